@@ -1,0 +1,95 @@
+# Sable build. `make` builds bin/sable; `make test` installs what is missing, builds (also an
+# ASan+UBSan build) and runs every test; `make run` starts the REPL. Sources are found by
+# wildcard, so adding a file to a folder needs no edit here.
+
+CC      ?= gcc
+PYTHON  ?= /usr/bin/python3
+VENV    := build/venv
+CSTD    := -std=c11 -D_GNU_SOURCE
+WARN    := -Wall -Wextra -Werror -Wno-unused-parameter
+INC     := -I. -Ilang -Iengine -Iplotting -Ikernel
+OPT     ?= -O2 -g
+DEPFLAGS = -MMD -MP
+PKGS    := libzmq jansson openssl libedit
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+LIBS    := $(PKG_LIBS) -lopenblas -llapacke -lz -lpthread -ldl -lm
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(INC) $(PKG_CFLAGS) $(DEPFLAGS) $(EXTRA_CFLAGS)
+
+# CUDA is optional: the GPU engine is a separate shared object loaded at run time.
+CUDA_HOME ?= /usr/local/cuda
+HAVE_CUDA := $(shell test -x $(CUDA_HOME)/bin/nvcc && echo 1)
+
+LIB_SRC  := $(wildcard lang/*.c engine/*.c engine/cpu/*.c plotting/*.c kernel/*.c)
+MAIN_SRC := $(wildcard repl/*.c)
+SRC      := $(LIB_SRC) $(MAIN_SRC)
+UNIT_SRC := $(wildcard tests/unit/*.c)
+
+OBJ       := $(SRC:%.c=build/obj/%.o)
+LIB_OBJ   := $(LIB_SRC:%.c=build/obj/%.o)
+ASAN_OBJ  := $(SRC:%.c=build/asan/%.o)
+ASAN_LIB  := $(LIB_SRC:%.c=build/asan/%.o)
+UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=build/unit/%)
+ASAN_UNIT := $(UNIT_SRC:tests/unit/%.c=build/asan/unit/%)
+SANFLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+.PHONY: all run test deps venv asan unit clean install-kernel bench
+
+all: bin/sable
+
+bin/sable: $(OBJ)
+	@mkdir -p bin
+	$(CC) $(OPT) -rdynamic -o $@ $^ $(LIBS)
+
+build/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+# PRNG code must not contract a*b+c into FMA, to match JAX to the last bit.
+build/obj/engine/prng.o build/asan/engine/prng.o: EXTRA_CFLAGS += -ffp-contract=off
+
+build/asan/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -O1 $(SANFLAGS) -c $< -o $@
+
+build/asan/bin/sable: $(ASAN_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -O1 $(SANFLAGS) -rdynamic -o $@ $^ $(LIBS)
+
+build/unit/%: tests/unit/%.c $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS)
+
+build/asan/unit/%: tests/unit/%.c $(ASAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -O1 $(SANFLAGS) -o $@ $^ $(LIBS)
+
+asan: build/asan/bin/sable $(ASAN_UNIT)
+unit: $(UNIT_BIN)
+
+deps:
+	@$(PYTHON) tools/deps.py
+
+venv: $(VENV)/.stamp
+$(VENV)/.stamp: tools/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r tools/requirements.txt
+	touch $@
+
+run: deps all
+	./bin/sable
+
+test: deps
+	$(MAKE) all unit asan venv
+	$(PYTHON) tests/run.py
+
+install-kernel: all venv
+	$(PYTHON) tools/install_kernel.py --user
+
+bench: all
+	$(PYTHON) bench/run.py
+
+clean:
+	rm -rf build bin
+
+-include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d)
