@@ -1,0 +1,169 @@
+"""The REPL driven in a pseudo-terminal the way a person uses it: echo of values, a multi-line
+definition, an error that keeps the session, Ctrl-C during `while True: pass` and at the
+prompt, tab completion, the history file, Ctrl-D. Prints PASS/FAIL lines for tests/run.py."""
+import os
+import pty
+import select
+import signal
+import sys
+import tempfile
+import time
+
+
+class Term:
+    def __init__(self, binary, home):
+        pid, fd = pty.fork()
+        if pid == 0:
+            env = dict(os.environ, HOME=home, TERM="xterm")
+            os.execve(binary, [binary], env)
+        self.pid, self.fd, self.buf = pid, fd, b""
+
+    def read_until(self, needle, timeout=10.0):
+        """Read until needle appears after the current mark; returns the text read."""
+        end = time.time() + timeout
+        needle = needle.encode()
+        while needle not in self.buf:
+            left = end - time.time()
+            if left <= 0:
+                raise TimeoutError(f"waiting for {needle!r}; got {self.buf[-300:]!r}")
+            r, _, _ = select.select([self.fd], [], [], left)
+            if r:
+                try:
+                    data = os.read(self.fd, 4096)
+                except OSError:
+                    data = b""
+                if not data:
+                    raise EOFError(f"EOF waiting for {needle!r}; got {self.buf[-300:]!r}")
+                self.buf += data
+        i = self.buf.index(needle) + len(needle)
+        got, self.buf = self.buf[:i], self.buf[i:]
+        return got.decode("utf-8", "replace")
+
+    def send(self, s):
+        os.write(self.fd, s.encode())
+
+    def wait(self, timeout=10.0):
+        end = time.time() + timeout
+        while time.time() < end:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                return status
+            try:
+                r, _, _ = select.select([self.fd], [], [], 0.1)
+                if r:
+                    self.buf += os.read(self.fd, 4096)
+            except OSError:
+                pass
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        return None
+
+
+def check(label, name, fn):
+    try:
+        fn()
+        print(f"PASS {label}.{name}", flush=True)
+        return True
+    except Exception as e:  # noqa: BLE001 - any failure is reported, not raised
+        print(f"FAIL {label}.{name}: {e}".replace("\n", " "), flush=True)
+        return False
+
+
+def session(label, binary):
+    home = tempfile.mkdtemp(prefix="sable-repl-")
+    t = Term(binary, home)
+    ok = check(label, "banner", lambda: t.read_until(">>> ", 20))
+    if not ok:
+        t.wait(1)
+        return
+
+    def echo():
+        t.send("1 + 1\n")
+        out = t.read_until(">>> ")
+        assert "\n2\r\n" in out or "2\r\n>>> " in out, repr(out)
+    check(label, "echo", echo)
+
+    def multiline():
+        t.send("def f(x):\n")
+        t.read_until("... ")
+        t.send("    return x * 2\n")
+        t.read_until("... ")
+        t.send("\n")
+        t.read_until(">>> ")
+        t.send("f(21)\n")
+        out = t.read_until(">>> ")
+        assert "42" in out, repr(out)
+    check(label, "multiline", multiline)
+
+    def error_keeps_session():
+        t.send("1 / 0\n")
+        out = t.read_until(">>> ")
+        assert "ZeroDivisionError: division by zero" in out, repr(out)
+        assert "Traceback" in out, repr(out)
+        t.send("f(2)\n")
+        out = t.read_until(">>> ")
+        assert "4" in out, repr(out)
+    check(label, "error_keeps_session", error_keeps_session)
+
+    def interrupt_loop():
+        t.send("n = 0\n")
+        t.read_until(">>> ")
+        t.send("while True: n += 1\n")
+        t.read_until("... ")
+        t.send("\n")
+        time.sleep(0.5)
+        t.send("\x03")
+        out = t.read_until(">>> ", 10)
+        assert "KeyboardInterrupt" in out, repr(out)
+        t.send("n > 0, f(3)\n")
+        out = t.read_until(">>> ")
+        assert "(True, 6)" in out, repr(out)
+    check(label, "interrupt_loop", interrupt_loop)
+
+    def interrupt_prompt():
+        t.send("abc")
+        time.sleep(0.2)
+        t.send("\x03")
+        out = t.read_until(">>> ")
+        assert "KeyboardInterrupt" in out, repr(out)
+        t.send("f(5)\n")
+        out = t.read_until(">>> ")
+        assert "10" in out and "NameError" not in out, repr(out)
+    check(label, "interrupt_prompt", interrupt_prompt)
+
+    def completion():
+        t.send("import math\n")
+        t.read_until(">>> ")
+        t.send("math.sqr\t(16)\n")
+        out = t.read_until(">>> ")
+        assert "4.0" in out, repr(out)
+        t.send("prin\t('done')\n")
+        out = t.read_until(">>> ")
+        assert "done" in out, repr(out)
+    check(label, "completion", completion)
+
+    def ctrl_d():
+        t.send("\x04")
+        status = t.wait(10)
+        assert status is not None, "did not exit on Ctrl-D"
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, f"status {status}"
+    check(label, "ctrl_d", ctrl_d)
+
+    def history():
+        with open(os.path.join(home, ".sable_history"), encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        assert "1 + 1" in text and "return x * 2" in text, repr(text[-300:])
+    check(label, "history_file", history)
+
+
+def main():
+    binary = os.environ.get("SABLE") or os.path.join(os.environ["SABLE_ROOT"], "bin", "sable")
+    session("release", binary)
+    asan = os.environ.get("SABLE_ASAN")
+    if asan and os.path.exists(asan):
+        os.environ["ASAN_OPTIONS"] = "detect_leaks=0"
+        session("asan", asan)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
