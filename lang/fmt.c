@@ -221,53 +221,81 @@ static int parse_e(const char *s, FBuf *dig, int *decpt) {
   return oom_check(dig, NULL, 0);
 }
 
-static int shortest_digits(double x, FBuf *dig, int *decpt) {
-  char buf[64], cand[64];
-  for (int p = 1; p <= 17; p++) {
-    snprintf(buf, sizeof buf, "%.*e", p - 1, x);
-    double y = strtod(buf, NULL);
-    if (y == x) return parse_e(buf, dig, decpt);
-    /* The correctly rounded p-digit string misses x; at a power of two the rounding interval
-     * is lopsided, so the neighbour on the other side of x may still read back as x. */
-    char *e = strchr(buf, 'e');
-    if (!e) continue;
-    int exp10 = atoi(e + 1);
-    char m[32];
-    int nm = 0;
-    for (char *q = buf; q < e; q++)
-      if (*q != '.') m[nm++] = *q;
-    int up = y < x;
-    int i = nm - 1;
-    if (up) {
-      while (i >= 0 && m[i] == '9') m[i--] = '0';
-      if (i < 0) {
-        memmove(m + 1, m, (size_t)nm);
-        m[0] = '1';
-        exp10++;   /* 9.99 -> 10.00: one more digit, drop the last one */
-      } else {
-        m[i]++;
-      }
+/* Is there a p-digit decimal that reads back as x? If so, put the one closest to x (the one
+ * Gay's mode 0 picks) in out as "d.ddde<exp>". */
+static int try_digits(double x, int p, char out[64]) {
+  snprintf(out, 64, "%.*e", p - 1, x);
+  double y = strtod(out, NULL);
+  if (y == x) return 1;
+  /* The correctly rounded p-digit string misses x; at a power of two the rounding interval
+   * is lopsided, so the neighbour on the other side of x may still read back as x. */
+  char *e = strchr(out, 'e');
+  if (!e) return 0;
+  int exp10 = atoi(e + 1);
+  char m[32];
+  int nm = 0;
+  for (char *q = out; q < e && nm < 30; q++)
+    if (*q != '.') m[nm++] = *q;
+  int i = nm - 1;
+  if (y < x) {
+    while (i >= 0 && m[i] == '9') m[i--] = '0';
+    if (i < 0) {
+      memmove(m + 1, m, (size_t)nm);
+      m[0] = '1';
+      exp10++;   /* 9.99 -> 10.00: one more digit, drop the last one */
     } else {
-      while (i >= 0 && m[i] == '0') m[i--] = '9';
-      if (i < 0) continue;
-      if (i == 0 && m[0] == '1') {   /* 1.00eX - 1 unit = 9.99e(X-1) */
-        for (int j = 0; j < nm; j++) m[j] = '9';
-        exp10--;
-      } else {
-        m[i]--;
-      }
+      m[i]++;
     }
-    int k = 0;
-    cand[k++] = m[0];
-    if (p > 1) {
-      cand[k++] = '.';
-      for (int j = 1; j < p; j++) cand[k++] = m[j];
+  } else {
+    while (i >= 0 && m[i] == '0') m[i--] = '9';
+    if (i < 0) return 0;
+    if (i == 0 && m[0] == '1') {   /* 1.00eX - 1 unit = 9.99e(X-1) */
+      for (int j = 0; j < nm; j++) m[j] = '9';
+      exp10--;
+    } else {
+      m[i]--;
     }
-    snprintf(cand + k, sizeof cand - (size_t)k, "e%d", exp10);
-    if (strtod(cand, NULL) == x) return parse_e(cand, dig, decpt);
   }
-  snprintf(buf, sizeof buf, "%.16e", x);
-  return parse_e(buf, dig, decpt);
+  char cand[64];
+  int k = 0;
+  cand[k++] = m[0];
+  if (p > 1) {
+    cand[k++] = '.';
+    for (int j = 1; j < p; j++) cand[k++] = m[j];
+  }
+  snprintf(cand + k, sizeof cand - (size_t)k, "e%d", exp10);
+  if (strtod(cand, NULL) != x) return 0;
+  memcpy(out, cand, sizeof cand);
+  return 1;
+}
+
+/* try_digits is exact about existence, and a p-digit decimal is also a (p+1)-digit one, so
+ * success is monotone in p: binary search for the least p (17 always succeeds). */
+static int shortest_digits(double x, FBuf *dig, int *decpt) {
+  char buf[64], best[64];
+  int lo = 1, hi = 17;
+  if (x < 9007199254740992.0 && x == floor(x)) {
+    /* Integers below 2**53: the digits are the integer's own (fast path for 2.0, 1e3) */
+    snprintf(buf, sizeof buf, "%.0f", x);
+    *decpt = (int)strlen(buf);
+    dig->len = 0;
+    fbuf_puts(dig, buf);
+    while (dig->len > 1 && dig->s[dig->len - 1] == '0') dig->s[--dig->len] = 0;
+    return oom_check(dig, NULL, 0);
+  }
+  if (try_digits(x, 1, buf)) return parse_e(buf, dig, decpt);
+  snprintf(best, sizeof best, "%.16e", x);
+  lo = 2;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (try_digits(x, mid, buf)) {
+      hi = mid;
+      memcpy(best, buf, sizeof buf);
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return parse_e(best, dig, decpt);
 }
 
 static int gen_digits(double x, int mode, int nd, FBuf *dig, int *decpt) {
