@@ -22,6 +22,10 @@ HAVE_CUDA := $(shell test -x $(CUDA_HOME)/bin/nvcc && echo 1)
 
 LIB_SRC  := $(wildcard lang/*.c engine/*.c engine/cpu/*.c plotting/*.c kernel/*.c)
 MAIN_SRC := $(wildcard repl/*.c)
+# Library modules written in Sable itself, embedded as C strings (tools/embed.py).
+PRELUDE  := $(wildcard lang/prelude/*.py)
+GEN_SRC  := build/gen/prelude_data.c
+LIB_SRC  += $(GEN_SRC)
 SRC      := $(LIB_SRC) $(MAIN_SRC)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 
@@ -40,6 +44,18 @@ all: bin/sable
 bin/sable: $(OBJ)
 	@mkdir -p bin
 	$(CC) $(OPT) -rdynamic -o $@ $^ $(LIBS)
+
+$(GEN_SRC): $(PRELUDE) tools/embed.py
+	@mkdir -p $(dir $@)
+	$(PYTHON) tools/embed.py $@ $(PRELUDE)
+
+build/obj/build/gen/%.o: build/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+build/asan/build/gen/%.o: build/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -O1 $(SANFLAGS) -c $< -o $@
 
 build/obj/%.o: %.c
 	@mkdir -p $(dir $@)
