@@ -1,0 +1,181 @@
+/* kernel.c - `sable kernel -f CONNECTION_FILE`: reads the connection file, binds the five
+ * sockets, starts the iopub, control and heartbeat threads, serves shell until shutdown. */
+#include "kernel.h"
+#include "krn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+#include <zmq.h>
+
+static void on_sigint(int sig) {
+  (void)sig;
+  krn_interrupt_now();   /* only flags: async-signal-safe */
+}
+
+static void make_uuid(char out[37]) {
+  unsigned char r[16];
+  size_t got = 0;
+  while (got < sizeof r) {
+    ssize_t n = getrandom(r + got, sizeof r - got, 0);
+    if (n <= 0) {
+      if (n < 0 && errno == EINTR) continue;
+      /* no entropy source: fall back to something unique enough for a session name */
+      unsigned long v = (unsigned long)getpid() ^ (unsigned long)time(NULL);
+      for (size_t i = got; i < sizeof r; i++) r[i] = (unsigned char)(v >> (8 * (i % 8)));
+      break;
+    }
+    got += (size_t)n;
+  }
+  r[6] = (unsigned char)((r[6] & 0x0F) | 0x40);
+  r[8] = (unsigned char)((r[8] & 0x3F) | 0x80);
+  static const char hex[] = "0123456789abcdef";
+  int o = 0;
+  for (int i = 0; i < 16; i++) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) out[o++] = '-';
+    out[o++] = hex[r[i] >> 4];
+    out[o++] = hex[r[i] & 15];
+  }
+  out[o] = 0;
+}
+
+static void set_username(krn_kernel *k) {
+  const char *u = getenv("USER");
+  size_t o = 0;
+  /* it goes into hand-written JSON: keep only plain characters */
+  for (size_t i = 0; u && u[i] && o + 1 < sizeof k->username; i++) {
+    char c = u[i];
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+        c == '-' || c == '.')
+      k->username[o++] = c;
+  }
+  if (!o) o = (size_t)snprintf(k->username, sizeof k->username, "sable");
+  k->username[o] = 0;
+}
+
+static void usage(void) {
+  fprintf(stderr, "usage: sable kernel -f CONNECTION_FILE\n"
+                  "  Runs Sable as a Jupyter kernel (see `make install-kernel`).\n");
+}
+
+static int bind_all(krn_kernel *k, int *changed) {
+  static const int types[KRN_NCHAN] = {ZMQ_ROUTER, ZMQ_XPUB, ZMQ_ROUTER, ZMQ_ROUTER, ZMQ_REP};
+  static const char *const names[KRN_NCHAN] = {"shell", "iopub", "stdin", "control", "hb"};
+  *changed = 0;
+  for (int i = 0; i < KRN_NCHAN; i++) {
+    void *s = zmq_socket(k->zctx, types[i]);
+    if (!s) { krn_log("cannot create the %s socket: %s", names[i], zmq_strerror(errno)); return -1; }
+    k->sock[i] = s;
+    int linger = 1000, one = 1;
+    zmq_setsockopt(s, ZMQ_LINGER, &linger, sizeof linger);
+    if (types[i] == ZMQ_ROUTER) zmq_setsockopt(s, ZMQ_ROUTER_HANDOVER, &one, sizeof one);
+    int64_t maxsz = i == KRN_HB ? (int64_t)1 << 20 : (int64_t)256 << 20;
+    zmq_setsockopt(s, ZMQ_MAXMSGSIZE, &maxsz, sizeof maxsz);
+    char ep[300];
+    if (krn_conn_endpoint(&k->conn, i, ep, sizeof ep) < 0 || zmq_bind(s, ep) < 0) {
+      krn_log("cannot bind the %s socket to %s: %s", names[i], ep, zmq_strerror(errno));
+      return -1;
+    }
+    if (k->conn.port[i] == 0) {
+      char last[300];
+      size_t ln = sizeof last;
+      if (zmq_getsockopt(s, ZMQ_LAST_ENDPOINT, last, &ln) == 0) {
+        char *colon = strrchr(last, strcmp(k->conn.transport, "ipc") == 0 ? '-' : ':');
+        k->conn.port[i] = colon ? atoi(colon + 1) : 0;
+      }
+      *changed = 1;
+    }
+  }
+  return 0;
+}
+
+int krn_main(int argc, char **argv) {
+  const char *path = NULL;
+  for (int i = 0; i < argc; i++) {
+    if ((strcmp(argv[i], "-f") == 0 || strcmp(argv[i], "--f") == 0) && i + 1 < argc) path = argv[++i];
+    else if (strncmp(argv[i], "-f=", 3) == 0) path = argv[i] + 3;
+    else if (strncmp(argv[i], "--f=", 4) == 0) path = argv[i] + 4;
+    else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) { usage(); return 0; }
+  }
+  if (!path) { usage(); return 2; }
+
+  static krn_kernel kernel;   /* one per process; threads hold pointers into it */
+  krn_kernel *k = &kernel;
+  char err[256];
+  if (krn_conn_load(path, &k->conn, err, sizeof err) < 0) {
+    krn_log("bad connection file: %s", err);
+    return 1;
+  }
+  k->signer = krn_signer_new(k->conn.scheme, k->conn.key, k->conn.keylen, err, sizeof err);
+  if (!k->signer) { krn_log("%s", err); krn_conn_free(&k->conn); return 1; }
+  if (!krn_signer_enabled(k->signer))
+    krn_log("warning: the connection file has an empty key; messages are not signed or checked");
+  make_uuid(k->session);
+  set_username(k);
+  json_object_seed(0);
+
+  /* input() goes through the stdin channel; the process's own stdin is never read */
+  int devnull = open("/dev/null", O_RDONLY);
+  if (devnull >= 0) { dup2(devnull, 0); if (devnull != 0) close(devnull); }
+
+  k->zctx = zmq_ctx_new();
+  int changed = 0, rc = 1;
+  pthread_t th_iopub, th_control, th_hb;
+  int started = 0;
+  krn_thr t = {0};
+  if (!k->zctx || bind_all(k, &changed) < 0) goto out;
+  if (changed && krn_conn_save(path, &k->conn) < 0) krn_log("cannot update %s", path);
+
+  /* SIGINT goes to the main thread only: the threads are created with it blocked */
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &block, &old);
+  if (krn_iopub_start(k, &th_iopub) == 0) started = 1;
+  if (started && krn_control_start(k, &th_control) == 0) started = 2;
+  if (started == 2 && krn_hb_start(k, &th_hb) == 0) started = 3;
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  if (started != 3) { krn_log("cannot start the kernel's threads"); goto stop; }
+
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  signal(SIGPIPE, SIG_IGN);
+
+  if (krn_thr_init(&t, k) < 0) { krn_log("cannot set up the main thread"); goto stop; }
+  krn_pub_status(&t, "starting", (krn_buf){"{}", 2});
+  rc = krn_shell_loop(k, &t) < 0 ? 1 : 0;
+
+stop:
+  atomic_store(&k->shutdown, 1);
+  atomic_store(&k->main_done, 1);
+  if (started >= 1) {
+    if (t.push) krn_iopub_stop(&t);
+    else {
+      krn_thr q = {0};
+      if (krn_thr_init(&q, k) == 0) krn_iopub_stop(&q);
+      krn_thr_close(&q);
+    }
+    pthread_join(th_iopub, NULL);
+  }
+  krn_thr_close(&t);
+  zmq_ctx_shutdown(k->zctx);   /* wakes the control and heartbeat threads */
+  if (started >= 2) pthread_join(th_control, NULL);
+  if (started >= 3) pthread_join(th_hb, NULL);
+out:
+  for (int i = 0; i < KRN_NCHAN; i++)
+    if (k->sock[i]) zmq_close(k->sock[i]);
+  if (k->zctx) zmq_ctx_term(k->zctx);
+  if (k->sb) sb_free(k->sb);
+  krn_hist_free(&k->hist);
+  krn_signer_free(k->signer);
+  krn_conn_free(&k->conn);
+  return rc;
+}

@@ -1,0 +1,180 @@
+/* send.c - putting messages on sockets: headers, signing, ROUTER replies, the per-thread
+ * queue to the iopub thread, and EINTR-safe zmq calls. */
+#include "krn.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <zmq.h>
+
+void krn_log(const char *fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "[sable kernel] %s\n", buf);
+}
+
+int krn_thr_init(krn_thr *t, krn_kernel *k) {
+  t->k = k;
+  t->signer = krn_signer_dup(k->signer);
+  t->push = zmq_socket(k->zctx, ZMQ_PUSH);
+  if (!t->signer || !t->push) return -1;
+  int hwm = 0;   /* never drop or reorder: block when the iopub thread falls behind */
+  zmq_setsockopt(t->push, ZMQ_SNDHWM, &hwm, sizeof hwm);
+  int linger = -1;
+  zmq_setsockopt(t->push, ZMQ_LINGER, &linger, sizeof linger);
+  return zmq_connect(t->push, KRN_IOPUB_INPROC);
+}
+
+void krn_thr_close(krn_thr *t) {
+  if (t->push) zmq_close(t->push);
+  krn_signer_free(t->signer);
+  t->push = NULL;
+  t->signer = NULL;
+}
+
+int krn_header(krn_kernel *k, const char *msg_type, char *out, size_t cap) {
+  struct timespec ts;
+  struct tm tm;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  gmtime_r(&ts.tv_sec, &tm);
+  unsigned long seq = atomic_fetch_add(&k->msg_seq, 1) + 1;
+  int n = snprintf(out, cap,
+                   "{\"msg_id\":\"%s_%lu\",\"msg_type\":\"%s\",\"username\":\"%s\","
+                   "\"session\":\"%s\",\"date\":\"%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ\","
+                   "\"version\":\"" KRN_PROTOCOL_VERSION "\"}",
+                   k->session, seq, msg_type, k->username, k->session, tm.tm_year + 1900,
+                   tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+                   ts.tv_nsec / 1000);
+  return n > 0 && (size_t)n < cap ? n : -1;
+}
+
+int krn_zsend(void *sock, const void *p, size_t n, int more) {
+  for (;;) {
+    if (zmq_send(sock, p, n, more ? ZMQ_SNDMORE : 0) >= 0) return 0;
+    if (errno != EINTR) return -1;
+  }
+}
+
+void krn_frames_free(krn_buf *frames, int n) {
+  if (!frames) return;
+  for (int i = 0; i < n; i++) free((void *)frames[i].p);
+  free(frames);
+}
+
+int krn_zrecv(void *sock, int flags, krn_buf **out, size_t limit) {
+  int n = 0, cap = 8, more = 1, overflow = 0;
+  krn_buf *f = malloc(sizeof *f * (size_t)cap);
+  size_t total = 0;
+  *out = NULL;
+  if (!f) return -1;
+  while (more) {
+    zmq_msg_t m;
+    zmq_msg_init(&m);
+    int r;
+    while ((r = zmq_msg_recv(&m, sock, n ? 0 : flags)) < 0 && errno == EINTR) {}
+    if (r < 0) {
+      zmq_msg_close(&m);
+      krn_frames_free(f, n);
+      return -1;
+    }
+    more = zmq_msg_more(&m);
+    size_t len = zmq_msg_size(&m);
+    total += len;
+    /* keep draining the frames of an oversized message, but do not store them */
+    if (overflow || n >= KRN_MAX_FRAMES || total > limit) {
+      overflow = 1;
+      zmq_msg_close(&m);
+      continue;
+    }
+    if (n == cap) {
+      krn_buf *nf = realloc(f, sizeof *f * (size_t)(cap *= 2));
+      if (!nf) { overflow = 1; zmq_msg_close(&m); continue; }
+      f = nf;
+    }
+    char *p = malloc(len + 1);
+    if (!p) { overflow = 1; zmq_msg_close(&m); continue; }
+    memcpy(p, zmq_msg_data(&m), len);
+    p[len] = 0;
+    f[n].p = p;
+    f[n].n = len;
+    n++;
+    zmq_msg_close(&m);
+  }
+  if (overflow) {
+    krn_frames_free(f, n);
+    errno = EMSGSIZE;
+    return 0;   /* a message was consumed but is dropped */
+  }
+  *out = f;
+  return n;
+}
+
+static char *dump(json_t *j, size_t *n) {
+  char *s = j ? json_dumps(j, JSON_COMPACT | JSON_ENCODE_ANY) : strdup("{}");
+  *n = s ? strlen(s) : 0;
+  return s;
+}
+
+int krn_send(krn_thr *t, void *sock, const krn_buf *ids, int nids, const char *msg_type,
+             krn_buf parent, json_t *content) {
+  char header[512], sig[KRN_MAX_SIG_HEX + 1];
+  int hn = krn_header(t->k, msg_type, header, sizeof header);
+  size_t cn;
+  char *cs = dump(content, &cn);
+  if (hn < 0 || !cs) { free(cs); krn_log("cannot build %s", msg_type); return -1; }
+  krn_buf parts[4] = {{header, (size_t)hn}, parent, {"{}", 2}, {cs, cn}};
+  int sn = krn_sign(t->signer, parts, sig);
+  int rc = 0;
+  if (sn < 0) rc = -1;
+  for (int i = 0; i < nids && rc == 0; i++) rc = krn_zsend(sock, ids[i].p, ids[i].n, 1);
+  if (rc == 0) rc = krn_zsend(sock, KRN_DELIM, sizeof KRN_DELIM - 1, 1);
+  if (rc == 0) rc = krn_zsend(sock, sig, (size_t)(sn > 0 ? sn : 0), 1);
+  for (int i = 0; i < 4 && rc == 0; i++) rc = krn_zsend(sock, parts[i].p, parts[i].n, i < 3);
+  free(cs);
+  if (rc < 0) krn_log("cannot send %s: %s", msg_type, zmq_strerror(errno));
+  return rc;
+}
+
+int krn_pub(krn_thr *t, const char *msg_type, krn_buf parent, json_t *content,
+            json_t *metadata) {
+  char header[512];
+  int hn = krn_header(t->k, msg_type, header, sizeof header);
+  size_t cn, mn;
+  char *cs = dump(content, &cn), *ms = dump(metadata, &mn);
+  int rc = hn < 0 || !cs || !ms ? -1 : 0;
+  if (rc == 0) rc = krn_zsend(t->push, "M", 1, 1);
+  if (rc == 0) rc = krn_zsend(t->push, msg_type, strlen(msg_type), 1);
+  if (rc == 0) rc = krn_zsend(t->push, header, (size_t)hn, 1);
+  if (rc == 0) rc = krn_zsend(t->push, parent.p, parent.n, 1);
+  if (rc == 0) rc = krn_zsend(t->push, ms, mn, 1);
+  if (rc == 0) rc = krn_zsend(t->push, cs, cn, 0);
+  free(cs);
+  free(ms);
+  return rc;
+}
+
+int krn_pub_status(krn_thr *t, const char *state, krn_buf parent) {
+  json_t *c = json_pack("{ss}", "execution_state", state);
+  int rc = krn_pub(t, "status", parent, c, NULL);
+  json_decref(c);
+  return rc;
+}
+
+int krn_pub_stream(krn_thr *t, int stream, krn_buf parent, const char *s, size_t n) {
+  if (n == 0) return 0;
+  int rc = krn_zsend(t->push, "S", 1, 1);
+  if (rc == 0) rc = krn_zsend(t->push, stream == 2 ? "stderr" : "stdout", 6, 1);
+  if (rc == 0) rc = krn_zsend(t->push, parent.p, parent.n, 1);
+  if (rc == 0) rc = krn_zsend(t->push, s, n, 0);
+  return rc;
+}
+
+int krn_pub_flush(krn_thr *t) { return krn_zsend(t->push, "F", 1, 0); }
+
+void krn_iopub_stop(krn_thr *t) { krn_zsend(t->push, "Q", 1, 0); }
