@@ -139,6 +139,7 @@ void lex_init(Lexer *lx, const char *src, size_t begin, size_t end, int line, si
   lx->line = line;
   lx->line_start = line_start;
   lx->sub = sub;
+  lx->sub_lpar = lx->sub_rpar = (size_t)-1;
   lx->atbol = !sub;
   lx->err = err;
   lx->last_kind = T_NEWLINE;
@@ -633,6 +634,21 @@ again:
       continue;
     }
     break;
+  }
+  if (lx->sub && (lx->pos == lx->sub_lpar || lx->pos == lx->sub_rpar)) {
+    int open = lx->pos == lx->sub_lpar;
+    start_tok(lx, t, open ? T_LPAR : T_RPAR);
+    if (open) {
+      lx->parens[0] = '(';
+      lx->paren_line[0] = lx->line;
+      lx->paren_col[0] = col_of(lx, lx->pos);
+      lx->level = 1;
+    } else {
+      lx->level = 0;
+    }
+    lx->pos++;
+    if (!open) lx->pos = lx->end;
+    return end_tok(lx, t);
   }
   int c = peekc(lx, 0);
   if (c < 0) {

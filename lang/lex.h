@@ -71,6 +71,8 @@ typedef struct Lexer {
   char parens[LEX_MAX_PAREN];
   int paren_line[LEX_MAX_PAREN], paren_col[LEX_MAX_PAREN];
   int sub;                  /* f-string expression mode: as if inside brackets, no NEWLINE */
+  size_t sub_lpar, sub_rpar; /* f-string: the '{' and the byte after the expression read as
+                                '(' and ')', as CPython compiles "(" expr ")" */
   int saw_eof_newline;      /* the implicit final NEWLINE has been produced */
   int last_kind;            /* kind of the last significant token (for NEWLINE suppression) */
   int done;                 /* ENDMARKER produced or an error raised */

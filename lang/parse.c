@@ -380,7 +380,7 @@ static Node *mk_const(Parser *p, Token *t, ConstKind k) {
 static Node *comprehension_tail(Parser *p, NodeKind kind, Node *elt, Node *value, Span start,
                                 int close);
 static Node *slices(Parser *p);
-static Node *call_args(Parser *p, Node *func);
+static Node *call_args(Parser *p, Node *func, Span start);
 
 /* '(' ... ')' : group, tuple, generator expression */
 static Node *paren_atom(Parser *p) {
@@ -544,17 +544,17 @@ static Node *primary(Parser *p) {
     if (t->kind == T_DOT) {
       next(p);
       Token *name = expect(p, T_NAME);
-      Node *n = mk(p, N_ATTRIBUTE, span2(e->span, name->span));
+      Node *n = mk(p, N_ATTRIBUTE, span_from(p, start->span));
       n->u.attribute.value = e;
       n->u.attribute.attr = tok_str(p, name);
       e = n;
     } else if (t->kind == T_LPAR) {
-      e = call_args(p, e);
+      e = call_args(p, e, start->span);
     } else if (t->kind == T_LSQB) {
       next(p);
       Node *s = slices(p);
       expect(p, T_RSQB);
-      Node *n = mk(p, N_SUBSCRIPT, span_from(p, e->span));
+      Node *n = mk(p, N_SUBSCRIPT, span_from(p, start->span));
       n->u.subscript.value = e;
       n->u.subscript.slice = s;
       e = n;
@@ -573,7 +573,7 @@ static Node *slice_item(Parser *p) {
     if (at(p, T_STAR)) {
       Token *st = next(p);
       Node *v = bitwise_or(p);
-      Node *n = mk(p, N_STARRED, span2(st->span, v->span));
+      Node *n = mk(p, N_STARRED, span_from(p, st->span));
       n->u.starred.value = v;
       return n;
     }
@@ -621,7 +621,7 @@ static Node *slices(Parser *p) {
   return n;
 }
 
-static Node *call_args(Parser *p, Node *func) {
+static Node *call_args(Parser *p, Node *func, Span start) {
   Token *open = next(p);
   Vec args = {0}, kws = {0};
   int seen_kw = 0, seen_dstar = 0;
@@ -630,7 +630,7 @@ static Node *call_args(Parser *p, Node *func) {
     if (t->kind == T_STAR) {
       next(p);
       Node *v = expression(p);
-      Node *n = mk(p, N_STARRED, span2(t->span, v->span));
+      Node *n = mk(p, N_STARRED, span_from(p, t->span));
       n->u.starred.value = v;
       if (seen_dstar)
         raise_err(p, PE_SYNTAX, n->span, 0,
@@ -639,7 +639,7 @@ static Node *call_args(Parser *p, Node *func) {
     } else if (t->kind == T_DOUBLESTAR) {
       next(p);
       Node *v = expression(p);
-      Node *k = mk(p, N_KEYWORD, span2(t->span, v->span));
+      Node *k = mk(p, N_KEYWORD, span_from(p, t->span));
       k->u.keyword.value = v;
       vpush(p, &kws, k);
       seen_dstar = 1;
@@ -647,7 +647,7 @@ static Node *call_args(Parser *p, Node *func) {
       next(p);
       next(p);
       Node *v = expression(p);
-      Node *k = mk(p, N_KEYWORD, span2(t->span, v->span));
+      Node *k = mk(p, N_KEYWORD, span_from(p, t->span));
       k->u.keyword.arg = tok_str(p, t);
       k->u.keyword.value = v;
       for (int i = 0; i < kws.len; i++) {
@@ -673,7 +673,7 @@ static Node *call_args(Parser *p, Node *func) {
         Token *close = expect(p, T_RPAR);
         g->span = span2(open->span, close->span);
         vpush(p, &args, g);
-        Node *n = mk(p, N_CALL, span2(func->span, close->span));
+        Node *n = mk(p, N_CALL, span2(start, close->span));
         n->u.call.func = func;
         n->u.call.args = vlist(&args);
         n->u.call.keywords = vlist(&kws);
@@ -697,7 +697,7 @@ static Node *call_args(Parser *p, Node *func) {
     if (!accept(p, T_COMMA)) break;
   }
   Token *close = expect(p, T_RPAR);
-  Node *n = mk(p, N_CALL, span2(func->span, close->span));
+  Node *n = mk(p, N_CALL, span2(start, close->span));
   n->u.call.func = func;
   n->u.call.args = vlist(&args);
   n->u.call.keywords = vlist(&kws);
@@ -709,11 +709,12 @@ static Node *call_args(Parser *p, Node *func) {
 static Node *factor(Parser *p);
 
 static Node *power(Parser *p) {
+  Span start = peek(p)->span;
   Node *e = primary(p);
   if (at(p, T_DOUBLESTAR)) {
     next(p);
     Node *r = factor(p);
-    Node *n = mk(p, N_BINOP, span2(e->span, r->span));
+    Node *n = mk(p, N_BINOP, span_from(p, start));
     n->u.binop.left = e;
     n->u.binop.op = OP_POW;
     n->u.binop.right = r;
@@ -735,7 +736,7 @@ static Node *factor(Parser *p) {
   enter(p, t);
   Node *v = factor(p);
   leave(p);
-  Node *n = mk(p, N_UNARYOP, span2(t->span, v->span));
+  Node *n = mk(p, N_UNARYOP, span_from(p, t->span));
   n->u.unaryop.op = op;
   n->u.unaryop.operand = v;
   return n;
@@ -769,12 +770,13 @@ static int binop_of(int kind, int level, Operator *op) {
 
 /* Left-associative binary levels: term(0) sum(1) shift(2) and(3) xor(4) or(5). */
 static Node *binary(Parser *p, int level) {
+  Span start = peek(p)->span;
   Node *e = level == 0 ? factor(p) : binary(p, level - 1);
   Operator op;
   while (binop_of(peek(p)->kind, level, &op)) {
     next(p);
     Node *r = level == 0 ? factor(p) : binary(p, level - 1);
-    Node *n = mk(p, N_BINOP, span2(e->span, r->span));
+    Node *n = mk(p, N_BINOP, span_from(p, start));
     n->u.binop.left = e;
     n->u.binop.op = op;
     n->u.binop.right = r;
@@ -811,6 +813,7 @@ static int cmp_op(Parser *p, CmpOp *op) {
 }
 
 static Node *comparison(Parser *p) {
+  Span start = peek(p)->span;
   Node *e = bitwise_or(p);
   CmpOp op;
   if (!cmp_op(p, &op)) return e;
@@ -829,7 +832,7 @@ static Node *comparison(Parser *p) {
     vpush(p, &comps, bitwise_or(p));
     if (!cmp_op(p, &op)) break;
   }
-  Node *n = mk(p, N_COMPARE, span2(e->span, comps.items[comps.len - 1]->span));
+  Node *n = mk(p, N_COMPARE, span_from(p, start));
   n->u.compare.left = e;
   n->u.compare.ops = arena_alloc(p->a, sizeof(CmpOp) * (size_t)nops);
   memcpy(n->u.compare.ops, ops, sizeof(CmpOp) * (size_t)nops);
@@ -844,7 +847,7 @@ static Node *inversion(Parser *p) {
     enter(p, t);
     Node *v = inversion(p);
     leave(p);
-    Node *n = mk(p, N_UNARYOP, span2(t->span, v->span));
+    Node *n = mk(p, N_UNARYOP, span_from(p, t->span));
     n->u.unaryop.op = UOP_NOT;
     n->u.unaryop.operand = v;
     return n;
@@ -853,13 +856,14 @@ static Node *inversion(Parser *p) {
 }
 
 static Node *boolop(Parser *p, int is_or) {
+  Span start = peek(p)->span;
   Node *e = is_or ? boolop(p, 0) : inversion(p);
   int tk = is_or ? T_OR : T_AND;
   if (!at(p, tk)) return e;
   Vec vals = {0};
   vpush(p, &vals, e);
   while (accept(p, tk)) vpush(p, &vals, is_or ? boolop(p, 0) : inversion(p));
-  Node *n = mk(p, N_BOOLOP, span2(e->span, vals.items[vals.len - 1]->span));
+  Node *n = mk(p, N_BOOLOP, span_from(p, start));
   n->u.boolop.op = is_or ? BOP_OR : BOP_AND;
   n->u.boolop.values = vlist(&vals);
   return n;
@@ -872,7 +876,7 @@ static Node *lambdef(Parser *p) {
   Arguments *args = parameters(p, 1, T_COLON);
   expect(p, T_COLON);
   Node *body = expression(p);
-  Node *n = mk(p, N_LAMBDA, span2(t->span, body->span));
+  Node *n = mk(p, N_LAMBDA, span_from(p, t->span));
   n->u.lambda.args = args;
   n->u.lambda.body = body;
   return n;
@@ -893,7 +897,7 @@ static Node *expression(Parser *p) {
         raise_err(p, PE_SYNTAX, span2(e->span, test->span), 0, "expected 'else' after 'if' expression");
       next(p);
       Node *orelse = expression(p);
-      Node *n = mk(p, N_IFEXP, span2(e->span, orelse->span));
+      Node *n = mk(p, N_IFEXP, span_from(p, t->span));
       n->u.ifexp.test = test;
       n->u.ifexp.body = e;
       n->u.ifexp.orelse = orelse;
@@ -911,7 +915,7 @@ static Node *named_expression(Parser *p) {
     next(p);
     next(p);
     Node *v = expression(p);
-    Node *n = mk(p, N_NAMEDEXPR, span2(t->span, v->span));
+    Node *n = mk(p, N_NAMEDEXPR, span_from(p, t->span));
     n->u.namedexpr.target = mk_name(p, t, CTX_STORE);
     n->u.namedexpr.value = v;
     return n;
@@ -927,7 +931,7 @@ static Node *star_named_expression(Parser *p) {
   if (t->kind == T_STAR) {
     next(p);
     Node *v = bitwise_or(p);
-    Node *n = mk(p, N_STARRED, span2(t->span, v->span));
+    Node *n = mk(p, N_STARRED, span_from(p, t->span));
     n->u.starred.value = v;
     return n;
   }
@@ -939,7 +943,7 @@ static Node *star_expression(Parser *p) {
   if (t->kind == T_STAR) {
     next(p);
     Node *v = bitwise_or(p);
-    Node *n = mk(p, N_STARRED, span2(t->span, v->span));
+    Node *n = mk(p, N_STARRED, span_from(p, t->span));
     n->u.starred.value = v;
     return n;
   }
@@ -986,7 +990,7 @@ static Node *star_targets(Parser *p, TargetsType type) {
     if (t->kind == T_STAR) {
       next(p);
       Node *v = bitwise_or(p);
-      e = mk(p, N_STARRED, span2(t->span, v->span));
+      e = mk(p, N_STARRED, span_from(p, t->span));
       e->u.starred.value = v;
     } else {
       e = bitwise_or(p);
@@ -1070,7 +1074,7 @@ static Arguments *parameters(Parser *p, int is_lambda, int close_kind) {
         a->u.arg.arg = tok_str(p, name);
         if (!is_lambda && accept(p, T_COLON)) {
           a->u.arg.annotation = at(p, T_STAR) ? star_expression(p) : expression(p);
-          a->span = span2(name->span, a->u.arg.annotation->span);
+          a->span = span_from(p, name->span);
         }
         if (at(p, T_EQUAL))
           raise_err(p, PE_SYNTAX, peek(p)->span, 0, "var-positional argument cannot have default value");
@@ -1084,7 +1088,7 @@ static Arguments *parameters(Parser *p, int is_lambda, int close_kind) {
       a->u.arg.arg = tok_str(p, name);
       if (!is_lambda && accept(p, T_COLON)) {
         a->u.arg.annotation = expression(p);
-        a->span = span2(name->span, a->u.arg.annotation->span);
+        a->span = span_from(p, name->span);
       }
       if (at(p, T_EQUAL))
         raise_err(p, PE_SYNTAX, peek(p)->span, 0, "var-keyword argument cannot have default value");
@@ -1096,7 +1100,7 @@ static Arguments *parameters(Parser *p, int is_lambda, int close_kind) {
       a->u.arg.arg = tok_str(p, t);
       if (!is_lambda && accept(p, T_COLON)) {
         a->u.arg.annotation = expression(p);
-        a->span = span2(t->span, a->u.arg.annotation->span);
+        a->span = span_from(p, t->span);
       }
       Node *def = NULL;
       if (accept(p, T_EQUAL)) def = expression(p);
@@ -1168,14 +1172,16 @@ static void lit_append(Pieces *pc, const char *s, size_t n) {
   pc->lit[pc->litlen] = 0;
 }
 
-static void lit_flush(Pieces *pc) {
+static void lit_flush_at(Pieces *pc, Span sp) {
   if (pc->litlen == 0) return;
-  Node *c = mk(pc->p, N_CONSTANT, pc->span);
+  Node *c = mk(pc->p, N_CONSTANT, sp);
   c->u.constant.kind = K_STR;
   c->u.constant.s = str_of(pc->p, pc->lit, pc->litlen);
   vpush(pc->p, &pc->values, c);
   pc->litlen = 0;
 }
+
+static void lit_flush(Pieces *pc) { lit_flush_at(pc, pc->span); }
 
 typedef struct FCtx {
   Parser *p;
@@ -1219,7 +1225,9 @@ static Node *parse_fexpr(FCtx *f, size_t b, size_t e) {
   int line;
   size_t ls;
   locate(p, f->tok, b, &line, &ls);
-  lex_init(&sub.lx, p->src, b, e, line, ls, 1, p->err);
+  lex_init(&sub.lx, p->src, b - 1, e + 1, line, ls, 1, p->err);
+  sub.lx.sub_lpar = b - 1;
+  sub.lx.sub_rpar = e;
   Node *n = star_expressions(&sub);
   if (!at(&sub, T_ENDMARKER)) syntax_error_at(&sub, peek(&sub));
   return n;
@@ -1381,8 +1389,10 @@ static Node *fstring_parse(FCtx *f, size_t *pos, size_t end, int lvl, Pieces *pc
   decode_lit(f, pc, lit, i);
   *pos = i;
   if (lvl == 0) return NULL;
-  lit_flush(pc);
-  Node *j = mk(f->p, N_JOINEDSTR, pc->span);
+  /* CPython 3.11 gives a format spec's last literal and the spec itself the span of the one
+   * string token they are in, but earlier pieces the span of the whole concatenation */
+  lit_flush_at(pc, f->tok->span);
+  Node *j = mk(f->p, N_JOINEDSTR, f->tok->span);
   j->u.joinedstr.values = vlist(&pc->values);
   return j;
 }
@@ -1550,7 +1560,7 @@ static Node *expr_or_assign(Parser *p) {
                 e->u.name.id.s);
     }
   }
-  Node *n = mk(p, N_EXPR_STMT, e->span);
+  Node *n = mk(p, N_EXPR_STMT, span_from(p, start->span));
   n->u.expr_stmt.value = e;
   return n;
 }
@@ -1893,7 +1903,7 @@ static Node *with_item(Parser *p) {
     if (st->kind == T_STAR) {
       next(p);
       Node *v = bitwise_or(p);
-      target = mk(p, N_STARRED, span2(st->span, v->span));
+      target = mk(p, N_STARRED, span_from(p, st->span));
       target->u.starred.value = v;
     } else {
       target = bitwise_or(p);
@@ -2025,7 +2035,7 @@ static Node *classdef(Parser *p, NodeList decorators) {
   if (at(p, T_LPAR)) {
     /* reuse the call-argument parser: same grammar, same errors */
     Node *fake = mk(p, N_NAME, name->span);
-    Node *call = call_args(p, fake);
+    Node *call = call_args(p, fake, name->span);
     n->u.classdef.bases = call->u.call.args;
     n->u.classdef.keywords = call->u.call.keywords;
     for (int i = 0; i < call->u.call.args.len; i++)
