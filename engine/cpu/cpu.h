@@ -1,0 +1,55 @@
+/* cpu.h - internal interface of the CPU back end: the thread pool, the N-d elementwise driver
+ * and the registration functions that put the CPU kernels into the primitive table. */
+#ifndef SABLE_CPU_H
+#define SABLE_CPU_H
+
+#include "../prim.h"
+
+/* ---- thread pool -------------------------------------------------------------------------
+ * Persistent workers (cores - 1; the calling thread takes a share). Only the thread that runs
+ * the program submits work, and never while BLAS/LAPACK is running, so the pool and OpenBLAS
+ * (set to the same thread count) take turns on the cores instead of oversubscribing them. */
+typedef void (*PoolFn)(void *ctx, int64_t begin, int64_t end);
+void cpu_pool_init(void);
+int cpu_pool_threads(void);                 /* threads used for a parallel loop (>= 1) */
+void cpu_pool_set_threads(int n);           /* 1 = run everything inline */
+/* Split [0, n) into at most cpu_pool_threads() chunks of >= grain items and run fn on them;
+ * inline when n < 2 * grain. */
+void cpu_parallel_for(int64_t n, int64_t grain, PoolFn fn, void *ctx);
+
+/* Elements per thread below which elementwise work stays on one core. */
+#define CPU_GRAIN_CHEAP 32768   /* add, mul, copies */
+#define CPU_GRAIN_MATH 4096     /* exp, sin, ... */
+
+/* ---- N-d elementwise driver --------------------------------------------------------------
+ * Runs loop over out (any strides) and up to 3 inputs already broadcast to out's shape
+ * (stride 0 on broadcast dims); coalesces dimensions so the inner call gets the longest
+ * contiguous run, and splits big jobs across the pool. */
+void cpu_run_elementwise(ElemLoop loop, Array *out, Array *const *in, int nin, int64_t grain);
+/* Strides of a (right-aligned) broadcast to shape[ndim] (0 on broadcast dims). */
+void cpu_bcast_strides(const Array *a, int ndim, const int64_t *shape, int64_t *strides);
+/* Same-dtype or casting copy between arrays of the same shape (src may be broadcast: pass
+ * src strides through cpu_bcast_strides first via arr_view_broadcast). */
+ElemLoop cpu_convert_loop(DType from, DType to);
+
+/* ---- registration (called from arr_init) ------------------------------------------------- */
+void cpu_register_elementwise(Prim *t);
+void cpu_register_shape(Prim *t);
+void cpu_register_index(Prim *t);
+void cpu_register_reduce(Prim *t);
+void cpu_register_sort(Prim *t);
+void cpu_register_dot(Prim *t);
+void cpu_register_linalg(Prim *t);
+
+/* Typed access helpers used by several kernel files. */
+#define CPU_DTYPE_CASES(X)                                                              \
+  X(DT_BOOL, uint8_t, b) X(DT_UINT8, uint8_t, u8) X(DT_UINT32, uint32_t, u32)           \
+  X(DT_INT32, int32_t, i32) X(DT_INT64, int64_t, i64) X(DT_FLOAT32, float, f32)          \
+  X(DT_FLOAT64, double, f64)
+
+/* Read element i (strided pointer arithmetic done by the caller) as double / store from
+ * double, for the slow generic paths (reductions identities, fills). */
+double cpu_load_f(DType dt, const void *p);
+void cpu_store_f(DType dt, void *p, double v);
+
+#endif

@@ -1,0 +1,392 @@
+/* cpu_reduce.c - reductions over any set of axes (sum with NumPy's pairwise summation, prod,
+ * max/min propagating NaN, or/and), argmax/argmin and the cumulative scans. */
+#include "cpu.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#pragma GCC optimize("O3")
+#pragma GCC diagnostic ignored "-Wtype-limits"
+
+enum { R_SUM, R_PROD, R_MAX, R_MIN, R_OR, R_AND, R_COUNT };
+
+typedef void (*RowFn)(char *acc, const char *x, int64_t n, int64_t sx);
+typedef void (*VecFn)(char *o, int64_t so, const char *x, int64_t sx, int64_t n);
+static RowFn row_fn[R_COUNT][DT_COUNT];
+static VecFn vec_fn[R_COUNT][DT_COUNT];
+
+/* NumPy's pairwise summation (8 accumulators, blocks of 128) for contiguous float rows. */
+#define PAIRWISE(T, sfx)                                                              \
+  static T pw_##sfx(const T *a, int64_t n) {                                          \
+    if (n < 8) {                                                                      \
+      T res = (T)-0.0;                                                                \
+      for (int64_t i = 0; i < n; i++) res += a[i];                                    \
+      return res;                                                                     \
+    } else if (n <= 128) {                                                            \
+      T r[8], res;                                                                    \
+      for (int k = 0; k < 8; k++) r[k] = a[k];                                        \
+      int64_t i;                                                                      \
+      for (i = 8; i < n - (n % 8); i += 8)                                            \
+        for (int k = 0; k < 8; k++) r[k] += a[i + k];                                 \
+      res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));        \
+      for (; i < n; i++) res += a[i];                                                 \
+      return res;                                                                     \
+    } else {                                                                          \
+      int64_t n2 = n / 2;                                                             \
+      n2 -= n2 % 8;                                                                   \
+      return pw_##sfx(a, n2) + pw_##sfx(a + n2, n - n2);                              \
+    }                                                                                 \
+  }
+PAIRWISE(float, f32)
+PAIRWISE(double, f64)
+
+#define FMAXC(a, b) (((a) >= (b) || (a) != (a)) ? (a) : (b))
+#define FMINC(a, b) (((a) <= (b) || (a) != (a)) ? (a) : (b))
+#define IMAXC(a, b) ((a) > (b) ? (a) : (b))
+#define IMINC(a, b) ((a) < (b) ? (a) : (b))
+
+#define ROW_VEC(name, T, COMB)                                                        \
+  static void row_##name(char *acc_, const char *x_, int64_t n, int64_t sx) {         \
+    T acc = *(T *)acc_;                                                               \
+    const T *x = (const T *)x_;                                                       \
+    if (sx == 1) for (int64_t i = 0; i < n; i++) { T b = x[i]; acc = COMB(acc, b); }  \
+    else for (int64_t i = 0; i < n; i++) { T b = x[i * sx]; acc = COMB(acc, b); }     \
+    *(T *)acc_ = acc;                                                                 \
+  }                                                                                   \
+  static void vec_##name(char *o_, int64_t so, const char *x_, int64_t sx, int64_t n) { \
+    T *restrict o = (T *)o_;                                                          \
+    const T *restrict x = (const T *)x_;                                              \
+    if (so == 1 && sx == 1) for (int64_t i = 0; i < n; i++) { T a = o[i], b = x[i]; o[i] = COMB(a, b); } \
+    else for (int64_t i = 0; i < n; i++) { T a = o[i * so], b = x[i * sx]; o[i * so] = COMB(a, b); } \
+  }
+
+#define ADDC(a, b) ((a) + (b))
+#define MULC(a, b) ((a) * (b))
+#define UADD32(a, b) ((int32_t)((uint32_t)(a) + (uint32_t)(b)))
+#define UADD64(a, b) ((int64_t)((uint64_t)(a) + (uint64_t)(b)))
+#define UMUL32(a, b) ((int32_t)((uint32_t)(a) * (uint32_t)(b)))
+#define UMUL64(a, b) ((int64_t)((uint64_t)(a) * (uint64_t)(b)))
+#define U8ADD(a, b) ((uint8_t)((a) + (b)))
+#define U8MUL(a, b) ((uint8_t)((unsigned)(a) * (unsigned)(b)))
+#define U32MUL(a, b) ((uint32_t)((a) * (b)))
+#define ORC(a, b) ((a) | (b))
+#define ANDC(a, b) ((a) & (b))
+
+ROW_VEC(sum_f32, float, ADDC) ROW_VEC(sum_f64, double, ADDC)
+ROW_VEC(sum_i32, int32_t, UADD32) ROW_VEC(sum_i64, int64_t, UADD64)
+ROW_VEC(sum_u8, uint8_t, U8ADD) ROW_VEC(sum_u32, uint32_t, ADDC)
+ROW_VEC(prod_f32, float, MULC) ROW_VEC(prod_f64, double, MULC)
+ROW_VEC(prod_i32, int32_t, UMUL32) ROW_VEC(prod_i64, int64_t, UMUL64)
+ROW_VEC(prod_u8, uint8_t, U8MUL) ROW_VEC(prod_u32, uint32_t, U32MUL)
+ROW_VEC(max_f32, float, FMAXC) ROW_VEC(max_f64, double, FMAXC)
+ROW_VEC(min_f32, float, FMINC) ROW_VEC(min_f64, double, FMINC)
+#define INT_MM(sfx, T) ROW_VEC(max_##sfx, T, IMAXC) ROW_VEC(min_##sfx, T, IMINC) \
+  ROW_VEC(or_##sfx, T, ORC) ROW_VEC(and_##sfx, T, ANDC)
+INT_MM(b, uint8_t) INT_MM(u8, uint8_t) INT_MM(u32, uint32_t) INT_MM(i32, int32_t) INT_MM(i64, int64_t)
+
+/* Contiguous float sums use the pairwise kernel. */
+static void row_sum_pw_f32(char *acc, const char *x, int64_t n, int64_t sx) {
+  if (sx != 1) { row_sum_f32(acc, x, n, sx); return; }
+  *(float *)acc += pw_f32((const float *)x, n);
+}
+static void row_sum_pw_f64(char *acc, const char *x, int64_t n, int64_t sx) {
+  if (sx != 1) { row_sum_f64(acc, x, n, sx); return; }
+  *(double *)acc += pw_f64((const double *)x, n);
+}
+
+static void identity(int op, DType dt, void *p) {
+  double v = 0;
+  switch (op) {
+    case R_SUM: case R_OR: v = 0; break;
+    case R_PROD: v = 1; break;
+    case R_AND:
+      if (dt == DT_BOOL) { *(uint8_t *)p = 1; return; }
+      memset(p, 0xff, (size_t)dt_size(dt));
+      return;
+    case R_MAX:
+      switch (dt) {
+        case DT_FLOAT32: case DT_FLOAT64: v = -INFINITY; break;
+        case DT_INT32: *(int32_t *)p = INT32_MIN; return;
+        case DT_INT64: *(int64_t *)p = INT64_MIN; return;
+        default: v = 0;
+      }
+      break;
+    case R_MIN:
+      switch (dt) {
+        case DT_FLOAT32: case DT_FLOAT64: v = INFINITY; break;
+        case DT_INT32: *(int32_t *)p = INT32_MAX; return;
+        case DT_INT64: *(int64_t *)p = INT64_MAX; return;
+        case DT_UINT32: *(uint32_t *)p = UINT32_MAX; return;
+        case DT_UINT8: *(uint8_t *)p = 0xff; return;
+        case DT_BOOL: *(uint8_t *)p = 1; return;
+        default: v = 0;
+      }
+      break;
+  }
+  cpu_store_f(dt, p, v);
+}
+
+/* {=== the driver ===} */
+typedef struct RedJob {
+  RowFn row;
+  VecFn vec;
+  int nd, esz;
+  int64_t shape[ARR_MAXDIM], ist[ARR_MAXDIM], ost[ARR_MAXDIM];
+  char *in, *out;
+  int split;                 /* dim split across threads, or -1 */
+  /* scalar partials */
+  char partial[64][8];
+  int op, chunks;
+  DType dt;
+} RedJob;
+
+static void reduce_serial(const RedJob *j, char *in, char *out, const int64_t *shape) {
+  int nd = j->nd, esz = j->esz;
+  int64_t idx[ARR_MAXDIM] = {0};
+  for (int i = 0; i < nd; i++) if (shape[i] == 0) return;
+  int64_t inner = shape[nd - 1], is = j->ist[nd - 1], os = j->ost[nd - 1];
+  for (;;) {
+    int64_t io = 0, oo = 0;
+    for (int i = 0; i < nd - 1; i++) { io += idx[i] * j->ist[i]; oo += idx[i] * j->ost[i]; }
+    char *x = in + io * esz, *o = out + oo * esz;
+    if (os == 0) j->row(o, x, inner, is);
+    else j->vec(o, os, x, is, inner);
+    int i = nd - 2;
+    for (; i >= 0; i--) { if (++idx[i] < shape[i]) break; idx[i] = 0; }
+    if (i < 0) break;
+  }
+}
+
+static void red_split(void *ctx, int64_t b, int64_t e) {
+  RedJob *j = ctx;
+  int64_t shape[ARR_MAXDIM];
+  memcpy(shape, j->shape, sizeof(int64_t) * j->nd);
+  shape[j->split] = e - b;
+  reduce_serial(j, j->in + b * j->ist[j->split] * j->esz, j->out + b * j->ost[j->split] * j->esz, shape);
+}
+
+static void red_partial(void *ctx, int64_t b, int64_t e) {
+  RedJob *j = ctx;
+  int64_t n = j->shape[0];
+  int k = (int)((b * j->chunks + n - 1) / n);   /* chunk number (matches cpu_parallel_for) */
+  if (k >= 64) k = 63;
+  identity(j->op, j->dt, j->partial[k]);
+  j->row(j->partial[k], j->in + b * j->ist[0] * j->esz, e - b, j->ist[0]);
+}
+
+static int k_reduce(const Prim *p, Array *const *in, int nin, const void *params,
+                    const AVal *oav, Array **out) {
+  const PAxes *ax = params;
+  Array *x = in[0];
+  int op = p->id - PRIM_reduce_sum;
+  DType dt = x->dtype;
+  RedJob j;
+  j.row = row_fn[op][dt];
+  j.vec = vec_fn[op][dt];
+  if (!j.row) return arr_err(ERR_TYPE, "%s does not accept dtype %s.", p->name, arr_dtypes[dt].name);
+  Array *o = arr_new_like(oav);
+  if (!o) return -1;
+  int esz = dt_size(dt);
+  char idv[8];
+  identity(op, dt, idv);
+  char *od = arr_data(o);
+  for (int64_t i = 0; i < o->size; i++) memcpy(od + i * esz, idv, (size_t)esz);
+  *out = o;
+  if (x->size == 0) return 0;
+  int red[ARR_MAXDIM] = {0};
+  for (int i = 0; i < ax->naxes; i++) red[ax->axes[i]] = 1;
+  /* Dims (size > 1) with input/output strides, sorted by input stride, outermost first. */
+  int nd = 0, k = 0;
+  int64_t sh[ARR_MAXDIM], is[ARR_MAXDIM], os[ARR_MAXDIM];
+  for (int d = 0; d < x->ndim; d++) {
+    int64_t ost = red[d] ? 0 : o->strides[k];
+    if (!red[d]) k++;
+    if (x->shape[d] == 1) continue;
+    sh[nd] = x->shape[d]; is[nd] = x->strides[d]; os[nd] = ost; nd++;
+  }
+  for (int a = 1; a < nd; a++)
+    for (int b = a; b > 0 && llabs(is[b - 1]) < llabs(is[b]); b--) {
+      int64_t t;
+      t = sh[b]; sh[b] = sh[b - 1]; sh[b - 1] = t;
+      t = is[b]; is[b] = is[b - 1]; is[b - 1] = t;
+      t = os[b]; os[b] = os[b - 1]; os[b - 1] = t;
+    }
+  j.nd = 0;
+  for (int d = 0; d < nd; d++) {
+    if (j.nd > 0) {
+      int q = j.nd - 1;
+      if (j.ist[q] == is[d] * sh[d] && j.ost[q] == os[d] * sh[d]) {
+        j.shape[q] *= sh[d]; j.ist[q] = is[d]; j.ost[q] = os[d];
+        continue;
+      }
+    }
+    j.shape[j.nd] = sh[d]; j.ist[j.nd] = is[d]; j.ost[j.nd] = os[d]; j.nd++;
+  }
+  if (j.nd == 0) { j.nd = 1; j.shape[0] = 1; j.ist[0] = 0; j.ost[0] = 0; }
+  j.esz = esz;
+  j.in = arr_data(x);
+  j.out = od;
+  j.op = op;
+  j.dt = dt;
+  int threads = cpu_pool_threads();
+  int64_t grain = CPU_GRAIN_CHEAP;
+  if (x->size >= 2 * grain && threads > 1) {
+    int best = -1;
+    for (int d = 0; d < j.nd; d++)
+      if (j.ost[d] != 0 && j.shape[d] >= threads && (best < 0 || j.shape[d] > j.shape[best])) best = d;
+    if (best >= 0) {
+      j.split = best;
+      int64_t per = x->size / j.shape[best];
+      cpu_parallel_for(j.shape[best], (grain + per - 1) / per, red_split, &j);
+      return 0;
+    }
+    if (j.nd == 1 && j.ost[0] == 0 && threads <= 64) {
+      int64_t n = j.shape[0];
+      int chunks = threads;
+      if (n / grain < chunks) chunks = (int)(n / grain);
+      j.chunks = chunks;
+      for (int c = 0; c < 64; c++) identity(op, dt, j.partial[c]);
+      cpu_parallel_for(n, grain, red_partial, &j);
+      for (int c = 0; c < chunks; c++) j.row(od, j.partial[c], 1, 1);
+      return 0;
+    }
+  }
+  reduce_serial(&j, j.in, j.out, j.shape);
+  return 0;
+}
+
+/* {=== argmax / argmin ===} */
+#define ARG_FN(sfx, T)                                                                \
+  static int64_t argmax_##sfx(const char *x_, int64_t n, int64_t s) {                 \
+    const T *x = (const T *)x_;                                                       \
+    T best = x[0];                                                                    \
+    int64_t bi = 0;                                                                   \
+    if (best != best) return 0;                                                       \
+    for (int64_t i = 1; i < n; i++) {                                                 \
+      T v = x[i * s];                                                                 \
+      if (v != v) return i;                                                           \
+      if (v > best) { best = v; bi = i; }                                             \
+    }                                                                                 \
+    return bi;                                                                        \
+  }                                                                                   \
+  static int64_t argmin_##sfx(const char *x_, int64_t n, int64_t s) {                 \
+    const T *x = (const T *)x_;                                                       \
+    T best = x[0];                                                                    \
+    int64_t bi = 0;                                                                   \
+    if (best != best) return 0;                                                       \
+    for (int64_t i = 1; i < n; i++) {                                                 \
+      T v = x[i * s];                                                                 \
+      if (v != v) return i;                                                           \
+      if (v < best) { best = v; bi = i; }                                             \
+    }                                                                                 \
+    return bi;                                                                        \
+  }
+#define ARG_X(d, T, sfx) ARG_FN(sfx, T)
+CPU_DTYPE_CASES(ARG_X)
+typedef int64_t (*ArgFn)(const char *, int64_t, int64_t);
+#define ARG_ROW(d, T, sfx) [d] = {argmax_##sfx, argmin_##sfx},
+static const ArgFn arg_fns[DT_COUNT][2] = {CPU_DTYPE_CASES(ARG_ROW)};
+
+/* Offset (elements) of line l of array a along axis, and of the matching element of o
+ * (o has a's shape, or a's shape without axis when drop). */
+static void line_offsets(const Array *a, const Array *o, int axis, int drop, int64_t l,
+                         int64_t *ia, int64_t *io) {
+  int64_t offa = a->offset, offo = o->offset;
+  int k = o->ndim - 1;
+  for (int d = a->ndim - 1; d >= 0; d--) {
+    if (d == axis) { if (!drop) k--; continue; }
+    int64_t n = a->shape[d], i = l % n;
+    l /= n;
+    offa += i * a->strides[d];
+    offo += i * o->strides[k];
+    k--;
+  }
+  *ia = offa;
+  *io = offo;
+}
+
+static int k_arg(const Prim *p, Array *const *in, int nin, const void *params,
+                 const AVal *oav, Array **out) {
+  const PArg *pa = params;
+  Array *x = in[0];
+  Array *o = arr_new_like(oav);
+  if (!o) return -1;
+  int64_t n = x->shape[pa->axis], lines = n ? x->size / n : 0;
+  ArgFn f = arg_fns[x->dtype][p->id == PRIM_argmin];
+  int esz = dt_size(x->dtype), osz = dt_size(o->dtype);
+  for (int64_t l = 0; l < lines; l++) {
+    int64_t ia, io;
+    line_offsets(x, o, pa->axis, 1, l, &ia, &io);
+    int64_t r = f((const char *)x->buf->data + ia * esz, n, x->strides[pa->axis]);
+    char *dst = (char *)o->buf->data + io * osz;
+    if (o->dtype == DT_INT64) *(int64_t *)dst = r;
+    else cpu_store_f(o->dtype, dst, (double)r);
+  }
+  *out = o;
+  return 0;
+}
+
+/* {=== cumulative ===} */
+#define CUM_FN(name, T, COMB)                                                         \
+  static void cum_##name(char *o_, int64_t so, const char *x_, int64_t sx, int64_t n) { \
+    T *o = (T *)o_;                                                                   \
+    const T *x = (const T *)x_;                                                       \
+    T acc = x[0];                                                                     \
+    o[0] = acc;                                                                       \
+    for (int64_t i = 1; i < n; i++) { T b = x[i * sx]; acc = COMB(acc, b); o[i * so] = acc; } \
+  }
+CUM_FN(sum_f32, float, ADDC) CUM_FN(sum_f64, double, ADDC) CUM_FN(sum_i32, int32_t, UADD32)
+CUM_FN(sum_i64, int64_t, UADD64) CUM_FN(sum_u8, uint8_t, U8ADD) CUM_FN(sum_u32, uint32_t, ADDC)
+CUM_FN(prod_f32, float, MULC) CUM_FN(prod_f64, double, MULC) CUM_FN(prod_i32, int32_t, UMUL32)
+CUM_FN(prod_i64, int64_t, UMUL64) CUM_FN(prod_u8, uint8_t, U8MUL) CUM_FN(prod_u32, uint32_t, U32MUL)
+CUM_FN(max_f32, float, FMAXC) CUM_FN(max_f64, double, FMAXC) CUM_FN(min_f32, float, FMINC)
+CUM_FN(min_f64, double, FMINC)
+#define CUM_INT(sfx, T) CUM_FN(max_##sfx, T, IMAXC) CUM_FN(min_##sfx, T, IMINC)
+CUM_INT(i32, int32_t) CUM_INT(i64, int64_t) CUM_INT(u8, uint8_t) CUM_INT(u32, uint32_t)
+typedef void (*CumFn)(char *, int64_t, const char *, int64_t, int64_t);
+#define CUM_ROW(op) {[DT_FLOAT32] = cum_##op##_f32, [DT_FLOAT64] = cum_##op##_f64, \
+  [DT_INT32] = cum_##op##_i32, [DT_INT64] = cum_##op##_i64, [DT_UINT8] = cum_##op##_u8, \
+  [DT_UINT32] = cum_##op##_u32}
+static const CumFn cum_fns[4][DT_COUNT] = {CUM_ROW(sum), CUM_ROW(prod), CUM_ROW(max), CUM_ROW(min)};
+
+static int k_cum(const Prim *p, Array *const *in, int nin, const void *params,
+                 const AVal *oav, Array **out) {
+  const PCum *c = params;
+  Array *x = in[0];
+  CumFn f = cum_fns[p->id - PRIM_cumsum][x->dtype];
+  if (!f) return arr_err(ERR_TYPE, "%s does not accept dtype %s.", p->name, arr_dtypes[x->dtype].name);
+  Array *o = arr_new_like(oav);
+  if (!o) return -1;
+  int64_t n = x->shape[c->axis], lines = n ? x->size / n : 0;
+  int esz = dt_size(x->dtype);
+  int64_t sx = x->strides[c->axis], so = o->strides[c->axis];
+  for (int64_t l = 0; l < lines; l++) {
+    int64_t ia, io;
+    line_offsets(x, o, c->axis, 0, l, &ia, &io);
+    if (c->reverse) { ia += (n - 1) * sx; io += (n - 1) * so; }
+    f((char *)o->buf->data + io * esz, c->reverse ? -so : so,
+      (const char *)x->buf->data + ia * esz, c->reverse ? -sx : sx, n);
+  }
+  *out = o;
+  return 0;
+}
+
+void cpu_register_reduce(Prim *t) {
+#define SET(op, name, sfx, d) row_fn[op][d] = row_##name##_##sfx; vec_fn[op][d] = vec_##name##_##sfx;
+  SET(R_SUM, sum, f32, DT_FLOAT32) SET(R_SUM, sum, f64, DT_FLOAT64) SET(R_SUM, sum, i32, DT_INT32)
+  SET(R_SUM, sum, i64, DT_INT64) SET(R_SUM, sum, u8, DT_UINT8) SET(R_SUM, sum, u32, DT_UINT32)
+  SET(R_PROD, prod, f32, DT_FLOAT32) SET(R_PROD, prod, f64, DT_FLOAT64) SET(R_PROD, prod, i32, DT_INT32)
+  SET(R_PROD, prod, i64, DT_INT64) SET(R_PROD, prod, u8, DT_UINT8) SET(R_PROD, prod, u32, DT_UINT32)
+  SET(R_MAX, max, f32, DT_FLOAT32) SET(R_MAX, max, f64, DT_FLOAT64)
+  SET(R_MIN, min, f32, DT_FLOAT32) SET(R_MIN, min, f64, DT_FLOAT64)
+#define SETI(sfx, d) SET(R_MAX, max, sfx, d) SET(R_MIN, min, sfx, d) SET(R_OR, or, sfx, d) SET(R_AND, and, sfx, d)
+  SETI(b, DT_BOOL) SETI(u8, DT_UINT8) SETI(u32, DT_UINT32) SETI(i32, DT_INT32) SETI(i64, DT_INT64)
+#undef SETI
+#undef SET
+  row_fn[R_SUM][DT_FLOAT32] = row_sum_pw_f32;
+  row_fn[R_SUM][DT_FLOAT64] = row_sum_pw_f64;
+  for (int i = PRIM_reduce_sum; i <= PRIM_reduce_and; i++) t[i].cpu = k_reduce;
+  t[PRIM_argmax].cpu = t[PRIM_argmin].cpu = k_arg;
+  for (int i = PRIM_cumsum; i <= PRIM_cummin; i++) t[i].cpu = k_cum;
+}
