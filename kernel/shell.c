@@ -12,6 +12,30 @@
 
 #define MAX_MSG ((size_t)256 << 20)
 
+/* Requests that were already waiting when a cell failed with stop_on_error. They are taken
+ * off the socket before the failed cell's reply goes out, so a request sent in answer to
+ * that reply is never among them; they are answered (cells: not run) after its idle. */
+typedef struct queued { krn_buf *f; int n; } queued;
+static queued *held;
+static size_t nheld, capheld;
+
+static void hold_waiting(krn_kernel *k) {
+  for (;;) {
+    krn_buf *f;
+    int n = krn_zrecv(k->sock[KRN_SHELL], ZMQ_DONTWAIT, &f, MAX_MSG);
+    if (n < 0) return;
+    if (n == 0) continue;
+    if (nheld == capheld) {
+      size_t cap = capheld ? capheld * 2 : 16;
+      queued *nq = realloc(held, cap * sizeof *nq);
+      if (!nq) { krn_frames_free(f, n); return; }
+      held = nq;
+      capheld = cap;
+    }
+    held[nheld++] = (queued){f, n};
+  }
+}
+
 static sb_session *session(krn_kernel *k) {
   if (!k->sb) {
     static char arg0[] = "";
@@ -201,8 +225,10 @@ static int do_execute(krn_thr *t, const krn_msg *m) {
   }
   json_decref(payload);
   krn_exec_clear(&x);
+  int abort = st == SB_ERROR && stop && !silent;
+  if (abort) hold_waiting(k);
   reply_owned(t, m, "execute_reply", reply);
-  return st == SB_ERROR && stop && !silent;
+  return abort;
 }
 
 static void do_complete(krn_thr *t, const krn_msg *m) {
@@ -312,13 +338,9 @@ static int dispatch(krn_thr *t, const krn_msg *m) {
   return failed;
 }
 
-/* Receive and answer one message from the shell socket. abort: reply to execute_requests
- * without running them. Returns 1 if a cell failed, -1 if nothing was waiting. */
-static int serve_one(krn_thr *t, int flags, int abort) {
-  krn_buf *f;
-  int n = krn_zrecv(t->k->sock[KRN_SHELL], flags, &f, MAX_MSG);
-  if (n < 0) return -1;
-  if (n == 0) { krn_log("shell: dropped an oversized message"); return 0; }
+/* Answer one received message (frames are freed). abort: reply to execute_requests without
+ * running them. Returns 1 if a cell failed with stop_on_error. */
+static int serve(krn_thr *t, krn_buf *f, int n, int abort) {
   krn_msg m;
   char why[128];
   int failed = 0;
@@ -361,11 +383,20 @@ int krn_shell_loop(krn_kernel *k, krn_thr *t) {
       while (zmq_recv(wake, b, sizeof b, ZMQ_DONTWAIT) >= 0) {}
     }
     if (!(items[0].revents & ZMQ_POLLIN)) continue;
-    if (serve_one(t, ZMQ_DONTWAIT, 0) == 1) {
-      /* stop_on_error: what is already queued is answered without running */
-      while (!atomic_load(&k->shutdown) && serve_one(t, ZMQ_DONTWAIT, 1) >= 0) {}
-    }
+    krn_buf *f;
+    int n = krn_zrecv(k->sock[KRN_SHELL], ZMQ_DONTWAIT, &f, MAX_MSG);
+    if (n == 0) krn_log("shell: dropped an oversized message");
+    if (n <= 0) continue;
+    serve(t, f, n, 0);
+    /* stop_on_error: the requests held when the cell failed; a cell among them that is
+     * not run cannot fail, so this never holds more */
+    for (size_t i = 0; i < nheld; i++) serve(t, held[i].f, held[i].n, 1);
+    nheld = 0;
   }
+  for (size_t i = 0; i < nheld; i++) krn_frames_free(held[i].f, held[i].n);
+  free(held);
+  held = NULL;
+  nheld = capheld = 0;
   zmq_close(wake);
   return 0;
 }
