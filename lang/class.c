@@ -1,0 +1,638 @@
+/* class.c - classes made by the `class` statement: creation, instantiation (__init__), the
+ * slots that dispatch to special methods (__repr__, __add__, __getitem__, ...), super(),
+ * property, staticmethod and classmethod. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core.h"
+
+void obj_inst_slots(TypeObj *t);
+Value obj_seq_iter_new(Value seq);
+
+/* a special method defined by the user (a value found on the class that is not a native
+ * method of a builtin base); borrowed or V_NULL */
+static Value user_lookup(TypeObj *t, const char *name) {
+  Obj *n = obj_intern(name);
+  if (!n) return val_null();
+  Value v = obj_type_lookup(t, n);
+  if (VAL_IS_NULL(v)) return v;
+  if (VAL_IS_OBJ(v) && v.u.o->type == &obj_builtin_type && ((BuiltinObj *)v.u.o)->owner)
+    return val_null();
+  return v;
+}
+
+Value obj_user_method(Value self, const char *dunder) {
+  TypeObj *t = obj_type(self);
+  Value m = user_lookup(t, dunder);
+  if (VAL_IS_NULL(m)) return m;
+  if (VAL_IS_NONE(m)) return val_null();
+  return obj_bind(m, self, t);
+}
+
+/* call self.<dunder>(args...) when defined; *found tells whether it was */
+static Value call_dunder(Value self, const char *name, int argc, const Value *argv, int *found) {
+  TypeObj *t = obj_type(self);
+  Value m = user_lookup(t, name);
+  if (VAL_IS_NULL(m) || VAL_IS_NONE(m)) { *found = 0; return val_null(); }
+  *found = 1;
+  if (VAL_IS_OBJ(m) && m.u.o->type == &obj_func_type) {
+    Value args[4];
+    args[0] = self;
+    for (int i = 0; i < argc && i < 3; i++) args[i + 1] = argv[i];
+    return eval_call_function(FUNC(m.u.o), argc + 1, args, NULL);
+  }
+  val_incref(m);
+  Value b = obj_bind(m, self, t);
+  val_decref(m);
+  if (VAL_IS_NULL(b)) return b;
+  Value r = obj_call(b, argc, argv, NULL);
+  val_decref(b);
+  return r;
+}
+
+/* the nearest builtin type in t's bases (the layout of its instances) */
+static TypeObj *layout_base(TypeObj *t) {
+  while (t && (t->flags & TF_USER)) t = t->base;
+  return t ? t : &obj_object_type;
+}
+
+/* ---- slots of user classes ---------------------------------------------------------- */
+static Value u_repr(Value v) {
+  int f;
+  Value r = call_dunder(v, "__repr__", 0, NULL, &f);
+  if (f) return r;
+  TypeObj *b = layout_base(obj_type(v));
+  return b->repr ? b->repr(v) : obj_str_fmt("<object at %p>", (void *)v.u.o);
+}
+
+static Value u_str(Value v) {
+  int f;
+  Value r = call_dunder(v, "__str__", 0, NULL, &f);
+  if (f) return r;
+  TypeObj *b = layout_base(obj_type(v));
+  if (b->str) return b->str(v);
+  return obj_repr(v);
+}
+
+static int u_hash(Value v, int64_t *out) {
+  TypeObj *t = obj_type(v);
+  Value m = user_lookup(t, "__hash__");
+  if (!VAL_IS_NULL(m) && VAL_IS_NONE(m)) {
+    obj_raise(&obj_TypeError, "unhashable type: '%s'", t->name);
+    return -1;
+  }
+  int f;
+  Value r = call_dunder(v, "__hash__", 0, NULL, &f);
+  if (!f) {
+    *out = (int64_t)((uintptr_t)v.u.o >> 4);
+    return 0;
+  }
+  if (VAL_IS_NULL(r)) return -1;
+  if (!VAL_IS_INTLIKE(r)) {
+    val_decref(r);
+    obj_raise(&obj_TypeError, "__hash__ method should return an integer");
+    return -1;
+  }
+  *out = r.u.i == -1 ? -2 : r.u.i;
+  return 0;
+}
+
+static const char *const cmp_names[] = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"};
+
+static Value u_compare(Value a, Value b, int op) {
+  int f;
+  Value r = call_dunder(a, cmp_names[op], 1, &b, &f);
+  if (f) return r;
+  if (op == CMP_NOTEQ) {
+    r = call_dunder(a, "__eq__", 1, &b, &f);
+    if (f) {
+      if (VAL_IS_NULL(r) || VAL_IS_NOTIMPL(r)) return r;
+      int t = obj_truth(r);
+      val_decref(r);
+      return t < 0 ? val_null() : val_bool(!t);
+    }
+  }
+  TypeObj *lb = layout_base(obj_type(a));
+  if (lb->compare) return lb->compare(a, b, op);
+  return obj_notimpl();
+}
+
+static const char *const bin_names[][3] = {
+    [OP_ADD] = {"__add__", "__radd__", "__iadd__"},
+    [OP_SUB] = {"__sub__", "__rsub__", "__isub__"},
+    [OP_MULT] = {"__mul__", "__rmul__", "__imul__"},
+    [OP_MATMULT] = {"__matmul__", "__rmatmul__", "__imatmul__"},
+    [OP_DIV] = {"__truediv__", "__rtruediv__", "__itruediv__"},
+    [OP_MOD] = {"__mod__", "__rmod__", "__imod__"},
+    [OP_POW] = {"__pow__", "__rpow__", "__ipow__"},
+    [OP_LSHIFT] = {"__lshift__", "__rlshift__", "__ilshift__"},
+    [OP_RSHIFT] = {"__rshift__", "__rrshift__", "__irshift__"},
+    [OP_BITOR] = {"__or__", "__ror__", "__ior__"},
+    [OP_BITXOR] = {"__xor__", "__rxor__", "__ixor__"},
+    [OP_BITAND] = {"__and__", "__rand__", "__iand__"},
+    [OP_FLOORDIV] = {"__floordiv__", "__rfloordiv__", "__ifloordiv__"},
+};
+
+static int is_user(Value v) { return VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER); }
+
+static Value u_binary(int op, Value a, Value b) {
+  int base = op & 0xff, f;
+  if (base > OP_FLOORDIV) return obj_notimpl();
+  if (op & OBJ_INPLACE) {
+    if (!is_user(a)) return obj_notimpl();
+    Value r = call_dunder(a, bin_names[base][2], 1, &b, &f);
+    return f ? r : obj_notimpl();
+  }
+  if (is_user(a)) {
+    Value r = call_dunder(a, bin_names[base][0], 1, &b, &f);
+    if (f && !VAL_IS_NOTIMPL(r)) return r;
+  }
+  if (is_user(b) && (!is_user(a) || a.u.o->type != b.u.o->type)) {
+    Value r = call_dunder(b, bin_names[base][1], 1, &a, &f);
+    if (f) return r;
+  }
+  return obj_notimpl();
+}
+
+static Value u_unary(int op, Value a) {
+  const char *n = op == UOP_USUB ? "__neg__" : op == UOP_UADD ? "__pos__" :
+                  op == UOP_INVERT ? "__invert__" : op == OBJ_UOP_ABS ? "__abs__" : NULL;
+  if (!n) return obj_notimpl();
+  int f;
+  Value r = call_dunder(a, n, 0, NULL, &f);
+  return f ? r : obj_notimpl();
+}
+
+static int u_len(Value v, int64_t *out) {
+  int f;
+  Value r = call_dunder(v, "__len__", 0, NULL, &f);
+  if (!f) {
+    obj_raise(&obj_TypeError, "object of type '%s' has no len()", obj_type_name(v));
+    return -1;
+  }
+  if (VAL_IS_NULL(r)) return -1;
+  if (!VAL_IS_INTLIKE(r)) {
+    obj_raise(&obj_TypeError, "'%s' object cannot be interpreted as an integer", obj_type_name(r));
+    val_decref(r);
+    return -1;
+  }
+  if (r.u.i < 0) {
+    obj_raise(&obj_ValueError, "__len__() should return >= 0");
+    return -1;
+  }
+  *out = r.u.i;
+  return 0;
+}
+
+static int u_truth(Value v) {
+  int f;
+  Value r = call_dunder(v, "__bool__", 0, NULL, &f);
+  if (f) {
+    if (VAL_IS_NULL(r)) return -1;
+    if (!VAL_IS_BOOL(r)) {
+      obj_raise(&obj_TypeError, "__bool__ should return bool, returned %s", obj_type_name(r));
+      val_decref(r);
+      return -1;
+    }
+    return (int)r.u.i;
+  }
+  if (!VAL_IS_NULL(user_lookup(obj_type(v), "__len__"))) {
+    int64_t n;
+    if (u_len(v, &n) < 0) return -1;
+    return n != 0;
+  }
+  return 1;
+}
+
+static Value u_getitem(Value v, Value key) {
+  int f;
+  Value r = call_dunder(v, "__getitem__", 1, &key, &f);
+  if (f) return r;
+  if (VAL_IS_TYPE(v)) return obj_raise(&obj_TypeError, "type is not subscriptable");
+  return obj_raise(&obj_TypeError, "'%s' object is not subscriptable", obj_type_name(v));
+}
+
+static int u_setitem(Value v, Value key, Value x) {
+  int f;
+  Value r;
+  if (VAL_IS_NULL(x)) {
+    r = call_dunder(v, "__delitem__", 1, &key, &f);
+    if (!f) {
+      obj_raise(&obj_TypeError, "'%s' object doesn't support item deletion", obj_type_name(v));
+      return -1;
+    }
+  } else {
+    Value args[2] = {key, x};
+    r = call_dunder(v, "__setitem__", 2, args, &f);
+    if (!f) {
+      obj_raise(&obj_TypeError, "'%s' object does not support item assignment", obj_type_name(v));
+      return -1;
+    }
+  }
+  if (VAL_IS_NULL(r)) return -1;
+  val_decref(r);
+  return 0;
+}
+
+static Value u_iter(Value v) {
+  int f;
+  Value r = call_dunder(v, "__iter__", 0, NULL, &f);
+  if (f) {
+    if (!VAL_IS_NULL(r) && !obj_type(r)->next) {
+      obj_raise(&obj_TypeError, "iter() returned non-iterator of type '%s'", obj_type_name(r));
+      val_decref(r);
+      return val_null();
+    }
+    return r;
+  }
+  if (!VAL_IS_NULL(user_lookup(obj_type(v), "__getitem__"))) {
+    /* the old sequence protocol: __getitem__(0), (1), ... until IndexError */
+    return obj_seq_getitem_iter(v);
+  }
+  return obj_raise(&obj_TypeError, "'%s' object is not iterable", obj_type_name(v));
+}
+
+static int u_next(Value v, Value *out) {
+  int f;
+  Value r = call_dunder(v, "__next__", 0, NULL, &f);
+  if (!f) {
+    obj_raise(&obj_TypeError, "'%s' object is not an iterator", obj_type_name(v));
+    return -1;
+  }
+  if (VAL_IS_NULL(r)) {
+    if (obj_err_matches(&obj_StopIteration)) { obj_err_clear(); return 0; }
+    return -1;
+  }
+  *out = r;
+  return 1;
+}
+
+static int u_contains(Value v, Value x) {
+  int f;
+  Value r = call_dunder(v, "__contains__", 1, &x, &f);
+  if (f) {
+    if (VAL_IS_NULL(r)) return -1;
+    int t = obj_truth(r);
+    val_decref(r);
+    return t;
+  }
+  return obj_contains_iter(v, x);
+}
+
+static Value u_call(Value v, int argc, const Value *argv, Obj *kw) {
+  TypeObj *t = obj_type(v);
+  Value m = user_lookup(t, "__call__");
+  if (VAL_IS_NULL(m) || VAL_IS_NONE(m))
+    return obj_raise(&obj_TypeError, "'%s' object is not callable", t->name);
+  if (VAL_IS_OBJ(m) && m.u.o->type == &obj_func_type) {
+    int nk = obj_kwcount(kw);
+    Value small[16];
+    Value *args = argc + nk + 1 <= 16 ? small : obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
+    if (!args) return val_null();
+    args[0] = v;
+    memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
+    Value r = eval_call_function(FUNC(m.u.o), argc + 1, args, kw);
+    if (args != small) free(args);
+    return r;
+  }
+  val_incref(m);
+  Value b = obj_bind(m, v, t);
+  val_decref(m);
+  if (VAL_IS_NULL(b)) return b;
+  Value r = obj_call(b, argc, argv, kw);
+  val_decref(b);
+  return r;
+}
+
+static Value u_format(Value v, Value spec) {
+  int f;
+  Value r = call_dunder(v, "__format__", 1, &spec, &f);
+  if (f) return r;
+  if (VAL_IS_STR(spec) && STR(spec.u.o)->len == 0) return obj_str(v);
+  return obj_raise(&obj_TypeError, "unsupported format string passed to %s.__format__",
+                   obj_type_name(v));
+}
+
+static int u_setattr(Value v, Obj *name, Value x) {
+  int f;
+  Value r;
+  if (VAL_IS_NULL(x)) {
+    Value a = val_obj(name);
+    r = call_dunder(v, "__delattr__", 1, &a, &f);
+  } else {
+    Value args[2] = {val_obj(name), x};
+    r = call_dunder(v, "__setattr__", 2, args, &f);
+  }
+  if (!f) return obj_generic_setattr(v, name, x);
+  if (VAL_IS_NULL(r)) return -1;
+  val_decref(r);
+  return 0;
+}
+
+/* ---- class creation ---------------------------------------------------------------- */
+Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
+  TypeObj *base = NULL;
+  int64_t nb = VAL_IS_TUPLE(bases) ? TUPLE(bases.u.o)->len : 0;
+  for (int64_t i = 0; i < nb; i++) {
+    Value b = TUPLE(bases.u.o)->items[i];
+    if (!VAL_IS_TYPE(b))
+      return obj_raise(&obj_TypeError, "bases must be types, not %s", obj_type_name(b));
+    TypeObj *bt = (TypeObj *)b.u.o;
+    if (bt == &obj_object_type) continue;
+    if (!(bt->flags & (TF_BASETYPE | TF_USER)))
+      return obj_raise(&obj_TypeError, "type '%s' is not an acceptable base type%s", bt->name,
+                       (bt == &obj_list_type || bt == &obj_dict_type || bt == &obj_str_type ||
+                        bt == &obj_int_type || bt == &obj_tuple_type || bt == &obj_float_type)
+                           ? " (Sable classes cannot derive from builtin containers or numbers)" : "");
+    if (base && base != bt)
+      return obj_raise(&obj_TypeError, "multiple inheritance is not supported in Sable");
+    base = bt;
+  }
+  TypeObj *t = obj_alloc(&obj_heaptype_type, sizeof(TypeObj));
+  if (!t) return val_null();
+  t->name_obj = name;
+  obj_incref(name);
+  t->name = STR(name)->s;
+  t->base = base;
+  if (base && (base->flags & TF_HEAP)) obj_incref(&base->ob);
+  TypeObj *lb = layout_base(t);
+  t->flags = TF_USER | TF_HEAP | TF_GC | TF_BASETYPE | (lb->flags & TF_EXC);
+  if (lb == &obj_object_type) {
+    obj_inst_slots(t);
+  } else {
+    t->dealloc = lb->dealloc;
+    t->traverse = lb->traverse;
+    t->clear = lb->clear;
+    t->dict_offset = lb->dict_offset;
+  }
+  t->new = lb->new;
+  t->repr = u_repr;
+  t->str = u_str;
+  t->hash = u_hash;
+  t->compare = u_compare;
+  t->binary = u_binary;
+  t->unary = u_unary;
+  t->truth = u_truth;
+  t->len = u_len;
+  t->setattr = u_setattr;
+  t->getitem = u_getitem;
+  t->setitem = u_setitem;
+  t->contains = u_contains;
+  t->iter = u_iter;
+  t->next = u_next;
+  t->call = u_call;
+  t->format = u_format;
+  Value d = obj_dict_copy(ns);
+  if (VAL_IS_NULL(d)) { obj_decref(&t->ob); return d; }
+  t->dict = d.u.o;
+  /* __eq__ without __hash__ makes instances unhashable, as in Python */
+  if (!VAL_IS_NULL(obj_dict_getstr(d, "__eq__")) && VAL_IS_NULL(obj_dict_getstr(d, "__hash__")))
+    if (obj_dict_setstr(d, "__hash__", val_none()) < 0) { obj_decref(&t->ob); return val_null(); }
+  Value doc = obj_dict_getstr(d, "__doc__");
+  if (VAL_IS_STR(doc)) t->doc = strdup(obj_str_cstr(doc));
+  Value modname = obj_dict_getstr(d, "__module__");
+  if (VAL_IS_STR(modname)) { t->module = modname.u.o; obj_incref(t->module); }
+  else if (mod && mod->name) { t->module = mod->name; obj_incref(t->module); }
+  /* __init_subclass__ / __set_name__ are not supported */
+  return val_obj(&t->ob);
+}
+
+Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
+  TypeObj *t = (TypeObj *)tv.u.o;
+  if (t == &obj_type_type) return t->new(t, argc, argv, kw);
+  if (!(t->flags & TF_USER)) {
+    if (!t->new) return obj_raise(&obj_TypeError, "cannot create '%s' instances", t->name);
+    return t->new(t, argc, argv, kw);
+  }
+  /* a user class: allocate with the builtin base's constructor, then __init__ */
+  TypeObj *lb = layout_base(t);
+  Value self;
+  Value newm = user_lookup(t, "__new__");
+  if (!VAL_IS_NULL(newm) && !VAL_IS_NONE(newm)) {
+    /* __new__(cls, *args) (a staticmethod implicitly) */
+    Value fn = VAL_IS_OBJ(newm) && newm.u.o->type == &obj_staticmethod_type
+                   ? ((WrapObj *)newm.u.o)->f : newm;
+    int nk = obj_kwcount(kw);
+    Value *args = obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
+    if (!args) return val_null();
+    args[0] = tv;
+    memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
+    self = obj_call(fn, argc + 1, args, kw);
+    free(args);
+    if (VAL_IS_NULL(self)) return self;
+    if (!obj_isinstance(self, t)) return self;
+  } else if (lb->flags & TF_EXC) {
+    self = lb->new(t, argc, argv, NULL);
+  } else {
+    self = lb->new(t, 0, NULL, NULL);
+  }
+  if (VAL_IS_NULL(self)) return self;
+  Value init = obj_type_lookup(t, obj_intern("__init__"));
+  if (!VAL_IS_NULL(init)) {
+    Value r;
+    if (VAL_IS_OBJ(init) && init.u.o->type == &obj_func_type) {
+      int nk = obj_kwcount(kw);
+      Value small[16];
+      Value *args = argc + nk + 1 <= 16 ? small : obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
+      if (!args) { val_decref(self); return val_null(); }
+      args[0] = self;
+      memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
+      r = eval_call_function(FUNC(init.u.o), argc + 1, args, kw);
+      if (args != small) free(args);
+    } else if (VAL_IS_OBJ(init) && init.u.o->type == &obj_builtin_type &&
+               ((BuiltinObj *)init.u.o)->owner == &obj_object_type) {
+      /* object.__init__: arguments are an error unless __new__ took them */
+      if ((argc || obj_kwcount(kw)) && (VAL_IS_NULL(newm) || VAL_IS_NONE(newm))) {
+        val_decref(self);
+        return obj_raise(&obj_TypeError, "%s() takes no arguments", t->name);
+      }
+      r = val_none();
+    } else if (VAL_IS_OBJ(init) && init.u.o->type == &obj_builtin_type &&
+               (((BuiltinObj *)init.u.o)->owner->flags & TF_EXC)) {
+      r = val_none();   /* BaseException's constructor already stored args */
+    } else {
+      val_incref(init);
+      Value b = obj_bind(init, self, t);
+      val_decref(init);
+      r = VAL_IS_NULL(b) ? b : obj_call(b, argc, argv, kw);
+      val_decref(b);
+    }
+    if (VAL_IS_NULL(r)) { val_decref(self); return r; }
+    if (!VAL_IS_NONE(r)) {
+      val_decref(r);
+      val_decref(self);
+      return obj_raise(&obj_TypeError, "__init__() should return None, not '%s'", obj_type_name(r));
+    }
+  }
+  return self;
+}
+
+/* ---- super ----------------------------------------------------------------------------- */
+typedef struct SuperObj { Obj ob; TypeObj *start; Value self; } SuperObj;
+static void super_dealloc(Obj *o) {
+  SuperObj *s = (SuperObj *)o;
+  if (s->start->flags & TF_HEAP) obj_decref(&s->start->ob);
+  val_decref(s->self);
+  obj_free(o);
+}
+static void super_traverse(Obj *o, VisitFn visit, void *arg) {
+  SuperObj *s = (SuperObj *)o;
+  if (s->start->flags & TF_HEAP) visit(&s->start->ob, arg);
+  if (VAL_IS_OBJ(s->self)) visit(s->self.u.o, arg);
+}
+static void super_clear(Obj *o) { val_clear(&((SuperObj *)o)->self); }
+
+static Value super_getattr(Value v, Obj *name) {
+  SuperObj *s = (SuperObj *)v.u.o;
+  TypeObj *owner = VAL_IS_TYPE(s->self) ? (TypeObj *)s->self.u.o : obj_type(s->self);
+  int64_t h = STR(name)->hash;
+  for (TypeObj *k = s->start->base;; k = k->base) {
+    if (!k) k = &obj_object_type;
+    if (obj_type_ready(k) < 0) return val_null();
+    Value x = obj_dict_get_h(val_obj(k->dict), val_obj(name), h);
+    if (!VAL_IS_NULL(x)) {
+      if (VAL_IS_TYPE(s->self) && VAL_IS_OBJ(x) && x.u.o->type == &obj_func_type)
+        return val_incref(x);
+      return obj_bind(x, s->self, owner);
+    }
+    if (k == &obj_object_type) break;
+  }
+  if (strcmp(STR(name)->s, "__class__") == 0) return val_obj(&obj_super_type.ob);
+  return obj_raise(&obj_AttributeError, "'super' object has no attribute '%s'", STR(name)->s);
+}
+
+static Value super_repr(Value v) {
+  SuperObj *s = (SuperObj *)v.u.o;
+  return obj_str_fmt("<super: <class '%s'>, <%s object>>", s->start->name, obj_type_name(s->self));
+}
+
+Value obj_super_new(TypeObj *t, Value self) {
+  TypeObj *st = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : obj_type(self);
+  if (!obj_is_subtype(st, t))
+    return obj_raise(&obj_TypeError, "super(type, obj): obj must be an instance or subtype of type");
+  SuperObj *s = obj_alloc(&obj_super_type, sizeof(SuperObj));
+  if (!s) return val_null();
+  s->start = t;
+  if (t->flags & TF_HEAP) obj_incref(&t->ob);
+  s->self = val_incref(self);
+  return val_obj(&s->ob);
+}
+
+static Value super_new_slot(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
+  if (argc == 2 && VAL_IS_TYPE(argv[0])) return obj_super_new((TypeObj *)argv[0].u.o, argv[1]);
+  return obj_raise(&obj_RuntimeError, "super(): no arguments");
+}
+
+TypeObj obj_super_type = {OBJ_TYPE_HEAD, .name = "super", .flags = TF_GC,
+                          .doc = "super() -> same as super(__class__, <first argument>)\nsuper(type, obj) -> bound super object",
+                          .dealloc = super_dealloc, .traverse = super_traverse,
+                          .clear = super_clear, .getattr = super_getattr, .repr = super_repr,
+                          .new = super_new_slot};
+
+/* ---- property, staticmethod, classmethod -------------------------------------------- */
+static void wrap_dealloc(Obj *o) {
+  WrapObj *w = (WrapObj *)o;
+  val_decref(w->f);
+  val_decref(w->g);
+  val_decref(w->s);
+  val_decref(w->doc);
+  obj_free(o);
+}
+static void wrap_traverse(Obj *o, VisitFn visit, void *arg) {
+  WrapObj *w = (WrapObj *)o;
+  if (VAL_IS_OBJ(w->f)) visit(w->f.u.o, arg);
+  if (VAL_IS_OBJ(w->g)) visit(w->g.u.o, arg);
+  if (VAL_IS_OBJ(w->s)) visit(w->s.u.o, arg);
+  if (VAL_IS_OBJ(w->doc)) visit(w->doc.u.o, arg);
+}
+static void wrap_clear(Obj *o) {
+  WrapObj *w = (WrapObj *)o;
+  val_clear(&w->f);
+  val_clear(&w->g);
+  val_clear(&w->s);
+  val_clear(&w->doc);
+}
+
+static Value wrap_make(TypeObj *t, Value f, Value g, Value s, Value doc) {
+  WrapObj *w = obj_alloc(t, sizeof(WrapObj));
+  if (!w) return val_null();
+  w->f = val_incref(f);
+  w->g = val_incref(g);
+  w->s = val_incref(s);
+  w->doc = val_incref(doc);
+  return val_obj(&w->ob);
+}
+
+static Value property_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  Value a[4];
+  if (obj_parse_args("property", argc, argv, kw, "|fget,fset,fdel,doc", a) < 0) return val_null();
+  Value doc = a[3];
+  if (VAL_IS_NULL(doc) && !VAL_IS_NULL(a[0]) && !VAL_IS_NONE(a[0])) {
+    Value d = obj_getattr_s(a[0], "__doc__");
+    if (VAL_IS_NULL(d)) obj_err_clear();
+    Value r = wrap_make(t, a[0], a[1], a[2], d);
+    val_decref(d);
+    return r;
+  }
+  return wrap_make(t, a[0], a[1], a[2], doc);
+}
+
+static Value prop_getter(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("getter", argc - 1, kw, 1, 1) < 0) return val_null();
+  WrapObj *p = (WrapObj *)argv[0].u.o;
+  return wrap_make(&obj_property_type, argv[1], p->g, p->s, p->doc);
+}
+static Value prop_setter(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("setter", argc - 1, kw, 1, 1) < 0) return val_null();
+  WrapObj *p = (WrapObj *)argv[0].u.o;
+  return wrap_make(&obj_property_type, p->f, argv[1], p->s, p->doc);
+}
+static Value prop_deleter(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("deleter", argc - 1, kw, 1, 1) < 0) return val_null();
+  WrapObj *p = (WrapObj *)argv[0].u.o;
+  return wrap_make(&obj_property_type, p->f, p->g, argv[1], p->doc);
+}
+static Value prop_fget(Value self) {
+  Value f = ((WrapObj *)self.u.o)->f;
+  return VAL_IS_NULL(f) ? val_none() : val_incref(f);
+}
+static Value prop_doc(Value self) {
+  Value f = ((WrapObj *)self.u.o)->doc;
+  return VAL_IS_NULL(f) ? val_none() : val_incref(f);
+}
+
+static const MethodDef property_methods[] = {
+    {"getter", prop_getter, "getter(fget)", 0},
+    {"setter", prop_setter, "setter(fset)", 0},
+    {"deleter", prop_deleter, "deleter(fdel)", 0},
+    {NULL}};
+static const GetSetDef property_getset[] = {
+    {"fget", prop_fget, NULL, NULL}, {"__doc__", prop_doc, NULL, NULL}, {NULL}};
+
+TypeObj obj_property_type = {
+    OBJ_TYPE_HEAD, .name = "property", .flags = TF_GC,
+    .doc = "property(fget=None, fset=None, fdel=None, doc=None)\nProperty attribute.",
+    .dealloc = wrap_dealloc, .traverse = wrap_traverse, .clear = wrap_clear,
+    .new = property_new, .methods = property_methods, .getset = property_getset};
+
+static Value staticmethod_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args(t->name, argc, kw, 1, 1) < 0) return val_null();
+  return wrap_make(t, argv[0], val_null(), val_null(), val_null());
+}
+static Value wrap_call(Value v, int argc, const Value *argv, Obj *kw) {
+  return obj_call(((WrapObj *)v.u.o)->f, argc, argv, kw);
+}
+static Value wrap_func(Value self) { return val_incref(((WrapObj *)self.u.o)->f); }
+static const GetSetDef wrap_getset[] = {{"__func__", wrap_func, NULL, NULL}, {NULL}};
+
+TypeObj obj_staticmethod_type = {
+    OBJ_TYPE_HEAD, .name = "staticmethod", .flags = TF_GC,
+    .doc = "staticmethod(function) -> method\nConvert a function to be a static method.",
+    .dealloc = wrap_dealloc, .traverse = wrap_traverse, .clear = wrap_clear,
+    .new = staticmethod_new, .call = wrap_call, .getset = wrap_getset};
+TypeObj obj_classmethod_type = {
+    OBJ_TYPE_HEAD, .name = "classmethod", .flags = TF_GC,
+    .doc = "classmethod(function) -> method\nConvert a function to be a class method.",
+    .dealloc = wrap_dealloc, .traverse = wrap_traverse, .clear = wrap_clear,
+    .new = staticmethod_new, .getset = wrap_getset};

@@ -1,0 +1,283 @@
+/* core.h - internals shared by the files of the language core (object model, evaluator,
+ * builtins, session). Not for other folders: they use object.h and sb.h. */
+#ifndef SABLE_CORE_H
+#define SABLE_CORE_H
+
+#include <signal.h>
+#include <string.h>
+#include "object.h"
+#include "fmt.h"
+#include "sb.h"
+
+/* ---- dict ---------------------------------------------------------------------------- */
+typedef struct DictEntry {
+  int64_t hash;
+  Value key;       /* V_NULL: deleted */
+  Value val;
+} DictEntry;
+
+typedef struct DictObj {
+  Obj ob;
+  int64_t used;        /* live entries */
+  int64_t n;           /* entries in use incl. deleted */
+  int64_t cap;         /* capacity of entries */
+  DictEntry *entries;
+  int64_t *index;      /* -1 empty, -2 dummy, else entry index */
+  size_t mask;         /* index size - 1 (0 with no index: n <= 8, linear search) */
+  int64_t version;     /* bumped on every structural change (iteration checks) */
+} DictObj;
+#define DICT(o) ((DictObj *)(o))
+/* lookup with a precomputed hash; borrowed; V_NULL if absent, -1 error via obj_err_occurred */
+Value obj_dict_get_h(Value d, Value key, int64_t hash);
+int obj_dict_set_h(Value d, Value key, int64_t hash, Value x);
+Value obj_dict_copy(Value d);
+int obj_dict_update(Value d, Value other);   /* dict or iterable of pairs */
+Value obj_dict_pop(Value d, Value key);       /* new ref or V_NULL (absent: no error) */
+void obj_dict_clear(Value d);
+
+/* ---- set (CPython's open addressing, so small-int sets print in CPython's order) ----- */
+typedef struct SetEntry { Value key; int64_t hash; } SetEntry;
+typedef struct SetObj {
+  Obj ob;
+  int64_t fill, used;
+  size_t mask;
+  SetEntry *table;
+  int64_t finger;
+  int64_t hash;        /* frozenset */
+  SetEntry small[8];
+} SetObj;
+#define SETO(o) ((SetObj *)(o))
+#define VAL_IS_SETLIKE(v) ((v).tag == V_OBJ && ((v).u.o->type == &obj_set_type || \
+                           (v).u.o->type == &obj_frozenset_type))
+int obj_set_contains(Value s, Value x);
+int obj_set_discard(Value s, Value x);       /* 1 removed, 0 absent, -1 error */
+Value obj_set_from(TypeObj *t, Value iterable);
+int obj_set_next(Value s, int64_t *pos, Value *key);
+
+/* ---- misc objects ------------------------------------------------------------------- */
+typedef struct CellObj { Obj ob; Value v; } CellObj;
+Obj *obj_cell_new(Value v);                  /* borrows v */
+
+typedef struct SliceObj { Obj ob; Value start, stop, step; } SliceObj;
+Value obj_slice_new(Value start, Value stop, Value step);   /* borrows */
+/* normalise a slice against a length (CPython's PySlice_GetIndicesEx); -1 on error */
+int obj_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
+                      int64_t *slicelen);
+
+typedef struct RangeObj { Obj ob; int64_t start, stop, step, len; } RangeObj;
+Value obj_range_new(int64_t start, int64_t stop, int64_t step);
+
+typedef struct BuiltinObj {
+  Obj ob;
+  const char *name;
+  NativeFn fn;
+  NativeDataFn dfn;
+  void *data;
+  const char *doc;
+  Value self;          /* bound self (a method of a native type), or V_NULL */
+  int flags;
+  TypeObj *owner;      /* for methods of a type: the type (for error messages) */
+} BuiltinObj;
+
+typedef struct MethodObj { Obj ob; Value func; Value self; } MethodObj;   /* bound method */
+typedef struct WrapObj { Obj ob; Value f; Value g; Value s; Value doc; } WrapObj;
+  /* property(fget, fset, ...)/staticmethod/classmethod */
+
+typedef struct ModuleObj {
+  Obj ob;
+  Obj *name;           /* str */
+  Obj *index;          /* dict: name -> int slot */
+  Value *vals;
+  Obj **names;         /* interned names per slot */
+  int64_t n, cap;
+  Value doc;
+} ModuleObj;
+#define MODULE(o) ((ModuleObj *)(o))
+/* slot for a name, created if needed (-1 on memory error) */
+int64_t obj_module_slot(ModuleObj *m, Obj *name);
+Value obj_module_dict(ModuleObj *m);          /* a dict snapshot of the bound names */
+Value obj_module_new(const char *name);
+
+typedef struct InstObj { Obj ob; Obj *dict; } InstObj;
+
+/* ---- exceptions ---------------------------------------------------------------------- */
+typedef struct TbEntry {
+  Obj *code;           /* CodeObj (new ref) */
+  Obj *name;           /* function name (str) */
+  Span span;
+} TbEntry;
+
+typedef struct ExcObj {
+  Obj ob;
+  Obj *dict;
+  Value args;          /* tuple */
+  Value cause, context;
+  int suppress_context;
+  TbEntry *tb;
+  int ntb, captb;
+} ExcObj;
+#define EXC(o) ((ExcObj *)(o))
+Value obj_exc_new(TypeObj *t, Value args_tuple);    /* borrows args */
+Value obj_exc_str(Value exc);
+void obj_exc_add_tb(Value exc, Obj *code, Obj *name, Span span);
+extern TypeObj *const obj_exc_builtin_types[];       /* NULL-terminated: for the builtins */
+
+/* ---- code (a parsed source unit) ---------------------------------------------------- */
+typedef struct CodeObj {
+  Obj ob;
+  Arena *arena;
+  char *src;
+  size_t len;
+  char *filename;
+  size_t *lines;        /* byte offset of each line start */
+  int nlines;
+} CodeObj;
+Obj *obj_code_new(const char *src, size_t len, const char *filename);
+/* the text of a 1-based line (without newline) */
+const char *obj_code_line(CodeObj *c, int line, size_t *n);
+
+/* ---- functions ----------------------------------------------------------------------- */
+typedef struct Scope Scope;
+typedef struct FuncObj {
+  Obj ob;
+  Node *def;            /* N_FUNCDEF or N_LAMBDA */
+  Scope *scope;
+  Obj *code;            /* CodeObj */
+  ModuleObj *globals;
+  Value *defaults;      /* for the last ndefaults positional parameters */
+  int ndefaults;
+  Value *kwdefaults;    /* one per keyword-only parameter (V_NULL = required) */
+  Obj **closure;
+  int nclosure;
+  Obj *name, *qualname;
+  Value doc;
+  Obj *dict;
+} FuncObj;
+#define FUNC(o) ((FuncObj *)(o))
+
+/* ---- resolver output (arena allocated, hung on scope_info) -------------------------- */
+enum { RS_NONE = 0, RS_LOCAL, RS_CELL, RS_FREE, RS_GLOBAL, RS_CLASS };
+enum { SK_MODULE, SK_FUNC, SK_CLASS, SK_COMP };
+
+typedef struct FreeRef { int from_free; int index; } FreeRef;
+  /* where an inner scope's free variable comes from in the defining frame: its closure
+     (from_free, index into cells) or a local slot holding a cell */
+
+typedef struct SymEntry { const char *name; Resolved res; } SymEntry;
+
+struct Scope {
+  int kind;
+  int nlocals;
+  int nposonly, nargs, nkwonly;   /* parameters, in slot order: posonly, args, kwonly */
+  int vararg_slot, kwarg_slot;     /* -1 if none */
+  uint8_t *is_cell;                /* per local slot */
+  int ncellslots;
+  int nfree;
+  FreeRef *frees;
+  const char **slot_names;
+  SymEntry *syms;                  /* every name bound in this scope, for by-name binding */
+  int nsyms;
+  Resolved bind;                   /* def/class: where the name goes in the enclosing scope */
+  const char *name;
+  char *qualname;
+  Node *doc;                       /* the docstring constant, or NULL */
+  Scope *parent;
+};
+/* resolve a parsed module against a module namespace; 0, or -1 with SyntaxError pending
+ * (span in *err_span) */
+int eval_resolve(Node *module, ModuleObj *m, Arena *a, Span *err_span);
+
+/* ---- evaluator --------------------------------------------------------------------- */
+typedef struct Frame {
+  struct Frame *back;
+  Value *locals;
+  Obj **cells;          /* closure cells (free variables) */
+  ModuleObj *mod;
+  Obj *classdict;       /* class body namespace */
+  FuncObj *func;
+  Scope *scope;
+  CodeObj *code;
+  Obj *name;            /* str: "<module>", "f", "<listcomp>" */
+  Value ret;
+  Obj *excinfo;         /* exception being handled in this frame (for bare raise) */
+} Frame;
+
+typedef struct Session Session;
+typedef struct ThreadState {
+  Value exc;              /* pending exception */
+  int located;            /* the innermost frame already recorded a traceback entry */
+  Value handling;         /* exception currently handled by an except block */
+  int depth, limit;
+  char *stack_limit;      /* lowest safe address of the C stack */
+  Frame *frame;
+  Session *session;
+  const sb_sink *sink;
+  int gc_pending;
+} ThreadState;
+extern ThreadState obj_ts;
+extern volatile sig_atomic_t obj_interrupted;
+
+Value eval_call_function(FuncObj *f, int argc, const Value *argv, Obj *kwnames);
+/* run a module's code in m; 0 ok, -1 error */
+int eval_module(Node *module, ModuleObj *m, CodeObj *code, Value *last_value);
+/* raise RecursionError when the C stack or the depth limit is exhausted */
+int eval_stack_check(void);
+#define STACK_CHECK_OR(fail) do { char here__; \
+    if (&here__ < obj_ts.stack_limit && eval_stack_check() < 0) return fail; } while (0)
+
+/* ---- session ------------------------------------------------------------------------ */
+struct Session {
+  ModuleObj *main;
+  ModuleObj *builtins;
+  Value modules;          /* dict: name -> module (sys.modules) */
+  Value argv;             /* list */
+  int exit_code;
+  Value sys;
+};
+Value eval_builtins_module(void);      /* create the builtins module */
+int eval_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m,
+                     int interactive, Value *last_value);
+
+/* ---- helpers shared by the type files --------------------------------------------- */
+Value obj_new_type_error_unsupported(const char *op, Value a, Value b);
+int64_t obj_hash_int(int64_t i);
+int64_t obj_hash_double(double d);
+int64_t obj_hash_bytes(const char *s, size_t n);
+Value obj_str_concat(Value a, Value b);
+Value obj_str_join(Value sep, Value iterable);
+Value obj_float_repr_val(double d);
+Value obj_int_from_str(const char *s, size_t n, int base);
+/* repr of containers: guard against self-reference ("[...]") */
+int obj_repr_enter(Obj *o);             /* 1 if already being printed */
+void obj_repr_leave(Obj *o);
+Value obj_list_sorted(Value iterable, Value key, int reverse);
+int obj_list_sort(Value list, Value key, int reverse);
+Value obj_seq_iter_new(Value seq);      /* an iterator over a list/tuple/str by index */
+Value obj_percent_format(Value fmt, Value args);
+Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames);
+Value obj_stdstream_new(int stream);
+Value obj_open(int argc, const Value *argv, Obj *kwnames);
+Value obj_int_binary(int op, Value a, Value b);
+Value obj_float_binary(int op, Value a, Value b);
+int obj_num_compare(Value a, Value b, int op);      /* numbers only: 1/0, -2 if not numbers */
+Value obj_type_call(Value t, int argc, const Value *argv, Obj *kwnames);
+Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod);
+Value obj_super_new(TypeObj *t, Value self);
+Value obj_bind(Value attr, Value self, TypeObj *t);   /* descriptor binding for lookups */
+/* the instance dict pointer of v (NULL if it has none) */
+Obj **obj_instance_dict_ptr(Value v);
+Value obj_user_method(Value self, const char *dunder);   /* lookup a special method (bound) */
+extern Value obj_builtins_dict;          /* the builtins namespace dict of the live session */
+int obj_builtins_init(ModuleObj *m);
+int obj_modules_init(void);
+extern const char *const obj_keywords[];
+void obj_gc_track(Obj *o);
+void obj_gc_untrack(Obj *o);
+void obj_modules_free(void);
+int obj_contains_iter(Value c, Value x);
+Value obj_seq_getitem_iter(Value v);
+int obj_float_to_int(double d, int64_t *out);
+Value obj_seq_reversed_new(Value seq);
+extern TypeObj obj_seqiter_type, obj_getset_type, obj_code_type;
+
+#endif

@@ -1,0 +1,703 @@
+/* dict.c - the dict type: an insertion-ordered hash table (a dense entry array plus a sparse
+ * index, as CPython's), its views (keys, values, items) and methods. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core.h"
+
+#define PERTURB_SHIFT 5
+#define IX_EMPTY (-1)
+#define IX_DUMMY (-2)
+
+static int dict_build_index(DictObj *d, size_t size) {
+  int64_t *ix = obj_malloc(size * sizeof(int64_t));
+  if (!ix) return -1;
+  for (size_t i = 0; i < size; i++) ix[i] = IX_EMPTY;
+  size_t mask = size - 1;
+  for (int64_t k = 0; k < d->n; k++) {
+    if (VAL_IS_NULL(d->entries[k].key)) continue;
+    uint64_t h = (uint64_t)d->entries[k].hash, perturb = h;
+    size_t i = (size_t)h & mask;
+    while (ix[i] != IX_EMPTY) {
+      perturb >>= PERTURB_SHIFT;
+      i = (i * 5 + (size_t)perturb + 1) & mask;
+    }
+    ix[i] = k;
+  }
+  free(d->index);
+  d->index = ix;
+  d->mask = mask;
+  return 0;
+}
+
+/* compact the entries and rebuild the index for at least `need` live entries */
+static int dict_resize(DictObj *d, int64_t need) {
+  size_t size = 8;
+  while ((int64_t)(size * 2 / 3) < need + 1) {
+    if (size > obj_alloc_cap() / sizeof(DictEntry)) { obj_raise_nomem(); return -1; }
+    size <<= 1;
+  }
+  int64_t cap = (int64_t)(size * 2 / 3);
+  DictEntry *ne = obj_calloc((size_t)cap, sizeof(DictEntry));
+  if (!ne) return -1;
+  int64_t k = 0;
+  for (int64_t i = 0; i < d->n; i++)
+    if (!VAL_IS_NULL(d->entries[i].key)) ne[k++] = d->entries[i];
+  free(d->entries);
+  d->entries = ne;
+  d->n = k;
+  d->cap = cap;
+  d->version++;
+  return dict_build_index(d, size);
+}
+
+/* find key: returns the entry index or -1 (absent), -2 on error; *slot gets the index slot */
+static int64_t dict_lookup(DictObj *d, Value key, int64_t hash, size_t *slot) {
+  if (!d->index) { *slot = 0; return -1; }
+restart:;
+  size_t mask = d->mask, i = (size_t)hash & mask;
+  uint64_t perturb = (uint64_t)hash;
+  int64_t *index = d->index;
+  size_t free_slot = (size_t)-1;
+  for (;;) {
+    int64_t ix = index[i];
+    if (ix == IX_EMPTY) {
+      *slot = free_slot != (size_t)-1 ? free_slot : i;
+      return -1;
+    }
+    if (ix == IX_DUMMY) {
+      if (free_slot == (size_t)-1) free_slot = i;
+    } else {
+      DictEntry *e = &d->entries[ix];
+      if (e->hash == hash) {
+        Value k = e->key;
+        if (k.tag == key.tag && (k.tag == V_OBJ ? k.u.o == key.u.o : k.u.i == key.u.i)) {
+          *slot = i;
+          return ix;
+        }
+        if (VAL_IS_STR(k) && VAL_IS_STR(key)) {
+          StrObj *a = STR(k.u.o), *b = STR(key.u.o);
+          if (a->len == b->len && memcmp(a->s, b->s, a->len) == 0) { *slot = i; return ix; }
+        } else {
+          int64_t ver = d->version;
+          DictEntry *ents = d->entries;
+          val_incref(k);
+          int eq = obj_eq(k, key);
+          val_decref(k);
+          if (eq < 0) return -2;
+          if (d->version != ver || d->entries != ents || d->index != index) goto restart;
+          if (eq) { *slot = i; return ix; }
+        }
+      }
+    }
+    perturb >>= PERTURB_SHIFT;
+    i = (i * 5 + (size_t)perturb + 1) & mask;
+  }
+}
+
+Value obj_dict_new(void) {
+  DictObj *d = obj_alloc(&obj_dict_type, sizeof(DictObj));
+  return val_obj(d ? &d->ob : NULL);
+}
+
+Value obj_dict_get_h(Value dv, Value key, int64_t hash) {
+  DictObj *d = DICT(dv.u.o);
+  size_t slot;
+  int64_t ix = dict_lookup(d, key, hash, &slot);
+  if (ix < 0) return val_null();
+  return d->entries[ix].val;
+}
+
+Value obj_dict_get(Value dv, Value key) {
+  int64_t h;
+  if (obj_hash(key, &h) < 0) return val_null();
+  return obj_dict_get_h(dv, key, h);
+}
+
+Value obj_dict_getstr(Value dv, const char *key) {
+  Obj *k = obj_intern(key);
+  if (!k) return val_null();
+  return obj_dict_get_h(dv, val_obj(k), STR(k)->hash);
+}
+
+int obj_dict_set_h(Value dv, Value key, int64_t hash, Value x) {
+  DictObj *d = DICT(dv.u.o);
+  size_t slot;
+  int64_t ix = dict_lookup(d, key, hash, &slot);
+  if (ix == -2) return -1;
+  if (ix >= 0) {
+    Value old = d->entries[ix].val;
+    d->entries[ix].val = val_incref(x);
+    val_decref(old);
+    return 0;
+  }
+  if (d->n >= d->cap) {
+    if (dict_resize(d, d->used + 1) < 0) return -1;
+    ix = dict_lookup(d, key, hash, &slot);
+    if (ix == -2) return -1;
+  }
+  int64_t k = d->n++;
+  d->entries[k].hash = hash;
+  d->entries[k].key = val_incref(key);
+  d->entries[k].val = val_incref(x);
+  d->index[slot] = k;
+  d->used++;
+  d->version++;
+  return 0;
+}
+
+int obj_dict_set(Value dv, Value key, Value x) {
+  int64_t h;
+  if (obj_hash(key, &h) < 0) return -1;
+  return obj_dict_set_h(dv, key, h, x);
+}
+
+int obj_dict_setstr(Value dv, const char *key, Value x) {
+  Obj *k = obj_intern(key);
+  if (!k) return -1;
+  return obj_dict_set_h(dv, val_obj(k), STR(k)->hash, x);
+}
+
+static void raise_key_error(Value key) {
+  Value args = obj_tuple_pack(1, key);
+  if (VAL_IS_NULL(args)) return;
+  Value e = obj_exc_new(&obj_KeyError, args);
+  val_decref(args);
+  if (VAL_IS_NULL(e)) return;
+  obj_raise_value(e);
+  val_decref(e);
+}
+
+/* remove and return the value (new ref); V_NULL if absent (no error set) or on error */
+Value obj_dict_pop(Value dv, Value key) {
+  DictObj *d = DICT(dv.u.o);
+  int64_t h;
+  if (obj_hash(key, &h) < 0) return val_null();
+  size_t slot;
+  int64_t ix = dict_lookup(d, key, h, &slot);
+  if (ix < 0) return val_null();
+  d->index[slot] = IX_DUMMY;
+  Value k = d->entries[ix].key, v = d->entries[ix].val;
+  d->entries[ix].key = val_null();
+  d->entries[ix].val = val_null();
+  d->used--;
+  d->version++;
+  val_decref(k);
+  return v;
+}
+
+int obj_dict_del(Value dv, Value key) {
+  Value v = obj_dict_pop(dv, key);
+  if (VAL_IS_NULL(v)) {
+    if (!obj_err_occurred()) raise_key_error(key);
+    return -1;
+  }
+  val_decref(v);
+  return 0;
+}
+
+int64_t obj_dict_len(Value dv) { return DICT(dv.u.o)->used; }
+
+int obj_dict_next(Value dv, int64_t *pos, Value *key, Value *val) {
+  DictObj *d = DICT(dv.u.o);
+  while (*pos < d->n) {
+    DictEntry *e = &d->entries[(*pos)++];
+    if (!VAL_IS_NULL(e->key)) {
+      if (key) *key = e->key;
+      if (val) *val = e->val;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+void obj_dict_clear(Value dv) {
+  DictObj *d = DICT(dv.u.o);
+  DictEntry *ents = d->entries;
+  int64_t n = d->n;
+  free(d->index);
+  d->entries = NULL;
+  d->index = NULL;
+  d->n = d->used = d->cap = 0;
+  d->mask = 0;
+  d->version++;
+  for (int64_t i = 0; i < n; i++) {
+    val_decref(ents[i].key);
+    val_decref(ents[i].val);
+  }
+  free(ents);
+}
+
+Value obj_dict_copy(Value dv) {
+  Value r = obj_dict_new();
+  if (VAL_IS_NULL(r)) return r;
+  DictObj *d = DICT(dv.u.o);
+  if (d->used && dict_resize(DICT(r.u.o), d->used) < 0) { val_decref(r); return val_null(); }
+  for (int64_t i = 0; i < d->n; i++) {
+    DictEntry *e = &d->entries[i];
+    if (VAL_IS_NULL(e->key)) continue;
+    if (obj_dict_set_h(r, e->key, e->hash, e->val) < 0) { val_decref(r); return val_null(); }
+  }
+  return r;
+}
+
+int obj_dict_update(Value dv, Value other) {
+  if (VAL_IS_DICT(other)) {
+    DictObj *o = DICT(other.u.o);
+    for (int64_t i = 0; i < o->n; i++) {
+      DictEntry *e = &o->entries[i];
+      if (VAL_IS_NULL(e->key)) continue;
+      Value k = val_incref(e->key), v = val_incref(e->val);
+      int r = obj_dict_set_h(dv, k, e->hash, v);
+      val_decref(k);
+      val_decref(v);
+      if (r < 0) return -1;
+    }
+    return 0;
+  }
+  /* a mapping with keys() */
+  if (VAL_IS_OBJ(other) && (other.u.o->type->flags & TF_USER) && obj_hasattr_s(other, "keys")) {
+    Value keys = obj_call_method(other, "keys", 0, NULL);
+    if (VAL_IS_NULL(keys)) return -1;
+    Value it = obj_iter(keys);
+    val_decref(keys);
+    if (VAL_IS_NULL(it)) return -1;
+    Value k;
+    int r;
+    while ((r = obj_next(it, &k)) == 1) {
+      Value v = obj_getitem(other, k);
+      if (VAL_IS_NULL(v)) { val_decref(k); r = -1; break; }
+      r = obj_dict_set(dv, k, v);
+      val_decref(k);
+      val_decref(v);
+      if (r < 0) break;
+    }
+    val_decref(it);
+    return r < 0 ? -1 : 0;
+  }
+  Value it = obj_iter(other);
+  if (VAL_IS_NULL(it)) return -1;
+  Value item;
+  int r;
+  int64_t n = 0;
+  while ((r = obj_next(it, &item)) == 1) {
+    Value seq = obj_sequence_list(item);
+    if (VAL_IS_NULL(seq)) {
+      if (obj_err_matches(&obj_TypeError)) {
+        obj_err_clear();
+        obj_raise(&obj_TypeError, "cannot convert dictionary update sequence element #%lld to a sequence",
+                  (long long)n);
+      }
+      val_decref(item);
+      r = -1;
+      break;
+    }
+    val_decref(item);
+    if (LIST(seq.u.o)->len != 2) {
+      obj_raise(&obj_ValueError, "dictionary update sequence element #%lld has length %lld; 2 is required",
+                (long long)n, (long long)LIST(seq.u.o)->len);
+      val_decref(seq);
+      r = -1;
+      break;
+    }
+    r = obj_dict_set(dv, LIST(seq.u.o)->items[0], LIST(seq.u.o)->items[1]);
+    val_decref(seq);
+    if (r < 0) break;
+    n++;
+  }
+  val_decref(it);
+  return r < 0 ? -1 : 0;
+}
+
+/* ---- slots --------------------------------------------------------------------------------- */
+static void dict_dealloc(Obj *o) {
+  DictObj *d = DICT(o);
+  for (int64_t i = 0; i < d->n; i++) {
+    val_decref(d->entries[i].key);
+    val_decref(d->entries[i].val);
+  }
+  free(d->entries);
+  free(d->index);
+  obj_free(o);
+}
+
+static void dict_traverse(Obj *o, VisitFn visit, void *arg) {
+  DictObj *d = DICT(o);
+  for (int64_t i = 0; i < d->n; i++) {
+    if (VAL_IS_OBJ(d->entries[i].key)) visit(d->entries[i].key.u.o, arg);
+    if (VAL_IS_OBJ(d->entries[i].val)) visit(d->entries[i].val.u.o, arg);
+  }
+}
+
+static void dict_clear_slot(Obj *o) { obj_dict_clear(val_obj(o)); }
+
+static Value dict_repr(Value v) {
+  if (obj_repr_enter(v.u.o)) return obj_str_from_cstr("{...}");
+  FBuf b = {0};
+  fbuf_putc(&b, '{');
+  int64_t pos = 0, k = 0;
+  Value key, val;
+  while (obj_dict_next(v, &pos, &key, &val)) {
+    if (k++) fbuf_puts(&b, ", ");
+    val_incref(key);
+    val_incref(val);
+    Value r1 = obj_repr(key);
+    Value r2 = VAL_IS_NULL(r1) ? r1 : obj_repr(val);
+    val_decref(key);
+    val_decref(val);
+    if (VAL_IS_NULL(r2)) {
+      val_decref(r1);
+      fbuf_free(&b);
+      obj_repr_leave(v.u.o);
+      return val_null();
+    }
+    fbuf_putn(&b, STR(r1.u.o)->s, STR(r1.u.o)->len);
+    fbuf_puts(&b, ": ");
+    fbuf_putn(&b, STR(r2.u.o)->s, STR(r2.u.o)->len);
+    val_decref(r1);
+    val_decref(r2);
+  }
+  fbuf_putc(&b, '}');
+  obj_repr_leave(v.u.o);
+  Value r = obj_str_new(b.s, b.len);
+  fbuf_free(&b);
+  return r;
+}
+
+static Value dict_compare(Value a, Value b, int op) {
+  if (!VAL_IS_DICT(a) || !VAL_IS_DICT(b) || (op != CMP_EQ && op != CMP_NOTEQ))
+    return obj_notimpl();
+  DictObj *x = DICT(a.u.o), *y = DICT(b.u.o);
+  int eq = x->used == y->used;
+  for (int64_t i = 0; eq && i < x->n; i++) {
+    DictEntry *e = &x->entries[i];
+    if (VAL_IS_NULL(e->key)) continue;
+    Value k = val_incref(e->key), v = val_incref(e->val);
+    Value w = obj_dict_get_h(b, k, e->hash);
+    int r;
+    if (VAL_IS_NULL(w)) r = obj_err_occurred() ? -1 : 0;
+    else { val_incref(w); r = obj_eq(v, w); val_decref(w); }
+    val_decref(k);
+    val_decref(v);
+    if (r < 0) return val_null();
+    eq = r;
+  }
+  return val_bool(op == CMP_EQ ? eq : !eq);
+}
+
+static Value dict_binary(int op, Value a, Value b) {
+  if ((op & 0xff) != OP_BITOR || !VAL_IS_DICT(a) || !VAL_IS_DICT(b)) return obj_notimpl();
+  if (op & OBJ_INPLACE) {
+    if (obj_dict_update(a, b) < 0) return val_null();
+    return val_incref(a);
+  }
+  Value r = obj_dict_copy(a);
+  if (VAL_IS_NULL(r)) return r;
+  if (obj_dict_update(r, b) < 0) { val_decref(r); return val_null(); }
+  return r;
+}
+
+static int dict_len(Value v, int64_t *out) { *out = DICT(v.u.o)->used; return 0; }
+
+static Value dict_getitem(Value v, Value key) {
+  int64_t h;
+  if (obj_hash(key, &h) < 0) return val_null();
+  Value x = obj_dict_get_h(v, key, h);
+  if (VAL_IS_NULL(x)) {
+    if (!obj_err_occurred()) raise_key_error(key);
+    return val_null();
+  }
+  return val_incref(x);
+}
+
+static int dict_setitem(Value v, Value key, Value x) {
+  if (VAL_IS_NULL(x)) return obj_dict_del(v, key);
+  return obj_dict_set(v, key, x);
+}
+
+static int dict_contains(Value v, Value key) {
+  int64_t h;
+  if (obj_hash(key, &h) < 0) return -1;
+  Value x = obj_dict_get_h(v, key, h);
+  if (VAL_IS_NULL(x)) return obj_err_occurred() ? -1 : 0;
+  return 1;
+}
+
+/* ---- iterators and views -------------------------------------------------------------- */
+typedef struct DictIter { Obj ob; Value d; int64_t pos, used; int kind; } DictIter;
+enum { DI_KEYS, DI_VALUES, DI_ITEMS };
+
+static void di_dealloc(Obj *o) { val_decref(((DictIter *)o)->d); obj_free(o); }
+static void di_traverse(Obj *o, VisitFn visit, void *arg) {
+  if (VAL_IS_OBJ(((DictIter *)o)->d)) visit(((DictIter *)o)->d.u.o, arg);
+}
+static void di_clear(Obj *o) { val_clear(&((DictIter *)o)->d); }
+static Value di_iter(Value v) { return val_incref(v); }
+static int di_next(Value v, Value *out) {
+  DictIter *it = (DictIter *)v.u.o;
+  if (VAL_IS_NULL(it->d)) return 0;
+  DictObj *d = DICT(it->d.u.o);
+  if (d->used != it->used) {
+    it->used = -1;
+    obj_raise(&obj_RuntimeError, "dictionary changed size during iteration");
+    return -1;
+  }
+  Value k, x;
+  if (!obj_dict_next(it->d, &it->pos, &k, &x)) { val_clear(&it->d); return 0; }
+  if (it->kind == DI_KEYS) *out = val_incref(k);
+  else if (it->kind == DI_VALUES) *out = val_incref(x);
+  else {
+    *out = obj_tuple_pack(2, k, x);
+    if (VAL_IS_NULL(*out)) return -1;
+  }
+  return 1;
+}
+static TypeObj dictiter_type = {OBJ_TYPE_HEAD, .name = "dict_keyiterator", .flags = TF_GC,
+                                .dealloc = di_dealloc, .traverse = di_traverse,
+                                .clear = di_clear, .iter = di_iter, .next = di_next};
+
+static Value dict_iter_new(Value d, int kind) {
+  DictIter *it = obj_alloc(&dictiter_type, sizeof(DictIter));
+  if (!it) return val_null();
+  it->d = val_incref(d);
+  it->used = DICT(d.u.o)->used;
+  it->kind = kind;
+  return val_obj(&it->ob);
+}
+
+static Value dict_iter(Value v) { return dict_iter_new(v, DI_KEYS); }
+
+typedef struct DictView { Obj ob; Value d; } DictView;
+static void dv_dealloc(Obj *o) { val_decref(((DictView *)o)->d); obj_free(o); }
+static void dv_traverse(Obj *o, VisitFn visit, void *arg) {
+  if (VAL_IS_OBJ(((DictView *)o)->d)) visit(((DictView *)o)->d.u.o, arg);
+}
+static void dv_clear(Obj *o) { val_clear(&((DictView *)o)->d); }
+static int dv_len(Value v, int64_t *out) { *out = DICT(((DictView *)v.u.o)->d.u.o)->used; return 0; }
+static int view_kind(Value v) {
+  TypeObj *t = v.u.o->type;
+  return t == &obj_dictkeys_type ? DI_KEYS : t == &obj_dictvalues_type ? DI_VALUES : DI_ITEMS;
+}
+static Value dv_iter(Value v) { return dict_iter_new(((DictView *)v.u.o)->d, view_kind(v)); }
+static Value dv_repr(Value v) {
+  Value l = obj_sequence_list(v);
+  if (VAL_IS_NULL(l)) return l;
+  Value r = obj_repr(l);
+  val_decref(l);
+  if (VAL_IS_NULL(r)) return r;
+  Value s = obj_str_fmt("%s(%s)", v.u.o->type->name, obj_str_cstr(r));
+  val_decref(r);
+  return s;
+}
+static int dv_contains(Value v, Value x) {
+  Value d = ((DictView *)v.u.o)->d;
+  int kind = view_kind(v);
+  if (kind == DI_KEYS) return dict_contains(d, x);
+  if (kind == DI_ITEMS) {
+    if (!VAL_IS_TUPLE(x) || TUPLE(x.u.o)->len != 2) return 0;
+    int64_t h;
+    if (obj_hash(TUPLE(x.u.o)->items[0], &h) < 0) return -1;
+    Value y = obj_dict_get_h(d, TUPLE(x.u.o)->items[0], h);
+    if (VAL_IS_NULL(y)) return obj_err_occurred() ? -1 : 0;
+    return obj_eq(y, TUPLE(x.u.o)->items[1]);
+  }
+  int64_t pos = 0;
+  Value k, y;
+  while (obj_dict_next(d, &pos, &k, &y)) {
+    int e = obj_eq(y, x);
+    if (e) return e;
+  }
+  return 0;
+}
+static Value dv_compare(Value a, Value b, int op) {
+  /* keys views compare like sets */
+  if (op != CMP_EQ && op != CMP_NOTEQ) return obj_notimpl();
+  if (!VAL_IS_OBJ(a) || !VAL_IS_OBJ(b) || a.u.o->type != b.u.o->type ||
+      a.u.o->type == &obj_dictvalues_type)
+    return obj_notimpl();
+  Value sa = obj_set_from(&obj_set_type, a);
+  if (VAL_IS_NULL(sa)) return sa;
+  Value sb = obj_set_from(&obj_set_type, b);
+  if (VAL_IS_NULL(sb)) { val_decref(sa); return sb; }
+  Value r = obj_compare(sa, sb, op);
+  val_decref(sa);
+  val_decref(sb);
+  return r;
+}
+static Value dv_binary(int op, Value a, Value b) {
+  /* d.keys() & other, | other, - other, ^ other: as sets */
+  int o = op & 0xff;
+  if (o != OP_BITAND && o != OP_BITOR && o != OP_SUB && o != OP_BITXOR) return obj_notimpl();
+  Value sa = obj_set_from(&obj_set_type, a);
+  if (VAL_IS_NULL(sa)) return sa;
+  Value sb = obj_set_from(&obj_set_type, b);
+  if (VAL_IS_NULL(sb)) { val_decref(sa); return sb; }
+  Value r = obj_binop(o, sa, sb);
+  val_decref(sa);
+  val_decref(sb);
+  return r;
+}
+
+TypeObj obj_dictkeys_type = {OBJ_TYPE_HEAD, .name = "dict_keys", .flags = TF_GC,
+                             .dealloc = dv_dealloc, .traverse = dv_traverse, .clear = dv_clear,
+                             .len = dv_len, .iter = dv_iter, .repr = dv_repr,
+                             .contains = dv_contains, .compare = dv_compare,
+                             .binary = dv_binary};
+TypeObj obj_dictvalues_type = {OBJ_TYPE_HEAD, .name = "dict_values", .flags = TF_GC,
+                               .dealloc = dv_dealloc, .traverse = dv_traverse,
+                               .clear = dv_clear, .len = dv_len, .iter = dv_iter,
+                               .repr = dv_repr, .contains = dv_contains};
+TypeObj obj_dictitems_type = {OBJ_TYPE_HEAD, .name = "dict_items", .flags = TF_GC,
+                              .dealloc = dv_dealloc, .traverse = dv_traverse,
+                              .clear = dv_clear, .len = dv_len, .iter = dv_iter,
+                              .repr = dv_repr, .contains = dv_contains,
+                              .compare = dv_compare, .binary = dv_binary};
+
+static Value view_new(TypeObj *t, Value d) {
+  DictView *v = obj_alloc(t, sizeof(DictView));
+  if (!v) return val_null();
+  v->d = val_incref(d);
+  return val_obj(&v->ob);
+}
+
+/* ---- constructor and methods ----------------------------------------------------------- */
+static int update_kwargs(Value d, int argc, const Value *argv, Obj *kw) {
+  int nk = obj_kwcount(kw);
+  for (int i = 0; i < nk; i++)
+    if (obj_dict_set(d, TUPLE(kw)->items[i], argv[argc + i]) < 0) return -1;
+  return 0;
+}
+
+static Value dict_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  if (argc > 1) return obj_raise(&obj_TypeError, "dict expected at most 1 argument, got %d", argc);
+  Value d = obj_dict_new();
+  if (VAL_IS_NULL(d)) return d;
+  if ((argc == 1 && obj_dict_update(d, argv[0]) < 0) || update_kwargs(d, argc, argv, kw) < 0) {
+    val_decref(d);
+    return val_null();
+  }
+  return d;
+}
+
+#define SELFD argv[0]
+
+static Value m_get(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("get", argc - 1, kw, 1, 2) < 0) return val_null();
+  Value x = obj_dict_get(SELFD, argv[1]);
+  if (VAL_IS_NULL(x)) {
+    if (obj_err_occurred()) return x;
+    return argc > 2 ? val_incref(argv[2]) : val_none();
+  }
+  return val_incref(x);
+}
+
+static Value m_keys(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("keys", argc - 1, kw, 0, 0) < 0) return val_null();
+  return view_new(&obj_dictkeys_type, SELFD);
+}
+static Value m_values(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("values", argc - 1, kw, 0, 0) < 0) return val_null();
+  return view_new(&obj_dictvalues_type, SELFD);
+}
+static Value m_items(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("items", argc - 1, kw, 0, 0) < 0) return val_null();
+  return view_new(&obj_dictitems_type, SELFD);
+}
+
+static Value m_pop(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("pop", argc - 1, kw, 1, 2) < 0) return val_null();
+  Value x = obj_dict_pop(SELFD, argv[1]);
+  if (VAL_IS_NULL(x)) {
+    if (obj_err_occurred()) return x;
+    if (argc > 2) return val_incref(argv[2]);
+    raise_key_error(argv[1]);
+    return val_null();
+  }
+  return x;
+}
+
+static Value m_popitem(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("popitem", argc - 1, kw, 0, 0) < 0) return val_null();
+  DictObj *d = DICT(SELFD.u.o);
+  for (int64_t i = d->n - 1; i >= 0; i--) {
+    if (VAL_IS_NULL(d->entries[i].key)) continue;
+    Value k = val_incref(d->entries[i].key);
+    Value v = obj_dict_pop(SELFD, k);
+    if (VAL_IS_NULL(v)) { val_decref(k); return v; }
+    Value t = obj_tuple_pack(2, k, v);
+    val_decref(k);
+    val_decref(v);
+    return t;
+  }
+  return obj_raise(&obj_KeyError, "popitem(): dictionary is empty");
+}
+
+static Value m_setdefault(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("setdefault", argc - 1, kw, 1, 2) < 0) return val_null();
+  Value x = obj_dict_get(SELFD, argv[1]);
+  if (!VAL_IS_NULL(x)) return val_incref(x);
+  if (obj_err_occurred()) return x;
+  Value dflt = argc > 2 ? argv[2] : val_none();
+  if (obj_dict_set(SELFD, argv[1], dflt) < 0) return val_null();
+  return val_incref(dflt);
+}
+
+static Value m_update(int argc, const Value *argv, Obj *kw) {
+  if (argc > 2) return obj_raise(&obj_TypeError, "update expected at most 1 argument, got %d", argc - 1);
+  if (argc == 2 && obj_dict_update(SELFD, argv[1]) < 0) return val_null();
+  if (update_kwargs(SELFD, argc, argv, kw) < 0) return val_null();
+  return val_none();
+}
+
+static Value m_copy(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("copy", argc - 1, kw, 0, 0) < 0) return val_null();
+  return obj_dict_copy(SELFD);
+}
+
+static Value m_clear(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("clear", argc - 1, kw, 0, 0) < 0) return val_null();
+  obj_dict_clear(SELFD);
+  return val_none();
+}
+
+static Value m_fromkeys(int argc, const Value *argv, Obj *kw) {
+  /* classmethod: argv[0] is the type */
+  if (obj_check_args("fromkeys", argc - 1, kw, 1, 2) < 0) return val_null();
+  Value d = obj_dict_new();
+  if (VAL_IS_NULL(d)) return d;
+  Value it = obj_iter(argv[1]);
+  if (VAL_IS_NULL(it)) { val_decref(d); return it; }
+  Value k;
+  int r;
+  while ((r = obj_next(it, &k)) == 1) {
+    r = obj_dict_set(d, k, argc > 2 ? argv[2] : val_none());
+    val_decref(k);
+    if (r < 0) break;
+  }
+  val_decref(it);
+  if (r < 0) { val_decref(d); return val_null(); }
+  return d;
+}
+
+static const MethodDef dict_methods[] = {
+    {"get", m_get, "get(key, default=None, /)\nReturn the value for key if key is in the dictionary, else default.", 0},
+    {"keys", m_keys, "keys()\nA set-like view of the keys.", 0},
+    {"values", m_values, "values()\nA view of the values.", 0},
+    {"items", m_items, "items()\nA set-like view of the (key, value) pairs.", 0},
+    {"pop", m_pop, "pop(key[, default])\nRemove key and return its value.", 0},
+    {"popitem", m_popitem, "popitem()\nRemove and return the last (key, value) pair.", 0},
+    {"setdefault", m_setdefault, "setdefault(key, default=None, /)", 0},
+    {"update", m_update, "update([E, ]**F)\nUpdate from a dict/iterable E and keywords F.", 0},
+    {"copy", m_copy, "copy()\nA shallow copy.", 0},
+    {"clear", m_clear, "clear()\nRemove all items.", 0},
+    {"fromkeys", m_fromkeys, "fromkeys(iterable, value=None, /)", METH_CLASS},
+    {NULL}};
+
+TypeObj obj_dict_type = {
+    OBJ_TYPE_HEAD, .name = "dict", .flags = TF_GC,
+    .doc = "dict() -> new empty dictionary\ndict(mapping) -> new dictionary from a mapping\n"
+           "dict(iterable) -> new dictionary from (key, value) pairs\ndict(**kwargs)",
+    .dealloc = dict_dealloc, .traverse = dict_traverse, .clear = dict_clear_slot,
+    .repr = dict_repr, .compare = dict_compare, .binary = dict_binary, .len = dict_len,
+    .getitem = dict_getitem, .setitem = dict_setitem, .contains = dict_contains,
+    .iter = dict_iter, .new = dict_new, .methods = dict_methods};

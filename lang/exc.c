@@ -1,0 +1,322 @@
+/* exc.c - the exception hierarchy as in Python (BaseException ... Warning), exception objects
+ * with args, cause/context chaining and the traceback entries the evaluator attaches. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core.h"
+
+Value obj_exc_new(TypeObj *t, Value args) {
+  ExcObj *e = obj_alloc(t, sizeof(ExcObj));
+  if (!e) return val_null();
+  e->args = VAL_IS_NULL(args) ? obj_tuple_new(0) : val_incref(args);
+  if (VAL_IS_NULL(e->args)) { obj_decref(&e->ob); return val_null(); }
+  return val_obj(&e->ob);
+}
+
+void obj_exc_add_tb(Value exc, Obj *code, Obj *name, Span span) {
+  if (!VAL_IS_OBJ(exc) || !(exc.u.o->type->flags & TF_EXC) || exc.u.o->rc >= OBJ_IMMORTAL / 2)
+    return;
+  ExcObj *e = EXC(exc.u.o);
+  if (e->ntb == e->captb) {
+    int nc = e->captb ? e->captb * 2 : 8;
+    if (nc > 1 << 20) return;
+    TbEntry *nt = realloc(e->tb, (size_t)nc * sizeof(TbEntry));
+    if (!nt) return;
+    e->tb = nt;
+    e->captb = nc;
+  }
+  TbEntry *t = &e->tb[e->ntb++];
+  t->code = code;
+  t->name = name;
+  t->span = span;
+  if (code) obj_incref(code);
+  if (name) obj_incref(name);
+}
+
+static void exc_clear_tb(ExcObj *e) {
+  TbEntry *tb = e->tb;
+  int n = e->ntb;
+  e->tb = NULL;
+  e->ntb = e->captb = 0;
+  for (int i = 0; i < n; i++) {
+    obj_xdecref(tb[i].code);
+    obj_xdecref(tb[i].name);
+  }
+  free(tb);
+}
+
+static void exc_dealloc(Obj *o) {
+  ExcObj *e = EXC(o);
+  val_decref(e->args);
+  val_decref(e->cause);
+  val_decref(e->context);
+  obj_xdecref(e->dict);
+  exc_clear_tb(e);
+  obj_free(o);
+}
+
+static void exc_traverse(Obj *o, VisitFn visit, void *arg) {
+  ExcObj *e = EXC(o);
+  if (VAL_IS_OBJ(e->args)) visit(e->args.u.o, arg);
+  if (VAL_IS_OBJ(e->cause)) visit(e->cause.u.o, arg);
+  if (VAL_IS_OBJ(e->context)) visit(e->context.u.o, arg);
+  if (e->dict) visit(e->dict, arg);
+}
+
+static void exc_clear(Obj *o) {
+  ExcObj *e = EXC(o);
+  val_clear(&e->args);
+  val_clear(&e->cause);
+  val_clear(&e->context);
+  Obj *d = e->dict;
+  e->dict = NULL;
+  obj_xdecref(d);
+}
+
+static Value exc_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  Value args = obj_tuple_from(argc, argv);
+  if (VAL_IS_NULL(args)) return args;
+  Value e = obj_exc_new(t, args);
+  val_decref(args);
+  return e;
+}
+
+Value obj_exc_str(Value v) {
+  ExcObj *e = EXC(v.u.o);
+  if (!VAL_IS_TUPLE(e->args)) return obj_str(e->args);
+  TupleObj *a = TUPLE(e->args.u.o);
+  TypeObj *t = v.u.o->type;
+  if (obj_is_subtype(t, &obj_OSError) && a->len >= 2) {
+    Value s1 = obj_str(a->items[0]), s2 = obj_str(a->items[1]);
+    Value r = val_null();
+    if (!VAL_IS_NULL(s1) && !VAL_IS_NULL(s2)) {
+      if (a->len >= 3) {
+        Value fr = obj_repr(a->items[2]);
+        if (!VAL_IS_NULL(fr)) {
+          r = obj_str_fmt("[Errno %s] %s: %s", obj_str_cstr(s1), obj_str_cstr(s2), obj_str_cstr(fr));
+          val_decref(fr);
+        }
+      } else {
+        r = obj_str_fmt("[Errno %s] %s", obj_str_cstr(s1), obj_str_cstr(s2));
+      }
+    }
+    val_decref(s1);
+    val_decref(s2);
+    return r;
+  }
+  if (a->len == 0) return obj_str_new("", 0);
+  if (a->len == 1) {
+    if (obj_is_subtype(t, &obj_KeyError)) return obj_repr(a->items[0]);
+    return obj_str(a->items[0]);
+  }
+  return obj_str(e->args);
+}
+
+static Value exc_str_slot(Value v) { return obj_exc_str(v); }
+
+static Value exc_repr(Value v) {
+  ExcObj *e = EXC(v.u.o);
+  const char *name = v.u.o->type->name;
+  if (VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 1) {
+    Value r = obj_repr(TUPLE(e->args.u.o)->items[0]);
+    if (VAL_IS_NULL(r)) return r;
+    Value s = obj_str_fmt("%s(%s)", name, obj_str_cstr(r));
+    val_decref(r);
+    return s;
+  }
+  if (VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 0) return obj_str_fmt("%s()", name);
+  Value r = obj_repr(e->args);
+  if (VAL_IS_NULL(r)) return r;
+  Value s = obj_str_fmt("%s%s", name, obj_str_cstr(r));
+  val_decref(r);
+  return s;
+}
+
+/* BaseException.__init__(self, *args): sets args */
+static Value exc_init(int argc, const Value *argv, Obj *kw) {
+  if (!VAL_IS_OBJ(argv[0]) || !(argv[0].u.o->type->flags & TF_EXC))
+    return obj_raise(&obj_TypeError, "descriptor '__init__' requires a 'BaseException' object");
+  ExcObj *e = EXC(argv[0].u.o);
+  Value args = obj_tuple_from(argc - 1, argv + 1);
+  if (VAL_IS_NULL(args)) return args;
+  val_decref(e->args);
+  e->args = args;
+  return val_none();
+}
+
+static Value exc_with_traceback(int argc, const Value *argv, Obj *kw) {
+  return val_incref(argv[0]);
+}
+
+static Value exc_add_note(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("add_note", argc - 1, kw, 1, 1) < 0) return val_null();
+  Value notes = obj_getattr_s(argv[0], "__notes__");
+  if (VAL_IS_NULL(notes)) {
+    obj_err_clear();
+    notes = obj_list_new(0);
+    if (VAL_IS_NULL(notes) || obj_setattr_s(argv[0], "__notes__", notes) < 0) {
+      val_decref(notes);
+      return val_null();
+    }
+  }
+  int r = VAL_IS_LIST(notes) ? obj_list_append(notes, argv[1]) : 0;
+  val_decref(notes);
+  return r < 0 ? val_null() : val_none();
+}
+
+static Value get_args(Value self) { return val_incref(EXC(self.u.o)->args); }
+static int set_args(Value self, Value v) {
+  Value t = VAL_IS_TUPLE(v) ? val_incref(v) : val_null();
+  if (VAL_IS_NULL(t)) {
+    Value l = obj_sequence_list(v);
+    if (VAL_IS_NULL(l)) return -1;
+    t = obj_tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
+    val_decref(l);
+    if (VAL_IS_NULL(t)) return -1;
+  }
+  val_decref(EXC(self.u.o)->args);
+  EXC(self.u.o)->args = t;
+  return 0;
+}
+static Value get_cause(Value self) {
+  Value c = EXC(self.u.o)->cause;
+  return VAL_IS_NULL(c) ? val_none() : val_incref(c);
+}
+static int set_cause(Value self, Value v) {
+  if (!VAL_IS_NONE(v) && !(VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_EXC))) {
+    obj_raise(&obj_TypeError, "exception cause must be None or derive from BaseException");
+    return -1;
+  }
+  val_decref(EXC(self.u.o)->cause);
+  EXC(self.u.o)->cause = VAL_IS_NONE(v) ? val_null() : val_incref(v);
+  EXC(self.u.o)->suppress_context = 1;
+  return 0;
+}
+static Value get_context(Value self) {
+  Value c = EXC(self.u.o)->context;
+  return VAL_IS_NULL(c) ? val_none() : val_incref(c);
+}
+static int set_context(Value self, Value v) {
+  val_decref(EXC(self.u.o)->context);
+  EXC(self.u.o)->context = VAL_IS_NONE(v) ? val_null() : val_incref(v);
+  return 0;
+}
+static Value get_suppress(Value self) { return val_bool(EXC(self.u.o)->suppress_context); }
+static int set_suppress(Value self, Value v) {
+  int t = obj_truth(v);
+  if (t < 0) return -1;
+  EXC(self.u.o)->suppress_context = t;
+  return 0;
+}
+static Value get_traceback(Value self) { return val_none(); }
+
+static Value arg0_or_none(Value self) {
+  Value a = EXC(self.u.o)->args;
+  if (VAL_IS_TUPLE(a) && TUPLE(a.u.o)->len >= 1) return val_incref(TUPLE(a.u.o)->items[0]);
+  return val_none();
+}
+static Value arg1_or_none(Value self) {
+  Value a = EXC(self.u.o)->args;
+  if (VAL_IS_TUPLE(a) && TUPLE(a.u.o)->len >= 2) return val_incref(TUPLE(a.u.o)->items[1]);
+  return val_none();
+}
+static Value arg2_or_none(Value self) {
+  Value a = EXC(self.u.o)->args;
+  if (VAL_IS_TUPLE(a) && TUPLE(a.u.o)->len >= 3) return val_incref(TUPLE(a.u.o)->items[2]);
+  return val_none();
+}
+static Value get_code(Value self) {
+  Value a = EXC(self.u.o)->args;
+  if (VAL_IS_TUPLE(a) && TUPLE(a.u.o)->len == 1) return val_incref(TUPLE(a.u.o)->items[0]);
+  if (VAL_IS_TUPLE(a) && TUPLE(a.u.o)->len == 0) return val_none();
+  return val_incref(a);
+}
+
+static const MethodDef exc_methods[] = {
+    {"__init__", exc_init, "__init__(*args)", 0},
+    {"with_traceback", exc_with_traceback, "with_traceback(tb)", 0},
+    {"add_note", exc_add_note, "add_note(note)", 0},
+    {NULL}};
+static const GetSetDef exc_getset[] = {
+    {"args", get_args, set_args, NULL},
+    {"__cause__", get_cause, set_cause, NULL},
+    {"__context__", get_context, set_context, NULL},
+    {"__suppress_context__", get_suppress, set_suppress, NULL},
+    {"__traceback__", get_traceback, NULL, NULL},
+    {NULL}};
+static const GetSetDef stopiter_getset[] = {{"value", arg0_or_none, NULL, NULL}, {NULL}};
+static const GetSetDef sysexit_getset[] = {{"code", get_code, NULL, NULL}, {NULL}};
+static const GetSetDef oserror_getset[] = {
+    {"errno", arg0_or_none, NULL, NULL}, {"strerror", arg1_or_none, NULL, NULL},
+    {"filename", arg2_or_none, NULL, NULL}, {NULL}};
+static const GetSetDef syntax_getset[] = {{"msg", arg0_or_none, NULL, NULL}, {NULL}};
+
+#define EXC_COMMON                                                                  \
+  .flags = TF_EXC | TF_BASETYPE | TF_GC, .dict_offset = offsetof(ExcObj, dict),     \
+  .dealloc = exc_dealloc, .traverse = exc_traverse, .clear = exc_clear,              \
+  .new = exc_new_slot, .repr = exc_repr, .str = exc_str_slot
+
+#define EXC_TYPE(NAME, BASE, DOC) \
+  TypeObj obj_##NAME = {OBJ_TYPE_HEAD, .name = #NAME, .base = &obj_##BASE, .doc = DOC, EXC_COMMON};
+#define EXC_TYPE_GS(NAME, BASE, DOC, GS)                                                \
+  TypeObj obj_##NAME = {OBJ_TYPE_HEAD, .name = #NAME, .base = &obj_##BASE, .doc = DOC, \
+                        EXC_COMMON, .getset = GS};
+
+TypeObj obj_BaseException = {OBJ_TYPE_HEAD, .name = "BaseException",
+                             .doc = "Common base class for all exceptions", EXC_COMMON,
+                             .methods = exc_methods, .getset = exc_getset};
+EXC_TYPE_GS(SystemExit, BaseException, "Request to exit from the interpreter.", sysexit_getset)
+EXC_TYPE(KeyboardInterrupt, BaseException, "Program interrupted by user.")
+EXC_TYPE(GeneratorExit, BaseException, "Request that a generator exit.")
+EXC_TYPE(Exception, BaseException, "Common base class for all non-exit exceptions.")
+EXC_TYPE(ArithmeticError, Exception, "Base class for arithmetic errors.")
+EXC_TYPE(ZeroDivisionError, ArithmeticError, "Second argument to a division or modulo operation was zero.")
+EXC_TYPE(OverflowError, ArithmeticError, "Result too large to be represented.")
+EXC_TYPE(FloatingPointError, ArithmeticError, "Floating point operation failed.")
+EXC_TYPE(LookupError, Exception, "Base class for lookup errors.")
+EXC_TYPE(IndexError, LookupError, "Sequence index out of range.")
+EXC_TYPE(KeyError, LookupError, "Mapping key not found.")
+EXC_TYPE(ValueError, Exception, "Inappropriate argument value (of correct type).")
+EXC_TYPE(UnicodeError, ValueError, "Unicode related error.")
+EXC_TYPE(UnicodeDecodeError, UnicodeError, "Unicode decoding error.")
+EXC_TYPE(TypeError, Exception, "Inappropriate argument type.")
+EXC_TYPE(NameError, Exception, "Name not found globally.")
+EXC_TYPE(UnboundLocalError, NameError, "Local name referenced but not bound to a value.")
+EXC_TYPE(AttributeError, Exception, "Attribute not found.")
+EXC_TYPE(RuntimeError, Exception, "Unspecified run-time error.")
+EXC_TYPE(RecursionError, RuntimeError, "Recursion limit exceeded.")
+EXC_TYPE(NotImplementedError, RuntimeError, "Method or function hasn't been implemented yet.")
+EXC_TYPE_GS(StopIteration, Exception, "Signal the end from iterator.__next__().", stopiter_getset)
+EXC_TYPE(AssertionError, Exception, "Assertion failed.")
+EXC_TYPE(ImportError, Exception, "Import can't find module, or can't find name in module.")
+EXC_TYPE(ModuleNotFoundError, ImportError, "Module not found.")
+EXC_TYPE(MemoryError, Exception, "Out of memory.")
+EXC_TYPE_GS(OSError, Exception, "Base class for I/O related errors.", oserror_getset)
+EXC_TYPE(FileNotFoundError, OSError, "File not found.")
+EXC_TYPE(FileExistsError, OSError, "File already exists.")
+EXC_TYPE(PermissionError, OSError, "Not enough permissions.")
+EXC_TYPE(IsADirectoryError, OSError, "Operation doesn't work on directories.")
+EXC_TYPE(EOFError, Exception, "Read beyond end of file.")
+EXC_TYPE_GS(SyntaxError, Exception, "Invalid syntax.", syntax_getset)
+EXC_TYPE(IndentationError, SyntaxError, "Improper indentation.")
+EXC_TYPE(TabError, IndentationError, "Improper mixture of spaces and tabs.")
+EXC_TYPE(SystemError, Exception, "Internal error in the Sable interpreter.")
+EXC_TYPE(BufferError, Exception, "Buffer error.")
+EXC_TYPE(Warning, Exception, "Base class for warning categories.")
+EXC_TYPE(UserWarning, Warning, "Base class for warnings generated by user code.")
+EXC_TYPE(DeprecationWarning, Warning, "Base class for warnings about deprecated features.")
+EXC_TYPE(RuntimeWarning, Warning, "Base class for warnings about dubious runtime behavior.")
+
+TypeObj *const obj_exc_builtin_types[] = {
+    &obj_BaseException, &obj_SystemExit, &obj_KeyboardInterrupt, &obj_GeneratorExit,
+    &obj_Exception, &obj_ArithmeticError, &obj_ZeroDivisionError, &obj_OverflowError,
+    &obj_FloatingPointError, &obj_LookupError, &obj_IndexError, &obj_KeyError,
+    &obj_ValueError, &obj_UnicodeError, &obj_UnicodeDecodeError, &obj_TypeError,
+    &obj_NameError, &obj_UnboundLocalError, &obj_AttributeError, &obj_RuntimeError,
+    &obj_RecursionError, &obj_NotImplementedError, &obj_StopIteration, &obj_AssertionError,
+    &obj_ImportError, &obj_ModuleNotFoundError, &obj_MemoryError, &obj_OSError,
+    &obj_FileNotFoundError, &obj_FileExistsError, &obj_PermissionError,
+    &obj_IsADirectoryError, &obj_EOFError, &obj_SyntaxError, &obj_IndentationError,
+    &obj_TabError, &obj_SystemError, &obj_BufferError, &obj_Warning, &obj_UserWarning,
+    &obj_DeprecationWarning, &obj_RuntimeWarning, NULL};

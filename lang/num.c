@@ -1,0 +1,635 @@
+/* num.c - the scalar types: None, bool, int (64-bit, overflow raises OverflowError), float;
+ * their arithmetic with Python's semantics, hashes compatible with CPython's, and parsing. */
+#include <ctype.h>
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core.h"
+
+#define HASH_BITS 61
+#define HASH_MOD (((uint64_t)1 << HASH_BITS) - 1)
+
+int64_t obj_hash_int(int64_t i) {
+  uint64_t a = i < 0 ? (uint64_t)0 - (uint64_t)i : (uint64_t)i;
+  uint64_t h = a % HASH_MOD;
+  int64_t r = i < 0 ? -(int64_t)h : (int64_t)h;
+  return r == -1 ? -2 : r;
+}
+
+int64_t obj_hash_double(double v) {
+  if (!isfinite(v)) return isinf(v) ? (v > 0 ? 314159 : -314159) : 0;
+  int e;
+  double m = frexp(v, &e);
+  int sign = 1;
+  if (m < 0) { sign = -1; m = -m; }
+  uint64_t x = 0, y;
+  while (m) {
+    x = ((x << 28) & HASH_MOD) | x >> (HASH_BITS - 28);
+    m *= 268435456.0;
+    e -= 28;
+    y = (uint64_t)m;
+    m -= (double)y;
+    x += y;
+    if (x >= HASH_MOD) x -= HASH_MOD;
+  }
+  e = e >= 0 ? e % HASH_BITS : HASH_BITS - 1 - ((-1 - e) % HASH_BITS);
+  x = ((x << e) & HASH_MOD) | x >> (HASH_BITS - e);
+  x = x * (uint64_t)(int64_t)sign;
+  if (x == (uint64_t)-1) x = (uint64_t)-2;
+  return (int64_t)x;
+}
+
+int64_t obj_hash_bytes(const char *s, size_t n) {
+  uint64_t h = 1469598103934665603ULL;
+  for (size_t i = 0; i < n; i++) {
+    h ^= (unsigned char)s[i];
+    h *= 1099511628211ULL;
+  }
+  h ^= h >> 29;
+  int64_t r = (int64_t)(h & 0x7fffffffffffffffULL);
+  return r == -1 ? -2 : r;
+}
+
+/* ---- comparisons ---------------------------------------------------------------------- */
+/* -1, 0, 1, or 2 when f is NaN */
+static int cmp_int_float(int64_t i, double f) {
+  if (isnan(f)) return 2;
+  if (f >= 9223372036854775808.0) return -1;
+  if (f < -9223372036854775808.0) return 1;
+  double fl = floor(f);
+  int64_t fi = (int64_t)fl;
+  if (i < fi) return -1;
+  if (i > fi) return 1;
+  return f > fl ? -1 : 0;
+}
+
+static int cmp_result(int c, int op) {
+  if (c == 2) return op == CMP_NOTEQ;
+  switch (op) {
+    case CMP_EQ: return c == 0;
+    case CMP_NOTEQ: return c != 0;
+    case CMP_LT: return c < 0;
+    case CMP_LTE: return c <= 0;
+    case CMP_GT: return c > 0;
+    default: return c >= 0;
+  }
+}
+
+int obj_num_compare(Value a, Value b, int op) {
+  int c;
+  if (VAL_IS_INTLIKE(a)) {
+    if (VAL_IS_INTLIKE(b)) c = a.u.i < b.u.i ? -1 : a.u.i > b.u.i;
+    else if (VAL_IS_FLOAT(b)) c = cmp_int_float(a.u.i, b.u.f);
+    else return -2;
+  } else if (VAL_IS_FLOAT(a)) {
+    if (VAL_IS_FLOAT(b)) {
+      double x = a.u.f, y = b.u.f;
+      c = (x != x || y != y) ? 2 : x < y ? -1 : x > y;
+    } else if (VAL_IS_INTLIKE(b)) {
+      c = cmp_int_float(b.u.i, a.u.f);
+      if (c != 2) c = -c;
+    } else {
+      return -2;
+    }
+  } else if (a.tag == V_NONE && b.tag == V_NONE) {
+    if (op == CMP_EQ || op == CMP_NOTEQ) return op == CMP_EQ;
+    return -2;
+  } else {
+    return -2;
+  }
+  return cmp_result(c, op);
+}
+
+/* ---- int arithmetic --------------------------------------------------------------------- */
+static Value overflow(void) {
+  return obj_raise(&obj_OverflowError, "integer overflow (Sable ints are 64-bit)");
+}
+
+static Value int_pow(int64_t a, int64_t b) {
+  if (b < 0) {
+    if (a == 0)
+      return obj_raise(&obj_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+    return val_float(pow((double)a, (double)b));
+  }
+  int64_t r = 1, base = a;
+  while (b) {
+    if (b & 1) {
+      if (__builtin_mul_overflow(r, base, &r)) return overflow();
+    }
+    b >>= 1;
+    if (b && __builtin_mul_overflow(base, base, &base)) return overflow();
+  }
+  return val_int(r);
+}
+
+static Value float_op(int op, double x, double y);
+
+Value obj_int_binary(int op, Value a, Value b) {
+  op &= 0xff;
+  if (!VAL_IS_INTLIKE(a) || !VAL_IS_INTLIKE(b)) {
+    if ((VAL_IS_FLOAT(a) || VAL_IS_INTLIKE(a)) && (VAL_IS_FLOAT(b) || VAL_IS_INTLIKE(b)))
+      return float_op(op, VAL_IS_FLOAT(a) ? a.u.f : (double)a.u.i,
+                      VAL_IS_FLOAT(b) ? b.u.f : (double)b.u.i);
+    return obj_notimpl();
+  }
+  int64_t x = a.u.i, y = b.u.i, r;
+  switch (op) {
+    case OP_ADD: if (__builtin_add_overflow(x, y, &r)) return overflow(); return val_int(r);
+    case OP_SUB: if (__builtin_sub_overflow(x, y, &r)) return overflow(); return val_int(r);
+    case OP_MULT: if (__builtin_mul_overflow(x, y, &r)) return overflow(); return val_int(r);
+    case OP_DIV:
+      if (y == 0) return obj_raise(&obj_ZeroDivisionError, "division by zero");
+      if ((x < 0 ? -(uint64_t)x : (uint64_t)x) < ((uint64_t)1 << 53) &&
+          (y < 0 ? -(uint64_t)y : (uint64_t)y) < ((uint64_t)1 << 53))
+        return val_float((double)x / (double)y);
+      return val_float((double)x / (double)y);
+    case OP_FLOORDIV:
+    case OP_MOD: {
+      if (y == 0) return obj_raise(&obj_ZeroDivisionError, "integer division or modulo by zero");
+      if (x == INT64_MIN && y == -1) {
+        if (op == OP_MOD) return val_int(0);
+        return overflow();
+      }
+      int64_t q = x / y, m = x % y;
+      if (m != 0 && ((m < 0) != (y < 0))) { q -= 1; m += y; }
+      return val_int(op == OP_MOD ? m : q);
+    }
+    case OP_POW: return int_pow(x, y);
+    case OP_LSHIFT:
+      if (y < 0) return obj_raise(&obj_ValueError, "negative shift count");
+      if (x == 0) return val_int(0);
+      if (y >= 63) return overflow();
+      r = (int64_t)((uint64_t)x << y);
+      if ((r >> y) != x) return overflow();
+      return val_int(r);
+    case OP_RSHIFT:
+      if (y < 0) return obj_raise(&obj_ValueError, "negative shift count");
+      return val_int(y >= 63 ? (x < 0 ? -1 : 0) : x >> y);
+    case OP_BITAND:
+      return (a.tag == V_BOOL && b.tag == V_BOOL) ? val_bool(x & y) : val_int(x & y);
+    case OP_BITOR:
+      return (a.tag == V_BOOL && b.tag == V_BOOL) ? val_bool(x | y) : val_int(x | y);
+    case OP_BITXOR:
+      return (a.tag == V_BOOL && b.tag == V_BOOL) ? val_bool(x ^ y) : val_int(x ^ y);
+    default: return obj_notimpl();
+  }
+}
+
+/* ---- float arithmetic ------------------------------------------------------------------- */
+static Value float_op(int op, double x, double y) {
+  switch (op) {
+    case OP_ADD: return val_float(x + y);
+    case OP_SUB: return val_float(x - y);
+    case OP_MULT: return val_float(x * y);
+    case OP_DIV:
+      if (y == 0.0) return obj_raise(&obj_ZeroDivisionError, "float division by zero");
+      return val_float(x / y);
+    case OP_FLOORDIV:
+    case OP_MOD: {
+      if (y == 0.0)
+        return obj_raise(&obj_ZeroDivisionError, op == OP_MOD ? "float modulo" :
+                         "float floor division by zero");
+      double mod = fmod(x, y), div = (x - mod) / y, fd;
+      if (mod) {
+        if ((y < 0) != (mod < 0)) { mod += y; div -= 1.0; }
+      } else {
+        mod = copysign(0.0, y);
+      }
+      if (div) {
+        fd = floor(div);
+        if (div - fd > 0.5) fd += 1.0;
+      } else {
+        fd = copysign(0.0, x / y);
+      }
+      return val_float(op == OP_MOD ? mod : fd);
+    }
+    case OP_POW: {
+      if (y == 0.0) return val_float(1.0);
+      if (isnan(x)) return val_float(x == 1.0 ? 1.0 : x);
+      if (x == 0.0 && y < 0.0 && isfinite(y))
+        return obj_raise(&obj_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+      if (x < 0.0 && isfinite(x) && isfinite(y) && floor(y) != y)
+        return obj_raise(&obj_ValueError,
+                         "negative number cannot be raised to a fractional power "
+                         "(Sable has no complex numbers)");
+      errno = 0;
+      double r = pow(x, y);
+      if (isinf(r) && isfinite(x) && isfinite(y))
+        return obj_raise(&obj_OverflowError, "(34, 'Numerical result out of range')");
+      return val_float(r);
+    }
+    default: return obj_notimpl();
+  }
+}
+
+Value obj_float_binary(int op, Value a, Value b) {
+  double x, y;
+  if (VAL_IS_FLOAT(a)) x = a.u.f;
+  else if (VAL_IS_INTLIKE(a)) x = (double)a.u.i;
+  else return obj_notimpl();
+  if (VAL_IS_FLOAT(b)) y = b.u.f;
+  else if (VAL_IS_INTLIKE(b)) y = (double)b.u.i;
+  else return obj_notimpl();
+  return float_op(op & 0xff, x, y);
+}
+
+static Value int_unary(int op, Value a) {
+  int64_t x = a.u.i;
+  switch (op) {
+    case UOP_USUB: if (x == INT64_MIN) return overflow(); return val_int(-x);
+    case UOP_UADD: return val_int(x);
+    case UOP_INVERT: return val_int(~x);
+    case OBJ_UOP_ABS: if (x == INT64_MIN) return overflow(); return val_int(x < 0 ? -x : x);
+    default: return obj_notimpl();
+  }
+}
+
+static Value float_unary(int op, Value a) {
+  switch (op) {
+    case UOP_USUB: return val_float(-a.u.f);
+    case UOP_UADD: return a;
+    case OBJ_UOP_ABS: return val_float(fabs(a.u.f));
+    default: return obj_notimpl();
+  }
+}
+
+/* ---- repr and format ------------------------------------------------------------------ */
+static Value none_repr(Value v) { return val_obj(obj_intern("None")); }
+static Value bool_repr(Value v) {
+  return val_obj(obj_intern(v.u.i ? "True" : "False"));
+}
+static Value int_repr(Value v) {
+  char buf[32];
+  int n = snprintf(buf, sizeof buf, "%lld", (long long)v.u.i);
+  return obj_str_new(buf, (size_t)n);
+}
+
+Value obj_float_repr_val(double d) {
+  char buf[40];
+  int n = fmt_float_repr(d, buf, sizeof buf);
+  return obj_str_new(buf, (size_t)n);
+}
+static Value float_repr(Value v) { return obj_float_repr_val(v.u.f); }
+
+static Value format_with(Value v, Value spec) {
+  if (!VAL_IS_STR(spec)) return obj_raise(&obj_TypeError, "format spec must be a str");
+  StrObj *sp = STR(spec.u.o);
+  if (sp->len == 0) return obj_str(v);
+  FmtSpec fs;
+  char err[200];
+  if (fmt_parse_spec(sp->s, sp->len, &fs, err, sizeof err) < 0)
+    return obj_raise(&obj_ValueError, "%s", err);
+  FBuf b = {0};
+  int r;
+  if (VAL_IS_FLOAT(v)) r = fmt_format_float(v.u.f, &fs, &b, err, sizeof err);
+  else r = fmt_format_int(v.u.i, &fs, &b, err, sizeof err);
+  if (r < 0) {
+    fbuf_free(&b);
+    if (VAL_IS_BOOL(v) && strstr(err, "'int'")) {
+      /* CPython names the type bool in this message */
+      char *p = strstr(err, "'int'");
+      char tmp[220];
+      snprintf(tmp, sizeof tmp, "%.*s'bool'%s", (int)(p - err), err, p + 5);
+      return obj_raise(&obj_ValueError, "%s", tmp);
+    }
+    return obj_raise(&obj_ValueError, "%s", err);
+  }
+  Value s = obj_str_new(b.s ? b.s : "", b.len);
+  fbuf_free(&b);
+  return s;
+}
+
+/* ---- hashes ------------------------------------------------------------------------- */
+static int none_hash(Value v, int64_t *out) { *out = 0x5a5a5a; return 0; }
+static int int_hash(Value v, int64_t *out) { *out = obj_hash_int(v.u.i); return 0; }
+static int float_hash(Value v, int64_t *out) { *out = obj_hash_double(v.u.f); return 0; }
+
+static Value num_compare(Value a, Value b, int op) {
+  int r = obj_num_compare(a, b, op);
+  if (r < 0) return obj_notimpl();
+  return val_bool(r);
+}
+
+/* ---- parsing ------------------------------------------------------------------------ */
+static int digit_val(int c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
+  return 99;
+}
+
+/* int(s, base): whitespace, sign, optional 0x/0o/0b prefix, underscores between digits */
+Value obj_int_from_str(const char *s0, size_t n, int base) {
+  const char *s = s0, *e = s0 + n;
+  while (s < e && isspace((unsigned char)*s)) s++;
+  while (e > s && isspace((unsigned char)e[-1])) e--;
+  int neg = 0;
+  if (s < e && (*s == '+' || *s == '-')) neg = *s++ == '-';
+  int b = base;
+  if (s + 1 < e && s[0] == '0') {
+    char c = (char)tolower((unsigned char)s[1]);
+    if ((c == 'x' && (b == 16 || b == 0)) || (c == 'o' && (b == 8 || b == 0)) ||
+        (c == 'b' && (b == 2 || b == 0))) {
+      b = c == 'x' ? 16 : c == 'o' ? 8 : 2;
+      s += 2;
+      if (s < e && *s == '_') s++;
+    }
+  }
+  if (b == 0) {
+    b = 10;
+    /* base 0: a leading zero must be followed only by zeros */
+    if (s < e && *s == '0') {
+      for (const char *p = s; p < e; p++)
+        if (*p != '0' && *p != '_') goto bad;
+    }
+  }
+  if (s >= e) goto bad;
+  uint64_t acc = 0;
+  int prev_us = 1, over = 0;
+  for (const char *p = s; p < e; p++) {
+    if (*p == '_') {
+      if (prev_us) goto bad;
+      prev_us = 1;
+      continue;
+    }
+    int d = digit_val((unsigned char)*p);
+    if (d >= b) goto bad;
+    prev_us = 0;
+    if (acc > (UINT64_MAX - (uint64_t)d) / (uint64_t)b) over = 1;
+    else acc = acc * (uint64_t)b + (uint64_t)d;
+  }
+  if (prev_us) goto bad;
+  if (over || acc > (uint64_t)INT64_MAX + (uint64_t)neg)
+    return obj_raise(&obj_OverflowError, "int too large for Sable's 64-bit int");
+  return val_int(neg ? (int64_t)(0 - acc) : (int64_t)acc);
+bad: {
+    Value str = obj_str_new(s0, n);
+    if (VAL_IS_NULL(str)) return str;
+    Value r = obj_repr(str);
+    val_decref(str);
+    if (VAL_IS_NULL(r)) return r;
+    obj_raise(&obj_ValueError, "invalid literal for int() with base %d: %s", base,
+              obj_str_cstr(r));
+    val_decref(r);
+    return val_null();
+  }
+}
+
+static Value float_from_str(Value str) {
+  StrObj *so = STR(str.u.o);
+  const char *s = so->s, *e = so->s + so->len;
+  while (s < e && isspace((unsigned char)*s)) s++;
+  while (e > s && isspace((unsigned char)e[-1])) e--;
+  size_t n = (size_t)(e - s);
+  char buf[128];
+  char *tmp = n < sizeof buf ? buf : malloc(n + 1);
+  if (!tmp) return obj_raise_nomem();
+  /* drop underscores that sit between digits */
+  size_t k = 0;
+  int ok = n > 0;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '_') {
+      if (i == 0 || i + 1 == n || !isdigit((unsigned char)s[i - 1]) ||
+          !isdigit((unsigned char)s[i + 1])) ok = 0;
+      continue;
+    }
+    tmp[k++] = s[i];
+  }
+  tmp[k] = 0;
+  double d = 0;
+  if (ok) {
+    const char *p = tmp;
+    if (*p == '+' || *p == '-') p++;
+    if (strcasecmp(p, "inf") == 0 || strcasecmp(p, "infinity") == 0 || strcasecmp(p, "nan") == 0) {
+      d = strtod(tmp, NULL);
+    } else if (isdigit((unsigned char)*p) || (*p == '.' && isdigit((unsigned char)p[1]))) {
+      /* only decimal forms: no hex floats */
+      for (const char *q = p; *q; q++)
+        if (!(isdigit((unsigned char)*q) || *q == '.' || *q == 'e' || *q == 'E' || *q == '+' ||
+              *q == '-')) ok = 0;
+      char *end;
+      if (ok) {
+        d = strtod(tmp, &end);
+        if (*end) ok = 0;
+      }
+    } else {
+      ok = 0;
+    }
+  }
+  if (tmp != buf) free(tmp);
+  if (!ok) {
+    Value r = obj_repr(str);
+    if (VAL_IS_NULL(r)) return r;
+    obj_raise(&obj_ValueError, "could not convert string to float: %s", obj_str_cstr(r));
+    val_decref(r);
+    return val_null();
+  }
+  return val_float(d);
+}
+
+/* ---- constructors ------------------------------------------------------------------- */
+int obj_float_to_int(double d, int64_t *out) {
+  if (isnan(d)) { obj_raise(&obj_ValueError, "cannot convert float NaN to integer"); return -1; }
+  if (isinf(d)) {
+    obj_raise(&obj_OverflowError, "cannot convert float infinity to integer");
+    return -1;
+  }
+  double t = trunc(d);
+  if (t >= 9223372036854775808.0 || t < -9223372036854775808.0) {
+    obj_raise(&obj_OverflowError, "float too large for Sable's 64-bit int");
+    return -1;
+  }
+  *out = (int64_t)t;
+  return 0;
+}
+
+static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (obj_parse_args("int", argc, argv, kw, "|x,base", a) < 0) return val_null();
+  if (VAL_IS_NULL(a[0])) {
+    if (!VAL_IS_NULL(a[1])) return obj_raise(&obj_TypeError, "int() missing string argument");
+    return val_int(0);
+  }
+  Value x = a[0];
+  if (!VAL_IS_NULL(a[1])) {
+    int64_t base;
+    if (obj_as_int(a[1], &base) < 0) return val_null();
+    if (!VAL_IS_STR(x))
+      return obj_raise(&obj_TypeError, "int() can't convert non-string with explicit base");
+    if (base != 0 && (base < 2 || base > 36))
+      return obj_raise(&obj_ValueError, "int() base must be >= 2 and <= 36, or 0");
+    return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, (int)base);
+  }
+  if (VAL_IS_INTLIKE(x)) return val_int(x.u.i);
+  if (VAL_IS_FLOAT(x)) {
+    int64_t i;
+    if (obj_float_to_int(x.u.f, &i) < 0) return val_null();
+    return val_int(i);
+  }
+  if (VAL_IS_STR(x)) return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, 10);
+  if (VAL_IS_OBJ(x) && (x.u.o->type->flags & TF_USER)) {
+    static const char *const names[] = {"__int__", "__index__", "__trunc__"};
+    for (int i = 0; i < 3; i++) {
+      Value m = obj_user_method(x, names[i]);
+      if (!VAL_IS_NULL(m)) {
+        Value r = obj_call0(m);
+        val_decref(m);
+        if (!VAL_IS_NULL(r) && !VAL_IS_INTLIKE(r)) {
+          val_decref(r);
+          return obj_raise(&obj_TypeError, "%s returned non-int", names[i]);
+        }
+        return r;
+      }
+      if (obj_err_occurred()) return val_null();
+    }
+  }
+  /* other native types (arrays) may convert through __int__ */
+  if (VAL_IS_OBJ(x) && !(x.u.o->type->flags & TF_USER)) {
+    Value m = obj_type_lookup(x.u.o->type, obj_intern("__int__"));
+    if (!VAL_IS_NULL(m)) {
+      Value r = obj_call1(m, x);
+      return r;
+    }
+  }
+  return obj_raise(&obj_TypeError,
+                   "int() argument must be a string, a bytes-like object or a real number, "
+                   "not '%s'", obj_type_name(x));
+}
+
+static Value float_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("float", argc, kw, 0, 1) < 0) return val_null();
+  if (argc == 0) return val_float(0.0);
+  Value x = argv[0];
+  if (VAL_IS_FLOAT(x)) return x;
+  if (VAL_IS_INTLIKE(x)) return val_float((double)x.u.i);
+  if (VAL_IS_STR(x)) return float_from_str(x);
+  if (VAL_IS_OBJ(x)) {
+    Value m = (x.u.o->type->flags & TF_USER) ? obj_user_method(x, "__float__") : val_null();
+    if (!VAL_IS_NULL(m)) {
+      Value r = obj_call0(m);
+      val_decref(m);
+      if (!VAL_IS_NULL(r) && !VAL_IS_FLOAT(r)) {
+        val_decref(r);
+        return obj_raise(&obj_TypeError, "__float__ returned non-float");
+      }
+      return r;
+    }
+    if (obj_err_occurred()) return val_null();
+    if (!(x.u.o->type->flags & TF_USER)) {
+      Value f = obj_type_lookup(x.u.o->type, obj_intern("__float__"));
+      if (!VAL_IS_NULL(f)) return obj_call1(f, x);
+    }
+  }
+  return obj_raise(&obj_TypeError, "float() argument must be a string or a real number, not '%s'",
+                   obj_type_name(x));
+}
+
+static Value bool_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("bool", argc, kw, 0, 1) < 0) return val_null();
+  if (argc == 0) return val_bool(0);
+  int r = obj_truth(argv[0]);
+  return r < 0 ? val_null() : val_bool(r);
+}
+
+static Value none_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("NoneType", argc, kw, 0, 0) < 0) return val_null();
+  return val_none();
+}
+
+/* ---- methods ---------------------------------------------------------------------- */
+static Value int_bit_length(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("bit_length", argc - 1, kw, 0, 0) < 0) return val_null();
+  uint64_t x = argv[0].u.i < 0 ? (uint64_t)0 - (uint64_t)argv[0].u.i : (uint64_t)argv[0].u.i;
+  int n = 0;
+  while (x) { n++; x >>= 1; }
+  return val_int(n);
+}
+
+static Value int_conjugate(int argc, const Value *argv, Obj *kw) { return val_int(argv[0].u.i); }
+
+static Value int_format_m(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
+  return format_with(argv[0], argv[1]);
+}
+
+static Value float_is_integer(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("is_integer", argc - 1, kw, 0, 0) < 0) return val_null();
+  double d = argv[0].u.f;
+  return val_bool(isfinite(d) && floor(d) == d);
+}
+
+static Value float_as_integer_ratio(int argc, const Value *argv, Obj *kw) {
+  double d = argv[0].u.f;
+  if (isinf(d)) return obj_raise(&obj_OverflowError, "cannot convert Infinity to integer ratio");
+  if (isnan(d)) return obj_raise(&obj_ValueError, "cannot convert NaN to integer ratio");
+  int e;
+  double m = frexp(d, &e);
+  for (int i = 0; i < 300 && m != floor(m); i++) { m *= 2.0; e--; }
+  if (fabs(m) >= 9.2e18) return obj_raise(&obj_OverflowError, "ratio too large for 64-bit ints");
+  int64_t num = (int64_t)m, den = 1;
+  if (e > 0) {
+    for (int i = 0; i < e; i++)
+      if (__builtin_mul_overflow(num, 2, &num)) return overflow();
+  } else {
+    for (int i = 0; i < -e; i++)
+      if (__builtin_mul_overflow(den, 2, &den)) return overflow();
+  }
+  Value a = val_int(num), b = val_int(den);
+  return obj_tuple_pack(2, a, b);
+}
+
+static Value float_hex_unsupported(int argc, const Value *argv, Obj *kw) {
+  char buf[64];
+  snprintf(buf, sizeof buf, "%a", argv[0].u.f);
+  return obj_str_from_cstr(buf);
+}
+
+static Value num_real(Value self) { return VAL_IS_BOOL(self) ? val_int(self.u.i) : self; }
+static Value num_imag(Value self) { return VAL_IS_FLOAT(self) ? val_float(0.0) : val_int(0); }
+static Value int_numerator(Value self) { return val_int(self.u.i); }
+static Value int_denominator(Value self) { return val_int(1); }
+
+static const MethodDef int_methods[] = {
+    {"bit_length", int_bit_length, "bit_length()\nNumber of bits necessary to represent self in binary.", 0},
+    {"conjugate", int_conjugate, "conjugate()", 0},
+    {"__format__", int_format_m, "__format__(format_spec)", 0},
+    {NULL}};
+static const GetSetDef int_getset[] = {
+    {"real", num_real, NULL, NULL}, {"imag", num_imag, NULL, NULL},
+    {"numerator", int_numerator, NULL, NULL}, {"denominator", int_denominator, NULL, NULL},
+    {NULL}};
+static const MethodDef float_methods[] = {
+    {"is_integer", float_is_integer, "is_integer()\nReturn True if the float is an integer.", 0},
+    {"as_integer_ratio", float_as_integer_ratio, "as_integer_ratio()", 0},
+    {"hex", float_hex_unsupported, "hex()", 0},
+    {"__format__", int_format_m, "__format__(format_spec)", 0},
+    {NULL}};
+static const GetSetDef float_getset[] = {
+    {"real", num_real, NULL, NULL}, {"imag", num_imag, NULL, NULL}, {NULL}};
+
+static int num_truth(Value v) { return obj_truth(v); }
+
+TypeObj obj_none_type = {OBJ_TYPE_HEAD, .name = "NoneType", .repr = none_repr,
+                         .hash = none_hash, .compare = num_compare, .new = none_new,
+                         .truth = num_truth};
+TypeObj obj_int_type = {
+    OBJ_TYPE_HEAD, .name = "int", .flags = 0,
+    .doc = "int([x]) -> integer\nint(x, base=10) -> integer\n\nConvert a number or string to "
+           "an integer (64-bit in Sable; overflow raises OverflowError).",
+    .repr = int_repr, .hash = int_hash, .compare = num_compare, .binary = obj_int_binary,
+    .unary = int_unary, .truth = num_truth, .new = int_new, .format = format_with,
+    .methods = int_methods, .getset = int_getset};
+TypeObj obj_bool_type = {
+    OBJ_TYPE_HEAD, .name = "bool", .base = &obj_int_type,
+    .doc = "bool(x) -> bool\n\nReturns True when the argument x is true, False otherwise.",
+    .repr = bool_repr, .hash = int_hash, .compare = num_compare, .binary = obj_int_binary,
+    .unary = int_unary, .truth = num_truth, .new = bool_new, .format = format_with};
+TypeObj obj_float_type = {
+    OBJ_TYPE_HEAD, .name = "float",
+    .doc = "float(x=0, /)\n\nConvert a string or number to a floating point number, if possible.",
+    .repr = float_repr, .hash = float_hash, .compare = num_compare,
+    .binary = obj_float_binary, .unary = float_unary, .truth = num_truth, .new = float_new,
+    .format = format_with, .methods = float_methods, .getset = float_getset};

@@ -1,0 +1,337 @@
+/* object.c - allocation (with a size cap and MemoryError), reference counting with a deferred
+ * deallocation queue for deep structures, the cycle collector, and the pending-error state. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "core.h"
+
+ThreadState obj_ts = {.limit = 1000};
+volatile sig_atomic_t obj_interrupted;
+
+/* ---- allocation ------------------------------------------------------------------------ */
+typedef struct GCHead {
+  struct GCHead *prev, *next;
+  intptr_t refs;
+  intptr_t pad;
+} GCHead;
+
+static GCHead gc_list = {&gc_list, &gc_list, 0, 0};
+static int64_t gc_count, gc_threshold = 20000;
+static size_t alloc_cap;
+
+size_t obj_alloc_cap(void) {
+  if (!alloc_cap) {
+    long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+    size_t phys = (pages > 0 && psz > 0) ? (size_t)pages * (size_t)psz : ((size_t)4 << 30);
+    alloc_cap = phys / 4 * 3;
+    const char *e = getenv("SABLE_ALLOC_CAP");
+    if (e && atoll(e) > 0) alloc_cap = (size_t)atoll(e);
+  }
+  return alloc_cap;
+}
+
+Value obj_raise_nomem(void) { return obj_raise(&obj_MemoryError, "%s", ""); }
+
+void *obj_malloc(size_t n) {
+  if (n > obj_alloc_cap()) { obj_raise_nomem(); return NULL; }
+  void *p = malloc(n ? n : 1);
+  if (!p) obj_raise_nomem();
+  return p;
+}
+
+void *obj_calloc(size_t n, size_t size) {
+  if (size && n > obj_alloc_cap() / size) { obj_raise_nomem(); return NULL; }
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p) obj_raise_nomem();
+  return p;
+}
+
+void *obj_realloc(void *p, size_t n) {
+  if (n > obj_alloc_cap()) { obj_raise_nomem(); return NULL; }
+  void *q = realloc(p, n ? n : 1);
+  if (!q) obj_raise_nomem();
+  return q;
+}
+
+void *obj_realloc_array(void *p, size_t n, size_t size) {
+  if (size && n > obj_alloc_cap() / size) { obj_raise_nomem(); return NULL; }
+  return obj_realloc(p, n * size);
+}
+
+void obj_mfree(void *p) { free(p); }
+
+void *obj_alloc(TypeObj *t, size_t size) {
+  Obj *o;
+  if (t->flags & TF_GC) {
+    GCHead *h = obj_calloc(1, sizeof(GCHead) + size);
+    if (!h) return NULL;
+    h->next = &gc_list;
+    h->prev = gc_list.prev;
+    gc_list.prev->next = h;
+    gc_list.prev = h;
+    o = (Obj *)(h + 1);
+    if (++gc_count > gc_threshold) obj_ts.gc_pending = 1;
+  } else {
+    o = obj_calloc(1, size);
+    if (!o) return NULL;
+  }
+  o->rc = 1;
+  o->type = t;
+  if (t->flags & TF_HEAP) obj_incref(&t->ob);
+  return o;
+}
+
+void obj_gc_untrack(Obj *o) {
+  GCHead *h = (GCHead *)o - 1;
+  if (h->next) {
+    h->prev->next = h->next;
+    h->next->prev = h->prev;
+    h->next = h->prev = NULL;
+    gc_count--;
+  }
+}
+
+void obj_free(Obj *o) {
+  TypeObj *t = o->type;
+  if (t->flags & TF_GC) {
+    obj_gc_untrack(o);
+    free((GCHead *)o - 1);
+  } else {
+    free(o);
+  }
+  if (t->flags & TF_HEAP) obj_decref(&t->ob);
+}
+
+/* Deallocation of a deep structure (a list nested a million times) would recurse a million
+ * times; past a depth, objects wait in a queue (linked through their dead rc field). */
+static int dealloc_depth;
+static Obj *trash;
+
+void obj_dealloc(Obj *o) {
+  if (o->rc >= OBJ_IMMORTAL / 2) return;
+  if (dealloc_depth > 200) {
+    o->rc = (intptr_t)trash;
+    trash = o;
+    return;
+  }
+  dealloc_depth++;
+  o->type->dealloc(o);
+  dealloc_depth--;
+  if (dealloc_depth == 0) {
+    while (trash) {
+      Obj *t = trash;
+      trash = (Obj *)t->rc;
+      t->rc = 0;
+      dealloc_depth++;
+      t->type->dealloc(t);
+      dealloc_depth--;
+    }
+  }
+}
+
+/* ---- cycle collector (CPython's algorithm: subtract internal references, what is left
+ * with a positive count is reachable from outside, then everything it reaches) --------- */
+static void visit_decref(Obj *o, void *arg) {
+  if (o && (o->type->flags & TF_GC)) {
+    GCHead *h = (GCHead *)o - 1;
+    if (h->next && h->refs > 0) h->refs--;
+  }
+}
+
+typedef struct ReachStack { Obj **v; size_t n, cap; int failed; } ReachStack;
+
+static void visit_push(Obj *o, void *arg) {
+  ReachStack *st = arg;
+  if (!o || !(o->type->flags & TF_GC)) return;
+  GCHead *h = (GCHead *)o - 1;
+  if (!h->next || h->refs != 0) return;
+  h->refs = 1;
+  if (st->n == st->cap) {
+    size_t nc = st->cap ? st->cap * 2 : 256;
+    Obj **nv = realloc(st->v, nc * sizeof(Obj *));
+    if (!nv) { st->failed = 1; return; }
+    st->v = nv;
+    st->cap = nc;
+  }
+  st->v[st->n++] = o;
+}
+
+void obj_gc_collect(void) {
+  obj_ts.gc_pending = 0;
+  GCHead *h;
+  for (h = gc_list.next; h != &gc_list; h = h->next) {
+    Obj *o = (Obj *)(h + 1);
+    h->refs = o->rc >= OBJ_IMMORTAL / 2 ? 1 << 30 : o->rc;
+  }
+  for (h = gc_list.next; h != &gc_list; h = h->next) {
+    Obj *o = (Obj *)(h + 1);
+    if (o->type->traverse) o->type->traverse(o, visit_decref, NULL);
+  }
+  /* mark: refs > 0 are roots; propagate with an explicit stack (refs 0 -> 1 means reached) */
+  ReachStack st = {0};
+  for (h = gc_list.next; h != &gc_list; h = h->next) {
+    Obj *o = (Obj *)(h + 1);
+    if (h->refs > 0) {
+      if (o->type->traverse) o->type->traverse(o, visit_push, &st);
+      while (st.n) {
+        Obj *x = st.v[--st.n];
+        if (x->type->traverse) x->type->traverse(x, visit_push, &st);
+      }
+    }
+  }
+  if (st.failed) { free(st.v); gc_threshold = gc_count * 2 + 20000; return; }
+  /* collect the unreachable ones (refs == 0) */
+  size_t n = 0;
+  for (h = gc_list.next; h != &gc_list; h = h->next)
+    if (h->refs == 0) n++;
+  if (n) {
+    Obj **dead = malloc(n * sizeof(Obj *));
+    if (dead) {
+      size_t k = 0;
+      for (h = gc_list.next; h != &gc_list; h = h->next)
+        if (h->refs == 0) { dead[k] = (Obj *)(h + 1); obj_incref(dead[k]); k++; }
+      for (size_t i = 0; i < k; i++)
+        if (dead[i]->type->clear) dead[i]->type->clear(dead[i]);
+      for (size_t i = 0; i < k; i++) obj_decref(dead[i]);
+      free(dead);
+    }
+  }
+  free(st.v);
+  gc_threshold = gc_count * 2 + 20000;
+}
+
+void obj_gc_track(Obj *o) { (void)o; }
+
+/* ---- pending exception ----------------------------------------------------------------- */
+static void set_pending(Value exc) {
+  /* implicit chaining: an exception raised while handling another gets it as __context__ */
+  if (VAL_IS_OBJ(obj_ts.handling) && VAL_IS_OBJ(exc) &&
+      obj_ts.handling.u.o != exc.u.o && VAL_IS_NULL(EXC(exc.u.o)->context)) {
+    /* avoid cycles: do not chain if exc is already in handling's context chain */
+    Value c = obj_ts.handling;
+    int cyc = 0;
+    for (int k = 0; VAL_IS_OBJ(c) && k < 100; k++) {
+      if (c.u.o == exc.u.o) { cyc = 1; break; }
+      c = EXC(c.u.o)->context;
+    }
+    if (!cyc) EXC(exc.u.o)->context = val_incref(obj_ts.handling);
+  }
+  val_decref(obj_ts.exc);
+  obj_ts.exc = exc;
+  obj_ts.located = 0;
+}
+
+static ExcObj nomem_exc;
+
+Value obj_raisev(TypeObj *t, const char *fmt, va_list ap) {
+  char buf[512];
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  Value msg;
+  if (n >= (int)sizeof buf) {
+    char *big = malloc((size_t)n + 1);
+    if (big) {
+      vsnprintf(big, (size_t)n + 1, fmt, ap2);
+      msg = obj_str_new(big, (size_t)n);
+      free(big);
+    } else {
+      msg = obj_str_new(buf, sizeof buf - 1);
+    }
+  } else {
+    msg = obj_str_new(buf, n < 0 ? 0 : (size_t)n);
+  }
+  va_end(ap2);
+  Value args;
+  int empty_mem = n == 0;   /* raise X with no message: X() has no args */
+  if (VAL_IS_NULL(msg)) {
+    obj_err_clear();
+    args = val_null();
+  } else {
+    args = empty_mem ? obj_tuple_new(0) : obj_tuple_pack(1, msg);
+    val_decref(msg);
+  }
+  Value e = VAL_IS_NULL(args) ? val_null() : obj_exc_new(t, args);
+  val_decref(args);
+  if (VAL_IS_NULL(e)) {
+    /* no memory even for the exception: use a static MemoryError */
+    if (!nomem_exc.ob.type) {
+      nomem_exc.ob.rc = OBJ_IMMORTAL;
+      nomem_exc.ob.type = &obj_MemoryError;
+    }
+    e = val_obj(&nomem_exc.ob);
+  }
+  set_pending(e);
+  return val_null();
+}
+
+Value obj_raise(TypeObj *t, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  obj_raisev(t, fmt, ap);
+  va_end(ap);
+  return val_null();
+}
+
+Value obj_raise_value(Value exc) {
+  if (VAL_IS_TYPE(exc)) {
+    TypeObj *cls = (TypeObj *)exc.u.o;
+    if (!(cls->flags & TF_EXC))
+      return obj_raise(&obj_TypeError, "exceptions must derive from BaseException");
+    Value inst = obj_call(exc, 0, NULL, NULL);
+    if (VAL_IS_NULL(inst)) return inst;
+    if (!VAL_IS_OBJ(inst) || !(inst.u.o->type->flags & TF_EXC)) {
+      val_decref(inst);
+      return obj_raise(&obj_TypeError,
+                       "calling %s should have returned an instance of BaseException", cls->name);
+    }
+    set_pending(inst);
+    return val_null();
+  }
+  if (!VAL_IS_OBJ(exc) || !(exc.u.o->type->flags & TF_EXC))
+    return obj_raise(&obj_TypeError, "exceptions must derive from BaseException");
+  set_pending(val_incref(exc));
+  return val_null();
+}
+
+int obj_err_occurred(void) { return !VAL_IS_NULL(obj_ts.exc); }
+
+int obj_err_matches(TypeObj *t) {
+  if (VAL_IS_NULL(obj_ts.exc)) return 0;
+  return obj_is_subtype(obj_ts.exc.u.o->type, t);
+}
+
+void obj_err_clear(void) {
+  Value e = obj_ts.exc;
+  obj_ts.exc = val_null();
+  val_decref(e);
+}
+
+Value obj_err_fetch(void) {
+  Value e = obj_ts.exc;
+  obj_ts.exc = val_null();
+  return e;
+}
+
+void obj_err_restore(Value exc) {
+  val_decref(obj_ts.exc);
+  obj_ts.exc = exc;
+}
+
+Value obj_err_peek(void) { return obj_ts.exc; }
+
+int obj_check_signals(void) {
+  if (obj_interrupted) {
+    obj_interrupted = 0;
+    obj_raise(&obj_KeyboardInterrupt, "%s", "");
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- output --------------------------------------------------------------------------- */
+void obj_write(int stream, const char *s, size_t n) {
+  const sb_sink *k = obj_ts.sink;
+  if (k && k->write) k->write(k->ud, stream, s, n);
+}

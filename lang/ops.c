@@ -1,0 +1,512 @@
+/* ops.c - the generic operations on values (repr, str, hash, compare, binary and unary
+ * operators, attributes, items, iteration, calls): slot dispatch with CPython's rules. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core.h"
+
+TypeObj *obj_type(Value v) {
+  switch (v.tag) {
+    case V_NONE: return &obj_none_type;
+    case V_BOOL: return &obj_bool_type;
+    case V_INT: return &obj_int_type;
+    case V_FLOAT: return &obj_float_type;
+    case V_OBJ: return v.u.o->type;
+    default: return &obj_none_type;
+  }
+}
+
+const char *obj_type_name(Value v) { return obj_type(v)->name; }
+
+int obj_is_subtype(TypeObj *t, TypeObj *base) {
+  if (base == &obj_object_type) return 1;
+  for (; t; t = t->base)
+    if (t == base) return 1;
+  return 0;
+}
+
+int obj_isinstance(Value v, TypeObj *t) {
+  if (VAL_IS_NULL(v)) return 0;
+  TypeObj *vt = obj_type(v);
+  if (t == &obj_int_type && v.tag == V_BOOL) return 1;
+  return obj_is_subtype(vt, t);
+}
+
+/* ---- repr guard for self-referencing containers ------------------------------------- */
+static Obj *repr_stack[256];
+static int repr_depth;
+
+int obj_repr_enter(Obj *o) {
+  for (int i = 0; i < repr_depth; i++)
+    if (repr_stack[i] == o) return 1;
+  if (repr_depth < 256) repr_stack[repr_depth] = o;
+  repr_depth++;
+  return 0;
+}
+
+void obj_repr_leave(Obj *o) {
+  if (repr_depth > 0) repr_depth--;
+}
+
+Value obj_repr(Value v) {
+  STACK_CHECK_OR(val_null());
+  TypeObj *t = obj_type(v);
+  if (!t->repr) {
+    if (t->flags & TF_USER)
+      return obj_str_fmt("<%s.%s object at %p>",
+                         t->module ? obj_str_cstr(val_obj(t->module)) : "__main__", t->name,
+                         (void *)v.u.o);
+    return obj_str_fmt("<%s object at %p>", t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
+  }
+  Value r = t->repr(v);
+  if (!VAL_IS_NULL(r) && !VAL_IS_STR(r)) {
+    TypeObj *rt = obj_type(r);
+    val_decref(r);
+    return obj_raise(&obj_TypeError, "__repr__ returned non-string (type %s)", rt->name);
+  }
+  return r;
+}
+
+Value obj_str(Value v) {
+  if (VAL_IS_STR(v)) return val_incref(v);
+  STACK_CHECK_OR(val_null());
+  TypeObj *t = obj_type(v);
+  if (!t->str) return obj_repr(v);
+  Value r = t->str(v);
+  if (!VAL_IS_NULL(r) && !VAL_IS_STR(r)) {
+    TypeObj *rt = obj_type(r);
+    val_decref(r);
+    return obj_raise(&obj_TypeError, "__str__ returned non-string (type %s)", rt->name);
+  }
+  return r;
+}
+
+Value obj_format(Value v, Value spec) {
+  TypeObj *t = obj_type(v);
+  if (t->format) return t->format(v, spec);
+  if (VAL_IS_STR(spec) && STR(spec.u.o)->len == 0) return obj_str(v);
+  return obj_raise(&obj_TypeError, "unsupported format string passed to %s.__format__",
+                   t->name);
+}
+
+int obj_truth(Value v) {
+  switch (v.tag) {
+    case V_NONE: return 0;
+    case V_BOOL:
+    case V_INT: return v.u.i != 0;
+    case V_FLOAT: return v.u.f != 0.0;
+    case V_OBJ: {
+      TypeObj *t = v.u.o->type;
+      if (t->truth) return t->truth(v);
+      if (t->len) {
+        int64_t n;
+        if (t->len(v, &n) < 0) return -1;
+        return n != 0;
+      }
+      return 1;
+    }
+    default: return 0;
+  }
+}
+
+int obj_hash(Value v, int64_t *out) {
+  switch (v.tag) {
+    case V_NONE: *out = 0x5a5a5a; return 0;
+    case V_BOOL:
+    case V_INT: *out = obj_hash_int(v.u.i); return 0;
+    case V_FLOAT: *out = obj_hash_double(v.u.f); return 0;
+    case V_OBJ: {
+      TypeObj *t = v.u.o->type;
+      if (t == &obj_str_type) {
+        StrObj *s = STR(v.u.o);
+        if (s->hash == -1) s->hash = obj_hash_bytes(s->s, s->len);
+        *out = s->hash;
+        return 0;
+      }
+      if (t->hash) return t->hash(v, out);
+      obj_raise(&obj_TypeError, "unhashable type: '%s'", t->name);
+      return -1;
+    }
+    default: *out = 0; return 0;
+  }
+}
+
+int obj_is(Value a, Value b) {
+  if (a.tag != b.tag) return 0;
+  switch (a.tag) {
+    case V_OBJ: return a.u.o == b.u.o;
+    case V_FLOAT: return a.u.f == b.u.f || (a.u.f != a.u.f && b.u.f != b.u.f);
+    default: return a.u.i == b.u.i;
+  }
+}
+
+static const int swapped_cmp[] = {
+    [CMP_EQ] = CMP_EQ, [CMP_NOTEQ] = CMP_NOTEQ, [CMP_LT] = CMP_GT,
+    [CMP_LTE] = CMP_GTE, [CMP_GT] = CMP_LT, [CMP_GTE] = CMP_LTE};
+static const char *const cmp_sym[] = {"==", "!=", "<", "<=", ">", ">="};
+
+Value obj_compare(Value a, Value b, int op) {
+  int r = obj_num_compare(a, b, op);
+  if (r >= 0) return val_bool(r);
+  STACK_CHECK_OR(val_null());
+  TypeObj *ta = obj_type(a), *tb = obj_type(b);
+  int tried_b = 0;
+  if (ta != tb && tb->compare && obj_is_subtype(tb, ta)) {
+    Value x = tb->compare(b, a, swapped_cmp[op]);
+    if (!VAL_IS_NOTIMPL(x)) return x;
+    tried_b = 1;
+  }
+  if (ta->compare) {
+    Value x = ta->compare(a, b, op);
+    if (!VAL_IS_NOTIMPL(x)) return x;
+  }
+  if (!tried_b && tb->compare) {
+    Value x = tb->compare(b, a, swapped_cmp[op]);
+    if (!VAL_IS_NOTIMPL(x)) return x;
+  }
+  if (op == CMP_EQ) return val_bool(obj_is(a, b));
+  if (op == CMP_NOTEQ) return val_bool(!obj_is(a, b));
+  return obj_raise(&obj_TypeError, "'%s' not supported between instances of '%s' and '%s'",
+                   cmp_sym[op], ta->name, tb->name);
+}
+
+int obj_compare_bool(Value a, Value b, int op) {
+  int r = obj_num_compare(a, b, op);
+  if (r >= 0) return r;
+  Value v = obj_compare(a, b, op);
+  if (VAL_IS_NULL(v)) return -1;
+  if (v.tag == V_BOOL) return (int)v.u.i;
+  int t = obj_truth(v);
+  val_decref(v);
+  return t;
+}
+
+int obj_eq(Value a, Value b) {
+  /* identity implies equality inside containers, as in CPython's PyObject_RichCompareBool */
+  if (a.tag == V_OBJ && b.tag == V_OBJ && a.u.o == b.u.o) return 1;
+  if (VAL_IS_STR(a) && VAL_IS_STR(b)) {
+    StrObj *x = STR(a.u.o), *y = STR(b.u.o);
+    return x->len == y->len && memcmp(x->s, y->s, x->len) == 0;
+  }
+  return obj_compare_bool(a, b, CMP_EQ);
+}
+
+static const char *const binop_sym[] = {
+    [OP_ADD] = "+", [OP_SUB] = "-", [OP_MULT] = "*", [OP_MATMULT] = "@", [OP_DIV] = "/",
+    [OP_MOD] = "%", [OP_POW] = "** or pow()", [OP_LSHIFT] = "<<", [OP_RSHIFT] = ">>",
+    [OP_BITOR] = "|", [OP_BITXOR] = "^", [OP_BITAND] = "&", [OP_FLOORDIV] = "//"};
+static const char *const ibinop_sym[] = {
+    [OP_ADD] = "+=", [OP_SUB] = "-=", [OP_MULT] = "*=", [OP_MATMULT] = "@=", [OP_DIV] = "/=",
+    [OP_MOD] = "%=", [OP_POW] = "**=", [OP_LSHIFT] = "<<=", [OP_RSHIFT] = ">>=",
+    [OP_BITOR] = "|=", [OP_BITXOR] = "^=", [OP_BITAND] = "&=", [OP_FLOORDIV] = "//="};
+
+static int is_seq(Value v) {
+  if (!VAL_IS_OBJ(v)) return 0;
+  TypeObj *t = v.u.o->type;
+  return t == &obj_str_type || t == &obj_list_type || t == &obj_tuple_type;
+}
+
+Value obj_binop(int op, Value a, Value b) {
+  STACK_CHECK_OR(val_null());
+  TypeObj *ta = obj_type(a), *tb = obj_type(b);
+  int base = op & 0xff;
+  if (op & OBJ_INPLACE) {
+    if (ta->binary) {
+      Value x = ta->binary(op, a, b);
+      if (!VAL_IS_NOTIMPL(x)) return x;
+    }
+  }
+  int tried_b = 0;
+  if (ta != tb && tb->binary && tb->binary != ta->binary && obj_is_subtype(tb, ta) &&
+      (tb->flags & TF_USER)) {
+    Value x = tb->binary(base, a, b);
+    if (!VAL_IS_NOTIMPL(x)) return x;
+    tried_b = 1;
+  }
+  if (ta->binary) {
+    Value x = ta->binary(base, a, b);
+    if (!VAL_IS_NOTIMPL(x)) return x;
+  }
+  if (ta != tb && tb->binary && tb->binary != ta->binary && !tried_b) {
+    Value x = tb->binary(base, a, b);
+    if (!VAL_IS_NOTIMPL(x)) return x;
+  }
+  /* CPython's sequence-specific messages */
+  if (base == OP_ADD && is_seq(a) && (!VAL_IS_OBJ(b) || ta != tb)) {
+    if (ta == &obj_str_type)
+      return obj_raise(&obj_TypeError, "can only concatenate str (not \"%s\") to str",
+                       tb->name);
+    return obj_raise(&obj_TypeError, "can only concatenate %s (not \"%s\") to %s", ta->name,
+                     tb->name, ta->name);
+  }
+  if (base == OP_MULT && (is_seq(a) || is_seq(b))) {
+    Value other = is_seq(a) ? b : a;
+    if (!VAL_IS_INTLIKE(other))
+      return obj_raise(&obj_TypeError, "can't multiply sequence by non-int of type '%s'",
+                       obj_type(other)->name);
+  }
+  if (base == OP_POW && !(op & OBJ_INPLACE))
+    return obj_raise(&obj_TypeError, "unsupported operand type(s) for ** or pow(): '%s' and '%s'",
+                     ta->name, tb->name);
+  return obj_raise(&obj_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
+                   (op & OBJ_INPLACE) ? ibinop_sym[base] : binop_sym[base], ta->name,
+                   tb->name);
+}
+
+Value obj_unary(int op, Value a) {
+  if (op == UOP_NOT) {
+    int t = obj_truth(a);
+    return t < 0 ? val_null() : val_bool(!t);
+  }
+  TypeObj *t = obj_type(a);
+  if (t->unary) {
+    Value x = t->unary(op, a);
+    if (!VAL_IS_NOTIMPL(x)) return x;
+  }
+  const char *s = op == UOP_USUB ? "unary -" : op == UOP_UADD ? "unary +" :
+                  op == UOP_INVERT ? "unary ~" : NULL;
+  if (!s) return obj_raise(&obj_TypeError, "bad operand type for abs(): '%s'", t->name);
+  return obj_raise(&obj_TypeError, "bad operand type for %s: '%s'", s, t->name);
+}
+
+/* ---- attributes ------------------------------------------------------------------------- */
+Value obj_getattr(Value v, Obj *name) {
+  TypeObj *t = obj_type(v);
+  if (t->getattr) return t->getattr(v, name);
+  return obj_generic_getattr(v, name);
+}
+
+Value obj_getattr_s(Value v, const char *name) {
+  Obj *n = obj_intern(name);
+  if (!n) return val_null();
+  return obj_getattr(v, n);
+}
+
+int obj_setattr(Value v, Obj *name, Value x) {
+  TypeObj *t = obj_type(v);
+  if (t->setattr) return t->setattr(v, name, x);
+  return obj_generic_setattr(v, name, x);
+}
+
+int obj_setattr_s(Value v, const char *name, Value x) {
+  Obj *n = obj_intern(name);
+  if (!n) return -1;
+  return obj_setattr(v, n, x);
+}
+
+int obj_hasattr_s(Value v, const char *name) {
+  Value r = obj_getattr_s(v, name);
+  if (VAL_IS_NULL(r)) {
+    obj_err_clear();
+    return 0;
+  }
+  val_decref(r);
+  return 1;
+}
+
+/* ---- items ---------------------------------------------------------------------------- */
+Value obj_getitem(Value v, Value key) {
+  TypeObj *t = obj_type(v);
+  if (t->getitem) return t->getitem(v, key);
+  if (VAL_IS_TYPE(v))
+    return obj_raise(&obj_TypeError, "type '%s' is not subscriptable", ((TypeObj *)v.u.o)->name);
+  return obj_raise(&obj_TypeError, "'%s' object is not subscriptable", t->name);
+}
+
+int obj_setitem(Value v, Value key, Value x) {
+  TypeObj *t = obj_type(v);
+  if (t->setitem) return t->setitem(v, key, x);
+  if (VAL_IS_NULL(x))
+    obj_raise(&obj_TypeError, "'%s' object doesn't support item deletion", t->name);
+  else
+    obj_raise(&obj_TypeError, "'%s' object does not support item assignment", t->name);
+  return -1;
+}
+
+int obj_len(Value v, int64_t *out) {
+  TypeObj *t = obj_type(v);
+  if (t->len) return t->len(v, out);
+  obj_raise(&obj_TypeError, "object of type '%s' has no len()", t->name);
+  return -1;
+}
+
+int obj_contains(Value c, Value x) {
+  TypeObj *t = obj_type(c);
+  if (t->contains) return t->contains(c, x);
+  if (!t->iter && !t->getitem) {
+    obj_raise(&obj_TypeError, "argument of type '%s' is not iterable", t->name);
+    return -1;
+  }
+  return obj_contains_iter(c, x);
+}
+
+int obj_contains_iter(Value c, Value x) {
+  Value it = obj_iter(c);
+  if (VAL_IS_NULL(it)) return -1;
+  Value y;
+  int r;
+  while ((r = obj_next(it, &y)) == 1) {
+    int e = obj_eq(y, x);
+    val_decref(y);
+    if (e != 0) { val_decref(it); return e; }
+  }
+  val_decref(it);
+  return r < 0 ? -1 : 0;
+}
+
+/* ---- iteration -------------------------------------------------------------------------- */
+typedef struct GetitemIter { Obj ob; Value seq; int64_t i; } GetitemIter;
+
+static void gi_dealloc(Obj *o) { val_decref(((GetitemIter *)o)->seq); obj_free(o); }
+static void gi_traverse(Obj *o, VisitFn visit, void *arg) {
+  Value s = ((GetitemIter *)o)->seq;
+  if (VAL_IS_OBJ(s)) visit(s.u.o, arg);
+}
+static void gi_clear(Obj *o) { val_clear(&((GetitemIter *)o)->seq); }
+static Value gi_iter(Value self) { return val_incref(self); }
+static int gi_next(Value self, Value *out) {
+  GetitemIter *g = (GetitemIter *)self.u.o;
+  if (VAL_IS_NULL(g->seq)) return 0;
+  Value x = obj_getitem(g->seq, val_int(g->i));
+  if (VAL_IS_NULL(x)) {
+    if (obj_err_matches(&obj_IndexError) || obj_err_matches(&obj_StopIteration)) {
+      obj_err_clear();
+      val_clear(&g->seq);
+      return 0;
+    }
+    return -1;
+  }
+  g->i++;
+  *out = x;
+  return 1;
+}
+static TypeObj getitem_iter_type = {
+    OBJ_TYPE_HEAD, .name = "iterator", .flags = TF_GC, .dealloc = gi_dealloc,
+    .traverse = gi_traverse, .clear = gi_clear, .iter = gi_iter, .next = gi_next};
+
+Value obj_seq_getitem_iter(Value v) {
+  GetitemIter *g = obj_alloc(&getitem_iter_type, sizeof(GetitemIter));
+  if (!g) return val_null();
+  g->seq = val_incref(v);
+  return val_obj(&g->ob);
+}
+
+Value obj_iter(Value v) {
+  TypeObj *t = obj_type(v);
+  if (t->iter) return t->iter(v);
+  if (t->getitem && t != &obj_dict_type) {
+    GetitemIter *g = obj_alloc(&getitem_iter_type, sizeof(GetitemIter));
+    if (!g) return val_null();
+    g->seq = val_incref(v);
+    return val_obj(&g->ob);
+  }
+  if (VAL_IS_TYPE(v))
+    return obj_raise(&obj_TypeError, "'type' object is not iterable");
+  return obj_raise(&obj_TypeError, "'%s' object is not iterable", t->name);
+}
+
+int obj_next(Value it, Value *out) {
+  TypeObj *t = obj_type(it);
+  if (t->next) return t->next(it, out);
+  obj_raise(&obj_TypeError, "'%s' object is not an iterator", t->name);
+  return -1;
+}
+
+/* ---- calls ------------------------------------------------------------------------------- */
+Value obj_call(Value f, int argc, const Value *argv, Obj *kwnames) {
+  STACK_CHECK_OR(val_null());
+  if (VAL_IS_OBJ(f)) {
+    TypeObj *t = f.u.o->type;
+    if (t == &obj_func_type) return eval_call_function(FUNC(f.u.o), argc, argv, kwnames);
+    if (t->call) return t->call(f, argc, argv, kwnames);
+  }
+  return obj_raise(&obj_TypeError, "'%s' object is not callable", obj_type(f)->name);
+}
+
+Value obj_call0(Value f) { return obj_call(f, 0, NULL, NULL); }
+Value obj_call1(Value f, Value a) { return obj_call(f, 1, &a, NULL); }
+Value obj_call2(Value f, Value a, Value b) {
+  Value v[2] = {a, b};
+  return obj_call(f, 2, v, NULL);
+}
+
+Value obj_call_method(Value self, const char *name, int argc, const Value *argv) {
+  Value m = obj_getattr_s(self, name);
+  if (VAL_IS_NULL(m)) return m;
+  Value r = obj_call(m, argc, argv, NULL);
+  val_decref(m);
+  return r;
+}
+
+int obj_callable(Value v) {
+  if (!VAL_IS_OBJ(v)) return 0;
+  TypeObj *t = v.u.o->type;
+  if (t == &obj_func_type || t->call) {
+    if (t->flags & TF_USER) return !VAL_IS_NULL(obj_type_lookup(t, obj_intern("__call__")));
+    return 1;
+  }
+  return 0;
+}
+
+/* ---- conversions ------------------------------------------------------------------------ */
+int obj_as_int(Value v, int64_t *out) {
+  if (VAL_IS_INTLIKE(v)) { *out = v.u.i; return 0; }
+  if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER)) {
+    Value m = obj_user_method(v, "__index__");
+    if (!VAL_IS_NULL(m)) {
+      Value r = obj_call0(m);
+      val_decref(m);
+      if (VAL_IS_NULL(r)) return -1;
+      if (!VAL_IS_INTLIKE(r)) {
+        val_decref(r);
+        obj_raise(&obj_TypeError, "__index__ returned non-int");
+        return -1;
+      }
+      *out = r.u.i;
+      return 0;
+    }
+    if (obj_err_occurred()) return -1;
+  }
+  obj_raise(&obj_TypeError, "'%s' object cannot be interpreted as an integer", obj_type_name(v));
+  return -1;
+}
+
+int obj_as_float(Value v, double *out) {
+  if (VAL_IS_FLOAT(v)) { *out = v.u.f; return 0; }
+  if (VAL_IS_INTLIKE(v)) { *out = (double)v.u.i; return 0; }
+  if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER)) {
+    Value m = obj_user_method(v, "__float__");
+    if (!VAL_IS_NULL(m)) {
+      Value r = obj_call0(m);
+      val_decref(m);
+      if (VAL_IS_NULL(r)) return -1;
+      int k = VAL_IS_FLOAT(r) ? (*out = r.u.f, 0) : -1;
+      val_decref(r);
+      if (k < 0) obj_raise(&obj_TypeError, "__float__ returned non-float");
+      return k;
+    }
+    if (obj_err_occurred()) return -1;
+  }
+  obj_raise(&obj_TypeError, "must be real number, not %s", obj_type_name(v));
+  return -1;
+}
+
+int obj_as_index(Value v, int64_t len, int64_t *out, const char *what) {
+  int64_t i;
+  if (VAL_IS_INTLIKE(v)) {
+    i = v.u.i;
+  } else if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER)) {
+    if (obj_as_int(v, &i) < 0) return -1;
+  } else {
+    obj_raise(&obj_TypeError, "%s indices must be integers or slices, not %s", what,
+              obj_type_name(v));
+    return -1;
+  }
+  if (i < 0) i += len;
+  if (i < 0 || i >= len) {
+    obj_raise(&obj_IndexError, "%s index out of range", what);
+    return -1;
+  }
+  *out = i;
+  return 0;
+}
