@@ -229,6 +229,7 @@ int plot__bridge_has_terminal(plot_bridge *b, const char *name) {
 static void collect(plot_bridge *b, const char *text, size_t len, char *err, size_t errlen,
                     int *had_error) {
   const char *p = text, *end = text + len;
+  char warn[256] = "";
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
@@ -243,9 +244,15 @@ static void collect(plot_bridge *b, const char *text, size_t len, char *err, siz
         is_msg = 1;
         const char *msg = q + 2;
         if (strncmp(msg, "warning:", 8) != 0) {
-          if (!*had_error)
-            snprintf(err, errlen, "gnuplot error: %s", msg);
+          if (!*had_error) {
+            if (warn[0])
+              snprintf(err, errlen, "gnuplot error: %s (after %s)", msg, warn);
+            else
+              snprintf(err, errlen, "gnuplot error: %s", msg);
+          }
           *had_error = 1;
+        } else if (!warn[0]) {
+          snprintf(warn, sizeof warn, "%s", msg);
         }
       }
     }
@@ -299,6 +306,8 @@ static int run_raw(plot_bridge *b, plot_job *job, char *err, size_t errlen) {
   }
   b->out.len = 0;
   if (b->out.p) b->out.p[0] = 0;
+  if (getenv("SABLE_PLOT_TRACE"))     /* for debugging: what gnuplot is told */
+    fprintf(stderr, "--- gnuplot script ---\n%s", job->script.p);
   /* fifos d0..dN-1, fresh for each job */
   char path[PATH_MAX + 32];
   for (size_t i = 0; i < job->nblocks; i++) {

@@ -805,12 +805,15 @@ static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
                             ((uint32_t)lround(cc.g * 255) << 8) | (uint32_t)lround(cc.b * 255));
         }
       }
-      const double *cols[4] = {s->x, s->y, ps, rgb};
-      int blk = columns_block(c, s->n, rgb ? 4 : 3, cols);
+      const double *cols[5] = {s->x, s->y, ps, rgb, s->c};
+      int blk = columns_block(c, s->n, rgb ? 5 : 3, cols);
       free(ps); free(rgb);
       if (blk < 0) return;
-      binary_clause(c, blk, s->n, s->c ? 4 : 3);
-      if (s->c)
+      binary_clause(c, blk, s->n, s->c ? 5 : 3);
+      if (s->c && s->color.a >= 1 && s == mapped)
+        /* through the palette (the same colormap), so that gnuplot draws the colour box */
+        plot__buf_printf(b, " using 1:2:3:5 with points pt %d ps variable lc palette z", pt);
+      else if (s->c)
         plot__buf_printf(b, " using 1:2:3:4 with points pt %d ps variable lc rgb variable", pt);
       else
         plot__buf_printf(b, " using 1:2:3 with points pt %d ps variable lc rgb \"%s\"", pt, col);
