@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/batch.h"
 #include "kernel/krn.h"
 #include "kernel/text.h"
 #include "kernel/wire.h"
@@ -243,7 +244,84 @@ static void test_history(void) {
   krn_hist_free(&h);
 }
 
+/* What the batcher emitted: messages as "<stream>:<parent>:<text>|" */
+static char emitted[1 << 18];
+static size_t nemitted;
+static int nmsgs;
+
+static void capture(void *ud, int stream, const char *parent, size_t pn, const char *text, size_t n) {
+  (void)ud;
+  if (!krn_utf8_valid(text, n)) { strcpy(emitted, "INVALID"); return; }
+  nemitted += (size_t)snprintf(emitted + nemitted, sizeof emitted - nemitted, "%d:%.*s:%.*s|", stream,
+                               (int)pn, parent, (int)n, text);
+  nmsgs++;
+}
+
+static void reset(krn_batch *b) {
+  krn_batch_free(b);
+  b->emit = capture;
+  nemitted = 0;
+  nmsgs = 0;
+  emitted[0] = 0;
+}
+
+static void test_batch(void) {
+  krn_batch b = {0};
+  reset(&b);
+  /* writes within the time window become one message */
+  krn_batch_add(&b, 1, "P", 1, "hel", 3, 1000);
+  krn_batch_add(&b, 1, "P", 1, "lo\n", 3, 1010);
+  check(nmsgs == 0, "batch_holds_small_writes", emitted);
+  krn_batch_flush(&b, 1);
+  check(strcmp(emitted, "1:P:hello\n|") == 0, "batch_joins_writes", emitted);
+
+  /* stdout/stderr keep their order */
+  reset(&b);
+  krn_batch_add(&b, 1, "P", 1, "a", 1, 0);
+  krn_batch_add(&b, 2, "P", 1, "b", 1, 0);
+  krn_batch_add(&b, 1, "P", 1, "c", 1, 0);
+  krn_batch_flush(&b, 1);
+  check(strcmp(emitted, "1:P:a|2:P:b|1:P:c|") == 0, "batch_keeps_stream_order", emitted);
+
+  /* a euro sign cut between two writes, with a deadline flush between them */
+  reset(&b);
+  krn_batch_add(&b, 1, "P", 1, "x\xE2\x82", 3, 0);
+  check(krn_batch_tick(&b, 49) == 1, "batch_deadline", "wrong wait");
+  krn_batch_tick(&b, 60);
+  krn_batch_add(&b, 1, "P", 1, "\xAC!", 2, 70);
+  krn_batch_flush(&b, 1);
+  check(strcmp(emitted, "1:P:x|1:P:\xE2\x82\xAC!|") == 0, "batch_split_character_carried", emitted);
+
+  /* the same across the size limit */
+  reset(&b);
+  static char big[KRN_BATCH_BYTES + 2];
+  memset(big, 'a', sizeof big);
+  big[KRN_BATCH_BYTES - 1] = '\xE2';
+  big[KRN_BATCH_BYTES] = '\x82';
+  big[KRN_BATCH_BYTES + 1] = '\xAC';
+  krn_batch_add(&b, 1, "P", 1, big, KRN_BATCH_BYTES, 0);
+  krn_batch_add(&b, 1, "P", 1, big + KRN_BATCH_BYTES, 2, 1);
+  krn_batch_flush(&b, 1);
+  check(nmsgs == 2 && strstr(emitted, "\xE2\x82\xAC") && !strstr(emitted, "\xEF\xBF\xBD"),
+        "batch_split_at_size_limit", "character damaged");
+
+  /* an unfinished character at the end of a request becomes U+FFFD; a new parent flushes */
+  reset(&b);
+  krn_batch_add(&b, 1, "P", 1, "y\xE2", 2, 0);
+  krn_batch_add(&b, 1, "Q", 1, "z", 1, 0);
+  krn_batch_flush(&b, 1);
+  check(strcmp(emitted, "1:P:y\xEF\xBF\xBD|1:Q:z|") == 0, "batch_new_parent_finishes_old", emitted);
+
+  /* invalid bytes are replaced */
+  reset(&b);
+  krn_batch_add(&b, 2, "P", 1, "\xFFok", 3, 0);
+  krn_batch_flush(&b, 0);
+  check(strcmp(emitted, "2:P:\xEF\xBF\xBDok|") == 0, "batch_invalid_replaced", emitted);
+  krn_batch_free(&b);
+}
+
 int main(void) {
+  test_batch();
   test_sign();
   test_decode();
   test_text();
