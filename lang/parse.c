@@ -20,8 +20,9 @@ struct Parser {
   const char *src;
   size_t len;
   Lexer lx;
-  Token *toks;
-  int ntok, cap, pos;
+  Token **blocks;           /* tokens in fixed blocks: a Token * stays valid while lexing on */
+  int nblocks, capblocks;
+  int ntok, pos;
   int toks_in_arena;        /* f-string sub-parsers keep their few tokens in the arena */
   ParseError *err;
   jmp_buf *jb;
@@ -72,30 +73,45 @@ static void late_err(Parser *p, Span s, const char *fmt, ...) {
 
 /* ---------------------------------------------------------------- tokens */
 
+#define TB_SHIFT 9
+#define TB_SIZE (1 << TB_SHIFT)
+
+static inline Token *tokat(Parser *p, int i) { return &p->blocks[i >> TB_SHIFT][i & (TB_SIZE - 1)]; }
+
+static void oom(Parser *p) __attribute__((noreturn));
+static void oom(Parser *p) {
+  Span s = {1, 0, 1, 0};
+  p->root->lexer_failed = 1;
+  raise_err(p, PE_SYNTAX, s, 0, "out of memory");
+}
+
 static void lex_more(Parser *p) {
-  if (p->ntok == p->cap) {
-    int ncap = p->cap ? p->cap * 2 : 256;
-    Token *nt;
-    if (p->toks_in_arena) {
-      nt = arena_alloc(p->a, sizeof(Token) * (size_t)ncap);
-      if (p->ntok) memcpy(nt, p->toks, sizeof(Token) * (size_t)p->ntok);
-    } else {
-      nt = realloc(p->toks, sizeof(Token) * (size_t)ncap);
-      if (!nt) {
-        Span s = {1, 0, 1, 0};
-        p->lexer_failed = 1;
-        raise_err(p, PE_SYNTAX, s, 0, "out of memory");
+  if (p->ntok == p->nblocks * TB_SIZE) {
+    if (p->nblocks == p->capblocks) {
+      int nc = p->capblocks ? p->capblocks * 2 : 8;
+      Token **nb;
+      if (p->toks_in_arena) {
+        nb = arena_alloc(p->a, sizeof(Token *) * (size_t)nc);
+        if (p->nblocks) memcpy(nb, p->blocks, sizeof(Token *) * (size_t)p->nblocks);
+      } else {
+        nb = realloc(p->blocks, sizeof(Token *) * (size_t)nc);
+        if (!nb) oom(p);
       }
+      p->blocks = nb;
+      p->capblocks = nc;
     }
-    p->toks = nt;
-    p->cap = ncap;
+    /* sub-parsers (f-string expressions) lex a handful of tokens: small arena blocks */
+    Token *blk = p->toks_in_arena ? arena_alloc(p->a, sizeof(Token) * TB_SIZE)
+                                  : malloc(sizeof(Token) * TB_SIZE);
+    if (!blk) oom(p);
+    p->blocks[p->nblocks++] = blk;
   }
-  if (p->ntok > 0 && p->toks[p->ntok - 1].kind == T_ENDMARKER) {
-    p->toks[p->ntok] = p->toks[p->ntok - 1];
+  if (p->ntok > 0 && tokat(p, p->ntok - 1)->kind == T_ENDMARKER) {
+    *tokat(p, p->ntok) = *tokat(p, p->ntok - 1);
     p->ntok++;
     return;
   }
-  if (lex_next(&p->lx, &p->toks[p->ntok]) < 0) {
+  if (lex_next(&p->lx, tokat(p, p->ntok)) < 0) {
     p->root->lexer_failed = 1;
     if (p->fstring && strncmp(p->err->msg, "f-string", 8) != 0) {
       char tmp[240];
@@ -109,7 +125,7 @@ static void lex_more(Parser *p) {
 
 static inline Token *peekn(Parser *p, int k) {
   while (p->pos + k >= p->ntok) lex_more(p);
-  return &p->toks[p->pos + k];
+  return tokat(p, p->pos + k);
 }
 static inline Token *peek(Parser *p) { return peekn(p, 0); }
 static inline int at(Parser *p, int kind) { return peek(p)->kind == kind; }
@@ -118,7 +134,7 @@ static inline Token *next(Parser *p) {
   p->pos++;
   return t;
 }
-static inline Token *prev(Parser *p) { return &p->toks[p->pos - 1]; }
+static inline Token *prev(Parser *p) { return tokat(p, p->pos - 1); }
 static inline int accept(Parser *p, int kind) {
   if (at(p, kind)) { p->pos++; return 1; }
   return 0;
@@ -1407,18 +1423,16 @@ static Node *strings(Parser *p) {
     else any_str = 1;
   }
   int last = p->pos - 1;
-  Span whole = span2(p->toks[first].span, p->toks[last].span);
+  Span whole = span2(tokat(p, first)->span, tokat(p, last)->span);
   /* CPython reports string errors at the token after the strings */
   Span errspan = peek(p)->span;
-  Token *ft = &p->toks[first];
-  (void)ft;
   if (any_bytes && any_str)
-    raise_err(p, PE_SYNTAX, p->toks[first].span, 0, "cannot mix bytes and nonbytes literals");
+    raise_err(p, PE_SYNTAX, tokat(p, first)->span, 0, "cannot mix bytes and nonbytes literals");
   Pieces pc = {0};
   pc.p = p;
   pc.span = whole;
   for (int k = first; k <= last; k++) {
-    Token *t = &p->toks[k];
+    Token *t = tokat(p, k);
     size_t q = (t->flags & LEX_STR_TRIPLE) ? 3 : 1;
     size_t b = t->body, e = t->end - q;
     if (t->flags & LEX_STR_F) {
@@ -1566,20 +1580,23 @@ static Node *expr_or_assign(Parser *p) {
 }
 
 static Str dotted_name(Parser *p, Span *sp) {
-  Token *first = expect(p, T_NAME);
-  Token *last = first;
+  int first = p->pos;
+  Token *ft = expect(p, T_NAME);
+  Span fs = ft->span;
   while (at(p, T_DOT) && peekn(p, 1)->kind == T_NAME) {
     next(p);
-    last = next(p);
+    next(p);
   }
   if (at(p, T_DOT)) syntax_error_at(p, peekn(p, 1));
-  *sp = span2(first->span, last->span);
+  int last = p->pos - 1;
+  *sp = span2(fs, tokat(p, last)->span);
   /* names are joined without any whitespace or comments the source had between them */
   size_t n = 0;
-  for (Token *t = first; t <= last; t++) n += t->end - t->start;
+  for (int i = first; i <= last; i++) n += tokat(p, i)->end - tokat(p, i)->start;
   char *d = arena_alloc(p->a, n + 1);
   size_t k = 0;
-  for (Token *t = first; t <= last; t++) {
+  for (int i = first; i <= last; i++) {
+    Token *t = tokat(p, i);
     memcpy(d + k, p->src + t->start, t->end - t->start);
     k += t->end - t->start;
   }
@@ -2104,7 +2121,7 @@ static void check_rest(Parser *p) {
   Lexer *lx = &p->lx;
   for (int guard = 0; guard < 100000000; guard++) {
     Token t;
-    if (lx->done && p->ntok && p->toks[p->ntok - 1].kind == T_ENDMARKER) return;
+    if (lx->done && p->ntok && tokat(p, p->ntok - 1)->kind == T_ENDMARKER) return;
     if (lex_next(lx, &t) < 0) {
       ParseError found = *p->err;
       if (strstr(found.msg, "was never closed")) {
@@ -2170,7 +2187,8 @@ Node *parse_module(Arena *a, const char *src, size_t len, const char *filename, 
     mod = NULL;
     if (!p->lexer_failed) check_rest(p);
   }
-  if (!p->toks_in_arena) free(p->toks);
+  for (int i = 0; i < p->nblocks; i++) free(p->blocks[i]);
+  free(p->blocks);
   free(p);
   return mod;
 }
