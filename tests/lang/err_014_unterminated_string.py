@@ -1,0 +1,3 @@
+# SyntaxError: unterminated string literal
+greeting = "hello
+print(greeting)

@@ -1,0 +1,4 @@
+# SyntaxError: a missing colon
+x = 3
+if x > 1
+    print("big")

@@ -1,0 +1,3 @@
+# SyntaxError: invalid syntax
+a = 1
+b = = 2
