@@ -12,10 +12,19 @@
 #include <time.h>
 #include <unistd.h>
 #include <zmq.h>
+#include <openssl/crypto.h>
 
 static void on_sigint(int sig) {
   (void)sig;
   krn_interrupt_now();   /* only flags: async-signal-safe */
+}
+
+void krn_catch_sigint(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
 }
 
 static void make_uuid(char out[37]) {
@@ -104,6 +113,10 @@ int krn_main(int argc, char **argv) {
   }
   if (!path) { usage(); return 2; }
 
+  /* Jupyter's interrupt signals the whole process group, possibly while we start up */
+  krn_catch_sigint();
+  signal(SIGPIPE, SIG_IGN);
+
   static krn_kernel kernel;   /* one per process; threads hold pointers into it */
   krn_kernel *k = &kernel;
   char err[256];
@@ -111,6 +124,8 @@ int krn_main(int argc, char **argv) {
     krn_log("bad connection file: %s", err);
     return 1;
   }
+  /* HMAC needs nothing from openssl.cnf; reading it would cost start-up time */
+  OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, NULL);
   k->signer = krn_signer_new(k->conn.scheme, k->conn.key, k->conn.keylen, err, sizeof err);
   if (!k->signer) { krn_log("%s", err); krn_conn_free(&k->conn); return 1; }
   if (!krn_signer_enabled(k->signer))
@@ -141,13 +156,6 @@ int krn_main(int argc, char **argv) {
   if (started == 2 && krn_hb_start(k, &th_hb) == 0) started = 3;
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (started != 3) { krn_log("cannot start the kernel's threads"); goto stop; }
-
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_sigint;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  signal(SIGPIPE, SIG_IGN);
 
   if (krn_thr_init(&t, k) < 0) { krn_log("cannot set up the main thread"); goto stop; }
   krn_pub_status(&t, "starting", (krn_buf){"{}", 2});

@@ -106,6 +106,8 @@ int krn_common_request(krn_thr *t, void *sock, const krn_msg *m);
 /* Interrupt bookkeeping: set by the SIGINT handler and by interrupt_request. */
 extern volatile sig_atomic_t krn_interrupted;
 void krn_interrupt_now(void);
+/* (Re)install the SIGINT handler, e.g. after the language session was created. */
+void krn_catch_sigint(void);
 
 /* Threads. */
 int krn_iopub_start(krn_kernel *k, pthread_t *th);

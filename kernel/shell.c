@@ -42,6 +42,7 @@ static sb_session *session(krn_kernel *k) {
     char *argv[] = {arg0, NULL};
     k->sb = sb_new(1, argv);
     if (!k->sb) krn_log("cannot create the language session");
+    krn_catch_sigint();   /* the kernel, not the language, owns SIGINT */
   }
   return k->sb;
 }
