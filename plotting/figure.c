@@ -243,6 +243,16 @@ plot_axes *plot_figure_axes(const plot_figure *f, size_t i) {
 plot_figure *plot_axes_figure(const plot_axes *ax) { return ax->fig; }
 size_t plot_axes_nseries(const plot_axes *ax) { return ax->nseries; }
 
+int plot_axes_series_label(plot_axes *ax, size_t i, const char *label) {
+  if (i >= ax->nseries) return plot__fail(ax->fig, "no series %zu to label", i);
+  char *l = NULL;
+  if (label && label[0] && label[0] != '_' && !(l = plot__strdup(label)))
+    return plot__fail(ax->fig, "out of memory");
+  free(ax->series[i]->label);
+  ax->series[i]->label = l;
+  return 0;
+}
+
 /* ---- series ------------------------------------------------------------------------------ */
 static double *dup_doubles(const double *p, size_t n, int *oom) {
   if (!p) return NULL;

@@ -215,6 +215,8 @@ int plot_axes_aspect(plot_axes *ax, const char *aspect);
 /* remove all series and labels (plt.cla) */
 void plot_axes_clear(plot_axes *ax);
 size_t plot_axes_nseries(const plot_axes *ax);
+/* set the legend label of the i-th series (plt.legend(["a", "b"])); "" or "_..." removes it */
+int plot_axes_series_label(plot_axes *ax, size_t i, const char *label);
 
 /* ---- sessions and rendering ---------------------------------------------------------- */
 plot_session *plot_session_new(void);
