@@ -1,0 +1,3 @@
+print('start')
+x = (1 + 2
+y = 3

@@ -1,0 +1,2 @@
+name = 'sable
+print(name)

@@ -1,0 +1,3 @@
+doc = """this string
+never ends
+print(doc)

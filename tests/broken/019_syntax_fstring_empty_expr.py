@@ -1,0 +1,2 @@
+print(f"{}")
+raise RuntimeError('this program should have been rejected before running')

@@ -1,0 +1,2 @@
+x = 0123
+raise RuntimeError('this program should have been rejected before running')

@@ -1,0 +1,3 @@
+print('top')
+return 5
+raise RuntimeError('this program should have been rejected before running')

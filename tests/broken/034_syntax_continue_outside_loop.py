@@ -1,0 +1,3 @@
+def f():
+    continue
+raise RuntimeError('this program should have been rejected before running')

@@ -1,0 +1,4 @@
+def f():
+    nonlocal missing
+    missing = 1
+raise RuntimeError('this program should have been rejected before running')

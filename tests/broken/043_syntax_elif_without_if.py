@@ -1,0 +1,2 @@
+elif True:
+    pass

@@ -1,0 +1,3 @@
+def f(**kw, *a):
+    pass
+raise RuntimeError('this program should have been rejected before running')

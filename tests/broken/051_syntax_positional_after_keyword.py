@@ -1,0 +1,4 @@
+def f(a, b):
+    return a
+f(a=1, 2)
+raise RuntimeError('this program should have been rejected before running')

@@ -1,0 +1,2 @@
+for in range(3):
+    pass

@@ -1,0 +1,2 @@
+None = 1
+raise RuntimeError('this program should have been rejected before running')

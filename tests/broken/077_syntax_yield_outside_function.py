@@ -1,0 +1,2 @@
+x = yield 1
+raise RuntimeError('this program should have been rejected before running')

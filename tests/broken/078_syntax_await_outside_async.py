@@ -1,0 +1,2 @@
+x = await f()
+raise RuntimeError('this program should have been rejected before running')

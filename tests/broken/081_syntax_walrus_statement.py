@@ -1,0 +1,2 @@
+x := 1
+raise RuntimeError('this program should have been rejected before running')

@@ -1,0 +1,3 @@
+x = 1
+switch x:
+    case 1: pass

@@ -1,0 +1,6 @@
+if True:
+    pass
+else:
+    pass
+elif False:
+    pass

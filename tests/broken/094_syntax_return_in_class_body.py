@@ -1,0 +1,3 @@
+class A:
+    return 1
+raise RuntimeError('this program should have been rejected before running')

@@ -1,0 +1,2 @@
+with open('/dev/null') as f:
+f.read()

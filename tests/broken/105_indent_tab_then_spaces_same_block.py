@@ -1,0 +1,4 @@
+def f():
+    a = 1
+	b = 2
+    return a

@@ -1,0 +1,4 @@
+for i in range(2):
+    if i:
+        pass
+  print(i)

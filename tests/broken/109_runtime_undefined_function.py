@@ -1,0 +1,1 @@
+result = compute(3)

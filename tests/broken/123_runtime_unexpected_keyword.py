@@ -1,0 +1,3 @@
+def f(a):
+    return a
+f(b=1)

@@ -1,0 +1,2 @@
+x = None
+print(1 + x)

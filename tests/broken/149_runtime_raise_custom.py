@@ -1,0 +1,3 @@
+class OopsError(Exception):
+    pass
+raise OopsError('custom failure')

@@ -1,0 +1,3 @@
+class NotAnError:
+    pass
+raise NotAnError()

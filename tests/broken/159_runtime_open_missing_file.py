@@ -1,0 +1,1 @@
+f = open('/nonexistent_sable_dir/missing.txt')

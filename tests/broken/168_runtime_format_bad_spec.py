@@ -1,0 +1,1 @@
+print(format(3.5, 'd'))

@@ -1,0 +1,4 @@
+class A:
+    def m():
+        return 1
+A().m()

@@ -1,0 +1,4 @@
+try:
+    x = 1
+finally:
+    raise RuntimeError('in finally')

@@ -1,0 +1,3 @@
+def f(*, key):
+    return key
+f()

@@ -1,0 +1,3 @@
+def f(**kw):
+    return kw
+f(**[1, 2])

@@ -1,0 +1,1 @@
+print(sorted([1, 2], key=5))

@@ -1,0 +1,1 @@
+print([1 / (i - 3) for i in range(5)])

@@ -1,0 +1,4 @@
+class A:
+    def m(self):
+        return self.m()
+A().m()

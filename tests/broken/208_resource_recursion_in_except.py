@@ -1,0 +1,6 @@
+def f():
+    try:
+        return f()
+    except ZeroDivisionError:
+        return 0
+f()

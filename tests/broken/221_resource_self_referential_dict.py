@@ -1,0 +1,4 @@
+d = {}
+d['me'] = d
+print(d)
+raise RuntimeError('end of program')

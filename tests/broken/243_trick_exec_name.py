@@ -1,0 +1,1 @@
+exec('print(undefined_in_exec)')

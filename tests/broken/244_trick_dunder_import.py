@@ -1,0 +1,1 @@
+m = __import__('no_such_module_for_sable')

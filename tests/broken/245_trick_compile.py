@@ -1,0 +1,1 @@
+c = compile('x = (', '<s>', 'exec')

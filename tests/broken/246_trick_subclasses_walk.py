@@ -1,0 +1,2 @@
+subs = ().__class__.__bases__[0].__subclasses__()
+print(subs[100000])

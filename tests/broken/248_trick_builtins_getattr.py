@@ -1,0 +1,1 @@
+f = getattr(__builtins__, 'no_such_builtin_sable')

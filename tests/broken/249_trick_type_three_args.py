@@ -1,0 +1,2 @@
+T = type('T', (), {})
+T().missing_attribute

@@ -1,0 +1,3 @@
+class A:
+    pass
+A.__dict__['x'] = 1

@@ -1,0 +1,3 @@
+import sys
+f = sys._getframe()
+print(f.f_back.f_locals)

@@ -1,0 +1,3 @@
+def f():
+    pass
+print(f.__code__.co_consts[999])

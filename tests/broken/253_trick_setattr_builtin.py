@@ -1,0 +1,1 @@
+setattr(int, 'custom', 5)

@@ -1,0 +1,1 @@
+x = 1print(x)print(undefined_cr)

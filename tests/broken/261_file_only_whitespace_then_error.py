@@ -1,0 +1,6 @@
+
+
+    
+	
+
+undefined_at_end
