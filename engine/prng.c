@@ -1,5 +1,11 @@
 /* jax.random's threefry2x32 PRNG and its samplers, bit for bit with JAX on XLA:CPU. Built with
    -ffp-contract=off: each float operation below rounds exactly where XLA's kernel rounds. */
+
+/* How XLA:CPU evaluates float code, which the math below reproduces:
+   - LLVM compiles its kernels with FP-op fusion on: every multiply whose only use is an add or
+     subtract becomes one fused multiply-add (vfmadd). Those are the explicit fmaf/fma calls.
+   - Its threads run with denormals flushed (FTZ and DAZ), so subnormals read and round as 0.
+   - float32 log / log1p / erf are XLA's own polynomials; float64 log and erf are libm's. */
 #include "prng.h"
 
 #include <float.h>
@@ -139,6 +145,10 @@ static inline float f32b(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
 static inline double f64b(uint64_t b) { double d; memcpy(&d, &b, 8); return d; }
 static inline uint32_t bitsf(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
 
+/* Flush-to-zero / denormals-are-zero, as XLA:CPU's threads run. */
+static inline float ftzf(float x) { return fabsf(x) < FLT_MIN ? copysignf(0.0f, x) : x; }
+static inline double ftz(double x) { return fabs(x) < DBL_MIN ? copysign(0.0, x) : x; }
+
 /* XLA's max/min propagate NaN. */
 static inline float xmaxf(float a, float b) { return a != a ? a : b != b ? b : a >= b ? a : b; }
 static inline float xminf(float a, float b) { return a != a ? a : b != b ? b : a <= b ? a : b; }
@@ -148,6 +158,7 @@ static inline double xmin(double a, double b) { return a != a ? a : b != b ? b :
 /* XLA:CPU's own float32 log (a Cephes polynomial), transcribed from the LLVM IR jaxlib emits. */
 float prng_xla_log_f32(float x)
 {
+    x = ftzf(x);
     if (x == 0.0f) return -INFINITY;
     if (x == INFINITY) return INFINITY;
     if (!(x > 0.0f)) return f32b(0xFFFFFFFFu);
@@ -163,18 +174,17 @@ float prng_xla_log_f32(float x)
     float z = m1 + t;
     float z2 = z * z;
     float z3 = z2 * z;
-    float y0 = f32b(0xBDEBD1B8u) + z * f32b(0x3D9021BBu);
-    float y1 = f32b(0x3E11E9BFu) + z * f32b(0xBDFE5D4Fu);
-    float y2 = f32b(0xBE7FFFFCu) + z * f32b(0x3E4CCEACu);
-    y0 = f32b(0x3DEF251Au) + y0 * z;
-    y1 = f32b(0xBE2AAE50u) + y1 * z;
-    y2 = f32b(0x3EAAAAAAu) + y2 * z;
-    float y = y1 + y0 * z3;
-    y = y2 + y * z3;
-    y = y * z3;
-    y = y + f32b(0xB95E8083u) * ef;
-    float zs = z - 0.5f * z2;
-    return (zs + y) + f32b(0x3F318000u) * ef;
+    float y0 = fmaf(z, f32b(0x3D9021BBu), f32b(0xBDEBD1B8u));
+    float y1 = fmaf(z, f32b(0xBDFE5D4Fu), f32b(0x3E11E9BFu));
+    float y2 = fmaf(z, f32b(0x3E4CCEACu), f32b(0xBE7FFFFCu));
+    y0 = fmaf(y0, z, f32b(0x3DEF251Au));
+    y1 = fmaf(y1, z, f32b(0xBE2AAE50u));
+    y2 = fmaf(y2, z, f32b(0x3EAAAAAAu));
+    float y = fmaf(y0, z3, y1);
+    y = fmaf(y, z3, y2);
+    y = fmaf(y, z3, ef * f32b(0xB95E8083u));
+    float zs = fmaf(-0.5f, z2, z);
+    return fmaf(ef, f32b(0x3F318000u), zs + y);
 }
 
 float prng_xla_log1p_f32(float x)
@@ -187,12 +197,11 @@ float prng_xla_log1p_f32(float x)
     float x2 = x * x, z = x * 0.0f;
     float d = z + 1.0f, q = z + 4.527e-05f;
     for (int i = 0; i < 6; i++) {
-        d = d * x + f32b(den[i]);
-        q = q * x + f32b(num[i]);
+        d = fmaf(d, x, f32b(den[i]));
+        q = fmaf(q, x, f32b(num[i]));
     }
     float t = (x * x2) * (q / d);
-    t = x2 * -0.5f + t;
-    return x + t;
+    return x + fmaf(x2, -0.5f, t);
 }
 
 double prng_xla_log1p_f64(double x)
@@ -208,12 +217,11 @@ double prng_xla_log1p_f64(double x)
     double x2 = x * x, z = x * 0.0;
     double d = z + 1.0, q = z + f64b(num[0]);
     for (int i = 0; i < 6; i++) {
-        d = d * x + f64b(den[i]);
-        q = q * x + f64b(num[i + 1]);
+        d = fma(d, x, f64b(den[i]));
+        q = fma(q, x, f64b(num[i + 1]));
     }
     double t = (x * x2) * (q / d);
-    t = x2 * -0.5 + t;
-    return x + t;
+    return x + fma(x2, -0.5, t);
 }
 
 /* XLA:CPU's float32 erf: a rational approximation evaluated with explicit fused multiply-adds. */
@@ -252,7 +260,7 @@ float prng_xla_erfinv_f32(float x)
         w = sqrtf(w) + -3.0f;
     }
     float p = c[0];
-    for (int i = 1; i < 9; i++) p = c[i] + p * w;
+    for (int i = 1; i < 9; i++) p = fmaf(p, w, c[i]);
     return fabsf(x) == 1.0f ? x * INFINITY : p * x;
 }
 
@@ -297,7 +305,7 @@ double prng_xla_erfinv_f64(double x)
         c = cbig, nc = 17;
     }
     double p = c[0];
-    for (int i = 1; i < nc; i++) p = c[i] + p * w;
+    for (int i = 1; i < nc; i++) p = fma(p, w, c[i]);
     return fabs(x) == 1.0 ? x * INFINITY : p * x;
 }
 
@@ -350,10 +358,15 @@ static inline double unit_f64(uint64_t b)
 {
     return f64b((b >> 12) | 0x3FF0000000000000ull) - 1.0;
 }
-static inline float scale_f32(float f, float lo, float hi) { return xmaxf(lo, f * (hi - lo) + lo); }
+static inline float scale_f32(float f, float lo, float hi)
+{
+    lo = ftzf(lo), hi = ftzf(hi);
+    return xmaxf(lo, ftzf(fmaf(f, ftzf(hi - lo), lo)));
+}
 static inline double scale_f64(double f, double lo, double hi)
 {
-    return xmax(lo, f * (hi - lo) + lo);
+    lo = ftz(lo), hi = ftz(hi);
+    return xmax(lo, ftz(fma(f, ftz(hi - lo), lo)));
 }
 
 /* Bits are drawn into the output buffer (same width as the float) and converted in place. */
