@@ -83,6 +83,12 @@ static int bind_all(krn_kernel *k, int *changed) {
     int linger = 1000, one = 1;
     zmq_setsockopt(s, ZMQ_LINGER, &linger, sizeof linger);
     if (types[i] == ZMQ_ROUTER) zmq_setsockopt(s, ZMQ_ROUTER_HANDOVER, &one, sizeof one);
+    if (types[i] == ZMQ_XPUB) {
+      /* a burst of output (many 64 KiB stream messages) must not be dropped at the default
+       * 1000 messages while the front end catches up */
+      int hwm = 100000;
+      zmq_setsockopt(s, ZMQ_SNDHWM, &hwm, sizeof hwm);
+    }
     int64_t maxsz = i == KRN_HB ? (int64_t)1 << 20 : (int64_t)256 << 20;
     zmq_setsockopt(s, ZMQ_MAXMSGSIZE, &maxsz, sizeof maxsz);
     char ep[300];

@@ -295,6 +295,18 @@ def t_comms(km, kc):
         collect(kc, msg["header"]["msg_id"])
 
 
+def t_display(km, kc):
+    c, msgs = run(kc, 'display(42, display_id="d1")\nupdate_display(43, display_id="d1")\nclear_output(wait=True)')
+    expect(c["status"] == "ok", f"display cell: {c}")
+    types = [m["msg_type"] for m in msgs if m["msg_type"] != "status"]
+    expect(types == ["execute_input", "display_data", "update_display_data", "clear_output"], f"messages {types}")
+    d, u, cl = [m["content"] for m in msgs if m["msg_type"] in ("display_data", "update_display_data", "clear_output")]
+    expect(d["transient"].get("display_id") == "d1" and u["transient"].get("display_id") == "d1",
+           f"transient {d['transient']} {u['transient']}")
+    expect(d["data"]["text/plain"] == "42" and u["data"]["text/plain"] == "43", f"data {d['data']} {u['data']}")
+    expect(cl["wait"] is True, f"clear_output {cl}")
+
+
 def t_headers(km, kc):
     mid = kc.kernel_info()
     r = shell_reply(kc, mid)
@@ -550,7 +562,7 @@ def main():
               ("interrupt_signal", t_interrupt_signal), ("interrupt_message", t_interrupt_message),
               ("heartbeat_during_cell", t_heartbeat_during_cell), ("input", t_input),
               ("complete_code_points", t_complete_code_points), ("comms", t_comms),
-              ("headers", t_headers), ("bad_messages", t_bad_messages)]
+              ("display", t_display), ("headers", t_headers), ("bad_messages", t_bad_messages)]
     alone = [("shutdown_restart", t_shutdown_restart), ("shutdown_during_cell", t_shutdown_during_cell),
              ("empty_key", t_empty_key), ("ipc", t_ipc), ("bad_connection_files", t_bad_connection_files)]
     only = os.environ.get("KTEST_ONLY")
