@@ -2,6 +2,8 @@
  * bytes, float and imaginary constants; used by the parser tests to diff against CPython. */
 #include "astdump.h"
 
+#include "lex.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,16 +60,6 @@ static int dec_utf8(const unsigned char *s, size_t n, uint32_t *cp) {
   return len;
 }
 
-static int printable(uint32_t c) {
-  if (c < 0x20 || (c >= 0x7F && c <= 0xA0) || c == 0xAD) return 0;
-  if ((c >= 0x200B && c <= 0x200F) || (c >= 0x2028 && c <= 0x202F) ||
-      (c >= 0x2060 && c <= 0x206F) || c == 0xFEFF || (c >= 0xD800 && c <= 0xDFFF) ||
-      (c >= 0xE000 && c <= 0xF8FF) || c == 0x3000 || (c >= 0x2000 && c <= 0x200A) ||
-      c == 0x1680 || c == 0x180E || (c >= 0xFFF0 && c <= 0xFFFB) || c >= 0xF0000)
-    return 0;
-  return 1;
-}
-
 static void repr_text(FBuf *b, const char *s, size_t n, int bytes) {
   int sq = memchr(s, '\'', n) != NULL, dq = memchr(s, '"', n) != NULL;
   char q = (sq && !dq) ? '"' : '\'';
@@ -96,7 +88,7 @@ static void repr_text(FBuf *b, const char *s, size_t n, int bytes) {
       i++;
       continue;
     }
-    if (printable(cp)) put(b, s + i, (size_t)k);
+    if (lex_printable(cp)) put(b, s + i, (size_t)k);
     else if (cp < 0x100) { snprintf(t, sizeof t, "\\x%02x", cp); puts_(b, t); }
     else if (cp < 0x10000) { snprintf(t, sizeof t, "\\u%04x", cp); puts_(b, t); }
     else { snprintf(t, sizeof t, "\\U%08x", cp); puts_(b, t); }
@@ -418,6 +410,7 @@ static void node(Dumper *d, const Node *n) {
     case N_CONSTANT:
       key(&f, "value");
       constant_value(d, n);
+      if (n->u.constant.kind == K_STR && n->u.constant.i == 1) fraw(&f, "kind", "'u'");
       break;
     case N_JOINEDSTR: flist(&f, "values", n->u.joinedstr.values); break;
     case N_FORMATTEDVALUE:

@@ -108,4 +108,7 @@ void lex_error_at(ParseError *err, ParseErrorKind kind, int line, int col, int e
 int lex_id_start(uint32_t cp);
 int lex_id_continue(uint32_t cp);
 
+/* str.isprintable() of one code point, exactly as CPython 3.11 (Unicode 14.0). */
+int lex_printable(uint32_t cp);
+
 #endif

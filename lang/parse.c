@@ -398,6 +398,12 @@ static Node *comprehension_tail(Parser *p, NodeKind kind, Node *elt, Node *value
 static Node *slices(Parser *p);
 static Node *call_args(Parser *p, Node *func, Span start);
 
+static void check_unparenthesized_comp(Parser *p, Vec *elts) {
+  if (elts->len > 1 && (at(p, T_FOR) || at(p, T_ASYNC)))
+    raise_err(p, PE_SYNTAX, span2(elts->items[0]->span, elts->items[elts->len - 1]->span), 0,
+              "did you forget parentheses around the comprehension target?");
+}
+
 /* '(' ... ')' : group, tuple, generator expression */
 static Node *paren_atom(Parser *p) {
   Token *open = next(p);
@@ -431,7 +437,10 @@ static Node *paren_atom(Parser *p) {
     if (at(p, T_RPAR)) break;
     Node *e = star_named_expression(p);
     vpush(p, &elts, e);
-    if (!at(p, T_COMMA) && !at(p, T_RPAR)) maybe_forgot_comma(p, e);
+    if (!at(p, T_COMMA) && !at(p, T_RPAR)) {
+      check_unparenthesized_comp(p, &elts);
+      maybe_forgot_comma(p, e);
+    }
   }
   expect(p, T_RPAR);
   Node *n = mk(p, N_TUPLE, span_from(p, open->span));
@@ -455,7 +464,10 @@ static Node *list_atom(Parser *p) {
       if (at(p, T_RSQB)) break;
       Node *e = star_named_expression(p);
       vpush(p, &elts, e);
-      if (!at(p, T_COMMA) && !at(p, T_RSQB)) maybe_forgot_comma(p, e);
+      if (!at(p, T_COMMA) && !at(p, T_RSQB)) {
+        check_unparenthesized_comp(p, &elts);
+        maybe_forgot_comma(p, e);
+      }
     }
   }
   expect(p, T_RSQB);
@@ -471,7 +483,9 @@ static Node *brace_atom(Parser *p) {
   if (at(p, T_DOUBLESTAR)) goto dict;
   Node *first = star_named_expression(p);
   if (at(p, T_COLON) && first->kind != N_STARRED) {
-    next(p);
+    Token *colon = next(p);
+    if (at(p, T_RBRACE) || at(p, T_COMMA))
+      raise_err(p, PE_SYNTAX, colon->span, 0, "expression expected after dictionary key and ':'");
     Node *v = expression(p);
     if (at(p, T_FOR) || at(p, T_ASYNC))
       return comprehension_tail(p, N_DICTCOMP, first, v, open->span, T_RBRACE);
@@ -493,7 +507,10 @@ static Node *brace_atom(Parser *p) {
       if (at(p, T_RBRACE)) break;
       Node *e = star_named_expression(p);
       vpush(p, &elts, e);
-      if (!at(p, T_COMMA) && !at(p, T_RBRACE)) maybe_forgot_comma(p, e);
+      if (!at(p, T_COMMA) && !at(p, T_RBRACE)) {
+        check_unparenthesized_comp(p, &elts);
+        maybe_forgot_comma(p, e);
+      }
     }
     expect(p, T_RBRACE);
     Node *n = mk(p, N_SET, span_from(p, open->span));
@@ -502,9 +519,13 @@ static Node *brace_atom(Parser *p) {
   }
 dict:
   while (!at(p, T_RBRACE)) {
-    if (accept(p, T_DOUBLESTAR)) {
+    if (at(p, T_DOUBLESTAR)) {
+      Token *ds = next(p);
       vpush(p, &keys, NULL);
       vpush(p, &vals, bitwise_or(p));
+      if (at(p, T_FOR))
+        raise_err(p, PE_SYNTAX, span_from(p, ds->span), 0,
+                  "dict unpacking cannot be used in dict comprehension");
     } else {
       Node *k = expression(p);
       if (!at(p, T_COLON)) {
@@ -513,7 +534,9 @@ dict:
         maybe_forgot_comma(p, k);
         syntax_error_at(p, peek(p));
       }
-      next(p);
+      Token *colon = next(p);
+      if (at(p, T_RBRACE) || at(p, T_COMMA))
+        raise_err(p, PE_SYNTAX, colon->span, 0, "expression expected after dictionary key and ':'");
       vpush(p, &keys, k);
       vpush(p, &vals, expression(p));
     }
@@ -1071,7 +1094,7 @@ static Arguments *parameters(Parser *p, int is_lambda, int close_kind) {
     if (t->kind == T_SLASH) {
       if (slash_seen) raise_err(p, PE_SYNTAX, t->span, 0, "/ may appear only once");
       if (star_seen) raise_err(p, PE_SYNTAX, t->span, 0, "/ must be ahead of *");
-      if (pos.len == 0) raise_err(p, PE_SYNTAX, t->span, 0, "at least one argument must precede /");
+      if (pos.len == 0) raise_err(p, PE_SYNTAX, t->span, 0, "invalid syntax");
       next(p);
       slash_seen = 1;
       npos_before_slash = pos.len;
@@ -1172,6 +1195,7 @@ typedef struct Pieces {
   char *lit;           /* pending literal text */
   size_t litlen, litcap;
   Span span;           /* every piece gets the span of the whole concatenation */
+  int ukind;           /* the first literal is u'...': CPython's Constant.kind == 'u' */
 } Pieces;
 
 static void lit_append(Pieces *pc, const char *s, size_t n) {
@@ -1197,7 +1221,12 @@ static void lit_flush_at(Pieces *pc, Span sp) {
   pc->litlen = 0;
 }
 
-static void lit_flush(Pieces *pc) { lit_flush_at(pc, pc->span); }
+static void lit_flush(Pieces *pc) {
+  if (pc->litlen == 0) return;
+  lit_flush_at(pc, pc->span);
+  /* constant.i is unused for strings: 1 records CPython's kind='u' (ast_dump prints it) */
+  pc->values.items[pc->values.len - 1]->u.constant.i = pc->ukind;
+}
 
 typedef struct FCtx {
   Parser *p;
@@ -1431,6 +1460,7 @@ static Node *strings(Parser *p) {
   Pieces pc = {0};
   pc.p = p;
   pc.span = whole;
+  pc.ukind = p->src[tokat(p, first)->start] == 'u';
   for (int k = first; k <= last; k++) {
     Token *t = tokat(p, k);
     size_t q = (t->flags & LEX_STR_TRIPLE) ? 3 : 1;
@@ -1451,6 +1481,7 @@ static Node *strings(Parser *p) {
     Node *c = mk(p, N_CONSTANT, whole);
     c->u.constant.kind = any_bytes ? K_BYTES : K_STR;
     c->u.constant.s = pc.litlen ? str_of(p, pc.lit, pc.litlen) : str_of(p, "", 0);
+    c->u.constant.i = pc.ukind;
     return c;
   }
   lit_flush(&pc);
@@ -1492,22 +1523,62 @@ static int is_bitwise_or_level(const Node *e) {
   }
 }
 
-static void invalid_assign(Parser *p, Node *target, int single) {
-  if (single && target->kind != N_TUPLE && target->kind != N_LIST &&
-      target->kind != N_GENERATOREXP && is_bitwise_or_level(target) &&
-      !(target->kind == N_CONSTANT && (target->u.constant.kind == K_TRUE ||
-                                       target->u.constant.kind == K_FALSE ||
-                                       target->u.constant.kind == K_NONE)) &&
-      invalid_target(target, STAR_TARGETS))
-    raise_err(p, PE_SYNTAX, target->span, 0,
-              "cannot assign to %s here. Maybe you meant '==' instead of '='?", expr_name(target));
-  check_target(p, target, STAR_TARGETS);
+/* CPython's second pass reports a bad assignment through invalid_named_expression when the
+ * last element of the FIRST target is followed by `= B` and B by neither `=` nor `:=`. */
+static int starts_with_display(const Node *e) {
+  for (;;) {
+    switch (e->kind) {
+      case N_TUPLE: case N_LIST: case N_GENERATOREXP: return 1;
+      case N_CONSTANT:
+        return e->u.constant.kind == K_TRUE || e->u.constant.kind == K_FALSE ||
+               e->u.constant.kind == K_NONE;
+      case N_ATTRIBUTE: e = e->u.attribute.value; break;
+      case N_SUBSCRIPT: e = e->u.subscript.value; break;
+      case N_CALL: e = e->u.call.func; break;
+      default: return 0;
+    }
+  }
+}
+
+static void check_assign_targets(Parser *p, Vec *targets, Node *value) {
+  int bad = 0;
+  for (int i = 0; i < targets->len; i++)
+    if (invalid_target(targets->items[i], STAR_TARGETS)) bad = 1;
+  if (bad) {
+    Node *t0 = targets->items[0];
+    Node *next_chunk = targets->len > 1 ? targets->items[1] : value;
+    int unparen_tuple_t0 = t0->kind == N_TUPLE && t0->u.seq.elts.len > 0 &&
+                           t0->u.seq.elts.items[0]->span.col == t0->span.col &&
+                           t0->u.seq.elts.items[0]->span.line == t0->span.line;
+    Node *l0 = unparen_tuple_t0 ? t0->u.seq.elts.items[t0->u.seq.elts.len - 1] : t0;
+    int next_unparen_tuple = next_chunk->kind == N_TUPLE && next_chunk->u.seq.elts.len > 0 &&
+                             next_chunk->u.seq.elts.items[0]->span.col == next_chunk->span.col &&
+                             next_chunk->u.seq.elts.items[0]->span.line == next_chunk->span.line;
+    int b_followed_by_eq = targets->len >= 2 && !next_unparen_tuple;
+    Node *b = next_unparen_tuple ? next_chunk->u.seq.elts.items[0] : next_chunk;
+    if (!b_followed_by_eq && b->kind != N_STARRED) {
+      if (l0->kind == N_NAME)
+        raise_err(p, PE_SYNTAX, span2(l0->span, b->span), 0,
+                  "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
+      if (!starts_with_display(l0) && is_bitwise_or_level(l0))
+        raise_err(p, PE_SYNTAX, l0->span, 0,
+                  "cannot assign to %s here. Maybe you meant '==' instead of '='?",
+                  expr_name(l0));
+    }
+  }
+  for (int i = 0; i < targets->len; i++) {
+    check_target(p, targets->items[i], STAR_TARGETS);
+    if (targets->items[i]->kind == N_STARRED)
+      late_err(p, targets->items[i]->span, "starred assignment target must be in a list or tuple");
+  }
 }
 
 static Node *expr_or_assign(Parser *p) {
   Token *start = peek(p);
   Node *e = star_expressions(p);
   Token *t = peek(p);
+  if (t->kind == T_COLONEQUAL)
+    raise_err(p, PE_SYNTAX, e->span, 0, "cannot use assignment expressions with %s", expr_name(e));
   if (t->kind == T_COLON) {
     next(p);
     if (e->kind == N_TUPLE && start->kind != T_LPAR)
@@ -1541,7 +1612,8 @@ static Node *expr_or_assign(Parser *p) {
       val = star_expressions(p);
       if (at(p, T_EQUAL)) vpush(p, &targets, val);
     }
-    for (int i = 0; i < targets.len; i++) invalid_assign(p, targets.items[i], targets.len == 1);
+    check_assign_targets(p, &targets, val);
+    if (val->kind == N_STARRED) late_err(p, val->span, "can't use starred expression here");
     Node *n = stmt_node(p, N_ASSIGN, start->span);
     n->u.assign.targets = vlist(&targets);
     n->u.assign.value = val;
@@ -1890,10 +1962,12 @@ static Node *while_stmt(Parser *p) {
 static Node *for_stmt(Parser *p) {
   Token *t = next(p);
   Node *target = star_targets(p, FOR_TARGETS);
+  if (target->kind == N_STARRED)
+    late_err(p, target->span, "starred assignment target must be in a list or tuple");
   if (!at(p, T_IN)) syntax_error_at(p, peek(p));
   next(p);
   Node *iter = star_expressions(p);
-  header_colon(p, 1);
+  header_colon(p, 0);
   Node *n = mk(p, N_FOR, t->span);
   n->u.for_.target = target;
   n->u.for_.iter = iter;
@@ -1926,6 +2000,8 @@ static Node *with_item(Parser *p) {
       target = bitwise_or(p);
     }
     check_target(p, target, STAR_TARGETS);
+    if (target->kind == N_STARRED)
+      late_err(p, target->span, "starred assignment target must be in a list or tuple");
     item->u.withitem.optional_vars = target;
   }
   return item;
@@ -1992,6 +2068,8 @@ static Node *try_stmt(Parser *p) {
       if (accept(p, T_AS)) h->u.excepthandler.name = tok_str(p, expect(p, T_NAME));
     }
     header_colon(p, 0);
+    if (handlers.len && !handlers.items[handlers.len - 1]->u.excepthandler.type)
+      late_err(p, handlers.items[handlers.len - 1]->span, "default 'except:' must be last");
     h->u.excepthandler.body = block(p, "'except' statement", ex->span.line);
     h->span = body_end(ex->span, h->u.excepthandler.body);
     end = h->span;

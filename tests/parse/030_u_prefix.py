@@ -1,0 +1,5 @@
+a = u"x"
+b = u"a" "b"
+c = "a" u"b"
+d = U"x"
+e = u"a" f"{x}" "c"
