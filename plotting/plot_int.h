@@ -92,7 +92,7 @@ typedef struct plot_tickset {
   char labels[64][48];
   size_t nminor;
   double minor[128];
-  char offset_text[48];      /* "1e6", "+1.234e3" or "" */
+  char offset_text[128];      /* "1e6", "+1.234e3" or "" */
 } plot_tickset;
 /* the view limits of an axis, like matplotlib's autoscale with 5% margins */
 void plot__axis_limits(plot_axes *ax, int yaxis, double *lo, double *hi);

@@ -304,13 +304,13 @@ static void scalar_labels(plot_tickset *t, double vlo, double vhi) {
     }
   }
   t->offset_text[0] = 0;
-  char a[32] = "", b[40] = "";
+  char a[32] = "", b[80] = "";
   if (oom) {
     snprintf(a, sizeof a, "1e%d", oom);
     fix_minus(a, sizeof a);
   }
   if (offset != 0) {
-    char e[32];
+    char e[64];
     exp_str(offset, e, sizeof e);
     snprintf(b, sizeof b, "%s%s", offset > 0 ? "+" : "", e);
     fix_minus(b, sizeof b);

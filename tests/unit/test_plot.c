@@ -615,7 +615,7 @@ static void test_subplots(plot_session *s) {
   memset(&ho, 0, sizeof ho);
   plot_hist(a[3], y, 50, &ho, NULL, NULL, NULL);
   for (int i = 0; i < 4; i++) {
-    char t[16];
+    char t[32];
     snprintf(t, sizeof t, "axes %d", i + 1);
     plot_axes_title(a[i], t);
   }
@@ -679,7 +679,7 @@ static void test_images(plot_session *s) {
       FAIL(name, "%s", plot_figure_error(f));
       return;
     }
-    char t[8];
+    char t[16];
     snprintf(t, sizeof t, "%d", k);
     plot_axes_title(a[k], t);
   }
