@@ -624,7 +624,12 @@ out:
 AXFN(ax_bar) { return bar_common(argc, argv, kw, 0); }
 AXFN(ax_barh) { return bar_common(argc, argv, kw, 1); }
 
+/* a numpy float64 array (what matplotlib returns), or a list if arrays are unavailable */
 static Value list_from(const double *v, size_t n) {
+  int64_t shape[1] = {(int64_t)n};
+  Array *a = arr_from_data(DT_FLOAT64, 1, shape, v);
+  if (a) return lx_wrap(a, FAM_NP);
+  obj_err_clear();
   Value l = obj_list_new(0);
   if (VAL_IS_NULL(l)) return l;
   for (size_t i = 0; i < n; i++)
@@ -1354,10 +1359,15 @@ static TypeObj fig_type = {OBJ_TYPE_HEAD, .name = "Figure", .dealloc = fig_deall
  * as display_data with image/png (or image/svg+xml) and text/plain; at a terminal it is drawn
  * there (window, sixel or text); otherwise (a script writing to a pipe) nothing happens, like
  * matplotlib's Agg backend. */
+static void sync_rc(PState *st);
 static Value show_figure(PState *st, plot_figure *f) {
   const sb_sink *sink = obj_ts.sink;
   if (plot_figure_naxes(f) == 0) return val_none();
-  if (sink && sink->display && !isatty(STDOUT_FILENO)) {
+  sync_rc(st);
+  /* a notebook front end (it can clear output) gets rich output even when the kernel's
+   * stdout happens to be a terminal */
+  int rich = sink && sink->display && (sink->clear_output || !isatty(STDOUT_FILENO));
+  if (rich) {
     plot_rc *rc = plot_session_rc(st->s);
     int svg = strcmp(rc->format, "svg") == 0;
     unsigned char *img;
@@ -1702,13 +1712,16 @@ static int matplotlib_init(Value m) {
       rc_set(rc, "axes.grid", val_bool(0)) < 0 ||
       rc_set(rc, "image.cmap", obj_str_from_cstr("viridis")) < 0 ||
       rc_set(rc, "figure.format", obj_str_from_cstr("png")) < 0 ||
-      obj_module_add(m, "rcParams", rc) < 0 ||
-      obj_module_add(m, "__version__", obj_str_from_cstr("3.8.0")) < 0) {
+      obj_module_add(m, "rcParams", rc) < 0) {
     val_decref(rc);
     return -1;
   }
   val_decref(rc);
-  return 0;
+  Value ver = obj_str_from_cstr("3.8.0");
+  if (VAL_IS_NULL(ver)) return -1;
+  int r = obj_module_add(m, "__version__", ver);
+  val_decref(ver);
+  return r;
 }
 
 static int pyplot_init(Value m) {
