@@ -587,7 +587,7 @@ static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
     if ((s->kind == SK_IMAGE && s->ich == 1) || (s->kind == SK_SCATTER && s->c)) mapped = s;
   }
   box cb = {0, 0, 0, 0};
-  int colorbar = ax->colorbar && mapped && !f->tight;
+  int colorbar = ax->colorbar && mapped;
   if (colorbar) {
     double w = bx.x1 - bx.x0;
     double hpt = (bx.y1 - bx.y0) * c->H;
@@ -598,7 +598,7 @@ static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
     bx.x1 = bx.x0 + 0.8 * w;
   }
   int equal = ax->aspect == 1;
-  if (equal && !f->tight && !xauto && !yauto) {
+  if (equal && !xauto && !yauto) {
     double dx = fabs(xlog ? log10(xhi / xlo) : xhi - xlo);
     double dy = fabs(ylog ? log10(yhi / ylo) : yhi - ylo);
     double wpt = (bx.x1 - bx.x0) * c->W, hpt = (bx.y1 - bx.y0) * c->H;
@@ -615,15 +615,9 @@ static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
       }
     }
   }
-  if (f->tight) {
-    plot__buf_printf(b, "set origin %.6f,%.6f\nset size %.6f,%.6f\n", bx.x0, bx.y0,
-                     bx.x1 - bx.x0, bx.y1 - bx.y0);
-    if (equal) plot__buf_printf(b, "set size ratio -1\n");
-  } else {
-    plot__buf_printf(b, "set lmargin at screen %.6f\nset rmargin at screen %.6f\n"
-                     "set bmargin at screen %.6f\nset tmargin at screen %.6f\n",
-                     bx.x0, bx.x1, bx.y0, bx.y1);
-  }
+  plot__buf_printf(b, "set lmargin at screen %.6f\nset rmargin at screen %.6f\n"
+                   "set bmargin at screen %.6f\nset tmargin at screen %.6f\n",
+                   bx.x0, bx.x1, bx.y0, bx.y1);
   if (xlog) plot__buf_printf(b, "set logscale x 10\n");
   if (ylog) plot__buf_printf(b, "set logscale y 10\n");
   if (!xauto) plot__buf_printf(b, "set xrange [%.17g:%.17g]\n", xlo, xhi);
@@ -679,7 +673,7 @@ static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
     }
   }
   if (ax->title && ax->title[0]) {
-    if (f->tight || c->tg->text) {
+    if (c->tg->text) {
       plot__buf_printf(b, "set title ");
       user_text(b, ax->title);
       font(c, c->fs * 1.2);
@@ -953,24 +947,95 @@ static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
   plot__buf_printf(b, "\n");
 }
 
-/* the box of subplot (rows, cols, index) in figure fractions, as matplotlib's GridSpec */
-static box cell_box(int rows, int cols, int index, int tight) {
+/* the box of subplot (rows, cols, index) in figure fractions, as matplotlib's GridSpec with
+ * the given subplot parameters (left, right, bottom, top, wspace and hspace in points) */
+typedef struct grid_params { double left, right, bottom, top, wsp, hsp; int abs; } grid_params;
+
+static box cell_box(int rows, int cols, int index, const grid_params *g, double W, double H) {
   int r = (index - 1) / cols, c = (index - 1) % cols;
   box bx;
-  if (tight) {
-    double w = 1.0 / cols, h = 0.97 / rows;
-    bx.x0 = c * w; bx.x1 = (c + 1) * w;
-    bx.y1 = 0.97 - r * h; bx.y0 = 0.97 - (r + 1) * h;
-    return bx;
+  double tw = g->right - g->left, th = g->top - g->bottom;
+  double cw, sw, chh, sh;
+  if (g->abs) {              /* spacing given in points */
+    sw = g->wsp / W; sh = g->hsp / H;
+    cw = (tw - sw * (cols - 1)) / cols;
+    chh = (th - sh * (rows - 1)) / rows;
+  } else {                   /* matplotlib's wspace/hspace: fractions of the mean cell */
+    cw = tw / (cols + g->wsp * (cols - 1)); sw = g->wsp * cw;
+    chh = th / (rows + g->hsp * (rows - 1)); sh = g->hsp * chh;
   }
-  double tw = SP_RIGHT - SP_LEFT, th = SP_TOP - SP_BOTTOM;
-  double cw = tw / (cols + SP_WSPACE * (cols - 1)), sw = SP_WSPACE * cw;
-  double chh = th / (rows + SP_HSPACE * (rows - 1)), sh = SP_HSPACE * chh;
-  bx.x0 = SP_LEFT + c * (cw + sw);
+  bx.x0 = g->left + c * (cw + sw);
   bx.x1 = bx.x0 + cw;
-  bx.y1 = SP_TOP - r * (chh + sh);
+  bx.y1 = g->top - r * (chh + sh);
   bx.y0 = bx.y1 - chh;
   return bx;
+}
+
+/* code points in a UTF-8 string */
+static size_t ulen(const char *s) {
+  size_t n = 0;
+  for (; *s; s++) n += ((unsigned char)*s & 0xc0) != 0x80;
+  return n;
+}
+
+/* tight_layout: room for each axes' tick labels, axis labels and title (estimated from the
+ * font size, DejaVu's digits are 0.64 em wide), then matplotlib's pad of 1.08 font sizes */
+static grid_params tight_params(ctx *c, plot_figure *f) {
+  grid_params g = {SP_LEFT, SP_RIGHT, SP_BOTTOM, SP_TOP, SP_WSPACE, SP_HSPACE, 0};
+  if (f->naxes == 0) return g;
+  int rows = f->axes[0]->rows, cols = f->axes[0]->cols;
+  for (size_t i = 1; i < f->naxes; i++)
+    if (f->axes[i]->rows != rows || f->axes[i]->cols != cols) return g;   /* mixed grids */
+  double fs = c->fs, pad = 1.08 * fs, cw = 0.64 * fs;
+  double left = 0, right = 0, top = 0, bottom = 0, wsp = 0, hsp = 0;
+  double need_l[64] = {0}, need_r[64] = {0}, need_t[64] = {0}, need_b[64] = {0};
+  for (size_t i = 0; i < f->naxes; i++) {
+    plot_axes *ax = f->axes[i];
+    int r = (ax->index - 1) / cols, col = (ax->index - 1) % cols;
+    box bx = cell_box(rows, cols, ax->index, &g, c->W, c->H);
+    double l = 0, rt = 0, t = 0, b = 0;
+    if (!ax->axis_off) {
+      double xlo, xhi, ylo, yhi;
+      plot__axis_limits(ax, 0, &xlo, &xhi);
+      plot__axis_limits(ax, 1, &ylo, &yhi);
+      plot_tickset ts;
+      plot__ticks(ylo, yhi, ax->ylog, (bx.y1 - bx.y0) * c->H, 1, fs, &ts);
+      size_t wmax = 0;
+      for (size_t k = 0; k < ts.n; k++) if (ulen(ts.labels[k]) > wmax) wmax = ulen(ts.labels[k]);
+      if (ax->yt.set) {
+        wmax = 0;
+        for (size_t k = 0; k < ax->yt.n; k++)
+          if (ax->yt.labels && ulen(ax->yt.labels[k]) > wmax) wmax = ulen(ax->yt.labels[k]);
+        if (!ax->yt.labels) wmax = 4;
+      }
+      l = 3.5 + 3.5 + wmax * cw + (ax->ylabel && ax->ylabel[0] ? 1.2 * fs + 4 : 0);
+      b = 3.5 + 3.5 + 1.1 * fs + (ax->xlabel && ax->xlabel[0] ? 1.2 * fs + 4 : 0);
+      rt = 0.5 * 3 * cw;     /* half of the last x tick label */
+      if (ax->colorbar) rt += 3.5 + 3.5 + 4 * cw;
+    }
+    if (ax->title && ax->title[0]) t = 6 + 1.2 * fs * 1.2;
+    if (col < 64) { need_l[col] = fmax(need_l[col], l); need_r[col] = fmax(need_r[col], rt); }
+    if (r < 64) { need_t[r] = fmax(need_t[r], t); need_b[r] = fmax(need_b[r], b); }
+  }
+  left = need_l[0];
+  right = need_r[cols - 1 < 64 ? cols - 1 : 63];
+  top = need_t[0];
+  bottom = need_b[rows - 1 < 64 ? rows - 1 : 63];
+  for (int k = 0; k + 1 < cols && k + 1 < 64; k++) wsp = fmax(wsp, need_r[k] + need_l[k + 1]);
+  for (int k = 0; k + 1 < rows && k + 1 < 64; k++) hsp = fmax(hsp, need_b[k] + need_t[k + 1]);
+  double sup = f->suptitle && f->suptitle[0] ? 0.02 * c->H + 1.4 * fs * 1.2 : 0;
+  g.left = (pad + left) / c->W;
+  g.right = 1 - (pad + right) / c->W;
+  g.bottom = (pad + bottom) / c->H;
+  g.top = 1 - (pad + top + sup) / c->H;
+  g.wsp = wsp + pad;
+  g.hsp = hsp + pad;
+  g.abs = 1;
+  if (g.right - g.left < 0.2 || g.top - g.bottom < 0.2) {   /* too small to be tight */
+    grid_params d = {SP_LEFT, SP_RIGHT, SP_BOTTOM, SP_TOP, SP_WSPACE, SP_HSPACE, 0};
+    return d;
+  }
+  return g;
 }
 
 int plot__build(plot_figure *f, const plot_target *tg, const char *dir, const char *output,
@@ -1020,9 +1085,11 @@ int plot__build(plot_figure *f, const plot_target *tg, const char *dir, const ch
     plot__buf_printf(b, "\n");
   }
   plot__buf_printf(b, "set multiplot\n");
+  grid_params gp = {SP_LEFT, SP_RIGHT, SP_BOTTOM, SP_TOP, SP_WSPACE, SP_HSPACE, 0};
+  if (f->tight && !tg->text) gp = tight_params(&c, f);
   for (size_t i = 0; i < f->naxes && !job->oom; i++) {
     plot_axes *ax = f->axes[i];
-    box bx = cell_box(ax->rows, ax->cols, ax->index, f->tight);
+    box bx = cell_box(ax->rows, ax->cols, ax->index, &gp, c.W, c.H);
     emit_axes(&c, ax, bx, i == 0);
   }
   if (f->naxes == 0 && f->suptitle && f->suptitle[0] && !job->oom) {
