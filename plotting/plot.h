@@ -107,7 +107,8 @@ int plot_figure_set_size(plot_figure *f, double w, double h, double dpi);  /* <=
 /* Remove all axes and the suptitle (plt.clf). */
 void plot_figure_clear(plot_figure *f);
 int plot_figure_suptitle(plot_figure *f, const char *text, double fontsize);
-/* tight_layout: let gnuplot size each subplot's margins to its labels. */
+/* tight_layout: margins and spacing sized to the tick labels, axis labels and titles (an
+ * estimate from the font size, like matplotlib's tight_layout with pad=1.08). */
 void plot_figure_tight_layout(plot_figure *f);
 /* plt.subplot(rows, cols, index), index 1-based: the axes at that grid position (created if
  * missing, as matplotlib reuses an existing one). It becomes the current axes. */
