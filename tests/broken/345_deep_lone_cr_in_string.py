@@ -1,0 +1,2 @@
+s = 'ab
+print(s)
