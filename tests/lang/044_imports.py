@@ -24,7 +24,7 @@ p1 = time.perf_counter()
 print(t1 >= t0, p1 >= p0, t0 > 1.6e9, type(t0).__name__)
 time.sleep(0.01)
 print(time.perf_counter() - p0 >= 0.01)
-print(sys.argv[0].endswith("044_imports.py"), type(sys.argv).__name__, sys.maxsize == 2 ** 63 - 1)
+print(sys.argv[0].endswith("044_imports.py"), type(sys.argv).__name__, sys.maxsize == 9223372036854775807)
 print(reduce(lambda a, b: a + b, range(5)), functools.reduce(lambda a, b: a * b, [2, 3], 1))
 def local_import():
     import math as mm
