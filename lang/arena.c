@@ -18,7 +18,8 @@ struct Arena {
 };
 
 #define ARENA_FIRST (16 * 1024)
-#define ARENA_MAX_CHUNK (1024 * 1024)
+/* chunks stay below malloc's mmap threshold, so freed ones are reused without page faults */
+#define ARENA_MAX_CHUNK (64 * 1024)
 
 static Chunk *chunk_new(size_t cap) {
   Chunk *c = malloc(sizeof(Chunk) + cap);

@@ -580,8 +580,12 @@ static const struct { const char *s; int kind; } keywords[] = {LEX_KEYWORDS(LEX_
 
 static int keyword_kind(const char *s, size_t n) {
   if (n < 2 || n > 8) return T_NAME;
-  for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-    if (strlen(keywords[i].s) == n && memcmp(keywords[i].s, s, n) == 0) return keywords[i].kind;
+  char c = s[0];
+  if (!((c >= 'a' && c <= 'y') || c == 'F' || c == 'N' || c == 'T')) return T_NAME;
+  for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++) {
+    const char *k = keywords[i].s;
+    if (k[0] == c && strlen(k) == n && memcmp(k, s, n) == 0) return keywords[i].kind;
+  }
   return T_NAME;
 }
 

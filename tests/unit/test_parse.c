@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "astdump.h"
 #include "parse.h"
@@ -273,8 +274,36 @@ static void incomplete(void) {
   check_semicolon("semi_if_inline", "if x: y;\n", 0);
 }
 
+/* --bench FILE: parse it repeatedly and print the time per parse (by hand, never in tests). */
+static int bench_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return 2;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = malloc((size_t)n + 1);
+  if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) return 2;
+  fclose(f);
+  struct timespec t0, t1;
+  int reps = 20;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  for (int i = 0; i < reps; i++) {
+    Arena *a = arena_new();
+    ParseError err;
+    Node *m = parse_module(a, buf, (size_t)n, path, &err);
+    if (!m) printf("error %d:%d %s\n", err.span.line, err.span.col, err.msg);
+    arena_free(a);
+  }
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  double ms = ((t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6) / reps;
+  printf("%ld bytes: %.3f ms per parse, %.1f MB/s\n", n, ms, n / ms / 1e3);
+  free(buf);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc == 3 && strcmp(argv[1], "--dump") == 0) return dump_file(argv[2]);
+  if (argc == 3 && strcmp(argv[1], "--bench") == 0) return bench_file(argv[2]);
   precedence();
   fstrings();
   spans();
