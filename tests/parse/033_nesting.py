@@ -1,0 +1,23 @@
+result = [[[x * y for x in range(z)] for y in range(z)] for z in range(3)]
+nested = {k: {kk: [vv for vv in v[kk] if vv] for kk in v} for k, v in d.items()}
+f = lambda x: (lambda y: (lambda z: x + y + z))
+g = (((((1)))))
+h = ((1, 2), ((3, 4), (5, (6, 7))))
+i = a[b[c[d[0]]]]
+j = f(g(h(i(j(k(1))))))
+k = -(-(-(x)))
+l = not not not x
+m = a if b else c if d else e if f else g
+n = x.y.z.w.v.u
+o = obj.method()[0].attr(1)(2)[3:4].final
+p = {**{**a}, **{'b': {**c}}}
+q = [*[*a], *(*b,)]
+r = f(*[*a], **{**b})
+s = (yield_ for yield_ in range(3))
+t = lambda *a, **k: (a, k)
+u = lambda a, b=(1, 2), *, c=[3]: None
+v = x[::2][1::][::-1]
+w = a @ b.T @ c
+x = 1 if True else 2, 3
+y = [i for i in range(10) if i % 2 if i % 3]
+z = sum(x for x in range(10)), max(y for y in z)
