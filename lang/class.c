@@ -356,7 +356,7 @@ Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
   t->name = STR(name)->s;
   t->base = base;
   if (base && (base->flags & TF_HEAP)) obj_incref(&base->ob);
-  TypeObj *lb = layout_base(t);
+  TypeObj *lb = base ? layout_base(base) : &obj_object_type;
   t->flags = TF_USER | TF_HEAP | TF_GC | TF_BASETYPE | (lb->flags & TF_EXC);
   if (lb == &obj_object_type) {
     obj_inst_slots(t);

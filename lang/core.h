@@ -105,6 +105,8 @@ typedef struct TbEntry {
   Obj *code;           /* CodeObj (new ref) */
   Obj *name;           /* function name (str) */
   Span span;
+  int kind;            /* 0, or the node kind whose parts are anchored: N_BINOP, N_SUBSCRIPT */
+  int c1, c2;          /* BinOp: left end col, right start col; Subscript: value end, slice end */
 } TbEntry;
 
 typedef struct ExcObj {
@@ -120,6 +122,7 @@ typedef struct ExcObj {
 Value obj_exc_new(TypeObj *t, Value args_tuple);    /* borrows args */
 Value obj_exc_str(Value exc);
 void obj_exc_add_tb(Value exc, Obj *code, Obj *name, Span span);
+void obj_exc_add_tb_anchored(Value exc, Obj *code, Obj *name, Span span, int kind, int c1, int c2);
 extern TypeObj *const obj_exc_builtin_types[];       /* NULL-terminated: for the builtins */
 
 /* ---- code (a parsed source unit) ---------------------------------------------------- */
@@ -131,7 +134,10 @@ typedef struct CodeObj {
   char *filename;
   size_t *lines;        /* byte offset of each line start */
   int nlines;
+  Obj **owned;          /* objects cached on the nodes (constants, keyword tuples) */
+  int nowned, capowned;
 } CodeObj;
+int obj_code_own(CodeObj *code, Obj *o);   /* steals o */
 Obj *obj_code_new(const char *src, size_t len, const char *filename);
 /* the text of a 1-based line (without newline) */
 const char *obj_code_line(CodeObj *c, int line, size_t *n);
@@ -183,9 +189,9 @@ struct Scope {
   Node *doc;                       /* the docstring constant, or NULL */
   Scope *parent;
 };
-/* resolve a parsed module against a module namespace; 0, or -1 with SyntaxError pending
- * (span in *err_span) */
-int eval_resolve(Node *module, ModuleObj *m, Arena *a, Span *err_span);
+/* resolve a parsed module (in code's arena) against a module namespace; 0, or -1 with
+ * SyntaxError pending (span in *err_span) */
+int eval_resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span);
 
 /* ---- evaluator --------------------------------------------------------------------- */
 typedef struct Frame {

@@ -15,6 +15,10 @@ Value obj_exc_new(TypeObj *t, Value args) {
 }
 
 void obj_exc_add_tb(Value exc, Obj *code, Obj *name, Span span) {
+  obj_exc_add_tb_anchored(exc, code, name, span, 0, 0, 0);
+}
+
+void obj_exc_add_tb_anchored(Value exc, Obj *code, Obj *name, Span span, int kind, int c1, int c2) {
   if (!VAL_IS_OBJ(exc) || !(exc.u.o->type->flags & TF_EXC) || exc.u.o->rc >= OBJ_IMMORTAL / 2)
     return;
   ExcObj *e = EXC(exc.u.o);
@@ -30,6 +34,9 @@ void obj_exc_add_tb(Value exc, Obj *code, Obj *name, Span span) {
   t->code = code;
   t->name = name;
   t->span = span;
+  t->kind = kind;
+  t->c1 = c1;
+  t->c2 = c2;
   if (code) obj_incref(code);
   if (name) obj_incref(name);
 }

@@ -87,8 +87,22 @@ int obj_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
 }
 
 /* ---- code units ------------------------------------------------------------------------ */
+int obj_code_own(CodeObj *c, Obj *o) {
+  if (c->nowned == c->capowned) {
+    int nc = c->capowned ? c->capowned * 2 : 64;
+    Obj **n = obj_realloc_array(c->owned, (size_t)nc, sizeof(Obj *));
+    if (!n) { obj_decref(o); return -1; }
+    c->owned = n;
+    c->capowned = nc;
+  }
+  c->owned[c->nowned++] = o;
+  return 0;
+}
+
 static void code_dealloc(Obj *o) {
   CodeObj *c = (CodeObj *)o;
+  for (int i = 0; i < c->nowned; i++) obj_decref(c->owned[i]);
+  free(c->owned);
   if (c->arena) arena_free(c->arena);
   free(c->src);
   free(c->filename);

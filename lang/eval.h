@@ -1,0 +1,57 @@
+/* eval.h - internals shared by the evaluator's files (expressions, statements, calls). */
+#ifndef SABLE_EVAL_H
+#define SABLE_EVAL_H
+
+#include "core.h"
+
+/* statement outcomes */
+enum { EX_OK = 0, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN };
+
+Value eval_expr(Frame *f, Node *n);
+int eval_block(Frame *f, NodeList *body);
+int eval_stmt(Frame *f, Node *n);
+int eval_assign(Frame *f, Node *target, Value v);   /* borrows v */
+int eval_store(Frame *f, Resolved r, Value v);       /* borrows v */
+int eval_delete_res(Frame *f, Resolved r, const Str *name);
+Value eval_call_node(Frame *f, Node *n);
+Value eval_make_function(Frame *f, Node *def);
+int eval_classdef(Frame *f, Node *n);
+Value eval_comprehension(Frame *f, Node *n);
+Value eval_name_error(Frame *f, Resolved r, const Str *name);
+int eval_bind_name(Frame *f, const char *name, Value v);   /* by name (imports) */
+int eval_import(Frame *f, Node *n);
+int eval_importfrom(Frame *f, Node *n);
+Obj **eval_build_cells(Frame *f, Scope *sc);               /* closure for an inner scope */
+Value eval_builtin_lookup(Obj *name);                        /* borrowed or V_NULL */
+
+/* record the span of the failing expression in the innermost frame, once */
+static inline void eval_locate(Frame *f, Span sp) {
+  if (obj_ts.located || VAL_IS_NULL(obj_ts.exc)) return;
+  obj_ts.located = 1;
+  obj_exc_add_tb(obj_ts.exc, f->code ? &f->code->ob : NULL, f->name, sp);
+}
+
+/* the same with the parts of a binary operation or subscript, for CPython's ~~^~~ markers */
+static inline void eval_locate_node(Frame *f, Node *n) {
+  if (obj_ts.located || VAL_IS_NULL(obj_ts.exc)) return;
+  obj_ts.located = 1;
+  int kind = 0, c1 = 0, c2 = 0;
+  if (n->kind == N_BINOP && n->span.line == n->span.end_line) {
+    kind = N_BINOP;
+    c1 = n->u.binop.left->span.end_col;
+    c2 = n->u.binop.right->span.col;
+  } else if (n->kind == N_SUBSCRIPT && n->span.line == n->span.end_line) {
+    kind = N_SUBSCRIPT;
+    c1 = n->u.subscript.value->span.end_col;
+    c2 = n->u.subscript.slice->span.end_col;
+  }
+  obj_exc_add_tb_anchored(obj_ts.exc, f->code ? &f->code->ob : NULL, f->name, n->span, kind, c1, c2);
+}
+
+static inline int eval_poll(void) {
+  if (obj_interrupted) return obj_check_signals();
+  if (obj_ts.gc_pending) obj_gc_collect();
+  return 0;
+}
+
+#endif

@@ -1,0 +1,313 @@
+/* file.c - text files for open() and `with`, and the sys.stdout / sys.stderr stream objects
+ * that write through the session's output sink. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "core.h"
+
+typedef struct FileObj {
+  Obj ob;
+  FILE *fp;
+  Value name;
+  char mode[8];
+  int readable, writable, closed;
+  int stream;          /* 1/2: a sink stream (sys.stdout/stderr), 0: a real file */
+} FileObj;
+
+static Value oserror(int err, Value name) {
+  TypeObj *t = err == ENOENT ? &obj_FileNotFoundError : err == EEXIST ? &obj_FileExistsError :
+               (err == EACCES || err == EPERM) ? &obj_PermissionError :
+               err == EISDIR ? &obj_IsADirectoryError : &obj_OSError;
+  Value msg = obj_str_from_cstr(strerror(err));
+  if (VAL_IS_NULL(msg)) return msg;
+  Value args = VAL_IS_NULL(name) ? obj_tuple_pack(2, val_int(err), msg)
+                                 : obj_tuple_pack(3, val_int(err), msg, name);
+  val_decref(msg);
+  if (VAL_IS_NULL(args)) return args;
+  Value e = obj_exc_new(t, args);
+  val_decref(args);
+  if (VAL_IS_NULL(e)) return e;
+  obj_raise_value(e);
+  val_decref(e);
+  return val_null();
+}
+
+static void file_dealloc(Obj *o) {
+  FileObj *f = (FileObj *)o;
+  if (f->fp && !f->stream) fclose(f->fp);
+  val_decref(f->name);
+  obj_free(o);
+}
+
+static Value file_repr(Value v) {
+  FileObj *f = (FileObj *)v.u.o;
+  if (f->stream) return obj_str_fmt("<_io.TextIOWrapper name='<%s>' mode='w' encoding='utf-8'>",
+                                    f->stream == 1 ? "stdout" : "stderr");
+  Value r = obj_repr(f->name);
+  if (VAL_IS_NULL(r)) return r;
+  Value s = obj_str_fmt("<_io.TextIOWrapper name=%s mode='%s' encoding='UTF-8'>", obj_str_cstr(r), f->mode);
+  val_decref(r);
+  return s;
+}
+
+static int check_open(FileObj *f) {
+  if (f->closed) {
+    obj_raise(&obj_ValueError, "I/O operation on closed file.");
+    return -1;
+  }
+  return 0;
+}
+
+static Value text_value(const char *s, size_t n) {
+  if (!utf8_valid(s, n))
+    return obj_raise(&obj_UnicodeDecodeError, "'utf-8' codec can't decode the file's bytes: invalid UTF-8");
+  /* universal newlines: \r\n -> \n */
+  if (!memchr(s, '\r', n)) return obj_str_new(s, n);
+  char *t = malloc(n + 1);
+  if (!t) return obj_raise_nomem();
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '\r') { t[k++] = '\n'; if (i + 1 < n && s[i + 1] == '\n') i++; }
+    else t[k++] = s[i];
+  }
+  Value r = obj_str_new(t, k);
+  free(t);
+  return r;
+}
+
+static Value f_read(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (obj_check_args("read", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
+  if (!f->readable) return obj_raise(&obj_OSError, "not readable");
+  int64_t limit = -1;
+  if (argc > 1 && !VAL_IS_NONE(argv[1]) && obj_as_int(argv[1], &limit) < 0) return val_null();
+  FBuf b = {0};
+  if (limit < 0) {
+    char buf[65536];
+    size_t r;
+    while ((r = fread(buf, 1, sizeof buf, f->fp)) > 0) {
+      fbuf_putn(&b, buf, r);
+      if (b.len > obj_alloc_cap()) { fbuf_free(&b); return obj_raise_nomem(); }
+    }
+  } else {
+    /* limit counts characters: read bytes until that many code points */
+    int64_t got = 0;
+    int c;
+    while (got < limit && (c = fgetc(f->fp)) != EOF) {
+      fbuf_putc(&b, (char)c);
+      if ((c & 0xc0) != 0x80) got++;
+      /* complete a multi-byte character */
+      int more = (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2 : (c & 0xf8) == 0xf0 ? 3 : 0;
+      for (int k = 0; k < more && (c = fgetc(f->fp)) != EOF; k++) fbuf_putc(&b, (char)c);
+    }
+  }
+  Value r = text_value(b.s ? b.s : "", b.len);
+  fbuf_free(&b);
+  return r;
+}
+
+static Value read_line(FileObj *f) {
+  FBuf b = {0};
+  int c;
+  while ((c = fgetc(f->fp)) != EOF) {
+    if (c == '\r') {
+      int d = fgetc(f->fp);
+      if (d != '\n' && d != EOF) ungetc(d, f->fp);
+      fbuf_putc(&b, '\n');
+      break;
+    }
+    fbuf_putc(&b, (char)c);
+    if (c == '\n') break;
+    if (b.len > obj_alloc_cap()) { fbuf_free(&b); return obj_raise_nomem(); }
+  }
+  Value r = text_value(b.s ? b.s : "", b.len);
+  fbuf_free(&b);
+  return r;
+}
+
+static Value f_readline(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (obj_check_args("readline", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
+  if (!f->readable) return obj_raise(&obj_OSError, "not readable");
+  return read_line(f);
+}
+
+static Value f_readlines(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (obj_check_args("readlines", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
+  if (!f->readable) return obj_raise(&obj_OSError, "not readable");
+  Value l = obj_list_new(0);
+  if (VAL_IS_NULL(l)) return l;
+  for (;;) {
+    Value s = read_line(f);
+    if (VAL_IS_NULL(s)) { val_decref(l); return s; }
+    if (STR(s.u.o)->len == 0) { val_decref(s); break; }
+    if (obj_list_append_steal(l, s) < 0) { val_decref(l); return val_null(); }
+  }
+  return l;
+}
+
+static Value f_write(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (obj_check_args("write", argc - 1, kw, 1, 1) < 0 || check_open(f) < 0) return val_null();
+  if (!VAL_IS_STR(argv[1]))
+    return obj_raise(&obj_TypeError, "write() argument must be str, not %s", obj_type_name(argv[1]));
+  StrObj *s = STR(argv[1].u.o);
+  if (f->stream) {
+    obj_write(f->stream, s->s, s->len);
+    return val_int((int64_t)s->ncp);
+  }
+  if (!f->writable) return obj_raise(&obj_OSError, "not writable");
+  if (fwrite(s->s, 1, s->len, f->fp) != s->len) return oserror(errno, f->name);
+  return val_int((int64_t)s->ncp);
+}
+
+static Value f_writelines(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("writelines", argc - 1, kw, 1, 1) < 0) return val_null();
+  Value it = obj_iter(argv[1]);
+  if (VAL_IS_NULL(it)) return it;
+  Value x;
+  int r;
+  while ((r = obj_next(it, &x)) == 1) {
+    Value a[2] = {argv[0], x};
+    Value w = f_write(2, a, NULL);
+    val_decref(x);
+    if (VAL_IS_NULL(w)) { r = -1; break; }
+    val_decref(w);
+  }
+  val_decref(it);
+  return r < 0 ? val_null() : val_none();
+}
+
+static Value f_close(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (!f->stream && f->fp && !f->closed) {
+    fclose(f->fp);
+    f->fp = NULL;
+  }
+  if (!f->stream) f->closed = 1;
+  return val_none();
+}
+
+static Value f_flush(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (f->fp && !f->stream && !f->closed) fflush(f->fp);
+  return val_none();
+}
+
+static Value f_enter(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (check_open(f) < 0) return val_null();
+  return val_incref(argv[0]);
+}
+
+static Value f_exit(int argc, const Value *argv, Obj *kw) { return f_close(1, argv, NULL); }
+
+static Value f_isatty(int argc, const Value *argv, Obj *kw) { return val_bool(0); }
+static Value f_fileno(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (f->stream) return val_int(f->stream);
+  if (check_open(f) < 0) return val_null();
+  return val_int(fileno(f->fp));
+}
+
+static Value file_iter(Value v) {
+  FileObj *f = (FileObj *)v.u.o;
+  if (check_open(f) < 0) return val_null();
+  return val_incref(v);
+}
+static int file_next(Value v, Value *out) {
+  FileObj *f = (FileObj *)v.u.o;
+  if (check_open(f) < 0) return -1;
+  if (!f->readable) { obj_raise(&obj_OSError, "not readable"); return -1; }
+  Value s = read_line(f);
+  if (VAL_IS_NULL(s)) return -1;
+  if (STR(s.u.o)->len == 0) { val_decref(s); return 0; }
+  *out = s;
+  return 1;
+}
+
+static Value g_name(Value self) {
+  FileObj *f = (FileObj *)self.u.o;
+  if (f->stream) return obj_str_from_cstr(f->stream == 1 ? "<stdout>" : "<stderr>");
+  return val_incref(f->name);
+}
+static Value g_closed(Value self) { return val_bool(((FileObj *)self.u.o)->closed); }
+static Value g_mode(Value self) { return obj_str_from_cstr(((FileObj *)self.u.o)->mode); }
+static Value g_encoding(Value self) { return obj_str_from_cstr("utf-8"); }
+
+static const MethodDef file_methods[] = {
+    {"read", f_read, "read(size=-1)\nRead at most size characters (all when negative).", 0},
+    {"readline", f_readline, "readline()\nRead one line, including the newline.", 0},
+    {"readlines", f_readlines, "readlines()\nRead all lines into a list.", 0},
+    {"write", f_write, "write(text)\nWrite text; return the number of characters written.", 0},
+    {"writelines", f_writelines, "writelines(lines)", 0},
+    {"close", f_close, "close()", 0},
+    {"flush", f_flush, "flush()", 0},
+    {"isatty", f_isatty, "isatty()", 0},
+    {"fileno", f_fileno, "fileno()", 0},
+    {"__enter__", f_enter, NULL, 0},
+    {"__exit__", f_exit, NULL, 0},
+    {NULL}};
+static const GetSetDef file_getset[] = {
+    {"name", g_name, NULL, NULL}, {"closed", g_closed, NULL, NULL}, {"mode", g_mode, NULL, NULL},
+    {"encoding", g_encoding, NULL, NULL}, {NULL}};
+
+TypeObj obj_file_type = {OBJ_TYPE_HEAD, .name = "TextIOWrapper", .dealloc = file_dealloc,
+                         .repr = file_repr, .iter = file_iter, .next = file_next,
+                         .methods = file_methods, .getset = file_getset};
+
+Value obj_open(int argc, const Value *argv, Obj *kw) {
+  Value a[7];
+  if (obj_parse_args("open", argc, argv, kw, "file|mode,buffering,encoding,errors,newline,closefd", a) < 0)
+    return val_null();
+  if (!VAL_IS_STR(a[0]))
+    return obj_raise(&obj_TypeError, "expected str, bytes or os.PathLike object, not %s", obj_type_name(a[0]));
+  const char *mode = "r";
+  if (!VAL_IS_NULL(a[1])) {
+    if (!VAL_IS_STR(a[1])) return obj_raise(&obj_TypeError, "open() argument 'mode' must be str, not %s", obj_type_name(a[1]));
+    mode = obj_str_cstr(a[1]);
+  }
+  int r = 0, w = 0, ap = 0, x = 0, plus = 0, bin = 0;
+  for (const char *p = mode; *p; p++) {
+    switch (*p) {
+      case 'r': r = 1; break;
+      case 'w': w = 1; break;
+      case 'a': ap = 1; break;
+      case 'x': x = 1; break;
+      case '+': plus = 1; break;
+      case 't': break;
+      case 'b': bin = 1; break;
+      default: return obj_raise(&obj_ValueError, "invalid mode: '%s'", mode);
+    }
+  }
+  if (r + w + ap + x != 1) return obj_raise(&obj_ValueError, "must have exactly one of create/read/write/append mode");
+  if (bin) return obj_raise(&obj_ValueError, "binary mode is not supported in Sable (no bytes type)");
+  const char *path = obj_str_cstr(a[0]);
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return oserror(EISDIR, a[0]);
+  if (x && stat(path, &st) == 0) return oserror(EEXIST, a[0]);
+  const char *cm = r ? (plus ? "r+" : "r") : (w || x) ? (plus ? "w+" : "w") : (plus ? "a+" : "a");
+  FILE *fp = fopen(path, cm);
+  if (!fp) return oserror(errno, a[0]);
+  FileObj *f = obj_alloc(&obj_file_type, sizeof(FileObj));
+  if (!f) { fclose(fp); return val_null(); }
+  f->fp = fp;
+  f->name = val_incref(a[0]);
+  snprintf(f->mode, sizeof f->mode, "%s", mode);
+  f->readable = r || plus;
+  f->writable = !r || plus;
+  return val_obj(&f->ob);
+}
+
+Value obj_stdstream_new(int stream) {
+  FileObj *f = obj_alloc(&obj_file_type, sizeof(FileObj));
+  if (!f) return val_null();
+  f->stream = stream;
+  f->writable = 1;
+  f->name = val_none();
+  snprintf(f->mode, sizeof f->mode, "w");
+  return val_obj(&f->ob);
+}

@@ -1,0 +1,240 @@
+/* help.c - signatures and docstrings for help() and sb_inspect: a user function's signature is
+ * rebuilt from its parameters and defaults; a builtin's is the first line of its doc. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core.h"
+
+static void put_repr(FBuf *b, Value v) {
+  Value r = obj_repr(v);
+  if (VAL_IS_NULL(r)) { obj_err_clear(); fbuf_puts(b, "?"); return; }
+  fbuf_putn(b, STR(r.u.o)->s, STR(r.u.o)->len);
+  val_decref(r);
+}
+
+/* "name(a, b=1, *args, c, **kw)"; skip_self drops the first parameter (methods) */
+static void func_signature(FBuf *b, FuncObj *f, int skip_self) {
+  Scope *sc = f->scope;
+  Node *def = f->def;
+  Arguments *a = def->kind == N_LAMBDA ? def->u.lambda.args : def->u.funcdef.args;
+  fbuf_puts(b, STR(f->name)->s);
+  fbuf_putc(b, '(');
+  int first = 1, npos = sc->nargs, first_def = npos - f->ndefaults;
+  for (int i = 0; i < npos; i++) {
+    if (i == 0 && skip_self) continue;
+    if (!first) fbuf_puts(b, ", ");
+    first = 0;
+    fbuf_puts(b, sc->slot_names[i] ? sc->slot_names[i] : "?");
+    if (i >= first_def) {
+      fbuf_putc(b, '=');
+      put_repr(b, f->defaults[i - first_def]);
+    }
+    if (sc->nposonly && i == sc->nposonly - 1) fbuf_puts(b, ", /");
+  }
+  if (a->vararg) {
+    if (!first) fbuf_puts(b, ", ");
+    first = 0;
+    fbuf_printf(b, "*%s", a->vararg->u.arg.arg.s);
+  } else if (sc->nkwonly) {
+    if (!first) fbuf_puts(b, ", ");
+    first = 0;
+    fbuf_putc(b, '*');
+  }
+  for (int j = 0; j < sc->nkwonly; j++) {
+    fbuf_puts(b, ", ");
+    fbuf_puts(b, sc->slot_names[npos + j] ? sc->slot_names[npos + j] : "?");
+    if (f->kwdefaults && !VAL_IS_NULL(f->kwdefaults[j])) {
+      fbuf_putc(b, '=');
+      put_repr(b, f->kwdefaults[j]);
+    }
+  }
+  if (a->kwarg) {
+    if (!first) fbuf_puts(b, ", ");
+    fbuf_printf(b, "**%s", a->kwarg->u.arg.arg.s);
+  }
+  fbuf_putc(b, ')');
+}
+
+/* a docstring with its common indentation removed (inspect.cleandoc) */
+static void put_doc(FBuf *b, const char *doc, const char *indent) {
+  if (!doc || !*doc) return;
+  /* minimum indentation of lines after the first */
+  size_t minind = (size_t)-1;
+  const char *p = strchr(doc, '\n');
+  while (p) {
+    p++;
+    const char *q = p;
+    while (*q == ' ') q++;
+    if (*q && *q != '\n' && (size_t)(q - p) < minind) minind = (size_t)(q - p);
+    p = strchr(p, '\n');
+  }
+  if (minind == (size_t)-1) minind = 0;
+  const char *line = doc;
+  int lineno = 0;
+  /* strip leading blank lines */
+  while (*line == ' ' || *line == '\n') {
+    if (*line == '\n') { line++; lineno++; continue; }
+    const char *q = line;
+    while (*q == ' ') q++;
+    if (*q == '\n') { line = q + 1; lineno++; continue; }
+    break;
+  }
+  FBuf out = {0};
+  while (*line) {
+    const char *e = strchr(line, '\n');
+    size_t n = e ? (size_t)(e - line) : strlen(line);
+    const char *s = line;
+    if (lineno > 0) {
+      size_t k = 0;
+      while (k < minind && k < n && s[k] == ' ') k++;
+      s += k;
+      n -= k;
+    } else {
+      while (n && *s == ' ') { s++; n--; }
+    }
+    fbuf_puts(&out, indent);
+    fbuf_putn(&out, s, n);
+    fbuf_putc(&out, '\n');
+    lineno++;
+    if (!e) break;
+    line = e + 1;
+  }
+  /* drop trailing blank lines */
+  while (out.len && out.s[out.len - 1] == '\n') {
+    size_t k = out.len - 1;
+    size_t st = k;
+    while (st > 0 && out.s[st - 1] != '\n') st--;
+    int blank = 1;
+    for (size_t i = st; i < k; i++) if (out.s[i] != ' ') blank = 0;
+    if (!blank) break;
+    out.len = st;
+  }
+  if (out.len) fbuf_putn(b, out.s, out.len);
+  fbuf_free(&out);
+}
+
+static const char *doc_of(Value v, Value *hold) {
+  *hold = obj_getattr_s(v, "__doc__");
+  if (VAL_IS_NULL(*hold)) { obj_err_clear(); return NULL; }
+  if (!VAL_IS_STR(*hold)) return NULL;
+  return obj_str_cstr(*hold);
+}
+
+char *eval_help_text(Value v) {
+  FBuf b = {0};
+  Value hold = val_null();
+  if (VAL_IS_OBJ(v) && v.u.o->type == &obj_func_type) {
+    FuncObj *f = FUNC(v.u.o);
+    fbuf_printf(&b, "Help on function %s in module %s:\n\n", STR(f->name)->s,
+                f->globals ? STR(f->globals->name)->s : "__main__");
+    func_signature(&b, f, 0);
+    fbuf_putc(&b, '\n');
+    put_doc(&b, doc_of(v, &hold), "    ");
+  } else if (VAL_IS_OBJ(v) && v.u.o->type == &obj_method_type && VAL_IS_OBJ(((MethodObj *)v.u.o)->func) &&
+             ((MethodObj *)v.u.o)->func.u.o->type == &obj_func_type) {
+    FuncObj *f = FUNC(((MethodObj *)v.u.o)->func.u.o);
+    fbuf_printf(&b, "Help on method %s:\n\n", STR(f->name)->s);
+    func_signature(&b, f, 1);
+    fbuf_putc(&b, '\n');
+    put_doc(&b, doc_of(v, &hold), "    ");
+  } else if (VAL_IS_OBJ(v) && (v.u.o->type == &obj_builtin_type || v.u.o->type == &obj_method_type)) {
+    BuiltinObj *bo = v.u.o->type == &obj_builtin_type ? (BuiltinObj *)v.u.o
+                     : (((MethodObj *)v.u.o)->func.tag == V_OBJ &&
+                        ((MethodObj *)v.u.o)->func.u.o->type == &obj_builtin_type)
+                         ? (BuiltinObj *)((MethodObj *)v.u.o)->func.u.o : NULL;
+    if (bo) {
+      fbuf_printf(&b, "Help on built-in function %s:\n\n", bo->name);
+      if (bo->doc) {
+        const char *nl = strchr(bo->doc, '\n');
+        if (!strchr(bo->doc, '(')) fbuf_printf(&b, "%s(...)\n", bo->name);
+        fbuf_putn(&b, bo->doc, nl ? (size_t)(nl - bo->doc) : strlen(bo->doc));
+        fbuf_putc(&b, '\n');
+        if (nl) put_doc(&b, nl + 1, "    ");
+      } else {
+        fbuf_printf(&b, "%s(...)\n", bo->name);
+      }
+    } else {
+      put_repr(&b, v);
+    }
+  } else if (VAL_IS_TYPE(v)) {
+    TypeObj *t = (TypeObj *)v.u.o;
+    fbuf_printf(&b, "Help on class %s", t->name);
+    if (t->flags & TF_USER)
+      fbuf_printf(&b, " in module %s", t->module ? STR(t->module)->s : "__main__");
+    fbuf_puts(&b, ":\n\n");
+    fbuf_printf(&b, "class %s", t->name);
+    if (t->base) fbuf_printf(&b, "(%s)", t->base->name);
+    fbuf_putc(&b, '\n');
+    Value init = obj_type_lookup(t, obj_intern("__init__"));
+    if (VAL_IS_OBJ(init) && init.u.o->type == &obj_func_type) {
+      fbuf_puts(&b, " |  ");
+      FBuf s = {0};
+      func_signature(&s, FUNC(init.u.o), 1);
+      /* show it as the class call */
+      const char *paren = strchr(s.s, '(');
+      fbuf_printf(&b, "%s%s\n", t->name, paren ? paren : "()");
+      fbuf_free(&s);
+    }
+    if (t->doc) put_doc(&b, t->doc, " |  ");
+    /* methods */
+    if (t->flags & TF_USER && t->dict) {
+      int64_t pos = 0;
+      Value k, x;
+      int any = 0;
+      while (obj_dict_next(val_obj(t->dict), &pos, &k, &x)) {
+        if (!VAL_IS_OBJ(x) || x.u.o->type != &obj_func_type || !VAL_IS_STR(k)) continue;
+        const char *kn = obj_str_cstr(k);
+        if (kn[0] == '_' && strcmp(kn, "__init__") != 0 && strcmp(kn, "__call__") != 0) continue;
+        if (!any) { fbuf_puts(&b, " |  \n |  Methods defined here:\n |  \n"); any = 1; }
+        fbuf_puts(&b, " |  ");
+        func_signature(&b, FUNC(x.u.o), 0);
+        fbuf_putc(&b, '\n');
+        Value dh;
+        const char *d = doc_of(x, &dh);
+        if (d) put_doc(&b, d, " |      ");
+        val_decref(dh);
+        fbuf_puts(&b, " |  \n");
+      }
+    }
+  } else if (VAL_IS_OBJ(v) && v.u.o->type == &obj_module_type) {
+    ModuleObj *m = MODULE(v.u.o);
+    fbuf_printf(&b, "Help on module %s:\n\nNAME\n    %s\n", STR(m->name)->s, STR(m->name)->s);
+    const char *d = doc_of(v, &hold);
+    if (d) {
+      fbuf_puts(&b, "\nDESCRIPTION\n");
+      put_doc(&b, d, "    ");
+    }
+    fbuf_puts(&b, "\nCONTENTS\n");
+    Value names = obj_dir(v);
+    if (VAL_IS_LIST(names))
+      for (int64_t i = 0; i < LIST(names.u.o)->len; i++) {
+        const char *n = obj_str_cstr(LIST(names.u.o)->items[i]);
+        if (n[0] == '_') continue;
+        fbuf_printf(&b, "    %s\n", n);
+      }
+    val_decref(names);
+    obj_err_clear();
+  } else {
+    TypeObj *t = obj_type(v);
+    Value r = obj_repr(v);
+    if (VAL_IS_NULL(r)) obj_err_clear();
+    fbuf_printf(&b, "Help on %s object:\n\n", t->name);
+    if (VAL_IS_STR(r)) {
+      fbuf_printf(&b, "%s\n", obj_str_cstr(r));
+      val_decref(r);
+    }
+    if (t->doc) {
+      fbuf_putc(&b, '\n');
+      put_doc(&b, t->doc, "    ");
+    }
+  }
+  val_decref(hold);
+  while (b.len && b.s[b.len - 1] == '\n') b.len--;
+  char *out = malloc(b.len + 1);
+  if (out) {
+    memcpy(out, b.s ? b.s : "", b.len);
+    out[b.len] = 0;
+  }
+  fbuf_free(&b);
+  return out;
+}

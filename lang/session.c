@@ -1,0 +1,604 @@
+/* session.c - the embedding interface of sb.h: sessions, executing source (on a thread with a
+ * large stack, so deep recursion ends in RecursionError), echo of the final expression, errors
+ * reported through the sink, completion, inspection and is-complete. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "eval.h"
+#include "parse.h"
+
+int eval_format_exception(Value exc, char ***lines);
+char *eval_exc_value(Value exc);
+char *eval_exc_name(Value exc);
+char *eval_help_text(Value v);
+int obj_std_modules_register(void);
+Value obj_sys_module_new(Session *s, int argc, char **argv);
+
+struct sb_session {
+  Session s;
+  void *stack;
+  size_t stack_size;
+};
+
+#define EVAL_STACK_SIZE ((size_t)512 << 20)
+#define STACK_MARGIN ((size_t)2 << 20)
+
+/* ---- compiling and running source --------------------------------------------------------- */
+static Value syntax_error_from(const ParseError *pe, CodeObj *code, const char *filename) {
+  size_t n = 0;
+  const char *line = obj_code_line(code, pe->span.line, &n);
+  int offset = line ? (int)utf8_len(line, (size_t)(pe->span.col < (int)n ? pe->span.col : (int)n)) + 1
+                    : pe->span.col + 1;
+  int end_offset = offset;
+  if (line && pe->span.end_line == pe->span.line && pe->span.end_col > pe->span.col)
+    end_offset = (int)utf8_len(line, (size_t)(pe->span.end_col < (int)n ? pe->span.end_col : (int)n)) + 1;
+  TypeObj *t = pe->kind == PE_TAB ? &obj_TabError : pe->kind == PE_INDENTATION ? &obj_IndentationError
+                                                                                : &obj_SyntaxError;
+  Value msg = obj_str_from_cstr(pe->msg);
+  Value fn = obj_str_from_cstr(filename);
+  Value text = line ? obj_str_new(line, n) : val_none();
+  Value info = obj_tuple_pack(6, fn, val_int(pe->span.line), val_int(offset), text,
+                              val_int(pe->span.end_line), val_int(end_offset));
+  Value args = VAL_IS_NULL(info) ? info : obj_tuple_pack(2, msg, info);
+  val_decref(msg);
+  val_decref(fn);
+  val_decref(text);
+  val_decref(info);
+  if (VAL_IS_NULL(args)) return args;
+  Value e = obj_exc_new(t, args);
+  val_decref(args);
+  if (VAL_IS_NULL(e)) return e;
+  obj_raise_value(e);
+  val_decref(e);
+  obj_ts.located = 1;
+  return val_null();
+}
+
+/* mode: 0 run, 1 interactive (value of a final expression statement in *last), 2 eval (the
+ * source must be one expression) */
+int eval_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m, int mode,
+                     Value *last) {
+  if (last) *last = val_null();
+  CodeObj *code = (CodeObj *)obj_code_new(src, len, filename);
+  if (!code) return -1;
+  code->arena = arena_new();
+  if (!code->arena) { obj_decref(&code->ob); obj_raise_nomem(); return -1; }
+  ParseError pe;
+  memset(&pe, 0, sizeof pe);
+  Node *mod = parse_module(code->arena, code->src, len, filename, &pe);
+  if (!mod) {
+    syntax_error_from(&pe, code, filename);
+    obj_decref(&code->ob);
+    return -1;
+  }
+  Span es = {0, 0, 0, 0};
+  if (eval_resolve_code(mod, m, code, &es) < 0) {
+    if (obj_err_matches(&obj_SyntaxError)) {
+      ParseError p2;
+      memset(&p2, 0, sizeof p2);
+      Value e = obj_err_fetch();
+      Value s = obj_exc_str(e);
+      snprintf(p2.msg, sizeof p2.msg, "%s", VAL_IS_STR(s) ? obj_str_cstr(s) : "invalid syntax");
+      val_decref(s);
+      val_decref(e);
+      p2.span = es;
+      syntax_error_from(&p2, code, filename);
+    }
+    obj_decref(&code->ob);
+    return -1;
+  }
+  NodeList *body = &mod->u.module.body;
+  if (mode == 2 && (body->len != 1 || body->items[0]->kind != N_EXPR_STMT)) {
+    ParseError p2;
+    memset(&p2, 0, sizeof p2);
+    snprintf(p2.msg, sizeof p2.msg, "invalid syntax");
+    p2.span = body->len ? body->items[0]->span : (Span){1, 0, 1, 0};
+    syntax_error_from(&p2, code, filename);
+    obj_decref(&code->ob);
+    return -1;
+  }
+  Value nm = obj_str_from_cstr("<module>");
+  Frame fr = {.back = obj_ts.frame, .mod = m, .scope = mod->u.module.scope_info, .code = code,
+              .name = nm.u.o, .ret = val_null()};
+  obj_ts.frame = &fr;
+  int n = body->len, st = EX_OK;
+  int echo = (mode == 1 && n > 0 && body->items[n - 1]->kind == N_EXPR_STMT &&
+              !mod->u.module.last_semicolon) || mode == 2;
+  for (int i = 0; i < n - (echo ? 1 : 0) && st == EX_OK; i++) st = eval_stmt(&fr, body->items[i]);
+  if (st == EX_OK && echo) {
+    Node *e = body->items[n - 1];
+    Value v = eval_expr(&fr, e->u.expr_stmt.value);
+    if (VAL_IS_NULL(v)) { eval_locate(&fr, e->span); st = EX_ERR; }
+    else if (last) *last = v;
+    else val_decref(v);
+  }
+  obj_ts.frame = fr.back;
+  val_decref(fr.ret);
+  val_decref(nm);
+  obj_decref(&code->ob);
+  if (st == EX_ERR) return -1;
+  if (st != EX_OK) {
+    /* break/continue/return at module level are rejected by the parser */
+    return 0;
+  }
+  return 0;
+}
+
+/* ---- sessions ------------------------------------------------------------------------------ */
+static int std_registered;
+
+sb_session *sb_new(int argc, char **argv) {
+  obj_intern("");
+  if (!std_registered) {
+    std_registered = 1;
+    obj_std_modules_register();
+  }
+  sb_session *ss = calloc(1, sizeof *ss);
+  if (!ss) return NULL;
+  Session *s = &ss->s;
+  Session *prev = obj_ts.session;
+  obj_ts.session = s;
+  Value b = obj_module_new("builtins");
+  Value mods = obj_dict_new();
+  Value mainm = obj_module_new("__main__");
+  if (VAL_IS_NULL(b) || VAL_IS_NULL(mods) || VAL_IS_NULL(mainm)) goto fail;
+  s->builtins = MODULE(b.u.o);
+  s->modules = mods;
+  s->main = MODULE(mainm.u.o);
+  if (obj_builtins_init(s->builtins) < 0) goto fail;
+  if (obj_dict_setstr(mods, "builtins", b) < 0 || obj_dict_setstr(mods, "__main__", mainm) < 0) goto fail;
+  s->sys = obj_sys_module_new(s, argc, argv);
+  if (VAL_IS_NULL(s->sys)) goto fail;
+  if (obj_dict_setstr(mods, "sys", s->sys) < 0) goto fail;
+  Value bn = obj_str_from_cstr("builtins");
+  obj_module_add(mainm, "__builtins__", b);
+  val_decref(bn);
+  obj_module_add(mainm, "__doc__", val_none());
+  obj_ts.session = prev;
+  return ss;
+fail:
+  obj_err_clear();
+  obj_ts.session = prev;
+  val_decref(b);
+  val_decref(mods);
+  val_decref(mainm);
+  free(ss);
+  return NULL;
+}
+
+void sb_free(sb_session *ss) {
+  if (!ss) return;
+  Session *s = &ss->s;
+  Session *prev = obj_ts.session;
+  obj_ts.session = s;
+  obj_err_clear();
+  val_clear(&obj_ts.handling);
+  /* break the module <-> function cycles, then collect what is left */
+  Value mods = s->modules;
+  if (VAL_IS_DICT(mods)) {
+    int64_t pos = 0;
+    Value k, v;
+    while (obj_dict_next(mods, &pos, &k, &v))
+      if (VAL_IS_OBJ(v) && v.u.o->type == &obj_module_type) {
+        ModuleObj *m = MODULE(v.u.o);
+        for (int64_t i = 0; i < m->n; i++) val_clear(&m->vals[i]);
+      }
+  }
+  val_clear(&s->modules);
+  val_clear(&s->sys);
+  val_clear(&s->argv);
+  if (s->main) { obj_decref(&s->main->ob); s->main = NULL; }
+  if (s->builtins) {
+    ModuleObj *b = s->builtins;
+    for (int64_t i = 0; i < b->n; i++) val_clear(&b->vals[i]);
+    obj_decref(&b->ob);
+    s->builtins = NULL;
+  }
+  obj_gc_collect();
+  obj_ts.session = prev == s ? NULL : prev;
+  if (ss->stack) munmap(ss->stack, ss->stack_size);
+  free(ss);
+}
+
+int sb_exit_code(sb_session *ss) { return ss ? ss->s.exit_code : 1; }
+
+void sb_interrupt(void) { obj_interrupted = 1; }
+void sb_clear_interrupt(void) { obj_interrupted = 0; }
+
+/* ---- executing ----------------------------------------------------------------------------- */
+typedef struct ExecJob {
+  sb_session *ss;
+  const char *src;
+  size_t len;
+  const char *filename;
+  sb_mode mode;
+  sb_status status;
+} ExecJob;
+
+static void report_error(sb_session *ss, Value exc, const sb_sink *sink) {
+  char **lines = NULL;
+  int n = eval_format_exception(exc, &lines);
+  if (sink && sink->error) {
+    char *name = eval_exc_name(exc), *val = eval_exc_value(exc);
+    sink->error(sink->ud, name, val, (const char *const *)lines, n);
+    free(name);
+    free(val);
+  } else if (sink && sink->write) {
+    FBuf b = {0};
+    for (int i = 0; i < n; i++) {
+      fbuf_puts(&b, lines[i]);
+      fbuf_putc(&b, '\n');
+    }
+    sink->write(sink->ud, 2, b.s ? b.s : "", b.len);
+    fbuf_free(&b);
+  }
+  for (int i = 0; i < n; i++) free(lines[i]);
+  free(lines);
+}
+
+static void echo_value(Value v, const sb_sink *sink) {
+  Value r = obj_repr(v);
+  if (VAL_IS_NULL(r)) return;
+  if (sink && sink->result) {
+    const char *mime[1] = {"text/plain"};
+    const char *data[1] = {obj_str_cstr(r)};
+    size_t len[1] = {STR(r.u.o)->len};
+    sb_bundle b = {1, mime, data, len, NULL, 0};
+    sink->result(sink->ud, &b);
+  } else if (sink && sink->write) {
+    sink->write(sink->ud, 1, STR(r.u.o)->s, STR(r.u.o)->len);
+    sink->write(sink->ud, 1, "\n", 1);
+  }
+  val_decref(r);
+}
+
+static void run_job(ExecJob *j) {
+  Session *s = &j->ss->s;
+  Value last = val_null();
+  obj_ts.depth = 0;
+  obj_ts.frame = NULL;
+  obj_ts.located = 0;
+  val_clear(&obj_ts.handling);
+  int r = eval_exec_source(j->src, j->len, j->filename, s->main, j->mode == SB_INTERACTIVE ? 1 : 0,
+                           &last);
+  if (r < 0) {
+    Value exc = obj_err_fetch();
+    if (VAL_IS_OBJ(exc) && obj_is_subtype(exc.u.o->type, &obj_SystemExit)) {
+      ExcObj *e = EXC(exc.u.o);
+      Value code = VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 1 ? TUPLE(e->args.u.o)->items[0]
+                   : VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 0 ? val_none() : e->args;
+      if (VAL_IS_NONE(code)) s->exit_code = 0;
+      else if (VAL_IS_INTLIKE(code)) s->exit_code = (int)code.u.i;
+      else {
+        Value str = obj_str(code);
+        if (!VAL_IS_NULL(str)) {
+          obj_write(2, STR(str.u.o)->s, STR(str.u.o)->len);
+          obj_write(2, "\n", 1);
+          val_decref(str);
+        }
+        obj_err_clear();
+        s->exit_code = 1;
+      }
+      j->status = SB_EXIT;
+    } else if (!VAL_IS_NULL(exc)) {
+      report_error(j->ss, exc, obj_ts.sink);
+      j->status = SB_ERROR;
+    } else {
+      j->status = SB_ERROR;
+    }
+    val_decref(exc);
+  } else {
+    j->status = SB_OK;
+    if (!VAL_IS_NULL(last)) {
+      if (!VAL_IS_NONE(last)) {
+        echo_value(last, obj_ts.sink);
+        if (obj_err_occurred()) {
+          Value exc = obj_err_fetch();
+          report_error(j->ss, exc, obj_ts.sink);
+          val_decref(exc);
+          j->status = SB_ERROR;
+        } else {
+          obj_module_add(val_obj(&s->builtins->ob), "_", last);
+        }
+      }
+      val_decref(last);
+    }
+  }
+  val_clear(&obj_ts.handling);
+  obj_ts.frame = NULL;
+  obj_ts.depth = 0;
+  if (obj_ts.gc_pending) obj_gc_collect();
+}
+
+static void *job_thread(void *arg) {
+  ExecJob *j = arg;
+  char here;
+  sb_session *ss = j->ss;
+  char *lo = (char *)ss->stack;
+  obj_ts.stack_limit = lo + STACK_MARGIN;
+  if (&here < obj_ts.stack_limit) obj_ts.stack_limit = NULL;
+  run_job(j);
+  return NULL;
+}
+
+sb_status sb_exec(sb_session *ss, const char *src, size_t len, const char *filename,
+                  sb_mode mode, const sb_sink *sink) {
+  if (!ss) return SB_ERROR;
+  Session *prev = obj_ts.session;
+  const sb_sink *prev_sink = obj_ts.sink;
+  char *prev_limit = obj_ts.stack_limit;
+  obj_ts.session = &ss->s;
+  obj_ts.sink = sink;
+  ExecJob j = {ss, src ? src : "", src ? len : 0, filename ? filename : "<string>", mode, SB_ERROR};
+  int ran = 0;
+  if (!ss->stack) {
+    void *p = mmap(NULL, EVAL_STACK_SIZE, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p != MAP_FAILED) {
+      ss->stack = p;
+      ss->stack_size = EVAL_STACK_SIZE;
+    }
+  }
+  if (ss->stack) {
+    pthread_attr_t attr;
+    pthread_t th;
+    if (pthread_attr_init(&attr) == 0) {
+      if (pthread_attr_setstack(&attr, ss->stack, ss->stack_size) == 0 &&
+          pthread_create(&th, &attr, job_thread, &j) == 0) {
+        pthread_join(th, NULL);
+        ran = 1;
+      }
+      pthread_attr_destroy(&attr);
+    }
+  }
+  if (!ran) {
+    /* no big stack: guard the current one conservatively */
+    char here;
+    uintptr_t lim = (uintptr_t)&here - ((uintptr_t)6 << 20);
+    obj_ts.stack_limit = (char *)lim;
+    run_job(&j);
+  }
+  obj_ts.session = prev;
+  obj_ts.sink = prev_sink;
+  obj_ts.stack_limit = prev_limit;
+  return j.status;
+}
+
+/* ---- completion ---------------------------------------------------------------------------- */
+const char *const obj_keywords[] = {
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+    "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
+    "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
+    "try", "while", "with", "yield", NULL};
+
+typedef struct StrList { char **v; int n, cap; } StrList;
+
+static void sl_add(StrList *l, const char *s) {
+  for (int i = 0; i < l->n; i++)
+    if (strcmp(l->v[i], s) == 0) return;
+  if (l->n == l->cap) {
+    int nc = l->cap ? l->cap * 2 : 64;
+    char **nv = realloc(l->v, (size_t)nc * sizeof(char *));
+    if (!nv) return;
+    l->v = nv;
+    l->cap = nc;
+  }
+  char *c = strdup(s);
+  if (c) l->v[l->n++] = c;
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int is_ident(char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         (unsigned char)c >= 0x80;
+}
+
+/* look up a dotted name without calling anything but attribute getters */
+static Value resolve_dotted(Session *s, const char *expr, size_t n) {
+  size_t i = 0;
+  while (i < n && expr[i] != '.') i++;
+  Obj *nm = obj_intern_n(expr, i);
+  if (!nm) { obj_err_clear(); return val_null(); }
+  Value v = obj_module_get(val_obj(&s->main->ob), STR(nm)->s);
+  if (VAL_IS_NULL(v)) v = obj_module_get(val_obj(&s->builtins->ob), STR(nm)->s);
+  if (VAL_IS_NULL(v)) return v;
+  val_incref(v);
+  while (i < n) {
+    size_t j = ++i;
+    while (i < n && expr[i] != '.') i++;
+    Obj *an = obj_intern_n(expr + j, i - j);
+    Value w = an ? obj_getattr(v, an) : val_null();
+    val_decref(v);
+    if (VAL_IS_NULL(w)) { obj_err_clear(); return w; }
+    v = w;
+  }
+  return v;
+}
+
+int sb_complete(sb_session *ss, const char *code, size_t cursor, char ***matches, size_t *start,
+                size_t *end) {
+  *matches = NULL;
+  *start = *end = cursor;
+  if (!ss || !code) return 0;
+  size_t len = strlen(code);
+  if (cursor > len) cursor = len;
+  size_t b = cursor;
+  while (b > 0 && (is_ident(code[b - 1]) || code[b - 1] == '.')) b--;
+  while (b < cursor && code[b] >= '0' && code[b] <= '9') b++;
+  const char *word = code + b;
+  size_t wn = cursor - b;
+  const char *dot = NULL;
+  for (size_t i = 0; i < wn; i++)
+    if (word[i] == '.') dot = word + i;
+  Session *s = &ss->s;
+  Session *prev = obj_ts.session;
+  obj_ts.session = s;
+  StrList l = {0};
+  const char *prefix = dot ? dot + 1 : word;
+  size_t pn = dot ? (size_t)(word + wn - dot - 1) : wn;
+  if (dot) {
+    Value v = resolve_dotted(s, word, (size_t)(dot - word));
+    if (!VAL_IS_NULL(v)) {
+      Value names = obj_dir(v);
+      if (VAL_IS_LIST(names)) {
+        for (int64_t i = 0; i < LIST(names.u.o)->len; i++) {
+          Value nv = LIST(names.u.o)->items[i];
+          if (!VAL_IS_STR(nv)) continue;
+          const char *nm = obj_str_cstr(nv);
+          if (strncmp(nm, prefix, pn) != 0) continue;
+          if (nm[0] == '_' && (pn == 0 || prefix[0] != '_')) continue;
+          sl_add(&l, nm);
+        }
+      }
+      val_decref(names);
+      val_decref(v);
+    }
+    obj_err_clear();
+  } else {
+    ModuleObj *ms[2] = {s->main, s->builtins};
+    for (int k = 0; k < 2; k++)
+      for (int64_t i = 0; i < ms[k]->n; i++) {
+        if (VAL_IS_NULL(ms[k]->vals[i])) continue;
+        const char *nm = STR(ms[k]->names[i])->s;
+        if (strncmp(nm, prefix, pn) != 0) continue;
+        if (nm[0] == '_' && (pn == 0 || prefix[0] != '_')) continue;
+        sl_add(&l, nm);
+      }
+    for (int i = 0; obj_keywords[i]; i++)
+      if (strncmp(obj_keywords[i], prefix, pn) == 0) sl_add(&l, obj_keywords[i]);
+  }
+  obj_ts.session = prev;
+  qsort(l.v, (size_t)l.n, sizeof(char *), cmp_str);
+  *matches = l.v;
+  *start = (size_t)(prefix - code);
+  *end = cursor;
+  return l.n;
+}
+
+void sb_free_strings(char **v, int n) {
+  for (int i = 0; i < n; i++) free(v[i]);
+  free(v);
+}
+
+char *sb_inspect(sb_session *ss, const char *code, size_t cursor, int detail) {
+  if (!ss || !code) return NULL;
+  size_t len = strlen(code);
+  if (cursor > len) cursor = len;
+  size_t e = cursor;
+  while (e < len && is_ident(code[e])) e++;
+  size_t b = e;
+  while (b > 0 && (is_ident(code[b - 1]) || code[b - 1] == '.')) b--;
+  if (b == e) {
+    /* just after "name(" or inside the call's arguments: the callee */
+    size_t k = cursor;
+    int depth = 0;
+    while (k > 0) {
+      char c = code[k - 1];
+      if (c == ')') depth++;
+      else if (c == '(') {
+        if (depth == 0) break;
+        depth--;
+      }
+      k--;
+    }
+    if (k == 0) return NULL;
+    e = k - 1;
+    while (e > 0 && code[e - 1] == ' ') e--;
+    b = e;
+    while (b > 0 && (is_ident(code[b - 1]) || code[b - 1] == '.')) b--;
+    if (b == e) return NULL;
+  }
+  Session *prev = obj_ts.session;
+  obj_ts.session = &ss->s;
+  Value v = resolve_dotted(&ss->s, code + b, e - b);
+  char *r = NULL;
+  if (!VAL_IS_NULL(v)) {
+    r = eval_help_text(v);
+    val_decref(v);
+  }
+  obj_err_clear();
+  obj_ts.session = prev;
+  return r;
+}
+
+/* ---- is-complete ------------------------------------------------------------------------- */
+sb_completeness sb_is_complete(const char *code, size_t len, char **indent) {
+  if (indent) *indent = NULL;
+  Arena *a = arena_new();
+  if (!a) return SB_INVALID;
+  ParseError pe;
+  memset(&pe, 0, sizeof pe);
+  char *copy = malloc(len + 1);
+  if (!copy) { arena_free(a); return SB_INVALID; }
+  memcpy(copy, code, len);
+  copy[len] = 0;
+  Node *m = parse_module(a, copy, len, "<input>", &pe);
+  arena_free(a);
+  /* the last non-blank line and its indentation */
+  size_t ls = 0, le = 0;
+  {
+    size_t i = 0;
+    while (i < len) {
+      size_t j = i;
+      while (j < len && copy[j] != '\n') j++;
+      size_t k = i;
+      while (k < j && (copy[k] == ' ' || copy[k] == '\t')) k++;
+      if (k < j && copy[k] != '#') { ls = i; le = j; }
+      i = j + 1;
+    }
+  }
+  int blank_end = 0;
+  {
+    /* the input ends with an empty (whitespace-only) line after some content */
+    size_t j = len;
+    while (j > 0 && (copy[j - 1] == ' ' || copy[j - 1] == '\t')) j--;
+    blank_end = j >= 2 && copy[j - 1] == '\n' && le > 0 && j > le + 1;
+    if (j >= 1 && copy[j - 1] == '\n' && le > 0 && j - 1 > le) blank_end = 1;
+  }
+  sb_completeness r;
+  int last_colon = 0;
+  {
+    size_t j = le;
+    while (j > ls && (copy[j - 1] == ' ' || copy[j - 1] == '\t' || copy[j - 1] == '\r')) j--;
+    last_colon = j > ls && copy[j - 1] == ':';
+  }
+  size_t lead = 0;
+  while (ls + lead < le && (copy[ls + lead] == ' ' || copy[ls + lead] == '\t')) lead++;
+  if (!m) {
+    r = pe.incomplete ? SB_INCOMPLETE : SB_INVALID;
+    if (r == SB_INCOMPLETE && blank_end && !last_colon) {
+      /* an open block followed by an empty line is as far as the user wants to go */
+      r = pe.incomplete ? SB_INCOMPLETE : SB_INVALID;
+    }
+  } else {
+    /* parsed: a compound statement still wants a closing blank line, as in the Python REPL */
+    int compound = 0;
+    {
+      size_t i = 0;
+      while (i < len && (copy[i] == ' ' || copy[i] == '\t' || copy[i] == '\n' || copy[i] == '\r')) i++;
+      size_t j = i;
+      while (j < len && copy[j] != '\n') j++;
+      size_t k = j;
+      while (k > i && (copy[k - 1] == ' ' || copy[k - 1] == '\t' || copy[k - 1] == '\r')) k--;
+      if (i < len && (copy[i] == '@' || (k > i && copy[k - 1] == ':'))) compound = 1;
+    }
+    if ((compound || lead > 0) && !blank_end) r = SB_INCOMPLETE;
+    else r = SB_COMPLETE;
+  }
+  if (r == SB_INCOMPLETE && indent) {
+    size_t n = lead + (last_colon ? 4 : 0);
+    char *s = malloc(n + 1);
+    if (s) {
+      for (size_t i = 0; i < n; i++) s[i] = i < lead ? copy[ls + i] : ' ';
+      s[n] = 0;
+    }
+    *indent = s;
+  }
+  free(copy);
+  return r;
+}

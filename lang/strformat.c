@@ -1,0 +1,407 @@
+/* strformat.c - str.format (replacement fields, conversions, nested specs, attribute and index
+ * lookups) and printf-style `%` formatting, both on top of fmt.h's format-spec engine. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core.h"
+
+/* ---- str.format ------------------------------------------------------------------------ */
+typedef struct FmtState {
+  int argc;
+  const Value *argv;
+  Obj *kw;
+  int auto_idx;       /* next automatic index, -1 once manual numbering is used */
+  int manual;
+} FmtState;
+
+static Value lookup_kw(FmtState *st, const char *name, size_t n) {
+  int nk = obj_kwcount(st->kw);
+  for (int k = 0; k < nk; k++) {
+    StrObj *s = STR(TUPLE(st->kw)->items[k].u.o);
+    if (s->len == n && memcmp(s->s, name, n) == 0) return st->argv[st->argc + k];
+  }
+  return val_null();
+}
+
+/* resolve a field name ("0", "", "name", "0.attr", "x[1]", "a[key].b") to a new reference */
+static Value get_field(FmtState *st, const char *s, size_t n) {
+  size_t i = 0;
+  while (i < n && s[i] != '.' && s[i] != '[') i++;
+  Value v;
+  if (i == 0) {
+    if (st->manual)
+      return obj_raise(&obj_ValueError, "cannot switch from manual field specification to automatic field numbering");
+    st->auto_idx++;
+    int idx = st->auto_idx - 1;
+    if (idx >= st->argc)
+      return obj_raise(&obj_IndexError, "Replacement index %d out of range for positional args tuple", idx);
+    v = val_incref(st->argv[idx]);
+  } else {
+    int digits = 1;
+    for (size_t k = 0; k < i; k++) if (!isdigit((unsigned char)s[k])) digits = 0;
+    if (digits) {
+      if (st->auto_idx > 0)
+        return obj_raise(&obj_ValueError, "cannot switch from automatic field numbering to manual field specification");
+      st->manual = 1;
+      long idx = strtol(s, NULL, 10);
+      if (idx >= st->argc)
+        return obj_raise(&obj_IndexError, "Replacement index %ld out of range for positional args tuple", idx);
+      v = val_incref(st->argv[idx]);
+    } else {
+      v = lookup_kw(st, s, i);
+      if (VAL_IS_NULL(v)) {
+        Value key = obj_str_new(s, i);
+        if (VAL_IS_NULL(key)) return key;
+        Value args = obj_tuple_pack(1, key);
+        val_decref(key);
+        if (VAL_IS_NULL(args)) return args;
+        Value e = obj_exc_new(&obj_KeyError, args);
+        val_decref(args);
+        if (!VAL_IS_NULL(e)) { obj_raise_value(e); val_decref(e); }
+        return val_null();
+      }
+      val_incref(v);
+    }
+  }
+  while (i < n) {
+    if (s[i] == '.') {
+      size_t j = ++i;
+      while (i < n && s[i] != '.' && s[i] != '[') i++;
+      if (i == j) { val_decref(v); return obj_raise(&obj_ValueError, "Empty attribute in format string"); }
+      Obj *an = obj_intern_n(s + j, i - j);
+      Value w = an ? obj_getattr(v, an) : val_null();
+      val_decref(v);
+      if (VAL_IS_NULL(w)) return w;
+      v = w;
+    } else {
+      size_t j = ++i;
+      while (i < n && s[i] != ']') i++;
+      if (i >= n) { val_decref(v); return obj_raise(&obj_ValueError, "Missing ']' in format string"); }
+      int digits = i > j;
+      for (size_t k = j; k < i; k++) if (!isdigit((unsigned char)s[k])) digits = 0;
+      Value key = digits ? val_int(strtol(s + j, NULL, 10)) : obj_str_new(s + j, i - j);
+      if (VAL_IS_NULL(key)) { val_decref(v); return key; }
+      Value w = obj_getitem(v, key);
+      val_decref(key);
+      val_decref(v);
+      if (VAL_IS_NULL(w)) return w;
+      v = w;
+      i++;
+    }
+  }
+  return v;
+}
+
+static int format_into(FmtState *st, const char *s, size_t n, FBuf *out, int depth);
+
+/* one replacement field body (between the braces) */
+static int do_field(FmtState *st, const char *s, size_t n, FBuf *out, int depth) {
+  size_t i = 0;
+  int bracket = 0;
+  while (i < n) {
+    if (s[i] == '[') bracket = 1;
+    else if (s[i] == ']') bracket = 0;
+    else if (!bracket && (s[i] == '!' || s[i] == ':')) break;
+    i++;
+  }
+  size_t name_end = i;
+  char conv = 0;
+  if (i < n && s[i] == '!') {
+    if (i + 1 >= n) { obj_raise(&obj_ValueError, "end of string while looking for conversion specifier"); return -1; }
+    conv = s[i + 1];
+    i += 2;
+    if (i < n && s[i] != ':') { obj_raise(&obj_ValueError, "expected ':' after conversion specifier"); return -1; }
+    if (conv != 'r' && conv != 's' && conv != 'a') {
+      obj_raise(&obj_ValueError, "Unknown conversion specifier %c", conv);
+      return -1;
+    }
+  }
+  Value spec;
+  if (i < n && s[i] == ':') {
+    FBuf sb = {0};
+    if (depth > 1) { obj_raise(&obj_ValueError, "Max string recursion exceeded"); return -1; }
+    if (format_into(st, s + i + 1, n - i - 1, &sb, depth + 1) < 0) { fbuf_free(&sb); return -1; }
+    spec = obj_str_new(sb.s ? sb.s : "", sb.len);
+    fbuf_free(&sb);
+  } else {
+    spec = obj_str_new("", 0);
+  }
+  if (VAL_IS_NULL(spec)) return -1;
+  Value v = get_field(st, s, name_end);
+  if (VAL_IS_NULL(v)) { val_decref(spec); return -1; }
+  if (conv) {
+    Value c = conv == 's' ? obj_str(v) : obj_repr(v);
+    val_decref(v);
+    if (VAL_IS_NULL(c)) { val_decref(spec); return -1; }
+    v = c;
+  }
+  Value r = obj_format(v, spec);
+  val_decref(v);
+  val_decref(spec);
+  if (VAL_IS_NULL(r)) return -1;
+  fbuf_putn(out, STR(r.u.o)->s, STR(r.u.o)->len);
+  val_decref(r);
+  return 0;
+}
+
+static int format_into(FmtState *st, const char *s, size_t n, FBuf *out, int depth) {
+  size_t i = 0;
+  while (i < n) {
+    char c = s[i];
+    if (c == '{') {
+      if (i + 1 < n && s[i + 1] == '{') { fbuf_putc(out, '{'); i += 2; continue; }
+      /* find the matching brace */
+      size_t j = i + 1;
+      int level = 1;
+      while (j < n) {
+        if (s[j] == '{') level++;
+        else if (s[j] == '}' && --level == 0) break;
+        j++;
+      }
+      if (j >= n) {
+        obj_raise(&obj_ValueError, level > 1 ? "unmatched '{' in format spec" : "expected '}' before end of string");
+        return -1;
+      }
+      if (do_field(st, s + i + 1, j - i - 1, out, depth) < 0) return -1;
+      i = j + 1;
+    } else if (c == '}') {
+      if (i + 1 < n && s[i + 1] == '}') { fbuf_putc(out, '}'); i += 2; continue; }
+      obj_raise(&obj_ValueError, "Single '}' encountered in format string");
+      return -1;
+    } else {
+      fbuf_putc(out, c);
+      i++;
+    }
+  }
+  return 0;
+}
+
+Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames) {
+  FmtState st = {argc, argv, kwnames, 0, 0};
+  FBuf out = {0};
+  StrObj *s = STR(fmt.u.o);
+  if (format_into(&st, s->s, s->len, &out, 0) < 0) { fbuf_free(&out); return val_null(); }
+  Value r = obj_str_new(out.s ? out.s : "", out.len);
+  fbuf_free(&out);
+  return r;
+}
+
+/* ---- % formatting --------------------------------------------------------------------------- */
+static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
+  char err[200];
+  int r;
+  if (type == 'd' || type == 'i' || type == 'u') {
+    int64_t i;
+    if (VAL_IS_INTLIKE(v)) i = v.u.i;
+    else if (VAL_IS_FLOAT(v)) {
+      if (obj_float_to_int(v.u.f, &i) < 0) return -1;
+    } else if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER) && obj_as_int(v, &i) == 0) {
+    } else {
+      obj_err_clear();
+      obj_raise(&obj_TypeError, "%%%c format: a real number is required, not %s", type, obj_type_name(v));
+      return -1;
+    }
+    sp->type = 'd';
+    r = fmt_format_int(i, sp, out, err, sizeof err);
+  } else if (type == 'x' || type == 'X' || type == 'o') {
+    if (!VAL_IS_INTLIKE(v)) {
+      obj_raise(&obj_TypeError, "%%%c format: an integer is required, not %s", type, obj_type_name(v));
+      return -1;
+    }
+    sp->type = type;
+    r = fmt_format_int(v.u.i, sp, out, err, sizeof err);
+  } else {
+    double d;
+    if (VAL_IS_FLOAT(v)) d = v.u.f;
+    else if (VAL_IS_INTLIKE(v)) d = (double)v.u.i;
+    else if (obj_as_float(v, &d) < 0) {
+      obj_err_clear();
+      obj_raise(&obj_TypeError, "must be real number, not %s", obj_type_name(v));
+      return -1;
+    }
+    sp->type = type;
+    if (sp->precision < 0) sp->precision = 6;
+    r = fmt_format_float(d, sp, out, err, sizeof err);
+  }
+  if (r < 0) { obj_raise(&obj_ValueError, "%s", err); return -1; }
+  return 0;
+}
+
+Value obj_percent_format(Value fmtv, Value args) {
+  StrObj *fs = STR(fmtv.u.o);
+  const char *s = fs->s;
+  size_t n = fs->len;
+  int is_map = VAL_IS_DICT(args) || (VAL_IS_OBJ(args) && (args.u.o->type->flags & TF_USER) &&
+                                     !VAL_IS_TUPLE(args) && obj_hasattr_s(args, "keys"));
+  const Value *items;
+  int64_t nitems, next = 0;
+  Value single = args;
+  if (VAL_IS_TUPLE(args)) { items = TUPLE(args.u.o)->items; nitems = TUPLE(args.u.o)->len; }
+  else { items = &single; nitems = 1; }
+  int used_map = 0;
+  FBuf out = {0};
+  char err[200];
+  for (size_t i = 0; i < n;) {
+    if (s[i] != '%') {
+      size_t j = i;
+      while (j < n && s[j] != '%') j++;
+      fbuf_putn(&out, s + i, j - i);
+      i = j;
+      continue;
+    }
+    size_t start = i++;
+    if (i >= n) { obj_raise(&obj_ValueError, "incomplete format"); goto fail; }
+    Value v = val_null();
+    int have_v = 0;
+    if (s[i] == '(') {
+      size_t j = ++i;
+      int level = 1;
+      while (i < n && level) {
+        if (s[i] == '(') level++;
+        else if (s[i] == ')') level--;
+        if (level) i++;
+      }
+      if (i >= n) { obj_raise(&obj_ValueError, "incomplete format key"); goto fail; }
+      if (!is_map) { obj_raise(&obj_TypeError, "format requires a mapping"); goto fail; }
+      Value key = obj_str_new(s + j, i - j);
+      if (VAL_IS_NULL(key)) goto fail;
+      v = obj_getitem(args, key);
+      val_decref(key);
+      if (VAL_IS_NULL(v)) goto fail;
+      have_v = 1;
+      used_map = 1;
+      i++;
+    }
+    FmtSpec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.fill = ' ';
+    sp.width = -1;
+    sp.precision = -1;
+    int left = 0;
+    for (; i < n; i++) {
+      char c = s[i];
+      if (c == '-') left = 1;
+      else if (c == '+') sp.sign = '+';
+      else if (c == ' ') { if (sp.sign != '+') sp.sign = ' '; }
+      else if (c == '#') sp.alternate = 1;
+      else if (c == '0') sp.zero = 1;
+      else break;
+    }
+    if (i < n && s[i] == '*') {
+      if (next >= nitems || !VAL_IS_INTLIKE(items[next])) {
+        obj_raise(&obj_TypeError, "* wants int");
+        if (have_v) val_decref(v);
+        goto fail;
+      }
+      sp.width = (int)items[next++].u.i;
+      if (sp.width < 0) { left = 1; sp.width = -sp.width; }
+      i++;
+    } else {
+      while (i < n && isdigit((unsigned char)s[i])) {
+        if (sp.width < 0) sp.width = 0;
+        if (sp.width < 100000000) sp.width = sp.width * 10 + (s[i] - '0');
+        i++;
+      }
+    }
+    if (i < n && s[i] == '.') {
+      i++;
+      sp.precision = 0;
+      if (i < n && s[i] == '*') {
+        if (next >= nitems || !VAL_IS_INTLIKE(items[next])) {
+          obj_raise(&obj_TypeError, "* wants int");
+          if (have_v) val_decref(v);
+          goto fail;
+        }
+        sp.precision = (int)items[next++].u.i;
+        if (sp.precision < 0) sp.precision = 0;
+        i++;
+      } else {
+        while (i < n && isdigit((unsigned char)s[i])) {
+          if (sp.precision < 100000000) sp.precision = sp.precision * 10 + (s[i] - '0');
+          i++;
+        }
+      }
+    }
+    while (i < n && (s[i] == 'l' || s[i] == 'h' || s[i] == 'L')) i++;
+    if (i >= n) {
+      obj_raise(&obj_ValueError, "incomplete format");
+      if (have_v) val_decref(v);
+      goto fail;
+    }
+    char type = s[i++];
+    if (type == '%') {
+      fbuf_putc(&out, '%');
+      if (have_v) val_decref(v);
+      continue;
+    }
+    if (!have_v) {
+      if (is_map && !VAL_IS_TUPLE(args)) {
+        v = val_incref(args);
+        used_map = 1;
+      } else {
+        if (next >= nitems) { obj_raise(&obj_TypeError, "not enough arguments for format string"); goto fail; }
+        v = val_incref(items[next++]);
+      }
+    }
+    if (left) { sp.align = '<'; sp.zero = 0; }
+    int r = 0;
+    switch (type) {
+      case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
+      case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+        if (sp.zero && !left) { sp.align = '='; sp.fill = '0'; }
+        if (!left && !sp.align) sp.align = '>';
+        r = pct_number(v, type, &sp, &out);
+        break;
+      case 'c': {
+        char u[4];
+        int k = -1;
+        if (VAL_IS_INTLIKE(v)) k = utf8_encode((uint32_t)v.u.i, u);
+        else if (VAL_IS_STR(v) && STR(v.u.o)->ncp == 1) { k = (int)STR(v.u.o)->len; memcpy(u, STR(v.u.o)->s, (size_t)k); }
+        if (k <= 0) { obj_raise(&obj_TypeError, "%%c requires int or char"); r = -1; break; }
+        FmtSpec cs = sp;
+        cs.precision = -1;
+        cs.zero = 0;
+        cs.sign = 0;
+        if (!left) cs.align = '>';
+        r = fmt_format_str(u, (size_t)k, &cs, &out, err, sizeof err);
+        if (r < 0) obj_raise(&obj_ValueError, "%s", err);
+        break;
+      }
+      case 's': case 'r': case 'a': {
+        Value t = type == 's' ? obj_str(v) : obj_repr(v);
+        if (VAL_IS_NULL(t)) { r = -1; break; }
+        FmtSpec cs = sp;
+        cs.zero = 0;
+        cs.sign = 0;
+        cs.alternate = 0;
+        cs.type = 's';
+        if (!left) cs.align = '>';
+        r = fmt_format_str(STR(t.u.o)->s, STR(t.u.o)->len, &cs, &out, err, sizeof err);
+        if (r < 0) obj_raise(&obj_ValueError, "%s", err);
+        val_decref(t);
+        break;
+      }
+      default:
+        obj_raise(&obj_ValueError, "unsupported format character '%c' (0x%x) at index %zu", type,
+                  (unsigned char)type, i - 1);
+        r = -1;
+    }
+    (void)start;
+    val_decref(v);
+    if (r < 0) goto fail;
+  }
+  if (!used_map && next < nitems && !(is_map && !VAL_IS_TUPLE(args))) {
+    obj_raise(&obj_TypeError, "not all arguments converted during string formatting");
+    goto fail;
+  }
+  {
+    Value r = obj_str_new(out.s ? out.s : "", out.len);
+    fbuf_free(&out);
+    return r;
+  }
+fail:
+  fbuf_free(&out);
+  return val_null();
+}
