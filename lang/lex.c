@@ -740,16 +740,27 @@ static int lex_indentation(Lexer *lx) {
 
 /* ---- the main entry ---- */
 
+/* Tokens made at the end of the source (DEDENT, ENDMARKER) sit where CPython puts them: at
+ * the end of the last line, not on a line after the final newline. */
+static void eof_span(Lexer *lx, Token *t) {
+  if (lx->sub || lx->pos < lx->end || lx->line <= 1 || lx->line_start != lx->pos) return;
+  size_t nl = lx->pos - 1;              /* the final newline (\n or lone \r) */
+  if (nl > 0 && lx->src[nl] == '\n' && lx->src[nl - 1] == '\r') nl--;
+  size_t ls = nl;
+  while (ls > 0 && lx->src[ls - 1] != '\n' && lx->src[ls - 1] != '\r') ls--;
+  int col = (int)(nl - ls);
+  t->span = (Span){lx->line - 1, col, lx->line - 1, col};
+}
+
 int lex_next(Lexer *lx, Token *t) {
   memset(t, 0, sizeof *t);
-  if (lx->done && lx->err && lx->err->msg[0] && lx->last_kind != T_ENDMARKER) {
-    /* after an error keep answering ENDMARKER so a caller can never loop forever */
-  }
   if (lx->done) {
+    /* after the end or an error keep answering ENDMARKER: no caller can loop forever */
     start_tok(lx, t, T_ENDMARKER);
     t->span.end_line = t->span.line;
     t->span.end_col = t->span.col;
-    return lx->last_kind == T_ENDMARKER ? 0 : 0;
+    eof_span(lx, t);
+    return 0;
   }
 again:
   if (lx->atbol && !lx->sub && lx->level == 0 && lx->pending == 0) {
@@ -759,13 +770,14 @@ again:
     int kind = lx->pending > 0 ? T_INDENT : T_DEDENT;
     lx->pending += lx->pending > 0 ? -1 : 1;
     start_tok(lx, t, kind);
-    return end_tok(lx, t);
+    end_tok(lx, t);
+    eof_span(lx, t);
+    return 0;
   }
   /* skip whitespace and comments */
   for (;;) {
     int c = peekc(lx, 0);
     if (c == ' ' || c == '\t' || c == '\f') { lx->pos++; continue; }
-    if (c == '\r' && nl_len(lx, lx->pos) == 2 && 0) { lx->pos++; continue; }
     if (c == '#') {
       while (lx->pos < lx->end && !nl_len(lx, lx->pos)) lx->pos++;
       continue;
@@ -816,7 +828,9 @@ again:
     }
     start_tok(lx, t, T_ENDMARKER);
     lx->done = 1;
-    return end_tok(lx, t);
+    end_tok(lx, t);
+    eof_span(lx, t);
+    return 0;
   }
   int n = nl_len(lx, lx->pos);
   if (n) {

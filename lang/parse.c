@@ -142,6 +142,8 @@ static inline int accept(Parser *p, int kind) {
 
 static void syntax_error_at(Parser *p, Token *t) __attribute__((noreturn));
 static void syntax_error_at(Parser *p, Token *t) {
+  /* CPython reports these without looking at the rest of the source for tokenizer errors */
+  if (t->kind == T_INDENT || t->kind == T_DEDENT) p->root->lexer_failed = 1;
   if (t->kind == T_INDENT) raise_err(p, PE_INDENTATION, t->span, 0, "unexpected indent");
   if (t->kind == T_DEDENT) raise_err(p, PE_INDENTATION, t->span, 0, "unexpected unindent");
   raise_err(p, PE_SYNTAX, t->span, 0, "invalid syntax");
@@ -226,6 +228,7 @@ static Node *mk_name(Parser *p, Token *t, ExprCtx ctx) {
 /* ---------------------------------------------------------------- forward declarations */
 
 static Node *expression(Parser *p);
+static void maybe_forgot_comma(Parser *p, Node *last);
 static Node *named_expression(Parser *p);
 static Node *star_expressions(Parser *p);
 static Node *disjunction(Parser *p);
@@ -331,11 +334,31 @@ static int starts_expression(int k) {
   return 0;
 }
 
+/* Does a whole expression start here? Parsed speculatively, then the position is restored;
+ * a tokenizer error met on the way is real and propagates. */
+static int expression_follows(Parser *p) {
+  jmp_buf jb, *saved_jb = p->jb;
+  ParseError saved_err = *p->err;
+  int pos = p->pos, depth = p->root->depth;
+  volatile int ok = 0;
+  p->jb = &jb;
+  if (setjmp(jb) == 0) {
+    expression(p);
+    ok = 1;
+  }
+  p->jb = saved_jb;
+  if (!ok && p->root->lexer_failed) longjmp(*p->jb, 1);
+  *p->err = saved_err;
+  p->pos = pos;
+  p->root->depth = depth;
+  return ok;
+}
+
 /* CPython's invalid_expression: two expressions side by side inside brackets. */
 static void maybe_forgot_comma(Parser *p, Node *last) {
   Token *t = peek(p);
   if (last && p->lx.level > 0 && starts_expression(t->kind) && t->kind != T_NOT) {
-    if (!(last->kind == N_NAME && t->kind == T_STRING))
+    if (!(last->kind == N_NAME && t->kind == T_STRING) && expression_follows(p))
       raise_err(p, PE_SYNTAX, span2(last->span, t->span), 0,
                 "invalid syntax. Perhaps you forgot a comma?");
   }
@@ -399,7 +422,7 @@ static Node *slices(Parser *p);
 static Node *call_args(Parser *p, Node *func, Span start);
 
 static void check_unparenthesized_comp(Parser *p, Vec *elts) {
-  if (elts->len > 1 && (at(p, T_FOR) || at(p, T_ASYNC)))
+  if (elts->len >= 1 && (at(p, T_FOR) || at(p, T_ASYNC)))
     raise_err(p, PE_SYNTAX, span2(elts->items[0]->span, elts->items[elts->len - 1]->span), 0,
               "did you forget parentheses around the comprehension target?");
 }
@@ -462,6 +485,7 @@ static Node *list_atom(Parser *p) {
     if (!at(p, T_COMMA) && !at(p, T_RSQB)) maybe_forgot_comma(p, first);
     while (accept(p, T_COMMA)) {
       if (at(p, T_RSQB)) break;
+      check_unparenthesized_comp(p, &elts);
       Node *e = star_named_expression(p);
       vpush(p, &elts, e);
       if (!at(p, T_COMMA) && !at(p, T_RSQB)) {
@@ -505,6 +529,7 @@ static Node *brace_atom(Parser *p) {
     if (!at(p, T_COMMA) && !at(p, T_RBRACE)) maybe_forgot_comma(p, first);
     while (accept(p, T_COMMA)) {
       if (at(p, T_RBRACE)) break;
+      check_unparenthesized_comp(p, &elts);
       Node *e = star_named_expression(p);
       vpush(p, &elts, e);
       if (!at(p, T_COMMA) && !at(p, T_RBRACE)) {
@@ -1874,7 +1899,8 @@ static NodeList block(Parser *p, const char *what, int line) {
     Token *nl = next(p);
     if (!at(p, T_INDENT)) {
       int eof = at_eof_after_dedents(p);
-      raise_err(p, PE_INDENTATION, eof ? nl->span : peek(p)->span, eof,
+      (void)nl;
+      raise_err(p, PE_INDENTATION, peek(p)->span, eof,
                 "expected an indented block after %s on line %d", what, line);
     }
     next(p);
@@ -2090,8 +2116,7 @@ static Node *try_stmt(Parser *p) {
   } else if (!handlers.len) {
     Token *nt = peek(p);
     int eof = at_eof_after_dedents(p);
-    raise_err(p, PE_SYNTAX, eof ? prev(p)->span : nt->span, eof,
-              "expected 'except' or 'finally' block");
+    raise_err(p, PE_SYNTAX, nt->span, eof, "expected 'except' or 'finally' block");
   }
   n->span = span2(t->span, end);
   return n;
@@ -2161,7 +2186,7 @@ static Node *decorated(Parser *p) {
   if (at(p, T_DEF)) return funcdef(p, vlist(&decs));
   if (at(p, T_CLASS)) return classdef(p, vlist(&decs));
   Token *t = peek(p);
-  if (at_eof_after_dedents(p)) raise_err(p, PE_SYNTAX, prev(p)->span, 1, "invalid syntax");
+  if (at_eof_after_dedents(p)) raise_err(p, PE_SYNTAX, t->span, 1, "invalid syntax");
   if (t->kind == T_ASYNC) raise_err(p, PE_SYNTAX, t->span, 0, "'async' is not supported");
   syntax_error_at(p, t);
 }
@@ -2180,7 +2205,7 @@ static void statement(Parser *p, Vec *out) {
     case T_WITH: vpush(p, out, with_stmt(p)); break;
     case T_TRY: vpush(p, out, try_stmt(p)); break;
     case T_ASYNC: raise_err(p, PE_SYNTAX, t->span, 0, "'async' is not supported");
-    case T_INDENT: raise_err(p, PE_INDENTATION, t->span, 0, "unexpected indent");
+    case T_INDENT: syntax_error_at(p, t);
     case T_ELSE: case T_ELIF: case T_EXCEPT: case T_FINALLY: case T_DEDENT:
       syntax_error_at(p, t);
     default:
@@ -2196,14 +2221,22 @@ static void statement(Parser *p, Vec *out) {
  * there replaces the parser's message (an unclosed bracket only when it opened earlier). */
 static void check_rest(Parser *p) {
   ParseError saved = *p->err;
+  int furthest = p->ntok ? tokat(p, p->ntok - 1)->span.line : saved.span.line;
   Lexer *lx = &p->lx;
   for (int guard = 0; guard < 100000000; guard++) {
     Token t;
     if (lx->done && p->ntok && tokat(p, p->ntok - 1)->kind == T_ENDMARKER) return;
     if (lex_next(lx, &t) < 0) {
       ParseError found = *p->err;
+      /* CPython's tokenizer reports indentation and continuation problems through the parser,
+       * so only its own syntax errors replace the parser's */
+      if (found.kind != PE_SYNTAX || strncmp(found.msg, "unexpected EOF", 14) == 0 ||
+          strncmp(found.msg, "unexpected character after line", 31) == 0) {
+        *p->err = saved;
+        return;
+      }
       if (strstr(found.msg, "was never closed")) {
-        if (saved.span.line > found.span.line) return;  /* keep found */
+        if (furthest > found.span.line) return;  /* keep found */
         *p->err = saved;
         return;
       }
