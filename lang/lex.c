@@ -358,6 +358,7 @@ static int end_tok(Lexer *lx, Token *t) {
   t->end = (uint32_t)lx->pos;
   t->span.end_line = lx->line;
   t->span.end_col = col_of(lx, lx->pos);
+  t->level = lx->level;
   if (t->kind != T_INDENT && t->kind != T_DEDENT) lx->last_kind = t->kind;
   return 0;
 }

@@ -52,6 +52,7 @@ typedef struct Token {
   int flags;          /* strings: LEX_STR_*; numbers: 0 */
   uint32_t start, end; /* byte range in the source */
   uint32_t body;       /* strings: offset of the first byte after the opening quote(s) */
+  int level;           /* bracket depth after this token */
   Span span;
 } Token;
 

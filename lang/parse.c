@@ -32,6 +32,7 @@ struct Parser {
   int fstring;              /* parsing an f-string expression: errors get "f-string: " */
   int lexer_failed;         /* the error came from the lexer: no look further */
   int late_set;             /* a compile-time error (return outside function...) waits */
+  Node *last_disj;          /* the disjunction parsed last (CPython's invalid_expression) */
   ParseError late;
 };
 
@@ -140,8 +141,16 @@ static inline int accept(Parser *p, int kind) {
   return 0;
 }
 
+static void maybe_forgot_comma(Parser *p, Node *last);
+
 static void syntax_error_at(Parser *p, Token *t) __attribute__((noreturn));
 static void syntax_error_at(Parser *p, Token *t) {
+  /* CPython's second pass tries `disjunction expression` wherever an expression ended: that
+   * gives the comma hint, or reaches a bracket left open to the end of the source */
+  Node *d = p->last_disj;
+  if (d && p->pos > 0 && t == peek(p) && prev(p)->span.end_line == d->span.end_line &&
+      prev(p)->span.end_col == d->span.end_col)
+    maybe_forgot_comma(p, d);
   /* CPython reports these without looking at the rest of the source for tokenizer errors */
   if (t->kind == T_INDENT || t->kind == T_DEDENT) p->root->lexer_failed = 1;
   if (t->kind == T_INDENT) raise_err(p, PE_INDENTATION, t->span, 0, "unexpected indent");
@@ -228,7 +237,6 @@ static Node *mk_name(Parser *p, Token *t, ExprCtx ctx) {
 /* ---------------------------------------------------------------- forward declarations */
 
 static Node *expression(Parser *p);
-static void maybe_forgot_comma(Parser *p, Node *last);
 static Node *named_expression(Parser *p);
 static Node *star_expressions(Parser *p);
 static Node *disjunction(Parser *p);
@@ -336,32 +344,43 @@ static int starts_expression(int k) {
 
 /* Does a whole expression start here? Parsed speculatively, then the position is restored;
  * a tokenizer error met on the way is real and propagates. */
-static int expression_follows(Parser *p) {
+static int expression_follows(Parser *p, int *end_level) {
   jmp_buf jb, *saved_jb = p->jb;
   ParseError saved_err = *p->err;
   int pos = p->pos, depth = p->root->depth;
+  Node *saved_disj = p->last_disj;
   volatile int ok = 0;
   p->jb = &jb;
   if (setjmp(jb) == 0) {
     expression(p);
     ok = 1;
+    *end_level = prev(p)->level;
   }
   p->jb = saved_jb;
   if (!ok && p->root->lexer_failed) longjmp(*p->jb, 1);
   *p->err = saved_err;
   p->pos = pos;
   p->root->depth = depth;
+  p->last_disj = saved_disj;
   return ok;
+}
+
+static int is_soft_keyword(const Node *n) {
+  if (n->kind != N_NAME) return 0;
+  Str s = n->u.name.id;
+  return (s.len == 5 && memcmp(s.s, "match", 5) == 0) || (s.len == 4 && memcmp(s.s, "case", 4) == 0) ||
+         (s.len == 1 && s.s[0] == '_');
 }
 
 /* CPython's invalid_expression: two expressions side by side inside brackets. */
 static void maybe_forgot_comma(Parser *p, Node *last) {
   Token *t = peek(p);
-  if (last && p->lx.level > 0 && starts_expression(t->kind) && t->kind != T_NOT) {
-    if (!(last->kind == N_NAME && t->kind == T_STRING) && expression_follows(p))
-      raise_err(p, PE_SYNTAX, span2(last->span, t->span), 0,
-                "invalid syntax. Perhaps you forgot a comma?");
-  }
+  int level = 0;
+  if (last && starts_expression(t->kind) && t->kind != T_NOT && !is_soft_keyword(last) &&
+      !(last->kind == N_NAME && t->kind == T_STRING) && expression_follows(p, &level) &&
+      level > 0)
+    raise_err(p, PE_SYNTAX, span2(last->span, t->span), 0,
+              "invalid syntax. Perhaps you forgot a comma?");
 }
 
 static Node *number(Parser *p, Token *t) {
@@ -933,7 +952,11 @@ static Node *boolop(Parser *p, int is_or) {
   return n;
 }
 
-static Node *disjunction(Parser *p) { return boolop(p, 1); }
+static Node *disjunction(Parser *p) {
+  Node *e = boolop(p, 1);
+  p->last_disj = e;
+  return e;
+}
 
 static Node *lambdef(Parser *p) {
   Token *t = next(p);
