@@ -13,6 +13,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The fused multiply-adds below are single instructions where the CPU has them; without
+   -mfma, fmaf() is a libm call, so the hot samplers are also built as FMA clones (ifunc). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define FMA_CLONES __attribute__((target_clones("fma", "default")))
+#define MATH_INLINE static inline __attribute__((always_inline))
+#else
+#define FMA_CLONES
+#define MATH_INLINE static inline
+#endif
+
 /* ---------------------------------------------------------------- threefry2x32 */
 
 static inline uint32_t rotl32(uint32_t x, int r) { return (x << r) | (x >> (32 - r)); }
@@ -86,8 +96,19 @@ int prng_split(const uint32_t key[2], size_t n, int partitionable, uint32_t *out
         return PRNG_OK;
     }
     if ((uint64_t)n > 0x80000000ull) return PRNG_EINVAL; /* iota(uint32, 2n) must not wrap */
-    for (size_t j = 0; j < n; j++) tf_block(key, (uint32_t)j, (uint32_t)(j + n), &out[j], &out[j + n]);
+    for (size_t j = 0; j < n; j++)
+        tf_block(key, (uint32_t)j, (uint32_t)(j + n), &out[j], &out[j + n]);
     return PRNG_OK;
+}
+
+/* Stores go through memcpy: the float samplers draw bits straight into their float output. */
+static inline void put_word(void *out, int width, uint64_t i, uint64_t v)
+{
+    unsigned char *p = (unsigned char *)out + i * (uint64_t)(width / 8);
+    if (width == 8) *p = (uint8_t)v;
+    else if (width == 16) { uint16_t t = (uint16_t)v; memcpy(p, &t, 2); }
+    else if (width == 32) { uint32_t t = (uint32_t)v; memcpy(p, &t, 4); }
+    else memcpy(p, &v, 8);
 }
 
 int prng_bits(const uint32_t key[2], int width, size_t n, int partitionable, void *out)
@@ -97,12 +118,8 @@ int prng_bits(const uint32_t key[2], int width, size_t n, int partitionable, voi
         for (size_t i = 0; i < n; i++) {
             uint32_t b1, b2;
             tf_block(key, (uint32_t)((uint64_t)i >> 32), (uint32_t)i, &b1, &b2);
-            switch (width) {
-            case 8: ((uint8_t *)out)[i] = (uint8_t)(b1 ^ b2); break;
-            case 16: ((uint16_t *)out)[i] = (uint16_t)(b1 ^ b2); break;
-            case 32: ((uint32_t *)out)[i] = b1 ^ b2; break;
-            default: ((uint64_t *)out)[i] = ((uint64_t)b1 << 32) | b2; break;
-            }
+            if (width == 64) put_word(out, 64, i, ((uint64_t)b1 << 32) | b2);
+            else put_word(out, width, i, b1 ^ b2); /* 8/16 keep the low bits */
         }
         return PRNG_OK;
     }
@@ -114,7 +131,7 @@ int prng_bits(const uint32_t key[2], int width, size_t n, int partitionable, voi
         for (size_t j = 0; j < n; j++) {
             uint32_t hi, lo;
             tf_block(key, (uint32_t)j, (uint32_t)(j + n), &hi, &lo);
-            ((uint64_t *)out)[j] = ((uint64_t)hi << 32) | lo;
+            put_word(out, 64, j, ((uint64_t)hi << 32) | lo);
         }
         return PRNG_OK;
     }
@@ -129,10 +146,7 @@ int prng_bits(const uint32_t key[2], int width, size_t n, int partitionable, voi
             for (int s = 0; s < per; s++) { /* little-endian sub-words */
                 uint64_t idx = at[h] * (uint64_t)per + (uint64_t)s;
                 if (idx >= n) break;
-                uint32_t v = (w[h] >> (width * s)) & mask;
-                if (width == 8) ((uint8_t *)out)[idx] = (uint8_t)v;
-                else if (width == 16) ((uint16_t *)out)[idx] = (uint16_t)v;
-                else ((uint32_t *)out)[idx] = v;
+                put_word(out, width, idx, (w[h] >> (width * s)) & mask);
             }
         }
     }
@@ -156,7 +170,7 @@ static inline double xmax(double a, double b) { return a != a ? a : b != b ? b :
 static inline double xmin(double a, double b) { return a != a ? a : b != b ? b : a <= b ? a : b; }
 
 /* XLA:CPU's own float32 log (a Cephes polynomial), transcribed from the LLVM IR jaxlib emits. */
-float prng_xla_log_f32(float x)
+MATH_INLINE float xla_log_f32(float x)
 {
     x = ftzf(x);
     if (x == 0.0f) return -INFINITY;
@@ -187,9 +201,9 @@ float prng_xla_log_f32(float x)
     return fmaf(ef, f32b(0x3F318000u), zs + y);
 }
 
-float prng_xla_log1p_f32(float x)
+MATH_INLINE float xla_log1p_f32(float x)
 {
-    if (!(fabsf(x) < f32b(0x3ED413CDu))) return prng_xla_log_f32(x + 1.0f);
+    if (!(fabsf(x) < f32b(0x3ED413CDu))) return xla_log_f32(x + 1.0f);
     static const uint32_t den[6] = {0x417101ADu, 0x42A6185Bu, 0x435DC32Du,
                                     0x439A8CA3u, 0x43586D8Au, 0x42707982u};
     static const uint32_t num[6] = {0x3EFF40C5u, 0x40D284FAu, 0x41EF4B9Cu,
@@ -204,7 +218,7 @@ float prng_xla_log1p_f32(float x)
     return x + fmaf(x2, -0.5f, t);
 }
 
-double prng_xla_log1p_f64(double x)
+MATH_INLINE double xla_log1p_f64(double x)
 {
     if (!(fabs(x) < f64b(0x3FDA827999FCEF32ull))) return log(x + 1.0);
     static const uint64_t den[6] = {0x402E20359E903E37ull, 0x4054C30B52213498ull,
@@ -225,7 +239,7 @@ double prng_xla_log1p_f64(double x)
 }
 
 /* XLA:CPU's float32 erf: a rational approximation evaluated with explicit fused multiply-adds. */
-float prng_xla_erf_f32(float x)
+MATH_INLINE float xla_erf_f32(float x)
 {
     if (fabsf(x) >= f32b(0x407547CBu)) return copysignf(1.0f, x);
     float x2 = x * x;
@@ -243,7 +257,7 @@ float prng_xla_erf_f32(float x)
 }
 
 /* StableHLO's erf_inv decomposition (Giles), float32. */
-float prng_xla_erfinv_f32(float x)
+MATH_INLINE float xla_erfinv_f32(float x)
 {
     static const float lo[9] = {2.81022636e-08f, 3.43273939e-07f, -3.5233877e-06f,
                                 -4.39150654e-06f, 0.00021858087f, -0.00125372503f,
@@ -251,7 +265,7 @@ float prng_xla_erfinv_f32(float x)
     static const float hi[9] = {-0.000200214257f, 0.000100950558f, 0.00134934322f,
                                 -0.00367342844f, 0.00573950773f, -0.0076224613f,
                                 0.00943887047f, 1.00167406f, 2.83297682f};
-    float w = -prng_xla_log1p_f32(x * -x);
+    float w = -xla_log1p_f32(x * -x);
     const float *c = hi;
     if (w < 5.0f) {
         w = w + -2.5f;
@@ -265,7 +279,7 @@ float prng_xla_erfinv_f32(float x)
 }
 
 /* StableHLO's erf_inv decomposition, float64: three Giles polynomials. */
-double prng_xla_erfinv_f64(double x)
+MATH_INLINE double xla_erfinv_f64(double x)
 {
     static const double c625[23] = {
         -3.64441206401782e-21, -1.6850591381820166e-19, 1.28584807152564e-18,
@@ -291,7 +305,7 @@ double prng_xla_erfinv_f64(double x)
         -9.9298272942317e-07, 4.5260625972231537e-06, -1.9681778105531671e-05,
         7.5995277030017761e-05, -0.00021503011930044477, -0.00013871931833623122,
         1.0103004648645344, 4.8499064014085844};
-    double w = -prng_xla_log1p_f64(x * -x);
+    double w = -xla_log1p_f64(x * -x);
     const double *c;
     int nc;
     if (w < 6.25) {
@@ -308,6 +322,13 @@ double prng_xla_erfinv_f64(double x)
     for (int i = 1; i < nc; i++) p = fma(p, w, c[i]);
     return fabs(x) == 1.0 ? x * INFINITY : p * x;
 }
+
+float prng_xla_log_f32(float x) { return xla_log_f32(x); }
+float prng_xla_log1p_f32(float x) { return xla_log1p_f32(x); }
+double prng_xla_log1p_f64(double x) { return xla_log1p_f64(x); }
+float prng_xla_erf_f32(float x) { return xla_erf_f32(x); }
+float prng_xla_erfinv_f32(float x) { return xla_erfinv_f32(x); }
+double prng_xla_erfinv_f64(double x) { return xla_erfinv_f64(x); }
 
 /* malloc(n * size) that refuses an overflowing product; never returns NULL for n == 0. */
 static void *alloc_n(size_t n, size_t size)
@@ -358,12 +379,12 @@ static inline double unit_f64(uint64_t b)
 {
     return f64b((b >> 12) | 0x3FF0000000000000ull) - 1.0;
 }
-static inline float scale_f32(float f, float lo, float hi)
+MATH_INLINE float scale_f32(float f, float lo, float hi)
 {
     lo = ftzf(lo), hi = ftzf(hi);
     return xmaxf(lo, ftzf(fmaf(f, ftzf(hi - lo), lo)));
 }
-static inline double scale_f64(double f, double lo, double hi)
+MATH_INLINE double scale_f64(double f, double lo, double hi)
 {
     lo = ftz(lo), hi = ftz(hi);
     return xmax(lo, ftz(fma(f, ftz(hi - lo), lo)));
@@ -391,8 +412,9 @@ static inline double take_f64(const double *slot)
     return unit_f64(b);
 }
 
-int prng_uniform_f32(const uint32_t key[2], size_t n, const float *minval, size_t nmin,
-                     const float *maxval, size_t nmax, int part, float *out)
+FMA_CLONES int prng_uniform_f32(const uint32_t key[2], size_t n, const float *minval,
+                                size_t nmin, const float *maxval, size_t nmax, int part,
+                                float *out)
 {
     if (!bcast_ok(nmin, n) || !bcast_ok(nmax, n)) return PRNG_EINVAL;
     int rc = unit_bits32(key, n, part, out);
@@ -402,8 +424,9 @@ int prng_uniform_f32(const uint32_t key[2], size_t n, const float *minval, size_
     return PRNG_OK;
 }
 
-int prng_uniform_f64(const uint32_t key[2], size_t n, const double *minval, size_t nmin,
-                     const double *maxval, size_t nmax, int part, double *out)
+FMA_CLONES int prng_uniform_f64(const uint32_t key[2], size_t n, const double *minval,
+                                size_t nmin, const double *maxval, size_t nmax, int part,
+                                double *out)
 {
     if (!bcast_ok(nmin, n) || !bcast_ok(nmax, n)) return PRNG_EINVAL;
     int rc = unit_bits64(key, n, part, out);
@@ -413,29 +436,30 @@ int prng_uniform_f64(const uint32_t key[2], size_t n, const double *minval, size
     return PRNG_OK;
 }
 
-int prng_normal_f32(const uint32_t key[2], size_t n, int part, float *out)
+FMA_CLONES int prng_normal_f32(const uint32_t key[2], size_t n, int part, float *out)
 {
     int rc = unit_bits32(key, n, part, out);
     if (rc) return rc;
     const float lo = nextafterf(-1.0f, 0.0f);
     for (size_t i = 0; i < n; i++)
-        out[i] = prng_xla_erfinv_f32(scale_f32(take_f32(&out[i]), lo, 1.0f)) * 1.41421354f;
+        out[i] = xla_erfinv_f32(scale_f32(take_f32(&out[i]), lo, 1.0f)) * 1.41421354f;
     return PRNG_OK;
 }
 
-int prng_normal_f64(const uint32_t key[2], size_t n, int part, double *out)
+FMA_CLONES int prng_normal_f64(const uint32_t key[2], size_t n, int part, double *out)
 {
     int rc = unit_bits64(key, n, part, out);
     if (rc) return rc;
     const double lo = nextafter(-1.0, 0.0), sqrt2 = 1.4142135623730951;
     for (size_t i = 0; i < n; i++)
-        out[i] = prng_xla_erfinv_f64(scale_f64(take_f64(&out[i]), lo, 1.0)) * sqrt2;
+        out[i] = xla_erfinv_f64(scale_f64(take_f64(&out[i]), lo, 1.0)) * sqrt2;
     return PRNG_OK;
 }
 
 /* XLA folds lower / sqrt2 into lower * (1 / sqrt2), the reciprocal rounded in the dtype. */
-int prng_truncated_normal_f32(const uint32_t key[2], size_t n, const float *lower, size_t nlow,
-                              const float *upper, size_t nup, int part, float *out)
+FMA_CLONES int prng_truncated_normal_f32(const uint32_t key[2], size_t n, const float *lower,
+                                         size_t nlow, const float *upper, size_t nup, int part,
+                                         float *out)
 {
     if (!bcast_ok(nlow, n) || !bcast_ok(nup, n)) return PRNG_EINVAL;
     int rc = unit_bits32(key, n, part, out);
@@ -443,15 +467,16 @@ int prng_truncated_normal_f32(const uint32_t key[2], size_t n, const float *lowe
     const float sqrt2 = 1.41421354f, inv = 1.0f / sqrt2;
     for (size_t i = 0; i < n; i++) {
         float l = AT(lower, nlow, i), u = AT(upper, nup, i);
-        float a = prng_xla_erf_f32(l * inv), b = prng_xla_erf_f32(u * inv);
-        float z = prng_xla_erfinv_f32(scale_f32(take_f32(&out[i]), a, b)) * sqrt2;
+        float a = xla_erf_f32(l * inv), b = xla_erf_f32(u * inv);
+        float z = xla_erfinv_f32(scale_f32(take_f32(&out[i]), a, b)) * sqrt2;
         out[i] = xminf(nextafterf(u, -INFINITY), xmaxf(nextafterf(l, INFINITY), z));
     }
     return PRNG_OK;
 }
 
-int prng_truncated_normal_f64(const uint32_t key[2], size_t n, const double *lower, size_t nlow,
-                              const double *upper, size_t nup, int part, double *out)
+FMA_CLONES int prng_truncated_normal_f64(const uint32_t key[2], size_t n, const double *lower,
+                                         size_t nlow, const double *upper, size_t nup, int part,
+                                         double *out)
 {
     if (!bcast_ok(nlow, n) || !bcast_ok(nup, n)) return PRNG_EINVAL;
     int rc = unit_bits64(key, n, part, out);
@@ -460,7 +485,7 @@ int prng_truncated_normal_f64(const uint32_t key[2], size_t n, const double *low
     for (size_t i = 0; i < n; i++) {
         double l = AT(lower, nlow, i), u = AT(upper, nup, i);
         double a = erf(l * inv), b = erf(u * inv); /* XLA:CPU calls libm's erf for f64 */
-        double z = prng_xla_erfinv_f64(scale_f64(take_f64(&out[i]), a, b)) * sqrt2;
+        double z = xla_erfinv_f64(scale_f64(take_f64(&out[i]), a, b)) * sqrt2;
         out[i] = xmin(nextafter(u, -INFINITY), xmax(nextafter(l, INFINITY), z));
     }
     return PRNG_OK;
@@ -493,18 +518,18 @@ int prng_bernoulli_f64(const uint32_t key[2], size_t n, const double *p, size_t 
 }
 
 /* gumbel "low": uniform(minval=tiny, maxval=1), then -log(-log(u)). */
-int prng_gumbel_f32(const uint32_t key[2], size_t n, int part, float *out)
+FMA_CLONES int prng_gumbel_f32(const uint32_t key[2], size_t n, int part, float *out)
 {
     int rc = unit_bits32(key, n, part, out);
     if (rc) return rc;
     for (size_t i = 0; i < n; i++) {
         float u = scale_f32(take_f32(&out[i]), FLT_MIN, 1.0f);
-        out[i] = -prng_xla_log_f32(-prng_xla_log_f32(u));
+        out[i] = -xla_log_f32(-xla_log_f32(u));
     }
     return PRNG_OK;
 }
 
-int prng_gumbel_f64(const uint32_t key[2], size_t n, int part, double *out)
+FMA_CLONES int prng_gumbel_f64(const uint32_t key[2], size_t n, int part, double *out)
 {
     int rc = unit_bits64(key, n, part, out);
     if (rc) return rc;
@@ -515,21 +540,21 @@ int prng_gumbel_f64(const uint32_t key[2], size_t n, int part, double *out)
     return PRNG_OK;
 }
 
-int prng_exponential_f32(const uint32_t key[2], size_t n, int part, float *out)
+FMA_CLONES int prng_exponential_f32(const uint32_t key[2], size_t n, int part, float *out)
 {
     int rc = unit_bits32(key, n, part, out);
     if (rc) return rc;
     for (size_t i = 0; i < n; i++)
-        out[i] = -prng_xla_log1p_f32(-scale_f32(take_f32(&out[i]), 0.0f, 1.0f));
+        out[i] = -xla_log1p_f32(-scale_f32(take_f32(&out[i]), 0.0f, 1.0f));
     return PRNG_OK;
 }
 
-int prng_exponential_f64(const uint32_t key[2], size_t n, int part, double *out)
+FMA_CLONES int prng_exponential_f64(const uint32_t key[2], size_t n, int part, double *out)
 {
     int rc = unit_bits64(key, n, part, out);
     if (rc) return rc;
     for (size_t i = 0; i < n; i++)
-        out[i] = -prng_xla_log1p_f64(-scale_f64(take_f64(&out[i]), 0.0, 1.0));
+        out[i] = -xla_log1p_f64(-scale_f64(take_f64(&out[i]), 0.0, 1.0));
     return PRNG_OK;
 }
 
@@ -569,7 +594,8 @@ int prng_randint(const uint32_t key[2], size_t n, const int64_t *minval, size_t 
             if (hi <= lo) span = 1;
             uint64_t mult = rem64(1ull << 32, span);
             mult = rem64(mult * mult, span);
-            uint64_t off = rem64(((uint64_t *)hb)[i], span) * mult + rem64(((uint64_t *)lb)[i], span);
+            uint64_t off = rem64(((uint64_t *)hb)[i], span) * mult +
+                           rem64(((uint64_t *)lb)[i], span);
             off = rem64(off, span);
             ((int64_t *)out)[i] = (int64_t)((uint64_t)lo + off);
             continue;
@@ -634,6 +660,32 @@ static void kv_sort(kv_t *a, kv_t *tmp, size_t n)
     }
 }
 
+/* Stable sort on the low 32 bits of the keys: LSD radix (3 passes of 11 bits) for long lines,
+   the merge sort otherwise. Same order as kv_sort when the keys fit in 32 bits. */
+static void kv_sort32(kv_t *a, kv_t *tmp, size_t n)
+{
+    if (n < 4096) {
+        kv_sort(a, tmp, n);
+        return;
+    }
+    size_t count[2048];
+    kv_t *src = a, *dst = tmp;
+    for (int shift = 0; shift < 33; shift += 11) {
+        memset(count, 0, sizeof count);
+        for (size_t i = 0; i < n; i++) count[(src[i].key >> shift) & 2047]++;
+        size_t sum = 0;
+        for (size_t d = 0; d < 2048; d++) {
+            size_t c = count[d];
+            count[d] = sum;
+            sum += c;
+        }
+        for (size_t i = 0; i < n; i++) dst[count[(src[i].key >> shift) & 2047]++] = src[i];
+        kv_t *t = src;
+        src = dst, dst = t;
+    }
+    if (src != a) memcpy(a, src, n * sizeof(kv_t)); /* 3 passes end in tmp */
+}
+
 /* Float total order (XLA's sort comparator), reversed so that an ascending sort of the key
    lists the largest value first. */
 static uint64_t desc_key_f32(float f)
@@ -686,7 +738,7 @@ int prng_shuffle(const uint32_t key[2], void *data, size_t elsize, size_t outer,
             for (size_t in = 0; in < inner; in++) {
                 size_t base = o * len * inner + in;
                 for (size_t j = 0; j < len; j++) kv[j] = (kv_t){sk[base + j * inner], j};
-                kv_sort(kv, tmp, len);
+                kv_sort32(kv, tmp, len);
                 for (size_t j = 0; j < len; j++)
                     memcpy(line + j * elsize, bytes + (base + kv[j].idx * inner) * elsize, elsize);
                 for (size_t j = 0; j < len; j++)
@@ -781,7 +833,7 @@ static int choice_gumbel_topk(const uint32_t key[2], size_t n_in, size_t n_draws
     if (!rc) rc = f64 ? prng_gumbel_f64(key, n_in, part, g) : prng_gumbel_f32(key, n_in, part, g);
     for (size_t j = 0; !rc && j < n_in; j++) {
         if (f64) keys[j] = desc_key_f64(((double *)g)[j] + log(((const double *)p)[j]));
-        else keys[j] = desc_key_f32(((float *)g)[j] + prng_xla_log_f32(((const float *)p)[j]));
+        else keys[j] = desc_key_f32(((float *)g)[j] + xla_log_f32(((const float *)p)[j]));
     }
     if (!rc) rc = top_k(keys, n_in, n_draws, out, 1);
     free(g);

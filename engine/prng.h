@@ -23,11 +23,16 @@ typedef enum {
    - Array parameters that JAX broadcasts against the shape (minval, maxval, p, lower, upper)
      come as a pointer and a count that is 1 (a scalar) or n (already broadcast, row-major).
    - Float parameters arrive already converted to the sample dtype, as JAX converts them.
-   - Index results are int64_t; the caller narrows them to int32 when x64 is off. */
+   - Index results are int64_t; the caller narrows them to int32 when x64 is off.
+   - Floats match JAX on CPU (XLA:CPU's own log/log1p/erf/erf_inv polynomials, its fused
+     multiply-adds and flushed denormals); JAX on GPU/TPU computes some of them differently.
+   - gumbel, and the categorical / choice(p=, replace=False) built on it, use JAX's default
+     mode "low" only. Legacy-layout requests of 2^32 - 1 or more words are refused (EINVAL). */
 
 /* One threefry2x32 block, 20 rounds: out = threefry(key, in). */
 void prng_threefry2x32(const uint32_t key[2], const uint32_t in[2], uint32_t out[2]);
-/* JAX's threefry_2x32(key, counts): halves as lanes, one 0 pads an odd length; out may equal counts. */
+/* JAX's threefry_2x32(key, counts): the two halves are the lanes, one 0 pads an odd length;
+   out may equal counts. */
 void prng_hash(const uint32_t key[2], const uint32_t *counts, size_t n, uint32_t *out);
 /* PRNGKey(seed): x64 off takes the seed as int32 ([0, (uint32)seed]), on as int64 ([hi, lo]). */
 void prng_seed(int64_t seed, int x64, uint32_t key[2]);
