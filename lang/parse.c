@@ -142,6 +142,7 @@ static inline int accept(Parser *p, int kind) {
 }
 
 static void maybe_forgot_comma(Parser *p, Node *last);
+static void invalid_named_expression(Parser *p, Node *a);
 
 static void syntax_error_at(Parser *p, Token *t) __attribute__((noreturn));
 static void syntax_error_at(Parser *p, Token *t) {
@@ -149,8 +150,10 @@ static void syntax_error_at(Parser *p, Token *t) {
    * gives the comma hint, or reaches a bracket left open to the end of the source */
   Node *d = p->last_disj;
   if (d && p->pos > 0 && t == peek(p) && prev(p)->span.end_line == d->span.end_line &&
-      prev(p)->span.end_col == d->span.end_col)
+      prev(p)->span.end_col == d->span.end_col) {
+    if (t->kind == T_EQUAL) invalid_named_expression(p, d);
     maybe_forgot_comma(p, d);
+  }
   /* CPython reports these without looking at the rest of the source for tokenizer errors */
   if (t->kind == T_INDENT || t->kind == T_DEDENT) p->root->lexer_failed = 1;
   if (t->kind == T_INDENT) raise_err(p, PE_INDENTATION, t->span, 0, "unexpected indent");
@@ -241,6 +244,7 @@ static Node *named_expression(Parser *p);
 static Node *star_expressions(Parser *p);
 static Node *disjunction(Parser *p);
 static Node *bitwise_or(Parser *p);
+static const char *expr_name(const Node *e);
 static Node *star_named_expression(Parser *p);
 static NodeList block(Parser *p, const char *what, int line);
 static void statement(Parser *p, Vec *out);
@@ -344,7 +348,7 @@ static int starts_expression(int k) {
 
 /* Does a whole expression start here? Parsed speculatively, then the position is restored;
  * a tokenizer error met on the way is real and propagates. */
-static int expression_follows(Parser *p, int *end_level) {
+static int expression_follows_(Parser *p, int *end_level, int bitor_only) {
   jmp_buf jb, *saved_jb = p->jb;
   ParseError saved_err = *p->err;
   int pos = p->pos, depth = p->root->depth;
@@ -352,9 +356,10 @@ static int expression_follows(Parser *p, int *end_level) {
   volatile int ok = 0;
   p->jb = &jb;
   if (setjmp(jb) == 0) {
-    expression(p);
+    if (bitor_only) bitwise_or(p);
+    else expression(p);
     ok = 1;
-    *end_level = prev(p)->level;
+    *end_level = bitor_only ? peek(p)->kind : prev(p)->level;
   }
   p->jb = saved_jb;
   if (!ok && p->root->lexer_failed) longjmp(*p->jb, 1);
@@ -363,6 +368,30 @@ static int expression_follows(Parser *p, int *end_level) {
   p->root->depth = depth;
   p->last_disj = saved_disj;
   return ok;
+}
+
+static int expression_follows(Parser *p, int *end_level) {
+  return expression_follows_(p, end_level, 0);
+}
+
+static int is_bitwise_or_level(const Node *e);
+static int starts_with_display(const Node *e);
+
+/* CPython's invalid_named_expression at `a = B` where B (a bitwise_or) is not followed by
+ * `=` or `:=`. The current token is the `=`. */
+static void invalid_named_expression(Parser *p, Node *a) {
+  Token *eq = peek(p);
+  int next_kind = 0;
+  p->pos++;
+  int ok = expression_follows_(p, &next_kind, 1);
+  p->pos--;
+  if (!ok || next_kind == T_EQUAL || next_kind == T_COLONEQUAL) return;
+  if (a->kind == N_NAME)
+    raise_err(p, PE_SYNTAX, span2(a->span, eq->span), 0,
+              "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
+  if (is_bitwise_or_level(a) && !starts_with_display(a))
+    raise_err(p, PE_SYNTAX, a->span, 0,
+              "cannot assign to %s here. Maybe you meant '==' instead of '='?", expr_name(a));
 }
 
 static int is_soft_keyword(const Node *n) {
@@ -1106,11 +1135,19 @@ static Node *comprehension_tail(Parser *p, NodeKind kind, Node *elt, Node *value
     if (at(p, T_ASYNC)) raise_err(p, PE_SYNTAX, peek(p)->span, 0, "'async' is not supported");
     next(p);
     Node *target = star_targets(p, FOR_TARGETS);
-    if (!at(p, T_IN)) syntax_error_at(p, peek(p));
+    if (!at(p, T_IN)) {
+      maybe_forgot_comma(p, target);
+      syntax_error_at(p, peek(p));
+    }
     next(p);
+    /* iter and conditions are bare disjunctions in CPython's grammar: no comma hint after */
     Node *iter = disjunction(p);
+    p->last_disj = NULL;
     Vec ifs = {0};
-    while (accept(p, T_IF)) vpush(p, &ifs, disjunction(p));
+    while (accept(p, T_IF)) {
+      vpush(p, &ifs, disjunction(p));
+      p->last_disj = NULL;
+    }
     Node *c = mk(p, N_COMPREHENSION, span2(target->span, prev(p)->span));
     c->u.comprehension.target = target;
     c->u.comprehension.iter = iter;
@@ -1602,9 +1639,19 @@ static void check_assign_targets(Parser *p, Vec *targets, Node *value) {
     int next_unparen_tuple = next_chunk->kind == N_TUPLE && next_chunk->u.seq.elts.len > 0 &&
                              next_chunk->u.seq.elts.items[0]->span.col == next_chunk->span.col &&
                              next_chunk->u.seq.elts.items[0]->span.line == next_chunk->span.line;
-    int b_followed_by_eq = targets->len >= 2 && !next_unparen_tuple;
     Node *b = next_unparen_tuple ? next_chunk->u.seq.elts.items[0] : next_chunk;
-    if (!b_followed_by_eq && b->kind != N_STARRED) {
+    /* B is the leftmost bitwise_or of that chunk; an operator after it also counts as
+     * "not followed by =" */
+    Node *lb = b;
+    for (;;) {
+      if (lb->kind == N_COMPARE) lb = lb->u.compare.left;
+      else if (lb->kind == N_BOOLOP) lb = lb->u.boolop.values.items[0];
+      else if (lb->kind == N_IFEXP) lb = lb->u.ifexp.body;
+      else break;
+    }
+    int lb_ok = is_bitwise_or_level(lb);
+    int b_followed_by_eq = targets->len >= 2 && !next_unparen_tuple && lb == b;
+    if (lb_ok && !b_followed_by_eq) {
       if (l0->kind == N_NAME)
         raise_err(p, PE_SYNTAX, span2(l0->span, b->span), 0,
                   "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
@@ -1629,6 +1676,10 @@ static Node *expr_or_assign(Parser *p) {
     raise_err(p, PE_SYNTAX, e->span, 0, "cannot use assignment expressions with %s", expr_name(e));
   if (t->kind == T_COLON) {
     next(p);
+    int lvl;
+    if (e->kind != N_NAME && e->kind != N_ATTRIBUTE && e->kind != N_SUBSCRIPT &&
+        !(starts_expression(peek(p)->kind) && expression_follows(p, &lvl)))
+      syntax_error_at(p, peek(p));
     if (e->kind == N_TUPLE && start->kind != T_LPAR)
       raise_err(p, PE_SYNTAX, e->u.seq.elts.len ? e->u.seq.elts.items[0]->span : e->span, 0,
                 "only single target (not tuple) can be annotated");
@@ -2013,7 +2064,10 @@ static Node *for_stmt(Parser *p) {
   Node *target = star_targets(p, FOR_TARGETS);
   if (target->kind == N_STARRED)
     late_err(p, target->span, "starred assignment target must be in a list or tuple");
-  if (!at(p, T_IN)) syntax_error_at(p, peek(p));
+  if (!at(p, T_IN)) {
+    maybe_forgot_comma(p, target);
+    syntax_error_at(p, peek(p));
+  }
   next(p);
   Node *iter = star_expressions(p);
   header_colon(p, 0);
