@@ -170,6 +170,20 @@ static void fstrings(void) {
              M("Expr(value=JoinedStr(values=[Constant(value='x='), FormattedValue(value=Name(id='x', ctx=Load()), conversion=114), Constant(value='y='), FormattedValue(value=Name(id='y', ctx=Load()), conversion=-1, format_spec=JoinedStr(values=[Constant(value='.2f')]))]))"));
   check_span("fstr_span", "y = f\"{x} {y+1}\" f\"{x}\"",
              "Assign(targets=[Name(id='y', ctx=Store(), lineno=1, col_offset=0, end_lineno=1, end_col_offset=1)], value=JoinedStr(values=[FormattedValue(value=Name(id='x', ctx=Load(), lineno=1, col_offset=7, end_lineno=1, end_col_offset=8), conversion=-1, lineno=1, col_offset=4, end_lineno=1, end_col_offset=23), Constant(value=' ', lineno=1, col_offset=4, end_lineno=1, end_col_offset=23), FormattedValue(value=BinOp(left=Name(id='y', ctx=Load(), lineno=1, col_offset=11, end_lineno=1, end_col_offset=12), op=Add(), right=Constant(value=1, lineno=1, col_offset=13, end_lineno=1, end_col_offset=14), lineno=1, col_offset=11, end_lineno=1, end_col_offset=14), conversion=-1, lineno=1, col_offset=4, end_lineno=1, end_col_offset=23), FormattedValue(value=Name(id='x', ctx=Load(), lineno=1, col_offset=20, end_lineno=1, end_col_offset=21), conversion=-1, lineno=1, col_offset=4, end_lineno=1, end_col_offset=23)], lineno=1, col_offset=4, end_lineno=1, end_col_offset=23), lineno=1, col_offset=0, end_lineno=1, end_col_offset=23)");
+  check_dump("u_kind", "u'x'", M("Expr(value=Constant(value='x', kind='u'))"));
+  {
+    /* CPython parses "(" expr ")": a bare tuple spans the braces */
+    Arena *a = arena_new();
+    ParseError err;
+    const char *src = "f\"{x, y}\"";
+    Node *m = parse_module(a, src, strlen(src), "<t>", &err);
+    Node *t = m ? m->u.module.body.items[0]->u.expr_stmt.value->u.joinedstr.values.items[0]
+                      ->u.formattedvalue.value
+                : NULL;
+    if (t && t->kind == N_TUPLE && t->span.col == 2 && t->span.end_col == 8) printf("PASS fstr_tuple_span\n");
+    else { printf("FAIL fstr_tuple_span\n"); failures++; }
+    arena_free(a);
+  }
   check_err("fstr_empty", "f'{}'", 0, PE_SYNTAX, 1, "f-string: empty expression not allowed", 0);
   check_err("fstr_single_brace", "f'a}'", 0, PE_SYNTAX, 1, "f-string: single '}' is not allowed", 0);
   check_err("fstr_backslash", "f'{a\\n}'", 0, PE_SYNTAX, 1,
@@ -226,6 +240,21 @@ static void errors(void) {
             "invalid syntax. Perhaps you forgot a comma?", 0);
   check_err("err_print", "print 'x'\n", 0, PE_SYNTAX, 1,
             "Missing parentheses in call to 'print'. Did you mean print(...)?", 0);
+  check_err("err_comp_target", "[a, for x in y]\n", 0, PE_SYNTAX, 1,
+            "did you forget parentheses around the comprehension target?", 0);
+  check_err("err_eq_in_list", "x = [y = 2]\n", 0, PE_SYNTAX, 1,
+            "invalid syntax. Maybe you meant '==' or ':=' instead of '='?", 0);
+  check_err("err_tuple_literal_target", "a, 1 = x\n", 0, PE_SYNTAX, 1,
+            "cannot assign to literal here. Maybe you meant '==' instead of '='?", 0);
+  check_err("err_tuple_name_last", "1, a = x\n", 0, PE_SYNTAX, 1,
+            "invalid syntax. Maybe you meant '==' or ':=' instead of '='?", 0);
+  check_err("err_indent_not_overridden", "x\n  y\nz = 'abc\n", 0, PE_INDENTATION, 2,
+            "unexpected indent", 0);
+  check_err("err_eof_block_line", "if x:\n\n\n# c\n", 0, PE_INDENTATION, 4,
+            "expected an indented block after 'if' statement on line 1", 1);
+  check_err("err_no_comma_hint", "f(1 lambda)\n", 0, PE_SYNTAX, 1, "invalid syntax", 0);
+  check_err("err_comma_hint_eof", "x = [1 2 3", 0, PE_SYNTAX, 1,
+            "invalid syntax. Perhaps you forgot a comma?", 0);
   check_err("err_big_int", "x = 99999999999999999999\n", 0, PE_SYNTAX, 1,
             "integer literal too large", 0);
   /* deep nesting is an error, not a stack overflow */
@@ -243,6 +272,28 @@ static void errors(void) {
     deep[n] = 0;
     check_err("err_deep_unary", deep, 0, PE_SYNTAX, 1, NULL, 0);
   }
+}
+
+/* Token pointers must survive the token buffer growing: a class header followed by many
+ * statements keeps its own line. */
+static void long_input(void) {
+  static char src[200000];
+  size_t n = 0;
+  n += (size_t)sprintf(src + n, "class A:\n");
+  for (int i = 0; i < 3000; i++) n += (size_t)sprintf(src + n, "    x%d = f(a, b)[c] + %d\n", i, i);
+  Arena *a = arena_new();
+  ParseError err;
+  Node *m = parse_module(a, src, n, "<t>", &err);
+  Node *c = m ? m->u.module.body.items[0] : NULL;
+  if (c && c->kind == N_CLASSDEF && c->span.line == 1 && c->span.col == 0 &&
+      c->span.end_line == 3001 && c->u.classdef.body.len == 3000 &&
+      strcmp(c->u.classdef.name.s, "A") == 0)
+    printf("PASS long_input_spans\n");
+  else {
+    printf("FAIL long_input_spans\n");
+    failures++;
+  }
+  arena_free(a);
 }
 
 static void incomplete(void) {
@@ -309,5 +360,6 @@ int main(int argc, char **argv) {
   spans();
   errors();
   incomplete();
+  long_input();
   return failures ? 1 : 0;
 }
