@@ -50,6 +50,8 @@ def run(cmd, timeout, env=None, stdin=None):
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired as e:
         return None, e.stdout or b"", e.stderr or b""
+    except OSError as e:
+        return 127, b"", f"cannot run {cmd[0]}: {e}".encode()
 
 
 def describe_rc(rc):
