@@ -136,7 +136,7 @@ typedef struct RedJob {
   char *in, *out;
   int split;                 /* dim split across threads, or -1 */
   /* scalar partials */
-  char partial[64][8];
+  _Alignas(64) char partial[64][8];
   int op, chunks;
   DType dt;
 } RedJob;
@@ -188,7 +188,7 @@ static int k_reduce(const Prim *p, Array *const *in, int nin, const void *params
   Array *o = arr_new_like(oav);
   if (!o) return -1;
   int esz = dt_size(dt);
-  char idv[8];
+  _Alignas(8) char idv[8];
   identity(op, dt, idv);
   char *od = arr_data(o);
   for (int64_t i = 0; i < o->size; i++) memcpy(od + i * esz, idv, (size_t)esz);

@@ -1,0 +1,118 @@
+/* engine_bench.c - timings of the C array engine (run by hand through bench/engine_bench.sh):
+ * dispatch of add on 3-element arrays, 1M-element elementwise ops and reductions, N x N
+ * matmul through dot_general vs cblas directly, N x N float64 inverse. Not run by tests. */
+#include <cblas.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/arr.h"
+#include "engine/prim.h"
+#include "engine/cpu/cpu.h"
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static Array *randn(DType dt, int nd, const int64_t *shape) {
+  Array *a = arr_new(dt, nd, shape);
+  for (int64_t i = 0; i < a->size; i++) {
+    double v = (double)rand() / RAND_MAX - 0.5;
+    if (dt == DT_FLOAT32) ((float *)arr_data(a))[i] = (float)v;
+    else ((double *)arr_data(a))[i] = v;
+  }
+  return a;
+}
+
+/* Best of `reps` runs of an op, in seconds. */
+#define BEST(reps, stmt)                                                          \
+  ({                                                                             \
+    double best_ = 1e30;                                                         \
+    for (int r_ = 0; r_ < (reps); r_++) {                                        \
+      double t0_ = now();                                                        \
+      stmt;                                                                      \
+      double t_ = now() - t0_;                                                   \
+      if (t_ < best_) best_ = t_;                                                \
+    }                                                                            \
+    best_;                                                                       \
+  })
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 2000;      /* matmul / inverse size */
+  const char *only = argc > 2 ? argv[2] : "";
+  arr_init();
+  printf("threads: pool %d\n", cpu_pool_threads());
+
+  if (!*only || strstr(only, "dispatch")) {
+    int64_t three = 3;
+    Array *a = randn(DT_FLOAT32, 1, &three), *b = randn(DT_FLOAT32, 1, &three);
+    int iters = 2000000;
+    double t = BEST(3, for (int i = 0; i < iters; i++) arr_release(prim_binary(PRIM_add, a, b)));
+    printf("dispatch add 3xf32: %.1f ns/op\n", t / iters * 1e9);
+    Array *s = arr_scalar_f(DT_FLOAT32, 2);
+    t = BEST(3, for (int i = 0; i < iters; i++) arr_release(prim_binary(PRIM_mul, a, s)));
+    printf("dispatch mul 3xf32 * 0-d: %.1f ns/op\n", t / iters * 1e9);
+    arr_release(a); arr_release(b); arr_release(s);
+  }
+
+  if (!*only || strstr(only, "elem")) {
+    int64_t m = 1000000;
+    for (int k = 0; k < 2; k++) {
+      DType dt = k ? DT_FLOAT64 : DT_FLOAT32;
+      const char *nm = k ? "f64" : "f32";
+      Array *a = randn(dt, 1, &m), *b = randn(dt, 1, &m);
+      double t = BEST(20, arr_release(prim_binary(PRIM_add, a, b)));
+      printf("1M add %s: %.3f ms\n", nm, t * 1e3);
+      t = BEST(20, arr_release(prim_binary(PRIM_mul, a, b)));
+      printf("1M mul %s: %.3f ms\n", nm, t * 1e3);
+      t = BEST(10, arr_release(prim_unary(PRIM_exp, a, NULL)));
+      printf("1M exp %s: %.3f ms\n", nm, t * 1e3);
+      t = BEST(10, arr_release(prim_unary(PRIM_tanh, a, NULL)));
+      printf("1M tanh %s: %.3f ms\n", nm, t * 1e3);
+      PAxes all = {1, {0}};
+      t = BEST(20, arr_release(prim_unary(PRIM_reduce_sum, a, &all)));
+      printf("1M sum %s: %.3f ms\n", nm, t * 1e3);
+      t = BEST(20, arr_release(prim_unary(PRIM_reduce_max, a, &all)));
+      printf("1M max %s: %.3f ms\n", nm, t * 1e3);
+      int64_t sq[2] = {1000, 1000};
+      Array *q = randn(dt, 2, sq);
+      PAxes ax0 = {1, {0}}, ax1 = {1, {1}};
+      t = BEST(20, arr_release(prim_unary(PRIM_reduce_sum, q, &ax0)));
+      printf("1000x1000 sum axis0 %s: %.3f ms\n", nm, t * 1e3);
+      t = BEST(20, arr_release(prim_unary(PRIM_reduce_sum, q, &ax1)));
+      printf("1000x1000 sum axis1 %s: %.3f ms\n", nm, t * 1e3);
+      arr_release(q); arr_release(a); arr_release(b);
+    }
+  }
+
+  if (!*only || strstr(only, "matmul")) {
+    int64_t sh[2] = {n, n};
+    for (int k = 0; k < 2; k++) {
+      DType dt = k ? DT_FLOAT64 : DT_FLOAT32;
+      Array *a = randn(dt, 2, sh), *b = randn(dt, 2, sh);
+      PDot pd = {0};
+      pd.nc = 1; pd.lhs_contract[0] = 1; pd.rhs_contract[0] = 0;
+      Array *in[2] = {a, b}, *o = NULL;
+      double t1 = BEST(2, prim_bind(PRIM_dot_general, in, 2, &pd, &o); arr_release(o));
+      Array *c = arr_new(dt, 2, sh);
+      double t2 = BEST(2, if (k) cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, arr_data(a), n, arr_data(b), n, 0.0, arr_data(c), n);
+                          else cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, arr_data(a), n, arr_data(b), n, 0.0f, arr_data(c), n));
+      printf("matmul %dx%d %s: dot_general %.3f s, cblas direct %.3f s, ratio %.3f\n", n, n, k ? "f64" : "f32", t1, t2, t1 / t2);
+      arr_release(a); arr_release(b); arr_release(c);
+    }
+  }
+
+  if (!*only || strstr(only, "inv")) {
+    int64_t sh[2] = {n, n};
+    Array *a = randn(DT_FLOAT64, 2, sh);
+    for (int64_t i = 0; i < n; i++) ((double *)arr_data(a))[i * n + i] += n;
+    PLinalg pl = {0};
+    double t = BEST(2, arr_release(prim_unary(PRIM_inv, a, &pl)));
+    printf("inv %dx%d f64: %.3f s\n", n, n, t);
+    arr_release(a);
+  }
+  return 0;
+}
