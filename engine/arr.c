@@ -277,8 +277,6 @@ static int mem_error(DType dt, int ndim, const int64_t *shape, double bytes) {
                  b, s, arr_dtypes[dt].name);
 }
 
-#define HDR_SIZE (((sizeof(Array) + sizeof(Buffer)) + ARR_ALIGN - 1) & ~(size_t)(ARR_ALIGN - 1))
-
 static Array *alloc_array(DType dt, int ndim, const int64_t *shape, int zero) {
   if ((unsigned)dt >= DT_COUNT) { arr_err(ERR_TYPE, "invalid dtype"); return NULL; }
   if (ndim < 0 || ndim > ARR_MAXDIM) {
@@ -294,13 +292,16 @@ static Array *alloc_array(DType dt, int ndim, const int64_t *shape, int zero) {
     mem_error(dt, ndim, shape, (double)size * dt_size(dt));
     return NULL;
   }
-  size_t total = HDR_SIZE + (((size_t)nbytes + ARR_ALIGN - 1) & ~(size_t)(ARR_ALIGN - 1));
-  char *block = aligned_alloc(ARR_ALIGN, total);
+  /* One malloc holds the header and the data; the data start is rounded up to 64 bytes by
+   * hand (plain malloc is much cheaper than aligned_alloc for the many small results). */
+  size_t total = sizeof(Array) + sizeof(Buffer) + ARR_ALIGN + (size_t)nbytes;
+  char *block = malloc(total);
   if (!block) { mem_error(dt, ndim, shape, (double)nbytes); return NULL; }
   Array *a = (Array *)block;
   Buffer *b = (Buffer *)(block + sizeof(Array));
   b->refcount = 1;
-  b->data = block + HDR_SIZE;
+  uintptr_t d0 = (uintptr_t)(block + sizeof(Array) + sizeof(Buffer));
+  b->data = (void *)((d0 + ARR_ALIGN - 1) & ~(uintptr_t)(ARR_ALIGN - 1));
   b->nbytes = (size_t)nbytes;
   b->device = 0;
   b->block = block;

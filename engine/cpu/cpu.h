@@ -13,9 +13,12 @@ typedef void (*PoolFn)(void *ctx, int64_t begin, int64_t end);
 void cpu_pool_init(void);
 int cpu_pool_threads(void);                 /* threads used for a parallel loop (>= 1) */
 void cpu_pool_set_threads(int n);           /* 1 = run everything inline */
-/* Split [0, n) into at most cpu_pool_threads() chunks of >= grain items and run fn on them;
- * inline when n < 2 * grain. */
+/* Split [0, n) into chunks of >= grain items run by the pool and the caller; inline when
+ * n < 2 * grain. fn must only touch its own range. */
 void cpu_parallel_for(int64_t n, int64_t grain, PoolFn fn, void *ctx);
+/* The number of chunks cpu_parallel_for cuts [0, n) into (chunk k is [n*k/c, n*(k+1)/c)). */
+int cpu_parallel_chunks(int64_t n, int64_t grain);
+#define CPU_MAX_CHUNKS 64
 
 /* Elements per thread below which elementwise work stays on one core. */
 #define CPU_GRAIN_CHEAP 32768   /* add, mul, copies */
