@@ -69,7 +69,7 @@ static int rule_binary(const Prim *p, const AVal *in, int nin, const void *param
 
 static int rule_select(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   if (in[0].dtype != DT_BOOL)
-    return arr_err(ERR_TYPE, "select_n selector must be boolean, got %s", dtn(in[0].dtype));
+    return arr_err(ERR_TYPE, "select pred must be boolean, got %s", dtn(in[0].dtype));
   if (same_dtypes(p, in + 1, 2) < 0) return -1;
   int64_t s1[ARR_MAXDIM];
   int n1;

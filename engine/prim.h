@@ -79,7 +79,7 @@
   X(ge,          "ge",          2, 1, PK_COMPARE, void, "(%0 >= %1)")
 
 #define PRIM_OTHER_LIST(X)                                                                 \
-  X(select,          "select_n",        3, 1, PK_OTHER, void, "(%0 ? %1 : %2)")           \
+  X(select,          "select",          3, 1, PK_OTHER, void, "(%0 ? %1 : %2)")           \
   X(integer_pow,     "integer_pow",     1, 1, PK_OTHER, PIntPow, NULL)                     \
   X(convert,         "convert_element_type", 1, 1, PK_OTHER, PConvert, "((%T)%0)")      \
   X(copy,            "copy",            1, 1, PK_OTHER, void, "%0")                        \
@@ -128,7 +128,16 @@
   X(svd,             "svd",             1, 3, PK_LINALG, PSvd, NULL)                       \
   X(triangular_solve,"triangular_solve",2, 1, PK_LINALG, PTriSolve, NULL)
 
-#define PRIM_LIST(X) PRIM_UNARY_LIST(X) PRIM_BINARY_LIST(X) PRIM_OTHER_LIST(X)
+/* Control flow and host callbacks (engine/ir.c): their parameters carry sub-graphs (IrGraph,
+ * engine/ir.h), their rules and kernels are registered by ir_init(). nout -2: the number of
+ * outputs comes from the params (the sub-graph), see prim_nout(). */
+#define PRIM_CONTROL_LIST(X)                                                                 \
+  X(cond,            "cond",           -1, -2, PK_CONTROL, PCond, NULL)                      \
+  X(while,           "while",          -1, -2, PK_CONTROL, PWhile, NULL)                     \
+  X(scan,            "scan",           -1, -2, PK_CONTROL, PScan, NULL)                      \
+  X(debug_callback,  "debug_callback", -1, 0, PK_CONTROL, PCallback, NULL)
+
+#define PRIM_LIST(X) PRIM_UNARY_LIST(X) PRIM_BINARY_LIST(X) PRIM_OTHER_LIST(X) PRIM_CONTROL_LIST(X)
 
 typedef enum PrimId {
 #define X(id, name, nin, nout, kind, pt, cg) PRIM_##id,
@@ -146,7 +155,8 @@ typedef enum PrimKind {
   PK_REDUCE,   /* reductions over a set of axes */
   PK_SCAN,     /* cumulative along one axis */
   PK_LINALG,   /* LAPACK-backed, batched over leading dims */
-  PK_OTHER
+  PK_OTHER,
+  PK_CONTROL   /* carries sub-graphs (cond, while, scan) or calls the host (engine/ir.c) */
 } PrimKind;
 
 /* ---- parameter structs ------------------------------------------------------------------
@@ -234,6 +244,25 @@ typedef struct PSvd { int full_matrices; int compute_uv; } PSvd;
 /* triangular_solve(a, b): left_side: a @ x = b, else x @ a = b; transpose_a uses a^T. */
 typedef struct PTriSolve { int left_side, lower, transpose_a, unit_diagonal; } PTriSolve;
 
+/* Control flow (engine/ir.h describes the graphs). Operands, in order:
+ *   cond:  index (int32 scalar, clamped into range; or a bool scalar: False=0, True=1),
+ *          then the operands every branch receives; outputs: the branches' outputs.
+ *   while: cond_consts, body_consts, carry; cond(cond_consts, carry) -> bool scalar,
+ *          body(body_consts, carry) -> carry; outputs: the final carry.
+ *   scan:  consts, carry, xs (leading axis = length); body(consts, carry, x slices) ->
+ *          (carry, y slices); outputs: final carry, then the ys stacked on a new axis 0.
+ *   debug_callback: any operands, no outputs; calls the host hook `id` with the values. */
+#define PCOND_MAX 16
+struct IrGraph;
+typedef struct PCond { int nbranches; struct IrGraph *branches[PCOND_MAX]; } PCond;
+typedef struct PWhile { int cond_nconsts, body_nconsts; struct IrGraph *cond, *body; } PWhile;
+typedef struct PScan {
+  int64_t length;
+  int reverse, unroll, nconsts, ncarry;
+  struct IrGraph *body;
+} PScan;
+typedef struct PCallback { int id; } PCallback;
+
 /* SAME/VALID padding helper (lax.padtype_to_pads): fills lo/hi for each spatial dim.
  * same=0: VALID (all zero); 1: SAME (extra on the high side); 2: SAME_LOWER. */
 void prim_padtype_to_pads(int n, const int64_t *in_sizes, const int64_t *window,
@@ -315,6 +344,8 @@ int prim_bind(PrimId id, Array *const *in, int nin, const void *params, Array **
 /* Convenience for the common 1- and 2-input single-output cases (NULL on error). */
 Array *prim_unary(PrimId id, Array *x, const void *params);
 Array *prim_binary(PrimId id, Array *x, Array *y);
+/* Number of outputs of a bind (resolves nout -1 / -2). */
+int prim_nout(PrimId id, int nin, const void *params);
 /* Format params for IR printing ("axes=(0, 1)"); returns malloc'd text. */
 char *prim_params_str(PrimId id, const void *params);
 

@@ -413,7 +413,7 @@ def test_select_convert(d):
         for dt in ALL:
             p = rand("bool", sp)
             a, b = rand(dt, sa), rand(dt, sb)
-            d.run("select_n", {}, [d.arr(p), d.arr(a), d.arr(b)],
+            d.run("select", {}, [d.arr(p), d.arr(a), d.arr(b)],
                   expect("select:%s:%s" % (dt, sp), np.where(p, a, b)))
     for src in ALL:
         for dst in ALL:
