@@ -193,7 +193,6 @@ static Value dt_get_dtype(Value self) {   /* np.float32.dtype */
 
 static const GetSetDef dtype_getset[] = {
     {"name", dt_get_name, NULL, "the dtype's name"},
-    {"__name__", dt_get_name, NULL, NULL},
     {"itemsize", dt_get_itemsize, NULL, "bytes per element"},
     {"kind", dt_get_kind, NULL, "'b', 'u', 'i' or 'f'"},
     {"char", dt_get_char, NULL, NULL},
@@ -310,6 +309,12 @@ Value lx_arith(Family f, int op, Value a, Value b) {
       if (rt == DT_BOOL) return type_error_dtype("power", DT_BOOL, f);
       if (dt_is_int((DType)rt) && b.tag == V_INT && b.u.i < 0)
         return obj_raise(&obj_ValueError, "Integers to negative integer powers are not allowed.");
+      if (dt_is_int((DType)rt) && f == FAM_NP && lx_arr(b)) {
+        Array *e = lx_arr(b);
+        for (int64_t i = 0; i < e->size; i++)
+          if (!dt_is_unsigned(e->dtype) && arr_get_i(e, i) < 0)
+            return obj_raise(&obj_ValueError, "Integers to negative integer powers are not allowed.");
+      }
       id = PRIM_pow;
       break;
     case OP_LSHIFT: id = PRIM_shift_left; break;
@@ -371,10 +376,11 @@ static Value np_inplace(int op, Value a, Value b) {
                                         [OP_RSHIFT] = "right_shift", [OP_BITOR] = "bitwise_or",
                                         [OP_BITXOR] = "bitwise_xor", [OP_BITAND] = "bitwise_and",
                                         [OP_FLOORDIV] = "floor_divide"};
+    DType yd = y->dtype;
     val_decref(r);
     return obj_raise(&obj_TypeError,
                      "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with "
-                     "casting rule 'same_kind'", names[op], arr_dtypes[y->dtype].name,
+                     "casting rule 'same_kind'", names[op], arr_dtypes[yd].name,
                      arr_dtypes[x->dtype].name);
   }
   int rc = arr_assign(x, y);
@@ -572,7 +578,7 @@ FORWARD(sum) FORWARD(prod) FORWARD(max) FORWARD(min) FORWARD(mean) FORWARD(var) 
 FORWARD(argmax) FORWARD(argmin) FORWARD(any) FORWARD(all) FORWARD(cumsum) FORWARD(cumprod)
 FORWARD(clip) FORWARD(round) FORWARD(argsort) FORWARD(nonzero) FORWARD(repeat)
 FORWARD(diagonal) FORWARD(trace) FORWARD(take) FORWARD(squeeze) FORWARD(swapaxes) FORWARD(ravel)
-FORWARD(dot) FORWARD(ptp) FORWARD(searchsorted) FORWARD(conj) FORWARD(conjugate)
+FORWARD(dot) FORWARD(searchsorted) FORWARD(conj) FORWARD(conjugate)
 
 Value lx_reshape_method(Value x, int argc, const Value *argv) {
   int64_t shape[ARR_MAXDIM];
@@ -667,7 +673,7 @@ static Value m_transpose(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_astype(int argc, const Value *argv, Obj *kw) {
-  Value a[2];
+  Value a[7];
   if (obj_parse_args("astype", argc, argv, kw, "self,dtype|order,casting,subok,copy,$device", a) < 0)
     return val_null();
   Family f = fam_of(argv[0]);
@@ -752,8 +758,8 @@ static Value scalar_conv(Value self, const char *what, int kind) {
   if (VAL_IS_NULL(c)) return c;
   Array *a = lx_arr(c);
   Value r;
-  if (a->size != 1) {
-    r = obj_raise(&obj_TypeError, "only length-1 arrays can be converted to Python scalars");
+  if (a->ndim != 0) {
+    r = obj_raise(&obj_TypeError, "only 0-dimensional arrays can be converted to Python scalars");
   } else if (kind == 'f') {
     r = val_float(arr_get_f(a, 0));
   } else if (kind == 'x' && !dt_is_int(a->dtype) && a->dtype != DT_BOOL) {
@@ -883,7 +889,6 @@ const MethodDef lx_arr_methods[] = {
     {"swapaxes", m_swapaxes, "swapaxes(axis1, axis2)", 0},
     {"ravel", m_ravel, "ravel()", 0},
     {"dot", m_dot, "dot(b)", 0},
-    {"ptp", m_ptp, "ptp(axis=None)", 0},
     {"searchsorted", m_searchsorted, "searchsorted(v, side='left')", 0},
     {"conj", m_conj, "conj()", 0},
     {"conjugate", m_conjugate, "conjugate()", 0},

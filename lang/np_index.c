@@ -256,7 +256,7 @@ static Value norm_index_array(Value idx, int64_t n, int dim, Family f) {
   val_decref(pz[1]);
   Value nn[2] = {ci, val_int(n)}, pn[2];
   Value wrapped = val_null();
-  if (!VAL_IS_NULL(neg) && lx_promote_to(f, idt, 2, nn, pn) == 0) {
+  if (!VAL_IS_NULL(neg) && lx_promote_to(f, idt, 2, nn, pn) >= 0) {
     wrapped = lx_bind1(PRIM_add, 2, pn, NULL);
     val_decref(pn[0]);
     val_decref(pn[1]);

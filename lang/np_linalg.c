@@ -176,7 +176,9 @@ static Value linalg1(Family f, int argc, const Value *argv, Obj *kw, const char 
   if (obj_parse_args(name, argc, argv, kw, "a", a) < 0) return val_null();
   Value x = float_matrix(f, a[0], name, 2, square);
   if (VAL_IS_NULL(x)) return x;
-  Value r = lx_bind1(id, 1, &x, NULL);
+  /* numpy raises LinAlgError for singular input, JAX returns inf/nan */
+  PLinalg pl = {f == FAM_NP};
+  Value r = lx_bind1(id, 1, &x, prim_table[id].params_size ? &pl : NULL);
   val_decref(x);
   return r;
 }
@@ -221,24 +223,43 @@ static Value solve_impl(Family f, int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(x)) return x;
   Value y = lx_asarray(a[1], f, -1, 0);
   if (VAL_IS_NULL(y)) { val_decref(x); return y; }
-  Value px, py;
-  if (promote2(f, x, y, &px, &py) < 0) { val_decref(x); val_decref(y); return val_null(); }
+  Value px, py, r = val_null();
+  int rt = promote2(f, x, y, &px, &py);
   val_decref(x);
   val_decref(y);
-  Value r = val_null();
-  AVal av;
-  if (lx_aval(px, &av) == 0 && !dt_is_float(av.dtype)) {
+  if (rt < 0) return val_null();
+  if (!dt_is_float((DType)rt)) {
     Value cx = lx_convert(px, arr_default_float(lx_promo(f)), 0);
     Value cy = lx_convert(py, arr_default_float(lx_promo(f)), 0);
     val_decref(px);
     val_decref(py);
     px = cx;
     py = cy;
+    if (VAL_IS_NULL(px) || VAL_IS_NULL(py)) goto out;
   }
-  if (!VAL_IS_NULL(px) && !VAL_IS_NULL(py)) {
+  {
+    /* b of one dimension less than a is a (batch of) vector(s) */
+    AVal aa, ba;
+    if (lx_aval(px, &aa) < 0 || lx_aval(py, &ba) < 0) goto out;
+    int vec = ba.ndim == aa.ndim - 1;
+    if (vec) {
+      Value e = lx_expand_dims(py, ba.ndim);
+      val_decref(py);
+      py = e;
+      if (VAL_IS_NULL(py)) goto out;
+    }
     Value in[2] = {px, py};
-    r = lx_bind1(PRIM_solve, 2, in, NULL);
+    PLinalg pl = {f == FAM_NP};
+    r = lx_bind1(PRIM_solve, 2, in, &pl);
+    if (vec && !VAL_IS_NULL(r)) {
+      int64_t shape[ARR_MAXDIM];
+      memcpy(shape, ba.shape, sizeof(int64_t) * ba.ndim);
+      Value s = lx_reshape(r, ba.ndim, shape);
+      val_decref(r);
+      r = s;
+    }
   }
+out:
   val_decref(px);
   val_decref(py);
   return r;
@@ -291,23 +312,24 @@ static Value svd_impl(Family f, int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("svd", argc, argv, kw, "a|full_matrices,compute_uv,hermitian", a) < 0)
     return val_null();
   PSvd p = {1, 1};
+  int uv = 1;
   if (has(a[1]) && (p.full_matrices = obj_truth(a[1])) < 0) return val_null();
-  if (has(a[2]) && (p.compute_uv = obj_truth(a[2])) < 0) return val_null();
+  if (has(a[2]) && (uv = obj_truth(a[2])) < 0) return val_null();
   Value x = float_matrix(f, a[0], "svd", 2, 0);
   if (VAL_IS_NULL(x)) return x;
+  /* the primitive's outputs are (s, u, vh); singular values alone are taken from a full
+   * decomposition (the engine's compute_uv=0 path is not usable yet) */
+  if (!uv) p.full_matrices = 0;
   Value out[3];
   int n = lx_bind(PRIM_svd, 1, &x, &p, out);
   val_decref(x);
   if (n < 0) return val_null();
-  if (!p.compute_uv) {
-    /* the primitive gives (s) or (u, s, vh): keep s */
-    if (n == 1) return out[0];
-    Value s = out[1];
-    val_decref(out[0]);
-    val_decref(out[2]);
-    return s;
+  if (!uv) {
+    for (int i = 1; i < n; i++) val_decref(out[i]);
+    return out[0];
   }
-  return tuple_of(3, out);
+  Value t[3] = {out[1], out[0], out[2]};
+  return tuple_of(3, t);
 }
 
 /* _dot_general(a, b, ((lc, rc), (lb, rb))): the family-preserving dot_general the Sable

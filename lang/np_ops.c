@@ -350,8 +350,8 @@ Value lx_select(Value pred, Value on_true, Value on_false) {
   Value pb = lx_convert(pred, DT_BOOL, 0);
   Value r = val_null();
   if (!VAL_IS_NULL(pb)) {
-    /* select_n(pred, on_false, on_true): case 0 is false, as in lax.select_n */
-    Value in[3] = {pb, p[1], p[0]};
+    /* the engine's select is (pred ? on_true : on_false) */
+    Value in[3] = {pb, p[0], p[1]};
     r = lx_bind1(PRIM_select, 3, in, NULL);
     val_decref(pb);
   }
