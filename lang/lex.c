@@ -1001,7 +1001,7 @@ int lex_decode_string(Arena *a, const char *s, size_t n, int flags, Str *out, ch
         int h2 = i + 1 < n ? hexval((unsigned char)s[i + 1]) : -1;
         if (h1 < 0 || h2 < 0) {
           if (bytes) snprintf(msg, msgn, "(value error) invalid \\x escape at position %zu", esc);
-          else snprintf(msg, msgn, "(unicode error) 'unicodeescape' codec can't decode bytes in position %zu-%zu: truncated \\xXX escape", esc, i + (h1 >= 0) - 1 + 1 - 1);
+          else snprintf(msg, msgn, "(unicode error) 'unicodeescape' codec can't decode bytes in position %zu-%zu: truncated \\xXX escape", esc, i - 1 + (h1 >= 0));
           return -1;
         }
         i += 2;

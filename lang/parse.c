@@ -12,7 +12,7 @@
 
 #include "lex.h"
 
-#define MAX_DEPTH 400       /* nested expression levels before "too deeply nested" */
+#define MAX_DEPTH 1000      /* nesting (and operator chain) levels before "too deeply nested" */
 
 typedef struct Parser Parser;
 struct Parser {
@@ -178,7 +178,7 @@ static Token *expect_forced(Parser *p, int kind) {
 
 static void enter(Parser *p, Token *t) {
   if (++p->root->depth > MAX_DEPTH)
-    raise_err(p, PE_SYNTAX, t->span, 0, "too many nested parentheses");
+    raise_err(p, PE_SYNTAX, t->span, 0, "too deeply nested");
 }
 static void leave(Parser *p) { p->root->depth--; }
 
@@ -824,8 +824,10 @@ static Node *power(Parser *p) {
   Span start = peek(p)->span;
   Node *e = primary(p);
   if (at(p, T_DOUBLESTAR)) {
-    next(p);
+    Token *op = next(p);
+    enter(p, op);
     Node *r = factor(p);
+    leave(p);
     Node *n = mk(p, N_BINOP, span_from(p, start));
     n->u.binop.left = e;
     n->u.binop.op = OP_POW;
@@ -885,8 +887,12 @@ static Node *binary(Parser *p, int level) {
   Span start = peek(p)->span;
   Node *e = level == 0 ? factor(p) : binary(p, level - 1);
   Operator op;
+  int chain = 0;
   while (binop_of(peek(p)->kind, level, &op)) {
-    next(p);
+    /* a long chain is a deep left-leaning tree: it counts towards the nesting limit, so
+     * nothing walking the tree recursively can run out of stack */
+    enter(p, next(p));
+    chain++;
     Node *r = level == 0 ? factor(p) : binary(p, level - 1);
     Node *n = mk(p, N_BINOP, span_from(p, start));
     n->u.binop.left = e;
@@ -894,6 +900,7 @@ static Node *binary(Parser *p, int level) {
     n->u.binop.right = r;
     e = n;
   }
+  p->root->depth -= chain;
   return e;
 }
 
