@@ -633,20 +633,97 @@ static Value b_help(int argc, const Value *argv, Obj *kw) {
   return val_none();
 }
 
+/* compile(): the source checked for syntax now, kept for exec()/eval() */
+typedef struct CompiledObj { Obj ob; Value src, filename; int mode; } CompiledObj;
+static void compiled_dealloc(Obj *o) {
+  CompiledObj *c = (CompiledObj *)o;
+  val_decref(c->src);
+  val_decref(c->filename);
+  obj_free(o);
+}
+static Value compiled_repr(Value v) {
+  CompiledObj *c = (CompiledObj *)v.u.o;
+  return obj_str_fmt("<code object <module> at %p, file \"%s\", line 1>", (void *)c, obj_str_cstr(c->filename));
+}
+static TypeObj compiled_type = {OBJ_TYPE_HEAD, .name = "code", .dealloc = compiled_dealloc,
+                                .repr = compiled_repr};
+
+#include "parse.h"
+static Value b_compile(int argc, const Value *argv, Obj *kw) {
+  Value a[6];
+  if (obj_parse_args("compile", argc, argv, kw, "source,filename,mode|flags,dont_inherit,optimize", a) < 0)
+    return val_null();
+  if (!VAL_IS_STR(a[0])) return obj_raise(&obj_TypeError, "compile() arg 1 must be a string");
+  if (!VAL_IS_STR(a[1]) || !VAL_IS_STR(a[2])) return obj_raise(&obj_TypeError, "compile() arguments must be strings");
+  const char *mode = obj_str_cstr(a[2]);
+  int m = strcmp(mode, "exec") == 0 ? 0 : strcmp(mode, "eval") == 0 ? 2 : strcmp(mode, "single") == 0 ? 1 : -1;
+  if (m < 0) return obj_raise(&obj_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
+  /* parse now, so that syntax errors surface at compile() as in Python */
+  Session *s = obj_ts.session;
+  Value tmp = obj_module_new("<compile>");
+  if (VAL_IS_NULL(tmp)) return tmp;
+  (void)s;
+  Arena *ar = arena_new();
+  if (!ar) { val_decref(tmp); return obj_raise_nomem(); }
+  ParseError pe;
+  memset(&pe, 0, sizeof pe);
+  Node *mod = parse_module(ar, obj_str_cstr(a[0]), STR(a[0].u.o)->len, obj_str_cstr(a[1]), &pe);
+  arena_free(ar);
+  val_decref(tmp);
+  if (!mod) {
+    /* run it through the normal path to get the SyntaxError with its location */
+    Value dummy = val_null();
+    Value mm = obj_module_new("<compile>");
+    if (VAL_IS_NULL(mm)) return mm;
+    eval_exec_source(obj_str_cstr(a[0]), STR(a[0].u.o)->len, obj_str_cstr(a[1]), MODULE(mm.u.o), 2, &dummy);
+    val_decref(dummy);
+    val_decref(mm);
+    return val_null();
+  }
+  CompiledObj *c = obj_alloc(&compiled_type, sizeof(CompiledObj));
+  if (!c) return val_null();
+  c->src = val_incref(a[0]);
+  c->filename = val_incref(a[1]);
+  c->mode = m;
+  return val_obj(&c->ob);
+}
+
+static Value b_import(int argc, const Value *argv, Obj *kw) {
+  Value a[5];
+  if (obj_parse_args("__import__", argc, argv, kw, "name|globals,locals,fromlist,level", a) < 0)
+    return val_null();
+  if (!VAL_IS_STR(a[0])) return obj_raise(&obj_TypeError, "__import__() argument 1 must be str");
+  Value m = obj_import(obj_str_cstr(a[0]));
+  if (VAL_IS_NULL(m)) return m;
+  int from = !VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]) && obj_truth(a[3]) > 0;
+  const char *dot = strchr(obj_str_cstr(a[0]), '.');
+  if (from || !dot) return m;
+  val_decref(m);
+  char top[256];
+  snprintf(top, sizeof top, "%.*s", (int)(dot - obj_str_cstr(a[0])), obj_str_cstr(a[0]));
+  return obj_import(top);
+}
+
 /* eval(expr) / exec(code): run source text in the current module's namespace */
 static Value run_text(int argc, const Value *argv, Obj *kw, int is_eval) {
   const char *name = is_eval ? "eval" : "exec";
   if (obj_check_args(name, argc, kw, 1, 3) < 0) return val_null();
-  if (!VAL_IS_STR(argv[0]))
-    return obj_raise(&obj_TypeError, "%s() arg 1 must be a string", name);
+  const char *fname = "<string>";
+  Value src = argv[0];
+  if (VAL_IS_OBJ(src) && src.u.o->type == &compiled_type) {
+    CompiledObj *c = (CompiledObj *)src.u.o;
+    fname = obj_str_cstr(c->filename);
+    src = c->src;
+  }
+  if (!VAL_IS_STR(src))
+    return obj_raise(&obj_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
   if (argc > 1 && !VAL_IS_NONE(argv[1]))
     return obj_raise(&obj_NotImplementedError, "%s() with explicit globals is not supported in Sable", name);
   Frame *f = obj_ts.frame;
   ModuleObj *m = f ? f->mod : (obj_ts.session ? obj_ts.session->main : NULL);
   if (!m) return obj_raise(&obj_RuntimeError, "no module to run in");
   Value last = val_null();
-  int r = eval_exec_source(obj_str_cstr(argv[0]), STR(argv[0].u.o)->len, is_eval ? "<string>" : "<string>",
-                           m, is_eval ? 2 : 0, &last);
+  int r = eval_exec_source(obj_str_cstr(src), STR(src.u.o)->len, fname, m, is_eval ? 2 : 0, &last);
   if (r < 0) return val_null();
   if (is_eval) return VAL_IS_NULL(last) ? val_none() : last;
   val_decref(last);
@@ -699,6 +776,8 @@ static const MethodDef builtin_functions[] = {
     {"open", obj_open, "open(file, mode='r', encoding=None)\n\nOpen a text file and return a file object.", 0},
     {"eval", b_eval, "eval(source)\n\nEvaluate an expression in the current module's namespace.", 0},
     {"exec", b_exec, "exec(source)\n\nExecute statements in the current module's namespace.", 0},
+    {"compile", b_compile, "compile(source, filename, mode)\n\nCheck source for syntax and return a code object for exec() or eval().", 0},
+    {"__import__", b_import, "__import__(name, globals=None, locals=None, fromlist=(), level=0)\n\nImport a module.", 0},
     {NULL}};
 
 static TypeObj *const builtin_types[] = {

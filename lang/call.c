@@ -206,6 +206,22 @@ static int is_super_call(Frame *f, Node *n) {
   return VAL_IS_NULL(f->mod->vals[r.slot]);
 }
 
+/* "__main__.f()" / "print()" for messages about a call's arguments, as CPython words them */
+static void func_str(Value f, char *buf, size_t n) {
+  if (VAL_IS_OBJ(f) && f.u.o->type == &obj_func_type) {
+    FuncObj *fn = FUNC(f.u.o);
+    snprintf(buf, n, "%s.%s()", fn->globals ? STR(fn->globals->name)->s : "__main__", STR(fn->qualname)->s);
+  } else if (VAL_IS_OBJ(f) && f.u.o->type == &obj_builtin_type) {
+    snprintf(buf, n, "%s()", ((BuiltinObj *)f.u.o)->name);
+  } else if (VAL_IS_TYPE(f)) {
+    TypeObj *t = (TypeObj *)f.u.o;
+    if (t->flags & TF_USER) snprintf(buf, n, "%s.%s()", t->module ? STR(t->module)->s : "__main__", t->name);
+    else snprintf(buf, n, "%s()", t->name);
+  } else {
+    snprintf(buf, n, "%s object", obj_type_name(f));
+  }
+}
+
 /* the general path: *args and **kwargs */
 static Value call_general(Frame *f, Node *n, Value callee, Value self) {
   Value pos = obj_list_new(0);
@@ -220,8 +236,9 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
       if (VAL_IS_NULL(v)) goto done;
       TypeObj *t = obj_type(v);
       if (!t->iter && !t->getitem) {
-        obj_raise(&obj_TypeError, "%s argument after * must be an iterable, not %s",
-                  "function", t->name);
+        char fs[300];
+        func_str(callee, fs, sizeof fs);
+        obj_raise(&obj_TypeError, "%s argument after * must be an iterable, not %s", fs, t->name);
         val_decref(v);
         eval_locate(f, a->span);
         goto done;
@@ -248,7 +265,9 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
     Value d = VAL_IS_DICT(v) ? val_incref(v) : val_null();
     if (VAL_IS_NULL(d)) {
       if (!obj_hasattr_s(v, "keys")) {
-        obj_raise(&obj_TypeError, "argument after ** must be a mapping, not %s", obj_type_name(v));
+        char fs[300];
+        func_str(callee, fs, sizeof fs);
+        obj_raise(&obj_TypeError, "%s argument after ** must be a mapping, not %s", fs, obj_type_name(v));
         val_decref(v);
         eval_locate(f, k->span);
         goto done;
@@ -267,7 +286,9 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
       }
       for (int64_t j = 0; j < LIST(kwn.u.o)->len; j++)
         if (obj_eq(LIST(kwn.u.o)->items[j], key) == 1) {
-          obj_raise(&obj_TypeError, "got multiple values for keyword argument '%s'", obj_str_cstr(key));
+          char fs[300];
+          func_str(callee, fs, sizeof fs);
+          obj_raise(&obj_TypeError, "%s got multiple values for keyword argument '%s'", fs, obj_str_cstr(key));
           val_decref(d);
           goto done;
         }

@@ -64,7 +64,8 @@ Value obj_slice_new(Value start, Value stop, Value step);   /* borrows */
 int obj_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
                       int64_t *slicelen);
 
-typedef struct RangeObj { Obj ob; int64_t start, stop, step, len; } RangeObj;
+typedef struct RangeObj { Obj ob; int64_t start, stop, step, len; uint64_t ulen; } RangeObj;
+  /* len is -1 when the length does not fit an int64 (ulen has it) */
 Value obj_range_new(int64_t start, int64_t stop, int64_t step);
 
 typedef struct BuiltinObj {
@@ -117,7 +118,14 @@ typedef struct ExcObj {
   int suppress_context;
   TbEntry *tb;
   int ntb, captb;
+  Value attr_obj;       /* AttributeError: the object, for "Did you mean" at print time */
+  Obj *attr_name;       /* NameError/AttributeError: the missing name */
+  Obj *suggestion;      /* NameError: the suggestion found when it was raised */
 } ExcObj;
+/* note the object and name on a pending AttributeError (for the "Did you mean" hint) */
+void obj_exc_attr_info(Value obj, Obj *name);
+/* CPython's suggestion for a misspelt name among candidates (a list of str); NULL if none */
+Obj *obj_suggest(Value candidates, Obj *name);
 #define EXC(o) ((ExcObj *)(o))
 Value obj_exc_new(TypeObj *t, Value args_tuple);    /* borrows args */
 Value obj_exc_str(Value exc);

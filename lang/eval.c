@@ -28,8 +28,42 @@ Value eval_name_error(Frame *f, Resolved r, const Str *name) {
                        "cannot access free variable '%.*s' where it is not associated with a value in enclosing scope",
                        (int)name->len, name->s);
     default:
-      return obj_raise(&obj_NameError, "name '%.*s' is not defined", (int)name->len, name->s);
+      break;
   }
+  obj_raise(&obj_NameError, "name '%.*s' is not defined", (int)name->len, name->s);
+  /* CPython's "Did you mean": the frame's locals, then the module, then the builtins */
+  Value e = obj_err_peek();
+  Obj *nm = obj_intern_n(name->s, name->len);
+  if (!VAL_IS_OBJ(e) || !nm || e.u.o->rc >= OBJ_IMMORTAL / 2) return val_null();
+  Value saved = obj_err_fetch();
+  Obj *sugg = NULL;
+  Value l = obj_list_new(0);
+  if (!VAL_IS_NULL(l) && f->scope && (f->scope->kind == SK_FUNC || f->scope->kind == SK_COMP)) {
+    for (int i = 0; i < f->scope->nlocals; i++)
+      if (f->scope->slot_names[i]) {
+        Value sn = obj_str_from_cstr(f->scope->slot_names[i]);
+        if (!VAL_IS_NULL(sn)) obj_list_append_steal(l, sn);
+      }
+    sugg = obj_suggest(l, nm);
+  }
+  ModuleObj *ms[2] = {f->mod, obj_ts.session ? obj_ts.session->builtins : NULL};
+  for (int k = 0; k < 2 && !sugg && !VAL_IS_NULL(l); k++) {
+    if (!ms[k]) continue;
+    val_decref(l);
+    l = obj_list_new(0);
+    if (VAL_IS_NULL(l)) break;
+    for (int64_t i = 0; i < ms[k]->n; i++)
+      if (!VAL_IS_NULL(ms[k]->vals[i])) obj_list_append(l, val_obj(ms[k]->names[i]));
+    sugg = obj_suggest(l, nm);
+  }
+  val_decref(l);
+  obj_err_clear();
+  ExcObj *x = EXC(saved.u.o);
+  x->attr_name = nm;
+  obj_incref(nm);
+  x->suggestion = sugg;
+  obj_err_restore(saved);
+  return val_null();
 }
 
 static inline Value load_name(Frame *f, Node *n) {

@@ -59,6 +59,9 @@ static void exc_dealloc(Obj *o) {
   val_decref(e->cause);
   val_decref(e->context);
   obj_xdecref(e->dict);
+  val_decref(e->attr_obj);
+  obj_xdecref(e->attr_name);
+  obj_xdecref(e->suggestion);
   exc_clear_tb(e);
   obj_free(o);
 }
@@ -69,6 +72,7 @@ static void exc_traverse(Obj *o, VisitFn visit, void *arg) {
   if (VAL_IS_OBJ(e->cause)) visit(e->cause.u.o, arg);
   if (VAL_IS_OBJ(e->context)) visit(e->context.u.o, arg);
   if (e->dict) visit(e->dict, arg);
+  if (VAL_IS_OBJ(e->attr_obj)) visit(e->attr_obj.u.o, arg);
 }
 
 static void exc_clear(Obj *o) {
@@ -79,6 +83,7 @@ static void exc_clear(Obj *o) {
   Obj *d = e->dict;
   e->dict = NULL;
   obj_xdecref(d);
+  val_clear(&e->attr_obj);
 }
 
 static Value exc_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
@@ -327,3 +332,80 @@ TypeObj *const obj_exc_builtin_types[] = {
     &obj_IsADirectoryError, &obj_EOFError, &obj_SyntaxError, &obj_IndentationError,
     &obj_TabError, &obj_SystemError, &obj_BufferError, &obj_Warning, &obj_UserWarning,
     &obj_DeprecationWarning, &obj_RuntimeWarning, NULL};
+
+void obj_exc_attr_info(Value obj, Obj *name) {
+  Value e = obj_err_peek();
+  if (!VAL_IS_OBJ(e) || !obj_is_subtype(e.u.o->type, &obj_AttributeError) || e.u.o->rc >= OBJ_IMMORTAL / 2)
+    return;
+  ExcObj *x = EXC(e.u.o);
+  val_decref(x->attr_obj);
+  x->attr_obj = val_incref(obj);
+  obj_xdecref(x->attr_name);
+  x->attr_name = name;
+  obj_incref(name);
+}
+
+/* ---- "Did you mean" (CPython's Python/suggestions.c) ------------------------------------ */
+#define MAX_CANDIDATE_ITEMS 750
+#define MAX_STRING_SIZE 40
+#define MOVE_COST 2
+#define CASE_COST 1
+
+static int substitution_cost(char a, char b) {
+  if ((a & 31) != (b & 31)) return MOVE_COST;
+  if (a == b) return 0;
+  if ('A' <= a && a <= 'Z') a += 'a' - 'A';
+  if ('A' <= b && b <= 'Z') b += 'a' - 'A';
+  return a == b ? CASE_COST : MOVE_COST;
+}
+
+static size_t levenshtein(const char *a, size_t an, const char *b, size_t bn, size_t max_cost) {
+  size_t buffer[MAX_STRING_SIZE];
+  while (an && bn && a[0] == b[0]) { a++; an--; b++; bn--; }
+  while (an && bn && a[an - 1] == b[bn - 1]) { an--; bn--; }
+  if (an == 0 || bn == 0) return (an + bn) * MOVE_COST;
+  if (an > MAX_STRING_SIZE || bn > MAX_STRING_SIZE) return max_cost + 1;
+  if (bn < an) {
+    const char *t = a; a = b; b = t;
+    size_t tn = an; an = bn; bn = tn;
+  }
+  if ((bn - an) * MOVE_COST > max_cost) return max_cost + 1;
+  size_t tmp = MOVE_COST;
+  for (size_t i = 0; i < an; i++) { buffer[i] = tmp; tmp += MOVE_COST; }
+  size_t result = 0;
+  for (size_t bi = 0; bi < bn; bi++) {
+    char code = b[bi];
+    size_t distance = result = bi * MOVE_COST;
+    size_t minimum = (size_t)-1;
+    for (size_t i = 0; i < an; i++) {
+      size_t substitute = distance + (size_t)substitution_cost(code, a[i]);
+      distance = buffer[i];
+      size_t insert_delete = (result < distance ? result : distance) + MOVE_COST;
+      result = insert_delete < substitute ? insert_delete : substitute;
+      buffer[i] = result;
+      if (result < minimum) minimum = result;
+    }
+    if (minimum > max_cost) return max_cost + 1;
+  }
+  return result;
+}
+
+Obj *obj_suggest(Value dir, Obj *name) {
+  if (!VAL_IS_LIST(dir) || LIST(dir.u.o)->len >= MAX_CANDIDATE_ITEMS) return NULL;
+  StrObj *n = STR(name);
+  size_t best = (size_t)-1;
+  Obj *sugg = NULL;
+  for (int64_t i = 0; i < LIST(dir.u.o)->len; i++) {
+    Value it = LIST(dir.u.o)->items[i];
+    if (!VAL_IS_STR(it)) continue;
+    StrObj *s = STR(it.u.o);
+    if (s->len == n->len && memcmp(s->s, n->s, n->len) == 0) continue;
+    size_t maxd = (n->len + s->len + 3) * MOVE_COST / 6;
+    if (best != (size_t)-1 && best - 1 < maxd) maxd = best - 1;
+    size_t d = levenshtein(n->s, n->len, s->s, s->len, maxd);
+    if (d > maxd) continue;
+    if (!sugg || d < best) { sugg = it.u.o; best = d; }
+  }
+  if (sugg) obj_incref(sugg);
+  return sugg;
+}

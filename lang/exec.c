@@ -250,10 +250,11 @@ static int exec_for(Frame *f, Node *n) {
   /* a range needs no iterator object and no allocation per step */
   if (VAL_IS_OBJ(iterable) && iterable.u.o->type == &obj_range_type) {
     RangeObj *r = (RangeObj *)iterable.u.o;
-    int64_t cur = r->start, step = r->step, left = r->len;
+    int64_t cur = r->start, step = r->step;
+    uint64_t left = r->ulen;
     int simple = target->kind == N_NAME;
     Resolved res = simple ? target->u.name.res : (Resolved){0, 0};
-    for (; left > 0; left--, cur += step) {
+    for (; left > 0; left--, cur = (int64_t)((uint64_t)cur + (uint64_t)step)) {
       Value iv = val_int(cur);
       if (simple && res.scope == RS_LOCAL) {
         Value old = f->locals[res.slot];

@@ -126,9 +126,9 @@ TypeObj obj_slice_type = {OBJ_TYPE_HEAD, .name = "slice",
                           .methods = slice_methods};
 
 /* ---- range --------------------------------------------------------------------------------- */
-static int64_t range_len(int64_t a, int64_t b, int64_t s) {
-  if (s > 0 && a < b) return (int64_t)(((uint64_t)b - (uint64_t)a - 1) / (uint64_t)s + 1);
-  if (s < 0 && a > b) return (int64_t)(((uint64_t)a - (uint64_t)b - 1) / (0 - (uint64_t)s) + 1);
+static uint64_t range_len(int64_t a, int64_t b, int64_t s) {
+  if (s > 0 && a < b) return ((uint64_t)b - (uint64_t)a - 1) / (uint64_t)s + 1;
+  if (s < 0 && a > b) return ((uint64_t)a - (uint64_t)b - 1) / (0 - (uint64_t)s) + 1;
   return 0;
 }
 
@@ -138,7 +138,8 @@ Value obj_range_new(int64_t start, int64_t stop, int64_t step) {
   r->start = start;
   r->stop = stop;
   r->step = step;
-  r->len = range_len(start, stop, step);
+  r->ulen = range_len(start, stop, step);
+  r->len = r->ulen > (uint64_t)INT64_MAX ? -1 : (int64_t)r->ulen;
   return val_obj(&r->ob);
 }
 
@@ -173,10 +174,19 @@ static Value range_repr(Value v) {
                      (long long)r->step);
 }
 
-static int range_len_slot(Value v, int64_t *out) { *out = ((RangeObj *)v.u.o)->len; return 0; }
+static int range_len_slot(Value v, int64_t *out) {
+  RangeObj *r = (RangeObj *)v.u.o;
+  if (r->len < 0) {
+    obj_raise(&obj_OverflowError, "Python int too large to convert to C ssize_t");
+    return -1;
+  }
+  *out = r->len;
+  return 0;
+}
 
 static Value range_getitem(Value v, Value key) {
   RangeObj *r = (RangeObj *)v.u.o;
+  if (r->len < 0) return obj_raise(&obj_OverflowError, "Python int too large to convert to C ssize_t");
   if (VAL_IS_OBJ(key) && key.u.o->type == &obj_slice_type) {
     int64_t a, b, s, n;
     if (obj_slice_indices(key, r->len, &a, &b, &s, &n) < 0) return val_null();
@@ -195,7 +205,7 @@ static int range_contains(Value v, Value x) {
   RangeObj *r = (RangeObj *)v.u.o;
   if (VAL_IS_INTLIKE(x)) {
     int64_t i = x.u.i;
-    if (r->len == 0) return 0;
+    if (r->ulen == 0) return 0;
     if (r->step > 0) {
       if (i < r->start || i >= r->stop) return 0;
     } else {
@@ -203,8 +213,8 @@ static int range_contains(Value v, Value x) {
     }
     return ((uint64_t)(i - r->start)) % (uint64_t)(r->step > 0 ? r->step : -r->step) == 0;
   }
-  for (int64_t k = 0; k < r->len; k++) {
-    int e = obj_eq(val_int(r->start + k * r->step), x);
+  for (uint64_t k = 0; k < r->ulen; k++) {
+    int e = obj_eq(val_int((int64_t)((uint64_t)r->start + k * (uint64_t)r->step)), x);
     if (e) return e;
   }
   return 0;
@@ -214,36 +224,40 @@ static Value range_compare(Value a, Value b, int op) {
   if ((op != CMP_EQ && op != CMP_NOTEQ) || !VAL_IS_OBJ(b) || b.u.o->type != &obj_range_type)
     return obj_notimpl();
   RangeObj *x = (RangeObj *)a.u.o, *y = (RangeObj *)b.u.o;
-  int eq = x->len == y->len && (x->len == 0 || (x->start == y->start &&
-                                                (x->len == 1 || x->step == y->step)));
+  int eq = x->ulen == y->ulen && (x->ulen == 0 || (x->start == y->start &&
+                                                  (x->ulen == 1 || x->step == y->step)));
   return val_bool(op == CMP_EQ ? eq : !eq);
 }
 
 static int range_hash(Value v, int64_t *out) {
   RangeObj *r = (RangeObj *)v.u.o;
-  Value t = obj_tuple_pack(3, val_int(r->len), val_int(r->start), val_int(r->step));
+  Value t = obj_tuple_pack(3, val_int((int64_t)r->ulen), val_int(r->start), val_int(r->step));
   if (VAL_IS_NULL(t)) return -1;
   int k = obj_hash(t, out);
   val_decref(t);
   return k;
 }
 
-typedef struct RangeIter { Obj ob; int64_t cur, step, left; } RangeIter;
+typedef struct RangeIter { Obj ob; int64_t cur, step; uint64_t left; } RangeIter;
 static void ri_dealloc(Obj *o) { obj_free(o); }
 static Value ri_iter(Value v) { return val_incref(v); }
 static int ri_next(Value v, Value *out) {
   RangeIter *it = (RangeIter *)v.u.o;
-  if (it->left <= 0) return 0;
+  if (it->left == 0) return 0;
   *out = val_int(it->cur);
-  it->cur += it->step;
+  it->cur = (int64_t)((uint64_t)it->cur + (uint64_t)it->step);
   it->left--;
   return 1;
 }
-static int ri_len(Value v, int64_t *out) { *out = ((RangeIter *)v.u.o)->left; return 0; }
+static int ri_len(Value v, int64_t *out) {
+  uint64_t n = ((RangeIter *)v.u.o)->left;
+  *out = n > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)n;
+  return 0;
+}
 TypeObj obj_rangeiter_type = {OBJ_TYPE_HEAD, .name = "range_iterator", .dealloc = ri_dealloc,
                               .iter = ri_iter, .next = ri_next, .len = ri_len};
 
-static Value range_iter_make(int64_t start, int64_t step, int64_t n) {
+static Value range_iter_make(int64_t start, int64_t step, uint64_t n) {
   RangeIter *it = obj_alloc(&obj_rangeiter_type, sizeof(RangeIter));
   if (!it) return val_null();
   it->cur = start;
@@ -254,7 +268,7 @@ static Value range_iter_make(int64_t start, int64_t step, int64_t n) {
 
 static Value range_iter(Value v) {
   RangeObj *r = (RangeObj *)v.u.o;
-  return range_iter_make(r->start, r->step, r->len);
+  return range_iter_make(r->start, r->step, r->ulen);
 }
 
 static Value rg_start(Value v) { return val_int(((RangeObj *)v.u.o)->start); }
@@ -530,7 +544,10 @@ static Value reversed_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_LIST(s) || VAL_IS_TUPLE(s)) return obj_seq_reversed_new(s);
   if (VAL_IS_OBJ(s) && s.u.o->type == &obj_range_type) {
     RangeObj *r = (RangeObj *)s.u.o;
-    return range_iter_make(r->start + (r->len - 1) * r->step, -r->step, r->len);
+    if (r->ulen == 0) return range_iter_make(0, 1, 0);
+    int64_t last = (int64_t)((uint64_t)r->start + (r->ulen - 1) * (uint64_t)r->step);
+    if (r->step == INT64_MIN) return obj_raise(&obj_OverflowError, "range step too large to reverse");
+    return range_iter_make(last, -r->step, r->ulen);
   }
   if (VAL_IS_DICT(s) || (VAL_IS_OBJ(s) && (s.u.o->type == &obj_dictkeys_type ||
                                             s.u.o->type == &obj_dictitems_type ||

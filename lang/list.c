@@ -64,6 +64,24 @@ static int list_extend(Value list, Value it) {
     l->len += n;
     return 0;
   }
+  /* a sized source: reserve up front (a huge range fails at once with MemoryError) */
+  TypeObj *t = obj_type(it);
+  if (t == &obj_range_type) {
+    uint64_t n = ((RangeObj *)it.u.o)->ulen;
+    ListObj *l = LIST(list.u.o);
+    if (n > obj_alloc_cap() / sizeof(Value) || list_reserve(l, l->len + (int64_t)n) < 0) {
+      if (!obj_err_occurred()) obj_raise_nomem();
+      return -1;
+    }
+  } else if (t->len && !(t->flags & TF_USER)) {
+    int64_t n;
+    if (t->len(it, &n) == 0) {
+      ListObj *l = LIST(list.u.o);
+      if (n > 0 && list_reserve(l, l->len + n) < 0) return -1;
+    } else {
+      obj_err_clear();
+    }
+  }
   Value iter = obj_iter(it);
   if (VAL_IS_NULL(iter)) return -1;
   Value x;

@@ -131,7 +131,9 @@ static Value module_getattr(Value v, Obj *name) {
   if (strcmp(n, "__dict__") == 0) return obj_module_dict(m);
   if (strcmp(n, "__doc__") == 0) return val_incref(m->doc);
   if (strcmp(n, "__class__") == 0) return val_obj(&obj_module_type.ob);
-  return obj_raise(&obj_AttributeError, "module '%s' has no attribute '%s'", STR(m->name)->s, n);
+  obj_raise(&obj_AttributeError, "module '%s' has no attribute '%s'", STR(m->name)->s, n);
+  obj_exc_attr_info(v, name);
+  return val_null();
 }
 
 static int module_setattr(Value v, Obj *name, Value x) {

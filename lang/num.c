@@ -148,7 +148,9 @@ Value obj_int_binary(int op, Value a, Value b) {
       return val_float((double)x / (double)y);
     case OP_FLOORDIV:
     case OP_MOD: {
-      if (y == 0) return obj_raise(&obj_ZeroDivisionError, "integer division or modulo by zero");
+      if (y == 0)
+        return obj_raise(&obj_ZeroDivisionError, op == OP_MOD ? "integer modulo by zero"
+                                                               : "integer division or modulo by zero");
       if (x == INT64_MIN && y == -1) {
         if (op == OP_MOD) return val_int(0);
         return overflow();

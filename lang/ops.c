@@ -37,7 +37,7 @@ static Obj *repr_stack[256];
 static int repr_depth;
 
 int obj_repr_enter(Obj *o) {
-  for (int i = 0; i < repr_depth; i++)
+  for (int i = 0; i < repr_depth && i < 256; i++)
     if (repr_stack[i] == o) return 1;
   if (repr_depth < 256) repr_stack[repr_depth] = o;
   repr_depth++;
@@ -58,7 +58,12 @@ Value obj_repr(Value v) {
                          (void *)v.u.o);
     return obj_str_fmt("<%s object at %p>", t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
   }
+  if (++obj_ts.depth > obj_ts.limit) {
+    obj_ts.depth--;
+    return obj_raise(&obj_RecursionError, "maximum recursion depth exceeded while getting the repr of an object");
+  }
   Value r = t->repr(v);
+  obj_ts.depth--;
   if (!VAL_IS_NULL(r) && !VAL_IS_STR(r)) {
     TypeObj *rt = obj_type(r);
     val_decref(r);
@@ -72,7 +77,12 @@ Value obj_str(Value v) {
   STACK_CHECK_OR(val_null());
   TypeObj *t = obj_type(v);
   if (!t->str) return obj_repr(v);
+  if (++obj_ts.depth > obj_ts.limit) {
+    obj_ts.depth--;
+    return obj_raise(&obj_RecursionError, "maximum recursion depth exceeded while getting the str of an object");
+  }
   Value r = t->str(v);
+  obj_ts.depth--;
   if (!VAL_IS_NULL(r) && !VAL_IS_STR(r)) {
     TypeObj *rt = obj_type(r);
     val_decref(r);
@@ -145,10 +155,21 @@ static const int swapped_cmp[] = {
     [CMP_LTE] = CMP_GTE, [CMP_GT] = CMP_LT, [CMP_GTE] = CMP_LTE};
 static const char *const cmp_sym[] = {"==", "!=", "<", "<=", ">", ">="};
 
+static Value compare_slots(Value a, Value b, int op);
+
 Value obj_compare(Value a, Value b, int op) {
   int r = obj_num_compare(a, b, op);
   if (r >= 0) return val_bool(r);
   STACK_CHECK_OR(val_null());
+  if (obj_ts.depth >= obj_ts.limit)
+    return obj_raise(&obj_RecursionError, "maximum recursion depth exceeded in comparison");
+  obj_ts.depth++;
+  Value res = compare_slots(a, b, op);
+  obj_ts.depth--;
+  return res;
+}
+
+static Value compare_slots(Value a, Value b, int op) {
   TypeObj *ta = obj_type(a), *tb = obj_type(b);
   int tried_b = 0;
   if (ta != tb && tb->compare && obj_is_subtype(tb, ta)) {

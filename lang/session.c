@@ -29,11 +29,14 @@ struct sb_session {
 static Value syntax_error_from(const ParseError *pe, CodeObj *code, const char *filename) {
   size_t n = 0;
   const char *line = obj_code_line(code, pe->span.line, &n);
-  int offset = line ? (int)utf8_len(line, (size_t)(pe->span.col < (int)n ? pe->span.col : (int)n)) + 1
-                    : pe->span.col + 1;
+  int col = pe->span.col < 0 ? 0 : pe->span.col > (int)n ? (int)n : pe->span.col;
+  int ecol = pe->span.end_col < 0 ? 0 : pe->span.end_col > (int)n ? (int)n : pe->span.end_col;
+  int offset = line ? (int)utf8_len(line, (size_t)col) + 1 : col + 1;
+  /* CPython reports an unexpected indent at the last indentation character */
+  if (strcmp(pe->msg, "unexpected indent") == 0 && offset > 1) offset--;
   int end_offset = offset;
-  if (line && pe->span.end_line == pe->span.line && pe->span.end_col > pe->span.col)
-    end_offset = (int)utf8_len(line, (size_t)(pe->span.end_col < (int)n ? pe->span.end_col : (int)n)) + 1;
+  if (line && pe->span.end_line == pe->span.line && ecol > col)
+    end_offset = (int)utf8_len(line, (size_t)ecol) + 1;
   TypeObj *t = pe->kind == PE_TAB ? &obj_TabError : pe->kind == PE_INDENTATION ? &obj_IndentationError
                                                                                 : &obj_SyntaxError;
   Value msg = obj_str_from_cstr(pe->msg);
@@ -103,6 +106,7 @@ int eval_exec_source(const char *src, size_t len, const char *filename, ModuleOb
   Frame fr = {.back = obj_ts.frame, .mod = m, .scope = mod->u.module.scope_info, .code = code,
               .name = nm.u.o, .ret = val_null()};
   obj_ts.frame = &fr;
+  obj_ts.depth++;   /* the module frame counts toward the recursion limit, as in CPython */
   int n = body->len, st = EX_OK;
   int echo = (mode == 1 && n > 0 && body->items[n - 1]->kind == N_EXPR_STMT &&
               !mod->u.module.last_semicolon) || mode == 2;
@@ -115,6 +119,7 @@ int eval_exec_source(const char *src, size_t len, const char *filename, ModuleOb
     else val_decref(v);
   }
   obj_ts.frame = fr.back;
+  obj_ts.depth--;
   val_decref(fr.ret);
   val_decref(nm);
   obj_decref(&code->ob);

@@ -248,6 +248,22 @@ static void format_one(Lines *out, Value exc, int depth) {
     fbuf_putn(&b, STR(s.u.o)->s, STR(s.u.o)->len);
   }
   val_decref(s);
+  /* "Did you mean" */
+  Obj *sugg = NULL;
+  if (e->suggestion) {
+    sugg = e->suggestion;
+    obj_incref(sugg);
+  } else if (e->attr_name && VAL_IS_OBJ(e->attr_obj) &&
+             obj_is_subtype(exc.u.o->type, &obj_AttributeError)) {
+    Value dir = obj_dir(e->attr_obj);
+    if (!VAL_IS_NULL(dir)) sugg = obj_suggest(dir, e->attr_name);
+    val_decref(dir);
+    obj_err_clear();
+  }
+  if (sugg) {
+    fbuf_printf(&b, ". Did you mean: '%s'?", STR(sugg)->s);
+    obj_decref(sugg);
+  }
   /* a multi-line message becomes several lines */
   const char *p = b.s ? b.s : "";
   const char *q;

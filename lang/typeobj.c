@@ -99,8 +99,9 @@ Value obj_bind(Value attr, Value self, TypeObj *t) {
 
 static Value attr_error(Value v, Obj *name) {
   TypeObj *t = obj_type(v);
-  return obj_raise(&obj_AttributeError, "'%s' object has no attribute '%s'", t->name,
-                   STR(name)->s);
+  obj_raise(&obj_AttributeError, "'%s' object has no attribute '%s'", t->name, STR(name)->s);
+  obj_exc_attr_info(v, name);
+  return val_null();
 }
 
 Value obj_generic_getattr(Value v, Obj *name) {
@@ -173,8 +174,8 @@ int obj_generic_setattr(Value v, Obj *name, Value x) {
       WrapObj *p = (WrapObj *)descr.u.o;
       Value fn = VAL_IS_NULL(x) ? p->s : p->g;
       if (VAL_IS_NULL(fn) || VAL_IS_NONE(fn)) {
-        obj_raise(&obj_AttributeError, VAL_IS_NULL(x) ? "can't delete attribute '%s'"
-                                                       : "can't set attribute '%s'", STR(name)->s);
+        obj_raise(&obj_AttributeError, "property '%s' of '%s' object has no %s", STR(name)->s,
+                  t->name, VAL_IS_NULL(x) ? "deleter" : "setter");
         return -1;
       }
       Value r = VAL_IS_NULL(x) ? obj_call1(fn, v) : obj_call2(fn, v, x);
@@ -284,6 +285,37 @@ static Value mro_tuple(TypeObj *t) {
   return tup;
 }
 
+/* type.__dict__: a read-only view of the type's namespace */
+typedef struct ProxyObj { Obj ob; Value d; } ProxyObj;
+static void proxy_dealloc(Obj *o) { val_decref(((ProxyObj *)o)->d); obj_free(o); }
+static void proxy_traverse(Obj *o, VisitFn visit, void *arg) {
+  if (VAL_IS_OBJ(((ProxyObj *)o)->d)) visit(((ProxyObj *)o)->d.u.o, arg);
+}
+static void proxy_clear(Obj *o) { val_clear(&((ProxyObj *)o)->d); }
+static Value proxy_getitem(Value v, Value k) { return obj_getitem(((ProxyObj *)v.u.o)->d, k); }
+static int proxy_len(Value v, int64_t *out) { return obj_len(((ProxyObj *)v.u.o)->d, out); }
+static Value proxy_iter(Value v) { return obj_iter(((ProxyObj *)v.u.o)->d); }
+static int proxy_contains(Value v, Value x) { return obj_contains(((ProxyObj *)v.u.o)->d, x); }
+static Value proxy_repr(Value v) {
+  Value r = obj_repr(((ProxyObj *)v.u.o)->d);
+  if (VAL_IS_NULL(r)) return r;
+  Value s = obj_str_fmt("mappingproxy(%s)", obj_str_cstr(r));
+  val_decref(r);
+  return s;
+}
+static Value proxy_getattr(Value v, Obj *name) {
+  const char *n = STR(name)->s;
+  if (!strcmp(n, "keys") || !strcmp(n, "values") || !strcmp(n, "items") || !strcmp(n, "get") ||
+      !strcmp(n, "copy"))
+    return obj_getattr(((ProxyObj *)v.u.o)->d, name);
+  return obj_raise(&obj_AttributeError, "'mappingproxy' object has no attribute '%s'", n);
+}
+static TypeObj proxy_type = {OBJ_TYPE_HEAD, .name = "mappingproxy", .flags = TF_GC,
+                             .dealloc = proxy_dealloc, .traverse = proxy_traverse,
+                             .clear = proxy_clear, .getitem = proxy_getitem, .len = proxy_len,
+                             .iter = proxy_iter, .contains = proxy_contains, .repr = proxy_repr,
+                             .getattr = proxy_getattr};
+
 static Value type_getattr(Value v, Obj *name) {
   TypeObj *t = (TypeObj *)v.u.o;
   const char *n = STR(name)->s;
@@ -318,12 +350,21 @@ static Value type_getattr(Value v, Obj *name) {
     }
     if (strcmp(n, "__dict__") == 0) {
       if (obj_type_ready(t) < 0) return val_null();
-      return obj_dict_copy(val_obj(t->dict));
+      ProxyObj *p = obj_alloc(&proxy_type, sizeof(ProxyObj));
+      if (!p) return val_null();
+      p->d = val_incref(val_obj(t->dict));
+      return val_obj(&p->ob);
     }
     if (strcmp(n, "__class__") == 0) return val_obj(&obj_type_type.ob);
   }
-  if (strcmp(n, "mro") == 0) return obj_raise(&obj_AttributeError, "use __mro__ in Sable");
-  return obj_raise(&obj_AttributeError, "type object '%s' has no attribute '%s'", t->name, n);
+  /* methods of the metatype (type.__subclasses__, __instancecheck__) */
+  if (obj_type_ready(&obj_type_type) == 0) {
+    Value m = obj_dict_get_h(val_obj(obj_type_type.dict), val_obj(name), STR(name)->hash);
+    if (VAL_IS_OBJ(m) && m.u.o->type == &obj_builtin_type) return obj_method_new(m, v);
+  }
+  obj_raise(&obj_AttributeError, "type object '%s' has no attribute '%s'", t->name, n);
+  obj_exc_attr_info(v, name);
+  return val_null();
 }
 
 static int type_setattr(Value v, Obj *name, Value x) {
@@ -376,15 +417,24 @@ static Value type_new(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
   return obj_raise(&obj_TypeError, "type() takes 1 or 3 arguments");
 }
 
+static Value mro_tuple(TypeObj *t);
 static Value type_instancecheck(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("__instancecheck__", argc - 1, kw, 1, 1) < 0) return val_null();
   return val_bool(obj_isinstance(argv[1], (TypeObj *)argv[0].u.o));
 }
 static Value type_subclasses(int argc, const Value *argv, Obj *kw) { return obj_list_new(0); }
+static Value type_mro(int argc, const Value *argv, Obj *kw) {
+  Value t = mro_tuple((TypeObj *)argv[0].u.o);
+  if (VAL_IS_NULL(t)) return t;
+  Value l = obj_sequence_list(t);
+  val_decref(t);
+  return l;
+}
 
 static const MethodDef type_methods[] = {
     {"__instancecheck__", type_instancecheck, NULL, 0},
     {"__subclasses__", type_subclasses, NULL, 0},
+    {"mro", type_mro, "mro()\nReturn a type's method resolution order.", 0},
     {NULL}};
 
 static void heaptype_dealloc(Obj *o);
