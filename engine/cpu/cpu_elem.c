@@ -549,6 +549,44 @@ int arr_assign(Array *dst, const Array *src) {
   return 0;
 }
 
+/* {=== libmvec fast path ===}
+ * glibc (>= 2.35 on x86-64) ships vectorised float/double math (libmvec, <= 4 ulp, special
+ * values handled). gcc only calls it under -ffast-math, so the contiguous loops of the common
+ * transcendental ops call the AVX2 variants directly when the CPU has AVX2; strided loops and
+ * other machines keep the scalar libm loops above. -lm links libmvec (AS_NEEDED). */
+#if defined(__x86_64__) && defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35))
+#define HAVE_MVEC 1
+#include <immintrin.h>
+#define MVEC_OPS(X)                                                                    \
+  X(exp, exp) X(log, log) X(sin, sin) X(cos, cos) X(tanh, tanh) X(exp2, exp2)           \
+  X(expm1, expm1) X(log1p, log1p) X(log2, log2) X(log10, log10) X(tan, tan)            \
+  X(asin, asin) X(acos, acos) X(atan, atan) X(sinh, sinh) X(cosh, cosh) X(asinh, asinh) \
+  X(acosh, acosh) X(atanh, atanh) X(erf, erf) X(erfc, erfc) X(cbrt, cbrt)
+#pragma GCC push_options
+#pragma GCC target("avx2")
+#define MV_DECL(op, fn) __m256 _ZGVdN8v_##fn##f(__m256); __m256d _ZGVdN4v_##fn(__m256d);
+MVEC_OPS(MV_DECL)
+#define MV_LOOP(op, fn)                                                                \
+  static void mv_##op##_f32(char *o_, char *const *in, const int64_t *st, int64_t n) {  \
+    if (st[0] != 1 || st[1] != 1) { u_##op##_f32(o_, in, st, n); return; }              \
+    float *o = (float *)o_;                                                           \
+    const float *x = (const float *)in[0];                                            \
+    int64_t i = 0;                                                                    \
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(o + i, _ZGVdN8v_##fn##f(_mm256_loadu_ps(x + i))); \
+    if (i < n) { char *p[1] = {(char *)(x + i)}; u_##op##_f32((char *)(o + i), p, st, n - i); } \
+  }                                                                                   \
+  static void mv_##op##_f64(char *o_, char *const *in, const int64_t *st, int64_t n) {  \
+    if (st[0] != 1 || st[1] != 1) { u_##op##_f64(o_, in, st, n); return; }              \
+    double *o = (double *)o_;                                                         \
+    const double *x = (const double *)in[0];                                          \
+    int64_t i = 0;                                                                    \
+    for (; i + 4 <= n; i += 4) _mm256_storeu_pd(o + i, _ZGVdN4v_##fn(_mm256_loadu_pd(x + i))); \
+    if (i < n) { char *p[1] = {(char *)(x + i)}; u_##op##_f64((char *)(o + i), p, st, n - i); } \
+  }
+MVEC_OPS(MV_LOOP)
+#pragma GCC pop_options
+#endif
+
 /* {=== registration ===} */
 void cpu_register_elementwise(Prim *t) {
 #define R_F(op, E) t[PRIM_##op].loops[DT_FLOAT32] = u_##op##_f32; t[PRIM_##op].loops[DT_FLOAT64] = u_##op##_f64;
@@ -581,6 +619,13 @@ void cpu_register_elementwise(Prim *t) {
 #define R_S(d, T, sfx) t[PRIM_select].loops[d] = sel_##sfx;
   CPU_DTYPE_CASES(R_S)
 #undef R_S
+#ifdef HAVE_MVEC
+  if (!getenv("SABLE_NO_MVEC") && __builtin_cpu_supports("avx2")) {
+#define MV_REG(op, fn) t[PRIM_##op].loops[DT_FLOAT32] = mv_##op##_f32; t[PRIM_##op].loops[DT_FLOAT64] = mv_##op##_f64;
+    MVEC_OPS(MV_REG)
+#undef MV_REG
+  }
+#endif
   for (int i = 0; i < PRIM_COUNT; i++)
     if (t[i].kind == PK_UNARY || t[i].kind == PK_BINARY || t[i].kind == PK_COMPARE)
       t[i].cpu = k_elementwise;
