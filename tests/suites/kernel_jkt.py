@@ -1,5 +1,6 @@
 """jupyter_kernel_test (the Jupyter project's kernel conformance tests) against `sable kernel`,
 with every test the package offers turned on. Prints PASS/FAIL/SKIP lines for tests/run.py."""
+import re
 import sys
 import unittest
 
@@ -49,8 +50,11 @@ class SableWelcomeTests(jkt.IopubWelcomeTests):
 
 
 def short(err):
-    """The last meaningful line of a formatted exception."""
+    """The exception line of a formatted traceback (an assertion's message may span lines)."""
     lines = [ln for ln in err.strip().splitlines() if ln.strip()]
+    for i, ln in enumerate(lines):
+        if re.match(r"^[A-Za-z_.]*(Error|Exception|Timeout)\b", ln):
+            return " | ".join(lines[i:i + 3])
     return lines[-1] if lines else err
 
 
