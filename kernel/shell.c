@@ -1,6 +1,6 @@
 /* shell.c - the main thread: receives shell requests and answers them in order, with status
  * busy/idle around each; runs cells; aborts queued cells after an error. */
-#include "exec.h"
+#include "cell.h"
 #include "text.h"
 
 #include <ctype.h>

@@ -1,6 +1,6 @@
-/* exec.h - the sink that connects one running cell to the wire (used by shell.c). */
-#ifndef SABLE_KRN_EXEC_H
-#define SABLE_KRN_EXEC_H
+/* cell.h - the sink that connects one running cell to the wire (used by shell.c). */
+#ifndef SABLE_KRN_CELL_H
+#define SABLE_KRN_CELL_H
 
 #include "krn.h"
 

@@ -1,6 +1,6 @@
-/* exec.c - execute_request: runs a cell through sb_exec with a sink that turns the language's
+/* cell.c - execute_request: runs a cell through sb_exec with a sink that turns the language's
  * output into iopub messages, input() into the stdin channel, and errors into the reply. */
-#include "exec.h"
+#include "cell.h"
 #include "text.h"
 
 #include <ctype.h>
