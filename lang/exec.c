@@ -618,6 +618,7 @@ static int exec_stmt_inner(Frame *f, Node *n) {
       if (VAL_IS_NULL(e)) return EX_ERR;
       obj_raise_value(e);
       val_decref(e);
+      eval_locate(f, n->u.assert_.test->span);   /* CPython points at the test */
       return EX_ERR;
     }
     case N_GLOBAL:

@@ -9,6 +9,7 @@
 int obj_math_init(Value m);
 int obj_time_init(Value m);
 int obj_functools_init(Value m);
+void obj_os_register(void);
 
 static Value s_exit(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
@@ -132,5 +133,6 @@ int obj_std_modules_register(void) {
   obj_register_module("math", obj_math_init);
   obj_register_module("time", obj_time_init);
   obj_register_module("functools", obj_functools_init);
+  obj_os_register();
   return 0;
 }

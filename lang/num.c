@@ -282,8 +282,11 @@ static Value format_with(Value v, Value spec) {
   if (sp->len == 0) return obj_str(v);
   FmtSpec fs;
   char err[200];
-  if (fmt_parse_spec(sp->s, sp->len, &fs, err, sizeof err) < 0)
+  if (fmt_parse_spec(sp->s, sp->len, &fs, err, sizeof err) < 0) {
+    if (strncmp(err, "Invalid format specifier", 24) == 0)
+      return obj_raise(&obj_ValueError, "%s for object of type '%s'", err, obj_type_name(v));
     return obj_raise(&obj_ValueError, "%s", err);
+  }
   FBuf b = {0};
   int r;
   if (VAL_IS_FLOAT(v)) r = fmt_format_float(v.u.f, &fs, &b, err, sizeof err);

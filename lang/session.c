@@ -32,10 +32,12 @@ static Value syntax_error_from(const ParseError *pe, CodeObj *code, const char *
   int col = pe->span.col < 0 ? 0 : pe->span.col > (int)n ? (int)n : pe->span.col;
   int ecol = pe->span.end_col < 0 ? 0 : pe->span.end_col > (int)n ? (int)n : pe->span.end_col;
   int offset = line ? (int)utf8_len(line, (size_t)col) + 1 : col + 1;
-  /* CPython reports an unexpected indent at the last indentation character */
+  /* CPython reports an unexpected indent at the last indentation character, and an unindent
+     mismatch at the end of the line */
   if (strcmp(pe->msg, "unexpected indent") == 0 && offset > 1) offset--;
+  if (strstr(pe->msg, "unindent does not match") && line) offset = (int)utf8_len(line, n) + 1;
   int end_offset = offset;
-  if (line && pe->span.end_line == pe->span.line && ecol > col)
+  if (line && pe->span.end_line == pe->span.line && ecol > col && pe->kind == PE_SYNTAX)
     end_offset = (int)utf8_len(line, (size_t)ecol) + 1;
   TypeObj *t = pe->kind == PE_TAB ? &obj_TabError : pe->kind == PE_INDENTATION ? &obj_IndentationError
                                                                                 : &obj_SyntaxError;

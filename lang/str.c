@@ -350,8 +350,11 @@ static Value str_format_slot(Value v, Value spec) {
   if (sp->len == 0) return val_incref(v);
   FmtSpec fs;
   char err[200];
-  if (fmt_parse_spec(sp->s, sp->len, &fs, err, sizeof err) < 0)
+  if (fmt_parse_spec(sp->s, sp->len, &fs, err, sizeof err) < 0) {
+    if (strncmp(err, "Invalid format specifier", 24) == 0)
+      return obj_raise(&obj_ValueError, "%s for object of type 'str'", err);
     return obj_raise(&obj_ValueError, "%s", err);
+  }
   FBuf b = {0};
   if (fmt_format_str(STR(v.u.o)->s, STR(v.u.o)->len, &fs, &b, err, sizeof err) < 0) {
     fbuf_free(&b);
