@@ -287,7 +287,7 @@ Value lx_arith(Family f, int op, Value a, Value b) {
     case OP_DIV:
       if (!dt_is_float((DType)rt)) {
         DType fd = arr_default_float(lx_promo(f));
-        if (lx_promote_to(f, fd, 2, in, p) < 0) return val_null();
+        if (lx_promote_tw(f, fd, rw, 2, in, p) < 0) return val_null();
         goto bind2;
       }
       id = PRIM_div;
@@ -331,12 +331,11 @@ Value lx_arith(Family f, int op, Value a, Value b) {
                                         [OP_BITXOR] = "bitwise_xor"};
     return type_error_dtype(names[op], (DType)rt, f);
   }
-  if (lx_promote_to(f, (DType)rt, 2, in, p) < 0) return val_null();
+  /* keep the weak type of the promotion (JAX: int32 array * 2.5 is weakly typed float32) */
+  if (lx_promote_tw(f, (DType)rt, rw, 2, in, p) < 0) return val_null();
   {
-    /* keep the weak type of the promotion (JAX: weak op weak stays weak) */
     Value r = lx_bind1(id, 2, p, NULL);
     val_decref(p[0]); val_decref(p[1]);
-    (void)rw;
     return r;
   }
 bind2: {

@@ -126,6 +126,7 @@ Value lx_convert(Value x, DType d, int weak);   /* no-op (new ref) when already 
 int lx_promote(Family f, int n, const Value *in, Value *out);
 /* Promote to a given dtype (used by true division etc.). */
 int lx_promote_to(Family f, DType d, int n, const Value *in, Value *out);
+int lx_promote_tw(Family f, DType d, int weak, int n, const Value *in, Value *out); /* + weak */
 Value lx_unary(PrimId id, Value x);
 Value lx_binary(Family f, PrimId id, Value a, Value b);   /* promotes first */
 Value lx_reshape(Value x, int ndim, const int64_t *shape);

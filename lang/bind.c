@@ -121,7 +121,10 @@ Value lx_raise_engine(Family f) {
     default: t = &obj_RuntimeError; break;
   }
   if (!msg || !*msg) msg = k == ERR_NONE ? "internal error in the array engine" : "";
-  obj_raise(t, "%s", msg);
+  /* JAX ends its shape messages with a period */
+  size_t n = strlen(msg);
+  int dot = f == FAM_JAX && n && msg[n - 1] != '.' && strstr(msg, "incompatible shapes");
+  obj_raise(t, "%s%s", msg, dot ? "." : "");
   arr_err_clear();
   return val_null();
 }

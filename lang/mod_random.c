@@ -69,28 +69,36 @@ static int float_dtype(Value v, const char *fname) {
   return d;
 }
 
-/* a parameter (scalar or array) as a contiguous array of dtype d broadcast to shape, and its
- * count (1 when scalar) */
+/* a parameter (scalar or array) as a contiguous engine array of exactly dtype d (no x64
+ * canonicalisation: int64 bounds stay int64) broadcast to shape, and its count (1 when scalar) */
 static Value param_array(Value v, DType d, int nd, const int64_t *shape, size_t *count) {
-  Value x = lx_asarray(v, FAM_JAX, d, 0);
+  Value x = lx_asarray(v, FAM_JAX, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value c = lx_concrete(x, "a jax.random parameter");
   val_decref(x);
   if (VAL_IS_NULL(c)) return c;
   Array *a = lx_arr(c);
+  Value b;
   if (a->size == 1) {
-    Array *s = arr_contiguous(a);
-    val_decref(c);
     *count = 1;
-    return lx_wrap(s, FAM_JAX);
+    b = val_incref(c);
+  } else {
+    *count = (size_t)shape_size(nd, shape);
+    b = lx_broadcast_to(c, nd, shape);
   }
-  Value b = lx_broadcast_to(c, nd, shape);
   val_decref(c);
   if (VAL_IS_NULL(b)) return b;
-  Array *bc = arr_copy(lx_arr(b));
+  Array *ba = lx_arr(b), *r;
+  if (ba->dtype != d) {
+    PConvert pc = {d, 0};
+    Array *cv = prim_unary(PRIM_convert, ba, &pc);
+    r = cv ? arr_copy(cv) : NULL;
+    arr_release(cv);
+  } else {
+    r = arr_copy(ba);
+  }
   val_decref(b);
-  *count = (size_t)shape_size(nd, shape);
-  return lx_wrap(bc, FAM_JAX);
+  return lx_wrap(r, FAM_JAX);
 }
 
 /* {=== keys ===} */

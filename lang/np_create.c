@@ -90,9 +90,17 @@ static int fill_dtype(Family fam, Value v) {
 
 /* an array of shape filled with v (a scalar or an array-like broadcast to shape) */
 static Value filled(Family fam, int ndim, const int64_t *shape, int d, Value v) {
+  /* jnp.full(shape, 7) is weakly typed, like the Python scalar it came from */
+  int weak = fam == FAM_JAX && d < 0 && (v.tag == V_INT || v.tag == V_FLOAT);
   if (d < 0) {
     d = fill_dtype(fam, v);
     if (d < 0) return val_null();
+  }
+  if (weak) {
+    Value r = filled(fam, ndim, shape, d, v);
+    Array *a = lx_arr(r);
+    if (a && a->refcount == 1) a->flags |= ARR_WEAK;
+    return r;
   }
   if (is_pyscalar(v)) {
     if (v.tag == V_FLOAT || dt_is_float((DType)d)) {

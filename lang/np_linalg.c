@@ -185,7 +185,12 @@ static Value linalg1(Family f, int argc, const Value *argv, Obj *kw, const char 
 
 LX_FN(inv)
 static Value inv_impl(Family f, int argc, const Value *argv, Obj *kw) {
-  return linalg1(f, argc, argv, kw, "inv", PRIM_inv, 1);
+  Value r = linalg1(f, argc, argv, kw, "inv", PRIM_inv, 1);
+  if (VAL_IS_NULL(r)) return r;
+  /* LAPACK's getri leaves -0.0 where numpy/JAX (LU solves) give 0.0 */
+  Value z = lx_binary(f, PRIM_add, r, val_float(0.0));
+  val_decref(r);
+  return z;
 }
 LX_FN(det)
 static Value det_impl(Family f, int argc, const Value *argv, Obj *kw) {

@@ -410,8 +410,12 @@ static Value round_common(Family fam, int argc, const Value *argv, Obj *kw, cons
   double s = pow(10.0, (double)(dec < 0 ? -dec : dec));
   Value y = dec > 0 ? lx_binary(fam, PRIM_mul, x, val_float(s)) : lx_binary(fam, PRIM_div, x, val_float(s));
   Value z = VAL_IS_NULL(y) ? y : lx_unary(PRIM_round, y);
+  /* jax: XLA turns the division by the constant into a multiplication by its float32 reciprocal */
   Value r = VAL_IS_NULL(z) ? z
-            : dec > 0 ? lx_binary(fam, PRIM_div, z, val_float(s)) : lx_binary(fam, PRIM_mul, z, val_float(s));
+            : dec > 0 ? (fam == FAM_JAX && av.dtype == DT_FLOAT32
+                             ? lx_binary(fam, PRIM_mul, z, val_float((double)(float)(1.0 / s)))
+                             : lx_binary(fam, PRIM_div, z, val_float(s)))
+                      : lx_binary(fam, PRIM_mul, z, val_float(s));
   val_decref(x); val_decref(y); val_decref(z);
   return r;
 }

@@ -225,12 +225,16 @@ int lx_promote_to(Family f, DType d, int n, const Value *in, Value *out) {
   return promote_into(f, d, 0, n, in, out);
 }
 
+int lx_promote_tw(Family f, DType d, int weak, int n, const Value *in, Value *out) {
+  return promote_into(f, d, f == FAM_NP ? 0 : weak, n, in, out);
+}
+
 /* {=== one-line binds ===} */
 Value lx_unary(PrimId id, Value x) { return lx_bind1(id, 1, &x, NULL); }
 
 Value lx_binary(Family f, PrimId id, Value a, Value b) {
   Value in[2] = {a, b}, p[2];
-  if (lx_promote(f, 2, in, p) < 0) return val_null();
+  if (lx_promote(f, 2, in, p) < 0) return val_null();   /* keeps the weak type */
   Value r = lx_bind1(id, 2, p, NULL);
   val_decref(p[0]);
   val_decref(p[1]);
