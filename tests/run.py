@@ -82,6 +82,13 @@ def parse_lines(prefix, rc, out, err):
 
 
 def unit_suite(flt, asan):
+    srcs = sorted(f[:-2] for f in os.listdir(os.path.join(ROOT, "tests", "unit")) if f.endswith(".c"))
+    for label, d in (("unit", "build/unit"), ("asan-unit", "build/asan/unit")):
+        if label == "asan-unit" and not asan:
+            continue
+        for name in srcs:
+            if not os.path.exists(os.path.join(ROOT, d, name)) and (not flt or flt in f"{label}/{name}"):
+                record("FAIL", f"{label}/{name}", "did not build (see the make output above)")
     dirs = [("unit", os.path.join(ROOT, "build", "unit"), None)]
     if asan:
         dirs.append(("asan-unit", os.path.join(ROOT, "build", "asan", "unit"), asan_env()))
