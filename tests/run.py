@@ -208,6 +208,8 @@ def main():
         print("0 passed, 1 failed")
         return 1
     t0 = time.time()
+    if asan and not os.path.exists(SABLE_ASAN):
+        record("FAIL", "asan-build", f"{SABLE_ASAN} did not build")
     for suite in only:
         t = time.time()
         if suite == "unit":
