@@ -618,7 +618,14 @@ Value lx_reshape_method(Value x, int argc, const Value *argv) {
       } else {
         for (int i = 0; i < argc; i++) lx_as_int(argv[i], &req[k++]);
       }
-      arr_shape_str(req, k, b1, sizeof b1);
+      /* numpy prints the requested shape as a tuple without spaces: (4,2) */
+      char *o = b1;
+      *o++ = '(';
+      for (int i = 0; i < k && o < b1 + sizeof b1 - 32; i++)
+        o += snprintf(o, 30, i ? ",%lld" : "%lld", (long long)req[i]);
+      if (k == 1) *o++ = ',';
+      *o++ = ')';
+      *o = 0;
       return obj_raise(&obj_ValueError, "cannot reshape array of size %lld into shape %s",
                        (long long)size, b1);
     }
