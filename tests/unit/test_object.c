@@ -1,0 +1,322 @@
+/* test_object.c - unit tests of the object model (values, containers, errors, native types and
+ * modules added through object.h) and of the embedding interface (sb.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "object.h"
+#include "sb.h"
+
+static int failures;
+
+#define CHECK(name, cond)                                        \
+  do {                                                           \
+    if (cond) printf("PASS %s\n", name);                         \
+    else { printf("FAIL %s: %s\n", name, #cond); failures++; }   \
+  } while (0)
+
+/* ---- output capture --------------------------------------------------------------------- */
+typedef struct Cap { char out[8192]; size_t no; char err[8192]; size_t ne; char result[1024];
+                     char ename[64]; int ntb; char lastline[256]; } Cap;
+
+static void cap_write(void *ud, int stream, const char *s, size_t n) {
+  Cap *c = ud;
+  char *buf = stream == 2 ? c->err : c->out;
+  size_t *len = stream == 2 ? &c->ne : &c->no;
+  if (*len + n >= sizeof c->out) n = sizeof c->out - *len - 1;
+  memcpy(buf + *len, s, n);
+  *len += n;
+  buf[*len] = 0;
+}
+static void cap_result(void *ud, const sb_bundle *b) {
+  Cap *c = ud;
+  for (int i = 0; i < b->n; i++)
+    if (strcmp(b->mime[i], "text/plain") == 0) snprintf(c->result, sizeof c->result, "%s", b->data[i]);
+}
+static void cap_error(void *ud, const char *ename, const char *evalue, const char *const *tb, int ntb) {
+  Cap *c = ud;
+  snprintf(c->ename, sizeof c->ename, "%s", ename);
+  c->ntb = ntb;
+  if (ntb > 0) snprintf(c->lastline, sizeof c->lastline, "%s", tb[ntb - 1]);
+}
+
+static sb_status run(sb_session *s, Cap *c, const char *src, sb_mode mode) {
+  memset(c, 0, sizeof *c);
+  sb_sink sink = {.ud = c, .write = cap_write, .result = cap_result, .error = cap_error};
+  return sb_exec(s, src, strlen(src), "<test>", mode, &sink);
+}
+
+/* ---- a native type and module, written as another folder would ------------------------ */
+typedef struct Pair { Obj ob; int64_t a, b; } Pair;
+static TypeObj pair_type;
+
+static void pair_dealloc(Obj *o) { obj_free(o); }
+static Value pair_repr(Value self) {
+  Pair *p = (Pair *)self.u.o;
+  return obj_str_fmt("Pair(%lld, %lld)", (long long)p->a, (long long)p->b);
+}
+static Value pair_make(int64_t a, int64_t b) {
+  Pair *p = obj_alloc(&pair_type, sizeof(Pair));
+  if (!p) return val_null();
+  p->a = a;
+  p->b = b;
+  return val_obj(&p->ob);
+}
+static Value pair_binary(int op, Value x, Value y) {
+  /* Pair + int adds to both; anything else is not ours */
+  Value pv = VAL_IS_OBJ(x) && x.u.o->type == &pair_type ? x : y;
+  Value other = pv.u.o == x.u.o && VAL_IS_OBJ(x) ? y : x;
+  if ((op & 0xff) != OP_ADD || !VAL_IS_INT(other)) return obj_notimpl();
+  Pair *p = (Pair *)pv.u.o;
+  return pair_make(p->a + other.u.i, p->b + other.u.i);
+}
+static Value pair_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (obj_parse_args("Pair", argc, argv, kw, "a|b", a) < 0) return val_null();
+  int64_t x, y = 0;
+  if (obj_as_int(a[0], &x) < 0) return val_null();
+  if (!VAL_IS_NULL(a[1]) && obj_as_int(a[1], &y) < 0) return val_null();
+  return pair_make(x, y);
+}
+static Value pair_sum(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("sum", argc - 1, kw, 0, 0) < 0) return val_null();
+  Pair *p = (Pair *)argv[0].u.o;
+  return val_int(p->a + p->b);
+}
+static Value pair_get_a(Value self) { return val_int(((Pair *)self.u.o)->a); }
+static int pair_len(Value self, int64_t *out) { *out = 2; return 0; }
+static Value pair_getitem(Value self, Value k) {
+  Pair *p = (Pair *)self.u.o;
+  int64_t i;
+  if (obj_as_index(k, 2, &i, "Pair") < 0) return val_null();
+  return val_int(i == 0 ? p->a : p->b);
+}
+static const MethodDef pair_methods[] = {{"sum", pair_sum, "sum()\nThe sum of both.", 0}, {NULL}};
+static const GetSetDef pair_getset[] = {{"a", pair_get_a, NULL, "first"}, {NULL}};
+static TypeObj pair_type = {OBJ_TYPE_HEAD, .name = "Pair", .dealloc = pair_dealloc,
+                            .repr = pair_repr, .binary = pair_binary, .new = pair_new,
+                            .len = pair_len, .getitem = pair_getitem, .methods = pair_methods,
+                            .getset = pair_getset};
+
+static Value twice(int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (obj_parse_args("twice", argc, argv, kw, "x|$scale", a) < 0) return val_null();
+  int64_t s = 2;
+  if (!VAL_IS_NULL(a[1]) && obj_as_int(a[1], &s) < 0) return val_null();
+  return obj_binop(OP_MULT, a[0], val_int(s));
+}
+static const MethodDef demo_functions[] = {{"twice", twice, "twice(x, *, scale=2)\nMultiply.", 0}, {NULL}};
+
+static int demo_init(Value m) {
+  if (obj_module_add_functions(m, demo_functions) < 0) return -1;
+  if (obj_module_add(m, "Pair", val_obj(&pair_type.ob)) < 0) return -1;
+  return obj_module_add(m, "answer", val_int(42));
+}
+static int demo_sub_init(Value m) { return obj_module_add(m, "leaf", val_float(0.5)); }
+
+static const char prelude_src[] = "def triple(x):\n    \"\"\"Three times x.\"\"\"\n    return 3 * x\nname = 'pre'\n";
+
+int main(void) {
+  obj_register_module("demo", demo_init);
+  obj_register_module("demo.sub", demo_sub_init);
+  obj_register_prelude("demo_pre", prelude_src);
+  obj_register_alias("demo_alias", "demo");
+  sb_session *s = sb_new(0, NULL);
+  CHECK("session_new", s != NULL);
+  if (!s) return 1;
+  Cap c;
+
+  /* values */
+  Value i = val_int(7), f = val_float(0.5), n = val_none();
+  CHECK("value_tags", VAL_IS_INT(i) && VAL_IS_FLOAT(f) && VAL_IS_NONE(n) && sizeof(Value) == 16);
+  Value sum = obj_binop(OP_ADD, i, f);
+  CHECK("binop_int_float", VAL_IS_FLOAT(sum) && sum.u.f == 7.5);
+  Value q = obj_binop(OP_FLOORDIV, val_int(-7), val_int(2));
+  CHECK("floordiv_floor", VAL_IS_INT(q) && q.u.i == -4);
+  Value ov = obj_binop(OP_MULT, val_int(INT64_MAX), val_int(2));
+  CHECK("int_overflow_raises", VAL_IS_NULL(ov) && obj_err_matches(&obj_OverflowError));
+  obj_err_clear();
+
+  /* strings */
+  Value str = obj_str_from_cstr("h\xc3\xa9llo");
+  int64_t len = -1;
+  obj_len(str, &len);
+  CHECK("str_len_codepoints", len == 5);
+  Value ch = obj_getitem(str, val_int(1));
+  CHECK("str_index_codepoint", VAL_IS_STR(ch) && strcmp(obj_str_cstr(ch), "\xc3\xa9") == 0);
+  Value r = obj_repr(str);
+  CHECK("str_repr", VAL_IS_STR(r) && strcmp(obj_str_cstr(r), "'h\xc3\xa9llo'") == 0);
+  val_decref(ch);
+  val_decref(r);
+  val_decref(str);
+  r = obj_repr(val_float(0.1));
+  CHECK("float_repr_shortest", VAL_IS_STR(r) && strcmp(obj_str_cstr(r), "0.1") == 0);
+  val_decref(r);
+  r = obj_repr(val_float(1e16));
+  CHECK("float_repr_exp", VAL_IS_STR(r) && strcmp(obj_str_cstr(r), "1e+16") == 0);
+  val_decref(r);
+  CHECK("intern_identity", obj_intern("abc") == obj_intern("abc"));
+
+  /* containers */
+  Value l = obj_list_new(0);
+  obj_list_append(l, val_int(3));
+  obj_list_append(l, val_int(1));
+  obj_list_append(l, val_int(2));
+  Value sorted = obj_call_method(l, "copy", 0, NULL);
+  Value none = obj_call_method(sorted, "sort", 0, NULL);
+  r = obj_repr(sorted);
+  CHECK("list_sort_method", VAL_IS_NONE(none) && strcmp(obj_str_cstr(r), "[1, 2, 3]") == 0);
+  val_decref(r);
+  val_decref(sorted);
+  Value d = obj_dict_new();
+  obj_dict_setstr(d, "x", l);
+  obj_dict_setstr(d, "y", val_int(5));
+  CHECK("dict_get", obj_dict_len(d) == 2 && obj_dict_getstr(d, "y").u.i == 5);
+  r = obj_repr(d);
+  CHECK("dict_repr_order", strcmp(obj_str_cstr(r), "{'x': [3, 1, 2], 'y': 5}") == 0);
+  val_decref(r);
+  Value miss = obj_getitem(d, val_int(9));
+  CHECK("dict_keyerror", VAL_IS_NULL(miss) && obj_err_matches(&obj_KeyError));
+  Value exc = obj_err_fetch();
+  r = obj_str(exc);
+  CHECK("keyerror_str", strcmp(obj_str_cstr(r), "9") == 0);
+  val_decref(r);
+  val_decref(exc);
+  val_decref(d);
+  val_decref(l);
+  Value set = obj_set_new();
+  obj_set_add(set, val_int(100));
+  obj_set_add(set, val_int(5));
+  obj_set_add(set, val_int(3));
+  r = obj_repr(set);
+  /* CPython prints {3, 100, 5}: 100 % 8 == 4 comes between 3 and 5 */
+  CHECK("set_cpython_order", strcmp(obj_str_cstr(r), "{3, 100, 5}") == 0);
+  val_decref(r);
+  val_decref(set);
+  Value t = obj_tuple_pack(2, val_int(1), val_none());
+  r = obj_repr(t);
+  CHECK("tuple_repr", strcmp(obj_str_cstr(r), "(1, None)") == 0);
+  val_decref(r);
+  val_decref(t);
+
+  /* errors */
+  Value e = obj_raise(&obj_ValueError, "bad %d", 3);
+  CHECK("raise_returns_null", VAL_IS_NULL(e) && obj_err_occurred());
+  CHECK("err_matches_base", obj_err_matches(&obj_Exception) && !obj_err_matches(&obj_TypeError));
+  exc = obj_err_fetch();
+  r = obj_repr(exc);
+  CHECK("exc_repr", strcmp(obj_str_cstr(r), "ValueError('bad 3')") == 0 && !obj_err_occurred());
+  val_decref(r);
+  val_decref(exc);
+  CHECK("exc_hierarchy", obj_is_subtype(&obj_ZeroDivisionError, &obj_ArithmeticError) &&
+                             obj_is_subtype(&obj_ModuleNotFoundError, &obj_ImportError) &&
+                             !obj_is_subtype(&obj_KeyboardInterrupt, &obj_Exception));
+
+  /* native types and modules through the interpreter */
+  run(s, &c, "import demo\nprint(demo.answer, demo.twice(4), demo.twice(3, scale=5))\n", SB_FILE);
+  CHECK("native_module_functions", strcmp(c.out, "42 8 15\n") == 0);
+  run(s, &c, "p = demo.Pair(1, 2)\nprint(p, p + 10, p.sum(), p.a, len(p), list(p), p[1])\n", SB_FILE);
+  CHECK("native_type_slots", strcmp(c.out, "Pair(1, 2) Pair(11, 12) 3 1 2 [1, 2] 2\n") == 0);
+  sb_status st = run(s, &c, "p + 'x'\n", SB_FILE);
+  CHECK("native_type_notimpl", st == SB_ERROR && strstr(c.lastline, "unsupported operand type(s) for +: 'Pair' and 'str'"));
+  run(s, &c, "import demo.sub as ds\nfrom demo import twice\nprint(ds.leaf, twice(1), demo.sub.leaf)\n", SB_FILE);
+  CHECK("dotted_import", strcmp(c.out, "0.5 2 0.5\n") == 0);
+  run(s, &c, "from demo_pre import triple, name\nimport demo_alias\nprint(triple(2), name, demo_alias.answer)\n", SB_FILE);
+  CHECK("prelude_and_alias", strcmp(c.out, "6 pre 42\n") == 0);
+  st = run(s, &c, "import nosuchmodule\n", SB_FILE);
+  CHECK("import_missing", st == SB_ERROR && strcmp(c.ename, "ModuleNotFoundError") == 0);
+
+  /* the session */
+  run(s, &c, "x = 40\n", SB_FILE);
+  run(s, &c, "x + 2\n", SB_INTERACTIVE);
+  CHECK("interactive_echo", strcmp(c.result, "42") == 0);
+  run(s, &c, "x + 2;\n", SB_INTERACTIVE);
+  CHECK("semicolon_suppresses", c.result[0] == 0);
+  run(s, &c, "None\n", SB_INTERACTIVE);
+  CHECK("none_not_echoed", c.result[0] == 0);
+  run(s, &c, "'a' * 2\n", SB_FILE);
+  CHECK("file_mode_no_echo", c.result[0] == 0 && c.no == 0);
+  st = run(s, &c, "def f(v):\n    return 1 / v\nf(0)\n", SB_FILE);
+  CHECK("error_status", st == SB_ERROR);
+  CHECK("error_sink", strcmp(c.ename, "ZeroDivisionError") == 0 &&
+                          strcmp(c.lastline, "ZeroDivisionError: division by zero") == 0 && c.ntb >= 7);
+  run(s, &c, "print(x)\n", SB_FILE);
+  CHECK("variables_survive_errors", strcmp(c.out, "40\n") == 0);
+  st = run(s, &c, "raise SystemExit(3)\n", SB_FILE);
+  CHECK("system_exit", st == SB_EXIT && sb_exit_code(s) == 3);
+  st = run(s, &c, "x = = 1\n", SB_FILE);
+  CHECK("syntax_error", st == SB_ERROR && strcmp(c.ename, "SyntaxError") == 0);
+  {
+    /* with no error callback the traceback goes to stream 2 */
+    memset(&c, 0, sizeof c);
+    sb_sink sink = {.ud = &c, .write = cap_write};
+    const char *src = "[1][3]\n";
+    sb_exec(s, src, strlen(src), "<t>", SB_FILE, &sink);
+    CHECK("traceback_to_stderr", strstr(c.err, "Traceback (most recent call last):\n") &&
+                                     strstr(c.err, "IndexError: list index out of range\n"));
+  }
+  run(s, &c, "import sys\nprint('e', file=sys.stderr)\nsys.stdout.write('o\\n')\n", SB_FILE);
+  CHECK("sys_streams_sink", strcmp(c.out, "o\n") == 0 && strcmp(c.err, "e\n") == 0);
+
+  /* completion */
+  run(s, &c, "import math\nmy_variable = 1\n", SB_FILE);
+  char **m = NULL;
+  size_t a0, a1;
+  int nm = sb_complete(s, "my_va", 5, &m, &a0, &a1);
+  CHECK("complete_name", nm == 1 && strcmp(m[0], "my_variable") == 0 && a0 == 0 && a1 == 5);
+  sb_free_strings(m, nm);
+  nm = sb_complete(s, "x = math.sq", 11, &m, &a0, &a1);
+  CHECK("complete_attr", nm == 1 && strcmp(m[0], "sqrt") == 0 && a0 == 9);
+  sb_free_strings(m, nm);
+  nm = sb_complete(s, "whi", 3, &m, &a0, &a1);
+  int kw = 0;
+  for (int k = 0; k < nm; k++) kw |= strcmp(m[k], "while") == 0;
+  CHECK("complete_keyword", kw);
+  sb_free_strings(m, nm);
+
+  /* inspect */
+  run(s, &c, "def area(w, h=2):\n    \"\"\"Area of a rectangle.\"\"\"\n    return w * h\n", SB_FILE);
+  char *txt = sb_inspect(s, "area(", 5, 0);
+  CHECK("inspect_user_function", txt && strstr(txt, "area(w, h=2)") && strstr(txt, "Area of a rectangle."));
+  free(txt);
+  txt = sb_inspect(s, "len", 3, 0);
+  CHECK("inspect_builtin", txt && strstr(txt, "len(obj, /)"));
+  free(txt);
+  txt = sb_inspect(s, "nothing_here", 5, 0);
+  CHECK("inspect_unknown", txt == NULL);
+
+  /* is-complete */
+  char *ind = NULL;
+  CHECK("complete_simple", sb_is_complete("x = 1", 5, &ind) == SB_COMPLETE);
+  const char *blk = "for i in range(3):";
+  CHECK("incomplete_block", sb_is_complete(blk, strlen(blk), &ind) == SB_INCOMPLETE && ind &&
+                                strcmp(ind, "    ") == 0);
+  free(ind);
+  ind = NULL;
+  const char *blk2 = "for i in range(3):\n    print(i)\n";
+  CHECK("block_needs_blank_line", sb_is_complete(blk2, strlen(blk2), &ind) == SB_INCOMPLETE);
+  free(ind);
+  ind = NULL;
+  const char *blk3 = "for i in range(3):\n    print(i)\n\n";
+  CHECK("block_complete_after_blank", sb_is_complete(blk3, strlen(blk3), &ind) == SB_COMPLETE);
+  const char *br = "f(1,";
+  CHECK("open_bracket_incomplete", sb_is_complete(br, strlen(br), &ind) == SB_INCOMPLETE);
+  free(ind);
+  ind = NULL;
+  CHECK("invalid", sb_is_complete("x = = 1", 7, &ind) == SB_INVALID);
+
+  /* interrupt */
+  sb_interrupt();
+  st = run(s, &c, "while True:\n    pass\n", SB_FILE);
+  CHECK("interrupt", st == SB_ERROR && strcmp(c.ename, "KeyboardInterrupt") == 0);
+  run(s, &c, "print(x)\n", SB_FILE);
+  CHECK("survives_interrupt", strcmp(c.out, "40\n") == 0);
+
+  /* deep recursion is an exception, not a crash */
+  st = run(s, &c, "def r(n):\n    return r(n + 1)\nr(0)\n", SB_FILE);
+  CHECK("recursion_error", st == SB_ERROR && strcmp(c.ename, "RecursionError") == 0);
+  st = run(s, &c, "a = [0] * 10**12\n", SB_FILE);
+  CHECK("memory_error", st == SB_ERROR && strcmp(c.ename, "MemoryError") == 0);
+
+  sb_free(s);
+  return failures ? 1 : 0;
+}
