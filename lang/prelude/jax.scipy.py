@@ -1,0 +1,3 @@
+# jax.scipy - the package: special functions and statistics live in submodules.
+import jax.scipy.special as special
+import jax.scipy.stats as stats
