@@ -105,6 +105,24 @@ int main(int argc, char **argv) {
     }
   }
 
+  if (!*only || strstr(only, "mixed")) {
+    /* BLAS and the pool taking turns: a 500x500 matmul then 1M-element tanh, repeated. With
+     * oversubscription (spinning BLAS threads vs pool workers) this gets slower, not faster,
+     * as threads are added; compare SABLE_NUM_THREADS=1 and 2. */
+    int64_t sq[2] = {500, 500}, m = 1000000;
+    Array *a = randn(DT_FLOAT32, 2, sq), *x = randn(DT_FLOAT32, 1, &m);
+    PDot pd = {0};
+    pd.nc = 1; pd.lhs_contract[0] = 1; pd.rhs_contract[0] = 0;
+    Array *in[2] = {a, a}, *o = NULL;
+    double t = BEST(3, for (int i = 0; i < 20; i++) {
+      prim_bind(PRIM_dot_general, in, 2, &pd, &o); arr_release(o);
+      arr_release(prim_unary(PRIM_tanh, x, NULL));
+      arr_release(prim_binary(PRIM_mul, x, x));
+    });
+    printf("mixed (20 x [matmul 500 f32, tanh 1M, mul 1M]): %.3f ms\n", t * 1e3);
+    arr_release(a); arr_release(x);
+  }
+
   if (!*only || strstr(only, "inv")) {
     int64_t sh[2] = {n, n};
     Array *a = randn(DT_FLOAT64, 2, sh);

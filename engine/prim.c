@@ -421,7 +421,7 @@ static int rule_cum(const Prim *p, const AVal *in, int nin, const void *params, 
 
 static int rule_sort(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   const PSort *s = params;
-  if (nin < 1) return arr_err(ERR_VALUE, "sort needs an operand");
+  if (nin < 1 || nin > 64) return arr_err(ERR_VALUE, "sort takes 1 to 64 operands, got %d", nin);
   if (check_axis(p, s->dimension, in[0].ndim) < 0) return -1;
   if (s->num_keys != 1) return arr_err(ERR_NOTIMPL, "sort: only num_keys=1 is supported");
   for (int k = 0; k < nin; k++) {

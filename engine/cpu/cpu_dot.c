@@ -64,6 +64,14 @@ static int k_dot(const Prim *p, Array *const *in, int nin, const void *params,
   int esz = dt_size(a->dtype);
   *out = o;
   if (o->size == 0) goto done;
+  if (M > INT32_MAX || N > INT32_MAX || K > INT32_MAX) {
+    arr_release(o);
+    *out = NULL;
+    arr_release(av);
+    arr_release(bv);
+    return arr_err(ERR_VALUE, "dot_general: matrix dimensions too large for BLAS (%lld x %lld x %lld)",
+                   (long long)M, (long long)K, (long long)N);
+  }
   if (K == 0) { memset(arr_data(o), 0, (size_t)o->size * esz); goto done; }
   int isf = dt_is_float(a->dtype);
   Mat ma, mb;

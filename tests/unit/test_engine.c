@@ -183,6 +183,14 @@ static void test_kernels(void) {
   char *ps = prim_params_str(PRIM_reduce_sum, &all);
   CHECK("params_str", ps && !strcmp(ps, "naxes=1 axes=(0,)"), "%s", ps ? ps : "NULL");
   free(ps);
+  int64_t insz[2] = {28, 28}, win[2] = {3, 3}, strd[2] = {2, 1}, lo[2], hi[2];
+  prim_padtype_to_pads(2, insz, win, strd, 1, lo, hi);   /* SAME: out 14 -> pad 1 (0,1); out 28 -> pad 2 (1,1) */
+  CHECK("padtype_same", lo[0] == 0 && hi[0] == 1 && lo[1] == 1 && hi[1] == 1, "%lld %lld %lld %lld", (long long)lo[0], (long long)hi[0], (long long)lo[1], (long long)hi[1]);
+  prim_padtype_to_pads(2, insz, win, strd, 0, lo, hi);
+  CHECK("padtype_valid", lo[0] == 0 && hi[0] == 0 && lo[1] == 0 && hi[1] == 0, "valid");
+  CHECK("table_slots", prim_table[PRIM_add].cpu && !prim_table[PRIM_add].gpu && prim_table[PRIM_add].nin == 2 &&
+        !strcmp(prim_table[PRIM_exp].cgen, "exp%f(%0)") && prim_table[PRIM_reduce_sum].reduce_identity == RI_ZERO &&
+        prim_table[PRIM_reduce_sum].params_size == sizeof(PAxes), "table");
   CHECK("prim_by_name", prim_by_name("dot_general") == PRIM_dot_general && prim_by_name("zzz") == -1, "lookup");
   arr_release(a); arr_release(b); arr_release(q);
 }
@@ -286,6 +294,22 @@ static void test_io(void) {
   fclose(fp);
   CHECK("csv_ragged", !arr_load_csv(path, ',', 0, DT_FLOAT64) && arr_last_error()->kind == ERR_VALUE, "ragged");
   arr_release(a);
+  /* the real Fashion-MNIST test set when the Debian package is installed: 10000 labels,
+   * 1000 of each class (published), images 10000 x 28 x 28 */
+  const char *lab = "/usr/share/datasets/fashion-mnist/t10k-labels-idx1-ubyte.gz";
+  if (access(lab, R_OK) == 0) {
+    Array *l = arr_load_idx(lab);
+    int counts[10] = {0}, ok = l && l->ndim == 1 && l->shape[0] == 10000 && l->dtype == DT_UINT8;
+    for (int64_t i = 0; ok && i < l->size; i++) { int64_t v = arr_get_i(l, i); if (v < 0 || v > 9) ok = 0; else counts[v]++; }
+    for (int k = 0; k < 10; k++) if (counts[k] != 1000) ok = 0;
+    CHECK("idx_fashion_mnist_labels", ok, "labels");
+    arr_release(l);
+    Array *im2 = arr_load_idx("/usr/share/datasets/fashion-mnist/t10k-images-idx3-ubyte.gz");
+    CHECK("idx_fashion_mnist_images", im2 && im2->ndim == 3 && im2->shape[0] == 10000 && im2->shape[1] == 28 && im2->shape[2] == 28, "images");
+    arr_release(im2);
+  } else {
+    printf("SKIP idx_fashion_mnist: dataset-fashion-mnist not installed\n");
+  }
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
   if (system(cmd) != 0) printf("# could not remove %s\n", dir);
