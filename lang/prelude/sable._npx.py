@@ -26,6 +26,13 @@ def _install(xp):
             n *= shape[a]
         return n
 
+    def _div_count(s, n):
+        # jax.numpy's mean/var are jit-compiled, and XLA turns the division by the constant
+        # count into a multiplication by its reciprocal: do the same to print the same digits
+        if _NP or n == 0:
+            return s / n
+        return s * xp.asarray(1.0 / n, dtype=s.dtype)
+
     def _index_dtype():
         return xp.int64 if _NP else xp.result_type(int)
 
@@ -35,8 +42,7 @@ def _install(xp):
         dt = dtype if dtype is not None else _float_dtype(a.dtype)
         if where is None:
             s = xp.sum(a, axis=axis, dtype=dt, keepdims=keepdims)
-            n = _count(a.shape, axis)
-            return s / n
+            return _div_count(s, _count(a.shape, axis))
         w = xp.broadcast_to(xp.asarray(where), a.shape)
         s = xp.sum(a, axis=axis, dtype=dt, keepdims=keepdims, where=w)
         n = xp.sum(w, axis=axis, keepdims=keepdims).astype(s.dtype)
@@ -56,8 +62,7 @@ def _install(xp):
         d = a - m
         s = xp.sum(d * d, axis=axis, keepdims=keepdims, where=where)
         if where is None:
-            n = _count(a.shape, axis) - ddof
-            return s / max(n, 0)
+            return _div_count(s, max(_count(a.shape, axis) - ddof, 0))
         w = xp.broadcast_to(xp.asarray(where), a.shape)
         n = xp.sum(w, axis=axis, keepdims=keepdims).astype(s.dtype) - ddof
         return s / xp.maximum(n, 0)
