@@ -477,7 +477,8 @@ char *arr_format_repr(const Array *a, int jax, const ArrPrintOpts *o) {
     sputs(&out, "Array(");
     sputs(&out, s);
     sputs(&out, ",");
-    if (last + (long)strlen(dstr) + 1 > o->linewidth) sputs(&out, "\n      ");
+    /* JAX's sep is ' ' * len(prefix) here: no newline (sic) */
+    if (last + (long)strlen(dstr) + 1 > o->linewidth) sputs(&out, "      ");
     else sputs(&out, " ");
     sputs(&out, dstr);
     free(s);

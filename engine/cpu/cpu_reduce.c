@@ -265,8 +265,13 @@ static int k_reduce(const Prim *p, Array *const *in, int nin, const void *params
   int64_t grain = CPU_GRAIN_CHEAP;
   if (x->size >= 2 * grain && threads > 1) {
     int best = -1;
-    for (int d = 0; d < j.nd; d++)
-      if (j.ost[d] != 0 && j.shape[d] >= threads && (best < 0 || j.shape[d] > j.shape[best])) best = d;
+    /* Split a kept dim across threads; the innermost one only when each thread still gets
+     * long contiguous runs (short strips of many rows defeat the prefetcher). */
+    for (int d = 0; d < j.nd; d++) {
+      if (j.ost[d] == 0 || j.shape[d] < threads) continue;
+      if (d == j.nd - 1 && j.shape[d] / threads < 4096) continue;
+      if (best < 0 || j.shape[d] > j.shape[best]) best = d;
+    }
     if (best >= 0) {
       j.split = best;
       int64_t per = x->size / j.shape[best];

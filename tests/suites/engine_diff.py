@@ -984,7 +984,7 @@ def jax_repr(x, weak=False):
     last_line_len = len(s) - s.rfind("\n") + 1
     sep = " "
     if last_line_len + len(dtype_str) + 1 > 75:
-        sep = "\n" + " " * len(prefix)
+        sep = " " * len(prefix)   # jax/_src/array.py: no newline
     return "%s%s,%s%s" % (prefix, s, sep, dtype_str)
 
 
