@@ -149,7 +149,7 @@ static char *on_input(void *ud, const char *prompt, int password) {
   json_decref(c);
   if (rc < 0) return NULL;
   for (;;) {
-    if (krn_interrupted || atomic_load(&k->shutdown)) return NULL;
+    if (atomic_load(&krn_interrupted) || atomic_load(&k->shutdown)) return NULL;
     zmq_pollitem_t it = {sock, 0, ZMQ_POLLIN, 0};
     int r = zmq_poll(&it, 1, 100);   /* short, so interrupt_request is noticed */
     if (r < 0 && errno != EINTR) return NULL;

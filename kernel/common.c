@@ -4,10 +4,11 @@
 
 #include <string.h>
 
-volatile sig_atomic_t krn_interrupted;
+/* set by the SIGINT handler and the control thread: a lock-free atomic is safe in both */
+atomic_int krn_interrupted;
 
 void krn_interrupt_now(void) {
-  krn_interrupted = 1;
+  atomic_store(&krn_interrupted, 1);
   sb_interrupt();
 }
 

@@ -1,6 +1,7 @@
-/* iopub.c - the iopub thread: the only user of the XPUB socket. It signs and publishes what
- * the other threads queue, batches stream text (cleaning UTF-8, also across writes), and
- * answers each new subscription with an iopub_welcome message. */
+/* iopub.c - publishing on the XPUB socket. Every thread sends its iopub messages itself under
+ * one mutex (no hop through another thread, so status and results leave at once); stream text
+ * is batched (krn_batch); a small housekeeping thread sends batched text that has waited long
+ * enough and answers each new subscription with an iopub_welcome message. */
 #include "batch.h"
 #include "krn.h"
 
@@ -10,12 +11,17 @@
 #include <time.h>
 #include <zmq.h>
 
-typedef struct iopub {
+#define TICK_MS 20   /* how often the housekeeping thread looks at subscriptions */
+
+struct krn_iopub {
   krn_kernel *k;
+  pthread_mutex_t mu;    /* guards everything below, the socket included */
+  pthread_cond_t cv;
+  void *xpub;            /* NULL once stopped */
   krn_signer *signer;
-  void *xpub, *pull;
   krn_batch batch;
-} iopub;
+  int quit;
+};
 
 static long long now_ms(void) {
   struct timespec ts;
@@ -23,9 +29,10 @@ static long long now_ms(void) {
   return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Sign and send [topic?, <IDS|MSG>, sig, header, parent, metadata, content]. */
-static void publish(iopub *io, const char *topic, size_t tn, const krn_buf parts[4]) {
+/* Sign and send [topic?, <IDS|MSG>, sig, header, parent, metadata, content]. Locked. */
+static void publish(krn_iopub *io, const char *topic, size_t tn, const krn_buf parts[4]) {
   char sig[KRN_MAX_SIG_HEX + 1];
+  if (!io->xpub) return;
   int sn = krn_sign(io->signer, parts, sig);
   if (sn < 0) { krn_log("cannot sign an iopub message"); return; }
   int rc = 0;
@@ -36,16 +43,16 @@ static void publish(iopub *io, const char *topic, size_t tn, const krn_buf parts
   if (rc < 0) krn_log("iopub send failed: %s", zmq_strerror(errno));
 }
 
-static void publish_typed(iopub *io, const char *msg_type, const krn_buf parts[4]) {
+static void publish_typed(krn_iopub *io, const char *msg_type, const krn_buf parts[4]) {
   char topic[128];
   int tn = snprintf(topic, sizeof topic, "kernel.%s.%s", io->k->session, msg_type);
   publish(io, topic, tn > 0 && (size_t)tn < sizeof topic ? (size_t)tn : 0, parts);
 }
 
-/* the batcher's output: one stream message */
+/* the batcher's output: one stream message. Locked. */
 static void emit_stream(void *ud, int name, const char *parent, size_t pn, const char *text,
                         size_t n) {
-  iopub *io = ud;
+  krn_iopub *io = ud;
   json_t *c = json_object();
   json_object_set_new(c, "name", json_string(name == 2 ? "stderr" : "stdout"));
   json_object_set_new(c, "text", json_stringn_nocheck(text, n));
@@ -62,7 +69,7 @@ static void emit_stream(void *ud, int name, const char *parent, size_t pn, const
   free(cs);
 }
 
-static void welcome(iopub *io, const char *sub, size_t n) {
+static void welcome(krn_iopub *io, const char *sub, size_t n) {
   json_t *c = json_object();
   json_object_set_new(c, "subscription", json_stringn(sub, n));
   char *cs = json_dumps(c, JSON_COMPACT);
@@ -76,101 +83,99 @@ static void welcome(iopub *io, const char *sub, size_t n) {
   free(cs);
 }
 
-/* Handle one queued item; returns 1 on the quit marker. */
-static int handle(iopub *io, krn_buf *f, int n) {
-  if (n < 1 || f[0].n != 1) return 0;
-  switch (f[0].p[0]) {
-  case 'S':
-    if (n == 4)
-      krn_batch_add(&io->batch, f[1].n == 6 && memcmp(f[1].p, "stderr", 6) == 0 ? 2 : 1, f[2].p,
-                    f[2].n, f[3].p, f[3].n, now_ms());
-    return 0;
-  case 'F': krn_batch_flush(&io->batch, 1); return 0;
-  case 'Q': krn_batch_flush(&io->batch, 1); return 1;
-  case 'M':
-    if (n != 6) return 0;
-    krn_batch_flush(&io->batch, 1);   /* output before this message goes out first */
-    {
-      char type[64];
-      size_t tn = f[1].n < sizeof type ? f[1].n : sizeof type - 1;
-      memcpy(type, f[1].p, tn);
-      type[tn] = 0;
-      publish_typed(io, type, f + 2);
-    }
-    return 0;
-  }
+int krn_iopub_publish(krn_iopub *io, const char *msg_type, const krn_buf parts[4]) {
+  pthread_mutex_lock(&io->mu);
+  krn_batch_flush(&io->batch, 1);   /* output written before this message goes out first */
+  publish_typed(io, msg_type, parts);
+  pthread_mutex_unlock(&io->mu);
   return 0;
 }
 
-static void *iopub_main(void *arg) {
-  iopub *io = arg;
-  int quit = 0;
-  while (!quit) {
-    zmq_pollitem_t items[2] = {{io->pull, 0, ZMQ_POLLIN, 0}, {io->xpub, 0, ZMQ_POLLIN, 0}};
-    long timeout = krn_batch_tick(&io->batch, now_ms());
-    int r = zmq_poll(items, 2, timeout);
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      break;   /* context terminated */
-    }
-    if (items[1].revents & ZMQ_POLLIN) {
+void krn_iopub_stream(krn_iopub *io, int stream, krn_buf parent, const char *s, size_t n) {
+  pthread_mutex_lock(&io->mu);
+  krn_batch_add(&io->batch, stream, parent.p, parent.n, s, n, now_ms());
+  pthread_mutex_unlock(&io->mu);
+}
+
+void krn_iopub_flush(krn_iopub *io) {
+  pthread_mutex_lock(&io->mu);
+  krn_batch_flush(&io->batch, 1);
+  pthread_mutex_unlock(&io->mu);
+}
+
+static void *housekeeping(void *arg) {
+  krn_iopub *io = arg;
+  pthread_mutex_lock(&io->mu);
+  while (!io->quit) {
+    /* subscribe events are one frame: 0x01 + topic */
+    for (;;) {
       krn_buf *f;
       int fn = krn_zrecv(io->xpub, ZMQ_DONTWAIT, &f, 1 << 16);
-      /* subscribe events are one frame: 0x01 + topic */
-      if (fn == 1 && f[0].n >= 1 && f[0].p[0] == 1) welcome(io, f[0].p + 1, f[0].n - 1);
-      krn_frames_free(f, fn > 0 ? fn : 0);
-    }
-    /* drain everything queued, so a burst of writes becomes one message */
-    while (!quit && (items[0].revents & ZMQ_POLLIN)) {
-      krn_buf *f;
-      int fn = krn_zrecv(io->pull, ZMQ_DONTWAIT, &f, (size_t)-1);
       if (fn < 0) break;
-      quit = handle(io, f, fn);
+      if (fn == 1 && f[0].n >= 1 && f[0].p[0] == 1) welcome(io, f[0].p + 1, f[0].n - 1);
       krn_frames_free(f, fn);
     }
-    krn_batch_tick(&io->batch, now_ms());
-  }
-  /* what was queued before the quit marker by other threads still goes out */
-  for (;;) {
-    krn_buf *f;
-    int fn = krn_zrecv(io->pull, ZMQ_DONTWAIT, &f, (size_t)-1);
-    if (fn < 0) break;
-    handle(io, f, fn);
-    krn_frames_free(f, fn);
+    long wait = krn_batch_tick(&io->batch, now_ms());
+    if (wait < 0 || wait > TICK_MS) wait = TICK_MS;
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += wait * 1000000L;
+    until.tv_sec += until.tv_nsec / 1000000000L;
+    until.tv_nsec %= 1000000000L;
+    pthread_cond_timedwait(&io->cv, &io->mu, &until);
   }
   krn_batch_flush(&io->batch, 1);
-  zmq_close(io->pull);
   zmq_close(io->xpub);
-  krn_signer_free(io->signer);
-  krn_batch_free(&io->batch);
-  free(io);
+  io->xpub = NULL;
+  pthread_mutex_unlock(&io->mu);
   return NULL;
 }
 
 int krn_iopub_start(krn_kernel *k, pthread_t *th) {
-  iopub *io = calloc(1, sizeof *io);
+  krn_iopub *io = calloc(1, sizeof *io);
   if (!io) return -1;
   io->k = k;
   io->batch.emit = emit_stream;
   io->batch.ud = io;
   io->xpub = k->sock[KRN_IOPUB];
   io->signer = krn_signer_dup(k->signer);
-  io->pull = zmq_socket(k->zctx, ZMQ_PULL);
-  int hwm = 0;
-  if (io->pull) zmq_setsockopt(io->pull, ZMQ_RCVHWM, &hwm, sizeof hwm);
-  if (!io->signer || !io->pull || zmq_bind(io->pull, KRN_IOPUB_INPROC) < 0) {
-    if (io->pull) zmq_close(io->pull);
+  if (!io->signer || pthread_mutex_init(&io->mu, NULL) != 0) {
     krn_signer_free(io->signer);
     free(io);
     return -1;
   }
-  k->sock[KRN_IOPUB] = NULL;   /* owned by the thread from now on */
-  if (pthread_create(th, NULL, iopub_main, io) != 0) {
+  pthread_cond_init(&io->cv, NULL);
+  k->sock[KRN_IOPUB] = NULL;   /* owned by the iopub state from now on */
+  k->iopub = io;
+  if (pthread_create(th, NULL, housekeeping, io) != 0) {
+    k->iopub = NULL;
     k->sock[KRN_IOPUB] = io->xpub;
-    zmq_close(io->pull);
+    pthread_mutex_destroy(&io->mu);
+    pthread_cond_destroy(&io->cv);
     krn_signer_free(io->signer);
     free(io);
     return -1;
   }
   return 0;
+}
+
+void krn_iopub_stop(krn_kernel *k, pthread_t th) {
+  krn_iopub *io = k->iopub;
+  if (!io) return;
+  pthread_mutex_lock(&io->mu);
+  io->quit = 1;
+  pthread_cond_signal(&io->cv);
+  pthread_mutex_unlock(&io->mu);
+  pthread_join(th, NULL);   /* from here on publishing does nothing */
+}
+
+void krn_iopub_free(krn_kernel *k) {
+  krn_iopub *io = k->iopub;
+  if (!io) return;
+  k->iopub = NULL;
+  krn_batch_free(&io->batch);
+  krn_signer_free(io->signer);
+  pthread_mutex_destroy(&io->mu);
+  pthread_cond_destroy(&io->cv);
+  free(io);
 }

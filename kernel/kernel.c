@@ -170,19 +170,12 @@ int krn_main(int argc, char **argv) {
 stop:
   atomic_store(&k->shutdown, 1);
   atomic_store(&k->main_done, 1);
-  if (started >= 1) {
-    if (t.push) krn_iopub_stop(&t);
-    else {
-      krn_thr q = {0};
-      if (krn_thr_init(&q, k) == 0) krn_iopub_stop(&q);
-      krn_thr_close(&q);
-    }
-    pthread_join(th_iopub, NULL);
-  }
+  if (started >= 1) krn_iopub_stop(k, th_iopub);
   krn_thr_close(&t);
   zmq_ctx_shutdown(k->zctx);   /* wakes the control and heartbeat threads */
   if (started >= 2) pthread_join(th_control, NULL);
   if (started >= 3) pthread_join(th_hb, NULL);
+  krn_iopub_free(k);
 out:
   for (int i = 0; i < KRN_NCHAN; i++)
     if (k->sock[i]) zmq_close(k->sock[i]);

@@ -1,5 +1,5 @@
 /* krn.h - what the kernel's files share: the connection, the kernel state, per-thread
- * sending contexts, and the entry points of each part (iopub, control, shell, history). */
+ * signers, and the entry points of each part (iopub, control, shell, history). */
 #ifndef SABLE_KRN_H
 #define SABLE_KRN_H
 
@@ -40,6 +40,8 @@ void krn_hist_set_output(krn_hist *h, int line, const char *out, size_t len);
 json_t *krn_hist_query(const krn_hist *h, json_t *req);
 void krn_hist_free(krn_hist *h);
 
+typedef struct krn_iopub krn_iopub;
+
 typedef struct krn_kernel {
   void *zctx;
   krn_conn conn;
@@ -48,6 +50,7 @@ typedef struct krn_kernel {
   char username[64];
   sb_session *sb;
   void *sock[KRN_NCHAN];         /* bound sockets; each is used by one thread only */
+  krn_iopub *iopub;              /* publishing state (iopub.c) */
   atomic_int shutdown;           /* 0 running, 1 shutdown requested */
   atomic_int main_done;          /* the main thread has left its loop */
   atomic_int restart;
@@ -57,14 +60,12 @@ typedef struct krn_kernel {
   int stop_reason_logged;
 } krn_kernel;
 
-/* A thread's way to send: its own signer and its own PUSH socket to the iopub thread. */
+/* A thread's way to send: the kernel and the thread's own signer. */
 typedef struct krn_thr {
   krn_kernel *k;
   krn_signer *signer;
-  void *push;
 } krn_thr;
 
-#define KRN_IOPUB_INPROC "inproc://sable-iopub"
 #define KRN_WAKE_INPROC "inproc://sable-wake"
 
 int krn_thr_init(krn_thr *t, krn_kernel *k);
@@ -80,13 +81,13 @@ int krn_header(krn_kernel *k, const char *msg_type, char *out, size_t cap);
  * parent is the raw bytes of the request's header (or "{}"). */
 int krn_send(krn_thr *t, void *sock, const krn_buf *ids, int nids, const char *msg_type,
              krn_buf parent, json_t *content);
-/* Publish on iopub through the iopub thread. metadata may be NULL ({}). */
+/* Publish on iopub. metadata may be NULL ({}). Any thread. */
 int krn_pub(krn_thr *t, const char *msg_type, krn_buf parent, json_t *content, json_t *metadata);
 int krn_pub_status(krn_thr *t, const char *state, krn_buf parent);
-/* Stream bytes (stream 1 = stdout, 2 = stderr): batched and UTF-8-cleaned by the iopub
- * thread, sent at the latest 50 ms later or before the next other message. */
+/* Stream bytes (stream 1 = stdout, 2 = stderr): batched and UTF-8-cleaned, sent at the
+ * latest ~50 ms later or before the next other message. */
 int krn_pub_stream(krn_thr *t, int stream, krn_buf parent, const char *s, size_t n);
-/* Ask the iopub thread to send out buffered stream text now. */
+/* Send out batched stream text now. */
 int krn_pub_flush(krn_thr *t);
 
 /* zmq helpers that retry on EINTR. */
@@ -104,14 +105,22 @@ int krn_reply(krn_thr *t, void *sock, const krn_msg *m, const char *reply_type, 
 int krn_common_request(krn_thr *t, void *sock, const krn_msg *m);
 
 /* Interrupt bookkeeping: set by the SIGINT handler and by interrupt_request. */
-extern volatile sig_atomic_t krn_interrupted;
+extern atomic_int krn_interrupted;
 void krn_interrupt_now(void);
 /* (Re)install the SIGINT handler, e.g. after the language session was created. */
 void krn_catch_sigint(void);
 
-/* Threads. */
+/* iopub (iopub.c): start takes over the XPUB socket and starts the housekeeping thread;
+ * stop sends what is batched, closes the socket and joins the thread; later publishing is a
+ * no-op. */
 int krn_iopub_start(krn_kernel *k, pthread_t *th);
-void krn_iopub_stop(krn_thr *t);    /* sends the quit marker */
+void krn_iopub_stop(krn_kernel *k, pthread_t th);
+void krn_iopub_free(krn_kernel *k);   /* once no other thread runs */
+int krn_iopub_publish(krn_iopub *io, const char *msg_type, const krn_buf parts[4]);
+void krn_iopub_stream(krn_iopub *io, int stream, krn_buf parent, const char *s, size_t n);
+void krn_iopub_flush(krn_iopub *io);
+
+/* Threads. */
 int krn_control_start(krn_kernel *k, pthread_t *th);
 int krn_hb_start(krn_kernel *k, pthread_t *th);
 

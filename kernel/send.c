@@ -1,5 +1,5 @@
-/* send.c - putting messages on sockets: headers, signing, ROUTER replies, the per-thread
- * queue to the iopub thread, and EINTR-safe zmq calls. */
+/* send.c - putting messages on sockets: headers, signing, ROUTER replies, iopub messages
+ * (handed to iopub.c), and EINTR-safe zmq calls. */
 #include "krn.h"
 
 #include <errno.h>
@@ -22,19 +22,11 @@ void krn_log(const char *fmt, ...) {
 int krn_thr_init(krn_thr *t, krn_kernel *k) {
   t->k = k;
   t->signer = krn_signer_dup(k->signer);
-  t->push = zmq_socket(k->zctx, ZMQ_PUSH);
-  if (!t->signer || !t->push) return -1;
-  int hwm = 0;   /* never drop or reorder: block when the iopub thread falls behind */
-  zmq_setsockopt(t->push, ZMQ_SNDHWM, &hwm, sizeof hwm);
-  int linger = -1;
-  zmq_setsockopt(t->push, ZMQ_LINGER, &linger, sizeof linger);
-  return zmq_connect(t->push, KRN_IOPUB_INPROC);
+  return t->signer ? 0 : -1;
 }
 
 void krn_thr_close(krn_thr *t) {
-  if (t->push) zmq_close(t->push);
   krn_signer_free(t->signer);
-  t->push = NULL;
   t->signer = NULL;
 }
 
@@ -147,34 +139,32 @@ int krn_pub(krn_thr *t, const char *msg_type, krn_buf parent, json_t *content,
   int hn = krn_header(t->k, msg_type, header, sizeof header);
   size_t cn, mn;
   char *cs = dump(content, &cn), *ms = dump(metadata, &mn);
-  int rc = hn < 0 || !cs || !ms ? -1 : 0;
-  if (rc == 0) rc = krn_zsend(t->push, "M", 1, 1);
-  if (rc == 0) rc = krn_zsend(t->push, msg_type, strlen(msg_type), 1);
-  if (rc == 0) rc = krn_zsend(t->push, header, (size_t)hn, 1);
-  if (rc == 0) rc = krn_zsend(t->push, parent.p, parent.n, 1);
-  if (rc == 0) rc = krn_zsend(t->push, ms, mn, 1);
-  if (rc == 0) rc = krn_zsend(t->push, cs, cn, 0);
+  int rc = -1;
+  if (hn > 0 && cs && ms && t->k->iopub) {
+    krn_buf parts[4] = {{header, (size_t)hn}, parent, {ms, mn}, {cs, cn}};
+    rc = krn_iopub_publish(t->k->iopub, msg_type, parts);
+  }
   free(cs);
   free(ms);
   return rc;
 }
 
 int krn_pub_status(krn_thr *t, const char *state, krn_buf parent) {
-  json_t *c = json_pack("{ss}", "execution_state", state);
-  int rc = krn_pub(t, "status", parent, c, NULL);
-  json_decref(c);
-  return rc;
+  char c[64];
+  snprintf(c, sizeof c, "{\"execution_state\":\"%s\"}", state);
+  char header[512];
+  int hn = krn_header(t->k, "status", header, sizeof header);
+  if (hn < 0 || !t->k->iopub) return -1;
+  krn_buf parts[4] = {{header, (size_t)hn}, parent, {"{}", 2}, {c, strlen(c)}};
+  return krn_iopub_publish(t->k->iopub, "status", parts);
 }
 
 int krn_pub_stream(krn_thr *t, int stream, krn_buf parent, const char *s, size_t n) {
-  if (n == 0) return 0;
-  int rc = krn_zsend(t->push, "S", 1, 1);
-  if (rc == 0) rc = krn_zsend(t->push, stream == 2 ? "stderr" : "stdout", 6, 1);
-  if (rc == 0) rc = krn_zsend(t->push, parent.p, parent.n, 1);
-  if (rc == 0) rc = krn_zsend(t->push, s, n, 0);
-  return rc;
+  if (n && t->k->iopub) krn_iopub_stream(t->k->iopub, stream, parent, s, n);
+  return 0;
 }
 
-int krn_pub_flush(krn_thr *t) { return krn_zsend(t->push, "F", 1, 0); }
-
-void krn_iopub_stop(krn_thr *t) { krn_zsend(t->push, "Q", 1, 0); }
+int krn_pub_flush(krn_thr *t) {
+  if (t->k->iopub) krn_iopub_flush(t->k->iopub);
+  return 0;
+}

@@ -126,7 +126,7 @@ static json_t *user_expressions(krn_thr *t, const krn_msg *m, json_t *exprs) {
       s.display = NULL;
       s.clear_output = NULL;
       sb_clear_interrupt();
-      krn_interrupted = 0;
+      atomic_store(&krn_interrupted, 0);
       sb_status st = sb_exec(session(k), json_string_value(v), json_string_length(v),
                              "<user_expression>", SB_INTERACTIVE, &s);
       if (st == SB_ERROR && x.error) {
@@ -197,9 +197,9 @@ static int do_execute(krn_thr *t, const krn_msg *m) {
     if (store) snprintf(fname, sizeof fname, "<cell %d>", count);
     else snprintf(fname, sizeof fname, "<cell>");
     sb_clear_interrupt();
-    krn_interrupted = 0;
+    atomic_store(&krn_interrupted, 0);
     st = sb_exec(sb, code, n, fname, SB_INTERACTIVE, &sink);
-    krn_interrupted = 0;
+    atomic_store(&krn_interrupted, 0);
     if (st == SB_EXIT)
       json_array_append_new(payload, json_pack("{ss sb}", "source", "ask_exit", "keepkernel", 0));
   }
