@@ -11,7 +11,11 @@
 #include <time.h>
 #include <zmq.h>
 
-#define TICK_MS 20   /* how often the housekeeping thread looks at subscriptions */
+/* How often the housekeeping thread looks for new subscriptions: often while front ends
+ * connect after start-up, rarely later, so an idle kernel hardly wakes. */
+#define TICK_START_MS 10
+#define TICK_IDLE_MS 100
+#define START_PHASE_MS 3000
 
 struct krn_iopub {
   krn_kernel *k;
@@ -105,6 +109,7 @@ void krn_iopub_flush(krn_iopub *io) {
 
 static void *housekeeping(void *arg) {
   krn_iopub *io = arg;
+  long long started = now_ms();
   pthread_mutex_lock(&io->mu);
   while (!io->quit) {
     /* subscribe events are one frame: 0x01 + topic */
@@ -115,8 +120,10 @@ static void *housekeeping(void *arg) {
       if (fn == 1 && f[0].n >= 1 && f[0].p[0] == 1) welcome(io, f[0].p + 1, f[0].n - 1);
       krn_frames_free(f, fn);
     }
-    long wait = krn_batch_tick(&io->batch, now_ms());
-    if (wait < 0 || wait > TICK_MS) wait = TICK_MS;
+    long long now = now_ms();
+    long tick = now - started < START_PHASE_MS ? TICK_START_MS : TICK_IDLE_MS;
+    long wait = krn_batch_tick(&io->batch, now);
+    if (wait < 0 || wait > tick) wait = tick;
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
     until.tv_nsec += wait * 1000000L;
