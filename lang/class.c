@@ -12,8 +12,8 @@ Value obj_seq_iter_new(Value seq);
 
 /* a special method defined by the user (a value found on the class that is not a native
  * method of a builtin base); borrowed or V_NULL */
-static Value user_lookup(TypeObj *t, const char *name) {
-  Obj *n = obj_intern(name);
+#define user_lookup(t, lit) user_lookup_o((t), INTERNED(lit))
+static Value user_lookup_o(TypeObj *t, Obj *n) {
   if (!n) return val_null();
   Value v = obj_type_lookup(t, n);
   if (VAL_IS_NULL(v)) return v;
@@ -24,7 +24,7 @@ static Value user_lookup(TypeObj *t, const char *name) {
 
 Value obj_user_method(Value self, const char *dunder) {
   TypeObj *t = obj_type(self);
-  Value m = user_lookup(t, dunder);
+  Value m = user_lookup_o(t, obj_intern(dunder));
   if (VAL_IS_NULL(m)) return m;
   if (VAL_IS_NONE(m)) return val_null();
   return obj_bind(m, self, t);
@@ -33,7 +33,7 @@ Value obj_user_method(Value self, const char *dunder) {
 /* call self.<dunder>(args...) when defined; *found tells whether it was */
 static Value call_dunder(Value self, const char *name, int argc, const Value *argv, int *found) {
   TypeObj *t = obj_type(self);
-  Value m = user_lookup(t, name);
+  Value m = user_lookup_o(t, obj_intern(name));
   if (VAL_IS_NULL(m) || VAL_IS_NONE(m)) { *found = 0; return val_null(); }
   *found = 1;
   if (VAL_IS_OBJ(m) && m.u.o->type == &obj_func_type) {
@@ -386,6 +386,7 @@ Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
   Value d = obj_dict_copy(ns);
   if (VAL_IS_NULL(d)) { obj_decref(&t->ob); return d; }
   t->dict = d.u.o;
+  obj_type_version++;
   /* __eq__ without __hash__ makes instances unhashable, as in Python */
   if (!VAL_IS_NULL(obj_dict_getstr(d, "__eq__")) && VAL_IS_NULL(obj_dict_getstr(d, "__hash__")))
     if (obj_dict_setstr(d, "__hash__", val_none()) < 0) { obj_decref(&t->ob); return val_null(); }
@@ -428,7 +429,7 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
     self = lb->new(t, 0, NULL, NULL);
   }
   if (VAL_IS_NULL(self)) return self;
-  Value init = obj_type_lookup(t, obj_intern("__init__"));
+  Value init = obj_type_lookup(t, INTERNED("__init__"));
   if (!VAL_IS_NULL(init)) {
     Value r;
     if (VAL_IS_OBJ(init) && init.u.o->type == &obj_func_type) {

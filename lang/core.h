@@ -289,6 +289,9 @@ void obj_gc_track(Obj *o);
 void obj_gc_untrack(Obj *o);
 void obj_modules_free(void);
 int obj_contains_iter(Value c, Value x);
+extern uint64_t obj_type_version;
+/* an interned name for a string literal, looked up once per call site */
+#define INTERNED(lit) __extension__({ static Obj *in_; if (!in_) in_ = obj_intern(lit); in_; })   /* bump after changing any type's dict directly */
 Value obj_seq_getitem_iter(Value v);
 int obj_float_to_int(double d, int64_t *out);
 Value obj_seq_reversed_new(Value seq);

@@ -30,14 +30,19 @@ static int dict_build_index(DictObj *d, size_t size) {
   return 0;
 }
 
+/* Small dicts (instance attributes, keyword sets) have no index: up to SMALL entries are
+ * searched linearly, which saves an allocation and the probing. */
+#define SMALL 8
+
 /* compact the entries and rebuild the index for at least `need` live entries */
 static int dict_resize(DictObj *d, int64_t need) {
   size_t size = 8;
-  while ((int64_t)(size * 2 / 3) < need + 1) {
+  int small = need < SMALL;
+  while (!small && (int64_t)(size * 2 / 3) < need + 1) {
     if (size > obj_alloc_cap() / sizeof(DictEntry)) { obj_raise_nomem(); return -1; }
     size <<= 1;
   }
-  int64_t cap = (int64_t)(size * 2 / 3);
+  int64_t cap = small ? (need < 4 ? 4 : SMALL) : (int64_t)(size * 2 / 3);
   DictEntry *ne = obj_calloc((size_t)cap, sizeof(DictEntry));
   if (!ne) return -1;
   int64_t k = 0;
@@ -48,12 +53,50 @@ static int dict_resize(DictObj *d, int64_t need) {
   d->n = k;
   d->cap = cap;
   d->version++;
+  if (small) {
+    free(d->index);
+    d->index = NULL;
+    d->mask = 0;
+    return 0;
+  }
   return dict_build_index(d, size);
+}
+
+static inline int key_same(Value k, Value key) {
+  return k.tag == key.tag && (k.tag == V_OBJ ? k.u.o == key.u.o : k.u.i == key.u.i);
+}
+
+/* the linear search of an index-less dict; same results as dict_lookup */
+static int64_t small_lookup(DictObj *d, Value key, int64_t hash) {
+restart:
+  for (int64_t i = 0; i < d->n; i++) {
+    DictEntry *e = &d->entries[i];
+    if (VAL_IS_NULL(e->key) || e->hash != hash) continue;
+    if (key_same(e->key, key)) return i;
+  }
+  for (int64_t i = 0; i < d->n; i++) {
+    DictEntry *e = &d->entries[i];
+    if (VAL_IS_NULL(e->key) || e->hash != hash) continue;
+    Value k = e->key;
+    if (VAL_IS_STR(k) && VAL_IS_STR(key)) {
+      StrObj *a = STR(k.u.o), *b = STR(key.u.o);
+      if (a->len == b->len && memcmp(a->s, b->s, a->len) == 0) return i;
+      continue;
+    }
+    int64_t ver = d->version;
+    val_incref(k);
+    int eq = obj_eq(k, key);
+    val_decref(k);
+    if (eq < 0) return -2;
+    if (d->version != ver) goto restart;
+    if (eq) return i;
+  }
+  return -1;
 }
 
 /* find key: returns the entry index or -1 (absent), -2 on error; *slot gets the index slot */
 static int64_t dict_lookup(DictObj *d, Value key, int64_t hash, size_t *slot) {
-  if (!d->index) { *slot = 0; return -1; }
+  if (!d->index) { *slot = 0; return d->n ? small_lookup(d, key, hash) : -1; }
 restart:;
   size_t mask = d->mask, i = (size_t)hash & mask;
   uint64_t perturb = (uint64_t)hash;
@@ -140,7 +183,7 @@ int obj_dict_set_h(Value dv, Value key, int64_t hash, Value x) {
   d->entries[k].hash = hash;
   d->entries[k].key = val_incref(key);
   d->entries[k].val = val_incref(x);
-  d->index[slot] = k;
+  if (d->index) d->index[slot] = k;
   d->used++;
   d->version++;
   return 0;
@@ -176,7 +219,7 @@ Value obj_dict_pop(Value dv, Value key) {
   size_t slot;
   int64_t ix = dict_lookup(d, key, h, &slot);
   if (ix < 0) return val_null();
-  d->index[slot] = IX_DUMMY;
+  if (d->index) d->index[slot] = IX_DUMMY;
   Value k = d->entries[ix].key, v = d->entries[ix].val;
   d->entries[ix].key = val_null();
   d->entries[ix].val = val_null();

@@ -107,7 +107,21 @@ Obj *obj_intern_n(const char *s, size_t n) {
   return &o->ob;
 }
 
+static Obj *obj_intern_slow(const char *s);
+
+/* C string literals are interned over and over (special method names): remember the last
+ * result per address, checked against the text so a reused buffer can never fool it */
+static struct { const char *p; Obj *o; } icache[512];
+
 Obj *obj_intern(const char *s) {
+  size_t h = ((uintptr_t)s >> 3) & 511;
+  if (icache[h].p == s && strcmp(STR(icache[h].o)->s, s) == 0) return icache[h].o;
+  Obj *r = obj_intern_slow(s);
+  if (r) { icache[h].p = s; icache[h].o = r; }
+  return r;
+}
+
+static Obj *obj_intern_slow(const char *s) {
   if (!empty_str) {
     empty_str = obj_intern_n("", 0);
     for (int c = 0; c < 128; c++) {

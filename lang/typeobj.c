@@ -46,10 +46,33 @@ int obj_type_ready(TypeObj *t) {
       if (r < 0) { val_decref(d); return -1; }
     }
   t->dict = d.u.o;
+  obj_type_version++;
   return 0;
 }
 
+/* A cache of (type, name) -> attribute, as CPython's method cache: valid while no type's
+ * namespace changed (obj_type_version counts the changes). */
+#define MCACHE 4096
+static struct { TypeObj *t; Obj *name; Value v; uint64_t ver; } mcache[MCACHE];
+uint64_t obj_type_version = 1;
+
+static Value type_lookup_slow(TypeObj *t, Obj *name);
+
 Value obj_type_lookup(TypeObj *t, Obj *name) {
+  size_t h = (((uintptr_t)t >> 4) ^ (((uintptr_t)name >> 4) * 2654435761u)) & (MCACHE - 1);
+  if (mcache[h].t == t && mcache[h].name == name && mcache[h].ver == obj_type_version)
+    return mcache[h].v;
+  Value v = type_lookup_slow(t, name);
+  if (STR(name)->interned && !obj_err_occurred()) {
+    mcache[h].t = t;
+    mcache[h].name = name;
+    mcache[h].v = v;
+    mcache[h].ver = obj_type_version;
+  }
+  return v;
+}
+
+static Value type_lookup_slow(TypeObj *t, Obj *name) {
   int64_t h = STR(name)->hash;
   if (h == -1) obj_hash(val_obj(name), &h);
   for (TypeObj *k = t; k; k = k->base) {
@@ -116,7 +139,7 @@ Value obj_generic_getattr(Value v, Obj *name) {
       goto done_check;
     done_check:
       if (VAL_IS_NULL(r) && (t->flags & TF_USER) && obj_err_matches(&obj_AttributeError)) {
-        Value ga = obj_type_lookup(t, obj_intern("__getattr__"));
+        Value ga = obj_type_lookup(t, INTERNED("__getattr__"));
         if (!VAL_IS_NULL(ga)) {
           obj_err_clear();
           Value args[2] = {v, val_obj(name)};
@@ -156,7 +179,7 @@ Value obj_generic_getattr(Value v, Obj *name) {
     }
   }
   if (t->flags & TF_USER) {
-    Value ga = obj_type_lookup(t, obj_intern("__getattr__"));
+    Value ga = obj_type_lookup(t, INTERNED("__getattr__"));
     if (!VAL_IS_NULL(ga)) {
       Value args[2] = {v, val_obj(name)};
       return obj_call(ga, 2, args, NULL);
@@ -369,6 +392,7 @@ static Value type_getattr(Value v, Obj *name) {
 
 static int type_setattr(Value v, Obj *name, Value x) {
   TypeObj *t = (TypeObj *)v.u.o;
+  obj_type_version++;
   if (!(t->flags & TF_HEAP)) {
     obj_raise(&obj_TypeError, "cannot set '%s' attribute of immutable type '%s'", STR(name)->s,
               t->name);
@@ -456,6 +480,7 @@ TypeObj obj_heaptype_type = {
 
 static void heaptype_dealloc(Obj *o) {
   TypeObj *t = (TypeObj *)o;
+  obj_type_version++;
   obj_xdecref(t->dict);
   obj_xdecref(t->mro);
   obj_xdecref(t->name_obj);
@@ -473,6 +498,7 @@ static void heaptype_traverse(Obj *o, VisitFn visit, void *arg) {
 
 static void heaptype_clear(Obj *o) {
   TypeObj *t = (TypeObj *)o;
+  obj_type_version++;
   Obj *d = t->dict;
   t->dict = NULL;
   obj_xdecref(d);
