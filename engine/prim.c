@@ -2,6 +2,7 @@
  * rules (where shape errors are raised), plus prim_bind, the eager dispatcher. */
 #include "prim.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -204,7 +205,10 @@ static int rule_pad(const Prim *p, const AVal *in, int nin, const void *params, 
   for (int i = 0; i < pp->ndim; i++) {
     int64_t n = in[0].shape[i];
     if (pp->interior[i] < 0) return arr_err(ERR_VALUE, "pad: interior padding must be >= 0");
-    int64_t d = pp->lo[i] + pp->hi[i] + n + (n > 0 ? (n - 1) * pp->interior[i] : 0);
+    int64_t d, t;
+    if (__builtin_mul_overflow(n > 0 ? n - 1 : 0, pp->interior[i], &t) || __builtin_add_overflow(t, n, &d) ||
+        __builtin_add_overflow(d, pp->lo[i], &d) || __builtin_add_overflow(d, pp->hi[i], &d))
+      return arr_err(ERR_VALUE, "pad: padding too large");
     if (d < 0) return arr_err(ERR_VALUE, "pad: negative padding leaves dimension %d with size %lld", i, (long long)d);
     out->shape[i] = d;
   }
@@ -266,6 +270,9 @@ static int is_in(int v, const int *list, int n) {
 static int rule_gather(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   const PGather *g = params;
   const AVal *op = &in[0], *ix = &in[1];
+  if (g->n_offset < 0 || g->n_offset > ARR_MAXDIM || g->n_collapsed < 0 || g->n_collapsed > ARR_MAXDIM ||
+      g->n_start < 0 || g->n_start > ARR_MAXDIM)
+    return arr_err(ERR_TYPE, "gather: bad dimension numbers");
   if (!dt_is_int(ix->dtype)) return arr_err(ERR_TYPE, "gather indices must be integers, got %s", dtn(ix->dtype));
   if (ix->ndim < 1 || ix->shape[ix->ndim - 1] != g->n_start)
     return arr_err(ERR_TYPE, "gather: last dimension of indices must equal len(start_index_map)=%d", g->n_start);
@@ -277,7 +284,8 @@ static int rule_gather(const Prim *p, const AVal *in, int nin, const void *param
     if (g->start_index_map[i] < 0 || g->start_index_map[i] >= op->ndim) return arr_err(ERR_TYPE, "gather: bad start_index_map");
   for (int i = 0; i < g->n_collapsed; i++) {
     int d = g->collapsed_slice_dims[i];
-    if (d < 0 || d >= op->ndim || g->slice_sizes[d] > 1) return arr_err(ERR_TYPE, "gather: bad collapsed_slice_dims");
+    if (d < 0 || d >= op->ndim || g->slice_sizes[d] > 1 || (i && d <= g->collapsed_slice_dims[i - 1]))
+      return arr_err(ERR_TYPE, "gather: collapsed_slice_dims must be sorted, within the operand rank and of slice size 1");
   }
   for (int i = 0; i < op->ndim; i++)
     if (g->slice_sizes[i] < 0 || g->slice_sizes[i] > op->shape[i])
@@ -304,6 +312,15 @@ static int rule_gather(const Prim *p, const AVal *in, int nin, const void *param
 static int rule_scatter(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   const PScatter *s = params;
   const AVal *op = &in[0], *ix = &in[1], *up = &in[2];
+  if (s->n_window < 0 || s->n_window > ARR_MAXDIM || s->n_inserted < 0 || s->n_inserted > ARR_MAXDIM ||
+      s->n_sdims < 0 || s->n_sdims > ARR_MAXDIM)
+    return arr_err(ERR_TYPE, "scatter: bad dimension numbers");
+  for (int i = 0; i < s->n_inserted; i++)
+    if (s->inserted_window_dims[i] < 0 || s->inserted_window_dims[i] >= op->ndim || (i && s->inserted_window_dims[i] <= s->inserted_window_dims[i - 1]))
+      return arr_err(ERR_TYPE, "scatter: bad inserted_window_dims");
+  for (int i = 0; i < s->n_window; i++)
+    if (s->update_window_dims[i] < 0 || s->update_window_dims[i] >= up->ndim || (i && s->update_window_dims[i] <= s->update_window_dims[i - 1]))
+      return arr_err(ERR_TYPE, "scatter: update_window_dims must be sorted and within the updates rank");
   if (!dt_is_int(ix->dtype)) return arr_err(ERR_TYPE, "scatter indices must be integers, got %s", dtn(ix->dtype));
   if (op->dtype != up->dtype)
     return arr_err(ERR_TYPE, "%s requires arguments to have the same dtypes, got %s, %s.", p->name, dtn(op->dtype), dtn(up->dtype));
@@ -400,7 +417,7 @@ static int rule_reduce(const Prim *p, const AVal *in, int nin, const void *param
 static int rule_arg(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   const PArg *a = params;
   if (check_axis(p, a->axis, in[0].ndim) < 0) return -1;
-  if (!dt_is_int(a->index_dtype)) return arr_err(ERR_TYPE, "%s: index_dtype must be an integer type", p->name);
+  if ((unsigned)a->index_dtype >= DT_COUNT || !dt_is_int(a->index_dtype)) return arr_err(ERR_TYPE, "%s: index_dtype must be an integer type", p->name);
   if (in[0].shape[a->axis] == 0)
     return arr_err(ERR_VALUE, "attempt to get %s of an empty sequence", p->id == PRIM_argmax ? "argmax" : "argmin");
   out->dtype = a->index_dtype;
@@ -483,6 +500,20 @@ static int rule_conv(const Prim *p, const AVal *in, int nin, const void *params,
   if (c->nsp < 1 || c->nsp > 3 || x->ndim != nd || w->ndim != nd)
     return arr_err(ERR_TYPE, "conv_general_dilated: lhs %s and rhs %s must both have rank %d",
                    SHAPE(x, s1), SHAPE(w, s2), nd);
+  {
+    int seen[3][5] = {{0}};
+    const int *specs[3] = {c->lhs_spec, c->rhs_spec, c->out_spec};
+    for (int k = 0; k < 3; k++)
+      for (int j = 0; j < nd; j++) {
+        int v = specs[k][j];
+        if (v < 0 || v >= nd || seen[k][v]++)
+          return arr_err(ERR_VALUE, "conv_general_dilated: dimension numbers must be permutations of 0..%d", nd - 1);
+      }
+    for (int i = 0; i < c->nsp; i++)
+      if (llabs(c->pad_lo[i]) > ((int64_t)1 << 40) || llabs(c->pad_hi[i]) > ((int64_t)1 << 40) ||
+          c->lhs_dil[i] > ((int64_t)1 << 30) || c->rhs_dil[i] > ((int64_t)1 << 30))
+        return arr_err(ERR_VALUE, "conv_general_dilated: padding or dilation too large");
+  }
   int G = c->feature_group_count, BG = c->batch_group_count ? c->batch_group_count : 1;
   if (BG != 1) return arr_err(ERR_NOTIMPL, "conv_general_dilated: batch_group_count > 1 is not supported");
   int64_t N = x->shape[c->lhs_spec[0]], C = x->shape[c->lhs_spec[1]];
@@ -516,6 +547,8 @@ static int rule_window(const Prim *p, const AVal *in, int nin, const void *param
   *out = in[0];
   for (int i = 0; i < w->ndim; i++) {
     if (w->window[i] < 1 || w->strides[i] < 1) return arr_err(ERR_VALUE, "reduce_window: window and strides must be positive");
+    if (llabs(w->pad_lo[i]) > ((int64_t)1 << 40) || llabs(w->pad_hi[i]) > ((int64_t)1 << 40) || w->window[i] > ((int64_t)1 << 40))
+      return arr_err(ERR_VALUE, "reduce_window: padding or window too large");
     int64_t n = in[0].shape[i] + w->pad_lo[i] + w->pad_hi[i];
     out->shape[i] = n >= w->window[i] ? (n - w->window[i]) / w->strides[i] + 1 : 0;
   }
@@ -532,6 +565,8 @@ static int square_float(const Prim *p, const AVal *a) {
     arr_err_np(ERR_LINALG, "%d-dimensional array given. Array must be at least two-dimensional", a->ndim);
     return -1;
   }
+  if (a->shape[a->ndim - 1] > INT32_MAX || a->shape[a->ndim - 2] > INT32_MAX)
+    return arr_err(ERR_VALUE, "%s: matrix too large for LAPACK, got shape %s", p->name, SHAPE(a, s));
   if (p->id != PRIM_qr && p->id != PRIM_svd && a->shape[a->ndim - 1] != a->shape[a->ndim - 2]) {
     arr_err(ERR_VALUE, "%s: argument must be a batch of square matrices, got shape %s", p->name, SHAPE(a, s));
     arr_err_np(ERR_LINALG, "Last 2 dimensions of the array must be square");

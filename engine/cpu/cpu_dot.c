@@ -207,6 +207,10 @@ static int k_conv(const Prim *p, Array *const *in, int nin, const void *params,
   int G = c->feature_group_count;
   int64_t kvol = g3[3] * g3[4] * g3[5], ovol = g3[6] * g3[7] * g3[8];
   void *col = NULL;
+  if (y && y->size && (O / G > INT32_MAX || (C / G) * kvol > INT32_MAX || ovol > INT32_MAX)) {
+    arr_err(ERR_VALUE, "conv_general_dilated: sizes too large for BLAS");
+    goto fail;
+  }
   if (y && y->size) {
     int64_t cols;
     if (__builtin_mul_overflow((C / G) * kvol, ovol, &cols) || cols > arr_max_bytes / 8) {

@@ -9,6 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* LAPACKE reports an illegal argument by printing to stdout, which would land in the user's
+ * output (or a protocol stream). Every call here passes checked arguments and turns info < 0
+ * into ERR_INTERNAL; this definition (interposing liblapacke's) keeps the text out. */
+void LAPACKE_xerbla(const char *name, lapack_int info);
+void LAPACKE_xerbla(const char *name, lapack_int info) { (void)name; (void)info; }
+
 static size_t nz(int64_t v) { return v > 0 ? (size_t)v : 1; }
 
 /* Copy matrix number bi (of the batch) of a into a contiguous row-major buffer. */
@@ -279,9 +285,9 @@ static int k_svd(const Prim *p, Array *const *in, int nin, const void *params,
     char *vp = VT ? (char *)arr_data(VT) + b * vrow * n * es : NULL;
     double dummy[1];
     int info = IS64(a) ? LAPACKE_dgesdd(LAPACK_ROW_MAJOR, job, m, n, am, n, (double *)sp,
-                                        up ? (double *)up : dummy, up ? ucol : 1, vp ? (double *)vp : dummy, vp ? n : 1)
+                                        up ? (double *)up : dummy, up ? ucol : 1, vp ? (double *)vp : dummy, n)
                        : LAPACKE_sgesdd(LAPACK_ROW_MAJOR, job, m, n, am, n, (float *)sp,
-                                        up ? (float *)up : (float *)dummy, up ? ucol : 1, vp ? (float *)vp : (float *)dummy, vp ? n : 1);
+                                        up ? (float *)up : (float *)dummy, up ? ucol : 1, vp ? (float *)vp : (float *)dummy, n);
     if (info < 0) { free(am); arr_release(S); arr_release(U); arr_release(VT); return lapack_fail("gesdd", info); }
     if (info > 0) { fill_nan(S, b, k); if (U) fill_nan(U, b, m * ucol); if (VT) fill_nan(VT, b, vrow * n); }
   }

@@ -1012,6 +1012,75 @@ def test_print(d):
     w = d.arr(np.array(1.0, np.float32), weak=True)
     d.raw("F %s jrepr" % w, lambda r: report("print:weak", r[0] == "OK" and r[1] == "Array(1., dtype=float32, weak_type=True)", str(r)))
 
+# {=== fuzz: random (mostly invalid) parameters and operands must give OK or an error ===}
+I, A, D = "int", "arr", "dtype"
+FUZZ_PARAMS = {
+    "reduce_sum": [("naxes", I), ("axes", A)], "reduce_max": [("naxes", I), ("axes", A)],
+    "reduce_or": [("naxes", I), ("axes", A)], "argmax": [("axis", I), ("index_dtype", D)],
+    "cumsum": [("axis", I), ("reverse", I)], "cummax": [("axis", I), ("reverse", I)],
+    "convert_element_type": [("new_dtype", D)], "integer_pow": [("y", I)],
+    "broadcast_in_dim": [("ndim", I), ("shape", A), ("bdims", A)], "reshape": [("ndim", I), ("shape", A)],
+    "transpose": [("ndim", I), ("perm", A)], "slice": [("ndim", I), ("start", A), ("limit", A), ("stride", A)],
+    "rev": [("naxes", I), ("axes", A)], "pad": [("ndim", I), ("lo", A), ("hi", A), ("interior", A)],
+    "concatenate": [("axis", I)], "iota": [("dtype", D), ("ndim", I), ("shape", A), ("dimension", I)],
+    "gather": [("n_offset", I), ("n_collapsed", I), ("n_start", I), ("offset_dims", A), ("collapsed_slice_dims", A),
+               ("start_index_map", A), ("slice_sizes", A), ("mode", I)],
+    "scatter-add": [("n_window", I), ("n_inserted", I), ("n_sdims", I), ("update_window_dims", A),
+                    ("inserted_window_dims", A), ("scatter_dims_to_operand_dims", A), ("mode", I)],
+    "dynamic_slice": [("ndim", I), ("shape", A)], "dynamic_update_slice": [], "sort": [("dimension", I), ("num_keys", I)],
+    "dot_general": [("nc", I), ("nb", I), ("lhs_contract", A), ("rhs_contract", A), ("lhs_batch", A), ("rhs_batch", A)],
+    "conv_general_dilated": [("nsp", I), ("strides", A), ("pad_lo", A), ("pad_hi", A), ("lhs_dil", A), ("rhs_dil", A),
+                             ("lhs_spec", A), ("rhs_spec", A), ("out_spec", A), ("feature_group_count", I)],
+    "reduce_window_max": [("ndim", I), ("window", A), ("strides", A), ("pad_lo", A), ("pad_hi", A)],
+    "inv": [("check", I)], "solve": [("check", I)], "det": [], "slogdet": [], "lu": [], "cholesky": [("check", I)],
+    "qr": [("full_matrices", I)], "eigh": [("lower", I)], "svd": [("full_matrices", I), ("compute_uv", I)],
+    "triangular_solve": [("left_side", I), ("lower", I), ("transpose_a", I), ("unit_diagonal", I)],
+    "add": [], "exp": [], "select": [], "eq": [], "not": [],
+}
+ARITY = {"select": 3, "pad": 2, "gather": 2, "scatter-add": 3, "dot_general": 2, "conv_general_dilated": 2,
+         "solve": 2, "triangular_solve": 2, "add": 2, "eq": 2, "iota": 0}
+
+
+def fuzz_int():
+    r = rng.random()
+    if r < 0.8:
+        return int(rng.integers(-2, 5))
+    if r < 0.9:
+        return int(rng.integers(5, 20))
+    return int(rng.choice([-(1 << 40), 1 << 40, -(1 << 62), 1 << 62, 2 ** 31, -2 ** 31]))
+
+
+def test_fuzz(d):
+    pool = []
+    for shp in [(), (0,), (3,), (2, 3), (3, 1), (2, 0, 3), (4, 4), (2, 3, 3), (1, 2, 3, 3)]:
+        for dt in ("float32", "float64", "int32", "bool", "uint8"):
+            pool.append(d.arr(rand(dt, shp, lo=-3, hi=5)))
+    for shp in [(2, 1), (3, 2), (1,), (2, 2, 1)]:
+        pool.append(d.arr(rng.integers(-3, 6, size=shp).astype(np.int32)))
+    n = 600 if QUICK else 3000
+    names = list(FUZZ_PARAMS)
+    for k in range(n):
+        prim = names[k % len(names)]
+        params = {}
+        for f, kind in FUZZ_PARAMS[prim]:
+            if kind == I:
+                params[f] = fuzz_int()
+            elif kind == D:
+                params[f] = str(rng.choice(ALL))
+            else:
+                params[f] = [fuzz_int() for _ in range(int(rng.integers(0, 6)))] or [0]
+        nin = ARITY.get(prim, 1)
+        if prim in ("concatenate", "dynamic_slice", "dynamic_update_slice", "sort"):
+            nin = int(rng.integers(1, 5))
+        if rng.random() < 0.1:
+            nin = max(0, nin + int(rng.choice([-1, 1])))
+        ins = [pool[int(rng.integers(0, len(pool)))] for _ in range(nin)]
+
+        def cb(r, prim=prim, params=params, ins=ins):
+            ok = r[0] in ("OK", "ERR") and not (r[0] == "ERR" and r[1] in ("BadParam", "NoSuchArray", "NoSuchPrim", "RuntimeError"))
+            report("fuzz:%s" % prim, ok, "%s %s -> %s" % (params, ins, r[:3]))
+        d.run(prim, params, ins, cb)
+
 
 def main():
     if not os.path.exists(DRIVER):
@@ -1020,7 +1089,7 @@ def main():
         return 0
     d = Driver()
     for t in (test_unary, test_binary, test_select_convert, test_shape, test_index, test_reduce, test_sort,
-              test_dot, test_conv, test_window, test_linalg, test_errors, test_promotion, test_print):
+              test_dot, test_conv, test_window, test_linalg, test_errors, test_promotion, test_print, test_fuzz):
         t(d)
     res, rc, err = d.execute()
     crashed = False
