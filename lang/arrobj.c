@@ -452,6 +452,19 @@ Value lx_unary_slot(int op, Value a) {
   }
 }
 
+/* numpy scalars hash like the Python number they hold (dict keys); arrays are unhashable */
+static int np_hash(Value self, int64_t *out) {
+  ArrObj *o = ARROBJ(self.u.o);
+  if (!o->npscalar) {
+    obj_raise(&obj_TypeError, "unhashable type: 'numpy.ndarray'");
+    return -1;
+  }
+  Value v = lx_item(o->a, 0);
+  int r = obj_hash(v, out);
+  val_decref(v);
+  return r;
+}
+
 /* {=== container protocol ===} */
 static int arr_truth(Value self) {
   Array *a = lx_arr(self);
@@ -1066,6 +1079,7 @@ TypeObj lx_jax_type = {OBJ_TYPE_HEAD, .name = "Array", .doc = "a JAX array (immu
 
 TypeObj lx_np_type = {OBJ_TYPE_HEAD, .name = "ndarray", .doc = "a NumPy array",
                        .flags = 0, .dealloc = arr_dealloc, .new = np_new, .repr = np_array_repr,
+                       .hash = np_hash,
                        .str = np_array_str, .compare = lx_compare_slot,
                        .binary = lx_binary_slot, .unary = lx_unary_slot, .truth = arr_truth,
                        .len = lx_len_slot, .getitem = lx_getitem_slot,

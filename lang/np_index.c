@@ -16,6 +16,7 @@ typedef struct Item {
   int64_t start, stop, step, len;/* IX_SLICE / IX_FULL (normalised) */
   int64_t i;                     /* IX_INT (raw, possibly negative or out of range) */
   Value arr;                     /* IX_ARRAY: an integer array-like (new ref) */
+  int trusted;                   /* from a boolean mask: in range and non-negative */
 } Item;
 
 typedef struct Plan {
@@ -37,31 +38,41 @@ static int index_error_too_many(int ndim, int used) {
   return -1;
 }
 
-/* nonzero of a concrete boolean array: k int64 arrays (one per dim) */
-static int mask_to_arrays(Array *m, Family f, Value *out) {
+/* nonzero of a concrete boolean array: k index arrays (one per dim) */
+static int mask_to_arrays(Array *m0, Family f, Value *out) {
+  Array *m = arr_contiguous(m0);
+  if (!m) { lx_raise_engine(f); return -1; }
+  const uint8_t *mp = arr_data(m);
   int64_t cnt = 0;
-  for (int64_t i = 0; i < m->size; i++) cnt += arr_get_i(m, i) != 0;
+  for (int64_t i = 0; i < m->size; i++) cnt += mp[i] != 0;
+  DType idt = f == FAM_NP ? DT_INT64 : arr_default_int(lx_promo(FAM_JAX));
   Array *ix[ARR_MAXDIM];
   for (int d = 0; d < m->ndim; d++) {
-    ix[d] = arr_new(DT_INT64, 1, &cnt);
+    ix[d] = arr_new(idt, 1, &cnt);
     if (!ix[d]) {
       for (int e = 0; e < d; e++) arr_release(ix[e]);
+      arr_release(m);
       lx_raise_engine(f);
       return -1;
     }
   }
   int64_t k = 0, idx[ARR_MAXDIM] = {0};
+  int nd = m->ndim;
   for (int64_t i = 0; i < m->size; i++) {
-    if (arr_get_i(m, i) != 0) {
-      for (int d = 0; d < m->ndim; d++) ((int64_t *)arr_data(ix[d]))[k] = idx[d];
+    if (mp[i]) {
+      for (int d = 0; d < nd; d++) {
+        if (idt == DT_INT64) ((int64_t *)arr_data(ix[d]))[k] = idx[d];
+        else ((int32_t *)arr_data(ix[d]))[k] = (int32_t)idx[d];
+      }
       k++;
     }
-    for (int d = m->ndim - 1; d >= 0; d--) {
+    for (int d = nd - 1; d >= 0; d--) {
       if (++idx[d] < m->shape[d]) break;
       idx[d] = 0;
     }
   }
-  for (int d = 0; d < m->ndim; d++) out[d] = lx_wrap(ix[d], f);
+  arr_release(m);
+  for (int d = 0; d < nd; d++) out[d] = lx_wrap(ix[d], f);
   return 0;
 }
 
@@ -168,6 +179,7 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
           it->kind = IX_ARRAY;
           it->dim = dim++;
           it->arr = parts[j];
+          it->trusted = 1;
           p->n_array++;
         }
         continue;
@@ -237,14 +249,27 @@ static Value norm_index_array(Value idx, int64_t n, int dim, Family f) {
   if (a) {
     /* concrete: check in C and skip the select when nothing is negative */
     int anyneg = 0;
-    for (int64_t i = 0; i < a->size; i++) {
-      int64_t v = arr_get_i(a, i);
-      if (v < 0) anyneg = 1;
-      if (f == FAM_NP && (v >= n || v < -n)) {
-        obj_raise(&obj_IndexError, "index %lld is out of bounds for axis %d with size %lld",
-                  (long long)v, dim, (long long)n);
-        return val_null();
+    Array *c = arr_contiguous(a);
+    if (!c) return lx_raise_engine(f);
+    int64_t bad = 0, nbad = 0;
+    const void *d0 = arr_data(c);
+    for (int64_t i = 0; i < c->size; i++) {
+      int64_t v;
+      switch (c->dtype) {
+        case DT_INT64: v = ((const int64_t *)d0)[i]; break;
+        case DT_INT32: v = ((const int32_t *)d0)[i]; break;
+        case DT_UINT32: v = ((const uint32_t *)d0)[i]; break;
+        case DT_UINT8: case DT_BOOL: v = ((const uint8_t *)d0)[i]; break;
+        default: v = arr_get_i(c, i); break;
       }
+      if (v < 0) anyneg = 1;
+      if (v >= n || v < -n) { if (!nbad++) bad = v; }
+    }
+    arr_release(c);
+    if (f == FAM_NP && nbad) {
+      obj_raise(&obj_IndexError, "index %lld is out of bounds for axis %d with size %lld",
+                (long long)bad, dim, (long long)n);
+      return val_null();
     }
     if (!anyneg) return lx_convert(idx, idt, 0);
   }
@@ -355,7 +380,8 @@ static Value gather_adv(Value x, int k, const int *adv, Value *idx, Family f) {
 /* {=== getitem ===} */
 /* numpy: build the basic-indexing view in one header. adv_dims receives the view dims of the
  * advanced items (IX_ARRAY, and IX_INT when any array is present). */
-static Array *numpy_view(Array *a, Plan *p, int *adv_dims, Value *adv_idx, int *nadv) {
+static Array *numpy_view(Array *a, Plan *p, int *adv_dims, Value *adv_idx, int *adv_trusted,
+                         int *nadv) {
   int perm[ARR_MAXDIM];
   for (int i = 0; i < a->ndim; i++) perm[i] = i;
   Array *v = arr_view_transpose(a, perm);
@@ -391,6 +417,7 @@ static Array *numpy_view(Array *a, Plan *p, int *adv_dims, Value *adv_idx, int *
       }
       case IX_ARRAY:
         adv_dims[*nadv] = nd;
+        adv_trusted[*nadv] = it->trusted;
         adv_idx[*nadv] = val_incref(it->arr);
         (*nadv)++;
         shape[nd] = a->shape[it->dim];
@@ -409,10 +436,10 @@ static Array *numpy_view(Array *a, Plan *p, int *adv_dims, Value *adv_idx, int *
 
 static Value numpy_getitem(Value x, Plan *p) {
   Array *a = lx_arr(x);
-  int adv_dims[ARR_MAXDIM];
+  int adv_dims[ARR_MAXDIM], adv_trusted[ARR_MAXDIM];
   Value adv_idx[ARR_MAXDIM];
   int nadv = 0;
-  Array *v = numpy_view(a, p, adv_dims, adv_idx, &nadv);
+  Array *v = numpy_view(a, p, adv_dims, adv_idx, adv_trusted, &nadv);
   if (!v) {
     for (int j = 0; j < nadv; j++) val_decref(adv_idx[j]);
     return val_null();
@@ -431,7 +458,8 @@ static Value numpy_getitem(Value x, Plan *p) {
     Value idx[ARR_MAXDIM];
     int ok = 1, j;
     for (j = 0; j < nadv; j++) {
-      idx[j] = norm_index_array(adv_idx[j], v->shape[adv_dims[j]], adv_dims[j], FAM_NP);
+      idx[j] = adv_trusted[j] ? val_incref(adv_idx[j])
+                              : norm_index_array(adv_idx[j], v->shape[adv_dims[j]], adv_dims[j], FAM_NP);
       if (VAL_IS_NULL(idx[j])) { ok = 0; break; }
     }
     if (ok) r = gather_adv(vv, nadv, adv_dims, idx, FAM_NP);
@@ -522,7 +550,8 @@ static Value jax_getitem(Value x, Plan *p) {
         if (norm_int(it->i, xa.shape[it->dim], it->dim, FAM_JAX, &i) < 0) { ok = 0; break; }
         idx[k] = lx_wrap(arr_scalar_i(arr_default_int(lx_promo(FAM_JAX)), i), FAM_JAX);
       } else {
-        idx[k] = norm_index_array(it->arr, xa.shape[it->dim], it->dim, FAM_JAX);
+        idx[k] = it->trusted ? val_incref(it->arr)
+                             : norm_index_array(it->arr, xa.shape[it->dim], it->dim, FAM_JAX);
       }
       if (VAL_IS_NULL(idx[k])) { ok = 0; break; }
       k++;
@@ -819,9 +848,9 @@ int np_setitem(Value x, Value key, Value v) {
   if (parse_key(key, &xa, FAM_NP, &p) < 0) return -1;
   int rc = -1;
   if (p.n_array == 0) {
-    int adv_dims[ARR_MAXDIM], nadv;
+    int adv_dims[ARR_MAXDIM], adv_trusted[ARR_MAXDIM], nadv;
     Value adv_idx[ARR_MAXDIM];
-    Array *view = numpy_view(a, &p, adv_dims, adv_idx, &nadv);
+    Array *view = numpy_view(a, &p, adv_dims, adv_idx, adv_trusted, &nadv);
     if (view) {
       Value src = lx_asarray(v, FAM_NP, -1, 0);
       if (!VAL_IS_NULL(src)) {
