@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <malloc.h>
 #include <unistd.h>
 #include "core.h"
 
@@ -33,22 +34,52 @@ size_t obj_alloc_cap(void) {
 
 Value obj_raise_nomem(void) { return obj_raise(&obj_MemoryError, "%s", ""); }
 
+/* Every 64 MB of allocation requests, look at the whole heap and at the memory the system
+ * still has: a runaway program gets MemoryError before the OOM killer picks a process. */
+static size_t since_check;
+#define CHECK_EVERY ((size_t)64 << 20)
+
+static size_t mem_available(void) {
+  FILE *f = fopen("/proc/meminfo", "r");
+  if (!f) return (size_t)-1;
+  char line[128];
+  size_t kb = (size_t)-1;
+  while (fgets(line, sizeof line, f))
+    if (strncmp(line, "MemAvailable:", 13) == 0) { kb = (size_t)strtoull(line + 13, NULL, 10); break; }
+  fclose(f);
+  return kb == (size_t)-1 ? kb : kb * 1024;
+}
+
+static int heap_ok(size_t n) {
+  since_check += n;
+  if (since_check < CHECK_EVERY) return 1;
+  since_check = 0;
+  struct mallinfo2 mi = mallinfo2();
+  size_t used = mi.uordblks + mi.hblkhd;
+  if (used + n > obj_alloc_cap()) return 0;
+  size_t avail = mem_available();
+  size_t floor = obj_alloc_cap() / 15;
+  if (floor < ((size_t)256 << 20)) floor = (size_t)256 << 20;
+  if (avail != (size_t)-1 && (avail < n || avail - n < floor)) return 0;
+  return 1;
+}
+
 void *obj_malloc(size_t n) {
-  if (n > obj_alloc_cap()) { obj_raise_nomem(); return NULL; }
+  if (n > obj_alloc_cap() || !heap_ok(n)) { obj_raise_nomem(); return NULL; }
   void *p = malloc(n ? n : 1);
   if (!p) obj_raise_nomem();
   return p;
 }
 
 void *obj_calloc(size_t n, size_t size) {
-  if (size && n > obj_alloc_cap() / size) { obj_raise_nomem(); return NULL; }
+  if ((size && n > obj_alloc_cap() / size) || !heap_ok(n * size)) { obj_raise_nomem(); return NULL; }
   void *p = calloc(n ? n : 1, size ? size : 1);
   if (!p) obj_raise_nomem();
   return p;
 }
 
 void *obj_realloc(void *p, size_t n) {
-  if (n > obj_alloc_cap()) { obj_raise_nomem(); return NULL; }
+  if (n > obj_alloc_cap() || !heap_ok(n)) { obj_raise_nomem(); return NULL; }
   void *q = realloc(p, n ? n : 1);
   if (!q) obj_raise_nomem();
   return q;

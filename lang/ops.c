@@ -427,6 +427,8 @@ Value obj_iter(Value v) {
 }
 
 int obj_next(Value it, Value *out) {
+  /* long loops inside builtins (sum(range(10**12))) stay interruptible */
+  if (obj_interrupted && obj_check_signals() < 0) return -1;
   TypeObj *t = obj_type(it);
   if (t->next) return t->next(it, out);
   obj_raise(&obj_TypeError, "'%s' object is not an iterator", t->name);
