@@ -473,6 +473,34 @@ def test_shape(d):
         xt = d.view(xn, "T", 1, 0)
         d.run("reshape", {"ndim": 1, "shape": [6]}, [xt], expect("reshapeT:%s" % dt, x.T.reshape(6)))
         d.run("transpose", {"ndim": 2, "perm": [1, 0]}, [xn], expect("transpose:%s" % dt, x.T))
+    # reshape of strided views (view when the strides allow it, else a copy): values must match
+    for k in range(60):
+        base = rand("int32", (4, 6, 2), lo=-100, hi=100)
+        bn = d.arr(base)
+        perm = [int(v) for v in rng.permutation(3)]
+        v = np.transpose(base, perm)
+        vn = d.view(bn, "T", *perm)
+        if rng.random() < 0.5:
+            sl = []
+            args = []
+            for n_ in v.shape:
+                st = int(rng.choice([1, 1, 2, -1]))
+                if st > 0:
+                    sl.append(slice(0, n_, st)); args += [0, n_, st]
+                else:
+                    sl.append(slice(n_ - 1, None, -1)); args += [n_ - 1, -1, -1]
+            v = v[tuple(sl)]
+            vn = d.view(vn, "S", *args)
+        size = v.size
+        dims = []
+        rest = size
+        for f in (2, 3, 2, 2, 3):
+            if rest % f == 0 and rng.random() < 0.6:
+                dims.append(f); rest //= f
+        dims.append(rest)
+        if rng.random() < 0.3:
+            dims.insert(int(rng.integers(0, len(dims) + 1)), 1)
+        d.run("reshape", {"ndim": len(dims), "shape": dims}, [vn], expect("reshape_view:%d:%s->%s" % (k, v.shape, dims), v.reshape(dims)))
     x = rand("float64", (3, 4, 5))
     xn = d.arr(x)
     d.run("transpose", {"ndim": 3, "perm": [2, 0, 1]}, [xn], expect("transpose3", np.transpose(x, (2, 0, 1))))
