@@ -29,7 +29,30 @@ ERRLINE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*(: .*)?$")
 results = []  # (status, name, detail)
 
 
+def load_known_failures():
+    """tests/known_failures.txt: `name  # why` per line, for failures the team knows about and
+    has not fixed yet. They still run; a listed failure is reported as SKIP with its reason, a
+    listed test that passes is reported so that its line gets removed."""
+    known = {}
+    path = os.path.join(ROOT, "tests", "known_failures.txt")
+    if os.path.exists(path):
+        for line in open(path, encoding="utf-8"):
+            name, _, why = line.partition("#")
+            if name.strip():
+                known[name.strip()] = why.strip() or "known failure"
+    return known
+
+
+KNOWN = load_known_failures()
+now_passing = []
+
+
 def record(status, name, detail=""):
+    if name in KNOWN:
+        if status == "FAIL":
+            status, detail = "SKIP", f"known failure ({KNOWN[name]}): {detail}"
+        elif status == "PASS":
+            now_passing.append(name)
     results.append((status, name, detail))
     if status == "FAIL":
         print(f"FAIL {name}: {detail}", flush=True)
@@ -225,6 +248,8 @@ def main():
     for s, n, d in results:
         if s == "SKIP":
             print(f"SKIP {n}: {d}")
+    for n in now_passing:
+        print(f"NOTE {n} is listed in tests/known_failures.txt but passes: remove the line")
     print(f"total time {time.time() - t0:.1f}s")
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
