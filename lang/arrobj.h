@@ -21,7 +21,26 @@
  * With .base = &lx_jax_type, isinstance(t, jax.Array) / jnp.ndarray holds. Every slot and
  * method above works on any array-like Value through lx_aval + lx_bind only, so a tracer gets
  * .sum/.reshape/.T/.at/indexing/operators for free. Functions that need data (tolist, item,
- * float(), boolean masks) call lx_concrete, which asks the tracer kind's `concrete` hook.
+ * float(), boolean masks, nonzero, unique) call lx_concrete, which asks the tracer kind's
+ * `concrete` hook (return the primal for a JVP tracer, raise for a jit tracer).
+ * tests/unit/test_np.c is a complete, working example (a recording interpreter).
+ *
+ * WHAT AN INTERPRETER'S process() RECEIVES from this library:
+ * - Inputs are already promoted: elementwise primitives get operands of ONE dtype (the
+ *   library binds convert_element_type first). A Python scalar operand arrives as a concrete
+ *   0-d array (weak-typed in the jax family), i.e. a constant to the interpreter. Raw Python
+ *   ints/floats only reach lx_bind from code outside the library; the eval interpreter
+ *   accepts them too (promoting like the library does).
+ * - Binary primitives broadcast (numpy rules) inside the engine rule; no explicit
+ *   broadcast_in_dim is emitted for `x + 1` or `x * row`.
+ * - select_n's operands are (pred, on_true, on_false) as the engine's kernel computes
+ *   pred ? on_true : on_false (lx_select builds them).
+ * - Indexing emits slice/rev/reshape for basic indices and gather (mode clip) with XLA-style
+ *   dimension numbers for integer arrays; .at[] emits scatter/scatter-add/... (mode fill,
+ *   out-of-bounds updates dropped); a static int index on a jax array is clamped.
+ * - The eager half is lx_eval_process (bind.c): lx_bind calls it directly when the current
+ *   interpreter is the eval one; a transformation's rule that wants eager results binds with
+ *   lx_set_current(parent) as test_np.c shows.
  * --------------------------------------------------------------------------------------- */
 #ifndef SABLE_ARROBJ_H
 #define SABLE_ARROBJ_H
