@@ -559,13 +559,14 @@ sb_completeness sb_is_complete(const char *code, size_t len, char **indent) {
       i = j + 1;
     }
   }
+  /* the input ends with an empty (whitespace-only) line after its last content line */
   int blank_end = 0;
-  {
-    /* the input ends with an empty (whitespace-only) line after some content */
-    size_t j = len;
-    while (j > 0 && (copy[j - 1] == ' ' || copy[j - 1] == '\t')) j--;
-    blank_end = j >= 2 && copy[j - 1] == '\n' && le > 0 && j > le + 1;
-    if (j >= 1 && copy[j - 1] == '\n' && le > 0 && j - 1 > le) blank_end = 1;
+  if (le > 0) {
+    size_t j = le;
+    int newlines = 0;
+    while (j < len && (copy[j] == ' ' || copy[j] == '\t' || copy[j] == '\r' || copy[j] == '\n'))
+      newlines += copy[j++] == '\n';
+    blank_end = newlines >= 2;
   }
   sb_completeness r;
   int last_colon = 0;
@@ -578,10 +579,9 @@ sb_completeness sb_is_complete(const char *code, size_t len, char **indent) {
   while (ls + lead < le && (copy[ls + lead] == ' ' || copy[ls + lead] == '\t')) lead++;
   if (!m) {
     r = pe.incomplete ? SB_INCOMPLETE : SB_INVALID;
-    if (r == SB_INCOMPLETE && blank_end && !last_colon) {
-      /* an open block followed by an empty line is as far as the user wants to go */
-      r = pe.incomplete ? SB_INCOMPLETE : SB_INVALID;
-    }
+    /* an empty line after a block header ends the input, as in the Python REPL (which then
+       reports "expected an indented block"); open brackets and strings keep going */
+    if (r == SB_INCOMPLETE && blank_end && pe.kind != PE_SYNTAX) r = SB_INVALID;
   } else {
     /* parsed: a compound statement still wants a closing blank line, as in the Python REPL */
     int compound = 0;
