@@ -135,7 +135,8 @@
   X(cond,            "cond",           -1, -2, PK_CONTROL, PCond, NULL)                      \
   X(while,           "while",          -1, -2, PK_CONTROL, PWhile, NULL)                     \
   X(scan,            "scan",           -1, -2, PK_CONTROL, PScan, NULL)                      \
-  X(debug_callback,  "debug_callback", -1, 0, PK_CONTROL, PCallback, NULL)
+  X(debug_callback,  "debug_callback", -1, 0, PK_CONTROL, PCallback, NULL)                  \
+  X(stop_gradient,   "stop_gradient",   1, 1, PK_CONTROL, void, "%0")
 
 #define PRIM_LIST(X) PRIM_UNARY_LIST(X) PRIM_BINARY_LIST(X) PRIM_OTHER_LIST(X) PRIM_CONTROL_LIST(X)
 
@@ -251,7 +252,8 @@ typedef struct PTriSolve { int left_side, lower, transpose_a, unit_diagonal; } P
  *          body(body_consts, carry) -> carry; outputs: the final carry.
  *   scan:  consts, carry, xs (leading axis = length); body(consts, carry, x slices) ->
  *          (carry, y slices); outputs: final carry, then the ys stacked on a new axis 0.
- *   debug_callback: any operands, no outputs; calls the host hook `id` with the values. */
+ *   debug_callback: any operands, no outputs; calls the host hook `id` with the values.
+ *   stop_gradient: the identity, which differentiation treats as a constant. */
 #define PCOND_MAX 16
 struct IrGraph;
 typedef struct PCond { int nbranches; struct IrGraph *branches[PCOND_MAX]; } PCond;

@@ -1,0 +1,982 @@
+/* ir.c - the staged program: graph construction, the control-flow primitives (cond, while,
+ * scan, debug_callback: shape rules and eager kernels), the executor, the optimiser, printing. */
+#include "ir.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int (*ir_host_callback)(int id, int n, Array *const *vals);
+int (*ir_poll)(void);
+
+/* {=== construction ===} */
+IrGraph *ir_new(const char *name) {
+  IrGraph *g = calloc(1, sizeof *g);
+  if (!g) { arr_err(ERR_MEMORY, "out of memory"); return NULL; }
+  g->rc = 1;
+  snprintf(g->name, sizeof g->name, "%s", name ? name : "graph");
+  return g;
+}
+
+static void *grow(void *p, int *cap, int need, size_t elem) {
+  if (need <= *cap) return p;
+  int nc = *cap ? *cap * 2 : 8;
+  while (nc < need) nc *= 2;
+  void *q = realloc(p, (size_t)nc * elem);
+  if (!q) { arr_err(ERR_MEMORY, "out of memory"); return NULL; }
+  *cap = nc;
+  return q;
+}
+
+void ir_release(IrGraph *g) {
+  if (!g || --g->rc > 0) return;
+  for (int i = 0; i < g->neqn; i++) {
+    IrEqn *e = &g->eqns[i];
+    free(e->in);
+    ir_params_free(e->prim, e->params);
+  }
+  for (int i = 0; i < g->nconst; i++) arr_release(g->consts[i]);
+  free(g->eqns);
+  free(g->consts);
+  free(g->constvar);
+  free(g->avals);
+  free(g->in);
+  free(g->out);
+  free(g->last_use);
+  free(g);
+}
+
+static int new_var(IrGraph *g, const AVal *av) {
+  AVal *a = grow(g->avals, &g->capvars, g->nvars + 1, sizeof(AVal));
+  if (!a) return -1;
+  g->avals = a;
+  a[g->nvars] = *av;
+  free(g->last_use);
+  g->last_use = NULL;
+  return g->nvars++;
+}
+
+int ir_add_input(IrGraph *g, const AVal *av) {
+  int *in = grow(g->in, &g->capin, g->nin + 1, sizeof(int));
+  if (!in) return -1;
+  g->in = in;
+  int v = new_var(g, av);
+  if (v < 0) return -1;
+  g->in[g->nin++] = v;
+  return v;
+}
+
+static int bind_const(IrGraph *g, int var, Array *a) {
+  if (g->nconst + 1 > g->capconst) {
+    int nc = g->capconst ? g->capconst * 2 : 8;
+    int *cv = realloc(g->constvar, sizeof(int) * (size_t)nc);
+    if (!cv) return arr_err(ERR_MEMORY, "out of memory");
+    g->constvar = cv;
+    Array **cs = realloc(g->consts, sizeof(Array *) * (size_t)nc);
+    if (!cs) return arr_err(ERR_MEMORY, "out of memory");
+    g->consts = cs;
+    g->capconst = nc;
+  }
+  g->constvar[g->nconst] = var;
+  g->consts[g->nconst++] = arr_retain(a);
+  return var;
+}
+
+int ir_add_const(IrGraph *g, Array *a) {
+  AVal av;
+  arr_aval(a, &av);
+  int v = new_var(g, &av);
+  if (v < 0) return -1;
+  return bind_const(g, v, a);
+}
+
+Array *ir_const_of(const IrGraph *g, int var) {
+  for (int i = 0; i < g->nconst; i++)
+    if (g->constvar[i] == var) return g->consts[i];
+  return NULL;
+}
+
+int ir_add_eqn(IrGraph *g, PrimId prim, int nin, const int *in, const void *params, int nout,
+               const AVal *out_av, int *out) {
+  IrEqn *es = grow(g->eqns, &g->capeqn, g->neqn + 1, sizeof(IrEqn));
+  if (!es) return -1;
+  g->eqns = es;
+  IrEqn e = {prim, nin, nout, NULL, NULL, NULL};
+  e.in = malloc(sizeof(int) * (size_t)(nin + nout + 1));
+  if (!e.in) return arr_err(ERR_MEMORY, "out of memory");
+  e.out = e.in + nin;
+  memcpy(e.in, in, sizeof(int) * (size_t)nin);
+  if (prim_table[prim].params_size) {
+    e.params = ir_params_copy(prim, params);
+    if (!e.params) { free(e.in); return -1; }
+  }
+  for (int k = 0; k < nout; k++) {
+    int v = new_var(g, &out_av[k]);
+    if (v < 0) { free(e.in); ir_params_free(prim, e.params); return -1; }
+    e.out[k] = out[k] = v;
+  }
+  g->eqns[g->neqn++] = e;
+  free(g->last_use);
+  g->last_use = NULL;
+  return 0;
+}
+
+int ir_set_outputs(IrGraph *g, int n, const int *vars) {
+  int *o = malloc(sizeof(int) * (size_t)(n + 1));
+  if (!o) return arr_err(ERR_MEMORY, "out of memory");
+  memcpy(o, vars, sizeof(int) * (size_t)n);
+  free(g->out);
+  g->out = o;
+  g->nout = n;
+  free(g->last_use);
+  g->last_use = NULL;
+  return 0;
+}
+
+/* {=== parameter blocks ===} */
+int ir_param_graphs(PrimId prim, const void *params, IrGraph **out, int max) {
+  int n = 0;
+  if (!params) return 0;
+  if (prim == PRIM_cond) {
+    const PCond *c = params;
+    for (int i = 0; i < c->nbranches && n < max; i++) out[n++] = c->branches[i];
+  } else if (prim == PRIM_while) {
+    const PWhile *w = params;
+    if (n < max) out[n++] = w->cond;
+    if (n < max) out[n++] = w->body;
+  } else if (prim == PRIM_scan) {
+    if (n < max) out[n++] = ((const PScan *)params)->body;
+  }
+  return n;
+}
+
+void *ir_params_copy(PrimId prim, const void *params) {
+  size_t sz = prim_table[prim].params_size;
+  if (!sz) return NULL;
+  void *p = malloc(sz);
+  if (!p) { arr_err(ERR_MEMORY, "out of memory"); return NULL; }
+  memcpy(p, params, sz);
+  IrGraph *gs[PCOND_MAX];
+  int n = ir_param_graphs(prim, p, gs, PCOND_MAX);
+  for (int i = 0; i < n; i++) ir_retain(gs[i]);
+  return p;
+}
+
+void ir_params_free(PrimId prim, void *params) {
+  if (!params) return;
+  IrGraph *gs[PCOND_MAX];
+  int n = ir_param_graphs(prim, params, gs, PCOND_MAX);
+  for (int i = 0; i < n; i++) ir_release(gs[i]);
+  free(params);
+}
+
+/* {=== control flow: shape rules ===} */
+static int same_type(const AVal *a, const AVal *b) {
+  if (a->dtype != b->dtype || a->ndim != b->ndim) return 0;
+  for (int i = 0; i < a->ndim; i++) if (a->shape[i] != b->shape[i]) return 0;
+  return 1;
+}
+
+static int type_err(const char *prim, const char *what, const AVal *want, const AVal *got) {
+  char a[200], b[200];
+  ir_aval_str(want, a, sizeof a);
+  ir_aval_str(got, b, sizeof b);
+  return arr_err(ERR_TYPE, "%s: %s must have type %s, got %s", prim, what, a, b);
+}
+
+static int rule_cond(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  const PCond *c = params;
+  if (c->nbranches < 1 || c->nbranches > PCOND_MAX) return arr_err(ERR_VALUE, "cond: bad branch count");
+  if (in[0].ndim != 0 || !(dt_is_int(in[0].dtype) || in[0].dtype == DT_BOOL))
+    return arr_err(ERR_TYPE, "cond: the index must be an integer or boolean scalar");
+  for (int b = 0; b < c->nbranches; b++) {
+    const IrGraph *g = c->branches[b];
+    if (g->nin != nin - 1 || g->nout != c->branches[0]->nout)
+      return arr_err(ERR_TYPE, "cond: branch %d takes %d operands and returns %d values; "
+                               "expected %d and %d", b, g->nin, g->nout, nin - 1,
+                     c->branches[0]->nout);
+    for (int i = 0; i < g->nin; i++)
+      if (!same_type(&g->avals[g->in[i]], &in[i + 1]))
+        return type_err("cond", "operand", &g->avals[g->in[i]], &in[i + 1]);
+    for (int i = 0; i < g->nout; i++)
+      if (!same_type(&g->avals[g->out[i]], &c->branches[0]->avals[c->branches[0]->out[i]]))
+        return type_err("cond", "every branch's output", &c->branches[0]->avals[c->branches[0]->out[i]],
+                        &g->avals[g->out[i]]);
+  }
+  const IrGraph *g0 = c->branches[0];
+  for (int i = 0; i < g0->nout; i++) {
+    out[i] = g0->avals[g0->out[i]];
+    for (int b = 1; b < c->nbranches; b++)
+      if (!c->branches[b]->avals[c->branches[b]->out[i]].weak) out[i].weak = 0;
+  }
+  return g0->nout;
+}
+
+static int rule_while(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  const PWhile *w = params;
+  const IrGraph *cg = w->cond, *bg = w->body;
+  int ncarry = bg->nout;
+  if (w->cond_nconsts < 0 || w->body_nconsts < 0 ||
+      nin != w->cond_nconsts + w->body_nconsts + ncarry || cg->nin != w->cond_nconsts + ncarry ||
+      bg->nin != w->body_nconsts + ncarry || cg->nout != 1)
+    return arr_err(ERR_TYPE, "while: inconsistent operand counts");
+  const AVal *cv = &cg->avals[cg->out[0]];
+  if (cv->dtype != DT_BOOL || cv->ndim != 0)
+    return arr_err(ERR_TYPE, "while_loop: cond_fun must return a boolean scalar, but got output "
+                             "type(s) [%s%s]", arr_dtypes[cv->dtype].name, cv->ndim ? "[...]" : "[]");
+  const AVal *carry = in + w->cond_nconsts + w->body_nconsts;
+  for (int i = 0; i < w->cond_nconsts; i++)
+    if (!same_type(&cg->avals[cg->in[i]], &in[i])) return type_err("while", "cond const", &cg->avals[cg->in[i]], &in[i]);
+  for (int i = 0; i < w->body_nconsts; i++)
+    if (!same_type(&bg->avals[bg->in[i]], &in[w->cond_nconsts + i]))
+      return type_err("while", "body const", &bg->avals[bg->in[i]], &in[w->cond_nconsts + i]);
+  for (int i = 0; i < ncarry; i++) {
+    if (!same_type(&cg->avals[cg->in[w->cond_nconsts + i]], &carry[i]) ||
+        !same_type(&bg->avals[bg->in[w->body_nconsts + i]], &carry[i]))
+      return type_err("while_loop", "the carry (init_val)", &bg->avals[bg->in[w->body_nconsts + i]], &carry[i]);
+    if (!same_type(&bg->avals[bg->out[i]], &carry[i]))
+      return type_err("while_loop", "body_fun output (it must match init_val)", &carry[i],
+                      &bg->avals[bg->out[i]]);
+    out[i] = carry[i];
+    if (!bg->avals[bg->out[i]].weak) out[i].weak = 0;
+  }
+  return ncarry;
+}
+
+static int rule_scan(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  const PScan *s = params;
+  const IrGraph *b = s->body;
+  if (s->length < 0 || s->nconsts < 0 || s->ncarry < 0 || b->nin != nin ||
+      s->nconsts + s->ncarry > nin || b->nout < s->ncarry)
+    return arr_err(ERR_TYPE, "scan: inconsistent operand counts");
+  for (int i = 0; i < s->nconsts + s->ncarry; i++)
+    if (!same_type(&b->avals[b->in[i]], &in[i])) return type_err("scan", "operand", &b->avals[b->in[i]], &in[i]);
+  for (int i = s->nconsts + s->ncarry; i < nin; i++) {
+    const AVal *x = &in[i], *bx = &b->avals[b->in[i]];
+    int ok = x->ndim == bx->ndim + 1 && x->dtype == bx->dtype && x->shape[0] == s->length;
+    for (int k = 0; ok && k < bx->ndim; k++) ok = x->shape[k + 1] == bx->shape[k];
+    if (!ok) {
+      char a[200];
+      ir_aval_str(x, a, sizeof a);
+      return arr_err(ERR_VALUE, "scan got value with leading axis size %lld (type %s) where the "
+                                "length is %lld", (long long)(x->ndim ? x->shape[0] : -1), a,
+                     (long long)s->length);
+    }
+  }
+  for (int i = 0; i < s->ncarry; i++) {
+    const AVal *c = &in[s->nconsts + i], *o = &b->avals[b->out[i]];
+    if (!same_type(c, o))
+      return type_err("scan", "body_fun output carry (it must match the input carry)", c, o);
+    out[i] = *c;
+    if (!o->weak) out[i].weak = 0;
+  }
+  for (int i = s->ncarry; i < b->nout; i++) {
+    const AVal *y = &b->avals[b->out[i]];
+    if (y->ndim + 1 > ARR_MAXDIM) return arr_err(ERR_VALUE, "scan: output rank too large");
+    out[i] = *y;
+    out[i].ndim = y->ndim + 1;
+    out[i].shape[0] = s->length;
+    memcpy(out[i].shape + 1, y->shape, sizeof(int64_t) * y->ndim);
+  }
+  return b->nout;
+}
+
+static int rule_callback(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  return 0;
+}
+
+int prim_nout(PrimId id, int nin, const void *params) {
+  int n = prim_table[id].nout;
+  if (n >= 0) return n;
+  if (n == -1) return nin;
+  if (!params) return 0;
+  if (id == PRIM_cond) return ((const PCond *)params)->branches[0]->nout;
+  if (id == PRIM_while) return ((const PWhile *)params)->body->nout;
+  if (id == PRIM_scan) return ((const PScan *)params)->body->nout;
+  return 0;
+}
+
+/* {=== control flow: kernels ===} */
+static int64_t index_value(Array *a) {
+  return a->dtype == DT_BOOL ? (arr_get_i(a, 0) != 0) : arr_get_i(a, 0);
+}
+
+static int k_cond(const Prim *p, Array *const *in, int nin, const void *params,
+                  const AVal *out_av, Array **out) {
+  const PCond *c = params;
+  int64_t i = index_value(in[0]);
+  if (i < 0) i = 0;
+  if (i >= c->nbranches) i = c->nbranches - 1;
+  return ir_run(c->branches[i], in + 1, out);
+}
+
+static void release_all(Array **a, int n) {
+  for (int i = 0; i < n; i++) { arr_release(a[i]); a[i] = NULL; }
+}
+
+static int k_while(const Prim *p, Array *const *in, int nin, const void *params,
+                   const AVal *out_av, Array **out) {
+  const PWhile *w = params;
+  int nc = w->body->nout, cn = w->cond_nconsts, bn = w->body_nconsts;
+  Array **cargs = calloc((size_t)(cn + nc) + (size_t)(bn + nc) + (size_t)nc + 1, sizeof(Array *));
+  if (!cargs) return arr_err(ERR_MEMORY, "out of memory");
+  Array **bargs = cargs + cn + nc, **next = bargs + bn + nc;
+  Array *carry_s[8], **carry = nc <= 8 ? carry_s : calloc((size_t)nc, sizeof(Array *));
+  if (!carry) { free(cargs); return arr_err(ERR_MEMORY, "out of memory"); }
+  for (int i = 0; i < nc; i++) carry[i] = arr_retain(in[cn + bn + i]);
+  memcpy(cargs, in, sizeof(Array *) * (size_t)cn);
+  memcpy(bargs, in + cn, sizeof(Array *) * (size_t)bn);
+  int rc = 0;
+  for (;;) {
+    if (ir_poll && ir_poll() < 0) { rc = -1; break; }
+    memcpy(cargs + cn, carry, sizeof(Array *) * (size_t)nc);
+    Array *pred = NULL;
+    if (ir_run(w->cond, cargs, &pred) < 0) { rc = -1; break; }
+    int go = arr_get_i(pred, 0) != 0;
+    arr_release(pred);
+    if (!go) break;
+    memcpy(bargs + bn, carry, sizeof(Array *) * (size_t)nc);
+    if (ir_run(w->body, bargs, next) < 0) { rc = -1; break; }
+    release_all(carry, nc);
+    memcpy(carry, next, sizeof(Array *) * (size_t)nc);
+  }
+  if (rc == 0) memcpy(out, carry, sizeof(Array *) * (size_t)nc);
+  else release_all(carry, nc);
+  if (carry != carry_s) free(carry);
+  free(cargs);
+  return rc;
+}
+
+static int k_scan(const Prim *p, Array *const *in, int nin, const void *params,
+                  const AVal *out_av, Array **out) {
+  const PScan *s = params;
+  const IrGraph *b = s->body;
+  int nk = s->nconsts, nc = s->ncarry, nx = nin - nk - nc, ny = b->nout - nc;
+  Array **args = calloc((size_t)nin + (size_t)b->nout + (size_t)nc + 1, sizeof(Array *));
+  if (!args) return arr_err(ERR_MEMORY, "out of memory");
+  Array **res = args + nin, **carry = res + b->nout;
+  int rc = 0;
+  for (int i = 0; i < ny; i++) out[nc + i] = NULL;
+  for (int i = 0; i < ny && rc == 0; i++) {
+    out[nc + i] = arr_new_like(&out_av[nc + i]);
+    if (!out[nc + i]) rc = -1;
+  }
+  for (int i = 0; i < nc; i++) carry[i] = arr_retain(in[nk + i]);
+  memcpy(args, in, sizeof(Array *) * (size_t)nk);
+  for (int64_t t = 0; t < s->length && rc == 0; t++) {
+    int64_t it = s->reverse ? s->length - 1 - t : t;
+    if (ir_poll && ir_poll() < 0) { rc = -1; break; }
+    memcpy(args + nk, carry, sizeof(Array *) * (size_t)nc);
+    for (int i = 0; i < nx; i++) {
+      args[nk + nc + i] = arr_view_index(in[nk + nc + i], 0, it);
+      if (!args[nk + nc + i]) { rc = -1; break; }
+    }
+    if (rc == 0 && ir_run((IrGraph *)b, args, res) == 0) {
+      release_all(carry, nc);
+      memcpy(carry, res, sizeof(Array *) * (size_t)nc);
+      for (int i = 0; i < ny && rc == 0; i++) {
+        Array *dst = arr_view_index(out[nc + i], 0, it);
+        if (!dst || arr_assign(dst, res[nc + i]) < 0) rc = -1;
+        arr_release(dst);
+      }
+      release_all(res + nc, ny);
+    } else {
+      rc = -1;
+    }
+    for (int i = 0; i < nx; i++) { arr_release(args[nk + nc + i]); args[nk + nc + i] = NULL; }
+  }
+  if (rc == 0) {
+    memcpy(out, carry, sizeof(Array *) * (size_t)nc);
+    for (int i = 0; i < ny; i++)
+      if (out_av[nc + i].weak) out[nc + i]->flags |= ARR_WEAK;
+  } else {
+    release_all(carry, nc);
+    release_all(out + nc, ny);
+  }
+  free(args);
+  return rc;
+}
+
+static int k_callback(const Prim *p, Array *const *in, int nin, const void *params,
+                      const AVal *out_av, Array **out) {
+  if (!ir_host_callback) return 0;
+  return ir_host_callback(((const PCallback *)params)->id, nin, in);
+}
+
+static int rule_same_av(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  out[0] = in[0];
+  return 1;
+}
+static int k_identity(const Prim *p, Array *const *in, int nin, const void *params,
+                      const AVal *out_av, Array **out) {
+  out[0] = arr_retain(in[0]);
+  return 0;
+}
+
+void ir_init(void) {
+  static int done;
+  if (done) return;
+  arr_init();
+  Prim *t = prim_table;
+  t[PRIM_cond].rule = rule_cond;       t[PRIM_cond].cpu = k_cond;
+  t[PRIM_while].rule = rule_while;     t[PRIM_while].cpu = k_while;
+  t[PRIM_scan].rule = rule_scan;       t[PRIM_scan].cpu = k_scan;
+  t[PRIM_debug_callback].rule = rule_callback;
+  t[PRIM_debug_callback].cpu = k_callback;
+  t[PRIM_stop_gradient].rule = rule_same_av;
+  t[PRIM_stop_gradient].cpu = k_identity;
+  t[PRIM_cond].params_size = sizeof(PCond);
+  t[PRIM_while].params_size = sizeof(PWhile);
+  t[PRIM_scan].params_size = sizeof(PScan);
+  t[PRIM_debug_callback].params_size = sizeof(PCallback);
+  done = 1;
+}
+
+/* {=== execution ===} */
+static int plan(IrGraph *g) {
+  int *lu = malloc(sizeof(int) * (size_t)(g->nvars + 1));
+  if (!lu) return arr_err(ERR_MEMORY, "out of memory");
+  for (int v = 0; v < g->nvars; v++) lu[v] = -1;
+  for (int i = 0; i < g->neqn; i++)
+    for (int k = 0; k < g->eqns[i].nin; k++) lu[g->eqns[i].in[k]] = i;
+  for (int k = 0; k < g->nout; k++) lu[g->out[k]] = INT_MAX;
+  g->last_use = lu;
+  return 0;
+}
+
+int ir_run(IrGraph *g, Array *const *in, Array **out) {
+  if (!g->last_use && plan(g) < 0) return -1;
+  Array *env_s[64], **env = env_s;
+  uint8_t own_s[64], *own = own_s;
+  if (g->nvars > 64) {
+    env = calloc((size_t)g->nvars, sizeof(Array *) + 1);
+    if (!env) return arr_err(ERR_MEMORY, "out of memory");
+    own = (uint8_t *)(env + g->nvars);
+  } else {
+    memset(env_s, 0, sizeof(Array *) * (size_t)g->nvars);
+    memset(own_s, 0, (size_t)g->nvars);
+  }
+  for (int i = 0; i < g->nin; i++) env[g->in[i]] = in[i];
+  for (int i = 0; i < g->nconst; i++) env[g->constvar[i]] = g->consts[i];
+  int rc = 0;
+  Array *ins_s[8], *outs_s[8];
+  for (int i = 0; i < g->neqn && rc == 0; i++) {
+    IrEqn *e = &g->eqns[i];
+    Array **ins = e->nin <= 8 ? ins_s : malloc(sizeof(Array *) * (size_t)e->nin);
+    Array **outs = e->nout <= 8 ? outs_s : calloc((size_t)e->nout, sizeof(Array *));
+    if (!ins || !outs) {
+      rc = arr_err(ERR_MEMORY, "out of memory");
+    } else {
+      for (int k = 0; k < e->nin; k++) ins[k] = env[e->in[k]];
+      int n = prim_bind(e->prim, ins, e->nin, e->params, outs);
+      if (n < 0) {
+        rc = -1;
+      } else {
+        for (int k = 0; k < e->nout; k++) {
+          int v = e->out[k];
+          if (k >= n) { rc = arr_err(ERR_INTERNAL, "%s returned too few outputs", prim_table[e->prim].name); break; }
+          if (g->last_use[v] < 0) { arr_release(outs[k]); continue; }
+          env[v] = outs[k];
+          own[v] = 1;
+        }
+        for (int k = 0; k < e->nin; k++) {
+          int v = e->in[k];
+          if (own[v] && g->last_use[v] == i) { arr_release(env[v]); env[v] = NULL; own[v] = 0; }
+        }
+      }
+    }
+    if (ins != ins_s) free(ins);
+    if (outs != outs_s) free(outs);
+  }
+  if (rc == 0)
+    for (int k = 0; k < g->nout; k++) {
+      out[k] = arr_retain(env[g->out[k]]);
+      if (!out[k]) rc = arr_err(ERR_INTERNAL, "graph output %d undefined", k);
+    }
+  if (rc < 0 && out)
+    for (int k = 0; k < g->nout; k++) out[k] = NULL;
+  for (int v = 0; v < g->nvars; v++) if (own[v]) arr_release(env[v]);
+  if (env != env_s) free(env);
+  return rc;
+}
+
+/* {=== analysis ===} */
+void ir_deps(const IrGraph *g, const uint8_t *in_mask, uint8_t *out_mask) {
+  uint8_t *d = calloc((size_t)g->nvars + 1, 1);
+  if (!d) { for (int k = 0; k < g->nout; k++) out_mask[k] = 1; return; }
+  for (int i = 0; i < g->nin; i++) d[g->in[i]] = in_mask[i] ? 1 : 0;
+  for (int i = 0; i < g->neqn; i++) {
+    const IrEqn *e = &g->eqns[i];
+    int any = 0;
+    for (int k = 0; k < e->nin; k++) any |= d[e->in[k]];
+    for (int k = 0; k < e->nout; k++) d[e->out[k]] = (uint8_t)any;
+  }
+  for (int k = 0; k < g->nout; k++) out_mask[k] = d[g->out[k]];
+  free(d);
+}
+
+static int has_effects(const IrGraph *g, int depth);
+static int eqn_effectful(const IrEqn *e, int depth) {
+  if (e->prim == PRIM_debug_callback) return 1;
+  IrGraph *gs[PCOND_MAX];
+  int n = ir_param_graphs(e->prim, e->params, gs, PCOND_MAX);
+  for (int i = 0; i < n; i++) if (has_effects(gs[i], depth + 1)) return 1;
+  return 0;
+}
+static int has_effects(const IrGraph *g, int depth) {
+  if (depth > 64) return 1;
+  for (int i = 0; i < g->neqn; i++) if (eqn_effectful(&g->eqns[i], depth)) return 1;
+  return 0;
+}
+
+/* {=== optimisation ===} */
+#define FOLD_MAX 64     /* fold equations on constants whose outputs are this small */
+
+static int is_identity(const IrGraph *g, const IrEqn *e) {
+  if (e->nin < 1 || e->nout != 1) return 0;
+  const AVal *a = &g->avals[e->in[0]], *o = &g->avals[e->out[0]];
+  if (!same_type(a, o) || a->weak != o->weak) return 0;
+  switch (e->prim) {
+    case PRIM_convert: case PRIM_reshape: case PRIM_copy: case PRIM_broadcast_in_dim:
+      return 1;
+    case PRIM_transpose: {
+      const PPerm *p = e->params;
+      for (int i = 0; i < p->ndim; i++) if (p->perm[i] != i) return 0;
+      return 1;
+    }
+    case PRIM_slice: {
+      const PSlice *s = e->params;
+      for (int i = 0; i < s->ndim; i++) if (s->stride[i] != 1 || s->start[i] != 0) return 0;
+      return 1;
+    }
+    default:
+      return 0;
+  }
+}
+
+static uint64_t eqn_hash(const IrEqn *e) {
+  uint64_t h = 1469598103934665603ull ^ (uint64_t)e->prim;
+  for (int k = 0; k < e->nin; k++) h = (h ^ (uint64_t)e->in[k]) * 1099511628211ull;
+  size_t sz = prim_table[e->prim].params_size;
+  const unsigned char *p = e->params;
+  for (size_t i = 0; i < sz && p; i++) h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+static int eqn_same(const IrEqn *a, const IrEqn *b) {
+  if (a->prim != b->prim || a->nin != b->nin || a->nout != b->nout) return 0;
+  if (memcmp(a->in, b->in, sizeof(int) * (size_t)a->nin)) return 0;
+  size_t sz = prim_table[a->prim].params_size;
+  return !sz || !memcmp(a->params, b->params, sz);
+}
+
+int ir_optimize(IrGraph *g) {
+  int nv = g->nvars;
+  int *sub = malloc(sizeof(int) * (size_t)(nv + 1));
+  uint8_t *isconst = calloc((size_t)nv + 1, 1);
+  uint8_t *live = calloc((size_t)nv + 1, 1);
+  int hcap = 16;
+  while (hcap < 2 * g->neqn + 2) hcap *= 2;
+  int *htab = malloc(sizeof(int) * (size_t)hcap);
+  uint8_t *keep = calloc((size_t)g->neqn + 1, 1);
+  if (!sub || !isconst || !live || !htab || !keep) {
+    free(sub); free(isconst); free(live); free(htab); free(keep);
+    return arr_err(ERR_MEMORY, "out of memory");
+  }
+  for (int v = 0; v < nv; v++) sub[v] = v;
+  for (int i = 0; i < g->nconst; i++) isconst[g->constvar[i]] = 1;
+  for (int i = 0; i < hcap; i++) htab[i] = -1;
+  int rc = 0;
+  /* forward pass: substitute, fold, forward identities, CSE */
+  for (int i = 0; i < g->neqn && rc == 0; i++) {
+    IrEqn *e = &g->eqns[i];
+    keep[i] = 1;
+    for (int k = 0; k < e->nin; k++) e->in[k] = sub[e->in[k]];
+    int effect = eqn_effectful(e, 0);
+    if (effect) continue;
+    int allc = 1;
+    int64_t osz = 0;
+    for (int k = 0; k < e->nin; k++) allc &= isconst[e->in[k]];
+    for (int k = 0; k < e->nout; k++) {
+      const AVal *o = &g->avals[e->out[k]];
+      int64_t s = 1;
+      for (int d = 0; d < o->ndim; d++) s *= o->shape[d];
+      osz += s;
+    }
+    if (allc && osz <= FOLD_MAX && prim_table[e->prim].kind != PK_CONTROL && e->nout <= 4) {
+      Array *ins[8], *outs[4] = {0};
+      if (e->nin <= 8) {
+        for (int k = 0; k < e->nin; k++) ins[k] = ir_const_of(g, e->in[k]);
+        int n = prim_bind(e->prim, ins, e->nin, e->params, outs);
+        if (n == e->nout) {
+          for (int k = 0; k < n; k++) {
+            Array *c = outs[k];
+            if (g->avals[e->out[k]].weak) c->flags |= ARR_WEAK; else c->flags &= ~ARR_WEAK;
+            if (bind_const(g, e->out[k], c) < 0) rc = -1;
+            isconst[e->out[k]] = 1;
+            arr_release(c);
+          }
+          keep[i] = 0;
+          continue;
+        }
+        for (int k = 0; k < 4; k++) arr_release(outs[k]);
+        arr_err_clear();   /* leave it to run time to report */
+      }
+    }
+    if (is_identity(g, e)) {
+      sub[e->out[0]] = e->in[0];
+      keep[i] = 0;
+      continue;
+    }
+    uint64_t h = eqn_hash(e);
+    int slot = (int)(h & (uint64_t)(hcap - 1));
+    int found = -1;
+    while (htab[slot] >= 0) {
+      if (eqn_same(&g->eqns[htab[slot]], e)) { found = htab[slot]; break; }
+      slot = (slot + 1) & (hcap - 1);
+    }
+    if (found >= 0) {
+      for (int k = 0; k < e->nout; k++) sub[e->out[k]] = g->eqns[found].out[k];
+      keep[i] = 0;
+    } else {
+      htab[slot] = i;
+    }
+  }
+  for (int k = 0; k < g->nout; k++) g->out[k] = sub[g->out[k]];
+  /* backward pass: dead code */
+  for (int k = 0; k < g->nout; k++) live[g->out[k]] = 1;
+  for (int i = g->neqn - 1; i >= 0; i--) {
+    IrEqn *e = &g->eqns[i];
+    if (!keep[i]) continue;
+    int used = eqn_effectful(e, 0);
+    for (int k = 0; k < e->nout && !used; k++) used = live[e->out[k]];
+    if (!used) { keep[i] = 0; continue; }
+    for (int k = 0; k < e->nin; k++) live[e->in[k]] = 1;
+  }
+  int n = 0;
+  for (int i = 0; i < g->neqn; i++) {
+    if (keep[i]) { g->eqns[n++] = g->eqns[i]; continue; }
+    free(g->eqns[i].in);
+    ir_params_free(g->eqns[i].prim, g->eqns[i].params);
+  }
+  g->neqn = n;
+  int nc = 0;
+  for (int i = 0; i < g->nconst; i++) {
+    if (live[g->constvar[i]]) {
+      g->constvar[nc] = g->constvar[i];
+      g->consts[nc++] = g->consts[i];
+    } else {
+      arr_release(g->consts[i]);
+    }
+  }
+  g->nconst = nc;
+  free(g->last_use);
+  g->last_use = NULL;
+  free(sub); free(isconst); free(live); free(htab); free(keep);
+  return rc;
+}
+
+/* {=== printing ===} */
+typedef struct Buf { char *s; size_t n, cap; int err; } Buf;
+
+static void put(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(Buf *b, const char *fmt, ...) {
+  if (b->err) return;
+  for (;;) {
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
+    va_end(ap);
+    if (k < 0) { b->err = 1; return; }
+    if (b->s && b->n + (size_t)k < b->cap) { b->n += (size_t)k; return; }
+    size_t nc = b->cap ? b->cap * 2 : 1024;
+    while (nc < b->n + (size_t)k + 1) nc *= 2;
+    char *s = realloc(b->s, nc);
+    if (!s) { b->err = 1; return; }
+    b->s = s;
+    b->cap = nc;
+  }
+}
+
+static const char *short_dtype(DType d) {
+  static const char *n[DT_COUNT] = {"bool", "u8", "u32", "i32", "i64", "f32", "f64"};
+  return (unsigned)d < DT_COUNT ? n[d] : "?";
+}
+
+void ir_aval_str(const AVal *av, char *buf, size_t n) {
+  size_t k = (size_t)snprintf(buf, n, "%s[", short_dtype(av->dtype));
+  for (int i = 0; i < av->ndim && k < n; i++)
+    k += (size_t)snprintf(buf + k, n - k, i ? ",%lld" : "%lld", (long long)av->shape[i]);
+  if (k < n) snprintf(buf + k, n - k, "]");
+}
+
+/* Variable names as JAX prints them: a..z, ba..bz, ... */
+typedef struct Names { int *id; int n; int next; } Names;
+
+static void var_name(int k, char *buf) {
+  char tmp[16];
+  int n = 0;
+  do { tmp[n++] = (char)('a' + k % 26); k /= 26; } while (k > 0);
+  for (int i = 0; i < n; i++) buf[i] = tmp[n - 1 - i];
+  buf[n] = 0;
+}
+
+static void shortest_float(double v, int is32, char *buf, size_t n) {
+  if (isnan(v)) { snprintf(buf, n, "nan"); return; }
+  if (isinf(v)) { snprintf(buf, n, v > 0 ? "inf" : "-inf"); return; }
+  for (int p = 1; p <= 17; p++) {
+    snprintf(buf, n, "%.*g", p, v);
+    double r = strtod(buf, NULL);
+    if (is32 ? (float)r == (float)v : r == v) break;
+  }
+  if (!strpbrk(buf, ".eni")) strncat(buf, ".0", n - strlen(buf) - 1);
+}
+
+static void print_graph(Buf *b, const IrGraph *g, int indent, int *counter);
+
+static void name_of(const IrGraph *g, int *names, int v, Buf *b) {
+  Array *c = ir_const_of(g, v);
+  if (c && c->ndim == 0) {   /* literals print inline */
+    char t[64];
+    if (dt_is_float(c->dtype)) shortest_float(arr_get_f(c, 0), c->dtype == DT_FLOAT32, t, sizeof t);
+    else if (c->dtype == DT_BOOL) snprintf(t, sizeof t, arr_get_i(c, 0) ? "True" : "False");
+    else snprintf(t, sizeof t, "%lld", (long long)arr_get_i(c, 0));
+    put(b, "%s", t);
+    return;
+  }
+  char nm[16];
+  var_name(names[v] >= 0 ? names[v] : 0, nm);
+  put(b, "%s", names[v] >= 0 ? nm : "_");
+}
+
+static void tuple_i(Buf *b, const char *key, const int *v, int n) {
+  put(b, "%s=(", key);
+  for (int i = 0; i < n; i++) put(b, i ? ", %d" : "%d", v[i]);
+  put(b, n == 1 ? ",)" : ")");
+}
+static void tuple_l(Buf *b, const char *key, const int64_t *v, int n) {
+  put(b, "%s=(", key);
+  for (int i = 0; i < n; i++) put(b, i ? ", %lld" : "%lld", (long long)v[i]);
+  put(b, n == 1 ? ",)" : ")");
+}
+static void list_i(Buf *b, const int *v, int n) {
+  put(b, "[");
+  for (int i = 0; i < n; i++) put(b, i ? ", %d" : "%d", v[i]);
+  put(b, "]");
+}
+
+static void pad_to(Buf *b, int indent) { put(b, "%*s", indent, ""); }
+
+/* Parameters in JAX's spelling for the common primitives; returns 0 if nothing printed. */
+static int print_params(Buf *b, const IrGraph *g, const IrEqn *e, int indent, int *counter) {
+  const void *pp = e->params;
+  const AVal *in0 = e->nin ? &g->avals[e->in[0]] : NULL;
+  switch (e->prim) {
+    case PRIM_integer_pow: put(b, "[y=%lld]", (long long)((const PIntPow *)pp)->y); return 1;
+    case PRIM_convert: {
+      const PConvert *c = pp;
+      put(b, "[new_dtype=%s weak_type=%s]", arr_dtypes[c->new_dtype].name, c->weak ? "True" : "False");
+      return 1;
+    }
+    case PRIM_broadcast_in_dim: {
+      const PBroadcast *c = pp;
+      put(b, "[");
+      tuple_i(b, "broadcast_dimensions", c->bdims, in0 ? in0->ndim : 0);
+      put(b, " ");
+      tuple_l(b, "shape", c->shape, c->ndim);
+      put(b, "]");
+      return 1;
+    }
+    case PRIM_reshape: case PRIM_dynamic_slice: {
+      const PShape *c = pp;
+      put(b, "[");
+      if (e->prim == PRIM_reshape) { put(b, "dimensions=None "); tuple_l(b, "new_sizes", c->shape, c->ndim); }
+      else tuple_l(b, "slice_sizes", c->shape, c->ndim);
+      put(b, "]");
+      return 1;
+    }
+    case PRIM_transpose: {
+      const PPerm *c = pp;
+      put(b, "[");
+      tuple_i(b, "permutation", c->perm, c->ndim);
+      put(b, "]");
+      return 1;
+    }
+    case PRIM_reduce_sum: case PRIM_reduce_prod: case PRIM_reduce_max: case PRIM_reduce_min:
+    case PRIM_reduce_or: case PRIM_reduce_and: case PRIM_rev: {
+      const PAxes *c = pp;
+      put(b, "[");
+      tuple_i(b, e->prim == PRIM_rev ? "dimensions" : "axes", c->axes, c->naxes);
+      put(b, "]");
+      return 1;
+    }
+    case PRIM_argmax: case PRIM_argmin: {
+      const PArg *c = pp;
+      put(b, "[axes=(%d,) index_dtype=%s]", c->axis, arr_dtypes[c->index_dtype].name);
+      return 1;
+    }
+    case PRIM_cumsum: case PRIM_cumprod: case PRIM_cummax: case PRIM_cummin: {
+      const PCum *c = pp;
+      put(b, "[axis=%d reverse=%s]", c->axis, c->reverse ? "True" : "False");
+      return 1;
+    }
+    case PRIM_concatenate: put(b, "[dimension=%d]", ((const PAxis *)pp)->axis); return 1;
+    case PRIM_iota: {
+      const PIota *c = pp;
+      put(b, "[dimension=%d dtype=%s ", c->dimension, arr_dtypes[c->dtype].name);
+      tuple_l(b, "shape", c->shape, c->ndim);
+      put(b, "]");
+      return 1;
+    }
+    case PRIM_slice: {
+      const PSlice *c = pp;
+      int unit = 1;
+      for (int i = 0; i < c->ndim; i++) if (c->stride[i] != 1) unit = 0;
+      put(b, "[");
+      tuple_l(b, "limit_indices", c->limit, c->ndim);
+      put(b, " ");
+      tuple_l(b, "start_indices", c->start, c->ndim);
+      if (unit) put(b, " strides=None");
+      else { put(b, " "); tuple_l(b, "strides", c->stride, c->ndim); }
+      put(b, "]");
+      return 1;
+    }
+    case PRIM_pad: {
+      const PPad *c = pp;
+      put(b, "[padding_config=(");
+      for (int i = 0; i < c->ndim; i++)
+        put(b, "%s(%lld, %lld, %lld)", i ? ", " : "", (long long)c->lo[i], (long long)c->hi[i],
+            (long long)c->interior[i]);
+      put(b, c->ndim == 1 ? ",)]" : ")]");
+      return 1;
+    }
+    case PRIM_dot_general: {
+      const PDot *c = pp;
+      put(b, "[dimension_numbers=((");
+      list_i(b, c->lhs_contract, c->nc); put(b, ", "); list_i(b, c->rhs_contract, c->nc);
+      put(b, "), (");
+      list_i(b, c->lhs_batch, c->nb); put(b, ", "); list_i(b, c->rhs_batch, c->nb);
+      put(b, ")) precision=None preferred_element_type=%s]",
+          arr_dtypes[g->avals[e->out[0]].dtype].name);
+      return 1;
+    }
+    case PRIM_sort: {
+      const PSort *c = pp;
+      put(b, "[dimension=%d is_stable=True num_keys=%d]", c->dimension, c->num_keys);
+      return 1;
+    }
+    case PRIM_debug_callback:
+      put(b, "[callback=%d effect=Debug]", ((const PCallback *)pp)->id);
+      return 1;
+    case PRIM_cond: {
+      const PCond *c = pp;
+      put(b, "[\n");
+      pad_to(b, indent + 2); put(b, "branches=(\n");
+      for (int i = 0; i < c->nbranches; i++) {
+        pad_to(b, indent + 4);
+        print_graph(b, c->branches[i], indent + 4, counter);
+        put(b, "\n");
+      }
+      pad_to(b, indent + 2); put(b, ")\n");
+      pad_to(b, indent); put(b, "]");
+      return 1;
+    }
+    case PRIM_while: {
+      const PWhile *c = pp;
+      put(b, "[\n");
+      pad_to(b, indent + 2); put(b, "body_jaxpr=");
+      print_graph(b, c->body, indent + 2, counter);
+      put(b, "\n");
+      pad_to(b, indent + 2); put(b, "body_nconsts=%d\n", c->body_nconsts);
+      pad_to(b, indent + 2); put(b, "cond_jaxpr=");
+      print_graph(b, c->cond, indent + 2, counter);
+      put(b, "\n");
+      pad_to(b, indent + 2); put(b, "cond_nconsts=%d\n", c->cond_nconsts);
+      pad_to(b, indent); put(b, "]");
+      return 1;
+    }
+    case PRIM_scan: {
+      const PScan *c = pp;
+      put(b, "[\n");
+      pad_to(b, indent + 2); put(b, "_split_transpose=False\n");
+      pad_to(b, indent + 2); put(b, "jaxpr=");
+      print_graph(b, c->body, indent + 2, counter);
+      put(b, "\n");
+      pad_to(b, indent + 2); put(b, "length=%lld\n", (long long)c->length);
+      pad_to(b, indent + 2); put(b, "num_carry=%d\n", c->ncarry);
+      pad_to(b, indent + 2); put(b, "num_consts=%d\n", c->nconsts);
+      pad_to(b, indent + 2); put(b, "reverse=%s\n", c->reverse ? "True" : "False");
+      pad_to(b, indent + 2); put(b, "unroll=%d\n", c->unroll);
+      pad_to(b, indent); put(b, "]");
+      return 1;
+    }
+    default:
+      break;
+  }
+  if (!pp) return 0;
+  char *s = prim_params_str(e->prim, pp);
+  if (s && *s) put(b, "[%s]", s);
+  free(s);
+  return 1;
+}
+
+static void print_graph(Buf *b, const IrGraph *g, int indent, int *counter) {
+  int *names = malloc(sizeof(int) * (size_t)(g->nvars + 1));
+  if (!names) { b->err = 1; return; }
+  for (int v = 0; v < g->nvars; v++) names[v] = -1;
+  char av[256], nm[16];
+  put(b, "{ lambda ");
+  int first = 1;
+  for (int i = 0; i < g->nconst; i++) {
+    Array *c = g->consts[i];
+    if (c->ndim == 0) continue;
+    names[g->constvar[i]] = (*counter)++;
+    var_name(names[g->constvar[i]], nm);
+    ir_aval_str(&g->avals[g->constvar[i]], av, sizeof av);
+    put(b, "%s%s:%s", first ? "" : " ", nm, av);
+    first = 0;
+  }
+  put(b, "; ");
+  for (int i = 0; i < g->nin; i++) {
+    names[g->in[i]] = (*counter)++;
+    var_name(names[g->in[i]], nm);
+    ir_aval_str(&g->avals[g->in[i]], av, sizeof av);
+    put(b, "%s%s:%s", i ? " " : "", nm, av);
+  }
+  put(b, ". let");
+  int inner = indent + 4;
+  int oneline = g->neqn <= 1 && indent > 0;
+  for (int i = 0; i < g->neqn; i++) {
+    const IrEqn *e = &g->eqns[i];
+    if (oneline) put(b, " ");
+    else { put(b, "\n"); pad_to(b, inner); }
+    for (int k = 0; k < e->nout; k++) {
+      names[e->out[k]] = (*counter)++;
+      var_name(names[e->out[k]], nm);
+      ir_aval_str(&g->avals[e->out[k]], av, sizeof av);
+      put(b, "%s%s:%s", k ? " " : "", nm, av);
+    }
+    put(b, e->nout ? " = %s" : "%s", prim_table[e->prim].name);
+    print_params(b, g, e, inner, counter);
+    for (int k = 0; k < e->nin; k++) { put(b, " "); name_of(g, names, e->in[k], b); }
+  }
+  if (oneline || g->neqn == 0) put(b, " in (");
+  else { put(b, "\n"); pad_to(b, indent + 2); put(b, "in ("); }
+  for (int k = 0; k < g->nout; k++) {
+    if (k) put(b, ", ");
+    name_of(g, names, g->out[k], b);
+  }
+  put(b, g->nout == 1 ? ",) }" : ") }");
+  free(names);
+}
+
+char *ir_print(const IrGraph *g) {
+  Buf b = {0};
+  int counter = 0;
+  print_graph(&b, g, 0, &counter);
+  if (b.err) { free(b.s); arr_err(ERR_MEMORY, "out of memory"); return NULL; }
+  return b.s;
+}

@@ -1,0 +1,79 @@
+/* ir.h - the staged program (what jit records): a graph of primitive equations over typed
+ * variables, its optimiser (constant folding, CSE, DCE), printer and eager executor.
+ *
+ * A graph is a jaxpr without language objects: every variable has an AVal (dtype, weak flag,
+ * shape); constants are engine arrays owned by the graph; an equation names a primitive, its
+ * parameter block (a copy; sub-graphs of control-flow primitives are retained) and variable
+ * ids. Variables are numbered densely in creation order. The code generator of a later issue
+ * lowers exactly this structure: the optimised equation list with explicit shapes. */
+#ifndef SABLE_IR_H
+#define SABLE_IR_H
+
+#include "prim.h"
+
+typedef struct IrEqn {
+  PrimId prim;
+  int nin, nout;
+  int *in;              /* variable ids */
+  int *out;
+  void *params;         /* owned copy (params_size bytes), NULL when the primitive has none */
+} IrEqn;
+
+typedef struct IrGraph {
+  int64_t rc;
+  int nvars, capvars;
+  AVal *avals;          /* one per variable */
+  int nin, capin, *in;  /* the input variables, in call order */
+  int nconst, capconst;
+  int *constvar;        /* variables bound to constants */
+  Array **consts;       /* their values (owned) */
+  int neqn, capeqn;
+  IrEqn *eqns;
+  int nout, *out;       /* output variables (may be inputs or constants) */
+  int *last_use;        /* execution plan (ir_run): equation after which a var dies */
+  char name[64];
+} IrGraph;
+
+IrGraph *ir_new(const char *name);                  /* NULL + arr_err on failure */
+static inline IrGraph *ir_retain(IrGraph *g) { if (g) g->rc++; return g; }
+void ir_release(IrGraph *g);                         /* NULL is fine */
+
+int ir_add_input(IrGraph *g, const AVal *av);        /* var id, or -1 */
+int ir_add_const(IrGraph *g, Array *a);              /* retains a; var id, or -1 */
+/* Append an equation; out_av gives the output avals, out receives the new var ids. */
+int ir_add_eqn(IrGraph *g, PrimId prim, int nin, const int *in, const void *params, int nout,
+               const AVal *out_av, int *out);
+int ir_set_outputs(IrGraph *g, int n, const int *vars);
+/* The constant bound to a variable, or NULL. */
+Array *ir_const_of(const IrGraph *g, int var);
+
+/* Constant folding (small results), forwarding of identity ops, CSE and DCE, in place. */
+int ir_optimize(IrGraph *g);
+
+/* Run a graph with the eager kernels. in[] borrowed; out[] receive new references.
+ * Returns 0, or -1 with the engine error set. */
+int ir_run(IrGraph *g, Array *const *in, Array **out);
+
+/* Which outputs depend on the inputs flagged in in_mask (data flow through the graph). */
+void ir_deps(const IrGraph *g, const uint8_t *in_mask, uint8_t *out_mask);
+
+/* The jaxpr-style text of a graph ("{ lambda ; a:f32[3]. let ... in (b,) }"); malloc'd. */
+char *ir_print(const IrGraph *g);
+/* "f32[3,4]" */
+void ir_aval_str(const AVal *av, char *buf, size_t n);
+
+/* ---- parameter blocks -------------------------------------------------------------------- */
+void *ir_params_copy(PrimId prim, const void *params);  /* retains sub-graphs; NULL on OOM */
+void ir_params_free(PrimId prim, void *params);
+/* Sub-graphs held by a parameter block (cond branches, while cond/body, scan body). */
+int ir_param_graphs(PrimId prim, const void *params, IrGraph **out, int max);
+
+/* ---- control flow and the host -------------------------------------------------------- */
+/* Fill the table entries of the control-flow primitives (idempotent; arr_init's table first). */
+void ir_init(void);
+/* The language installs these: a debug callback (jax.debug.print), and a poll called once
+ * per loop iteration that returns -1 (with arr_err set) to stop a runaway loop. */
+extern int (*ir_host_callback)(int id, int n, Array *const *vals);
+extern int (*ir_poll)(void);
+
+#endif

@@ -1,0 +1,150 @@
+# sable._autodiff - Jacobians and Hessians, written in Sable on top of jvp, vjp and vmap
+# (JAX's own construction): jacfwd pushes a basis of tangents through jvp under vmap, jacrev
+# pulls a basis of cotangents back through vjp under vmap. Re-exported by `jax`.
+import jax.numpy as _jnp
+from sable.transforms import jvp as _jvp, vjp as _vjp, vmap as _vmap
+from jax.tree_util import tree_flatten as _flatten, tree_unflatten as _unflatten
+
+
+def _argnums_partial(f, argnums, args):
+    if isinstance(argnums, int):
+        nums = (argnums,)
+    else:
+        nums = tuple(argnums)
+    n = len(args)
+    for i in nums:
+        if i >= n or i < -n:
+            raise TypeError("differentiating with respect to argnums=" + str(i) +
+                            " requires at least " + str(i + 1) +
+                            " positional arguments to be passed by the caller, but got only " +
+                            str(n) + " positional arguments.")
+    nums = tuple(i % n for i in nums)
+
+    def f_partial(*dyn):
+        full = list(args)
+        for i, v in zip(nums, dyn):
+            full[i] = v
+        return f(*full)
+
+    return f_partial, tuple(args[i] for i in nums)
+
+
+def _size(x):
+    s = 1
+    for d in _jnp.shape(x):
+        s = s * d
+    return s
+
+
+def _std_basis(tree):
+    # one row of the identity per scalar in the tree, shaped like the tree's leaves
+    leaves, td = _flatten(tree)
+    leaves = [_jnp.asarray(l) for l in leaves]
+    sizes = [_size(l) for l in leaves]
+    n = sum(sizes)
+    dtype = leaves[0].dtype if leaves else _jnp.float32
+    for l in leaves:
+        if _jnp.issubdtype(l.dtype, _jnp.floating):
+            dtype = l.dtype
+            break
+    eye = _jnp.eye(n, dtype=dtype)
+    parts = []
+    off = 0
+    for l, s in zip(leaves, sizes):
+        parts.append(_jnp.reshape(eye[:, off:off + s], (n,) + tuple(l.shape)))
+        off = off + s
+    return _unflatten(td, parts)
+
+
+def _split_last(example, jac):
+    # jac: out_shape + (N,) over the leaves of example -> example's structure of
+    # out_shape + leaf_shape
+    leaves, td = _flatten(example)
+    out_shape = tuple(jac.shape[:-1])
+    parts = []
+    off = 0
+    for l in leaves:
+        l = _jnp.asarray(l)
+        s = _size(l)
+        parts.append(_jnp.reshape(jac[..., off:off + s], out_shape + tuple(l.shape)))
+        off = off + s
+    return _unflatten(td, parts)
+
+
+def _split_first(example, jac, in_shape):
+    # jac: (N,) + in_shape over the leaves of example -> example's structure of
+    # leaf_shape + in_shape
+    leaves, td = _flatten(example)
+    parts = []
+    off = 0
+    for l in leaves:
+        l = _jnp.asarray(l)
+        s = _size(l)
+        parts.append(_jnp.reshape(jac[off:off + s], tuple(l.shape) + tuple(in_shape)))
+        off = off + s
+    return _unflatten(td, parts)
+
+
+def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
+    """Jacobian of fun by forward mode: jacfwd(f)(x)[i..., j...] = d f(x)[i...] / d x[j...]."""
+
+    def jacfun(*args, **kwargs):
+        f = fun if not kwargs else (lambda *a: fun(*a, **kwargs))
+        f_partial, dyn = _argnums_partial(f, argnums, args)
+
+        if has_aux:
+            def pushfwd(t):
+                y, jt, aux = _jvp(f_partial, dyn, t, has_aux=True)
+                return y, jt, aux
+            y, jac, aux = _vmap(pushfwd, out_axes=(None, -1, None))(_std_basis(dyn))
+        else:
+            def pushfwd(t):
+                return _jvp(f_partial, dyn, t)
+            y, jac = _vmap(pushfwd, out_axes=(None, -1))(_std_basis(dyn))
+        example = dyn[0] if isinstance(argnums, int) else dyn
+        yl, ytd = _flatten(y)
+        jl, _ = _flatten(jac)
+        out = _unflatten(ytd, [_split_last(example, j) for j in jl])
+        if has_aux:
+            return out, aux
+        return out
+
+    return jacfun
+
+
+def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
+    """Jacobian of fun by reverse mode: one vector-Jacobian product per output element."""
+
+    def jacfun(*args, **kwargs):
+        f = fun if not kwargs else (lambda *a: fun(*a, **kwargs))
+        f_partial, dyn = _argnums_partial(f, argnums, args)
+        if has_aux:
+            y, pullback, aux = _vjp(f_partial, *dyn, has_aux=True)
+        else:
+            y, pullback = _vjp(f_partial, *dyn)
+        jac = _vmap(pullback)(_std_basis(y))
+        # jac: a tuple over dyn of pytrees whose leaves are (N_out,) + leaf shape
+        jac = jac[0] if isinstance(argnums, int) else jac
+        example = dyn[0] if isinstance(argnums, int) else dyn
+        ex_leaves, ex_td = _flatten(example)
+        jac_leaves, _ = _flatten(jac)
+        y_leaves, y_td = _flatten(y)
+        # per input leaf: the output structure of (out_shape + in_shape) arrays
+        per_in = []
+        for xl, jl in zip(ex_leaves, jac_leaves):
+            per_in.append(_flatten(_split_first(y, jl, _jnp.shape(xl)))[0])
+        # transpose: outer structure is the output's, inner the input's
+        outer = []
+        for k in range(len(y_leaves)):
+            outer.append(_unflatten(ex_td, [per_in[i][k] for i in range(len(ex_leaves))]))
+        out = _unflatten(y_td, outer)
+        if has_aux:
+            return out, aux
+        return out
+
+    return jacfun
+
+
+def hessian(fun, argnums=0, has_aux=False, holomorphic=False):
+    """The Hessian: jacfwd(jacrev(fun))."""
+    return jacfwd(jacrev(fun, argnums, has_aux=has_aux), argnums, has_aux=has_aux)
