@@ -87,11 +87,12 @@ INT_MM(b, uint8_t) INT_MM(u8, uint8_t) INT_MM(u32, uint32_t) INT_MM(i32, int32_t
 
 /* Contiguous float max/min with GCC vector extensions (4 independent vectors, a NaN mask on
  * the side); plain C compare-and-select does not vectorise without -ffast-math. */
-typedef float vf4 __attribute__((vector_size(16)));
-typedef int32_t vi4 __attribute__((vector_size(16)));
-typedef double vd2 __attribute__((vector_size(16)));
-typedef int64_t vl2 __attribute__((vector_size(16)));
+typedef float vf4 __attribute__((vector_size(32)));
+typedef int32_t vi4 __attribute__((vector_size(32)));
+typedef double vd2 __attribute__((vector_size(32)));
+typedef int64_t vl2 __attribute__((vector_size(32)));
 #define FROW_MINMAX(name, T, VT, VI, L, CMP)                                          \
+  __attribute__((target_clones("avx2", "default")))                                   \
   static void row_v##name(char *acc_, const char *x_, int64_t n, int64_t sx) {        \
     if (sx != 1) { row_##name(acc_, x_, n, sx); return; }                             \
     T acc = *(T *)acc_;                                                               \
@@ -115,8 +116,8 @@ typedef int64_t vl2 __attribute__((vector_size(16)));
     for (; i < n; i++) { T v = x[i]; acc = (v CMP acc) ? v : acc; nan |= v != v; }    \
     *(T *)acc_ = nan ? (T)NAN : acc;                                                  \
   }
-FROW_MINMAX(max_f32, float, vf4, vi4, 4, >) FROW_MINMAX(max_f64, double, vd2, vl2, 2, >)
-FROW_MINMAX(min_f32, float, vf4, vi4, 4, <) FROW_MINMAX(min_f64, double, vd2, vl2, 2, <)
+FROW_MINMAX(max_f32, float, vf4, vi4, 8, >) FROW_MINMAX(max_f64, double, vd2, vl2, 4, >)
+FROW_MINMAX(min_f32, float, vf4, vi4, 8, <) FROW_MINMAX(min_f64, double, vd2, vl2, 4, <)
 
 /* Contiguous float sums use the pairwise kernel. */
 static void row_sum_pw_f32(char *acc, const char *x, int64_t n, int64_t sx) {
