@@ -488,6 +488,13 @@ int64_t arr_slice_indices(int64_t len, int64_t *start, int64_t *stop, int64_t *s
 }
 
 Array *arr_view_slice(Array *a, const int64_t *start, const int64_t *stop, const int64_t *step) {
+  for (int i = 0; i < a->ndim; i++) {   /* as arr_slice_indices leaves them */
+    int64_t b = start[i], e = stop[i], st = step[i], len = a->shape[i];
+    int ok = st > 0 ? (b >= 0 && b <= len && e >= 0 && e <= len)
+                    : (st < 0 && b >= -1 && b < (len ? len : 1) && e >= -1 && e < (len ? len : 1));
+    if (!ok) { arr_err(ERR_INDEX, "slice %lld:%lld:%lld out of range for axis %d with size %lld",
+                       (long long)b, (long long)e, (long long)st, i, (long long)len); return NULL; }
+  }
   Array *v = view_of(a);
   if (!v) return NULL;
   for (int i = 0; i < a->ndim; i++) {
@@ -503,6 +510,13 @@ Array *arr_view_slice(Array *a, const int64_t *start, const int64_t *stop, const
 }
 
 Array *arr_view_index(Array *a, int axis, int64_t i) {
+  if (axis < 0 || axis >= a->ndim) { arr_norm_axis(axis, a->ndim); return NULL; }
+  if (i < -a->shape[axis] || i >= a->shape[axis]) {
+    arr_err(ERR_INDEX, "index %lld is out of bounds for axis %d with size %lld", (long long)i, axis,
+            (long long)a->shape[axis]);
+    return NULL;
+  }
+  if (i < 0) i += a->shape[axis];
   Array *v = view_of(a);
   if (!v) return NULL;
   v->offset += i * a->strides[axis];
@@ -516,6 +530,14 @@ Array *arr_view_index(Array *a, int axis, int64_t i) {
 }
 
 Array *arr_view_transpose(Array *a, const int *perm) {
+  if (perm) {
+    int seen[ARR_MAXDIM] = {0};
+    for (int i = 0; i < a->ndim; i++)
+      if (perm[i] < 0 || perm[i] >= a->ndim || seen[perm[i]]++) {
+        arr_err(ERR_VALUE, "axes don't match array");
+        return NULL;
+      }
+  }
   Array *v = view_of(a);
   if (!v) return NULL;
   for (int i = 0; i < a->ndim; i++) {
@@ -594,6 +616,7 @@ Array *arr_view_reshape(Array *a, int ndim, const int64_t *shape_in) {
 
 Array *arr_view_expand(Array *a, int axis) {
   if (a->ndim >= ARR_MAXDIM) { arr_err(ERR_VALUE, "too many dimensions"); return NULL; }
+  if (axis < 0 || axis > a->ndim) { arr_norm_axis(axis, a->ndim + 1); return NULL; }
   Array *v = view_of(a);
   if (!v) return NULL;
   for (int k = a->ndim; k > axis; k--) { v->shape[k] = a->shape[k - 1]; v->strides[k] = a->strides[k - 1]; }

@@ -195,6 +195,8 @@ Array *arr_view_slice(Array *a, const int64_t *start, const int64_t *stop, const
 /* Python slice.indices(len): normalise; returns the resulting length. step==0 -> ValueError. */
 int64_t arr_slice_indices(int64_t len, int64_t *start, int64_t *stop, int64_t *step,
                           int has_start, int has_stop);
+/* Views validate their arguments (IndexError/ValueError, NULL) but expect normalised values:
+ * slices as arr_slice_indices leaves them; arr_view_index accepts negative i. */
 Array *arr_view_index(Array *a, int axis, int64_t i);      /* drop one axis: a[..., i, ...] */
 Array *arr_view_transpose(Array *a, const int *perm);      /* perm NULL = reverse axes */
 Array *arr_view_broadcast(Array *a, int ndim, const int64_t *shape);  /* numpy broadcast_to */

@@ -105,6 +105,18 @@ static void test_arrays(void) {
   arr_assign(dst, src);
   CHECK("assign_overlap", arr_get_f(x, 0) == 1 && arr_get_f(x, 1) == 1 && arr_get_f(x, 4) == 4, "%g %g %g", arr_get_f(x, 0), arr_get_f(x, 1), arr_get_f(x, 4));
   arr_release(dst); arr_release(src); arr_release(x);
+  int64_t s3 = 3;
+  Array *v3 = arr_zeros(DT_INT32, 1, &s3);
+  Array *bad = arr_view_index(v3, 0, 3);
+  CHECK("view_index_oob", !bad && arr_last_error()->kind == ERR_INDEX &&
+        !strcmp(arr_last_error()->msg, "index 3 is out of bounds for axis 0 with size 3"), "%s", arr_last_error()->msg);
+  Array *last = arr_view_index(v3, 0, -1);
+  CHECK("view_index_negative", last && last->ndim == 0 && last->offset == 2, "neg index");
+  arr_release(last);
+  int badperm[1] = {1};
+  CHECK("view_transpose_bad", !arr_view_transpose(v3, badperm) && arr_last_error()->kind == ERR_VALUE, "perm");
+  CHECK("view_slice_bad", !arr_view_slice(v3, (int64_t[]){0}, (int64_t[]){9}, (int64_t[]){1}) && arr_last_error()->kind == ERR_INDEX, "slice");
+  arr_release(v3);
   int64_t st1 = 0, sp1 = 0, step = -1;
   int64_t n = arr_slice_indices(5, &st1, &sp1, &step, 0, 0);
   CHECK("slice_indices_reverse", n == 5 && st1 == 4 && sp1 == -1, "n=%lld start=%lld stop=%lld", (long long)n, (long long)st1, (long long)sp1);
