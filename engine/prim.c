@@ -466,20 +466,30 @@ static int rule_dot(const Prim *p, const AVal *in, int nin, const void *params, 
     int y = i < d->nc ? d->rhs_contract[i] : d->rhs_batch[i - d->nc];
     if (x < 0 || x >= a->ndim || y < 0 || y >= b->ndim || ma[x]++ || mb[y]++)
       return arr_err(ERR_TYPE, "dot_general: invalid or repeated dimension numbers");
-    if (a->shape[x] != b->shape[y]) {
-      SHAPE(a, s1); SHAPE(b, s2);
-      if (i < d->nc) {
-        arr_err(ERR_TYPE, "dot_general requires contracting dimensions to have the same shape, "
-                          "got %s and %s.", s1, s2);
-        arr_err_np(ERR_VALUE, "shapes %s and %s not aligned: %lld (dim %d) != %lld (dim %d)",
-                   s1, s2, (long long)a->shape[x], x, (long long)b->shape[y], y);
-      } else {
-        arr_err(ERR_TYPE, "dot_general requires lhs batch dimensions and rhs batch dimensions to "
-                          "have the same shape, got %s and %s.", s1, s2);
-        arr_err_np(ERR_VALUE, "operands could not be broadcast together with shapes %s %s ", s1, s2);
-      }
-      return -1;
+  }
+  /* JAX compares the contracting (then batch) sizes as tuples and prints those tuples. */
+  for (int pass = 0; pass < 2; pass++) {
+    int n = pass == 0 ? d->nc : d->nb;
+    const int *l = pass == 0 ? d->lhs_contract : d->lhs_batch, *r = pass == 0 ? d->rhs_contract : d->rhs_batch;
+    int bad = -1;
+    for (int i = 0; i < n; i++) if (a->shape[l[i]] != b->shape[r[i]]) { bad = i; break; }
+    if (bad < 0) continue;
+    int64_t ls[ARR_MAXDIM], rs[ARR_MAXDIM];
+    for (int i = 0; i < n; i++) { ls[i] = a->shape[l[i]]; rs[i] = b->shape[r[i]]; }
+    char t1[400], t2[400];
+    arr_shape_str(ls, n, t1, sizeof t1);
+    arr_shape_str(rs, n, t2, sizeof t2);
+    SHAPE(a, s1); SHAPE(b, s2);
+    if (pass == 0) {
+      arr_err(ERR_TYPE, "dot_general requires contracting dimensions to have the same shape, got %s and %s.", t1, t2);
+      arr_err_np(ERR_VALUE, "shapes %s and %s not aligned: %lld (dim %d) != %lld (dim %d)",
+                 s1, s2, (long long)a->shape[l[bad]], l[bad], (long long)b->shape[r[bad]], r[bad]);
+    } else {
+      arr_err(ERR_TYPE, "dot_general requires lhs batch dimensions and rhs batch dimensions to have the same "
+                        "shape, got %s and %s.", t1, t2);
+      arr_err_np(ERR_VALUE, "operands could not be broadcast together with shapes %s %s ", s1, s2);
     }
+    return -1;
   }
   out->dtype = a->dtype;
   out->weak = a->weak && b->weak;
