@@ -142,7 +142,21 @@ static int rule_reshape(const Prim *p, const AVal *in, int nin, const void *para
   int64_t n0 = arr_shape_size(in[0].shape, in[0].ndim);
   int64_t sh[ARR_MAXDIM];
   memcpy(sh, s->shape, sizeof(int64_t) * s->ndim);
-  if (arr_resolve_reshape(n0, s->ndim, sh) < 0) return -1;
+  if (arr_resolve_reshape(n0, s->ndim, sh) < 0) {
+    int64_t known = 1;
+    int neg = 0;
+    for (int i = 0; i < s->ndim; i++) { if (s->shape[i] == -1) neg = 1; else if (s->shape[i] > 0) known *= s->shape[i]; }
+    if (arr_last_error()->np_msg[0] && !neg) {   /* a size mismatch: JAX's wording */
+      char s1[400], s2[400];
+      ArrError keep = *arr_last_error();
+      SHAPE(&in[0], s1);
+      arr_shape_str(s->shape, s->ndim, s2, sizeof s2);
+      arr_err(ERR_TYPE, "cannot reshape array of shape %s (size %lld) into shape %s because the product of "
+                        "specified axis sizes (%lld) != %lld", s1, (long long)n0, s2, (long long)known, (long long)n0);
+      arr_err_np(keep.np_kind, "%s", keep.np_msg);
+    }
+    return -1;
+  }
   *out = in[0];
   out->ndim = s->ndim;
   memcpy(out->shape, sh, sizeof(int64_t) * s->ndim);
