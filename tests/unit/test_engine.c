@@ -192,6 +192,19 @@ static void test_kernels(void) {
   /* 1048 cycles of 0..999 plus 0..575: 1048*499500 + 575*576/2 = 523641600 */
   CHECK("pool_sum", ys && fabs(arr_get_f(ys, 0) - 523641600.0) < 523641600.0 * 1e-6, "sum %f", ys ? arr_get_f(ys, 0) : -1);
   arr_release(ys); arr_release(y); arr_release(x);
+  /* many back-to-back pool jobs (workers waking late, jobs overlapping their wake-ups) */
+  int64_t mid = 100000;
+  Array *ones = arr_new(DT_FLOAT64, 1, &mid);
+  for (int64_t i = 0; i < mid; i++) ((double *)arr_data(ones))[i] = 1;
+  int stress_ok = 1;
+  for (int it = 0; it < 1500 && stress_ok; it++) {
+    Array *r = prim_unary(PRIM_reduce_sum, ones, &all);
+    Array *e2 = prim_binary(PRIM_add, ones, ones);
+    stress_ok = r && e2 && arr_get_f(r, 0) == (double)mid && arr_get_f(e2, mid - 1) == 2;
+    arr_release(r); arr_release(e2);
+  }
+  CHECK("pool_stress", stress_ok, "mismatch");
+  arr_release(ones);
   char *ps = prim_params_str(PRIM_reduce_sum, &all);
   CHECK("params_str", ps && !strcmp(ps, "naxes=1 axes=(0,)"), "%s", ps ? ps : "NULL");
   free(ps);
