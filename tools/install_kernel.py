@@ -13,6 +13,7 @@ Standard library only, so `make install-kernel` works with the system Python.
 import argparse
 import json
 import os
+import re
 import shutil
 import sys
 
@@ -62,7 +63,7 @@ def main(argv=None):
     ap.add_argument("--name", default="sable", help="kernel name (default: sable)")
     ap.add_argument("--display-name", help="name shown in Jupyter (default: Sable)")
     args = ap.parse_args(argv)
-    if not all(c.isalnum() and c.isascii() and c.islower() or c.isdigit() or c in "._-" for c in args.name):
+    if not re.fullmatch(r"[a-z0-9._-]+", args.name):
         ap.error("a kernel name may only contain a-z, 0-9, '.', '_' and '-'")
     if not os.access(args.sable, os.X_OK):
         print(f"warning: {args.sable} is not an executable (build it with `make`)", file=sys.stderr)

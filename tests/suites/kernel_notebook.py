@@ -53,7 +53,33 @@ def run_notebook(path):
     return None
 
 
+def kernelspec_found():
+    """The installed kernelspec is what jupyter_client finds: absolute binary, logos."""
+    import struct
+    from jupyter_client.kernelspec import KernelSpecManager
+    ksm = KernelSpecManager()
+    spec = ksm.get_kernel_spec("sable")
+    if not (os.path.isabs(spec.argv[0]) and spec.argv[1:] == ["kernel", "-f", "{connection_file}"]):
+        raise AssertionError(f"argv {spec.argv}")
+    if spec.language != "sable" or spec.display_name != "Sable" or spec.interrupt_mode != "signal":
+        raise AssertionError(f"spec {spec.to_dict()}")
+    files = os.listdir(spec.resource_dir)
+    for size in (32, 64):
+        name = f"logo-{size}x{size}.png"
+        if name not in files:
+            raise AssertionError(f"{name} missing")
+        with open(os.path.join(spec.resource_dir, name), "rb") as f:
+            head = f.read(24)
+        if head[:8] != b"\x89PNG\r\n\x1a\n" or struct.unpack(">II", head[16:24]) != (size, size):
+            raise AssertionError(f"{name} is not a {size}x{size} PNG")
+    if "logo-svg.svg" not in files:
+        raise AssertionError("logo-svg.svg missing")
+    if "sable" not in ksm.find_kernel_specs():
+        raise AssertionError("not listed")
+
+
 def main():
+    ku.case("notebook/kernelspec", kernelspec_found)
     books = sorted(glob.glob(os.path.join(ku.ROOT, "notebooks", "*.ipynb")))
     if not books:
         ku.report("SKIP", "notebook", "no notebooks")
