@@ -366,3 +366,15 @@ void obj_write(int stream, const char *s, size_t n) {
   const sb_sink *k = obj_ts.sink;
   if (k && k->write) k->write(k->ud, stream, s, n);
 }
+
+int obj_display(const sb_bundle *b) {
+  const sb_sink *k = obj_ts.sink;
+  if (!k || !k->display) return 0;
+  k->display(k->ud, b);
+  return 1;
+}
+
+void obj_clear_output(int wait) {
+  const sb_sink *k = obj_ts.sink;
+  if (k && k->clear_output) k->clear_output(k->ud, wait);
+}

@@ -61,6 +61,10 @@
  * obj_register_alias("numpy", "sable.numpy") makes one module answer to two names, and
  * obj_register_prelude("optax", source) registers a module written in Sable itself (the source
  * is compiled on first import, in its own namespace; it may import other modules).
+ *
+ * RICH OUTPUT: a value echoed in the REPL/notebook is shown with repr() as text/plain, plus
+ * text/html, image/svg+xml, text/markdown or text/latex when it has a _repr_html_() (etc.)
+ * method returning a str; native code shows images with obj_display().
  * --------------------------------------------------------------------------------------- */
 #ifndef SABLE_OBJECT_H
 #define SABLE_OBJECT_H
@@ -395,5 +399,11 @@ static inline Value obj_notimpl(void) { return val_obj(&obj_notimpl_obj); }
 
 /* output of print()/sys.stdout in the running session: stream 1 or 2 */
 void obj_write(int stream, const char *s, size_t n);
+/* rich output (a plot, an image) in the running session: a MIME bundle for the front end
+ * (sb.h's sb_bundle: mime types, data, lengths; "text/plain" should be present). Returns 1 if
+ * a front end took it, 0 if there is none (a script: the caller may write text instead). */
+struct sb_bundle;
+int obj_display(const struct sb_bundle *b);
+void obj_clear_output(int wait);
 
 #endif

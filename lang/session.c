@@ -249,11 +249,30 @@ static void echo_value(Value v, const sb_sink *sink) {
   Value r = obj_repr(v);
   if (VAL_IS_NULL(r)) return;
   if (sink && sink->result) {
-    const char *mime[1] = {"text/plain"};
-    const char *data[1] = {obj_str_cstr(r)};
-    size_t len[1] = {STR(r.u.o)->len};
-    sb_bundle b = {1, mime, data, len, NULL, 0};
+    /* IPython's rich representations, when the value offers them */
+    static const char *const hooks[][2] = {{"text/html", "_repr_html_"}, {"image/svg+xml", "_repr_svg_"},
+                                           {"text/markdown", "_repr_markdown_"}, {"text/latex", "_repr_latex_"}};
+    const char *mime[5] = {"text/plain"};
+    const char *data[5] = {obj_str_cstr(r)};
+    size_t len[5] = {STR(r.u.o)->len};
+    Value held[4];
+    int n = 1, nh = 0;
+    for (int i = 0; i < 4 && VAL_IS_OBJ(v); i++) {
+      Value m = obj_getattr_s(v, hooks[i][1]);
+      if (VAL_IS_NULL(m)) { obj_err_clear(); continue; }
+      Value out = obj_call0(m);
+      val_decref(m);
+      if (VAL_IS_NULL(out)) { obj_err_clear(); continue; }
+      if (!VAL_IS_STR(out)) { val_decref(out); continue; }
+      held[nh++] = out;
+      mime[n] = hooks[i][0];
+      data[n] = obj_str_cstr(out);
+      len[n] = STR(out.u.o)->len;
+      n++;
+    }
+    sb_bundle b = {n, mime, data, len, NULL, 0};
     sink->result(sink->ud, &b);
+    for (int i = 0; i < nh; i++) val_decref(held[i]);
   } else if (sink && sink->write) {
     sink->write(sink->ud, 1, STR(r.u.o)->s, STR(r.u.o)->len);
     sink->write(sink->ud, 1, "\n", 1);
