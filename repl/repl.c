@@ -191,7 +191,9 @@ int repl_main(int argc, char **argv) {
     if (!line) { fputc('\n', stdout); break; }   /* Ctrl-D */
     if (line[strspn(line, " \t")] != '\0') {
       add_history(line);
-      if (hist) append_history(1, hist);
+      /* The whole file each time: libedit's append_history mangles its own format, and a
+       * session that is killed keeps what it typed. */
+      if (hist) write_history(hist);
     }
     int ok = append(&buf, &len, line);
     free(line);

@@ -2,6 +2,7 @@
 definition, an error that keeps the session, Ctrl-C during `while True: pass` and at the
 prompt, tab completion, the history file, Ctrl-D. Prints PASS/FAIL lines for tests/run.py."""
 import os
+import re
 import pty
 import select
 import signal
@@ -151,7 +152,8 @@ def session(label, binary):
 
     def history():
         with open(os.path.join(home, ".sable_history"), encoding="utf-8", errors="replace") as f:
-            text = f.read()
+            # libedit stores lines vis(3)-encoded: a space is \\040
+            text = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), f.read())
         assert "1 + 1" in text and "return x * 2" in text, repr(text[-300:])
     check(label, "history_file", history)
 
