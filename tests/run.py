@@ -96,7 +96,7 @@ def parse_lines(prefix, rc, out, err):
         m = LINE.match(line.strip())
         if m:
             seen += 1
-            status, name, detail = m.group(1), f"{prefix}/{m.group(2)}", m.group(3) or ""
+            status, name, detail = m.group(1), f"{prefix}/{m.group(2).rstrip(':')}", m.group(3) or ""
             fails += status == "FAIL"
             record(status, name, detail)
     if rc != 0 and fails == 0:
