@@ -255,6 +255,14 @@ int arr_resolve_reshape(int64_t size, int ndim, int64_t *shape) {
 }
 
 /* {=== allocation ===} */
+/* C-order strides; a zero-size array may have huge other dims, so saturate instead of
+ * overflowing (its strides are never used to address anything). */
+static int64_t next_stride(int64_t st, int64_t dim) {
+  int64_t r;
+  if (dim <= 1) return st;
+  return __builtin_mul_overflow(st, dim, &r) ? st : r;
+}
+
 static void init_max_bytes(void) {
   long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
   int64_t ram = (pages > 0 && psz > 0) ? (int64_t)pages * psz : ARR_MAX_BYTES_DEFAULT;
@@ -318,7 +326,7 @@ static Array *alloc_array(DType dt, int ndim, const int64_t *shape, int zero) {
   for (int i = ndim - 1; i >= 0; i--) {
     a->shape[i] = shape[i];
     a->strides[i] = st;
-    st *= shape[i] ? shape[i] : 1;
+    st = next_stride(st, shape[i]);
   }
   return a;
 }
@@ -357,7 +365,7 @@ Array *arr_wrap(DType dt, int ndim, const int64_t *shape, void *data, size_t nby
   a->refcount = 1; a->dtype = dt; a->ndim = ndim; a->flags = 0; a->size = size; a->offset = 0;
   a->buf = b;
   int64_t st = 1;
-  for (int i = ndim - 1; i >= 0; i--) { a->shape[i] = shape[i]; a->strides[i] = st; st *= shape[i] ? shape[i] : 1; }
+  for (int i = ndim - 1; i >= 0; i--) { a->shape[i] = shape[i]; a->strides[i] = st; st = next_stride(st, shape[i]); }
   return a;
 }
 
@@ -405,8 +413,9 @@ void arr_aval(const Array *a, AVal *out) {
 
 int arr_is_contiguous(const Array *a) {
   int64_t st = 1;
+  if (a->size == 0) return 1;
   for (int i = a->ndim - 1; i >= 0; i--) {
-    if (a->shape[i] != 1 && a->strides[i] != st) return a->size == 0;
+    if (a->shape[i] != 1 && a->strides[i] != st) return 0;
     st *= a->shape[i];
   }
   return 1;
@@ -583,7 +592,7 @@ Array *arr_view_reshape(Array *a, int ndim, const int64_t *shape_in) {
   int64_t strides[ARR_MAXDIM];
   if (a->size == 0 || arr_is_contiguous(a)) {
     int64_t st = 1;
-    for (int i = ndim - 1; i >= 0; i--) { strides[i] = st; st *= shape[i] ? shape[i] : 1; }
+    for (int i = ndim - 1; i >= 0; i--) { strides[i] = st; st = next_stride(st, shape[i]); }
   } else {
     /* numpy's _attempt_nocopy_reshape: match runs of old dims to runs of new dims. */
     int64_t od[ARR_MAXDIM], os[ARR_MAXDIM];

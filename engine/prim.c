@@ -145,7 +145,12 @@ static int rule_reshape(const Prim *p, const AVal *in, int nin, const void *para
   if (arr_resolve_reshape(n0, s->ndim, sh) < 0) {
     int64_t known = 1;
     int neg = 0;
-    for (int i = 0; i < s->ndim; i++) { if (s->shape[i] == -1) neg = 1; else if (s->shape[i] > 0) known *= s->shape[i]; }
+    int ovf = 0;
+    for (int i = 0; i < s->ndim; i++) {
+      if (s->shape[i] == -1) neg = 1;
+      else if (s->shape[i] >= 0 && __builtin_mul_overflow(known, s->shape[i], &known)) ovf = 1;
+    }
+    if (ovf) neg = 1;   /* keep the generic message */
     if (arr_last_error()->np_msg[0] && !neg) {   /* a size mismatch: JAX's wording */
       char s1[400], s2[400];
       ArrError keep = *arr_last_error();
@@ -255,7 +260,8 @@ static int rule_concat(const Prim *p, const AVal *in, int nin, const void *param
                    d, (long long)in[0].shape[d], k, (long long)in[k].shape[d]);
         return -1;
       }
-    total += in[k].shape[ax->axis];
+    if (__builtin_add_overflow(total, in[k].shape[ax->axis], &total))
+      return arr_err(ERR_VALUE, "concatenate: result too large");
     out->weak &= in[k].weak;
   }
   out->shape[ax->axis] = total;
@@ -557,6 +563,7 @@ static int rule_conv(const Prim *p, const AVal *in, int nin, const void *params,
     int64_t ld = c->lhs_dil[i] ? c->lhs_dil[i] : 1, rd = c->rhs_dil[i] ? c->rhs_dil[i] : 1;
     int64_t s = c->strides[i] ? c->strides[i] : 1;
     if (ld < 1 || rd < 1 || s < 1) return arr_err(ERR_VALUE, "conv_general_dilated: strides and dilations must be positive");
+    if (n > INT32_MAX || k > INT32_MAX) return arr_err(ERR_VALUE, "conv_general_dilated: spatial dimension too large");
     int64_t nin_d = (n > 0 ? (n - 1) * ld + 1 : 0) + c->pad_lo[i] + c->pad_hi[i];
     int64_t kd = (k > 0 ? (k - 1) * rd + 1 : 0);
     out->shape[c->out_spec[2 + i]] = (nin_d >= kd && nin_d > 0) ? (nin_d - kd) / s + 1 : 0;
