@@ -440,8 +440,9 @@ static Value scan_impl(Value f, Value init, Value xs, int64_t length, int has_le
   /* the output must be (carry, y) with carry like init */
   {
     int64_t nout = tb.g->nout;
-    Value dummy = obj_list_new(nout);
+    Value dummy = obj_list_new(nout);   /* placeholder leaves (not None: None is a node) */
     if (VAL_IS_NULL(dummy)) goto done;
+    for (int64_t i = 0; i < nout; i++) LIST(dummy.u.o)->items[i] = val_int(i);
     Value st = tree_unflatten(tb.out_tree, LIST(dummy.u.o)->items, nout);
     val_decref(dummy);
     if (VAL_IS_NULL(st)) goto done;
@@ -1036,7 +1037,11 @@ static int graph_vjp(IrGraph *g, const uint8_t *diff, GraphVjp *r) {
   Value *caps = NULL, *fouts = NULL;
   int ncap = 0, n = -1, rc = -1, s1_done = 0;
   if (!in || !w || !o || !po || !ovar || !ivar || !cts || !grads || !seedvar) { obj_raise_nomem(); goto done; }
-  V = vjp_new("grad", val_null());
+  {
+    Interp *prev = tr_enter(&stage_trace(s1)->it);   /* V's parent is the forward graph */
+    V = vjp_new("grad", val_null());
+    tr_leave(prev);
+  }
   if (!V) goto done;
   for (int i = 0; i < nin; i++) {
     in[i] = stage_input(s1, &g->avals[g->in[i]], NULL);
@@ -1047,8 +1052,6 @@ static int graph_vjp(IrGraph *g, const uint8_t *diff, GraphVjp *r) {
   }
   {
     Interp *prev = tr_enter(&V->it);
-    (void)tr_enter(&stage_trace(s1)->it);
-    tr_enter(&V->it);
     n = graph_eval(g, w, o);
     tr_leave(prev);
   }

@@ -975,23 +975,23 @@ static int is_nondiff(CustomObj *c, int i) {
   return 0;
 }
 
-/* call rule(*nondiff, primals_tuple, tangents_tuple) -> (out, tout), flattened */
-typedef struct CjCtx { CustomObj *c; int argc; const Value *argv; TreeDef *out_tree; int nout; } CjCtx;
+/* call rule(*nondiff, primals_tuple, tangents_tuple) -> (out, tout), flattened. The
+ * differentiable arguments are flattened to leaves (in_tree rebuilds the tuple of them). */
+typedef struct CjCtx { CustomObj *c; int argc; const Value *argv; TreeDef *in_tree; TreeDef *out_tree; int nout; } CjCtx;
 
 static int cj_rule(CjCtx *x, const Value *prim, const Value *tan, Value *po, Value *to, int max) {
   CustomObj *c = x->c;
   int nd = 0;
   for (int i = 0; i < x->argc; i++) nd += is_nondiff(c, i);
-  int np = x->argc - nd;
+  int64_t nl = tree_nleaves(x->in_tree);
   Value *args = calloc((size_t)nd + 3, sizeof(Value));
-  Value P = obj_tuple_new(np), T = obj_tuple_new(np);
+  Value P = tree_unflatten(x->in_tree, prim, nl);
+  Value T = VAL_IS_NULL(P) ? P : tree_unflatten(x->in_tree, tan, nl);
   int rc = -1;
   if (!args || VAL_IS_NULL(P) || VAL_IS_NULL(T)) { free(args); val_decref(P); val_decref(T); if (!obj_err_occurred()) obj_raise_nomem(); return -1; }
-  int k = 0, q = 0;
-  for (int i = 0; i < x->argc; i++) {
+  int k = 0;
+  for (int i = 0; i < x->argc; i++)
     if (is_nondiff(c, i)) args[k++] = x->argv[i];
-    else { TUPLE_SET(P, q, val_incref(prim[q])); TUPLE_SET(T, q, val_incref(tan[q])); q++; }
-  }
   args[k++] = P;
   args[k++] = T;
   Value r = obj_call(c->jvp, k, args, NULL);
@@ -1039,16 +1039,27 @@ bad:
   return -1;
 }
 
-/* the differentiable arguments of a custom function call, as jax values */
-static int diff_args(CustomObj *c, int argc, const Value *argv, Value *out) {
-  int q = 0;
-  for (int i = 0; i < argc; i++) {
-    if (is_nondiff(c, i)) continue;
-    out[q] = to_jax(argv[i]);
-    if (VAL_IS_NULL(out[q])) { t_clear(out, q); return -1; }
-    q++;
+/* The differentiable arguments of a custom function call, flattened: leaves (as jax values)
+ * and the structure of the tuple of those arguments. Returns the leaf count. */
+static int diff_leaves(CustomObj *c, int argc, const Value *argv, Value **out, TreeDef **td) {
+  int nd = 0;
+  for (int i = 0; i < argc; i++) nd += !is_nondiff(c, i);
+  Value t = obj_tuple_new(nd);
+  if (VAL_IS_NULL(t)) return -1;
+  for (int i = 0, k = 0; i < argc; i++) if (!is_nondiff(c, i)) TUPLE_SET(t, k++, val_incref(argv[i]));
+  Value l = obj_list_new(0);
+  *td = VAL_IS_NULL(l) ? NULL : tree_flatten(t, l, 0);
+  val_decref(t);
+  if (!*td) { val_decref(l); return -1; }
+  int n = (int)LIST(l.u.o)->len;
+  *out = calloc((size_t)n + 1, sizeof(Value));
+  if (!*out) { val_decref(l); obj_raise_nomem(); return -1; }
+  for (int i = 0; i < n; i++) {
+    (*out)[i] = to_jax(LIST(l.u.o)->items[i]);
+    if (VAL_IS_NULL((*out)[i])) { t_clear(*out, i); val_decref(l); return -1; }
   }
-  return q;
+  val_decref(l);
+  return n;
 }
 
 static int cj_vjp_cb(void *ctx, int nin, const Value *p, const Value *t, int nout, Value *out, Value *tout) {
@@ -1075,16 +1086,23 @@ static Value custom_jvp_call(Value self, int argc, const Value *argv, Obj *kw) {
   if (!t || VAL_IS_NULL(c->jvp) || obj_kwcount(kw) ||
       (t->vt->kind != TK_JVP && t->vt->kind != TK_VJP))
     return obj_call(c->fun, argc, argv, kw);
-  if (obj_kwcount(kw)) return obj_raise(&obj_TypeError, "custom_jvp functions take positional arguments only");
-  Value *d = calloc((size_t)argc + 1, sizeof(Value));
-  Value *prim = calloc((size_t)argc + 1, sizeof(Value)), *tan = calloc((size_t)argc + 1, sizeof(Value));
-  Value *po = calloc(64, sizeof(Value)), *to = calloc(64, sizeof(Value)), *res = calloc(64, sizeof(Value));
+  Value *d = NULL, *prim = NULL, *tan = NULL, *po = NULL, *to = NULL, *res = NULL;
   Value r = val_null();
-  int nd = -1, n = -1;
-  CjCtx x = {c, argc, argv, NULL, 0};
-  if (!d || !prim || !tan || !po || !to || !res) { obj_raise_nomem(); goto done; }
-  nd = diff_args(c, argc, argv, d);
+  TreeDef *td = NULL;
+  int nd = diff_leaves(c, argc, argv, &d, &td), n = -1, own = 0;
+  CjCtx x = {c, argc, argv, td, NULL, 0};
   if (nd < 0) goto done;
+  for (int i = 0; i < nd; i++) own |= tr_own(t, d[i]) != NULL;
+  if (!own) {   /* nothing to differentiate at this level: the function itself */
+    r = obj_call(c->fun, argc, argv, NULL);
+    goto done;
+  }
+  prim = calloc((size_t)nd + 1, sizeof(Value));
+  tan = calloc((size_t)nd + 1, sizeof(Value));
+  po = calloc(64, sizeof(Value));
+  to = calloc(64, sizeof(Value));
+  res = calloc(64, sizeof(Value));
+  if (!prim || !tan || !po || !to || !res) { obj_raise_nomem(); goto done; }
   if (t->vt->kind == TK_JVP) {
     for (int i = 0; i < nd; i++) {
       if (jvp_unwrap(t, d[i], &prim[i], &tan[i]) < 0) goto done;
@@ -1125,6 +1143,7 @@ done:
   if (po && n > 0) t_clear(po, n);
   if (to && n > 0) t_clear(to, n);
   tree_free(x.out_tree);
+  tree_free(td);
   free(d); free(prim); free(tan); free(po); free(to); free(res);
   return r;
 }
@@ -1292,6 +1311,17 @@ static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
   LxTrace *t = cur == lx_eval_interp() ? NULL : (LxTrace *)cur;
   if (!t || VAL_IS_NULL(c->fwd) || obj_kwcount(kw) || t->vt->kind == TK_STAGE || t->vt->kind == TK_BATCH)
     return obj_call(c->fun, argc, argv, kw);
+  {
+    Value *lv = NULL;
+    TreeDef *td = NULL;
+    int nl = diff_leaves(c, argc, argv, &lv, &td), own = 0;
+    if (nl < 0) return val_null();
+    for (int i = 0; i < nl; i++) own |= tr_own(t, lv[i]) != NULL;
+    t_clear(lv, nl);
+    free(lv);
+    tree_free(td);
+    if (!own) return obj_call(c->fun, argc, argv, kw);
+  }
   if (t->vt->kind == TK_JVP)
     return obj_raise(&obj_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp "
                      "function.");

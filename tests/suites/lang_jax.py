@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Transformation programs: each tests/lang_jax/NAME.py must print exactly NAME.out.
+
+The .out files were produced by JAX itself (the reference): regenerate one with
+`--regen` and a Python that has jax installed in $JAX_PYTHON (e.g. a scratch venv,
+`python3 -m venv /tmp/refvenv && /tmp/refvenv/bin/pip install jax`). Programs print rounded
+values where XLA's transcendental functions and Sable's libm may differ in the last bit.
+Prints a PASS/FAIL line per program. Env: SABLE (binary), SABLE_ROOT.
+"""
+import difflib
+import os
+import subprocess
+import sys
+
+ROOT = os.environ.get("SABLE_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
+SABLE = os.environ.get("SABLE", os.path.join(ROOT, "bin", "sable"))
+DIR = os.path.join(ROOT, "tests", "lang_jax")
+
+
+def main():
+    regen = "--regen" in sys.argv
+    jax_python = os.environ.get("JAX_PYTHON")
+    if regen and not jax_python:
+        print("--regen needs JAX_PYTHON=<a python with jax installed>", file=sys.stderr)
+        return 2
+    failed = 0
+    for name in sorted(os.listdir(DIR)):
+        if not name.endswith(".py"):
+            continue
+        path = os.path.join(DIR, name)
+        exp_path = path[:-3] + ".out"
+        if regen:
+            p = subprocess.run([jax_python, name], cwd=DIR, capture_output=True, text=True)
+            with open(exp_path, "w") as f:
+                f.write(p.stdout)
+        if not os.path.exists(exp_path):
+            print("SKIP lang_jax/%s: no .out" % name[:-3])
+            continue
+        with open(exp_path) as f:
+            want = f.read()
+        try:
+            p = subprocess.run([SABLE, name], cwd=DIR, capture_output=True, text=True,
+                               timeout=300, errors="replace")
+            got, rc, err = p.stdout, p.returncode, p.stderr
+        except subprocess.TimeoutExpired:
+            got, rc, err = "", None, "timed out"
+        if got == want and rc == 0:
+            print("PASS lang_jax/%s" % name[:-3])
+            continue
+        failed += 1
+        diff = list(difflib.unified_diff(want.splitlines(), got.splitlines(), "expected", "sable",
+                                         lineterm="", n=0))
+        first = " | ".join(d for d in diff[2:6])
+        tail = " | ".join(err.strip().splitlines()[-2:])
+        print("FAIL lang_jax/%s: rc=%s %s %s" % (name[:-3], rc, first[:400], tail[:300]))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
