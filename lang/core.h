@@ -286,6 +286,7 @@ int obj_builtins_init(ModuleObj *m);
 int obj_modules_init(void);
 extern const char *const obj_keywords[];
 void obj_gc_track(Obj *o);
+void obj_gc_collect_full(void);
 void obj_gc_untrack(Obj *o);
 void obj_modules_free(void);
 int obj_contains_iter(Value c, Value x);

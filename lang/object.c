@@ -13,12 +13,16 @@ volatile sig_atomic_t obj_interrupted;
 /* ---- allocation ------------------------------------------------------------------------ */
 typedef struct GCHead {
   struct GCHead *prev, *next;
-  intptr_t refs;
-  intptr_t pad;
+  intptr_t refs;        /* -1 outside a collection of this object's generation */
+  intptr_t gen;         /* 0 young, 1 old */
 } GCHead;
 
-static GCHead gc_list = {&gc_list, &gc_list, 0, 0};
-static int64_t gc_count, gc_threshold = 20000;
+/* Two generations: new objects are young; the young are examined often (every YOUNG_MAX
+ * allocations), survivors become old; the old are examined when they have doubled. */
+static GCHead gc_young = {&gc_young, &gc_young, 0, 0};
+static GCHead gc_old = {&gc_old, &gc_old, 0, 1};
+static int64_t young_count, old_count, old_at_full;
+#define YOUNG_MAX 10000
 static size_t alloc_cap;
 
 size_t obj_alloc_cap(void) {
@@ -97,12 +101,13 @@ void *obj_alloc(TypeObj *t, size_t size) {
   if (t->flags & TF_GC) {
     GCHead *h = obj_calloc(1, sizeof(GCHead) + size);
     if (!h) return NULL;
-    h->next = &gc_list;
-    h->prev = gc_list.prev;
-    gc_list.prev->next = h;
-    gc_list.prev = h;
+    h->next = &gc_young;
+    h->prev = gc_young.prev;
+    gc_young.prev->next = h;
+    gc_young.prev = h;
+    h->refs = -1;
     o = (Obj *)(h + 1);
-    if (++gc_count > gc_threshold) obj_ts.gc_pending = 1;
+    if (++young_count > YOUNG_MAX) obj_ts.gc_pending = 1;
   } else {
     o = obj_calloc(1, size);
     if (!o) return NULL;
@@ -119,7 +124,8 @@ void obj_gc_untrack(Obj *o) {
     h->prev->next = h->next;
     h->next->prev = h->prev;
     h->next = h->prev = NULL;
-    gc_count--;
+    if (h->gen) old_count--;
+    else young_count--;
   }
 }
 
@@ -161,8 +167,9 @@ void obj_dealloc(Obj *o) {
   }
 }
 
-/* ---- cycle collector (CPython's algorithm: subtract internal references, what is left
- * with a positive count is reachable from outside, then everything it reaches) --------- */
+/* ---- cycle collector (CPython's algorithm over one generation: subtract the references
+ * from inside the generation; what keeps a positive count is referenced from outside,
+ * as is everything it reaches; the rest is garbage held only by cycles) --------------- */
 static void visit_decref(Obj *o, void *arg) {
   if (o && (o->type->flags & TF_GC)) {
     GCHead *h = (GCHead *)o - 1;
@@ -188,20 +195,29 @@ static void visit_push(Obj *o, void *arg) {
   st->v[st->n++] = o;
 }
 
-void obj_gc_collect(void) {
-  obj_ts.gc_pending = 0;
+/* move every object of list `from` to the end of list `to` */
+static void gc_splice(GCHead *from, GCHead *to) {
+  if (from->next == from) return;
+  from->next->prev = to->prev;
+  to->prev->next = from->next;
+  from->prev->next = to;
+  to->prev = from->prev;
+  from->next = from->prev = from;
+}
+
+static void collect_young(void) {
   GCHead *h;
-  for (h = gc_list.next; h != &gc_list; h = h->next) {
+  for (h = gc_young.next; h != &gc_young; h = h->next) {
     Obj *o = (Obj *)(h + 1);
     h->refs = o->rc >= OBJ_IMMORTAL / 2 ? 1 << 30 : o->rc;
+    if (h->refs <= 0) h->refs = 1;
   }
-  for (h = gc_list.next; h != &gc_list; h = h->next) {
+  for (h = gc_young.next; h != &gc_young; h = h->next) {
     Obj *o = (Obj *)(h + 1);
     if (o->type->traverse) o->type->traverse(o, visit_decref, NULL);
   }
-  /* mark: refs > 0 are roots; propagate with an explicit stack (refs 0 -> 1 means reached) */
   ReachStack st = {0};
-  for (h = gc_list.next; h != &gc_list; h = h->next) {
+  for (h = gc_young.next; h != &gc_young; h = h->next) {
     Obj *o = (Obj *)(h + 1);
     if (h->refs > 0) {
       if (o->type->traverse) o->type->traverse(o, visit_push, &st);
@@ -211,26 +227,52 @@ void obj_gc_collect(void) {
       }
     }
   }
-  if (st.failed) { free(st.v); gc_threshold = gc_count * 2 + 20000; return; }
-  /* collect the unreachable ones (refs == 0) */
-  size_t n = 0;
-  for (h = gc_list.next; h != &gc_list; h = h->next)
-    if (h->refs == 0) n++;
-  if (n) {
-    Obj **dead = malloc(n * sizeof(Obj *));
-    if (dead) {
-      size_t k = 0;
-      for (h = gc_list.next; h != &gc_list; h = h->next)
-        if (h->refs == 0) { dead[k] = (Obj *)(h + 1); obj_incref(dead[k]); k++; }
-      for (size_t i = 0; i < k; i++)
-        if (dead[i]->type->clear) dead[i]->type->clear(dead[i]);
-      for (size_t i = 0; i < k; i++) obj_decref(dead[i]);
-      free(dead);
+  /* one pass: pick up the garbage and age the survivors (garbage ages too; freeing it
+     unlinks it from the old list) */
+  Obj **dead = NULL;
+  size_t k = 0, cap = 0;
+  for (h = gc_young.next; h != &gc_young; h = h->next) {
+    if (h->refs == 0 && !st.failed) {
+      if (k == cap) {
+        size_t nc = cap ? cap * 2 : 256;
+        Obj **nd = realloc(dead, nc * sizeof(Obj *));
+        if (!nd) st.failed = 1;
+        else { dead = nd; cap = nc; }
+      }
+      if (k < cap) { dead[k] = (Obj *)(h + 1); obj_incref(dead[k]); k++; }
     }
+    h->refs = -1;
+    h->gen = 1;
   }
+  old_count += young_count;
+  young_count = 0;
+  gc_splice(&gc_young, &gc_old);
+  for (size_t i = 0; i < k; i++)
+    if (dead[i]->type->clear) dead[i]->type->clear(dead[i]);
+  for (size_t i = 0; i < k; i++) obj_decref(dead[i]);
+  free(dead);
   free(st.v);
-  gc_threshold = gc_count * 2 + 20000;
 }
+
+/* a collection of the young; of everything when the old have doubled since the last full one */
+static void gc_collect(int full) {
+  obj_ts.gc_pending = 0;
+  if (full || old_count > 2 * old_at_full + 10 * YOUNG_MAX) {
+    for (GCHead *h = gc_old.next; h != &gc_old; h = h->next) h->gen = 0;
+    young_count += old_count;
+    old_count = 0;
+    gc_splice(&gc_old, &gc_young);
+    /* the old list must come first so the young keep their order behind it */
+    collect_young();
+    old_at_full = old_count;
+  } else {
+    collect_young();
+  }
+}
+
+void obj_gc_collect(void) { gc_collect(obj_ts.gc_pending ? 0 : 1); }
+
+void obj_gc_collect_full(void) { gc_collect(1); }
 
 void obj_gc_track(Obj *o) { (void)o; }
 

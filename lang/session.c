@@ -203,7 +203,7 @@ void sb_free(sb_session *ss) {
     obj_decref(&b->ob);
     s->builtins = NULL;
   }
-  obj_gc_collect();
+  obj_gc_collect_full();
   obj_ts.session = prev == s ? NULL : prev;
   if (ss->stack) munmap(ss->stack, ss->stack_size);
   free(ss);
