@@ -10,6 +10,7 @@ int obj_math_init(Value m);
 int obj_time_init(Value m);
 int obj_functools_init(Value m);
 void obj_os_register(void);
+void obj_pyrandom_register(void);
 
 static Value s_exit(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
@@ -129,10 +130,30 @@ fail:
   return val_null();
 }
 
+/* ---- gc ------------------------------------------------------------------------------------ */
+static int gc_enabled = 1;
+static Value g_collect(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("collect", argc, kw, 0, 1) < 0) return val_null();
+  obj_gc_collect_full();
+  return val_int(0);
+}
+static Value g_enable(int argc, const Value *argv, Obj *kw) { gc_enabled = 1; return val_none(); }
+static Value g_disable(int argc, const Value *argv, Obj *kw) { gc_enabled = 0; return val_none(); }
+static Value g_isenabled(int argc, const Value *argv, Obj *kw) { return val_bool(gc_enabled); }
+static const MethodDef gc_functions[] = {
+    {"collect", g_collect, "collect(generation=2)\nRun a full collection of reference cycles.", 0},
+    {"enable", g_enable, "enable()", 0},
+    {"disable", g_disable, "disable()", 0},
+    {"isenabled", g_isenabled, "isenabled()", 0},
+    {NULL}};
+static int gc_init(Value m) { return obj_module_add_functions(m, gc_functions); }
+
 int obj_std_modules_register(void) {
   obj_register_module("math", obj_math_init);
   obj_register_module("time", obj_time_init);
   obj_register_module("functools", obj_functools_init);
   obj_os_register();
+  obj_pyrandom_register();
+  obj_register_module("gc", gc_init);
   return 0;
 }
