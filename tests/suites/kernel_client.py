@@ -133,6 +133,16 @@ def t_order_and_counts(km, kc):
     expect(c["execution_count"] == n0 + 3, "an error did not count")
 
 
+def t_user_expressions(km, kc):
+    c, msgs = run(kc, "ue_x = 20", user_expressions={"a": "ue_x + 22", "b": "ue_undefined", "c": "'s'"})
+    ue = c["user_expressions"]
+    expect(ue["a"]["status"] == "ok" and ue["a"]["data"]["text/plain"] == "42", f"a: {ue.get('a')}")
+    expect(ue["b"]["status"] == "error" and ue["b"]["ename"] == "NameError", f"b: {ue.get('b')}")
+    expect(ue["c"]["data"]["text/plain"] == "'s'", f"c: {ue.get('c')}")
+    outs = [m["msg_type"] for m in msgs if m["msg_type"] not in ("status", "execute_input")]
+    expect(outs == [], f"user expressions published {outs}")
+
+
 def t_error_shape(km, kc):
     c, msgs = run(kc, "raise ValueError('boom')")
     expect(c["status"] == "error" and c["ename"] == "ValueError" and "boom" in c["evalue"], str(c))
@@ -558,7 +568,8 @@ def suite(prefix, shared, alone):
 
 def main():
     global KERNEL
-    shared = [("order_and_counts", t_order_and_counts), ("error_shape", t_error_shape),
+    shared = [("order_and_counts", t_order_and_counts), ("user_expressions", t_user_expressions),
+              ("error_shape", t_error_shape),
               ("stop_on_error", t_stop_on_error), ("big_output", t_big_output),
               ("interrupt_signal", t_interrupt_signal), ("interrupt_message", t_interrupt_message),
               ("heartbeat_during_cell", t_heartbeat_during_cell), ("input", t_input),
