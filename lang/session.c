@@ -564,7 +564,6 @@ sb_completeness sb_is_complete(const char *code, size_t len, char **indent) {
   memcpy(copy, code, len);
   copy[len] = 0;
   Node *m = parse_module(a, copy, len, "<input>", &pe);
-  arena_free(a);
   /* the last non-blank line and its indentation */
   size_t ls = 0, le = 0;
   {
@@ -602,20 +601,19 @@ sb_completeness sb_is_complete(const char *code, size_t len, char **indent) {
        reports "expected an indented block"); open brackets and strings keep going */
     if (r == SB_INCOMPLETE && blank_end && pe.kind != PE_SYNTAX) r = SB_INVALID;
   } else {
-    /* parsed: a compound statement still wants a closing blank line, as in the Python REPL */
+    /* parsed: a compound statement (even on one line: `while x: y`) still wants a closing
+       blank line, as in the Python REPL */
     int compound = 0;
-    {
-      size_t i = 0;
-      while (i < len && (copy[i] == ' ' || copy[i] == '\t' || copy[i] == '\n' || copy[i] == '\r')) i++;
-      size_t j = i;
-      while (j < len && copy[j] != '\n') j++;
-      size_t k = j;
-      while (k > i && (copy[k - 1] == ' ' || copy[k - 1] == '\t' || copy[k - 1] == '\r')) k--;
-      if (i < len && (copy[i] == '@' || (k > i && copy[k - 1] == ':'))) compound = 1;
+    NodeList *body = &m->u.module.body;
+    for (int i = 0; i < body->len && !compound; i++) {
+      NodeKind k = body->items[i]->kind;
+      compound = k == N_IF || k == N_WHILE || k == N_FOR || k == N_FUNCDEF || k == N_CLASSDEF ||
+                 k == N_TRY || k == N_WITH;
     }
     if ((compound || lead > 0) && !blank_end) r = SB_INCOMPLETE;
     else r = SB_COMPLETE;
   }
+  arena_free(a);
   if (r == SB_INCOMPLETE && indent) {
     size_t n = lead + (last_colon ? 4 : 0);
     char *s = malloc(n + 1);
