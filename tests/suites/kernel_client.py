@@ -21,6 +21,7 @@ if not ku.have_binary():
 ku.kernelspec()
 
 import zmq  # noqa: E402
+from jupyter_client import BlockingKernelClient  # noqa: E402
 from jupyter_client.manager import KernelManager  # noqa: E402
 
 BINARY = ku.SABLE
@@ -141,6 +142,32 @@ def t_user_expressions(km, kc):
     expect(ue["c"]["data"]["text/plain"] == "'s'", f"c: {ue.get('c')}")
     outs = [m["msg_type"] for m in msgs if m["msg_type"] not in ("status", "execute_input")]
     expect(outs == [], f"user expressions published {outs}")
+
+
+def t_two_clients(km, kc):
+    """A second front end on the same kernel (e.g. a console beside a notebook), with its
+    own session and so its own socket identities."""
+    kc2 = BlockingKernelClient(connection_file=km.connection_file)
+    kc2.load_connection_file()
+    kc2.start_channels()
+    try:
+        kc2.wait_for_ready(timeout=10)
+        run(kc, "shared_v = 5")
+        c, msgs = run(kc2, "shared_v * 2")
+        expect(result_of(msgs) == "10", f"second client: {c}")
+        # the first client sees the second one's cell on iopub too
+        seen = []
+        end = time.time() + 2
+        while time.time() < end and "execute_result" not in seen:
+            try:
+                m = kc.get_iopub_msg(timeout=0.2)
+            except queue.Empty:
+                continue
+            if m["parent_header"].get("session") == kc2.session.session:
+                seen.append(m["msg_type"])
+        expect("execute_result" in seen, f"first client saw {seen}")
+    finally:
+        kc2.stop_channels()
 
 
 def t_error_shape(km, kc):
@@ -569,7 +596,7 @@ def suite(prefix, shared, alone):
 def main():
     global KERNEL
     shared = [("order_and_counts", t_order_and_counts), ("user_expressions", t_user_expressions),
-              ("error_shape", t_error_shape),
+              ("two_clients", t_two_clients), ("error_shape", t_error_shape),
               ("stop_on_error", t_stop_on_error), ("big_output", t_big_output),
               ("interrupt_signal", t_interrupt_signal), ("interrupt_message", t_interrupt_message),
               ("heartbeat_during_cell", t_heartbeat_during_cell), ("input", t_input),
