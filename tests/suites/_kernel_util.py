@@ -51,8 +51,10 @@ def case(name, fn, *args):
         else:
             report("PASS", name)
     except Exception as e:  # noqa: BLE001 - every failure becomes a FAIL line
-        tb = traceback.extract_tb(e.__traceback__)
-        where = f" (line {tb[-1].lineno})" if tb else ""
+        # the innermost frame in the test itself, not in expect() or a library
+        tb = [f for f in traceback.extract_tb(e.__traceback__)
+              if os.path.dirname(f.filename) == os.path.dirname(__file__) and f.name not in ("expect", "case")]
+        where = f" ({os.path.basename(tb[-1].filename)} line {tb[-1].lineno}, in {tb[-1].name})" if tb else ""
         report("FAIL", name, f"{type(e).__name__}: {e}{where}")
 
 
