@@ -134,6 +134,8 @@ def one_hot(x, num_classes, dtype=None, axis=-1):
         dtype = jnp.float32
     lhs = jnp.expand_dims(x, axis)
     shape = [1] * lhs.ndim
+    if not -lhs.ndim <= axis < lhs.ndim:
+        raise ValueError("axis %d is out of bounds for array of dimension %d" % (axis, lhs.ndim))
     ax = axis % lhs.ndim
     shape[ax] = num_classes
     rhs = jnp.arange(num_classes).reshape(tuple(shape))

@@ -42,6 +42,8 @@ def _install(linalg, xp):
     def _matrix_norm(x, ord, axis, keepdims):
         r0, c0 = axis
         nd = x.ndim
+        if not (-nd <= r0 < nd and -nd <= c0 < nd):
+            raise ValueError("axis out of bounds for array of dimension %d" % nd)
         r0 = r0 % nd
         c0 = c0 % nd
         if r0 == c0:

@@ -20,6 +20,11 @@ def _install(xp):
             return tuple(a % ndim if ndim else a for a in axis)
         return (axis % ndim if ndim else axis,)
 
+    def _norm_axis(axis, ndim):
+        if axis < -ndim or axis >= ndim:
+            raise ValueError("axis %d is out of bounds for array of dimension %d" % (axis, ndim))
+        return axis % ndim
+
     def _count(shape, axis):
         n = 1
         for a in _axes(axis, len(shape)):
@@ -85,7 +90,7 @@ def _install(xp):
                 if axis is None or w.ndim != 1:
                     raise TypeError("Axis must be specified when shapes of a and weights differ.")
                 shape = [1] * a.ndim
-                shape[axis % a.ndim] = w.shape[0]
+                shape[_norm_axis(axis, a.ndim)] = w.shape[0]
                 w = xp.reshape(w, tuple(shape))
             dt = xp.result_type(a.dtype, w.dtype, float)
             wsum = xp.sum(xp.broadcast_to(w, a.shape).astype(dt), axis=axis, keepdims=keepdims)
@@ -134,7 +139,7 @@ def _install(xp):
             a = xp.ravel(a)
             ax = 0
         else:
-            ax = axis % a.ndim
+            ax = _norm_axis(axis, a.ndim)
         a = a.astype(_float_dtype(a.dtype))
         s = xp.sort(a, axis=ax)
         n = s.shape[ax]
@@ -481,7 +486,7 @@ def _install(xp):
         if axis is None:
             a = xp.ravel(a)
             axis = 0
-        axis = axis % a.ndim
+        axis = _norm_axis(axis, a.ndim)
         if isinstance(repeats, int) or (hasattr(repeats, "ndim") and repeats.ndim == 0):
             r = int(repeats)
             if r < 0:
@@ -512,7 +517,7 @@ def _install(xp):
         if len(shifts) != len(axes):
             raise ValueError("'shift' and 'axis' should be scalars or 1D sequences")
         for s, ax in zip(shifts, axes):
-            ax = ax % a.ndim
+            ax = _norm_axis(ax, a.ndim)
             n = a.shape[ax]
             if n == 0:
                 continue
@@ -574,7 +579,7 @@ def _install(xp):
         if axis is None:
             a = xp.ravel(a)
             axis = 0
-        axis = axis % a.ndim
+        axis = _norm_axis(axis, a.ndim)
         return a[(slice(None),) * axis + (xp.asarray(indices),)]
 
     def take_along_axis(arr, indices, axis):
@@ -583,7 +588,7 @@ def _install(xp):
         if axis is None:
             arr = xp.ravel(arr)
             axis = 0
-        axis = axis % arr.ndim
+        axis = _norm_axis(axis, arr.ndim)
         idx = []
         for d in range(arr.ndim):
             if d == axis:
@@ -730,8 +735,8 @@ def _install(xp):
             ca, cb = axes
             ca = [ca] if isinstance(ca, int) else list(ca)
             cb = [cb] if isinstance(cb, int) else list(cb)
-        ca = [c % a.ndim for c in ca]
-        cb = [c % b.ndim for c in cb]
+        ca = [_norm_axis(c, a.ndim) for c in ca]
+        cb = [_norm_axis(c, b.ndim) for c in cb]
         for i, j in zip(ca, cb):
             if a.shape[i] != b.shape[j]:
                 raise ValueError("shape-mismatch for sum")
@@ -940,7 +945,11 @@ def _install(xp):
 
     def diff(a, n=1, axis=-1, prepend=None, append=None):
         a = xp.asarray(a)
-        axis = axis % a.ndim
+        if n < 0:
+            raise ValueError("order must be non-negative but got %d" % n)
+        if a.ndim == 0:
+            raise ValueError("diff requires input that is at least one dimensional")
+        axis = _norm_axis(axis, a.ndim)
         if prepend is not None:
             p = xp.asarray(prepend)
             if p.ndim == 0:
@@ -957,6 +966,8 @@ def _install(xp):
             a = xp.concatenate([a, p], axis=axis)
         for _ in range(n):
             m = a.shape[axis]
+            if m == 0:
+                break
             a = _slice_along(a, axis, 1, m) - _slice_along(a, axis, 0, m - 1)
         return a
 
