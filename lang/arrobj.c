@@ -866,6 +866,7 @@ static Value m_array_namespace(int argc, const Value *argv, Obj *kw) {
   return obj_import(fam_of(argv[0]) == FAM_NP ? "numpy" : "jax.numpy");
 }
 
+static Value m_devices(int argc, const Value *argv, Obj *kw);
 const MethodDef lx_arr_methods[] = {
     {"reshape", m_reshape, "reshape(*shape)", 0},
     {"transpose", m_transpose, "transpose(*axes)", 0},
@@ -878,6 +879,7 @@ const MethodDef lx_arr_methods[] = {
     {"sort", m_sort, "sort(axis=-1)", 0},
     {"view", m_view, "view()", 0},
     {"block_until_ready", m_block, "block_until_ready()", 0},
+    {"devices", m_devices, "devices(): the set of devices holding the array", 0},
     {"__float__", m_float, NULL, 0},
     {"__int__", m_int, NULL, 0},
     {"__index__", m_index, NULL, 0},
@@ -982,6 +984,17 @@ static Value g_imag(Value self) {
   return lx_full(fam_of(self), av.dtype, av.ndim, av.shape, 0);
 }
 static Value g_base(Value self) { return val_none(); }
+Value lx_default_device(void);
+static Value g_device(Value self) {
+  if (lx_family(self) == FAM_NP) return obj_str_from_cstr("cpu");
+  return lx_default_device();
+}
+static Value m_devices(int argc, const Value *argv, Obj *kw) {
+  Value st = obj_set_new();
+  if (VAL_IS_NULL(st)) return st;
+  if (obj_set_add(st, lx_default_device()) < 0) { val_decref(st); return val_null(); }
+  return st;
+}
 
 /* .at[idx].op(v): two small helper objects */
 typedef struct AtObj { Obj ob; Value arr; Value key; } AtObj;
@@ -1054,6 +1067,7 @@ const GetSetDef lx_arr_getset[] = {
     {"real", g_real, NULL, NULL},
     {"imag", g_imag, NULL, NULL},
     {"base", g_base, NULL, NULL},
+    {"device", g_device, NULL, "the device holding the array"},
     {NULL}};
 
 /* {=== the types ===} */

@@ -74,9 +74,12 @@ static Value dev_id(Value self) { return val_int(0); }
 static const GetSetDef device_getset[] = {{"platform", dev_platform, NULL, NULL},
                                           {"device_kind", dev_platform, NULL, NULL},
                                           {"id", dev_id, NULL, NULL}, {NULL}};
+static int device_hash(Value self, int64_t *out) { *out = (int64_t)((uintptr_t)self.u.o >> 4); return 0; }
 static TypeObj device_type = {OBJ_TYPE_HEAD, .name = "Device", .dealloc = config_dealloc,
-                              .repr = device_repr, .getset = device_getset};
+                              .repr = device_repr, .hash = device_hash, .getset = device_getset};
 static DeviceObj cpu_device = {{OBJ_IMMORTAL, &device_type}};
+
+Value lx_default_device(void) { return val_obj(&cpu_device.ob); }
 
 static Value jax_devices(int argc, const Value *argv, Obj *kw) {
   Value l = obj_list_new(1);
