@@ -436,6 +436,29 @@ void ir_init(void) {
 }
 
 /* {=== execution ===} */
+int ir_bind(PrimId id, Array *const *in, int nin, const void *params, Array **out) {
+  ir_init();
+  if (prim_table[id].kind != PK_CONTROL) return prim_bind(id, in, nin, params, out);
+  /* control flow: as many outputs as the sub-graph has (prim_bind sizes for at most 3) */
+  const Prim *p = &prim_table[id];
+  int nmax = prim_nout(id, nin, params);
+  AVal *ain = malloc(sizeof(AVal) * (size_t)(nin + 1)), *aout = malloc(sizeof(AVal) * (size_t)(nmax + 1));
+  int rc = -1;
+  if (!ain || !aout) { arr_err(ERR_MEMORY, "out of memory"); goto done; }
+  for (int i = 0; i < nin; i++) {
+    if (!in[i]) { arr_err(ERR_INTERNAL, "NULL operand"); goto done; }
+    arr_aval(in[i], &ain[i]);
+  }
+  int n = p->rule(p, ain, nin, params, aout);
+  if (n < 0) goto done;
+  if (p->cpu(p, in, nin, params, aout, out) < 0) goto done;
+  rc = n;
+done:
+  free(ain);
+  free(aout);
+  return rc;
+}
+
 static int plan(IrGraph *g) {
   int *lu = malloc(sizeof(int) * (size_t)(g->nvars + 1));
   if (!lu) return arr_err(ERR_MEMORY, "out of memory");
@@ -471,7 +494,17 @@ int ir_run(IrGraph *g, Array *const *in, Array **out) {
       rc = arr_err(ERR_MEMORY, "out of memory");
     } else {
       for (int k = 0; k < e->nin; k++) ins[k] = env[e->in[k]];
-      int n = prim_bind(e->prim, ins, e->nin, e->params, outs);
+      /* the shape rules ran when the graph was traced: straight to the kernel */
+      const Prim *p = &prim_table[e->prim];
+      AVal oav_s[8], *oav = e->nout <= 8 ? oav_s : malloc(sizeof(AVal) * (size_t)e->nout);
+      int n = -1;
+      if (!oav) arr_err(ERR_MEMORY, "out of memory");
+      else if (!p->cpu) arr_err(ERR_NOTIMPL, "%s has no CPU kernel", p->name);
+      else {
+        for (int k = 0; k < e->nout; k++) oav[k] = g->avals[e->out[k]];
+        n = p->cpu(p, ins, e->nin, e->params, oav, outs) < 0 ? -1 : e->nout;
+      }
+      if (oav != oav_s) free(oav);
       if (n < 0) {
         rc = -1;
       } else {
@@ -610,7 +643,7 @@ int ir_optimize(IrGraph *g) {
       Array *ins[8], *outs[4] = {0};
       if (e->nin <= 8) {
         for (int k = 0; k < e->nin; k++) ins[k] = ir_const_of(g, e->in[k]);
-        int n = prim_bind(e->prim, ins, e->nin, e->params, outs);
+        int n = ir_bind(e->prim, ins, e->nin, e->params, outs);
         if (n == e->nout) {
           for (int k = 0; k < n; k++) {
             Array *c = outs[k];

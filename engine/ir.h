@@ -50,6 +50,8 @@ Array *ir_const_of(const IrGraph *g, int var);
 /* Constant folding (small results), forwarding of identity ops, CSE and DCE, in place. */
 int ir_optimize(IrGraph *g);
 
+/* prim_bind for every primitive, control flow included (any number of outputs). */
+int ir_bind(PrimId id, Array *const *in, int nin, const void *params, Array **out);
 /* Run a graph with the eager kernels. in[] borrowed; out[] receive new references.
  * Returns 0, or -1 with the engine error set. */
 int ir_run(IrGraph *g, Array *const *in, Array **out);

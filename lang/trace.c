@@ -277,7 +277,7 @@ static int eval_control(PrimId id, int nin, const Value *in, const void *params,
     if (VAL_IS_NULL(tmp[i])) goto done;
     arr[i] = lx_arr(tmp[i]);
   }
-  if (prim_bind(id, arr, nin, params, res) < 0) {
+  if (ir_bind(id, arr, nin, params, res) < 0) {
     if (!obj_err_occurred()) lx_raise_engine(FAM_JAX);
     goto done;
   }

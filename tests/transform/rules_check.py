@@ -1,0 +1,187 @@
+# Numerical checks of every differentiable primitive's rules, run by tests/suites/transform_rules.py
+# (also runs under JAX itself). In float64 at random points: the JVP against central finite
+# differences, the VJP against the JVP (<u, J v> = <J^T u, v>), a second derivative (the JVP of
+# the gradient) against finite differences of the gradient, vmap against a loop of single
+# calls, and jit against the eager call. Prints `PASS name` / `FAIL name: why` per check.
+import jax
+jax.config.update("jax_enable_x64", True)
+import jax.numpy as jnp
+from jax import lax, jvp, vjp, vmap, jit, grad
+
+key = jax.random.PRNGKey(20240611)
+
+
+def rnd(shape, lo=-1.0, hi=1.0):
+    global key
+    key, sub = jax.random.split(key)
+    return jax.random.uniform(sub, shape, dtype=jnp.float64, minval=lo, maxval=hi)
+
+
+def close(a, b, tol):
+    a = jnp.asarray(a)
+    b = jnp.asarray(b)
+    if a.shape != b.shape:
+        return "shapes " + str(a.shape) + " vs " + str(b.shape)
+    if a.size == 0:
+        return None
+    err = float(jnp.max(jnp.abs(a - b)))
+    scale = max(1.0, float(jnp.max(jnp.abs(b))))
+    if not err <= tol * scale:
+        return "max error " + str(err) + " (scale " + str(scale) + ")"
+    return None
+
+
+def report(name, why):
+    if why is None:
+        print("PASS " + name)
+    else:
+        print("FAIL " + name + ": " + why)
+
+
+def fd_jvp(f, args, vs, eps=1e-6):
+    plus = f(*[a + eps * v for a, v in zip(args, vs)])
+    minus = f(*[a - eps * v for a, v in zip(args, vs)])
+    return (plus - minus) / (2 * eps)
+
+
+def check(name, f, args, tol=1e-6, second=True, batch=True, tol2=1e-4):
+    args = [jnp.asarray(a) for a in args]
+    vs = [rnd(a.shape) for a in args]
+    try:
+        out, tan = jvp(f, tuple(args), tuple(vs))
+        report(name + "/jvp_vs_fd", close(tan, fd_jvp(f, args, vs), tol))
+        u = rnd(jnp.shape(out))
+        out2, pb = vjp(f, *args)
+        cts = pb(u)
+        lhs = jnp.sum(u * tan)
+        rhs = sum([jnp.sum(c * v) for c, v in zip(cts, vs)])
+        report(name + "/vjp_vs_jvp", close(lhs, rhs, tol))
+        if second:
+            def scalar(*a):
+                return jnp.sum(f(*a) * u)
+            gr = grad(scalar, argnums=tuple(range(len(args))))
+            _, t2 = jvp(lambda *a: gr(*a)[0], tuple(args), tuple(vs))
+            fd2 = fd_jvp(lambda *a: gr(*a)[0], args, vs, 1e-5)
+            report(name + "/second_order", close(t2, fd2, tol2))
+        if batch:
+            bargs = [jnp.stack([a + 0.01 * k * v for k in range(3)]) for a, v in zip(args, vs)]
+            got = vmap(f)(*bargs)
+            want = jnp.stack([f(*[b[k] for b in bargs]) for k in range(3)])
+            report(name + "/vmap_vs_loop", close(got, want, 1e-9))
+            got1 = vmap(f, in_axes=(0,) + (None,) * (len(args) - 1))(bargs[0], *args[1:])
+            want1 = jnp.stack([f(bargs[0][k], *args[1:]) for k in range(3)])
+            report(name + "/vmap_first_arg", close(got1, want1, 1e-9))
+        report(name + "/jit", close(jit(f)(*args), f(*args), 1e-9))
+    except Exception as e:
+        report(name, type(e).__name__ + ": " + str(e).split("\n")[0])
+
+
+pos = lambda s: rnd(s, 0.5, 2.0)
+sym = lambda s: rnd(s, -1.0, 1.0)
+
+# elementwise, one operand
+check("neg", lambda a: -a, [sym((3, 4))])
+check("abs", jnp.abs, [pos((5,)) * jnp.array([1, -1, 1, -1, 1.0])])
+check("exp", jnp.exp, [sym((2, 3))])
+check("exp2", jnp.exp2, [sym((4,))])
+check("log", jnp.log, [pos((4,))])
+check("log2", jnp.log2, [pos((4,))])
+check("log10", jnp.log10, [pos((4,))])
+check("log1p", jnp.log1p, [pos((4,)) - 0.4])
+check("expm1", jnp.expm1, [sym((4,))])
+check("sqrt", jnp.sqrt, [pos((3, 2))])
+check("rsqrt", lax.rsqrt, [pos((3,))])
+check("cbrt", jnp.cbrt, [pos((3,))])
+check("sin", jnp.sin, [sym((5,)) * 3])
+check("cos", jnp.cos, [sym((5,)) * 3])
+check("tan", jnp.tan, [sym((5,))])
+check("asin", jnp.arcsin, [sym((5,)) * 0.9])
+check("acos", jnp.arccos, [sym((5,)) * 0.9])
+check("atan", jnp.arctan, [sym((5,)) * 3])
+check("sinh", jnp.sinh, [sym((5,))])
+check("cosh", jnp.cosh, [sym((5,))])
+check("tanh", jnp.tanh, [sym((5,)) * 2])
+check("asinh", jnp.arcsinh, [sym((5,)) * 2])
+check("acosh", jnp.arccosh, [pos((5,)) + 0.7])
+check("atanh", jnp.arctanh, [sym((5,)) * 0.9])
+check("logistic", lax.logistic, [sym((5,)) * 3])
+check("erf", lax.erf, [sym((5,))])
+check("erfc", lax.erfc, [sym((5,))])
+check("erf_inv", lax.erf_inv, [sym((5,)) * 0.9])
+check("square", jnp.square, [sym((5,))])
+check("reciprocal", jnp.reciprocal, [pos((5,))])
+check("integer_pow", lambda a: a ** 3, [sym((5,))])
+check("integer_pow_neg", lambda a: lax.integer_pow(a, -2), [pos((5,))])
+check("floor_zero_grad", lambda a: jnp.floor(a) * a, [pos((4,)) + 0.1])
+check("sign_zero_grad", lambda a: jnp.sign(a) * a, [pos((4,))])
+check("round_zero_grad", lambda a: jnp.round(a + 0.3) + a, [pos((4,))])
+# elementwise, two operands, with broadcasting
+check("add", lambda a, b: a + b, [sym((3, 4)), sym((4,))])
+check("sub", lambda a, b: a - b, [sym((3, 1)), sym((1, 4))])
+check("mul", lambda a, b: a * b, [sym((3, 4)), sym((3, 4))])
+check("div", lambda a, b: a / b, [sym((3, 4)), pos((4,))])
+check("pow", lambda a, b: a ** b, [pos((3,)), sym((3,)) * 2])
+check("max", jnp.maximum, [sym((6,)), sym((6,))])
+check("min", jnp.minimum, [sym((6,)), sym((6,))])
+check("atan2", jnp.arctan2, [sym((4,)), sym((4,))])
+check("rem", lambda a, b: lax.rem(a, b), [pos((4,)) * 3, pos((4,)) * 0.7 + 0.9])
+check("hypot", jnp.hypot, [pos((4,)), sym((4,))])
+check("copysign", jnp.copysign, [pos((4,)), sym((4,))])
+check("select", lambda a, b: jnp.where(a > 0, a * 2, b), [sym((6,)), sym((6,))])
+check("clamp", lambda a: jnp.clip(a, -0.5, 0.5), [sym((8,))])
+check("convert", lambda a: a.astype(jnp.float32).astype(jnp.float64) * a, [sym((4,))], tol=5e-2, second=False)
+# shapes and indexing
+check("broadcast", lambda a: jnp.broadcast_to(a, (3, 2, 4)) * jnp.arange(24.0).reshape(3, 2, 4), [sym((2, 1))])
+check("reshape", lambda a: jnp.reshape(a, (6, 2)) ** 2, [sym((3, 4))])
+check("transpose", lambda a: jnp.transpose(a, (2, 0, 1)) * jnp.arange(24.0).reshape(4, 2, 3), [sym((2, 3, 4))])
+check("slice", lambda a: a[1:3, ::2] ** 2, [sym((4, 5))])
+check("rev", lambda a: a[::-1] * jnp.arange(5.0), [sym((5,))])
+check("pad", lambda a, p: lax.pad(a, p, [(1, 2, 1), (0, -1, 0)]) ** 2, [sym((3, 4)), sym(())])
+check("concatenate", lambda a, b: jnp.concatenate([a, b, a], axis=1) ** 2, [sym((2, 3)), sym((2, 2))])
+idx = jnp.array([2, 0, 2, 1])
+check("gather", lambda a: a[idx] ** 2, [sym((3, 4))])
+check("gather_2d", lambda a: a[jnp.array([0, 2]), jnp.array([1, 3])] * 3, [sym((3, 4))])
+check("scatter_add", lambda a, b: a.at[idx].add(b) ** 2, [sym((3, 4)), sym((4, 4))])
+check("scatter_set", lambda a, b: a.at[jnp.array([2, 0])].set(b) ** 2, [sym((3, 4)), sym((2, 4))])
+check("dynamic_slice", lambda a: lax.dynamic_slice(a, (1, 2), (2, 2)) ** 2, [sym((4, 5))])
+check("dynamic_update_slice", lambda a, b: lax.dynamic_update_slice(a, b, (1, 2)) ** 2, [sym((4, 5)), sym((2, 2))])
+# reductions and scans
+check("reduce_sum", lambda a: jnp.sum(a ** 2, axis=1), [sym((3, 4))])
+check("reduce_prod", lambda a: jnp.prod(a, axis=0), [sym((3, 4))])
+check("reduce_prod_zero", lambda a: jnp.prod(a * jnp.array([1.0, 0.0, 1.0])), [sym((3,))], second=False)
+check("reduce_max", lambda a: jnp.max(a, axis=1), [sym((3, 5))])
+check("reduce_min", lambda a: jnp.min(a), [sym((3, 5))])
+check("argmax_zero_grad", lambda a: a * jnp.argmax(a), [sym((5,))])
+check("cumsum", lambda a: jnp.cumsum(a, axis=1) ** 2, [sym((2, 5))])
+check("cumprod", lambda a: jnp.cumprod(a), [sym((5,))])
+check("cummax", lambda a: lax.cummax(a, axis=0), [sym((6,))])
+check("sort", lambda a: jnp.sort(a) * jnp.arange(6.0), [sym((6,))])
+check("sort_2d", lambda a: jnp.sort(a, axis=0) ** 2, [sym((4, 3))])
+# products and convolutions
+check("matmul", lambda a, b: a @ b, [sym((3, 4)), sym((4, 2))])
+check("matvec", lambda a, b: a @ b, [sym((3, 4)), sym((4,))])
+check("batched_dot", lambda a, b: jnp.einsum("bij,bjk->bik", a, b), [sym((2, 3, 4)), sym((2, 4, 2))])
+check("dot_general_odd", lambda a, b: lax.dot_general(a, b, (((0, 2), (2, 1)), ((1,), (0,)))), [sym((3, 2, 4)), sym((2, 4, 3, 5))])
+check("conv", lambda x, w: lax.conv_general_dilated(x, w, (1, 1), "SAME"), [sym((2, 3, 5, 5)), sym((4, 3, 3, 3))])
+check("conv_strided", lambda x, w: lax.conv_general_dilated(x, w, (2, 1), [(1, 0), (0, 2)], rhs_dilation=(1, 2)), [sym((1, 2, 6, 5)), sym((3, 2, 2, 2))])
+check("conv_nhwc", lambda x, w: lax.conv_general_dilated(x, w, (1, 1), "VALID", dimension_numbers=("NHWC", "HWIO", "NHWC")), [sym((2, 5, 5, 3)), sym((3, 3, 3, 2))])
+check("avg_pool", lambda x: lax.reduce_window(x, 0.0, lax.add, (1, 2, 2), (1, 2, 2), "VALID"), [sym((2, 4, 4))])
+check("max_pool", lambda x: lax.reduce_window(x, -jnp.inf, lax.max, (1, 2, 2), (1, 2, 2), "VALID"), [sym((2, 4, 4))])
+check("max_pool_same", lambda x: lax.reduce_window(x, -jnp.inf, lax.max, (3, 3), (1, 1), "SAME"), [sym((4, 4))])
+# linear algebra
+check("inv", jnp.linalg.inv, [sym((3, 3)) + 3 * jnp.eye(3)])
+check("solve", jnp.linalg.solve, [sym((3, 3)) + 3 * jnp.eye(3), sym((3, 2))])
+check("solve_vec", jnp.linalg.solve, [sym((3, 3)) + 3 * jnp.eye(3), sym((3,))])
+check("det", jnp.linalg.det, [sym((3, 3)) + 2 * jnp.eye(3)])
+check("slogdet", lambda a: jnp.linalg.slogdet(a)[1], [sym((3, 3)) + 2 * jnp.eye(3)])
+check("cholesky", lambda a: jnp.linalg.cholesky(a @ a.T + 3 * jnp.eye(3)), [sym((3, 3))])
+check("eigh_values", lambda a: jnp.linalg.eigh(a + a.T + jnp.diag(jnp.array([0.0, 3.0, 6.0])))[0], [sym((3, 3))])
+check("eigh_vectors", lambda a: jnp.linalg.eigh(a + a.T + jnp.diag(jnp.array([0.0, 3.0, 6.0])))[1] ** 2, [sym((3, 3))])
+# control flow
+check("cond", lambda a, b: lax.cond(jnp.sum(a) > 0, lambda u, v: u * v, lambda u, v: u - v, a, b), [sym((3,)) + 0.5, sym((3,))])
+check("switch", lambda a: lax.switch(1, [jnp.sin, jnp.cos, jnp.tan], a), [sym((3,))])
+check("scan", lambda c, xs: lax.scan(lambda h, x: (jnp.tanh(h * x + 0.5), h * x), c, xs)[1], [sym((2,)), sym((4, 2))])
+check("scan_reverse", lambda c, xs: lax.scan(lambda h, x: (h * jnp.cos(x), h + x), c, xs, reverse=True)[0], [sym((2,)), sym((3, 2))])
+check("fori_loop", lambda a: lax.fori_loop(0, 3, lambda i, v: jnp.sin(v) * a + i, a), [sym((3,))])
+check("while_loop_jvp", lambda a: lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, c[1] * a), (0, a))[1], [sym((3,))], batch=True)
+check("map", lambda a: lax.map(lambda r: jnp.sum(r ** 2), a), [sym((3, 2))])
