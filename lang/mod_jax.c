@@ -895,12 +895,29 @@ static Value lax_binop(PrimId id, const char *name, int argc, const Value *argv,
 #define LAX_BIN(nm, pid) \
   static Value lax_##nm##_fn(int argc, const Value *argv, Obj *kw) { return lax_binop(pid, #nm, argc, argv, kw); }
 LAX_BIN(add, PRIM_add) LAX_BIN(sub, PRIM_sub) LAX_BIN(mul, PRIM_mul) LAX_BIN(div, PRIM_div)
-LAX_BIN(rem, PRIM_rem) LAX_BIN(pow, PRIM_pow) LAX_BIN(max, PRIM_max) LAX_BIN(min, PRIM_min)
+LAX_BIN(pow, PRIM_pow) LAX_BIN(max, PRIM_max) LAX_BIN(min, PRIM_min)
 LAX_BIN(atan2, PRIM_atan2) LAX_BIN(nextafter, PRIM_nextafter) LAX_BIN(eq, PRIM_eq)
 LAX_BIN(ne, PRIM_ne) LAX_BIN(lt, PRIM_lt) LAX_BIN(le, PRIM_le) LAX_BIN(gt, PRIM_gt)
 LAX_BIN(ge, PRIM_ge) LAX_BIN(bitwise_and, PRIM_and) LAX_BIN(bitwise_or, PRIM_or)
 LAX_BIN(bitwise_xor, PRIM_xor) LAX_BIN(shift_left, PRIM_shift_left)
 LAX_BIN(shift_right_arithmetic, PRIM_shift_right)
+
+/* lax.rem is C's remainder (sign of the dividend); the rem primitive is numpy's floor mod */
+static Value lax_rem_fn(int argc, const Value *argv, Obj *kw) {
+  Value r = lax_binop(PRIM_rem, "rem", argc, argv, kw);
+  if (VAL_IS_NULL(r)) return r;
+  Value x = argv[0];
+  Value rnz = lx_binary(FAM_JAX, PRIM_ne, r, val_int(0));
+  Value rneg = lx_binary(FAM_JAX, PRIM_lt, r, val_int(0));
+  Value xneg = lx_binary(FAM_JAX, PRIM_lt, x, val_int(0));
+  Value sdiff = (VAL_IS_NULL(rneg) || VAL_IS_NULL(xneg)) ? val_null() : lx_binary(FAM_JAX, PRIM_ne, rneg, xneg);
+  Value fix = (VAL_IS_NULL(sdiff) || VAL_IS_NULL(rnz)) ? val_null() : lx_binary(FAM_JAX, PRIM_and, rnz, sdiff);
+  Value rb = lx_binary(FAM_JAX, PRIM_sub, r, argv[1]);
+  Value out = (VAL_IS_NULL(fix) || VAL_IS_NULL(rb)) ? val_null() : lx_select(fix, rb, r);
+  val_decref(r); val_decref(rnz); val_decref(rneg); val_decref(xneg); val_decref(sdiff);
+  val_decref(fix); val_decref(rb);
+  return out;
+}
 
 static Value lax_unop(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
   if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
