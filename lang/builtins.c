@@ -1,7 +1,10 @@
 /* builtins.c - the builtins module: print, len, sum, min/max, sorted, isinstance, getattr,
  * input, help, ... and the builtin types and exception classes under their Python names. */
+#include <errno.h>
 #include <math.h>
+#include <poll.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include "eval.h"
@@ -76,13 +79,35 @@ static Value b_input(int argc, const Value *argv, Obj *kw) {
   } else {
     if (*prompt) obj_write(1, prompt, strlen(prompt));
     fflush(stdout);
-    size_t cap = 0;
-    ssize_t n = getline(&line, &cap, stdin);
-    if (n < 0) { free(line); line = NULL; }
-    else if (n > 0 && line[n - 1] == '\n') line[n - 1] = 0;
+    /* read fd 0 directly, waking up to notice Ctrl-C */
+    FBuf b = {0};
+    int eof = 0;
+    for (;;) {
+      struct pollfd pfd = {0, POLLIN, 0};
+      int pr = poll(&pfd, 1, 100);
+      if (obj_interrupted) { fbuf_free(&b); obj_check_signals(); val_decref(ps); return val_null(); }
+      if (pr <= 0) continue;
+      char c;
+      ssize_t r = read(0, &c, 1);
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) { eof = 1; break; }
+      if (c == '\n') break;
+      fbuf_putc(&b, c);
+      if (b.len > obj_alloc_cap()) break;
+    }
+    if (eof && b.len == 0) {
+      fbuf_free(&b);
+    } else {
+      line = strdup(b.s ? b.s : "");
+      fbuf_free(&b);
+      if (line && strlen(line) && line[strlen(line) - 1] == '\r') line[strlen(line) - 1] = 0;
+    }
   }
   val_decref(ps);
-  if (!line) return obj_raise(&obj_EOFError, "EOF when reading a line");
+  if (!line) {
+    if (obj_interrupted) { obj_check_signals(); return val_null(); }
+    return obj_raise(&obj_EOFError, "EOF when reading a line");
+  }
   Value r = utf8_valid(line, strlen(line)) ? obj_str_from_cstr(line)
                                             : obj_raise(&obj_UnicodeDecodeError, "input is not valid UTF-8");
   free(line);
@@ -787,9 +812,12 @@ static TypeObj *const builtin_types[] = {
     &obj_map_type, &obj_filter_type, &obj_reversed_type, &obj_property_type,
     &obj_staticmethod_type, &obj_classmethod_type, &obj_super_type, NULL};
 
+int eval_display_builtins(Value builtins);
+
 int obj_builtins_init(ModuleObj *mo) {
   Value m = val_obj(&mo->ob);
   if (obj_module_add_functions(m, builtin_functions) < 0) return -1;
+  if (eval_display_builtins(m) < 0) return -1;
   for (int i = 0; builtin_types[i]; i++)
     if (obj_module_add(m, builtin_types[i]->name, val_obj(&builtin_types[i]->ob)) < 0) return -1;
   for (int i = 0; obj_exc_builtin_types[i]; i++)

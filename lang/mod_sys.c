@@ -11,6 +11,7 @@ int obj_time_init(Value m);
 int obj_functools_init(Value m);
 void obj_os_register(void);
 void obj_pyrandom_register(void);
+void obj_display_register(void);
 
 static Value s_exit(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
@@ -154,6 +155,7 @@ int obj_std_modules_register(void) {
   obj_register_module("functools", obj_functools_init);
   obj_os_register();
   obj_pyrandom_register();
+  obj_display_register();
   obj_register_module("gc", gc_init);
   return 0;
 }

@@ -245,40 +245,7 @@ static void report_error(sb_session *ss, Value exc, const sb_sink *sink) {
   free(lines);
 }
 
-static void echo_value(Value v, const sb_sink *sink) {
-  Value r = obj_repr(v);
-  if (VAL_IS_NULL(r)) return;
-  if (sink && sink->result) {
-    /* IPython's rich representations, when the value offers them */
-    static const char *const hooks[][2] = {{"text/html", "_repr_html_"}, {"image/svg+xml", "_repr_svg_"},
-                                           {"text/markdown", "_repr_markdown_"}, {"text/latex", "_repr_latex_"}};
-    const char *mime[5] = {"text/plain"};
-    const char *data[5] = {obj_str_cstr(r)};
-    size_t len[5] = {STR(r.u.o)->len};
-    Value held[4];
-    int n = 1, nh = 0;
-    for (int i = 0; i < 4 && VAL_IS_OBJ(v); i++) {
-      Value m = obj_getattr_s(v, hooks[i][1]);
-      if (VAL_IS_NULL(m)) { obj_err_clear(); continue; }
-      Value out = obj_call0(m);
-      val_decref(m);
-      if (VAL_IS_NULL(out)) { obj_err_clear(); continue; }
-      if (!VAL_IS_STR(out)) { val_decref(out); continue; }
-      held[nh++] = out;
-      mime[n] = hooks[i][0];
-      data[n] = obj_str_cstr(out);
-      len[n] = STR(out.u.o)->len;
-      n++;
-    }
-    sb_bundle b = {n, mime, data, len, NULL, 0};
-    sink->result(sink->ud, &b);
-    for (int i = 0; i < nh; i++) val_decref(held[i]);
-  } else if (sink && sink->write) {
-    sink->write(sink->ud, 1, STR(r.u.o)->s, STR(r.u.o)->len);
-    sink->write(sink->ud, 1, "\n", 1);
-  }
-  val_decref(r);
-}
+void eval_echo_result(Value v, const sb_sink *sink);
 
 static void run_job(ExecJob *j) {
   Session *s = &j->ss->s;
@@ -319,7 +286,7 @@ static void run_job(ExecJob *j) {
     j->status = SB_OK;
     if (!VAL_IS_NULL(last)) {
       if (!VAL_IS_NONE(last)) {
-        echo_value(last, obj_ts.sink);
+        eval_echo_result(last, obj_ts.sink);
         if (obj_err_occurred()) {
           Value exc = obj_err_fetch();
           report_error(j->ss, exc, obj_ts.sink);
@@ -610,7 +577,7 @@ sb_completeness sb_is_complete(const char *code, size_t len, char **indent) {
       compound = k == N_IF || k == N_WHILE || k == N_FOR || k == N_FUNCDEF || k == N_CLASSDEF ||
                  k == N_TRY || k == N_WITH;
     }
-    if ((compound || lead > 0) && !blank_end) r = SB_INCOMPLETE;
+    if (compound && !blank_end) r = SB_INCOMPLETE;
     else r = SB_COMPLETE;
   }
   arena_free(a);
