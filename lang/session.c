@@ -214,6 +214,23 @@ int sb_exit_code(sb_session *ss) { return ss ? ss->s.exit_code : 1; }
 void sb_interrupt(void) { obj_interrupted = 1; }
 void sb_clear_interrupt(void) { obj_interrupted = 0; }
 
+/* the lowest safe address of the calling thread's stack (for code that runs outside the
+ * evaluation thread: completion, inspection, the fallback path) */
+static char *current_stack_limit(void) {
+  pthread_attr_t attr;
+  void *lo = NULL;
+  size_t size = 0;
+  char here;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    pthread_attr_getstack(&attr, &lo, &size);
+    pthread_attr_destroy(&attr);
+  }
+  if (lo && size > ((size_t)1 << 20) && (char *)lo < &here && &here < (char *)lo + size)
+    return (char *)lo + (size > ((size_t)4 << 20) ? ((size_t)1 << 20) : size / 4);
+  uintptr_t lim = (uintptr_t)&here - ((uintptr_t)4 << 20);
+  return (char *)lim;
+}
+
 /* ---- executing ----------------------------------------------------------------------------- */
 typedef struct ExecJob {
   sb_session *ss;
@@ -347,10 +364,8 @@ sb_status sb_exec(sb_session *ss, const char *src, size_t len, const char *filen
     }
   }
   if (!ran) {
-    /* no big stack: guard the current one conservatively */
-    char here;
-    uintptr_t lim = (uintptr_t)&here - ((uintptr_t)6 << 20);
-    obj_ts.stack_limit = (char *)lim;
+    /* no big stack: guard the current one */
+    obj_ts.stack_limit = current_stack_limit();
     run_job(&j);
   }
   obj_ts.session = prev;
@@ -430,7 +445,9 @@ int sb_complete(sb_session *ss, const char *code, size_t cursor, char ***matches
     if (word[i] == '.') dot = word + i;
   Session *s = &ss->s;
   Session *prev = obj_ts.session;
+  char *prev_limit = obj_ts.stack_limit;
   obj_ts.session = s;
+  obj_ts.stack_limit = current_stack_limit();
   StrList l = {0};
   const char *prefix = dot ? dot + 1 : word;
   size_t pn = dot ? (size_t)(word + wn - dot - 1) : wn;
@@ -466,6 +483,7 @@ int sb_complete(sb_session *ss, const char *code, size_t cursor, char ***matches
       if (strncmp(obj_keywords[i], prefix, pn) == 0) sl_add(&l, obj_keywords[i]);
   }
   obj_ts.session = prev;
+  obj_ts.stack_limit = prev_limit;
   qsort(l.v, (size_t)l.n, sizeof(char *), cmp_str);
   *matches = l.v;
   *start = (size_t)(prefix - code);
@@ -507,7 +525,9 @@ char *sb_inspect(sb_session *ss, const char *code, size_t cursor, int detail) {
     if (b == e) return NULL;
   }
   Session *prev = obj_ts.session;
+  char *prev_limit = obj_ts.stack_limit;
   obj_ts.session = &ss->s;
+  obj_ts.stack_limit = current_stack_limit();
   Value v = resolve_dotted(&ss->s, code + b, e - b);
   char *r = NULL;
   if (!VAL_IS_NULL(v)) {
@@ -516,6 +536,7 @@ char *sb_inspect(sb_session *ss, const char *code, size_t cursor, int detail) {
   }
   obj_err_clear();
   obj_ts.session = prev;
+  obj_ts.stack_limit = prev_limit;
   return r;
 }
 
