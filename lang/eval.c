@@ -155,8 +155,9 @@ static Value eval_constant(Node *n) {
     case K_INT: return val_int(n->u.constant.i);
     case K_FLOAT: return val_float(n->u.constant.f);
     case K_ELLIPSIS: return val_obj(&obj_ellipsis_obj);
-    case K_STR:
-    case K_BYTES: {
+    case K_BYTES:
+      return obj_raise(&obj_NotImplementedError, "bytes literals are not supported (Sable has no bytes type)");
+    case K_STR: {
       Obj *o = (Obj *)(intptr_t)n->u.constant.i;
       if (!o) return obj_str_new(n->u.constant.s.s, n->u.constant.s.len);
       obj_incref(o);
