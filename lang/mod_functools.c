@@ -389,7 +389,67 @@ static Value f_cmp_to_key(int argc, const Value *argv, Obj *kw) {
   return val_obj(&f->ob);
 }
 
+/* ---- total_ordering ------------------------------------------------------------------------ */
+static const char *const ord_names[4] = {"__lt__", "__le__", "__gt__", "__ge__"};
+enum { O_LT, O_LE, O_GT, O_GE };
+
+/* the derived comparison `target` from the root one, as functools spells them out */
+static Value derived_cmp(void *data, int argc, const Value *argv, Obj *kw) {
+  if (argc != 2) return obj_raise(&obj_TypeError, "expected 1 argument, got %d", argc - 1);
+  int root = (int)((intptr_t)data >> 4), target = (int)((intptr_t)data & 15);
+  Value self = argv[0], other = argv[1];
+  Value r = obj_call_method(self, ord_names[root], 1, &other);
+  if (VAL_IS_NULL(r) || VAL_IS_NOTIMPL(r)) return r;
+  int t = obj_truth(r);
+  val_decref(r);
+  if (t < 0) return val_null();
+  /* "negated": the plain `not root`; "with_eq": root or eq; "and_ne": (not root) and ne */
+  int rule;   /* 0: not r; 1: r or eq; 2: (not r) and ne; 3: r and ne; 4: (not r) or eq */
+  switch (root) {
+    case O_LT: rule = target == O_GT ? 2 : target == O_LE ? 1 : 0; break;
+    case O_LE: rule = target == O_GE ? 4 : target == O_LT ? 3 : 0; break;
+    case O_GT: rule = target == O_LT ? 2 : target == O_GE ? 1 : 0; break;
+    default:   rule = target == O_LE ? 4 : target == O_GT ? 3 : 0; break;
+  }
+  if (rule == 0) return val_bool(!t);
+  int eq = -1;
+  if ((rule == 1 && !t) || (rule == 4 && t) || rule == 2 || rule == 3) {
+    if ((rule == 2 && t) || (rule == 3 && !t)) return val_bool(0);
+    eq = obj_compare_bool(self, other, CMP_EQ);
+    if (eq < 0) return val_null();
+  }
+  switch (rule) {
+    case 1: return val_bool(t || eq);
+    case 4: return val_bool(!t || eq);
+    case 2: return val_bool(!t && !eq);
+    default: return val_bool(t && !eq);
+  }
+}
+
+static Value f_total_ordering(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("total_ordering", argc, kw, 1, 1) < 0) return val_null();
+  if (!VAL_IS_TYPE(argv[0])) return obj_raise(&obj_TypeError, "total_ordering expects a class");
+  TypeObj *t = (TypeObj *)argv[0].u.o;
+  int have[4], root = -1;
+  for (int i = 0; i < 4; i++) {
+    Value m = obj_type_lookup(t, obj_intern(ord_names[i]));
+    have[i] = VAL_IS_OBJ(m) && !(m.u.o->type == &obj_builtin_type && ((BuiltinObj *)m.u.o)->owner);
+    if (have[i] && root < 0) root = i;
+  }
+  if (root < 0) return obj_raise(&obj_ValueError, "must define at least one ordering operation: < > <= >=");
+  for (int i = 0; i < 4; i++) {
+    if (have[i]) continue;
+    Value f = obj_builtin_data_new(ord_names[i], derived_cmp, (void *)(intptr_t)((root << 4) | i), NULL);
+    if (VAL_IS_NULL(f)) return f;
+    int r = obj_setattr_s(argv[0], ord_names[i], f);
+    val_decref(f);
+    if (r < 0) return val_null();
+  }
+  return val_incref(argv[0]);
+}
+
 static const MethodDef functools_functions[] = {
+    {"total_ordering", f_total_ordering, "total_ordering(cls)\n\nClass decorator that fills in missing ordering methods.", 0},
     {"reduce", f_reduce, "reduce(function, iterable[, initial]) -> value\n\nApply a function of two arguments cumulatively to the items of a sequence.", 0},
     {"wraps", f_wraps, "wraps(wrapped)\n\nDecorator factory to apply update_wrapper() to a wrapper function.", 0},
     {"update_wrapper", f_update_wrapper, "update_wrapper(wrapper, wrapped)", 0},
