@@ -558,9 +558,12 @@ static Value rs_repr(Value self) { return obj_str_from_cstr("RandomState(MT19937
 static TypeObj rs_type = {OBJ_TYPE_HEAD, .name = "RandomState", .doc = "numpy's legacy random generator (MT19937)",
                           .dealloc = rs_dealloc, .new = rs_new, .repr = rs_repr, .methods = rs_methods};
 
+int np_generator_init(Value m);
+
 static int nprandom_init(Value m) {
   arr_init();
   if (obj_module_add_functions(m, rs_functions) < 0) return -1;
+  if (np_generator_init(m) < 0) return -1;
   return obj_module_add(m, "RandomState", val_obj(&rs_type.ob));
 }
 
