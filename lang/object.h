@@ -224,6 +224,8 @@ int obj_is_subtype(TypeObj *t, TypeObj *base);
 int obj_isinstance(Value v, TypeObj *t);
 /* prepare a native type (build its dict from methods/getset); idempotent, cheap */
 int obj_type_ready(TypeObj *t);
+/* call after changing a type's dict directly (attribute lookups are cached per type) */
+void obj_type_modified(TypeObj *t);
 
 /* ---- allocation ------------------------------------------------------------------------ */
 /* Allocate a zeroed object of `size` bytes with rc 1 and the given type (tracked by the cycle

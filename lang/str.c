@@ -734,15 +734,8 @@ static Value split_impl(int argc, const Value *argv, Obj *kw, int rev) {
         if (i >= s->len) break;
         size_t st = i;
         if (maxsplit-- <= 0) {
-          size_t e = s->len;
-          while (e > st) {
-            size_t j = e - 1;
-            while (j > st && ((unsigned char)s->s[j] & 0xc0) == 0x80) j--;
-            size_t k = j;
-            if (!cp_isspace(next_cp(s, &k))) break;
-            e = j;
-          }
-          if (push_piece(list, s->s + st, e - st) < 0) goto fail;
+          /* the rest, as it is (only the leading whitespace was skipped) */
+          if (push_piece(list, s->s + st, s->len - st) < 0) goto fail;
           break;
         }
         while (i < s->len) { size_t j = i; if (cp_isspace(next_cp(s, &j))) break; i = j; }
@@ -762,9 +755,7 @@ static Value split_impl(int argc, const Value *argv, Obj *kw, int rev) {
         if (e == 0) break;
         size_t st = e;
         if (maxsplit-- <= 0) {
-          size_t b = 0;
-          while (b < e) { size_t j = b; if (!cp_isspace(next_cp(s, &j))) break; b = j; }
-          if (push_piece(list, s->s + b, e - b) < 0) goto fail;
+          if (push_piece(list, s->s, e) < 0) goto fail;
           break;
         }
         while (st > 0) {
