@@ -147,6 +147,17 @@ static int delete_target(Frame *f, Node *t) {
   }
 }
 
+/* the storage of a resolved name in this frame (NULL for class namespaces) */
+static Value *name_slot(Frame *f, Resolved r) {
+  switch (r.scope) {
+    case RS_LOCAL: return &f->locals[r.slot];
+    case RS_CELL: return &((CellObj *)f->locals[r.slot].u.o)->v;
+    case RS_FREE: return &((CellObj *)f->cells[r.slot])->v;
+    case RS_GLOBAL: return &f->mod->vals[r.slot];
+    default: return NULL;
+  }
+}
+
 static int augassign(Frame *f, Node *n) {
   Node *t = n->u.augassign.target;
   int op = n->u.augassign.op;
@@ -155,6 +166,20 @@ static int augassign(Frame *f, Node *n) {
     if (VAL_IS_NULL(cur)) return -1;
     Value v = eval_expr(f, n->u.augassign.value);
     if (VAL_IS_NULL(v)) { val_decref(cur); return -1; }
+    if (op == OP_ADD && VAL_IS_STR(cur) && VAL_IS_STR(v) && cur.u.o != v.u.o && cur.u.o->rc == 2) {
+      /* `s += t` with s held only by the variable: grow it in place (CPython does the same),
+         so building a string in a loop is linear, not quadratic */
+      Value *slot = name_slot(f, t->u.name.res);
+      if (slot && VAL_IS_OBJ(*slot) && slot->u.o == cur.u.o) {
+        *slot = val_null();
+        val_decref(cur);   /* we hold the only reference now */
+        Value grown = obj_str_append_inplace(cur, v);
+        val_decref(v);
+        if (VAL_IS_NULL(grown)) { eval_locate(f, n->span); return -1; }
+        *slot = grown;
+        return 0;
+      }
+    }
     Value r;
     int64_t z;
     if (cur.tag == V_INT && v.tag == V_INT && op == OP_ADD && !__builtin_add_overflow(cur.u.i, v.u.i, &z))

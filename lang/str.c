@@ -1,6 +1,7 @@
 /* str.c - the str type: immutable UTF-8 text whose length and indices count code points,
  * the intern table for names, and the str methods. */
 #include <ctype.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,6 +164,34 @@ Value obj_str_concat(Value a, Value b) {
   s->ascii = x->ascii && y->ascii;
   s->ncp = x->ncp + y->ncp;
   return val_obj(&s->ob);
+}
+
+/* a + b where the caller owns the only reference to a: realloc a (steals a) */
+Value obj_str_append_inplace(Value a, Value b) {
+  StrObj *x = STR(a.u.o), *y = STR(b.u.o);
+  if (x->interned || x->ob.rc != 1) {
+    Value r = obj_str_concat(a, b);
+    val_decref(a);
+    return r;
+  }
+  if (y->len == 0) return a;
+  if (x->len > obj_alloc_cap() - y->len) { val_decref(a); return obj_raise_nomem(); }
+  size_t need = sizeof(StrObj) + x->len + y->len + 1;
+  /* grow geometrically so repeated appends are amortized */
+  size_t have = malloc_usable_size(x);
+  StrObj *n = x;
+  if (have < need) {
+    size_t want = need + need / 2;
+    n = obj_realloc(x, want);
+    if (!n) { val_decref(a); return val_null(); }
+  }
+  memcpy(n->s + n->len, y->s, y->len);
+  n->len += y->len;
+  n->s[n->len] = 0;
+  n->ncp += y->ncp;
+  n->ascii = n->ascii && y->ascii;
+  n->hash = -1;
+  return val_obj(&n->ob);
 }
 
 static Value str_repeat(Value a, int64_t n) {
