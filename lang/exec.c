@@ -162,6 +162,30 @@ static int augassign(Frame *f, Node *n) {
   Node *t = n->u.augassign.target;
   int op = n->u.augassign.op;
   if (t->kind == N_NAME) {
+    Value *slot0 = name_slot(f, t->u.name.res);
+    if (slot0 && (slot0->tag == V_INT || slot0->tag == V_FLOAT)) {
+      /* the hot `s += i` of numeric loops: no reference counting at all */
+      Value cur = *slot0;
+      Value v = eval_expr(f, n->u.augassign.value);
+      if (VAL_IS_NULL(v)) return -1;
+      Value r;
+      int64_t z;
+      if (cur.tag == V_INT && v.tag == V_INT && op == OP_ADD && !__builtin_add_overflow(cur.u.i, v.u.i, &z))
+        r = val_int(z);
+      else if (cur.tag == V_INT && v.tag == V_INT && op == OP_SUB && !__builtin_sub_overflow(cur.u.i, v.u.i, &z))
+        r = val_int(z);
+      else if (cur.tag == V_FLOAT && v.tag == V_FLOAT && op == OP_ADD)
+        r = val_float(cur.u.f + v.u.f);
+      else
+        r = obj_binop(op | OBJ_INPLACE, cur, v);
+      val_decref(v);
+      if (VAL_IS_NULL(r)) { eval_locate(f, n->span); return -1; }
+      Value *slot = name_slot(f, t->u.name.res);   /* re-read: evaluating v may have moved it */
+      Value old = *slot;
+      *slot = r;
+      val_decref(old);
+      return 0;
+    }
     Value cur = eval_expr(f, t);
     if (VAL_IS_NULL(cur)) return -1;
     Value v = eval_expr(f, n->u.augassign.value);
