@@ -169,9 +169,43 @@ static int numpy_scalar_result(PrimId id) {
   }
 }
 
+/* The common case, kept short: arrays of one family, equal dtypes, one output. */
+static int eval_fast(PrimId id, int nin, const Value *in, const void *params, Value *out) {
+  Array *arr[3];
+  TypeObj *t = in[0].u.o->type;
+  for (int i = 0; i < nin; i++) {
+    if (in[i].tag != V_OBJ || in[i].u.o->type != t) return -2;
+    arr[i] = ARROBJ(in[i].u.o)->a;
+  }
+  PrimKind k = prim_table[id].kind;
+  if (k == PK_BINARY || k == PK_COMPARE) {
+    if (arr[0]->dtype != arr[1]->dtype) return -2;
+  } else if (k != PK_UNARY && k != PK_SHAPE && k != PK_REDUCE) {
+    return -2;
+  }
+  Family fam = t == &lx_np_type ? FAM_NP : FAM_JAX;
+  Array *o = NULL;
+  if (prim_bind(id, arr, nin, params, &o) < 0) { lx_raise_engine(fam); return -1; }
+  if (fam == FAM_NP) {
+    int fresh = 1;
+    for (int i = 0; i < nin; i++) if (arr[i]->buf == o->buf) fresh = 0;
+    if (fresh) o->flags |= ARR_WRITABLE;
+    o->flags &= ~ARR_WEAK;
+    out[0] = (o->ndim == 0 && k != PK_SHAPE) ? lx_wrap_scalar(o, fam) : lx_wrap(o, fam);
+  } else {
+    o->flags &= ~ARR_WRITABLE;
+    out[0] = lx_wrap(o, fam);
+  }
+  return VAL_IS_NULL(out[0]) ? -1 : 1;
+}
+
 #define NSMALL 8
 int lx_eval_process(Interp *self, PrimId id, int nin, const Value *in, const void *params,
                     Value *out) {
+  if (nin >= 1 && nin <= 3 && prim_table[id].nout == 1 && in[0].tag == V_OBJ) {
+    int r = eval_fast(id, nin, in, params, out);
+    if (r != -2) return r;
+  }
   Array *arr_s[NSMALL], *own_s[NSMALL];
   Array **arr = arr_s, **own = own_s;
   if (nin > NSMALL) {

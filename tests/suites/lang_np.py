@@ -12,7 +12,7 @@ import sys
 
 ROOT = os.environ.get("SABLE_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
-SABLE = os.environ.get("SABLE", os.path.join(ROOT, "bin", "sable"))
+SABLE = os.path.abspath(os.environ.get("SABLE", os.path.join(ROOT, "bin", "sable")))
 DIR = os.path.join(ROOT, "tests", "lang_np")
 
 
