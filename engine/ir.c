@@ -621,6 +621,21 @@ int ir_optimize(IrGraph *g) {
   }
   for (int v = 0; v < nv; v++) sub[v] = v;
   for (int i = 0; i < g->nconst; i++) isconst[g->constvar[i]] = 1;
+  /* equal scalar literals are one variable (so that CSE sees `mul a 2.0` twice as equal) */
+  for (int i = 0; i < g->nconst; i++) {
+    Array *a = g->consts[i];
+    if (a->ndim != 0) continue;
+    for (int j = 0; j < i; j++) {
+      Array *b = g->consts[j];
+      if (b->ndim != 0 || b->dtype != a->dtype || (b->flags & ARR_WEAK) != (a->flags & ARR_WEAK) ||
+          sub[g->constvar[j]] != g->constvar[j])
+        continue;
+      if (!memcmp(arr_data(a), arr_data(b), (size_t)dt_size(a->dtype))) {
+        sub[g->constvar[i]] = g->constvar[j];
+        break;
+      }
+    }
+  }
   for (int i = 0; i < hcap; i++) htab[i] = -1;
   int rc = 0;
   /* forward pass: substitute, fold, forward identities, CSE */
