@@ -386,6 +386,7 @@ have_callee:;
       } else if (off && callee.u.o->type == &obj_builtin_type) {
         BuiltinObj *b = (BuiltinObj *)callee.u.o;
         result = b->dfn ? b->dfn(b->data, argc, argv, kwnames) : b->fn(argc, argv, kwnames);
+        if (VAL_IS_NULL(result)) obj_builtin_fix_error(&b->ob);
       } else {
         result = obj_call(callee, argc, argv, kwnames);
       }

@@ -259,6 +259,7 @@ int64_t obj_hash_double(double d);
 int64_t obj_hash_bytes(const char *s, size_t n);
 Value obj_str_concat(Value a, Value b);
 Value obj_str_append_inplace(Value a, Value b);   /* steals a */
+void obj_builtin_fix_error(Obj *builtin);
 Value obj_str_join(Value sep, Value iterable);
 Value obj_float_repr_val(double d);
 Value obj_int_from_str(const char *s, size_t n, int base);

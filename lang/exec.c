@@ -101,7 +101,7 @@ int eval_assign(Frame *f, Node *t, Value v) {
       }
       val_decref(o);
       val_decref(k);
-      if (r < 0) eval_locate(f, t->span);
+      if (r < 0) eval_locate_node(f, t);
       return r;
     }
     case N_TUPLE:

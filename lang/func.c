@@ -320,6 +320,22 @@ static Value call_with_self(Value self, Value f, int argc, const Value *argv, Ob
   return r;
 }
 
+/* CPython names methods "list.append()" in argument errors; the methods say "append()" */
+void obj_builtin_fix_error(Obj *bo) {
+  BuiltinObj *b = (BuiltinObj *)bo;
+  if (!b->owner || !obj_err_matches(&obj_TypeError)) return;
+  Value e = obj_err_peek();
+  ExcObj *x = EXC(e.u.o);
+  if (!VAL_IS_TUPLE(x->args) || TUPLE(x->args.u.o)->len != 1 || !VAL_IS_STR(TUPLE(x->args.u.o)->items[0])) return;
+  const char *msg = obj_str_cstr(TUPLE(x->args.u.o)->items[0]);
+  size_t n = strlen(b->name);
+  if (strncmp(msg, b->name, n) != 0 || strncmp(msg + n, "() ", 3) != 0) return;
+  Value m = obj_str_fmt("%s.%s", b->owner->name, msg);
+  if (VAL_IS_NULL(m)) { obj_err_clear(); obj_err_restore(e); return; }
+  val_decref(TUPLE(x->args.u.o)->items[0]);
+  TUPLE(x->args.u.o)->items[0] = m;
+}
+
 static Value builtin_call(Value v, int argc, const Value *argv, Obj *kw) {
   BuiltinObj *b = (BuiltinObj *)v.u.o;
   if (!VAL_IS_NULL(b->self)) {
@@ -331,6 +347,7 @@ static Value builtin_call(Value v, int argc, const Value *argv, Obj *kw) {
     if (argc + nk) memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
     Value r = b->dfn ? b->dfn(b->data, argc + 1, args, kw) : b->fn(argc + 1, args, kw);
     if (args != small) free(args);
+    if (VAL_IS_NULL(r)) obj_builtin_fix_error(&b->ob);
     return r;
   }
   if (b->owner && !(b->flags & METH_STATIC)) {
@@ -340,7 +357,9 @@ static Value builtin_call(Value v, int argc, const Value *argv, Obj *kw) {
       return obj_raise(&obj_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
                        b->name, b->owner->name, argc ? obj_type_name(argv[0]) : "NoneType");
   }
-  return b->dfn ? b->dfn(b->data, argc, argv, kw) : b->fn(argc, argv, kw);
+  Value r = b->dfn ? b->dfn(b->data, argc, argv, kw) : b->fn(argc, argv, kw);
+  if (VAL_IS_NULL(r)) obj_builtin_fix_error(&b->ob);
+  return r;
 }
 
 static Value builtin_repr(Value v) {
