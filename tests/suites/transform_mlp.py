@@ -4,7 +4,7 @@ init_network_params, predict, batched_predict via vmap, loss, a jit-ed update wi
 trained on Fashion-MNIST by the sable binary for 50 steps of batch 128, against the same
 recipe in NumPy started from the same initial parameters (saved by the Sable program): the
 parameters after training must agree closely and so must the test accuracy. The full 10-epoch
-run and its timings are bench/transform_mlp.py (accuracy within one point of NumPy's).
+run and its timings are bench/transform/mlp.py (accuracy within one point of NumPy's).
 Env: SABLE (binary), SABLE_ROOT."""
 import gzip
 import os

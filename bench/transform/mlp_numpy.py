@@ -1,8 +1,8 @@
-# The recipe of bench/transform_mlp.py written by hand in NumPy (float32): the same network
+# The recipe of bench/transform/mlp.py written by hand in NumPy (float32): the same network
 # (784-512-512-10, ReLU, log-softmax), initialisation scheme (N(0, 1) * 0.01, NumPy's
 # generator), loss (-mean(log_probs * one_hot)), plain SGD with step 0.01, batch 128, the same
 # batch order, raw pixel values. The reference for the accuracy Sable's JAX-style run reaches.
-#   build/venv/bin/python bench/transform_mlp_numpy.py [EPOCHS]
+#   build/venv/bin/python bench/transform/mlp_numpy.py [EPOCHS]
 import gzip
 import sys
 import time

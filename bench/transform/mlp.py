@@ -1,8 +1,8 @@
 # The JAX "MNIST from scratch" MLP (random_layer_params / init_network_params / predict /
 # batched_predict / loss / jit-ed update), trained on Fashion-MNIST. Run by bench/run or by hand:
-#   bin/sable bench/transform_mlp.py [EPOCHS] [TRAIN_LIMIT]
-# Prints per-epoch seconds and train/test accuracy. bench/transform_mlp_numpy.py is the same
-# recipe in NumPy, bench/transform_mlp_torch.py in PyTorch.
+#   bin/sable bench/transform/mlp.py [EPOCHS] [TRAIN_LIMIT]
+# Prints per-epoch seconds and train/test accuracy. bench/transform/mlp_numpy.py is the same
+# recipe in NumPy, bench/transform/mlp_torch.py in PyTorch.
 import sys
 import time
 import jax

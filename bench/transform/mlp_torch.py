@@ -1,4 +1,4 @@
-# bench/transform_mlp.py's recipe in PyTorch (same network, loss, SGD step, batch order, raw
+# bench/transform/mlp.py's recipe in PyTorch (same network, loss, SGD step, batch order, raw
 # pixels), for the epoch time on the same machine. /usr/bin/python3 with Debian's python3-torch.
 import gzip
 import sys
