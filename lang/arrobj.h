@@ -99,9 +99,8 @@ int lx_register_tracer(const LxTracerKind *k);
 const LxTracerKind *lx_tracer_kind(Value v);     /* NULL if v is not a tracer */
 
 /* A concrete Value for an array-like (ArrObj: new ref to itself; tracer: its hook); raises
- * for tracers without a concrete value. */
+ * for tracers without a concrete value. lx_arr() of the result is its engine array. */
 Value lx_concrete(Value v, const char *what);
-/* Borrowed engine array of a concrete Value returned by lx_concrete. */
 
 /* ---- the interpreter stack (bind.c) -------------------------------------------------- */
 /* The eval interpreter and its process function (the eager half of lx_bind). */
@@ -137,8 +136,6 @@ Value lx_item(Array *a, int64_t flat);
 Value lx_tolist(Array *a);
 
 /* ---- binding helpers (all go through lx_bind) ------------------------------------------ */
-int lx_avals(Value v, AVal *out);               /* = lx_aval */
-Value lx_bind_1(PrimId id, int nin, const Value *in, const void *params);
 Value lx_convert(Value x, DType d, int weak);   /* no-op (new ref) when already d */
 /* Promote n operands to their common dtype (family's promotion); out[] new refs. A Python
  * scalar becomes a concrete 0-d array. Returns the dtype or -1. */

@@ -66,7 +66,6 @@ int lx_aval(Value v, AVal *out) {
       return -1;
   }
 }
-int lx_avals(Value v, AVal *out) { return lx_aval(v, out); }
 
 int lx_is_arraylike(Value v) { return lx_is_arr(v) || lx_tracer_kind(v) != NULL; }
 
@@ -352,7 +351,4 @@ Value lx_bind1(PrimId id, int nin, const Value *in, const void *params) {
                                   prim_table[id].name);
   if (lx_bind(id, nin, in, params, out) < 0) return val_null();
   return out[0];
-}
-Value lx_bind_1(PrimId id, int nin, const Value *in, const void *params) {
-  return lx_bind1(id, nin, in, params);
 }
