@@ -165,18 +165,10 @@ int lx_parse_axis(Value axis, int ndim, int *out);   /* one int axis; -1 on erro
 /* Parse a shape argument (int or sequence of ints). Returns ndim or -1. */
 int lx_parse_shape(Value v, int64_t *shape);
 
-/* ---- printing (np_print.c) ----------------------------------------------------------- */
+/* ---- printing (np_print.c over engine/arr_print.h; options in arr_print_opts) --------- */
 Value np_array_repr(Value self);         /* Array(...) / array(...) / np.float64(...) */
 Value np_array_str(Value self);
-/* NumPy's str of the array data (no prefix). */
-Value np_format_array(Array *a, const char *prefix, const char *sep, const char *suffix,
-                      int for_repr);
-typedef struct NpPrintOptions {
-  int precision, threshold, edgeitems, linewidth, suppress;
-} NpPrintOptions;
-extern NpPrintOptions np_printopts;
-/* NumPy str() of one scalar element (np.float32 -> shortest float32 digits). */
-Value np_scalar_str(Array *a);
+Value np_scalar_str(Array *a);           /* NumPy's str() of a 0-d array / scalar */
 
 /* ---- indexing (np_index.c) ----------------------------------------------------------- */
 Value lx_getitem(Value x, Value key);

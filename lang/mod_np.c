@@ -4,6 +4,7 @@
 #include <string.h>
 #include "core.h"
 #include "arrobj.h"
+#include "arr_print.h"
 
 int np_math_add_ufuncs(Value m, Family f);
 Value lx_dtype_abstract(const char *name, Family f);
@@ -17,7 +18,7 @@ static Value set_printoptions(int argc, const Value *argv, Obj *kw) {
                      a) < 0)
     return val_null();
   int64_t v;
-  NpPrintOptions o = np_printopts;
+  ArrPrintOpts o = arr_print_opts;
   if (!VAL_IS_NULL(a[0]) && !VAL_IS_NONE(a[0])) { if (obj_as_int(a[0], &v) < 0) return val_null(); o.precision = (int)v; }
   if (!VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1])) {
     if (a[1].tag == V_FLOAT && isinf(a[1].u.f)) o.threshold = 0x7fffffff;
@@ -28,7 +29,7 @@ static Value set_printoptions(int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) { int t = obj_truth(a[4]); if (t < 0) return val_null(); o.suppress = t; }
   if (o.precision < 0 || o.precision > 100) return obj_raise(&obj_ValueError, "precision must be between 0 and 100");
   if (o.edgeitems < 0 || o.linewidth < 1) return obj_raise(&obj_ValueError, "invalid print option");
-  np_printopts = o;
+  arr_print_opts = o;
   return val_none();
 }
 
@@ -36,11 +37,11 @@ static Value get_printoptions(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("get_printoptions", argc, kw, 0, 0) < 0) return val_null();
   Value d = obj_dict_new();
   if (VAL_IS_NULL(d)) return d;
-  obj_dict_setstr(d, "precision", val_int(np_printopts.precision));
-  obj_dict_setstr(d, "threshold", val_int(np_printopts.threshold));
-  obj_dict_setstr(d, "edgeitems", val_int(np_printopts.edgeitems));
-  obj_dict_setstr(d, "linewidth", val_int(np_printopts.linewidth));
-  obj_dict_setstr(d, "suppress", val_bool(np_printopts.suppress));
+  obj_dict_setstr(d, "precision", val_int(arr_print_opts.precision));
+  obj_dict_setstr(d, "threshold", val_int(arr_print_opts.threshold));
+  obj_dict_setstr(d, "edgeitems", val_int(arr_print_opts.edgeitems));
+  obj_dict_setstr(d, "linewidth", val_int(arr_print_opts.linewidth));
+  obj_dict_setstr(d, "suppress", val_bool(arr_print_opts.suppress));
   return d;
 }
 
@@ -50,15 +51,18 @@ static Value array2string_fn(int argc, const Value *argv, Obj *kw) {
     return val_null();
   Value c = lx_concrete(a[0], "array2string");
   if (VAL_IS_NULL(c)) return c;
-  const char *sep = VAL_IS_STR(a[3]) ? obj_str_cstr(a[3]) : " ";
-  NpPrintOptions save = np_printopts;
+  if (VAL_IS_STR(a[3]) && strcmp(obj_str_cstr(a[3]), " ")) {
+    val_decref(c);
+    return obj_raise(&obj_NotImplementedError, "array2string: only separator=' ' is supported");
+  }
+  ArrPrintOpts save = arr_print_opts;
   int64_t v;
-  if (!VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]) && obj_as_int(a[1], &v) == 0) np_printopts.linewidth = (int)v;
-  if (!VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2]) && obj_as_int(a[2], &v) == 0) np_printopts.precision = (int)v;
+  if (!VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]) && obj_as_int(a[1], &v) == 0) arr_print_opts.linewidth = (int)v;
+  if (!VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2]) && obj_as_int(a[2], &v) == 0) arr_print_opts.precision = (int)v;
   obj_err_clear();
   Array *x = lx_arr(c);
-  Value r = x->ndim == 0 ? np_scalar_str(x) : np_format_array(x, "", sep, "", 0);
-  np_printopts = save;
+  Value r = np_scalar_str(x);
+  arr_print_opts = save;
   val_decref(c);
   return r;
 }
