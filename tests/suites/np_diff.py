@@ -19,6 +19,9 @@ import numpy as np
 ROOT = os.environ.get("SABLE_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
 SABLE = os.environ.get("SABLE", os.path.join(ROOT, "bin", "sable"))
+SABLE_ASAN = os.environ.get("SABLE_ASAN", "")
+ASAN_ENV = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:exitcode=86",
+                UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=87")
 
 # ---- data ------------------------------------------------------------------------------
 FLOATS = [0.5, -1.25, 3.0, 0.0, 2.75, -7.5, 100.0, 1e-3, -0.125, 6.5, 12.0, -3.0,
@@ -520,14 +523,15 @@ def program(cases, use_ref, ids=None):
 CRASHED = {}
 
 
-def run_sable(td, ids):
+def run_sable(td, ids, binary=None, env=None):
     """Run the cases `ids` in one Sable process; a crash is narrowed down to the case."""
+    binary = binary or SABLE
     sp = os.path.join(td, "cases.py")
     with open(sp, "w") as f:
         f.write(program(CASES, use_ref=False, ids=set(ids)))
     try:
-        p = subprocess.run([SABLE, sp], capture_output=True, text=True, timeout=300,
-                           errors="replace")
+        p = subprocess.run([binary, sp], capture_output=True, text=True, timeout=600,
+                           errors="replace", env=env)
         rc, out, err = p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired:
         rc, out, err = None, "", "timeout"
@@ -538,8 +542,8 @@ def run_sable(td, ids):
                                                    " | ".join(err.strip().splitlines()[-2:]))
             return {}
         h = len(ids) // 2
-        res = run_sable(td, ids[:h])
-        res.update(run_sable(td, ids[h:]))
+        res = run_sable(td, ids[:h], binary, env)
+        res.update(run_sable(td, ids[h:], binary, env))
     return res
 
 
@@ -640,6 +644,10 @@ def compare_ser(g, w, tol):
 
 def main():
     build_cases()
+    builds = [("", SABLE, None)]
+    if SABLE_ASAN and os.path.exists(SABLE_ASAN):
+        builds.append(("asan-", SABLE_ASAN, ASAN_ENV))
+    failed = 0
     with tempfile.TemporaryDirectory() as td:
         rp = os.path.join(td, "ref.py")
         with open(rp, "w") as f:
@@ -649,10 +657,17 @@ def main():
             print("FAIL np_diff/reference: the NumPy side failed: " + ref.stderr[-500:].replace("\n", " | "))
             return 1
         wres = parse_output(ref.stdout)
-        gres = {}
-        ids = list(range(len(CASES)))
-        for k in range(0, len(ids), 400):
-            gres.update(run_sable(td, ids[k:k + 400]))
+        for prefix, binary, env in builds:
+            CRASHED.clear()
+            gres = {}
+            ids = list(range(len(CASES)))
+            for k in range(0, len(ids), 400):
+                gres.update(run_sable(td, ids[k:k + 400], binary, env))
+            failed += report(prefix, gres, wres)
+    return 1 if failed else 0
+
+
+def report(prefix, gres, wres):
     groups = {}
     for i, c in enumerate(CASES):
         g = groups.setdefault(c.group, [0, 0, []])
@@ -674,13 +689,13 @@ def main():
         n, nf, msgs = groups[name]
         if nf:
             failed += 1
-            print("FAIL np_diff/%s: %d of %d cases differ; first: %s" % (name, nf, n, msgs[0]))
+            print("FAIL %snp_diff/%s: %d of %d cases differ; first: %s" % (prefix, name, nf, n, msgs[0]))
             if verbose:
                 for m in msgs[1:int(verbose) if verbose.isdigit() else None]:
                     print("    " + m)
         else:
-            print("PASS np_diff/%s (%d cases)" % (name, n))
-    return 1 if failed else 0
+            print("PASS %snp_diff/%s (%d cases)" % (prefix, name, n))
+    return failed
 
 
 if __name__ == "__main__":
