@@ -597,6 +597,23 @@ static int exec_stmt_inner(Frame *f, Node *n) {
     }
     case N_AUGASSIGN: return augassign(f, n) < 0 ? EX_ERR : EX_OK;
     case N_ANNASSIGN: {
+      /* in a class body, annotated names are recorded in __annotations__ (dataclasses read it) */
+      if (f->classdict && n->u.annassign.target->kind == N_NAME && n->u.annassign.annotation) {
+        Value ann = eval_expr(f, n->u.annassign.annotation);
+        if (VAL_IS_NULL(ann)) return EX_ERR;
+        Value d = obj_dict_getstr(val_obj(f->classdict), "__annotations__");
+        int r = 0;
+        if (!VAL_IS_DICT(d)) {
+          d = obj_dict_new();
+          r = VAL_IS_NULL(d) ? -1 : obj_dict_setstr(val_obj(f->classdict), "__annotations__", d);
+          val_decref(d);
+        }
+        Str *id = &n->u.annassign.target->u.name.id;
+        Obj *nm = r < 0 ? NULL : obj_intern_n(id->s, id->len);
+        if (!nm || obj_dict_set(d, val_obj(nm), ann) < 0) r = -1;
+        val_decref(ann);
+        if (r < 0) return EX_ERR;
+      }
       if (!n->u.annassign.value) return EX_OK;
       Value v = eval_expr(f, n->u.annassign.value);
       if (VAL_IS_NULL(v)) return EX_ERR;

@@ -141,6 +141,7 @@ static void declare(Ctx *c, RScope *s, Node *n) {
       break;
     case N_ANNASSIGN:
       declare(c, s, n->u.annassign.target);
+      declare(c, s, n->u.annassign.annotation);
       declare(c, s, n->u.annassign.value);
       break;
     case N_FUNCDEF: {
@@ -584,7 +585,11 @@ static void fill(Ctx *c, RScope *s, Node *n) {
     case N_EXPR_STMT: fill(c, s, n->u.expr_stmt.value); break;
     case N_ASSIGN: fill_list(c, s, &n->u.assign.targets); fill(c, s, n->u.assign.value); break;
     case N_AUGASSIGN: fill(c, s, n->u.augassign.target); fill(c, s, n->u.augassign.value); break;
-    case N_ANNASSIGN: fill(c, s, n->u.annassign.target); fill(c, s, n->u.annassign.value); break;
+    case N_ANNASSIGN:
+      fill(c, s, n->u.annassign.target);
+      fill(c, s, n->u.annassign.annotation);
+      fill(c, s, n->u.annassign.value);
+      break;
     case N_FUNCDEF: {
       RScope *fs = n->u.funcdef.scope_info;
       fill_list(c, s, &n->u.funcdef.decorators);
