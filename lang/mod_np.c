@@ -139,6 +139,9 @@ static int add_constants(Value m) {
 
 static int np_common(Value m, Family f) {
   arr_init();    /* the primitive table and the CPU pool, before the first array */
+  /* <class 'numpy.ndarray'>, <class 'jax.Array'> */
+  if (!lx_np_type.module) lx_np_type.module = obj_intern("numpy");
+  if (!lx_jax_type.module) lx_jax_type.module = obj_intern("jax");
   static const MethodDef *const jtabs[] = {np_create_jax, np_math_jax, np_reduce_jax,
                                            np_shape_jax, np_sort_jax, np_io_jax, print_funcs,
                                            np_dotg_jax, NULL};
