@@ -806,6 +806,35 @@ static Value m_bool(int argc, const Value *argv, Obj *kw) {
   return t < 0 ? val_null() : val_bool(t);
 }
 
+/* round(x[, ndigits]): a 0-d value without ndigits rounds to a Python int (half to even) */
+static Value m_round_dunder(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("__round__", argc, kw, 1, 2) < 0) return val_null();
+  Value self = argv[0];
+  if (argc == 1 || VAL_IS_NONE(argv[1])) {
+    AVal av;
+    if (lx_aval(self, &av) < 0) return val_null();
+    if (av.ndim == 0) {
+      Value c = lx_concrete(self, "round()");
+      if (VAL_IS_NULL(c)) return c;
+      Array *a = lx_arr(c);
+      Value r;
+      if (dt_is_float(a->dtype)) {
+        double d = nearbyint(arr_get_f(a, 0));
+        r = !isfinite(d) ? obj_raise(isnan(d) ? &obj_ValueError : &obj_OverflowError,
+                                     isnan(d) ? "cannot convert float NaN to integer"
+                                              : "cannot convert float infinity to integer")
+                         : val_int((int64_t)d);
+      } else {
+        r = val_int(arr_get_i(a, 0));
+      }
+      val_decref(c);
+      return r;
+    }
+    return forward("round", 1, argv, NULL);
+  }
+  return forward("round", 2, argv, NULL);
+}
+
 static Value m_copy(int argc, const Value *argv, Obj *kw) {
   Value self = argv[0];
   Family f = fam_of(self);
@@ -884,6 +913,7 @@ const MethodDef lx_arr_methods[] = {
     {"__int__", m_int, NULL, 0},
     {"__index__", m_index, NULL, 0},
     {"__bool__", m_bool, NULL, 0},
+    {"__round__", m_round_dunder, NULL, 0},
     {"__array_namespace__", m_array_namespace, NULL, 0},
     {"sum", m_sum, "sum(axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None)", 0},
     {"prod", m_prod, "prod(axis=None, dtype=None, out=None, keepdims=False)", 0},
