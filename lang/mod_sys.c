@@ -14,6 +14,7 @@ void obj_pyrandom_register(void);
 void obj_display_register(void);
 void obj_dataclasses_register(void);
 void obj_collections_register(void);
+void obj_itertools_register(void);
 
 static Value s_exit(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
@@ -160,6 +161,7 @@ int obj_std_modules_register(void) {
   obj_display_register();
   obj_dataclasses_register();
   obj_collections_register();
+  obj_itertools_register();
   obj_register_module("gc", gc_init);
   return 0;
 }
