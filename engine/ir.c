@@ -108,7 +108,7 @@ int ir_add_eqn(IrGraph *g, PrimId prim, int nin, const int *in, const void *para
   e.in = malloc(sizeof(int) * (size_t)(nin + nout + 1));
   if (!e.in) return arr_err(ERR_MEMORY, "out of memory");
   e.out = e.in + nin;
-  memcpy(e.in, in, sizeof(int) * (size_t)nin);
+  ir_memcpy(e.in, in, sizeof(int) * (size_t)nin);
   if (prim_table[prim].params_size) {
     e.params = ir_params_copy(prim, params);
     if (!e.params) { free(e.in); return -1; }
@@ -127,7 +127,7 @@ int ir_add_eqn(IrGraph *g, PrimId prim, int nin, const int *in, const void *para
 int ir_set_outputs(IrGraph *g, int n, const int *vars) {
   int *o = malloc(sizeof(int) * (size_t)(n + 1));
   if (!o) return arr_err(ERR_MEMORY, "out of memory");
-  memcpy(o, vars, sizeof(int) * (size_t)n);
+  ir_memcpy(o, vars, sizeof(int) * (size_t)n);
   free(g->out);
   g->out = o;
   g->nout = n;
@@ -158,7 +158,7 @@ void *ir_params_copy(PrimId prim, const void *params) {
   if (!sz) return NULL;
   void *p = malloc(sz);
   if (!p) { arr_err(ERR_MEMORY, "out of memory"); return NULL; }
-  memcpy(p, params, sz);
+  ir_memcpy(p, params, sz);
   IrGraph *gs[PCOND_MAX];
   int n = ir_param_graphs(prim, p, gs, PCOND_MAX);
   for (int i = 0; i < n; i++) ir_retain(gs[i]);
@@ -279,7 +279,7 @@ static int rule_scan(const Prim *p, const AVal *in, int nin, const void *params,
     out[i] = *y;
     out[i].ndim = y->ndim + 1;
     out[i].shape[0] = s->length;
-    memcpy(out[i].shape + 1, y->shape, sizeof(int64_t) * y->ndim);
+    ir_memcpy(out[i].shape + 1, y->shape, sizeof(int64_t) * y->ndim);
   }
   return b->nout;
 }
@@ -327,23 +327,23 @@ static int k_while(const Prim *p, Array *const *in, int nin, const void *params,
   Array *carry_s[8], **carry = nc <= 8 ? carry_s : calloc((size_t)nc, sizeof(Array *));
   if (!carry) { free(cargs); return arr_err(ERR_MEMORY, "out of memory"); }
   for (int i = 0; i < nc; i++) carry[i] = arr_retain(in[cn + bn + i]);
-  memcpy(cargs, in, sizeof(Array *) * (size_t)cn);
-  memcpy(bargs, in + cn, sizeof(Array *) * (size_t)bn);
+  ir_memcpy(cargs, in, sizeof(Array *) * (size_t)cn);
+  ir_memcpy(bargs, in + cn, sizeof(Array *) * (size_t)bn);
   int rc = 0;
   for (;;) {
     if (ir_poll && ir_poll() < 0) { rc = -1; break; }
-    memcpy(cargs + cn, carry, sizeof(Array *) * (size_t)nc);
+    ir_memcpy(cargs + cn, carry, sizeof(Array *) * (size_t)nc);
     Array *pred = NULL;
     if (ir_run(w->cond, cargs, &pred) < 0) { rc = -1; break; }
     int go = arr_get_i(pred, 0) != 0;
     arr_release(pred);
     if (!go) break;
-    memcpy(bargs + bn, carry, sizeof(Array *) * (size_t)nc);
+    ir_memcpy(bargs + bn, carry, sizeof(Array *) * (size_t)nc);
     if (ir_run(w->body, bargs, next) < 0) { rc = -1; break; }
     release_all(carry, nc);
-    memcpy(carry, next, sizeof(Array *) * (size_t)nc);
+    ir_memcpy(carry, next, sizeof(Array *) * (size_t)nc);
   }
-  if (rc == 0) memcpy(out, carry, sizeof(Array *) * (size_t)nc);
+  if (rc == 0) ir_memcpy(out, carry, sizeof(Array *) * (size_t)nc);
   else release_all(carry, nc);
   if (carry != carry_s) free(carry);
   free(cargs);
@@ -365,18 +365,18 @@ static int k_scan(const Prim *p, Array *const *in, int nin, const void *params,
     if (!out[nc + i]) rc = -1;
   }
   for (int i = 0; i < nc; i++) carry[i] = arr_retain(in[nk + i]);
-  memcpy(args, in, sizeof(Array *) * (size_t)nk);
+  ir_memcpy(args, in, sizeof(Array *) * (size_t)nk);
   for (int64_t t = 0; t < s->length && rc == 0; t++) {
     int64_t it = s->reverse ? s->length - 1 - t : t;
     if (ir_poll && ir_poll() < 0) { rc = -1; break; }
-    memcpy(args + nk, carry, sizeof(Array *) * (size_t)nc);
+    ir_memcpy(args + nk, carry, sizeof(Array *) * (size_t)nc);
     for (int i = 0; i < nx; i++) {
       args[nk + nc + i] = arr_view_index(in[nk + nc + i], 0, it);
       if (!args[nk + nc + i]) { rc = -1; break; }
     }
     if (rc == 0 && ir_run((IrGraph *)b, args, res) == 0) {
       release_all(carry, nc);
-      memcpy(carry, res, sizeof(Array *) * (size_t)nc);
+      ir_memcpy(carry, res, sizeof(Array *) * (size_t)nc);
       for (int i = 0; i < ny && rc == 0; i++) {
         Array *dst = arr_view_index(out[nc + i], 0, it);
         if (!dst || arr_assign(dst, res[nc + i]) < 0) rc = -1;
@@ -389,7 +389,7 @@ static int k_scan(const Prim *p, Array *const *in, int nin, const void *params,
     for (int i = 0; i < nx; i++) { arr_release(args[nk + nc + i]); args[nk + nc + i] = NULL; }
   }
   if (rc == 0) {
-    memcpy(out, carry, sizeof(Array *) * (size_t)nc);
+    ir_memcpy(out, carry, sizeof(Array *) * (size_t)nc);
     for (int i = 0; i < ny; i++)
       if (out_av[nc + i].weak) out[nc + i]->flags |= ARR_WEAK;
   } else {
@@ -601,9 +601,9 @@ static uint64_t eqn_hash(const IrEqn *e) {
 
 static int eqn_same(const IrEqn *a, const IrEqn *b) {
   if (a->prim != b->prim || a->nin != b->nin || a->nout != b->nout) return 0;
-  if (memcmp(a->in, b->in, sizeof(int) * (size_t)a->nin)) return 0;
+  if (ir_memcmp(a->in, b->in, sizeof(int) * (size_t)a->nin)) return 0;
   size_t sz = prim_table[a->prim].params_size;
-  return !sz || !memcmp(a->params, b->params, sz);
+  return !sz || !ir_memcmp(a->params, b->params, sz);
 }
 
 int ir_optimize(IrGraph *g) {
@@ -630,7 +630,7 @@ int ir_optimize(IrGraph *g) {
       if (b->ndim != 0 || b->dtype != a->dtype || (b->flags & ARR_WEAK) != (a->flags & ARR_WEAK) ||
           sub[g->constvar[j]] != g->constvar[j])
         continue;
-      if (!memcmp(arr_data(a), arr_data(b), (size_t)dt_size(a->dtype))) {
+      if (!ir_memcmp(arr_data(a), arr_data(b), (size_t)dt_size(a->dtype))) {
         sub[g->constvar[i]] = g->constvar[j];
         break;
       }

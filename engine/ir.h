@@ -9,7 +9,13 @@
 #ifndef SABLE_IR_H
 #define SABLE_IR_H
 
+#include <string.h>
 #include "prim.h"
+
+/* memcpy/memmove/memcmp that accept (NULL, 0): empty operand lists are common here */
+static inline void *ir_memcpy(void *d, const void *s, size_t n) { return n ? memcpy(d, s, n) : d; }
+static inline void *ir_memmove(void *d, const void *s, size_t n) { return n ? memmove(d, s, n) : d; }
+static inline int ir_memcmp(const void *a, const void *b, size_t n) { return n ? memcmp(a, b, n) : 0; }
 
 typedef struct IrEqn {
   PrimId prim;

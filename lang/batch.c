@@ -195,7 +195,7 @@ int b_broadcast(PrimId id, const void *params, int nin, const Value *in, const i
   int r = rank_of(x) - 1;
   p.ndim = b->ndim + 1;
   p.shape[0] = size;
-  memcpy(p.shape + 1, b->shape, sizeof(int64_t) * (size_t)b->ndim);
+  ir_memcpy(p.shape + 1, b->shape, sizeof(int64_t) * (size_t)b->ndim);
   p.bdims[0] = 0;
   for (int i = 0; i < r; i++) p.bdims[i + 1] = b->bdims[i] + 1;
   return bind_out0(id, 1, &x, &p, out, obd);
@@ -209,7 +209,7 @@ int b_reshape(PrimId id, const void *params, int nin, const Value *in, const int
   if (s->ndim + 1 > ARR_MAXDIM) { obj_raise(&obj_ValueError, "vmap: rank too large"); return -1; }
   p.ndim = s->ndim + 1;
   p.shape[0] = size;
-  memcpy(p.shape + 1, s->shape, sizeof(int64_t) * (size_t)s->ndim);
+  ir_memcpy(p.shape + 1, s->shape, sizeof(int64_t) * (size_t)s->ndim);
   Value x = t_moveaxis(in[0], bd[0], 0);
   if (VAL_IS_NULL(x)) return -1;
   return bind_out0(id, 1, &x, &p, out, obd);
@@ -315,7 +315,7 @@ static Value with_counts(Value idx) {   /* prepend iota(batch) along the index v
   AVal av;
   if (lx_aval(idx, &av) < 0) return val_null();
   int64_t sh[ARR_MAXDIM];
-  memcpy(sh, av.shape, sizeof(int64_t) * (size_t)av.ndim);
+  ir_memcpy(sh, av.shape, sizeof(int64_t) * (size_t)av.ndim);
   sh[av.ndim - 1] = 1;
   Value counts = t_iota(av.dtype, av.ndim, sh, 0);
   if (VAL_IS_NULL(counts)) return counts;
@@ -434,7 +434,7 @@ int b_dynamic_slice(PrimId id, const void *params, int nin, const Value *in, con
     memset(&p, 0, sizeof p);
     p.ndim = s->ndim + 1;
     p.shape[0] = size;
-    memcpy(p.shape + 1, s->shape, sizeof(int64_t) * (size_t)s->ndim);
+    ir_memcpy(p.shape + 1, s->shape, sizeof(int64_t) * (size_t)s->ndim);
     Value *args = calloc((size_t)nin + 1, sizeof(Value));
     if (!args) { obj_raise_nomem(); return -1; }
     args[0] = t_moveaxis(in[0], bd[0], 0);
@@ -535,8 +535,8 @@ int b_dot_general(PrimId id, const void *params, int nin, const Value *in, const
   int ob;
   if (sa && sb) {
     p.nb = d->nb + 1;
-    memmove(p.lhs_batch + 1, p.lhs_batch, sizeof(int) * (size_t)d->nb);
-    memmove(p.rhs_batch + 1, p.rhs_batch, sizeof(int) * (size_t)d->nb);
+    ir_memmove(p.lhs_batch + 1, p.lhs_batch, sizeof(int) * (size_t)d->nb);
+    ir_memmove(p.rhs_batch + 1, p.rhs_batch, sizeof(int) * (size_t)d->nb);
     p.lhs_batch[0] = 0;
     p.rhs_batch[0] = 0;
     ob = 0;
@@ -559,7 +559,7 @@ static Value reshape_axis_into(Value x, int src, int dst) {
   if (lx_aval(x, &av) < 0) return val_null();
   int perm[ARR_MAXDIM], k = 0;
   for (int i = 0; i < av.ndim; i++) if (i != src) perm[k++] = i;
-  memmove(perm + dst + 1, perm + dst, sizeof(int) * (size_t)(av.ndim - 1 - dst));
+  ir_memmove(perm + dst + 1, perm + dst, sizeof(int) * (size_t)(av.ndim - 1 - dst));
   perm[dst] = src;
   Value t = t_transpose(x, perm);
   if (VAL_IS_NULL(t)) return t;

@@ -159,7 +159,7 @@ static int check_same_outputs(const char *what, const IrGraph *a, const IrGraph 
   for (int i = 0; i < n; i++) {
     const AVal *x = &a->avals[a->out[off_a + i]], *y = &b->avals[b->out[off_b + i]];
     int same = x->dtype == y->dtype && x->ndim == y->ndim &&
-               !memcmp(x->shape, y->shape, sizeof(int64_t) * (size_t)x->ndim);
+               !ir_memcmp(x->shape, y->shape, sizeof(int64_t) * (size_t)x->ndim);
     if (!same) {
       Value r1 = aval_repr(x), r2 = aval_repr(y);
       obj_raise(&obj_TypeError, "%s: output %d has type %s in one and %s in the other; they "
@@ -341,7 +341,7 @@ static Value while_impl(Value cond_fun, Value body_fun, Value init) {
   for (int i = 0; i < n; i++) {
     const AVal *o = &tb.g->avals[tb.g->out[i]];
     if (o->dtype != avals[i].dtype || o->ndim != avals[i].ndim ||
-        memcmp(o->shape, avals[i].shape, sizeof(int64_t) * (size_t)o->ndim)) {
+        ir_memcmp(o->shape, avals[i].shape, sizeof(int64_t) * (size_t)o->ndim)) {
       Value r0 = aval_repr(&avals[i]), r1 = aval_repr(o);
       obj_raise(&obj_TypeError, "body_fun output and input must have identical types: carry "
                 "component %d has type %s in init_val but %s in the output of body_fun", i,
@@ -420,11 +420,11 @@ static Value scan_impl(Value f, Value init, Value xs, int64_t length, int has_le
   /* the body sees (carry, x): trace it on a 2-tuple of trees */
   bav = calloc((size_t)(nc + nx) + 1, sizeof(AVal));
   if (!bav) { obj_raise_nomem(); goto done; }
-  memcpy(bav, cav, sizeof(AVal) * (size_t)nc);
+  ir_memcpy(bav, cav, sizeof(AVal) * (size_t)nc);
   for (int i = 0; i < nx; i++) {
     bav[nc + i] = xav[i];
     bav[nc + i].ndim--;
-    memmove(bav[nc + i].shape, xav[i].shape + 1, sizeof(int64_t) * (size_t)bav[nc + i].ndim);
+    ir_memmove(bav[nc + i].shape, xav[i].shape + 1, sizeof(int64_t) * (size_t)bav[nc + i].ndim);
   }
   {
     /* build the (init, xs) structure to unflatten the body's inputs */
@@ -478,7 +478,7 @@ static Value scan_impl(Value f, Value init, Value xs, int64_t length, int has_le
     for (int i = 0; i < nc; i++) {
       const AVal *o = &tb.g->avals[tb.g->out[i]];
       if (o->dtype != cav[i].dtype || o->ndim != cav[i].ndim ||
-          memcmp(o->shape, cav[i].shape, sizeof(int64_t) * (size_t)o->ndim)) {
+          ir_memcmp(o->shape, cav[i].shape, sizeof(int64_t) * (size_t)o->ndim)) {
         Value r0 = aval_repr(&cav[i]), r1 = aval_repr(o);
         obj_raise(&obj_TypeError, "scan body function carry input and carry output must have "
                   "equal types (e.g. shapes and dtypes of arrays), but they differ:\n  * the input "
@@ -692,7 +692,7 @@ static int call_host(int id, int n, const Value *vals) {
   Value names = nk ? obj_tuple_new(nk) : val_null();
   int rc = -1;
   if (argv) {
-    memcpy(argv, TUPLE(args.u.o)->items, sizeof(Value) * (size_t)na);
+    ir_memcpy(argv, TUPLE(args.u.o)->items, sizeof(Value) * (size_t)na);
     int64_t it = 0, i = 0;
     Value k, v;
     while (nk && obj_dict_next(kwd, &it, &k, &v)) { TUPLE_SET(names, i, val_incref(k)); argv[na + i++] = v; }
@@ -852,7 +852,7 @@ int b_callback(PrimId id, const void *params, int nin, const Value *in, const in
       AVal av;
       lx_aval(in[i], &av);
       int64_t st[ARR_MAXDIM] = {0}, lim[ARR_MAXDIM], sh[ARR_MAXDIM];
-      memcpy(lim, av.shape, sizeof(int64_t) * (size_t)av.ndim);
+      ir_memcpy(lim, av.shape, sizeof(int64_t) * (size_t)av.ndim);
       st[bd[i]] = b;
       lim[bd[i]] = b + 1;
       Value s = t_slice(in[i], st, lim, NULL);
@@ -996,7 +996,7 @@ IrGraph *graph_batch(IrGraph *g, int64_t size, const int *in_bd, const uint8_t *
     av[i] = g->avals[g->in[i]];
     if (in_bd[i] >= 0) {
       if (av[i].ndim + 1 > ARR_MAXDIM) { free(av); obj_raise(&obj_ValueError, "vmap: rank too large"); return NULL; }
-      memmove(av[i].shape + 1, av[i].shape, sizeof(int64_t) * (size_t)av[i].ndim);
+      ir_memmove(av[i].shape + 1, av[i].shape, sizeof(int64_t) * (size_t)av[i].ndim);
       av[i].shape[0] = size;
       av[i].ndim++;
     }
@@ -1174,7 +1174,7 @@ int jvp_cond(PrimId id, const void *params, int nin, const Value *p, const Value
   for (int b = 0; b < nb; b++) {
     uint8_t *m = malloc((size_t)nout + 1);
     if (!m) { obj_raise_nomem(); goto done; }
-    memcpy(m, out_nz, (size_t)nout);
+    ir_memcpy(m, out_nz, (size_t)nout);
     q.branches[b] = graph_jvp(pc->branches[b], in_nz, m);
     free(m);
     if (!q.branches[b]) goto done;
@@ -1333,7 +1333,7 @@ int vjpf_cond(PrimId id, const void *params, int nin, const Value *p, const uint
     if (!fq.branches[b]) goto done;
     AVal *bav = calloc((size_t)(ntot + nfo) + 1, sizeof(AVal));
     if (!bav) { obj_raise_nomem(); goto done; }
-    memcpy(bav, ravs, sizeof(AVal) * (size_t)ntot);
+    ir_memcpy(bav, ravs, sizeof(AVal) * (size_t)ntot);
     for (int j = 0, k = 0; j < nout; j++)
       if (dt_is_float(br->avals[br->out[j]].dtype)) bav[ntot + k++] = br->avals[br->out[j]];
     PadBwd pb = {gv[b].bwd, b, roff, nres, ntot, nfo};
@@ -1360,7 +1360,7 @@ int vjpf_cond(PrimId id, const void *params, int nin, const Value *p, const uint
     goto done;
   }
   for (int r = 0; r < ntot; r++) cb->res[r] = o[nout + r];
-  memcpy(cb->diff, diff + 1, (size_t)nops);
+  ir_memcpy(cb->diff, diff + 1, (size_t)nops);
   for (int j = 0; j < nout; j++) cb->out_av[j] = pc->branches[0]->avals[pc->branches[0]->out[j]];
   cb->bwd = bq;
   memset(&bq, 0, sizeof bq);
@@ -1465,7 +1465,7 @@ static int permute(int *arr, int n, const int *perm) {
   int *tmp = malloc(sizeof(int) * (size_t)(n + 1));
   if (!tmp) { obj_raise_nomem(); return -1; }
   for (int i = 0; i < n; i++) tmp[i] = arr[perm[i]];
-  memcpy(arr, tmp, sizeof(int) * (size_t)n);
+  ir_memcpy(arr, tmp, sizeof(int) * (size_t)n);
   free(tmp);
   return 0;
 }
@@ -1482,7 +1482,7 @@ static IrGraph *with_extra_inputs(IrGraph *g, int nextra, const AVal *extra) {
   AVal *av = calloc((size_t)(g->nin + nextra) + 1, sizeof(AVal));
   if (!av) { obj_raise_nomem(); return NULL; }
   for (int i = 0; i < g->nin; i++) av[i] = g->avals[g->in[i]];
-  memcpy(av + g->nin, extra, sizeof(AVal) * (size_t)nextra);
+  ir_memcpy(av + g->nin, extra, sizeof(AVal) * (size_t)nextra);
   IrGraph *r = trace_to_graph(g->name, g->nin + nextra, av, prefix_fn, g, g->nout + 1);
   free(av);
   return r;
@@ -1613,7 +1613,7 @@ static int while_run_fn(void *ctx, int nin, const Value *in, int nout_max, Value
     if (!nw) { obj_raise_nomem(); goto done; }
     if (graph_eval(pw->body, args, nw) < 0) { free(nw); goto done; }
     t_clear(carry, nc);
-    memcpy(carry, nw, sizeof(Value) * (size_t)nc);
+    ir_memcpy(carry, nw, sizeof(Value) * (size_t)nc);
     free(nw);
   }
   for (int j = 0; j < nc; j++) { out[j] = carry[j]; carry[j] = val_null(); }
@@ -1681,7 +1681,7 @@ done:
 
 static void batched_aval(const AVal *a, int64_t size, AVal *o) {
   *o = *a;
-  memmove(o->shape + 1, a->shape, sizeof(int64_t) * (size_t)a->ndim);
+  ir_memmove(o->shape + 1, a->shape, sizeof(int64_t) * (size_t)a->ndim);
   o->shape[0] = size;
   o->ndim = a->ndim + 1;
 }

@@ -291,8 +291,8 @@ IrGraph *stage_finish(StageTrace *s, int nout, const Value *outs, Value **captur
     IrGraph *gg = s->g;
     int *in = malloc(sizeof(int) * (size_t)(gg->nin + s->ncap + 1));
     if (!in) { obj_raise_nomem(); goto done; }
-    memcpy(in, s->cap_vars, sizeof(int) * (size_t)s->ncap);
-    memcpy(in + s->ncap, gg->in, sizeof(int) * (size_t)gg->nin);
+    ir_memcpy(in, s->cap_vars, sizeof(int) * (size_t)s->ncap);
+    ir_memcpy(in + s->ncap, gg->in, sizeof(int) * (size_t)gg->nin);
     free(gg->in);
     gg->in = in;
     gg->nin += s->ncap;
@@ -634,7 +634,7 @@ static uint64_t key_hash(CallParts *p) {
 
 static int aval_eq(const AVal *a, const AVal *b) {
   if (a->dtype != b->dtype || a->weak != b->weak || a->ndim != b->ndim) return 0;
-  return !memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->ndim);
+  return !ir_memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->ndim);
 }
 
 static int entry_matches(CacheEntry *e, CallParts *p, uint64_t h) {
@@ -827,7 +827,7 @@ static Value call_with(Value f, Value list, Value kw) {
   int64_t na = LIST(list.u.o)->len, nk = obj_dict_len(kw);
   Value *argv = calloc((size_t)(na + nk) + 1, sizeof(Value));
   if (!argv) return obj_raise_nomem();
-  memcpy(argv, LIST(list.u.o)->items, sizeof(Value) * (size_t)na);
+  ir_memcpy(argv, LIST(list.u.o)->items, sizeof(Value) * (size_t)na);
   Value names = nk ? obj_tuple_new(nk) : val_null();
   int64_t it = 0, i = 0;
   Value k, v;
@@ -887,7 +887,7 @@ static int jit_trace(JitObj *j, CallParts *p, int optimize, CacheEntry *e, Value
   e->in_tree = tree_copy(p->tree);
   e->avals = malloc(sizeof(AVal) * (size_t)(p->nleaves + 1));
   if (!e->in_tree || !e->avals) { if (!obj_err_occurred()) obj_raise_nomem(); goto done; }
-  memcpy(e->avals, p->avals, sizeof(AVal) * (size_t)p->nleaves);
+  ir_memcpy(e->avals, p->avals, sizeof(AVal) * (size_t)p->nleaves);
   e->nleaves = p->nleaves;
   e->statics = val_incref(p->statics);
   e->x64 = lx_flag_x64;

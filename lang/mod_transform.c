@@ -94,7 +94,7 @@ static Value grad_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   int nkw = obj_kwcount(kw);
   Value *args = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
   if (!args) return obj_raise_nomem();
-  memcpy(args, argv, sizeof(Value) * (size_t)(argc + nkw));
+  ir_memcpy(args, argv, sizeof(Value) * (size_t)(argc + nkw));
   for (int k = 0; k < g->nargnums; k++) {
     int a = g->argnums[k];
     if (a < 0) a += argc;
@@ -322,7 +322,7 @@ static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
     AVal pa, ta;
     if (VAL_IS_NULL(t) || lx_aval(p, &pa) < 0 || lx_aval(t, &ta) < 0) { val_decref(p); val_decref(t); goto done; }
     if (dt_is_float(pa.dtype) && (ta.dtype != pa.dtype || ta.ndim != pa.ndim ||
-                                  memcmp(ta.shape, pa.shape, sizeof(int64_t) * (size_t)pa.ndim))) {
+                                  ir_memcmp(ta.shape, pa.shape, sizeof(int64_t) * (size_t)pa.ndim))) {
       char a1[200], a2[200];
       ir_aval_str(&pa, a1, sizeof a1);
       ir_aval_str(&ta, a2, sizeof a2);
@@ -481,7 +481,7 @@ static Value vjpfn_call(void *ctx, int argc, const Value *argv, Obj *kw) {
     Value s = to_jax(LIST(cl.u.o)->items[k]);
     AVal av;
     if (VAL_IS_NULL(s) || lx_aval(s, &av) < 0) { val_decref(s); t_clear(seeds, k); goto done; }
-    if (av.ndim != c->out_av[k].ndim || memcmp(av.shape, c->out_av[k].shape, sizeof(int64_t) * (size_t)av.ndim)) {
+    if (av.ndim != c->out_av[k].ndim || ir_memcmp(av.shape, c->out_av[k].shape, sizeof(int64_t) * (size_t)av.ndim)) {
       char a1[200], a2[200];
       ir_aval_str(&c->out_av[k], a1, sizeof a1);
       ir_aval_str(&av, a2, sizeof a2);

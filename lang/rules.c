@@ -61,8 +61,8 @@ static int d_abs(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(un(PRIM
 static int d_exp(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(val_incref(Z0)); }
 static int d_exp2(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(t_mul_scalar(Z0, M_LN2)); }
 static int d_log(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(recip(X0)); }
-static int d_log2(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(recip(scale_(val_incref(X0), M_LN2))); }
-static int d_log10(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(recip(scale_(val_incref(X0), M_LN10))); }
+static int d_log2(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(un_(PRIM_reciprocal, scale_(val_incref(X0), M_LN2))); }
+static int d_log10(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(un_(PRIM_reciprocal, scale_(val_incref(X0), M_LN10))); }
 static int d_log1p(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(un_(PRIM_reciprocal, t_add_scalar(X0, 1.0))); }
 static int d_expm1(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(t_add_scalar(Z0, 1.0)); }
 static int d_sqrt(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(scale_(recip(Z0), 0.5)); }
@@ -307,7 +307,7 @@ static int tr_concat(const RuleCtx *c, const Value *ct, const uint8_t *need, Val
     int64_t n = c->in_av[i].shape[axis];
     if (need[i]) {
       int64_t st[ARR_MAXDIM] = {0}, lim[ARR_MAXDIM];
-      memcpy(lim, y->shape, sizeof(int64_t) * (size_t)y->ndim);
+      ir_memcpy(lim, y->shape, sizeof(int64_t) * (size_t)y->ndim);
       st[axis] = off;
       lim[axis] = off + n;
       if (VAL_IS_NULL(o[i] = t_slice(CT, st, lim, NULL))) return -1;
@@ -350,21 +350,21 @@ static int tr_select(const RuleCtx *c, const Value *ct, const uint8_t *need, Val
 static void gather_to_scatter(const PGather *g, PScatter *s) {
   memset(s, 0, sizeof *s);
   s->n_window = g->n_offset;
-  memcpy(s->update_window_dims, g->offset_dims, sizeof(int) * (size_t)g->n_offset);
+  ir_memcpy(s->update_window_dims, g->offset_dims, sizeof(int) * (size_t)g->n_offset);
   s->n_inserted = g->n_collapsed;
-  memcpy(s->inserted_window_dims, g->collapsed_slice_dims, sizeof(int) * (size_t)g->n_collapsed);
+  ir_memcpy(s->inserted_window_dims, g->collapsed_slice_dims, sizeof(int) * (size_t)g->n_collapsed);
   s->n_sdims = g->n_start;
-  memcpy(s->scatter_dims_to_operand_dims, g->start_index_map, sizeof(int) * (size_t)g->n_start);
+  ir_memcpy(s->scatter_dims_to_operand_dims, g->start_index_map, sizeof(int) * (size_t)g->n_start);
   s->mode = g->mode == IDX_CLIP ? IDX_CLIP : IDX_FILL;
 }
 static void scatter_to_gather(const PScatter *s, const AVal *operand, const AVal *updates, PGather *g) {
   memset(g, 0, sizeof *g);
   g->n_offset = s->n_window;
-  memcpy(g->offset_dims, s->update_window_dims, sizeof(int) * (size_t)s->n_window);
+  ir_memcpy(g->offset_dims, s->update_window_dims, sizeof(int) * (size_t)s->n_window);
   g->n_collapsed = s->n_inserted;
-  memcpy(g->collapsed_slice_dims, s->inserted_window_dims, sizeof(int) * (size_t)s->n_inserted);
+  ir_memcpy(g->collapsed_slice_dims, s->inserted_window_dims, sizeof(int) * (size_t)s->n_inserted);
   g->n_start = s->n_sdims;
-  memcpy(g->start_index_map, s->scatter_dims_to_operand_dims, sizeof(int) * (size_t)s->n_sdims);
+  ir_memcpy(g->start_index_map, s->scatter_dims_to_operand_dims, sizeof(int) * (size_t)s->n_sdims);
   for (int d = 0, k = 0; d < operand->ndim; d++) {
     int ins = 0;
     for (int j = 0; j < s->n_inserted; j++) ins |= s->inserted_window_dims[j] == d;
@@ -433,7 +433,7 @@ static int tr_dynamic_update_slice(const RuleCtx *c, const Value *ct, const uint
     PShape p;
     memset(&p, 0, sizeof p);
     p.ndim = c->in_av[1].ndim;
-    memcpy(p.shape, c->in_av[1].shape, sizeof(int64_t) * (size_t)p.ndim);
+    ir_memcpy(p.shape, c->in_av[1].shape, sizeof(int64_t) * (size_t)p.ndim);
     in[0] = CT;
     for (int i = 0; i < nidx; i++) in[1 + i] = c->in[2 + i];
     o[1] = tr_bind1(PRIM_dynamic_slice, 1 + nidx, in, &p);
@@ -467,11 +467,11 @@ static Value dot_transpose_lhs(Value g, const AVal *x, Value y, const AVal *yav,
   PDot d;
   memset(&d, 0, sizeof d);
   d.nc = nyk;
-  memcpy(d.lhs_contract, ans_y, sizeof(int) * (size_t)nyk);
-  memcpy(d.rhs_contract, yk, sizeof(int) * (size_t)nyk);
+  ir_memcpy(d.lhs_contract, ans_y, sizeof(int) * (size_t)nyk);
+  ir_memcpy(d.rhs_contract, yk, sizeof(int) * (size_t)nyk);
   d.nb = nb;
-  memcpy(d.lhs_batch, ans_batch, sizeof(int) * (size_t)nb);
-  memcpy(d.rhs_batch, yb, sizeof(int) * (size_t)nb);
+  ir_memcpy(d.lhs_batch, ans_batch, sizeof(int) * (size_t)nb);
+  ir_memcpy(d.rhs_batch, yb, sizeof(int) * (size_t)nb);
   /* x_contract sorted by y_contract */
   int order[ARR_MAXDIM], xcs[ARR_MAXDIM];
   for (int i = 0; i < nc; i++) order[i] = i;
@@ -529,11 +529,11 @@ static int tr_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
     q.feature_group_count = 1;
     q.batch_group_count = 1;
     /* trans dims: (out_spec, transposed rhs_spec, lhs_spec) */
-    memcpy(q.lhs_spec, p->out_spec, sizeof q.lhs_spec);
+    ir_memcpy(q.lhs_spec, p->out_spec, sizeof q.lhs_spec);
     q.rhs_spec[0] = p->rhs_spec[1];
     q.rhs_spec[1] = p->rhs_spec[0];
     for (int i = 0; i < ns; i++) q.rhs_spec[2 + i] = p->rhs_spec[2 + i];
-    memcpy(q.out_spec, p->lhs_spec, sizeof q.out_spec);
+    ir_memcpy(q.out_spec, p->lhs_spec, sizeof q.out_spec);
     int sd[3];
     for (int i = 0; i < ns; i++) {
       int64_t ld = dilate(x->shape[p->lhs_spec[2 + i]], p->lhs_dil[i]);
@@ -688,7 +688,7 @@ static int decomp_cum(PrimId id, const void *params, int nin, const Value *in, V
   if (VAL_IS_NULL(idv)) { val_decref(y); return -1; }
   for (int64_t s = 1; s < n; s *= 2) {
     int64_t st[ARR_MAXDIM] = {0}, lim[ARR_MAXDIM], lo[ARR_MAXDIM] = {0}, hi[ARR_MAXDIM] = {0};
-    memcpy(lim, av.shape, sizeof(int64_t) * (size_t)av.ndim);
+    ir_memcpy(lim, av.shape, sizeof(int64_t) * (size_t)av.ndim);
     if (!p->reverse) { lim[ax] = n - s; lo[ax] = s; }
     else { st[ax] = s; hi[ax] = s; }
     Value sl = t_slice(y, st, lim, NULL);

@@ -174,7 +174,7 @@ int jvp_linalg(PrimId id, const void *params, int nin, const Value *p, const Val
       AVal wa;
       lx_aval(w, &wa);
       int64_t sh[ARR_MAXDIM];
-      memcpy(sh, wa.shape, sizeof(int64_t) * (size_t)wa.ndim);
+      ir_memcpy(sh, wa.shape, sizeof(int64_t) * (size_t)wa.ndim);
       sh[wa.ndim] = wa.shape[wa.ndim - 1];
       int bdr[ARR_MAXDIM], bdc[ARR_MAXDIM];
       for (int i = 0; i < wa.ndim - 1; i++) bdr[i] = bdc[i] = i;
@@ -294,7 +294,7 @@ static Value take_along(Value x, Value perm, int dim) {
   if (lx_aval(x, &av) < 0) return val_null();
   int r = av.ndim;
   int64_t sh1[ARR_MAXDIM];
-  memcpy(sh1, av.shape, sizeof(int64_t) * (size_t)r);
+  ir_memcpy(sh1, av.shape, sizeof(int64_t) * (size_t)r);
   sh1[r] = 1;
   Value parts[ARR_MAXDIM];
   int k;

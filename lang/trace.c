@@ -335,8 +335,8 @@ Value t_bcast_in_dim(Value x, int ndim, const int64_t *shape, const int *bdims) 
   AVal av;
   if (lx_aval(x, &av) < 0) return val_null();
   p.ndim = ndim;
-  memcpy(p.shape, shape, sizeof(int64_t) * (size_t)ndim);
-  memcpy(p.bdims, bdims, sizeof(int) * (size_t)av.ndim);
+  ir_memcpy(p.shape, shape, sizeof(int64_t) * (size_t)ndim);
+  ir_memcpy(p.bdims, bdims, sizeof(int) * (size_t)av.ndim);
   return tr_bind1(PRIM_broadcast_in_dim, 1, &x, &p);
 }
 
@@ -423,7 +423,7 @@ Value t_integer_pow(Value x, int64_t y) {
 Value t_broadcast_to(Value x, int ndim, const int64_t *shape) {
   AVal av;
   if (lx_aval(x, &av) < 0) return val_null();
-  if (av.ndim == ndim && !memcmp(av.shape, shape, sizeof(int64_t) * (size_t)ndim))
+  if (av.ndim == ndim && !ir_memcmp(av.shape, shape, sizeof(int64_t) * (size_t)ndim))
     return val_incref(x);
   if (av.ndim > ndim) return obj_raise(&obj_ValueError, "cannot broadcast to a lower rank");
   int bd[ARR_MAXDIM];
@@ -434,12 +434,12 @@ Value t_broadcast_to(Value x, int ndim, const int64_t *shape) {
 Value t_reshape(Value x, int ndim, const int64_t *shape) {
   AVal av;
   if (lx_aval(x, &av) < 0) return val_null();
-  if (av.ndim == ndim && !memcmp(av.shape, shape, sizeof(int64_t) * (size_t)ndim))
+  if (av.ndim == ndim && !ir_memcmp(av.shape, shape, sizeof(int64_t) * (size_t)ndim))
     return val_incref(x);
   PShape p;
   memset(&p, 0, sizeof p);
   p.ndim = ndim;
-  memcpy(p.shape, shape, sizeof(int64_t) * (size_t)ndim);
+  ir_memcpy(p.shape, shape, sizeof(int64_t) * (size_t)ndim);
   return tr_bind1(PRIM_reshape, 1, &x, &p);
 }
 
@@ -452,7 +452,7 @@ Value t_transpose(Value x, const int *perm) {
   PPerm p;
   memset(&p, 0, sizeof p);
   p.ndim = av.ndim;
-  memcpy(p.perm, perm, sizeof(int) * (size_t)av.ndim);
+  ir_memcpy(p.perm, perm, sizeof(int) * (size_t)av.ndim);
   return tr_bind1(PRIM_transpose, 1, &x, &p);
 }
 
@@ -461,7 +461,7 @@ Value t_reduce(PrimId id, Value x, int naxes, const int *axes) {
   PAxes p;
   memset(&p, 0, sizeof p);
   p.naxes = naxes;
-  memcpy(p.axes, axes, sizeof(int) * (size_t)naxes);
+  ir_memcpy(p.axes, axes, sizeof(int) * (size_t)naxes);
   return tr_bind1(id, 1, &x, &p);
 }
 Value t_reduce_sum(Value x, int naxes, const int *axes) { return t_reduce(PRIM_reduce_sum, x, naxes, axes); }
@@ -472,7 +472,7 @@ Value t_moveaxis(Value x, int from, int to) {
   if (from == to) return val_incref(x);
   int perm[ARR_MAXDIM], k = 0;
   for (int i = 0; i < av.ndim; i++) if (i != from) perm[k++] = i;
-  memmove(perm + to + 1, perm + to, sizeof(int) * (size_t)(av.ndim - 1 - to));
+  ir_memmove(perm + to + 1, perm + to, sizeof(int) * (size_t)(av.ndim - 1 - to));
   perm[to] = from;
   return t_transpose(x, perm);
 }
@@ -544,7 +544,7 @@ Value t_iota(DType d, int ndim, const int64_t *shape, int dimension) {
   memset(&p, 0, sizeof p);
   p.dtype = d;
   p.ndim = ndim;
-  memcpy(p.shape, shape, sizeof(int64_t) * (size_t)ndim);
+  ir_memcpy(p.shape, shape, sizeof(int64_t) * (size_t)ndim);
   p.dimension = dimension;
   return tr_bind1(PRIM_iota, 0, NULL, &p);
 }

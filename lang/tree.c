@@ -154,7 +154,7 @@ TreeDef *tree_copy(const TreeDef *t) {
   c->cap = t->nnodes ? t->nnodes : 1;
   c->nodes = malloc(sizeof(TNode) * (size_t)c->cap);
   if (!c->nodes) { free(c); obj_raise_nomem(); return NULL; }
-  memcpy(c->nodes, t->nodes, sizeof(TNode) * (size_t)t->nnodes);
+  ir_memcpy(c->nodes, t->nodes, sizeof(TNode) * (size_t)t->nnodes);
   for (int64_t i = 0; i < t->nnodes; i++) val_incref(c->nodes[i].keys);
   return c;
 }
