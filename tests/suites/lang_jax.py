@@ -12,6 +12,8 @@ import os
 import subprocess
 import sys
 
+from _sable_bins import binaries
+
 ROOT = os.environ.get("SABLE_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
 SABLE = os.environ.get("SABLE", os.path.join(ROOT, "bin", "sable"))
@@ -39,21 +41,22 @@ def main():
             continue
         with open(exp_path) as f:
             want = f.read()
-        try:
-            p = subprocess.run([SABLE, name], cwd=DIR, capture_output=True, text=True,
-                               timeout=300, errors="replace")
-            got, rc, err = p.stdout, p.returncode, p.stderr
-        except subprocess.TimeoutExpired:
-            got, rc, err = "", None, "timed out"
-        if got == want and rc == 0:
-            print("PASS lang_jax/%s" % name[:-3])
-            continue
-        failed += 1
-        diff = list(difflib.unified_diff(want.splitlines(), got.splitlines(), "expected", "sable",
-                                         lineterm="", n=0))
-        first = " | ".join(d for d in diff[2:6])
-        tail = " | ".join(err.strip().splitlines()[-2:])
-        print("FAIL lang_jax/%s: rc=%s %s %s" % (name[:-3], rc, first[:400], tail[:300]))
+        for label, binary, env in binaries():
+            try:
+                p = subprocess.run([binary, name], cwd=DIR, capture_output=True, text=True,
+                                   timeout=600, errors="replace", env=env)
+                got, rc, err = p.stdout, p.returncode, p.stderr
+            except subprocess.TimeoutExpired:
+                got, rc, err = "", None, "timed out"
+            if got == want and rc == 0:
+                print("PASS lang_jax/%s%s" % (name[:-3], label))
+                continue
+            failed += 1
+            diff = list(difflib.unified_diff(want.splitlines(), got.splitlines(), "expected",
+                                             "sable", lineterm="", n=0))
+            first = " | ".join(d for d in diff[2:6])
+            tail = " | ".join(err.strip().splitlines()[-2:])
+            print("FAIL lang_jax/%s%s: rc=%s %s %s" % (name[:-3], label, rc, first[:400], tail[:300]))
     return 1 if failed else 0
 
 

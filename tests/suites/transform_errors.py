@@ -12,6 +12,8 @@ import subprocess
 import sys
 import tempfile
 
+from _sable_bins import binaries
+
 ROOT = os.environ.get("SABLE_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
 SABLE = os.environ.get("SABLE", os.path.join(ROOT, "bin", "sable"))
@@ -26,26 +28,31 @@ def report(status, name, why=""):
     print(f"{status} transform_errors/{name}" + (f": {why}" if why else ""), flush=True)
 
 
-def run(code):
+def run(code, binary, env):
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False, dir="/tmp") as f:
         f.write(code)
         path = f.name
     try:
-        p = subprocess.run([SABLE, path], capture_output=True, text=True, timeout=120,
-                           stdin=subprocess.DEVNULL, errors="replace")
+        p = subprocess.run([binary, path], capture_output=True, text=True, timeout=300,
+                           stdin=subprocess.DEVNULL, errors="replace", env=env)
         return p.returncode, p.stdout, p.stderr.replace(path, "prog.py")
     finally:
         os.unlink(path)
 
 
 def case(name, code, rc=None, out=(), err=(), not_out=()):
+    for label, binary, env in binaries():
+        case1(name + label, code, binary, env, rc, out, err, not_out)
+
+
+def case1(name, code, binary, env, rc, out, err, not_out):
     try:
-        got_rc, o, e = run(code)
+        got_rc, o, e = run(code, binary, env)
     except subprocess.TimeoutExpired:
         report("FAIL", name, "timed out")
         return
-    if "Segmentation" in e or (got_rc is not None and got_rc < 0):
-        report("FAIL", name, f"crashed: rc={got_rc} {e[-300:]}")
+    if "Segmentation" in e or (got_rc is not None and got_rc < 0) or got_rc in (86, 87, 88):
+        report("FAIL", name, f"crashed or sanitizer report: rc={got_rc} {e[-300:]}")
         return
     if rc is not None and got_rc != rc:
         report("FAIL", name, f"exit {got_rc}, wanted {rc}; stderr: {e[-400:]}")
