@@ -15,6 +15,7 @@ void obj_display_register(void);
 void obj_dataclasses_register(void);
 void obj_collections_register(void);
 void obj_itertools_register(void);
+void obj_json_register(void);
 
 static Value s_exit(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
@@ -162,6 +163,7 @@ int obj_std_modules_register(void) {
   obj_dataclasses_register();
   obj_collections_register();
   obj_itertools_register();
+  obj_json_register();
   obj_register_module("gc", gc_init);
   return 0;
 }
