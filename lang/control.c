@@ -242,7 +242,7 @@ static Value cond_pred(Value pred) {
     char s[200];
     ir_aval_str(&av, s, sizeof s);
     val_decref(p);
-    return obj_raise(&obj_TypeError, "Pred must be a scalar, got %s of shape %s.", s, s);
+    return obj_raise(&obj_TypeError, "Pred must be a scalar, got %s.", s);
   }
   if (av.dtype == DT_BOOL) return p;
   Value z = t_scalar(av.dtype, 0, 0);
@@ -681,9 +681,7 @@ typedef struct HostCb { Value fmt; Value fn; TreeDef *tree; int ordered; } HostC
 static HostCb *host_cbs;
 static int n_host_cbs, cap_host_cbs;
 
-static int call_host(int id, int n, const Value *vals) {
-  if (id < 0 || id >= n_host_cbs) return 0;
-  HostCb *h = &host_cbs[id];
+static int call_host_cb(HostCb *h, int n, const Value *vals) {
   Value tree = tree_unflatten(h->tree, vals, n);
   if (VAL_IS_NULL(tree)) return -1;
   Value args = TUPLE(tree.u.o)->items[0], kwd = TUPLE(tree.u.o)->items[1];
@@ -726,7 +724,7 @@ static int host_callback(int id, int n, Array *const *vals) {
     v[i] = lx_wrap(arr_retain(vals[i]), FAM_JAX);
     if (VAL_IS_NULL(v[i])) rc = -1;
   }
-  if (rc == 0) rc = call_host(id, n, v);
+  if (rc == 0 && id >= 0 && id < n_host_cbs) rc = call_host_cb(&host_cbs[id], n, v);
   t_clear(v, n);
   free(v);
   if (rc < 0) {
@@ -766,16 +764,8 @@ static Value debug_common(Value fmt, Value fn, int argc, const Value *argv, Obj 
   if (!td) goto done;
   if (lx_current() == lx_eval_interp()) {
     /* eager: call right away */
-    if (n_host_cbs == cap_host_cbs) {
-      int nc = cap_host_cbs ? cap_host_cbs * 2 : 16;
-      HostCb *nh = realloc(host_cbs, sizeof(HostCb) * (size_t)nc);
-      if (!nh) { obj_raise_nomem(); tree_free(td); goto done; }
-      host_cbs = nh;
-      cap_host_cbs = nc;
-    }
     HostCb tmp = {fmt, fn, td, 0};
-    host_cbs[n_host_cbs] = tmp;
-    int rc = call_host(n_host_cbs, (int)LIST(leaves.u.o)->len, LIST(leaves.u.o)->items);
+    int rc = call_host_cb(&tmp, (int)LIST(leaves.u.o)->len, LIST(leaves.u.o)->items);
     tree_free(td);
     if (rc == 0) r = val_none();
     goto done;

@@ -573,11 +573,16 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
     int64_t h;
     if (obj_hash(p->statics, &h) < 0) {
       obj_err_clear();
+      const char *tn = "?";
+      for (int64_t i = 0; i < TUPLE(p->statics.u.o)->len; i++) {
+        Value v = TUPLE(TUPLE(p->statics.u.o)->items[i].u.o)->items[1];
+        int64_t hh;
+        if (obj_hash(v, &hh) < 0) { obj_err_clear(); tn = obj_type_name(v); break; }
+      }
       obj_raise(&obj_ValueError, "Non-hashable static arguments are not supported. An error "
                 "occurred while trying to hash an object of type %s. The static arguments of a "
                 "jit-compiled function must be hashable (numbers, strings, tuples); arrays "
-                "should be passed as ordinary (traced) arguments instead.",
-                "passed as a static argument");
+                "should be passed as ordinary (traced) arguments instead.", tn);
       goto fail;
     }
   }

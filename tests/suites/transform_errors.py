@@ -203,9 +203,10 @@ case("debug_print_vmap_grad", HEAD + """
 def f(x):
     jax.debug.print("x={x}", x=x)
     return x * x
+f(0.5)
 vmap(f)(jnp.array([1.0, 2.0]))
 grad(f)(3.0)
-""", rc=0, out=["x=1.0\nx=2.0\nx=3.0\n"])
+""", rc=0, out=["x=0.5\nx=1.0\nx=2.0\nx=3.0\n"])
 
 case("retrace_counts", HEAD + """
 n = [0]
