@@ -16,7 +16,8 @@ static int failures;
 
 /* ---- output capture --------------------------------------------------------------------- */
 typedef struct Cap { char out[8192]; size_t no; char err[8192]; size_t ne; char result[1024];
-                     char ename[64]; int ntb; char lastline[256]; } Cap;
+                     char html[256]; char ename[64]; int ntb; char lastline[256]; char disp[256];
+                     char disp_id[64]; int ndisp; } Cap;
 
 static void cap_write(void *ud, int stream, const char *s, size_t n) {
   Cap *c = ud;
@@ -29,8 +30,17 @@ static void cap_write(void *ud, int stream, const char *s, size_t n) {
 }
 static void cap_result(void *ud, const sb_bundle *b) {
   Cap *c = ud;
-  for (int i = 0; i < b->n; i++)
+  for (int i = 0; i < b->n; i++) {
     if (strcmp(b->mime[i], "text/plain") == 0) snprintf(c->result, sizeof c->result, "%s", b->data[i]);
+    if (strcmp(b->mime[i], "text/html") == 0) snprintf(c->html, sizeof c->html, "%s", b->data[i]);
+  }
+}
+static void cap_display(void *ud, const sb_bundle *b) {
+  Cap *c = ud;
+  c->ndisp++;
+  for (int i = 0; i < b->n; i++)
+    if (strcmp(b->mime[i], "text/plain") == 0) snprintf(c->disp, sizeof c->disp, "%s", b->data[i]);
+  snprintf(c->disp_id, sizeof c->disp_id, "%s", b->display_id ? b->display_id : "");
 }
 static void cap_error(void *ud, const char *ename, const char *evalue, const char *const *tb, int ntb) {
   Cap *c = ud;
@@ -41,7 +51,8 @@ static void cap_error(void *ud, const char *ename, const char *evalue, const cha
 
 static sb_status run(sb_session *s, Cap *c, const char *src, sb_mode mode) {
   memset(c, 0, sizeof *c);
-  sb_sink sink = {.ud = c, .write = cap_write, .result = cap_result, .error = cap_error};
+  sb_sink sink = {.ud = c, .write = cap_write, .result = cap_result, .error = cap_error,
+                 .display = cap_display};
   return sb_exec(s, src, strlen(src), "<test>", mode, &sink);
 }
 
@@ -256,6 +267,20 @@ int main(void) {
   }
   run(s, &c, "import sys\nprint('e', file=sys.stderr)\nsys.stdout.write('o\\n')\n", SB_FILE);
   CHECK("sys_streams_sink", strcmp(c.out, "o\n") == 0 && strcmp(c.err, "e\n") == 0);
+
+  /* rich output */
+  run(s, &c, "class H:\n    def _repr_html_(self): return '<b>h</b>'\n    def __repr__(self): return 'H'\n",
+      SB_FILE);
+  run(s, &c, "H()\n", SB_INTERACTIVE);
+  CHECK("rich_result", strcmp(c.result, "H") == 0 && strcmp(c.html, "<b>h</b>") == 0);
+  run(s, &c, "display(42, display_id='d1')\n", SB_FILE);
+  CHECK("display_builtin", c.ndisp == 1 && strcmp(c.disp, "42") == 0 && strcmp(c.disp_id, "d1") == 0);
+
+  /* modules written in Sable */
+  run(s, &c, "from collections import Counter\nimport json, itertools\n"
+             "print(Counter('aab').most_common(1), json.dumps({'a': [1, 2.5]}), list(itertools.permutations('ab')))\n",
+      SB_FILE);
+  CHECK("sable_written_modules", strcmp(c.out, "[('a', 2)] {\"a\": [1, 2.5]} [('a', 'b'), ('b', 'a')]\n") == 0);
 
   /* completion */
   run(s, &c, "import math\nmy_variable = 1\n", SB_FILE);
