@@ -667,6 +667,7 @@ Value eval_comprehension(Frame *f, Node *n) {
   Value it = obj_iter(src);
   val_decref(src);
   if (VAL_IS_NULL(it)) { eval_locate(f, g0->u.comprehension.iter->span); return it; }
+  if (n->kind == N_GENERATOREXP) return eval_genexpr_new(f, n, it);
   Value result = n->kind == N_DICTCOMP ? obj_dict_new() : n->kind == N_SETCOMP ? obj_set_new()
                                                                                 : obj_list_new(0);
   if (VAL_IS_NULL(result)) { val_decref(it); return result; }
@@ -707,11 +708,6 @@ out:
     free(cells);
   }
   if (r < 0) { val_decref(result); return val_null(); }
-  if (n->kind == N_GENERATOREXP) {
-    Value i2 = obj_iter(result);
-    val_decref(result);
-    return i2;
-  }
   return result;
 }
 

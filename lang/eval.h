@@ -17,6 +17,7 @@ Value eval_call_node(Frame *f, Node *n);
 Value eval_make_function(Frame *f, Node *def);
 int eval_classdef(Frame *f, Node *n);
 Value eval_comprehension(Frame *f, Node *n);
+Value eval_genexpr_new(Frame *f, Node *n, Value first_iter);   /* steals first_iter */
 Value eval_name_error(Frame *f, Resolved r, const Str *name);
 int eval_bind_name(Frame *f, const char *name, Value v);   /* by name (imports) */
 int eval_import(Frame *f, Node *n);
