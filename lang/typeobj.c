@@ -604,6 +604,19 @@ static Value m_format(int argc, const Value *argv, Obj *kw) {
                    obj_type_name(argv[0]));
 }
 static Value m_dir(int argc, const Value *argv, Obj *kw) { return obj_dir(argv[0]); }
+
+/* object.__new__(cls): an instance of cls with __init__ not run (for user __new__ methods) */
+static Value m_new(int argc, const Value *argv, Obj *kw) {
+  if (argc < 1 || !VAL_IS_TYPE(argv[0]))
+    return obj_raise(&obj_TypeError, "object.__new__(X): X is not a type object");
+  TypeObj *t = (TypeObj *)argv[0].u.o;
+  TypeObj *lb = t;
+  while (lb && (lb->flags & TF_USER)) lb = lb->base;
+  if (!lb) lb = &obj_object_type;
+  if (!lb->new) return obj_raise(&obj_TypeError, "cannot create '%s' instances", t->name);
+  if (lb->flags & TF_EXC) return lb->new(t, argc - 1, argv + 1, NULL);
+  return lb->new(t, 0, NULL, NULL);
+}
 static Value m_init_subclass(int argc, const Value *argv, Obj *kw) { return val_none(); }
 
 static const MethodDef object_methods[] = {
@@ -618,6 +631,7 @@ static const MethodDef object_methods[] = {
     {"__getattribute__", m_getattribute, "__getattribute__(self, name, /)", 0},
     {"__format__", m_format, "__format__(self, format_spec, /)", 0},
     {"__dir__", m_dir, "__dir__(self, /)", 0},
+    {"__new__", m_new, "__new__(cls, /, *args)\nCreate a new instance of cls.", METH_STATIC},
     {"__init_subclass__", m_init_subclass, NULL, METH_CLASS},
     {NULL}};
 
