@@ -129,7 +129,8 @@ Value eval_call_function(FuncObj *fn, int argc, const Value *argv, Obj *kwnames)
     locals = obj_calloc((size_t)nl, sizeof(Value));
     if (!locals) return val_null();
   } else {
-    memset(lbuf, 0, sizeof lbuf);
+    /* only the tags matter (V_NULL = unbound); a memset of the whole buffer costs more */
+    for (int i = 0; i < nl; i++) lbuf[i].tag = V_NULL;
   }
   Value result = val_null();
   if (bind_args(fn, sc, locals, argc, argv, kwnames) < 0) goto out;
