@@ -28,7 +28,8 @@
  *       if (op == OP_ADD) ...; return obj_notimpl();          // lets the other side try
  *     }
  *     static Value array_sum(int argc, const Value *argv, Obj *kw) { ... argv[0] is self ... }
- *     static const MethodDef array_methods[] = {{"sum", array_sum, "sum(axis=None)"}, {0}};
+ *     static const MethodDef array_methods[] = {{"sum", array_sum, "sum(axis=None)", 0}, {0}};
+ *       (give all four fields: -Wextra rejects partly initialized entries)
  *     static Value get_shape(Value self) { ... }
  *     static const GetSetDef array_getset[] = {{"shape", get_shape, NULL, "the shape"}, {0}};
  *     TypeObj arr_type = {
