@@ -11,6 +11,7 @@
 
 int (*ir_host_callback)(int id, int n, Array *const *vals);
 int (*ir_poll)(void);
+int (*ir_host_call)(int id, int n, Array *const *vals, int nout, const AVal *out, Array **res);
 
 /* {=== construction ===} */
 IrGraph *ir_new(const char *name) {
@@ -288,6 +289,13 @@ static int rule_callback(const Prim *p, const AVal *in, int nin, const void *par
   return 0;
 }
 
+static int rule_host_call(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  const PHostCall *h = params;
+  if (h->nout < 0 || h->nout > PHOST_MAX_OUT) return arr_err(ERR_VALUE, "pure_callback: bad output count");
+  for (int k = 0; k < h->nout; k++) out[k] = h->out[k];
+  return h->nout;
+}
+
 int prim_nout(PrimId id, int nin, const void *params) {
   int n = prim_table[id].nout;
   if (n >= 0) return n;
@@ -296,6 +304,7 @@ int prim_nout(PrimId id, int nin, const void *params) {
   if (id == PRIM_cond) return ((const PCond *)params)->branches[0]->nout;
   if (id == PRIM_while) return ((const PWhile *)params)->body->nout;
   if (id == PRIM_scan) return ((const PScan *)params)->body->nout;
+  if (id == PRIM_pure_callback) return ((const PHostCall *)params)->nout;
   return 0;
 }
 
@@ -400,6 +409,13 @@ static int k_scan(const Prim *p, Array *const *in, int nin, const void *params,
   return rc;
 }
 
+static int k_host_call(const Prim *p, Array *const *in, int nin, const void *params,
+                       const AVal *out_av, Array **out) {
+  const PHostCall *h = params;
+  if (!ir_host_call) return arr_err(ERR_NOTIMPL, "pure_callback: no host");
+  return ir_host_call(h->id, nin, in, h->nout, h->out, out);
+}
+
 static int k_callback(const Prim *p, Array *const *in, int nin, const void *params,
                       const AVal *out_av, Array **out) {
   if (!ir_host_callback) return 0;
@@ -426,6 +442,9 @@ void ir_init(void) {
   t[PRIM_scan].rule = rule_scan;       t[PRIM_scan].cpu = k_scan;
   t[PRIM_debug_callback].rule = rule_callback;
   t[PRIM_debug_callback].cpu = k_callback;
+  t[PRIM_pure_callback].rule = rule_host_call;
+  t[PRIM_pure_callback].cpu = k_host_call;
+  t[PRIM_pure_callback].params_size = sizeof(PHostCall);
   t[PRIM_stop_gradient].rule = rule_same_av;
   t[PRIM_stop_gradient].cpu = k_identity;
   t[PRIM_cond].params_size = sizeof(PCond);

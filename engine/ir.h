@@ -83,5 +83,7 @@ void ir_init(void);
  * per loop iteration that returns -1 (with arr_err set) to stop a runaway loop. */
 extern int (*ir_host_callback)(int id, int n, Array *const *vals);
 extern int (*ir_poll)(void);
+/* pure_callback: compute nout arrays of the avals out[] from the operands (new refs). */
+extern int (*ir_host_call)(int id, int n, Array *const *vals, int nout, const AVal *out, Array **res);
 
 #endif

@@ -136,7 +136,8 @@
   X(while,           "while",          -1, -2, PK_CONTROL, PWhile, NULL)                     \
   X(scan,            "scan",           -1, -2, PK_CONTROL, PScan, NULL)                      \
   X(debug_callback,  "debug_callback", -1, 0, PK_CONTROL, PCallback, NULL)                  \
-  X(stop_gradient,   "stop_gradient",   1, 1, PK_CONTROL, void, "%0")
+  X(stop_gradient,   "stop_gradient",   1, 1, PK_CONTROL, void, "%0")                        \
+  X(pure_callback,   "pure_callback",  -1, -2, PK_CONTROL, PHostCall, NULL)
 
 #define PRIM_LIST(X) PRIM_UNARY_LIST(X) PRIM_BINARY_LIST(X) PRIM_OTHER_LIST(X) PRIM_CONTROL_LIST(X)
 
@@ -253,7 +254,9 @@ typedef struct PTriSolve { int left_side, lower, transpose_a, unit_diagonal; } P
  *   scan:  consts, carry, xs (leading axis = length); body(consts, carry, x slices) ->
  *          (carry, y slices); outputs: final carry, then the ys stacked on a new axis 0.
  *   debug_callback: any operands, no outputs; calls the host hook `id` with the values.
- *   stop_gradient: the identity, which differentiation treats as a constant. */
+ *   stop_gradient: the identity, which differentiation treats as a constant.
+ *   pure_callback: any operands; calls the host hook `id` to compute outputs of the given
+ *          avals (jax.pure_callback; how traced jax.random calls run). */
 #define PCOND_MAX 16
 struct IrGraph;
 typedef struct PCond { int nbranches; struct IrGraph *branches[PCOND_MAX]; } PCond;
@@ -264,6 +267,8 @@ typedef struct PScan {
   struct IrGraph *body;
 } PScan;
 typedef struct PCallback { int id; } PCallback;
+#define PHOST_MAX_OUT 4
+typedef struct PHostCall { int id, nout; AVal out[PHOST_MAX_OUT]; } PHostCall;
 
 /* SAME/VALID padding helper (lax.padtype_to_pads): fills lo/hi for each spatial dim.
  * same=0: VALID (all zero); 1: SAME (extra on the high side); 2: SAME_LOWER. */

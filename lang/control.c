@@ -739,8 +739,10 @@ static int poll_signals(void) {
   return 0;
 }
 
+void control_init_host(void);
 void control_init(void) {
   ir_init();
+  control_init_host();
   ir_host_callback = host_callback;
   ir_poll = poll_signals;
 }
@@ -2119,3 +2121,273 @@ const MethodDef debug_functions[] = {
     {"print", debug_print, "print(fmt, *args, **kwargs): print values when the program runs", 0},
     {"callback", debug_callback, "callback(f, *args): call f with the values when the program runs", 0},
     {NULL}};
+
+/* {=== jax.pure_callback ===} */
+/* leaves that are not arrays (shapes, dtypes, Python numbers) stay in `tmpl`, the operands
+ * fill the positions flagged in `dyn` */
+typedef struct PureCb { Value fn; TreeDef *in_tree; TreeDef *out_tree; Value tmpl; uint8_t *dyn; } PureCb;
+static PureCb *pure_cbs;
+static int n_pure_cbs, cap_pure_cbs;
+
+/* call fn on a flattened (args, kwargs) tree; results flattened (new refs in res) */
+static int pure_call(Value fn, TreeDef *in_tree, int n, const Value *vals, Value *resl) {
+  Value tree = tree_unflatten(in_tree, vals, n);
+  if (VAL_IS_NULL(tree)) return -1;
+  Value args = TUPLE(tree.u.o)->items[0], kwd = TUPLE(tree.u.o)->items[1];
+  int64_t na = TUPLE(args.u.o)->len, nk = obj_dict_len(kwd);
+  Value *argv = calloc((size_t)(na + nk) + 1, sizeof(Value));
+  Value names = nk ? obj_tuple_new(nk) : val_null();
+  Value r = val_null();
+  if (argv) {
+    ir_memcpy(argv, TUPLE(args.u.o)->items, sizeof(Value) * (size_t)na);
+    int64_t it = 0, i = 0;
+    Value k, v;
+    while (nk && obj_dict_next(kwd, &it, &k, &v)) { TUPLE_SET(names, i, val_incref(k)); argv[na + i++] = v; }
+    r = obj_call(fn, (int)na, argv, nk ? names.u.o : NULL);
+  } else {
+    obj_raise_nomem();
+  }
+  free(argv);
+  val_decref(names);
+  val_decref(tree);
+  if (VAL_IS_NULL(r)) return -1;
+  *resl = r;
+  return 0;
+}
+
+static int host_call(int id, int n, Array *const *vals, int nout, const AVal *out, Array **res) {
+  if (id < 0 || id >= n_pure_cbs) return arr_err(ERR_INTERNAL, "pure_callback: unknown callback");
+  PureCb *c = &pure_cbs[id];
+  Value *v = calloc((size_t)n + 1, sizeof(Value));
+  if (!v) return arr_err(ERR_MEMORY, "out of memory");
+  int rc = 0, made = 0;
+  for (int i = 0; i < n && rc == 0; i++) {
+    v[i] = lx_wrap(arr_retain(vals[i]), FAM_JAX);
+    if (VAL_IS_NULL(v[i])) rc = -1;
+  }
+  Value r = val_null(), l = val_null();
+  TreeDef *td = NULL;
+  int nl = (int)tree_nleaves(c->in_tree);
+  Value *all = rc == 0 ? calloc((size_t)nl + 1, sizeof(Value)) : NULL;
+  if (rc == 0 && !all) rc = arr_err(ERR_MEMORY, "out of memory");
+  if (rc == 0) {
+    for (int i = 0, k = 0; i < nl; i++)
+      all[i] = c->dyn[i] && k < n ? v[k++] : LIST(c->tmpl.u.o)->items[i];
+    rc = pure_call(c->fn, c->in_tree, nl, all, &r);
+  }
+  free(all);
+  if (rc == 0) {
+    l = obj_list_new(0);
+    td = VAL_IS_NULL(l) ? NULL : tree_flatten(r, l, 0);
+    if (!td) rc = -1;
+    else if (!tree_equal(td, c->out_tree) || LIST(l.u.o)->len != nout) {
+      obj_raise(&obj_TypeError, "pure_callback: the callback returned a structure that differs "
+                "from result_shape_dtypes");
+      rc = -1;
+    }
+  }
+  for (int k = 0; k < nout && rc == 0; k++) {
+    Value a = lx_asarray(LIST(l.u.o)->items[k], FAM_JAX, out[k].dtype, 0);
+    if (VAL_IS_NULL(a)) { rc = -1; break; }
+    Array *x = lx_arr(a);
+    int ok = x && x->ndim == out[k].ndim && x->dtype == out[k].dtype;
+    for (int d = 0; ok && d < x->ndim; d++) ok = x->shape[d] == out[k].shape[d];
+    if (!ok) {
+      char s[200];
+      ir_aval_str(&out[k], s, sizeof s);
+      obj_raise(&obj_TypeError, "pure_callback: result %d should have type %s", k, s);
+      val_decref(a);
+      rc = -1;
+      break;
+    }
+    res[k] = arr_retain(x);
+    made = k + 1;
+    val_decref(a);
+  }
+  if (rc < 0) for (int k = 0; k < made; k++) { arr_release(res[k]); res[k] = NULL; }
+  tree_free(td);
+  val_decref(l);
+  val_decref(r);
+  t_clear(v, n);
+  free(v);
+  return rc < 0 ? arr_err(ERR_NONE, "%s", "") : 0;
+}
+
+/* Run fn(*args, **kw) at run time with concrete values; result_shape_dtypes (a pytree of
+ * objects with .shape and .dtype) gives its outputs. Eagerly it is just the call. */
+Value lx_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw) {
+  if (!obj_callable(fn)) return obj_raise(&obj_TypeError, "pure_callback: callback must be callable");
+  if (lx_current() == lx_eval_interp()) {
+    Value r = obj_call(fn, argc, argv, kw);
+    return r;
+  }
+  PHostCall hc;
+  memset(&hc, 0, sizeof hc);
+  Value sl = obj_list_new(0), tree = val_null(), leaves = obj_list_new(0), r = val_null();
+  TreeDef *st = NULL, *it = NULL;
+  Value *ops = NULL, *outs = NULL;
+  int n = 0, nops = 0;
+  if (VAL_IS_NULL(sl) || VAL_IS_NULL(leaves)) goto done;
+  st = tree_flatten(spec, sl, 0);
+  if (!st) goto done;
+  hc.nout = (int)LIST(sl.u.o)->len;
+  if (hc.nout > PHOST_MAX_OUT) { obj_raise(&obj_ValueError, "pure_callback: at most %d results", PHOST_MAX_OUT); goto done; }
+  for (int k = 0; k < hc.nout; k++) {
+    Value s = LIST(sl.u.o)->items[k];
+    Value shp = obj_getattr_s(s, "shape"), dt = VAL_IS_NULL(shp) ? shp : obj_getattr_s(s, "dtype");
+    int nd = VAL_IS_NULL(dt) ? -1 : lx_parse_shape(shp, hc.out[k].shape);
+    int d = nd < 0 ? -2 : lx_parse_dtype(dt, FAM_JAX);
+    val_decref(shp);
+    val_decref(dt);
+    if (nd < 0 || d < 0) {
+      if (!obj_err_occurred() || d == -1) obj_raise(&obj_TypeError, "pure_callback: result_shape_dtypes leaves need .shape and .dtype");
+      goto done;
+    }
+    hc.out[k].ndim = nd;
+    hc.out[k].dtype = (DType)d;
+  }
+  {
+    Value args = obj_tuple_from(argc, argv), kwd = obj_dict_new();
+    int nkw = obj_kwcount(kw);
+    for (int i = 0; i < nkw && !VAL_IS_NULL(kwd); i++)
+      if (obj_dict_setstr(kwd, obj_kwname(kw, i), argv[argc + i]) < 0) { val_decref(kwd); kwd = val_null(); }
+    if (!VAL_IS_NULL(args) && !VAL_IS_NULL(kwd)) tree = obj_tuple_pack(2, args, kwd);
+    val_decref(args);
+    val_decref(kwd);
+    if (VAL_IS_NULL(tree)) goto done;
+  }
+  it = tree_flatten(tree, leaves, 0);
+  if (!it) goto done;
+  n = (int)LIST(leaves.u.o)->len;
+  ops = calloc((size_t)n + 2, sizeof(Value));
+  outs = calloc((size_t)hc.nout + 1, sizeof(Value));
+  if (!ops || !outs) { obj_raise_nomem(); goto done; }
+  uint8_t *dyn = calloc((size_t)n + 1, 1);
+  if (!dyn) { obj_raise_nomem(); goto done; }
+  {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      Value x = LIST(leaves.u.o)->items[i];
+      if (!lx_is_arraylike(x)) continue;   /* shapes, dtypes, numbers: passed as they are */
+      dyn[i] = 1;
+      ops[k++] = val_incref(x);
+    }
+    nops = k;
+  }
+  if (n_pure_cbs == cap_pure_cbs) {
+    int nc = cap_pure_cbs ? cap_pure_cbs * 2 : 16;
+    PureCb *np = realloc(pure_cbs, sizeof(PureCb) * (size_t)nc);
+    if (!np) { free(dyn); obj_raise_nomem(); goto done; }
+    pure_cbs = np;
+    cap_pure_cbs = nc;
+  }
+  pure_cbs[n_pure_cbs] = (PureCb){val_incref(fn), it, st, val_incref(leaves), dyn};
+  it = st = NULL;
+  hc.id = n_pure_cbs++;
+  {
+    int nin = nops;
+    if (nin == 0) { ops[0] = t_scalar(DT_INT32, 0, 0); nin = 1; nops = 1; }   /* a primitive needs an operand */
+    if (tr_bind(PRIM_pure_callback, nin, ops, &hc, outs) >= 0) {
+      r = tree_unflatten(pure_cbs[hc.id].out_tree, outs, hc.nout);
+      t_clear(outs, hc.nout);
+    }
+  }
+done:
+  if (ops) t_clear(ops, nops);
+  free(ops);
+  free(outs);
+  tree_free(st);
+  tree_free(it);
+  val_decref(sl);
+  val_decref(leaves);
+  val_decref(tree);
+  return r;
+}
+
+static Value m_pure_callback(int argc, const Value *argv, Obj *kw) {
+  /* pure_callback(callback, result_shape_dtypes, *args, vmap_method=None, **kwargs) */
+  if (argc < 2) return obj_raise(&obj_TypeError, "pure_callback(callback, result_shape_dtypes, *args)");
+  int nkw = obj_kwcount(kw);
+  Value names = val_null();
+  int keep = 0;
+  Value *av = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
+  if (!av) return obj_raise_nomem();
+  for (int i = 2; i < argc; i++) av[i - 2] = argv[i];
+  Value kn = obj_list_new(0);
+  for (int i = 0; i < nkw && !VAL_IS_NULL(kn); i++) {
+    const char *nm = obj_kwname(kw, i);
+    if (!strcmp(nm, "vmap_method") || !strcmp(nm, "vectorized") || !strcmp(nm, "sharding")) continue;
+    av[argc - 2 + keep++] = argv[argc + i];
+    obj_list_append_steal(kn, obj_str_from_cstr(nm));
+  }
+  if (keep && !VAL_IS_NULL(kn)) names = obj_tuple_from(LIST(kn.u.o)->len, LIST(kn.u.o)->items);
+  Value r = lx_pure_callback(argv[0], argv[1], argc - 2, av, keep ? names.u.o : NULL);
+  val_decref(kn);
+  val_decref(names);
+  free(av);
+  return r;
+}
+
+/* under vmap: one call per batch element, the results stacked */
+int b_hostcall(PrimId id, const void *params, int nin, const Value *in, const int *bd,
+               int64_t size, Value *out, int *obd) {
+  const PHostCall *h = params;
+  Value *ops = calloc((size_t)nin + 1, sizeof(Value));
+  Value *res = calloc((size_t)h->nout * (size_t)(size > 0 ? size : 1) + 1, sizeof(Value));
+  int rc = 0;
+  if (!ops || !res) { free(ops); free(res); obj_raise_nomem(); return -1; }
+  for (int64_t b = 0; b < size && rc == 0; b++) {
+    for (int i = 0; i < nin && rc == 0; i++) {
+      if (bd[i] < 0) { ops[i] = val_incref(in[i]); continue; }
+      AVal av;
+      lx_aval(in[i], &av);
+      int64_t st[ARR_MAXDIM] = {0}, lim[ARR_MAXDIM], sh[ARR_MAXDIM];
+      ir_memcpy(lim, av.shape, sizeof(int64_t) * (size_t)av.ndim);
+      st[bd[i]] = b;
+      lim[bd[i]] = b + 1;
+      Value s = t_slice(in[i], st, lim, NULL);
+      for (int d = 0, k = 0; d < av.ndim; d++) if (d != bd[i]) sh[k++] = av.shape[d];
+      ops[i] = VAL_IS_NULL(s) ? s : t_reshape(s, av.ndim - 1, sh);
+      val_decref(s);
+      if (VAL_IS_NULL(ops[i])) rc = -1;
+    }
+    if (rc == 0 && tr_bind(id, nin, ops, params, res + (size_t)b * (size_t)h->nout) < 0) rc = -1;
+    t_clear(ops, nin);
+  }
+  for (int k = 0; k < h->nout && rc == 0; k++) {
+    Value *parts = calloc((size_t)size + 1, sizeof(Value));
+    if (!parts) { obj_raise_nomem(); rc = -1; break; }
+    int64_t sh[ARR_MAXDIM];
+    sh[0] = 1;
+    ir_memcpy(sh + 1, h->out[k].shape, sizeof(int64_t) * (size_t)h->out[k].ndim);
+    for (int64_t b = 0; b < size && rc == 0; b++) {
+      parts[b] = t_reshape(res[(size_t)b * (size_t)h->nout + (size_t)k], h->out[k].ndim + 1, sh);
+      if (VAL_IS_NULL(parts[b])) rc = -1;
+    }
+    if (rc == 0) {
+      if (size == 0) {
+        AVal z = h->out[k];
+        ir_memmove(z.shape + 1, z.shape, sizeof(int64_t) * (size_t)z.ndim);
+        z.shape[0] = 0;
+        z.ndim++;
+        out[k] = t_zeros(&z);
+      } else {
+        out[k] = t_concat((int)size, parts, 0);
+      }
+      obd[k] = 0;
+      if (VAL_IS_NULL(out[k])) { t_clear(out, k); rc = -1; }
+    }
+    for (int64_t b = 0; b < size; b++) val_decref(parts[b]);
+    free(parts);
+  }
+  for (int64_t i = 0; i < (int64_t)h->nout * size; i++) val_decref(res[i]);
+  free(res);
+  free(ops);
+  return rc < 0 ? -1 : h->nout;
+}
+
+const MethodDef callback_functions[] = {
+    {"pure_callback", m_pure_callback, "pure_callback(callback, result_shape_dtypes, *args): run a host function on concrete values", 0},
+    {NULL}};
+
+void control_init_host(void) { ir_host_call = host_call; }

@@ -12,7 +12,7 @@
 Value jit_make(Value fun, Value static_argnums, Value static_argnames);
 Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *argv, Obj *kw);
 void control_init(void);
-extern const MethodDef control_functions[], debug_functions[];
+extern const MethodDef control_functions[], debug_functions[], callback_functions[];
 extern const MethodDef tree_util_functions[], tree_functions[];
 
 static void lx_transform_init(void) {
@@ -1521,10 +1521,83 @@ static int add_prelude_names(Value m, const char *name) {
     const char *n = STR(mo->names[i])->s;
     if (n[0] == '_' || VAL_IS_NULL(mo->vals[i])) continue;
     Value v = mo->vals[i];
-    if (!(v.tag == V_OBJ && v.u.o->type == &obj_func_type)) continue;   /* its own functions only */
+    if (!(v.tag == V_OBJ && (v.u.o->type == &obj_func_type || VAL_IS_TYPE(v)))) continue;   /* its own functions and classes */
     if (obj_module_add(m, n, v) < 0) { val_decref(p); return -1; }
   }
   val_decref(p);
+  return 0;
+}
+
+/* jax.random under jit and vmap: the samplers compute on concrete keys, so a call with traced
+ * arguments becomes a pure_callback whose result types come from running the sampler once on
+ * zero-valued stand-ins (eagerly, at trace time). */
+typedef struct RandWrap { Value orig; } RandWrap;
+static void randwrap_free(void *p) { RandWrap *r = p; val_decref(r->orig); free(r); }
+
+static Value randwrap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
+  RandWrap *w = ctx;
+  int nkw = obj_kwcount(kw), traced = 0;
+  for (int i = 0; i < argc + nkw && !traced; i++) {
+    Value l = obj_list_new(0);
+    TreeDef *t = VAL_IS_NULL(l) ? NULL : tree_flatten(argv[i], l, 0);
+    if (!t) { val_decref(l); return val_null(); }
+    for (int64_t k = 0; k < LIST(l.u.o)->len; k++) traced |= tr_is_tracer(LIST(l.u.o)->items[k]);
+    tree_free(t);
+    val_decref(l);
+  }
+  if (!traced) return obj_call(w->orig, argc, argv, kw);
+  /* stand-ins: every traced leaf replaced by zeros of its abstract value */
+  Value *dummy = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
+  if (!dummy) return obj_raise_nomem();
+  int ok = 1;
+  for (int i = 0; i < argc + nkw && ok; i++) {
+    Value l = obj_list_new(0);
+    TreeDef *t = VAL_IS_NULL(l) ? NULL : tree_flatten(argv[i], l, 0);
+    if (!t) { val_decref(l); ok = 0; break; }
+    for (int64_t k = 0; k < LIST(l.u.o)->len && ok; k++) {
+      Value *it = &LIST(l.u.o)->items[k];
+      if (!tr_is_tracer(*it)) continue;
+      Array *z = arr_zeros(TRACER(*it)->aval.dtype, TRACER(*it)->aval.ndim, TRACER(*it)->aval.shape);
+      Value zv = z ? lx_wrap(z, FAM_JAX) : lx_raise_engine(FAM_JAX);
+      if (VAL_IS_NULL(zv)) { ok = 0; break; }
+      val_decref(*it);
+      *it = zv;
+    }
+    if (ok) dummy[i] = tree_unflatten(t, LIST(l.u.o)->items, LIST(l.u.o)->len);
+    if (ok && VAL_IS_NULL(dummy[i])) ok = 0;
+    tree_free(t);
+    val_decref(l);
+  }
+  Value r = val_null();
+  if (ok) {
+    Interp *prev = tr_enter(lx_eval_interp());
+    Value spec = obj_call(w->orig, argc, dummy, kw);
+    tr_leave(prev);
+    if (!VAL_IS_NULL(spec)) r = lx_pure_callback(w->orig, spec, argc, argv, kw);
+    val_decref(spec);
+  }
+  for (int i = 0; i < argc + nkw; i++) val_decref(dummy[i]);
+  free(dummy);
+  return r;
+}
+
+static int wrap_random_module(void) {
+  Value mod = obj_import("jax.random");
+  if (VAL_IS_NULL(mod)) { obj_err_clear(); return 0; }   /* no jax.random: nothing to do */
+  ModuleObj *mo = MODULE(mod.u.o);
+  for (int64_t i = 0; i < mo->n; i++) {
+    const char *n = STR(mo->names[i])->s;
+    Value v = mo->vals[i];
+    if (n[0] == '_' || VAL_IS_NULL(v) || !(v.tag == V_OBJ && v.u.o->type == &obj_builtin_type))
+      continue;
+    RandWrap *w = calloc(1, sizeof *w);
+    if (!w) { val_decref(mod); obj_raise_nomem(); return -1; }
+    w->orig = val_incref(v);
+    Value c = tr_closure_new(STR(mo->names[i])->s, randwrap_call, w, randwrap_free);
+    if (VAL_IS_NULL(c) || obj_module_add(mod, n, c) < 0) { val_decref(c); val_decref(mod); return -1; }
+    val_decref(c);
+  }
+  val_decref(mod);
   return 0;
 }
 
@@ -1532,6 +1605,7 @@ static int transforms_init(Value m) {
   lx_transform_init();
   if (tr_errors_init() < 0) return -1;
   if (obj_module_add_functions(m, transform_functions) < 0) return -1;
+  if (obj_module_add_functions(m, callback_functions) < 0) return -1;
   if (add_module(m, "tree_util", "jax.tree_util") < 0) return -1;
   if (add_module(m, "tree", "jax.tree") < 0) return -1;
   if (add_module(m, "debug", "jax.debug") < 0) return -1;
@@ -1545,6 +1619,7 @@ static int transforms_init(Value m) {
       if (VAL_IS_NULL(f) || obj_module_add(m, d->name, f) < 0) { val_decref(f); return -1; }
       val_decref(f);
     }
+  if (wrap_random_module() < 0) return -1;
   /* jacfwd, jacrev, hessian are written in Sable on top of jvp/vjp/vmap */
   return add_prelude_names(m, "sable._autodiff");
 }

@@ -103,6 +103,7 @@ int b_cond(PrimId, const void *, int, const Value *, const int *, int64_t, Value
 int b_while(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
 int b_scan(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
 int b_callback(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
+int b_hostcall(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
 int jvp_cond(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
 int jvp_while(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
 int jvp_scan(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);

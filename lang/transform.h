@@ -88,6 +88,13 @@ TreeDef *treedef_of(Value v);                     /* borrowed, NULL if not a tre
 /* Leaf paths for messages: "x", "params[0]['w']" appended for each leaf of tree under name. */
 int tree_leaf_paths(Value tree, const char *name, Value list);
 
+/* ---- host calls (control.c) -------------------------------------------------------------- */
+/* jax.pure_callback: fn(*args, **kw) on concrete values when the program runs; spec (a pytree of
+ * objects with .shape and .dtype) describes its results. For library functions that need
+ * concrete inputs (jax.random samplers) to work under jit and vmap: when an input is a tracer,
+ * return lx_pure_callback(the function itself, its result spec, argc, argv, kw). */
+Value lx_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw);
+
 /* ---- jit (jit.c) -------------------------------------------------------------------------- */
 void jit_init(void);
 

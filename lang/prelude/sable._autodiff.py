@@ -148,3 +148,14 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
 def hessian(fun, argnums=0, has_aux=False, holomorphic=False):
     """The Hessian: jacfwd(jacrev(fun))."""
     return jacfwd(jacrev(fun, argnums, has_aux=has_aux), argnums, has_aux=has_aux)
+
+
+class ShapeDtypeStruct:
+    """A shape and a dtype: describes an array without data (jax.pure_callback results)."""
+
+    def __init__(self, shape, dtype, sharding=None):
+        self.shape = tuple(shape)
+        self.dtype = _jnp.dtype(dtype)
+
+    def __repr__(self):
+        return "ShapeDtypeStruct(shape=" + str(self.shape) + ", dtype=" + str(self.dtype) + ")"
