@@ -288,7 +288,10 @@ typedef int (*PrimRule)(const struct Prim *p, const AVal *in, int nin, const voi
  * outputs (fresh, or views of an input for data-movement primitives). 0 / -1 + error. */
 typedef int (*PrimKernel)(const struct Prim *p, Array *const *in, int nin, const void *params,
                           const AVal *out_av, Array **out);
-/* Transformation rules (filled by lang/, see engine/README.md); ctx is the caller's state. */
+/* Transformation rule slots: unused. The rules of every primitive live in one table row per
+ * primitive in lang/rules.c (lx_rules: JVP/VJP kinds, partials, transposes, batching), since
+ * they are written over language Values with lx_bind; see lang/rules.h. Candidates for
+ * removal together with the jvp/transpose/batch fields below. */
 typedef int (*PrimJvpRule)(const struct Prim *p, const void *params, PrimVal *const *primals,
                            PrimVal *const *tangents, int nin, PrimVal **out_primals,
                            PrimVal **out_tangents, void *ctx);
