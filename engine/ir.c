@@ -556,18 +556,90 @@ int ir_run(IrGraph *g, Array *const *in, Array **out) {
 }
 
 /* {=== analysis ===} */
-void ir_deps(const IrGraph *g, const uint8_t *in_mask, uint8_t *out_mask) {
+static void deps_rec(const IrGraph *g, const uint8_t *in_mask, uint8_t *out_mask, int depth);
+
+/* Which outputs of one equation depend on its inputs flagged in `in`. Control flow is looked
+ * into (so that a primal output of a JVP'd cond or scan does not count as depending on the
+ * tangents); every other primitive mixes all its inputs into all its outputs. */
+static void eqn_deps(const IrEqn *e, const uint8_t *in, uint8_t *out, int depth) {
+  int any = 0;
+  for (int k = 0; k < e->nin; k++) any |= in[k];
+  for (int k = 0; k < e->nout; k++) out[k] = (uint8_t)any;
+  if (!any || depth > 32 || !e->params) return;
+  uint8_t *tmp = calloc((size_t)e->nout + (size_t)e->nin + 2, 1);
+  if (!tmp) return;
+  if (e->prim == PRIM_cond && !in[0]) {
+    const PCond *c = e->params;
+    for (int k = 0; k < e->nout; k++) out[k] = 0;
+    for (int b = 0; b < c->nbranches; b++) {
+      deps_rec(c->branches[b], in + 1, tmp, depth + 1);
+      for (int k = 0; k < e->nout; k++) out[k] |= tmp[k];
+    }
+  } else if (e->prim == PRIM_scan) {
+    const PScan *p = e->params;
+    uint8_t *mask = tmp + e->nout;
+    ir_memcpy(mask, in, (size_t)e->nin);
+    for (int it = 0; it < p->ncarry + 2; it++) {
+      deps_rec(p->body, mask, tmp, depth + 1);
+      int changed = 0;
+      for (int j = 0; j < p->ncarry; j++)
+        if (tmp[j] && !mask[p->nconsts + j]) { mask[p->nconsts + j] = 1; changed = 1; }
+      if (!changed) break;
+    }
+    for (int j = 0; j < p->ncarry; j++) out[j] = tmp[j] | mask[p->nconsts + j];
+    for (int k = p->ncarry; k < e->nout; k++) out[k] = tmp[k];
+  } else if (e->prim == PRIM_while) {
+    const PWhile *w = e->params;
+    int cn = w->cond_nconsts, bn = w->body_nconsts, nc = w->body->nout;
+    uint8_t *mask = tmp + e->nout;   /* body inputs: bconsts, carry */
+    if (cn < 0 || bn < 0 || nc < 0) { free(tmp); return; }
+    ir_memcpy(mask, in + cn, (size_t)(bn + nc));
+    uint8_t *bo = calloc((size_t)nc + 1, 1), *cm = calloc((size_t)(cn + nc) + 1, 1);
+    if (bo && cm) {
+      for (int it = 0; it < nc + 2; it++) {
+        deps_rec(w->body, mask, bo, depth + 1);
+        int changed = 0;
+        for (int j = 0; j < nc; j++)
+          if (bo[j] && !mask[bn + j]) { mask[bn + j] = 1; changed = 1; }
+        if (!changed) break;
+      }
+      ir_memcpy(cm, in, (size_t)cn);
+      ir_memcpy(cm + cn, mask + bn, (size_t)nc);
+      uint8_t pred = 0;
+      deps_rec(w->cond, cm, &pred, depth + 1);
+      for (int j = 0; j < nc; j++) out[j] = pred | mask[bn + j];
+    }
+    free(bo);
+    free(cm);
+  }
+  free(tmp);
+}
+
+static void deps_rec(const IrGraph *g, const uint8_t *in_mask, uint8_t *out_mask, int depth) {
   uint8_t *d = calloc((size_t)g->nvars + 1, 1);
   if (!d) { for (int k = 0; k < g->nout; k++) out_mask[k] = 1; return; }
   for (int i = 0; i < g->nin; i++) d[g->in[i]] = in_mask[i] ? 1 : 0;
+  uint8_t in_s[16], out_s[16];
   for (int i = 0; i < g->neqn; i++) {
     const IrEqn *e = &g->eqns[i];
-    int any = 0;
-    for (int k = 0; k < e->nin; k++) any |= d[e->in[k]];
-    for (int k = 0; k < e->nout; k++) d[e->out[k]] = (uint8_t)any;
+    uint8_t *in = e->nin <= 16 ? in_s : calloc((size_t)e->nin, 1);
+    uint8_t *out = e->nout <= 16 ? out_s : calloc((size_t)e->nout, 1);
+    if (!in || !out) {
+      for (int k = 0; k < e->nout; k++) d[e->out[k]] = 1;
+    } else {
+      for (int k = 0; k < e->nin; k++) in[k] = d[e->in[k]];
+      eqn_deps(e, in, out, depth);
+      for (int k = 0; k < e->nout; k++) d[e->out[k]] = out[k];
+    }
+    if (in != in_s) free(in);
+    if (out != out_s) free(out);
   }
   for (int k = 0; k < g->nout; k++) out_mask[k] = d[g->out[k]];
   free(d);
+}
+
+void ir_deps(const IrGraph *g, const uint8_t *in_mask, uint8_t *out_mask) {
+  deps_rec(g, in_mask, out_mask, 0);
 }
 
 static int has_effects(const IrGraph *g, int depth);

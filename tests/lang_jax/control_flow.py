@@ -69,3 +69,6 @@ print(vmap(lambda a: lax.fori_loop(0, 3, lambda k, c: c * a, 1.0))(x))
 print(r(vmap(lambda a: lax.scan(step, a, x)[0])(x)))
 print(r(vmap(lambda row: lax.scan(step, 0.0, row)[1])(jnp.arange(6.0).reshape(2, 3))))
 print(r(vmap(grad(lambda c0: lax.scan(step, c0, x)[0]))(x)))
+# second order through control flow: forward-over-reverse
+print(r(jax.hessian(lambda v: rnn(v, xs))(w)).reshape(4, 4))
+print(r(jax.jacfwd(grad(sq_or_neg))(2.0)), r(jax.jacfwd(grad(lambda c0: lax.scan(step, c0, x)[0] ** 2))(1.0)))
