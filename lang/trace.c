@@ -599,3 +599,13 @@ Value tr_closure_new(const char *name, Value (*fn)(void *, int, const Value *, O
   c->free_ctx = free_ctx;
   return val_obj(&c->ob);
 }
+
+/* For bind.c's eval interpreter when it meets a tracer (the transformation that made it has
+ * returned): raise the leaked-tracer error naming that transformation. Returns -1. */
+int lx_leaked_tracer_error(Value v, const char *where) {
+  if (tr_is_tracer(v) && tr_check_const(NULL, v) < 0) return -1;
+  obj_raise(tr_exc_leaked ? tr_exc_leaked : &obj_RuntimeError,
+            "a traced value escaped the transformation that created it and was used in %s",
+            where ? where : "an operation");
+  return -1;
+}

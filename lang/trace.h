@@ -93,6 +93,9 @@ Value tr_bind1(PrimId id, int nin, const Value *in, const void *params);
 static inline Interp *tr_enter(Interp *it) { return lx_set_current(it); }
 static inline void tr_leave(Interp *prev) { lx_set_current(prev); }
 
+/* The eval interpreter met a tracer: the leaked-tracer error (for bind.c). Returns -1. */
+int lx_leaked_tracer_error(Value v, const char *where);
+
 /* The transformation name of the innermost non-eval interpreter ("jit"), for messages. */
 const char *tr_context_name(void);
 
