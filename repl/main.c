@@ -1,5 +1,6 @@
 /* main.c - the `sable` command: dispatches to the REPL, a script, -c code, stdin, or the
  * Jupyter kernel. Everything it runs goes through the embedding interface in lang/sb.h. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,10 +48,23 @@ static void write_std(void *ud, int stream, const char *s, size_t n) {
   if (stream == 2) fflush(stderr);
 }
 
+/* Ctrl-C in a script raises KeyboardInterrupt (with a traceback and exit status 1) instead of
+ * killing the process; the handler only sets the evaluator's flag. */
+static void on_sigint(int sig) {
+  (void)sig;
+  sb_interrupt();
+}
+
 /* Run one program text and turn the outcome into an exit status. */
 static int run_source(int argc, char **argv, const char *src, size_t len, const char *name) {
   sb_session *s = sb_new(argc, argv);
   if (!s) { fprintf(stderr, "sable: out of memory\n"); return 1; }
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;
+  sigaction(SIGINT, &sa, NULL);
   sb_sink sink = { .write = write_std };
   sb_status st = sb_exec(s, src, len, name, SB_FILE, &sink);
   int code = st == SB_OK ? 0 : st == SB_EXIT ? sb_exit_code(s) : 1;
