@@ -246,7 +246,7 @@ Value tr_concretization_error(Value v, const char *what) {
             "static_argnames=...; the function is then retraced for each new value), or express "
             "the branch with jax.lax.cond / jax.lax.switch / jnp.where and loops with "
             "jax.lax.fori_loop / jax.lax.while_loop / jax.lax.scan.";
-  char ctx[1200];
+  char ctx[4096];   /* fits fn, tf, origin and advice whole */
   snprintf(ctx, sizeof ctx, "The error occurred while tracing the function %s for %s.%s%s%s\n%s",
            fn, tf, origin[0] ? " This concrete value was not available in Python because " : "",
            origin, origin[0] ? "." : "", advice);
