@@ -143,6 +143,12 @@ void obj_free(Obj *o) {
 /* Deallocation of a deep structure (a list nested a million times) would recurse a million
  * times; past a depth, objects wait in a queue (linked through their dead rc field). */
 static int dealloc_depth;
+
+/* A native type that owns nothing but its memory may leave .dealloc NULL. */
+static void dealloc_with(Obj *o) {
+  if (o->type->dealloc) o->type->dealloc(o);
+  else obj_free(o);
+}
 static Obj *trash;
 
 void obj_dealloc(Obj *o) {
@@ -153,7 +159,7 @@ void obj_dealloc(Obj *o) {
     return;
   }
   dealloc_depth++;
-  o->type->dealloc(o);
+  dealloc_with(o);
   dealloc_depth--;
   if (dealloc_depth == 0) {
     while (trash) {
@@ -161,7 +167,7 @@ void obj_dealloc(Obj *o) {
       trash = (Obj *)t->rc;
       t->rc = 0;
       dealloc_depth++;
-      t->type->dealloc(t);
+      dealloc_with(t);
       dealloc_depth--;
     }
   }
