@@ -247,6 +247,7 @@ struct Session {
   Value argv;             /* list */
   int exit_code;
   Value sys;
+  Value cell_end;         /* list of callables run after each execution (obj_on_cell_end) */
 };
 Value eval_builtins_module(void);      /* create the builtins module */
 int eval_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m,

@@ -408,5 +408,9 @@ void obj_write(int stream, const char *s, size_t n);
 struct sb_bundle;
 int obj_display(const struct sb_bundle *b);
 void obj_clear_output(int wait);
+/* Run f() after every later top-level execution in this session (a notebook cell, a REPL
+ * entry, a script), whether it ended in an error or not: how pyplot shows the figures a cell
+ * drew, as IPython's post_execute hooks do. Borrows f. 0 ok, -1 error raised. */
+int obj_on_cell_end(Value f);
 
 #endif

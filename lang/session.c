@@ -196,6 +196,7 @@ void sb_free(sb_session *ss) {
   val_clear(&s->modules);
   val_clear(&s->sys);
   val_clear(&s->argv);
+  val_clear(&s->cell_end);
   if (s->main) { obj_decref(&s->main->ob); s->main = NULL; }
   if (s->builtins) {
     ModuleObj *b = s->builtins;
@@ -264,6 +265,40 @@ static void report_error(sb_session *ss, Value exc, const sb_sink *sink) {
 
 void eval_echo_result(Value v, const sb_sink *sink);
 
+int obj_on_cell_end(Value f) {
+  Session *s = obj_ts.session;
+  if (!s) return obj_raise(&obj_RuntimeError, "no session"), -1;
+  if (VAL_IS_NULL(s->cell_end)) {
+    s->cell_end = obj_list_new(0);
+    if (VAL_IS_NULL(s->cell_end)) return -1;
+  }
+  return obj_list_append(s->cell_end, f);
+}
+
+/* the hooks of obj_on_cell_end; an error in one is reported like the cell's own */
+static int run_cell_end(sb_session *ss) {
+  Value hooks = ss->s.cell_end;
+  int rc = 0;
+  if (VAL_IS_NULL(hooks)) return 0;
+  val_incref(hooks);
+  for (int64_t i = 0; i < LIST(hooks.u.o)->len; i++) {
+    Value f = LIST(hooks.u.o)->items[i];
+    val_incref(f);
+    Value r = obj_call(f, 0, NULL, NULL);
+    val_decref(f);
+    if (VAL_IS_NULL(r)) {
+      Value exc = obj_err_fetch();
+      if (!VAL_IS_NULL(exc)) report_error(ss, exc, obj_ts.sink);
+      val_decref(exc);
+      rc = -1;
+    } else {
+      val_decref(r);
+    }
+  }
+  val_decref(hooks);
+  return rc;
+}
+
 static void run_job(ExecJob *j) {
   Session *s = &j->ss->s;
   Value last = val_null();
@@ -316,6 +351,7 @@ static void run_job(ExecJob *j) {
       val_decref(last);
     }
   }
+  if (j->status != SB_EXIT && run_cell_end(j->ss) < 0) j->status = SB_ERROR;
   val_clear(&obj_ts.handling);
   obj_ts.frame = NULL;
   obj_ts.depth = 0;
