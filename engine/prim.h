@@ -1,5 +1,6 @@
 /* prim.h - the primitive table (DESIGN §4): one entry per primitive holding its shape/dtype
- * rule, its eager kernels, the slots for jvp/transpose/batching rules and codegen templates. */
+ * rule, its eager kernels and codegen templates. The JVP/transpose/batching rules are written
+ * over language values and live in one row per primitive in lang/rules.c (lang/rules.h). */
 #ifndef SABLE_PRIM_H
 #define SABLE_PRIM_H
 
@@ -277,8 +278,6 @@ void prim_padtype_to_pads(int n, const int64_t *in_sizes, const int64_t *window,
 
 /* ---- the entry --------------------------------------------------------------------------- */
 struct Prim;
-/* A value the language's transformations handle (a tracer or a concrete array): opaque here. */
-typedef struct PrimVal PrimVal;
 
 /* Shape/dtype rule: fill out avals, return the number of outputs, or -1 with the error set
  * (shape errors name both shapes). Never touches data. */
@@ -288,22 +287,6 @@ typedef int (*PrimRule)(const struct Prim *p, const AVal *in, int nin, const voi
  * outputs (fresh, or views of an input for data-movement primitives). 0 / -1 + error. */
 typedef int (*PrimKernel)(const struct Prim *p, Array *const *in, int nin, const void *params,
                           const AVal *out_av, Array **out);
-/* Transformation rule slots: unused. The rules of every primitive live in one table row per
- * primitive in lang/rules.c (lx_rules: JVP/VJP kinds, partials, transposes, batching), since
- * they are written over language Values with lx_bind; see lang/rules.h. Candidates for
- * removal together with the jvp/transpose/batch fields below. */
-typedef int (*PrimJvpRule)(const struct Prim *p, const void *params, PrimVal *const *primals,
-                           PrimVal *const *tangents, int nin, PrimVal **out_primals,
-                           PrimVal **out_tangents, void *ctx);
-/* cts_out: cotangents of the outputs; linear_in[i] says which inputs are linear (undefined
- * primals); fills cts_in[i] (NULL = zero) for the linear ones. */
-typedef int (*PrimTransposeRule)(const struct Prim *p, const void *params, PrimVal *const *cts_out,
-                                 PrimVal *const *primals, const uint8_t *linear_in, int nin,
-                                 PrimVal **cts_in, void *ctx);
-/* in_axes[i] = batch axis of input i or -1; fills outs and out_axes. */
-typedef int (*PrimBatchRule)(const struct Prim *p, const void *params, PrimVal *const *vals,
-                             const int *in_axes, int nin, PrimVal **outs, int *out_axes,
-                             void *ctx);
 /* The inner loop of an elementwise kernel: n elements, strides in elements for [out, in0, in1,
  * in2]. */
 typedef void (*ElemLoop)(char *out, char *const *in, const int64_t *strides, int64_t n);
@@ -331,9 +314,6 @@ typedef struct Prim {
   PrimKernel cpu;
   PrimKernel gpu;                /* NULL until the GPU engine registers it */
   ElemLoop loops[DT_COUNT];      /* elementwise: per input dtype, NULL = dtype not accepted */
-  PrimJvpRule jvp;               /* NULL until lang registers them */
-  PrimTransposeRule transpose;
-  PrimBatchRule batch;
   const char *cgen;              /* elementwise C template, see PRIM_LIST */
   const char *reduce_combine;    /* reductions: "(%0 + %1)" etc. */
   ReduceIdentity reduce_identity;
