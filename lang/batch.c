@@ -23,6 +23,8 @@ LxTrace *batch_new(const char *transform, Value fun, int64_t size) {
   return &t->base;
 }
 
+int64_t batch_size(LxTrace *t) { return ((BatchTrace *)t)->size; }
+
 Value batch_wrap(LxTrace *t, Value v, int bdim) {
   if (bdim < 0) return val_incref(v);
   AVal av;

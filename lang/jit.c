@@ -59,6 +59,7 @@ struct StageTrace {
   int *cap_vars;
   int ndecl;            /* declared inputs */
   char **names;         /* per declared input: its argument path (messages) */
+  int saw_custom;       /* a custom_jvp/custom_vjp function was traced as its plain function */
 };
 
 static int stage_process(Interp *self, PrimId id, int nin, const Value *in, const void *params,
@@ -96,6 +97,10 @@ StageTrace *stage_new(const char *transform, Value fun, const char *name, int ca
 }
 
 LxTrace *stage_trace(StageTrace *s) { return &s->base; }
+
+void stage_note_custom(LxTrace *t) {
+  if (t && t->vt->kind == TK_STAGE) ((StageTrace *)t)->saw_custom = 1;
+}
 
 Value stage_input(StageTrace *s, const AVal *av, const char *argname) {
   int v = ir_add_input(s->g, av);
@@ -419,6 +424,7 @@ typedef struct CacheEntry {
   TreeDef *out_tree;
   Value paths;          /* list of leaf names (messages) */
   uint64_t hash;
+  int has_custom;       /* the graph lost a custom_jvp/custom_vjp rule (stage_note_custom) */
 } CacheEntry;
 
 typedef struct JitObj {
@@ -886,6 +892,7 @@ static int jit_trace(JitObj *j, CallParts *p, int optimize, CacheEntry *e, Value
       goto done;
     }
   }
+  e->has_custom = s->saw_custom;
   e->g = stage_finish(s, (int)LIST(outl.u.o)->len, LIST(outl.u.o)->items, captured, ncap);
   if (!e->g) goto done;
   if (optimize && ir_optimize(e->g) < 0) { tr_engine_err(); goto done; }
@@ -986,7 +993,15 @@ static Value jit_call(Value self, int argc, const Value *argv, Obj *kw) {
   int ncap = 0;
   int idx = lookup(j, &p, &tmp, &captured, &ncap);
   Value r = val_null();
-  if (idx >= 0) {
+  /* Under another transformation a graph that lost custom differentiation rules is not used:
+   * the function runs at the current interpreter (inlined, as nested jit is), so an enclosing
+   * grad or vmap sees the custom_jvp/custom_vjp calls themselves. */
+  CacheEntry *e = idx >= 0 ? &j->cache[idx] : idx == -2 ? &tmp : NULL;
+  if (e && e->has_custom && lx_current() != lx_eval_interp()) {
+    r = obj_call(j->fun, argc, argv, kw);
+    if (idx == -2) cache_entry_free(&tmp);
+    for (int i = 0; i < ncap; i++) val_decref(captured[i]);
+  } else if (idx >= 0) {
     r = run_entry(&j->cache[idx], &p, NULL, 0);
   } else if (idx == -2) {
     r = run_entry(&tmp, &p, captured, ncap);

@@ -1078,11 +1078,117 @@ static int cj_vjp_cb(void *ctx, int nin, const Value *p, const Value *t, int nou
   return n;
 }
 
+/* {=== custom functions under vmap and jit ===}
+ * JAX keeps custom_jvp_call / custom_vjp_call as primitives that every transformation
+ * handles. Here: under a batching trace with a differentiation outside it (grad(vmap(f))), the
+ * call goes one level out as the same custom function with its function and rules vmapped
+ * (sable._autodiff._custom_batched); under a staging trace the plain function is traced and the
+ * trace is marked so that jit inlines the function under an enclosing transformation. */
+static int diff_outside(LxTrace *t) {
+  for (Interp *i = t->it.parent; i && i != lx_eval_interp(); i = i->parent) {
+    TraceKind k = ((LxTrace *)i)->vt->kind;
+    if (k == TK_JVP || k == TK_VJP) return 1;
+  }
+  return 0;
+}
+
+static int tree_has_own(LxTrace *t, Value tree) {
+  Value l = obj_list_new(0);
+  if (VAL_IS_NULL(l)) return -1;
+  TreeDef *td = tree_flatten(tree, l, 0);
+  int r = td ? 0 : -1;
+  for (int64_t i = 0; td && i < LIST(l.u.o)->len && !r; i++) r = tr_own(t, LIST(l.u.o)->items[i]) != NULL;
+  tree_free(td);
+  val_decref(l);
+  return r;
+}
+
+/* Returns the result, or V_NULL with no error pending when the call is not handled here (a
+ * batched non-differentiable argument: the plain function runs then). */
+static Value custom_batched(CustomObj *c, LxTrace *t, int argc, const Value *argv) {
+  for (int i = 0; i < argc; i++) {
+    if (!is_nondiff(c, i)) continue;
+    int h = tree_has_own(t, argv[i]);
+    if (h != 0) return val_null();
+  }
+  Value args = obj_tuple_new(argc), dargs = val_null(), dl = val_null(), axes = val_null();
+  Value fn = val_null(), res = val_null(), ol = val_null(), r = val_null(), nd = val_null();
+  TreeDef *td = NULL, *ot = NULL;
+  if (VAL_IS_NULL(args)) return args;
+  int ndiff = 0;
+  for (int i = 0; i < argc; i++) ndiff += !is_nondiff(c, i);
+  dargs = obj_tuple_new(ndiff);
+  dl = obj_list_new(0);
+  axes = obj_list_new(0);
+  nd = obj_tuple_new(c->nnondiff);
+  if (VAL_IS_NULL(dargs) || VAL_IS_NULL(dl) || VAL_IS_NULL(axes) || VAL_IS_NULL(nd)) goto done;
+  for (int i = 0; i < c->nnondiff; i++) TUPLE_SET(nd, i, val_int(c->nondiff[i]));
+  for (int i = 0, k = 0; i < argc; i++) {
+    Value a = strip_trace(t, argv[i]);
+    if (VAL_IS_NULL(a)) goto done;
+    TUPLE_SET(args, i, a);
+    if (!is_nondiff(c, i)) TUPLE_SET(dargs, k++, val_incref(argv[i]));
+  }
+  td = tree_flatten(dargs, dl, 0);
+  if (!td) goto done;
+  for (int64_t i = 0; i < LIST(dl.u.o)->len; i++) {
+    Tracer *x = tr_own(t, LIST(dl.u.o)->items[i]);
+    Value ax = x ? val_int(x->i) : val_none();
+    if (obj_list_append(axes, ax) < 0) goto done;
+  }
+  {
+    Value m = obj_import("sable._autodiff");
+    if (VAL_IS_NULL(m)) goto done;
+    fn = obj_getattr_s(m, "_custom_batched");
+    val_decref(m);
+    if (VAL_IS_NULL(fn)) goto done;
+    Value cargs[8] = {val_bool(c->is_vjp), c->fun, c->is_vjp ? c->fwd : c->jvp,
+                      c->is_vjp ? c->bwd : val_none(), nd, args, axes, val_int(batch_size(t))};
+    Interp *prev = tr_enter(t->it.parent);
+    res = obj_call(fn, 8, cargs, NULL);
+    tr_leave(prev);
+    if (VAL_IS_NULL(res)) goto done;
+  }
+  /* every output leaf comes back batched at axis 0 */
+  ol = obj_list_new(0);
+  ot = VAL_IS_NULL(ol) ? NULL : tree_flatten(res, ol, 0);
+  if (!ot) goto done;
+  for (int64_t i = 0; i < LIST(ol.u.o)->len; i++) {
+    Value *it = &LIST(ol.u.o)->items[i];
+    if (!lx_is_arraylike(*it)) continue;
+    Value w = batch_wrap(t, *it, 0);
+    if (VAL_IS_NULL(w)) goto done;
+    val_decref(*it);
+    *it = w;
+  }
+  r = tree_unflatten(ot, LIST(ol.u.o)->items, LIST(ol.u.o)->len);
+done:
+  if (VAL_IS_NULL(r) && !obj_err_occurred()) obj_raise_nomem();
+  tree_free(td);
+  tree_free(ot);
+  val_decref(args); val_decref(dargs); val_decref(dl); val_decref(axes); val_decref(nd);
+  val_decref(fn); val_decref(res); val_decref(ol);
+  return r;
+}
+
+/* The interception common to custom_jvp and custom_vjp calls: 1 with *r set when handled. */
+static int custom_outer(CustomObj *c, LxTrace *t, int argc, const Value *argv, Obj *kw, Value *r) {
+  if (!t || obj_kwcount(kw)) return 0;
+  if (t->vt->kind == TK_STAGE) { stage_note_custom(t); return 0; }
+  if (t->vt->kind != TK_BATCH || !diff_outside(t)) return 0;
+  Value x = custom_batched(c, t, argc, argv);
+  if (VAL_IS_NULL(x) && !obj_err_occurred()) return 0;
+  *r = x;
+  return 1;
+}
+
 static Value custom_jvp_call(Value self, int argc, const Value *argv, Obj *kw) {
   CustomObj *c = (CustomObj *)self.u.o;
   lx_transform_init();
   Interp *cur = lx_current();
   LxTrace *t = cur == lx_eval_interp() ? NULL : (LxTrace *)cur;
+  Value handled;
+  if (!VAL_IS_NULL(c->jvp) && custom_outer(c, t, argc, argv, kw, &handled)) return handled;
   if (!t || VAL_IS_NULL(c->jvp) || obj_kwcount(kw) ||
       (t->vt->kind != TK_JVP && t->vt->kind != TK_VJP))
     return obj_call(c->fun, argc, argv, kw);
@@ -1309,6 +1415,8 @@ static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
   lx_transform_init();
   Interp *cur = lx_current();
   LxTrace *t = cur == lx_eval_interp() ? NULL : (LxTrace *)cur;
+  Value handled;
+  if (!VAL_IS_NULL(c->fwd) && custom_outer(c, t, argc, argv, kw, &handled)) return handled;
   if (!t || VAL_IS_NULL(c->fwd) || obj_kwcount(kw) || t->vt->kind == TK_STAGE || t->vt->kind == TK_BATCH)
     return obj_call(c->fun, argc, argv, kw);
   {

@@ -38,6 +38,7 @@ int vjp_nested(NestedFn f, void *ctx, int nin, const Value *primals, const uint8
 /* ---- batching --------------------------------------------------------------------------- */
 LxTrace *batch_new(const char *transform, Value fun, int64_t size);
 Value batch_wrap(LxTrace *t, Value v, int bdim);                /* bdim -1: v itself */
+int64_t batch_size(LxTrace *t);
 int batch_unwrap(LxTrace *t, Value v, Value *val, int *bdim);
 /* move the batch axis of v (bdim, -1 = unbatched: broadcast) to `to` */
 Value batch_moveaxis(Value v, int bdim, int to, int64_t size);
@@ -54,6 +55,10 @@ Value stage_input(StageTrace *s, const AVal *av, const char *argname);
  * values are extra graph inputs placed BEFORE the declared ones. */
 IrGraph *stage_finish(StageTrace *s, int nout, const Value *outs, Value **captured, int *ncap);
 void stage_abort(StageTrace *s);
+/* A custom_jvp/custom_vjp function ran its plain function under staging trace t: the graph
+ * has lost its rule, so jit runs the function itself (inlines it) under an enclosing
+ * transformation rather than the graph (jit.c). */
+void stage_note_custom(LxTrace *t);
 /* Evaluate a graph at the current interpreter (every equation through tr_bind). */
 int graph_eval(IrGraph *g, const Value *in, Value *out);
 

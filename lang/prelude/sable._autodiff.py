@@ -3,6 +3,7 @@
 # pulls a basis of cotangents back through vjp under vmap. Re-exported by `jax`.
 import jax.numpy as _jnp
 from sable.transforms import jvp as _jvp, vjp as _vjp, vmap as _vmap
+from sable.transforms import custom_jvp as _custom_jvp, custom_vjp as _custom_vjp
 from jax.tree_util import tree_flatten as _flatten, tree_unflatten as _unflatten
 
 
@@ -148,6 +149,68 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
 def hessian(fun, argnums=0, has_aux=False, holomorphic=False):
     """The Hessian: jacfwd(jacrev(fun))."""
     return jacfwd(jacrev(fun, argnums, has_aux=has_aux), argnums, has_aux=has_aux)
+
+
+def _custom_batched(is_vjp, fun, rule, bwd, nondiff, args, axes, size):
+    # A custom_jvp / custom_vjp function called under vmap inside a differentiation (grad(vmap(f))):
+    # the same custom function one level out, with its function and rules vmapped, as JAX batches
+    # custom_jvp_call. Called by the C side with the batch tracers of `args` replaced by their
+    # values; `axes` holds the batch axis (or None) of each leaf of the differentiable arguments.
+    # Its differentiable arguments are those leaves, so the rules see flat tuples of them.
+    n = len(args)
+    nd = sorted(set(i % n for i in nondiff))
+    dpos = [i for i in range(n) if i not in nd]
+    leaves, td = _flatten(tuple(args[i] for i in dpos))
+    axes = tuple(axes)
+    ndv = [args[i] for i in nd]
+
+    def full(dl):
+        a = list(args)
+        for i, v in zip(dpos, _unflatten(td, list(dl))):
+            a[i] = v
+        return a
+
+    if not is_vjp:
+        def f_flat(*dl):
+            return fun(*full(dl))
+
+        def jvp_flat(P, T):
+            def one(P, T):
+                return rule(*ndv, _unflatten(td, list(P)), _unflatten(td, list(T)))
+            return _vmap(one, in_axes=(axes, axes), axis_size=size)(tuple(P), tuple(T))
+
+        g = _custom_jvp(_vmap(f_flat, in_axes=axes, axis_size=size))
+        g.defjvp(jvp_flat)
+        return g(*leaves)
+
+    def f_flat(*dl):
+        return fun(*full(dl))
+
+    def fwd_flat(*dl):
+        return rule(*full(dl))
+
+    def bwd_flat(res, ct):
+        ct_leaves, ct_td = _flatten(ct)
+        ct_axes = _unflatten(ct_td, [0 if _jnp.ndim(c) > 0 else None for c in ct_leaves])
+
+        def one(r, c):
+            return bwd(*ndv, r, c)
+        cts = _vmap(one, in_axes=(0, ct_axes), axis_size=size)(res, ct)
+        out = []
+        for i in range(len(dpos)):
+            sub = _flatten(args[dpos[i]])[0]
+            c = cts[i]
+            if c is None:
+                out.extend([None] * len(sub))
+            else:
+                for cl in _flatten(c)[0]:
+                    ax = axes[len(out)]
+                    out.append(_jnp.sum(cl, axis=0) if ax is None else _jnp.moveaxis(cl, 0, ax))
+        return tuple(out)
+
+    g = _custom_vjp(_vmap(f_flat, in_axes=axes, axis_size=size))
+    g.defvjp(_vmap(fwd_flat, in_axes=axes, axis_size=size), bwd_flat)
+    return g(*leaves)
 
 
 class ShapeDtypeStruct:
