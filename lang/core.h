@@ -284,6 +284,13 @@ Value obj_bind(Value attr, Value self, TypeObj *t);   /* descriptor binding for 
 /* the instance dict pointer of v (NULL if it has none) */
 Obj **obj_instance_dict_ptr(Value v);
 Value obj_user_method(Value self, const char *dunder);   /* lookup a special method (bound) */
+/* v.<dunder>() for a conversion method (__index__, __float__, __int__) of a user class or a
+ * native type such as a 0-d array; V_NULL with no error pending when the type has none */
+Value obj_conv_dunder(Value v, const char *dunder);
+int obj_index_value(Value v, int64_t *out);   /* int or __index__: 1 done, 0 has none, -1 error */
+/* the count of seq * k: 1 when k is an int or converts by __index__ (np.int64(3)), 0 when not
+ * (the other operand's __mul__ then gets its turn), -1 on an error other than TypeError */
+int obj_repeat_count(Value k, int64_t *n);
 extern Value obj_builtins_dict;          /* the builtins namespace dict of the live session */
 int obj_builtins_init(ModuleObj *m);
 int obj_modules_init(void);

@@ -35,8 +35,8 @@ Value obj_slice_new(Value start, Value stop, Value step) {
 }
 
 static int slice_int(Value v, int64_t *out) {
-  if (VAL_IS_INTLIKE(v)) { *out = v.u.i; return 0; }
-  if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER)) return obj_as_int(v, out);
+  int k = obj_index_value(v, out);
+  if (k) return k > 0 ? 0 : -1;
   obj_raise(&obj_TypeError, "slice indices must be integers or None or have an __index__ method");
   return -1;
 }
@@ -151,15 +151,7 @@ static Value range_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   }
   int64_t v[3];
   for (int i = 0; i < argc; i++) {
-    if (VAL_IS_FLOAT(argv[i]) || !VAL_IS_INTLIKE(argv[i])) {
-      if (VAL_IS_OBJ(argv[i]) && (argv[i].u.o->type->flags & TF_USER)) {
-        if (obj_as_int(argv[i], &v[i]) < 0) return val_null();
-        continue;
-      }
-      return obj_raise(&obj_TypeError, "'%s' object cannot be interpreted as an integer",
-                       obj_type_name(argv[i]));
-    }
-    v[i] = argv[i].u.i;
+    if (obj_as_int(argv[i], &v[i]) < 0) return val_null();
   }
   if (argc == 1) return obj_range_new(0, v[0], 1);
   int64_t step = argc == 3 ? v[2] : 1;

@@ -219,8 +219,10 @@ static Value list_binary(int op, Value a, Value b) {
   }
   if (op == OP_MULT) {
     Value l = VAL_IS_LIST(a) ? a : b, k = VAL_IS_LIST(a) ? b : a;
-    if (!VAL_IS_INTLIKE(k)) return obj_notimpl();
-    Value r = list_repeat(LIST(l.u.o)->items, LIST(l.u.o)->len, k.u.i);
+    int64_t n;
+    int c = obj_repeat_count(k, &n);
+    if (c <= 0) return c < 0 ? val_null() : obj_notimpl();
+    Value r = list_repeat(LIST(l.u.o)->items, LIST(l.u.o)->len, n);
     if (inplace && VAL_IS_LIST(a) && !VAL_IS_NULL(r)) {
       /* swap contents so that the object identity is kept */
       ListObj *x = LIST(a.u.o), *y = LIST(r.u.o);

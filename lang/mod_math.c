@@ -256,9 +256,8 @@ static Value m_isclose(int argc, const Value *argv, Obj *kw) {
 
 static Value m_factorial(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("factorial", argc, kw, 1, 1) < 0) return val_null();
-  if (!VAL_IS_INTLIKE(argv[0]))
-    return obj_raise(&obj_TypeError, "'%s' object cannot be interpreted as an integer", obj_type_name(argv[0]));
-  int64_t n = argv[0].u.i, r = 1;
+  int64_t n, r = 1;
+  if (obj_as_int(argv[0], &n) < 0) return val_null();
   if (n < 0) return obj_raise(&obj_ValueError, "factorial() not defined for negative values");
   for (int64_t i = 2; i <= n; i++)
     if (__builtin_mul_overflow(r, i, &r))

@@ -475,29 +475,18 @@ static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
     return val_int(i);
   }
   if (VAL_IS_STR(x)) return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, 10);
-  if (VAL_IS_OBJ(x) && (x.u.o->type->flags & TF_USER)) {
-    static const char *const names[] = {"__int__", "__index__", "__trunc__"};
-    for (int i = 0; i < 3; i++) {
-      Value m = obj_user_method(x, names[i]);
-      if (!VAL_IS_NULL(m)) {
-        Value r = obj_call0(m);
-        val_decref(m);
-        if (!VAL_IS_NULL(r) && !VAL_IS_INTLIKE(r)) {
-          val_decref(r);
-          return obj_raise(&obj_TypeError, "%s returned non-int", names[i]);
-        }
-        return r;
-      }
-      if (obj_err_occurred()) return val_null();
+  static const char *const names[] = {"__int__", "__index__", "__trunc__"};
+  for (int i = 0; i < 3; i++) {
+    Value r = obj_conv_dunder(x, names[i]);
+    if (VAL_IS_NULL(r)) {
+      if (obj_err_occurred()) return r;
+      continue;
     }
-  }
-  /* other native types (arrays) may convert through __int__ */
-  if (VAL_IS_OBJ(x) && !(x.u.o->type->flags & TF_USER)) {
-    Value m = obj_type_lookup(x.u.o->type, obj_intern("__int__"));
-    if (!VAL_IS_NULL(m)) {
-      Value r = obj_call1(m, x);
-      return r;
+    if (!VAL_IS_INTLIKE(r)) {
+      val_decref(r);
+      return obj_raise(&obj_TypeError, "%s returned non-int", names[i]);
     }
+    return r;
   }
   return obj_raise(&obj_TypeError,
                    "int() argument must be a string, a bytes-like object or a real number, "
@@ -511,23 +500,13 @@ static Value float_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_FLOAT(x)) return x;
   if (VAL_IS_INTLIKE(x)) return val_float((double)x.u.i);
   if (VAL_IS_STR(x)) return float_from_str(x);
-  if (VAL_IS_OBJ(x)) {
-    Value m = (x.u.o->type->flags & TF_USER) ? obj_user_method(x, "__float__") : val_null();
-    if (!VAL_IS_NULL(m)) {
-      Value r = obj_call0(m);
-      val_decref(m);
-      if (!VAL_IS_NULL(r) && !VAL_IS_FLOAT(r)) {
-        val_decref(r);
-        return obj_raise(&obj_TypeError, "__float__ returned non-float");
-      }
-      return r;
-    }
-    if (obj_err_occurred()) return val_null();
-    if (!(x.u.o->type->flags & TF_USER)) {
-      Value f = obj_type_lookup(x.u.o->type, obj_intern("__float__"));
-      if (!VAL_IS_NULL(f)) return obj_call1(f, x);
-    }
+  Value r = obj_conv_dunder(x, "__float__");
+  if (!VAL_IS_NULL(r)) {
+    if (VAL_IS_FLOAT(r)) return r;
+    val_decref(r);
+    return obj_raise(&obj_TypeError, "__float__ returned non-float");
   }
+  if (obj_err_occurred()) return r;
   return obj_raise(&obj_TypeError, "float() argument must be a string or a real number, not '%s'",
                    obj_type_name(x));
 }

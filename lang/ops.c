@@ -472,24 +472,46 @@ int obj_callable(Value v) {
 }
 
 /* ---- conversions ------------------------------------------------------------------------ */
-int obj_as_int(Value v, int64_t *out) {
-  if (VAL_IS_INTLIKE(v)) { *out = v.u.i; return 0; }
-  if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER)) {
-    Value m = obj_user_method(v, "__index__");
-    if (!VAL_IS_NULL(m)) {
-      Value r = obj_call0(m);
-      val_decref(m);
-      if (VAL_IS_NULL(r)) return -1;
-      if (!VAL_IS_INTLIKE(r)) {
-        val_decref(r);
-        obj_raise(&obj_TypeError, "__index__ returned non-int");
-        return -1;
-      }
-      *out = r.u.i;
-      return 0;
-    }
-    if (obj_err_occurred()) return -1;
+Value obj_conv_dunder(Value v, const char *name) {
+  if (!VAL_IS_OBJ(v)) return val_null();
+  TypeObj *t = v.u.o->type;
+  Value m;
+  if (t->flags & TF_USER) {
+    m = obj_user_method(v, name);
+  } else {
+    m = obj_type_lookup(t, obj_intern(name));   /* borrowed */
+    if (!VAL_IS_NULL(m)) m = obj_bind(m, v, t);
   }
+  if (VAL_IS_NULL(m)) return m;
+  Value r = obj_call0(m);
+  val_decref(m);
+  return r;
+}
+
+int obj_index_value(Value v, int64_t *out) {
+  if (VAL_IS_INTLIKE(v)) { *out = v.u.i; return 1; }
+  Value r = obj_conv_dunder(v, "__index__");
+  if (VAL_IS_NULL(r)) return obj_err_occurred() ? -1 : 0;
+  int k = VAL_IS_INTLIKE(r) ? (*out = r.u.i, 1) : -1;
+  val_decref(r);
+  if (k < 0) obj_raise(&obj_TypeError, "__index__ returned non-int");
+  return k;
+}
+
+int obj_repeat_count(Value k, int64_t *n) {
+  if (VAL_IS_INTLIKE(k)) { *n = k.u.i; return 1; }
+  if (!VAL_IS_OBJ(k) || VAL_IS_FLOAT(k)) return 0;
+  int r = obj_index_value(k, n);
+  if (r < 0 && obj_err_matches(&obj_TypeError)) {
+    obj_err_clear();
+    r = 0;
+  }
+  return r;
+}
+
+int obj_as_int(Value v, int64_t *out) {
+  int k = obj_index_value(v, out);
+  if (k) return k > 0 ? 0 : -1;
   obj_raise(&obj_TypeError, "'%s' object cannot be interpreted as an integer", obj_type_name(v));
   return -1;
 }
@@ -497,30 +519,23 @@ int obj_as_int(Value v, int64_t *out) {
 int obj_as_float(Value v, double *out) {
   if (VAL_IS_FLOAT(v)) { *out = v.u.f; return 0; }
   if (VAL_IS_INTLIKE(v)) { *out = (double)v.u.i; return 0; }
-  if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER)) {
-    Value m = obj_user_method(v, "__float__");
-    if (!VAL_IS_NULL(m)) {
-      Value r = obj_call0(m);
-      val_decref(m);
-      if (VAL_IS_NULL(r)) return -1;
-      int k = VAL_IS_FLOAT(r) ? (*out = r.u.f, 0) : -1;
-      val_decref(r);
-      if (k < 0) obj_raise(&obj_TypeError, "__float__ returned non-float");
-      return k;
-    }
-    if (obj_err_occurred()) return -1;
+  Value r = obj_conv_dunder(v, "__float__");
+  if (!VAL_IS_NULL(r)) {
+    int k = VAL_IS_FLOAT(r) ? (*out = r.u.f, 0) : -1;
+    val_decref(r);
+    if (k < 0) obj_raise(&obj_TypeError, "__float__ returned non-float");
+    return k;
   }
+  if (obj_err_occurred()) return -1;
   obj_raise(&obj_TypeError, "must be real number, not %s", obj_type_name(v));
   return -1;
 }
 
 int obj_as_index(Value v, int64_t len, int64_t *out, const char *what) {
   int64_t i;
-  if (VAL_IS_INTLIKE(v)) {
-    i = v.u.i;
-  } else if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER)) {
-    if (obj_as_int(v, &i) < 0) return -1;
-  } else {
+  int k = obj_index_value(v, &i);
+  if (k < 0) return -1;
+  if (k == 0) {
     obj_raise(&obj_TypeError, "%s indices must be integers or slices, not %s", what,
               obj_type_name(v));
     return -1;

@@ -288,8 +288,9 @@ static Value str_binary(int op, Value a, Value b) {
   op &= 0xff;
   if (op == OP_ADD && VAL_IS_STR(a) && VAL_IS_STR(b)) return obj_str_concat(a, b);
   if (op == OP_MULT) {
-    if (VAL_IS_STR(a) && VAL_IS_INTLIKE(b)) return str_repeat(a, b.u.i);
-    if (VAL_IS_STR(b) && VAL_IS_INTLIKE(a)) return str_repeat(b, a.u.i);
+    int64_t n;
+    int c = obj_repeat_count(VAL_IS_STR(a) ? b : a, &n);
+    if (c) return c < 0 ? val_null() : str_repeat(VAL_IS_STR(a) ? a : b, n);
   }
   if (op == OP_MOD && VAL_IS_STR(a)) return obj_percent_format(a, b);
   return obj_notimpl();

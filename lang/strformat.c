@@ -189,6 +189,23 @@ Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames) {
 }
 
 /* ---- % formatting --------------------------------------------------------------------------- */
+/* %d of an object: __int__ (numpy scalars, float ones too), else __index__; 0 ok, -1 error */
+static int pct_obj_int(Value v, int64_t *i, char type) {
+  Value r = obj_conv_dunder(v, "__int__");
+  if (VAL_IS_NULL(r)) {
+    int k = obj_err_occurred() ? -1 : obj_index_value(v, i);
+    if (k == 0)
+      obj_raise(&obj_TypeError, "%%%c format: a real number is required, not %s", type,
+                obj_type_name(v));
+    return k > 0 ? 0 : -1;
+  }
+  int ok = VAL_IS_INTLIKE(r);
+  if (ok) *i = r.u.i;
+  else obj_raise(&obj_TypeError, "__int__ returned non-int");
+  val_decref(r);
+  return ok ? 0 : -1;
+}
+
 static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
   char err[200];
   int r;
@@ -197,21 +214,21 @@ static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
     if (VAL_IS_INTLIKE(v)) i = v.u.i;
     else if (VAL_IS_FLOAT(v)) {
       if (obj_float_to_int(v.u.f, &i) < 0) return -1;
-    } else if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER) && obj_as_int(v, &i) == 0) {
-    } else {
-      obj_err_clear();
-      obj_raise(&obj_TypeError, "%%%c format: a real number is required, not %s", type, obj_type_name(v));
+    } else if (pct_obj_int(v, &i, type) < 0) {
       return -1;
     }
     sp->type = 'd';
     r = fmt_format_int(i, sp, out, err, sizeof err);
   } else if (type == 'x' || type == 'X' || type == 'o') {
-    if (!VAL_IS_INTLIKE(v)) {
-      obj_raise(&obj_TypeError, "%%%c format: an integer is required, not %s", type, obj_type_name(v));
+    int64_t i;
+    int k = obj_index_value(v, &i);
+    if (k <= 0) {
+      if (k == 0)
+        obj_raise(&obj_TypeError, "%%%c format: an integer is required, not %s", type, obj_type_name(v));
       return -1;
     }
     sp->type = type;
-    r = fmt_format_int(v.u.i, sp, out, err, sizeof err);
+    r = fmt_format_int(i, sp, out, err, sizeof err);
   } else {
     double d;
     if (VAL_IS_FLOAT(v)) d = v.u.f;

@@ -103,9 +103,11 @@ static Value tuple_binary(int op, Value a, Value b) {
   }
   if (op == OP_MULT) {
     Value t = VAL_IS_TUPLE(a) ? a : b, k = VAL_IS_TUPLE(a) ? b : a;
-    if (!VAL_IS_TUPLE(t) || !VAL_IS_INTLIKE(k)) return obj_notimpl();
+    int64_t n;
+    int c = VAL_IS_TUPLE(t) ? obj_repeat_count(k, &n) : 0;
+    if (c <= 0) return c < 0 ? val_null() : obj_notimpl();
     TupleObj *x = TUPLE(t.u.o);
-    int64_t n = k.u.i < 0 ? 0 : k.u.i;
+    if (n < 0) n = 0;
     if (n == 1) return val_incref(t);
     if (x->len && (uint64_t)n > obj_alloc_cap() / sizeof(Value) / (uint64_t)x->len)
       return obj_raise_nomem();
