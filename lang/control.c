@@ -832,6 +832,26 @@ int vjpf_callback(PrimId id, const void *params, int nin, const Value *p, const 
                   Value *out, VjpClosure *cl) {
   return tr_bind(id, nin, p, params, out);
 }
+/* Element b of every batched operand (bd[i] >= 0) and the unbatched ones as they are: the
+ * operands of one call of a host function under vmap (new refs in ops). */
+static int batch_element(int nin, const Value *in, const int *bd, int64_t b, Value *ops) {
+  for (int i = 0; i < nin; i++) {
+    if (bd[i] < 0) { ops[i] = val_incref(in[i]); continue; }
+    AVal av;
+    if (lx_aval(in[i], &av) < 0) { t_clear(ops, i); return -1; }
+    int64_t st[ARR_MAXDIM] = {0}, lim[ARR_MAXDIM], sh[ARR_MAXDIM];
+    ir_memcpy(lim, av.shape, sizeof(int64_t) * (size_t)av.ndim);
+    st[bd[i]] = b;
+    lim[bd[i]] = b + 1;
+    Value sl = t_slice(in[i], st, lim, NULL);
+    for (int d = 0, k = 0; d < av.ndim; d++) if (d != bd[i]) sh[k++] = av.shape[d];
+    ops[i] = VAL_IS_NULL(sl) ? sl : t_reshape(sl, av.ndim - 1, sh);
+    val_decref(sl);
+    if (VAL_IS_NULL(ops[i])) { t_clear(ops, i); return -1; }
+  }
+  return 0;
+}
+
 /* under vmap: one call per batch element, as JAX prints them */
 int b_callback(PrimId id, const void *params, int nin, const Value *in, const int *bd,
                int64_t size, Value *out, int *obd) {
@@ -839,21 +859,8 @@ int b_callback(PrimId id, const void *params, int nin, const Value *in, const in
   if (!ops) { obj_raise_nomem(); return -1; }
   int rc = 0;
   for (int64_t b = 0; b < size && rc == 0; b++) {
-    for (int i = 0; i < nin && rc == 0; i++) {
-      if (bd[i] < 0) { ops[i] = val_incref(in[i]); continue; }
-      AVal av;
-      lx_aval(in[i], &av);
-      int64_t st[ARR_MAXDIM] = {0}, lim[ARR_MAXDIM], sh[ARR_MAXDIM];
-      ir_memcpy(lim, av.shape, sizeof(int64_t) * (size_t)av.ndim);
-      st[bd[i]] = b;
-      lim[bd[i]] = b + 1;
-      Value s = t_slice(in[i], st, lim, NULL);
-      for (int d = 0, k = 0; d < av.ndim; d++) if (d != bd[i]) sh[k++] = av.shape[d];
-      ops[i] = VAL_IS_NULL(s) ? s : t_reshape(s, av.ndim - 1, sh);
-      val_decref(s);
-      if (VAL_IS_NULL(ops[i])) rc = -1;
-    }
-    if (rc == 0 && tr_bind(id, nin, ops, params, out) < 0) rc = -1;
+    if (batch_element(nin, in, bd, b, ops) < 0) { rc = -1; break; }
+    if (tr_bind(id, nin, ops, params, out) < 0) rc = -1;
     t_clear(ops, nin);
   }
   free(ops);
@@ -2337,21 +2344,8 @@ int b_hostcall(PrimId id, const void *params, int nin, const Value *in, const in
   int rc = 0;
   if (!ops || !res) { free(ops); free(res); obj_raise_nomem(); return -1; }
   for (int64_t b = 0; b < size && rc == 0; b++) {
-    for (int i = 0; i < nin && rc == 0; i++) {
-      if (bd[i] < 0) { ops[i] = val_incref(in[i]); continue; }
-      AVal av;
-      lx_aval(in[i], &av);
-      int64_t st[ARR_MAXDIM] = {0}, lim[ARR_MAXDIM], sh[ARR_MAXDIM];
-      ir_memcpy(lim, av.shape, sizeof(int64_t) * (size_t)av.ndim);
-      st[bd[i]] = b;
-      lim[bd[i]] = b + 1;
-      Value s = t_slice(in[i], st, lim, NULL);
-      for (int d = 0, k = 0; d < av.ndim; d++) if (d != bd[i]) sh[k++] = av.shape[d];
-      ops[i] = VAL_IS_NULL(s) ? s : t_reshape(s, av.ndim - 1, sh);
-      val_decref(s);
-      if (VAL_IS_NULL(ops[i])) rc = -1;
-    }
-    if (rc == 0 && tr_bind(id, nin, ops, params, res + (size_t)b * (size_t)h->nout) < 0) rc = -1;
+    if (batch_element(nin, in, bd, b, ops) < 0) { rc = -1; break; }
+    if (tr_bind(id, nin, ops, params, res + (size_t)b * (size_t)h->nout) < 0) rc = -1;
     t_clear(ops, nin);
   }
   for (int k = 0; k < h->nout && rc == 0; k++) {
@@ -2384,6 +2378,23 @@ int b_hostcall(PrimId id, const void *params, int nin, const Value *in, const in
   free(res);
   free(ops);
   return rc < 0 ? -1 : h->nout;
+}
+
+/* JAX: a pure_callback has no derivative of its own; the user gives one with custom_jvp. */
+int jvp_hostcall(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+                 Value *out, Value *tout) {
+  const PHostCall *h = params;
+  char nm[96] = "<callback>";
+  if (h->id >= 0 && h->id < n_pure_cbs) {
+    Value n = obj_getattr_s(pure_cbs[h->id].fn, "__name__");
+    if (VAL_IS_STR(n)) snprintf(nm, sizeof nm, "%s", obj_str_cstr(n));
+    else obj_err_clear();
+    val_decref(n);
+  }
+  obj_raise(&obj_ValueError, "Pure callbacks do not support JVP: jax.pure_callback(%s, ...) was "
+            "differentiated. Please use `jax.custom_jvp` (or `jax.custom_vjp`) around the function "
+            "that calls it to use callbacks while taking gradients.", nm);
+  return -1;
 }
 
 const MethodDef callback_functions[] = {

@@ -842,5 +842,5 @@ void lx_rules_init(void) {
   C(scan, jvp_scan, vjpf_scan, b_scan);
   C(debug_callback, jvp_callback, vjpf_callback, b_callback);
   r[PRIM_stop_gradient] = (Rule){RK_ZERO, 0, NULL, NULL, NULL, NULL, NULL, b_elementwise};
-  r[PRIM_pure_callback] = (Rule){RK_ZERO, 0, NULL, NULL, NULL, NULL, NULL, b_hostcall};
+  C(pure_callback, jvp_hostcall, NULL, b_hostcall);
 }

@@ -108,6 +108,7 @@ int jvp_cond(PrimId, const void *, int, const Value *, const Value *, Value *, V
 int jvp_while(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
 int jvp_scan(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
 int jvp_callback(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
+int jvp_hostcall(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
 int vjpf_cond(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
 int vjpf_while(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
 int vjpf_scan(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
