@@ -13,7 +13,9 @@ DEPFLAGS = -MMD -MP
 PKGS    := libzmq jansson openssl libedit
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-LIBS    := $(PKG_LIBS) -lopenblas -llapacke -lz -lpthread -ldl -lm
+# OpenBLAS and LAPACKE are not linked: engine/cpu/cpu_blas.c loads them with dlopen on first
+# use (start-up time); only their headers are needed to build.
+LIBS    := $(PKG_LIBS) -lz -lpthread -ldl -lm
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(INC) $(PKG_CFLAGS) $(DEPFLAGS) $(EXTRA_CFLAGS)
 
 # CUDA is optional: the GPU engine is a separate shared object loaded at run time.
@@ -72,13 +74,15 @@ build/asan/bin/sable: $(ASAN_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) -O1 $(SANFLAGS) -rdynamic -o $@ $^ $(LIBS)
 
+# -rdynamic as for bin/sable: symbols the dlopen'ed libraries must find in the program
+# (LAPACKE_xerbla) are exported.
 build/unit/%: tests/unit/%.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS)
+	$(CC) $(CFLAGS_ALL) -rdynamic -o $@ $^ $(LIBS)
 
 build/asan/unit/%: tests/unit/%.c $(ASAN_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -O1 $(SANFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(CFLAGS_ALL) -O1 $(SANFLAGS) -rdynamic -o $@ $^ $(LIBS)
 
 asan: build/asan/bin/sable $(ASAN_UNIT)
 unit: $(UNIT_BIN)

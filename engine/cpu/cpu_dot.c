@@ -2,8 +2,8 @@
  * passed to BLAS without copies when their strides allow), integer dot by plain loops,
  * conv_general_dilated by im2col + GEMM, and reduce_window. */
 #include "cpu.h"
+#include "cpu_blas.h"
 
-#include <cblas.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +74,14 @@ static int k_dot(const Prim *p, Array *const *in, int nin, const void *params,
   }
   if (K == 0) { memset(arr_data(o), 0, (size_t)o->size * esz); goto done; }
   int isf = dt_is_float(a->dtype);
+  const CpuBlas *bl = isf ? cpu_blas() : NULL;
+  if (isf && !bl) {
+    arr_release(o);
+    *out = NULL;
+    arr_release(av);
+    arr_release(bv);
+    return -1;
+  }
   Mat ma, mb;
   int ok_a = isf && as_matrix(av->shape + d->nb, av->strides + d->nb, afree, d->nc, M, K, &ma);
   int ok_b = isf && as_matrix(bv->shape + d->nb, bv->strides + d->nb, d->nc, bfree, K, N, &mb);
@@ -98,11 +106,11 @@ static int k_dot(const Prim *p, Array *const *in, int nin, const void *params,
     char *C = obase + bi * M * N * esz;
     switch (a->dtype) {
       case DT_FLOAT32:
-        cblas_sgemm(CblasRowMajor, ma.trans ? CblasTrans : CblasNoTrans, mb.trans ? CblasTrans : CblasNoTrans,
+        bl->cblas_sgemm(CblasRowMajor, ma.trans ? CblasTrans : CblasNoTrans, mb.trans ? CblasTrans : CblasNoTrans,
                     (int)M, (int)N, (int)K, 1.0f, (float *)A, (int)ma.ld, (float *)Bp, (int)mb.ld, 0.0f, (float *)C, (int)N);
         break;
       case DT_FLOAT64:
-        cblas_dgemm(CblasRowMajor, ma.trans ? CblasTrans : CblasNoTrans, mb.trans ? CblasTrans : CblasNoTrans,
+        bl->cblas_dgemm(CblasRowMajor, ma.trans ? CblasTrans : CblasNoTrans, mb.trans ? CblasTrans : CblasNoTrans,
                     (int)M, (int)N, (int)K, 1.0, (double *)A, (int)ma.ld, (double *)Bp, (int)mb.ld, 0.0, (double *)C, (int)N);
         break;
 #define IDOT(dt, T, UT)                                                                     \
@@ -143,8 +151,8 @@ static Array *logical_copy(Array *x, const int *spec, int nd) {
 }
 
 #define CONV_IMPL(sfx, T, GEMM)                                                               \
-  static void conv_##sfx(const T *x, const T *w, T *y, const int64_t *g3, int64_t Nb, int64_t C, \
-                         int64_t O, int G, T *col) {                                          \
+  static void conv_##sfx(const CpuBlas *bl, const T *x, const T *w, T *y, const int64_t *g3,    \
+                         int64_t Nb, int64_t C, int64_t O, int G, T *col) {                   \
     /* g3: [in D H W, k D H W, out D H W, stride, pad_lo, lhs_dil, rhs_dil] x3 each */         \
     const int64_t *n = g3, *k = g3 + 3, *od = g3 + 6, *s = g3 + 9, *lo = g3 + 12, *ld = g3 + 15, *rd = g3 + 18; \
     int64_t Cg = C / G, Og = O / G, kvol = k[0] * k[1] * k[2], ovol = od[0] * od[1] * od[2]; \
@@ -174,7 +182,7 @@ static Array *logical_copy(Array *x, const int *spec, int nd) {
                 }                                                                             \
               }                                                                               \
         }                                                                                     \
-        GEMM(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)Og, (int)ovol, (int)(Cg * kvol), \
+        bl->GEMM(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)Og, (int)ovol, (int)(Cg * kvol), \
              (T)1, w + g * Og * Cg * kvol, (int)(Cg * kvol), col, (int)ovol, (T)0,            \
              y + (b * O + g * Og) * ovol, (int)ovol);                                         \
       }                                                                                       \
@@ -217,11 +225,13 @@ static int k_conv(const Prim *p, Array *const *in, int nin, const void *params,
       arr_err(ERR_MEMORY, "conv_general_dilated: im2col buffer too large");
       goto fail;
     }
+    const CpuBlas *bl = C / G * kvol == 0 ? NULL : cpu_blas();
+    if (C / G * kvol != 0 && !bl) goto fail;
     col = malloc((size_t)(cols ? cols : 1) * dt_size(y->dtype));
     if (!col) { arr_err(ERR_MEMORY, "out of memory"); goto fail; }
     if (C / G * kvol == 0) memset(arr_data(y), 0, (size_t)y->size * dt_size(y->dtype));
-    else if (y->dtype == DT_FLOAT32) conv_f32(arr_data(x), arr_data(w), arr_data(y), g3, Nb, C, O, G, col);
-    else conv_f64(arr_data(x), arr_data(w), arr_data(y), g3, Nb, C, O, G, col);
+    else if (y->dtype == DT_FLOAT32) conv_f32(bl, arr_data(x), arr_data(w), arr_data(y), g3, Nb, C, O, G, col);
+    else conv_f64(bl, arr_data(x), arr_data(w), arr_data(y), g3, Nb, C, O, G, col);
   }
   if (!y) goto fail;
   free(col);
@@ -288,10 +298,7 @@ static int k_window(const Prim *p, Array *const *in, int nin, const void *params
   return 0;
 }
 
-extern void openblas_set_num_threads(int);
-
 void cpu_register_dot(Prim *t) {
-  openblas_set_num_threads(cpu_pool_threads());
   t[PRIM_dot_general].cpu = k_dot;
   t[PRIM_conv].cpu = k_conv;
   t[PRIM_reduce_window_sum].cpu = t[PRIM_reduce_window_max].cpu = t[PRIM_reduce_window_min].cpu = k_window;

@@ -2,16 +2,17 @@
  * triangular_solve), batched over the leading dims: each matrix is copied into a contiguous
  * work buffer, LAPACKE works on it, results are written to fresh contiguous outputs. */
 #include "cpu.h"
+#include "cpu_blas.h"
 
-#include <cblas.h>
-#include <lapacke.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* LAPACKE reports an illegal argument by printing to stdout, which would land in the user's
  * output (or a protocol stream). Every call here passes checked arguments and turns info < 0
- * into ERR_INTERNAL; this definition (interposing liblapacke's) keeps the text out. */
+ * into ERR_INTERNAL; this definition (interposing liblapacke's) keeps the text out. It works
+ * with liblapacke loaded by dlopen too, because the executable is linked with -rdynamic: its
+ * exported symbols come first in the lookup scope of every library loaded later. */
 void LAPACKE_xerbla(const char *name, lapack_int info);
 void LAPACKE_xerbla(const char *name, lapack_int info) { (void)name; (void)info; }
 
@@ -48,6 +49,8 @@ static int lapack_fail(const char *what, int info) {
 
 static int k_lu(const Prim *p, Array *const *in, int nin, const void *params,
                 const AVal *oav, Array **out) {
+  const CpuLapack *lp = cpu_lapack();
+  if (!lp) return -1;
   Array *a = in[0];
   int64_t n = a->shape[a->ndim - 1], B = nbatch(a, 2);
   Array *lu = arr_new_like(&oav[0]), *piv = arr_new_like(&oav[1]), *perm = arr_new_like(&oav[2]);
@@ -57,8 +60,8 @@ static int k_lu(const Prim *p, Array *const *in, int nin, const void *params,
     char *m = (char *)arr_data(lu) + b * n * n * MSZ(a);
     load_mat(a, b, m);
     if (n) {
-      int info = IS64(a) ? LAPACKE_dgetrf(LAPACK_ROW_MAJOR, n, n, (double *)m, n, ip)
-                         : LAPACKE_sgetrf(LAPACK_ROW_MAJOR, n, n, (float *)m, n, ip);
+      int info = IS64(a) ? lp->LAPACKE_dgetrf(LAPACK_ROW_MAJOR, n, n, (double *)m, n, ip)
+                         : lp->LAPACKE_sgetrf(LAPACK_ROW_MAJOR, n, n, (float *)m, n, ip);
       if (info < 0) { lapack_fail("getrf", info); goto fail; }
     }
     int32_t *pv = (int32_t *)arr_data(piv) + b * n, *pm = (int32_t *)arr_data(perm) + b * n;
@@ -81,6 +84,8 @@ static void fill_nan(Array *o, int64_t b, int64_t cnt) {
 
 static int k_inv(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *oav, Array **out) {
+  const CpuLapack *lp = cpu_lapack();
+  if (!lp) return -1;
   const PLinalg *pl = params;
   Array *a = in[0];
   int64_t n = a->shape[a->ndim - 1], B = nbatch(a, 2);
@@ -92,16 +97,16 @@ static int k_inv(const Prim *p, Array *const *in, int nin, const void *params,
     load_mat(a, b, m);
     /* The row-major buffer is A^T in column-major order; inv(A^T) = inv(A)^T, so working in
      * column-major needs no transposition. */
-    int info = IS64(a) ? LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, (double *)m, n, ip)
-                       : LAPACKE_sgetrf(LAPACK_COL_MAJOR, n, n, (float *)m, n, ip);
+    int info = IS64(a) ? lp->LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, (double *)m, n, ip)
+                       : lp->LAPACKE_sgetrf(LAPACK_COL_MAJOR, n, n, (float *)m, n, ip);
     if (info > 0) {
       if (pl->check) { arr_release(o); free(ip); return arr_err(ERR_LINALG, "Singular matrix"); }
       fill_nan(o, b, n * n);
       continue;
     }
     if (info == 0)
-      info = IS64(a) ? LAPACKE_dgetri(LAPACK_COL_MAJOR, n, (double *)m, n, ip)
-                     : LAPACKE_sgetri(LAPACK_COL_MAJOR, n, (float *)m, n, ip);
+      info = IS64(a) ? lp->LAPACKE_dgetri(LAPACK_COL_MAJOR, n, (double *)m, n, ip)
+                     : lp->LAPACKE_sgetri(LAPACK_COL_MAJOR, n, (float *)m, n, ip);
     if (info < 0) { arr_release(o); free(ip); return lapack_fail("getri", info); }
   }
   free(ip);
@@ -111,6 +116,8 @@ static int k_inv(const Prim *p, Array *const *in, int nin, const void *params,
 
 static int k_solve(const Prim *p, Array *const *in, int nin, const void *params,
                    const AVal *oav, Array **out) {
+  const CpuLapack *lp = cpu_lapack();
+  if (!lp) return -1;
   const PLinalg *pl = params;
   Array *a = in[0], *bm = in[1];
   int64_t n = a->shape[a->ndim - 1], k = bm->shape[bm->ndim - 1], B = nbatch(a, 2);
@@ -122,8 +129,8 @@ static int k_solve(const Prim *p, Array *const *in, int nin, const void *params,
     char *x = (char *)arr_data(o) + b * n * k * MSZ(a);
     load_mat(a, b, am);
     load_mat(bm, b, x);
-    int info = IS64(a) ? LAPACKE_dgesv(LAPACK_ROW_MAJOR, n, k, am, n, ip, (double *)x, k)
-                       : LAPACKE_sgesv(LAPACK_ROW_MAJOR, n, k, am, n, ip, (float *)x, k);
+    int info = IS64(a) ? lp->LAPACKE_dgesv(LAPACK_ROW_MAJOR, n, k, am, n, ip, (double *)x, k)
+                       : lp->LAPACKE_sgesv(LAPACK_ROW_MAJOR, n, k, am, n, ip, (float *)x, k);
     if (info > 0) {
       if (pl->check) { free(am); free(ip); arr_release(o); return arr_err(ERR_LINALG, "Singular matrix"); }
       fill_nan(o, b, n * k);
@@ -137,6 +144,8 @@ static int k_solve(const Prim *p, Array *const *in, int nin, const void *params,
 /* det and slogdet from one LU. */
 static int k_det(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *oav, Array **out) {
+  const CpuLapack *lp = cpu_lapack();
+  if (!lp) return -1;
   Array *a = in[0];
   int slog = p->id == PRIM_slogdet;
   int64_t n = a->shape[a->ndim - 1], B = nbatch(a, 2);
@@ -152,8 +161,8 @@ static int k_det(const Prim *p, Array *const *in, int nin, const void *params,
     double sign = 1, logdet = 0, det = 1;
     if (n) {
       load_mat(a, b, am);
-      int info = IS64(a) ? LAPACKE_dgetrf(LAPACK_ROW_MAJOR, n, n, am, n, ip)
-                         : LAPACKE_sgetrf(LAPACK_ROW_MAJOR, n, n, am, n, ip);
+      int info = IS64(a) ? lp->LAPACKE_dgetrf(LAPACK_ROW_MAJOR, n, n, am, n, ip)
+                         : lp->LAPACKE_sgetrf(LAPACK_ROW_MAJOR, n, n, am, n, ip);
       if (info < 0) { free(am); free(ip); arr_release(o0); arr_release(o1); return lapack_fail("getrf", info); }
       for (int64_t i = 0; i < n; i++) {
         double d = IS64(a) ? ((double *)am)[i * n + i] : ((float *)am)[i * n + i];
@@ -179,6 +188,8 @@ static int k_det(const Prim *p, Array *const *in, int nin, const void *params,
 
 static int k_cholesky(const Prim *p, Array *const *in, int nin, const void *params,
                       const AVal *oav, Array **out) {
+  const CpuLapack *lp = cpu_lapack();
+  if (!lp) return -1;
   const PLinalg *pl = params;
   Array *a = in[0];
   int64_t n = a->shape[a->ndim - 1], B = nbatch(a, 2);
@@ -187,8 +198,8 @@ static int k_cholesky(const Prim *p, Array *const *in, int nin, const void *para
   for (int64_t b = 0; b < B && n; b++) {
     char *m = (char *)arr_data(o) + b * n * n * MSZ(a);
     load_mat(a, b, m);
-    int info = IS64(a) ? LAPACKE_dpotrf(LAPACK_ROW_MAJOR, 'L', n, (double *)m, n)
-                       : LAPACKE_spotrf(LAPACK_ROW_MAJOR, 'L', n, (float *)m, n);
+    int info = IS64(a) ? lp->LAPACKE_dpotrf(LAPACK_ROW_MAJOR, 'L', n, (double *)m, n)
+                       : lp->LAPACKE_spotrf(LAPACK_ROW_MAJOR, 'L', n, (float *)m, n);
     if (info > 0) {
       if (pl->check) { arr_release(o); return arr_err(ERR_LINALG, "Matrix is not positive definite"); }
       fill_nan(o, b, n * n);
@@ -204,6 +215,8 @@ static int k_cholesky(const Prim *p, Array *const *in, int nin, const void *para
 
 static int k_qr(const Prim *p, Array *const *in, int nin, const void *params,
                 const AVal *oav, Array **out) {
+  const CpuLapack *lp = cpu_lapack();
+  if (!lp) return -1;
   const PQr *q = params;
   Array *a = in[0];
   int64_t m = a->shape[a->ndim - 2], n = a->shape[a->ndim - 1], k = m < n ? m : n, B = nbatch(a, 2);
@@ -224,16 +237,16 @@ static int k_qr(const Prim *p, Array *const *in, int nin, const void *params,
     for (int64_t i = 0; i < m; i++) memcpy((char *)w + i * wc * es, tmp + i * n * es, (size_t)n * es);
     free(tmp);
     int info = 0;
-    if (m && n) info = IS64(a) ? LAPACKE_dgeqrf(LAPACK_ROW_MAJOR, m, n, w, wc, tau)
-                               : LAPACKE_sgeqrf(LAPACK_ROW_MAJOR, m, n, w, wc, tau);
+    if (m && n) info = IS64(a) ? lp->LAPACKE_dgeqrf(LAPACK_ROW_MAJOR, m, n, w, wc, tau)
+                               : lp->LAPACKE_sgeqrf(LAPACK_ROW_MAJOR, m, n, w, wc, tau);
     if (info < 0) { free(w); free(tau); arr_release(Q); arr_release(R); return lapack_fail("geqrf", info); }
     for (int64_t i = 0; i < qc; i++)
       for (int64_t j = 0; j < n; j++)
         memcpy(rm + (i * n + j) * es, (char *)w + (i * wc + j) * es, es), (j < i) ? cpu_store_f(R->dtype, rm + (i * n + j) * es, 0) : (void)0;
     if (m && qc) {
       if (k == 0) { memset(w, 0, (size_t)(m * wc) * es); }
-      info = IS64(a) ? LAPACKE_dorgqr(LAPACK_ROW_MAJOR, m, qc, k, w, wc, tau)
-                     : LAPACKE_sorgqr(LAPACK_ROW_MAJOR, m, qc, k, w, wc, tau);
+      info = IS64(a) ? lp->LAPACKE_dorgqr(LAPACK_ROW_MAJOR, m, qc, k, w, wc, tau)
+                     : lp->LAPACKE_sorgqr(LAPACK_ROW_MAJOR, m, qc, k, w, wc, tau);
       if (info < 0) { free(w); free(tau); arr_release(Q); arr_release(R); return lapack_fail("orgqr", info); }
     }
     for (int64_t i = 0; i < m; i++) memcpy(qm + i * qc * es, (char *)w + i * wc * es, (size_t)qc * es);
@@ -245,6 +258,8 @@ static int k_qr(const Prim *p, Array *const *in, int nin, const void *params,
 
 static int k_eigh(const Prim *p, Array *const *in, int nin, const void *params,
                   const AVal *oav, Array **out) {
+  const CpuLapack *lp = cpu_lapack();
+  if (!lp) return -1;
   const PEigh *e = params;
   Array *a = in[0];
   int64_t n = a->shape[a->ndim - 1], B = nbatch(a, 2);
@@ -255,8 +270,8 @@ static int k_eigh(const Prim *p, Array *const *in, int nin, const void *params,
     char *v = (char *)arr_data(V) + b * n * n * es, *w = (char *)arr_data(W) + b * n * es;
     load_mat(a, b, v);
     char uplo = e->lower ? 'L' : 'U';
-    int info = IS64(a) ? LAPACKE_dsyevd(LAPACK_ROW_MAJOR, 'V', uplo, n, (double *)v, n, (double *)w)
-                       : LAPACKE_ssyevd(LAPACK_ROW_MAJOR, 'V', uplo, n, (float *)v, n, (float *)w);
+    int info = IS64(a) ? lp->LAPACKE_dsyevd(LAPACK_ROW_MAJOR, 'V', uplo, n, (double *)v, n, (double *)w)
+                       : lp->LAPACKE_ssyevd(LAPACK_ROW_MAJOR, 'V', uplo, n, (float *)v, n, (float *)w);
     if (info < 0) { arr_release(W); arr_release(V); return lapack_fail("syevd", info); }
     if (info > 0) { fill_nan(W, b, n); fill_nan(V, b, n * n); }
   }
@@ -266,6 +281,8 @@ static int k_eigh(const Prim *p, Array *const *in, int nin, const void *params,
 
 static int k_svd(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *oav, Array **out) {
+  const CpuLapack *lp = cpu_lapack();
+  if (!lp) return -1;
   const PSvd *s = params;
   Array *a = in[0];
   int64_t m = a->shape[a->ndim - 2], n = a->shape[a->ndim - 1], k = m < n ? m : n, B = nbatch(a, 2);
@@ -284,9 +301,9 @@ static int k_svd(const Prim *p, Array *const *in, int nin, const void *params,
     char *up = U ? (char *)arr_data(U) + b * m * ucol * es : NULL;
     char *vp = VT ? (char *)arr_data(VT) + b * vrow * n * es : NULL;
     double dummy[1];
-    int info = IS64(a) ? LAPACKE_dgesdd(LAPACK_ROW_MAJOR, job, m, n, am, n, (double *)sp,
+    int info = IS64(a) ? lp->LAPACKE_dgesdd(LAPACK_ROW_MAJOR, job, m, n, am, n, (double *)sp,
                                         up ? (double *)up : dummy, up ? ucol : 1, vp ? (double *)vp : dummy, n)
-                       : LAPACKE_sgesdd(LAPACK_ROW_MAJOR, job, m, n, am, n, (float *)sp,
+                       : lp->LAPACKE_sgesdd(LAPACK_ROW_MAJOR, job, m, n, am, n, (float *)sp,
                                         up ? (float *)up : (float *)dummy, up ? ucol : 1, vp ? (float *)vp : (float *)dummy, n);
     if (info < 0) { free(am); arr_release(S); arr_release(U); arr_release(VT); return lapack_fail("gesdd", info); }
     if (info > 0) { fill_nan(S, b, k); if (U) fill_nan(U, b, m * ucol); if (VT) fill_nan(VT, b, vrow * n); }
@@ -303,6 +320,8 @@ static int k_svd(const Prim *p, Array *const *in, int nin, const void *params,
 
 static int k_trisolve(const Prim *p, Array *const *in, int nin, const void *params,
                       const AVal *oav, Array **out) {
+  const CpuBlas *bl = cpu_blas();
+  if (!bl) return -1;
   const PTriSolve *t = params;
   Array *a = in[0], *bm = in[1];
   int64_t n = a->shape[a->ndim - 1], B = nbatch(a, 2);
@@ -319,8 +338,8 @@ static int k_trisolve(const Prim *p, Array *const *in, int nin, const void *para
     CBLAS_UPLO uplo = t->lower ? CblasLower : CblasUpper;
     CBLAS_TRANSPOSE tr = t->transpose_a ? CblasTrans : CblasNoTrans;
     CBLAS_DIAG dg = t->unit_diagonal ? CblasUnit : CblasNonUnit;
-    if (IS64(a)) cblas_dtrsm(CblasRowMajor, side, uplo, tr, dg, R, C, 1.0, am, n, (double *)x, C);
-    else cblas_strsm(CblasRowMajor, side, uplo, tr, dg, R, C, 1.0f, am, n, (float *)x, C);
+    if (IS64(a)) bl->cblas_dtrsm(CblasRowMajor, side, uplo, tr, dg, R, C, 1.0, am, n, (double *)x, C);
+    else bl->cblas_strsm(CblasRowMajor, side, uplo, tr, dg, R, C, 1.0f, am, n, (float *)x, C);
   }
   free(am);
   *out = o;
