@@ -87,6 +87,7 @@ typedef struct Args {
   const Value *argv;
   Obj *kw;
   uint64_t used;        /* bit i: keyword i consumed */
+  int scatter;          /* c= is scatter's own argument, not a colour alias */
 } Args;
 
 static Value kwget(Args *a, const char *name) {
@@ -323,7 +324,7 @@ static int num_kw(Args *a, const char *name, const char *alias, double *out) {
 
 static int style_kw(Args *a, plot_style *st) {
   if (color_kw(a, "color", &st->color) < 0) return -1;
-  if (!st->color.set && color_kw(a, "c", &st->color) < 0) return -1;
+  if (!st->color.set && !a->scatter && color_kw(a, "c", &st->color) < 0) return -1;
   if (color_kw(a, "ecolor", &st->ecolor) < 0) return -1;
   if (color_kw(a, "edgecolor", &st->edgecolor) < 0) return -1;
   Value ls = kwget(a, "linestyle");
@@ -436,7 +437,7 @@ static int check_ax(int argc, const Value *argv, const char *fn) {
 #define AXFN(name) \
   static Value name(int argc, const Value *argv, Obj *kw)
 #define AXCHECK(fn) if (check_ax(argc, argv, fn) < 0) return val_null(); SELF_AX(); \
-  Args A = {fn, argc, argv, kw, 0}; (void)A
+  Args A = {fn, argc, argv, kw, 0, 0}; (void)A
 
 static Value list_of_artists(int n, const char *kind) {
   Value l = obj_list_new(0);
@@ -501,12 +502,101 @@ AXFN(ax_plot) {
   return list_of_artists(nlines, "matplotlib.lines.Line2D");
 }
 
+/* a list or tuple of colour strings: n x 4 RGBA (malloc'd), or NULL with an error (or with
+ * no error when v holds no strings) */
+static double *color_list(Value v, size_t *n) {
+  *n = 0;
+  if (!(VAL_IS_LIST(v) || VAL_IS_TUPLE(v))) return NULL;
+  int64_t len = VAL_IS_LIST(v) ? LIST(v.u.o)->len : TUPLE(v.u.o)->len;
+  Value *it = VAL_IS_LIST(v) ? LIST(v.u.o)->items : TUPLE(v.u.o)->items;
+  if (len == 0 || !VAL_IS_STR(it[0])) return NULL;
+  double *rgba = malloc((size_t)len * 4 * sizeof(double));
+  if (!rgba) { obj_raise_nomem(); return NULL; }
+  for (int64_t i = 0; i < len; i++) {
+    plot_color col;
+    if (!VAL_IS_STR(it[i]) || plot_color_parse(obj_str_cstr(it[i]), &col) < 0) {
+      free(rgba);
+      obj_raise(&obj_ValueError, "'c' argument must be a color, a sequence of colors, or a "
+                "sequence of numbers, not %s", obj_type_name(it[i]));
+      return NULL;
+    }
+    rgba[4 * i] = col.r; rgba[4 * i + 1] = col.g; rgba[4 * i + 2] = col.b; rgba[4 * i + 3] = col.a;
+  }
+  *n = (size_t)len;
+  return rgba;
+}
+
+/* scatter's c: a colour, colours (names or an n x 3/4 array), or n numbers for the colormap
+ * (matplotlib's rule: numbers matching the number of points are mapped, even three or four) */
+static int scatter_c(Value cv, size_t n, plot_style *st, Data *c, double **rgba) {
+  if (VAL_IS_STR(cv)) {
+    if (plot_color_parse(obj_str_cstr(cv), &st->color) < 0) {
+      obj_raise(&obj_ValueError, "'c' argument must be a color, a sequence of colors, or a "
+                "sequence of numbers, not '%s'", obj_str_cstr(cv));
+      return -1;
+    }
+    return 0;
+  }
+  size_t nc;
+  double *cl = color_list(cv, &nc);
+  if (cl) {
+    if (nc == 1 || nc == n) {
+      if (nc == 1) {
+        st->color.r = cl[0]; st->color.g = cl[1]; st->color.b = cl[2]; st->color.a = cl[3];
+        st->color.set = 1;
+        free(cl);
+      } else {
+        *rgba = cl;
+      }
+      return 0;
+    }
+    free(cl);
+    obj_raise(&obj_ValueError, "'c' argument has %zu elements, which is inconsistent with 'x' "
+              "and 'y' with size %zu.", nc, n);
+    return -1;
+  }
+  if (obj_err_occurred()) return -1;
+  if (to_data(cv, c, "c") < 0) return -1;
+  int flat = c->ndim <= 1 || (c->ndim == 2 && (c->shape[0] == 1 || c->shape[1] == 1));
+  if (c->n == n && flat && c->ndim > 0) return 0;            /* values for the colormap */
+  if (c->ndim == 2 && (size_t)c->shape[0] == n && (c->shape[1] == 3 || c->shape[1] == 4)) {
+    int k = (int)c->shape[1];
+    *rgba = malloc((n ? n : 1) * 4 * sizeof(double));
+    if (!*rgba) { data_free(c); obj_raise_nomem(); return -1; }
+    for (size_t i = 0; i < n; i++) {
+      for (int j = 0; j < 3; j++) (*rgba)[4 * i + j] = c->v[i * k + j];
+      (*rgba)[4 * i + 3] = k == 4 ? c->v[i * k + 3] : 1;
+    }
+    data_free(c);
+    return 0;
+  }
+  if (c->ndim == 1 && (c->n == 3 || c->n == 4)) {            /* one RGB(A) colour */
+    for (size_t i = 0; i < c->n; i++)
+      if (!(c->v[i] >= 0 && c->v[i] <= 1)) {
+        data_free(c);
+        obj_raise(&obj_ValueError, "RGBA values should be within 0-1 range");
+        return -1;
+      }
+    st->color.r = c->v[0]; st->color.g = c->v[1]; st->color.b = c->v[2];
+    st->color.a = c->n == 4 ? c->v[3] : 1;
+    st->color.set = 1;
+    data_free(c);
+    return 0;
+  }
+  obj_raise(&obj_ValueError, "'c' argument has %zu elements, which is inconsistent with 'x' and "
+            "'y' with size %zu.", c->n, n);
+  data_free(c);
+  return -1;
+}
+
 AXFN(ax_scatter) {
   AXCHECK("scatter");
+  A.scatter = 1;
   if (argc < 3) return obj_raise(&obj_TypeError, "scatter() missing required arguments 'x' and 'y'");
   Value sv = argc > 3 ? argv[3] : kwget(&A, "s");
   Value cv = argc > 4 ? argv[4] : kwget(&A, "c");
   Data x, y, s = {0}, c = {0};
+  double *rgba = NULL;
   plot_style st;
   plot_style_init(&st);
   plot_scatter_opts o = {0};
@@ -515,19 +605,15 @@ AXFN(ax_scatter) {
   if (to_vec(argv[2], &y, "y", 0) < 0) { data_free(&x); return val_null(); }
   Value ret = val_null();
   if (same_len(&x, &y, "scatter", "x", "y") < 0) goto out;
-  if (present(cv) && VAL_IS_STR(cv)) {
-    if (plot_color_parse(obj_str_cstr(cv), &st.color) < 0) {
-      obj_raise(&obj_ValueError, "'%s' is not a valid color", obj_str_cstr(cv));
+  if (present(cv)) {
+    if (present(kwget(&A, "color"))) {
+      obj_raise(&obj_ValueError, "Supply a 'c' argument or a 'color' kwarg but not both; they "
+                "differ but their functionalities overlap.");
       goto out;
     }
-  } else if (present(cv)) {
-    if (to_vec(cv, &c, "c", x.n) < 0) goto out;
-    if (c.n != x.n) {
-      obj_raise(&obj_ValueError, "'c' argument has %zu elements, which is inconsistent with "
-                "'x' and 'y' with size %zu.", c.n, x.n);
-      goto out;
-    }
+    if (scatter_c(cv, x.n, &st, &c, &rgba) < 0) goto out;
     o.cvals = c.v;
+    o.rgba = rgba;
   }
   if (present(sv)) {
     if (to_vec(sv, &s, "s", x.n) < 0) goto out;
@@ -540,11 +626,24 @@ AXFN(ax_scatter) {
   Value cm = kwget(&A, "cmap");
   if (present(cm) && !(o.cmap = as_cstr(cm, "cmap"))) goto out;
   if (num_kw(&A, "vmin", NULL, &o.vmin) < 0 || num_kw(&A, "vmax", NULL, &o.vmax) < 0) goto out;
+  /* matplotlib's scatter spells these in the plural; edgecolors='face' is the default */
+  Value ec = kwget(&A, "edgecolors");
+  if (present(ec) && !(VAL_IS_STR(ec) && strcmp(obj_str_cstr(ec), "face") == 0)) {
+    if (!VAL_IS_STR(ec) || plot_color_parse(obj_str_cstr(ec), &st.edgecolor) < 0) {
+      obj_raise(&obj_ValueError, "scatter: edgecolors must be a color, 'face' or 'none'");
+      goto out;
+    }
+  }
+  plot_color fc = {0};
+  if (color_kw(&A, "facecolors", &fc) < 0 || color_kw(&A, "facecolor", &fc) < 0) goto out;
+  if (num_kw(&A, "linewidths", NULL, &st.linewidth) < 0) goto out;
   if (style_kw(&A, &st) < 0 || kwcheck(&A) < 0) goto out;
+  if (fc.set) st.color = fc;
   if (plot_scatter(ax, x.v, y.v, x.n, &o, &st) < 0) { fig_err(self->f); goto out; }
   ret = artist_new("matplotlib.collections.PathCollection");
 out:
   data_free(&x); data_free(&y); data_free(&s); data_free(&c);
+  free(rgba);
   return ret;
 }
 
@@ -1184,7 +1283,7 @@ static int check_fig(int argc, const Value *argv, const char *fn) {
   return 0;
 }
 #define FIGCHECK(fn) if (check_fig(argc, argv, fn) < 0) return val_null(); \
-  FigObj *self = (FigObj *)VAL_OBJ(argv[0]); Args A = {fn, argc, argv, kw, 0}; (void)A
+  FigObj *self = (FigObj *)VAL_OBJ(argv[0]); Args A = {fn, argc, argv, kw, 0, 0}; (void)A
 
 static Value savefig_impl(PState *st, plot_figure *f, Args *A, Value fname) {
   Value fm = kwget(A, "format");
@@ -1440,7 +1539,7 @@ GCA_WRAPPER(cla, ax_cla)
 
 static Value plt_figure(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  Args A = {"figure", argc, argv, kw, 0};
+  Args A = {"figure", argc, argv, kw, 0, 0};
   Value num = argc > 0 ? argv[0] : kwget(&A, "num");
   Value fs = argc > 1 ? argv[1] : kwget(&A, "figsize");
   Value dv = argc > 2 ? argv[2] : kwget(&A, "dpi");
@@ -1503,7 +1602,7 @@ static Value plt_subplot(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value plt_subplots(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  Args A = {"subplots", argc, argv, kw, 0};
+  Args A = {"subplots", argc, argv, kw, 0, 0};
   Value rv = argc > 0 ? argv[0] : kwget(&A, "nrows");
   Value cv = argc > 1 ? argv[1] : kwget(&A, "ncols");
   Value fs = kwget(&A, "figsize"), dv = kwget(&A, "dpi"), sq = kwget(&A, "squeeze");
@@ -1580,7 +1679,7 @@ static Value plt_tight_layout(void *data, int argc, const Value *argv, Obj *kw) 
 
 static Value plt_colorbar(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  Args A = {"colorbar", argc, argv, kw, 0};
+  Args A = {"colorbar", argc, argv, kw, 0, 0};
   plot_figure *f = gcf(st);
   if (!f) return val_null();
   return colorbar_impl(st, f, &A, val_null());
@@ -1588,7 +1687,7 @@ static Value plt_colorbar(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value plt_savefig(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  Args A = {"savefig", argc, argv, kw, 0};
+  Args A = {"savefig", argc, argv, kw, 0, 0};
   if (argc < 1) return obj_raise(&obj_TypeError, "savefig() missing required argument 'fname'");
   plot_figure *f = gcf(st);
   if (!f) return val_null();
@@ -1597,7 +1696,7 @@ static Value plt_savefig(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value plt_show(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  Args A = {"show", argc, argv, kw, 0};
+  Args A = {"show", argc, argv, kw, 0, 0};
   kwget(&A, "block");
   if (kwcheck(&A) < 0) return val_null();
   /* show every open figure, then close them (matplotlib's non-interactive behaviour) */

@@ -79,6 +79,11 @@ int plot_color_parse(const char *s, plot_color *out) {
   char low[48];
   for (size_t i = 0; i <= n; i++) low[i] = (char)tolower((unsigned char)buf[i]);
   if (n == 1 && low[0] != buf[0]) return -1;
+  if (strcmp(low, "none") == 0) {  /* matplotlib's fully transparent "none" */
+    out->r = out->g = out->b = out->a = 0;
+    out->set = 1;
+    return 0;
+  }
   char *gr = strstr(low, "grey");
   if (gr) gr[2] = 'a';
   size_t lo = 0, hi = 0;

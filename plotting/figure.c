@@ -66,7 +66,7 @@ static void series_free(plot_series *s) {
   if (!s) return;
   free(s->x); free(s->y); free(s->y2);
   free(s->x0); free(s->x1); free(s->y0); free(s->y1);
-  free(s->s); free(s->c); free(s->pix); free(s->label);
+  free(s->s); free(s->c); free(s->rgba); free(s->pix); free(s->label);
   free(s);
 }
 
@@ -277,6 +277,7 @@ static plot_series *series_new(plot_axes *ax, int kind) {
   if (!s) return NULL;
   s->kind = kind;
   s->vmin = s->vmax = NAN;
+  s->alpha = -1;
   return s;
 }
 
@@ -295,7 +296,7 @@ static int resolve_style(plot_axes *ax, plot_series *s, const plot_style *st, in
     s->color = plot__rgb(plot_cycle[ax->cycle % 10]);
     ax->cycle++;
   }
-  if (st->alpha >= 0 && st->alpha <= 1) s->color.a = st->alpha;
+  if (st->alpha >= 0 && st->alpha <= 1) s->color.a = s->alpha = st->alpha;
   else if (st->alpha > 1 || (st->alpha < 0 && st->alpha != -1 && !isnan(st->alpha)))
     return plot__fail(ax->fig, "alpha (%g) is outside 0-1 range", st->alpha);
   s->ecolor = st->ecolor.set ? st->ecolor : s->color;
@@ -356,14 +357,26 @@ int plot_scatter(plot_axes *ax, const double *x, const double *y, size_t n,
   if (o) {
     s->s = dup_doubles(o->sizes, n, &oom);
     s->c = dup_doubles(o->cvals, n, &oom);
+    if (o->rgba && !o->cvals && !oom) {
+      s->rgba = malloc((n ? n : 1) * 4 * sizeof(double));
+      if (!s->rgba) oom = 1;
+      else if (n) memcpy(s->rgba, o->rgba, n * 4 * sizeof(double));
+    }
   }
   if (oom) return nomem(ax, s);
+  for (size_t i = 0; s->rgba && i < 4 * n; i++)
+    if (!(s->rgba[i] >= 0 && s->rgba[i] <= 1)) {
+      series_free(s);
+      return plot__fail(ax->fig, "RGBA values should be within 0-1 range");
+    }
   plot_style def;
   if (!st) {
     plot_style_init(&def);
     st = &def;
   }
   plot_style st2 = *st;
+  /* colours from c= take the place of the colour cycle (matplotlib does not advance it) */
+  if ((s->c || s->rgba) && !st2.color.set) st2.color = plot__rgb(0);
   if (!st2.marker) st2.marker = 'o';
   /* matplotlib's s is an area in pt^2: a marker of diameter sqrt(s) */
   double size = o && o->size > 0 ? o->size : 0;

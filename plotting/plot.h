@@ -127,13 +127,17 @@ plot_figure *plot_axes_figure(const plot_axes *ax);
 /* plot(x, y): x may be NULL (0, 1, 2, ...). */
 int plot_line(plot_axes *ax, const double *x, const double *y, size_t n, const plot_style *st);
 /* scatter(x, y, s=, c=): sizes (pt^2 per point) or NULL for size (pt^2, <= 0: 36); cvals
- * (numbers mapped through cmap between vmin and vmax, NaN: data range) or NULL. */
+ * (numbers mapped through cmap between vmin and vmax, NaN: data range) or NULL; rgba (n x 4
+ * colours in 0..1, one per point) or NULL. The style's colour is the face colour (alpha 0:
+ * hollow markers), its edgecolor the edge (unset: the face's), its linewidth the edge width
+ * (<= 0: rc lines.linewidth, as matplotlib's scatter). */
 typedef struct plot_scatter_opts {
   const double *sizes;
   double size;
   const double *cvals;
   const char *cmap;      /* NULL: rc image.cmap */
   double vmin, vmax;
+  const double *rgba;
 } plot_scatter_opts;
 int plot_scatter(plot_axes *ax, const double *x, const double *y, size_t n,
                  const plot_scatter_opts *o, const plot_style *st);

@@ -16,6 +16,8 @@ typedef struct plot_series {
   double *y2;                /* FILL: lower curve */
   double *x0, *x1, *y0, *y1; /* BARS: rectangles; ERRORBAR: bounds (NULL if absent) */
   double *s, *c;             /* SCATTER: sizes (pt^2), colour values */
+  double *rgba;              /* SCATTER: n x 4 colours, or NULL */
+  double alpha;              /* the alpha given (-1: none) */
   /* IMAGE */
   int iw, ih, ich;
   float *pix;                /* ih*iw*ich, row 0 at the top */
@@ -131,6 +133,29 @@ typedef struct plot_target {
 int plot__build(plot_figure *f, const plot_target *tg, const char *dir, const char *output,
                 plot_job *job, char *err, size_t errlen);
 void plot__job_free(plot_job *job);
+
+/* markers drawn into an RGBA layer (markers.c). Coordinates are layer pixels with y up; the
+ * layer covers the integer pixels around the clip box [x0,x1]x[y0,y1]. */
+#define PLOT_LAYER_MAX_PIXELS 16e6
+typedef struct plot_layer {
+  int ix0, iy0, w, h;        /* first pixel and size */
+  double clip[4];
+  float *px;                 /* premultiplied RGBA, row 0 at the bottom */
+  float *colw, *rowh;        /* the inside fraction of each column / row */
+  float *stamp;              /* the current marker's coverage (face, total) */
+  int *span;                 /* per stamp row: the covered columns [a, z) */
+  int st_r, st_marker;
+  double st_off, st_size, st_ew;
+} plot_layer;
+int plot__layer_init(plot_layer *L, double x0, double y0, double x1, double y1);
+void plot__layer_free(plot_layer *L);
+/* a marker of matplotlib's size `size` (layer pixels), edge width ew, face and edge colours
+ * (alpha in .a); line markers (+ x | _ 1-4) use only the edge colour. 0, or -1 (memory) */
+int plot__layer_marker(plot_layer *L, int marker, double cx, double cy, double size, double ew,
+                       plot_color face, plot_color edge);
+int plot__marker_filled(int marker);
+/* straight-alpha RGBA bytes, rows from the bottom (malloc'd) */
+unsigned char *plot__layer_rgba8(const plot_layer *L);
 
 /* the gnuplot bridge (gnuplot.c) */
 typedef struct plot_bridge plot_bridge;

@@ -250,6 +250,9 @@ typedef struct ctx {
   double k;             /* device units per point */
   double lwk, fsk, psk; /* gnuplot lw, font size and point size per point */
   double fs;            /* rc font size, points */
+  int layers;           /* markers drawn into layers: 1 always, 2 for large series only */
+  double kr;            /* layer pixels per point */
+  double LW, LH;        /* the figure in layer pixels */
 } ctx;
 
 static void color_str(char *buf, size_t n, plot_color c) {
@@ -324,16 +327,6 @@ static void line_style(ctx *c, plot_series *s, int with_line, int with_points) {
     if (!with_line) plot__buf_printf(b, " lw %.3f", 1.0 * c->lwk);
   }
   plot__buf_printf(b, " lc rgb \"%s\"", col);
-}
-
-static void title_clause(ctx *c, plot_series *s) {
-  plot_buf *b = &c->job->script;
-  if (s->label) {
-    plot__buf_printf(b, " title ");
-    user_text(b, s->label);
-  } else {
-    plot__buf_printf(b, " notitle");
-  }
 }
 
 /* ---- data blocks --------------------------------------------------------------------- */
@@ -568,6 +561,409 @@ static void emit_legend(ctx *c, plot_axes *ax, box bx, double xlo, double xhi, d
   plot__buf_printf(b, "\n");
 }
 
+/* ---- series ------------------------------------------------------------------------- */
+/* how an axes maps data to the page, for the series emitters */
+typedef struct axmap {
+  box bx;
+  double xlo, xhi, ylo, yhi;
+  int xlog, ylog;
+  int noauto_map;            /* a log axis without a usable range: no layers */
+  double wpt;                /* axes width in points */
+  plot_series *mapped;       /* the series whose colour map the palette shows */
+} axmap;
+
+/* matplotlib's default zorder: images 0, patches and collections 1, lines 2 */
+static int zorder(const plot_series *s) {
+  switch (s->kind) {
+  case SK_IMAGE: return 0;
+  case SK_LINE: case SK_ERRORBAR: return 2;
+  default: return 1;
+  }
+}
+
+static void next_clause(ctx *c, int *nclause) {
+  if ((*nclause)++) plot__buf_printf(&c->job->script, ", \\\n  ");
+}
+
+/* layer x (y) pixel of a data value; NaN outside a log axis' domain */
+static double map_x(const ctx *c, const axmap *m, double v) {
+  double u = m->xlog ? (v > 0 ? (log10(v) - log10(m->xlo)) / (log10(m->xhi) - log10(m->xlo)) : NAN)
+                     : (v - m->xlo) / (m->xhi - m->xlo);
+  return (m->bx.x0 + u * (m->bx.x1 - m->bx.x0)) * c->LW;
+}
+static double map_y(const ctx *c, const axmap *m, double v) {
+  double u = m->ylog ? (v > 0 ? (log10(v) - log10(m->ylo)) / (log10(m->yhi) - log10(m->ylo)) : NAN)
+                     : (v - m->ylo) / (m->yhi - m->ylo);
+  return (m->bx.y0 + u * (m->bx.y1 - m->bx.y0)) * c->LH;
+}
+
+/* the colour map of a series as a 256-entry table */
+static void cmap_table(const plot_series *s, plot_color *t) {
+  uint32_t rgb[256];
+  int n = plot__cmap_samples(s->cmap, rgb, 256);
+  for (int i = 0; i < 256; i++) {
+    int k = n > 1 ? (int)((double)i * (n - 1) / 255 + 0.5) : 0;
+    t[i] = plot__rgb(n > 0 ? rgb[k] : 0);
+  }
+}
+
+/* the face colour of point j of a scatter */
+static plot_color point_color(const plot_series *s, const plot_color *lut, size_t j) {
+  plot_color col = s->color;
+  if (s->c) {
+    double v = s->c[j];
+    if (isnan(v)) {
+      col.a = 0;                                   /* matplotlib: "bad" is transparent */
+      return col;
+    }
+    double t = s->vmax > s->vmin ? (v - s->vmin) / (s->vmax - s->vmin) : 0;
+    int k = t <= 0 ? 0 : t >= 1 ? 255 : (int)(t * 255.999);
+    col = lut[k];
+    col.a = s->alpha >= 0 ? s->alpha : 1;
+  } else if (s->rgba) {
+    col.r = s->rgba[4 * j]; col.g = s->rgba[4 * j + 1]; col.b = s->rgba[4 * j + 2];
+    col.a = s->alpha >= 0 ? s->alpha : s->rgba[4 * j + 3];
+    col.set = 1;
+  }
+  return col;
+}
+
+/* Markers of a series drawn into a layer, emitted as one rgbalpha image on the x2/y2 axes.
+ * scatter: sizes from s->s (pt^2) or s->ms, colours per point; other kinds: s->ms and the
+ * series colour with matplotlib's 1 pt marker edge. Returns 0, or -1 to let gnuplot draw
+ * the points instead (a layer too large). */
+static int marker_layer(ctx *c, const axmap *m, plot_series *s, int *nclause) {
+  plot_layer L;
+  if (plot__layer_init(&L, m->bx.x0 * c->LW, m->bx.y0 * c->LH, m->bx.x1 * c->LW,
+                       m->bx.y1 * c->LH) < 0)
+    return -1;
+  int scatter = s->kind == SK_SCATTER;
+  int marker = s->marker ? s->marker : 'o';
+  double ew = (scatter ? s->lw : 1.0) * c->kr;
+  plot_color lut[256];
+  if (scatter && s->c) cmap_table(s, lut);
+  int hollow_edge = s->edgecolor.set && s->edgecolor.a <= 0;
+  for (size_t j = 0; j < s->n; j++) {
+    double px = map_x(c, m, s->x[j]), py = map_y(c, m, s->y[j]);
+    if (!isfinite(px) || !isfinite(py)) continue;
+    double size = s->ms;
+    if (scatter && s->s) size = sqrt(fabs(s->s[j]));
+    plot_color face = scatter ? point_color(s, lut, j) : s->color;
+    plot_color edge = s->edgecolor.set ? s->edgecolor : face;
+    if (s->edgecolor.set && s->alpha >= 0) edge.a = s->alpha * (s->edgecolor.a > 0);
+    if (plot__layer_marker(&L, marker, px, py, size * c->kr, hollow_edge ? 0 : ew, face,
+                           edge) < 0) {
+      plot__layer_free(&L);
+      c->job->oom = 1;
+      return 0;
+    }
+  }
+  unsigned char *rgba = plot__layer_rgba8(&L);
+  int w = L.w, h = L.h, x0 = L.ix0, y0 = L.iy0;
+  plot__layer_free(&L);
+  if (!rgba) {
+    c->job->oom = 1;
+    return 0;
+  }
+  int blk = job_block(c->job, rgba, (size_t)w * h * 4);
+  if (blk < 0) return 0;
+  next_clause(c, nclause);
+  char name[600];
+  fifo_name(c, blk, name, sizeof name);
+  plot_buf *b = &c->job->script;
+  plot__buf_str(b, name);
+  plot__buf_printf(b, " binary array=(%d,%d) format=\"%%uchar%%uchar%%uchar%%uchar\" "
+                   "origin=(%.1f,%.1f) dx=1 dy=1 axes x2y2 with rgbalpha notitle",
+                   w, h, x0 + 0.5, y0 + 0.5);
+  return 0;
+}
+
+/* gnuplot's own points for a scatter (text, SVG and window terminals) */
+static void scatter_points(ctx *c, const axmap *m, plot_series *s, int *nclause) {
+  plot_buf *b = &c->job->script;
+  double *ps = malloc((s->n ? s->n : 1) * sizeof *ps);
+  double *rgb = s->c || s->rgba ? malloc((s->n ? s->n : 1) * sizeof *rgb) : NULL;
+  if (!ps || ((s->c || s->rgba) && !rgb)) {
+    free(ps); free(rgb);
+    c->job->oom = 1;
+    return;
+  }
+  plot_color lut[256];
+  if (s->c) cmap_table(s, lut);
+  double sc;
+  int pt = point_type(s->marker, &sc);
+  for (size_t j = 0; j < s->n; j++) {
+    double d = s->s ? sqrt(fabs(s->s[j])) : s->ms;
+    ps[j] = d * sc * c->psk;
+    if (rgb) {
+      plot_color cc = point_color(s, lut, j);
+      int a = (int)lround((1 - cc.a) * 255);
+      rgb[j] = (double)(((uint32_t)a << 24) | ((uint32_t)lround(cc.r * 255) << 16) |
+                        ((uint32_t)lround(cc.g * 255) << 8) | (uint32_t)lround(cc.b * 255));
+    }
+  }
+  const double *cols[4] = {s->x, s->y, ps, rgb};
+  int blk = columns_block(c, s->n, rgb ? 4 : 3, cols);
+  free(ps); free(rgb);
+  if (blk < 0) return;
+  next_clause(c, nclause);
+  binary_clause(c, blk, s->n, s->c || s->rgba ? 4 : 3);
+  char col[16];
+  color_str(col, sizeof col, s->color);
+  if (s->c || s->rgba)
+    plot__buf_printf(b, " using 1:2:3:4 with points pt %d ps variable lc rgb variable notitle",
+                     pt);
+  else
+    plot__buf_printf(b, " using 1:2:3 with points pt %d ps variable lc rgb \"%s\" notitle", pt,
+                     col);
+  (void)m;
+}
+
+static void emit_image(ctx *c, plot_series *s, int *nclause) {
+  plot_buf *b = &c->job->script;
+  int w = s->iw, h = s->ih, ch = s->ich;
+  double dx = (s->extent[1] - s->extent[0]) / w;
+  /* row 0 is the top row for origin 'upper': its centre is at extent[3] + dy/2 */
+  double ytop = s->origin_lower ? s->extent[2] : s->extent[3];
+  double ybot = s->origin_lower ? s->extent[3] : s->extent[2];
+  double dy = (ybot - ytop) / h;         /* y step from one row to the next */
+  int flipx = dx < 0, flipy = dy < 0;
+  size_t npx = (size_t)w * h;
+  void *buf;
+  size_t len;
+  if (ch == 1) {
+    float *d = malloc(npx * sizeof *d);
+    if (!d) { c->job->oom = 1; return; }
+    for (int r = 0; r < h; r++)
+      for (int q = 0; q < w; q++) {
+        int sr = flipy ? h - 1 - r : r, sq = flipx ? w - 1 - q : q;
+        d[(size_t)r * w + q] = s->pix[(size_t)sr * w + sq];
+      }
+    buf = d;
+    len = npx * sizeof *d;
+  } else {
+    unsigned char *d = malloc(npx * (size_t)ch);
+    if (!d) { c->job->oom = 1; return; }
+    for (int r = 0; r < h; r++)
+      for (int q = 0; q < w; q++) {
+        int sr = flipy ? h - 1 - r : r, sq = flipx ? w - 1 - q : q;
+        for (int k = 0; k < ch; k++) {
+          double v = s->pix[((size_t)sr * w + sq) * ch + k];
+          if (k == 3 || ch == 3) v *= 1;
+          d[((size_t)r * w + q) * ch + k] = (unsigned char)lround(v * 255);
+        }
+      }
+    buf = d;
+    len = npx * (size_t)ch;
+  }
+  int blk = job_block(c->job, buf, len);
+  if (blk < 0) return;
+  next_clause(c, nclause);
+  char name[600];
+  fifo_name(c, blk, name, sizeof name);
+  plot__buf_str(b, name);
+  double adx = fabs(dx), ady = fabs(dy);
+  double ox = fmin(s->extent[0], s->extent[1]) + adx / 2;
+  double oy = fmin(ytop, ybot) + ady / 2;
+  plot__buf_printf(b, " binary array=(%d,%d) format=\"%s\" origin=(%.17g,%.17g) "
+                   "dx=%.17g dy=%.17g",
+                   w, h, ch == 1 ? "%float32" : ch == 3 ? "%uchar%uchar%uchar"
+                                                        : "%uchar%uchar%uchar%uchar",
+                   ox, oy, adx, ady);
+  plot__buf_printf(b, " with %s notitle",
+                   ch == 1 ? "image" : ch == 3 ? "rgbimage" : "rgbalpha");
+}
+
+static void emit_series(ctx *c, const axmap *m, plot_series *s, int *nclause) {
+  plot_buf *b = &c->job->script;
+  char col[16];
+  color_str(col, sizeof col, s->color);
+  int layers = c->layers && !m->noauto_map && (c->layers == 1 || s->n > 5000);
+  switch (s->kind) {
+  case SK_LINE: case SK_STEP: {
+    const double *cols[2] = {s->x, s->y};
+    int blk;
+    size_t n = s->n;
+    int with_line = s->ls != PLOT_LS_NONE, with_points = s->marker != 0;
+    if (!with_line && !with_points) with_line = 1, s->lw = 0;
+    if (with_line) {
+      double colsize = c->tg->text ? 2 : c->k;
+      int columns = (int)(m->wpt * colsize) + 1;
+      if (n > (size_t)columns * 8 && n > 4096 && !m->noauto_map && monotonic(s->x, n)) {
+        double *ox = malloc(n * sizeof *ox), *oy = malloc(n * sizeof *oy);
+        if (!ox || !oy) {
+          free(ox); free(oy);
+          c->job->oom = 1;
+          return;
+        }
+        n = decimate(s->x, s->y, s->n, fmin(m->xlo, m->xhi), fmax(m->xlo, m->xhi), m->xlog,
+                     columns, ox, oy);
+        const double *dc[2] = {ox, oy};
+        blk = columns_block(c, n, 2, dc);
+        free(ox); free(oy);
+      } else {
+        blk = columns_block(c, n, 2, cols);
+      }
+      if (blk < 0) return;
+      next_clause(c, nclause);
+      binary_clause(c, blk, n, 2);
+      plot__buf_printf(b, " using 1:2");
+      line_style(c, s, 1, with_points && !layers);
+      plot__buf_printf(b, " notitle");
+    }
+    if (with_points && (layers || !with_line)) {
+      if (layers && marker_layer(c, m, s, nclause) == 0) return;
+      blk = columns_block(c, s->n, 2, cols);
+      if (blk < 0) return;
+      next_clause(c, nclause);
+      binary_clause(c, blk, s->n, 2);
+      plot__buf_printf(b, " using 1:2");
+      line_style(c, s, 0, 1);
+      plot__buf_printf(b, " notitle");
+    }
+    return;
+  }
+  case SK_SCATTER:
+    if (layers && marker_layer(c, m, s, nclause) == 0) return;
+    scatter_points(c, m, s, nclause);
+    return;
+  case SK_BARS: {
+    const double *cols[4] = {s->x0, s->x1, s->y0, s->y1};
+    int blk = columns_block(c, s->n, 4, cols);
+    if (blk < 0) return;
+    next_clause(c, nclause);
+    binary_clause(c, blk, s->n, 4);
+    plot__buf_printf(b, " using (($1+$2)/2):(($3+$4)/2):1:2:3:4 with boxxyerror");
+    if (c->tg->text) plot__buf_printf(b, " fs solid 1.0 border");
+    else if (s->color.a < 1)
+      plot__buf_printf(b, " fs transparent solid %.3f", s->color.a);
+    else plot__buf_printf(b, " fs solid 1.0");
+    if (s->edgecolor.set) {
+      char ec[16];
+      color_str(ec, sizeof ec, s->edgecolor);
+      plot__buf_printf(b, " border lc rgb \"%s\" lw %.3f", ec, c->lwk);
+    } else if (!c->tg->text && s->color.a >= 1) {
+      /* a hairline in the fill colour closes the antialiasing seams between bars */
+      plot__buf_printf(b, " border lc rgb \"%s\" lw %.3f", col, 0.35 * c->lwk);
+    } else if (!c->tg->text) {
+      plot__buf_printf(b, " noborder");
+    }
+    plot_color opaque = s->color;
+    opaque.a = 1;
+    color_str(col, sizeof col, opaque);
+    plot__buf_printf(b, " lc rgb \"%s\" notitle", col);
+    return;
+  }
+  case SK_FILL: {
+    const double *cols[3] = {s->x, s->y, s->y2};
+    int blk = columns_block(c, s->n, 3, cols);
+    if (blk < 0) return;
+    next_clause(c, nclause);
+    binary_clause(c, blk, s->n, 3);
+    plot_color opaque = s->color;
+    opaque.a = 1;
+    color_str(col, sizeof col, opaque);
+    plot__buf_printf(b, " using 1:2:3 with filledcurves");
+    if (s->color.a < 1 && !c->tg->text)
+      plot__buf_printf(b, " fs transparent solid %.3f noborder", s->color.a);
+    else
+      plot__buf_printf(b, " fs solid 1.0 noborder");
+    plot__buf_printf(b, " lc rgb \"%s\" notitle", col);
+    return;
+  }
+  case SK_ERRORBAR: {
+    int hx = s->x0 != NULL, hy = s->y0 != NULL;
+    char ecol[16];
+    color_str(ecol, sizeof ecol, s->ecolor);
+    if (hx || hy) {
+      const double *cols[6] = {s->x, s->y, hx ? s->x0 : s->y0, hx ? s->x1 : s->y1,
+                               s->y0, s->y1};
+      int nc = hx && hy ? 6 : 4;
+      int blk = columns_block(c, s->n, nc, cols);
+      if (blk < 0) return;
+      next_clause(c, nclause);
+      binary_clause(c, blk, s->n, nc);
+      plot__buf_printf(b, " using %s with %serrorbars pt 7 ps 0 lw %.3f lc rgb \"%s\" notitle",
+                       nc == 6 ? "1:2:3:4:5:6" : "1:2:3:4",
+                       hx && hy ? "xy" : hx ? "x" : "y", s->lw * c->lwk, ecol);
+    }
+    const double *cols[2] = {s->x, s->y};
+    int with_line = s->ls != PLOT_LS_NONE, with_points = s->marker != 0;
+    if (with_line) {
+      int blk = columns_block(c, s->n, 2, cols);
+      if (blk < 0) return;
+      next_clause(c, nclause);
+      binary_clause(c, blk, s->n, 2);
+      plot__buf_printf(b, " using 1:2");
+      line_style(c, s, 1, with_points && !layers);
+      plot__buf_printf(b, " notitle");
+    }
+    if (with_points && (layers || !with_line)) {
+      if (layers && marker_layer(c, m, s, nclause) == 0) return;
+      int blk = columns_block(c, s->n, 2, cols);
+      if (blk < 0) return;
+      next_clause(c, nclause);
+      binary_clause(c, blk, s->n, 2);
+      plot__buf_printf(b, " using 1:2");
+      line_style(c, s, 0, 1);
+      plot__buf_printf(b, " notitle");
+    }
+    return;
+  }
+  case SK_IMAGE:
+    emit_image(c, s, nclause);
+    return;
+  }
+}
+
+/* the legend entry of a series: a keyentry drawn with the series' style */
+static void key_clause(ctx *c, plot_series *s, int *nclause) {
+  plot_buf *b = &c->job->script;
+  char col[16];
+  next_clause(c, nclause);
+  plot__buf_printf(b, "keyentry");
+  switch (s->kind) {
+  case SK_LINE: case SK_STEP: case SK_ERRORBAR: {
+    int with_line = s->ls != PLOT_LS_NONE, with_points = s->marker != 0;
+    if (!with_line && !with_points) with_line = 1;
+    line_style(c, s, with_line, with_points);
+    break;
+  }
+  case SK_SCATTER: {
+    double sc;
+    int pt = point_type(s->marker, &sc);
+    plot_color lut[256], pc;
+    if (s->c) cmap_table(s, lut);
+    pc = s->n ? point_color(s, lut, 0) : s->color;
+    if (pc.a <= 0 && s->edgecolor.set) {
+      pc = s->edgecolor;                  /* hollow markers: an open symbol */
+      pt = pt == 7 ? 6 : pt == 5 ? 4 : pt == 9 ? 8 : pt == 11 ? 10 : pt == 13 ? 12 : pt;
+    }
+    color_str(col, sizeof col, pc);
+    double d = s->s && s->n ? sqrt(fabs(s->s[0])) : s->ms;
+    plot__buf_printf(b, " with points pt %d ps %.3f lw %.3f lc rgb \"%s\"", pt,
+                     d * sc * c->psk, c->lwk, col);
+    break;
+  }
+  case SK_BARS: case SK_FILL: {
+    plot_color opaque = s->color;
+    opaque.a = 1;
+    color_str(col, sizeof col, opaque);
+    if (s->color.a < 1 && !c->tg->text)
+      plot__buf_printf(b, " with boxes fs transparent solid %.3f noborder", s->color.a);
+    else
+      plot__buf_printf(b, " with boxes fs solid 1.0 noborder");
+    plot__buf_printf(b, " lc rgb \"%s\"", col);
+    break;
+  }
+  default:
+    plot__buf_printf(b, " with lines lc rgb \"#000000\"");
+    break;
+  }
+  plot__buf_printf(b, " title ");
+  user_text(b, s->label);
+}
+
 static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
   plot_buf *b = &c->job->script;
   plot_figure *f = c->f;
@@ -733,215 +1129,36 @@ static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
   else
     plot__buf_printf(b, "set errorbars 0\n");
 
-  /* the plot command: one clause per series (an errorbar series has two) */
+  axmap m = {bx, xlo, xhi, ylo, yhi, xlog, ylog, xauto || yauto, wpt, mapped};
+  if (c->layers && !m.noauto_map) {
+    /* the marker layers are placed on the x2/y2 axes, which count in layer pixels */
+    plot__buf_printf(b, "set x2range [%.17g:%.17g]\nset y2range [%.17g:%.17g]\n"
+                     "unset x2tics\nunset y2tics\n",
+                     bx.x0 * c->LW, bx.x1 * c->LW, bx.y0 * c->LH, bx.y1 * c->LH);
+  }
+  /* the plot command: the series in matplotlib's drawing order (zorder: images, then patches
+   * and collections, then lines; ties in the order added), then the legend's entries in the
+   * order added, so that the legend is the same whatever was drawn how */
+  size_t ns = ax->nseries;
+  plot_series **order = malloc((ns ? ns : 1) * sizeof *order);
+  if (!order) {
+    c->job->oom = 1;
+    return;
+  }
+  size_t no = 0;
+  for (int z = 0; z <= 2; z++)
+    for (size_t i = 0; i < ns; i++)
+      if (zorder(ax->series[i]) == z) order[no++] = ax->series[i];
   plot__buf_printf(b, "plot ");
   int nclause = 0;
-  double colsize = c->tg->text ? 2 : c->k;
-  for (size_t i = 0; i < ax->nseries; i++) {
-    plot_series *s = ax->series[i];
-    char col[16];
-    color_str(col, sizeof col, s->color);
+  for (size_t i = 0; i < no && !c->job->oom; i++) emit_series(c, &m, order[i], &nclause);
+  free(order);
+  for (size_t i = 0; i < ns && !c->job->oom; i++)
+    if (ax->series[i]->label) key_clause(c, ax->series[i], &nclause);
+  if (mapped && ax->colorbar && !c->tg->text) {
+    /* the colour box is drawn when some plot uses the palette */
     if (nclause++) plot__buf_printf(b, ", \\\n  ");
-    switch (s->kind) {
-    case SK_LINE: case SK_STEP: {
-      const double *cols[2] = {s->x, s->y};
-      int blk;
-      size_t n = s->n;
-      int columns = (int)(wpt * colsize) + 1;
-      if (n > (size_t)columns * 8 && n > 4096 && !xauto && monotonic(s->x, n) &&
-          s->marker == 0) {
-        double *ox = malloc(n * sizeof *ox), *oy = malloc(n * sizeof *oy);
-        if (!ox || !oy) {
-          free(ox); free(oy);
-          c->job->oom = 1;
-          return;
-        }
-        n = decimate(s->x, s->y, s->n, fmin(xlo, xhi), fmax(xlo, xhi), xlog, columns, ox, oy);
-        const double *dc[2] = {ox, oy};
-        blk = columns_block(c, n, 2, dc);
-        free(ox); free(oy);
-      } else {
-        blk = columns_block(c, n, 2, cols);
-      }
-      if (blk < 0) return;
-      binary_clause(c, blk, n, 2);
-      plot__buf_printf(b, " using 1:2");
-      int with_line = s->ls != PLOT_LS_NONE, with_points = s->marker != 0;
-      if (!with_line && !with_points) with_line = 1, s->lw = 0;
-      line_style(c, s, with_line, with_points);
-      title_clause(c, s);
-      break;
-    }
-    case SK_SCATTER: {
-      double *ps = malloc((s->n ? s->n : 1) * sizeof *ps);
-      double *rgb = s->c ? malloc((s->n ? s->n : 1) * sizeof *rgb) : NULL;
-      if (!ps || (s->c && !rgb)) {
-        free(ps); free(rgb);
-        c->job->oom = 1;
-        return;
-      }
-      double sc;
-      int pt = point_type(s->marker, &sc);
-      for (size_t j = 0; j < s->n; j++) {
-        double d = s->s ? sqrt(fabs(s->s[j])) : s->ms;
-        ps[j] = d * sc * c->psk;
-        if (rgb) {
-          plot_color cc;
-          double t = (s->c[j] - s->vmin) / (s->vmax - s->vmin);
-          if (!(s->vmax > s->vmin)) t = 0;
-          if (isnan(s->c[j])) {
-            rgb[j] = NAN;
-            continue;
-          }
-          plot_cmap_color(s->cmap, t, &cc);
-          int a = (int)lround((1 - s->color.a) * 255);
-          rgb[j] = (double)(((uint32_t)a << 24) | ((uint32_t)lround(cc.r * 255) << 16) |
-                            ((uint32_t)lround(cc.g * 255) << 8) | (uint32_t)lround(cc.b * 255));
-        }
-      }
-      const double *cols[5] = {s->x, s->y, ps, rgb, s->c};
-      int blk = columns_block(c, s->n, rgb ? 5 : 3, cols);
-      free(ps); free(rgb);
-      if (blk < 0) return;
-      binary_clause(c, blk, s->n, s->c ? 5 : 3);
-      if (s->c && s->color.a >= 1 && s == mapped)
-        /* through the palette (the same colormap), so that gnuplot draws the colour box */
-        plot__buf_printf(b, " using 1:2:3:5 with points pt %d ps variable lc palette z", pt);
-      else if (s->c)
-        plot__buf_printf(b, " using 1:2:3:4 with points pt %d ps variable lc rgb variable", pt);
-      else
-        plot__buf_printf(b, " using 1:2:3 with points pt %d ps variable lc rgb \"%s\"", pt, col);
-      title_clause(c, s);
-      break;
-    }
-    case SK_BARS: {
-      const double *cols[4] = {s->x0, s->x1, s->y0, s->y1};
-      int blk = columns_block(c, s->n, 4, cols);
-      if (blk < 0) return;
-      binary_clause(c, blk, s->n, 4);
-      plot__buf_printf(b, " using (($1+$2)/2):(($3+$4)/2):1:2:3:4 with boxxyerror");
-      if (c->tg->text) plot__buf_printf(b, " fs solid 1.0 border");
-      else if (s->color.a < 1)
-        plot__buf_printf(b, " fs transparent solid %.3f", s->color.a);
-      else plot__buf_printf(b, " fs solid 1.0");
-      if (s->edgecolor.set) {
-        char ec[16];
-        color_str(ec, sizeof ec, s->edgecolor);
-        plot__buf_printf(b, " border lc rgb \"%s\" lw %.3f", ec, c->lwk);
-      } else if (!c->tg->text && s->color.a >= 1) {
-        /* a hairline in the fill colour closes the antialiasing seams between bars */
-        plot__buf_printf(b, " border lc rgb \"%s\" lw %.3f", col, 0.35 * c->lwk);
-      } else if (!c->tg->text) {
-        plot__buf_printf(b, " noborder");
-      }
-      plot_color opaque = s->color;
-      opaque.a = 1;
-      color_str(col, sizeof col, opaque);
-      plot__buf_printf(b, " lc rgb \"%s\"", col);
-      title_clause(c, s);
-      break;
-    }
-    case SK_FILL: {
-      const double *cols[3] = {s->x, s->y, s->y2};
-      int blk = columns_block(c, s->n, 3, cols);
-      if (blk < 0) return;
-      binary_clause(c, blk, s->n, 3);
-      plot_color opaque = s->color;
-      opaque.a = 1;
-      color_str(col, sizeof col, opaque);
-      plot__buf_printf(b, " using 1:2:3 with filledcurves");
-      if (s->color.a < 1 && !c->tg->text)
-        plot__buf_printf(b, " fs transparent solid %.3f noborder", s->color.a);
-      else
-        plot__buf_printf(b, " fs solid 1.0 noborder");
-      plot__buf_printf(b, " lc rgb \"%s\"", col);
-      title_clause(c, s);
-      break;
-    }
-    case SK_ERRORBAR: {
-      int hx = s->x0 != NULL, hy = s->y0 != NULL;
-      char ecol[16];
-      color_str(ecol, sizeof ecol, s->ecolor);
-      if (hx || hy) {
-        const double *cols[6] = {s->x, s->y, hx ? s->x0 : s->y0, hx ? s->x1 : s->y1,
-                                 s->y0, s->y1};
-        int nc = hx && hy ? 6 : 4;
-        int blk = columns_block(c, s->n, nc, cols);
-        if (blk < 0) return;
-        binary_clause(c, blk, s->n, nc);
-        plot__buf_printf(b, " using %s with %serrorbars pt 7 ps 0 lw %.3f lc rgb \"%s\" notitle",
-                         nc == 6 ? "1:2:3:4:5:6" : "1:2:3:4",
-                         hx && hy ? "xy" : hx ? "x" : "y", s->lw * c->lwk, ecol);
-        plot__buf_printf(b, ", \\\n  ");
-      }
-      const double *cols[2] = {s->x, s->y};
-      int blk = columns_block(c, s->n, 2, cols);
-      if (blk < 0) return;
-      binary_clause(c, blk, s->n, 2);
-      plot__buf_printf(b, " using 1:2");
-      int with_line = s->ls != PLOT_LS_NONE, with_points = s->marker != 0;
-      if (!with_line && !with_points) {
-        plot__buf_printf(b, " with points pt 7 ps 0 lc rgb \"%s\"", col);
-      } else {
-        line_style(c, s, with_line, with_points);
-      }
-      title_clause(c, s);
-      break;
-    }
-    case SK_IMAGE: {
-      int w = s->iw, h = s->ih, ch = s->ich;
-      double dx = (s->extent[1] - s->extent[0]) / w;
-      /* row 0 is the top row for origin 'upper': its centre is at extent[3] + dy/2 */
-      double ytop = s->origin_lower ? s->extent[2] : s->extent[3];
-      double ybot = s->origin_lower ? s->extent[3] : s->extent[2];
-      double dy = (ybot - ytop) / h;         /* y step from one row to the next */
-      int flipx = dx < 0, flipy = dy < 0;
-      size_t npx = (size_t)w * h;
-      void *buf;
-      size_t len;
-      if (ch == 1) {
-        float *d = malloc(npx * sizeof *d);
-        if (!d) { c->job->oom = 1; return; }
-        for (int r = 0; r < h; r++)
-          for (int q = 0; q < w; q++) {
-            int sr = flipy ? h - 1 - r : r, sq = flipx ? w - 1 - q : q;
-            d[(size_t)r * w + q] = s->pix[(size_t)sr * w + sq];
-          }
-        buf = d;
-        len = npx * sizeof *d;
-      } else {
-        unsigned char *d = malloc(npx * (size_t)ch);
-        if (!d) { c->job->oom = 1; return; }
-        for (int r = 0; r < h; r++)
-          for (int q = 0; q < w; q++) {
-            int sr = flipy ? h - 1 - r : r, sq = flipx ? w - 1 - q : q;
-            for (int k = 0; k < ch; k++) {
-              double v = s->pix[((size_t)sr * w + sq) * ch + k];
-              if (k == 3 || ch == 3) v *= 1;
-              d[((size_t)r * w + q) * ch + k] = (unsigned char)lround(v * 255);
-            }
-          }
-        buf = d;
-        len = npx * (size_t)ch;
-      }
-      int blk = job_block(c->job, buf, len);
-      if (blk < 0) return;
-      char name[600];
-      fifo_name(c, blk, name, sizeof name);
-      plot__buf_str(b, name);
-      double adx = fabs(dx), ady = fabs(dy);
-      double ox = fmin(s->extent[0], s->extent[1]) + adx / 2;
-      double oy = fmin(ytop, ybot) + ady / 2;
-      plot__buf_printf(b, " binary array=(%d,%d) format=\"%s\" origin=(%.17g,%.17g) "
-                       "dx=%.17g dy=%.17g",
-                       w, h, ch == 1 ? "%float32" : ch == 3 ? "%uchar%uchar%uchar"
-                                                            : "%uchar%uchar%uchar%uchar",
-                       ox, oy, adx, ady);
-      plot__buf_printf(b, " with %s notitle",
-                       ch == 1 ? "image" : ch == 3 ? "rgbimage" : "rgbalpha");
-      break;
-    }
-    }
+    plot__buf_printf(b, "keyentry with points pt 7 ps 0 lc palette z notitle");
   }
   if (nclause == 0) plot__buf_printf(b, "1/0 notitle");
   plot__buf_printf(b, "\n");
@@ -1059,6 +1276,23 @@ int plot__build(plot_figure *f, const plot_target *tg, const char *dir, const ch
     c.lwk = c.k; c.fsk = c.k * 0.75; c.psk = c.k / 6;
   } else {                                   /* libgd terminals and windows */
     c.lwk = c.k; c.fsk = c.k * 0.75; c.psk = c.k / 6;
+  }
+  /* Markers are drawn by Sable into image layers on raster terminals (gnuplot's cairo
+   * points are slow: ~16 us each) and, for large series only, in PDF at 300 dpi. SVG keeps
+   * gnuplot's vector points; text and window terminals draw their own. */
+  if (!tg->text && !tg->window) {
+    if (strcmp(tg->terminal, "pngcairo") == 0 || strcmp(tg->terminal, "png") == 0 ||
+        strcmp(tg->terminal, "sixelgd") == 0) {
+      c.layers = 1;
+      c.kr = c.k;
+      c.LW = tg->width;
+      c.LH = tg->height;
+    } else if (strcmp(tg->terminal, "pdfcairo") == 0) {
+      c.layers = 2;
+      c.kr = 300.0 / 72;
+      c.LW = c.W * c.kr;
+      c.LH = c.H * c.kr;
+    }
   }
   /* the terminal */
   if (tg->text) {
