@@ -555,36 +555,6 @@ int b_dot_general(PrimId id, const void *params, int nin, const Value *in, const
 }
 
 /* {=== conv ===} */
-/* move axis src of x next to (before) dst, counted without src, and merge the two */
-static Value reshape_axis_into(Value x, int src, int dst) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  int perm[ARR_MAXDIM], k = 0;
-  for (int i = 0; i < av.ndim; i++) if (i != src) perm[k++] = i;
-  ir_memmove(perm + dst + 1, perm + dst, sizeof(int) * (size_t)(av.ndim - 1 - dst));
-  perm[dst] = src;
-  Value t = t_transpose(x, perm);
-  if (VAL_IS_NULL(t)) return t;
-  int64_t sh[ARR_MAXDIM];
-  for (int i = 0, j = 0; i < av.ndim; i++) if (i != src) sh[j++] = av.shape[i];
-  sh[dst] *= av.shape[src];
-  Value r = t_reshape(t, av.ndim - 1, sh);
-  val_decref(t);
-  return r;
-}
-
-static Value reshape_axis_out_of(Value x, int src, int64_t size1) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  int64_t sh[ARR_MAXDIM];
-  int k = 0;
-  for (int i = 0; i < av.ndim; i++) {
-    if (i == src) { sh[k++] = size1; sh[k++] = av.shape[i] / size1; }
-    else sh[k++] = av.shape[i];
-  }
-  return t_reshape(x, k, sh);
-}
-
 int b_conv(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
            Value *out, int *obd) {
   const PConv *c = params;
@@ -592,23 +562,43 @@ int b_conv(PrimId id, const void *params, int nin, const Value *in, const int *b
   Value lhs = val_null(), rhs = val_null(), r = val_null();
   int od;
   if (bd[0] >= 0 && bd[1] >= 0) {
-    lhs = reshape_axis_into(in[0], bd[0], c->lhs_spec[1]);
-    rhs = reshape_axis_into(in[1], bd[1], c->rhs_spec[0]);
+    lhs = t_reshape_axis_into(in[0], bd[0], c->lhs_spec[1]);
+    rhs = t_reshape_axis_into(in[1], bd[1], c->rhs_spec[0]);
     p.feature_group_count = c->feature_group_count * (int)size;
     od = c->out_spec[1];
   } else if (bd[0] >= 0) {
-    lhs = reshape_axis_into(in[0], bd[0], c->lhs_spec[0]);
+    lhs = t_reshape_axis_into(in[0], bd[0], c->lhs_spec[0]);
     rhs = val_incref(in[1]);
     od = c->out_spec[0];
-  } else {
-    if (c->feature_group_count != 1) {
-      obj_raise(&obj_NotImplementedError, "vmap of conv_general_dilated over the kernel with "
-                "feature_group_count > 1 is not supported");
-      return -1;
-    }
+  } else if (c->feature_group_count == 1) {
     lhs = val_incref(in[0]);
-    rhs = reshape_axis_into(in[1], bd[1], c->rhs_spec[0]);
+    rhs = t_reshape_axis_into(in[1], bd[1], c->rhs_spec[0]);
     od = c->out_spec[1];
+  } else {
+    /* JAX's batching rule: the groups must stay outermost in the kernel's output features, so
+     * factor them out, fold the batch into what remains, and put them back (same on the
+     * output) */
+    int G = c->feature_group_count, o = c->rhs_spec[0], b = bd[1];
+    Value r1 = t_reshape_axis_out_of(in[1], o + (b <= o), G);
+    Value r2 = VAL_IS_NULL(r1) ? r1 : t_reshape_axis_into(r1, b + (o < b), o + 1);
+    rhs = VAL_IS_NULL(r2) ? r2 : t_reshape_axis_into(r2, o, o);
+    val_decref(r1);
+    val_decref(r2);
+    lhs = val_incref(in[0]);
+    Value args[2] = {lhs, rhs};
+    if (!VAL_IS_NULL(rhs)) r = tr_bind1(id, 2, args, &p);
+    val_decref(lhs);
+    val_decref(rhs);
+    if (VAL_IS_NULL(r)) return -1;
+    od = c->out_spec[1];
+    Value o1 = t_reshape_axis_out_of(r, od, G);
+    val_decref(r);
+    Value o2 = VAL_IS_NULL(o1) ? o1 : t_reshape_axis_out_of(o1, od + 1, size);
+    val_decref(o1);
+    out[0] = VAL_IS_NULL(o2) ? o2 : t_reshape_axis_into(o2, od, od + 1);
+    val_decref(o2);
+    obd[0] = od;
+    return VAL_IS_NULL(out[0]) ? -1 : 1;
   }
   if (!VAL_IS_NULL(lhs) && !VAL_IS_NULL(rhs)) {
     Value args[2] = {lhs, rhs};
@@ -617,7 +607,7 @@ int b_conv(PrimId id, const void *params, int nin, const Value *in, const int *b
   val_decref(lhs);
   val_decref(rhs);
   if (VAL_IS_NULL(r)) return -1;
-  out[0] = reshape_axis_out_of(r, od, size);
+  out[0] = t_reshape_axis_out_of(r, od, size);
   val_decref(r);
   obd[0] = od;
   return VAL_IS_NULL(out[0]) ? -1 : 1;

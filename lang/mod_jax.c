@@ -955,8 +955,7 @@ static Value lax_square(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("square", argc, kw, 1, 1) < 0) return val_null();
   Value x = lax_family_args(argv[0]);
   if (VAL_IS_NULL(x)) return x;
-  PIntPow p = {2};
-  Value r = lx_bind1(PRIM_integer_pow, 1, &x, &p);
+  Value r = lx_unary(PRIM_square, x);   /* its own primitive, as in current JAX */
   val_decref(x);
   return r;
 }
@@ -1036,9 +1035,56 @@ static const MethodDef lax_functions[] = {
     {"clamp", lax_clamp, "clamp(min, x, max)", 0},
     {NULL}};
 
+/* jax.lax.linalg.lu(x) -> (lu, pivots, permutation), as JAX's */
+static Value laxla_lu(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("lu", argc, kw, 1, 1) < 0) return val_null();
+  Value x = lax_family_args(argv[0]);
+  if (VAL_IS_NULL(x)) return x;
+  Value o[3];
+  int n = lx_bind(PRIM_lu, 1, &x, NULL, o);
+  val_decref(x);
+  if (n < 0) return val_null();
+  Value r = obj_tuple_pack(3, o[0], o[1], o[2]);
+  for (int i = 0; i < 3; i++) val_decref(o[i]);
+  return r;
+}
+static Value laxla_triangular_solve(int argc, const Value *argv, Obj *kw) {
+  Value a[7];
+  if (obj_parse_args("triangular_solve", argc, argv, kw, "a,b|left_side,lower,transpose_a,"
+                     "conjugate_a,unit_diagonal", a) < 0)
+    return val_null();
+  PTriSolve p = {0, 0, 0, 0};
+  int *fl[5] = {&p.left_side, &p.lower, &p.transpose_a, NULL, &p.unit_diagonal};
+  for (int i = 0; i < 5; i++) {
+    if (VAL_IS_NULL(a[2 + i]) || !fl[i]) continue;
+    int t = obj_truth(a[2 + i]);
+    if (t < 0) return val_null();
+    *fl[i] = t;
+  }
+  Value x = lax_family_args(a[0]);
+  Value y = VAL_IS_NULL(x) ? x : lax_family_args(a[1]);
+  Value r = val_null();
+  if (!VAL_IS_NULL(y)) {
+    Value in[2] = {x, y};
+    r = lx_bind1(PRIM_triangular_solve, 2, in, &p);
+  }
+  val_decref(x);
+  val_decref(y);
+  return r;
+}
+static const MethodDef lax_linalg_functions[] = {
+    {"lu", laxla_lu, "lu(x) -> (lu, pivots, permutation): LU decomposition with partial pivoting", 0},
+    {"triangular_solve", laxla_triangular_solve, "triangular_solve(a, b, left_side=False, lower=False, transpose_a=False, conjugate_a=False, unit_diagonal=False)", 0},
+    {NULL}};
+static int lax_linalg_init(Value m) {
+  arr_init();
+  return obj_module_add_functions(m, lax_linalg_functions);
+}
+
 static int lax_init(Value m) {
   arr_init();
   if (obj_module_add_functions(m, lax_functions) < 0) return -1;
+  if (import_into(m, "linalg", "jax.lax.linalg") < 0) return -1;
   if (reexport(m, "sable._lax") < 0) return -1;         /* Sable-written extras */
   return reexport(m, "sable.lax_control");              /* cond/scan/... from the transformations */
 }
@@ -1054,4 +1100,5 @@ __attribute__((constructor)) static void jax_register(void) {
   obj_register_module("sable", sable_init);
   obj_register_module("jax", jax_init);
   obj_register_module("jax.lax", lax_init);
+  obj_register_module("jax.lax.linalg", lax_linalg_init);
 }

@@ -94,6 +94,50 @@ static int d_erfc(const RuleCtx *c, const uint8_t *need, Value *d) {
 static int d_erf_inv(const RuleCtx *c, const uint8_t *need, Value *d) {
   RET1(scale_(un_(PRIM_exp, sq(Z0)), sqrt(M_PI) / 2.0));
 }
+/* digamma written with primitives, so that lgamma's derivative differentiates again: the
+ * reflection psi(x) = psi(1 - x) - pi / tan(pi x) below 1/2, the recurrence
+ * psi(y) = psi(y + 6) - sum_{k<6} 1 / (y + k), and the asymptotic series at z = y + 6 >= 6.5
+ * (truncation error below 1e-11). */
+static Value digamma_(Value x) {
+  AVal av;
+  if (lx_aval(x, &av) < 0) return val_null();
+  Value half = t_scalar(av.dtype, 0.5, 1);
+  Value refl = VAL_IS_NULL(half) ? half : t_binary(PRIM_lt, x, half);
+  val_decref(half);
+  if (VAL_IS_NULL(refl)) return refl;
+  Value omx = shift_(scale_(val_incref(x), -1.0), 1.0);
+  Value y = VAL_IS_NULL(omx) ? omx : t_select(refl, omx, x);
+  val_decref(omx);
+  Value acc = VAL_IS_NULL(y) ? y : recip(y);
+  for (int k = 1; k < 6 && !VAL_IS_NULL(acc); k++) acc = add_(acc, un_(PRIM_reciprocal, t_add_scalar(y, k)));
+  Value z = VAL_IS_NULL(y) ? y : t_add_scalar(y, 6.0);
+  val_decref(y);
+  Value iz = VAL_IS_NULL(z) ? z : recip(z);
+  Value iz2 = VAL_IS_NULL(iz) ? iz : sq(iz);
+  /* 1/12 - iz2 (1/120 - iz2 (1/252 - iz2 (1/240 - iz2 / 132))) */
+  static const double coef[5] = {1.0 / 12, 1.0 / 120, 1.0 / 252, 1.0 / 240, 1.0 / 132};
+  Value poly = VAL_IS_NULL(iz2) ? iz2 : t_full_like(iz2, coef[4]);
+  for (int k = 3; k >= 0 && !VAL_IS_NULL(poly); k--)
+    poly = shift_(scale_(mul_(val_incref(iz2), poly), -1.0), coef[k]);
+  Value psi = sub_(sub_(un(PRIM_log, z), scale_(val_incref(iz), 0.5)), mul_(val_incref(iz2), poly));
+  psi = sub_(psi, acc);
+  val_decref(z);
+  val_decref(iz);
+  val_decref(iz2);
+  /* reflection term at a safe point where it is not selected (no inf/NaN in derivatives) */
+  Value q = t_full_like(x, 0.25);
+  Value xs = VAL_IS_NULL(q) ? q : t_select(refl, x, q);
+  val_decref(q);
+  Value corr = scale_(un_(PRIM_reciprocal, un_(PRIM_tan, scale_(xs, M_PI))), M_PI);
+  Value pr = (VAL_IS_NULL(psi) || VAL_IS_NULL(corr)) ? val_null() : t_sub(psi, corr);
+  val_decref(corr);
+  Value r = (VAL_IS_NULL(pr) || VAL_IS_NULL(psi)) ? val_null() : t_select(refl, pr, psi);
+  val_decref(pr);
+  val_decref(psi);
+  val_decref(refl);
+  return r;
+}
+static int d_lgamma(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(digamma_(X0)); }
 static int d_square(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(t_mul_scalar(X0, 2.0)); }
 static int d_reciprocal(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(un_(PRIM_neg, sq(Z0))); }
 
@@ -515,9 +559,10 @@ static int tr_dot_general(const RuleCtx *c, const Value *ct, const uint8_t *need
 static int64_t dilate(int64_t s, int64_t d) { return s == 0 ? 0 : 1 + (d ? d : 1) * (s - 1); }
 static int tr_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value *o) {
   const PConv *p = c->params;
-  if (p->feature_group_count != 1 || (p->batch_group_count && p->batch_group_count != 1)) {
-    obj_raise(&obj_NotImplementedError, "reverse-mode differentiation of grouped convolutions "
-              "(feature_group_count > 1) is not supported yet");
+  int G = p->feature_group_count > 1 ? p->feature_group_count : 1;
+  if (p->batch_group_count > 1) {   /* the engine does not run them either */
+    obj_raise(&obj_NotImplementedError, "transpose of conv_general_dilated with "
+              "batch_group_count > 1 is not supported");
     return -1;
   }
   const AVal *x = &c->in_av[0], *w = &c->in_av[1], *y = &c->out_av[0];
@@ -526,7 +571,7 @@ static int tr_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
     PConv q;
     memset(&q, 0, sizeof q);
     q.nsp = ns;
-    q.feature_group_count = 1;
+    q.feature_group_count = G;
     q.batch_group_count = 1;
     /* trans dims: (out_spec, transposed rhs_spec, lhs_spec) */
     ir_memcpy(q.lhs_spec, p->out_spec, sizeof q.lhs_spec);
@@ -555,7 +600,13 @@ static int tr_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
     /* rev wants sorted axes */
     for (int i = 1; i < ns; i++)
       for (int j = i; j > 0 && rv.axes[j - 1] > rv.axes[j]; j--) { int t = rv.axes[j]; rv.axes[j] = rv.axes[j - 1]; rv.axes[j - 1] = t; }
-    Value rw = tr_bind1(PRIM_rev, 1, &X1, &rv);
+    /* groups: the kernel's output-feature groups move into its input features */
+    Value w1 = G > 1 ? t_reshape_axis_out_of(X1, p->rhs_spec[0], G) : val_incref(X1);
+    Value wg = G > 1 && !VAL_IS_NULL(w1) ? t_reshape_axis_into(w1, p->rhs_spec[0], p->rhs_spec[1])
+                                         : val_incref(w1);
+    val_decref(w1);
+    Value rw = VAL_IS_NULL(wg) ? wg : tr_bind1(PRIM_rev, 1, &wg, &rv);
+    val_decref(wg);
     if (VAL_IS_NULL(rw)) return -1;
     Value in[2] = {CT, rw};
     o[0] = tr_bind1(PRIM_conv, 2, in, &q);
@@ -566,7 +617,9 @@ static int tr_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
     PConv q;
     memset(&q, 0, sizeof q);
     q.nsp = ns;
-    q.feature_group_count = 1;
+    /* groups (JAX uses batch_group_count here): the input's feature groups move into its
+     * batch dim, which the transposed convolution contracts group by group */
+    q.feature_group_count = G;
     q.batch_group_count = 1;
     /* trans dims: (lhs_trans, out_trans, rhs_trans), spec_transpose swaps the first two */
     q.lhs_spec[0] = p->lhs_spec[1]; q.lhs_spec[1] = p->lhs_spec[0];
@@ -585,11 +638,142 @@ static int tr_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
       q.lhs_dil[i] = p->lhs_dil[i] ? p->lhs_dil[i] : 1;
       q.rhs_dil[i] = p->strides[i] ? p->strides[i] : 1;
     }
-    Value in[2] = {X0, CT};
-    o[1] = tr_bind1(PRIM_conv, 2, in, &q);
+    Value x1 = G > 1 ? t_reshape_axis_out_of(X0, p->lhs_spec[1], G) : val_incref(X0);
+    Value xg = G > 1 && !VAL_IS_NULL(x1) ? t_reshape_axis_into(x1, p->lhs_spec[1], p->lhs_spec[0])
+                                         : val_incref(x1);
+    val_decref(x1);
+    Value in[2] = {xg, CT};
+    o[1] = VAL_IS_NULL(xg) ? xg : tr_bind1(PRIM_conv, 2, in, &q);
+    val_decref(xg);
     if (VAL_IS_NULL(o[1])) return -1;
   }
   return 0;
+}
+
+/* {=== scatter-mul / -min / -max: forward rules (reverse mode by transposition) ===} */
+static Value scatter_(PrimId id, Value x, Value idx, Value y, const PScatter *s) {
+  if (VAL_IS_NULL(x) || VAL_IS_NULL(y)) return val_null();
+  Value in[3] = {x, idx, y};
+  return tr_bind1(id, 3, in, s);
+}
+static Value scatter_cy_(PrimId id, Value x, Value idx, Value y, const PScatter *s) {   /* consumes y */
+  Value r = scatter_(id, x, idx, y, s);
+  val_decref(y);
+  return r;
+}
+/* the values of v (operand-shaped) at the positions every update lands on (updates-shaped) */
+static Value gather_at(Value v, Value idx, const PScatter *s, const AVal *op, const AVal *up) {
+  if (VAL_IS_NULL(v)) return v;
+  PGather g;
+  scatter_to_gather(s, op, up, &g);
+  Value in[2] = {v, idx};
+  return tr_bind1(PRIM_gather, 2, in, &g);
+}
+static Value cmp_(PrimId id, Value a, double v) {   /* a <id> v, as a's dtype (1 / 0) */
+  AVal av;
+  if (VAL_IS_NULL(a) || lx_aval(a, &av) < 0) return val_null();
+  Value k = t_scalar(av.dtype, v, 1);
+  Value b = VAL_IS_NULL(k) ? k : t_binary(id, a, k);
+  val_decref(k);
+  Value r = VAL_IS_NULL(b) ? b : t_convert(b, av.dtype, 0);
+  val_decref(b);
+  return r;
+}
+static Value eqv_(Value a, Value b) {   /* (a == b) as a's dtype, consumes b */
+  AVal av;
+  Value e = (VAL_IS_NULL(b) || lx_aval(a, &av) < 0) ? val_null() : t_binary(PRIM_eq, a, b);
+  val_decref(b);
+  Value r = VAL_IS_NULL(e) ? e : t_convert(e, av.dtype, 0);
+  val_decref(e);
+  return r;
+}
+static Value select_(Value m, Value a, Value b) {   /* m (1/0 as a float) ? a : b, consumes all */
+  Value r = val_null();
+  if (!VAL_IS_NULL(m) && !VAL_IS_NULL(a) && !VAL_IS_NULL(b)) {
+    Value z = t_full_like(m, 0.0);
+    Value bo = VAL_IS_NULL(z) ? z : t_binary(PRIM_ne, m, z);
+    val_decref(z);
+    r = VAL_IS_NULL(bo) ? bo : t_select(bo, a, b);
+    val_decref(bo);
+  }
+  val_decref(m); val_decref(a); val_decref(b);
+  return r;
+}
+
+/* out[j] = x[j] * prod_{k -> j} y_k. d/dy_k = x[j] * prod of the other updates of j: with the
+ * product Pnz of j's nonzero updates and their number of zeros Z, that is Pnz / y_k when Z = 0,
+ * Pnz for the one zero when Z = 1, else 0 (no division by zero). */
+static int jvp_scatter_mul(PrimId id, const void *params, int nin, const Value *p,
+                           const Value *t, Value *out, Value *tout) {
+  const PScatter *s = params;
+  AVal xa, ya;
+  if (lx_aval(p[0], &xa) < 0 || lx_aval(p[2], &ya) < 0) return -1;
+  out[0] = tr_bind1(id, 3, p, params);
+  tout[0] = val_null();
+  if (VAL_IS_NULL(out[0])) return -1;
+  Value acc = val_null();
+  if (!VAL_IS_NULL(t[0])) {
+    Value ones = t_ones(&xa);
+    Value P = scatter_(PRIM_scatter_mul, ones, p[1], p[2], s);
+    val_decref(ones);
+    acc = mul_(val_incref(t[0]), P);
+    if (VAL_IS_NULL(acc)) goto fail;
+  }
+  if (!VAL_IS_NULL(t[2])) {
+    Value yz = cmp_(PRIM_eq, p[2], 0.0);
+    Value ynz = VAL_IS_NULL(yz) ? yz : t_add(p[2], yz);   /* y, or 1 where y = 0 */
+    Value onesx = t_ones(&xa), zx = t_zeros(&xa);
+    Value Pnz = scatter_(PRIM_scatter_mul, onesx, p[1], ynz, s);
+    Value Z = scatter_(PRIM_scatter_add, zx, p[1], yz, s);
+    Value Pg = gather_at(Pnz, p[1], s, &xa, &ya), Zg = gather_at(Z, p[1], s, &xa, &ya);
+    val_decref(Pnz); val_decref(Z); val_decref(onesx);
+    Value zy = t_zeros(&ya);
+    Value e1 = select_(cmp_(PRIM_eq, Zg, 1.0), val_incref(Pg), val_incref(zy));
+    Value e0 = select_(cmp_(PRIM_eq, Zg, 0.0), div_(val_incref(Pg), val_incref(ynz)), val_incref(zy));
+    Value E = select_(val_incref(yz), e1, e0);
+    Value term = mul_(val_incref(p[0]), scatter_cy_(PRIM_scatter_add, zx, p[1], mul_(E, val_incref(t[2])), s));
+    val_decref(zx); val_decref(zy); val_decref(Pg); val_decref(Zg); val_decref(yz); val_decref(ynz);
+    if (VAL_IS_NULL(term)) { val_decref(acc); goto fail; }
+    acc = VAL_IS_NULL(acc) ? term : add_(acc, term);
+    if (VAL_IS_NULL(acc)) goto fail;
+  }
+  tout[0] = acc;
+  return 1;
+fail:
+  val_clear(&out[0]);
+  return -1;
+}
+
+/* scatter-max/min: the tangent of each result is the mean of the tangents of the operand and
+ * the updates that attain it (JAX's rule for ties) */
+static int jvp_scatter_extremal(PrimId id, const void *params, int nin, const Value *p,
+                                const Value *t, Value *out, Value *tout) {
+  const PScatter *s = params;
+  AVal xa, ya;
+  if (lx_aval(p[0], &xa) < 0 || lx_aval(p[2], &ya) < 0) return -1;
+  out[0] = tr_bind1(id, 3, p, params);
+  tout[0] = val_null();
+  if (VAL_IS_NULL(out[0])) return -1;
+  if (VAL_IS_NULL(t[0]) && VAL_IS_NULL(t[2])) return 1;
+  Value su = eqv_(p[2], gather_at(out[0], p[1], s, &xa, &ya));
+  Value rx = eqv_(p[0], val_incref(out[0]));
+  Value zx = t_zeros(&xa);
+  Value cnt = add_(val_incref(rx), scatter_(PRIM_scatter_add, zx, p[1], su, s));
+  Value one = t_scalar(xa.dtype, 1.0, 1);
+  Value cnt1 = (VAL_IS_NULL(cnt) || VAL_IS_NULL(one)) ? val_null() : t_binary(PRIM_max, cnt, one);
+  val_decref(cnt); val_decref(one);
+  Value num = val_null();
+  int bad = VAL_IS_NULL(su) || VAL_IS_NULL(rx) || VAL_IS_NULL(cnt1);
+  if (!bad && !VAL_IS_NULL(t[0])) bad = VAL_IS_NULL(num = t_mul(rx, t[0]));
+  if (!bad && !VAL_IS_NULL(t[2])) {
+    Value term = scatter_cy_(PRIM_scatter_add, zx, p[1], mul_(val_incref(su), val_incref(t[2])), s);
+    num = VAL_IS_NULL(num) ? term : add_(num, term);
+    bad = VAL_IS_NULL(num);
+  }
+  if (!bad) bad = VAL_IS_NULL(tout[0] = t_div(num, cnt1));
+  val_decref(num); val_decref(cnt1); val_decref(su); val_decref(rx); val_decref(zx);
+  if (bad) { val_clear(&out[0]); return -1; }
+  return 1;
 }
 
 /* {=== custom forward rules (their VJP comes from transposing them: vjp_from_jvp) ===} */
@@ -776,7 +960,7 @@ void lx_rules_init(void) {
   P(atan, d_atan);          P(sinh, d_sinh);       P(cosh, d_cosh);       P(tanh, d_tanh);
   P(asinh, d_asinh);        P(acosh, d_acosh);     P(atanh, d_atanh);     P(logistic, d_logistic);
   P(erf, d_erf);            P(erfc, d_erfc);       P(erf_inv, d_erf_inv);
-  r[PRIM_lgamma] = (Rule){RK_NONE, 0, NULL, NULL, NULL, NULL, NULL, b_elementwise};
+  P(lgamma, d_lgamma);
   Z(is_finite);             Z(is_nan);             Z(is_inf);             Z(not);
   P(square, d_square);      P(reciprocal, d_reciprocal);
   /* elementwise, two operands */
@@ -803,9 +987,9 @@ void lx_rules_init(void) {
   L(gather, 1, tr_gather, b_gather);
   L(scatter, 5, tr_scatter, b_scatter);
   L(scatter_add, 5, tr_scatter, b_scatter);
-  r[PRIM_scatter_mul] = (Rule){RK_NONE, 0, NULL, NULL, NULL, NULL, NULL, b_scatter};
-  r[PRIM_scatter_min] = (Rule){RK_NONE, 0, NULL, NULL, NULL, NULL, NULL, b_scatter};
-  r[PRIM_scatter_max] = (Rule){RK_NONE, 0, NULL, NULL, NULL, NULL, NULL, b_scatter};
+  C(scatter_mul, jvp_scatter_mul, NULL, b_scatter);
+  C(scatter_min, jvp_scatter_extremal, NULL, b_scatter);
+  C(scatter_max, jvp_scatter_extremal, NULL, b_scatter);
   L(dynamic_slice, 1, tr_dynamic_slice, b_dynamic_slice);
   L(dynamic_update_slice, 3, tr_dynamic_update_slice, b_dynamic_update_slice);
   L(reduce_sum, ALL, tr_reduce_sum, b_reduce);
@@ -826,15 +1010,15 @@ void lx_rules_init(void) {
   D(reduce_window_sum, decomp_window, b_window);
   D(reduce_window_max, decomp_window, b_window);
   D(reduce_window_min, decomp_window, b_window);
-  r[PRIM_lu] = (Rule){RK_NONE, 0, NULL, NULL, NULL, NULL, NULL, b_leading};
+  C(lu, jvp_linalg, NULL, b_leading);
   C(inv, jvp_linalg, NULL, b_leading);
   C(solve, jvp_linalg, vjpf_solve, b_leading);
   C(det, jvp_linalg, NULL, b_leading);
   C(slogdet, jvp_linalg, NULL, b_leading);
   C(cholesky, jvp_linalg, NULL, b_leading);
-  r[PRIM_qr] = (Rule){RK_NONE, 0, NULL, NULL, NULL, NULL, NULL, b_leading};
+  C(qr, jvp_linalg, NULL, b_leading);
   C(eigh, jvp_linalg, NULL, b_leading);
-  r[PRIM_svd] = (Rule){RK_NONE, 0, NULL, NULL, NULL, NULL, NULL, b_leading};
+  C(svd, jvp_linalg, NULL, b_leading);
   C(triangular_solve, jvp_linalg, vjpf_solve, b_leading);
   /* control flow (control.c) */
   C(cond, jvp_cond, vjpf_cond, b_cond);

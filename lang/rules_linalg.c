@@ -91,6 +91,24 @@ static Value diag_(Value a) {   /* (..., n, n) -> (..., n) */
   val_decref(a);
   return r;
 }
+/* (x == 0) as x's dtype */
+static Value eqz_f(Value x) {
+  AVal av;
+  if (VAL_IS_NULL(x) || lx_aval(x, &av) < 0) return val_null();
+  Value z = t_scalar(av.dtype, 0, 1);
+  Value e = VAL_IS_NULL(z) ? z : t_binary(PRIM_eq, x, z);
+  val_decref(z);
+  Value r = VAL_IS_NULL(e) ? e : t_convert(e, av.dtype, 0);
+  val_decref(e);
+  return r;
+}
+static Value un_r(Value a) { Value r = VAL_IS_NULL(a) ? a : t_unary(PRIM_reciprocal, a); val_decref(a); return r; }
+static Value scale_h(Value a) { Value r = VAL_IS_NULL(a) ? a : t_mul_scalar(a, 0.5); val_decref(a); return r; }
+static Value div2_(Value a, Value b) {
+  Value r = (VAL_IS_NULL(a) || VAL_IS_NULL(b)) ? val_null() : t_div(a, b);
+  val_decref(a); val_decref(b);
+  return r;
+}
 static Value solve(Value a, Value b) {
   if (VAL_IS_NULL(a) || VAL_IS_NULL(b)) return val_null();
   Value in[2] = {a, b};
@@ -212,6 +230,130 @@ int jvp_linalg(PrimId id, const void *params, int nin, const Value *p, const Val
         FAIL_IF(VAL_IS_NULL(acc));
       }
       tout[0] = acc;
+      return n;
+    }
+    case PRIM_qr: {
+      /* JAX's qr_jvp_rule (J. Townsend's derivation), for m >= n and the reduced form */
+      if (VAL_IS_NULL(ta)) return n;
+      AVal xa;
+      if (lx_aval(a, &xa) < 0) goto fail;
+      int64_t m = xa.shape[xa.ndim - 2], nn = xa.shape[xa.ndim - 1];
+      if (m < nn || (((const PQr *)params)->full_matrices && m != nn)) {
+        obj_raise(&obj_NotImplementedError, "Unimplemented case of QR decomposition derivative "
+                  "(it needs m >= n and full_matrices=False, got a %lldx%lld matrix)",
+                  (long long)m, (long long)nn);
+        goto fail;
+      }
+      Value q = out[0], r = out[1];
+      PTriSolve right = {0, 0, 0, 0};
+      Value dx_rinv = trisolve(r, ta, &right);
+      Value qt_dx_rinv = mm_(mT(q), val_incref(dx_rinv));
+      Value low = mul_(val_incref(qt_dx_rinv), tri_mask(qt_dx_rinv, 1, -1));
+      Value dom = add_(val_incref(low), neg_(mT(low)));   /* skew-symmetric */
+      val_decref(low);
+      tout[0] = add_(mm_(val_incref(q), add_(val_incref(dom), neg_(val_incref(qt_dx_rinv)))),
+                     val_incref(dx_rinv));
+      tout[1] = mm_(add_(val_incref(qt_dx_rinv), neg_(val_incref(dom))), val_incref(r));
+      val_decref(dx_rinv); val_decref(qt_dx_rinv); val_decref(dom);
+      FAIL_IF(VAL_IS_NULL(tout[0]) || VAL_IS_NULL(tout[1]));
+      return n;
+    }
+    case PRIM_svd: {
+      /* JAX's _svd_jvp_rule */
+      if (VAL_IS_NULL(ta)) return n;
+      const PSvd *ps = params;
+      AVal xa;
+      if (lx_aval(a, &xa) < 0) goto fail;
+      int nd = xa.ndim;
+      int64_t m = xa.shape[nd - 2], nn = xa.shape[nd - 1];
+      if (ps->compute_uv && ps->full_matrices && m != nn) {
+        obj_raise(&obj_NotImplementedError, "Singular value decomposition JVP not implemented "
+                  "for full matrices (use full_matrices=False)");
+        goto fail;
+      }
+      Value sv = out[0];
+      AVal sa;
+      if (lx_aval(sv, &sa) < 0) goto fail;
+      int64_t rs[ARR_MAXDIM], cs[ARR_MAXDIM];   /* s as a row (..., 1, k) and a column (..., k, 1) */
+      ir_memcpy(rs, sa.shape, sizeof(int64_t) * (size_t)sa.ndim);
+      ir_memcpy(cs, sa.shape, sizeof(int64_t) * (size_t)sa.ndim);
+      rs[sa.ndim] = sa.shape[sa.ndim - 1];
+      rs[sa.ndim - 1] = 1;
+      cs[sa.ndim] = 1;
+      if (!ps->compute_uv) {
+        /* only s: U and V from a full decomposition at the parent level (constants here) */
+        PSvd full = {0, 1};
+        Value usv[3] = {{0}};
+        if (tr_bind(PRIM_svd, 1, &a, &full, usv) < 0) goto fail;
+        tout[0] = diag_(mm_(mm_(mT(usv[1]), val_incref(ta)), mT(usv[2])));
+        t_clear(usv, 3);
+        FAIL_IF(VAL_IS_NULL(tout[0]));
+        return n;
+      }
+      Value U = out[1], Vt = out[2];
+      Value V = mT(Vt), Ut = mT(U);
+      Value dS = mm_(mm(Ut, ta), val_incref(V));
+      tout[0] = diag_(val_incref(dS));
+      Value srow = t_reshape(sv, sa.ndim + 1, rs), scol = t_reshape(sv, sa.ndim + 1, cs);
+      Value sdiff = mul_(add_(val_incref(srow), val_incref(scol)), add_(val_incref(srow), neg_(val_incref(scol))));
+      Value dz = VAL_IS_NULL(sdiff) ? sdiff : eqz_f(sdiff);
+      Value F = add_(un_r(add_(val_incref(sdiff), val_incref(dz))), neg_(val_incref(dz)));
+      Value dSS = mul_(val_incref(srow), val_incref(dS));
+      Value SdS = mul_(val_incref(scol), val_incref(dS));
+      Value sz = eqz_f(sv);
+      Value sinv = add_(un_r(add_(val_incref(sv), val_incref(sz))), neg_(val_incref(sz)));
+      Value sinv_row = VAL_IS_NULL(sinv) ? sinv : t_reshape(sinv, sa.ndim + 1, rs);
+      Value sinv_mat = mul_(eye_like(dS), sinv_row);
+      Value dUdV = mul_(scale_h(add_(val_incref(dS), neg_(mT(dS)))), sinv_mat);
+      Value dU = mm_(val_incref(U), add_(mul_(val_incref(F), add_(val_incref(dSS), mT(dSS))), dUdV));
+      Value dV = mm_(val_incref(V), mul_(val_incref(F), add_(val_incref(SdS), mT(SdS))));
+      if (m > nn) {
+        Value dAV = mm(ta, V);
+        Value corr = add_(val_incref(dAV), neg_(mm_(val_incref(U), mm(Ut, dAV))));
+        dU = add_(dU, div2_(corr, val_incref(srow)));
+        val_decref(dAV);
+      }
+      if (nn > m) {
+        Value dAHU = mm_(mT(ta), val_incref(U));
+        Value corr = add_(val_incref(dAHU), neg_(mm_(val_incref(V), mm(Vt, dAHU))));
+        dV = add_(dV, div2_(corr, val_incref(srow)));
+        val_decref(dAHU);
+      }
+      tout[1] = dU;
+      tout[2] = mT_(dV);
+      val_decref(V); val_decref(Ut); val_decref(dS); val_decref(srow); val_decref(scol);
+      val_decref(sdiff); val_decref(dz); val_decref(F); val_decref(dSS); val_decref(SdS);
+      val_decref(sz); val_decref(sinv);
+      FAIL_IF(VAL_IS_NULL(tout[0]) || VAL_IS_NULL(tout[1]) || VAL_IS_NULL(tout[2]));
+      return n;
+    }
+    case PRIM_lu: {
+      /* JAX's _lu_jvp_rule for square matrices: P a = L U, with L unit lower, U upper */
+      if (VAL_IS_NULL(ta)) return n;
+      AVal xa;
+      if (lx_aval(a, &xa) < 0) goto fail;
+      int nd = xa.ndim;
+      Value lu = out[0], perm = out[2];
+      /* the permutation matrix P[i, j] = (perm[i] == j), applied to the tangent's rows */
+      int bd[ARR_MAXDIM];
+      for (int i = 0; i < nd - 1; i++) bd[i] = i;
+      Value pb = t_bcast_in_dim(perm, nd, xa.shape, bd);
+      Value io = t_iota(DT_INT32, nd, xa.shape, nd - 1);
+      Value pe = (VAL_IS_NULL(pb) || VAL_IS_NULL(io)) ? val_null() : t_binary(PRIM_eq, pb, io);
+      Value P = VAL_IS_NULL(pe) ? pe : t_convert(pe, xa.dtype, 0);
+      val_decref(pb); val_decref(io); val_decref(pe);
+      Value x = mm_(P, val_incref(ta));
+      Value l = add_(mul_(val_incref(lu), tri_mask(lu, 1, -1)), eye_like(lu));
+      Value u = mul_(val_incref(lu), tri_mask(lu, 0, 0));
+      PTriSolve ls = {1, 1, 0, 1}, rs_ = {0, 0, 0, 0};
+      Value la = trisolve(l, x, &ls);
+      Value lau = trisolve(u, la, &rs_);
+      val_decref(x); val_decref(la);
+      Value ldot = mm_(val_incref(l), mul_(val_incref(lau), tri_mask(lau, 1, -1)));
+      Value udot = mm_(mul_(val_incref(lau), tri_mask(lau, 0, 0)), val_incref(u));
+      tout[0] = add_(ldot, udot);
+      val_decref(l); val_decref(u); val_decref(lau);
+      FAIL_IF(VAL_IS_NULL(tout[0]));
       return n;
     }
     default:

@@ -410,6 +410,35 @@ Value t_add_scalar(Value a, double s) {
 /* The engine's select kernel takes (pred, on_true, on_false) (cpu_elem.c); JAX's select_n
  * takes (pred, on_false, on_true). Every rule goes through here, so only this line knows. */
 #define SELECT_TRUE_FIRST 1
+Value t_reshape_axis_into(Value x, int src, int dst) {
+  AVal av;
+  if (lx_aval(x, &av) < 0) return val_null();
+  int perm[ARR_MAXDIM], k = 0;
+  for (int i = 0; i < av.ndim; i++) if (i != src) perm[k++] = i;
+  ir_memmove(perm + dst + 1, perm + dst, sizeof(int) * (size_t)(av.ndim - 1 - dst));
+  perm[dst] = src;
+  Value t = t_transpose(x, perm);
+  if (VAL_IS_NULL(t)) return t;
+  int64_t sh[ARR_MAXDIM];
+  for (int i = 0, j = 0; i < av.ndim; i++) if (i != src) sh[j++] = av.shape[i];
+  sh[dst] *= av.shape[src];
+  Value r = t_reshape(t, av.ndim - 1, sh);
+  val_decref(t);
+  return r;
+}
+
+Value t_reshape_axis_out_of(Value x, int src, int64_t size1) {
+  AVal av;
+  if (lx_aval(x, &av) < 0) return val_null();
+  int64_t sh[ARR_MAXDIM];
+  int k = 0;
+  for (int i = 0; i < av.ndim; i++) {
+    if (i == src) { sh[k++] = size1; sh[k++] = av.shape[i] / size1; }
+    else sh[k++] = av.shape[i];
+  }
+  return t_reshape(x, k, sh);
+}
+
 Value t_select(Value pred, Value a, Value b) {
   Value in[3] = {pred, SELECT_TRUE_FIRST ? a : b, SELECT_TRUE_FIRST ? b : a};
   return tr_bind1(PRIM_select, 3, in, NULL);

@@ -143,6 +143,10 @@ Value t_slice(Value x, const int64_t *start, const int64_t *limit, const int64_t
 Value t_pad(Value x, Value padval, const int64_t *lo, const int64_t *hi, const int64_t *interior);
 Value t_iota(DType d, int ndim, const int64_t *shape, int dimension);
 Value t_expand(Value x, int axis, int64_t size);   /* insert axis of `size` (broadcast) */
+/* Move axis src of x next to (before) dst, counted without src, and merge the two (src major);
+ * and the inverse: split axis src into (size1, rest). Grouped convolutions and their vmap. */
+Value t_reshape_axis_into(Value x, int src, int dst);
+Value t_reshape_axis_out_of(Value x, int src, int64_t size1);
 /* aval of a Value (lx_aval, -1 + error for non arrays) */
 static inline int t_aval(Value v, AVal *av) { return lx_aval(v, av); }
 int t_is_float(Value v);

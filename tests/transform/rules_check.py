@@ -1,5 +1,6 @@
-# Numerical checks of every differentiable primitive's rules, run by tests/suites/transform_rules.py
-# (also runs under JAX itself). In float64 at random points: the JVP against central finite
+# Numerical checks of every primitive's rules, run by tests/suites/transform_rules.py (which also
+# checks that every primitive of engine/prim.h appears in a PRIMS line below; it runs under JAX
+# itself too, but for lax.linalg.lu's triangular factors). In float64 at random points: the JVP against central finite
 # differences, the VJP against the JVP (<u, J v> = <J^T u, v>), a second derivative (the JVP of
 # the gradient) against finite differences of the gradient, vmap against a loop of single
 # calls, and jit against the eager call. Prints `PASS name` / `FAIL name: why` per check.
@@ -18,8 +19,8 @@ def rnd(shape, lo=-1.0, hi=1.0):
 
 
 def close(a, b, tol):
-    a = jnp.asarray(a)
-    b = jnp.asarray(b)
+    a = jnp.asarray(a).astype(jnp.float64)
+    b = jnp.asarray(b).astype(jnp.float64)
     if a.shape != b.shape:
         return "shapes " + str(a.shape) + " vs " + str(b.shape)
     if a.size == 0:
@@ -44,6 +45,58 @@ def fd_jvp(f, args, vs, eps=1e-6):
     return (plus - minus) / (2 * eps)
 
 
+def prims_of(f, args):
+    # the primitives of f's jaxpr, sub-graphs included, for the coverage check of
+    # tests/suites/transform_rules.py (every primitive of engine/prim.h must appear in some check)
+    # (the first word of each equation; lines that are not equations give words the runner
+    # does not know as primitives)
+    names = []
+    for line in str(jax.make_jaxpr(f)(*args)).split("\n"):
+        eq = line.split(" = ", 1)[1] if " = " in line else line
+        nm = eq.strip().split(" ")[0].split("[")[0]
+        if nm and nm not in names:
+            names.append(nm)
+    return names
+
+
+def cover(name, f, args, u=None):
+    # PRIMS: the primitives of f (all of its checks ran on them); with u, also those of the
+    # gradient of <u, f>, whose JVP (second_order), VJP (second_order_vjp) and batching
+    # (vmap_of_grad) the checks exercise too
+    try:
+        names = prims_of(f, args)
+        if u is not None:
+            g = grad(lambda *a: jnp.sum(f(*a) * u), argnums=tuple(range(len(args))))
+            try:
+                gnames = prims_of(g, args)
+            except ValueError:   # a gradient that cannot be staged (while_loop): f's only
+                gnames = []
+            for nm in gnames:
+                if nm not in names:
+                    names.append(nm)
+        print("PRIMS " + name + " " + " ".join(names))
+    except Exception as e:
+        report(name + "/jaxpr", type(e).__name__ + ": " + str(e).split("\n")[0])
+
+
+def check_batch(name, f, args, tol=1e-9):
+    # primitives without a derivative (integer, boolean, comparison results): vmap against a
+    # loop over every argument and over the first only, jit against the eager call
+    args = [jnp.asarray(a) for a in args]
+    try:
+        bargs = [jnp.stack([jnp.roll(a, k) if jnp.ndim(a) else a for k in range(3)]) for a in args]
+        got = vmap(f)(*bargs)
+        want = jnp.stack([f(*[b[k] for b in bargs]) for k in range(3)])
+        report(name + "/vmap_vs_loop", close(got, want, tol))
+        got1 = vmap(f, in_axes=(0,) + (None,) * (len(args) - 1))(bargs[0], *args[1:])
+        want1 = jnp.stack([f(bargs[0][k], *args[1:]) for k in range(3)])
+        report(name + "/vmap_first_arg", close(got1, want1, tol))
+        report(name + "/jit", close(jit(f)(*args), f(*args), tol))
+        cover(name, f, args)
+    except Exception as e:
+        report(name, type(e).__name__ + ": " + str(e).split("\n")[0])
+
+
 def check(name, f, args, tol=1e-6, second=True, batch=True, tol2=1e-4):
     args = [jnp.asarray(a) for a in args]
     vs = [rnd(a.shape) for a in args]
@@ -63,6 +116,12 @@ def check(name, f, args, tol=1e-6, second=True, batch=True, tol2=1e-4):
             _, t2 = jvp(lambda *a: gr(*a)[0], tuple(args), tuple(vs))
             fd2 = fd_jvp(lambda *a: gr(*a)[0], args, vs, 1e-5)
             report(name + "/second_order", close(t2, fd2, tol2))
+            # the VJP of the gradient against its JVP: the rules of the primitives that the
+            # gradient's own graph uses
+            w = rnd(jnp.shape(args[0]))
+            _, pbg = vjp(lambda *a: gr(*a)[0], *args)
+            report(name + "/second_order_vjp", close(jnp.sum(w * t2),
+                   sum([jnp.sum(c * v) for c, v in zip(pbg(w), vs)]), tol))
         if batch:
             bargs = [jnp.stack([a + 0.01 * k * v for k in range(3)]) for a, v in zip(args, vs)]
             got = vmap(f)(*bargs)
@@ -71,7 +130,16 @@ def check(name, f, args, tol=1e-6, second=True, batch=True, tol2=1e-4):
             got1 = vmap(f, in_axes=(0,) + (None,) * (len(args) - 1))(bargs[0], *args[1:])
             want1 = jnp.stack([f(bargs[0][k], *args[1:]) for k in range(3)])
             report(name + "/vmap_first_arg", close(got1, want1, 1e-9))
+            if len(args) > 1:
+                got2 = vmap(f, in_axes=(None,) * (len(args) - 1) + (0,))(*args[:-1], bargs[-1])
+                want2 = jnp.stack([f(*args[:-1], bargs[-1][k]) for k in range(3)])
+                report(name + "/vmap_last_arg", close(got2, want2, 1e-9))
+            # vmap of the gradient against a loop of gradients
+            gb = vmap(grad(lambda *a: jnp.sum(f(*a) * u)))(*bargs)
+            gl = jnp.stack([grad(lambda *a: jnp.sum(f(*a) * u))(*[b[k] for b in bargs]) for k in range(3)])
+            report(name + "/vmap_of_grad", close(gb, gl, 1e-8))
         report(name + "/jit", close(jit(f)(*args), f(*args), 1e-9))
+        cover(name, f, args, u if second and batch else None)
     except Exception as e:
         report(name, type(e).__name__ + ": " + str(e).split("\n")[0])
 
@@ -109,6 +177,7 @@ check("erf", lax.erf, [sym((5,))])
 check("erfc", lax.erfc, [sym((5,))])
 check("erf_inv", lax.erf_inv, [sym((5,)) * 0.9])
 check("square", jnp.square, [sym((5,))])
+check("lax_square", lax.square, [sym((5,))])
 check("reciprocal", jnp.reciprocal, [pos((5,))])
 check("integer_pow", lambda a: a ** 3, [sym((5,))])
 check("integer_pow_neg", lambda a: lax.integer_pow(a, -2), [pos((5,))])
@@ -185,3 +254,39 @@ check("scan_reverse", lambda c, xs: lax.scan(lambda h, x: (h * jnp.cos(x), h + x
 check("fori_loop", lambda a: lax.fori_loop(0, 3, lambda i, v: jnp.sin(v) * a + i, a), [sym((3,))])
 check("while_loop_jvp", lambda a: lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, c[1] * a), (0, a))[1], [sym((3,))], batch=True)
 check("map", lambda a: lax.map(lambda r: jnp.sum(r ** 2), a), [sym((3, 2))])
+check("lgamma", lax.lgamma, [pos((5,)) * 2])
+check("lgamma_negative", lax.lgamma, [-pos((4,)) * 0.4 - 0.05])
+check("scatter_mul", lambda a, b: a.at[idx].multiply(b), [sym((3, 4)), sym((4, 4))])
+check("scatter_mul_zeros", lambda a, b: a.at[idx].multiply(b * jnp.array([[1.0], [0.0], [0.0], [1.0]])), [sym((3, 4)), sym((4, 4))], second=False)
+check("scatter_max", lambda a, b: a.at[idx].max(b), [sym((3, 4)), sym((4, 4))])
+check("scatter_min", lambda a, b: a.at[idx].min(b), [sym((3, 4)), sym((4, 4))])
+check("conv_grouped", lambda x, w: lax.conv_general_dilated(x, w, (1, 1), "SAME", feature_group_count=2), [sym((2, 4, 5, 5)), sym((6, 2, 3, 3))])
+check("conv_depthwise", lambda x, w: lax.conv_general_dilated(x, w, (2, 1), [(1, 0), (0, 2)], rhs_dilation=(1, 2), feature_group_count=3), [sym((1, 3, 6, 5)), sym((3, 1, 2, 2))])
+check("conv_grouped_nhwc", lambda x, w: lax.conv_general_dilated(x, w, (1, 1), "VALID", dimension_numbers=("NHWC", "HWIO", "NHWC"), feature_group_count=2), [sym((2, 5, 5, 4)), sym((3, 3, 2, 4))])
+check("qr_q", lambda a: jnp.linalg.qr(a)[0], [sym((4, 3))])
+check("qr_r", lambda a: jnp.linalg.qr(a)[1], [sym((3, 3))])
+check("svd_values", lambda a: jnp.linalg.svd(a, compute_uv=False), [sym((4, 3))])
+check("svd_u", lambda a: jnp.abs(jnp.linalg.svd(a, full_matrices=False)[0]), [sym((4, 3))])
+check("svd_vt", lambda a: jnp.abs(jnp.linalg.svd(a, full_matrices=False)[2]), [sym((3, 4))])
+check("lu", lambda a: lax.linalg.lu(a)[0], [sym((4, 4))])
+check("copy", lambda a: jnp.copy(a) * a, [sym((3,))])
+check("min_pool", lambda x: lax.reduce_window(x, jnp.inf, lax.min, (1, 2, 2), (1, 1, 2), "SAME"), [sym((2, 4, 4))])
+check("triangular_solve", lambda a, b: lax.linalg.triangular_solve(a + 3 * jnp.eye(3), b, left_side=True, lower=True), [sym((3, 3)), sym((3, 2))])
+check("triangular_solve_right", lambda a, b: lax.linalg.triangular_solve(a + 3 * jnp.eye(3), b, transpose_a=True), [sym((3, 3)), sym((2, 3))])
+# primitives without derivatives: batching and staging
+ints = jnp.array([5, -3, 7, 2])
+check_batch("sign_floor_ceil_round", lambda a: jnp.sign(a) + jnp.floor(a) + jnp.ceil(a) + jnp.round(a), [sym((4,)) * 3])
+check_batch("is_finite_nan_inf", lambda a: jnp.isfinite(a) & ~jnp.isnan(a) | jnp.isinf(a), [sym((4,)) / jnp.array([1.0, 0.0, 1.0, 1.0])])
+check_batch("floor_divide", lambda a, b: a // b, [ints, jnp.array([2, 3, -2, 5])])
+check_batch("nextafter", lambda a, b: jnp.nextafter(a, b), [sym((4,)), sym((4,))])
+check_batch("bitwise", lambda a, b: (a & b) | (a ^ b) | (a << 1) | (b >> 1), [ints, jnp.array([1, 6, 3, 2])])
+check_batch("compare", lambda a, b: (a == b) | (a != b) & (a < b) | (a <= b) & (a > b) | (a >= b), [sym((4,)), sym((4,))])
+check_batch("reduce_or_and", lambda a: jnp.any(a > 0, axis=0) & jnp.all(a < 2, axis=0), [sym((3, 4))])
+check_batch("argmin_argmax", lambda a: jnp.argmin(a, axis=1) + jnp.argmax(a, axis=0)[:3], [sym((3, 4))])
+check_batch("cummin", lambda a: lax.cummin(a, axis=0), [sym((5,))])
+check_batch("stop_gradient", lambda a: lax.stop_gradient(a) * 2 + grad(lambda u: jnp.sum(u * lax.stop_gradient(u)))(a), [sym((4,))])
+check_batch("iota", lambda a: a + lax.iota(jnp.int32, 4), [ints])
+check_batch("sort_two_operands", lambda a, b: lax.sort((a, b), num_keys=1)[1], [sym((5,)), sym((5,))])
+check_batch("while_loop", lambda a: lax.while_loop(lambda c: c[0] < 4, lambda c: (c[0] + 1, c[1] * 2), (0, a))[1], [ints])
+check_batch("pure_callback", lambda a: jax.pure_callback(lambda v: v * 2, jax.ShapeDtypeStruct(a.shape, a.dtype), a), [sym((3,))])
+check_batch("debug_callback", lambda a: a + 1 if jax.debug.callback(lambda v: None, a) is None else a, [sym((3,))])
