@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include "core.h"
 #include "arrobj.h"
@@ -23,7 +24,12 @@ static void pstate_dealloc(Obj *o) {
   val_decref(p->rc);
   obj_free(o);
 }
-static TypeObj pstate_type = {OBJ_TYPE_HEAD, .name = "PyplotState", .dealloc = pstate_dealloc};
+static Value plt_cell_end(void *data, int argc, const Value *argv, Obj *kw);
+static Value pstate_call(Value self, int argc, const Value *argv, Obj *kw) {
+  return plt_cell_end(VAL_OBJ(self), argc, argv, kw);
+}
+static TypeObj pstate_type = {OBJ_TYPE_HEAD, .name = "PyplotState", .dealloc = pstate_dealloc,
+                              .call = pstate_call};
 
 typedef struct FigObj { Obj ob; PState *st; plot_figure *f; } FigObj;
 typedef struct AxObj { Obj ob; PState *st; plot_figure *f; plot_axes *ax; } AxObj;
@@ -1455,41 +1461,105 @@ static TypeObj fig_type = {OBJ_TYPE_HEAD, .name = "Figure", .dealloc = fig_deall
 
 /* ---- showing figures ------------------------------------------------------------------ */
 /* In a notebook (a sink that displays rich output, stdout not a terminal) the figure goes out
- * as display_data with image/png (or image/svg+xml) and text/plain; at a terminal it is drawn
- * there (window, sixel or text); otherwise (a script writing to a pipe) nothing happens, like
- * matplotlib's Agg backend. */
+ * as display_data with image/png (plus image/svg+xml when rcParams["figure.format"] asks for
+ * SVG) and text/plain; at a terminal it is drawn there (window, sixel or text); otherwise (a
+ * script writing to a pipe) nothing happens, like matplotlib's Agg backend. */
 static void sync_rc(PState *st);
-static Value show_figure(PState *st, plot_figure *f) {
+
+/* a notebook front end (it can clear output) gets rich output even when the kernel's stdout
+ * happens to be a terminal */
+static int rich_frontend(void) {
   const sb_sink *sink = obj_ts.sink;
+  return sink && sink->display && (sink->clear_output || !isatty(STDOUT_FILENO));
+}
+
+/* 1 if rcParams["figure.format"] (a str, or a list/tuple/set of them) names fmt */
+static int wants_format(PState *st, const char *fmt) {
+  Value ff = obj_dict_getstr(st->rc, "figure.format");
+  if (VAL_IS_NULL(ff)) { obj_err_clear(); return strcmp(fmt, "png") == 0; }
+  if (VAL_IS_STR(ff)) {
+    const char *v = obj_str_cstr(ff);
+    if (strcmp(fmt, "png") == 0 && (strcmp(v, "retina") == 0 || strcmp(v, "png2x") == 0))
+      return 1;
+    return strcasecmp(v, fmt) == 0;
+  }
+  Value l = obj_sequence_list(ff);
+  if (VAL_IS_NULL(l)) { obj_err_clear(); return 0; }
+  int found = 0;
+  for (int64_t i = 0; i < LIST(l.u.o)->len; i++) {
+    Value it = LIST(l.u.o)->items[i];
+    if (VAL_IS_STR(it) && strcasecmp(obj_str_cstr(it), fmt) == 0) found = 1;
+  }
+  val_decref(l);
+  return found;
+}
+
+/* display_data for one figure: image/png, image/svg+xml when chosen, text/plain */
+static Value display_figure(PState *st, plot_figure *f) {
+  const sb_sink *sink = obj_ts.sink;
+  int svg = wants_format(st, "svg");
+  /* PNG always, so that every front end (and nbconvert to PDF) has an image */
+  unsigned char *png = NULL, *vec = NULL;
+  size_t plen = 0, vlen = 0;
+  if (plot_render(st->s, f, PLOT_PNG, 0, &png, &plen) < 0) return sess_err(st);
+  if (svg && plot_render(st->s, f, PLOT_SVG, 0, &vec, &vlen) < 0) {
+    free(png);
+    return sess_err(st);
+  }
+  double w, h, dpi;
+  plot_figure_size(f, &w, &h, &dpi);
+  char text[96];
+  snprintf(text, sizeof text, "<Figure size %gx%g with %zu Axes>", floor(w * dpi + 0.5),
+           floor(h * dpi + 0.5), plot_figure_naxes(f));
+  const char *mime[3];
+  const char *data[3];
+  size_t lens[3];
+  int n = 0;
+  if (vec) { mime[n] = "image/svg+xml"; data[n] = (const char *)vec; lens[n++] = vlen; }
+  mime[n] = "image/png"; data[n] = (const char *)png; lens[n++] = plen;
+  mime[n] = "text/plain"; data[n] = text; lens[n++] = strlen(text);
+  sb_bundle b = {n, mime, data, lens, NULL, 0};
+  sink->display(sink->ud, &b);
+  free(png);
+  free(vec);
+  return val_none();
+}
+
+static Value show_figure(PState *st, plot_figure *f) {
   if (plot_figure_naxes(f) == 0) return val_none();
   sync_rc(st);
-  /* a notebook front end (it can clear output) gets rich output even when the kernel's
-   * stdout happens to be a terminal */
-  int rich = sink && sink->display && (sink->clear_output || !isatty(STDOUT_FILENO));
-  if (rich) {
-    plot_rc *rc = plot_session_rc(st->s);
-    int svg = strcmp(rc->format, "svg") == 0;
-    unsigned char *img;
-    size_t len;
-    if (plot_render(st->s, f, svg ? PLOT_SVG : PLOT_PNG, 0, &img, &len) < 0) return sess_err(st);
-    double w, h, dpi;
-    plot_figure_size(f, &w, &h, &dpi);
-    char text[96];
-    snprintf(text, sizeof text, "<Figure size %gx%g with %zu Axes>", floor(w * dpi + 0.5),
-             floor(h * dpi + 0.5), plot_figure_naxes(f));
-    const char *mime[2] = {svg ? "image/svg+xml" : "image/png", "text/plain"};
-    const char *data[2] = {(const char *)img, text};
-    size_t lens[2] = {len, strlen(text)};
-    sb_bundle b = {2, mime, data, lens, NULL, 0};
-    sink->display(sink->ud, &b);
-    free(img);
-    return val_none();
-  }
+  if (rich_frontend()) return display_figure(st, f);
   if (isatty(STDOUT_FILENO)) {
     fflush(stdout);
     if (plot_show_tty(st->s, f, STDOUT_FILENO) < 0) return sess_err(st);
   }
   return val_none();
+}
+
+/* Run after every cell (obj_on_cell_end): as matplotlib's inline backend, a notebook cell that
+ * left figures open shows them and closes them. Only a notebook front end (one that can clear
+ * output: the kernel) does this; scripts and the REPL, even with stdout in a pipe, keep their
+ * figures until plt.show(). All figures are closed even when one fails to render, so that a
+ * broken plot (gnuplot missing, say) reports once and not again with every later cell. */
+static Value plt_cell_end(void *data, int argc, const Value *argv, Obj *kw) {
+  PState *st = (PState *)data;
+  const sb_sink *sink = obj_ts.sink;
+  size_t n = plot_session_nfigures(st->s);
+  if (n == 0 || !sink || !sink->display || !sink->clear_output) return val_none();
+  plot_figure **figs = malloc(n * sizeof *figs);
+  if (!figs) return obj_raise_nomem();
+  for (size_t i = 0; i < n; i++) figs[i] = plot_figure_ref(plot_session_figure_at(st->s, i));
+  plot_session_close_all(st->s);
+  Value r = val_none();
+  for (size_t i = 0; i < n; i++) {
+    if (!VAL_IS_NULL(r) && plot_figure_naxes(figs[i]) > 0) {
+      sync_rc(st);
+      r = display_figure(st, figs[i]);
+    }
+    plot_figure_unref(figs[i]);
+  }
+  free(figs);
+  return r;
 }
 
 /* ---- pyplot functions ------------------------------------------------------------------ */
@@ -1740,6 +1810,29 @@ static Value plt_clf(void *data, int argc, const Value *argv, Obj *kw) {
   return val_none();
 }
 
+static Value plt_get_fignums(void *data, int argc, const Value *argv, Obj *kw) {
+  STATE;
+  if (obj_check_args("get_fignums", argc, kw, 0, 0) < 0) return val_null();
+  Value l = obj_list_new(0);
+  if (VAL_IS_NULL(l)) return l;
+  /* in increasing order, as matplotlib's */
+  int last = 0;
+  for (;;) {
+    int next = 0;
+    for (size_t i = 0; i < plot_session_nfigures(st->s); i++) {
+      int k = plot_figure_number(plot_session_figure_at(st->s, i));
+      if (k > last && (next == 0 || k < next)) next = k;
+    }
+    if (next == 0) break;
+    if (obj_list_append_steal(l, val_int(next)) < 0) {
+      val_decref(l);
+      return val_null();
+    }
+    last = next;
+  }
+  return l;
+}
+
 static Value plt_gnuplot(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
   if (obj_check_args("gnuplot", argc, kw, 1, 1) < 0) return val_null();
@@ -1787,6 +1880,7 @@ static const PDef plt_functions[] = {
     {"show", plt_show, "show(): display every open figure (inline in Jupyter, in the terminal in the REPL)"},
     {"close", plt_close, "close(fig=None): close a figure, a figure number, or 'all'"},
     {"clf", plt_clf, "clf(): clear the current figure"},
+    {"get_fignums", plt_get_fignums, "get_fignums() -> the numbers of the open figures"},
     {"gnuplot", plt_gnuplot, "gnuplot(commands) -> output: send raw commands to this session's gnuplot"},
     {NULL, NULL, NULL}};
 
@@ -1859,7 +1953,10 @@ static int pyplot_init(Value m) {
     rcode = obj_module_add(m, d->name, f);
     val_decref(f);
   }
-  val_decref(stv);     /* the module's _state keeps it alive */
+  /* the inline backend's end-of-cell display: the state itself is the hook, so the session's
+   * hook list keeps it (and the raw pointer the functions above hold) alive */
+  if (rcode == 0) rcode = obj_on_cell_end(stv);
+  val_decref(stv);
   return rcode;
 }
 
