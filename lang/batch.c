@@ -125,6 +125,35 @@ static int bind_out0(PrimId id, int nin, Value *args, const void *params, Value 
   return n;
 }
 
+/* every operand batched at the front (unbatched ones broadcast), one bind */
+static int all_front(PrimId id, int nin, const Value *in, const int *bd, int64_t size,
+                     const void *params, Value *out, int *obd) {
+  Value *args = calloc((size_t)nin + 1, sizeof(Value));
+  if (!args) { obj_raise_nomem(); return -1; }
+  int n = -1;
+  if (all_at_front(nin, in, bd, size, args) == 0) n = bind_out0(id, nin, args, params, out, obd);
+  free(args);
+  return n;
+}
+
+/* The one-operand rules: the batch axis moved to the front, params adjusted by the caller for
+ * the extra leading dimension, one bind. */
+static int front1(PrimId id, const Value *in, const int *bd, const void *params, Value *out,
+                  int *obd) {
+  Value x = t_moveaxis(in[0], bd[0], 0);
+  if (VAL_IS_NULL(x)) return -1;
+  return bind_out0(id, 1, &x, params, out, obd);
+}
+/* dimension numbers of an operand that gained a leading axis */
+static void shift1(int *dst, const int *src, int n) {
+  for (int i = 0; i < n; i++) dst[i] = src[i] + 1;
+}
+/* per-dimension params of an operand that gained a leading axis of extent v0 */
+static void prepend64(int64_t *dst, int64_t v0, const int64_t *src, int n) {
+  dst[0] = v0;
+  ir_memcpy(dst + 1, src, sizeof(int64_t) * (size_t)n);
+}
+
 /* {=== elementwise ===} */
 int b_elementwise(PrimId id, const void *params, int nin, const Value *in, const int *bd,
                   int64_t size, Value *out, int *obd) {
@@ -161,28 +190,22 @@ int b_elementwise(PrimId id, const void *params, int nin, const Value *in, const
 int b_reduce(PrimId id, const void *params, int nin, const Value *in, const int *bd,
              int64_t size, Value *out, int *obd) {
   PAxes p = *(const PAxes *)params;
-  for (int i = 0; i < p.naxes; i++) p.axes[i] += 1;
-  Value x = t_moveaxis(in[0], bd[0], 0);
-  if (VAL_IS_NULL(x)) return -1;
-  return bind_out0(id, 1, &x, &p, out, obd);
+  shift1(p.axes, p.axes, p.naxes);
+  return front1(id, in, bd, &p, out, obd);
 }
 
 int b_arg(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
           Value *out, int *obd) {
   PArg p = *(const PArg *)params;
   p.axis += 1;
-  Value x = t_moveaxis(in[0], bd[0], 0);
-  if (VAL_IS_NULL(x)) return -1;
-  return bind_out0(id, 1, &x, &p, out, obd);
+  return front1(id, in, bd, &p, out, obd);
 }
 
 int b_cum(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
           Value *out, int *obd) {
   PCum p = *(const PCum *)params;
   p.axis += 1;
-  Value x = t_moveaxis(in[0], bd[0], 0);
-  if (VAL_IS_NULL(x)) return -1;
-  return bind_out0(id, 1, &x, &p, out, obd);
+  return front1(id, in, bd, &p, out, obd);
 }
 
 /* {=== shape ops ===} */
@@ -192,15 +215,11 @@ int b_broadcast(PrimId id, const void *params, int nin, const Value *in, const i
   PBroadcast p;
   memset(&p, 0, sizeof p);
   if (b->ndim + 1 > ARR_MAXDIM) { obj_raise(&obj_ValueError, "vmap: rank too large"); return -1; }
-  Value x = t_moveaxis(in[0], bd[0], 0);
-  if (VAL_IS_NULL(x)) return -1;
-  int r = rank_of(x) - 1;
   p.ndim = b->ndim + 1;
-  p.shape[0] = size;
-  ir_memcpy(p.shape + 1, b->shape, sizeof(int64_t) * (size_t)b->ndim);
+  prepend64(p.shape, size, b->shape, b->ndim);
   p.bdims[0] = 0;
-  for (int i = 0; i < r; i++) p.bdims[i + 1] = b->bdims[i] + 1;
-  return bind_out0(id, 1, &x, &p, out, obd);
+  shift1(p.bdims + 1, b->bdims, rank_of(in[0]) - 1);
+  return front1(id, in, bd, &p, out, obd);
 }
 
 int b_reshape(PrimId id, const void *params, int nin, const Value *in, const int *bd,
@@ -210,11 +229,8 @@ int b_reshape(PrimId id, const void *params, int nin, const Value *in, const int
   memset(&p, 0, sizeof p);
   if (s->ndim + 1 > ARR_MAXDIM) { obj_raise(&obj_ValueError, "vmap: rank too large"); return -1; }
   p.ndim = s->ndim + 1;
-  p.shape[0] = size;
-  ir_memcpy(p.shape + 1, s->shape, sizeof(int64_t) * (size_t)s->ndim);
-  Value x = t_moveaxis(in[0], bd[0], 0);
-  if (VAL_IS_NULL(x)) return -1;
-  return bind_out0(id, 1, &x, &p, out, obd);
+  prepend64(p.shape, size, s->shape, s->ndim);
+  return front1(id, in, bd, &p, out, obd);
 }
 
 int b_transpose(PrimId id, const void *params, int nin, const Value *in, const int *bd,
@@ -224,10 +240,8 @@ int b_transpose(PrimId id, const void *params, int nin, const Value *in, const i
   memset(&p, 0, sizeof p);
   p.ndim = s->ndim + 1;
   p.perm[0] = 0;
-  for (int i = 0; i < s->ndim; i++) p.perm[i + 1] = s->perm[i] + 1;
-  Value x = t_moveaxis(in[0], bd[0], 0);
-  if (VAL_IS_NULL(x)) return -1;
-  return bind_out0(id, 1, &x, &p, out, obd);
+  shift1(p.perm + 1, s->perm, s->ndim);
+  return front1(id, in, bd, &p, out, obd);
 }
 
 int b_slice(PrimId id, const void *params, int nin, const Value *in, const int *bd,
@@ -236,15 +250,10 @@ int b_slice(PrimId id, const void *params, int nin, const Value *in, const int *
   PSlice p;
   memset(&p, 0, sizeof p);
   p.ndim = s->ndim + 1;
-  p.start[0] = 0; p.limit[0] = size; p.stride[0] = 1;
-  for (int i = 0; i < s->ndim; i++) {
-    p.start[i + 1] = s->start[i];
-    p.limit[i + 1] = s->limit[i];
-    p.stride[i + 1] = s->stride[i];
-  }
-  Value x = t_moveaxis(in[0], bd[0], 0);
-  if (VAL_IS_NULL(x)) return -1;
-  return bind_out0(id, 1, &x, &p, out, obd);
+  prepend64(p.start, 0, s->start, s->ndim);
+  prepend64(p.limit, size, s->limit, s->ndim);
+  prepend64(p.stride, 1, s->stride, s->ndim);
+  return front1(id, in, bd, &p, out, obd);
 }
 
 int b_rev(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
@@ -258,11 +267,9 @@ int b_pad(PrimId id, const void *params, int nin, const Value *in, const int *bd
   PPad p;
   memset(&p, 0, sizeof p);
   p.ndim = s->ndim + 1;
-  for (int i = 0; i < s->ndim; i++) {
-    p.lo[i + 1] = s->lo[i];
-    p.hi[i + 1] = s->hi[i];
-    p.interior[i + 1] = s->interior[i];
-  }
+  prepend64(p.lo, 0, s->lo, s->ndim);
+  prepend64(p.hi, 0, s->hi, s->ndim);
+  prepend64(p.interior, 0, s->interior, s->ndim);
   Value x = batch_moveaxis(in[0], bd[0], 0, size);
   if (VAL_IS_NULL(x)) return -1;
   if (bd[1] < 0) {
@@ -304,12 +311,7 @@ int b_concat(PrimId id, const void *params, int nin, const Value *in, const int 
              int64_t size, Value *out, int *obd) {
   PAxis p = *(const PAxis *)params;
   p.axis += 1;
-  Value *args = calloc((size_t)nin, sizeof(Value));
-  if (!args) { obj_raise_nomem(); return -1; }
-  int n = -1;
-  if (all_at_front(nin, in, bd, size, args) == 0) n = bind_out0(id, nin, args, &p, out, obd);
-  free(args);
-  return n;
+  return all_front(id, nin, in, bd, size, &p, out, obd);
 }
 
 /* {=== gather / scatter ===} */
@@ -337,30 +339,28 @@ int b_gather(PrimId id, const void *params, int nin, const Value *in, const int 
   Value idx = ib >= 0 ? t_moveaxis(in[1], ib, 0) : val_incref(in[1]);
   if (VAL_IS_NULL(op) || VAL_IS_NULL(idx)) { val_decref(op); val_decref(idx); return -1; }
   int nd = rank_of(op);
-  if (ob >= 0 && ib < 0) {
-    p.slice_sizes[0] = size;
-    for (int i = 1; i < nd; i++) p.slice_sizes[i] = g->slice_sizes[i - 1];
+  if (ob >= 0 && ib < 0) {   /* the batch axis becomes a sliced (offset) dimension */
+    prepend64(p.slice_sizes, size, g->slice_sizes, nd - 1);
     p.n_offset = g->n_offset + 1;
     p.offset_dims[0] = 0;
-    for (int i = 0; i < g->n_offset; i++) p.offset_dims[i + 1] = g->offset_dims[i] + 1;
-    for (int i = 0; i < g->n_collapsed; i++) p.collapsed_slice_dims[i] = g->collapsed_slice_dims[i] + 1;
-    for (int i = 0; i < g->n_start; i++) p.start_index_map[i] = g->start_index_map[i] + 1;
-  } else if (ob < 0) {
-    for (int i = 0; i < g->n_offset; i++) p.offset_dims[i] = g->offset_dims[i] + 1;
-  } else {
+    shift1(p.offset_dims + 1, g->offset_dims, g->n_offset);
+    shift1(p.collapsed_slice_dims, g->collapsed_slice_dims, g->n_collapsed);
+    shift1(p.start_index_map, g->start_index_map, g->n_start);
+  } else if (ob < 0) {       /* batched indices: one more batch dim of the output */
+    shift1(p.offset_dims, g->offset_dims, g->n_offset);
+  } else {                   /* both: each index vector also picks its example */
     Value ci = with_counts(idx);
     val_decref(idx);
     if (VAL_IS_NULL(ci)) { val_decref(op); return -1; }
     idx = ci;
-    p.slice_sizes[0] = 1;
-    for (int i = 1; i < nd; i++) p.slice_sizes[i] = g->slice_sizes[i - 1];
-    for (int i = 0; i < g->n_offset; i++) p.offset_dims[i] = g->offset_dims[i] + 1;
+    prepend64(p.slice_sizes, 1, g->slice_sizes, nd - 1);
+    shift1(p.offset_dims, g->offset_dims, g->n_offset);
     p.n_collapsed = g->n_collapsed + 1;
     p.collapsed_slice_dims[0] = 0;
-    for (int i = 0; i < g->n_collapsed; i++) p.collapsed_slice_dims[i + 1] = g->collapsed_slice_dims[i] + 1;
+    shift1(p.collapsed_slice_dims + 1, g->collapsed_slice_dims, g->n_collapsed);
     p.n_start = g->n_start + 1;
     p.start_index_map[0] = 0;
-    for (int i = 0; i < g->n_start; i++) p.start_index_map[i + 1] = g->start_index_map[i] + 1;
+    shift1(p.start_index_map + 1, g->start_index_map, g->n_start);
   }
   Value args[2] = {op, idx};
   return bind_out0(id, 2, args, &p, out, obd);
@@ -377,24 +377,24 @@ int b_scatter(PrimId id, const void *params, int nin, const Value *in, const int
     val_decref(op); val_decref(up); val_decref(idx);
     return -1;
   }
-  if (bd[1] < 0) {
+  if (bd[1] < 0) {   /* the batch axis becomes a window dimension of the updates */
     p.n_window = s->n_window + 1;
     p.update_window_dims[0] = 0;
-    for (int i = 0; i < s->n_window; i++) p.update_window_dims[i + 1] = s->update_window_dims[i] + 1;
-    for (int i = 0; i < s->n_inserted; i++) p.inserted_window_dims[i] = s->inserted_window_dims[i] + 1;
-    for (int i = 0; i < s->n_sdims; i++) p.scatter_dims_to_operand_dims[i] = s->scatter_dims_to_operand_dims[i] + 1;
-  } else {
+    shift1(p.update_window_dims + 1, s->update_window_dims, s->n_window);
+    shift1(p.inserted_window_dims, s->inserted_window_dims, s->n_inserted);
+    shift1(p.scatter_dims_to_operand_dims, s->scatter_dims_to_operand_dims, s->n_sdims);
+  } else {           /* batched indices: each index vector also picks its example */
     Value ci = with_counts(idx);
     val_decref(idx);
     if (VAL_IS_NULL(ci)) { val_decref(op); val_decref(up); return -1; }
     idx = ci;
-    for (int i = 0; i < s->n_window; i++) p.update_window_dims[i] = s->update_window_dims[i] + 1;
+    shift1(p.update_window_dims, s->update_window_dims, s->n_window);
     p.n_inserted = s->n_inserted + 1;
     p.inserted_window_dims[0] = 0;
-    for (int i = 0; i < s->n_inserted; i++) p.inserted_window_dims[i + 1] = s->inserted_window_dims[i] + 1;
+    shift1(p.inserted_window_dims + 1, s->inserted_window_dims, s->n_inserted);
     p.n_sdims = s->n_sdims + 1;
     p.scatter_dims_to_operand_dims[0] = 0;
-    for (int i = 0; i < s->n_sdims; i++) p.scatter_dims_to_operand_dims[i + 1] = s->scatter_dims_to_operand_dims[i] + 1;
+    shift1(p.scatter_dims_to_operand_dims + 1, s->scatter_dims_to_operand_dims, s->n_sdims);
   }
   Value args[3] = {op, idx, up};
   return bind_out0(id, 3, args, &p, out, obd);
@@ -435,8 +435,7 @@ int b_dynamic_slice(PrimId id, const void *params, int nin, const Value *in, con
     PShape p;
     memset(&p, 0, sizeof p);
     p.ndim = s->ndim + 1;
-    p.shape[0] = size;
-    ir_memcpy(p.shape + 1, s->shape, sizeof(int64_t) * (size_t)s->ndim);
+    prepend64(p.shape, size, s->shape, s->ndim);
     Value *args = calloc((size_t)nin + 1, sizeof(Value));
     if (!args) { obj_raise_nomem(); return -1; }
     args[0] = t_moveaxis(in[0], bd[0], 0);
@@ -620,36 +619,23 @@ int b_window(PrimId id, const void *params, int nin, const Value *in, const int 
   PWindow p;
   memset(&p, 0, sizeof p);
   p.ndim = w->ndim + 1;
-  p.window[0] = 1; p.strides[0] = 1;
-  for (int i = 0; i < w->ndim; i++) {
-    p.window[i + 1] = w->window[i];
-    p.strides[i + 1] = w->strides[i];
-    p.pad_lo[i + 1] = w->pad_lo[i];
-    p.pad_hi[i + 1] = w->pad_hi[i];
-  }
-  Value x = t_moveaxis(in[0], bd[0], 0);
-  if (VAL_IS_NULL(x)) return -1;
-  return bind_out0(id, 1, &x, &p, out, obd);
+  prepend64(p.window, 1, w->window, w->ndim);
+  prepend64(p.strides, 1, w->strides, w->ndim);
+  prepend64(p.pad_lo, 0, w->pad_lo, w->ndim);
+  prepend64(p.pad_hi, 0, w->pad_hi, w->ndim);
+  return front1(id, in, bd, &p, out, obd);
 }
 
 int b_sort(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
            Value *out, int *obd) {
   PSort p = *(const PSort *)params;
   p.dimension += 1;
-  Value *args = calloc((size_t)nin, sizeof(Value));
-  if (!args) { obj_raise_nomem(); return -1; }
-  int n = -1;
-  if (all_at_front(nin, in, bd, size, args) == 0) n = bind_out0(id, nin, args, &p, out, obd);
-  free(args);
-  return n;
+  return all_front(id, nin, in, bd, size, &p, out, obd);
 }
 
 /* linear algebra: batched over leading dimensions already */
 int b_leading(PrimId id, const void *params, int nin, const Value *in, const int *bd,
               int64_t size, Value *out, int *obd) {
-  Value args[4];
-  if (nin > 4) { obj_raise(&obj_RuntimeError, "batch: too many operands"); return -1; }
-  if (all_at_front(nin, in, bd, size, args) < 0) return -1;
-  return bind_out0(id, nin, args, params, out, obd);
+  return all_front(id, nin, in, bd, size, params, out, obd);
 }
 
