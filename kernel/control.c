@@ -3,6 +3,7 @@
 #include "krn.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -17,8 +18,7 @@ static void *control_main(void *arg) {
   control *c = arg;
   krn_kernel *k = c->k;
   krn_thr t = {0};
-  void *wake = zmq_socket(k->zctx, ZMQ_PUSH);
-  if (krn_thr_init(&t, k) < 0 || !wake || zmq_connect(wake, KRN_WAKE_INPROC) < 0) {
+  if (krn_thr_init(&t, k) < 0) {
     krn_log("control thread cannot start");
     goto out;
   }
@@ -59,13 +59,13 @@ static void *control_main(void *arg) {
     krn_pub_status(&t, "idle", m.raw[0]);
     if (!was_down && atomic_load(&k->shutdown)) {
       clock_gettime(CLOCK_MONOTONIC, &asked);
-      krn_zsend(wake, "W", 1, 0);
+      uint64_t one = 1;
+      if (write(k->wake_fd, &one, sizeof one) < 0) krn_log("cannot wake the shell loop");
     }
     krn_msg_clear(&m);
     krn_frames_free(f, n);
   }
 out:
-  if (wake) zmq_close(wake);
   krn_thr_close(&t);
   zmq_close(c->sock);
   free(c);

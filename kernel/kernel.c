@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
 #include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
@@ -109,6 +111,47 @@ static int bind_all(krn_kernel *k, int *changed) {
   return 0;
 }
 
+/* The shell loop runs cells, so it runs on a thread with a stack as big as the language's
+ * evaluation thread's: sb_exec then executes in place instead of handing every cell to that
+ * thread and back. The main thread only waits (and takes SIGINT: the other threads block
+ * it). Without such a thread the loop runs here and sb_exec uses its own thread. */
+#define SHELL_STACK_SIZE ((size_t)512 << 20)
+
+typedef struct shell_args { krn_kernel *k; krn_thr *t; int rc; } shell_args;
+
+static void *shell_main(void *arg) {
+  shell_args *a = arg;
+  a->rc = krn_shell_loop(a->k, a->t) < 0 ? 1 : 0;
+  return NULL;
+}
+
+static int run_shell(krn_kernel *k, krn_thr *t) {
+  shell_args a = {k, t, 1};
+  void *stack = mmap(NULL, SHELL_STACK_SIZE, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  pthread_attr_t attr;
+  pthread_t th;
+  int started = 0;
+  if (stack != MAP_FAILED && pthread_attr_init(&attr) == 0) {
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    started = pthread_attr_setstack(&attr, stack, SHELL_STACK_SIZE) == 0 &&
+              pthread_create(&th, &attr, shell_main, &a) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&attr);
+  }
+  if (started) {
+    pthread_join(th, NULL);   /* SIGINT interrupts the wait only to run the handler */
+  } else {
+    krn_log("no thread with a large stack: cells run on their own thread");
+    shell_main(&a);
+  }
+  if (stack != MAP_FAILED) munmap(stack, SHELL_STACK_SIZE);
+  return a.rc;
+}
+
 int krn_main(int argc, char **argv) {
   const char *path = NULL;
   for (int i = 0; i < argc; i++) {
@@ -144,6 +187,8 @@ int krn_main(int argc, char **argv) {
   int devnull = open("/dev/null", O_RDONLY);
   if (devnull >= 0) { dup2(devnull, 0); if (devnull != 0) close(devnull); }
 
+  k->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  if (k->wake_fd < 0) { krn_log("cannot create an eventfd"); krn_conn_free(&k->conn); krn_signer_free(k->signer); return 1; }
   k->zctx = zmq_ctx_new();
   int changed = 0, rc = 1;
   pthread_t th_iopub, th_control, th_hb;
@@ -165,7 +210,7 @@ int krn_main(int argc, char **argv) {
 
   if (krn_thr_init(&t, k) < 0) { krn_log("cannot set up the main thread"); goto stop; }
   krn_pub_status(&t, "starting", (krn_buf){"{}", 2});
-  rc = krn_shell_loop(k, &t) < 0 ? 1 : 0;
+  rc = run_shell(k, &t);
 
 stop:
   atomic_store(&k->shutdown, 1);
@@ -184,5 +229,6 @@ out:
   krn_hist_free(&k->hist);
   krn_signer_free(k->signer);
   krn_conn_free(&k->conn);
+  close(k->wake_fd);
   return rc;
 }

@@ -55,6 +55,7 @@ typedef struct krn_kernel {
   atomic_int main_done;          /* the main thread has left its loop */
   atomic_int restart;
   atomic_ulong msg_seq;          /* for message ids */
+  int wake_fd;                   /* eventfd: the control thread wakes the shell loop for shutdown */
   int exec_count;                /* main thread only */
   krn_hist hist;                 /* main thread only */
   int stop_reason_logged;
@@ -65,8 +66,6 @@ typedef struct krn_thr {
   krn_kernel *k;
   krn_signer *signer;
 } krn_thr;
-
-#define KRN_WAKE_INPROC "inproc://sable-wake"
 
 int krn_thr_init(krn_thr *t, krn_kernel *k);
 void krn_thr_close(krn_thr *t);

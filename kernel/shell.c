@@ -5,9 +5,11 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zmq.h>
 
 #define MAX_MSG ((size_t)256 << 20)
@@ -365,14 +367,9 @@ static int serve(krn_thr *t, krn_buf *f, int n, int abort) {
 }
 
 int krn_shell_loop(krn_kernel *k, krn_thr *t) {
-  void *wake = zmq_socket(k->zctx, ZMQ_PULL);
-  if (!wake || zmq_bind(wake, KRN_WAKE_INPROC) < 0) {
-    krn_log("cannot create the wake-up socket");
-    if (wake) zmq_close(wake);
-    return -1;
-  }
   while (!atomic_load(&k->shutdown)) {
-    zmq_pollitem_t items[2] = {{k->sock[KRN_SHELL], 0, ZMQ_POLLIN, 0}, {wake, 0, ZMQ_POLLIN, 0}};
+    /* the wake-up is a plain eventfd: polled in the same poll(2), at no extra cost */
+    zmq_pollitem_t items[2] = {{k->sock[KRN_SHELL], 0, ZMQ_POLLIN, 0}, {NULL, k->wake_fd, ZMQ_POLLIN, 0}};
     int r = zmq_poll(items, 2, -1);
     if (r < 0) {
       if (errno == EINTR) continue;   /* SIGINT while idle: nothing to stop */
@@ -380,8 +377,9 @@ int krn_shell_loop(krn_kernel *k, krn_thr *t) {
       break;
     }
     if (items[1].revents & ZMQ_POLLIN) {
-      char b[8];
-      while (zmq_recv(wake, b, sizeof b, ZMQ_DONTWAIT) >= 0) {}
+      uint64_t v;
+      if (read(k->wake_fd, &v, sizeof v) < 0 && errno != EAGAIN && errno != EINTR)
+        krn_log("cannot read the wake-up eventfd");
     }
     if (!(items[0].revents & ZMQ_POLLIN)) continue;
     krn_buf *f;
@@ -398,6 +396,5 @@ int krn_shell_loop(krn_kernel *k, krn_thr *t) {
   free(held);
   held = NULL;
   nheld = capheld = 0;
-  zmq_close(wake);
   return 0;
 }

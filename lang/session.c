@@ -2,10 +2,12 @@
  * large stack, so deep recursion ends in RecursionError), echo of the final expression, errors
  * reported through the sink, completion, inspection and is-complete. */
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #include "eval.h"
 #include "parse.h"
 
@@ -16,10 +18,31 @@ char *eval_help_text(Value v);
 int obj_std_modules_register(void);
 Value obj_sys_module_new(Session *s, int argc, char **argv);
 
+/* One cell or program for the evaluation thread. */
+typedef struct ExecJob {
+  sb_session *ss;
+  const char *src;
+  size_t len;
+  const char *filename;
+  sb_mode mode;
+  sb_status status;
+  sigset_t mask;   /* the submitting thread's signal mask, which the job runs under */
+} ExecJob;
+
+/* The evaluation thread runs on a large mmap'd stack so that deep recursion ends in
+ * RecursionError. It is started by the first sb_exec and lives until sb_free; sb_exec hands
+ * it a job and sleeps until the job is done (creating a thread per call cost ~0.1 ms). */
 struct sb_session {
   Session s;
   void *stack;
   size_t stack_size;
+  int eval_state;            /* 0 not started, 1 running, -1 cannot start (run inline) */
+  pthread_t eval_th;
+  pthread_mutex_t mu;        /* guards job and quit */
+  pthread_cond_t cv_job;     /* a job or quit for the thread */
+  pthread_cond_t cv_done;    /* the job is done */
+  ExecJob *job;
+  int quit;
 };
 
 #define EVAL_STACK_SIZE ((size_t)512 << 20)
@@ -134,6 +157,7 @@ int eval_exec_source(const char *src, size_t len, const char *filename, ModuleOb
 }
 
 /* ---- sessions ------------------------------------------------------------------------------ */
+static void eval_stop(sb_session *ss);
 static int std_registered;
 
 sb_session *sb_new(int argc, char **argv) {
@@ -206,6 +230,8 @@ void sb_free(sb_session *ss) {
   }
   obj_gc_collect_full();
   obj_ts.session = prev == s ? NULL : prev;
+  eval_stop(ss);
+  if (ss->eval_state == 1) return;
   if (ss->stack) munmap(ss->stack, ss->stack_size);
   free(ss);
 }
@@ -233,14 +259,6 @@ static char *current_stack_limit(void) {
 }
 
 /* ---- executing ----------------------------------------------------------------------------- */
-typedef struct ExecJob {
-  sb_session *ss;
-  const char *src;
-  size_t len;
-  const char *filename;
-  sb_mode mode;
-  sb_status status;
-} ExecJob;
 
 static void report_error(sb_session *ss, Value exc, const sb_sink *sink) {
   char **lines = NULL;
@@ -358,15 +376,110 @@ static void run_job(ExecJob *j) {
   if (obj_ts.gc_pending) obj_gc_collect();
 }
 
-static void *job_thread(void *arg) {
-  ExecJob *j = arg;
+/* The evaluation thread: waits for a job, runs it under the submitter's signal mask (as the
+ * thread per call did, which inherited it), and blocks every signal while idle, so a Ctrl-C
+ * between jobs reaches the front end's own thread (the REPL's select() must wake). */
+static void *eval_thread(void *arg) {
+  sb_session *ss = arg;
   char here;
-  sb_session *ss = j->ss;
-  char *lo = (char *)ss->stack;
-  obj_ts.stack_limit = lo + STACK_MARGIN;
-  if (&here < obj_ts.stack_limit) obj_ts.stack_limit = NULL;
-  run_job(j);
+  char *limit = (char *)ss->stack + STACK_MARGIN;
+  if (&here < limit) limit = NULL;
+  sigset_t all;
+  sigfillset(&all);
+  pthread_mutex_lock(&ss->mu);
+  for (;;) {
+    while (!ss->job && !ss->quit) pthread_cond_wait(&ss->cv_job, &ss->mu);
+    ExecJob *j = ss->job;
+    if (!j) break;
+    pthread_mutex_unlock(&ss->mu);
+    pthread_sigmask(SIG_SETMASK, &j->mask, NULL);
+    obj_ts.stack_limit = limit;
+    run_job(j);
+    pthread_sigmask(SIG_SETMASK, &all, NULL);
+    pthread_mutex_lock(&ss->mu);
+    ss->job = NULL;
+    pthread_cond_signal(&ss->cv_done);
+  }
+  pthread_mutex_unlock(&ss->mu);
   return NULL;
+}
+
+/* Start the evaluation thread on the big stack; 0 ok, -1 (run on the caller's stack). */
+static int eval_start(sb_session *ss) {
+  if (ss->eval_state) return ss->eval_state > 0 ? 0 : -1;
+  ss->eval_state = -1;
+  void *p = mmap(NULL, EVAL_STACK_SIZE, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) return -1;
+  ss->stack = p;
+  ss->stack_size = EVAL_STACK_SIZE;
+  if (pthread_mutex_init(&ss->mu, NULL) != 0) return -1;
+  if (pthread_cond_init(&ss->cv_job, NULL) != 0) {
+    pthread_mutex_destroy(&ss->mu);
+    return -1;
+  }
+  if (pthread_cond_init(&ss->cv_done, NULL) != 0) {
+    pthread_cond_destroy(&ss->cv_job);
+    pthread_mutex_destroy(&ss->mu);
+    return -1;
+  }
+  pthread_attr_t attr;
+  int ok = 0;
+  if (pthread_attr_init(&attr) == 0) {
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);   /* the thread starts with signals blocked */
+    ok = pthread_attr_setstack(&attr, ss->stack, ss->stack_size) == 0 &&
+         pthread_create(&ss->eval_th, &attr, eval_thread, ss) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&attr);
+  }
+  if (!ok) {
+    pthread_cond_destroy(&ss->cv_done);
+    pthread_cond_destroy(&ss->cv_job);
+    pthread_mutex_destroy(&ss->mu);
+    return -1;
+  }
+  ss->eval_state = 1;
+  return 0;
+}
+
+static void eval_stop(sb_session *ss) {
+  /* (a program cannot end the session it runs in: the thread and its stack stay) */
+  if (ss->eval_state != 1 || pthread_equal(pthread_self(), ss->eval_th)) return;
+  pthread_mutex_lock(&ss->mu);
+  ss->quit = 1;
+  pthread_cond_signal(&ss->cv_job);
+  pthread_mutex_unlock(&ss->mu);
+  pthread_join(ss->eval_th, NULL);
+  pthread_cond_destroy(&ss->cv_done);
+  pthread_cond_destroy(&ss->cv_job);
+  pthread_mutex_destroy(&ss->mu);
+  ss->eval_state = 0;
+}
+
+/* A thread other than the process's first whose own stack is at least half the evaluation
+ * thread's (an embedder that runs its loop on such a thread, like the Jupyter kernel) executes
+ * in place: handing each job to another thread costs two thread switches. The lowest safe
+ * address of its stack, or NULL; worked out once per thread. */
+static _Thread_local int big_stack_known;
+static _Thread_local char *big_stack_limit;
+
+static char *caller_big_stack(void) {
+  if (big_stack_known) return big_stack_limit;
+  big_stack_known = 1;
+  if (gettid() == getpid()) return NULL;   /* its stack grows on demand; size unknown */
+  pthread_attr_t attr;
+  void *lo = NULL;
+  size_t size = 0;
+  char here;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return NULL;
+  pthread_attr_getstack(&attr, &lo, &size);
+  pthread_attr_destroy(&attr);
+  if (lo && size >= EVAL_STACK_SIZE / 2 && (char *)lo + STACK_MARGIN < &here &&
+      &here < (char *)lo + size)
+    big_stack_limit = (char *)lo + STACK_MARGIN;
+  return big_stack_limit;
 }
 
 sb_status sb_exec(sb_session *ss, const char *src, size_t len, const char *filename,
@@ -377,29 +490,28 @@ sb_status sb_exec(sb_session *ss, const char *src, size_t len, const char *filen
   char *prev_limit = obj_ts.stack_limit;
   obj_ts.session = &ss->s;
   obj_ts.sink = sink;
-  ExecJob j = {ss, src ? src : "", src ? len : 0, filename ? filename : "<string>", mode, SB_ERROR};
-  int ran = 0;
-  if (!ss->stack) {
-    void *p = mmap(NULL, EVAL_STACK_SIZE, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p != MAP_FAILED) {
-      ss->stack = p;
-      ss->stack_size = EVAL_STACK_SIZE;
-    }
-  }
-  if (ss->stack) {
-    pthread_attr_t attr;
-    pthread_t th;
-    if (pthread_attr_init(&attr) == 0) {
-      if (pthread_attr_setstack(&attr, ss->stack, ss->stack_size) == 0 &&
-          pthread_create(&th, &attr, job_thread, &j) == 0) {
-        pthread_join(th, NULL);
-        ran = 1;
-      }
-      pthread_attr_destroy(&attr);
-    }
-  }
-  if (!ran) {
+  ExecJob j = {.ss = ss, .src = src ? src : "", .len = src ? len : 0,
+               .filename = filename ? filename : "<string>", .mode = mode, .status = SB_ERROR};
+  char *big = NULL;
+  if (ss->eval_state == 1 && pthread_equal(pthread_self(), ss->eval_th)) {
+    /* called from a running program (on the big stack already): run in place, keeping the
+     * caller's frame chain */
+    Frame *fr = obj_ts.frame;
+    int depth = obj_ts.depth;
+    run_job(&j);
+    obj_ts.frame = fr;
+    obj_ts.depth = depth;
+  } else if ((big = caller_big_stack())) {
+    obj_ts.stack_limit = big;
+    run_job(&j);
+  } else if (eval_start(ss) == 0) {
+    pthread_sigmask(SIG_SETMASK, NULL, &j.mask);
+    pthread_mutex_lock(&ss->mu);
+    ss->job = &j;
+    pthread_cond_signal(&ss->cv_job);
+    while (ss->job) pthread_cond_wait(&ss->cv_done, &ss->mu);
+    pthread_mutex_unlock(&ss->mu);
+  } else {
     /* no big stack: guard the current one */
     obj_ts.stack_limit = current_stack_limit();
     run_job(&j);
