@@ -386,6 +386,9 @@ int plot_scatter(plot_axes *ax, const double *x, const double *y, size_t n,
     series_free(s);
     return -1;
   }
+  /* matplotlib: filled markers get the collection's 1 pt edge, line markers (x, +) are
+   * stroked with lines.linewidth */
+  if (!(st2.linewidth > 0)) s->lw = plot__marker_filled(s->marker) ? 1.0 : ax->fig->rc.linewidth;
   if (s->c) {
     const char *cm = o->cmap ? o->cmap : ax->fig->rc.cmap;
     if (!plot_cmap_exists(cm)) {

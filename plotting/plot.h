@@ -130,7 +130,7 @@ int plot_line(plot_axes *ax, const double *x, const double *y, size_t n, const p
  * (numbers mapped through cmap between vmin and vmax, NaN: data range) or NULL; rgba (n x 4
  * colours in 0..1, one per point) or NULL. The style's colour is the face colour (alpha 0:
  * hollow markers), its edgecolor the edge (unset: the face's), its linewidth the edge width
- * (<= 0: rc lines.linewidth, as matplotlib's scatter). */
+ * (<= 0: as matplotlib, 1 pt for filled markers, rc lines.linewidth for + x | _). */
 typedef struct plot_scatter_opts {
   const double *sizes;
   double size;

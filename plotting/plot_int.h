@@ -104,6 +104,11 @@ void plot__ticks(double lo, double hi, int logscale, double length_pt, int yaxis
 /* one number as matplotlib's ScalarFormatter would print it among these ticks */
 void plot__format_number(double v, char *buf, size_t len);
 
+/* label widths in DejaVu Sans (textwidth.c): ems, and characters as gnuplot counts them;
+ * enhanced: s is gnuplot enhanced text (markup not counted) */
+double plot__text_em(const char *s, int enhanced);
+size_t plot__text_chars(const char *s, int enhanced);
+
 /* growable byte buffer */
 typedef struct plot_buf { char *p; size_t len, cap; int oom; } plot_buf;
 void plot__buf_put(plot_buf *b, const void *p, size_t n);

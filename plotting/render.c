@@ -478,8 +478,16 @@ static void emit_ticks(ctx *c, const char *axis, plot_tickset *ts, plot_ticks_fi
   if (!cnt) plot__buf_printf(b, "unset %stics\n", axis);
 }
 
+/* a data value as a fraction of the axes (log axes in decades) */
+static double nx(const plot_axes *ax, double v, double lo, double hi) {
+  return ax->xlog ? (log10(v) - log10(lo)) / (log10(hi) - log10(lo)) : (v - lo) / (hi - lo);
+}
+static double ny(const plot_axes *ax, double v, double lo, double hi) {
+  return ax->ylog ? (log10(v) - log10(lo)) / (log10(hi) - log10(lo)) : (v - lo) / (hi - lo);
+}
+
 /* legend placement for loc='best': the candidate box (matplotlib's order) that covers the
- * fewest data points */
+ * fewest data points, bars and line crossings */
 static int best_loc(plot_axes *ax, double xlo, double xhi, double ylo, double yhi,
                     double fw, double fh) {
   static const double cand[10][2] = {{1, 1}, {0, 1}, {0, 0}, {1, 0}, {1, 0.5},
@@ -496,7 +504,17 @@ static int best_loc(plot_axes *ax, double xlo, double xhi, double ylo, double yh
     for (size_t i = 0; i < ax->nseries; i++) {
       plot_series *s = ax->series[i];
       const double *xs = s->x, *ys = s->y;
-      if (s->kind == SK_BARS) { xs = s->x1; ys = s->y1; }
+      if (s->kind == SK_BARS) {
+        /* matplotlib counts the patches whose bounding box the legend overlaps */
+        for (size_t j = 0; j < s->n; j++) {
+          double u0 = nx(ax, s->x0[j], xlo, xhi), u1 = nx(ax, s->x1[j], xlo, xhi);
+          double v0 = ny(ax, s->y0[j], ylo, yhi), v1 = ny(ax, s->y1[j], ylo, yhi);
+          if (fmax(u0, u1) >= bx0 && fmin(u0, u1) <= bx1 && fmax(v0, v1) >= by0 &&
+              fmin(v0, v1) <= by1)
+            cnt++;
+        }
+        continue;
+      }
       if (!xs || !ys) continue;
       size_t step = s->n > 20000 ? s->n / 20000 : 1;
       double px = NAN, py = NAN;
@@ -525,24 +543,43 @@ static int best_loc(plot_axes *ax, double xlo, double xhi, double ylo, double yh
   return bi;
 }
 
+/* a user label's width in ems and in characters as gnuplot counts them for its guess */
+static double label_em(const char *s, size_t *nchars) {
+  if (has_math(s)) {
+    plot_buf t = {0};
+    enh_text(&t, s);
+    double w = plot__text_em(t.p ? t.p : "", 1);
+    if (nchars) *nchars = plot__text_chars(t.p ? t.p : "", 1);
+    plot__buf_free(&t);
+    return w;
+  }
+  if (nchars) *nchars = plot__text_chars(s, 0);
+  return plot__text_em(s, 0);
+}
+
 static void emit_legend(ctx *c, plot_axes *ax, box bx, double xlo, double xhi, double ylo,
                         double yhi) {
   plot_buf *b = &c->job->script;
   int n = 0;
-  size_t maxlen = 0;
+  size_t nmax = 0;
+  double tmax = 0;
   for (size_t i = 0; i < ax->nseries; i++)
     if (ax->series[i]->label) {
       n++;
-      size_t l = strlen(ax->series[i]->label);
-      if (l > maxlen) maxlen = l;
+      size_t k;
+      double t = label_em(ax->series[i]->label, &k);
+      if (k > nmax) nmax = k;
+      if (t > tmax) tmax = t;
     }
   if (!ax->legend || n == 0) {
     plot__buf_printf(b, "unset key\n");
     return;
   }
+  /* matplotlib's legend: 0.4 em border pad, 2 em handles, 0.8 em to the text, rows 0.5 em
+   * apart, 0.5 em from the axes */
   double wpt = (bx.x1 - bx.x0) * c->W, hpt = (bx.y1 - bx.y0) * c->H;
-  double fw = (c->fs * (2.0 + 0.8 + 0.8 + 0.6 * (double)maxlen)) / wpt;
-  double fh = (c->fs * (0.8 + 1.25 * n)) / hpt;
+  double fw = (c->fs * (3.6 + tmax)) / wpt;
+  double fh = (c->fs * (0.8 + 1.5 * n - 0.5)) / hpt;
   int loc = ax->legend_loc ? ax->legend_loc : best_loc(ax, xlo, xhi, ylo, yhi, fw, fh);
   static const char *const pos[] = {"", "top right", "top left", "bottom left",
                                     "bottom right", "right center", "left center",
@@ -551,9 +588,19 @@ static void emit_legend(ctx *c, plot_axes *ax, box bx, double xlo, double xhi, d
   plot__buf_printf(b, "set key inside %s vertical reverse Left", pos[loc]);
   if (!c->tg->text) {
     /* matplotlib: a white, slightly transparent frame with a light grey edge */
-    plot__buf_printf(b, " opaque box lc rgb \"#cccccc\" lw %.3f samplen 2 spacing 1.1 "
-                     "width 0.5 height 0.5",
-                     0.8 * c->lwk);
+    /* gnuplot sizes the frame from a guess per character (measured: cairo 3.06 em plus
+     * 0.648 em a character, `width` adding 0.648 em a unit; svg 4.3 em + 0.7 em a character,
+     * 0.84 em a unit): `width` corrects the guess to the widths measured here, for a frame
+     * 3.6 em wider than the longest label as matplotlib's */
+    double k0 = 0, kc = 0, ku = 1, spacing = 1.28;
+    if (strcmp(c->tg->terminal, "pngcairo") == 0 || strcmp(c->tg->terminal, "pdfcairo") == 0)
+      k0 = 3.06, kc = 0.648, ku = 0.648;
+    else if (strcmp(c->tg->terminal, "svg") == 0)
+      k0 = 4.3, kc = 0.7, ku = 0.84, spacing = 1.0;
+    double wadj = kc > 0 ? (3.6 + tmax - k0 - kc * (double)nmax) / ku : 0;
+    plot__buf_printf(b, " opaque box lc rgb \"#cccccc\" lw %.3f samplen 2 spacing %.2f "
+                     "width %.3f height 0.3",
+                     0.8 * c->lwk, spacing, wadj);
     font(c, c->fs);
   } else {
     plot__buf_printf(b, " samplen 2");
@@ -1005,7 +1052,9 @@ static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
         bx.y0 = cy - nh / 2;
         bx.y1 = cy + nh / 2;
       } else {
+        /* matplotlib anchors the axes at its centre, or at the right next to a colorbar */
         double nw = hpt / want / c->W, cx = (bx.x0 + bx.x1) / 2;
+        if (colorbar) cx = bx.x1 - nw / 2;
         bx.x0 = cx - nw / 2;
         bx.x1 = cx + nw / 2;
       }
