@@ -890,8 +890,10 @@ static void emit_series(ctx *c, const axmap *m, plot_series *s, int *nclause) {
       color_str(ec, sizeof ec, s->edgecolor);
       plot__buf_printf(b, " border lc rgb \"%s\" lw %.3f", ec, c->lwk);
     } else if (!c->tg->text && s->color.a >= 1) {
-      /* a hairline in the fill colour closes the antialiasing seams between bars */
-      plot__buf_printf(b, " border lc rgb \"%s\" lw %.3f", col, 0.35 * c->lwk);
+      /* a one-pixel line in the fill colour closes the antialiasing seams between bars
+       * (matplotlib snaps bar edges to pixels; gnuplot's fills cannot be snapped) */
+      plot__buf_printf(b, " border lc rgb \"%s\" lw %.3f", col,
+                       c->layers == 1 ? 1.0 : 0.35 * c->lwk);
     } else if (!c->tg->text) {
       plot__buf_printf(b, " noborder");
     }
@@ -1237,13 +1239,6 @@ static box cell_box(int rows, int cols, int index, const grid_params *g, double 
   return bx;
 }
 
-/* code points in a UTF-8 string */
-static size_t ulen(const char *s) {
-  size_t n = 0;
-  for (; *s; s++) n += ((unsigned char)*s & 0xc0) != 0x80;
-  return n;
-}
-
 /* tight_layout: room for each axes' tick labels, axis labels and title (estimated from the
  * font size, DejaVu's digits are 0.64 em wide), then matplotlib's pad of 1.08 font sizes */
 static grid_params tight_params(ctx *c, plot_figure *f) {
@@ -1252,7 +1247,7 @@ static grid_params tight_params(ctx *c, plot_figure *f) {
   int rows = f->axes[0]->rows, cols = f->axes[0]->cols;
   for (size_t i = 1; i < f->naxes; i++)
     if (f->axes[i]->rows != rows || f->axes[i]->cols != cols) return g;   /* mixed grids */
-  double fs = c->fs, pad = 1.08 * fs, cw = 0.64 * fs;
+  double fs = c->fs, pad = 1.08 * fs;
   double left = 0, right = 0, top = 0, bottom = 0, wsp = 0, hsp = 0;
   double need_l[64] = {0}, need_r[64] = {0}, need_t[64] = {0}, need_b[64] = {0};
   for (size_t i = 0; i < f->naxes; i++) {
@@ -1264,20 +1259,43 @@ static grid_params tight_params(ctx *c, plot_figure *f) {
       double xlo, xhi, ylo, yhi;
       plot__axis_limits(ax, 0, &xlo, &xhi);
       plot__axis_limits(ax, 1, &ylo, &yhi);
+      /* tick labels measured in DejaVu Sans (log labels are enhanced text: 10^{-1}) */
       plot_tickset ts;
       plot__ticks(ylo, yhi, ax->ylog, (bx.y1 - bx.y0) * c->H, 1, fs, &ts);
-      size_t wmax = 0;
-      for (size_t k = 0; k < ts.n; k++) if (ulen(ts.labels[k]) > wmax) wmax = ulen(ts.labels[k]);
+      double wmax = 0;
+      for (size_t k = 0; k < ts.n; k++) wmax = fmax(wmax, plot__text_em(ts.labels[k], ax->ylog));
       if (ax->yt.set) {
-        wmax = 0;
-        for (size_t k = 0; k < ax->yt.n; k++)
-          if (ax->yt.labels && ulen(ax->yt.labels[k]) > wmax) wmax = ulen(ax->yt.labels[k]);
-        if (!ax->yt.labels) wmax = 4;
+        wmax = ax->yt.labels ? 0 : 3;
+        for (size_t k = 0; ax->yt.labels && k < ax->yt.n; k++)
+          wmax = fmax(wmax, label_em(ax->yt.labels[k], NULL));
       }
-      l = 3.5 + 3.5 + wmax * cw + (ax->ylabel && ax->ylabel[0] ? 1.2 * fs + 4 : 0);
+      l = 3.5 + 3.5 + wmax * fs + (ax->ylabel && ax->ylabel[0] ? 1.2 * fs + 4 : 0);
       b = 3.5 + 3.5 + 1.1 * fs + (ax->xlabel && ax->xlabel[0] ? 1.2 * fs + 4 : 0);
-      rt = 0.5 * 3 * cw;     /* half of the last x tick label */
-      if (ax->colorbar) rt += 3.5 + 3.5 + 4 * cw;
+      /* the first and last x tick labels stick out by half their width */
+      plot__ticks(xlo, xhi, ax->xlog, (bx.x1 - bx.x0) * c->W, 0, fs, &ts);
+      double xfirst = 0, xlast = 0;
+      if (ax->xt.set) {
+        xlast = ax->xt.labels && ax->xt.n ? label_em(ax->xt.labels[ax->xt.n - 1], NULL) : 2;
+        xfirst = ax->xt.labels && ax->xt.n ? label_em(ax->xt.labels[0], NULL) : 2;
+      } else if (ts.n) {
+        /* only what reaches past the axes' edge: a tick inside it takes its label along */
+        double wpt = (bx.x1 - bx.x0) * c->W;
+        size_t k0 = 0, k1 = ts.n - 1;
+        double lo = fmin(xlo, xhi), hi = fmax(xlo, xhi);
+        while (k0 < k1 && ts.locs[k0] < lo - 1e-9 * (hi - lo)) k0++;
+        while (k1 > k0 && ts.locs[k1] > hi + 1e-9 * (hi - lo)) k1--;
+        double f0 = ax->xlog ? log10(ts.locs[k0] / lo) / log10(hi / lo) : (ts.locs[k0] - lo) / (hi - lo);
+        double f1 = ax->xlog ? log10(hi / ts.locs[k1]) / log10(hi / lo) : (hi - ts.locs[k1]) / (hi - lo);
+        xfirst = fmax(0, plot__text_em(ts.labels[k0], ax->xlog) - 2 * f0 * wpt / fs);
+        xlast = fmax(0, plot__text_em(ts.labels[k1], ax->xlog) - 2 * f1 * wpt / fs);
+      }
+      rt = 0.5 * xlast * fs;
+      l = fmax(l, 0.5 * xfirst * fs);
+      if (ax->colorbar) {
+        /* the bar sits at 85% of the cell, 1/20 of its height wide, labels after it */
+        double wpt = (bx.x1 - bx.x0) * c->W, hpt = (bx.y1 - bx.y0) * c->H;
+        rt = fmax(rt, hpt / 20 + 7 + 2.2 * fs - 0.15 * wpt);
+      }
     }
     if (ax->title && ax->title[0]) t = 6 + 1.2 * fs * 1.2;
     if (col < 64) { need_l[col] = fmax(need_l[col], l); need_r[col] = fmax(need_r[col], rt); }
