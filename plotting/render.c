@@ -1297,7 +1297,8 @@ static grid_params tight_params(ctx *c, plot_figure *f) {
         rt = fmax(rt, hpt / 20 + 7 + 2.2 * fs - 0.15 * wpt);
       }
     }
-    if (ax->title && ax->title[0]) t = 6 + 1.2 * fs * 1.2;
+    /* matplotlib counts the title's ink: 6 pt of pad and about 0.8 em of 1.2x text */
+    if (ax->title && ax->title[0]) t = 6 + 0.8 * fs * 1.2;
     if (col < 64) { need_l[col] = fmax(need_l[col], l); need_r[col] = fmax(need_r[col], rt); }
     if (r < 64) { need_t[r] = fmax(need_t[r], t); need_b[r] = fmax(need_b[r], b); }
   }
