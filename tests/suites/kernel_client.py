@@ -28,11 +28,13 @@ BINARY = ku.SABLE
 
 
 LOG = tempfile.NamedTemporaryFile(prefix="sable-kernel-", suffix=".log", delete=False)
+KEYS = []   # HMAC keys of the kernels started here: none may appear in the log
 KERNEL = "sable"
 
 
 def launch(km):
     """Start the kernel with its log (stderr) going to LOG."""
+    KEYS.append(km.session.key)
     km.start_kernel(stderr=LOG, stdout=LOG)
 
 
@@ -188,7 +190,10 @@ def t_stop_on_error(km, kc):
            kc.execute('print("never")')]
     replies = [shell_reply(kc, i)["content"] for i in ids]
     expect(replies[0]["status"] == "error", f"first: {replies[0]}")
-    expect(all(r["status"] in ("error", "aborted") for r in replies[1:]), f"queued cells ran: {replies[1:]}")
+    # "error" since protocol 5.1 (jupyter_kernel_test's schema rejects "aborted")
+    expect(all(r["status"] == "error" for r in replies[1:]), f"queued cells: {replies[1:]}")
+    expect(all(r["execution_count"] == replies[0]["execution_count"] for r in replies[1:]),
+           f"aborted cells changed the count: {replies}")
     for i in ids:
         collect(kc, i)
     _, msgs = run(kc, "print(aborted_marker)")
@@ -361,6 +366,220 @@ def t_headers(km, kc):
     expect(r2["header"]["session"] == s1, "session id changed within a process")
 
 
+def with_status(kc, msg_id, timeout=10.0):
+    """Every iopub message of one request, its status messages included, up to its idle."""
+    out = []
+    end = time.time() + timeout
+    while True:
+        left = end - time.time()
+        if left <= 0:
+            raise TimeoutError(f"no idle for {msg_id}; got {[m['msg_type'] for m in out]}")
+        m = kc.get_iopub_msg(timeout=left)
+        if m["parent_header"].get("msg_id") != msg_id:
+            continue
+        out.append(m)
+        if m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
+            return out
+
+
+def states(msgs):
+    return [m["content"]["execution_state"] if m["msg_type"] == "status" else m["msg_type"] for m in msgs]
+
+
+def t_busy_idle_every_request(km, kc):
+    """busy (parent = the request) before anything else, idle last, a reply, on shell and on
+    control, for every request type."""
+    shell = [("kernel_info_request", {}), ("complete_request", {"code": "pri", "cursor_pos": 3}),
+             ("inspect_request", {"code": "print", "cursor_pos": 5, "detail_level": 0}),
+             ("is_complete_request", {"code": "x = 1"}),
+             ("history_request", {"output": False, "raw": True, "hist_access_type": "tail", "n": 2}),
+             ("comm_info_request", {}), ("connect_request", {}),
+             ("execute_request", {"code": "bi_x = 1", "silent": False, "store_history": True,
+                                  "user_expressions": {}, "allow_stdin": False, "stop_on_error": True})]
+    control = [("kernel_info_request", {}), ("connect_request", {}), ("comm_info_request", {}),
+               ("interrupt_request", {})]
+    for channel, reqs in (("shell", shell), ("control", control)):
+        for msg_type, content in reqs:
+            msg = kc.session.msg(msg_type, content)
+            if channel == "shell":
+                kc.shell_channel.send(msg)
+                reply = shell_reply(kc, msg["header"]["msg_id"])
+            else:
+                kc.control_channel.send(msg)
+                end = time.time() + 10
+                while True:
+                    reply = kc.control_channel.get_msg(timeout=max(0.01, end - time.time()))
+                    if reply["parent_header"].get("msg_id") == msg["header"]["msg_id"]:
+                        break
+            expect(reply["msg_type"] == msg_type.replace("_request", "_reply"),
+                   f"{channel} {msg_type}: reply {reply['msg_type']}")
+            seq = states(with_status(kc, msg["header"]["msg_id"]))
+            expect(seq[0] == "busy" and seq[-1] == "idle" and seq.count("busy") == 1 and
+                   seq.count("idle") == 1, f"{channel} {msg_type}: iopub {seq}")
+    # a cell: busy, execute_input, its outputs, idle
+    mid = kc.execute('print("o"); 1 + 1')
+    seq = states(with_status(kc, mid))
+    expect(seq == ["busy", "execute_input", "stream", "execute_result", "idle"], f"execute: {seq}")
+    shell_reply(kc, mid)
+
+
+def t_kernel_info_fields(km, kc):
+    c = shell_reply(kc, kc.kernel_info())["content"]
+    for key in ("status", "protocol_version", "implementation", "implementation_version", "banner",
+                "help_links", "language_info"):
+        expect(key in c, f"kernel_info_reply lacks {key}")
+    expect(c["status"] == "ok" and c["implementation"] == "sable", str(c))
+    expect(isinstance(c["banner"], str) and c["banner"], "banner")
+    expect(all(set(h) == {"text", "url"} for h in c["help_links"]) and c["help_links"], f"help_links {c['help_links']}")
+    li = c["language_info"]
+    for key in ("name", "version", "mimetype", "file_extension", "pygments_lexer", "codemirror_mode"):
+        expect(li.get(key), f"language_info lacks {key}: {li}")
+    expect(li["file_extension"].startswith("."), "file_extension without its dot")
+    expect(li["codemirror_mode"] in ("python", {"name": "python", "version": 3}) or
+           (isinstance(li["codemirror_mode"], dict) and li["codemirror_mode"].get("name") == "python"),
+           f"codemirror_mode {li['codemirror_mode']}")
+    # no debugger is advertised, and a debug_request is ignored without harm
+    expect(not c.get("debugger"), "a debugger is advertised")
+    msg = kc.session.msg("debug_request", {"command": "initialize", "seq": 1, "type": "request", "arguments": {}})
+    kc.control_channel.send(msg)
+    try:
+        r = kc.control_channel.get_msg(timeout=0.5)
+        expect(r["parent_header"].get("msg_id") != msg["header"]["msg_id"], "a debug_request was answered")
+    except queue.Empty:
+        pass
+    _, msgs = run(kc, "20 + 22")
+    expect(result_of(msgs) == "42", "the kernel stopped after a debug_request")
+
+
+def t_is_complete_indent(km, kc):
+    for code, status, indent in (("for i in range(3):", "incomplete", "    "),
+                                 ("if x:\n    for y in z:", "incomplete", "        "),
+                                 ("x = (1,", "incomplete", None), ("1 +* 2", "invalid", None),
+                                 ("x = 1", "complete", None)):
+        c = shell_reply(kc, kc.is_complete(code))["content"]
+        expect(c["status"] == status, f"{code!r}: {c}")
+        if indent is not None:
+            expect(c.get("indent") == indent, f"{code!r}: indent {c.get('indent')!r}")
+        if status == "incomplete":
+            expect(isinstance(c.get("indent"), str), f"{code!r}: no indent string")
+
+
+def t_history_missing_keys(km, kc):
+    run(kc, "hist_probe = 1")
+    for content in ({}, {"hist_access_type": "tail"}, {"hist_access_type": "range"},
+                    {"hist_access_type": "search"}, {"hist_access_type": "tail", "n": 1, "output": True}):
+        msg = kc.session.msg("history_request", content)
+        kc.shell_channel.send(msg)
+        r = shell_reply(kc, msg["header"]["msg_id"])["content"]
+        collect(kc, msg["header"]["msg_id"])
+        expect(r.get("status") == "ok" and isinstance(r.get("history"), list), f"{content}: {r}")
+        for e in r["history"]:
+            expect(isinstance(e, list) and len(e) == 3, f"{content}: entry {e}")
+            if content.get("output"):
+                expect(isinstance(e[2], list) and len(e[2]) == 2, f"output entry {e}")
+    msg = kc.session.msg("history_request", {"hist_access_type": "tail", "n": 1, "output": False, "raw": True})
+    kc.shell_channel.send(msg)
+    r = shell_reply(kc, msg["header"]["msg_id"])["content"]
+    collect(kc, msg["header"]["msg_id"])
+    expect(r["history"] and r["history"][-1][2] == "hist_probe = 1", f"tail: {r['history']}")
+
+
+def t_comm_no_reply(km, kc):
+    """comm_open/comm_msg/comm_close get busy/idle but no shell reply."""
+    for t, content in (("comm_open", {"comm_id": "c2", "target_name": "nope", "data": {}}),
+                       ("comm_msg", {"comm_id": "c2", "data": {}}), ("comm_close", {"comm_id": "c2", "data": {}})):
+        msg = kc.session.msg(t, content)
+        kc.shell_channel.send(msg)
+        seq = states(with_status(kc, msg["header"]["msg_id"]))
+        expect(seq[0] == "busy" and seq[-1] == "idle", f"{t}: {seq}")
+        try:
+            r = kc.get_shell_msg(timeout=0.3)
+            expect(r["parent_header"].get("msg_id") != msg["header"]["msg_id"], f"{t} was answered: {r['msg_type']}")
+        except queue.Empty:
+            pass
+
+
+def t_stale_input_reply(km, kc):
+    """A stale input_reply waiting on stdin is drained: the prompt gets the answer sent after it."""
+    kc.input("stale")
+    time.sleep(0.3)
+    mid = kc.execute('got = input("? ")\nprint("got " + got)', allow_stdin=True)
+    req = kc.get_stdin_msg(timeout=10)
+    expect(req["msg_type"] == "input_request", f"{req['msg_type']}")
+    kc.input("fresh")
+    reply = shell_reply(kc, mid)["content"]
+    msgs = collect(kc, mid)
+    expect(reply["status"] == "ok", str(reply))
+    expect(stdout_of(msgs).strip() == "got fresh", f"stdout {stdout_of(msgs)!r}")
+
+
+def t_deep_recursion(km, kc):
+    """User code cannot crash the kernel by recursing: RecursionError at the limit, and a raised
+    limit runs deep (the cell runs on a thread with a large stack)."""
+    c, msgs = run(kc, "def deep(n):\n    return 0 if n == 0 else 1 + deep(n - 1)\ndeep(10 ** 6)", timeout=60)
+    expect(c["status"] == "error" and c["ename"] == "RecursionError", f"{c.get('ename')}: {c.get('evalue')}")
+    c, msgs = run(kc, "import sys\nold_limit = sys.getrecursionlimit()\nsys.setrecursionlimit(100000)\n"
+                      "r = deep(50000)\nsys.setrecursionlimit(old_limit)\nr", timeout=60)
+    expect(c["status"] == "ok" and result_of(msgs) == "50000", f"{c} {result_of(msgs)}")
+    _, msgs = run(kc, "deep(10)")
+    expect(result_of(msgs) == "10" and km.is_alive(), "the kernel suffered")
+
+
+def t_rich_mime(km, kc):
+    """application/json goes out as a JSON object, SVG as text, text/plain always."""
+    c, msgs = run(kc, "class Rich:\n"
+                      "    def _repr_json_(self):\n        return '{\"a\": [1, 2]}'\n"
+                      "    def _repr_svg_(self):\n        return '<svg xmlns=\"http://www.w3.org/2000/svg\"/>'\n"
+                      "    def _repr_html_(self):\n        return '<b>rich</b>'\n"
+                      "    def __repr__(self):\n        return 'Rich()'\n"
+                      "Rich()")
+    expect(c["status"] == "ok", str(c))
+    res = [m["content"] for m in msgs if m["msg_type"] == "execute_result"]
+    expect(len(res) == 1, f"{len(res)} execute_result")
+    d = res[0]["data"]
+    expect(d.get("text/plain") == "Rich()", f"text/plain {d.get('text/plain')!r}")
+    expect(d.get("application/json") == {"a": [1, 2]}, f"application/json {d.get('application/json')!r}")
+    expect(isinstance(d.get("image/svg+xml"), str) and d["image/svg+xml"].startswith("<svg"), "image/svg+xml")
+    expect(d.get("text/html") == "<b>rich</b>", "text/html")
+    expect(isinstance(res[0]["metadata"], dict), "metadata")
+
+
+def t_png_metadata(km, kc):
+    """A PNG is base64 (no data: prefix) with its width and height in the metadata."""
+    import base64
+    import binascii
+    import struct
+    c, msgs = run(kc, "import matplotlib.pyplot as plt\nplt.figure(figsize=(3, 2))\nplt.plot([1, 3, 2])\nplt.show()",
+                  timeout=60)
+    if c["status"] != "ok":
+        return f"SKIP pyplot: {c.get('ename')}: {c.get('evalue')}"
+    ds = [m["content"] for m in msgs if m["msg_type"] == "display_data" and "image/png" in m["content"]["data"]]
+    expect(ds, f"no image/png display: {[m['msg_type'] for m in msgs]}")
+    d = ds[0]
+    b64 = d["data"]["image/png"]
+    expect(not b64.startswith("data:"), "a data: prefix")
+    try:
+        png = base64.b64decode(b64, validate=True)
+    except binascii.Error as e:
+        raise AssertionError(f"not base64: {e}")
+    expect(png[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG")
+    w, h = struct.unpack(">II", png[16:24])
+    meta = d["metadata"].get("image/png", {})
+    expect(meta.get("width") == w and meta.get("height") == h, f"metadata {d['metadata']} for {w}x{h}")
+    expect("text/plain" in d["data"], "no text/plain beside the PNG")
+
+
+def t_ids_and_usernames(km, kc):
+    mid = kc.execute('print("a"); 1')
+    msgs = with_status(kc, mid)
+    msgs.append(shell_reply(kc, mid))
+    ids = [m["header"]["msg_id"] for m in msgs]
+    expect(all(isinstance(i, str) and i for i in ids) and len(set(ids)) == len(ids), f"msg_ids {ids}")
+    expect(all(isinstance(m["header"].get("username"), str) for m in msgs), "username")
+    expect(len({m["header"]["session"] for m in msgs}) == 1, "more than one session id")
+    expect(all(m["header"]["version"] == "5.3" for m in msgs), "version")
+
+
 # --- raw sockets: bad input -----------------------------------------------------------------
 
 class Raw:
@@ -476,6 +695,86 @@ def t_bad_messages(km, kc):
         ctl.close()
 
 
+def t_raw_framing(km, kc):
+    """Identity frames are copied into replies (several of them, as behind a proxy), extra
+    buffers after the content are not signed, and iopub messages carry one topic frame
+    `kernel.<session>.<msg_type>`."""
+    raw = Raw(km, km.shell_port, km.session.key)
+    sub = raw.ctx.socket(zmq.SUB)
+    sub.linger = 0
+    sub.setsockopt(zmq.SUBSCRIBE, b"")
+    sub.connect(f"tcp://{km.ip}:{km.iopub_port}")
+    try:
+        time.sleep(0.3)   # the subscription reaches the kernel
+        parts, mid = raw.parts("kernel_info_request", {})
+        raw.send([b"proxy-1", b"proxy-2", b"<IDS|MSG>", raw.sign(parts)] + parts)
+        expect(raw.s.poll(5000), "no reply with extra identities")
+        f = raw.s.recv_multipart()
+        expect(f[:3] == [b"proxy-1", b"proxy-2", b"<IDS|MSG>"], f"identities not copied: {f[:3]}")
+        # a buffer after the content: signed over the four parts only, still accepted
+        parts, mid = raw.parts("execute_request", {"code": "buf_ok = 1", "silent": False})
+        raw.send([b"<IDS|MSG>", raw.sign(parts)] + parts + [b"\x00binary buffer\xff"])
+        r = raw.reply(timeout=5)
+        expect(r and r[0]["msg_type"] == "execute_reply" and r[1]["status"] == "ok", f"with a buffer: {r}")
+        # the topic frames of that request's iopub messages
+        topics = []
+        end = time.time() + 5
+        while time.time() < end:
+            if not sub.poll(int((end - time.time()) * 1000)):
+                break
+            fr = sub.recv_multipart()
+            i = fr.index(b"<IDS|MSG>")
+            hdr, parent = json.loads(fr[i + 2]), json.loads(fr[i + 3])
+            if parent.get("msg_id") != mid:
+                continue
+            expect(i == 1, f"{i} frames before <IDS|MSG> on iopub")
+            topics.append((fr[0].decode(), hdr["msg_type"], hdr["session"]))
+            if hdr["msg_type"] == "status" and json.loads(fr[i + 5])["execution_state"] == "idle":
+                break
+        expect(topics, "no iopub messages seen")
+        for topic, msg_type, session in topics:
+            expect(topic == f"kernel.{session}.{msg_type}", f"topic {topic!r} for {msg_type}")
+    finally:
+        sub.close()
+        raw.close()
+
+
+def t_router_handover(km, kc):
+    """A client that reconnects with the identity of a connection that is still open takes the
+    replies over (ZMQ_ROUTER_HANDOVER on the ROUTER sockets)."""
+    ctx = zmq.Context.instance()
+    a = ctx.socket(zmq.DEALER)
+    b = ctx.socket(zmq.DEALER)
+    raw = Raw(km, km.shell_port, km.session.key)
+    try:
+        for s in (a, b):
+            s.linger = 0
+            s.setsockopt(zmq.IDENTITY, b"same-identity")
+        a.connect(f"tcp://{km.ip}:{km.shell_port}")
+        parts, _ = raw.parts("kernel_info_request", {})
+        a.send_multipart([b"<IDS|MSG>", raw.sign(parts)] + parts)
+        expect(a.poll(5000), "no reply to the first connection")
+        a.recv_multipart()
+        b.connect(f"tcp://{km.ip}:{km.shell_port}")
+        time.sleep(0.3)
+        parts, _ = raw.parts("kernel_info_request", {})
+        b.send_multipart([b"<IDS|MSG>", raw.sign(parts)] + parts)
+        expect(b.poll(5000), "the second connection with the same identity got no reply")
+    finally:
+        a.close()
+        b.close()
+        raw.close()
+
+
+def t_sockets_bound(km, kc):
+    """All five ports accept connections, stdin included, before any input() asked."""
+    import socket
+    for name in ("shell_port", "iopub_port", "stdin_port", "control_port", "hb_port"):
+        port = getattr(km, name)
+        with socket.create_connection((km.ip, port), timeout=2):
+            pass
+
+
 # --- tests that need their own kernel ---------------------------------------------------------
 
 def t_shutdown_restart():
@@ -512,6 +811,63 @@ def t_shutdown_during_cell():
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+def t_restart_fresh():
+    """A restart gives a new process: a new session id and execution_count from 1."""
+    km, kc = start()
+    try:
+        run(kc, "1")
+        s1 = shell_reply(kc, kc.kernel_info())["header"]["session"]
+        km.restart_kernel(now=False)
+        kc.wait_for_ready(timeout=30)
+        r = shell_reply(kc, kc.kernel_info())
+        expect(r["header"]["session"] != s1, "the session id survived a restart")
+        c, _ = run(kc, "1")
+        expect(c["execution_count"] == 1, f"first count after restart {c['execution_count']}")
+    finally:
+        stop(km, kc)
+
+
+def t_shutdown_on_shell():
+    km, kc = start()
+    try:
+        msg = kc.session.msg("shutdown_request", {"restart": False})
+        kc.shell_channel.send(msg)
+        r = shell_reply(kc, msg["header"]["msg_id"])
+        expect(r["msg_type"] == "shutdown_reply" and r["content"] == {"status": "ok", "restart": False},
+               str(r["content"]))
+        end = time.time() + 3
+        while km.is_alive() and time.time() < end:
+            time.sleep(0.05)
+        expect(not km.is_alive(), "the kernel did not exit after shutdown_request on shell")
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+def t_empty_key_raw():
+    """With an empty key the kernel signs nothing (empty signature frame) and accepts any
+    signature."""
+    km = KernelManager(kernel_name=KERNEL)
+    km.session.key = b""
+    launch(km)
+    kc = km.client()
+    kc.start_channels()
+    raw = None
+    try:
+        kc.wait_for_ready(timeout=30)
+        raw = Raw(km, km.shell_port, b"")
+        mid = raw.request("kernel_info_request", {}, sig=b"whatever")
+        expect(raw.s.poll(5000), "a message with a made-up signature was not answered")
+        f = raw.s.recv_multipart()
+        i = f.index(b"<IDS|MSG>")
+        expect(f[i + 1] == b"", f"signature frame {f[i + 1][:20]!r} with an empty key")
+        expect(json.loads(f[i + 3]).get("msg_id") == mid, "parent")
+    finally:
+        if raw:
+            raw.close()
+        stop(km, kc)
 
 
 def t_empty_key():
@@ -561,6 +917,23 @@ def t_bad_connection_files():
     expect(r.returncode != 0, "a missing connection file was accepted")
 
 
+def log_text():
+    LOG.flush()
+    with open(LOG.name, "rb") as f:
+        return f.read().decode("utf-8", "replace")
+
+
+def t_log():
+    """Dropped messages are logged; no key ever is."""
+    text = log_text()
+    expect("dropped a message" in text, "bad messages were dropped silently")
+    empty = sum(1 for k in KEYS if not k)
+    expect(text.count("empty key") == empty, f"{text.count('empty key')} empty-key warnings from {empty} kernels")
+    for key in KEYS:
+        if key:
+            expect(key.decode() not in text, "a key appears in the kernel log")
+
+
 def sanitizer_report():
     LOG.flush()
     with open(LOG.name, "rb") as f:
@@ -595,7 +968,14 @@ def suite(prefix, shared, alone):
 
 def main():
     global KERNEL
-    shared = [("order_and_counts", t_order_and_counts), ("user_expressions", t_user_expressions),
+    shared = [("busy_idle_every_request", t_busy_idle_every_request),
+              ("kernel_info_fields", t_kernel_info_fields), ("is_complete_indent", t_is_complete_indent),
+              ("history_missing_keys", t_history_missing_keys), ("comm_no_reply", t_comm_no_reply),
+              ("stale_input_reply", t_stale_input_reply), ("deep_recursion", t_deep_recursion),
+              ("rich_mime", t_rich_mime), ("png_metadata", t_png_metadata),
+              ("ids_and_usernames", t_ids_and_usernames), ("raw_framing", t_raw_framing),
+              ("router_handover", t_router_handover), ("sockets_bound", t_sockets_bound),
+              ("order_and_counts", t_order_and_counts), ("user_expressions", t_user_expressions),
               ("two_clients", t_two_clients), ("error_shape", t_error_shape),
               ("stop_on_error", t_stop_on_error), ("big_output", t_big_output),
               ("interrupt_signal", t_interrupt_signal), ("interrupt_message", t_interrupt_message),
@@ -603,7 +983,9 @@ def main():
               ("complete_code_points", t_complete_code_points), ("comms", t_comms),
               ("display", t_display), ("headers", t_headers), ("bad_messages", t_bad_messages)]
     alone = [("shutdown_restart", t_shutdown_restart), ("shutdown_during_cell", t_shutdown_during_cell),
-             ("empty_key", t_empty_key), ("ipc", t_ipc), ("bad_connection_files", t_bad_connection_files)]
+             ("restart_fresh", t_restart_fresh), ("shutdown_on_shell", t_shutdown_on_shell),
+             ("empty_key", t_empty_key), ("empty_key_raw", t_empty_key_raw), ("ipc", t_ipc),
+             ("bad_connection_files", t_bad_connection_files)]
     only = os.environ.get("KTEST_ONLY")
     if only:
         shared = [t for t in shared if t[0] in only.split(",")]
@@ -618,6 +1000,8 @@ def main():
         keep = {"order_and_counts", "big_output", "interrupt_message", "input", "complete_code_points",
                 "comms", "bad_messages"}
         suite("client-asan", [t for t in shared if t[0] in keep], [alone[0]])
+    if not only:
+        ku.case("client/log", t_log)
     rep = sanitizer_report()
     ku.report("FAIL" if rep else "PASS", "client/sanitizer_log", rep or "")
     return ku.exit_status()
