@@ -434,7 +434,9 @@ static void emit_ticks(ctx *c, const char *axis, plot_tickset *ts, plot_ticks_fi
     for (size_t i = 0; i < fx->n; i++) fixed_math |= has_math(fx->labels[i]);
   plot__buf_printf(b, "set %stics out nomirror %senhanced", axis,
                    enhanced || fixed_math ? "" : "no");
-  if (!c->tg->text) {
+  if (c->tg->text) {
+    plot__buf_printf(b, " scale 0");          /* a tick mark would take a whole character */
+  } else {
     /* 3.5 pt major and 2 pt minor ticks; gnuplot's unit tick is tic_unit points */
     plot__buf_printf(b, " scale %.3f,%.3f", 3.5 / 9.0 * (c->k * 0.75) * 1.0,
                      2.0 / 9.0 * (c->k * 0.75));
@@ -1042,6 +1044,35 @@ static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
     cb.y1 = bx.y1;
     bx.x1 = bx.x0 + 0.8 * w;
   }
+  if (c->tg->text) {
+    /* text: the cell gives up whole characters for tick labels, axis labels and title */
+    /* gnuplot's dumb terminal maps screen 0..1 onto columns 0..width-1 (rows likewise) and
+     * truncates: a third of a cell more keeps an inset from losing a character */
+    double cw = 1.0 / (c->tg->width - 1), chh = 1.0 / (c->tg->height - 1);
+    plot_tickset ts;
+    plot__ticks(ylo, yhi, ax->ylog, (bx.y1 - bx.y0) * c->H, 1, c->fs, &ts);
+    size_t lab = 0;
+    for (size_t i = 0; i < ts.n; i++) {
+      size_t k = plot__text_chars(ts.labels[i], ax->ylog);
+      if (k > lab) lab = k;
+    }
+    if (ax->yt.set) {
+      lab = ax->yt.labels ? 0 : 4;
+      for (size_t i = 0; ax->yt.labels && i < ax->yt.n; i++)
+        if (plot__text_chars(ax->yt.labels[i], 0) > lab) lab = plot__text_chars(ax->yt.labels[i], 0);
+    }
+    int has_ylab = ax->ylabel && ax->ylabel[0], has_xlab = ax->xlabel && ax->xlabel[0];
+    int has_title = (ax->title && ax->title[0]) || (first && f->suptitle && f->suptitle[0]);
+    if (ax->axis_off) lab = 0, has_ylab = has_xlab = 0;
+    bx.x0 += ((double)(lab + 1) + 0.3) * cw;
+    bx.x1 -= 3 * cw;
+    bx.y0 += ((double)((ax->axis_off ? 0 : 1) + (has_xlab ? 1 : 0)) + 0.3) * chh;
+    bx.y1 -= (double)(has_title || has_ylab ? 2 : 1) * chh;
+    if (bx.x1 - bx.x0 < 10 * cw || bx.y1 - bx.y0 < 4 * chh) {
+      plot__buf_printf(b, "unset key\nunset border\nunset tics\nplot 1/0 notitle\n");
+      return;                                   /* no room for this axes */
+    }
+  }
   int equal = ax->aspect == 1;
   if (equal && !xauto && !yauto) {
     double dx = fabs(xlog ? log10(xhi / xlo) : xhi - xlo);
@@ -1104,19 +1135,36 @@ static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
                        ax->gridx ? "xtics" : "noxtics", ax->gridy ? "ytics" : "noytics",
                        0.8 * c->lwk);
     }
-    if (ax->xlabel && ax->xlabel[0]) {
-      plot__buf_printf(b, "set xlabel ");
-      user_text(b, ax->xlabel);
-      if (!c->tg->text) plot__buf_printf(b, " offset 0,0.45");
-      font(c, c->fs);
-      plot__buf_printf(b, "\n");
-    }
-    if (ax->ylabel && ax->ylabel[0]) {
-      plot__buf_printf(b, "set ylabel ");
-      user_text(b, ax->ylabel);
-      if (!c->tg->text) plot__buf_printf(b, " offset 0.3,0");
-      font(c, c->fs);
-      plot__buf_printf(b, "\n");
+    if (c->tg->text) {
+      /* text: the x label on its own row under the tick labels, the y label (which cannot
+       * be turned) over the top left corner */
+      double chh = 1.0 / (c->tg->height - 1);
+      if (ax->xlabel && ax->xlabel[0]) {
+        plot__buf_printf(b, "set label 14 ");
+        user_text(b, ax->xlabel);
+        plot__buf_printf(b, " at screen %.6f,%.6f center\n", (bx.x0 + bx.x1) / 2,
+                         bx.y0 - 2 * chh);
+      }
+      if (ax->ylabel && ax->ylabel[0]) {
+        plot__buf_printf(b, "set label 15 ");
+        user_text(b, ax->ylabel);
+        plot__buf_printf(b, " at screen %.6f,%.6f left\n", bx.x0, bx.y1 + 0.5 * chh);
+      }
+    } else {
+      if (ax->xlabel && ax->xlabel[0]) {
+        plot__buf_printf(b, "set xlabel ");
+        user_text(b, ax->xlabel);
+        plot__buf_printf(b, " offset 0,0.45");
+        font(c, c->fs);
+        plot__buf_printf(b, "\n");
+      }
+      if (ax->ylabel && ax->ylabel[0]) {
+        plot__buf_printf(b, "set ylabel ");
+        user_text(b, ax->ylabel);
+        plot__buf_printf(b, " offset 0.3,0");
+        font(c, c->fs);
+        plot__buf_printf(b, "\n");
+      }
     }
   }
   if (ax->title && ax->title[0]) {
@@ -1389,6 +1437,10 @@ int plot__build(plot_figure *f, const plot_target *tg, const char *dir, const ch
   plot__buf_printf(b, "set multiplot\n");
   grid_params gp = {SP_LEFT, SP_RIGHT, SP_BOTTOM, SP_TOP, SP_WSPACE, SP_HSPACE, 0};
   if (f->tight && !tg->text) gp = tight_params(&c, f);
+  if (tg->text) {            /* cells share the page; each axes insets by characters */
+    grid_params t = {0, 1, 0, 1, 0, 0, 1};
+    gp = t;
+  }
   for (size_t i = 0; i < f->naxes && !job->oom; i++) {
     plot_axes *ax = f->axes[i];
     box bx = cell_box(ax->rows, ax->cols, ax->index, &gp, c.W, c.H);
