@@ -130,6 +130,11 @@ print(len(fig.axes), axes.shape)
         sat = sum(1 for y in range(y0, y1) for x in range(x0, x1)
                   if max(px[y * w + x]) - min(px[y * w + x]) > 60)
         assert sat > 100, f"quadrant at {x0},{y0}: {sat} coloured pixels"
+    # c=[1, 2, 3] goes through viridis: its dark purple and yellow ends are there
+    quad = [px[y * w + x] for y in range(40, 240) for x in range(330, 600)]
+    purple = sum(1 for r, g, b in quad if abs(r - 68) < 15 and g < 25 and abs(b - 84) < 15)
+    yellow = sum(1 for r, g, b in quad if r > 230 and g > 210 and b < 70)
+    assert purple > 30 and yellow > 30, f"viridis ends: {purple} purple, {yellow} yellow pixels"
 
 
 def case_hist(tmp):
@@ -148,6 +153,59 @@ print(" ".join(repr(float(v)) for v in bins))
     got_n = [float(v) for v in lines[0].split()]
     got_b = [float(v) for v in lines[1].split()]
     assert np.allclose(got_n, want_n) and np.allclose(got_b, want_b), (got_n, list(want_n))
+
+
+def case_every_function(tmp):
+    """every pyplot function of the issue, each series kind, figsize and dpi, the three
+    formats: valid files, PNG not blank"""
+    code = """
+import numpy as np
+import matplotlib.pyplot as plt
+x = np.linspace(0, 10, 50)
+fig = plt.figure(figsize=(8, 6), dpi=80)
+plt.subplot(2, 3, 1)
+plt.plot(x, np.sin(x), 'b-', label='sin')
+plt.plot(x, np.cos(x), color='tab:orange', linestyle='--', marker='o', markersize=3, label='cos')
+plt.xlabel('x'); plt.ylabel('y'); plt.title('lines'); plt.legend(loc='lower left'); plt.grid(True)
+print(plt.xlim(0, 8), plt.ylim(-1.5, 1.5))
+ax = plt.subplot(232)
+sc = ax.scatter(np.arange(30) % 7, np.arange(30) % 5, c=np.arange(30), cmap='plasma', s=40, alpha=0.8)
+ax.set_title('scatter')
+plt.subplot(2, 3, 3)
+plt.bar([1, 2, 3], [3, 5, 2], color='C2', edgecolor='k', label='b')
+plt.title('bar')
+plt.subplot(2, 3, 4)
+n, bins, _ = plt.hist(np.sin(np.arange(1000)), bins=30, density=True, alpha=0.7, color='purple')
+plt.title('hist')
+plt.subplot(2, 3, 5)
+plt.imshow(np.outer(np.linspace(0, 1, 20), np.linspace(0, 1, 30)), cmap='hot'); plt.colorbar()
+plt.subplot(2, 3, 6)
+plt.fill_between(x, np.sin(x) - 0.3, np.sin(x) + 0.3, alpha=0.3)
+plt.errorbar(x[::5], np.sin(x[::5]) + 2, yerr=0.2, fmt='s', capsize=3)
+plt.xscale('log'); plt.yscale('log'); plt.title('fill+err')
+plt.suptitle('all kinds')
+plt.tight_layout()
+plt.savefig('all.png'); plt.savefig('small.png', dpi=50)
+plt.savefig('all.svg'); plt.savefig('all.pdf')
+print(plt.get_fignums(), len(fig.axes))
+plt.clf(); print(len(plt.gcf().axes)); plt.close('all'); print(plt.get_fignums())
+"""
+    rc, out, err = run(code, cwd=tmp)
+    assert rc == 0, err
+    lines = out.strip().splitlines()
+    assert lines[0] == "(0.0, 8.0) (-1.5, 1.5)", lines[0]
+    assert lines[1:] == ["[1] 6", "0", "[]"], lines
+    w, h, px = png_pixels(open(os.path.join(tmp, "all.png"), "rb").read())
+    assert (w, h) == (640, 480), (w, h)
+    assert len(set(px[::5])) > 200, "too few colours"
+    w2, h2, _ = png_pixels(open(os.path.join(tmp, "small.png"), "rb").read())
+    assert (w2, h2) == (400, 300), (w2, h2)
+    import xml.dom.minidom
+    svg = xml.dom.minidom.parse(os.path.join(tmp, "all.svg"))
+    assert svg.documentElement.tagName == "svg"
+    assert len(svg.getElementsByTagName("image")) + len(svg.getElementsByTagName("path")) > 50
+    pdf = open(os.path.join(tmp, "all.pdf"), "rb").read()
+    assert pdf[:5] == b"%PDF-" and b"%%EOF" in pdf[-32:] and len(pdf) > 10000, len(pdf)
 
 
 def case_missing_gnuplot(tmp):
@@ -201,12 +259,13 @@ def case_kernel_png(tmp):
 def main():
     why = works()
     names = ["pyplot_savefig_by_extension", "pyplot_subplots", "pyplot_hist_like_numpy",
-             "pyplot_missing_gnuplot", "pyplot_kernel_image_png"]
+             "pyplot_missing_gnuplot", "pyplot_kernel_image_png", "pyplot_every_function"]
     if why:
         for n in names:
             report("SKIP", n, why)
         return 0
-    fns = [case_savefig, case_subplots, case_hist, case_missing_gnuplot, case_kernel_png]
+    fns = [case_savefig, case_subplots, case_hist, case_missing_gnuplot, case_kernel_png,
+           case_every_function]
     for n, fn in zip(names, fns):
         tmp = tempfile.mkdtemp(prefix="sable-plot-")
         try:
