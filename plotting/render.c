@@ -1208,8 +1208,15 @@ static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
       plot_ticks_fixed none = {0};
       emit_ticks(c, "cb", &ts, &none, lo, hi, 0);
       if (ax->cblabel && ax->cblabel[0]) {
-        plot__buf_printf(b, "set cblabel ");
+        /* as matplotlib: turned, right of the widest tick label (gnuplot's own cblabel
+         * does not know how wide they are) */
+        double lab = 0;
+        for (size_t i = 0; i < ts.n; i++) lab = fmax(lab, plot__text_em(ts.labels[i], 0));
+        double x = cb.x1 + (3.5 + 3.5 + lab * c->fs + 4 + 0.6 * c->fs) / c->W;
+        plot__buf_printf(b, "set label 16 ");
         user_text(b, ax->cblabel);
+        plot__buf_printf(b, " at screen %.6f,%.6f center rotate by 90 front", x,
+                         (cb.y0 + cb.y1) / 2);
         font(c, c->fs);
         plot__buf_printf(b, "\n");
       }
@@ -1342,7 +1349,8 @@ static grid_params tight_params(ctx *c, plot_figure *f) {
       if (ax->colorbar) {
         /* the bar sits at 85% of the cell, 1/20 of its height wide, labels after it */
         double wpt = (bx.x1 - bx.x0) * c->W, hpt = (bx.y1 - bx.y0) * c->H;
-        rt = fmax(rt, hpt / 20 + 7 + 2.2 * fs - 0.15 * wpt);
+        double lab = ax->cblabel && ax->cblabel[0] ? 1.2 * fs + 4 : 0;
+        rt = fmax(rt, hpt / 20 + 7 + 2.2 * fs + lab - 0.15 * wpt);
       }
     }
     /* matplotlib counts the title's ink: 6 pt of pad and about 0.8 em of 1.2x text */
@@ -1394,7 +1402,7 @@ int plot__build(plot_figure *f, const plot_target *tg, const char *dir, const ch
     c.lwk = c.k; c.fsk = c.k * 0.75; c.psk = c.k / 6;
   }
   /* Markers are drawn by Sable into image layers on raster terminals (gnuplot's cairo
-   * points are slow: ~16 us each) and, for large series only, in PDF at 300 dpi. SVG keeps
+   * points are slow: ~16 us each) and, for large series only, in PDF at 150 dpi. SVG keeps
    * gnuplot's vector points; text and window terminals draw their own. */
   if (!tg->text && !tg->window) {
     if (strcmp(tg->terminal, "pngcairo") == 0 || strcmp(tg->terminal, "png") == 0 ||
@@ -1405,7 +1413,7 @@ int plot__build(plot_figure *f, const plot_target *tg, const char *dir, const ch
       c.LH = tg->height;
     } else if (strcmp(tg->terminal, "pdfcairo") == 0) {
       c.layers = 2;
-      c.kr = 300.0 / 72;
+      c.kr = 150.0 / 72;
       c.LW = c.W * c.kr;
       c.LH = c.H * c.kr;
     }
