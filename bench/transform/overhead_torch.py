@@ -2,6 +2,12 @@
 import time
 import torch
 
+# thread count from BENCH_THREADS (default 1), as SABLE_NUM_THREADS does for Sable; both the
+# intra-op and the inter-op pools, so that PyTorch does not oversubscribe the shared cores
+_nt = int(__import__("os").environ.get("BENCH_THREADS", "1"))
+torch.set_num_threads(_nt)
+torch.set_num_interop_threads(_nt)
+
 x = torch.linspace(-1, 1, 1000)
 
 
