@@ -1,7 +1,8 @@
 /* Unit tests for engine/ir.c, the staged-program core of the transformations: building graphs
    by hand, the optimiser (scalar-literal merging, CSE, constant folding, DCE), the executor,
    the control-flow primitives (cond, while, scan) and the jaxpr-style printer. Expectations
-   are hand-computed. */
+   are hand-computed. Also: every primitive of engine/prim.h has its row of transformation
+   rules in lang/rules.c (tests/suites/transform_rules.py checks them numerically). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "rules.h"
 
 static int failures;
 
@@ -218,9 +220,31 @@ static void test_while_scan(void) {
   ir_release(body);
 }
 
+/* Every primitive says how it differentiates (RK_NONE would be a silent gap: differentiation
+ * raises NotImplementedError) and has a batching rule, except iota, which has no operands and
+ * so never meets a tracer. The kinds that need functions have them. */
+static void test_rule_table(void) {
+  lx_rules_init();
+  for (int id = 0; id < PRIM_COUNT; id++) {
+    const Rule *r = &lx_rules[id];
+    const char *nm = prim_table[id].name;
+    char name[96];
+    snprintf(name, sizeof name, "rules/%s", nm);
+    int ok = r->ad != RK_NONE;
+    const char *why = "no differentiation rule (RK_NONE)";
+    if (ok && r->ad == RK_PARTIALS && !r->partials) { ok = 0; why = "RK_PARTIALS without partials"; }
+    if (ok && (r->ad == RK_LINEAR || r->ad == RK_BILINEAR) && !r->transpose) { ok = 0; why = "linear without a transpose"; }
+    if (ok && r->ad == RK_CUSTOM && !r->jvp && !r->vjp_fwd) { ok = 0; why = "custom without jvp or vjp"; }
+    if (ok && r->ad == RK_DECOMP && !r->decomp) { ok = 0; why = "decomposition without a function"; }
+    if (ok && !r->batch && id != PRIM_iota) { ok = 0; why = "no batching rule"; }
+    report(ok, name, "%s", why);
+  }
+}
+
 int main(void) {
   arr_init();
   ir_init();
+  test_rule_table();
   test_cse_dce();
   test_fold();
   test_cond();
