@@ -870,6 +870,55 @@ def t_empty_key_raw():
         stop(km, kc)
 
 
+def t_status_starting():
+    """status: starting goes out once at start-up. A PUB drops what is sent before a subscriber's
+    subscription arrives, so a SUB connects (retrying every millisecond) before the process
+    starts; the kernel may still be quicker, so a few tries, and SKIP if none saw it."""
+    import socket
+    ctx = zmq.Context.instance()
+    for attempt in range(5):
+        ports = []
+        for _ in range(5):
+            with socket.socket() as so:
+                so.bind(("127.0.0.1", 0))
+                ports.append(so.getsockname()[1])
+        key = uuid.uuid4().hex
+        KEYS.append(key.encode())
+        conn = dict(zip(["shell_port", "iopub_port", "stdin_port", "control_port", "hb_port"], ports),
+                    ip="127.0.0.1", transport="tcp", key=key, signature_scheme="hmac-sha256")
+        path = os.path.join(tempfile.mkdtemp(prefix="sable-start-"), "conn.json")
+        with open(path, "w") as f:
+            json.dump(conn, f)
+        sub = ctx.socket(zmq.SUB)
+        sub.linger = 0
+        sub.setsockopt(zmq.RECONNECT_IVL, 1)
+        sub.setsockopt(zmq.SUBSCRIBE, b"")
+        sub.connect(f"tcp://127.0.0.1:{conn['iopub_port']}")
+        p = subprocess.Popen([BINARY, "kernel", "-f", path], stdout=LOG, stderr=LOG)
+        starting = []
+        try:
+            end = time.time() + 3
+            while time.time() < end:
+                if not sub.poll(100):
+                    continue
+                f = sub.recv_multipart()
+                i = f.index(b"<IDS|MSG>")
+                h, c = json.loads(f[i + 2]), json.loads(f[i + 5])
+                sig = hmac.new(key.encode(), b"".join(f[i + 2:i + 6]), hashlib.sha256).hexdigest().encode()
+                expect(f[i + 1] == sig, "iopub message with a wrong signature")
+                if h["msg_type"] == "status" and c["execution_state"] == "starting":
+                    starting.append(json.loads(f[i + 3]))
+        finally:
+            sub.close()
+            p.kill()
+            p.wait()
+        if starting:
+            expect(len(starting) == 1, f"{len(starting)} starting messages")
+            expect(starting[0] == {}, f"parent of starting: {starting[0]}")
+            return None
+    return "SKIP the kernel published before the subscription arrived in 5 tries"
+
+
 def t_empty_key():
     km = KernelManager(kernel_name=KERNEL)
     km.session.key = b""
@@ -984,6 +1033,7 @@ def main():
               ("display", t_display), ("headers", t_headers), ("bad_messages", t_bad_messages)]
     alone = [("shutdown_restart", t_shutdown_restart), ("shutdown_during_cell", t_shutdown_during_cell),
              ("restart_fresh", t_restart_fresh), ("shutdown_on_shell", t_shutdown_on_shell),
+             ("status_starting", t_status_starting),
              ("empty_key", t_empty_key), ("empty_key_raw", t_empty_key_raw), ("ipc", t_ipc),
              ("bad_connection_files", t_bad_connection_files)]
     only = os.environ.get("KTEST_ONLY")
