@@ -969,6 +969,181 @@ static void test_million(plot_session *s) {
   printf("PASS %s (1e6 points to PNG in %.3f s)\n", name, t1 - t0);
 }
 
+/* ---- markers drawn into a layer, label widths (no gnuplot needed) --------------------- */
+static double layer_alpha(const plot_layer *L) {
+  double t = 0;
+  for (size_t i = 0; i < (size_t)L->w * L->h; i++) t += L->px[i * 4 + 3];
+  return t;
+}
+
+static void test_marker_layer(void) {
+  const char *name = "marker_layer_coverage";
+  plot_color red = {1, 0, 0, 1, 1}, none = {0, 0, 0, 0, 1}, blue = {0, 0, 1, 1, 1};
+  struct { int marker; double size, ew; plot_color face, edge; double want, tol; } c[] = {
+      /* areas by hand: a disc of diameter 10 px; with a 2 px edge, diameter 12; a hollow
+       * ring 10 +- 1; an 8 px square (snapped onto pixel corners: exact); a triangle of base
+       * and height 10; a 10 px diamond (square of side 10 turned 45 degrees) */
+      {'o', 10, 0, red, red, M_PI * 25, 1.0},
+      {'o', 10, 2, red, red, M_PI * 36, 1.2},
+      {'o', 10, 2, none, blue, M_PI * (36 - 16), 1.5},
+      {'s', 8, 0, red, red, 64, 1e-3},
+      {'^', 10, 0, red, red, 50, 1.5},
+      {'D', 10, 0, red, red, 100, 2.0},
+  };
+  for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+    plot_layer L;
+    if (plot__layer_init(&L, 0, 0, 40, 40) < 0) { FAIL(name, "layer init"); return; }
+    plot__layer_marker(&L, c[k].marker, 20.2, 19.7, c[k].size, c[k].ew, c[k].face, c[k].edge);
+    double a = layer_alpha(&L);
+    if (fabs(a - c[k].want) > c[k].tol) {
+      FAIL(name, "marker '%c' size %g edge %g: coverage %.3f, want %.3f", c[k].marker,
+           c[k].size, c[k].ew, a, c[k].want);
+      plot__layer_free(&L);
+      return;
+    }
+    plot__layer_free(&L);
+  }
+  /* clipping: a disc centred on the layer's edge keeps half of itself; one outside none */
+  plot_layer L;
+  if (plot__layer_init(&L, 0, 0, 40, 40) < 0) { FAIL(name, "layer init"); return; }
+  plot__layer_marker(&L, 'o', 0, 20.5, 10, 0, red, red);
+  double half = layer_alpha(&L);
+  plot__layer_marker(&L, 'o', -30, 20, 10, 0, red, red);
+  double after = layer_alpha(&L);
+  if (fabs(half - M_PI * 12.5) > 1.0 || after != half) {
+    FAIL(name, "clipped disc: %.3f (want %.3f), outside one added %.3f", half, M_PI * 12.5,
+         after - half);
+    plot__layer_free(&L);
+    return;
+  }
+  /* alpha: two half-transparent discs on one spot cover 1 - 0.5^2 = 0.75 at the centre */
+  plot__layer_free(&L);
+  plot_color half_red = {1, 0, 0, 0.5, 1};
+  plot__layer_init(&L, 0, 0, 40, 40);
+  plot__layer_marker(&L, 'o', 20.5, 20.5, 10, 0, half_red, half_red);
+  plot__layer_marker(&L, 'o', 20.5, 20.5, 10, 0, half_red, half_red);
+  float *centre = L.px + ((size_t)20 * L.w + 20) * 4;
+  unsigned char *rgba = plot__layer_rgba8(&L);
+  int ok = fabsf(centre[3] - 0.75f) < 1e-5 && fabsf(centre[0] - 0.75f) < 1e-5 && rgba &&
+           rgba[((size_t)20 * L.w + 20) * 4] == 255 && rgba[((size_t)20 * L.w + 20) * 4 + 3] == 191;
+  free(rgba);
+  plot__layer_free(&L);
+  if (!ok) { FAIL(name, "two alpha 0.5 discs: alpha %.4f, want 0.75", centre[3]); return; }
+  PASS(name);
+}
+
+static void test_text_width(void) {
+  const char *name = "label_widths_dejavu";
+  /* DejaVu Sans advances in 1/2048 em: '0' 1303, 'M' 1767, 'i' 569, '-' 739, minus sign
+   * U+2212 1716; superscripts at 0.8 */
+  struct { const char *s; int enh; double want; size_t chars; } c[] = {
+      {"0", 0, 1303 / 2048.0, 1},
+      {"Mi", 0, (1767 + 569) / 2048.0, 2},
+      {"10^{\xe2\x88\x92" "1}", 1, (2 * 1303 + 0.8 * (1716 + 1303)) / 2048.0, 4},
+      {"a\\_b", 1, (1255 + 1024 + 1300) / 2048.0, 3},
+  };
+  for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+    double w = plot__text_em(c[k].s, c[k].enh);
+    size_t n = plot__text_chars(c[k].s, c[k].enh);
+    if (fabs(w - c[k].want) > 1e-9 || n != c[k].chars) {
+      FAIL(name, "'%s': %.5f em, %zu chars; want %.5f, %zu", c[k].s, w, n, c[k].want, c[k].chars);
+      return;
+    }
+  }
+  PASS(name);
+}
+
+static void test_scatter_model(void) {
+  const char *name = "scatter_colour_arguments";
+  plot_figure *f = plot_figure_new(NULL, 0, 0, 0);
+  plot_axes *ax = plot_figure_gca(f);
+  double x[3] = {1, 2, 3}, y[3] = {3, 1, 2}, v[3] = {1, 2, 3};
+  double bad[12] = {1, 0, 0, 1, 0, 1, 0, 1, 2, 0, 0, 1};   /* 2 is no colour value */
+  plot_scatter_opts o = {0};
+  o.vmin = o.vmax = NAN;
+  o.rgba = bad;
+  if (plot_scatter(ax, x, y, 3, &o, NULL) == 0 || !strstr(plot_figure_error(f), "0-1 range")) {
+    FAIL(name, "RGBA 2.0 accepted: %s", plot_figure_error(f));
+    plot_figure_unref(f);
+    return;
+  }
+  /* numbers go through the colormap, the range is the data's, the cycle is not advanced */
+  plot_scatter_opts m = {0};
+  m.cvals = v;
+  m.vmin = m.vmax = NAN;
+  if (plot_scatter(ax, x, y, 3, &m, NULL) < 0 || ax->nseries != 1 || ax->cycle != 0 ||
+      ax->series[0]->vmin != 1 || ax->series[0]->vmax != 3 ||
+      strcmp(ax->series[0]->cmap, "viridis") != 0 || ax->series[0]->lw != 1.0) {
+    FAIL(name, "c= values: %s", plot_figure_error(f));
+    plot_figure_unref(f);
+    return;
+  }
+  if (plot_axes_colorbar(ax, "v") < 0) {
+    FAIL(name, "no colorbar for a mapped scatter: %s", plot_figure_error(f));
+    plot_figure_unref(f);
+    return;
+  }
+  /* a line marker is stroked with lines.linewidth (1.5), a filled one has a 1 pt edge */
+  plot_style st;
+  plot_style_init(&st);
+  st.marker = 'x';
+  plot_scatter(ax, x, y, 3, NULL, &st);
+  if (ax->series[1]->lw != 1.5 || ax->cycle != 1) {
+    FAIL(name, "'x' marker edge %g, cycle %d", ax->series[1]->lw, ax->cycle);
+    plot_figure_unref(f);
+    return;
+  }
+  plot_color none;
+  if (plot_color_parse("none", &none) < 0 || none.a != 0) {
+    FAIL(name, "'none' is not a transparent colour");
+    plot_figure_unref(f);
+    return;
+  }
+  plot_figure_unref(f);
+  PASS(name);
+}
+
+/* a mapped scatter rendered: viridis' two ends are where the smallest and largest values are */
+static void test_scatter_render(plot_session *s) {
+  const char *name = "scatter_c_through_viridis";
+  plot_figure *f = plot_figure_new(NULL, 0, 0, 0);
+  plot_axes *ax = plot_figure_gca(f);
+  double x[3] = {0, 1, 2}, y[3] = {0, 1, 2}, v[3] = {10, 20, 30};
+  plot_scatter_opts o = {0};
+  o.cvals = v;
+  o.vmin = o.vmax = NAN;
+  o.size = 400;
+  plot_scatter(ax, x, y, 3, &o, NULL);
+  plot_axes_xlim(ax, -1, 3);
+  plot_axes_ylim(ax, -1, 3);
+  unsigned char *png;
+  size_t len;
+  if (plot_render(s, f, PLOT_PNG, 0, &png, &len) < 0) {
+    FAIL(name, "%s", plot_session_error(s));
+    plot_figure_unref(f);
+    return;
+  }
+  image im;
+  const char *why = png_decode(png, len, &im);
+  free(png);
+  plot_figure_unref(f);
+  if (why) { FAIL(name, "%s", why); return; }
+  /* the axes box: x 80..576, y 57.6..427.2 px; data -1..3 on both */
+  struct { double dx, dy; int r, g, b; } want[2] = {{0, 0, 0x44, 0x01, 0x54}, {2, 2, 0xfd, 0xe7, 0x25}};
+  for (int k = 0; k < 2; k++) {
+    int px = (int)(80 + (want[k].dx + 1) / 4 * 496), py = (int)(427.2 - (want[k].dy + 1) / 4 * 369.6);
+    unsigned char *p = im.rgb + ((size_t)py * im.w + px) * 3;
+    if (abs(p[0] - want[k].r) > 3 || abs(p[1] - want[k].g) > 3 || abs(p[2] - want[k].b) > 3) {
+      FAIL(name, "point %d at (%d, %d) is #%02x%02x%02x, want #%02x%02x%02x", k, px, py, p[0],
+           p[1], p[2], want[k].r, want[k].g, want[k].b);
+      free(im.rgb);
+      return;
+    }
+  }
+  free(im.rgb);
+  PASS(name);
+}
+
 int main(void) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   mkdir("build", 0755);
@@ -979,6 +1154,9 @@ int main(void) {
   test_ticks();
   test_model_errors();
   test_derivatives_analytic();
+  test_marker_layer();
+  test_text_width();
+  test_scatter_model();
   plot_session *s = plot_session_new();
   char *out = NULL;
   have_gnuplot = plot_gnuplot_command(s, "print 1", &out) == 0;
@@ -1012,6 +1190,7 @@ int main(void) {
   test_gnuplot_errors(s);
   test_restart(s);
   test_million(s);
+  test_scatter_render(s);
   plot_session_free(s);
   test_missing_gnuplot();
   return failures ? 1 : 0;
