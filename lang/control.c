@@ -74,17 +74,12 @@ static int trace_fun(Value f, const char *what, TreeDef *in_tree, int n, const A
     tr_leave(prev);
   }
   if (VAL_IS_NULL(res)) { stage_abort(s); goto done; }
-  out->out_tree = tree_flatten(res, leaves, 0);
-  if (!out->out_tree) { stage_abort(s); goto done; }
-  for (int64_t k = 0; k < LIST(leaves.u.o)->len; k++) {
-    Value v = LIST(leaves.u.o)->items[k];
-    if (!(lx_is_arraylike(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)) {
-      obj_raise(&obj_TypeError, "%s: the function returned a value of type %s; it must return "
-                "arrays or Python scalars (in lists/tuples/dicts)", what, obj_type_name(v));
-      stage_abort(s);
-      goto done;
-    }
+  {
+    char who[96];
+    snprintf(who, sizeof who, "%s: the function", what);
+    out->out_tree = stage_outputs(res, who, leaves);
   }
+  if (!out->out_tree) { stage_abort(s); goto done; }
   out->g = stage_finish(s, (int)LIST(leaves.u.o)->len, LIST(leaves.u.o)->items, &out->caps, &out->ncap);
   if (!out->g) goto done;
   if (ir_optimize(out->g) < 0) { tr_engine_err(); goto done; }

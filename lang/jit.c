@@ -322,6 +322,20 @@ done:
 
 void stage_abort(StageTrace *s) { tr_finish(&s->base); }
 
+TreeDef *stage_outputs(Value res, const char *what, Value outl) {
+  TreeDef *t = tree_flatten(res, outl, 0);
+  for (int64_t k = 0; t && k < LIST(outl.u.o)->len; k++) {
+    Value v = LIST(outl.u.o)->items[k];
+    if (!(lx_is_arraylike(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)) {
+      obj_raise(&obj_TypeError, "%s returned a value of type %s; it must return arrays, Python "
+                "scalars, or lists/tuples/dicts of them", what, obj_type_name(v));
+      tree_free(t);
+      t = NULL;
+    }
+  }
+  return t;
+}
+
 /* Why a traced value is abstract: the arguments it depends on. */
 void tr_describe_origin(Tracer *x, char *buf, size_t n) {
   StageTrace *s = (StageTrace *)x->tr;
@@ -881,17 +895,8 @@ static int jit_trace(JitObj *j, CallParts *p, int optimize, CacheEntry *e, Value
   }
   j->traces++;
   if (VAL_IS_NULL(res)) { stage_abort(s); goto done; }
-  e->out_tree = tree_flatten(res, outl, 0);
+  e->out_tree = stage_outputs(res, "the jit-compiled function", outl);
   if (!e->out_tree) { stage_abort(s); goto done; }
-  for (int64_t k = 0; k < LIST(outl.u.o)->len; k++) {
-    Value v = LIST(outl.u.o)->items[k];
-    if (!(lx_is_arraylike(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)) {
-      obj_raise(&obj_TypeError, "the jit-compiled function returned a value of type %s; it must "
-                "return arrays, Python scalars, or lists/tuples/dicts of them", obj_type_name(v));
-      stage_abort(s);
-      goto done;
-    }
-  }
   e->has_custom = s->saw_custom;
   e->g = stage_finish(s, (int)LIST(outl.u.o)->len, LIST(outl.u.o)->items, captured, ncap);
   if (!e->g) goto done;

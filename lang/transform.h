@@ -55,6 +55,10 @@ Value stage_input(StageTrace *s, const AVal *av, const char *argname);
  * values are extra graph inputs placed BEFORE the declared ones. */
 IrGraph *stage_finish(StageTrace *s, int nout, const Value *outs, Value **captured, int *ncap);
 void stage_abort(StageTrace *s);
+typedef struct TreeDef TreeDef;
+/* The outputs of a staged Python function: flattened into the list outl (returns the tree,
+ * new), or NULL with a TypeError naming `what` when a leaf is not an array or a number. */
+TreeDef *stage_outputs(Value res, const char *what, Value outl);
 /* A custom_jvp/custom_vjp function ran its plain function under staging trace t: the graph
  * has lost its rule, so jit runs the function itself (inlines it) under an enclosing
  * transformation rather than the graph (jit.c). */
