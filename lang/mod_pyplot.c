@@ -80,6 +80,8 @@ static Value fig_err(plot_figure *f) {
   return obj_raise(&obj_ValueError, "%s", plot_figure_error(f));
 }
 static Value sess_err(PState *st) {
+  /* Ctrl-C stopped gnuplot: the user's KeyboardInterrupt, not a plotting error */
+  if (obj_interrupted && obj_check_signals() < 0) return val_null();
   const char *m = plot_session_error(st->s);
   if (strstr(m, "No such file") || strstr(m, "Permission denied") || strstr(m, "[Errno"))
     return obj_raise(&obj_OSError, "%s", m);
@@ -1917,6 +1919,9 @@ static int matplotlib_init(Value m) {
   return r;
 }
 
+/* polled by the gnuplot bridge while it waits: Ctrl-C (REPL) or interrupt_request (kernel) */
+static int interrupt_pending(void *ud) { return obj_interrupted != 0; }
+
 static int pyplot_init(Value m) {
   static int ready;
   if (!ready) {
@@ -1944,6 +1949,7 @@ static int pyplot_init(Value m) {
     obj_raise_nomem();
     return -1;
   }
+  plot_session_set_interrupt(st->s, interrupt_pending, NULL);
   Value stv = val_obj(&st->ob);
   int rcode = obj_module_add(m, "_state", stv);
   if (rcode == 0) rcode = obj_module_add(m, "rcParams", st->rc);

@@ -173,6 +173,33 @@ def t_window_with_display(binary):
     assert b"[]" in out2, out2
 
 
+def t_ctrl_c_stops_plot(binary):
+    tmp = tempfile.mkdtemp(prefix="sable-plot-int-")
+    r = Repl(binary, repl_env(binary), cols=100, rows=30)
+    try:
+        r.read_until(">>> ")
+        r.send("import numpy as np; import matplotlib.pyplot as plt\n")
+        r.read_until(">>> ")
+        r.send("x = np.sin(np.arange(3000000.0)); plt.scatter(x, x[::-1])\n")
+        r.read_until(">>> ")
+        t0 = time.time()
+        r.send(f"plt.savefig('{tmp}/big.svg')\n")
+        r.read_until("savefig")
+        time.sleep(1.0)
+        os.kill(r.pid, signal.SIGINT)
+        out = r.read_until(">>> ", timeout=30).decode("utf-8", "replace")
+        took = time.time() - t0
+        r.send(f"plt.close('all'); plt.plot([1, 2]); plt.savefig('{tmp}/after.png'); print('after', 6 * 7)\n")
+        out2 = r.read_until(">>> ", timeout=60).decode("utf-8", "replace")
+    finally:
+        r.close()
+        ok_png = os.path.exists(os.path.join(tmp, "after.png"))
+        shutil.rmtree(tmp, ignore_errors=True)
+    assert "KeyboardInterrupt" in out, out[-300:]
+    assert took < 20, f"the interrupt took {took:.1f} s"
+    assert "after 42" in out2 and ok_png, out2[-300:]
+
+
 def run(binary, code, env=None, cwd=None):
     p = subprocess.run([binary, "-c", code], capture_output=True, text=True, timeout=120,
                        env=env, cwd=cwd, stdin=subprocess.DEVNULL)
@@ -247,6 +274,7 @@ def main():
     cases = [("repl_show_text_sized_to_window", t_text_sized_to_window),
              ("repl_show_sixel", t_sixel_when_supported),
              ("repl_show_window_with_display", t_window_with_display),
+             ("repl_ctrl_c_stops_plot", t_ctrl_c_stops_plot),
              ("gnuplot_error_is_exception", t_gnuplot_error_is_exception),
              ("killed_gnuplot_restarts", t_killed_gnuplot_restarts),
              ("second_plot_same_gnuplot", t_second_plot_same_gnuplot)]
