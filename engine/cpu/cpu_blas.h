@@ -8,7 +8,9 @@
 #include <lapacke.h>
 
 /* Debian: libopenblas.so.0 (the alternatives link of libopenblas0-pthread/-openmp/-serial,
- * pulled in by libopenblas-dev) and liblapacke.so.3 (liblapacke, pulled in by liblapacke-dev). */
+ * pulled in by libopenblas-dev) and liblapacke.so.3 (liblapacke, pulled in by liblapacke-dev).
+ * The environment variables SABLE_BLAS_LIB and SABLE_LAPACKE_LIB name other files (a path or a
+ * soname) to load instead. */
 #define CPU_BLAS_LIB "libopenblas.so.0"
 #define CPU_LAPACKE_LIB "liblapacke.so.3"
 
