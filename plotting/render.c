@@ -249,6 +249,7 @@ typedef struct ctx {
   double W, H;          /* figure size in points */
   double k;             /* device units per point */
   double lwk, fsk, psk; /* gnuplot lw, font size and point size per point */
+  int pt_noedge;        /* the terminal fills points without an outline (svg): add the edge */
   double fs;            /* rc font size, points */
   int layers;           /* markers drawn into layers: 1 always, 2 for large series only */
   double kr;            /* layer pixels per point */
@@ -323,7 +324,7 @@ static void line_style(ctx *c, plot_series *s, int with_line, int with_points) {
   if (with_points) {
     double sc;
     int pt = point_type(s->marker, &sc);
-    plot__buf_printf(b, " pt %d ps %.3f", pt, s->ms * sc * c->psk);
+    plot__buf_printf(b, " pt %d ps %.3f", pt, (s->ms + (c->pt_noedge ? 1.0 : 0)) * sc * c->psk);
     if (!with_line) plot__buf_printf(b, " lw %.3f", 1.0 * c->lwk);
   }
   plot__buf_printf(b, " lc rgb \"%s\"", col);
@@ -743,7 +744,7 @@ static void scatter_points(ctx *c, const axmap *m, plot_series *s, int *nclause)
   int pt = point_type(s->marker, &sc);
   for (size_t j = 0; j < s->n; j++) {
     double d = s->s ? sqrt(fabs(s->s[j])) : s->ms;
-    ps[j] = d * sc * c->psk;
+    ps[j] = (d + (c->pt_noedge ? s->lw : 0)) * sc * c->psk;
     if (rgb) {
       plot_color cc = point_color(s, lut, j);
       int a = (int)lround((1 - cc.a) * 255);
@@ -993,7 +994,7 @@ static void key_clause(ctx *c, plot_series *s, int *nclause) {
     color_str(col, sizeof col, pc);
     double d = s->s && s->n ? sqrt(fabs(s->s[0])) : s->ms;
     plot__buf_printf(b, " with points pt %d ps %.3f lw %.3f lc rgb \"%s\"", pt,
-                     d * sc * c->psk, c->lwk, col);
+                     (d + (c->pt_noedge ? s->lw : 0)) * sc * c->psk, c->lwk, col);
     break;
   }
   case SK_BARS: case SK_FILL: {
@@ -1395,7 +1396,8 @@ int plot__build(plot_figure *f, const plot_target *tg, const char *dir, const ch
   if (strcmp(tg->terminal, "pdfcairo") == 0) {
     c.lwk = 2; c.fsk = 1.5; c.psk = 1.0 / 6;
   } else if (strcmp(tg->terminal, "svg") == 0) {
-    c.lwk = c.k; c.fsk = c.k; c.psk = c.k / 6;
+    /* svg: point size 1 is a 10 px marker, filled without an outline */
+    c.lwk = c.k; c.fsk = c.k; c.psk = c.k / 10; c.pt_noedge = 1;
   } else if (strcmp(tg->terminal, "pngcairo") == 0) {
     c.lwk = c.k; c.fsk = c.k * 0.75; c.psk = c.k / 6;
   } else {                                   /* libgd terminals and windows */
