@@ -1499,6 +1499,19 @@ static int wants_format(PState *st, const char *fmt) {
 /* display_data for one figure: image/png, image/svg+xml when chosen, text/plain */
 static Value display_figure(PState *st, plot_figure *f) {
   const sb_sink *sink = obj_ts.sink;
+  double w, h, dpi;
+  plot_figure_size(f, &w, &h, &dpi);
+  char text[96];
+  snprintf(text, sizeof text, "<Figure size %gx%g with %zu Axes>", floor(w * dpi + 0.5),
+           floor(h * dpi + 0.5), plot_figure_naxes(f));
+  if (plot_figure_naxes(f) == 0) {
+    /* as the inline backend: an empty figure is only its text */
+    const char *mime[1] = {"text/plain"}, *data[1] = {text};
+    size_t lens[1] = {strlen(text)};
+    sb_bundle b = {1, mime, data, lens, NULL, 0};
+    sink->display(sink->ud, &b);
+    return val_none();
+  }
   int svg = wants_format(st, "svg");
   /* PNG always, so that every front end (and nbconvert to PDF) has an image */
   unsigned char *png = NULL, *vec = NULL;
@@ -1508,11 +1521,6 @@ static Value display_figure(PState *st, plot_figure *f) {
     free(png);
     return sess_err(st);
   }
-  double w, h, dpi;
-  plot_figure_size(f, &w, &h, &dpi);
-  char text[96];
-  snprintf(text, sizeof text, "<Figure size %gx%g with %zu Axes>", floor(w * dpi + 0.5),
-           floor(h * dpi + 0.5), plot_figure_naxes(f));
   const char *mime[3];
   const char *data[3];
   size_t lens[3];
@@ -1528,9 +1536,12 @@ static Value display_figure(PState *st, plot_figure *f) {
 }
 
 static Value show_figure(PState *st, plot_figure *f) {
+  if (rich_frontend()) {
+    sync_rc(st);
+    return display_figure(st, f);
+  }
   if (plot_figure_naxes(f) == 0) return val_none();
   sync_rc(st);
-  if (rich_frontend()) return display_figure(st, f);
   if (isatty(STDOUT_FILENO)) {
     fflush(stdout);
     if (plot_show_tty(st->s, f, STDOUT_FILENO) < 0) return sess_err(st);
@@ -1554,7 +1565,7 @@ static Value plt_cell_end(void *data, int argc, const Value *argv, Obj *kw) {
   plot_session_close_all(st->s);
   Value r = val_none();
   for (size_t i = 0; i < n; i++) {
-    if (!VAL_IS_NULL(r) && plot_figure_naxes(figs[i]) > 0) {
+    if (!VAL_IS_NULL(r)) {
       sync_rc(st);
       r = display_figure(st, figs[i]);
     }

@@ -126,6 +126,13 @@ def t_svg_format(kc):
     run(kc, "plt.rcParams['figure.format'] = 'png'")
 
 
+def t_empty_figure_is_text(kc):
+    reply, msgs = run(kc, "f = plt.figure()")
+    ds = displays(msgs)
+    assert reply["status"] == "ok" and len(ds) == 1, (reply, len(ds))
+    assert ds[0] == {"text/plain": "<Figure size 640x480 with 0 Axes>"}, ds[0]
+
+
 def t_error_still_shows(kc):
     reply, msgs = run(kc, "plt.plot([1, 2, 3])\n1 / 0")
     assert reply["status"] == "error" and reply["ename"] == "ZeroDivisionError", reply
@@ -183,7 +190,7 @@ def main():
         ku.report("SKIP", "plot_kernel", f"{ku.SABLE} is not built")
         return 0
     cases = [t_cell_end_shows_and_closes, t_show_once, t_two_figures_in_order, t_svg_format,
-             t_error_still_shows, t_scatter_colormap]
+             t_empty_figure_is_text, t_error_still_shows, t_scatter_colormap]
     for prefix, binary in builds:
         km, kc = start(binary)
         try:
