@@ -72,7 +72,7 @@ def main():
         walls, cpus = res[i]
         lo, med, hi = quart(walls)
         name = " ".join(os.path.relpath(a, ROOT) if a.startswith(ROOT) else a for a in argv)
-        print(f"  {name:40s} {med:7.2f}  ({lo:6.2f}-{hi:6.2f}, min {min(walls):6.2f})"
+        print(f"  {name:46s} {med:7.2f}  ({lo:6.2f}-{hi:6.2f}, min {min(walls):6.2f})"
               f"   cpu {statistics.median(cpus):6.2f}")
     med = statistics.median(res[0][0])
     print(f"goal: bin/sable -c 1 under {GOAL_MS:.0f} ms: {'met' if med < GOAL_MS else 'NOT met'}"
