@@ -363,21 +363,28 @@ void plot__ticks(double lo, double hi, int logscale, double length_pt, int yaxis
           double v = k * pow(10, d);
           if (v >= vmin && v <= vmax) t->minor[t->nminor++] = v;
         }
-    if (inside >= 2) return;
-    /* less than two decades in view: label the minor ticks too, like LogFormatter does
-     * for short ranges, with plain numbers */
-    t->n = 0;
-    for (size_t i = 0; i < n; i++)
-      if (t->locs[i] >= vmin * (1 - 1e-9) && t->locs[i] <= vmax * (1 + 1e-9)) {
-        t->locs[t->n] = t->locs[i];
-        memmove(t->labels[t->n], t->labels[i], sizeof t->labels[i]);
-        t->n++;
+    /* matplotlib's LogFormatterSciNotation: over more than a decade only the powers of
+     * ten are labelled; from 0.4 to 1 decade also the minor ticks 2, 3, 4 and 6 x 10^k,
+     * under 0.4 decade every minor tick, as "2×10^{k}" */
+    (void)inside;
+    double span = lmax - lmin;
+    if (span > 1) return;
+    size_t nm = 0;
+    for (size_t i = 0; i < t->nminor && n < 64; i++) {
+      double v = t->minor[i];
+      int e = (int)floor(log10(v) + 1e-9);
+      int k = (int)lround(v / pow(10, e));
+      if (span > 0.4 && k != 2 && k != 3 && k != 4 && k != 6) {
+        t->minor[nm++] = v;                   /* stays an unlabelled minor tick */
+        continue;
       }
-    for (size_t i = 0; i < t->nminor && t->n < 64; i++) {
-      t->locs[t->n] = t->minor[i];
-      plot__format_number(t->minor[i], t->labels[t->n], sizeof t->labels[t->n]);
-      t->n++;
+      t->locs[n] = v;
+      if (e < 0) snprintf(t->labels[n], sizeof t->labels[n], "%d\xc3\x97" "10^{" MINUS "%d}", k, -e);
+      else snprintf(t->labels[n], sizeof t->labels[n], "%d\xc3\x97" "10^{%d}", k, e);
+      n++;
     }
+    t->nminor = nm;
+    t->n = n;
     return;
   }
   t->n = maxn_ticks(vmin, vmax, nbins, t->locs, 64);

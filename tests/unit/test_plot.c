@@ -1053,6 +1053,40 @@ static void test_text_width(void) {
   PASS(name);
 }
 
+/* matplotlib 3.11, ax.set_yscale('log') on data 1..3 and on 0.5..2: the minor tick labels
+ * it shows (get_yticklabels(minor=True)); and only powers of ten over more than a decade */
+static void test_log_ticks_short(void) {
+  const char *name = "log_ticks_short_ranges";
+  plot_tickset t;
+  plot__ticks(0.9, 3.3, 1, 370, 1, 10, &t);
+  int have1 = 0, have2 = 0, have3 = 0, extra = 0;
+  for (size_t i = 0; i < t.n; i++) {
+    if (t.locs[i] < 0.9 || t.locs[i] > 3.3) continue;
+    if (t.locs[i] == 1 && strcmp(t.labels[i], "10^{0}") == 0) have1 = 1;
+    else if (t.locs[i] == 2 && strcmp(t.labels[i], "2\xc3\x97" "10^{0}") == 0) have2 = 1;
+    else if (t.locs[i] == 3 && strcmp(t.labels[i], "3\xc3\x97" "10^{0}") == 0) have3 = 1;
+    else extra++;
+  }
+  if (!have1 || !have2 || !have3 || extra) {
+    FAIL(name, "0.9..3.3: 1 %d, 2x %d, 3x %d, other labels %d", have1, have2, have3, extra);
+    return;
+  }
+  /* 0.62..0.9 is 0.16 decade: every minor tick labelled (6, 7, 8 x 10^-1) */
+  plot__ticks(0.62, 0.9, 1, 370, 1, 10, &t);
+  int n7 = 0;
+  for (size_t i = 0; i < t.n; i++)
+    if (fabs(t.locs[i] - 0.7) < 1e-12 && strcmp(t.labels[i], "7\xc3\x97" "10^{\xe2\x88\x92" "1}") == 0) n7++;
+  if (n7 != 1) { FAIL(name, "0.62..0.9: no 7x10^-1 label"); return; }
+  /* 0.045..2.5: decades only */
+  plot__ticks(0.045, 2.5, 1, 370, 1, 10, &t);
+  for (size_t i = 0; i < t.n; i++)
+    if (t.locs[i] >= 0.045 && t.locs[i] <= 2.5 && strncmp(t.labels[i], "10^{", 4) != 0) {
+      FAIL(name, "0.045..2.5 labels %g as '%s'", t.locs[i], t.labels[i]);
+      return;
+    }
+  PASS(name);
+}
+
 static void test_scatter_model(void) {
   const char *name = "scatter_colour_arguments";
   plot_figure *f = plot_figure_new(NULL, 0, 0, 0);
@@ -1157,6 +1191,7 @@ int main(void) {
   test_marker_layer();
   test_text_width();
   test_scatter_model();
+  test_log_ticks_short();
   plot_session *s = plot_session_new();
   char *out = NULL;
   have_gnuplot = plot_gnuplot_command(s, "print 1", &out) == 0;
