@@ -1,7 +1,6 @@
 /* engine_bench.c - timings of the C array engine (run by hand through bench/engine_bench.sh):
  * dispatch of add on 3-element arrays, 1M-element elementwise ops and reductions, N x N
  * matmul through dot_general vs cblas directly, N x N float64 inverse. Not run by tests. */
-#include <cblas.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 #include "engine/arr.h"
 #include "engine/prim.h"
 #include "engine/cpu/cpu.h"
+#include "engine/cpu/cpu_blas.h"
 
 static double now(void) {
   struct timespec t;
@@ -58,33 +58,41 @@ int main(int argc, char **argv) {
     arr_release(a); arr_release(b); arr_release(s);
   }
 
-  if (!*only || strstr(only, "elem")) {
+  if (!*only || strstr(only, "elem") || strstr(only, "red")) {
     int64_t m = 1000000;
+    int reps = 200;
     for (int k = 0; k < 2; k++) {
       DType dt = k ? DT_FLOAT64 : DT_FLOAT32;
       const char *nm = k ? "f64" : "f32";
-      Array *a = randn(dt, 1, &m), *b = randn(dt, 1, &m);
-      double t = BEST(20, arr_release(prim_binary(PRIM_add, a, b)));
-      printf("1M add %s: %.3f ms\n", nm, t * 1e3);
-      t = BEST(20, arr_release(prim_binary(PRIM_mul, a, b)));
-      printf("1M mul %s: %.3f ms\n", nm, t * 1e3);
-      t = BEST(10, arr_release(prim_unary(PRIM_exp, a, NULL)));
-      printf("1M exp %s: %.3f ms\n", nm, t * 1e3);
-      t = BEST(10, arr_release(prim_unary(PRIM_tanh, a, NULL)));
-      printf("1M tanh %s: %.3f ms\n", nm, t * 1e3);
-      PAxes all = {1, {0}};
-      t = BEST(20, arr_release(prim_unary(PRIM_reduce_sum, a, &all)));
-      printf("1M sum %s: %.3f ms\n", nm, t * 1e3);
-      t = BEST(20, arr_release(prim_unary(PRIM_reduce_max, a, &all)));
-      printf("1M max %s: %.3f ms\n", nm, t * 1e3);
-      int64_t sq[2] = {1000, 1000};
-      Array *q = randn(dt, 2, sq);
-      PAxes ax0 = {1, {0}}, ax1 = {1, {1}};
-      t = BEST(20, arr_release(prim_unary(PRIM_reduce_sum, q, &ax0)));
-      printf("1000x1000 sum axis0 %s: %.3f ms\n", nm, t * 1e3);
-      t = BEST(20, arr_release(prim_unary(PRIM_reduce_sum, q, &ax1)));
-      printf("1000x1000 sum axis1 %s: %.3f ms\n", nm, t * 1e3);
-      arr_release(q); arr_release(a); arr_release(b);
+      Array *a = randn(dt, 1, &m), *b = randn(dt, 1, &m), *s = arr_scalar_f(dt, 1.5);
+      double t;
+#define ELEM(label, expr, r)                                                       \
+      t = BEST(r, arr_release(expr));                                                \
+      printf("%s %s: %.3f ms\n", label, nm, t * 1e3);
+      if (!*only || strstr(only, "elem")) {
+        ELEM("1M add", prim_binary(PRIM_add, a, b), reps)
+        ELEM("1M mul", prim_binary(PRIM_mul, a, b), reps)
+        ELEM("1M add scalar", prim_binary(PRIM_add, a, s), reps)
+        ELEM("1M maximum", prim_binary(PRIM_max, a, b), reps)
+        ELEM("1M greater", prim_binary(PRIM_gt, a, b), reps)
+        ELEM("1M exp", prim_unary(PRIM_exp, a, NULL), reps / 4)
+        ELEM("1M tanh", prim_unary(PRIM_tanh, a, NULL), reps / 4)
+      }
+      if (!*only || strstr(only, "red")) {
+        PAxes all = {1, {0}};
+        ELEM("1M sum", prim_unary(PRIM_reduce_sum, a, &all), reps)
+        ELEM("1M max", prim_unary(PRIM_reduce_max, a, &all), reps)
+        int64_t sq[2] = {1000, 1000};
+        Array *q = randn(dt, 2, sq);
+        PAxes ax0 = {1, {0}}, ax1 = {1, {1}};
+        ELEM("1000x1000 sum axis0", prim_unary(PRIM_reduce_sum, q, &ax0), reps)
+        ELEM("1000x1000 sum axis1", prim_unary(PRIM_reduce_sum, q, &ax1), reps)
+        ELEM("1000x1000 max axis0", prim_unary(PRIM_reduce_max, q, &ax0), reps)
+        ELEM("1000x1000 max axis1", prim_unary(PRIM_reduce_max, q, &ax1), reps)
+        arr_release(q);
+      }
+#undef ELEM
+      arr_release(a); arr_release(b); arr_release(s);
     }
   }
 
@@ -98,8 +106,8 @@ int main(int argc, char **argv) {
       Array *in[2] = {a, b}, *o = NULL;
       double t1 = BEST(2, prim_bind(PRIM_dot_general, in, 2, &pd, &o); arr_release(o));
       Array *c = arr_new(dt, 2, sh);
-      double t2 = BEST(2, if (k) cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, arr_data(a), n, arr_data(b), n, 0.0, arr_data(c), n);
-                          else cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, arr_data(a), n, arr_data(b), n, 0.0f, arr_data(c), n));
+      double t2 = BEST(2, if (k) cpu_blas()->cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, arr_data(a), n, arr_data(b), n, 0.0, arr_data(c), n);
+                          else cpu_blas()->cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, arr_data(a), n, arr_data(b), n, 0.0f, arr_data(c), n));
       printf("matmul %dx%d %s: dot_general %.3f s, cblas direct %.3f s, ratio %.3f\n", n, n, k ? "f64" : "f32", t1, t2, t1 / t2);
       arr_release(a); arr_release(b); arr_release(c);
     }

@@ -28,20 +28,27 @@ def main():
         print("numpy dispatch add 3xf32: %.1f ns/op (includes the Python loop)" % (t / iters * 1e9))
         t0 = best(3, lambda: [None for _ in range(iters)])
         print("numpy dispatch add 3xf32 minus empty loop: %.1f ns/op" % ((t - t0) / iters * 1e9))
-    if not only or "elem" in only:
+    if not only or "elem" in only or "red" in only:
         for dt in (np.float32, np.float64):
             nm = "f32" if dt == np.float32 else "f64"
             a = (rng.random(1000000) - 0.5).astype(dt)
             b = (rng.random(1000000) - 0.5).astype(dt)
-            print("numpy 1M add %s: %.3f ms" % (nm, best(20, lambda: a + b) * 1e3))
-            print("numpy 1M mul %s: %.3f ms" % (nm, best(20, lambda: a * b) * 1e3))
-            print("numpy 1M exp %s: %.3f ms" % (nm, best(10, lambda: np.exp(a)) * 1e3))
-            print("numpy 1M tanh %s: %.3f ms" % (nm, best(10, lambda: np.tanh(a)) * 1e3))
-            print("numpy 1M sum %s: %.3f ms" % (nm, best(20, lambda: a.sum()) * 1e3))
-            print("numpy 1M max %s: %.3f ms" % (nm, best(20, lambda: a.max()) * 1e3))
-            q = a.reshape(1000, 1000)
-            print("numpy 1000x1000 sum axis0 %s: %.3f ms" % (nm, best(20, lambda: q.sum(axis=0)) * 1e3))
-            print("numpy 1000x1000 sum axis1 %s: %.3f ms" % (nm, best(20, lambda: q.sum(axis=1)) * 1e3))
+            cases = []
+            if not only or "elem" in only:
+                cases += [("1M add", lambda: a + b, 200), ("1M mul", lambda: a * b, 200),
+                          ("1M add scalar", lambda: a + dt(1.5), 200),
+                          ("1M maximum", lambda: np.maximum(a, b), 200),
+                          ("1M greater", lambda: a > b, 200),
+                          ("1M exp", lambda: np.exp(a), 50), ("1M tanh", lambda: np.tanh(a), 50)]
+            if not only or "red" in only:
+                q = a.reshape(1000, 1000)
+                cases += [("1M sum", lambda: a.sum(), 200), ("1M max", lambda: a.max(), 200),
+                          ("1000x1000 sum axis0", lambda: q.sum(axis=0), 200),
+                          ("1000x1000 sum axis1", lambda: q.sum(axis=1), 200),
+                          ("1000x1000 max axis0", lambda: q.max(axis=0), 200),
+                          ("1000x1000 max axis1", lambda: q.max(axis=1), 200)]
+            for label, f, reps in cases:
+                print("numpy %s %s: %.3f ms" % (label, nm, best(reps, f) * 1e3))
     if not only or "matmul" in only:
         for dt in (np.float32, np.float64):
             a = (rng.random((n, n)) - 0.5).astype(dt)

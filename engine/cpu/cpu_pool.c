@@ -9,6 +9,15 @@
 #include <unistd.h>
 
 #define MAX_WORKERS 64
+#ifndef SPIN_WAIT
+#define SPIN_WAIT 1500            /* pause iterations: about 40 us on Zen 3 */
+#endif
+
+static inline void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
@@ -18,6 +27,7 @@ static int nthreads = 1;          /* threads used per job, incl. the caller */
 static uint64_t generation = 0;   /* bumped per job, under mu */
 static int job_open = 0;          /* workers may still join the job, under mu */
 static int active = 0;            /* workers inside the job, under mu */
+static atomic_int running;        /* workers still running chunks (read without mu) */
 
 static PoolFn job_fn;
 static void *job_ctx;
@@ -42,10 +52,12 @@ static void *worker(void *arg) {
     seen = generation;
     if (!job_open) continue;
     active++;
+    atomic_fetch_add(&running, 1);
     PoolFn fn = job_fn;
     void *ctx = job_ctx;
     pthread_mutex_unlock(&mu);
     run_chunks(fn, ctx);
+    atomic_fetch_sub(&running, 1);
     pthread_mutex_lock(&mu);
     if (--active == 0) pthread_cond_signal(&done_cv);
   }
@@ -104,6 +116,11 @@ void cpu_parallel_for(int64_t n, int64_t grain, PoolFn fn, void *ctx) {
   run_chunks(fn, ctx);
   pthread_mutex_lock(&mu);
   job_open = 0;
+  pthread_mutex_unlock(&mu);
+  /* A worker still on its last chunk is usually done within microseconds: spin briefly rather
+   * than sleep, since on a loaded machine a sleeping caller waits for a time slice to wake. */
+  for (int spin = 0; spin < SPIN_WAIT && atomic_load(&running) > 0; spin++) cpu_relax();
+  pthread_mutex_lock(&mu);
   while (active > 0) pthread_cond_wait(&done_cv, &mu);
   pthread_mutex_unlock(&mu);
 }

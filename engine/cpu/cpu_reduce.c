@@ -16,6 +16,16 @@ typedef void (*VecFn)(char *o, int64_t so, const char *x, int64_t sx, int64_t n)
 static RowFn row_fn[R_COUNT][DT_COUNT];
 static VecFn vec_fn[R_COUNT][DT_COUNT];
 
+/* AVX2 clones (ifunc-selected at load time): with AVX2 gcc vectorises the NaN-propagating
+ * max/min of vec_* (row-wise accumulation into the output, the axis-0 case). The pairwise
+ * sum stays unversioned: it recurses, and every call through the ifunc cost more than the
+ * wider vectors gained. */
+#if defined(__x86_64__) && !defined(__clang__)
+#define CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define CLONES
+#endif
+
 /* NumPy's pairwise summation (8 accumulators, blocks of 128) for contiguous float rows. */
 #define PAIRWISE(T, sfx)                                                              \
   static T pw_##sfx(const T *a, int64_t n) {                                          \
@@ -47,14 +57,14 @@ PAIRWISE(double, f64)
 #define IMINC(a, b) ((a) < (b) ? (a) : (b))
 
 #define ROW_VEC(name, T, COMB)                                                        \
-  static void row_##name(char *acc_, const char *x_, int64_t n, int64_t sx) {         \
+  CLONES static void row_##name(char *acc_, const char *x_, int64_t n, int64_t sx) {         \
     T acc = *(T *)acc_;                                                               \
     const T *x = (const T *)x_;                                                       \
     if (sx == 1) for (int64_t i = 0; i < n; i++) { T b = x[i]; acc = COMB(acc, b); }  \
     else for (int64_t i = 0; i < n; i++) { T b = x[i * sx]; acc = COMB(acc, b); }     \
     *(T *)acc_ = acc;                                                                 \
   }                                                                                   \
-  static void vec_##name(char *o_, int64_t so, const char *x_, int64_t sx, int64_t n) { \
+  CLONES static void vec_##name(char *o_, int64_t so, const char *x_, int64_t sx, int64_t n) { \
     T *restrict o = (T *)o_;                                                          \
     const T *restrict x = (const T *)x_;                                              \
     if (so == 1 && sx == 1) for (int64_t i = 0; i < n; i++) { T a = o[i], b = x[i]; o[i] = COMB(a, b); } \
@@ -208,6 +218,9 @@ static void red_partial(void *ctx, int64_t b, int64_t e) {
   j->row(j->partial[k], j->in + b * j->ist[0] * j->esz, e - b, j->ist[0]);
 }
 
+#ifndef SPLIT_INNER_MIN
+#define SPLIT_INNER_MIN 4096
+#endif
 static int k_reduce(const Prim *p, Array *const *in, int nin, const void *params,
                     const AVal *oav, Array **out) {
   const PAxes *ax = params;
@@ -270,7 +283,7 @@ static int k_reduce(const Prim *p, Array *const *in, int nin, const void *params
      * long contiguous runs (short strips of many rows defeat the prefetcher). */
     for (int d = 0; d < j.nd; d++) {
       if (j.ost[d] == 0 || j.shape[d] < threads) continue;
-      if (d == j.nd - 1 && j.shape[d] / threads < 4096) continue;
+      if (d == j.nd - 1 && j.shape[d] / threads < SPLIT_INNER_MIN) continue;
       if (best < 0 || j.shape[d] > j.shape[best]) best = d;
     }
     if (best >= 0) {
