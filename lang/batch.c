@@ -543,6 +543,24 @@ int b_dot_general(PrimId id, const void *params, int nin, const Value *in, const
     ob = 0;
   } else if (sa) {
     ob = d->nb;
+  } else if (rank_of(b) - 1 - d->nc - d->nb == 0) {
+    /* only the rhs is batched and the batch axis is its only free dim (matrix @ vector under
+     * vmap): with the operands swapped the result comes out (..., batch, lhs free), which is
+     * the same layout with the batch axis in front of the lhs free dims, instead of after them
+     * (no transpose of the result later: batched_predict's w @ x gives x @ w^T directly) */
+    PDot q;
+    memset(&q, 0, sizeof q);
+    q.nc = p.nc;
+    q.nb = p.nb;
+    ir_memcpy(q.lhs_contract, p.rhs_contract, sizeof(int) * (size_t)p.nc);
+    ir_memcpy(q.rhs_contract, p.lhs_contract, sizeof(int) * (size_t)p.nc);
+    ir_memcpy(q.lhs_batch, p.rhs_batch, sizeof(int) * (size_t)p.nb);
+    ir_memcpy(q.rhs_batch, p.lhs_batch, sizeof(int) * (size_t)p.nb);
+    Value sw[2] = {b, a};
+    int n = tr_bind(id, 2, sw, &q, out);
+    t_clear(sw, 2);
+    obd[0] = d->nb;
+    return n;
   } else {
     ob = d->nb + (ra - d->nc - d->nb);
   }
