@@ -283,8 +283,11 @@ static plot_series *series_new(plot_axes *ax, int kind) {
 
 static void series_commit(plot_axes *ax, plot_series *s) { ax->series[ax->nseries++] = s; }
 
-/* colour, alpha and sizes from the style, the colour cycle and rc */
-static int resolve_style(plot_axes *ax, plot_series *s, const plot_style *st, int default_ls) {
+/* colour, alpha and sizes from the style, the colour cycle and rc. matplotlib keeps two
+ * cycles per axes: lines (plot, errorbar, hist) and patches (bar, fill_between, scatter). */
+enum { CYCLE_LINES, CYCLE_PATCHES };
+static int resolve_style(plot_axes *ax, plot_series *s, const plot_style *st, int default_ls,
+                         int cycle) {
   plot_style def;
   if (!st) {
     plot_style_init(&def);
@@ -293,8 +296,9 @@ static int resolve_style(plot_axes *ax, plot_series *s, const plot_style *st, in
   if (st->color.set) {
     s->color = st->color;
   } else {
-    s->color = plot__rgb(plot_cycle[ax->cycle % 10]);
-    ax->cycle++;
+    int *c = cycle == CYCLE_PATCHES ? &ax->pcycle : &ax->cycle;
+    s->color = plot__rgb(plot_cycle[*c % 10]);
+    (*c)++;
   }
   if (st->alpha >= 0 && st->alpha <= 1) s->color.a = s->alpha = st->alpha;
   else if (st->alpha > 1 || (st->alpha < 0 && st->alpha != -1 && !isnan(st->alpha)))
@@ -337,7 +341,7 @@ int plot_line(plot_axes *ax, const double *x, const double *y, size_t n, const p
     else for (size_t i = 0; i < n; i++) s->x[i] = (double)i;
   }
   if (oom) return nomem(ax, s);
-  if (resolve_style(ax, s, st, PLOT_LS_SOLID) < 0) {
+  if (resolve_style(ax, s, st, PLOT_LS_SOLID, CYCLE_LINES) < 0) {
     series_free(s);
     return -1;
   }
@@ -382,7 +386,7 @@ int plot_scatter(plot_axes *ax, const double *x, const double *y, size_t n,
   double size = o && o->size > 0 ? o->size : 0;
   if (size > 0) st2.markersize = sqrt(size);
   if (!(st2.markersize > 0)) st2.markersize = ax->fig->rc.markersize;
-  if (resolve_style(ax, s, &st2, PLOT_LS_NONE) < 0) {
+  if (resolve_style(ax, s, &st2, PLOT_LS_NONE, CYCLE_PATCHES) < 0) {
     series_free(s);
     return -1;
   }
@@ -444,7 +448,7 @@ int plot_bar(plot_axes *ax, const double *x, const double *height, size_t n,
   }
   /* remember the orientation for the sticky edge at 0 */
   s->origin_lower = horizontal;
-  if (resolve_style(ax, s, st, PLOT_LS_NONE) < 0) {
+  if (resolve_style(ax, s, st, PLOT_LS_NONE, CYCLE_PATCHES) < 0) {
     series_free(s);
     return -1;
   }
@@ -581,7 +585,7 @@ int plot_hist(plot_axes *ax, const double *data, size_t n, const plot_hist_opts 
   free(edges);
   free(counts);
   if (rc < 0) return nomem(ax, s);
-  if (resolve_style(ax, s, st, o->step ? PLOT_LS_SOLID : PLOT_LS_NONE) < 0) {
+  if (resolve_style(ax, s, st, o->step ? PLOT_LS_SOLID : PLOT_LS_NONE, CYCLE_LINES) < 0) {
     series_free(s);
     return -1;
   }
@@ -677,7 +681,7 @@ int plot_fill_between(plot_axes *ax, const double *x, const double *y1, const do
     if (!s->y2) oom = 1;
   }
   if (oom) return nomem(ax, s);
-  if (resolve_style(ax, s, st, PLOT_LS_NONE) < 0) {
+  if (resolve_style(ax, s, st, PLOT_LS_NONE, CYCLE_PATCHES) < 0) {
     series_free(s);
     return -1;
   }
@@ -725,7 +729,7 @@ int plot_errorbar(plot_axes *ax, const double *x, const double *y, size_t n,
     }
   }
   if (oom) return nomem(ax, s);
-  if (resolve_style(ax, s, st, PLOT_LS_SOLID) < 0) {
+  if (resolve_style(ax, s, st, PLOT_LS_SOLID, CYCLE_LINES) < 0) {
     series_free(s);
     return -1;
   }

@@ -173,7 +173,7 @@ static int make_stamp(plot_layer *L, int marker, double size, double ew) {
   double off = span % 2 ? 0.5 : 0;
   double ext = size * (s.circle ? s.r : 0.75) + ew / 2 + 1;
   int r = (int)ceil(ext);
-  if (r > 2000) r = 2000;
+  if (r > 1000) r = 1000;
   int side = 2 * r + 1;
   float *st = malloc((size_t)side * side * 2 * sizeof(float));
   if (!st) return -1;
@@ -229,7 +229,7 @@ int plot__layer_marker(plot_layer *L, int marker, double cx, double cy, double s
     ew = 0;
     marker = 's';
   }
-  if (size > 4000) size = 4000;
+  if (size > 1000) size = 1000;           /* a stamp of at most ~1500 px square */
   if (make_stamp(L, marker, size, ew) < 0) return -1;
   int r = L->st_r, side = 2 * r + 1;
   /* snap the centre (see make_stamp) and find the stamp's origin pixel in the layer */

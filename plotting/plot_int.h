@@ -51,7 +51,7 @@ struct plot_axes {
   int gridx, gridy;
   int legend;
   int legend_loc;            /* 0 best, 1..10 as matplotlib's codes */
-  int cycle;
+  int cycle, pcycle;          /* next colour of the lines' and the patches' cycle */
   plot_ticks_fixed xt, yt;
   int colorbar;
   char *cblabel;

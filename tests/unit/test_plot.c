@@ -1087,6 +1087,36 @@ static void test_log_ticks_short(void) {
   PASS(name);
 }
 
+/* matplotlib 3.11: plot, fill_between, bar, scatter, hist, errorbar, plot on one axes get
+ * #1f77b4 #1f77b4 #ff7f0e #2ca02c #ff7f0e #2ca02c #d62728 (lines and patches cycle apart) */
+static void test_two_cycles(void) {
+  const char *name = "colour_cycles_like_matplotlib";
+  plot_figure *f = plot_figure_new(NULL, 0, 0, 0);
+  plot_axes *ax = plot_figure_gca(f);
+  double x[2] = {1, 2}, y[2] = {0, 1}, one[1] = {1}, err[1] = {1};
+  plot_line(ax, x, y, 2, NULL);
+  plot_fill_between(ax, x, y, NULL, 2, NULL);
+  plot_bar(ax, one, one, 1, NULL, 0.8, NULL, 0, NULL);
+  plot_scatter(ax, one, one, 1, NULL, NULL);
+  plot_hist(ax, x, 2, NULL, NULL, NULL, NULL);
+  plot_errorbar(ax, one, one, 1, err, err, NULL, NULL, NULL);
+  plot_line(ax, x, y, 2, NULL);
+  static const uint32_t want[7] = {0x1f77b4, 0x1f77b4, 0xff7f0e, 0x2ca02c, 0xff7f0e, 0x2ca02c,
+                                   0xd62728};
+  for (size_t i = 0; i < 7; i++) {
+    plot_color c = i < ax->nseries ? ax->series[i]->color : plot__rgb(0);
+    uint32_t got = (uint32_t)lround(c.r * 255) << 16 | (uint32_t)lround(c.g * 255) << 8 |
+                   (uint32_t)lround(c.b * 255);
+    if (ax->nseries != 7 || got != want[i]) {
+      FAIL(name, "series %zu: #%06x, want #%06x", i, (unsigned)got, (unsigned)want[i]);
+      plot_figure_unref(f);
+      return;
+    }
+  }
+  plot_figure_unref(f);
+  PASS(name);
+}
+
 static void test_scatter_model(void) {
   const char *name = "scatter_colour_arguments";
   plot_figure *f = plot_figure_new(NULL, 0, 0, 0);
@@ -1105,7 +1135,7 @@ static void test_scatter_model(void) {
   plot_scatter_opts m = {0};
   m.cvals = v;
   m.vmin = m.vmax = NAN;
-  if (plot_scatter(ax, x, y, 3, &m, NULL) < 0 || ax->nseries != 1 || ax->cycle != 0 ||
+  if (plot_scatter(ax, x, y, 3, &m, NULL) < 0 || ax->nseries != 1 || ax->pcycle != 0 ||
       ax->series[0]->vmin != 1 || ax->series[0]->vmax != 3 ||
       strcmp(ax->series[0]->cmap, "viridis") != 0 || ax->series[0]->lw != 1.0) {
     FAIL(name, "c= values: %s", plot_figure_error(f));
@@ -1122,8 +1152,8 @@ static void test_scatter_model(void) {
   plot_style_init(&st);
   st.marker = 'x';
   plot_scatter(ax, x, y, 3, NULL, &st);
-  if (ax->series[1]->lw != 1.5 || ax->cycle != 1) {
-    FAIL(name, "'x' marker edge %g, cycle %d", ax->series[1]->lw, ax->cycle);
+  if (ax->series[1]->lw != 1.5 || ax->pcycle != 1 || ax->cycle != 0) {
+    FAIL(name, "'x' marker edge %g, cycles %d %d", ax->series[1]->lw, ax->cycle, ax->pcycle);
     plot_figure_unref(f);
     return;
   }
@@ -1191,6 +1221,7 @@ int main(void) {
   test_marker_layer();
   test_text_width();
   test_scatter_model();
+  test_two_cycles();
   test_log_ticks_short();
   plot_session *s = plot_session_new();
   char *out = NULL;
