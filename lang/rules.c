@@ -195,12 +195,13 @@ static int d_pow(const RuleCtx *c, const uint8_t *need, Value *d) {
 }
 /* 1 where x == z (0.5 where y == z too), else 0 (JAX's balanced tie rule for max/min) */
 static Value balanced_eq(Value x, Value z, Value y) {
+  AVal av;
+  if (lx_aval(z, &av) < 0) return val_null();
+  /* scalar constants: select broadcasts them (no full-size fills per call) */
   Value ex = t_binary(PRIM_eq, x, z), ey = t_binary(PRIM_eq, y, z);
-  Value one = t_full_like(z, 1.0), half = t_full_like(z, 0.5), zero = t_full_like(z, 0.0);
+  Value one = t_scalar(av.dtype, 1.0, 0), half = t_scalar(av.dtype, 0.5, 0), zero = t_scalar(av.dtype, 0.0, 0);
   Value r = val_null();
   if (!VAL_IS_NULL(ex) && !VAL_IS_NULL(ey) && !VAL_IS_NULL(one) && !VAL_IS_NULL(half) && !VAL_IS_NULL(zero)) {
-    AVal av;
-    lx_aval(z, &av);
     Value exb = t_broadcast_to(ex, av.ndim, av.shape), eyb = t_broadcast_to(ey, av.ndim, av.shape);
     Value inner = (VAL_IS_NULL(eyb)) ? val_null() : t_select(eyb, half, one);
     if (!VAL_IS_NULL(inner) && !VAL_IS_NULL(exb)) r = t_select(exb, inner, zero);
