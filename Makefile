@@ -13,6 +13,10 @@ DEPFLAGS = -MMD -MP
 PKGS    := libzmq jansson openssl libedit
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# The Jupyter kernel (kernel/*.c with ZeroMQ, jansson, OpenSSL) is a module next to the binary,
+# loaded by `sable kernel` only (repl/main.c): other start-ups do not load those libraries.
+KRN_LIBS := $(shell pkg-config --libs libzmq jansson openssl 2>/dev/null)
+BIN_LIBS := $(shell pkg-config --libs libedit 2>/dev/null) -lz -lpthread -ldl -lm
 # OpenBLAS and LAPACKE are not linked: engine/cpu/cpu_blas.c loads them with dlopen on first
 # use (start-up time); only their headers are needed to build.
 LIBS    := $(PKG_LIBS) -lz -lpthread -ldl -lm
@@ -31,9 +35,12 @@ LIB_SRC  += $(GEN_SRC)
 SRC      := $(LIB_SRC) $(MAIN_SRC)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 
-OBJ       := $(SRC:%.c=build/obj/%.o)
+KRN_SRC   := $(wildcard kernel/*.c)
+OBJ       := $(filter-out $(KRN_SRC:%.c=build/obj/%.o),$(SRC:%.c=build/obj/%.o))
+KRN_PIC   := $(KRN_SRC:%.c=build/pic/%.o)
+KRN_PIC_ASAN := $(KRN_SRC:%.c=build/asan/pic/%.o)
 LIB_OBJ   := $(LIB_SRC:%.c=build/obj/%.o)
-ASAN_OBJ  := $(SRC:%.c=build/asan/%.o)
+ASAN_OBJ  := $(filter-out $(KRN_SRC:%.c=build/asan/%.o),$(SRC:%.c=build/asan/%.o))
 ASAN_LIB  := $(LIB_SRC:%.c=build/asan/%.o)
 UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=build/unit/%)
 ASAN_UNIT := $(UNIT_SRC:tests/unit/%.c=build/asan/unit/%)
@@ -41,11 +48,24 @@ SANFLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-
 
 .PHONY: all run test deps venv asan unit clean install-kernel bench
 
-all: bin/sable
+all: bin/sable bin/sable-kernel.so
 
 bin/sable: $(OBJ)
 	@mkdir -p bin
-	$(CC) $(OPT) -rdynamic -o $@ $^ $(LIBS)
+	$(CC) $(OPT) -rdynamic -o $@ $^ $(BIN_LIBS)
+
+# Resolves the language's symbols against the sable binary (-rdynamic) when loaded.
+bin/sable-kernel.so: $(KRN_PIC)
+	@mkdir -p bin
+	$(CC) $(OPT) -shared -o $@ $^ $(KRN_LIBS)
+
+build/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
+
+build/asan/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -O1 $(SANFLAGS) -fPIC -c $< -o $@
 
 $(GEN_SRC): $(PRELUDE) tools/embed.py
 	@mkdir -p $(dir $@)
@@ -70,9 +90,13 @@ build/asan/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -O1 $(SANFLAGS) -c $< -o $@
 
-build/asan/bin/sable: $(ASAN_OBJ)
+build/asan/bin/sable: $(ASAN_OBJ) build/asan/bin/sable-kernel.so
 	@mkdir -p $(dir $@)
-	$(CC) -O1 $(SANFLAGS) -rdynamic -o $@ $^ $(LIBS)
+	$(CC) -O1 $(SANFLAGS) -rdynamic -o $@ $(ASAN_OBJ) $(BIN_LIBS)
+
+build/asan/bin/sable-kernel.so: $(KRN_PIC_ASAN)
+	@mkdir -p $(dir $@)
+	$(CC) -O1 $(SANFLAGS) -shared -o $@ $^ $(KRN_LIBS)
 
 # -rdynamic as for bin/sable: symbols the dlopen'ed libraries must find in the program
 # (LAPACKE_xerbla) are exported.
@@ -115,4 +139,4 @@ bench: all
 clean:
 	rm -rf build bin
 
--include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d)
+-include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d) $(KRN_PIC:.o=.d) $(KRN_PIC_ASAN:.o=.d)

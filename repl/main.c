@@ -1,5 +1,7 @@
 /* main.c - the `sable` command: dispatches to the REPL, a script, -c code, stdin, or the
  * Jupyter kernel. Everything it runs goes through the embedding interface in lang/sb.h. */
+#include <dlfcn.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,9 +91,35 @@ static int run_file(int argc, char **argv, const char *path) {
   return code;
 }
 
+/* The Jupyter kernel lives in sable-kernel.so next to this binary, so that other start-ups do
+ * not load ZeroMQ, jansson and OpenSSL (see the Makefile). */
+static int run_kernel(int argc, char **argv) {
+  char path[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0) { perror("sable: /proc/self/exe"); return 1; }
+  path[n] = '\0';
+  char *slash = strrchr(path, '/');
+  const char *mod = "sable-kernel.so";
+  if (!slash || (size_t)(slash + 1 - path) + strlen(mod) + 1 > sizeof path) {
+    fprintf(stderr, "sable: cannot locate %s\n", mod);
+    return 1;
+  }
+  strcpy(slash + 1, mod);
+  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    fprintf(stderr, "sable: cannot load the Jupyter kernel module: %s\n", dlerror());
+    return 1;
+  }
+  __typeof__(krn_main) *fn = NULL;
+  void *sym = dlsym(h, "krn_main");
+  if (sym) memcpy(&fn, &sym, sizeof sym);
+  if (!fn) { fprintf(stderr, "sable: %s has no krn_main\n", path); return 1; }
+  return fn(argc, argv);
+}
+
 int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "kernel") == 0)
-    return krn_main(argc - 2, argv + 2);
+    return run_kernel(argc - 2, argv + 2);
   if (argc >= 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
     printf("Sable %s\n", SB_VERSION);
     return 0;
