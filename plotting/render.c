@@ -171,7 +171,17 @@ static const char *math_atom(plot_buf *b, const char *p, const char *end, int de
         plot__buf_put(b, SYMBOLS[i].utf8, strlen(SYMBOLS[i].utf8));
         return q;
       }
-    /* \mathrm{...}, \mathbf{...}, \text{...} and unknown commands: just the content/name */
+    /* \mathrm{...}, \text{...}, \operatorname{...}: the content upright */
+    if (q < end && *q == '{' &&
+        ((n == 6 && strncmp(p + 1, "mathrm", 6) == 0) || (n == 4 && strncmp(p + 1, "text", 4) == 0) ||
+         (n == 2 && strncmp(p + 1, "rm", 2) == 0) ||
+         (n == 12 && strncmp(p + 1, "operatorname", 12) == 0))) {
+      const char *e = q + 1;
+      while (e < end && *e != '}') e++;
+      for (const char *k = q + 1; k < e; k++) enh_literal(b, *k);
+      return e < end ? e + 1 : e;
+    }
+    /* \mathbf{...} and unknown commands: just the content/name */
     if (q < end && *q == '{') return math_atom(b, q, end, depth + 1);
     return q;
   }
@@ -181,6 +191,13 @@ static const char *math_atom(plot_buf *b, const char *p, const char *end, int de
   }
   if (*p == '\'') {
     plot__buf_put(b, "′", strlen("′"));
+    return p + 1;
+  }
+  if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+    /* mathtext sets letters in italic (variables); \sin, \mathrm{...} stay upright */
+    plot__buf_put(b, "{/:Italic ", 10);
+    plot__buf_put(b, p, 1);
+    plot__buf_put(b, "}", 1);
     return p + 1;
   }
   enh_literal(b, *p);
@@ -226,10 +243,44 @@ static void enh_text(plot_buf *b, const char *s) {
 }
 
 /* emit a user string as a quoted gnuplot string followed by its (no)enhanced keyword */
+/* set while building for gnuplot's dumb terminal, which prints enhanced markup as it is */
+static __thread int text_target;
+
+/* enhanced text as plain characters: font switches and braces dropped, x^{2} as x^2 */
+static void plain_of_enhanced(plot_buf *o, const char *t) {
+  for (const char *p = t; *p; p++) {
+    if (strncmp(p, "\xe2\x88\x92", 3) == 0) {  /* dumb counts bytes when it aligns */
+      plot__buf_put(o, "-", 1);
+      p += 2;
+      continue;
+    }
+    if (*p == '\\' && p[1]) { plot__buf_put(o, ++p, 1); continue; }
+    if (*p == '{') {
+      if (p[1] == '/') {
+        while (p[1] && p[1] != ' ') p++;
+        if (p[1] == ' ') p++;
+      }
+      continue;
+    }
+    if (*p == '}' || *p == '@' || *p == '&' || *p == '~') continue;
+    plot__buf_put(o, p, 1);
+  }
+}
+
 static void user_text(plot_buf *b, const char *s) {
   if (has_math(s)) {
     plot_buf t = {0};
     enh_text(&t, s);
+    if (text_target) {
+      plot_buf q = {0};
+      plain_of_enhanced(&q, t.p ? t.p : "");
+      plot__buf_str(b, q.p ? q.p : "");
+      if (q.oom) b->oom = 1;
+      plot__buf_free(&q);
+      plot__buf_free(&t);
+      plot__buf_printf(b, " noenhanced");
+      return;
+    }
     plot__buf_str(b, t.p ? t.p : "");
     if (t.oom) b->oom = 1;
     plot__buf_free(&t);
@@ -429,12 +480,12 @@ static void emit_ticks(ctx *c, const char *axis, plot_tickset *ts, plot_ticks_fi
                        double lo, double hi, int logscale) {
   plot_buf *b = &c->job->script;
   double vmin = fmin(lo, hi), vmax = fmax(lo, hi);
-  int enhanced = logscale && !fx->set;
+  int enhanced = logscale && !fx->set && !c->tg->text;
   int fixed_math = 0;
   if (fx->set && fx->labels)
     for (size_t i = 0; i < fx->n; i++) fixed_math |= has_math(fx->labels[i]);
   plot__buf_printf(b, "set %stics out nomirror %senhanced", axis,
-                   enhanced || fixed_math ? "" : "no");
+                   enhanced || (fixed_math && !c->tg->text) ? "" : "no");
   if (c->tg->text) {
     plot__buf_printf(b, " scale 0");          /* a tick mark would take a whole character */
   } else {
@@ -457,10 +508,17 @@ static void emit_ticks(ctx *c, const char *axis, plot_tickset *ts, plot_ticks_fi
       }
       plot__buf_printf(b, "%s", cnt++ ? ", " : "");
       if (has_math(lab)) {
-        plot_buf t = {0};
+        plot_buf t = {0}, q = {0};
         enh_text(&t, lab);
-        plot__buf_str(b, t.p ? t.p : "");
+        if (c->tg->text) plain_of_enhanced(&q, t.p ? t.p : "");
+        plot__buf_str(b, c->tg->text ? (q.p ? q.p : "") : (t.p ? t.p : ""));
         plot__buf_free(&t);
+        plot__buf_free(&q);
+      } else if (c->tg->text) {
+        plot_buf q = {0};
+        plain_of_enhanced(&q, lab);
+        plot__buf_str(b, q.p ? q.p : "");
+        plot__buf_free(&q);
       } else {
         plot__buf_str(b, lab);
       }
@@ -471,10 +529,18 @@ static void emit_ticks(ctx *c, const char *axis, plot_tickset *ts, plot_ticks_fi
       double v = ts->locs[i];
       if (v < vmin - 1e-9 * (vmax - vmin) || v > vmax + 1e-9 * (vmax - vmin)) continue;
       plot__buf_printf(b, "%s", cnt++ ? ", " : "");
-      plot__buf_str(b, ts->labels[i]);
+      if (c->tg->text) {           /* 10^{-1} printed as 10^-1, an ASCII minus */
+        plot_buf q = {0};
+        plain_of_enhanced(&q, ts->labels[i]);
+        plot__buf_str(b, q.p ? q.p : "");
+        plot__buf_free(&q);
+      } else {
+        plot__buf_str(b, ts->labels[i]);
+      }
       plot__buf_printf(b, " %.17g", v);
     }
-    for (size_t i = 0; i < ts->nminor; i++)
+    /* minor ticks (none in text, where their empty labels blank out the major ones) */
+    for (size_t i = 0; i < ts->nminor && !c->tg->text; i++)
       plot__buf_printf(b, "%s\"\" %.17g 1", cnt++ ? ", " : "", ts->minor[i]);
   }
   plot__buf_printf(b, ")\n");
@@ -1054,7 +1120,10 @@ static void emit_axes(ctx *c, plot_axes *ax, box bx, int first) {
     plot__ticks(ylo, yhi, ax->ylog, (bx.y1 - bx.y0) * c->H, 1, c->fs, &ts);
     size_t lab = 0;
     for (size_t i = 0; i < ts.n; i++) {
-      size_t k = plot__text_chars(ts.labels[i], ax->ylog);
+      plot_buf q = {0};                    /* as printed: 10^-1, five characters */
+      plain_of_enhanced(&q, ts.labels[i]);
+      size_t k = plot__text_chars(q.p ? q.p : "", 0);
+      plot__buf_free(&q);
       if (k > lab) lab = k;
     }
     if (ax->yt.set) {
@@ -1392,6 +1461,7 @@ int plot__build(plot_figure *f, const plot_target *tg, const char *dir, const ch
   c.H = f->h * 72;
   c.k = tg->px_per_pt;
   c.fs = f->rc.fontsize > 0 ? f->rc.fontsize : 10;
+  text_target = tg->text;
   plot_buf *b = &job->script;
   if (strcmp(tg->terminal, "pdfcairo") == 0) {
     c.lwk = 2; c.fsk = 1.5; c.psk = 1.0 / 6;

@@ -56,7 +56,14 @@ static double enhanced_em(const char *s) {
       p += 2;
       continue;
     }
-    if (*p == '{') { depth++; p++; continue; }
+    if (*p == '{') {
+      depth++;
+      p++;
+      if (*p == '/')                          /* {/font text}: the font is no text */
+        while (*p && *p != ' ') p++;
+      if (*p == ' ') p++;
+      continue;
+    }
     if (*p == '}') {
       depth--;
       if (depth == small_depth) {
@@ -87,6 +94,11 @@ size_t plot__text_chars(const char *s, int enhanced) {
   while (*p) {
     if (enhanced) {
       if (*p == '\\' && p[1]) { p++; next_cp(&p); n++; continue; }
+      if (*p == '{' && p[1] == '/') {
+        while (*p && *p != ' ') p++;
+        if (*p == ' ') p++;
+        continue;
+      }
       if (*p == '^' || *p == '_' || *p == '{' || *p == '}' || *p == '@' || *p == '&' ||
           *p == '~') {
         p++;
