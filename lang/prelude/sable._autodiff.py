@@ -196,6 +196,11 @@ def _custom_batched(is_vjp, fun, rule, bwd, nondiff, args, axes, size):
         def one(r, c):
             return bwd(*ndv, r, c)
         cts = _vmap(one, in_axes=(0, ct_axes), axis_size=size)(res, ct)
+        if not isinstance(cts, (tuple, list)) or len(cts) != len(dpos):
+            raise TypeError("Custom VJP bwd rule must produce a tuple with one cotangent per "
+                            "differentiable argument of the primal function (" + str(len(dpos)) +
+                            "), got " + (str(len(cts)) if isinstance(cts, (tuple, list)) else
+                                         type(cts).__name__) + ".")
         out = []
         for i in range(len(dpos)):
             sub = _flatten(args[dpos[i]])[0]

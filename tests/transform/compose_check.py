@@ -235,3 +235,28 @@ expect("nested_jit/grad", lambda: grad(outer)(1.0),
 expect("nested_jit/vmap", lambda: vmap(outer)(jnp.array([1.0, 1.0])), jnp.full((2,), s2 + s3 + 2.0))
 expect("nested_jit/grad_of_static_inner", lambda: grad(jit(lambda x: sin_n(x, 2)))(1.0), jnp.cos(s1) * jnp.cos(1.0))
 expect("nested_jit/traces_per_static_value", lambda: sin_n._cache_size() >= 2, True)
+
+
+# errors inside custom rules under vmap and jit come out as the user's exceptions
+@jax.custom_jvp
+def bad_rule(x):
+    return jnp.sin(x)
+
+
+@bad_rule.defjvp
+def bad_rule_jvp(primals, tangents):
+    raise ValueError("raised by the rule")
+
+
+@jax.custom_vjp
+def bad_bwd(x):
+    return x
+
+
+bad_bwd.defvjp(lambda x: (x, None), lambda res, g: (g, g))
+expect_error("errors/rule_raises_grad_vmap", lambda: grad(lambda x: jnp.sum(vmap(bad_rule)(x)))(v), ValueError,
+             ["raised by the rule"])
+expect_error("errors/rule_raises_grad_jit", lambda: grad(jit(bad_rule))(1.0), ValueError, ["raised by the rule"])
+expect_error("errors/bwd_arity_grad", lambda: grad(bad_bwd)(1.0), TypeError, ["Custom VJP bwd rule"])
+expect_error("errors/bwd_arity_grad_vmap", lambda: grad(lambda x: jnp.sum(vmap(bad_bwd)(x)))(v), TypeError,
+             ["Custom VJP bwd rule"])
