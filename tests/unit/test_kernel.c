@@ -407,6 +407,26 @@ static void test_json_parse(void) {
   check(!bad, "json_parse_matches_jansson", why);
 }
 
+/* krn_json_string: what jansson reads back is the original text, for every byte value that
+ * valid UTF-8 text can hold below 0x80 and some multi-byte characters. */
+static void test_json_string(void) {
+  char in[160], out[6 * sizeof in + 2];
+  size_t n = 0;
+  for (int c = 0; c < 0x80; c++) in[n++] = (char)c;
+  const char *mb = "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"\\/";
+  memcpy(in + n, mb, strlen(mb));
+  n += strlen(mb);
+  size_t on = krn_json_string(out, in, n);
+  json_error_t e;
+  json_t *j = json_loadb(out, on, JSON_DECODE_ANY | JSON_ALLOW_NUL, &e);
+  int ok = j && json_is_string(j) && json_string_length(j) == n &&
+           memcmp(json_string_value(j), in, n) == 0;
+  check(ok, "json_string_round_trip", j ? "different text" : e.text);
+  json_decref(j);
+  on = krn_json_string(out, "", 0);
+  check(on == 2 && memcmp(out, "\"\"", 2) == 0, "json_string_empty", "not \"\"");
+}
+
 int main(void) {
   test_batch();
   test_sign();
@@ -415,5 +435,6 @@ int main(void) {
   test_conn();
   test_history();
   test_json_parse();
+  test_json_string();
   return failures ? 1 : 0;
 }
