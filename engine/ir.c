@@ -150,6 +150,14 @@ int ir_param_graphs(PrimId prim, const void *params, IrGraph **out, int max) {
     if (n < max) out[n++] = w->body;
   } else if (prim == PRIM_scan) {
     if (n < max) out[n++] = ((const PScan *)params)->body;
+  } else if (prim == PRIM_custom_jvp_call) {
+    const PCustomJvp *c = params;
+    if (n < max) out[n++] = c->fun;
+    if (n < max) out[n++] = c->jvp;
+  } else if (prim == PRIM_custom_vjp_call) {
+    const PCustomVjp *c = params;
+    if (n < max) out[n++] = c->fun;
+    if (n < max) out[n++] = c->fwd;
   }
   return n;
 }
@@ -289,6 +297,20 @@ static int rule_callback(const Prim *p, const AVal *in, int nin, const void *par
   return 0;
 }
 
+/* custom_jvp_call / custom_vjp_call: the results of fun; the rule graphs are the language's */
+static const IrGraph *custom_fun(PrimId id, const void *params) {
+  return id == PRIM_custom_jvp_call ? ((const PCustomJvp *)params)->fun
+                                    : ((const PCustomVjp *)params)->fun;
+}
+static int rule_custom(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  const IrGraph *g = custom_fun(p->id, params);
+  if (!g || g->nin != nin) return arr_err(ERR_TYPE, "%s: inconsistent operand counts", p->name);
+  for (int i = 0; i < nin; i++)
+    if (!same_type(&g->avals[g->in[i]], &in[i])) return type_err(p->name, "operand", &g->avals[g->in[i]], &in[i]);
+  for (int k = 0; k < g->nout; k++) out[k] = g->avals[g->out[k]];
+  return g->nout;
+}
+
 static int rule_host_call(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   const PHostCall *h = params;
   if (h->nout < 0 || h->nout > PHOST_MAX_OUT) return arr_err(ERR_VALUE, "pure_callback: bad output count");
@@ -305,6 +327,7 @@ int prim_nout(PrimId id, int nin, const void *params) {
   if (id == PRIM_while) return ((const PWhile *)params)->body->nout;
   if (id == PRIM_scan) return ((const PScan *)params)->body->nout;
   if (id == PRIM_pure_callback) return ((const PHostCall *)params)->nout;
+  if (id == PRIM_custom_jvp_call || id == PRIM_custom_vjp_call) return custom_fun(id, params)->nout;
   return 0;
 }
 
@@ -320,6 +343,11 @@ static int k_cond(const Prim *p, Array *const *in, int nin, const void *params,
   if (i < 0) i = 0;
   if (i >= c->nbranches) i = c->nbranches - 1;
   return ir_run(c->branches[i], in + 1, out);
+}
+
+static int k_custom(const Prim *p, Array *const *in, int nin, const void *params,
+                    const AVal *out_av, Array **out) {
+  return ir_run((IrGraph *)custom_fun(p->id, params), in, out);
 }
 
 static void release_all(Array **a, int n) {
@@ -451,6 +479,12 @@ void ir_init(void) {
   t[PRIM_while].params_size = sizeof(PWhile);
   t[PRIM_scan].params_size = sizeof(PScan);
   t[PRIM_debug_callback].params_size = sizeof(PCallback);
+  t[PRIM_custom_jvp_call].rule = rule_custom;
+  t[PRIM_custom_jvp_call].cpu = k_custom;
+  t[PRIM_custom_jvp_call].params_size = sizeof(PCustomJvp);
+  t[PRIM_custom_vjp_call].rule = rule_custom;
+  t[PRIM_custom_vjp_call].cpu = k_custom;
+  t[PRIM_custom_vjp_call].params_size = sizeof(PCustomVjp);
   done = 1;
 }
 
@@ -1034,6 +1068,24 @@ static int print_params(Buf *b, const IrGraph *g, const IrEqn *e, int indent, in
       print_graph(b, c->cond, indent + 2, counter);
       put(b, "\n");
       pad_to(b, indent + 2); put(b, "cond_nconsts=%d\n", c->cond_nconsts);
+      pad_to(b, indent); put(b, "]");
+      return 1;
+    }
+    case PRIM_custom_jvp_call:
+    case PRIM_custom_vjp_call: {
+      int jv = e->prim == PRIM_custom_jvp_call;
+      const IrGraph *fg = jv ? ((const PCustomJvp *)pp)->fun : ((const PCustomVjp *)pp)->fun;
+      const IrGraph *rg = jv ? ((const PCustomJvp *)pp)->jvp : ((const PCustomVjp *)pp)->fwd;
+      put(b, "[\n");
+      pad_to(b, indent + 2); put(b, "call_jaxpr=");
+      print_graph(b, fg, indent + 2, counter);
+      put(b, "\n");
+      pad_to(b, indent + 2); put(b, "%s=", jv ? "jvp_jaxpr" : "fwd_jaxpr");
+      print_graph(b, rg, indent + 2, counter);
+      put(b, "\n");
+      if (!jv) { pad_to(b, indent + 2); put(b, "bwd=%d\n", ((const PCustomVjp *)pp)->bwd); }
+      pad_to(b, indent + 2);
+      put(b, "num_consts=%d\n", jv ? ((const PCustomJvp *)pp)->nconsts : ((const PCustomVjp *)pp)->nconsts);
       pad_to(b, indent); put(b, "]");
       return 1;
     }

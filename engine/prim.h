@@ -138,7 +138,9 @@
   X(scan,            "scan",           -1, -2, PK_CONTROL, PScan, NULL)                      \
   X(debug_callback,  "debug_callback", -1, 0, PK_CONTROL, PCallback, NULL)                  \
   X(stop_gradient,   "stop_gradient",   1, 1, PK_CONTROL, void, "%0")                        \
-  X(pure_callback,   "pure_callback",  -1, -2, PK_CONTROL, PHostCall, NULL)
+  X(pure_callback,   "pure_callback",  -1, -2, PK_CONTROL, PHostCall, NULL)                \
+  X(custom_jvp_call, "custom_jvp_call", -1, -2, PK_CONTROL, PCustomJvp, NULL)               \
+  X(custom_vjp_call, "custom_vjp_call", -1, -2, PK_CONTROL, PCustomVjp, NULL)
 
 #define PRIM_LIST(X) PRIM_UNARY_LIST(X) PRIM_BINARY_LIST(X) PRIM_OTHER_LIST(X) PRIM_CONTROL_LIST(X)
 
@@ -257,7 +259,13 @@ typedef struct PTriSolve { int left_side, lower, transpose_a, unit_diagonal; } P
  *   debug_callback: any operands, no outputs; calls the host hook `id` with the values.
  *   stop_gradient: the identity, which differentiation treats as a constant.
  *   pure_callback: any operands; calls the host hook `id` to compute outputs of the given
- *          avals (jax.pure_callback; how traced jax.random calls run). */
+ *          avals (jax.pure_callback; how traced jax.random calls run).
+ *   custom_jvp_call: consts, primals; runs fun(consts, primals) -> outs. jvp(consts, primals,
+ *          tangents of the primals) -> (outs, tangents of the outs) is the rule the language's
+ *          transformations apply instead of differentiating fun (jax.custom_jvp, staged).
+ *   custom_vjp_call: consts, primals; runs fun. fwd(consts, primals) -> (outs, residuals) and
+ *          the host's backward function `bwd` (an id the language keeps) are the reverse rule
+ *          (jax.custom_vjp, staged). */
 #define PCOND_MAX 16
 struct IrGraph;
 typedef struct PCond { int nbranches; struct IrGraph *branches[PCOND_MAX]; } PCond;
@@ -270,6 +278,8 @@ typedef struct PScan {
 typedef struct PCallback { int id; } PCallback;
 #define PHOST_MAX_OUT 4
 typedef struct PHostCall { int id, nout; AVal out[PHOST_MAX_OUT]; } PHostCall;
+typedef struct PCustomJvp { int nconsts; struct IrGraph *fun, *jvp; } PCustomJvp;
+typedef struct PCustomVjp { int nconsts, bwd; struct IrGraph *fun, *fwd; } PCustomVjp;
 
 /* SAME/VALID padding helper (lax.padtype_to_pads): fills lo/hi for each spatial dim.
  * same=0: VALID (all zero); 1: SAME (extra on the high side); 2: SAME_LOWER. */

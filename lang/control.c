@@ -2397,3 +2397,304 @@ const MethodDef callback_functions[] = {
     {NULL}};
 
 void control_init_host(void) { ir_host_call = host_call; }
+
+/* {=== custom_jvp / custom_vjp staged ===}
+ * Called under a staging trace (jit, a control-flow body), a custom function becomes a
+ * custom_jvp_call / custom_vjp_call equation holding the function's graph and its rule's
+ * graph, so that grad or vmap applied to the staged program later still use the rule (JAX's
+ * custom_jvp_call). The callables come from sable._autodiff._custom_flat, over the flat leaves
+ * of the differentiable arguments. A custom_vjp's backward function stays a language function,
+ * kept in a table whose index the equation holds. */
+typedef struct CustomBwd { Value bwd; TreeDef *out_tree, *pair_tree; int nout, nres; } CustomBwd;
+static CustomBwd *custom_bwds;
+static int n_custom_bwds, cap_custom_bwds;
+
+static int custom_bwd_add(Value bwd, TreeDef *out_tree, TreeDef *pair_tree, int nout, int nres) {
+  if (n_custom_bwds == cap_custom_bwds) {
+    int nc = cap_custom_bwds ? cap_custom_bwds * 2 : 16;
+    CustomBwd *nb = realloc(custom_bwds, sizeof(CustomBwd) * (size_t)nc);
+    if (!nb) { obj_raise_nomem(); return -1; }
+    custom_bwds = nb;
+    cap_custom_bwds = nc;
+  }
+  TreeDef *a = tree_copy(out_tree), *b = tree_copy(pair_tree);
+  if (!a || !b) { tree_free(a); tree_free(b); if (!obj_err_occurred()) obj_raise_nomem(); return -1; }
+  custom_bwds[n_custom_bwds] = (CustomBwd){val_incref(bwd), a, b, nout, nres};
+  return n_custom_bwds++;
+}
+
+static int all_same_type(const IrGraph *a, int ka, const IrGraph *b, int kb, int n) {
+  for (int i = 0; i < n; i++) {
+    const AVal *x = &a->avals[a->out[ka + i]], *y = &b->avals[b->out[kb + i]];
+    if (x->dtype != y->dtype || x->ndim != y->ndim) return 0;
+    for (int d = 0; d < x->ndim; d++) if (x->shape[d] != y->shape[d]) return 0;
+  }
+  return 1;
+}
+
+Value lx_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves) {
+  int n = (int)LIST(leaves.u.o)->len;
+  Value *arrs = calloc((size_t)n + 1, sizeof(Value));
+  AVal *av = calloc((size_t)n * 2 + 1, sizeof(AVal));
+  Traced t[2];
+  memset(t, 0, sizeof t);
+  Value *caps = NULL, *ins = NULL, *outs = NULL, r = val_null(), ptuple = val_null();
+  TreeDef *in_tree = NULL, *rule_tree = NULL;
+  int ncap = 0, nout = 0, ok = 0;
+  if (!arrs || !av) { obj_raise_nomem(); goto done; }
+  for (int i = 0; i < n; i++) {
+    arrs[i] = as_array(LIST(leaves.u.o)->items[i]);
+    if (VAL_IS_NULL(arrs[i]) || lx_aval(arrs[i], &av[i]) < 0) goto done;
+    av[n + i] = av[i];
+  }
+  /* the function over the leaves as positional arguments */
+  ptuple = obj_tuple_from(n, arrs);
+  if (VAL_IS_NULL(ptuple)) goto done;
+  {
+    Value l = obj_list_new(0);
+    in_tree = VAL_IS_NULL(l) ? NULL : tree_flatten(ptuple, l, 0);
+    val_decref(l);
+  }
+  if (!in_tree || trace_fun(f, is_vjp ? "custom_vjp" : "custom_jvp", in_tree, n, av, 1, &t[0]) < 0)
+    goto done;
+  nout = t[0].g->nout;
+  /* the rule: jvp(P, T) over two tuples of leaves, or fwd(*leaves) */
+  if (!is_vjp) {
+    Value pair = obj_tuple_pack(2, ptuple, ptuple), l = obj_list_new(0);
+    rule_tree = (VAL_IS_NULL(pair) || VAL_IS_NULL(l)) ? NULL : tree_flatten(pair, l, 0);
+    val_decref(pair);
+    val_decref(l);
+    if (!rule_tree || trace_fun(rule, "custom_jvp rule", rule_tree, 2 * n, av, 1, &t[1]) < 0) goto done;
+    if (t[1].g->nout != 2 * nout || !all_same_type(t[0].g, 0, t[1].g, 0, nout)) {
+      obj_raise(&obj_TypeError, "Custom JVP rule must produce primal outputs with the same "
+                "structure, shapes and dtypes as the custom_jvp function's outputs");
+      goto done;
+    }
+  } else {
+    if (trace_fun(rule, "custom_vjp fwd", in_tree, n, av, 1, &t[1]) < 0) goto done;
+    if (t[1].g->nout < nout || !all_same_type(t[0].g, 0, t[1].g, 0, nout)) {
+      obj_raise(&obj_TypeError, "Custom VJP fwd rule must produce a pair whose first element "
+                "has the structure, shapes and dtypes of the custom_vjp function's outputs");
+      goto done;
+    }
+  }
+  if (unify_caps(2, t, &caps, &ncap) < 0) goto done;
+  ins = calloc((size_t)(ncap + n) + 1, sizeof(Value));
+  outs = calloc((size_t)nout + 1, sizeof(Value));
+  if (!ins || !outs) { obj_raise_nomem(); goto done; }
+  for (int i = 0; i < ncap; i++) ins[i] = caps[i];
+  for (int i = 0; i < n; i++) ins[ncap + i] = arrs[i];
+  if (!is_vjp) {
+    PCustomJvp p = {ncap, t[0].g, t[1].g};
+    ok = tr_bind(PRIM_custom_jvp_call, ncap + n, ins, &p, outs) >= 0;
+  } else {
+    int id = custom_bwd_add(bwd, t[0].out_tree, t[1].out_tree, nout, t[1].g->nout - nout);
+    PCustomVjp p = {ncap, id, t[0].g, t[1].g};
+    ok = id >= 0 && tr_bind(PRIM_custom_vjp_call, ncap + n, ins, &p, outs) >= 0;
+  }
+  if (ok) {
+    r = tree_unflatten(t[0].out_tree, outs, nout);
+    t_clear(outs, nout);
+  }
+done:
+  if (arrs) t_clear(arrs, n);
+  free(arrs);
+  free(av);
+  for (int i = 0; i < ncap; i++) val_decref(caps[i]);
+  free(caps);
+  free(ins);
+  free(outs);
+  traced_free(&t[0]);
+  traced_free(&t[1]);
+  tree_free(in_tree);
+  tree_free(rule_tree);
+  val_decref(ptuple);
+  return r;
+}
+
+/* The operands of a rule graph: consts, primals, then (jvp) the primals' tangents, zeros
+ * where absent (new refs). */
+static Value *custom_operands(int nin, const Value *p, const Value *t, int nconsts) {
+  int np = nin - nconsts;
+  Value *in = calloc((size_t)(nin + (t ? np : 0)) + 1, sizeof(Value));
+  if (!in) { obj_raise_nomem(); return NULL; }
+  for (int i = 0; i < nin; i++) in[i] = val_incref(p[i]);
+  for (int i = 0; t && i < np; i++) {
+    Value ti = t[nconsts + i];
+    if (!VAL_IS_NULL(ti)) { in[nin + i] = val_incref(ti); continue; }
+    AVal av;
+    if (lx_aval(p[nconsts + i], &av) < 0 || VAL_IS_NULL(in[nin + i] = t_zeros(&av))) {
+      t_clear(in, nin + i);
+      free(in);
+      return NULL;
+    }
+  }
+  return in;
+}
+
+/* forward mode: the staged rule, evaluated at the current interpreter (tangents of the
+ * captured consts are dropped: a custom rule decides the derivative of its arguments) */
+int jvp_custom_call(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+                    Value *out, Value *tout) {
+  if (id == PRIM_custom_vjp_call) {
+    obj_raise(&obj_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp function.");
+    return -1;
+  }
+  const PCustomJvp *c = params;
+  int np = nin - c->nconsts, nout = c->fun->nout;
+  Value *in = custom_operands(nin, p, t, c->nconsts);
+  Value *o = calloc((size_t)(2 * nout) + 1, sizeof(Value));
+  int rc = -1;
+  if (in && o && graph_eval(c->jvp, in, o) >= 0) {
+    for (int k = 0; k < nout; k++) {
+      out[k] = o[k];
+      tout[k] = t_is_float(o[k]) ? o[nout + k] : val_null();
+      if (VAL_IS_NULL(tout[k])) val_decref(o[nout + k]);
+    }
+    rc = nout;
+  } else if (!in || !o) {
+    if (!obj_err_occurred()) obj_raise_nomem();
+  }
+  if (in) t_clear(in, nin + np);
+  free(in);
+  free(o);
+  return rc;
+}
+
+/* reverse mode of custom_vjp_call: the fwd graph now, the language's bwd later */
+typedef struct CvjpCtx { int bwd, nconsts, nout, nres; Value *res; AVal *out_av; } CvjpCtx;
+static void cvjp_free(void *p) {
+  CvjpCtx *c = p;
+  t_clear(c->res, c->nres);
+  free(c->res);
+  free(c->out_av);
+  free(c);
+}
+static int cvjp_backward(void *p, int nout, const Value *ct, int nin, const uint8_t *need,
+                         Value *ct_in) {
+  CvjpCtx *c = p;
+  CustomBwd *b = &custom_bwds[c->bwd];
+  int np = nin - c->nconsts, rc = -1;
+  Value *cts = calloc((size_t)(nout + c->nres) + 1, sizeof(Value));
+  Value ctree = val_null(), pair = val_null(), r = val_null(), l = val_null();
+  TreeDef *td = NULL;
+  if (!cts) { obj_raise_nomem(); return -1; }
+  for (int k = 0; k < nout; k++) {
+    cts[k] = VAL_IS_NULL(ct[k]) ? t_zeros(&c->out_av[k]) : val_incref(ct[k]);
+    if (VAL_IS_NULL(cts[k])) goto done;
+  }
+  for (int k = 0; k < c->nres; k++) cts[nout + k] = val_incref(c->res[k]);
+  ctree = tree_unflatten(b->out_tree, cts, nout);
+  pair = VAL_IS_NULL(ctree) ? ctree : tree_unflatten(b->pair_tree, cts, nout + c->nres);
+  if (VAL_IS_NULL(pair)) goto done;
+  {
+    Value args[2] = {TUPLE(pair.u.o)->items[1], ctree};
+    r = obj_call(b->bwd, 2, args, NULL);
+  }
+  if (VAL_IS_NULL(r)) goto done;
+  l = obj_list_new(0);
+  td = VAL_IS_NULL(l) ? NULL : tree_flatten(r, l, 1);
+  if (!td) goto done;
+  if (LIST(l.u.o)->len != np) {
+    obj_raise(&obj_TypeError, "Custom VJP bwd rule must produce one cotangent per "
+              "differentiable argument leaf (%d), got %lld", np, (long long)LIST(l.u.o)->len);
+    goto done;
+  }
+  rc = 0;
+  for (int i = 0; i < np && rc == 0; i++) {
+    Value v = LIST(l.u.o)->items[i];
+    if (!need[c->nconsts + i] || VAL_IS_NONE(v)) continue;
+    ct_in[c->nconsts + i] = as_array(v);
+    if (VAL_IS_NULL(ct_in[c->nconsts + i])) rc = -1;
+  }
+done:
+  t_clear(cts, nout + c->nres);
+  free(cts);
+  tree_free(td);
+  val_decref(l); val_decref(r); val_decref(pair); val_decref(ctree);
+  return rc;
+}
+
+int vjpf_custom_call(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
+                     Value *out, VjpClosure *cl) {
+  const PCustomVjp *c = params;
+  int nout = c->fun->nout, nres = c->fwd->nout - nout;
+  Value *o = calloc((size_t)c->fwd->nout + 1, sizeof(Value));
+  CvjpCtx *x = calloc(1, sizeof *x);
+  if (!o || !x) { free(o); free(x); obj_raise_nomem(); return -1; }
+  if (graph_eval(c->fwd, p, o) < 0) { free(o); free(x); return -1; }
+  x->bwd = c->bwd;
+  x->nconsts = c->nconsts;
+  x->nout = nout;
+  x->nres = nres;
+  x->res = calloc((size_t)nres + 1, sizeof(Value));
+  x->out_av = calloc((size_t)nout + 1, sizeof(AVal));
+  if (!x->res || !x->out_av) { t_clear(o, c->fwd->nout); free(o); cvjp_free(x); obj_raise_nomem(); return -1; }
+  for (int k = 0; k < nout; k++) {
+    out[k] = o[k];
+    x->out_av[k] = c->fun->avals[c->fun->out[k]];
+  }
+  for (int k = 0; k < nres; k++) x->res[k] = o[nout + k];
+  free(o);
+  cl->backward = cvjp_backward;
+  cl->ctx = x;
+  cl->free = cvjp_free;
+  return nout;
+}
+
+/* vmap: both graphs batched (every output batched at 0); a custom_vjp's bwd vmapped too
+ * (sable._autodiff._custom_bwd_batched sums the cotangents of unbatched operands) */
+int b_custom_call(PrimId id, const void *params, int nin, const Value *in, const int *bd,
+                  int64_t size, Value *out, int *obd) {
+  int jv = id == PRIM_custom_jvp_call;
+  IrGraph *fun = jv ? ((const PCustomJvp *)params)->fun : ((const PCustomVjp *)params)->fun;
+  IrGraph *rg = jv ? ((const PCustomJvp *)params)->jvp : ((const PCustomVjp *)params)->fwd;
+  int nconsts = jv ? ((const PCustomJvp *)params)->nconsts : ((const PCustomVjp *)params)->nconsts;
+  int np = nin - nconsts, nout = fun->nout, rc = -1;
+  Value *args = calloc((size_t)nin + 1, sizeof(Value));
+  int *ib = calloc((size_t)(nin + np) + 1, sizeof(int)), *ob = calloc((size_t)rg->nout + 1, sizeof(int));
+  uint8_t *force = calloc((size_t)rg->nout + 1, 1);
+  IrGraph *f2 = NULL, *r2 = NULL;
+  Value bb = val_null(), flags = val_null();
+  if (!args || !ib || !ob || !force) { obj_raise_nomem(); goto done; }
+  for (int i = 0; i < nin; i++) {
+    args[i] = bd[i] >= 0 ? t_moveaxis(in[i], bd[i], 0) : val_incref(in[i]);
+    if (VAL_IS_NULL(args[i])) { t_clear(args, i); goto done; }
+    ib[i] = bd[i] >= 0 ? 0 : -1;
+  }
+  for (int i = 0; i < np; i++) ib[nin + i] = ib[nconsts + i];   /* tangents as their primals */
+  memset(force, 1, (size_t)rg->nout);
+  f2 = graph_batch(fun, size, ib, force, ob);
+  r2 = f2 ? graph_batch(rg, size, ib, force, ob) : NULL;
+  if (!r2) goto done_args;
+  if (jv) {
+    PCustomJvp p = {nconsts, f2, r2};
+    rc = tr_bind(id, nin, args, &p, out);
+  } else {
+    const CustomBwd *b = &custom_bwds[((const PCustomVjp *)params)->bwd];
+    flags = obj_tuple_new(np);
+    if (VAL_IS_NULL(flags)) goto done_args;
+    for (int i = 0; i < np; i++) TUPLE_SET(flags, i, val_bool(bd[nconsts + i] >= 0));
+    Value m = obj_import("sable._autodiff"), fn = val_null();
+    if (!VAL_IS_NULL(m)) { fn = obj_getattr_s(m, "_custom_bwd_batched"); val_decref(m); }
+    if (VAL_IS_NULL(fn)) goto done_args;
+    Value a3[3] = {b->bwd, val_int(size), flags};
+    bb = obj_call(fn, 3, a3, NULL);
+    val_decref(fn);
+    if (VAL_IS_NULL(bb)) goto done_args;
+    int nid = custom_bwd_add(bb, b->out_tree, b->pair_tree, b->nout, b->nres);
+    if (nid < 0) goto done_args;
+    PCustomVjp p = {nconsts, nid, f2, r2};
+    rc = tr_bind(id, nin, args, &p, out);
+  }
+  for (int k = 0; k < rc; k++) obd[k] = 0;
+done_args:
+  t_clear(args, nin);
+done:
+  ir_release(f2);
+  ir_release(r2);
+  val_decref(bb);
+  val_decref(flags);
+  free(args); free(ib); free(ob); free(force);
+  return rc < 0 ? -1 : nout;
+}

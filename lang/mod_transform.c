@@ -952,6 +952,7 @@ typedef struct CustomObj {
   Value fun, jvp, fwd, bwd;
   int nnondiff, nondiff[16];
   int is_vjp;
+  int staging;          /* its function and rule are being staged (custom_staged) */
 } CustomObj;
 extern TypeObj custom_jvp_type, custom_vjp_type;
 
@@ -1145,7 +1146,9 @@ static Value custom_batched(CustomObj *c, LxTrace *t, int argc, const Value *arg
     Value cargs[8] = {val_bool(c->is_vjp), c->fun, c->is_vjp ? c->fwd : c->jvp,
                       c->is_vjp ? c->bwd : val_none(), nd, args, axes, val_int(batch_size(t))};
     Interp *prev = tr_enter(t->it.parent);
+    c->staging++;   /* its rule calling it again gets the plain function (custom_outer) */
     res = obj_call(fn, 8, cargs, NULL);
+    c->staging--;
     tr_leave(prev);
     if (VAL_IS_NULL(res)) goto done;
   }
@@ -1171,10 +1174,55 @@ done:
   return r;
 }
 
+/* Under a staging trace: a custom_jvp_call / custom_vjp_call equation (control.c). */
+static Value custom_staged(CustomObj *c, int argc, const Value *argv) {
+  Value args = obj_tuple_from(argc, argv), nd = obj_tuple_new(c->nnondiff), fn = val_null();
+  Value res = val_null(), r = val_null();
+  if (VAL_IS_NULL(args) || VAL_IS_NULL(nd)) goto done;
+  for (int i = 0; i < c->nnondiff; i++) TUPLE_SET(nd, i, val_int(c->nondiff[i]));
+  {
+    Value m = obj_import("sable._autodiff");
+    if (VAL_IS_NULL(m)) goto done;
+    fn = obj_getattr_s(m, "_custom_flat");
+    val_decref(m);
+    if (VAL_IS_NULL(fn)) goto done;
+  }
+  {
+    Value a[6] = {val_bool(c->is_vjp), c->fun, c->is_vjp ? c->fwd : c->jvp,
+                  c->is_vjp ? c->bwd : val_none(), nd, args};
+    res = obj_call(fn, 6, a, NULL);
+  }
+  if (VAL_IS_NULL(res)) goto done;
+  if (!VAL_IS_TUPLE(res) || TUPLE(res.u.o)->len != 4 || !VAL_IS_LIST(TUPLE(res.u.o)->items[0])) {
+    obj_raise(&obj_RuntimeError, "internal: _custom_flat result");
+    goto done;
+  }
+  r = lx_custom_stage(c->is_vjp, TUPLE(res.u.o)->items[1], TUPLE(res.u.o)->items[2],
+                      TUPLE(res.u.o)->items[3], TUPLE(res.u.o)->items[0]);
+done:
+  val_decref(args); val_decref(nd); val_decref(fn); val_decref(res);
+  return r;
+}
+
 /* The interception common to custom_jvp and custom_vjp calls: 1 with *r set when handled. */
 static int custom_outer(CustomObj *c, LxTrace *t, int argc, const Value *argv, Obj *kw, Value *r) {
-  if (!t || obj_kwcount(kw)) return 0;
-  if (t->vt->kind == TK_STAGE) { stage_note_custom(t); return 0; }
+  if (!t) return 0;
+  if (c->staging) {
+    /* called from its own rule while that is staged or batched (`return f(x), ...`): the
+     * plain function, as the rule's primal output (handling it again would recurse) */
+    if (t->vt->kind == TK_STAGE) stage_note_custom(t);
+    *r = obj_call(c->fun, argc, argv, kw);
+    return 1;
+  }
+  if (t->vt->kind == TK_STAGE) {
+    /* keywords: the plain function (jit then runs it inlined under a transformation) */
+    if (obj_kwcount(kw)) { stage_note_custom(t); return 0; }
+    c->staging++;
+    *r = custom_staged(c, argc, argv);
+    c->staging--;
+    return 1;
+  }
+  if (obj_kwcount(kw)) return 0;
   if (t->vt->kind != TK_BATCH || !diff_outside(t)) return 0;
   Value x = custom_batched(c, t, argc, argv);
   if (VAL_IS_NULL(x) && !obj_err_occurred()) return 0;

@@ -1028,4 +1028,6 @@ void lx_rules_init(void) {
   C(debug_callback, jvp_callback, vjpf_callback, b_callback);
   r[PRIM_stop_gradient] = (Rule){RK_ZERO, 0, NULL, NULL, NULL, NULL, NULL, b_elementwise};
   C(pure_callback, jvp_hostcall, NULL, b_hostcall);
+  C(custom_jvp_call, jvp_custom_call, NULL, b_custom_call);
+  C(custom_vjp_call, jvp_custom_call, vjpf_custom_call, b_custom_call);
 }

@@ -109,6 +109,9 @@ int jvp_while(PrimId, const void *, int, const Value *, const Value *, Value *, 
 int jvp_scan(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
 int jvp_callback(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
 int jvp_hostcall(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
+int jvp_custom_call(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
+int vjpf_custom_call(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
+int b_custom_call(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
 int vjpf_cond(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
 int vjpf_while(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
 int vjpf_scan(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);

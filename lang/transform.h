@@ -103,6 +103,11 @@ int tree_leaf_paths(Value tree, const char *name, Value list);
  * concrete inputs (jax.random samplers) to work under jit and vmap: when an input is a tracer,
  * return lx_pure_callback(the function itself, its result spec, argc, argv, kw). */
 Value lx_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw);
+/* A custom_jvp (is_vjp 0) / custom_vjp function called under a staging trace: f(*leaves), and
+ * rule(P, T) -> (out, tout) or fwd(*leaves) -> (out, residuals) with bwd(residuals, ct) ->
+ * a tuple of one cotangent per leaf (sable._autodiff._custom_flat), staged as a
+ * custom_jvp_call / custom_vjp_call equation. Returns f's result. */
+Value lx_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves);
 
 /* ---- jit (jit.c) -------------------------------------------------------------------------- */
 void jit_init(void);

@@ -218,6 +218,80 @@ def _custom_batched(is_vjp, fun, rule, bwd, nondiff, args, axes, size):
     return g(*leaves)
 
 
+def _custom_flat(is_vjp, fun, rule, bwd, nondiff, args):
+    # A custom_jvp / custom_vjp function called under a staging trace (jit, a lax control-flow
+    # body): the function and its rules over the flat leaves of the differentiable arguments,
+    # which the C side stages as a custom_jvp_call / custom_vjp_call equation. Returns
+    # (leaves, f, rule, bwd): f(*leaves); rule(P, T) -> (out, tout) for custom_jvp, or
+    # fwd(*leaves) -> (out, residuals) for custom_vjp, with bwd(residuals, ct) -> one
+    # cotangent (or None) per leaf.
+    n = len(args)
+    nd = sorted(set(i % n for i in nondiff))
+    dpos = [i for i in range(n) if i not in nd]
+    leaves, td = _flatten(tuple(args[i] for i in dpos))
+    ndv = [args[i] for i in nd]
+    counts = [len(_flatten(args[i])[0]) for i in dpos]
+
+    def full(dl):
+        a = list(args)
+        for i, v in zip(dpos, _unflatten(td, list(dl))):
+            a[i] = v
+        return a
+
+    def f_flat(*dl):
+        return fun(*full(dl))
+
+    def pair(r, what):
+        if not isinstance(r, (tuple, list)) or len(r) != 2:
+            raise TypeError("Custom " + what + " rule must produce a pair (list or tuple of "
+                            "length two), got " + type(r).__name__ + ".")
+        return r[0], r[1]
+
+    if not is_vjp:
+        def jvp_flat(P, T):
+            out, tout = pair(rule(*ndv, _unflatten(td, list(P)), _unflatten(td, list(T))), "JVP")
+            if len(_flatten(out)[0]) != len(_flatten(tout)[0]):
+                raise TypeError("Custom JVP rule must produce primal and tangent outputs with "
+                                "equal container (pytree) structures.")
+            return out, tout
+        return leaves, f_flat, jvp_flat, None
+
+    def fwd_flat(*dl):
+        out, res = pair(rule(*full(dl)), "VJP fwd")
+        return out, res
+
+    def bwd_flat(res, ct):
+        cts = bwd(*ndv, res, ct)
+        if not isinstance(cts, (tuple, list)) or len(cts) != len(dpos):
+            raise TypeError("Custom VJP bwd rule must produce a tuple with one cotangent per "
+                            "differentiable argument of the primal function (" + str(len(dpos)) +
+                            "), got " + (str(len(cts)) if isinstance(cts, (tuple, list)) else
+                                         type(cts).__name__) + ".")
+        out = []
+        for c, k in zip(cts, counts):
+            if c is None:
+                out.extend([None] * k)
+                continue
+            cl = _flatten(c)[0]
+            if len(cl) != k:
+                raise TypeError("Custom VJP bwd rule must produce an output with the same "
+                                "structure as the primal arguments.")
+            out.extend(cl)
+        return tuple(out)
+
+    return leaves, f_flat, fwd_flat, bwd_flat
+
+
+def _custom_bwd_batched(bwd_flat, size, batched):
+    # the backward function of a vmapped custom_vjp_call: every residual and output cotangent
+    # is batched at axis 0; an operand that was not batched gets the sum over the batch
+    def bwd_b(res, ct):
+        cts = _vmap(bwd_flat, in_axes=(0, 0), axis_size=size)(res, ct)
+        return tuple(None if c is None else (c if b else _jnp.sum(c, axis=0))
+                     for c, b in zip(cts, batched))
+    return bwd_b
+
+
 class ShapeDtypeStruct:
     """A shape and a dtype: describes an array without data (jax.pure_callback results)."""
 

@@ -144,6 +144,37 @@ def check(name, f, args, tol=1e-6, second=True, batch=True, tol2=1e-4):
         report(name, type(e).__name__ + ": " + str(e).split("\n")[0])
 
 
+def check_reverse(name, f, args, tol=1e-6):
+    # reverse mode only (custom_vjp functions have no JVP, as in JAX): the gradient of <u, f>
+    # against central differences along v, vmap of f and of its gradient against loops, jit
+    args = [jnp.asarray(a) for a in args]
+    vs = [rnd(a.shape) for a in args]
+    try:
+        u = rnd(jnp.shape(f(*args)))
+        scalar = lambda *a: jnp.sum(f(*a) * u)
+        g = grad(scalar, argnums=tuple(range(len(args))))(*args)
+        lhs = sum([jnp.sum(gi * v) for gi, v in zip(g, vs)])
+        report(name + "/grad_vs_fd", close(lhs, fd_jvp(scalar, args, vs), tol))
+        bargs = [jnp.stack([a + 0.01 * k * v for k in range(3)]) for a, v in zip(args, vs)]
+        report(name + "/vmap_vs_loop", close(vmap(f)(*bargs), jnp.stack([f(*[b[k] for b in bargs]) for k in range(3)]), 1e-9))
+        gb = vmap(grad(scalar))(*bargs)
+        gl = jnp.stack([grad(scalar)(*[b[k] for b in bargs]) for k in range(3)])
+        report(name + "/vmap_of_grad", close(gb, gl, 1e-8))
+        # the gradient of a batched call (the batched primitive's reverse rule), first argument
+        # batched and the others not: their cotangents are summed over the batch
+        bsum = lambda *a: jnp.sum(vmap(f, in_axes=(0,) + (None,) * (len(a) - 1))(*a) * u)
+        gv = grad(bsum, argnums=tuple(range(len(args))))(bargs[0], *args[1:])
+        loop = [grad(scalar, argnums=tuple(range(len(args))))(bargs[0][k], *args[1:]) for k in range(3)]
+        report(name + "/grad_of_vmap", close(gv[0], jnp.stack([l[0] for l in loop]), 1e-8))
+        if len(args) > 1:
+            report(name + "/grad_of_vmap_unbatched", close(gv[1], sum([l[1] for l in loop]), 1e-8))
+        report(name + "/jit_of_grad", close(jit(grad(scalar))(*args), grad(scalar)(*args), 1e-9))
+        report(name + "/jit", close(jit(f)(*args), f(*args), 1e-9))
+        cover(name, f, args, u)
+    except Exception as e:
+        report(name, type(e).__name__ + ": " + str(e).split("\n")[0])
+
+
 pos = lambda s: rnd(s, 0.5, 2.0)
 sym = lambda s: rnd(s, -1.0, 1.0)
 
@@ -290,3 +321,38 @@ check_batch("sort_two_operands", lambda a, b: lax.sort((a, b), num_keys=1)[1], [
 check_batch("while_loop", lambda a: lax.while_loop(lambda c: c[0] < 4, lambda c: (c[0] + 1, c[1] * 2), (0, a))[1], [ints])
 check_batch("pure_callback", lambda a: jax.pure_callback(lambda v: v * 2, jax.ShapeDtypeStruct(a.shape, a.dtype), a), [sym((3,))])
 check_batch("debug_callback", lambda a: a + 1 if jax.debug.callback(lambda v: None, a) is None else a, [sym((3,))])
+# custom rules staged into graphs (custom_jvp_call / custom_vjp_call): under jit and inside
+# control flow, with rules that are the true derivatives so that finite differences apply
+
+
+@jax.custom_jvp
+def log1pexp(x):
+    return jnp.log1p(jnp.exp(x))
+
+
+@log1pexp.defjvp
+def log1pexp_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return log1pexp(x), t * jax.nn.sigmoid(x)
+
+
+@jax.custom_vjp
+def xsin(x, y):
+    return x * jnp.sin(y)
+
+
+def xsin_fwd(x, y):
+    return x * jnp.sin(y), (x, y)
+
+
+def xsin_bwd(res, g):
+    x, y = res
+    return (g * jnp.sin(y), g * x * jnp.cos(y))
+
+
+xsin.defvjp(xsin_fwd, xsin_bwd)
+check("custom_jvp_call_jit", jit(lambda a: log1pexp(a * 2.0)), [sym((4,))])
+check("custom_jvp_call_scan", lambda c, xs: lax.scan(lambda h, x: (log1pexp(h * x), h), c, xs)[0], [sym((2,)), sym((3, 2))])
+check_reverse("custom_vjp_call_jit", jit(xsin), [sym((4,)), sym((4,))])
+check_reverse("custom_vjp_call_in_vmap", lambda a, b: vmap(jit(xsin), in_axes=(0, None))(a, b), [sym((3, 4)), sym((4,))])
+check_reverse("custom_vjp_call_scan", lambda c, xs: lax.scan(lambda h, x: (xsin(h, x), h), c, xs)[0], [sym((2,)), sym((3, 2))])
