@@ -260,3 +260,25 @@ expect_error("errors/rule_raises_grad_jit", lambda: grad(jit(bad_rule))(1.0), Va
 expect_error("errors/bwd_arity_grad", lambda: grad(bad_bwd)(1.0), TypeError, ["Custom VJP bwd rule"])
 expect_error("errors/bwd_arity_grad_vmap", lambda: grad(lambda x: jnp.sum(vmap(bad_bwd)(x)))(v), TypeError,
              ["Custom VJP bwd rule"])
+
+
+# custom functions inside lax control flow and jit graphs keep their rules (custom_jvp_call /
+# custom_vjp_call equations): two scan steps of sin100 give 100 * 100, three fori steps 100^3
+from jax import lax
+sc2 = lambda x: lax.scan(lambda c, _: (sin100(c), None), x, None, length=2)[0]
+expect("control_flow/scan_custom_jvp", lambda: grad(sc2)(0.1), 10000.0)
+expect("control_flow/scan_custom_jvp_vmap_grad", lambda: vmap(grad(sc2))(xs), jnp.full((3,), 10000.0))
+expect("control_flow/scan_custom_jvp_grad_vmap", lambda: grad(lambda x: jnp.sum(vmap(sc2)(x)))(xs), jnp.full((3,), 10000.0))
+expect("control_flow/scan_custom_jvp_jit_grad", lambda: jit(grad(sc2))(0.1), 10000.0)
+expect("control_flow/cond_custom_jvp", lambda: grad(lambda x: lax.cond(x > 0, sin100, jnp.cos, x))(0.1), 100.0)
+expect("control_flow/fori_custom_jvp", lambda: grad(lambda x: lax.fori_loop(0, 3, lambda i, u: sin100(u), x))(0.1), 1e6, tol=1e-4)
+expect("control_flow/jvp_scan_custom_jvp", lambda: jvp(sc2, (0.1,), (1.0,))[1], 10000.0)
+# clip_grad inside scan: each step's cotangent 5 is clipped to 1 (autodiff would give 25)
+clip_scan = lambda x: lax.scan(lambda c, _: (5.0 * clip_grad(c), None), x, None, length=2)[0]
+expect("control_flow/scan_custom_vjp", lambda: grad(clip_scan)(0.1), 1.0)
+expect("control_flow/scan_custom_vjp_vmap", lambda: grad(lambda x: jnp.sum(vmap(clip_scan)(x)))(xs), jnp.full((3,), 1.0))
+expect("control_flow/log1pexp_in_scan", lambda: grad(lambda x: lax.scan(lambda c, _: (log1pexp(c), None), x, None, length=1)[0])(1000.0), 1.0)
+expect_error("control_flow/custom_vjp_jvp_error", lambda: jvp(clip_scan, (0.1,), (1.0,)), TypeError,
+             ["can't apply forward-mode autodiff (jvp) to a custom_vjp function."])
+report("control_flow/jaxpr_has_custom_jvp_call", "custom_jvp_call" in str(jax.make_jaxpr(sc2)(0.1)),
+       str(jax.make_jaxpr(sc2)(0.1)))
