@@ -542,6 +542,18 @@ def t_rich_mime(km, kc):
     expect(isinstance(d.get("image/svg+xml"), str) and d["image/svg+xml"].startswith("<svg"), "image/svg+xml")
     expect(d.get("text/html") == "<b>rich</b>", "text/html")
     expect(isinstance(res[0]["metadata"], dict), "metadata")
+    # text types only (the result of most cells): quotes, backslashes, control and multi-byte
+    # characters arrive intact
+    c, msgs = run(kc, "class Html:\n    def _repr_html_(self):\n        return '<i>\"q\"\\\\</i>\\n\\t\\x01\u00e9'\n"
+                      "    def __repr__(self):\n        return 'Html()'\nHtml()")
+    res = [m["content"] for m in msgs if m["msg_type"] == "execute_result"]
+    expect(c["status"] == "ok" and len(res) == 1, f"{c} {len(res)}")
+    expect(res[0]["data"] == {"text/plain": "Html()", "text/html": '<i>"q"\\</i>\n\t\x01\u00e9'},
+           f"data {res[0]['data']!r}")
+    expect(res[0]["metadata"] == {}, f"metadata {res[0]['metadata']}")
+    text = 'a"b\\c\n\t\x01\x1f\u00e9\u20ac\U0001F600'
+    c, msgs = run(kc, repr(text))
+    expect(result_of(msgs) == repr(text), f"{result_of(msgs)!r} != {repr(text)!r}")
 
 
 def t_png_metadata(km, kc):
