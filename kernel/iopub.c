@@ -87,6 +87,23 @@ static void welcome(krn_iopub *io, const char *sub, size_t n) {
   free(cs);
 }
 
+/* Answer new subscriptions (one frame: 0x01 + topic) with iopub_welcome. Locked. */
+static void answer_subscriptions(krn_iopub *io) {
+  for (;;) {
+    krn_buf *f;
+    int fn = io->xpub ? krn_zrecv(io->xpub, ZMQ_DONTWAIT, &f, 1 << 16) : -1;
+    if (fn < 0) break;
+    if (fn == 1 && f[0].n >= 1 && f[0].p[0] == 1) welcome(io, f[0].p + 1, f[0].n - 1);
+    krn_frames_free(f, fn);
+  }
+}
+
+void krn_iopub_subscriptions(krn_iopub *io) {
+  pthread_mutex_lock(&io->mu);
+  answer_subscriptions(io);
+  pthread_mutex_unlock(&io->mu);
+}
+
 int krn_iopub_publish(krn_iopub *io, const char *msg_type, const krn_buf parts[4]) {
   pthread_mutex_lock(&io->mu);
   krn_batch_flush(&io->batch, 1);   /* output written before this message goes out first */
@@ -112,14 +129,7 @@ static void *housekeeping(void *arg) {
   long long started = now_ms();
   pthread_mutex_lock(&io->mu);
   while (!io->quit) {
-    /* subscribe events are one frame: 0x01 + topic */
-    for (;;) {
-      krn_buf *f;
-      int fn = krn_zrecv(io->xpub, ZMQ_DONTWAIT, &f, 1 << 16);
-      if (fn < 0) break;
-      if (fn == 1 && f[0].n >= 1 && f[0].p[0] == 1) welcome(io, f[0].p + 1, f[0].n - 1);
-      krn_frames_free(f, fn);
-    }
+    answer_subscriptions(io);
     long long now = now_ms();
     long tick = now - started < START_PHASE_MS ? TICK_START_MS : TICK_IDLE_MS;
     long wait = krn_batch_tick(&io->batch, now);

@@ -128,6 +128,10 @@ void krn_iopub_free(krn_kernel *k);   /* once no other thread runs */
 int krn_iopub_publish(krn_iopub *io, const char *msg_type, const krn_buf parts[4]);
 void krn_iopub_stream(krn_iopub *io, int stream, krn_buf parent, const char *s, size_t n);
 void krn_iopub_flush(krn_iopub *io);
+/* Answer subscriptions that arrived since the housekeeping thread last looked (it looks every
+ * 10-100 ms), so that a new subscriber's first message is its iopub_welcome; called before the
+ * first message of each request (a client subscribes, then asks). */
+void krn_iopub_subscriptions(krn_iopub *io);
 
 /* Threads. */
 int krn_control_start(krn_kernel *k, pthread_t *th);

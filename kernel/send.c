@@ -242,6 +242,7 @@ int krn_pub_raw(krn_thr *t, const char *msg_type, krn_buf parent, krn_buf conten
 }
 
 int krn_pub_status(krn_thr *t, const char *state, krn_buf parent) {
+  if (t->k->iopub && strcmp(state, "idle") != 0) krn_iopub_subscriptions(t->k->iopub);
   char c[64];
   char *o = PUTLIT(c, c + sizeof c, "{\"execution_state\":\"");
   o = put(o, c + sizeof c, state, strlen(state));
