@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 const DTypeInfo arr_dtypes[DT_COUNT] = {
@@ -285,6 +286,20 @@ static int mem_error(DType dt, int ndim, const int64_t *shape, double bytes) {
                  b, s, arr_dtypes[dt].name);
 }
 
+/* Big buffers ask for transparent huge pages, as NumPy does (its threshold too): a fresh
+ * 200 MB result otherwise takes ~50000 page faults (~140 ms here, 3% of a 5000x5000 dgemm)
+ * and big operands miss the TLB on every 4 KiB page. Only the page-aligned interior is
+ * advised; failure (no THP, other kernels) changes nothing. */
+#define ARR_HUGE_BYTES ((int64_t)4 << 20)
+static void advise_huge(void *p, size_t n) {
+#ifdef MADV_HUGEPAGE
+  uintptr_t lo = ((uintptr_t)p + 4095) & ~(uintptr_t)4095, hi = ((uintptr_t)p + n) & ~(uintptr_t)4095;
+  if (hi > lo) (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+  (void)p; (void)n;
+#endif
+}
+
 static Array *alloc_array(DType dt, int ndim, const int64_t *shape, int zero) {
   if ((unsigned)dt >= DT_COUNT) { arr_err(ERR_TYPE, "invalid dtype"); return NULL; }
   if (ndim < 0 || ndim > ARR_MAXDIM) {
@@ -305,6 +320,7 @@ static Array *alloc_array(DType dt, int ndim, const int64_t *shape, int zero) {
   size_t total = sizeof(Array) + sizeof(Buffer) + ARR_ALIGN + (size_t)nbytes;
   char *block = malloc(total);
   if (!block) { mem_error(dt, ndim, shape, (double)nbytes); return NULL; }
+  if (nbytes >= ARR_HUGE_BYTES) advise_huge(block, total);
   Array *a = (Array *)block;
   Buffer *b = (Buffer *)(block + sizeof(Array));
   b->refcount = 1;
