@@ -6,9 +6,12 @@
             idle for it arrives (the reply is read afterwards; --with-encoding also counts the
             client's building and signing of the message, as this bench did before).
 Median and 99th percentile of each. The machine is shared, so the kernels are measured
-interleaved (start-ups alternate; cells go round-robin in a shuffled order to kernels that are
-all running), and each kernel sees the same load. --sable may be given more than once
-(LABEL=PATH) to compare builds. Usage: bench/kernel_bench.py [--runs 20] [--cells 1000]
+interleaved (start-ups alternate; cells go in short blocks, kernels in a shuffled order each
+round, to kernels that are all running, with a pause before each block so that one kernel's
+after-work (ipykernel writes history in a thread) does not land on the next), and each kernel
+sees the same load. A p99 from 2000 cells on a loaded machine still moves by 2x between runs:
+run it several times. --sable may be given more than once
+(LABEL=PATH) to compare builds. Usage: bench/kernel_bench.py [--runs 20] [--cells 2000]
 [--sable bin/sable] [--no-ipykernel] [--ipykernel-runs N]. Needs build/venv (pyzmq, jupyter_client, ipykernel)."""
 import argparse
 import json
@@ -143,15 +146,15 @@ def pct(xs, q):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=20, help="start-ups per kernel")
-    ap.add_argument("--cells", type=int, default=1000, help="1+1 round trips per kernel")
+    ap.add_argument("--cells", type=int, default=2000, help="1+1 round trips per kernel")
     ap.add_argument("--sable", action="append", help="[LABEL=]PATH of a sable binary (repeatable)")
     ap.add_argument("--no-ipykernel", action="store_true")
     ap.add_argument("--ipykernel-runs", type=int, help="start-ups of ipykernel (default: half of --runs, at least 5)")
     ap.add_argument("--with-encoding", action="store_true",
                     help="count the client's building and signing of each execute_request in the round trip")
-    ap.add_argument("--block", type=int, default=100,
+    ap.add_argument("--block", type=int, default=25,
                     help="cells in a row per kernel before the next kernel's turn (the order of kernels is shuffled each round)")
-    ap.add_argument("--settle", type=float, default=0.2, help="seconds of quiet before each block")
+    ap.add_argument("--settle", type=float, default=0.1, help="seconds of quiet before each block")
     ap.add_argument("--json", help="also write the figures here")
     a = ap.parse_args()
     kinds = []
