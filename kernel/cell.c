@@ -93,38 +93,6 @@ static void on_display(void *ud, const sb_bundle *b) {
   json_decref(c);
 }
 
-/* execute_result for a bundle of distinct text types in valid UTF-8, text/plain among them
- * (the result of almost every cell), written by hand. 0, or -1 to go through jansson. */
-static int plain_result(krn_exec *x, const sb_bundle *b) {
-  size_t need = 64;
-  int plain = 0;
-  for (int i = 0; i < b->n; i++) {
-    const char *mime = b->mime[i];
-    if (!mime || !b->data[i] || is_binary_image(mime) || is_json_mime(mime)) return -1;
-    for (int j = 0; j < i; j++)
-      if (b->mime[j] && strcmp(b->mime[j], mime) == 0) return -1;
-    size_t n = b->len ? b->len[i] : strlen(b->data[i]), mn = strlen(mime);
-    if (n > ((size_t)1 << 40) || !krn_utf8_valid(b->data[i], n) || !krn_utf8_valid(mime, mn)) return -1;
-    plain |= strcmp(mime, "text/plain") == 0;
-    need += 6 * (n + mn) + 8;
-  }
-  if (!plain) return -1;
-  char *c = malloc(need);
-  if (!c) return -1;
-  size_t o = (size_t)snprintf(c, 64, "{\"execution_count\":%d,\"data\":{", x->count);
-  for (int i = 0; i < b->n; i++) {
-    if (i) c[o++] = ',';
-    o += krn_json_string(c + o, b->mime[i], strlen(b->mime[i]));
-    c[o++] = ':';
-    o += krn_json_string(c + o, b->data[i], b->len ? b->len[i] : strlen(b->data[i]));
-  }
-  memcpy(c + o, "},\"metadata\":{}}", 16);
-  o += 16;
-  krn_pub_raw(x->t, "execute_result", x->req->raw[0], (krn_buf){c, o});
-  free(c);
-  return 0;
-}
-
 static void on_result(void *ud, const sb_bundle *b) {
   krn_exec *x = ud;
   json_t *data, *meta;
@@ -135,7 +103,7 @@ static void on_result(void *ud, const sb_bundle *b) {
       size_t cn;
       x->result_text = krn_utf8_clean(b->data[i], n, &cn);
     }
-  if (x->silent || (b && plain_result(x, b) == 0) || krn_bundle_json(b, &data, &meta) < 0) return;
+  if (x->silent || krn_bundle_json(b, &data, &meta) < 0) return;
   json_t *c = json_pack("{si so so}", "execution_count", x->count, "data", data, "metadata", meta);
   if (c) krn_pub(x->t, "execute_result", x->req->raw[0], c, NULL);
   json_decref(c);

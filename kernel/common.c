@@ -26,11 +26,6 @@ json_t *krn_kernel_info(void) {
       "NumPy reference", "url", "https://numpy.org/doc/stable/reference/", "debugger", 0);
 }
 
-int krn_reply_raw(krn_thr *t, void *sock, const krn_msg *m, const char *reply_type,
-                  krn_buf content) {
-  return krn_send_raw(t, sock, m->ids, m->nids, reply_type, m->raw[0], content);
-}
-
 int krn_reply(krn_thr *t, void *sock, const krn_msg *m, const char *reply_type,
               json_t *content) {
   return krn_send(t, sock, m->ids, m->nids, reply_type, m->raw[0], content);

@@ -80,18 +80,9 @@ int krn_header(krn_kernel *k, const char *msg_type, char *out, size_t cap);
  * parent is the raw bytes of the request's header (or "{}"). */
 int krn_send(krn_thr *t, void *sock, const krn_buf *ids, int nids, const char *msg_type,
              krn_buf parent, json_t *content);
-/* The same with content already serialised (JSON text). */
-int krn_send_raw(krn_thr *t, void *sock, const krn_buf *ids, int nids, const char *msg_type,
-                 krn_buf parent, krn_buf content);
-/* s as a quoted JSON string (s is valid UTF-8; control characters, '"' and '\\' are escaped)
- * into out, which has room for 6 * n + 2 bytes. Returns the length. For the messages of every
- * cell, which are cheaper to write by hand than through jansson. */
-size_t krn_json_string(char *out, const char *s, size_t n);
 /* Publish on iopub. metadata may be NULL ({}). Any thread. */
 int krn_pub(krn_thr *t, const char *msg_type, krn_buf parent, json_t *content, json_t *metadata);
 int krn_pub_status(krn_thr *t, const char *state, krn_buf parent);
-/* Publish content that is already JSON text, with metadata {}. */
-int krn_pub_raw(krn_thr *t, const char *msg_type, krn_buf parent, krn_buf content);
 /* Stream bytes (stream 1 = stdout, 2 = stderr): batched and UTF-8-cleaned, sent at the
  * latest ~50 ms later or before the next other message. */
 int krn_pub_stream(krn_thr *t, int stream, krn_buf parent, const char *s, size_t n);
@@ -109,7 +100,6 @@ void krn_frames_free(krn_buf *frames, int n);
 json_t *krn_kernel_info(void);
 /* Common replies used by both the shell and the control thread. */
 int krn_reply(krn_thr *t, void *sock, const krn_msg *m, const char *reply_type, json_t *content);
-int krn_reply_raw(krn_thr *t, void *sock, const krn_msg *m, const char *reply_type, krn_buf content);
 /* Handles kernel_info/interrupt/shutdown/connect/comm_info; 1 if it was one of those. */
 int krn_common_request(krn_thr *t, void *sock, const krn_msg *m);
 

@@ -165,47 +165,14 @@ static char *dump(json_t *j, size_t *n) {
   return s;
 }
 
-size_t krn_json_string(char *out, const char *s, size_t n) {
-  static const char hex[] = "0123456789abcdef";
-  char *o = out;
-  *o++ = '"';
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c >= 0x20 && c != '"' && c != '\\') { *o++ = (char)c; continue; }
-    *o++ = '\\';
-    switch (c) {
-      case '"': *o++ = '"'; break;
-      case '\\': *o++ = '\\'; break;
-      case '\n': *o++ = 'n'; break;
-      case '\t': *o++ = 't'; break;
-      case '\r': *o++ = 'r'; break;
-      case '\b': *o++ = 'b'; break;
-      case '\f': *o++ = 'f'; break;
-      default:
-        *o++ = 'u'; *o++ = '0'; *o++ = '0';
-        *o++ = hex[c >> 4]; *o++ = hex[c & 15];
-    }
-  }
-  *o++ = '"';
-  return (size_t)(o - out);
-}
-
 int krn_send(krn_thr *t, void *sock, const krn_buf *ids, int nids, const char *msg_type,
              krn_buf parent, json_t *content) {
-  size_t cn;
-  char *cs = dump(content, &cn);
-  if (!cs) { krn_log("cannot build %s", msg_type); return -1; }
-  int rc = krn_send_raw(t, sock, ids, nids, msg_type, parent, (krn_buf){cs, cn});
-  free(cs);
-  return rc;
-}
-
-int krn_send_raw(krn_thr *t, void *sock, const krn_buf *ids, int nids, const char *msg_type,
-                 krn_buf parent, krn_buf content) {
   char header[512], sig[KRN_MAX_SIG_HEX + 1];
   int hn = krn_header(t->k, msg_type, header, sizeof header);
-  if (hn < 0) { krn_log("cannot build %s", msg_type); return -1; }
-  krn_buf parts[4] = {{header, (size_t)hn}, parent, {"{}", 2}, content};
+  size_t cn;
+  char *cs = dump(content, &cn);
+  if (hn < 0 || !cs) { free(cs); krn_log("cannot build %s", msg_type); return -1; }
+  krn_buf parts[4] = {{header, (size_t)hn}, parent, {"{}", 2}, {cs, cn}};
   int sn = krn_sign(t->signer, parts, sig);
   int rc = 0;
   if (sn < 0) rc = -1;
@@ -213,6 +180,7 @@ int krn_send_raw(krn_thr *t, void *sock, const krn_buf *ids, int nids, const cha
   if (rc == 0) rc = krn_zsend(sock, KRN_DELIM, sizeof KRN_DELIM - 1, 1);
   if (rc == 0) rc = krn_zsend(sock, sig, (size_t)(sn > 0 ? sn : 0), 1);
   for (int i = 0; i < 4 && rc == 0; i++) rc = krn_zsend(sock, parts[i].p, parts[i].n, i < 3);
+  free(cs);
   if (rc < 0) krn_log("cannot send %s: %s", msg_type, zmq_strerror(errno));
   return rc;
 }
@@ -231,14 +199,6 @@ int krn_pub(krn_thr *t, const char *msg_type, krn_buf parent, json_t *content,
   free(cs);
   free(ms);
   return rc;
-}
-
-int krn_pub_raw(krn_thr *t, const char *msg_type, krn_buf parent, krn_buf content) {
-  char header[512];
-  int hn = krn_header(t->k, msg_type, header, sizeof header);
-  if (hn < 0 || !t->k->iopub) return -1;
-  krn_buf parts[4] = {{header, (size_t)hn}, parent, {"{}", 2}, content};
-  return krn_iopub_publish(t->k->iopub, msg_type, parts);
 }
 
 int krn_pub_status(krn_thr *t, const char *state, krn_buf parent) {

@@ -163,18 +163,9 @@ static int do_execute(krn_thr *t, const krn_msg *m) {
   if (store) k->exec_count++;
   int count = k->exec_count;
   if (!silent) {
-    /* {"code": ..., "execution_count": N}, written by hand: every cell sends one */
-    char *in = n < ((size_t)1 << 40) ? malloc(6 * n + 64) : NULL;
-    if (in) {
-      size_t o = 0;
-      memcpy(in, "{\"code\":", 8);
-      o = 8 + krn_json_string(in + 8, code, n);
-      o += (size_t)snprintf(in + o, 40, ",\"execution_count\":%d}", count);
-      krn_pub_raw(t, "execute_input", m->raw[0], (krn_buf){in, o});
-      free(in);
-    } else {
-      krn_log("out of memory for execute_input");
-    }
+    json_t *in = json_pack("{so si}", "code", json_stringn_nocheck(code, n), "execution_count", count);
+    if (in) krn_pub(t, "execute_input", m->raw[0], in, NULL);
+    json_decref(in);
   }
   if (store) krn_hist_add(&k->hist, count, code, n);
 
@@ -221,9 +212,7 @@ static int do_execute(krn_thr *t, const krn_msg *m) {
   }
   if (store && x.result_text) krn_hist_set_output(&k->hist, count, x.result_text, strlen(x.result_text));
 
-  json_t *reply = NULL;
-  char plain[128];   /* the usual reply, written by hand */
-  int plain_n = 0;
+  json_t *reply;
   if (st == SB_ERROR) {
     reply = json_deep_copy(x.error);
     if (reply) {
@@ -232,9 +221,6 @@ static int do_execute(krn_thr *t, const krn_msg *m) {
       json_object_set_new(reply, "payload", json_array());
       json_object_set_new(reply, "user_expressions", json_object());
     }
-  } else if (json_array_size(payload) == 0 && !(ue && json_object_size(ue) && sb)) {
-    plain_n = snprintf(plain, sizeof plain, "{\"status\":\"ok\",\"execution_count\":%d,"
-                       "\"payload\":[],\"user_expressions\":{}}", count);
   } else {
     json_t *uev = ue && json_is_object(ue) && sb ? user_expressions(t, m, ue) : json_object();
     reply = json_pack("{ss si so so}", "status", "ok", "execution_count", count, "payload",
@@ -244,10 +230,7 @@ static int do_execute(krn_thr *t, const krn_msg *m) {
   krn_exec_clear(&x);
   int abort = st == SB_ERROR && stop && !silent;
   if (abort) hold_waiting(k);
-  if (plain_n > 0 && (size_t)plain_n < sizeof plain)
-    krn_reply_raw(t, k->sock[KRN_SHELL], m, "execute_reply", (krn_buf){plain, (size_t)plain_n});
-  else
-    reply_owned(t, m, "execute_reply", reply);
+  reply_owned(t, m, "execute_reply", reply);
   return abort;
 }
 

@@ -100,11 +100,10 @@ int krn_verify(krn_signer *s, krn_buf sig, const krn_buf parts[4]) {
 }
 
 static json_t *parse_obj(krn_buf b, const char *what, char *why, size_t whylen) {
-  const char *err = NULL;
-  /* "{}" (the usual parent_header and metadata) needs no parsing */
-  json_t *j = b.n == 2 && b.p[0] == '{' && b.p[1] == '}' ? json_object() : krn_json_parse(b.p, b.n, &err);
+  json_error_t e;
+  json_t *j = json_loadb(b.p, b.n, JSON_ALLOW_NUL, &e);
   if (!j) {
-    snprintf(why, whylen, "invalid JSON in %s (%.60s)", what, err ? err : "out of memory");
+    snprintf(why, whylen, "invalid JSON in %s (%.60s)", what, e.text);
     return NULL;
   }
   if (!json_is_object(j)) {

@@ -32,11 +32,6 @@ int krn_sign(krn_signer *s, const krn_buf parts[4], char *out);
  * content of sig once its length is right. */
 int krn_verify(krn_signer *s, krn_buf sig, const krn_buf parts[4]);
 
-/* Parse JSON text that must be an object or an array, accepting exactly what jansson's
- * json_loadb(..., JSON_ALLOW_NUL) accepts, but several times faster. NULL with a short reason
- * in *why on error. */
-json_t *krn_json_parse(const char *s, size_t n, const char **why);
-
 /* A decoded request. The krn_buf fields point into the caller's frames. */
 typedef struct krn_msg {
   const krn_buf *ids;       /* routing identities before <IDS|MSG> */
