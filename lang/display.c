@@ -17,6 +17,16 @@ static const char *const hooks[][2] = {{"text/html", "_repr_html_"}, {"image/svg
                                        {"text/markdown", "_repr_markdown_"}, {"text/latex", "_repr_latex_"},
                                        {"application/json", "_repr_json_"}};
 
+/* _repr_json_ may return the object itself (as IPython allows): its JSON text by json.dumps;
+ * steals v */
+static Value json_text(Value v) {
+  Value m = obj_import("json");
+  Value r = VAL_IS_NULL(m) ? m : obj_call_method(m, "dumps", 1, &v);
+  val_decref(m);
+  val_decref(v);
+  return r;
+}
+
 /* 0, or -1 when even repr() failed (exception pending) */
 static int bundle_of(Value v, Bundle *b) {
   memset(b, 0, sizeof *b);
@@ -33,7 +43,8 @@ static int bundle_of(Value v, Bundle *b) {
     Value out = obj_call0(m);
     val_decref(m);
     if (VAL_IS_NULL(out)) { obj_err_clear(); continue; }
-    if (!VAL_IS_STR(out)) { val_decref(out); continue; }
+    if (i == 4 && (VAL_IS_DICT(out) || VAL_IS_LIST(out))) out = json_text(out);
+    if (VAL_IS_NULL(out) || !VAL_IS_STR(out)) { val_decref(out); obj_err_clear(); continue; }
     b->held[b->nheld++] = out;
     b->mime[b->n] = hooks[i][0];
     b->data[b->n] = obj_str_cstr(out);

@@ -542,6 +542,12 @@ def t_rich_mime(km, kc):
     expect(isinstance(d.get("image/svg+xml"), str) and d["image/svg+xml"].startswith("<svg"), "image/svg+xml")
     expect(d.get("text/html") == "<b>rich</b>", "text/html")
     expect(isinstance(res[0]["metadata"], dict), "metadata")
+    # _repr_json_ may return the object itself, as IPython allows
+    c, msgs = run(kc, "class J:\n    def _repr_json_(self):\n        return {'k': [1, 2.5, None, 'x']}\nJ()")
+    res = [m["content"] for m in msgs if m["msg_type"] == "execute_result"]
+    expect(c["status"] == "ok" and len(res) == 1, f"{c} {len(res)}")
+    expect(res[0]["data"].get("application/json") == {"k": [1, 2.5, None, "x"]},
+           f"application/json from a dict {res[0]['data']!r}")
     # text types only (the result of most cells): quotes, backslashes, control and multi-byte
     # characters arrive intact
     c, msgs = run(kc, "class Html:\n    def _repr_html_(self):\n        return '<i>\"q\"\\\\</i>\\n\\t\\x01\u00e9'\n"
