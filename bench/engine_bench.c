@@ -101,6 +101,7 @@ int main(int argc, char **argv) {
     /* dot_general (fresh output each call, as the library does) and cblas directly (into one
      * preallocated output) alternate call by call, so both see the same load from other
      * people's work; the median of the pairwise ratios is steadier than the ratio of bests.
+     * BENCH_REPS=r pairs (default 3), BENCH_DTYPE=f32|f64 only one of them;
      * BENCH_BLAS_THREADS=k resets OpenBLAS to k threads after it is loaded (the pool keeps
      * SABLE_NUM_THREADS), to measure the two settings apart. */
     int64_t sh[2] = {n, n};
@@ -117,22 +118,30 @@ int main(int argc, char **argv) {
       if (set) set(atoi(bt));
       printf("OpenBLAS threads set to %d\n", atoi(bt));
     }
+    const char *only_dt = getenv("BENCH_DTYPE");   /* f32 or f64: only that one */
     for (int k = 0; k < 2; k++) {
       DType dt = k ? DT_FLOAT64 : DT_FLOAT32;
+      if (only_dt && strcmp(only_dt, k ? "f64" : "f32")) continue;
       Array *a = randn(dt, 2, sh), *b = randn(dt, 2, sh), *c = arr_new(dt, 2, sh);
       PDot pd = {0};
       pd.nc = 1; pd.lhs_contract[0] = 1; pd.rhs_contract[0] = 0;
       Array *in[2] = {a, b}, *o = NULL;
       double b1 = 1e30, b2 = 1e30, ratio[64];
       for (int r = 0; r <= reps; r++) {   /* r == 0 warms up (first-use costs) */
-        double t0 = now();
-        prim_bind(PRIM_dot_general, in, 2, &pd, &o);
-        arr_release(o);
-        double t1 = now() - t0;
-        t0 = now();
-        if (k) cpu_blas()->cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, arr_data(a), n, arr_data(b), n, 0.0, arr_data(c), n);
-        else cpu_blas()->cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, arr_data(a), n, arr_data(b), n, 0.0f, arr_data(c), n);
-        double t2 = now() - t0;
+        /* which goes first alternates: the second call of a pair was measurably favoured */
+        double t1 = 0, t2 = 0;
+        for (int q = 0; q < 2; q++) {
+          double t0 = now();
+          if ((q + r) % 2 == 0) {
+            prim_bind(PRIM_dot_general, in, 2, &pd, &o);
+            arr_release(o);
+            t1 = now() - t0;
+          } else {
+            if (k) cpu_blas()->cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, arr_data(a), n, arr_data(b), n, 0.0, arr_data(c), n);
+            else cpu_blas()->cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, arr_data(a), n, arr_data(b), n, 0.0f, arr_data(c), n);
+            t2 = now() - t0;
+          }
+        }
         if (r == 0) continue;
         if (t1 < b1) b1 = t1;
         if (t2 < b2) b2 = t2;

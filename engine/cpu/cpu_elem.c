@@ -595,6 +595,44 @@ MVEC_OPS(MV_LOOP)
 #pragma GCC pop_options
 #endif
 
+/* {=== AVX2 rounding and square roots ===}
+ * gcc keeps sqrt scalar (errno for negative inputs) and floor/ceil scalar (FP-exception
+ * semantics) even in the AVX2 clones; the instructions give the same values (sqrt is
+ * correctly rounded, NaN in gives NaN out), so the contiguous loops use them directly. */
+#if defined(__x86_64__) && !defined(__clang__)
+#define HAVE_AVX2_ROUND 1
+#include <immintrin.h>
+#pragma GCC push_options
+#pragma GCC target("avx2")
+#define AVX_OPS(X)                                                                     \
+  X(sqrt, _mm256_sqrt_ps(v), _mm256_sqrt_pd(v))                                        \
+  X(rsqrt, _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_sqrt_ps(v)),                     \
+    _mm256_div_pd(_mm256_set1_pd(1.0), _mm256_sqrt_pd(v)))                             \
+  X(floor, _mm256_round_ps(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC),              \
+    _mm256_round_pd(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC))                     \
+  X(ceil, _mm256_round_ps(v, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC),               \
+    _mm256_round_pd(v, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC))
+#define AVX_LOOP(op, EF, ED)                                                           \
+  static void av_##op##_f32(char *o_, char *const *in, const int64_t *st, int64_t n) {  \
+    if (st[0] != 1 || st[1] != 1) { u_##op##_f32(o_, in, st, n); return; }              \
+    float *o = (float *)o_;                                                           \
+    const float *x = (const float *)in[0];                                            \
+    int64_t i = 0;                                                                    \
+    for (; i + 8 <= n; i += 8) { __m256 v = _mm256_loadu_ps(x + i); _mm256_storeu_ps(o + i, EF); } \
+    if (i < n) { char *p[1] = {(char *)(x + i)}; u_##op##_f32((char *)(o + i), p, st, n - i); } \
+  }                                                                                   \
+  static void av_##op##_f64(char *o_, char *const *in, const int64_t *st, int64_t n) {  \
+    if (st[0] != 1 || st[1] != 1) { u_##op##_f64(o_, in, st, n); return; }              \
+    double *o = (double *)o_;                                                         \
+    const double *x = (const double *)in[0];                                          \
+    int64_t i = 0;                                                                    \
+    for (; i + 4 <= n; i += 4) { __m256d v = _mm256_loadu_pd(x + i); _mm256_storeu_pd(o + i, ED); } \
+    if (i < n) { char *p[1] = {(char *)(x + i)}; u_##op##_f64((char *)(o + i), p, st, n - i); } \
+  }
+AVX_OPS(AVX_LOOP)
+#pragma GCC pop_options
+#endif
+
 /* {=== registration ===} */
 void cpu_register_elementwise(Prim *t) {
 #define R_F(op, E) t[PRIM_##op].loops[DT_FLOAT32] = u_##op##_f32; t[PRIM_##op].loops[DT_FLOAT64] = u_##op##_f64;
@@ -627,6 +665,13 @@ void cpu_register_elementwise(Prim *t) {
 #define R_S(d, T, sfx) t[PRIM_select].loops[d] = sel_##sfx;
   CPU_DTYPE_CASES(R_S)
 #undef R_S
+#ifdef HAVE_AVX2_ROUND
+  if (__builtin_cpu_supports("avx2")) {
+#define AV_REG(op, EF, ED) t[PRIM_##op].loops[DT_FLOAT32] = av_##op##_f32; t[PRIM_##op].loops[DT_FLOAT64] = av_##op##_f64;
+    AVX_OPS(AV_REG)
+#undef AV_REG
+  }
+#endif
 #ifdef HAVE_MVEC
   if (!getenv("SABLE_NO_MVEC") && __builtin_cpu_supports("avx2")) {
 #define MV_REG(op, fn) t[PRIM_##op].loops[DT_FLOAT32] = mv_##op##_f32; t[PRIM_##op].loops[DT_FLOAT64] = mv_##op##_f64;
