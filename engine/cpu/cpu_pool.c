@@ -9,8 +9,18 @@
 #include <unistd.h>
 
 #define MAX_WORKERS 64
-#ifndef SPIN_WAIT
-#define SPIN_WAIT 1500            /* pause iterations: about 40 us on Zen 3 */
+/* Pause iterations (about 27 ns each on Zen 3). A worker that finished a job watches for the
+ * next one this long before sleeping: back-to-back operations then start without a futex
+ * wake-up, which costs a system call and an inter-processor interrupt (5-20 us in a VM: as
+ * much as a whole 64K-element add). Short enough that a worker never holds a core a BLAS call
+ * or another program needs for more than ~50 us. */
+#ifndef WORKER_SPIN
+#define WORKER_SPIN 2000
+#endif
+/* The caller, done with its chunks, waits this long for a worker's last chunk before sleeping
+ * (a sleeping caller on a loaded machine waits for a time slice to run again). */
+#ifndef CALLER_SPIN
+#define CALLER_SPIN 1500
 #endif
 
 static inline void cpu_relax(void) {
@@ -24,10 +34,18 @@ static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t done_cv = PTHREAD_COND_INITIALIZER;
 static int nworkers = 0;          /* started threads (-1: initialised without workers) */
 static int nthreads = 1;          /* threads used per job, incl. the caller */
-static uint64_t generation = 0;   /* bumped per job, under mu */
-static int job_open = 0;          /* workers may still join the job, under mu */
-static int active = 0;            /* workers inside the job, under mu */
-static atomic_int running;        /* workers still running chunks (read without mu) */
+
+/* The job protocol (all seq_cst atomics): the caller writes the job_* fields, then sets
+ * job_open and bumps generation; a worker that sees a new generation increments active, then
+ * joins only if job_open is still set (else it backs out without touching the job). The
+ * caller, when its own chunks are done, clears job_open and waits for active == 0, so a
+ * worker never runs a chunk of a job whose caller has returned. Workers sleep on `wake` only
+ * after WORKER_SPIN; sleepers tells the caller whether it must signal at all. */
+static atomic_uint_fast64_t generation;
+static atomic_int job_open;
+static atomic_int active;
+static atomic_int sleepers;
+static atomic_int caller_waiting;  /* the caller sleeps on done_cv */
 
 static PoolFn job_fn;
 static void *job_ctx;
@@ -35,31 +53,42 @@ static int64_t job_n;
 static int job_chunks;
 static atomic_int next_chunk;
 
-static void run_chunks(PoolFn fn, void *ctx) {
+static void run_chunks(PoolFn fn, void *ctx, int64_t n, int chunks) {
   for (;;) {
     int k = atomic_fetch_add(&next_chunk, 1);
-    if (k >= job_chunks) return;
-    fn(ctx, job_n * k / job_chunks, job_n * (k + 1) / job_chunks);
+    if (k >= chunks) return;
+    fn(ctx, n * k / chunks, n * (k + 1) / chunks);
+  }
+}
+
+static void leave_job(void) {
+  if (atomic_fetch_sub(&active, 1) == 1 && atomic_load(&caller_waiting)) {
+    pthread_mutex_lock(&mu);
+    pthread_cond_signal(&done_cv);
+    pthread_mutex_unlock(&mu);
   }
 }
 
 static void *worker(void *arg) {
-  uint64_t seen = 0;
-  (void)arg;
-  pthread_mutex_lock(&mu);
+  int id = (int)(intptr_t)arg;
+  uint64_t seen = atomic_load(&generation);
   for (;;) {
-    while (generation == seen) pthread_cond_wait(&wake, &mu);
-    seen = generation;
-    if (!job_open) continue;
-    active++;
-    atomic_fetch_add(&running, 1);
-    PoolFn fn = job_fn;
-    void *ctx = job_ctx;
-    pthread_mutex_unlock(&mu);
-    run_chunks(fn, ctx);
-    atomic_fetch_sub(&running, 1);
-    pthread_mutex_lock(&mu);
-    if (--active == 0) pthread_cond_signal(&done_cv);
+    uint64_t g;
+    int spin = 0;
+    while ((g = atomic_load(&generation)) == seen && spin < WORKER_SPIN) { cpu_relax(); spin++; }
+    if (g == seen) {
+      pthread_mutex_lock(&mu);
+      atomic_fetch_add(&sleepers, 1);
+      while ((g = atomic_load(&generation)) == seen) pthread_cond_wait(&wake, &mu);
+      atomic_fetch_sub(&sleepers, 1);
+      pthread_mutex_unlock(&mu);
+    }
+    seen = g;
+    if (id >= __atomic_load_n(&nthreads, __ATOMIC_RELAXED) - 1) continue;   /* set_threads lowered it */
+    atomic_fetch_add(&active, 1);
+    if (!atomic_load(&job_open)) { leave_job(); continue; }
+    run_chunks(job_fn, job_ctx, job_n, job_chunks);
+    leave_job();
   }
   return NULL;
 }
@@ -82,26 +111,27 @@ void cpu_pool_init(void) {
     pthread_attr_t at;
     pthread_attr_init(&at);
     pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
-    int rc = pthread_create(&t, &at, worker, NULL);
+    int rc = pthread_create(&t, &at, worker, (void *)(intptr_t)nworkers);
     pthread_attr_destroy(&at);
     if (rc != 0) break;
     nworkers++;
   }
-  nthreads = nworkers + 1;
+  __atomic_store_n(&nthreads, nworkers + 1, __ATOMIC_RELAXED);
   if (!nworkers) nworkers = -1;
 }
 
-int cpu_pool_threads(void) { return nthreads; }
+int cpu_pool_threads(void) { return __atomic_load_n(&nthreads, __ATOMIC_RELAXED); }
 void cpu_pool_set_threads(int n) {
   int max = nworkers > 0 ? nworkers + 1 : 1;
-  nthreads = n < 1 ? 1 : n > max ? max : n;
+  __atomic_store_n(&nthreads, n < 1 ? 1 : n > max ? max : n, __ATOMIC_RELAXED);
 }
 
 int cpu_parallel_chunks(int64_t n, int64_t grain) {
   if (grain < 1) grain = 1;
-  if (nthreads <= 1 || n < 2 * grain) return 1;
+  int nt = cpu_pool_threads();
+  if (nt <= 1 || n < 2 * grain) return 1;
   int64_t chunks = n / grain;
-  if (chunks > 4 * nthreads) chunks = 4 * nthreads;
+  if (chunks > 4 * nt) chunks = 4 * nt;
   if (chunks > CPU_MAX_CHUNKS) chunks = CPU_MAX_CHUNKS;
   return (int)chunks;
 }
@@ -112,21 +142,23 @@ void cpu_parallel_for(int64_t n, int64_t grain, PoolFn fn, void *ctx) {
     if (n > 0) fn(ctx, 0, n);
     return;
   }
-  pthread_mutex_lock(&mu);
   job_fn = fn; job_ctx = ctx; job_n = n; job_chunks = chunks;
   atomic_store(&next_chunk, 0);
-  job_open = 1;
-  generation++;
-  pthread_cond_broadcast(&wake);
-  pthread_mutex_unlock(&mu);
-  run_chunks(fn, ctx);
-  pthread_mutex_lock(&mu);
-  job_open = 0;
-  pthread_mutex_unlock(&mu);
-  /* A worker still on its last chunk is usually done within microseconds: spin briefly rather
-   * than sleep, since on a loaded machine a sleeping caller waits for a time slice to wake. */
-  for (int spin = 0; spin < SPIN_WAIT && atomic_load(&running) > 0; spin++) cpu_relax();
-  pthread_mutex_lock(&mu);
-  while (active > 0) pthread_cond_wait(&done_cv, &mu);
-  pthread_mutex_unlock(&mu);
+  atomic_store(&job_open, 1);
+  atomic_fetch_add(&generation, 1);
+  if (atomic_load(&sleepers) > 0) {
+    pthread_mutex_lock(&mu);
+    pthread_cond_broadcast(&wake);
+    pthread_mutex_unlock(&mu);
+  }
+  run_chunks(fn, ctx, n, chunks);
+  atomic_store(&job_open, 0);
+  for (int spin = 0; spin < CALLER_SPIN && atomic_load(&active) > 0; spin++) cpu_relax();
+  if (atomic_load(&active) > 0) {
+    pthread_mutex_lock(&mu);
+    atomic_store(&caller_waiting, 1);
+    while (atomic_load(&active) > 0) pthread_cond_wait(&done_cv, &mu);
+    atomic_store(&caller_waiting, 0);
+    pthread_mutex_unlock(&mu);
+  }
 }
