@@ -12,7 +12,9 @@
 enum { R_SUM, R_PROD, R_MAX, R_MIN, R_OR, R_AND, R_COUNT };
 
 typedef void (*RowFn)(char *acc, const char *x, int64_t n, int64_t sx);
-typedef void (*VecFn)(char *o, int64_t so, const char *x, int64_t sx, int64_t n);
+/* vec: o[i] = COMB(o[i], x[r][i]) for rows r = 0..nr-1 in order (row r at x + r * rs) */
+typedef void (*VecFn)(char *o, int64_t so, const char *x, int64_t sx, int64_t n, int64_t rs,
+                      int64_t nr);
 static RowFn row_fn[R_COUNT][DT_COUNT];
 static VecFn vec_fn[R_COUNT][DT_COUNT];
 
@@ -26,30 +28,36 @@ static VecFn vec_fn[R_COUNT][DT_COUNT];
 #define CLONES
 #endif
 
-/* NumPy's pairwise summation (8 accumulators, blocks of 128) for contiguous float rows. */
-#define PAIRWISE(T, sfx)                                                              \
-  static T pw_##sfx(const T *a, int64_t n) {                                          \
+/* NumPy's pairwise summation (8 accumulators, blocks of 128), for contiguous rows and, with
+ * the same split points, for strided ones (NumPy passes the stride down too). */
+#define PAIRWISE(T, sfx, NAME, S)                                                     \
+  static T NAME(const T *a, int64_t n, int64_t s) {                                   \
+    (void)s;                                                                          \
     if (n < 8) {                                                                      \
       T res = (T)-0.0;                                                                \
-      for (int64_t i = 0; i < n; i++) res += a[i];                                    \
+      for (int64_t i = 0; i < n; i++) res += a[i * (S)];                              \
       return res;                                                                     \
     } else if (n <= 128) {                                                            \
       T r[8], res;                                                                    \
-      for (int k = 0; k < 8; k++) r[k] = a[k];                                        \
+      for (int k = 0; k < 8; k++) r[k] = a[k * (S)];                                  \
       int64_t i;                                                                      \
       for (i = 8; i < n - (n % 8); i += 8)                                            \
-        for (int k = 0; k < 8; k++) r[k] += a[i + k];                                 \
+        for (int k = 0; k < 8; k++) r[k] += a[(i + k) * (S)];                         \
       res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));        \
-      for (; i < n; i++) res += a[i];                                                 \
+      for (; i < n; i++) res += a[i * (S)];                                           \
       return res;                                                                     \
     } else {                                                                          \
       int64_t n2 = n / 2;                                                             \
       n2 -= n2 % 8;                                                                   \
-      return pw_##sfx(a, n2) + pw_##sfx(a + n2, n - n2);                              \
+      return NAME(a, n2, s) + NAME(a + n2 * (S), n - n2, s);                          \
     }                                                                                 \
   }
-PAIRWISE(float, f32)
-PAIRWISE(double, f64)
+PAIRWISE(float, f32, pwc_f32, 1)
+PAIRWISE(double, f64, pwc_f64, 1)
+PAIRWISE(float, f32, pws_f32, s)
+PAIRWISE(double, f64, pws_f64, s)
+static float pw_f32(const float *a, int64_t n, int64_t s) { return s == 1 ? pwc_f32(a, n, 1) : pws_f32(a, n, s); }
+static double pw_f64(const double *a, int64_t n, int64_t s) { return s == 1 ? pwc_f64(a, n, 1) : pws_f64(a, n, s); }
 
 #define FMAXC(a, b) (((a) >= (b) || (a) != (a)) ? (a) : (b))
 #define FMINC(a, b) (((a) <= (b) || (a) != (a)) ? (a) : (b))
@@ -64,11 +72,33 @@ PAIRWISE(double, f64)
     else for (int64_t i = 0; i < n; i++) { T b = x[i * sx]; acc = COMB(acc, b); }     \
     *(T *)acc_ = acc;                                                                 \
   }                                                                                   \
-  CLONES static void vec_##name(char *o_, int64_t so, const char *x_, int64_t sx, int64_t n) { \
+  /* Contiguous rows go four at a time: the output is loaded and stored once per four rows, \
+   * and each column still combines its rows in order (the same result as row by row). */ \
+  CLONES static void vec_##name(char *o_, int64_t so, const char *x_, int64_t sx, int64_t n, \
+                                int64_t rs, int64_t nr) {                             \
     T *restrict o = (T *)o_;                                                          \
     const T *restrict x = (const T *)x_;                                              \
-    if (so == 1 && sx == 1) for (int64_t i = 0; i < n; i++) { T a = o[i], b = x[i]; o[i] = COMB(a, b); } \
-    else for (int64_t i = 0; i < n; i++) { T a = o[i * so], b = x[i * sx]; o[i * so] = COMB(a, b); } \
+    int64_t r = 0;                                                                    \
+    if (so == 1 && sx == 1) {                                                         \
+      for (; r + 4 <= nr; r += 4) {                                                   \
+        const T *x0 = x + r * rs, *x1 = x0 + rs, *x2 = x1 + rs, *x3 = x2 + rs;        \
+        for (int64_t i = 0; i < n; i++) {                                             \
+          T a = o[i], b;                                                              \
+          b = x0[i]; a = COMB(a, b); b = x1[i]; a = COMB(a, b);                       \
+          b = x2[i]; a = COMB(a, b); b = x3[i]; a = COMB(a, b);                       \
+          o[i] = a;                                                                   \
+        }                                                                             \
+      }                                                                               \
+      for (; r < nr; r++) {                                                           \
+        const T *x0 = x + r * rs;                                                     \
+        for (int64_t i = 0; i < n; i++) { T a = o[i], b = x0[i]; o[i] = COMB(a, b); } \
+      }                                                                               \
+    } else {                                                                          \
+      for (; r < nr; r++) {                                                           \
+        const T *x0 = x + r * rs;                                                     \
+        for (int64_t i = 0; i < n; i++) { T a = o[i * so], b = x0[i * sx]; o[i * so] = COMB(a, b); } \
+      }                                                                               \
+    }                                                                                 \
   }
 
 #define ADDC(a, b) ((a) + (b))
@@ -129,14 +159,12 @@ typedef int64_t vl2 __attribute__((vector_size(32)));
 FROW_MINMAX(max_f32, float, vf4, vi4, 8, >) FROW_MINMAX(max_f64, double, vd2, vl2, 4, >)
 FROW_MINMAX(min_f32, float, vf4, vi4, 8, <) FROW_MINMAX(min_f64, double, vd2, vl2, 4, <)
 
-/* Contiguous float sums use the pairwise kernel. */
+/* Float sums along a row use the pairwise kernel, as NumPy's inner loop does. */
 static void row_sum_pw_f32(char *acc, const char *x, int64_t n, int64_t sx) {
-  if (sx != 1) { row_sum_f32(acc, x, n, sx); return; }
-  *(float *)acc += pw_f32((const float *)x, n);
+  *(float *)acc += pw_f32((const float *)x, n, sx);
 }
 static void row_sum_pw_f64(char *acc, const char *x, int64_t n, int64_t sx) {
-  if (sx != 1) { row_sum_f64(acc, x, n, sx); return; }
-  *(double *)acc += pw_f64((const double *)x, n);
+  *(double *)acc += pw_f64((const double *)x, n, sx);
 }
 
 static void identity(int op, DType dt, void *p) {
@@ -171,6 +199,18 @@ static void identity(int op, DType dt, void *p) {
   cpu_store_f(dt, p, v);
 }
 
+/* n copies of one esz-byte value, by doubling */
+static void fill_elems(char *dst, int64_t n, int esz, const char *val) {
+  if (n <= 0) return;
+  memcpy(dst, val, (size_t)esz);
+  int64_t done = 1;
+  while (done < n) {
+    int64_t k = done < n - done ? done : n - done;
+    memcpy(dst + done * esz, dst, (size_t)(k * esz));
+    done += k;
+  }
+}
+
 /* {=== the driver ===} */
 typedef struct RedJob {
   RowFn row;
@@ -190,13 +230,18 @@ static void reduce_serial(const RedJob *j, char *in, char *out, const int64_t *s
   int64_t idx[ARR_MAXDIM] = {0};
   for (int i = 0; i < nd; i++) if (shape[i] == 0) return;
   int64_t inner = shape[nd - 1], is = j->ist[nd - 1], os = j->ost[nd - 1];
+  /* Kept inner dim under a reduced one (axis 0 of a matrix): the vec kernel folds all the
+   * rows of that reduced dim in one call. */
+  int fold = os != 0 && nd >= 2 && j->ost[nd - 2] == 0;
+  int64_t nr = fold ? shape[nd - 2] : 1, rs = fold ? j->ist[nd - 2] : 0;
+  int outer = fold ? nd - 2 : nd - 1;    /* dims walked here */
   for (;;) {
     int64_t io = 0, oo = 0;
-    for (int i = 0; i < nd - 1; i++) { io += idx[i] * j->ist[i]; oo += idx[i] * j->ost[i]; }
+    for (int i = 0; i < outer; i++) { io += idx[i] * j->ist[i]; oo += idx[i] * j->ost[i]; }
     char *x = in + io * esz, *o = out + oo * esz;
     if (os == 0) j->row(o, x, inner, is);
-    else j->vec(o, os, x, is, inner);
-    int i = nd - 2;
+    else j->vec(o, os, x, is, inner, rs, nr);
+    int i = outer - 1;
     for (; i >= 0; i--) { if (++idx[i] < shape[i]) break; idx[i] = 0; }
     if (i < 0) break;
   }
@@ -221,6 +266,85 @@ static void red_partial(void *ctx, int64_t b, int64_t e) {
 #ifndef SPLIT_INNER_MIN
 #define SPLIT_INNER_MIN 4096
 #endif
+/* {=== parallel reductions that give the serial result bit for bit ===} */
+/* A contiguous float sum over everything: the leaves of NumPy's pairwise tree (the same split
+ * points as pw_*) are summed in parallel and then added up in the tree's order, so the result
+ * is exactly NumPy's. */
+typedef struct PwNode { int64_t off, n; int left, right; } PwNode;   /* left < 0: a leaf */
+typedef struct PwJob {
+  const char *x;
+  DType dt;
+  int nleaves;
+  int leaf[CPU_MAX_CHUNKS];
+  PwNode node[2 * CPU_MAX_CHUNKS];
+  double val[2 * CPU_MAX_CHUNKS];   /* a float leaf's sum is exact in double */
+} PwJob;
+
+static int pw_build(PwJob *j, int *count, int64_t off, int64_t n, int depth) {
+  int me = (*count)++;
+  PwNode *nd = &j->node[me];
+  nd->off = off; nd->n = n; nd->left = nd->right = -1;
+  if (depth == 0 || n <= 128) { j->leaf[j->nleaves++] = me; return me; }
+  int64_t n2 = n / 2;
+  n2 -= n2 % 8;
+  int l = pw_build(j, count, off, n2, depth - 1);
+  int r = pw_build(j, count, off + n2, n - n2, depth - 1);
+  j->node[me].left = l;
+  j->node[me].right = r;
+  return me;
+}
+
+static void pw_leaf(void *ctx, int64_t b, int64_t e) {
+  PwJob *j = ctx;
+  for (int64_t k = b; k < e; k++) {
+    PwNode *nd = &j->node[j->leaf[k]];
+    if (j->dt == DT_FLOAT32) j->val[j->leaf[k]] = pw_f32((const float *)j->x + nd->off, nd->n, 1);
+    else j->val[j->leaf[k]] = pw_f64((const double *)j->x + nd->off, nd->n, 1);
+  }
+}
+
+static float pw_join_f32(const PwJob *j, int k) {
+  const PwNode *nd = &j->node[k];
+  if (nd->left < 0) return (float)j->val[k];
+  return pw_join_f32(j, nd->left) + pw_join_f32(j, nd->right);
+}
+static double pw_join_f64(const PwJob *j, int k) {
+  const PwNode *nd = &j->node[k];
+  if (nd->left < 0) return j->val[k];
+  return pw_join_f64(j, nd->left) + pw_join_f64(j, nd->right);
+}
+
+static void sum_pairwise_parallel(DType dt, const char *x, int64_t n, char *out, int threads) {
+  PwJob j;
+  j.x = x;
+  j.dt = dt;
+  j.nleaves = 0;
+  int depth = 0, count = 0;
+  while ((1 << depth) < 4 * threads && (2 << depth) <= CPU_MAX_CHUNKS) depth++;
+  pw_build(&j, &count, 0, n, depth);
+  cpu_parallel_for(j.nleaves, 1, pw_leaf, &j);
+  if (dt == DT_FLOAT32) *(float *)out += pw_join_f32(&j, 0);
+  else *(double *)out += pw_join_f64(&j, 0);
+}
+
+/* Reductions whose combine is associative and commutative in the machine arithmetic (max/min
+ * keep the first NaN and the first of equal values either way, integer sums and products
+ * wrap, or/and): a reduced outer dim is cut into row blocks reduced in parallel into private
+ * copies of the output, which are then combined in block order. Axis-0 max of a 1000x1000
+ * array runs on both cores this way, and gives the serial result exactly. */
+typedef struct RowSplit { RedJob *j; int dim, chunks; char *tmp; size_t obytes; } RowSplit;
+
+static void red_rows(void *ctx, int64_t b, int64_t e) {
+  RowSplit *rs = ctx;
+  RedJob *j = rs->j;
+  int64_t n = j->shape[rs->dim];
+  int k = (int)((b * rs->chunks + n - 1) / n);   /* chunk number (matches cpu_parallel_for) */
+  int64_t shape[ARR_MAXDIM];
+  memcpy(shape, j->shape, sizeof(int64_t) * j->nd);
+  shape[rs->dim] = e - b;
+  reduce_serial(j, j->in + b * j->ist[rs->dim] * j->esz, rs->tmp + k * rs->obytes, shape);
+}
+
 static int k_reduce(const Prim *p, Array *const *in, int nin, const void *params,
                     const AVal *oav, Array **out) {
   const PAxes *ax = params;
@@ -237,7 +361,7 @@ static int k_reduce(const Prim *p, Array *const *in, int nin, const void *params
   _Alignas(8) char idv[8];
   identity(op, dt, idv);
   char *od = arr_data(o);
-  for (int64_t i = 0; i < o->size; i++) memcpy(od + i * esz, idv, (size_t)esz);
+  fill_elems(od, o->size, esz, idv);
   *out = o;
   if (x->size == 0) return 0;
   int red[ARR_MAXDIM] = {0};
@@ -291,6 +415,30 @@ static int k_reduce(const Prim *p, Array *const *in, int nin, const void *params
       int64_t per = x->size / j.shape[best];
       cpu_parallel_for(j.shape[best], (grain + per - 1) / per, red_split, &j);
       return 0;
+    }
+    if (j.nd == 1 && j.ost[0] == 0 && j.ist[0] == 1 && op == R_SUM &&
+        (dt == DT_FLOAT32 || dt == DT_FLOAT64)) {
+      sum_pairwise_parallel(dt, j.in, j.shape[0], od, threads);
+      return 0;
+    }
+    int exact = op != R_SUM && op != R_PROD ? 1 : !dt_is_float(dt);
+    int rdim = -1;
+    if (exact && j.nd > 1)
+      for (int d = 0; d < j.nd; d++)
+        if (j.ost[d] == 0 && j.shape[d] >= 2 * threads && (rdim < 0 || j.shape[d] > j.shape[rdim])) rdim = d;
+    if (rdim >= 0 && o->size * esz <= (1 << 20)) {
+      int64_t per = x->size / j.shape[rdim];
+      int64_t g = (grain + per - 1) / per;
+      RowSplit rs = {&j, rdim, cpu_parallel_chunks(j.shape[rdim], g), NULL, (size_t)o->size * esz};
+      rs.tmp = malloc(rs.obytes * (size_t)rs.chunks);
+      if (rs.tmp) {
+        fill_elems(rs.tmp, o->size * rs.chunks, esz, idv);
+        cpu_parallel_for(j.shape[rdim], g, red_rows, &rs);
+        /* the private outputs have the output's (contiguous) layout */
+        j.vec(od, 1, rs.tmp, 1, o->size, o->size, rs.chunks);
+        free(rs.tmp);
+        return 0;
+      }
     }
     if (j.nd == 1 && j.ost[0] == 0) {
       int64_t n = j.shape[0];
