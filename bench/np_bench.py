@@ -105,8 +105,8 @@ for dt, nm in ((np.float32, "f32"), (np.float64, "f64")):
 
 m = xp.ones((1000, 1000)) / 3
 mf = m.astype(np.float32)
-case("matmul_1000_f64", lambda: m @ m, 3, 3)
-case("matmul_1000_f32", lambda: mf @ mf, 3, 3)
+bigcase("matmul_1000_f64", lambda: m @ m, 15)
+bigcase("matmul_1000_f32", lambda: mf @ mf, 15)
 if any(want(k) for k in ("big_matmul_5000_f32", "big_matmul_5000_f64", "big_inv_5000_f64")):
     g = xp.ones((5000, 5000)) / 7 + xp.eye(5000)
     gf = g.astype(np.float32)
