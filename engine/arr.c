@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -300,6 +301,71 @@ static void advise_huge(void *p, size_t n) {
 #endif
 }
 
+/* A few freed big blocks (32 MiB and more: glibc maps and unmaps each of those afresh) are
+ * kept for the next allocation of about the same size: `c = a @ b` in a loop, or any chain of
+ * big temporaries, then writes into memory that is already mapped instead of taking a page
+ * fault per page (3-5% of a 5000x5000 sgemm into a fresh output, more for elementwise work
+ * on big arrays). At most BIG_CACHE_N blocks and big_cache_cap bytes are held; not under
+ * AddressSanitizer, which must see every free. */
+#define BIG_MIN ((size_t)32 << 20)
+#define BIG_CACHE_N 2
+#if defined(__SANITIZE_ADDRESS__)
+#define BIG_CACHE 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BIG_CACHE 0
+#endif
+#endif
+#ifndef BIG_CACHE
+#define BIG_CACHE 1
+#endif
+static pthread_mutex_t big_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct { void *block; size_t size; } big_cache[BIG_CACHE_N];   /* [0] most recent */
+static int big_n;
+static size_t big_bytes;
+
+static size_t big_cache_cap(void) {
+  if (!arr_max_bytes) init_max_bytes();
+  size_t cap = (size_t)(arr_max_bytes / 8);
+  return cap < ((size_t)1 << 30) ? cap : ((size_t)1 << 30);
+}
+
+static void *big_take(size_t total) {
+  void *p = NULL;
+  pthread_mutex_lock(&big_mu);
+  for (int i = 0; i < big_n; i++)
+    if (big_cache[i].size >= total && big_cache[i].size - total <= total / 8) {
+      p = big_cache[i].block;
+      big_bytes -= big_cache[i].size;
+      for (int k = i; k + 1 < big_n; k++) big_cache[k] = big_cache[k + 1];
+      big_n--;
+      break;
+    }
+  pthread_mutex_unlock(&big_mu);
+  return p;
+}
+
+/* 1 if the cache took the block */
+static int big_put(void *block, size_t size) {
+  if (!BIG_CACHE || size < BIG_MIN || size > big_cache_cap()) return 0;
+  void *evict[BIG_CACHE_N + 1];
+  int ne = 0;
+  pthread_mutex_lock(&big_mu);
+  while (big_n > 0 && (big_n == BIG_CACHE_N || big_bytes + size > big_cache_cap())) {
+    big_n--;
+    big_bytes -= big_cache[big_n].size;
+    evict[ne++] = big_cache[big_n].block;
+  }
+  for (int k = big_n; k > 0; k--) big_cache[k] = big_cache[k - 1];
+  big_cache[0].block = block;
+  big_cache[0].size = size;
+  big_n++;
+  big_bytes += size;
+  pthread_mutex_unlock(&big_mu);
+  for (int i = 0; i < ne; i++) free(evict[i]);
+  return 1;
+}
+
 static Array *alloc_array(DType dt, int ndim, const int64_t *shape, int zero) {
   if ((unsigned)dt >= DT_COUNT) { arr_err(ERR_TYPE, "invalid dtype"); return NULL; }
   if (ndim < 0 || ndim > ARR_MAXDIM) {
@@ -318,9 +384,12 @@ static Array *alloc_array(DType dt, int ndim, const int64_t *shape, int zero) {
   /* One malloc holds the header and the data; the data start is rounded up to 64 bytes by
    * hand (plain malloc is much cheaper than aligned_alloc for the many small results). */
   size_t total = sizeof(Array) + sizeof(Buffer) + ARR_ALIGN + (size_t)nbytes;
-  char *block = malloc(total);
-  if (!block) { mem_error(dt, ndim, shape, (double)nbytes); return NULL; }
-  if (nbytes >= ARR_HUGE_BYTES) advise_huge(block, total);
+  char *block = BIG_CACHE && total >= BIG_MIN ? big_take(total) : NULL;
+  if (!block) {
+    block = malloc(total);
+    if (!block) { mem_error(dt, ndim, shape, (double)nbytes); return NULL; }
+    if (nbytes >= ARR_HUGE_BYTES) advise_huge(block, total);
+  }
   Array *a = (Array *)block;
   Buffer *b = (Buffer *)(block + sizeof(Array));
   b->refcount = 1;
@@ -358,6 +427,10 @@ Array *arr_new_like(const AVal *av) {
 static void buf_release(Buffer *b) {
   if (--b->refcount > 0) return;
   if (b->free_fn) b->free_fn(b);
+  /* an embedded buffer (one block from alloc_array) may go back to the big-block cache */
+  if (!b->free_fn && b->block && (char *)b->block + sizeof(Array) == (char *)b &&
+      big_put(b->block, sizeof(Array) + sizeof(Buffer) + ARR_ALIGN + b->nbytes))
+    return;
   free(b->block);   /* for embedded buffers this also frees the owning Array header */
 }
 
