@@ -98,7 +98,7 @@ void cpu_pool_init(void) {
   /* OpenBLAS (loaded later, on first use) keeps its threads spinning on sched_yield for 2^28
    * cycles (~0.1 s) after every call; on 2 cores that spinner competes with this pool's worker
    * for the elementwise work that follows a product (the median 1M tanh right after a 500x500
-   * matmul: 0.9-2.3 ms spinning vs 0.7-1.2 ms). 2^18 cycles (~0.1 ms) still covers
+   * matmul: 0.9-2.3 ms spinning vs 0.7-1.3 ms). 2^18 cycles (~0.1 ms) still covers
    * back-to-back BLAS calls. Set before any thread of ours exists; a user's value wins. */
   if (!getenv("OPENBLAS_THREAD_TIMEOUT")) setenv("OPENBLAS_THREAD_TIMEOUT", "18", 0);
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
