@@ -16,27 +16,16 @@
 static Value sq(Value x) { return t_mul(x, x); }
 static Value recip(Value x) { return t_unary(PRIM_reciprocal, x); }
 static Value un(PrimId id, Value x) { return t_unary(id, x); }
-/* a * b consuming both (V_NULL propagates) */
-static Value mul_(Value a, Value b) {
-  Value r = (VAL_IS_NULL(a) || VAL_IS_NULL(b)) ? val_null() : t_mul(a, b);
+/* f(a, b) consuming both (V_NULL propagates) */
+static Value consume2(Value (*f)(Value, Value), Value a, Value b) {
+  Value r = (VAL_IS_NULL(a) || VAL_IS_NULL(b)) ? val_null() : f(a, b);
   val_decref(a); val_decref(b);
   return r;
 }
-static Value add_(Value a, Value b) {
-  Value r = (VAL_IS_NULL(a) || VAL_IS_NULL(b)) ? val_null() : t_add(a, b);
-  val_decref(a); val_decref(b);
-  return r;
-}
-static Value sub_(Value a, Value b) {
-  Value r = (VAL_IS_NULL(a) || VAL_IS_NULL(b)) ? val_null() : t_sub(a, b);
-  val_decref(a); val_decref(b);
-  return r;
-}
-static Value div_(Value a, Value b) {
-  Value r = (VAL_IS_NULL(a) || VAL_IS_NULL(b)) ? val_null() : t_div(a, b);
-  val_decref(a); val_decref(b);
-  return r;
-}
+static Value mul_(Value a, Value b) { return consume2(t_mul, a, b); }
+static Value add_(Value a, Value b) { return consume2(t_add, a, b); }
+static Value sub_(Value a, Value b) { return consume2(t_sub, a, b); }
+static Value div_(Value a, Value b) { return consume2(t_div, a, b); }
 static Value scale_(Value a, double s) {
   Value r = VAL_IS_NULL(a) ? a : t_mul_scalar(a, s);
   val_decref(a);

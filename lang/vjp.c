@@ -367,6 +367,20 @@ static int jvpvjp_backward(void *p, int nout, const Value *ct_out, int nin, cons
   return tape_backward(c->tape, nout, c->out_var, ct_out, nin, c->in_var, ct_in);
 }
 
+/* hand the tape of t and the variable numbers of the inputs and outputs (vars: nin + n,
+ * taken over) to the closure c, and c to cl */
+static void jvpvjp_close(JvpVjp *c, LxTrace *t, int nin, int n, int *vars, VjpClosure *cl) {
+  c->tape = vjp_tape(t);
+  tape_incref(c->tape);
+  c->nin = nin;
+  c->nout = n;
+  c->in_var = vars;
+  c->out_var = vars + nin;
+  cl->backward = jvpvjp_backward;
+  cl->ctx = c;
+  cl->free = jvpvjp_free;
+}
+
 int vjp_from_jvp(JvpCallback f, void *ctx, void (*free_ctx)(void *), int nin,
                  const Value *primals, const uint8_t *diff, int nout, Value *out, VjpClosure *cl) {
   LxTrace *t = vjp_new("linearize", val_null());
@@ -403,16 +417,8 @@ int vjp_from_jvp(JvpCallback f, void *ctx, void (*free_ctx)(void *), int nin,
       goto done;
     }
   }
-  c->tape = vjp_tape(t);
-  tape_incref(c->tape);
-  c->nin = nin;
-  c->nout = n;
-  c->in_var = vars;
-  c->out_var = vars + nin;
+  jvpvjp_close(c, t, nin, n, vars, cl);
   vars = NULL;
-  cl->backward = jvpvjp_backward;
-  cl->ctx = c;
-  cl->free = jvpvjp_free;
   c = NULL;
   rc = n;
 done:
@@ -456,16 +462,8 @@ int vjp_nested(NestedFn f, void *ctx, int nin, const Value *primals, const uint8
     vars[nin + k] = x ? (int)x->i : -1;
     out[k] = x ? val_incref(x->a) : val_incref(o[k]);
   }
-  c->tape = vjp_tape(t);
-  tape_incref(c->tape);
-  c->nin = nin;
-  c->nout = n;
-  c->in_var = vars;
-  c->out_var = vars + nin;
+  jvpvjp_close(c, t, nin, n, vars, cl);
   vars = NULL;
-  cl->backward = jvpvjp_backward;
-  cl->ctx = c;
-  cl->free = jvpvjp_free;
   c = NULL;
   rc = n;
 done:
