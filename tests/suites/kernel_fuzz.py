@@ -18,7 +18,7 @@ OUT = os.path.join(ROOT, "build", "fuzz")
 BIN = os.path.join(OUT, "fuzz_wire")
 SOURCES = [os.path.join(ROOT, "tests", "fuzz", "fuzz_wire.c")] + [
     os.path.join(ROOT, "kernel", f) for f in ("wire.c", "text.c", "conn.c", "history.c", "batch.c")]
-HEADERS = glob.glob(os.path.join(ROOT, "kernel", "*.h")) + [os.path.join(ROOT, "lang", "sb.h")]
+HEADERS = glob.glob(os.path.join(ROOT, "kernel", "*.h")) + [os.path.join(ROOT, "lang", "core", "sb.h")]
 KEY = b"a0436f6c-1916-498b-8eb9-e81ab9368e84"
 
 

@@ -1,11 +1,11 @@
-/* test_fmt.c - checks lang/fmt.c against CPython: format() for int/float/str and float repr
+/* test_fmt.c - checks lang/core/fmt.c against CPython: format() for int/float/str and float repr
  * from the generated table fmt_cases.h, plus hand-written FBuf and UTF-8 cases. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt.h"
+#include "core/fmt.h"
 #include "fmt_cases.h"
 
 static int failures;

@@ -1,14 +1,14 @@
 /* test_np.c - the array library's contract with the transformations: a minimal recording
- * interpreter with its own Tracer type (built exactly as lang/arrobj.h tells the transformations
+ * interpreter with its own Tracer type (built exactly as lang/array/arrobj.h tells the transformations
  * to build theirs) must see every array operation of numpy-style code as a primitive, and get
  * the same values as eager evaluation. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core.h"
-#include "arrobj.h"
-#include "sb.h"
+#include "core/core.h"
+#include "array/arrobj.h"
+#include "core/sb.h"
 
 static int failures;
 

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "object.h"
-#include "sb.h"
+#include "core/object.h"
+#include "core/sb.h"
 
 static int failures;
 

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "astdump.h"
-#include "parse.h"
+#include "core/astdump.h"
+#include "core/parse.h"
 
 static int failures;
 

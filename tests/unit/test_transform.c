@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "ir.h"
-#include "rules.h"
+#include "prim/rules.h"
 
 static int failures;
 

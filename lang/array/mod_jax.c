@@ -1,0 +1,1104 @@
+/* mod_jax.c - the `jax` package (config flags, devices, device_put, block_until_ready), the
+ * non-transformation half of `jax.lax`, the `sable` package, and prelude registration. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/core.h"
+#include "arrobj.h"
+
+int lx_as_int(Value v, int64_t *out);
+Value lx_arith(Family f, int op, Value a, Value b);
+int lx_result_dtype(Family f, int n, const Value *in, int *weak);
+
+static int has(Value v) { return !VAL_IS_NULL(v) && !VAL_IS_NONE(v); }
+static int is_seq(Value v) { return VAL_IS_LIST(v) || VAL_IS_TUPLE(v); }
+static int64_t seq_len(Value v) { return VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len; }
+static const Value *seq_items(Value v) { return VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->items : LIST(v.u.o)->items; }
+
+/* a tuple/list of ints into out (at most max); -1 on error */
+static int int_seq(Value v, int64_t *out, int max, const char *what) {
+  if (!is_seq(v)) {
+    obj_raise(&obj_TypeError, "%s must be a tuple of ints, got %s", what, obj_type_name(v));
+    return -1;
+  }
+  int64_t n = seq_len(v);
+  if (n > max) { obj_raise(&obj_ValueError, "%s: too many entries", what); return -1; }
+  for (int64_t i = 0; i < n; i++)
+    if (lx_as_int(seq_items(v)[i], &out[i]) < 0) return -1;
+  return (int)n;
+}
+
+/* {=== jax.config ===} */
+typedef struct ConfigObj { Obj ob; } ConfigObj;
+static Value config_update(int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (obj_parse_args("update", argc, argv, kw, "self,name,val", a) < 0) return val_null();
+  if (!VAL_IS_STR(a[1])) return obj_raise(&obj_TypeError, "config.update: name must be a str");
+  const char *n = obj_str_cstr(a[1]);
+  int t = obj_truth(a[2]);
+  if (t < 0) return val_null();
+  if (!strcmp(n, "jax_enable_x64")) lx_flag_x64 = t;
+  else if (!strcmp(n, "jax_threefry_partitionable")) lx_flag_partitionable = t;
+  else if (!strcmp(n, "jax_explain_cache_misses")) lx_flag_explain_cache_misses = t;
+  else if (!strcmp(n, "jax_platform_name") || !strcmp(n, "jax_platforms") ||
+           !strcmp(n, "jax_debug_nans") || !strcmp(n, "jax_disable_jit") ||
+           !strcmp(n, "jax_default_matmul_precision") || !strcmp(n, "jax_log_compiles") ||
+           !strcmp(n, "jax_numpy_rank_promotion") || !strcmp(n, "jax_default_prng_impl") ||
+           !strcmp(n, "jax_numpy_dtype_promotion")) {
+    /* accepted; Sable does not act on these */
+  } else {
+    return obj_raise(&obj_AttributeError, "Unrecognized config option: %s", n);
+  }
+  return val_none();
+}
+static Value config_getattr(Value self, Obj *name) {
+  const char *n = STR(name)->s;
+  if (!strcmp(n, "jax_enable_x64") || !strcmp(n, "x64_enabled")) return val_bool(lx_flag_x64);
+  if (!strcmp(n, "jax_threefry_partitionable")) return val_bool(lx_flag_partitionable);
+  if (!strcmp(n, "jax_explain_cache_misses")) return val_bool(lx_flag_explain_cache_misses);
+  return obj_generic_getattr(self, name);
+}
+static Value config_repr(Value self) { return obj_str_from_cstr("<jax._src.config.Config>"); }
+static void config_dealloc(Obj *o) { obj_free(o); }
+static const MethodDef config_methods[] = {
+    {"update", config_update, "update(name, value): set a configuration flag", 0}, {NULL}};
+static TypeObj config_type = {OBJ_TYPE_HEAD, .name = "Config", .dealloc = config_dealloc,
+                              .repr = config_repr, .getattr = config_getattr,
+                              .methods = config_methods};
+
+/* {=== devices ===} */
+typedef struct DeviceObj { Obj ob; } DeviceObj;
+static Value device_repr(Value self) { return obj_str_from_cstr("CpuDevice(id=0)"); }
+static Value dev_platform(Value self) { return obj_str_from_cstr("cpu"); }
+static Value dev_id(Value self) { return val_int(0); }
+static const GetSetDef device_getset[] = {{"platform", dev_platform, NULL, NULL},
+                                          {"device_kind", dev_platform, NULL, NULL},
+                                          {"id", dev_id, NULL, NULL}, {NULL}};
+static int device_hash(Value self, int64_t *out) { *out = (int64_t)((uintptr_t)self.u.o >> 4); return 0; }
+static TypeObj device_type = {OBJ_TYPE_HEAD, .name = "Device", .dealloc = config_dealloc,
+                              .repr = device_repr, .hash = device_hash, .getset = device_getset};
+static DeviceObj cpu_device = {{OBJ_IMMORTAL, &device_type}};
+
+Value lx_default_device(void) { return val_obj(&cpu_device.ob); }
+
+static Value jax_devices(int argc, const Value *argv, Obj *kw) {
+  Value l = obj_list_new(1);
+  if (VAL_IS_NULL(l)) return l;
+  LIST(l.u.o)->items[0] = val_obj(&cpu_device.ob);
+  return l;
+}
+static Value jax_default_backend(int argc, const Value *argv, Obj *kw) {
+  return obj_str_from_cstr("cpu");
+}
+static Value jax_device_count(int argc, const Value *argv, Obj *kw) { return val_int(1); }
+
+/* device_put(x, device=None): arrays in a pytree become jax arrays */
+static Value tree_to_jax(Value x, int depth) {
+  if (depth > 100) return obj_raise(&obj_RecursionError, "pytree too deep");
+  if (VAL_IS_LIST(x) || VAL_IS_TUPLE(x)) {
+    int64_t n = seq_len(x);
+    Value out = VAL_IS_LIST(x) ? obj_list_new(n) : obj_tuple_new(n);
+    if (VAL_IS_NULL(out)) return out;
+    for (int64_t i = 0; i < n; i++) {
+      Value y = tree_to_jax(seq_items(x)[i], depth + 1);
+      if (VAL_IS_NULL(y)) { val_decref(out); return y; }
+      if (VAL_IS_LIST(out)) { val_decref(LIST(out.u.o)->items[i]); LIST(out.u.o)->items[i] = y; }
+      else TUPLE_SET(out, i, y);
+    }
+    return out;
+  }
+  if (VAL_IS_DICT(x)) {
+    Value d = obj_dict_new();
+    if (VAL_IS_NULL(d)) return d;
+    int64_t pos = 0;
+    Value k, v;
+    while (obj_dict_next(x, &pos, &k, &v)) {
+      Value y = tree_to_jax(v, depth + 1);
+      if (VAL_IS_NULL(y) || obj_dict_set(d, k, y) < 0) { val_decref(y); val_decref(d); return val_null(); }
+      val_decref(y);
+    }
+    return d;
+  }
+  if (lx_family(x) == FAM_NP || x.tag == V_INT || x.tag == V_FLOAT || x.tag == V_BOOL)
+    return lx_asarray(x, FAM_JAX, -1, 0);
+  return val_incref(x);
+}
+static Value jax_device_put(int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (obj_parse_args("device_put", argc, argv, kw, "x|device,$src", a) < 0) return val_null();
+  return tree_to_jax(a[0], 0);
+}
+static Value tree_to_np(Value x, int depth) {
+  if (depth > 100) return obj_raise(&obj_RecursionError, "pytree too deep");
+  if (VAL_IS_LIST(x) || VAL_IS_TUPLE(x)) {
+    int64_t n = seq_len(x);
+    Value out = VAL_IS_LIST(x) ? obj_list_new(n) : obj_tuple_new(n);
+    if (VAL_IS_NULL(out)) return out;
+    for (int64_t i = 0; i < n; i++) {
+      Value y = tree_to_np(seq_items(x)[i], depth + 1);
+      if (VAL_IS_NULL(y)) { val_decref(out); return y; }
+      if (VAL_IS_LIST(out)) { val_decref(LIST(out.u.o)->items[i]); LIST(out.u.o)->items[i] = y; }
+      else TUPLE_SET(out, i, y);
+    }
+    return out;
+  }
+  if (lx_family(x) == FAM_JAX) return lx_asarray(x, FAM_NP, -1, 0);
+  return val_incref(x);
+}
+static Value jax_device_get(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("device_get", argc, kw, 1, 1) < 0) return val_null();
+  return tree_to_np(argv[0], 0);
+}
+static Value jax_block_until_ready(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("block_until_ready", argc, kw, 1, 1) < 0) return val_null();
+  return val_incref(argv[0]);
+}
+
+static const MethodDef jax_functions[] = {
+    {"devices", jax_devices, "devices(backend=None): the list of devices", 0},
+    {"local_devices", jax_devices, "local_devices()", 0},
+    {"default_backend", jax_default_backend, "default_backend()", 0},
+    {"device_count", jax_device_count, "device_count()", 0},
+    {"local_device_count", jax_device_count, "local_device_count()", 0},
+    {"device_put", jax_device_put, "device_put(x, device=None)", 0},
+    {"device_get", jax_device_get, "device_get(x)", 0},
+    {"block_until_ready", jax_block_until_ready, "block_until_ready(x)", 0},
+    {NULL}};
+
+/* copy the public names of an optional module into m (the transformations register
+ * sable.transforms / sable.lax_control; absent is fine) */
+static int reexport(Value m, const char *modname) {
+  Value t = obj_import(modname);
+  if (VAL_IS_NULL(t)) {
+    if (obj_err_matches(&obj_ModuleNotFoundError)) {
+      Value e = obj_err_fetch();
+      Value s = obj_exc_str(e);
+      int mine = VAL_IS_STR(s) && strstr(obj_str_cstr(s), modname) != NULL;
+      val_decref(s);
+      if (mine) { val_decref(e); return 0; }
+      obj_err_restore(e);
+    }
+    return -1;
+  }
+  ModuleObj *mo = MODULE(t.u.o);
+  for (int64_t i = 0; i < mo->n; i++) {
+    const char *n = STR(mo->names[i])->s;
+    if (n[0] == '_' || VAL_IS_NULL(mo->vals[i])) continue;
+    if (obj_module_add(m, n, mo->vals[i]) < 0) { val_decref(t); return -1; }
+  }
+  val_decref(t);
+  return 0;
+}
+
+static int import_into(Value m, const char *attr, const char *modname) {
+  Value s = obj_import(modname);
+  if (VAL_IS_NULL(s)) return -1;
+  int r = obj_module_add(m, attr, s);
+  val_decref(s);
+  return r;
+}
+
+static int jax_init(Value m) {
+  arr_init();
+  ConfigObj *c = obj_alloc(&config_type, sizeof(ConfigObj));
+  if (!c) return -1;
+  Value cv = val_obj(&c->ob);
+  int r = obj_module_add(m, "config", cv);
+  val_decref(cv);
+  if (r < 0) return -1;
+  if (obj_module_add_functions(m, jax_functions) < 0) return -1;
+  if (obj_module_add(m, "Array", val_obj(&lx_jax_type.ob)) < 0) return -1;
+  if (obj_module_add(m, "__version__", val_obj(obj_intern("0.4.35-sable"))) < 0) return -1;
+  if (import_into(m, "numpy", "jax.numpy") < 0) return -1;
+  if (import_into(m, "lax", "jax.lax") < 0) return -1;
+  if (import_into(m, "random", "jax.random") < 0) return -1;
+  if (import_into(m, "nn", "jax.nn") < 0) return -1;
+  if (reexport(m, "sable.transforms") < 0) return -1;
+  return 0;
+}
+
+/* {=== jax.lax: the array operations (control flow and autodiff come from the transformations) === */
+static Value lax_family_args(Value v) { return lx_asarray(v, FAM_JAX, -1, 0); }
+
+static Value lax_dot_general(int argc, const Value *argv, Obj *kw) {
+  Value a[5];
+  if (obj_parse_args("dot_general", argc, argv, kw,
+                     "lhs,rhs,dimension_numbers|precision,preferred_element_type", a) < 0)
+    return val_null();
+  Value dn = a[2];
+  if (!is_seq(dn) || seq_len(dn) != 2 || !is_seq(seq_items(dn)[0]) || !is_seq(seq_items(dn)[1]))
+    return obj_raise(&obj_TypeError, "dot_general: dimension_numbers must be "
+                                     "((lhs_contract, rhs_contract), (lhs_batch, rhs_batch))");
+  Value con = seq_items(dn)[0], bat = seq_items(dn)[1];
+  if (seq_len(con) != 2 || seq_len(bat) != 2)
+    return obj_raise(&obj_TypeError, "dot_general: malformed dimension_numbers");
+  PDot p;
+  memset(&p, 0, sizeof p);
+  int64_t t[ARR_MAXDIM];
+  int n;
+  if ((n = int_seq(seq_items(con)[0], t, ARR_MAXDIM, "lhs_contracting_dimensions")) < 0) return val_null();
+  p.nc = n;
+  for (int i = 0; i < n; i++) p.lhs_contract[i] = (int)t[i];
+  if ((n = int_seq(seq_items(con)[1], t, ARR_MAXDIM, "rhs_contracting_dimensions")) < 0) return val_null();
+  if (n != p.nc) return obj_raise(&obj_TypeError, "dot_general requires equal numbers of lhs_contracting_dimensions and rhs_contracting_dimensions");
+  for (int i = 0; i < n; i++) p.rhs_contract[i] = (int)t[i];
+  if ((n = int_seq(seq_items(bat)[0], t, ARR_MAXDIM, "lhs_batch_dimensions")) < 0) return val_null();
+  p.nb = n;
+  for (int i = 0; i < n; i++) p.lhs_batch[i] = (int)t[i];
+  if ((n = int_seq(seq_items(bat)[1], t, ARR_MAXDIM, "rhs_batch_dimensions")) < 0) return val_null();
+  if (n != p.nb) return obj_raise(&obj_TypeError, "dot_general requires equal numbers of lhs_batch_dimensions and rhs_batch_dimensions");
+  for (int i = 0; i < n; i++) p.rhs_batch[i] = (int)t[i];
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  Value y = lax_family_args(a[1]);
+  if (VAL_IS_NULL(y)) { val_decref(x); return y; }
+  Value in[2] = {x, y}, pr[2];
+  Value r = val_null();
+  if (lx_promote(FAM_JAX, 2, in, pr) >= 0) {
+    r = lx_dot_general(pr[0], pr[1], &p);
+    val_decref(pr[0]);
+    val_decref(pr[1]);
+  }
+  val_decref(x);
+  val_decref(y);
+  if (!VAL_IS_NULL(r) && has(a[4])) {
+    int d = lx_parse_dtype(a[4], FAM_JAX);
+    if (d >= 0) { Value c = lx_convert(r, (DType)d, 0); val_decref(r); r = c; }
+    else if (d == -2) { val_decref(r); r = val_null(); }
+  }
+  return r;
+}
+
+static Value lax_dot(int argc, const Value *argv, Obj *kw) {
+  Value a[4];
+  if (obj_parse_args("dot", argc, argv, kw, "lhs,rhs|precision,preferred_element_type", a) < 0)
+    return val_null();
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  Value y = lax_family_args(a[1]);
+  if (VAL_IS_NULL(y)) { val_decref(x); return y; }
+  Value r = lx_dot(FAM_JAX, x, y);
+  val_decref(x);
+  val_decref(y);
+  return r;
+}
+
+/* convolution dimension numbers from strings like ("NHWC", "HWIO", "NHWC") */
+static int conv_spec(Value dn, int nd, PConv *p) {
+  if (!has(dn)) {
+    for (int i = 0; i < nd; i++) p->lhs_spec[i] = p->rhs_spec[i] = p->out_spec[i] = i;
+    return 0;
+  }
+  if (!is_seq(dn) || seq_len(dn) != 3) {
+    obj_raise(&obj_TypeError, "convolution dimension_numbers must be a tuple of 3 strings");
+    return -1;
+  }
+  const char *s[3];
+  for (int i = 0; i < 3; i++) {
+    Value e = seq_items(dn)[i];
+    if (!VAL_IS_STR(e)) { obj_raise(&obj_TypeError, "convolution dimension_numbers elements must be strings"); return -1; }
+    s[i] = obj_str_cstr(e);
+    if ((int)strlen(s[i]) != nd) {
+      obj_raise(&obj_TypeError, "convolution dimension_numbers[%d] must have len equal to the "
+                                "ndim of lhs and rhs, got %d", i, (int)strlen(s[i]));
+      return -1;
+    }
+  }
+  static const char pairs[3][2] = {{'N', 'C'}, {'O', 'I'}, {'N', 'C'}};
+  int *specs[3] = {p->lhs_spec, p->rhs_spec, p->out_spec};
+  for (int i = 0; i < 3; i++) {
+    const char *a = strchr(s[i], pairs[i][0]), *b = strchr(s[i], pairs[i][1]);
+    if (!a || !b) {
+      obj_raise(&obj_TypeError, "convolution dimension_numbers[%d] must contain the characters "
+                                "'%c' and '%c' exactly once, got %s.", i, pairs[i][0], pairs[i][1], s[i]);
+      return -1;
+    }
+    specs[i][0] = (int)(a - s[i]);
+    specs[i][1] = (int)(b - s[i]);
+    int k = 2;
+    if (i == 1) {
+      for (int j = 0; j < nd; j++) if (s[1][j] != 'O' && s[1][j] != 'I') specs[1][k++] = j;
+    } else {
+      /* spatial dims in the rhs spec's order */
+      for (int j = 0; j < nd; j++) {
+        char c = s[1][j];
+        if (c == 'O' || c == 'I') continue;
+        const char *q = strchr(s[i], c);
+        if (!q) { obj_raise(&obj_TypeError, "convolution dimension_numbers elements must each have the same set of spatial characters"); return -1; }
+        specs[i][k++] = (int)(q - s[i]);
+      }
+    }
+  }
+  return 0;
+}
+
+static int padding_arg(Value pad, int nsp, const int64_t *in_sp, const int64_t *win,
+                       const int64_t *strides, int64_t *lo, int64_t *hi) {
+  if (VAL_IS_STR(pad)) {
+    const char *s = obj_str_cstr(pad);
+    int same = !strcmp(s, "SAME") ? 1 : !strcmp(s, "SAME_LOWER") ? 2 : !strcmp(s, "VALID") ? 0 : -1;
+    if (same < 0) { obj_raise(&obj_ValueError, "Unknown padding type: %s.", s); return -1; }
+    prim_padtype_to_pads(nsp, in_sp, win, strides, same, lo, hi);
+    return 0;
+  }
+  if (!is_seq(pad) || seq_len(pad) != nsp) {
+    obj_raise(&obj_ValueError, "padding must be 'SAME', 'VALID' or a sequence of %d (low, high) pairs", nsp);
+    return -1;
+  }
+  for (int i = 0; i < nsp; i++) {
+    int64_t t[2];
+    if (int_seq(seq_items(pad)[i], t, 2, "padding pair") != 2) {
+      if (!obj_err_occurred()) obj_raise(&obj_ValueError, "padding entries must be (low, high) pairs");
+      return -1;
+    }
+    lo[i] = t[0];
+    hi[i] = t[1];
+  }
+  return 0;
+}
+
+static Value lax_conv_general_dilated(int argc, const Value *argv, Obj *kw) {
+  Value a[11];
+  if (obj_parse_args("conv_general_dilated", argc, argv, kw,
+                     "lhs,rhs,window_strides,padding|lhs_dilation,rhs_dilation,dimension_numbers,"
+                     "feature_group_count,batch_group_count,precision,preferred_element_type",
+                     a) < 0)
+    return val_null();
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  Value w = lax_family_args(a[1]);
+  if (VAL_IS_NULL(w)) { val_decref(x); return w; }
+  Value r = val_null(), pr[2] = {val_null(), val_null()};
+  AVal xa, wa;
+  if (lx_aval(x, &xa) < 0 || lx_aval(w, &wa) < 0) goto out;
+  if (xa.ndim != wa.ndim || xa.ndim < 3 || xa.ndim > 5) {
+    r = obj_raise(&obj_TypeError, "convolution requires lhs and rhs ndim to be equal (3 to 5), got %d and %d.", xa.ndim, wa.ndim);
+    goto out;
+  }
+  {
+    PConv p;
+    memset(&p, 0, sizeof p);
+    int nsp = xa.ndim - 2;
+    p.nsp = nsp;
+    if (conv_spec(a[6], xa.ndim, &p) < 0) goto out;
+    int64_t t[3];
+    if (int_seq(a[2], t, 3, "window_strides") != nsp) {
+      if (!obj_err_occurred()) obj_raise(&obj_TypeError, "window_strides must have %d entries", nsp);
+      goto out;
+    }
+    for (int i = 0; i < nsp; i++) p.strides[i] = t[i];
+    for (int i = 0; i < nsp; i++) p.lhs_dil[i] = p.rhs_dil[i] = 1;
+    if (has(a[4])) {
+      if (int_seq(a[4], t, 3, "lhs_dilation") != nsp) { if (!obj_err_occurred()) obj_raise(&obj_TypeError, "lhs_dilation must have %d entries", nsp); goto out; }
+      for (int i = 0; i < nsp; i++) p.lhs_dil[i] = t[i];
+    }
+    if (has(a[5])) {
+      if (int_seq(a[5], t, 3, "rhs_dilation") != nsp) { if (!obj_err_occurred()) obj_raise(&obj_TypeError, "rhs_dilation must have %d entries", nsp); goto out; }
+      for (int i = 0; i < nsp; i++) p.rhs_dil[i] = t[i];
+    }
+    int64_t fg = 1, bg = 1;
+    if (has(a[7]) && lx_as_int(a[7], &fg) < 0) goto out;
+    if (has(a[8]) && lx_as_int(a[8], &bg) < 0) goto out;
+    p.feature_group_count = (int)fg;
+    p.batch_group_count = (int)bg;
+    int64_t in_sp[3], win[3];
+    for (int i = 0; i < nsp; i++) {
+      in_sp[i] = xa.shape[p.lhs_spec[2 + i]];
+      int64_t k = wa.shape[p.rhs_spec[2 + i]];
+      win[i] = k == 0 ? 0 : (k - 1) * p.rhs_dil[i] + 1;
+    }
+    if (padding_arg(a[3], nsp, in_sp, win, p.strides, p.pad_lo, p.pad_hi) < 0) goto out;
+    Value in[2] = {x, w};
+    if (lx_promote(FAM_JAX, 2, in, pr) < 0) goto out;
+    r = lx_bind1(PRIM_conv, 2, pr, &p);
+  }
+out:
+  val_decref(pr[0]);
+  val_decref(pr[1]);
+  val_decref(x);
+  val_decref(w);
+  return r;
+}
+
+/* reduce_window(operand, init_value, computation, window_dimensions, window_strides, padding) */
+static Value lax_add_fn(int argc, const Value *argv, Obj *kw);
+static Value lax_max_fn(int argc, const Value *argv, Obj *kw);
+static Value lax_min_fn(int argc, const Value *argv, Obj *kw);
+
+static Value lax_reduce_window(int argc, const Value *argv, Obj *kw) {
+  Value a[8];
+  if (obj_parse_args("reduce_window", argc, argv, kw,
+                     "operand,init_value,computation,window_dimensions|window_strides,padding,"
+                     "base_dilation,window_dilation", a) < 0)
+    return val_null();
+  PrimId id;
+  Value comp = a[2];
+  NativeFn fn = NULL;
+  if (comp.tag == V_OBJ && comp.u.o->type == &obj_builtin_type) fn = ((BuiltinObj *)comp.u.o)->fn;
+  if (fn == lax_add_fn) id = PRIM_reduce_window_sum;
+  else if (fn == lax_max_fn) id = PRIM_reduce_window_max;
+  else if (fn == lax_min_fn) id = PRIM_reduce_window_min;
+  else return obj_raise(&obj_NotImplementedError, "reduce_window: computation must be lax.add, lax.max or lax.min");
+  if (has(a[6]) || has(a[7])) return obj_raise(&obj_NotImplementedError, "reduce_window: dilation is not supported");
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  AVal xa;
+  Value r = val_null();
+  if (lx_aval(x, &xa) < 0) goto out;
+  {
+    PWindow p;
+    memset(&p, 0, sizeof p);
+    p.ndim = xa.ndim;
+    int64_t t[ARR_MAXDIM];
+    if (int_seq(a[3], t, ARR_MAXDIM, "window_dimensions") != xa.ndim) {
+      if (!obj_err_occurred()) obj_raise(&obj_TypeError, "reduce_window: window_dimensions must have one entry per operand dimension");
+      goto out;
+    }
+    for (int i = 0; i < xa.ndim; i++) { p.window[i] = t[i]; p.strides[i] = 1; }
+    if (has(a[4])) {
+      if (int_seq(a[4], t, ARR_MAXDIM, "window_strides") != xa.ndim) {
+        if (!obj_err_occurred()) obj_raise(&obj_TypeError, "reduce_window: window_strides must have one entry per operand dimension");
+        goto out;
+      }
+      for (int i = 0; i < xa.ndim; i++) p.strides[i] = t[i];
+    }
+    if (has(a[5]) && padding_arg(a[5], xa.ndim, xa.shape, p.window, p.strides, p.pad_lo, p.pad_hi) < 0) goto out;
+    /* the init value must be the reduction's identity (or 0 / -inf / inf as courses use) */
+    double iv;
+    Value ic = lx_is_arraylike(a[1]) ? lx_concrete(a[1], "reduce_window init_value") : val_incref(a[1]);
+    if (VAL_IS_NULL(ic)) goto out;
+    if (lx_arr(ic)) iv = arr_get_f(lx_arr(ic), 0);
+    else if (obj_as_float(ic, &iv) < 0) { val_decref(ic); goto out; }
+    val_decref(ic);
+    Value cur = val_incref(x);
+    r = lx_bind1(id, 1, &cur, &p);
+    val_decref(cur);
+    if (!VAL_IS_NULL(r) && ((id == PRIM_reduce_window_sum && iv != 0) ||
+                            (id == PRIM_reduce_window_max && !(isinf(iv) && iv < 0)) ||
+                            (id == PRIM_reduce_window_min && !(isinf(iv) && iv > 0)))) {
+      Value t2 = lx_binary(FAM_JAX, id == PRIM_reduce_window_sum ? PRIM_add
+                                      : id == PRIM_reduce_window_max ? PRIM_max : PRIM_min,
+                           r, a[1]);
+      val_decref(r);
+      r = t2;
+    }
+  }
+out:
+  val_decref(x);
+  return r;
+}
+
+static Value lax_dynamic_slice(int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (obj_parse_args("dynamic_slice", argc, argv, kw, "operand,start_indices,slice_sizes", a) < 0)
+    return val_null();
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  AVal xa;
+  Value r = val_null();
+  Value in[ARR_MAXDIM + 1];
+  int nin = 0;
+  if (lx_aval(x, &xa) < 0) goto out;
+  {
+    PShape p;
+    memset(&p, 0, sizeof p);
+    if (int_seq(a[2], p.shape, ARR_MAXDIM, "slice_sizes") != xa.ndim) {
+      if (!obj_err_occurred()) obj_raise(&obj_TypeError, "dynamic_slice: slice_sizes must have one entry per operand dimension");
+      goto out;
+    }
+    p.ndim = xa.ndim;
+    Value st = a[1];
+    in[nin++] = val_incref(x);
+    if (is_seq(st)) {
+      if (seq_len(st) != xa.ndim) { obj_raise(&obj_TypeError, "dynamic_slice: start_indices must have one entry per operand dimension"); goto out; }
+      for (int i = 0; i < xa.ndim; i++) {
+        Value s = seq_items(st)[i];
+        in[nin] = lx_convert(s, arr_default_int(lx_promo(FAM_JAX)), 0);
+        if (VAL_IS_NULL(in[nin])) goto out;
+        nin++;
+      }
+    } else {
+      for (int i = 0; i < xa.ndim; i++) {
+        in[nin] = lx_getitem(st, val_int(i));
+        if (VAL_IS_NULL(in[nin])) goto out;
+        nin++;
+      }
+    }
+    r = lx_bind1(PRIM_dynamic_slice, nin, in, &p);
+  }
+out:
+  for (int i = 0; i < nin; i++) val_decref(in[i]);
+  val_decref(x);
+  return r;
+}
+
+static Value lax_dynamic_update_slice(int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (obj_parse_args("dynamic_update_slice", argc, argv, kw, "operand,update,start_indices", a) < 0)
+    return val_null();
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  AVal xa;
+  Value r = val_null();
+  Value in[ARR_MAXDIM + 2];
+  int nin = 0;
+  if (lx_aval(x, &xa) < 0) goto out;
+  in[nin++] = val_incref(x);
+  {
+    Value u = lax_family_args(a[1]);
+    if (VAL_IS_NULL(u)) goto out;
+    in[nin] = lx_convert(u, xa.dtype, xa.weak);
+    val_decref(u);
+    if (VAL_IS_NULL(in[nin])) goto out;
+    nin++;
+  }
+  {
+    Value st = a[2];
+    for (int i = 0; i < xa.ndim; i++) {
+      Value s = is_seq(st) ? (i < seq_len(st) ? val_incref(seq_items(st)[i]) : val_null()) : lx_getitem(st, val_int(i));
+      if (VAL_IS_NULL(s)) {
+        if (!obj_err_occurred()) obj_raise(&obj_TypeError, "dynamic_update_slice: start_indices must have one entry per operand dimension");
+        goto out;
+      }
+      in[nin] = lx_convert(s, arr_default_int(lx_promo(FAM_JAX)), 0);
+      val_decref(s);
+      if (VAL_IS_NULL(in[nin])) goto out;
+      nin++;
+    }
+  }
+  r = lx_bind1(PRIM_dynamic_update_slice, nin, in, NULL);
+out:
+  for (int i = 0; i < nin; i++) val_decref(in[i]);
+  val_decref(x);
+  return r;
+}
+
+static Value lax_select(int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (obj_parse_args("select", argc, argv, kw, "pred,on_true,on_false", a) < 0) return val_null();
+  return lx_select(a[0], a[1], a[2]);
+}
+
+static Value lax_broadcast_in_dim(int argc, const Value *argv, Obj *kw) {
+  Value a[4];
+  if (obj_parse_args("broadcast_in_dim", argc, argv, kw, "operand,shape,broadcast_dimensions|$sharding", a) < 0)
+    return val_null();
+  PBroadcast p;
+  memset(&p, 0, sizeof p);
+  int nd = int_seq(a[1], p.shape, ARR_MAXDIM, "shape");
+  if (nd < 0) return val_null();
+  p.ndim = nd;
+  int64_t bd[ARR_MAXDIM];
+  int nb = int_seq(a[2], bd, ARR_MAXDIM, "broadcast_dimensions");
+  if (nb < 0) return val_null();
+  for (int i = 0; i < nb; i++) p.bdims[i] = (int)bd[i];
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  AVal xa;
+  Value r = val_null();
+  if (lx_aval(x, &xa) == 0) {
+    if (xa.ndim != nb)
+      r = obj_raise(&obj_TypeError, "broadcast_in_dim broadcast_dimensions must have length equal to operand ndim; got broadcast_dimensions of length %d for operand ndim %d.", nb, xa.ndim);
+    else
+      r = lx_bind1(PRIM_broadcast_in_dim, 1, &x, &p);
+  }
+  val_decref(x);
+  return r;
+}
+
+static Value lax_broadcast(int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (obj_parse_args("broadcast", argc, argv, kw, "operand,sizes", a) < 0) return val_null();
+  int64_t s[ARR_MAXDIM];
+  int ns = int_seq(a[1], s, ARR_MAXDIM, "sizes");
+  if (ns < 0) return val_null();
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  AVal xa;
+  Value r = val_null();
+  if (lx_aval(x, &xa) == 0) {
+    if (ns + xa.ndim > ARR_MAXDIM) r = obj_raise(&obj_ValueError, "too many dimensions");
+    else {
+      int64_t shape[ARR_MAXDIM];
+      memcpy(shape, s, sizeof(int64_t) * ns);
+      memcpy(shape + ns, xa.shape, sizeof(int64_t) * xa.ndim);
+      r = lx_broadcast_to(x, ns + xa.ndim, shape);
+    }
+  }
+  val_decref(x);
+  return r;
+}
+
+static Value lax_reshape(int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (obj_parse_args("reshape", argc, argv, kw, "operand,new_sizes|dimensions", a) < 0) return val_null();
+  int64_t s[ARR_MAXDIM];
+  int ns = int_seq(a[1], s, ARR_MAXDIM, "new_sizes");
+  if (ns < 0) return val_null();
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  if (has(a[2])) {
+    Value t = lx_transpose_method(x, 1, &a[2]);
+    val_decref(x);
+    if (VAL_IS_NULL(t)) return t;
+    x = t;
+  }
+  Value r = lx_reshape(x, ns, s);
+  val_decref(x);
+  return r;
+}
+
+static Value lax_transpose(int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (obj_parse_args("transpose", argc, argv, kw, "operand,permutation", a) < 0) return val_null();
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  Value r = lx_transpose_method(x, 1, &a[1]);
+  val_decref(x);
+  return r;
+}
+
+static Value lax_slice(int argc, const Value *argv, Obj *kw) {
+  Value a[4];
+  if (obj_parse_args("slice", argc, argv, kw, "operand,start_indices,limit_indices|strides", a) < 0)
+    return val_null();
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  AVal xa;
+  Value r = val_null();
+  int64_t st[ARR_MAXDIM], lim[ARR_MAXDIM], str[ARR_MAXDIM];
+  if (lx_aval(x, &xa) < 0) goto out;
+  if (int_seq(a[1], st, ARR_MAXDIM, "start_indices") != xa.ndim ||
+      int_seq(a[2], lim, ARR_MAXDIM, "limit_indices") != xa.ndim) {
+    if (!obj_err_occurred()) obj_raise(&obj_TypeError, "slice: start_indices and limit_indices must have one entry per operand dimension");
+    goto out;
+  }
+  for (int i = 0; i < xa.ndim; i++) str[i] = 1;
+  if (has(a[3]) && int_seq(a[3], str, ARR_MAXDIM, "strides") != xa.ndim) {
+    if (!obj_err_occurred()) obj_raise(&obj_TypeError, "slice: strides must have one entry per operand dimension");
+    goto out;
+  }
+  {
+    PSlice p;
+    memset(&p, 0, sizeof p);
+    p.ndim = xa.ndim;
+    for (int i = 0; i < xa.ndim; i++) { p.start[i] = st[i]; p.limit[i] = lim[i]; p.stride[i] = str[i]; }
+    r = lx_bind1(PRIM_slice, 1, &x, &p);
+  }
+out:
+  val_decref(x);
+  return r;
+}
+
+static Value lax_pad(int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (obj_parse_args("pad", argc, argv, kw, "operand,padding_value,padding_config", a) < 0) return val_null();
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  AVal xa;
+  Value r = val_null(), pv = val_null();
+  if (lx_aval(x, &xa) < 0) goto out;
+  if (!is_seq(a[2]) || seq_len(a[2]) != xa.ndim) {
+    obj_raise(&obj_TypeError, "pad: padding_config must have one (lo, hi, interior) triple per operand dimension");
+    goto out;
+  }
+  {
+    PPad p;
+    memset(&p, 0, sizeof p);
+    p.ndim = xa.ndim;
+    for (int i = 0; i < xa.ndim; i++) {
+      int64_t t[3];
+      if (int_seq(seq_items(a[2])[i], t, 3, "padding_config entry") != 3) {
+        if (!obj_err_occurred()) obj_raise(&obj_TypeError, "pad: padding_config entries must be (lo, hi, interior)");
+        goto out;
+      }
+      p.lo[i] = t[0]; p.hi[i] = t[1]; p.interior[i] = t[2];
+    }
+    pv = lx_is_arraylike(a[1]) ? lx_convert(a[1], xa.dtype, 0) : lx_asarray(a[1], FAM_JAX, xa.dtype, 0);
+    if (VAL_IS_NULL(pv)) goto out;
+    Value in[2] = {x, pv};
+    r = lx_bind1(PRIM_pad, 2, in, &p);
+  }
+out:
+  val_decref(pv);
+  val_decref(x);
+  return r;
+}
+
+static Value lax_concatenate(int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (obj_parse_args("concatenate", argc, argv, kw, "operands,dimension", a) < 0) return val_null();
+  int64_t d;
+  if (lx_as_int(a[1], &d) < 0) return val_null();
+  if (!is_seq(a[0]) || seq_len(a[0]) == 0) return obj_raise(&obj_TypeError, "concatenate: operands must be a non-empty sequence");
+  int n = (int)seq_len(a[0]);
+  Value *xs = obj_calloc((size_t)n, sizeof(Value));
+  if (!xs) return val_null();
+  Value r = val_null();
+  int k = 0;
+  for (; k < n; k++) {
+    xs[k] = lax_family_args(seq_items(a[0])[k]);
+    if (VAL_IS_NULL(xs[k])) break;
+  }
+  if (k == n) r = lx_concat(n, xs, (int)d);
+  for (int i = 0; i < k; i++) val_decref(xs[i]);
+  obj_mfree(xs);
+  return r;
+}
+
+static Value lax_rev(int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (obj_parse_args("rev", argc, argv, kw, "operand,dimensions", a) < 0) return val_null();
+  int64_t t[ARR_MAXDIM];
+  int n = int_seq(a[1], t, ARR_MAXDIM, "dimensions");
+  if (n < 0) return val_null();
+  int ax[ARR_MAXDIM];
+  for (int i = 0; i < n; i++) ax[i] = (int)t[i];
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  Value r = lx_rev(x, n, ax);
+  val_decref(x);
+  return r;
+}
+
+static Value lax_convert_element_type(int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (obj_parse_args("convert_element_type", argc, argv, kw, "operand,new_dtype", a) < 0) return val_null();
+  int d = lx_parse_dtype(a[1], FAM_JAX);
+  if (d < 0) return d == -2 ? val_null() : obj_raise(&obj_TypeError, "new_dtype must not be None");
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  Value r = lx_convert(x, (DType)d, 0);
+  val_decref(x);
+  return r;
+}
+
+static Value lax_iota(int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (obj_parse_args("iota", argc, argv, kw, "dtype,size", a) < 0) return val_null();
+  int d = lx_parse_dtype(a[0], FAM_JAX);
+  if (d < 0) return d == -2 ? val_null() : obj_raise(&obj_TypeError, "dtype must not be None");
+  int64_t n;
+  if (lx_as_int(a[1], &n) < 0) return val_null();
+  if (n < 0) return obj_raise(&obj_ValueError, "iota size must be non-negative");
+  return lx_iota(FAM_JAX, (DType)d, n);
+}
+
+/* reductions: reduce_sum(operand, axes) etc. */
+static Value lax_reduce_common(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (obj_parse_args(name, argc, argv, kw, "operand,axes", a) < 0) return val_null();
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  AVal xa;
+  Value r = val_null();
+  if (lx_aval(x, &xa) == 0) {
+    int ax[ARR_MAXDIM], all;
+    int n = lx_parse_axes(a[1], xa.ndim, ax, &all);
+    if (n >= 0) r = lx_reduce(id, x, n, ax);
+  }
+  val_decref(x);
+  return r;
+}
+#define LAX_RED(nm, pid) \
+  static Value lax_##nm(int argc, const Value *argv, Obj *kw) { return lax_reduce_common(pid, #nm, argc, argv, kw); }
+LAX_RED(reduce_sum, PRIM_reduce_sum) LAX_RED(reduce_prod, PRIM_reduce_prod)
+LAX_RED(reduce_max, PRIM_reduce_max) LAX_RED(reduce_min, PRIM_reduce_min)
+LAX_RED(reduce_and, PRIM_reduce_and) LAX_RED(reduce_or, PRIM_reduce_or)
+
+static Value lax_arg_common(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (obj_parse_args(name, argc, argv, kw, "operand,axis,index_dtype", a) < 0) return val_null();
+  int d = lx_parse_dtype(a[2], FAM_JAX);
+  if (d < 0) return d == -2 ? val_null() : obj_raise(&obj_TypeError, "index_dtype must not be None");
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  AVal xa;
+  Value r = val_null();
+  int ax;
+  if (lx_aval(x, &xa) == 0 && lx_parse_axis(a[1], xa.ndim, &ax) == 0) {
+    PArg p = {ax, (DType)d};
+    r = lx_bind1(id, 1, &x, &p);
+  }
+  val_decref(x);
+  return r;
+}
+static Value lax_argmax(int argc, const Value *argv, Obj *kw) { return lax_arg_common(PRIM_argmax, "argmax", argc, argv, kw); }
+static Value lax_argmin(int argc, const Value *argv, Obj *kw) { return lax_arg_common(PRIM_argmin, "argmin", argc, argv, kw); }
+
+static Value lax_cum_common(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (obj_parse_args(name, argc, argv, kw, "operand|axis,reverse", a) < 0) return val_null();
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  AVal xa;
+  Value r = val_null();
+  int ax = 0, rev = 0;
+  if (lx_aval(x, &xa) == 0 && (!has(a[1]) || lx_parse_axis(a[1], xa.ndim, &ax) == 0) &&
+      (!has(a[2]) || (rev = obj_truth(a[2])) >= 0)) {
+    PCum p = {ax, rev};
+    r = lx_bind1(id, 1, &x, &p);
+  }
+  val_decref(x);
+  return r;
+}
+#define LAX_CUM(nm, pid) \
+  static Value lax_##nm(int argc, const Value *argv, Obj *kw) { return lax_cum_common(pid, #nm, argc, argv, kw); }
+LAX_CUM(cumsum, PRIM_cumsum) LAX_CUM(cumprod, PRIM_cumprod) LAX_CUM(cummax, PRIM_cummax)
+LAX_CUM(cummin, PRIM_cummin)
+
+static Value lax_sort(int argc, const Value *argv, Obj *kw) {
+  Value a[4];
+  if (obj_parse_args("sort", argc, argv, kw, "operand|dimension,is_stable,num_keys", a) < 0) return val_null();
+  int multi = is_seq(a[0]);
+  int n = multi ? (int)seq_len(a[0]) : 1;
+  if (n < 1 || n > 16) return obj_raise(&obj_ValueError, "sort: between 1 and 16 operands");
+  Value xs[16], outs[16];
+  int k = 0;
+  Value r = val_null();
+  for (; k < n; k++) {
+    xs[k] = lax_family_args(multi ? seq_items(a[0])[k] : a[0]);
+    if (VAL_IS_NULL(xs[k])) goto out;
+  }
+  {
+    AVal xa;
+    if (lx_aval(xs[0], &xa) < 0) goto out;
+    int dim = xa.ndim - 1;
+    int64_t nk = 1;
+    if (has(a[1]) && lx_parse_axis(a[1], xa.ndim, &dim) < 0) goto out;
+    if (has(a[3]) && lx_as_int(a[3], &nk) < 0) goto out;
+    PSort p = {dim, (int)nk, 0};
+    int m = lx_bind(PRIM_sort, n, xs, &p, outs);
+    if (m < 0) goto out;
+    if (!multi) { r = outs[0]; goto out; }
+    r = obj_tuple_new(m);
+    if (VAL_IS_NULL(r)) { for (int i = 0; i < m; i++) val_decref(outs[i]); goto out; }
+    for (int i = 0; i < m; i++) TUPLE_SET(r, i, outs[i]);
+  }
+out:
+  for (int i = 0; i < k; i++) val_decref(xs[i]);
+  return r;
+}
+
+/* elementwise lax functions: lax.add etc. (no numpy dtype promotion beyond weak scalars) */
+static Value lax_binop(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args(name, argc, kw, 2, 2) < 0) return val_null();
+  Value x = argv[0].tag == V_OBJ ? lax_family_args(argv[0]) : val_incref(argv[0]);
+  if (VAL_IS_NULL(x)) return x;
+  Value y = argv[1].tag == V_OBJ ? lax_family_args(argv[1]) : val_incref(argv[1]);
+  if (VAL_IS_NULL(y)) { val_decref(x); return y; }
+  Value r = lx_binary(FAM_JAX, id, x, y);
+  val_decref(x);
+  val_decref(y);
+  return r;
+}
+#define LAX_BIN(nm, pid) \
+  static Value lax_##nm##_fn(int argc, const Value *argv, Obj *kw) { return lax_binop(pid, #nm, argc, argv, kw); }
+LAX_BIN(add, PRIM_add) LAX_BIN(sub, PRIM_sub) LAX_BIN(mul, PRIM_mul) LAX_BIN(div, PRIM_div)
+LAX_BIN(pow, PRIM_pow) LAX_BIN(max, PRIM_max) LAX_BIN(min, PRIM_min)
+LAX_BIN(atan2, PRIM_atan2) LAX_BIN(nextafter, PRIM_nextafter) LAX_BIN(eq, PRIM_eq)
+LAX_BIN(ne, PRIM_ne) LAX_BIN(lt, PRIM_lt) LAX_BIN(le, PRIM_le) LAX_BIN(gt, PRIM_gt)
+LAX_BIN(ge, PRIM_ge) LAX_BIN(bitwise_and, PRIM_and) LAX_BIN(bitwise_or, PRIM_or)
+LAX_BIN(bitwise_xor, PRIM_xor) LAX_BIN(shift_left, PRIM_shift_left)
+LAX_BIN(shift_right_arithmetic, PRIM_shift_right)
+
+/* lax.rem is C's remainder (sign of the dividend); the rem primitive is numpy's floor mod */
+static Value lax_rem_fn(int argc, const Value *argv, Obj *kw) {
+  Value r = lax_binop(PRIM_rem, "rem", argc, argv, kw);
+  if (VAL_IS_NULL(r)) return r;
+  Value x = argv[0];
+  Value rnz = lx_binary(FAM_JAX, PRIM_ne, r, val_int(0));
+  Value rneg = lx_binary(FAM_JAX, PRIM_lt, r, val_int(0));
+  Value xneg = lx_binary(FAM_JAX, PRIM_lt, x, val_int(0));
+  Value sdiff = (VAL_IS_NULL(rneg) || VAL_IS_NULL(xneg)) ? val_null() : lx_binary(FAM_JAX, PRIM_ne, rneg, xneg);
+  Value fix = (VAL_IS_NULL(sdiff) || VAL_IS_NULL(rnz)) ? val_null() : lx_binary(FAM_JAX, PRIM_and, rnz, sdiff);
+  Value rb = lx_binary(FAM_JAX, PRIM_sub, r, argv[1]);
+  Value out = (VAL_IS_NULL(fix) || VAL_IS_NULL(rb)) ? val_null() : lx_select(fix, rb, r);
+  val_decref(r); val_decref(rnz); val_decref(rneg); val_decref(xneg); val_decref(sdiff);
+  val_decref(fix); val_decref(rb);
+  return out;
+}
+
+static Value lax_unop(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  Value x = lax_family_args(argv[0]);
+  if (VAL_IS_NULL(x)) return x;
+  Value r = lx_unary(id, x);
+  val_decref(x);
+  return r;
+}
+#define LAX_UN(nm, pid) \
+  static Value lax_##nm##_fn(int argc, const Value *argv, Obj *kw) { return lax_unop(pid, #nm, argc, argv, kw); }
+LAX_UN(neg, PRIM_neg) LAX_UN(abs, PRIM_abs) LAX_UN(sign, PRIM_sign) LAX_UN(floor, PRIM_floor)
+LAX_UN(ceil, PRIM_ceil) LAX_UN(round, PRIM_round) LAX_UN(exp, PRIM_exp) LAX_UN(exp2, PRIM_exp2)
+LAX_UN(log, PRIM_log) LAX_UN(log1p, PRIM_log1p) LAX_UN(expm1, PRIM_expm1) LAX_UN(sqrt, PRIM_sqrt)
+LAX_UN(rsqrt, PRIM_rsqrt) LAX_UN(cbrt, PRIM_cbrt) LAX_UN(sin, PRIM_sin) LAX_UN(cos, PRIM_cos)
+LAX_UN(tan, PRIM_tan) LAX_UN(asin, PRIM_asin) LAX_UN(acos, PRIM_acos) LAX_UN(atan, PRIM_atan)
+LAX_UN(sinh, PRIM_sinh) LAX_UN(cosh, PRIM_cosh) LAX_UN(tanh, PRIM_tanh) LAX_UN(asinh, PRIM_asinh)
+LAX_UN(acosh, PRIM_acosh) LAX_UN(atanh, PRIM_atanh) LAX_UN(logistic, PRIM_logistic)
+LAX_UN(erf, PRIM_erf) LAX_UN(erfc, PRIM_erfc) LAX_UN(erf_inv, PRIM_erf_inv) LAX_UN(lgamma, PRIM_lgamma)
+LAX_UN(is_finite, PRIM_is_finite) LAX_UN(bitwise_not, PRIM_not)
+
+static Value lax_integer_pow(int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (obj_parse_args("integer_pow", argc, argv, kw, "x,y", a) < 0) return val_null();
+  int64_t y;
+  if (lx_as_int(a[1], &y) < 0) return val_null();
+  Value x = lax_family_args(a[0]);
+  if (VAL_IS_NULL(x)) return x;
+  PIntPow p = {y};
+  Value r = lx_bind1(PRIM_integer_pow, 1, &x, &p);
+  val_decref(x);
+  return r;
+}
+static Value lax_square(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("square", argc, kw, 1, 1) < 0) return val_null();
+  Value x = lax_family_args(argv[0]);
+  if (VAL_IS_NULL(x)) return x;
+  Value r = lx_unary(PRIM_square, x);   /* its own primitive, as in current JAX */
+  val_decref(x);
+  return r;
+}
+static Value lax_clamp(int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (obj_parse_args("clamp", argc, argv, kw, "min,x,max", a) < 0) return val_null();
+  Value lo = lx_binary(FAM_JAX, PRIM_max, a[1], a[0]);
+  if (VAL_IS_NULL(lo)) return lo;
+  Value r = lx_binary(FAM_JAX, PRIM_min, lo, a[2]);
+  val_decref(lo);
+  return r;
+}
+
+static const MethodDef lax_functions[] = {
+    {"dot_general", lax_dot_general, "dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None)", 0},
+    {"dot", lax_dot, "dot(lhs, rhs)", 0},
+    {"conv_general_dilated", lax_conv_general_dilated, "conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None, rhs_dilation=None, dimension_numbers=None, feature_group_count=1, batch_group_count=1)", 0},
+    {"reduce_window", lax_reduce_window, "reduce_window(operand, init_value, computation, window_dimensions, window_strides=None, padding='VALID')", 0},
+    {"dynamic_slice", lax_dynamic_slice, "dynamic_slice(operand, start_indices, slice_sizes)", 0},
+    {"dynamic_update_slice", lax_dynamic_update_slice, "dynamic_update_slice(operand, update, start_indices)", 0},
+    {"select", lax_select, "select(pred, on_true, on_false)", 0},
+    {"broadcast_in_dim", lax_broadcast_in_dim, "broadcast_in_dim(operand, shape, broadcast_dimensions)", 0},
+    {"broadcast", lax_broadcast, "broadcast(operand, sizes)", 0},
+    {"reshape", lax_reshape, "reshape(operand, new_sizes, dimensions=None)", 0},
+    {"transpose", lax_transpose, "transpose(operand, permutation)", 0},
+    {"slice", lax_slice, "slice(operand, start_indices, limit_indices, strides=None)", 0},
+    {"pad", lax_pad, "pad(operand, padding_value, padding_config)", 0},
+    {"concatenate", lax_concatenate, "concatenate(operands, dimension)", 0},
+    {"rev", lax_rev, "rev(operand, dimensions)", 0},
+    {"convert_element_type", lax_convert_element_type, "convert_element_type(operand, new_dtype)", 0},
+    {"iota", lax_iota, "iota(dtype, size)", 0},
+    {"reduce_sum", lax_reduce_sum, "reduce_sum(operand, axes)", 0},
+    {"reduce_prod", lax_reduce_prod, "reduce_prod(operand, axes)", 0},
+    {"reduce_max", lax_reduce_max, "reduce_max(operand, axes)", 0},
+    {"reduce_min", lax_reduce_min, "reduce_min(operand, axes)", 0},
+    {"reduce_and", lax_reduce_and, "reduce_and(operand, axes)", 0},
+    {"reduce_or", lax_reduce_or, "reduce_or(operand, axes)", 0},
+    {"argmax", lax_argmax, "argmax(operand, axis, index_dtype)", 0},
+    {"argmin", lax_argmin, "argmin(operand, axis, index_dtype)", 0},
+    {"cumsum", lax_cumsum, "cumsum(operand, axis=0, reverse=False)", 0},
+    {"cumprod", lax_cumprod, "cumprod(operand, axis=0, reverse=False)", 0},
+    {"cummax", lax_cummax, "cummax(operand, axis=0, reverse=False)", 0},
+    {"cummin", lax_cummin, "cummin(operand, axis=0, reverse=False)", 0},
+    {"sort", lax_sort, "sort(operand, dimension=-1, is_stable=True, num_keys=1)", 0},
+    {"add", lax_add_fn, "add(x, y)", 0}, {"sub", lax_sub_fn, "sub(x, y)", 0},
+    {"mul", lax_mul_fn, "mul(x, y)", 0}, {"div", lax_div_fn, "div(x, y)", 0},
+    {"rem", lax_rem_fn, "rem(x, y)", 0}, {"pow", lax_pow_fn, "pow(x, y)", 0},
+    {"max", lax_max_fn, "max(x, y)", 0}, {"min", lax_min_fn, "min(x, y)", 0},
+    {"atan2", lax_atan2_fn, "atan2(x, y)", 0}, {"nextafter", lax_nextafter_fn, "nextafter(x, y)", 0},
+    {"eq", lax_eq_fn, "eq(x, y)", 0}, {"ne", lax_ne_fn, "ne(x, y)", 0},
+    {"lt", lax_lt_fn, "lt(x, y)", 0}, {"le", lax_le_fn, "le(x, y)", 0},
+    {"gt", lax_gt_fn, "gt(x, y)", 0}, {"ge", lax_ge_fn, "ge(x, y)", 0},
+    {"bitwise_and", lax_bitwise_and_fn, "bitwise_and(x, y)", 0},
+    {"bitwise_or", lax_bitwise_or_fn, "bitwise_or(x, y)", 0},
+    {"bitwise_xor", lax_bitwise_xor_fn, "bitwise_xor(x, y)", 0},
+    {"bitwise_not", lax_bitwise_not_fn, "bitwise_not(x)", 0},
+    {"shift_left", lax_shift_left_fn, "shift_left(x, y)", 0},
+    {"shift_right_arithmetic", lax_shift_right_arithmetic_fn, "shift_right_arithmetic(x, y)", 0},
+    {"neg", lax_neg_fn, "neg(x)", 0}, {"abs", lax_abs_fn, "abs(x)", 0},
+    {"sign", lax_sign_fn, "sign(x)", 0}, {"floor", lax_floor_fn, "floor(x)", 0},
+    {"ceil", lax_ceil_fn, "ceil(x)", 0}, {"round", lax_round_fn, "round(x)", 0},
+    {"exp", lax_exp_fn, "exp(x)", 0}, {"exp2", lax_exp2_fn, "exp2(x)", 0},
+    {"log", lax_log_fn, "log(x)", 0}, {"log1p", lax_log1p_fn, "log1p(x)", 0},
+    {"expm1", lax_expm1_fn, "expm1(x)", 0}, {"sqrt", lax_sqrt_fn, "sqrt(x)", 0},
+    {"rsqrt", lax_rsqrt_fn, "rsqrt(x)", 0}, {"cbrt", lax_cbrt_fn, "cbrt(x)", 0},
+    {"sin", lax_sin_fn, "sin(x)", 0}, {"cos", lax_cos_fn, "cos(x)", 0},
+    {"tan", lax_tan_fn, "tan(x)", 0}, {"asin", lax_asin_fn, "asin(x)", 0},
+    {"acos", lax_acos_fn, "acos(x)", 0}, {"atan", lax_atan_fn, "atan(x)", 0},
+    {"sinh", lax_sinh_fn, "sinh(x)", 0}, {"cosh", lax_cosh_fn, "cosh(x)", 0},
+    {"tanh", lax_tanh_fn, "tanh(x)", 0}, {"asinh", lax_asinh_fn, "asinh(x)", 0},
+    {"acosh", lax_acosh_fn, "acosh(x)", 0}, {"atanh", lax_atanh_fn, "atanh(x)", 0},
+    {"logistic", lax_logistic_fn, "logistic(x)", 0}, {"erf", lax_erf_fn, "erf(x)", 0},
+    {"erfc", lax_erfc_fn, "erfc(x)", 0}, {"erf_inv", lax_erf_inv_fn, "erf_inv(x)", 0},
+    {"lgamma", lax_lgamma_fn, "lgamma(x)", 0}, {"is_finite", lax_is_finite_fn, "is_finite(x)", 0},
+    {"integer_pow", lax_integer_pow, "integer_pow(x, y)", 0},
+    {"square", lax_square, "square(x)", 0},
+    {"clamp", lax_clamp, "clamp(min, x, max)", 0},
+    {NULL}};
+
+/* jax.lax.linalg.lu(x) -> (lu, pivots, permutation), as JAX's */
+static Value laxla_lu(int argc, const Value *argv, Obj *kw) {
+  if (obj_check_args("lu", argc, kw, 1, 1) < 0) return val_null();
+  Value x = lax_family_args(argv[0]);
+  if (VAL_IS_NULL(x)) return x;
+  Value o[3];
+  int n = lx_bind(PRIM_lu, 1, &x, NULL, o);
+  val_decref(x);
+  if (n < 0) return val_null();
+  Value r = obj_tuple_pack(3, o[0], o[1], o[2]);
+  for (int i = 0; i < 3; i++) val_decref(o[i]);
+  return r;
+}
+static Value laxla_triangular_solve(int argc, const Value *argv, Obj *kw) {
+  Value a[7];
+  if (obj_parse_args("triangular_solve", argc, argv, kw, "a,b|left_side,lower,transpose_a,"
+                     "conjugate_a,unit_diagonal", a) < 0)
+    return val_null();
+  PTriSolve p = {0, 0, 0, 0};
+  int *fl[5] = {&p.left_side, &p.lower, &p.transpose_a, NULL, &p.unit_diagonal};
+  for (int i = 0; i < 5; i++) {
+    if (VAL_IS_NULL(a[2 + i]) || !fl[i]) continue;
+    int t = obj_truth(a[2 + i]);
+    if (t < 0) return val_null();
+    *fl[i] = t;
+  }
+  Value x = lax_family_args(a[0]);
+  Value y = VAL_IS_NULL(x) ? x : lax_family_args(a[1]);
+  Value r = val_null();
+  if (!VAL_IS_NULL(y)) {
+    Value in[2] = {x, y};
+    r = lx_bind1(PRIM_triangular_solve, 2, in, &p);
+  }
+  val_decref(x);
+  val_decref(y);
+  return r;
+}
+static const MethodDef lax_linalg_functions[] = {
+    {"lu", laxla_lu, "lu(x) -> (lu, pivots, permutation): LU decomposition with partial pivoting", 0},
+    {"triangular_solve", laxla_triangular_solve, "triangular_solve(a, b, left_side=False, lower=False, transpose_a=False, conjugate_a=False, unit_diagonal=False)", 0},
+    {NULL}};
+static int lax_linalg_init(Value m) {
+  arr_init();
+  return obj_module_add_functions(m, lax_linalg_functions);
+}
+
+static int lax_init(Value m) {
+  arr_init();
+  if (obj_module_add_functions(m, lax_functions) < 0) return -1;
+  if (import_into(m, "linalg", "jax.lax.linalg") < 0) return -1;
+  if (reexport(m, "sable._lax") < 0) return -1;         /* Sable-written extras */
+  return reexport(m, "sable.lax_control");              /* cond/scan/... from the transformations */
+}
+
+/* {=== the sable package and the preludes ===} */
+static int sable_init(Value m) { return 0; }
+
+typedef struct SbPreludeFile { const char *name; const char *src; } SbPreludeFile;
+extern const SbPreludeFile sb_prelude_files[];
+
+__attribute__((constructor)) static void jax_register(void) {
+  for (const SbPreludeFile *p = sb_prelude_files; p->name; p++) obj_register_prelude(p->name, p->src);
+  obj_register_module("sable", sable_init);
+  obj_register_module("jax", jax_init);
+  obj_register_module("jax.lax", lax_init);
+  obj_register_module("jax.lax.linalg", lax_linalg_init);
+}

@@ -1,0 +1,1814 @@
+/* mod_transform.c - the language face of the transformations: grad, value_and_grad, jvp, vjp,
+ * linearize, vmap, jit, make_jaxpr, custom_jvp/custom_vjp, stop_gradient, and the modules
+ * sable.transforms (re-exported by `jax`), sable.lax_control (by `jax.lax`), jax.tree_util,
+ * jax.tree, jax.debug and jax.errors. jacfwd/jacrev/hessian are Sable code (sable._autodiff). */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/core.h"
+#include "transform.h"
+
+Value jit_make(Value fun, Value static_argnums, Value static_argnames);
+Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *argv, Obj *kw);
+void control_init(void);
+extern const MethodDef control_functions[], debug_functions[], callback_functions[];
+extern const MethodDef tree_util_functions[], tree_functions[];
+
+static void lx_transform_init(void) {
+  static int done;
+  if (done) return;
+  done = 1;
+  lx_rules_init();
+  control_init();
+  jit_init();
+}
+
+/* {=== helpers ===} */
+static Value to_jax(Value v) {
+  if (tr_is_tracer(v)) return val_incref(v);
+  if (lx_is_arr(v) && v.u.o->type == &lx_jax_type) return val_incref(v);
+  return lx_asarray(v, FAM_JAX, -1, 0);
+}
+
+static int is_float_leaf(Value v, DType *d) {
+  AVal av;
+  if (lx_aval(v, &av) < 0) return -1;
+  *d = av.dtype;
+  return dt_is_float(av.dtype);
+}
+
+/* argnums: an int or a tuple of ints; returns the count (or -1) and whether it was an int */
+static int parse_argnums(Value v, int *out, int max, int *single) {
+  *single = 0;
+  if (VAL_IS_NULL(v)) { out[0] = 0; *single = 1; return 1; }
+  if (VAL_IS_INTLIKE(v)) { out[0] = (int)v.u.i; *single = 1; return 1; }
+  if (!VAL_IS_TUPLE(v) && !VAL_IS_LIST(v)) {
+    obj_raise(&obj_TypeError, "argnums must be an int or a tuple of ints, got %s", obj_type_name(v));
+    return -1;
+  }
+  int64_t n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
+  if (n > max) { obj_raise(&obj_ValueError, "too many argnums"); return -1; }
+  for (int64_t i = 0; i < n; i++) {
+    Value it = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->items[i] : LIST(v.u.o)->items[i];
+    if (!VAL_IS_INTLIKE(it)) { obj_raise(&obj_TypeError, "argnums must contain ints"); return -1; }
+    out[i] = (int)it.u.i;
+  }
+  return (int)n;
+}
+
+/* {=== grad / value_and_grad ===} */
+typedef struct GradCtx {
+  Value fun;
+  int nargnums, argnums[32], single;
+  int has_aux, value_and_grad, allow_int;
+} GradCtx;
+
+static void gradctx_free(void *p) {
+  GradCtx *g = p;
+  val_decref(g->fun);
+  free(g);
+}
+
+/* replace the tracers of t in a pytree by their primals (aux outputs) */
+static Value strip_trace(LxTrace *t, Value tree) {
+  Value leaves = obj_list_new(0);
+  if (VAL_IS_NULL(leaves)) return leaves;
+  TreeDef *td = tree_flatten(tree, leaves, 0);
+  if (!td) { val_decref(leaves); return val_null(); }
+  int64_t n = LIST(leaves.u.o)->len;
+  for (int64_t i = 0; i < n; i++) {
+    Value *it = &LIST(leaves.u.o)->items[i];
+    Tracer *x = tr_own(t, *it);
+    if (x) { Value p = val_incref(x->a); val_decref(*it); *it = p; }
+  }
+  Value r = tree_unflatten(td, LIST(leaves.u.o)->items, n);
+  tree_free(td);
+  val_decref(leaves);
+  return r;
+}
+
+static Value grad_call(void *ctx, int argc, const Value *argv, Obj *kw) {
+  GradCtx *g = ctx;
+  lx_transform_init();
+  int nkw = obj_kwcount(kw);
+  Value *args = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
+  if (!args) return obj_raise_nomem();
+  ir_memcpy(args, argv, sizeof(Value) * (size_t)(argc + nkw));
+  for (int k = 0; k < g->nargnums; k++) {
+    int a = g->argnums[k];
+    if (a < 0) a += argc;
+    if (a < 0 || a >= argc) {
+      free(args);
+      return obj_raise(&obj_TypeError, "differentiating with respect to argnums=%d requires at "
+                       "least %d positional arguments to be passed by the caller, but got only %d "
+                       "positional arguments.", g->argnums[k], g->argnums[k] + 1, argc);
+    }
+  }
+  LxTrace *V = vjp_new(g->value_and_grad ? "value_and_grad" : "grad", g->fun);
+  if (!V) { free(args); return val_null(); }
+  TreeDef *tds[32] = {0};
+  Value leaves[32];
+  int nl[32] = {0};
+  int *vars[32] = {0};
+  Value replaced[32];
+  for (int k = 0; k < 32; k++) { leaves[k] = val_null(); replaced[k] = val_null(); }
+  Value out = val_null(), result = val_null(), value = val_null(), aux = val_null();
+  Value *grads = NULL;
+  int ok = 0;
+  for (int k = 0; k < g->nargnums; k++) {
+    int a = g->argnums[k] < 0 ? g->argnums[k] + argc : g->argnums[k];
+    leaves[k] = obj_list_new(0);
+    if (VAL_IS_NULL(leaves[k])) goto done;
+    tds[k] = tree_flatten(argv[a], leaves[k], 0);
+    if (!tds[k]) goto done;
+    nl[k] = (int)LIST(leaves[k].u.o)->len;
+    vars[k] = calloc((size_t)nl[k] + 1, sizeof(int));
+    Value *tl = calloc((size_t)nl[k] + 1, sizeof(Value));
+    if (!vars[k] || !tl) { free(tl); obj_raise_nomem(); goto done; }
+    int bad = 0;
+    for (int i = 0; i < nl[k] && !bad; i++) {
+      Value x = to_jax(LIST(leaves[k].u.o)->items[i]);
+      DType d;
+      int f = VAL_IS_NULL(x) ? -1 : is_float_leaf(x, &d);
+      if (f < 0) { val_decref(x); bad = 1; break; }
+      if (!f && !g->allow_int) {
+        val_decref(x);
+        obj_raise(&obj_TypeError, "grad requires real- or complex-valued inputs (input dtype that "
+                  "is a sub-dtype of np.inexact), but got %s. If you want to use Boolean- or "
+                  "integer-valued inputs, use vjp or set allow_int to True.", arr_dtypes[d].name);
+        bad = 1;
+        break;
+      }
+      vars[k][i] = -1;
+      tl[i] = f ? vjp_input(V, x, &vars[k][i]) : val_incref(x);
+      val_decref(x);
+      if (VAL_IS_NULL(tl[i])) bad = 1;
+    }
+    if (!bad) replaced[k] = tree_unflatten(tds[k], tl, nl[k]);
+    for (int i = 0; i < nl[k]; i++) val_decref(tl[i]);
+    free(tl);
+    if (bad || VAL_IS_NULL(replaced[k])) goto done;
+    args[a] = replaced[k];
+  }
+  {
+    Interp *prev = tr_enter(&V->it);
+    out = obj_call(g->fun, argc, args, kw);
+    tr_leave(prev);
+  }
+  if (VAL_IS_NULL(out)) goto done;
+  Value main = out;
+  if (g->has_aux) {
+    if (!VAL_IS_TUPLE(out) || TUPLE(out.u.o)->len != 2) {
+      obj_raise(&obj_TypeError, "has_aux=True requires the function to return a pair (value, "
+                "auxiliary data), got %s", obj_type_name(out));
+      goto done;
+    }
+    main = TUPLE(out.u.o)->items[0];
+    aux = strip_trace(V, TUPLE(out.u.o)->items[1]);
+    if (VAL_IS_NULL(aux)) goto done;
+  }
+  {
+    AVal av;
+    if (lx_aval(main, &av) < 0) {
+      obj_err_clear();
+      obj_raise(&obj_TypeError, "Gradient only defined for scalar-output functions. Output was "
+                "%s.", obj_type_name(main));
+      goto done;
+    }
+    if (av.ndim != 0) {
+      char s[200];
+      arr_shape_str(av.shape, av.ndim, s, sizeof s);
+      obj_raise(&obj_TypeError, "Gradient only defined for scalar-output functions. Output had "
+                "shape: %s.", s);
+      goto done;
+    }
+    if (!dt_is_float(av.dtype)) {
+      obj_raise(&obj_TypeError, "grad requires real-valued outputs (output dtype that is a "
+                "sub-dtype of np.floating), but got %s. For holomorphic differentiation, pass "
+                "holomorphic=True. For differentiation of non-holomorphic functions involving "
+                "complex outputs, use jax.vjp directly.", arr_dtypes[av.dtype].name);
+      goto done;
+    }
+    int ovar;
+    if (vjp_unwrap(V, main, &value, &ovar) < 0) goto done;
+    Value seed = t_full(&av, 1.0);
+    if (VAL_IS_NULL(seed)) goto done;
+    int total = 0;
+    for (int k = 0; k < g->nargnums; k++) total += nl[k];
+    grads = calloc((size_t)total + 1, sizeof(Value));
+    int *want = calloc((size_t)total + 1, sizeof(int));
+    if (!grads || !want) { val_decref(seed); free(want); obj_raise_nomem(); goto done; }
+    for (int k = 0, q = 0; k < g->nargnums; k++)
+      for (int i = 0; i < nl[k]; i++) want[q++] = vars[k][i];
+    int br = tape_backward(vjp_tape(V), 1, &ovar, &seed, total, want, grads);
+    free(want);
+    val_decref(seed);
+    if (br < 0) goto done;
+    /* assemble: zeros for unused inputs, in each argument's structure */
+    Value per[32];
+    int q = 0, bad = 0;
+    for (int k = 0; k < g->nargnums; k++) {
+      per[k] = val_null();
+      for (int i = 0; i < nl[k] && !bad; i++, q++) {
+        if (!VAL_IS_NULL(grads[q])) continue;
+        Value x = to_jax(LIST(leaves[k].u.o)->items[i]);
+        AVal xa;
+        if (VAL_IS_NULL(x) || lx_aval(x, &xa) < 0) { val_decref(x); bad = 1; break; }
+        val_decref(x);
+        grads[q] = t_zeros(&xa);
+        if (VAL_IS_NULL(grads[q])) bad = 1;
+      }
+    }
+    if (bad) goto done;
+    q = 0;
+    for (int k = 0; k < g->nargnums; k++) {
+      per[k] = tree_unflatten(tds[k], grads + q, nl[k]);
+      q += nl[k];
+      if (VAL_IS_NULL(per[k])) { for (int m = 0; m < k; m++) val_decref(per[m]); goto done; }
+    }
+    Value gres;
+    if (g->single) gres = per[0];
+    else {
+      gres = obj_tuple_new(g->nargnums);
+      if (VAL_IS_NULL(gres)) { for (int m = 0; m < g->nargnums; m++) val_decref(per[m]); goto done; }
+      for (int k = 0; k < g->nargnums; k++) TUPLE_SET(gres, k, per[k]);
+    }
+    if (!g->value_and_grad) {
+      result = g->has_aux ? obj_tuple_pack(2, gres, aux) : val_incref(gres);
+    } else {
+      Value vv = g->has_aux ? obj_tuple_pack(2, value, aux) : val_incref(value);
+      result = VAL_IS_NULL(vv) ? vv : obj_tuple_pack(2, vv, gres);
+      val_decref(vv);
+    }
+    val_decref(gres);
+    ok = 1;
+  }
+done:
+  (void)ok;
+  if (grads) {
+    int total = 0;
+    for (int k = 0; k < g->nargnums; k++) total += nl[k];
+    t_clear(grads, total);
+    free(grads);
+  }
+  for (int k = 0; k < 32; k++) {
+    tree_free(tds[k]);
+    val_decref(leaves[k]);
+    val_decref(replaced[k]);
+    free(vars[k]);
+  }
+  val_decref(out);
+  val_decref(value);
+  val_decref(aux);
+  free(args);
+  tr_finish(V);
+  return result;
+}
+
+static Value make_grad(int argc, const Value *argv, Obj *kw, int vag) {
+  Value a[7];
+  if (obj_parse_args(vag ? "value_and_grad" : "grad", argc, argv, kw,
+                     "fun|argnums,has_aux,holomorphic,allow_int,reduce_axes", a) < 0)
+    return val_null();
+  if (!obj_callable(a[0]))
+    return obj_raise(&obj_TypeError, "Expected a callable value, got %s", obj_type_name(a[0]));
+  GradCtx *g = calloc(1, sizeof *g);
+  if (!g) return obj_raise_nomem();
+  g->nargnums = parse_argnums(a[1], g->argnums, 32, &g->single);
+  if (g->nargnums < 0) { free(g); return val_null(); }
+  if (!VAL_IS_NULL(a[2])) { int t = obj_truth(a[2]); if (t < 0) { free(g); return val_null(); } g->has_aux = t; }
+  if (!VAL_IS_NULL(a[4])) { int t = obj_truth(a[4]); if (t < 0) { free(g); return val_null(); } g->allow_int = t; }
+  g->value_and_grad = vag;
+  g->fun = val_incref(a[0]);
+  return tr_closure_new(vag ? "value_and_grad_f" : "grad_f", grad_call, g, gradctx_free);
+}
+static Value m_grad(int argc, const Value *argv, Obj *kw) { return make_grad(argc, argv, kw, 0); }
+static Value m_value_and_grad(int argc, const Value *argv, Obj *kw) { return make_grad(argc, argv, kw, 1); }
+
+/* {=== jvp / linearize ===} */
+static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
+  lx_transform_init();
+  if (!VAL_IS_TUPLE(primals) && !VAL_IS_LIST(primals))
+    return obj_raise(&obj_TypeError, "primal arguments to jax.jvp must be a tuple or a list; found %s.", obj_type_name(primals));
+  if (!VAL_IS_TUPLE(tangents) && !VAL_IS_LIST(tangents))
+    return obj_raise(&obj_TypeError, "tangent arguments to jax.jvp must be a tuple or a list; found %s.", obj_type_name(tangents));
+  Value pl = obj_list_new(0), tl = obj_list_new(0);
+  TreeDef *pt = NULL, *tt = NULL;
+  LxTrace *J = NULL;
+  Value r = val_null(), out = val_null(), ol = val_null();
+  Value *w = NULL, *po = NULL, *to = NULL;
+  TreeDef *ot = NULL;
+  int n = 0, no = 0;
+  if (VAL_IS_NULL(pl) || VAL_IS_NULL(tl)) goto done;
+  pt = tree_flatten(primals, pl, 0);
+  tt = pt ? tree_flatten(tangents, tl, 0) : NULL;
+  if (!pt || !tt) goto done;
+  if (!tree_equal(pt, tt)) {
+    Value r0 = tree_repr(pt), r1 = tree_repr(tt);
+    obj_raise(&obj_TypeError, "primal and tangent arguments to jax.jvp must have the same tree "
+              "structure; primals have tree structure %s whereas tangents have tree structure %s.",
+              VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0), VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
+    val_decref(r0); val_decref(r1);
+    goto done;
+  }
+  n = (int)LIST(pl.u.o)->len;
+  J = jvp_new("jvp", fun);
+  w = calloc((size_t)n + 1, sizeof(Value));
+  if (!J || !w) { if (!obj_err_occurred()) obj_raise_nomem(); goto done; }
+  for (int i = 0; i < n; i++) {
+    Value p = to_jax(LIST(pl.u.o)->items[i]);
+    Value t = VAL_IS_NULL(p) ? p : to_jax(LIST(tl.u.o)->items[i]);
+    AVal pa, ta;
+    if (VAL_IS_NULL(t) || lx_aval(p, &pa) < 0 || lx_aval(t, &ta) < 0) { val_decref(p); val_decref(t); goto done; }
+    if (dt_is_float(pa.dtype) && (ta.dtype != pa.dtype || ta.ndim != pa.ndim ||
+                                  ir_memcmp(ta.shape, pa.shape, sizeof(int64_t) * (size_t)pa.ndim))) {
+      char a1[200], a2[200];
+      ir_aval_str(&pa, a1, sizeof a1);
+      ir_aval_str(&ta, a2, sizeof a2);
+      obj_raise(&obj_TypeError, "primal and tangent arguments to jax.jvp must have equal types; "
+                "got primal %s and tangent %s.", a1, a2);
+      val_decref(p); val_decref(t);
+      goto done;
+    }
+    w[i] = jvp_wrap(J, p, t);
+    val_decref(p);
+    val_decref(t);
+    if (VAL_IS_NULL(w[i])) goto done;
+  }
+  {
+    Value args = tree_unflatten(pt, w, n);
+    if (VAL_IS_NULL(args)) goto done;
+    Value seq = VAL_IS_LIST(args) ? obj_tuple_from(LIST(args.u.o)->len, LIST(args.u.o)->items) : val_incref(args);
+    val_decref(args);
+    if (VAL_IS_NULL(seq)) goto done;
+    Interp *prev = tr_enter(&J->it);
+    out = obj_call(fun, (int)TUPLE(seq.u.o)->len, TUPLE(seq.u.o)->items, NULL);
+    tr_leave(prev);
+    val_decref(seq);
+  }
+  if (VAL_IS_NULL(out)) goto done;
+  Value main = out, aux = val_null();
+  if (has_aux) {
+    if (!VAL_IS_TUPLE(out) || TUPLE(out.u.o)->len != 2) {
+      obj_raise(&obj_TypeError, "has_aux=True requires the function to return a pair");
+      goto done;
+    }
+    main = TUPLE(out.u.o)->items[0];
+    aux = strip_trace(J, TUPLE(out.u.o)->items[1]);
+    if (VAL_IS_NULL(aux)) goto done;
+  }
+  ol = obj_list_new(0);
+  ot = VAL_IS_NULL(ol) ? NULL : tree_flatten(main, ol, 0);
+  if (!ot) { val_decref(aux); goto done; }
+  no = (int)LIST(ol.u.o)->len;
+  po = calloc((size_t)no + 1, sizeof(Value));
+  to = calloc((size_t)no + 1, sizeof(Value));
+  if (!po || !to) { val_decref(aux); obj_raise_nomem(); goto done; }
+  for (int k = 0; k < no; k++) {
+    Value leaf = LIST(ol.u.o)->items[k];
+    if (jvp_unwrap(J, leaf, &po[k], &to[k]) < 0) { val_decref(aux); goto done; }
+    if (VAL_IS_NULL(to[k])) {
+      Value pj = to_jax(po[k]);
+      AVal av;
+      if (VAL_IS_NULL(pj) || lx_aval(pj, &av) < 0) { val_decref(pj); val_decref(aux); goto done; }
+      val_decref(po[k]);
+      po[k] = pj;
+      to[k] = t_zeros(&av);
+      if (VAL_IS_NULL(to[k])) { val_decref(aux); goto done; }
+    }
+  }
+  {
+    Value P = tree_unflatten(ot, po, no), T = tree_unflatten(ot, to, no);
+    if (!VAL_IS_NULL(P) && !VAL_IS_NULL(T))
+      r = has_aux ? obj_tuple_pack(3, P, T, aux) : obj_tuple_pack(2, P, T);
+    val_decref(P);
+    val_decref(T);
+  }
+  val_decref(aux);
+done:
+  if (w) t_clear(w, n);
+  if (po) t_clear(po, no);
+  if (to) t_clear(to, no);
+  free(w); free(po); free(to);
+  tree_free(pt); tree_free(tt); tree_free(ot);
+  val_decref(pl); val_decref(tl); val_decref(out); val_decref(ol);
+  if (J) tr_finish(J);
+  return r;
+}
+
+static Value m_jvp(int argc, const Value *argv, Obj *kw) {
+  Value a[4];
+  if (obj_parse_args("jvp", argc, argv, kw, "fun,primals,tangents|has_aux", a) < 0) return val_null();
+  int ha = 0;
+  if (!VAL_IS_NULL(a[3]) && (ha = obj_truth(a[3])) < 0) return val_null();
+  return jvp_impl(a[0], a[1], a[2], ha);
+}
+
+typedef struct LinCtx { Value fun, primals; } LinCtx;
+static void linctx_free(void *p) { LinCtx *c = p; val_decref(c->fun); val_decref(c->primals); free(c); }
+static Value lin_call(void *ctx, int argc, const Value *argv, Obj *kw) {
+  LinCtx *c = ctx;
+  Value t = obj_tuple_from(argc, argv);
+  if (VAL_IS_NULL(t)) return t;
+  Value r = jvp_impl(c->fun, c->primals, t, 0);
+  val_decref(t);
+  if (VAL_IS_NULL(r)) return r;
+  Value tan = val_incref(TUPLE(r.u.o)->items[1]);
+  val_decref(r);
+  return tan;
+}
+static Value m_linearize(int argc, const Value *argv, Obj *kw) {
+  if (argc < 1 || obj_kwcount(kw)) return obj_raise(&obj_TypeError, "linearize(fun, *primals)");
+  Value prim = obj_tuple_from(argc - 1, argv + 1);
+  if (VAL_IS_NULL(prim)) return prim;
+  /* the primal output now; each call of the linear function evaluates the JVP at the point */
+  Value out = obj_call(argv[0], argc - 1, argv + 1, NULL);
+  if (VAL_IS_NULL(out)) { val_decref(prim); return out; }
+  LinCtx *c = calloc(1, sizeof *c);
+  if (!c) { val_decref(prim); val_decref(out); return obj_raise_nomem(); }
+  c->fun = val_incref(argv[0]);
+  c->primals = prim;
+  Value f = tr_closure_new("f_jvp", lin_call, c, linctx_free);
+  if (VAL_IS_NULL(f)) { val_decref(out); return f; }
+  Value r = obj_tuple_pack(2, out, f);
+  val_decref(out);
+  val_decref(f);
+  return r;
+}
+
+/* {=== vjp ===} */
+typedef struct VjpFnCtx {
+  Tape *tape;
+  TreeDef *in_tree, *out_tree;
+  int nin, nout;
+  int *in_var, *out_var;
+  AVal *in_av, *out_av;
+} VjpFnCtx;
+
+static void vjpfn_free(void *p) {
+  VjpFnCtx *c = p;
+  tape_decref(c->tape);
+  tree_free(c->in_tree);
+  tree_free(c->out_tree);
+  free(c->in_var); free(c->out_var); free(c->in_av); free(c->out_av);
+  free(c);
+}
+
+static Value vjpfn_call(void *ctx, int argc, const Value *argv, Obj *kw) {
+  VjpFnCtx *c = ctx;
+  if (argc != 1 || obj_kwcount(kw))
+    return obj_raise(&obj_TypeError, "The function returned by `jax.vjp` applied to %s takes "
+                     "exactly one argument (the cotangent of the output), got %d", "a function", argc);
+  Value cl = obj_list_new(0);
+  if (VAL_IS_NULL(cl)) return cl;
+  TreeDef *ct = tree_flatten(argv[0], cl, 0);
+  Value r = val_null();
+  Value *seeds = NULL, *g = NULL;
+  if (!ct) goto done;
+  if (!tree_equal(ct, c->out_tree)) {
+    Value r0 = tree_repr(c->out_tree), r1 = tree_repr(ct);
+    obj_raise(&obj_ValueError, "unexpected tree structure of argument to vjp function: got %s, "
+              "but expected to match %s", VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1),
+              VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0));
+    val_decref(r0); val_decref(r1);
+    goto done;
+  }
+  seeds = calloc((size_t)c->nout + 1, sizeof(Value));
+  g = calloc((size_t)c->nin + 1, sizeof(Value));
+  if (!seeds || !g) { obj_raise_nomem(); goto done; }
+  for (int k = 0; k < c->nout; k++) {
+    Value s = to_jax(LIST(cl.u.o)->items[k]);
+    AVal av;
+    if (VAL_IS_NULL(s) || lx_aval(s, &av) < 0) { val_decref(s); t_clear(seeds, k); goto done; }
+    if (av.ndim != c->out_av[k].ndim || ir_memcmp(av.shape, c->out_av[k].shape, sizeof(int64_t) * (size_t)av.ndim)) {
+      char a1[200], a2[200];
+      ir_aval_str(&c->out_av[k], a1, sizeof a1);
+      ir_aval_str(&av, a2, sizeof a2);
+      val_decref(s);
+      t_clear(seeds, k);
+      obj_raise(&obj_ValueError, "Shape of cotangent input to vjp pullback function %s must be "
+                "the same as the shape of corresponding primal input %s.", a2, a1);
+      goto done;
+    }
+    seeds[k] = s;
+  }
+  int br = tape_backward(c->tape, c->nout, c->out_var, seeds, c->nin, c->in_var, g);
+  t_clear(seeds, c->nout);
+  if (br < 0) goto done;
+  for (int i = 0; i < c->nin; i++)
+    if (VAL_IS_NULL(g[i]) && VAL_IS_NULL(g[i] = t_zeros(&c->in_av[i]))) { t_clear(g, i); goto done; }
+  {
+    Value t = tree_unflatten(c->in_tree, g, c->nin);
+    t_clear(g, c->nin);
+    if (VAL_IS_NULL(t)) goto done;
+    r = VAL_IS_LIST(t) ? obj_tuple_from(LIST(t.u.o)->len, LIST(t.u.o)->items) : val_incref(t);
+    val_decref(t);
+  }
+done:
+  free(seeds);
+  free(g);
+  tree_free(ct);
+  val_decref(cl);
+  return r;
+}
+
+static Value m_vjp(int argc, const Value *argv, Obj *kw) {
+  lx_transform_init();
+  int has_aux = 0, nkw = obj_kwcount(kw);
+  for (int i = 0; i < nkw; i++) {
+    if (!strcmp(obj_kwname(kw, i), "has_aux")) { if ((has_aux = obj_truth(argv[argc + i])) < 0) return val_null(); }
+    else if (strcmp(obj_kwname(kw, i), "reduce_axes")) return obj_raise(&obj_TypeError, "vjp() got an unexpected keyword argument '%s'", obj_kwname(kw, i));
+  }
+  if (argc < 1) return obj_raise(&obj_TypeError, "vjp() missing required argument 'fun'");
+  Value prim = obj_tuple_from(argc - 1, argv + 1);
+  if (VAL_IS_NULL(prim)) return prim;
+  LxTrace *V = vjp_new("vjp", argv[0]);
+  VjpFnCtx *c = calloc(1, sizeof *c);
+  Value pl = obj_list_new(0), ol = obj_list_new(0), out = val_null(), r = val_null(), aux = val_null();
+  Value *w = NULL, *po = NULL;
+  if (!V || !c || VAL_IS_NULL(pl) || VAL_IS_NULL(ol)) { if (!obj_err_occurred()) obj_raise_nomem(); goto done; }
+  c->in_tree = tree_flatten(prim, pl, 0);
+  if (!c->in_tree) goto done;
+  c->nin = (int)LIST(pl.u.o)->len;
+  c->in_var = calloc((size_t)c->nin + 1, sizeof(int));
+  c->in_av = calloc((size_t)c->nin + 1, sizeof(AVal));
+  w = calloc((size_t)c->nin + 1, sizeof(Value));
+  if (!c->in_var || !c->in_av || !w) { obj_raise_nomem(); goto done; }
+  for (int i = 0; i < c->nin; i++) {
+    Value x = to_jax(LIST(pl.u.o)->items[i]);
+    if (VAL_IS_NULL(x) || lx_aval(x, &c->in_av[i]) < 0) { val_decref(x); goto done; }
+    c->in_var[i] = -1;
+    w[i] = dt_is_float(c->in_av[i].dtype) ? vjp_input(V, x, &c->in_var[i]) : val_incref(x);
+    val_decref(x);
+    if (VAL_IS_NULL(w[i])) goto done;
+  }
+  {
+    Value args = tree_unflatten(c->in_tree, w, c->nin);
+    if (VAL_IS_NULL(args)) goto done;
+    Interp *prev = tr_enter(&V->it);
+    out = obj_call(argv[0], (int)TUPLE(args.u.o)->len, TUPLE(args.u.o)->items, NULL);
+    tr_leave(prev);
+    val_decref(args);
+  }
+  if (VAL_IS_NULL(out)) goto done;
+  Value main = out;
+  if (has_aux) {
+    if (!VAL_IS_TUPLE(out) || TUPLE(out.u.o)->len != 2) {
+      obj_raise(&obj_TypeError, "has_aux=True requires the function to return a pair");
+      goto done;
+    }
+    main = TUPLE(out.u.o)->items[0];
+    aux = strip_trace(V, TUPLE(out.u.o)->items[1]);
+    if (VAL_IS_NULL(aux)) goto done;
+  }
+  c->out_tree = tree_flatten(main, ol, 0);
+  if (!c->out_tree) goto done;
+  c->nout = (int)LIST(ol.u.o)->len;
+  c->out_var = calloc((size_t)c->nout + 1, sizeof(int));
+  c->out_av = calloc((size_t)c->nout + 1, sizeof(AVal));
+  po = calloc((size_t)c->nout + 1, sizeof(Value));
+  if (!c->out_var || !c->out_av || !po) { obj_raise_nomem(); goto done; }
+  for (int k = 0; k < c->nout; k++) {
+    Value p;
+    if (vjp_unwrap(V, LIST(ol.u.o)->items[k], &p, &c->out_var[k]) < 0) { t_clear(po, k); goto done; }
+    po[k] = to_jax(p);
+    val_decref(p);
+    if (VAL_IS_NULL(po[k]) || lx_aval(po[k], &c->out_av[k]) < 0) { t_clear(po, k + 1); goto done; }
+  }
+  {
+    Value P = tree_unflatten(c->out_tree, po, c->nout);
+    t_clear(po, c->nout);
+    if (VAL_IS_NULL(P)) goto done;
+    c->tape = vjp_tape(V);
+    tape_incref(c->tape);
+    Value f = tr_closure_new("vjp_fn", vjpfn_call, c, vjpfn_free);
+    c = NULL;
+    if (VAL_IS_NULL(f)) { val_decref(P); goto done; }
+    r = has_aux ? obj_tuple_pack(3, P, f, aux) : obj_tuple_pack(2, P, f);
+    val_decref(P);
+    val_decref(f);
+  }
+done:
+  if (c) vjpfn_free(c);
+  if (w) {
+    int n = (int)(VAL_IS_NULL(pl) ? 0 : LIST(pl.u.o)->len);
+    t_clear(w, n);
+  }
+  free(w);
+  free(po);
+  val_decref(prim); val_decref(pl); val_decref(ol); val_decref(out); val_decref(aux);
+  if (V) tr_finish(V);
+  return r;
+}
+
+/* {=== vmap ===} */
+#define AX_NONE INT_MIN
+
+/* Broadcast an in_axes/out_axes prefix tree over a value's leaves (one int per leaf). */
+static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const char *what) {
+  if (VAL_IS_NONE(spec) || VAL_IS_INTLIKE(spec)) {
+    Value l = obj_list_new(0);
+    if (VAL_IS_NULL(l)) return -1;
+    TreeDef *t = tree_flatten(tree, l, 0);
+    if (!t) { val_decref(l); return -1; }
+    int64_t k = LIST(l.u.o)->len;
+    tree_free(t);
+    val_decref(l);
+    if (*n + k > max) { obj_raise(&obj_ValueError, "%s: too many leaves", what); return -1; }
+    for (int64_t i = 0; i < k; i++) out[(*n)++] = VAL_IS_NONE(spec) ? AX_NONE : (int)spec.u.i;
+    return 0;
+  }
+  if ((VAL_IS_TUPLE(spec) || VAL_IS_LIST(spec)) && (VAL_IS_TUPLE(tree) || VAL_IS_LIST(tree))) {
+    int64_t ns = VAL_IS_TUPLE(spec) ? TUPLE(spec.u.o)->len : LIST(spec.u.o)->len;
+    int64_t nt = VAL_IS_TUPLE(tree) ? TUPLE(tree.u.o)->len : LIST(tree.u.o)->len;
+    if (ns != nt) {
+      obj_raise(&obj_ValueError, "%s specification must be a tree prefix of the corresponding "
+                "value, got specification of length %lld for a value of length %lld.", what,
+                (long long)ns, (long long)nt);
+      return -1;
+    }
+    for (int64_t i = 0; i < ns; i++) {
+      Value s = VAL_IS_TUPLE(spec) ? TUPLE(spec.u.o)->items[i] : LIST(spec.u.o)->items[i];
+      Value t = VAL_IS_TUPLE(tree) ? TUPLE(tree.u.o)->items[i] : LIST(tree.u.o)->items[i];
+      if (axes_prefix(s, t, out, n, max, what) < 0) return -1;
+    }
+    return 0;
+  }
+  if (VAL_IS_DICT(spec) && VAL_IS_DICT(tree)) {
+    /* in sorted-key order, as the tree is flattened */
+    Value l = obj_list_new(0);
+    int64_t pos = 0;
+    Value k, v;
+    while (obj_dict_next(tree, &pos, &k, &v)) obj_list_append(l, k);
+    Value keys = obj_list_sorted(l, val_null(), 0);
+    val_decref(l);
+    if (VAL_IS_NULL(keys)) return -1;
+    if (obj_dict_len(spec) != LIST(keys.u.o)->len) {
+      val_decref(keys);
+      obj_raise(&obj_ValueError, "%s specification must be a tree prefix of the corresponding value (dict keys differ)", what);
+      return -1;
+    }
+    for (int64_t i = 0; i < LIST(keys.u.o)->len; i++) {
+      Value key = LIST(keys.u.o)->items[i];
+      Value s = obj_dict_get(spec, key), t = obj_dict_get(tree, key);
+      if (VAL_IS_NULL(s)) {
+        val_decref(keys);
+        obj_raise(&obj_ValueError, "%s specification must be a tree prefix of the corresponding value (missing key)", what);
+        return -1;
+      }
+      if (axes_prefix(s, t, out, n, max, what) < 0) { val_decref(keys); return -1; }
+    }
+    val_decref(keys);
+    return 0;
+  }
+  if (VAL_IS_NONE(tree)) return 0;
+  obj_raise(&obj_ValueError, "%s specification must be a tree prefix of the corresponding value, "
+            "got specification %s for a value of type %s.", what, obj_type_name(spec), obj_type_name(tree));
+  return -1;
+}
+
+typedef struct VmapCtx { Value fun, in_axes, out_axes; int64_t axis_size; int has_size; } VmapCtx;
+static void vmapctx_free(void *p) {
+  VmapCtx *c = p;
+  val_decref(c->fun); val_decref(c->in_axes); val_decref(c->out_axes);
+  free(c);
+}
+
+static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
+  VmapCtx *c = ctx;
+  lx_transform_init();
+  int nkw = obj_kwcount(kw);
+  Value args = obj_tuple_from(argc, argv);
+  Value leaves = obj_list_new(0), ol = obj_list_new(0);
+  TreeDef *td = NULL, *ot = NULL;
+  int *ax = NULL, *oax = NULL, n = 0, no = 0;
+  Value *w = NULL, *outs = NULL, out = val_null(), r = val_null(), pathl = val_null();
+  LxTrace *B = NULL;
+  if (VAL_IS_NULL(args) || VAL_IS_NULL(leaves) || VAL_IS_NULL(ol)) goto done;
+  td = tree_flatten(args, leaves, 0);
+  if (!td) goto done;
+  n = (int)LIST(leaves.u.o)->len;
+  ax = calloc((size_t)n + nkw + 1, sizeof(int));
+  w = calloc((size_t)n + nkw + 1, sizeof(Value));
+  if (!ax || !w) { obj_raise_nomem(); goto done; }
+  {
+    int k = 0;
+    Value spec = c->in_axes;
+    if (VAL_IS_LIST(spec)) {   /* a list of per-argument specs is accepted like a tuple */
+      Value t = obj_tuple_from(LIST(spec.u.o)->len, LIST(spec.u.o)->items);
+      if (VAL_IS_NULL(t)) goto done;
+      spec = t;
+    } else {
+      val_incref(spec);
+    }
+    if (VAL_IS_TUPLE(spec) && TUPLE(spec.u.o)->len != argc) {
+      obj_raise(&obj_ValueError, "vmap in_axes must be an int, None, or a tuple of entries "
+                "corresponding to the positional arguments passed to the function, but got "
+                "len(in_axes)=%lld, len(args)=%d", (long long)TUPLE(spec.u.o)->len, argc);
+      val_decref(spec);
+      goto done;
+    }
+    int rr = axes_prefix(spec, args, ax, &k, n, "vmap in_axes");
+    val_decref(spec);
+    if (rr < 0) goto done;
+  }
+  /* the mapped size */
+  int64_t size = -1;
+  int first = -1;
+  pathl = obj_list_new(0);
+  if (!VAL_IS_NULL(pathl)) {
+    for (int i = 0; i < argc; i++) {
+      char nm[32];
+      snprintf(nm, sizeof nm, "args[%d]", i);
+      if (tree_leaf_paths(argv[i], nm, pathl) < 0) { val_decref(pathl); pathl = val_null(); obj_err_clear(); break; }
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    Value x = LIST(leaves.u.o)->items[i];
+    if (ax[i] == AX_NONE) { w[i] = val_incref(x); continue; }
+    Value xa = to_jax(x);
+    AVal av;
+    if (VAL_IS_NULL(xa) || lx_aval(xa, &av) < 0) { val_decref(xa); goto done; }
+    int a = ax[i] < 0 ? ax[i] + av.ndim : ax[i];
+    if (av.ndim == 0 || a < 0 || a >= av.ndim) {
+      char s[200];
+      arr_shape_str(av.shape, av.ndim, s, sizeof s);
+      val_decref(xa);
+      obj_raise(&obj_ValueError, "vmap was requested to map its argument along axis %d, which "
+                "implies that its rank should be at least %d, but is only %d (its shape is %s)",
+                ax[i], (ax[i] < 0 ? -ax[i] : ax[i] + 1), av.ndim, s);
+      goto done;
+    }
+    ax[i] = a;
+    if (size < 0) { size = av.shape[a]; first = i; }
+    else if (av.shape[a] != size) {
+      char s1[200], s2[200];
+      Value x0 = to_jax(LIST(leaves.u.o)->items[first]);
+      AVal a0;
+      lx_aval(x0, &a0);
+      val_decref(x0);
+      ir_aval_str(&a0, s1, sizeof s1);
+      ir_aval_str(&av, s2, sizeof s2);
+      const char *p0 = !VAL_IS_NULL(pathl) && first < LIST(pathl.u.o)->len ? obj_str_cstr(LIST(pathl.u.o)->items[first]) : "an argument";
+      const char *p1 = !VAL_IS_NULL(pathl) && i < LIST(pathl.u.o)->len ? obj_str_cstr(LIST(pathl.u.o)->items[i]) : "an argument";
+      obj_raise(&obj_ValueError, "vmap got inconsistent sizes for array axes to be mapped:\n"
+                "  * one axis had size %lld: axis %d of %s of type %s;\n"
+                "  * one axis had size %lld: axis %d of %s of type %s",
+                (long long)size, ax[first], p0, s1, (long long)av.shape[a], a, p1, s2);
+      val_decref(xa);
+      goto done;
+    }
+    w[i] = xa;   /* wrapped below once the trace exists */
+  }
+  if (c->has_size) {
+    if (size >= 0 && size != c->axis_size) {
+      obj_raise(&obj_ValueError, "vmap got axis_size=%lld but the mapped axes have size %lld",
+                (long long)c->axis_size, (long long)size);
+      goto done;
+    }
+    size = c->axis_size;
+  }
+  if (size < 0) {
+    obj_raise(&obj_ValueError, "vmap must have at least one non-None value in in_axes");
+    goto done;
+  }
+  B = batch_new("vmap", c->fun, size);
+  if (!B) goto done;
+  for (int i = 0; i < n; i++) {
+    if (ax[i] == AX_NONE) continue;
+    Value t = batch_wrap(B, w[i], ax[i]);
+    val_decref(w[i]);
+    w[i] = t;
+    if (VAL_IS_NULL(t)) goto done;
+  }
+  {
+    Value a2 = tree_unflatten(td, w, n);
+    if (VAL_IS_NULL(a2)) goto done;
+    /* keyword arguments are mapped over axis 0 */
+    Value *av2 = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
+    if (!av2) { val_decref(a2); obj_raise_nomem(); goto done; }
+    for (int i = 0; i < argc; i++) av2[i] = TUPLE(a2.u.o)->items[i];
+    int bad = 0;
+    for (int i = 0; i < nkw && !bad; i++) {
+      Value x = to_jax(argv[argc + i]);
+      av2[argc + i] = VAL_IS_NULL(x) ? x : batch_wrap(B, x, 0);
+      val_decref(x);
+      if (VAL_IS_NULL(av2[argc + i])) bad = 1;
+    }
+    if (!bad) {
+      Interp *prev = tr_enter(&B->it);
+      out = obj_call(c->fun, argc, av2, kw);
+      tr_leave(prev);
+    }
+    for (int i = 0; i < nkw; i++) val_decref(av2[argc + i]);
+    free(av2);
+    val_decref(a2);
+    if (bad) goto done;
+  }
+  if (VAL_IS_NULL(out)) goto done;
+  ot = tree_flatten(out, ol, 0);
+  if (!ot) goto done;
+  no = (int)LIST(ol.u.o)->len;
+  oax = calloc((size_t)no + 1, sizeof(int));
+  outs = calloc((size_t)no + 1, sizeof(Value));
+  if (!oax || !outs) { obj_raise_nomem(); goto done; }
+  {
+    int k = 0;
+    if (axes_prefix(c->out_axes, out, oax, &k, no, "vmap out_axes") < 0) goto done;
+  }
+  for (int k = 0; k < no; k++) {
+    Value v;
+    int bd;
+    if (batch_unwrap(B, LIST(ol.u.o)->items[k], &v, &bd) < 0) { t_clear(outs, k); goto done; }
+    if (oax[k] == AX_NONE) {
+      if (bd >= 0) {
+        val_decref(v);
+        t_clear(outs, k);
+        obj_raise(&obj_ValueError, "vmap has mapped output but out_axes is None");
+        goto done;
+      }
+      outs[k] = v;
+      continue;
+    }
+    Value vj = to_jax(v);
+    val_decref(v);
+    AVal av;
+    if (VAL_IS_NULL(vj) || lx_aval(vj, &av) < 0) { val_decref(vj); t_clear(outs, k); goto done; }
+    int nd = bd >= 0 ? av.ndim : av.ndim + 1;
+    int to = oax[k] < 0 ? oax[k] + nd : oax[k];
+    if (to < 0 || to >= nd) {
+      val_decref(vj);
+      t_clear(outs, k);
+      obj_raise(&obj_ValueError, "vmap out_axes %d is out of bounds for an output of rank %d", oax[k], nd);
+      goto done;
+    }
+    outs[k] = batch_moveaxis(vj, bd, to, size);
+    val_decref(vj);
+    if (VAL_IS_NULL(outs[k])) { t_clear(outs, k); goto done; }
+  }
+  r = tree_unflatten(ot, outs, no);
+  t_clear(outs, no);
+done:
+  if (w) t_clear(w, n);
+  free(w); free(ax); free(oax); free(outs);
+  tree_free(td); tree_free(ot);
+  val_decref(args); val_decref(leaves); val_decref(ol); val_decref(out); val_decref(pathl);
+  if (B) tr_finish(B);
+  return r;
+}
+
+static Value m_vmap(int argc, const Value *argv, Obj *kw) {
+  Value a[6];
+  if (obj_parse_args("vmap", argc, argv, kw, "fun|in_axes,out_axes,axis_name,axis_size,spmd_axis_name", a) < 0)
+    return val_null();
+  if (!obj_callable(a[0]))
+    return obj_raise(&obj_TypeError, "vmap requires a callable, got %s", obj_type_name(a[0]));
+  VmapCtx *c = calloc(1, sizeof *c);
+  if (!c) return obj_raise_nomem();
+  c->fun = val_incref(a[0]);
+  c->in_axes = VAL_IS_NULL(a[1]) ? val_int(0) : val_incref(a[1]);
+  c->out_axes = VAL_IS_NULL(a[2]) ? val_int(0) : val_incref(a[2]);
+  if (!VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) {
+    if (obj_as_int(a[4], &c->axis_size) < 0) { vmapctx_free(c); return val_null(); }
+    c->has_size = 1;
+  }
+  return tr_closure_new("vmap_f", vmap_call, c, vmapctx_free);
+}
+
+/* {=== jit / make_jaxpr ===} */
+typedef struct JitDeco { Value argnums, argnames; } JitDeco;
+static void jitdeco_free(void *p) { JitDeco *d = p; val_decref(d->argnums); val_decref(d->argnames); free(d); }
+static Value jitdeco_call(void *ctx, int argc, const Value *argv, Obj *kw) {
+  JitDeco *d = ctx;
+  if (argc != 1) return obj_raise(&obj_TypeError, "jit decorator expects one function");
+  return jit_make(argv[0], d->argnums, d->argnames);
+}
+
+static Value m_jit(int argc, const Value *argv, Obj *kw) {
+  lx_transform_init();
+  Value a[10];
+  if (obj_parse_args("jit", argc, argv, kw,
+                     "|fun,$static_argnums,static_argnames,donate_argnums,donate_argnames,device,"
+                     "backend,inline,keep_unused,abstracted_axes", a) < 0)
+    return val_null();
+  if (VAL_IS_NULL(a[0])) {
+    JitDeco *d = calloc(1, sizeof *d);
+    if (!d) return obj_raise_nomem();
+    d->argnums = val_incref(a[1]);
+    d->argnames = val_incref(a[2]);
+    return tr_closure_new("jit_decorator", jitdeco_call, d, jitdeco_free);
+  }
+  return jit_make(a[0], a[1], a[2]);
+}
+
+typedef struct MjCtx { Value fun, argnums; } MjCtx;
+static void mjctx_free(void *p) { MjCtx *c = p; val_decref(c->fun); val_decref(c->argnums); free(c); }
+static Value mj_call(void *ctx, int argc, const Value *argv, Obj *kw) {
+  MjCtx *c = ctx;
+  lx_transform_init();
+  return jit_make_jaxpr(c->fun, c->argnums, argc, argv, kw);
+}
+static Value m_make_jaxpr(int argc, const Value *argv, Obj *kw) {
+  Value a[4];
+  if (obj_parse_args("make_jaxpr", argc, argv, kw, "fun|static_argnums,axis_env,return_shape", a) < 0)
+    return val_null();
+  MjCtx *c = calloc(1, sizeof *c);
+  if (!c) return obj_raise_nomem();
+  c->fun = val_incref(a[0]);
+  c->argnums = val_incref(a[1]);
+  return tr_closure_new("make_jaxpr_f", mj_call, c, mjctx_free);
+}
+
+/* {=== stop_gradient ===} */
+static Value m_stop_gradient(int argc, const Value *argv, Obj *kw) {
+  lx_transform_init();
+  if (obj_check_args("stop_gradient", argc, kw, 1, 1) < 0) return val_null();
+  Value leaves = obj_list_new(0);
+  if (VAL_IS_NULL(leaves)) return leaves;
+  TreeDef *td = tree_flatten(argv[0], leaves, 0);
+  if (!td) { val_decref(leaves); return val_null(); }
+  int64_t n = LIST(leaves.u.o)->len;
+  Value r = val_null();
+  int bad = 0;
+  for (int64_t i = 0; i < n && !bad; i++) {
+    Value *it = &LIST(leaves.u.o)->items[i];
+    Value x = to_jax(*it);
+    Value s = VAL_IS_NULL(x) ? x : tr_bind1(PRIM_stop_gradient, 1, &x, NULL);
+    val_decref(x);
+    if (VAL_IS_NULL(s)) { bad = 1; break; }
+    val_decref(*it);
+    *it = s;
+  }
+  if (!bad) r = tree_unflatten(td, LIST(leaves.u.o)->items, n);
+  tree_free(td);
+  val_decref(leaves);
+  return r;
+}
+
+/* {=== custom_jvp ===} */
+typedef struct CustomObj {
+  Obj ob;
+  Value fun, jvp, fwd, bwd;
+  int nnondiff, nondiff[16];
+  int is_vjp;
+  int staging;          /* its function and rule are being staged (custom_staged) */
+} CustomObj;
+extern TypeObj custom_jvp_type, custom_vjp_type;
+
+static void custom_dealloc(Obj *o) {
+  CustomObj *c = (CustomObj *)o;
+  val_decref(c->fun); val_decref(c->jvp); val_decref(c->fwd); val_decref(c->bwd);
+  obj_free(o);
+}
+static void custom_traverse(Obj *o, VisitFn visit, void *arg) {
+  CustomObj *c = (CustomObj *)o;
+  Value vs[4] = {c->fun, c->jvp, c->fwd, c->bwd};
+  for (int i = 0; i < 4; i++) if (vs[i].tag == V_OBJ) visit(vs[i].u.o, arg);
+}
+static void custom_clear(Obj *o) {
+  CustomObj *c = (CustomObj *)o;
+  val_clear(&c->fun); val_clear(&c->jvp); val_clear(&c->fwd); val_clear(&c->bwd);
+}
+
+static int is_nondiff(CustomObj *c, int i) {
+  for (int k = 0; k < c->nnondiff; k++) if (c->nondiff[k] == i) return 1;
+  return 0;
+}
+
+/* call rule(*nondiff, primals_tuple, tangents_tuple) -> (out, tout), flattened. The
+ * differentiable arguments are flattened to leaves (in_tree rebuilds the tuple of them). */
+typedef struct CjCtx { CustomObj *c; int argc; const Value *argv; TreeDef *in_tree; TreeDef *out_tree; int nout; } CjCtx;
+
+static int cj_rule(CjCtx *x, const Value *prim, const Value *tan, Value *po, Value *to, int max) {
+  CustomObj *c = x->c;
+  int nd = 0;
+  for (int i = 0; i < x->argc; i++) nd += is_nondiff(c, i);
+  int64_t nl = tree_nleaves(x->in_tree);
+  Value *args = calloc((size_t)nd + 3, sizeof(Value));
+  Value P = tree_unflatten(x->in_tree, prim, nl);
+  Value T = VAL_IS_NULL(P) ? P : tree_unflatten(x->in_tree, tan, nl);
+  int rc = -1;
+  if (!args || VAL_IS_NULL(P) || VAL_IS_NULL(T)) { free(args); val_decref(P); val_decref(T); if (!obj_err_occurred()) obj_raise_nomem(); return -1; }
+  int k = 0;
+  for (int i = 0; i < x->argc; i++)
+    if (is_nondiff(c, i)) args[k++] = x->argv[i];
+  args[k++] = P;
+  args[k++] = T;
+  Value r = obj_call(c->jvp, k, args, NULL);
+  free(args);
+  val_decref(P);
+  val_decref(T);
+  if (VAL_IS_NULL(r)) return -1;
+  if (!VAL_IS_TUPLE(r) && !VAL_IS_LIST(r)) goto bad;
+  if ((VAL_IS_TUPLE(r) ? TUPLE(r.u.o)->len : LIST(r.u.o)->len) != 2) goto bad;
+  {
+    Value ro = VAL_IS_TUPLE(r) ? TUPLE(r.u.o)->items[0] : LIST(r.u.o)->items[0];
+    Value rt = VAL_IS_TUPLE(r) ? TUPLE(r.u.o)->items[1] : LIST(r.u.o)->items[1];
+    Value l1 = obj_list_new(0), l2 = obj_list_new(0);
+    TreeDef *t1 = VAL_IS_NULL(l1) ? NULL : tree_flatten(ro, l1, 0);
+    TreeDef *t2 = (t1 && !VAL_IS_NULL(l2)) ? tree_flatten(rt, l2, 0) : NULL;
+    if (t1 && t2 && tree_equal(t1, t2) && LIST(l1.u.o)->len <= max) {
+      int n = (int)LIST(l1.u.o)->len;
+      int ok = 1;
+      for (int i = 0; i < n; i++) {
+        po[i] = to_jax(LIST(l1.u.o)->items[i]);
+        to[i] = VAL_IS_NULL(po[i]) ? val_null() : to_jax(LIST(l2.u.o)->items[i]);
+        if (VAL_IS_NULL(to[i])) { val_decref(po[i]); t_clear(po, i); t_clear(to, i); ok = 0; break; }
+      }
+      if (ok) {
+        if (!x->out_tree) { x->out_tree = t1; t1 = NULL; }
+        x->nout = n;
+        rc = n;
+      }
+    } else if (t1 && t2) {
+      obj_raise(&obj_TypeError, "Custom JVP rule must produce primal and tangent outputs with "
+                "equal container (pytree) structures, but got %s and %s respectively.",
+                "one structure", "another");
+    }
+    tree_free(t1);
+    tree_free(t2);
+    val_decref(l1);
+    val_decref(l2);
+  }
+  val_decref(r);
+  return rc;
+bad:
+  val_decref(r);
+  obj_raise(&obj_TypeError, "Custom JVP rule must produce a pair (list or tuple of length two) "
+            "representing primal and tangent outputs.");
+  return -1;
+}
+
+/* The differentiable arguments of a custom function call, flattened: leaves (as jax values)
+ * and the structure of the tuple of those arguments. Returns the leaf count. */
+static int diff_leaves(CustomObj *c, int argc, const Value *argv, Value **out, TreeDef **td) {
+  int nd = 0;
+  for (int i = 0; i < argc; i++) nd += !is_nondiff(c, i);
+  Value t = obj_tuple_new(nd);
+  if (VAL_IS_NULL(t)) return -1;
+  for (int i = 0, k = 0; i < argc; i++) if (!is_nondiff(c, i)) TUPLE_SET(t, k++, val_incref(argv[i]));
+  Value l = obj_list_new(0);
+  *td = VAL_IS_NULL(l) ? NULL : tree_flatten(t, l, 0);
+  val_decref(t);
+  if (!*td) { val_decref(l); return -1; }
+  int n = (int)LIST(l.u.o)->len;
+  *out = calloc((size_t)n + 1, sizeof(Value));
+  if (!*out) { val_decref(l); obj_raise_nomem(); return -1; }
+  for (int i = 0; i < n; i++) {
+    (*out)[i] = to_jax(LIST(l.u.o)->items[i]);
+    if (VAL_IS_NULL((*out)[i])) { t_clear(*out, i); val_decref(l); return -1; }
+  }
+  val_decref(l);
+  return n;
+}
+
+static int cj_vjp_cb(void *ctx, int nin, const Value *p, const Value *t, int nout, Value *out, Value *tout) {
+  CjCtx *x = ctx;
+  /* zero tangents for the inputs the nested trace did not make */
+  Value *tt = calloc((size_t)nin + 1, sizeof(Value));
+  if (!tt) { obj_raise_nomem(); return -1; }
+  for (int i = 0; i < nin; i++) {
+    if (!VAL_IS_NULL(t[i])) { tt[i] = val_incref(t[i]); continue; }
+    AVal av;
+    if (lx_aval(p[i], &av) < 0 || VAL_IS_NULL(tt[i] = t_zeros(&av))) { t_clear(tt, i); free(tt); return -1; }
+  }
+  int n = cj_rule(x, p, tt, out, tout, nout);
+  t_clear(tt, nin);
+  free(tt);
+  return n;
+}
+
+/* {=== custom functions under vmap and jit ===}
+ * JAX keeps custom_jvp_call / custom_vjp_call as primitives that every transformation
+ * handles. Here: under a batching trace with a differentiation outside it (grad(vmap(f))), the
+ * call goes one level out as the same custom function with its function and rules vmapped
+ * (sable._autodiff._custom_batched); under a staging trace the plain function is traced and the
+ * trace is marked so that jit inlines the function under an enclosing transformation. */
+static int diff_outside(LxTrace *t) {
+  for (Interp *i = t->it.parent; i && i != lx_eval_interp(); i = i->parent) {
+    TraceKind k = ((LxTrace *)i)->vt->kind;
+    if (k == TK_JVP || k == TK_VJP) return 1;
+  }
+  return 0;
+}
+
+static int tree_has_own(LxTrace *t, Value tree) {
+  Value l = obj_list_new(0);
+  if (VAL_IS_NULL(l)) return -1;
+  TreeDef *td = tree_flatten(tree, l, 0);
+  int r = td ? 0 : -1;
+  for (int64_t i = 0; td && i < LIST(l.u.o)->len && !r; i++) r = tr_own(t, LIST(l.u.o)->items[i]) != NULL;
+  tree_free(td);
+  val_decref(l);
+  return r;
+}
+
+/* Returns the result, or V_NULL with no error pending when the call is not handled here (a
+ * batched non-differentiable argument: the plain function runs then). */
+static Value custom_batched(CustomObj *c, LxTrace *t, int argc, const Value *argv) {
+  for (int i = 0; i < argc; i++) {
+    if (!is_nondiff(c, i)) continue;
+    int h = tree_has_own(t, argv[i]);
+    if (h != 0) return val_null();
+  }
+  Value args = obj_tuple_new(argc), dargs = val_null(), dl = val_null(), axes = val_null();
+  Value fn = val_null(), res = val_null(), ol = val_null(), r = val_null(), nd = val_null();
+  TreeDef *td = NULL, *ot = NULL;
+  if (VAL_IS_NULL(args)) return args;
+  int ndiff = 0;
+  for (int i = 0; i < argc; i++) ndiff += !is_nondiff(c, i);
+  dargs = obj_tuple_new(ndiff);
+  dl = obj_list_new(0);
+  axes = obj_list_new(0);
+  nd = obj_tuple_new(c->nnondiff);
+  if (VAL_IS_NULL(dargs) || VAL_IS_NULL(dl) || VAL_IS_NULL(axes) || VAL_IS_NULL(nd)) goto done;
+  for (int i = 0; i < c->nnondiff; i++) TUPLE_SET(nd, i, val_int(c->nondiff[i]));
+  for (int i = 0, k = 0; i < argc; i++) {
+    Value a = strip_trace(t, argv[i]);
+    if (VAL_IS_NULL(a)) goto done;
+    TUPLE_SET(args, i, a);
+    if (!is_nondiff(c, i)) TUPLE_SET(dargs, k++, val_incref(argv[i]));
+  }
+  td = tree_flatten(dargs, dl, 0);
+  if (!td) goto done;
+  for (int64_t i = 0; i < LIST(dl.u.o)->len; i++) {
+    Tracer *x = tr_own(t, LIST(dl.u.o)->items[i]);
+    Value ax = x ? val_int(x->i) : val_none();
+    if (obj_list_append(axes, ax) < 0) goto done;
+  }
+  {
+    Value m = obj_import("sable._autodiff");
+    if (VAL_IS_NULL(m)) goto done;
+    fn = obj_getattr_s(m, "_custom_batched");
+    val_decref(m);
+    if (VAL_IS_NULL(fn)) goto done;
+    Value cargs[8] = {val_bool(c->is_vjp), c->fun, c->is_vjp ? c->fwd : c->jvp,
+                      c->is_vjp ? c->bwd : val_none(), nd, args, axes, val_int(batch_size(t))};
+    Interp *prev = tr_enter(t->it.parent);
+    c->staging++;   /* its rule calling it again gets the plain function (custom_outer) */
+    res = obj_call(fn, 8, cargs, NULL);
+    c->staging--;
+    tr_leave(prev);
+    if (VAL_IS_NULL(res)) goto done;
+  }
+  /* every output leaf comes back batched at axis 0 */
+  ol = obj_list_new(0);
+  ot = VAL_IS_NULL(ol) ? NULL : tree_flatten(res, ol, 0);
+  if (!ot) goto done;
+  for (int64_t i = 0; i < LIST(ol.u.o)->len; i++) {
+    Value *it = &LIST(ol.u.o)->items[i];
+    if (!lx_is_arraylike(*it)) continue;
+    Value w = batch_wrap(t, *it, 0);
+    if (VAL_IS_NULL(w)) goto done;
+    val_decref(*it);
+    *it = w;
+  }
+  r = tree_unflatten(ot, LIST(ol.u.o)->items, LIST(ol.u.o)->len);
+done:
+  if (VAL_IS_NULL(r) && !obj_err_occurred()) obj_raise_nomem();
+  tree_free(td);
+  tree_free(ot);
+  val_decref(args); val_decref(dargs); val_decref(dl); val_decref(axes); val_decref(nd);
+  val_decref(fn); val_decref(res); val_decref(ol);
+  return r;
+}
+
+/* Under a staging trace: a custom_jvp_call / custom_vjp_call equation (control.c). */
+static Value custom_staged(CustomObj *c, int argc, const Value *argv) {
+  Value args = obj_tuple_from(argc, argv), nd = obj_tuple_new(c->nnondiff), fn = val_null();
+  Value res = val_null(), r = val_null();
+  if (VAL_IS_NULL(args) || VAL_IS_NULL(nd)) goto done;
+  for (int i = 0; i < c->nnondiff; i++) TUPLE_SET(nd, i, val_int(c->nondiff[i]));
+  {
+    Value m = obj_import("sable._autodiff");
+    if (VAL_IS_NULL(m)) goto done;
+    fn = obj_getattr_s(m, "_custom_flat");
+    val_decref(m);
+    if (VAL_IS_NULL(fn)) goto done;
+  }
+  {
+    Value a[6] = {val_bool(c->is_vjp), c->fun, c->is_vjp ? c->fwd : c->jvp,
+                  c->is_vjp ? c->bwd : val_none(), nd, args};
+    res = obj_call(fn, 6, a, NULL);
+  }
+  if (VAL_IS_NULL(res)) goto done;
+  if (!VAL_IS_TUPLE(res) || TUPLE(res.u.o)->len != 4 || !VAL_IS_LIST(TUPLE(res.u.o)->items[0])) {
+    obj_raise(&obj_RuntimeError, "internal: _custom_flat result");
+    goto done;
+  }
+  r = lx_custom_stage(c->is_vjp, TUPLE(res.u.o)->items[1], TUPLE(res.u.o)->items[2],
+                      TUPLE(res.u.o)->items[3], TUPLE(res.u.o)->items[0]);
+done:
+  val_decref(args); val_decref(nd); val_decref(fn); val_decref(res);
+  return r;
+}
+
+/* The interception common to custom_jvp and custom_vjp calls: 1 with *r set when handled. */
+static int custom_outer(CustomObj *c, LxTrace *t, int argc, const Value *argv, Obj *kw, Value *r) {
+  if (!t) return 0;
+  if (c->staging) {
+    /* called from its own rule while that is staged or batched (`return f(x), ...`): the
+     * plain function, as the rule's primal output (handling it again would recurse) */
+    if (t->vt->kind == TK_STAGE) stage_note_custom(t);
+    *r = obj_call(c->fun, argc, argv, kw);
+    return 1;
+  }
+  if (t->vt->kind == TK_STAGE) {
+    /* keywords: the plain function (jit then runs it inlined under a transformation) */
+    if (obj_kwcount(kw)) { stage_note_custom(t); return 0; }
+    c->staging++;
+    *r = custom_staged(c, argc, argv);
+    c->staging--;
+    return 1;
+  }
+  if (obj_kwcount(kw)) return 0;
+  if (t->vt->kind != TK_BATCH || !diff_outside(t)) return 0;
+  Value x = custom_batched(c, t, argc, argv);
+  if (VAL_IS_NULL(x) && !obj_err_occurred()) return 0;
+  *r = x;
+  return 1;
+}
+
+static Value custom_jvp_call(Value self, int argc, const Value *argv, Obj *kw) {
+  CustomObj *c = (CustomObj *)self.u.o;
+  lx_transform_init();
+  Interp *cur = lx_current();
+  LxTrace *t = cur == lx_eval_interp() ? NULL : (LxTrace *)cur;
+  Value handled;
+  if (!VAL_IS_NULL(c->jvp) && custom_outer(c, t, argc, argv, kw, &handled)) return handled;
+  if (!t || VAL_IS_NULL(c->jvp) || obj_kwcount(kw) ||
+      (t->vt->kind != TK_JVP && t->vt->kind != TK_VJP))
+    return obj_call(c->fun, argc, argv, kw);
+  Value *d = NULL, *prim = NULL, *tan = NULL, *po = NULL, *to = NULL, *res = NULL;
+  Value r = val_null();
+  TreeDef *td = NULL;
+  int nd = diff_leaves(c, argc, argv, &d, &td), n = -1, own = 0;
+  CjCtx x = {c, argc, argv, td, NULL, 0};
+  if (nd < 0) goto done;
+  for (int i = 0; i < nd; i++) own |= tr_own(t, d[i]) != NULL;
+  if (!own) {   /* nothing to differentiate at this level: the function itself */
+    r = obj_call(c->fun, argc, argv, NULL);
+    goto done;
+  }
+  prim = calloc((size_t)nd + 1, sizeof(Value));
+  tan = calloc((size_t)nd + 1, sizeof(Value));
+  po = calloc(64, sizeof(Value));
+  to = calloc(64, sizeof(Value));
+  res = calloc(64, sizeof(Value));
+  if (!prim || !tan || !po || !to || !res) { obj_raise_nomem(); goto done; }
+  if (t->vt->kind == TK_JVP) {
+    for (int i = 0; i < nd; i++) {
+      if (jvp_unwrap(t, d[i], &prim[i], &tan[i]) < 0) goto done;
+      if (VAL_IS_NULL(tan[i])) {
+        AVal av;
+        if (lx_aval(prim[i], &av) < 0 || VAL_IS_NULL(tan[i] = t_zeros(&av))) goto done;
+      }
+    }
+    Interp *prev = tr_enter(t->it.parent);
+    n = cj_rule(&x, prim, tan, po, to, 64);
+    tr_leave(prev);
+    if (n < 0) goto done;
+    for (int k = 0; k < n; k++) {
+      res[k] = jvp_wrap(t, po[k], to[k]);
+      if (VAL_IS_NULL(res[k])) { t_clear(res, k); goto done; }
+    }
+  } else {
+    uint8_t diff[64] = {0};
+    if (nd > 64) { obj_raise(&obj_ValueError, "custom_jvp: too many arguments"); goto done; }
+    for (int i = 0; i < nd; i++) {
+      int var;
+      if (vjp_unwrap(t, d[i], &prim[i], &var) < 0) goto done;
+      diff[i] = var >= 0;
+    }
+    VjpClosure cl = {0};
+    Interp *prev = tr_enter(t->it.parent);
+    n = vjp_from_jvp(cj_vjp_cb, &x, NULL, nd, prim, diff, 64, po, &cl);
+    tr_leave(prev);
+    if (n < 0) goto done;
+    if (vjp_record_custom(t, nd, d, n, po, &cl, res) < 0) { if (cl.free) cl.free(cl.ctx); n = -1; goto done; }
+  }
+  if (x.out_tree) r = tree_unflatten(x.out_tree, res, n);
+  if (n > 0) t_clear(res, n);
+done:
+  if (d && nd > 0) t_clear(d, nd);
+  if (prim && nd > 0) t_clear(prim, nd);
+  if (tan && nd > 0) t_clear(tan, nd);
+  if (po && n > 0) t_clear(po, n);
+  if (to && n > 0) t_clear(to, n);
+  tree_free(x.out_tree);
+  tree_free(td);
+  free(d); free(prim); free(tan); free(po); free(to); free(res);
+  return r;
+}
+
+static Value cj_defjvp(int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (obj_parse_args("defjvp", argc, argv, kw, "self,jvp|symbolic_zeros", a) < 0) return val_null();
+  CustomObj *c = (CustomObj *)a[0].u.o;
+  val_decref(c->jvp);
+  c->jvp = val_incref(a[1]);
+  return val_incref(a[1]);
+}
+
+/* defjvps(*fns): one function per argument, fn(tangent, primal_out, *primals) */
+typedef struct JvpsCtx { Value fns; Value fun; } JvpsCtx;
+static void jvps_free(void *p) { JvpsCtx *c = p; val_decref(c->fns); val_decref(c->fun); free(c); }
+static Value jvps_rule(void *ctx, int argc, const Value *argv, Obj *kw) {
+  JvpsCtx *c = ctx;
+  if (argc != 2 || !VAL_IS_TUPLE(argv[0]) || !VAL_IS_TUPLE(argv[1]))
+    return obj_raise(&obj_TypeError, "internal: defjvps rule arguments");
+  Value P = argv[0], T = argv[1];
+  int64_t n = TUPLE(P.u.o)->len;
+  Value out = obj_call(c->fun, (int)n, TUPLE(P.u.o)->items, NULL);
+  if (VAL_IS_NULL(out)) return out;
+  Value acc = val_null();
+  for (int64_t i = 0; i < n && i < TUPLE(c->fns.u.o)->len; i++) {
+    Value f = TUPLE(c->fns.u.o)->items[i];
+    if (VAL_IS_NONE(f)) continue;
+    Value *args = calloc((size_t)n + 3, sizeof(Value));
+    if (!args) { val_decref(out); val_decref(acc); return obj_raise_nomem(); }
+    args[0] = TUPLE(T.u.o)->items[i];
+    args[1] = out;
+    for (int64_t k = 0; k < n; k++) args[2 + k] = TUPLE(P.u.o)->items[k];
+    Value term = obj_call(f, (int)n + 2, args, NULL);
+    free(args);
+    if (VAL_IS_NULL(term)) { val_decref(out); val_decref(acc); return term; }
+    if (VAL_IS_NULL(acc)) acc = term;
+    else {
+      Value s = obj_binop(OP_ADD, acc, term);
+      val_decref(acc);
+      val_decref(term);
+      acc = s;
+      if (VAL_IS_NULL(acc)) { val_decref(out); return acc; }
+    }
+  }
+  if (VAL_IS_NULL(acc)) {
+    Value z = to_jax(out);
+    acc = VAL_IS_NULL(z) ? z : t_full_like(z, 0.0);
+    val_decref(z);
+  }
+  Value r = VAL_IS_NULL(acc) ? acc : obj_tuple_pack(2, out, acc);
+  val_decref(out);
+  val_decref(acc);
+  return r;
+}
+static Value cj_defjvps(int argc, const Value *argv, Obj *kw) {
+  if (argc < 1 || obj_kwcount(kw)) return obj_raise(&obj_TypeError, "defjvps(*jvp_fns)");
+  CustomObj *c = (CustomObj *)argv[0].u.o;
+  JvpsCtx *x = calloc(1, sizeof *x);
+  if (!x) return obj_raise_nomem();
+  x->fns = obj_tuple_from(argc - 1, argv + 1);
+  x->fun = val_incref(c->fun);
+  Value rule = tr_closure_new("jvps_rule", jvps_rule, x, jvps_free);
+  if (VAL_IS_NULL(rule)) return rule;
+  val_decref(c->jvp);
+  c->jvp = rule;
+  return val_none();
+}
+
+static Value custom_getattr(Value self, Obj *name) {
+  CustomObj *c = (CustomObj *)self.u.o;
+  const char *n = STR(name)->s;
+  if (!strcmp(n, "__wrapped__") || !strcmp(n, "fun")) return val_incref(c->fun);
+  if (!strcmp(n, "__name__") || !strcmp(n, "__doc__") || !strcmp(n, "__qualname__"))
+    return obj_getattr(c->fun, name);
+  return obj_generic_getattr(self, name);
+}
+static Value custom_repr(Value self) {
+  CustomObj *c = (CustomObj *)self.u.o;
+  Value n = obj_getattr_s(c->fun, "__name__");
+  if (VAL_IS_NULL(n)) { obj_err_clear(); n = obj_str_from_cstr("f"); }
+  Value r = obj_str_fmt("<jax.custom_%s function %s>", c->is_vjp ? "vjp" : "jvp", VAL_IS_STR(n) ? obj_str_cstr(n) : "f");
+  val_decref(n);
+  return r;
+}
+
+static const MethodDef cj_methods[] = {
+    {"defjvp", cj_defjvp, "defjvp(jvp): set the JVP rule jvp(primals, tangents) -> (out, tangent_out)", 0},
+    {"defjvps", cj_defjvps, "defjvps(*fns): one rule per argument, fn(g, ans, *primals)", 0},
+    {NULL}};
+TypeObj custom_jvp_type = {OBJ_TYPE_HEAD, .name = "custom_jvp", .flags = TF_GC,
+                           .dealloc = custom_dealloc, .traverse = custom_traverse,
+                           .clear = custom_clear, .repr = custom_repr, .call = custom_jvp_call,
+                           .getattr = custom_getattr, .methods = cj_methods};
+
+/* {=== custom_vjp ===} */
+typedef struct CvBwd { Value bwd; Value res; Value nondiff; TreeDef *out_tree; int nd; TreeDef **arg_trees; int *arg_leaves; int nargs; AVal *in_av; } CvBwd;
+
+static void cvbwd_free(void *p) {
+  CvBwd *c = p;
+  val_decref(c->bwd); val_decref(c->res); val_decref(c->nondiff);
+  tree_free(c->out_tree);
+  free(c->in_av);
+  free(c);
+}
+
+static int cvbwd_backward(void *p, int nout, const Value *ct, int nin, const uint8_t *need, Value *ct_in) {
+  CvBwd *c = p;
+  /* cotangent of the output as the output's structure (zeros for missing ones) */
+  Value *cts = calloc((size_t)nout + 1, sizeof(Value));
+  if (!cts) { obj_raise_nomem(); return -1; }
+  int rc = -1;
+  for (int k = 0; k < nout; k++) cts[k] = val_incref(ct[k]);
+  for (int k = 0; k < nout; k++) {
+    if (!VAL_IS_NULL(cts[k])) continue;
+    cts[k] = val_int(0);   /* replaced below */
+  }
+  Value g = tree_unflatten(c->out_tree, cts, nout);
+  t_clear(cts, nout);
+  free(cts);
+  if (VAL_IS_NULL(g)) return -1;
+  int nn = VAL_IS_NULL(c->nondiff) ? 0 : (int)TUPLE(c->nondiff.u.o)->len;
+  Value *args = calloc((size_t)nn + 3, sizeof(Value));
+  if (!args) { val_decref(g); obj_raise_nomem(); return -1; }
+  for (int i = 0; i < nn; i++) args[i] = TUPLE(c->nondiff.u.o)->items[i];
+  args[nn] = c->res;
+  args[nn + 1] = g;
+  Value r = obj_call(c->bwd, nn + 2, args, NULL);
+  free(args);
+  val_decref(g);
+  if (VAL_IS_NULL(r)) return -1;
+  if (!VAL_IS_TUPLE(r) && !VAL_IS_LIST(r)) {
+    val_decref(r);
+    obj_raise(&obj_TypeError, "Custom VJP bwd rule must produce a tuple (one cotangent per "
+              "differentiable argument), got %s.", obj_type_name(r));
+    return -1;
+  }
+  Value l = obj_list_new(0);
+  TreeDef *td = VAL_IS_NULL(l) ? NULL : tree_flatten(r, l, 1);
+  if (td) {
+    if (LIST(l.u.o)->len != nin) {
+      obj_raise(&obj_TypeError, "Custom VJP bwd rule must produce an output with the same "
+                "structure as the primal arguments: expected %d cotangent leaves, got %lld",
+                nin, (long long)LIST(l.u.o)->len);
+    } else {
+      rc = 0;
+      for (int i = 0; i < nin && rc == 0; i++) {
+        Value v = LIST(l.u.o)->items[i];
+        if (!need[i] || VAL_IS_NONE(v)) continue;
+        ct_in[i] = to_jax(v);
+        if (VAL_IS_NULL(ct_in[i])) rc = -1;
+      }
+    }
+  }
+  tree_free(td);
+  val_decref(l);
+  val_decref(r);
+  return rc;
+}
+
+static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
+  CustomObj *c = (CustomObj *)self.u.o;
+  lx_transform_init();
+  Interp *cur = lx_current();
+  LxTrace *t = cur == lx_eval_interp() ? NULL : (LxTrace *)cur;
+  Value handled;
+  if (!VAL_IS_NULL(c->fwd) && custom_outer(c, t, argc, argv, kw, &handled)) return handled;
+  if (!t || VAL_IS_NULL(c->fwd) || obj_kwcount(kw) || t->vt->kind == TK_STAGE || t->vt->kind == TK_BATCH)
+    return obj_call(c->fun, argc, argv, kw);
+  {
+    Value *lv = NULL;
+    TreeDef *td = NULL;
+    int nl = diff_leaves(c, argc, argv, &lv, &td), own = 0;
+    if (nl < 0) return val_null();
+    for (int i = 0; i < nl; i++) own |= tr_own(t, lv[i]) != NULL;
+    t_clear(lv, nl);
+    free(lv);
+    tree_free(td);
+    if (!own) return obj_call(c->fun, argc, argv, kw);
+  }
+  if (t->vt->kind == TK_JVP)
+    return obj_raise(&obj_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp "
+                     "function.");
+  /* reverse mode: fwd at the parent, bwd later */
+  Value r = val_null(), fo = val_null(), nondiff = val_null(), ol = val_null(), il = val_null();
+  Value *prim = calloc((size_t)argc + 1, sizeof(Value));
+  Value *po = NULL, *res = NULL;
+  TreeDef *ot = NULL, *it = NULL;
+  int n = 0, ni = 0;
+  if (!prim) return obj_raise_nomem();
+  /* the primal arguments: tracers of this trace replaced by their primals */
+  int nn = 0;
+  for (int i = 0; i < argc; i++) nn += is_nondiff(c, i);
+  nondiff = obj_tuple_new(nn);
+  if (VAL_IS_NULL(nondiff)) goto done;
+  for (int i = 0, k = 0; i < argc; i++) {
+    Tracer *x = tr_own(t, argv[i]);
+    if (x && !is_nondiff(c, i)) { prim[i] = val_incref(x->a); continue; }
+    if (!x) {
+      /* a pytree argument may hold tracers: replace leaf by leaf */
+      prim[i] = strip_trace(t, argv[i]);
+      if (VAL_IS_NULL(prim[i])) goto done;
+    } else {
+      prim[i] = val_incref(x->a);
+    }
+    if (is_nondiff(c, i)) TUPLE_SET(nondiff, k++, val_incref(prim[i]));
+  }
+  {
+    Interp *prev = tr_enter(t->it.parent);
+    fo = obj_call(c->fwd, argc, prim, NULL);
+    tr_leave(prev);
+  }
+  if (VAL_IS_NULL(fo)) goto done;
+  if (!VAL_IS_TUPLE(fo) || TUPLE(fo.u.o)->len != 2) {
+    obj_raise(&obj_TypeError, "Custom VJP fwd rule must produce a pair (list or tuple of length "
+              "two) where the first element represents the primal output and the second element "
+              "represents residuals, got %s.", obj_type_name(fo));
+    goto done;
+  }
+  ol = obj_list_new(0);
+  ot = VAL_IS_NULL(ol) ? NULL : tree_flatten(TUPLE(fo.u.o)->items[0], ol, 0);
+  if (!ot) goto done;
+  n = (int)LIST(ol.u.o)->len;
+  /* the differentiable inputs: leaves of the non-static arguments */
+  {
+    Value dargs = obj_tuple_new(argc - nn);
+    if (VAL_IS_NULL(dargs)) goto done;
+    for (int i = 0, k = 0; i < argc; i++) if (!is_nondiff(c, i)) TUPLE_SET(dargs, k++, val_incref(argv[i]));
+    il = obj_list_new(0);
+    it = VAL_IS_NULL(il) ? NULL : tree_flatten(dargs, il, 0);
+    val_decref(dargs);
+    if (!it) goto done;
+    ni = (int)LIST(il.u.o)->len;
+  }
+  po = calloc((size_t)n + 1, sizeof(Value));
+  res = calloc((size_t)n + 1, sizeof(Value));
+  if (!po || !res) { obj_raise_nomem(); goto done; }
+  for (int k = 0; k < n; k++) {
+    po[k] = to_jax(LIST(ol.u.o)->items[k]);
+    if (VAL_IS_NULL(po[k])) { t_clear(po, k); goto done; }
+  }
+  {
+    CvBwd *b = calloc(1, sizeof *b);
+    if (!b) { t_clear(po, n); obj_raise_nomem(); goto done; }
+    b->bwd = val_incref(c->bwd);
+    b->res = val_incref(TUPLE(fo.u.o)->items[1]);
+    b->nondiff = nn ? val_incref(nondiff) : val_null();
+    b->out_tree = tree_copy(ot);
+    VjpClosure cl = {cvbwd_backward, b, cvbwd_free};
+    if (!b->out_tree) { cvbwd_free(b); t_clear(po, n); goto done; }
+    Value *ins = calloc((size_t)ni + 1, sizeof(Value));
+    if (!ins) { cvbwd_free(b); t_clear(po, n); obj_raise_nomem(); goto done; }
+    for (int i = 0; i < ni; i++) ins[i] = LIST(il.u.o)->items[i];
+    int rr = vjp_record_custom(t, ni, ins, n, po, &cl, res);
+    free(ins);
+    t_clear(po, n);
+    if (rr < 0) { cvbwd_free(b); goto done; }
+    r = tree_unflatten(ot, res, n);
+    t_clear(res, n);
+  }
+done:
+  for (int i = 0; i < argc; i++) val_decref(prim[i]);
+  free(prim);
+  free(po);
+  free(res);
+  tree_free(ot);
+  tree_free(it);
+  val_decref(fo); val_decref(nondiff); val_decref(ol); val_decref(il);
+  return r;
+}
+
+static Value cv_defvjp(int argc, const Value *argv, Obj *kw) {
+  Value a[4];
+  if (obj_parse_args("defvjp", argc, argv, kw, "self,fwd,bwd|symbolic_zeros", a) < 0) return val_null();
+  CustomObj *c = (CustomObj *)a[0].u.o;
+  val_decref(c->fwd);
+  val_decref(c->bwd);
+  c->fwd = val_incref(a[1]);
+  c->bwd = val_incref(a[2]);
+  return val_none();
+}
+static const MethodDef cv_methods[] = {
+    {"defvjp", cv_defvjp, "defvjp(fwd, bwd): fwd(*args) -> (out, residuals); bwd(residuals, g) -> cotangents", 0},
+    {NULL}};
+TypeObj custom_vjp_type = {OBJ_TYPE_HEAD, .name = "custom_vjp", .flags = TF_GC,
+                           .dealloc = custom_dealloc, .traverse = custom_traverse,
+                           .clear = custom_clear, .repr = custom_repr, .call = custom_vjp_call,
+                           .getattr = custom_getattr, .methods = cv_methods};
+
+static Value make_custom(int argc, const Value *argv, Obj *kw, int is_vjp) {
+  Value a[2];
+  if (obj_parse_args(is_vjp ? "custom_vjp" : "custom_jvp", argc, argv, kw, "fun|nondiff_argnums", a) < 0)
+    return val_null();
+  if (!obj_callable(a[0])) return obj_raise(&obj_TypeError, "Expected a callable value, got %s", obj_type_name(a[0]));
+  CustomObj *c = obj_alloc(is_vjp ? &custom_vjp_type : &custom_jvp_type, sizeof *c);
+  if (!c) return val_null();
+  c->fun = val_incref(a[0]);
+  c->is_vjp = is_vjp;
+  if (!VAL_IS_NULL(a[1])) {
+    int single;
+    int n = parse_argnums(a[1], c->nondiff, 16, &single);
+    if (n < 0) { Value s = val_obj(&c->ob); val_decref(s); return val_null(); }
+    c->nnondiff = n;
+  }
+  return val_obj(&c->ob);
+}
+
+typedef struct CustomDeco { Value nondiff; int is_vjp; } CustomDeco;
+static void cdeco_free(void *p) { CustomDeco *d = p; val_decref(d->nondiff); free(d); }
+static Value cdeco_call(void *ctx, int argc, const Value *argv, Obj *kw) {
+  CustomDeco *d = ctx;
+  if (argc != 1) return obj_raise(&obj_TypeError, "expected one function");
+  Value args[2] = {argv[0], d->nondiff};
+  Value names = obj_tuple_pack(1, obj_str_from_cstr("nondiff_argnums"));
+  /* the str made above is owned by the tuple now; obj_tuple_pack took a new ref */
+  val_decref(TUPLE(names.u.o)->items[0]);
+  Value r = make_custom(1, args, names.u.o, d->is_vjp);
+  val_decref(names);
+  return r;
+}
+static Value custom_entry(int argc, const Value *argv, Obj *kw, int is_vjp) {
+  lx_transform_init();
+  if (argc == 0) {   /* @partial(custom_jvp, nondiff_argnums=(0,)) style, or keywords only */
+    Value a[1];
+    if (obj_parse_args(is_vjp ? "custom_vjp" : "custom_jvp", argc, argv, kw, "|$nondiff_argnums", a) < 0) return val_null();
+    CustomDeco *d = calloc(1, sizeof *d);
+    if (!d) return obj_raise_nomem();
+    d->nondiff = VAL_IS_NULL(a[0]) ? obj_tuple_new(0) : val_incref(a[0]);
+    d->is_vjp = is_vjp;
+    return tr_closure_new("custom_decorator", cdeco_call, d, cdeco_free);
+  }
+  return make_custom(argc, argv, kw, is_vjp);
+}
+static Value m_custom_jvp(int argc, const Value *argv, Obj *kw) { return custom_entry(argc, argv, kw, 0); }
+static Value m_custom_vjp(int argc, const Value *argv, Obj *kw) { return custom_entry(argc, argv, kw, 1); }
+
+/* jax.checkpoint / remat: recomputation is an optimisation; the result is the function itself */
+static Value m_checkpoint(int argc, const Value *argv, Obj *kw) {
+  if (argc < 1) return obj_raise(&obj_TypeError, "checkpoint(fun)");
+  return val_incref(argv[0]);
+}
+
+/* {=== the modules ===} */
+static const MethodDef transform_functions[] = {
+    {"grad", m_grad, "grad(fun, argnums=0, has_aux=False): the gradient function of fun", 0},
+    {"value_and_grad", m_value_and_grad, "value_and_grad(fun, argnums=0, has_aux=False)", 0},
+    {"jvp", m_jvp, "jvp(fun, primals, tangents, has_aux=False) -> (primals_out, tangents_out)", 0},
+    {"vjp", m_vjp, "vjp(fun, *primals, has_aux=False) -> (primals_out, vjp_fn)", 0},
+    {"linearize", m_linearize, "linearize(fun, *primals) -> (primals_out, f_jvp)", 0},
+    {"vmap", m_vmap, "vmap(fun, in_axes=0, out_axes=0, axis_size=None): vectorise fun", 0},
+    {"jit", m_jit, "jit(fun, static_argnums=None, static_argnames=None): trace once, run fast", 0},
+    {"make_jaxpr", m_make_jaxpr, "make_jaxpr(fun, static_argnums=())(*args): the traced program", 0},
+    {"custom_jvp", m_custom_jvp, "custom_jvp(fun, nondiff_argnums=()): a function with its own JVP rule", 0},
+    {"custom_vjp", m_custom_vjp, "custom_vjp(fun, nondiff_argnums=()): a function with its own VJP rule", 0},
+    {"checkpoint", m_checkpoint, "checkpoint(fun): fun (rematerialisation is not needed eagerly)", 0},
+    {"remat", m_checkpoint, "remat(fun): the same as checkpoint", 0},
+    {"stop_gradient", m_stop_gradient, "stop_gradient(x): x, treated as a constant by differentiation", 0},
+    {NULL}};
+
+static const MethodDef lax_extra_functions[] = {
+    {"stop_gradient", m_stop_gradient, "stop_gradient(x): x, treated as a constant by differentiation", 0},
+    {NULL}};
+
+static int add_module(Value m, const char *attr, const char *name) {
+  Value s = obj_import(name);
+  if (VAL_IS_NULL(s)) return -1;
+  int r = obj_module_add(m, attr, s);
+  val_decref(s);
+  return r;
+}
+
+static int add_prelude_names(Value m, const char *name) {
+  Value p = obj_import(name);
+  if (VAL_IS_NULL(p)) return -1;
+  ModuleObj *mo = MODULE(p.u.o);
+  for (int64_t i = 0; i < mo->n; i++) {
+    const char *n = STR(mo->names[i])->s;
+    if (n[0] == '_' || VAL_IS_NULL(mo->vals[i])) continue;
+    Value v = mo->vals[i];
+    if (!(v.tag == V_OBJ && (v.u.o->type == &obj_func_type || VAL_IS_TYPE(v)))) continue;   /* its own functions and classes */
+    if (obj_module_add(m, n, v) < 0) { val_decref(p); return -1; }
+  }
+  val_decref(p);
+  return 0;
+}
+
+/* jax.random under jit and vmap: the samplers compute on concrete keys, so a call with traced
+ * arguments becomes a pure_callback whose result types come from running the sampler once on
+ * zero-valued stand-ins (eagerly, at trace time). */
+typedef struct RandWrap { Value orig; } RandWrap;
+static void randwrap_free(void *p) { RandWrap *r = p; val_decref(r->orig); free(r); }
+
+static Value randwrap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
+  RandWrap *w = ctx;
+  int nkw = obj_kwcount(kw), traced = 0;
+  for (int i = 0; i < argc + nkw && !traced; i++) {
+    Value l = obj_list_new(0);
+    TreeDef *t = VAL_IS_NULL(l) ? NULL : tree_flatten(argv[i], l, 0);
+    if (!t) { val_decref(l); return val_null(); }
+    for (int64_t k = 0; k < LIST(l.u.o)->len; k++) traced |= tr_is_tracer(LIST(l.u.o)->items[k]);
+    tree_free(t);
+    val_decref(l);
+  }
+  if (!traced) return obj_call(w->orig, argc, argv, kw);
+  /* stand-ins: every traced leaf replaced by zeros of its abstract value */
+  Value *dummy = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
+  if (!dummy) return obj_raise_nomem();
+  int ok = 1;
+  for (int i = 0; i < argc + nkw && ok; i++) {
+    Value l = obj_list_new(0);
+    TreeDef *t = VAL_IS_NULL(l) ? NULL : tree_flatten(argv[i], l, 0);
+    if (!t) { val_decref(l); ok = 0; break; }
+    for (int64_t k = 0; k < LIST(l.u.o)->len && ok; k++) {
+      Value *it = &LIST(l.u.o)->items[k];
+      if (!tr_is_tracer(*it)) continue;
+      Array *z = arr_zeros(TRACER(*it)->aval.dtype, TRACER(*it)->aval.ndim, TRACER(*it)->aval.shape);
+      Value zv = z ? lx_wrap(z, FAM_JAX) : lx_raise_engine(FAM_JAX);
+      if (VAL_IS_NULL(zv)) { ok = 0; break; }
+      val_decref(*it);
+      *it = zv;
+    }
+    if (ok) dummy[i] = tree_unflatten(t, LIST(l.u.o)->items, LIST(l.u.o)->len);
+    if (ok && VAL_IS_NULL(dummy[i])) ok = 0;
+    tree_free(t);
+    val_decref(l);
+  }
+  Value r = val_null();
+  if (ok) {
+    Interp *prev = tr_enter(lx_eval_interp());
+    Value spec = obj_call(w->orig, argc, dummy, kw);
+    tr_leave(prev);
+    if (!VAL_IS_NULL(spec)) r = lx_pure_callback(w->orig, spec, argc, argv, kw);
+    val_decref(spec);
+  }
+  for (int i = 0; i < argc + nkw; i++) val_decref(dummy[i]);
+  free(dummy);
+  return r;
+}
+
+static int wrap_random_module(void) {
+  Value mod = obj_import("jax.random");
+  if (VAL_IS_NULL(mod)) { obj_err_clear(); return 0; }   /* no jax.random: nothing to do */
+  ModuleObj *mo = MODULE(mod.u.o);
+  for (int64_t i = 0; i < mo->n; i++) {
+    const char *n = STR(mo->names[i])->s;
+    Value v = mo->vals[i];
+    if (n[0] == '_' || VAL_IS_NULL(v) || !(v.tag == V_OBJ && v.u.o->type == &obj_builtin_type))
+      continue;
+    RandWrap *w = calloc(1, sizeof *w);
+    if (!w) { val_decref(mod); obj_raise_nomem(); return -1; }
+    w->orig = val_incref(v);
+    Value c = tr_closure_new(STR(mo->names[i])->s, randwrap_call, w, randwrap_free);
+    if (VAL_IS_NULL(c) || obj_module_add(mod, n, c) < 0) { val_decref(c); val_decref(mod); return -1; }
+    val_decref(c);
+  }
+  val_decref(mod);
+  return 0;
+}
+
+static int transforms_init(Value m) {
+  lx_transform_init();
+  if (tr_errors_init() < 0) return -1;
+  if (obj_module_add_functions(m, transform_functions) < 0) return -1;
+  if (obj_module_add_functions(m, callback_functions) < 0) return -1;
+  if (add_module(m, "tree_util", "jax.tree_util") < 0) return -1;
+  if (add_module(m, "tree", "jax.tree") < 0) return -1;
+  if (add_module(m, "debug", "jax.debug") < 0) return -1;
+  if (add_module(m, "errors", "jax.errors") < 0) return -1;
+  /* jax.tree_map: the old name of tree_util.tree_map */
+  for (const MethodDef *d = tree_util_functions; d->name; d++)
+    if (!strcmp(d->name, "tree_map") || !strcmp(d->name, "tree_leaves") ||
+        !strcmp(d->name, "tree_flatten") || !strcmp(d->name, "tree_unflatten") ||
+        !strcmp(d->name, "tree_structure")) {
+      Value f = obj_builtin_new(d->name, d->fn, d->doc);
+      if (VAL_IS_NULL(f) || obj_module_add(m, d->name, f) < 0) { val_decref(f); return -1; }
+      val_decref(f);
+    }
+  if (wrap_random_module() < 0) return -1;
+  /* jacfwd, jacrev, hessian are written in Sable on top of jvp/vjp/vmap */
+  return add_prelude_names(m, "sable._autodiff");
+}
+
+static int lax_control_init(Value m) {
+  lx_transform_init();
+  if (obj_module_add_functions(m, control_functions) < 0) return -1;
+  return obj_module_add_functions(m, lax_extra_functions);
+}
+
+static int tree_util_init(Value m) {
+  if (obj_module_add_functions(m, tree_util_functions) < 0) return -1;
+  extern TypeObj tree_def_type;
+  return obj_module_add(m, "PyTreeDef", val_obj(&tree_def_type.ob));
+}
+static int tree_init(Value m) { return obj_module_add_functions(m, tree_functions); }
+static int debug_init(Value m) {
+  lx_transform_init();
+  return obj_module_add_functions(m, debug_functions);
+}
+static int errors_init(Value m) {
+  if (tr_errors_init() < 0) return -1;
+  if (obj_module_add(m, "ConcretizationTypeError", val_obj(&tr_exc_concretization->ob)) < 0) return -1;
+  if (obj_module_add(m, "TracerBoolConversionError", val_obj(&tr_exc_bool_conversion->ob)) < 0) return -1;
+  if (obj_module_add(m, "TracerIntegerConversionError", val_obj(&tr_exc_integer_conversion->ob)) < 0) return -1;
+  return obj_module_add(m, "UnexpectedTracerError", val_obj(&tr_exc_leaked->ob));
+}
+
+__attribute__((constructor)) static void transform_register(void) {
+  obj_register_module("sable.transforms", transforms_init);
+  obj_register_module("sable.lax_control", lax_control_init);
+  obj_register_module("jax.tree_util", tree_util_init);
+  obj_register_module("jax.tree", tree_init);
+  obj_register_module("jax.debug", debug_init);
+  obj_register_module("jax.errors", errors_init);
+}

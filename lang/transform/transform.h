@@ -1,0 +1,115 @@
+/* transform.h - the interfaces between the transformation files: JVP (jvp.c), VJP (vjp.c),
+ * batching (batch.c), staging and jit (jit.c), sub-graph transforms (control.c), pytrees
+ * (tree.c). The language-facing functions are registered by mod_transform.c. */
+#ifndef SABLE_TRANSFORM_H
+#define SABLE_TRANSFORM_H
+
+#include "prim/rules.h"
+
+/* ---- JVP ------------------------------------------------------------------------------ */
+LxTrace *jvp_new(const char *transform, Value fun);
+Value jvp_wrap(LxTrace *t, Value primal, Value tangent);       /* tangent V_NULL = zero */
+int jvp_unwrap(LxTrace *t, Value v, Value *primal, Value *tangent);
+/* primal outputs and tangents of one primitive (parent interpreter current) */
+int jvp_apply(PrimId id, const void *params, int nin, const Value *prim, const Value *tan,
+              Value *out, Value *tout);
+
+/* ---- VJP ------------------------------------------------------------------------------ */
+typedef struct Tape Tape;
+LxTrace *vjp_new(const char *transform, Value fun);
+Tape *vjp_tape(LxTrace *t);
+void tape_incref(Tape *t);
+void tape_decref(Tape *t);
+Value vjp_input(LxTrace *t, Value primal, int *var);
+int vjp_unwrap(LxTrace *t, Value v, Value *primal, int *var);
+int vjp_record_custom(LxTrace *t, int nin, const Value *in, int nout, Value *pout,
+                      VjpClosure *cl, Value *out);
+/* Walk the tape backwards from seeds (cotangents of variables); grads[k] receives the
+ * cotangent of want_var[k] (V_NULL = zero). */
+int tape_backward(Tape *tp, int nseed, const int *seed_var, const Value *seed, int nwant,
+                  const int *want_var, Value *grads);
+
+/* Run f under a private reverse-mode trace whose inputs are the primals flagged in diff;
+ * out[] receive the primal outputs and cl the backward pass over that trace's tape. */
+typedef int (*NestedFn)(void *ctx, int nin, const Value *in, int nout_max, Value *out);
+int vjp_nested(NestedFn f, void *ctx, int nin, const Value *primals, const uint8_t *diff,
+               int nout_max, Value *out, VjpClosure *cl);
+
+/* ---- batching --------------------------------------------------------------------------- */
+LxTrace *batch_new(const char *transform, Value fun, int64_t size);
+Value batch_wrap(LxTrace *t, Value v, int bdim);                /* bdim -1: v itself */
+int64_t batch_size(LxTrace *t);
+int batch_unwrap(LxTrace *t, Value v, Value *val, int *bdim);
+/* move the batch axis of v (bdim, -1 = unbatched: broadcast) to `to` */
+Value batch_moveaxis(Value v, int bdim, int to, int64_t size);
+
+/* ---- staging ------------------------------------------------------------------------------ */
+typedef struct StageTrace StageTrace;
+/* A staging trace over a new graph; inputs added with stage_input. `capture_any`: foreign
+ * tracers of any live trace become captured inputs (internal graph transforms). */
+StageTrace *stage_new(const char *transform, Value fun, const char *name, int capture_any);
+LxTrace *stage_trace(StageTrace *s);
+Value stage_input(StageTrace *s, const AVal *av, const char *argname);
+/* Finish: outputs are Values seen by the trace (tracers, constants). Returns the graph (new
+ * ref) and the captured outer values (new refs in *captured, count in *ncap); captured
+ * values are extra graph inputs placed BEFORE the declared ones. */
+IrGraph *stage_finish(StageTrace *s, int nout, const Value *outs, Value **captured, int *ncap);
+void stage_abort(StageTrace *s);
+typedef struct TreeDef TreeDef;
+/* The outputs of a staged Python function: flattened into the list outl (returns the tree,
+ * new), or NULL with a TypeError naming `what` when a leaf is not an array or a number. */
+TreeDef *stage_outputs(Value res, const char *what, Value outl);
+/* A custom_jvp/custom_vjp function ran its plain function under staging trace t: the graph
+ * has lost its rule, so jit runs the function itself (inlines it) under an enclosing
+ * transformation rather than the graph (jit.c). */
+void stage_note_custom(LxTrace *t);
+/* Evaluate a graph at the current interpreter (every equation through tr_bind). */
+int graph_eval(IrGraph *g, const Value *in, Value *out);
+
+/* Trace a C callback into a closed graph over inputs of the given avals. The callback runs
+ * with the staging trace current. Returns the graph (no captures allowed). */
+typedef int (*TraceFn)(void *ctx, int nin, const Value *in, int *nout, Value *out);
+IrGraph *trace_to_graph(const char *name, int nin, const AVal *in_av, TraceFn fn, void *ctx,
+                        int max_out);
+
+/* ---- sub-graph transforms (control.c) ---------------------------------------------------- */
+/* (primals..., tangents of in_nz) -> (outs..., tangents of out_nz); out_nz in/out: the
+ * caller may force tangents (instantiate zeros) by setting entries before the call. */
+IrGraph *graph_jvp(IrGraph *g, const uint8_t *in_nz, uint8_t *out_nz);
+/* batch: in_bd[i] 0 (batched at axis 0) or -1; out_bd forced 0 where out_force[i];
+ * result outputs batched at 0 or unbatched (out_bd[k] = 0 / -1). */
+IrGraph *graph_batch(IrGraph *g, int64_t size, const int *in_bd, const uint8_t *out_force,
+                     int *out_bd);
+
+/* ---- pytrees (tree.c) --------------------------------------------------------------------- */
+typedef struct TreeDef TreeDef;
+/* Flatten: leaves appended to *leaves (list Value); returns the treedef (new) or NULL. */
+TreeDef *tree_flatten(Value tree, Value leaves, int none_is_leaf);
+Value tree_unflatten(TreeDef *t, const Value *leaves, int64_t n);
+int64_t tree_nleaves(const TreeDef *t);
+int tree_equal(const TreeDef *a, const TreeDef *b);
+uint64_t tree_hash(const TreeDef *t);
+void tree_free(TreeDef *t);
+TreeDef *tree_copy(const TreeDef *t);
+Value tree_repr(const TreeDef *t);                /* "PyTreeDef((*, {'a': *}))" */
+Value treedef_obj(TreeDef *t);                    /* a language object owning t */
+TreeDef *treedef_of(Value v);                     /* borrowed, NULL if not a treedef */
+/* Leaf paths for messages: "x", "params[0]['w']" appended for each leaf of tree under name. */
+int tree_leaf_paths(Value tree, const char *name, Value list);
+
+/* ---- host calls (control.c) -------------------------------------------------------------- */
+/* jax.pure_callback: fn(*args, **kw) on concrete values when the program runs; spec (a pytree of
+ * objects with .shape and .dtype) describes its results. For library functions that need
+ * concrete inputs (jax.random samplers) to work under jit and vmap: when an input is a tracer,
+ * return lx_pure_callback(the function itself, its result spec, argc, argv, kw). */
+Value lx_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw);
+/* A custom_jvp (is_vjp 0) / custom_vjp function called under a staging trace: f(*leaves), and
+ * rule(P, T) -> (out, tout) or fwd(*leaves) -> (out, residuals) with bwd(residuals, ct) ->
+ * a tuple of one cotangent per leaf (sable._autodiff._custom_flat), staged as a
+ * custom_jvp_call / custom_vjp_call equation. Returns f's result. */
+Value lx_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves);
+
+/* ---- jit (jit.c) -------------------------------------------------------------------------- */
+void jit_init(void);
+
+#endif
