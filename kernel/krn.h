@@ -8,7 +8,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
-#include "sb.h"
+#include "core/sb.h"
 #include "wire.h"
 
 enum { KRN_SHELL, KRN_IOPUB, KRN_STDIN, KRN_CONTROL, KRN_HB, KRN_NCHAN };

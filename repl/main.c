@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sb.h"
+#include "core/sb.h"
 #include "kernel.h"
 #include "repl.h"
 

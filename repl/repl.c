@@ -11,7 +11,7 @@
 #include <editline/readline.h>
 
 #include "repl.h"
-#include "sb.h"
+#include "core/sb.h"
 
 #define HISTORY_MAX 10000
 
