@@ -196,7 +196,7 @@ static int type_err(const char *prim, const char *what, const AVal *want, const 
   return arr_err(ERR_TYPE, "%s: %s must have type %s, got %s", prim, what, a, b);
 }
 
-static int rule_cond(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+int ir_rule_cond(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   const PCond *c = params;
   if (c->nbranches < 1 || c->nbranches > PCOND_MAX) return arr_err(ERR_VALUE, "cond: bad branch count");
   if (in[0].ndim != 0 || !(dt_is_int(in[0].dtype) || in[0].dtype == DT_BOOL))
@@ -224,7 +224,7 @@ static int rule_cond(const Prim *p, const AVal *in, int nin, const void *params,
   return g0->nout;
 }
 
-static int rule_while(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+int ir_rule_while(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   const PWhile *w = params;
   const IrGraph *cg = w->cond, *bg = w->body;
   int ncarry = bg->nout;
@@ -255,7 +255,7 @@ static int rule_while(const Prim *p, const AVal *in, int nin, const void *params
   return ncarry;
 }
 
-static int rule_scan(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+int ir_rule_scan(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   const PScan *s = params;
   const IrGraph *b = s->body;
   if (s->length < 0 || s->nconsts < 0 || s->ncarry < 0 || b->nin != nin ||
@@ -293,7 +293,7 @@ static int rule_scan(const Prim *p, const AVal *in, int nin, const void *params,
   return b->nout;
 }
 
-static int rule_callback(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+int ir_rule_callback(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   return 0;
 }
 
@@ -302,7 +302,7 @@ static const IrGraph *custom_fun(PrimId id, const void *params) {
   return id == PRIM_custom_jvp_call ? ((const PCustomJvp *)params)->fun
                                     : ((const PCustomVjp *)params)->fun;
 }
-static int rule_custom(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+int ir_rule_custom(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   const IrGraph *g = custom_fun(p->id, params);
   if (!g || g->nin != nin) return arr_err(ERR_TYPE, "%s: inconsistent operand counts", p->name);
   for (int i = 0; i < nin; i++)
@@ -311,7 +311,7 @@ static int rule_custom(const Prim *p, const AVal *in, int nin, const void *param
   return g->nout;
 }
 
-static int rule_host_call(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+int ir_rule_host_call(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   const PHostCall *h = params;
   if (h->nout < 0 || h->nout > PHOST_MAX_OUT) return arr_err(ERR_VALUE, "pure_callback: bad output count");
   for (int k = 0; k < h->nout; k++) out[k] = h->out[k];
@@ -336,7 +336,7 @@ static int64_t index_value(Array *a) {
   return a->dtype == DT_BOOL ? (arr_get_i(a, 0) != 0) : arr_get_i(a, 0);
 }
 
-static int k_cond(const Prim *p, Array *const *in, int nin, const void *params,
+int ir_k_cond(const Prim *p, Array *const *in, int nin, const void *params,
                   const AVal *out_av, Array **out) {
   const PCond *c = params;
   int64_t i = index_value(in[0]);
@@ -345,7 +345,7 @@ static int k_cond(const Prim *p, Array *const *in, int nin, const void *params,
   return ir_run(c->branches[i], in + 1, out);
 }
 
-static int k_custom(const Prim *p, Array *const *in, int nin, const void *params,
+int ir_k_custom(const Prim *p, Array *const *in, int nin, const void *params,
                     const AVal *out_av, Array **out) {
   return ir_run((IrGraph *)custom_fun(p->id, params), in, out);
 }
@@ -354,7 +354,7 @@ static void release_all(Array **a, int n) {
   for (int i = 0; i < n; i++) { arr_release(a[i]); a[i] = NULL; }
 }
 
-static int k_while(const Prim *p, Array *const *in, int nin, const void *params,
+int ir_k_while(const Prim *p, Array *const *in, int nin, const void *params,
                    const AVal *out_av, Array **out) {
   const PWhile *w = params;
   int nc = w->body->nout, cn = w->cond_nconsts, bn = w->body_nconsts;
@@ -387,7 +387,7 @@ static int k_while(const Prim *p, Array *const *in, int nin, const void *params,
   return rc;
 }
 
-static int k_scan(const Prim *p, Array *const *in, int nin, const void *params,
+int ir_k_scan(const Prim *p, Array *const *in, int nin, const void *params,
                   const AVal *out_av, Array **out) {
   const PScan *s = params;
   const IrGraph *b = s->body;
@@ -437,60 +437,32 @@ static int k_scan(const Prim *p, Array *const *in, int nin, const void *params,
   return rc;
 }
 
-static int k_host_call(const Prim *p, Array *const *in, int nin, const void *params,
+int ir_k_host_call(const Prim *p, Array *const *in, int nin, const void *params,
                        const AVal *out_av, Array **out) {
   const PHostCall *h = params;
   if (!ir_host_call) return arr_err(ERR_NOTIMPL, "pure_callback: no host");
   return ir_host_call(h->id, nin, in, h->nout, h->out, out);
 }
 
-static int k_callback(const Prim *p, Array *const *in, int nin, const void *params,
+int ir_k_callback(const Prim *p, Array *const *in, int nin, const void *params,
                       const AVal *out_av, Array **out) {
   if (!ir_host_callback) return 0;
   return ir_host_callback(((const PCallback *)params)->id, nin, in);
 }
 
-static int rule_same_av(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+int ir_rule_same_av(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   out[0] = in[0];
   return 1;
 }
-static int k_identity(const Prim *p, Array *const *in, int nin, const void *params,
+int ir_k_identity(const Prim *p, Array *const *in, int nin, const void *params,
                       const AVal *out_av, Array **out) {
   out[0] = arr_retain(in[0]);
   return 0;
 }
 
-void ir_init(void) {
-  static int done;
-  if (done) return;
-  arr_init();
-  Prim *t = prim_table;
-  t[PRIM_cond].rule = rule_cond;       t[PRIM_cond].cpu = k_cond;
-  t[PRIM_while].rule = rule_while;     t[PRIM_while].cpu = k_while;
-  t[PRIM_scan].rule = rule_scan;       t[PRIM_scan].cpu = k_scan;
-  t[PRIM_debug_callback].rule = rule_callback;
-  t[PRIM_debug_callback].cpu = k_callback;
-  t[PRIM_pure_callback].rule = rule_host_call;
-  t[PRIM_pure_callback].cpu = k_host_call;
-  t[PRIM_pure_callback].params_size = sizeof(PHostCall);
-  t[PRIM_stop_gradient].rule = rule_same_av;
-  t[PRIM_stop_gradient].cpu = k_identity;
-  t[PRIM_cond].params_size = sizeof(PCond);
-  t[PRIM_while].params_size = sizeof(PWhile);
-  t[PRIM_scan].params_size = sizeof(PScan);
-  t[PRIM_debug_callback].params_size = sizeof(PCallback);
-  t[PRIM_custom_jvp_call].rule = rule_custom;
-  t[PRIM_custom_jvp_call].cpu = k_custom;
-  t[PRIM_custom_jvp_call].params_size = sizeof(PCustomJvp);
-  t[PRIM_custom_vjp_call].rule = rule_custom;
-  t[PRIM_custom_vjp_call].cpu = k_custom;
-  t[PRIM_custom_vjp_call].params_size = sizeof(PCustomVjp);
-  done = 1;
-}
-
 /* {=== execution ===} */
 int ir_bind(PrimId id, Array *const *in, int nin, const void *params, Array **out) {
-  ir_init();
+  arr_init();
   if (prim_table[id].kind != PK_CONTROL) return prim_bind(id, in, nin, params, out);
   /* control flow: as many outputs as the sub-graph has (prim_bind sizes for at most 3) */
   const Prim *p = &prim_table[id];

@@ -77,8 +77,24 @@ void ir_params_free(PrimId prim, void *params);
 int ir_param_graphs(PrimId prim, const void *params, IrGraph **out, int max);
 
 /* ---- control flow and the host -------------------------------------------------------- */
-/* Fill the table entries of the control-flow primitives (idempotent; arr_init's table first). */
-void ir_init(void);
+/* The shape rules and eager kernels of the control-flow and host primitives (their entries are
+ * in lang/prim/prim_control.c): they interpret the sub-graphs in the params. */
+int ir_rule_cond(const Prim *p, const AVal *in, int nin, const void *params, AVal *out);
+int ir_rule_while(const Prim *p, const AVal *in, int nin, const void *params, AVal *out);
+int ir_rule_scan(const Prim *p, const AVal *in, int nin, const void *params, AVal *out);
+int ir_rule_callback(const Prim *p, const AVal *in, int nin, const void *params, AVal *out);
+int ir_rule_host_call(const Prim *p, const AVal *in, int nin, const void *params, AVal *out);
+int ir_rule_same_av(const Prim *p, const AVal *in, int nin, const void *params, AVal *out);
+int ir_rule_custom(const Prim *p, const AVal *in, int nin, const void *params, AVal *out);
+#define IR_KERNEL(name) \
+  int name(const Prim *p, Array *const *in, int nin, const void *params, const AVal *out_av, Array **out)
+IR_KERNEL(ir_k_cond);
+IR_KERNEL(ir_k_while);
+IR_KERNEL(ir_k_scan);
+IR_KERNEL(ir_k_callback);
+IR_KERNEL(ir_k_host_call);
+IR_KERNEL(ir_k_identity);
+IR_KERNEL(ir_k_custom);
 /* The language installs these: a debug callback (jax.debug.print), and a poll called once
  * per loop iteration that returns -1 (with arr_err set) to stop a runaway loop. */
 extern int (*ir_host_callback)(int id, int n, Array *const *vals);

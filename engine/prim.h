@@ -1,151 +1,148 @@
-/* prim.h - the primitive table (DESIGN §4): one entry per primitive holding its shape/dtype
- * rule, its eager kernels and codegen templates. The JVP/transpose/batching rules are written
- * over language values and live in one row per primitive in lang/rules.c (lang/rules.h). */
+/* prim.h - the primitive table (DESIGN §4): one entry per primitive holding everything about it:
+ * arity, parameter block and its printer, shape/dtype rule, accepted dtypes, differentiation and
+ * batching rules (written over the value handle of emit.h), the jax.lax name, the eager CPU
+ * kernel, the code-generation template and the GPU slot. The entries are rows in the family
+ * files of lang/prim/ (prim_elem.c, prim_shape.c, ...); prim.c keeps the table and dispatches. */
 #ifndef SABLE_PRIM_H
 #define SABLE_PRIM_H
 
 #include "arr.h"
+#include "emit.h"
 
 /* ---- the list of primitives ----------------------------------------------------------------
- * X(id, "name", nin, nout, kind, param struct, codegen template)
- * nin -1 = variadic (>= 1); nout -1 = as many outputs as inputs (sort).
- * Codegen templates (elementwise only): %0..%2 are the operands (already of the C type), %T is
- * the C type of the operands, %f is the libm suffix ("f" for float32, "" for float64). A NULL
- * template means the code generator must call the eager kernel. */
-#define PRIM_UNARY_LIST(X)                                                     \
-  X(neg,        "neg",        1, 1, PK_UNARY, void, "(-%0)")                   \
-  X(abs,        "abs",        1, 1, PK_UNARY, void, "fabs%f(%0)")              \
-  X(sign,       "sign",       1, 1, PK_UNARY, void, NULL)                      \
-  X(floor,      "floor",      1, 1, PK_UNARY, void, "floor%f(%0)")             \
-  X(ceil,       "ceil",       1, 1, PK_UNARY, void, "ceil%f(%0)")              \
-  X(round,      "round",      1, 1, PK_UNARY, void, "nearbyint%f(%0)")         \
-  X(exp,        "exp",        1, 1, PK_UNARY, void, "exp%f(%0)")               \
-  X(exp2,       "exp2",       1, 1, PK_UNARY, void, "exp2%f(%0)")              \
-  X(log,        "log",        1, 1, PK_UNARY, void, "log%f(%0)")               \
-  X(log2,       "log2",       1, 1, PK_UNARY, void, "log2%f(%0)")              \
-  X(log10,      "log10",      1, 1, PK_UNARY, void, "log10%f(%0)")             \
-  X(log1p,      "log1p",      1, 1, PK_UNARY, void, "log1p%f(%0)")             \
-  X(expm1,      "expm1",      1, 1, PK_UNARY, void, "expm1%f(%0)")             \
-  X(sqrt,       "sqrt",       1, 1, PK_UNARY, void, "sqrt%f(%0)")              \
-  X(rsqrt,      "rsqrt",      1, 1, PK_UNARY, void, "((%T)1 / sqrt%f(%0))")    \
-  X(cbrt,       "cbrt",       1, 1, PK_UNARY, void, "cbrt%f(%0)")              \
-  X(sin,        "sin",        1, 1, PK_UNARY, void, "sin%f(%0)")               \
-  X(cos,        "cos",        1, 1, PK_UNARY, void, "cos%f(%0)")               \
-  X(tan,        "tan",        1, 1, PK_UNARY, void, "tan%f(%0)")               \
-  X(asin,       "asin",       1, 1, PK_UNARY, void, "asin%f(%0)")              \
-  X(acos,       "acos",       1, 1, PK_UNARY, void, "acos%f(%0)")              \
-  X(atan,       "atan",       1, 1, PK_UNARY, void, "atan%f(%0)")              \
-  X(sinh,       "sinh",       1, 1, PK_UNARY, void, "sinh%f(%0)")              \
-  X(cosh,       "cosh",       1, 1, PK_UNARY, void, "cosh%f(%0)")              \
-  X(tanh,       "tanh",       1, 1, PK_UNARY, void, "tanh%f(%0)")              \
-  X(asinh,      "asinh",      1, 1, PK_UNARY, void, "asinh%f(%0)")             \
-  X(acosh,      "acosh",      1, 1, PK_UNARY, void, "acosh%f(%0)")             \
-  X(atanh,      "atanh",      1, 1, PK_UNARY, void, "atanh%f(%0)")             \
-  X(logistic,   "logistic",   1, 1, PK_UNARY, void, "((%T)1 / ((%T)1 + exp%f(-%0)))") \
-  X(erf,        "erf",        1, 1, PK_UNARY, void, "erf%f(%0)")               \
-  X(erfc,       "erfc",       1, 1, PK_UNARY, void, "erfc%f(%0)")              \
-  X(erf_inv,    "erf_inv",    1, 1, PK_UNARY, void, NULL)                      \
-  X(lgamma,     "lgamma",     1, 1, PK_UNARY, void, "lgamma%f(%0)")            \
-  X(is_finite,  "is_finite",  1, 1, PK_UNARY, void, "isfinite(%0)")            \
-  X(is_nan,     "is_nan",     1, 1, PK_UNARY, void, "isnan(%0)")               \
-  X(is_inf,     "is_inf",     1, 1, PK_UNARY, void, "isinf(%0)")               \
-  X(not,        "not",        1, 1, PK_UNARY, void, NULL)                      \
-  X(square,     "square",     1, 1, PK_UNARY, void, "(%0 * %0)")               \
-  X(reciprocal, "reciprocal", 1, 1, PK_UNARY, void, "((%T)1 / %0)")
-
-#define PRIM_BINARY_LIST(X)                                                    \
-  X(add,         "add",         2, 1, PK_BINARY, void, "(%0 + %1)")            \
-  X(sub,         "sub",         2, 1, PK_BINARY, void, "(%0 - %1)")            \
-  X(mul,         "mul",         2, 1, PK_BINARY, void, "(%0 * %1)")            \
-  X(div,         "div",         2, 1, PK_BINARY, void, NULL)                   \
-  X(floor_div,   "floor_divide",2, 1, PK_BINARY, void, NULL)                   \
-  X(rem,         "rem",         2, 1, PK_BINARY, void, NULL)                   \
-  X(pow,         "pow",         2, 1, PK_BINARY, void, NULL)                   \
-  X(max,         "max",         2, 1, PK_BINARY, void, NULL)                   \
-  X(min,         "min",         2, 1, PK_BINARY, void, NULL)                   \
-  X(atan2,       "atan2",       2, 1, PK_BINARY, void, "atan2%f(%0, %1)")      \
-  X(nextafter,   "nextafter",   2, 1, PK_BINARY, void, "nextafter%f(%0, %1)")  \
-  X(hypot,       "hypot",       2, 1, PK_BINARY, void, "hypot%f(%0, %1)")      \
-  X(copysign,    "copysign",    2, 1, PK_BINARY, void, "copysign%f(%0, %1)")   \
-  X(and,         "and",         2, 1, PK_BINARY, void, "(%0 & %1)")            \
-  X(or,          "or",          2, 1, PK_BINARY, void, "(%0 | %1)")            \
-  X(xor,         "xor",         2, 1, PK_BINARY, void, "(%0 ^ %1)")            \
-  X(shift_left,  "shift_left",  2, 1, PK_BINARY, void, NULL)                   \
-  X(shift_right, "shift_right", 2, 1, PK_BINARY, void, NULL)                   \
-  X(eq,          "eq",          2, 1, PK_COMPARE, void, "(%0 == %1)")          \
-  X(ne,          "ne",          2, 1, PK_COMPARE, void, "(%0 != %1)")          \
-  X(lt,          "lt",          2, 1, PK_COMPARE, void, "(%0 < %1)")           \
-  X(le,          "le",          2, 1, PK_COMPARE, void, "(%0 <= %1)")          \
-  X(gt,          "gt",          2, 1, PK_COMPARE, void, "(%0 > %1)")           \
-  X(ge,          "ge",          2, 1, PK_COMPARE, void, "(%0 >= %1)")
-
-#define PRIM_OTHER_LIST(X)                                                                 \
-  X(select,          "select",          3, 1, PK_OTHER, void, "(%0 ? %1 : %2)")           \
-  X(integer_pow,     "integer_pow",     1, 1, PK_OTHER, PIntPow, NULL)                     \
-  X(convert,         "convert_element_type", 1, 1, PK_OTHER, PConvert, "((%T)%0)")      \
-  X(copy,            "copy",            1, 1, PK_OTHER, void, "%0")                        \
-  X(broadcast_in_dim,"broadcast_in_dim",1, 1, PK_SHAPE, PBroadcast, NULL)                \
-  X(reshape,         "reshape",         1, 1, PK_SHAPE, PShape, NULL)                      \
-  X(transpose,       "transpose",       1, 1, PK_SHAPE, PPerm, NULL)                       \
-  X(slice,           "slice",           1, 1, PK_SHAPE, PSlice, NULL)                      \
-  X(rev,             "rev",             1, 1, PK_SHAPE, PAxes, NULL)                       \
-  X(pad,             "pad",             2, 1, PK_SHAPE, PPad, NULL)                        \
-  X(concatenate,     "concatenate",    -1, 1, PK_SHAPE, PAxis, NULL)                       \
-  X(iota,            "iota",            0, 1, PK_SHAPE, PIota, NULL)                       \
-  X(gather,          "gather",          2, 1, PK_INDEX, PGather, NULL)                     \
-  X(scatter,         "scatter",         3, 1, PK_INDEX, PScatter, NULL)                    \
-  X(scatter_add,     "scatter-add",     3, 1, PK_INDEX, PScatter, NULL)                    \
-  X(scatter_mul,     "scatter-mul",     3, 1, PK_INDEX, PScatter, NULL)                    \
-  X(scatter_min,     "scatter-min",     3, 1, PK_INDEX, PScatter, NULL)                    \
-  X(scatter_max,     "scatter-max",     3, 1, PK_INDEX, PScatter, NULL)                    \
-  X(dynamic_slice,   "dynamic_slice",  -1, 1, PK_INDEX, PShape, NULL)                      \
-  X(dynamic_update_slice, "dynamic_update_slice", -1, 1, PK_INDEX, void, NULL)           \
-  X(reduce_sum,      "reduce_sum",      1, 1, PK_REDUCE, PAxes, "(%0 + %1)")               \
-  X(reduce_prod,     "reduce_prod",     1, 1, PK_REDUCE, PAxes, "(%0 * %1)")               \
-  X(reduce_max,      "reduce_max",      1, 1, PK_REDUCE, PAxes, NULL)                      \
-  X(reduce_min,      "reduce_min",      1, 1, PK_REDUCE, PAxes, NULL)                      \
-  X(reduce_or,       "reduce_or",       1, 1, PK_REDUCE, PAxes, "(%0 | %1)")               \
-  X(reduce_and,      "reduce_and",      1, 1, PK_REDUCE, PAxes, "(%0 & %1)")               \
-  X(argmax,          "argmax",          1, 1, PK_REDUCE, PArg, NULL)                       \
-  X(argmin,          "argmin",          1, 1, PK_REDUCE, PArg, NULL)                       \
-  X(cumsum,          "cumsum",          1, 1, PK_SCAN, PCum, NULL)                         \
-  X(cumprod,         "cumprod",         1, 1, PK_SCAN, PCum, NULL)                         \
-  X(cummax,          "cummax",          1, 1, PK_SCAN, PCum, NULL)                         \
-  X(cummin,          "cummin",          1, 1, PK_SCAN, PCum, NULL)                         \
-  X(sort,            "sort",           -1, -1, PK_OTHER, PSort, NULL)                      \
-  X(dot_general,     "dot_general",     2, 1, PK_OTHER, PDot, NULL)                        \
-  X(conv,            "conv_general_dilated", 2, 1, PK_OTHER, PConv, NULL)                 \
-  X(reduce_window_sum, "reduce_window_sum", 1, 1, PK_OTHER, PWindow, NULL)                \
-  X(reduce_window_max, "reduce_window_max", 1, 1, PK_OTHER, PWindow, NULL)                \
-  X(reduce_window_min, "reduce_window_min", 1, 1, PK_OTHER, PWindow, NULL)                \
-  X(lu,              "lu",              1, 3, PK_LINALG, void, NULL)                       \
-  X(inv,             "inv",             1, 1, PK_LINALG, PLinalg, NULL)                       \
-  X(solve,           "solve",           2, 1, PK_LINALG, PLinalg, NULL)                       \
-  X(det,             "det",             1, 1, PK_LINALG, void, NULL)                       \
-  X(slogdet,         "slogdet",         1, 2, PK_LINALG, void, NULL)                       \
-  X(cholesky,        "cholesky",        1, 1, PK_LINALG, PLinalg, NULL)                       \
-  X(qr,              "qr",              1, 2, PK_LINALG, PQr, NULL)                        \
-  X(eigh,            "eigh",            1, 2, PK_LINALG, PEigh, NULL)                      \
-  X(svd,             "svd",             1, 3, PK_LINALG, PSvd, NULL)                       \
-  X(triangular_solve,"triangular_solve",2, 1, PK_LINALG, PTriSolve, NULL)
-
-/* Control flow and host callbacks (engine/ir.c): their parameters carry sub-graphs (IrGraph,
- * engine/ir.h), their rules and kernels are registered by ir_init(). nout -2: the number of
- * outputs comes from the params (the sub-graph), see prim_nout(). */
-#define PRIM_CONTROL_LIST(X)                                                                 \
-  X(cond,            "cond",           -1, -2, PK_CONTROL, PCond, NULL)                      \
-  X(while,           "while",          -1, -2, PK_CONTROL, PWhile, NULL)                     \
-  X(scan,            "scan",           -1, -2, PK_CONTROL, PScan, NULL)                      \
-  X(debug_callback,  "debug_callback", -1, 0, PK_CONTROL, PCallback, NULL)                  \
-  X(stop_gradient,   "stop_gradient",   1, 1, PK_CONTROL, void, "%0")                        \
-  X(pure_callback,   "pure_callback",  -1, -2, PK_CONTROL, PHostCall, NULL)                \
-  X(custom_jvp_call, "custom_jvp_call", -1, -2, PK_CONTROL, PCustomJvp, NULL)               \
-  X(custom_vjp_call, "custom_vjp_call", -1, -2, PK_CONTROL, PCustomVjp, NULL)
-
-#define PRIM_LIST(X) PRIM_UNARY_LIST(X) PRIM_BINARY_LIST(X) PRIM_OTHER_LIST(X) PRIM_CONTROL_LIST(X)
+ * X(id, "name"): the ids (an enum, so that code can name a primitive) and JAX's names. Everything
+ * else about a primitive is its entry, one row in the file of its family (lang/prim/prim_*.c),
+ * which fills prim_table at start-up. */
+#define PRIM_LIST(X) \
+  /* elementwise (prim_elem.c) */ \
+  X(neg, "neg") \
+  X(abs, "abs") \
+  X(sign, "sign") \
+  X(floor, "floor") \
+  X(ceil, "ceil") \
+  X(round, "round") \
+  X(exp, "exp") \
+  X(exp2, "exp2") \
+  X(log, "log") \
+  X(log2, "log2") \
+  X(log10, "log10") \
+  X(log1p, "log1p") \
+  X(expm1, "expm1") \
+  X(sqrt, "sqrt") \
+  X(rsqrt, "rsqrt") \
+  X(cbrt, "cbrt") \
+  X(sin, "sin") \
+  X(cos, "cos") \
+  X(tan, "tan") \
+  X(asin, "asin") \
+  X(acos, "acos") \
+  X(atan, "atan") \
+  X(sinh, "sinh") \
+  X(cosh, "cosh") \
+  X(tanh, "tanh") \
+  X(asinh, "asinh") \
+  X(acosh, "acosh") \
+  X(atanh, "atanh") \
+  X(logistic, "logistic") \
+  X(erf, "erf") \
+  X(erfc, "erfc") \
+  X(erf_inv, "erf_inv") \
+  X(lgamma, "lgamma") \
+  X(is_finite, "is_finite") \
+  X(is_nan, "is_nan") \
+  X(is_inf, "is_inf") \
+  X(not, "not") \
+  X(square, "square") \
+  X(reciprocal, "reciprocal") \
+  X(add, "add") \
+  X(sub, "sub") \
+  X(mul, "mul") \
+  X(div, "div") \
+  X(floor_div, "floor_divide") \
+  X(rem, "rem") \
+  X(pow, "pow") \
+  X(max, "max") \
+  X(min, "min") \
+  X(atan2, "atan2") \
+  X(nextafter, "nextafter") \
+  X(hypot, "hypot") \
+  X(copysign, "copysign") \
+  X(and, "and") \
+  X(or, "or") \
+  X(xor, "xor") \
+  X(shift_left, "shift_left") \
+  X(shift_right, "shift_right") \
+  X(eq, "eq") \
+  X(ne, "ne") \
+  X(lt, "lt") \
+  X(le, "le") \
+  X(gt, "gt") \
+  X(ge, "ge") \
+  X(select, "select") \
+  X(integer_pow, "integer_pow") \
+  X(convert, "convert_element_type") \
+  X(copy, "copy") \
+  /* data movement (prim_shape.c) */ \
+  X(broadcast_in_dim, "broadcast_in_dim") \
+  X(reshape, "reshape") \
+  X(transpose, "transpose") \
+  X(slice, "slice") \
+  X(rev, "rev") \
+  X(pad, "pad") \
+  X(concatenate, "concatenate") \
+  X(iota, "iota") \
+  /* indexing (prim_index.c) */ \
+  X(gather, "gather") \
+  X(scatter, "scatter") \
+  X(scatter_add, "scatter-add") \
+  X(scatter_mul, "scatter-mul") \
+  X(scatter_min, "scatter-min") \
+  X(scatter_max, "scatter-max") \
+  X(dynamic_slice, "dynamic_slice") \
+  X(dynamic_update_slice, "dynamic_update_slice") \
+  /* reductions, scans and sort (prim_reduce.c) */ \
+  X(reduce_sum, "reduce_sum") \
+  X(reduce_prod, "reduce_prod") \
+  X(reduce_max, "reduce_max") \
+  X(reduce_min, "reduce_min") \
+  X(reduce_or, "reduce_or") \
+  X(reduce_and, "reduce_and") \
+  X(argmax, "argmax") \
+  X(argmin, "argmin") \
+  X(cumsum, "cumsum") \
+  X(cumprod, "cumprod") \
+  X(cummax, "cummax") \
+  X(cummin, "cummin") \
+  X(sort, "sort") \
+  /* products and windows (prim_dot.c) */ \
+  X(dot_general, "dot_general") \
+  X(conv, "conv_general_dilated") \
+  X(reduce_window_sum, "reduce_window_sum") \
+  X(reduce_window_max, "reduce_window_max") \
+  X(reduce_window_min, "reduce_window_min") \
+  /* linear algebra (prim_linalg.c) */ \
+  X(lu, "lu") \
+  X(inv, "inv") \
+  X(solve, "solve") \
+  X(det, "det") \
+  X(slogdet, "slogdet") \
+  X(cholesky, "cholesky") \
+  X(qr, "qr") \
+  X(eigh, "eigh") \
+  X(svd, "svd") \
+  X(triangular_solve, "triangular_solve") \
+  /* control flow and the host (prim_control.c) */ \
+  X(cond, "cond") \
+  X(while, "while") \
+  X(scan, "scan") \
+  X(debug_callback, "debug_callback") \
+  X(stop_gradient, "stop_gradient") \
+  X(pure_callback, "pure_callback") \
+  X(custom_jvp_call, "custom_jvp_call") \
+  X(custom_vjp_call, "custom_vjp_call")
 
 typedef enum PrimId {
-#define X(id, name, nin, nout, kind, pt, cg) PRIM_##id,
+#define X(id, name) PRIM_##id,
   PRIM_LIST(X)
 #undef X
   PRIM_COUNT
@@ -313,25 +310,118 @@ typedef struct ParamField {
 
 typedef enum ReduceIdentity { RI_NONE, RI_ZERO, RI_ONE, RI_LOWEST, RI_HIGHEST, RI_TRUE, RI_FALSE } ReduceIdentity;
 
+/* Accepted operand dtypes of an elementwise primitive (bit d = DType d). */
+#define DTM(d) (1u << (d))
+#define DTM_BOOL DTM(DT_BOOL)
+#define DTM_INT (DTM(DT_UINT8) | DTM(DT_UINT32) | DTM(DT_INT32) | DTM(DT_INT64))
+#define DTM_FLOAT (DTM(DT_FLOAT32) | DTM(DT_FLOAT64))
+#define DTM_INTB (DTM_INT | DTM_BOOL)
+#define DTM_NUM (DTM_INT | DTM_FLOAT)
+#define DTM_ALL (DTM_NUM | DTM_BOOL)
+
+/* ---- the rules' signatures (the fields of a Prim entry, prim.h) ---------------------------
+ * Differentiation comes in kinds, so that one description serves JVP and VJP:
+ *   RK_ZERO      outputs do not depend differentiably on inputs (comparisons, floor, argmax)
+ *   RK_PARTIALS  elementwise: partials(ctx) gives dout/din_i (broadcastable to the output);
+ *                JVP = sum_i t_i * d_i, VJP = unbroadcast(ct * d_i)
+ *   RK_LINEAR    linear in the operands flagged in `lin` (jointly): JVP = the primitive applied
+ *                to the tangents; VJP = transpose(ct)
+ *   RK_BILINEAR  bilinear in operands 0 and 1 (dot_general, conv): JVP = f(t0, x1) + f(x0, t1);
+ *                VJP = transpose(ct) with the other operand as the constant
+ *   RK_CUSTOM    own jvp (primal and tangent together) and own vjp_fwd (primal outputs plus a
+ *                backward closure): control flow, sort, linear algebra
+ *   RK_DECOMP    differentiated through a decomposition into other primitives (cummax, ...)
+ *   RK_NONE      not differentiable: a clear NotImplementedError
+ * All rule code runs with the PARENT interpreter current and builds values with em_bind, so
+ * derivatives of derivatives work. */
+typedef enum RuleKind { RK_NONE = 0, RK_ZERO, RK_PARTIALS, RK_LINEAR, RK_BILINEAR, RK_CUSTOM,
+                        RK_DECOMP } RuleKind;
+
+/* What a rule sees about one application of a primitive. in/out are primal values (parent
+ * level), avals their abstract values. */
+typedef struct RuleCtx {
+  PrimId id;
+  const void *params;
+  int nin, nout;
+  const Value *in;
+  const AVal *in_av;
+  const Value *out;
+  const AVal *out_av;
+} RuleCtx;
+
+/* d[i] for every i with need[i]; d[i] may stay null for a zero partial. */
+typedef int (*PartialsFn)(const RuleCtx *c, const uint8_t *need, Value *d);
+/* Linear/bilinear primitives: cotangents of the operands flagged in need from the output
+ * cotangents (null = zero); the other operands' primal values are in c->in. */
+typedef int (*TransposeFn)(const RuleCtx *c, const Value *ct_out, const uint8_t *need, Value *ct_in);
+/* Custom forward mode: primal and tangent outputs together (tangents null = zero). */
+typedef int (*JvpFn)(PrimId id, const void *params, int nin, const Value *primals,
+                     const Value *tangents, Value *out, Value *out_tangents);
+/* Reverse mode of custom rules: the forward pass returns the primal outputs and a closure
+ * that maps output cotangents to input cotangents later. */
+typedef struct VjpClosure {
+  int (*backward)(void *ctx, int nout, const Value *ct_out, int nin, const uint8_t *need,
+                  Value *ct_in);
+  void *ctx;
+  void (*free)(void *ctx);
+} VjpClosure;
+typedef int (*VjpFwdFn)(PrimId id, const void *params, int nin, const Value *primals,
+                        const uint8_t *diff, Value *out, VjpClosure *cl);
+/* Computes the primitive's outputs from other primitives at the current interpreter. */
+typedef int (*DecompFn)(PrimId id, const void *params, int nin, const Value *in, Value *out);
+/* vmap: bd[i] is the batch axis of in[i] or -1; fills out and obd (-1: unbatched). */
+typedef int (*BatchFn)(PrimId id, const void *params, int nin, const Value *in, const int *bd,
+                       int64_t size, Value *out, int *obd);
+
+
+#define LIN_ALL (1u << 31)
+
 typedef struct Prim {
   PrimId id;
-  const char *name;
-  int nin, nout;                 /* -1: variadic (see PRIM_LIST) */
+  const char *name;              /* JAX's name (PRIM_LIST) */
+  int nin, nout;                 /* -1: variadic (nin >= 1; nout: as many as inputs);
+                                    nout -2: from the params (nout_of) */
   PrimKind kind;
-  size_t params_size;            /* 0 = no params */
+  /* the parameter block: a plain struct (prim.h), its size and field list (for printing) */
+  size_t params_size;
   const ParamField *param_fields; int n_param_fields;
-  PrimRule rule;
-  PrimKernel cpu;
-  PrimKernel gpu;                /* NULL until the GPU engine registers it */
-  ElemLoop loops[DT_COUNT];      /* elementwise: per input dtype, NULL = dtype not accepted */
-  const char *cgen;              /* elementwise C template, see PRIM_LIST */
+  PrimRule rule;                 /* shape/dtype rule (where shape errors are raised) */
+  uint32_t dtypes;               /* elementwise: the accepted operand dtypes (DTM_*) */
+  /* differentiation (emit.h explains the kinds) and batching */
+  RuleKind ad;
+  uint32_t lin;                  /* RK_LINEAR: bit i = linear in operand i (LIN_ALL: all) */
+  PartialsFn partials;
+  TransposeFn transpose;
+  JvpFn jvp;
+  VjpFwdFn vjp_fwd;
+  DecompFn decomp;
+  BatchFn batch;
+  const char *lax;               /* bound as jax.lax.<lax>(x[, y]) by the generic elementwise
+                                    binder (lang/array/mod_jax.c); NULL: bound by hand or not */
+  /* back ends */
+  PrimKernel cpu;                /* the eager CPU kernel (engine/cpu, engine/ir.c) */
+  const char *cgen;              /* elementwise C template: %0..%2 the operands, %T their C
+                                    type, %f the libm suffix; NULL: call the eager kernel */
   const char *reduce_combine;    /* reductions: "(%0 + %1)" etc. */
   ReduceIdentity reduce_identity;
+  PrimKernel gpu;                /* NULL until the GPU engine (engine/gpu) registers it */
 } Prim;
 
-extern Prim prim_table[PRIM_COUNT];
+static inline int prim_linear_in(const Prim *p, int i) {
+  return (p->lin >> 31) || (i < 31 && ((p->lin >> i) & 1));
+}
 
-/* Call once at start-up (idempotent): fills the table and starts the CPU thread pool. */
+/* The parameter block of an entry: .params = PARAMS(PAxes, pf_axes) */
+#define PARAMS(S, fields) \
+  .params_size = sizeof(S), .param_fields = fields, .n_param_fields = (int)(sizeof fields / sizeof fields[0])
+#define PRIM_FIELD(S, f, t, c) {#f, t, offsetof(S, f), c}
+
+extern Prim prim_table[PRIM_COUNT];
+/* The families' entry lists (lang/prim/prim_ops.c), NULL-terminated. */
+extern const Prim *const prim_families[];
+
+/* Call once at start-up (idempotent): fills the table from the families and starts the CPU
+ * thread pool. */
 void arr_init(void);
 /* Look a primitive up by name (slow; not for the hot path). -1 if unknown. */
 int prim_by_name(const char *name);
@@ -348,5 +438,12 @@ Array *prim_binary(PrimId id, Array *x, Array *y);
 int prim_nout(PrimId id, int nin, const void *params);
 /* Format params for IR printing ("axes=(0, 1)"); returns malloc'd text. */
 char *prim_params_str(PrimId id, const void *params);
+
+/* ---- helpers for shape rules (errors worded as JAX's) ------------------------------------ */
+int prim_same_dtypes(const Prim *p, const AVal *in, int nin);   /* all of in[] one dtype */
+int prim_accepts(const Prim *p, DType d);                       /* d in p->dtypes */
+int prim_check_axis(const Prim *p, int axis, int ndim);
+/* distinct axes in range; mask[a] set for each */
+int prim_check_axes(const Prim *p, const PAxes *ax, int ndim, int *mask);
 
 #endif

@@ -1,5 +1,5 @@
 /* cpu.h - internal interface of the CPU back end: the thread pool, the N-d elementwise driver
- * and the registration functions that put the CPU kernels into the primitive table. */
+ * and the kernels that the primitive entries name. */
 #ifndef SABLE_CPU_H
 #define SABLE_CPU_H
 
@@ -35,14 +35,54 @@ void cpu_bcast_strides(const Array *a, int ndim, const int64_t *shape, int64_t *
  * src strides through cpu_bcast_strides first via arr_view_broadcast). */
 ElemLoop cpu_convert_loop(DType from, DType to);
 
-/* ---- registration (called from arr_init) ------------------------------------------------- */
-void cpu_register_elementwise(Prim *t);
-void cpu_register_shape(Prim *t);
-void cpu_register_index(Prim *t);
-void cpu_register_reduce(Prim *t);
-void cpu_register_sort(Prim *t);
-void cpu_register_dot(Prim *t);
-void cpu_register_linalg(Prim *t);
+/* ---- the kernels (named by the entries in lang/prim/) ------------------------------------- */
+#define CPU_KERNEL(name) \
+  int name(const Prim *p, Array *const *in, int nin, const void *params, const AVal *out_av, Array **out)
+/* cpu_dot.c */
+CPU_KERNEL(cpu_k_conv);
+CPU_KERNEL(cpu_k_dot);
+CPU_KERNEL(cpu_k_window);
+/* cpu_elem.c */
+CPU_KERNEL(cpu_k_convert);
+CPU_KERNEL(cpu_k_copy);
+CPU_KERNEL(cpu_k_elementwise);
+CPU_KERNEL(cpu_k_integer_pow);
+/* cpu_index.c */
+CPU_KERNEL(cpu_k_dynamic_slice);
+CPU_KERNEL(cpu_k_dynamic_update_slice);
+CPU_KERNEL(cpu_k_gather);
+CPU_KERNEL(cpu_k_scatter);
+/* cpu_linalg.c */
+CPU_KERNEL(cpu_k_cholesky);
+CPU_KERNEL(cpu_k_det);
+CPU_KERNEL(cpu_k_eigh);
+CPU_KERNEL(cpu_k_inv);
+CPU_KERNEL(cpu_k_lu);
+CPU_KERNEL(cpu_k_qr);
+CPU_KERNEL(cpu_k_solve);
+CPU_KERNEL(cpu_k_svd);
+CPU_KERNEL(cpu_k_trisolve);
+/* cpu_reduce.c */
+CPU_KERNEL(cpu_k_arg);
+CPU_KERNEL(cpu_k_cum);
+CPU_KERNEL(cpu_k_reduce);
+/* cpu_sort.c */
+CPU_KERNEL(cpu_k_sort);
+/* cpu_shape.c */
+CPU_KERNEL(cpu_k_broadcast);
+CPU_KERNEL(cpu_k_concat);
+CPU_KERNEL(cpu_k_iota);
+CPU_KERNEL(cpu_k_pad);
+CPU_KERNEL(cpu_k_reshape);
+CPU_KERNEL(cpu_k_rev);
+CPU_KERNEL(cpu_k_slice);
+CPU_KERNEL(cpu_k_transpose);
+
+/* The per-dtype inner loops of the elementwise primitives (NULL: dtype not handled), filled once
+ * by cpu_init_loops (from arr_init) with the fastest variant this CPU runs. */
+extern ElemLoop cpu_loops[PRIM_COUNT][DT_COUNT];
+void cpu_init_loops(void);
+void cpu_init_reduce_loops(void);     /* cpu_reduce.c, called by cpu_init_loops */
 
 /* Typed access helpers used by several kernel files. */
 #define CPU_DTYPE_CASES(X)                                                              \

@@ -435,12 +435,12 @@ static int64_t grain_for(PrimId id) {
   }
 }
 
-static int k_elementwise(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_elementwise(const Prim *p, Array *const *in, int nin, const void *params,
                          const AVal *oav, Array **out) {
   Array *o = arr_new_like(oav);
   if (!o) return -1;
   DType dt = p->id == PRIM_select ? in[1]->dtype : in[0]->dtype;
-  ElemLoop loop = p->loops[dt];
+  ElemLoop loop = cpu_loops[p->id][dt];
   /* Fast path: everything contiguous and the same size (or 0-d scalars). */
   int simple = 1;
   int64_t st[4] = {1, 1, 1, 1};
@@ -460,7 +460,7 @@ static int k_elementwise(const Prim *p, Array *const *in, int nin, const void *p
   return 0;
 }
 
-static int k_convert(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_convert(const Prim *p, Array *const *in, int nin, const void *params,
                      const AVal *oav, Array **out) {
   Array *o = arr_new_like(oav);
   if (!o) return -1;
@@ -492,7 +492,7 @@ IPOW_LOOP(i64, int64_t, U64MUL)
 IPOW_LOOP(u8, uint8_t, U8MUL)
 IPOW_LOOP(u32, uint32_t, UU32MUL)
 
-static int k_integer_pow(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_integer_pow(const Prim *p, Array *const *in, int nin, const void *params,
                          const AVal *oav, Array **out) {
   const PIntPow *pp = params;
   Array *o = arr_new_like(oav);
@@ -513,7 +513,7 @@ static int k_integer_pow(const Prim *p, Array *const *in, int nin, const void *p
   return 0;
 }
 
-static int k_copy(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_copy(const Prim *p, Array *const *in, int nin, const void *params,
                   const AVal *oav, Array **out) {
   *out = arr_copy(in[0]);
   return *out ? 0 : -1;
@@ -634,56 +634,54 @@ AVX_OPS(AVX_LOOP)
 #endif
 
 /* {=== registration ===} */
-void cpu_register_elementwise(Prim *t) {
-#define R_F(op, E) t[PRIM_##op].loops[DT_FLOAT32] = u_##op##_f32; t[PRIM_##op].loops[DT_FLOAT64] = u_##op##_f64;
+/* The per-dtype inner loops of the elementwise primitives, chosen once for this CPU. */
+ElemLoop cpu_loops[PRIM_COUNT][DT_COUNT];
+
+void cpu_init_loops(void) {
+  ElemLoop (*t)[DT_COUNT] = cpu_loops;
+  cpu_init_reduce_loops();
+#define R_F(op, E) t[PRIM_##op][DT_FLOAT32] = u_##op##_f32; t[PRIM_##op][DT_FLOAT64] = u_##op##_f64;
   FLOAT_UNARY(R_F, , )
   FLOAT_UNARY_BOOL(R_F)
 #undef R_F
-#define R_FB(op, E) t[PRIM_##op].loops[DT_FLOAT32] = b_##op##_f32; t[PRIM_##op].loops[DT_FLOAT64] = b_##op##_f64;
+#define R_FB(op, E) t[PRIM_##op][DT_FLOAT32] = b_##op##_f32; t[PRIM_##op][DT_FLOAT64] = b_##op##_f64;
   FLOAT_BINARY(R_FB, , )
 #undef R_FB
-#define R_I(op, E) t[PRIM_##op].loops[DT_INT32] = u_##op##_i32; t[PRIM_##op].loops[DT_INT64] = u_##op##_i64; \
-  t[PRIM_##op].loops[DT_UINT8] = u_##op##_u8; t[PRIM_##op].loops[DT_UINT32] = u_##op##_u32;
+#define R_I(op, E) t[PRIM_##op][DT_INT32] = u_##op##_i32; t[PRIM_##op][DT_INT64] = u_##op##_i64; \
+  t[PRIM_##op][DT_UINT8] = u_##op##_u8; t[PRIM_##op][DT_UINT32] = u_##op##_u32;
   INT_UNARY(R_I, , )
 #undef R_I
-#define R_IB(op, E) t[PRIM_##op].loops[DT_INT32] = b_##op##_i32; t[PRIM_##op].loops[DT_INT64] = b_##op##_i64; \
-  t[PRIM_##op].loops[DT_UINT8] = b_##op##_u8; t[PRIM_##op].loops[DT_UINT32] = b_##op##_u32;
+#define R_IB(op, E) t[PRIM_##op][DT_INT32] = b_##op##_i32; t[PRIM_##op][DT_INT64] = b_##op##_i64; \
+  t[PRIM_##op][DT_UINT8] = b_##op##_u8; t[PRIM_##op][DT_UINT32] = b_##op##_u32;
   INT_BINARY(R_IB, , )
 #undef R_IB
-#define R_BU(op, E) t[PRIM_##op].loops[DT_BOOL] = u_##op##_b;
+#define R_BU(op, E) t[PRIM_##op][DT_BOOL] = u_##op##_b;
   BOOL_UNARY(R_BU)
 #undef R_BU
-#define R_BB(op, E) t[PRIM_##op].loops[DT_BOOL] = b_##op##_b;
+#define R_BB(op, E) t[PRIM_##op][DT_BOOL] = b_##op##_b;
   BOOL_BINARY(R_BB)
 #undef R_BB
-#define R_C(op, E) t[PRIM_##op].loops[DT_BOOL] = c_##op##_b; t[PRIM_##op].loops[DT_UINT8] = c_##op##_u8; \
-  t[PRIM_##op].loops[DT_UINT32] = c_##op##_u32; t[PRIM_##op].loops[DT_INT32] = c_##op##_i32;              \
-  t[PRIM_##op].loops[DT_INT64] = c_##op##_i64; t[PRIM_##op].loops[DT_FLOAT32] = c_##op##_f32;            \
-  t[PRIM_##op].loops[DT_FLOAT64] = c_##op##_f64;
+#define R_C(op, E) t[PRIM_##op][DT_BOOL] = c_##op##_b; t[PRIM_##op][DT_UINT8] = c_##op##_u8; \
+  t[PRIM_##op][DT_UINT32] = c_##op##_u32; t[PRIM_##op][DT_INT32] = c_##op##_i32;              \
+  t[PRIM_##op][DT_INT64] = c_##op##_i64; t[PRIM_##op][DT_FLOAT32] = c_##op##_f32;            \
+  t[PRIM_##op][DT_FLOAT64] = c_##op##_f64;
   COMPARE_OPS(R_C)
 #undef R_C
-#define R_S(d, T, sfx) t[PRIM_select].loops[d] = sel_##sfx;
+#define R_S(d, T, sfx) t[PRIM_select][d] = sel_##sfx;
   CPU_DTYPE_CASES(R_S)
 #undef R_S
 #ifdef HAVE_AVX2_ROUND
   if (__builtin_cpu_supports("avx2")) {
-#define AV_REG(op, EF, ED) t[PRIM_##op].loops[DT_FLOAT32] = av_##op##_f32; t[PRIM_##op].loops[DT_FLOAT64] = av_##op##_f64;
+#define AV_REG(op, EF, ED) t[PRIM_##op][DT_FLOAT32] = av_##op##_f32; t[PRIM_##op][DT_FLOAT64] = av_##op##_f64;
     AVX_OPS(AV_REG)
 #undef AV_REG
   }
 #endif
 #ifdef HAVE_MVEC
   if (!getenv("SABLE_NO_MVEC") && __builtin_cpu_supports("avx2")) {
-#define MV_REG(op, fn) t[PRIM_##op].loops[DT_FLOAT32] = mv_##op##_f32; t[PRIM_##op].loops[DT_FLOAT64] = mv_##op##_f64;
+#define MV_REG(op, fn) t[PRIM_##op][DT_FLOAT32] = mv_##op##_f32; t[PRIM_##op][DT_FLOAT64] = mv_##op##_f64;
     MVEC_OPS(MV_REG)
 #undef MV_REG
   }
 #endif
-  for (int i = 0; i < PRIM_COUNT; i++)
-    if (t[i].kind == PK_UNARY || t[i].kind == PK_BINARY || t[i].kind == PK_COMPARE)
-      t[i].cpu = k_elementwise;
-  t[PRIM_select].cpu = k_elementwise;
-  t[PRIM_convert].cpu = k_convert;
-  t[PRIM_integer_pow].cpu = k_integer_pow;
-  t[PRIM_copy].cpu = k_copy;
 }

@@ -73,7 +73,7 @@ static int resolve_starts(const Array *ix, int64_t ipos, int n, const int *map, 
   return ok;
 }
 
-static int k_gather(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_gather(const Prim *p, Array *const *in, int nin, const void *params,
                     const AVal *oav, Array **out) {
   const PGather *g = params;
   Array *op = in[0], *ix = in[1];
@@ -131,7 +131,7 @@ static int k_gather(const Prim *p, Array *const *in, int nin, const void *params
   return 0;
 }
 
-static int k_scatter(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_scatter(const Prim *p, Array *const *in, int nin, const void *params,
                      const AVal *oav, Array **out) {
   const PScatter *s = params;
   Array *ix = in[1], *up = in[2];
@@ -142,10 +142,10 @@ static int k_scatter(const Prim *p, Array *const *in, int nin, const void *param
   ElemLoop loop;
   int binary = 1;
   switch (p->id) {
-    case PRIM_scatter_add: loop = prim_table[PRIM_add].loops[o->dtype]; break;
-    case PRIM_scatter_mul: loop = prim_table[PRIM_mul].loops[o->dtype]; break;
-    case PRIM_scatter_min: loop = prim_table[PRIM_min].loops[o->dtype]; break;
-    case PRIM_scatter_max: loop = prim_table[PRIM_max].loops[o->dtype]; break;
+    case PRIM_scatter_add: loop = cpu_loops[PRIM_add][o->dtype]; break;
+    case PRIM_scatter_mul: loop = cpu_loops[PRIM_mul][o->dtype]; break;
+    case PRIM_scatter_min: loop = cpu_loops[PRIM_min][o->dtype]; break;
+    case PRIM_scatter_max: loop = cpu_loops[PRIM_max][o->dtype]; break;
     default: loop = cpu_convert_loop(o->dtype, o->dtype); binary = 0; break;
   }
   if (!loop) { arr_release(o); return arr_err(ERR_TYPE, "%s does not accept dtype %s", p->name, arr_dtypes[o->dtype].name); }
@@ -202,7 +202,7 @@ static void clamp_starts(Array *const *idx, const Array *op, const int64_t *size
   }
 }
 
-static int k_dynamic_slice(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_dynamic_slice(const Prim *p, Array *const *in, int nin, const void *params,
                            const AVal *oav, Array **out) {
   const PShape *s = params;
   Array *op = in[0];
@@ -216,7 +216,7 @@ static int k_dynamic_slice(const Prim *p, Array *const *in, int nin, const void 
   return *out ? 0 : -1;
 }
 
-static int k_dynamic_update_slice(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_dynamic_update_slice(const Prim *p, Array *const *in, int nin, const void *params,
                                   const AVal *oav, Array **out) {
   Array *op = in[0], *upd = in[1];
   int64_t b[ARR_MAXDIM], e[ARR_MAXDIM], st[ARR_MAXDIM];
@@ -231,11 +231,4 @@ static int k_dynamic_update_slice(const Prim *p, Array *const *in, int nin, cons
   arr_release(v);
   *out = o;
   return 0;
-}
-
-void cpu_register_index(Prim *t) {
-  t[PRIM_gather].cpu = k_gather;
-  for (int i = PRIM_scatter; i <= PRIM_scatter_max; i++) t[i].cpu = k_scatter;
-  t[PRIM_dynamic_slice].cpu = k_dynamic_slice;
-  t[PRIM_dynamic_update_slice].cpu = k_dynamic_update_slice;
 }

@@ -47,7 +47,7 @@ static int lapack_fail(const char *what, int info) {
 #define IS64(a) ((a)->dtype == DT_FLOAT64)
 #define MSZ(a) ((size_t)dt_size((a)->dtype))
 
-static int k_lu(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_lu(const Prim *p, Array *const *in, int nin, const void *params,
                 const AVal *oav, Array **out) {
   const CpuLapack *lp = cpu_lapack();
   if (!lp) return -1;
@@ -82,7 +82,7 @@ static void fill_nan(Array *o, int64_t b, int64_t cnt) {
   for (int64_t i = 0; i < cnt; i++) cpu_store_f(o->dtype, d + i * dt_size(o->dtype), NAN);
 }
 
-static int k_inv(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_inv(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *oav, Array **out) {
   const CpuLapack *lp = cpu_lapack();
   if (!lp) return -1;
@@ -114,7 +114,7 @@ static int k_inv(const Prim *p, Array *const *in, int nin, const void *params,
   return 0;
 }
 
-static int k_solve(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_solve(const Prim *p, Array *const *in, int nin, const void *params,
                    const AVal *oav, Array **out) {
   const CpuLapack *lp = cpu_lapack();
   if (!lp) return -1;
@@ -142,7 +142,7 @@ static int k_solve(const Prim *p, Array *const *in, int nin, const void *params,
 }
 
 /* det and slogdet from one LU. */
-static int k_det(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_det(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *oav, Array **out) {
   const CpuLapack *lp = cpu_lapack();
   if (!lp) return -1;
@@ -186,7 +186,7 @@ static int k_det(const Prim *p, Array *const *in, int nin, const void *params,
   return 0;
 }
 
-static int k_cholesky(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_cholesky(const Prim *p, Array *const *in, int nin, const void *params,
                       const AVal *oav, Array **out) {
   const CpuLapack *lp = cpu_lapack();
   if (!lp) return -1;
@@ -213,7 +213,7 @@ static int k_cholesky(const Prim *p, Array *const *in, int nin, const void *para
   return 0;
 }
 
-static int k_qr(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_qr(const Prim *p, Array *const *in, int nin, const void *params,
                 const AVal *oav, Array **out) {
   const CpuLapack *lp = cpu_lapack();
   if (!lp) return -1;
@@ -256,7 +256,7 @@ static int k_qr(const Prim *p, Array *const *in, int nin, const void *params,
   return 0;
 }
 
-static int k_eigh(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_eigh(const Prim *p, Array *const *in, int nin, const void *params,
                   const AVal *oav, Array **out) {
   const CpuLapack *lp = cpu_lapack();
   if (!lp) return -1;
@@ -279,7 +279,7 @@ static int k_eigh(const Prim *p, Array *const *in, int nin, const void *params,
   return 0;
 }
 
-static int k_svd(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_svd(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *oav, Array **out) {
   const CpuLapack *lp = cpu_lapack();
   if (!lp) return -1;
@@ -318,7 +318,7 @@ static int k_svd(const Prim *p, Array *const *in, int nin, const void *params,
   return 0;
 }
 
-static int k_trisolve(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_trisolve(const Prim *p, Array *const *in, int nin, const void *params,
                       const AVal *oav, Array **out) {
   const CpuBlas *bl = cpu_blas();
   if (!bl) return -1;
@@ -344,16 +344,4 @@ static int k_trisolve(const Prim *p, Array *const *in, int nin, const void *para
   free(am);
   *out = o;
   return 0;
-}
-
-void cpu_register_linalg(Prim *t) {
-  t[PRIM_lu].cpu = k_lu;
-  t[PRIM_inv].cpu = k_inv;
-  t[PRIM_solve].cpu = k_solve;
-  t[PRIM_det].cpu = t[PRIM_slogdet].cpu = k_det;
-  t[PRIM_cholesky].cpu = k_cholesky;
-  t[PRIM_qr].cpu = k_qr;
-  t[PRIM_eigh].cpu = k_eigh;
-  t[PRIM_svd].cpu = k_svd;
-  t[PRIM_triangular_solve].cpu = k_trisolve;
 }

@@ -345,7 +345,7 @@ static void red_rows(void *ctx, int64_t b, int64_t e) {
   reduce_serial(j, j->in + b * j->ist[rs->dim] * j->esz, rs->tmp + k * rs->obytes, shape);
 }
 
-static int k_reduce(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_reduce(const Prim *p, Array *const *in, int nin, const void *params,
                     const AVal *oav, Array **out) {
   const PAxes *ax = params;
   Array *x = in[0];
@@ -504,7 +504,7 @@ static void line_offsets(const Array *a, const Array *o, int axis, int drop, int
   *io = offo;
 }
 
-static int k_arg(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_arg(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *oav, Array **out) {
   const PArg *pa = params;
   Array *x = in[0];
@@ -548,7 +548,7 @@ typedef void (*CumFn)(char *, int64_t, const char *, int64_t, int64_t);
   [DT_UINT32] = cum_##op##_u32}
 static const CumFn cum_fns[4][DT_COUNT] = {CUM_ROW(sum), CUM_ROW(prod), CUM_ROW(max), CUM_ROW(min)};
 
-static int k_cum(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_cum(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *oav, Array **out) {
   const PCum *c = params;
   Array *x = in[0];
@@ -570,7 +570,8 @@ static int k_cum(const Prim *p, Array *const *in, int nin, const void *params,
   return 0;
 }
 
-void cpu_register_reduce(Prim *t) {
+/* The row and vector loops of the reductions, chosen once (from cpu_init_loops). */
+void cpu_init_reduce_loops(void) {
 #define SET(op, name, sfx, d) row_fn[op][d] = row_##name##_##sfx; vec_fn[op][d] = vec_##name##_##sfx;
   SET(R_SUM, sum, f32, DT_FLOAT32) SET(R_SUM, sum, f64, DT_FLOAT64) SET(R_SUM, sum, i32, DT_INT32)
   SET(R_SUM, sum, i64, DT_INT64) SET(R_SUM, sum, u8, DT_UINT8) SET(R_SUM, sum, u32, DT_UINT32)
@@ -588,7 +589,4 @@ void cpu_register_reduce(Prim *t) {
   row_fn[R_MAX][DT_FLOAT64] = row_vmax_f64;
   row_fn[R_MIN][DT_FLOAT32] = row_vmin_f32;
   row_fn[R_MIN][DT_FLOAT64] = row_vmin_f64;
-  for (int i = PRIM_reduce_sum; i <= PRIM_reduce_and; i++) t[i].cpu = k_reduce;
-  t[PRIM_argmax].cpu = t[PRIM_argmin].cpu = k_arg;
-  for (int i = PRIM_cumsum; i <= PRIM_cummin; i++) t[i].cpu = k_cum;
 }

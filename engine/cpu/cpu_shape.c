@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-static int k_broadcast(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_broadcast(const Prim *p, Array *const *in, int nin, const void *params,
                        const AVal *oav, Array **out) {
   const PBroadcast *b = params;
   Array *x = in[0];
@@ -25,7 +25,7 @@ static int k_broadcast(const Prim *p, Array *const *in, int nin, const void *par
   return 0;
 }
 
-static int k_reshape(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_reshape(const Prim *p, Array *const *in, int nin, const void *params,
                      const AVal *oav, Array **out) {
   Array *v = arr_view_reshape(in[0], oav->ndim, oav->shape);
   if (!v) {
@@ -39,20 +39,20 @@ static int k_reshape(const Prim *p, Array *const *in, int nin, const void *param
   return 0;
 }
 
-static int k_transpose(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_transpose(const Prim *p, Array *const *in, int nin, const void *params,
                        const AVal *oav, Array **out) {
   *out = arr_view_transpose(in[0], ((const PPerm *)params)->perm);
   return *out ? 0 : -1;
 }
 
-static int k_slice(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_slice(const Prim *p, Array *const *in, int nin, const void *params,
                    const AVal *oav, Array **out) {
   const PSlice *s = params;
   *out = arr_view_slice(in[0], s->start, s->limit, s->stride);
   return *out ? 0 : -1;
 }
 
-static int k_rev(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_rev(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *oav, Array **out) {
   const PAxes *ax = params;
   Array *x = in[0];
@@ -72,7 +72,7 @@ static void copy_into(Array *dst, Array *src) {
   cpu_run_elementwise(cpu_convert_loop(src->dtype, dst->dtype), dst, ins, 1, CPU_GRAIN_CHEAP);
 }
 
-static int k_pad(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_pad(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *oav, Array **out) {
   const PPad *pp = params;
   Array *x = in[0];
@@ -106,7 +106,7 @@ static int k_pad(const Prim *p, Array *const *in, int nin, const void *params,
   return 0;
 }
 
-static int k_concat(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_concat(const Prim *p, Array *const *in, int nin, const void *params,
                     const AVal *oav, Array **out) {
   int ax = ((const PAxis *)params)->axis;
   Array *o = arr_new_like(oav);
@@ -131,7 +131,7 @@ static int k_concat(const Prim *p, Array *const *in, int nin, const void *params
 #define IOTA_FILL(d, T, sfx)                                                     \
   case d: for (int64_t i = 0; i < n; i++) ((T *)data)[i] = (T)((i / inner) % len); break;
 
-static int k_iota(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_iota(const Prim *p, Array *const *in, int nin, const void *params,
                   const AVal *oav, Array **out) {
   const PIota *io = params;
   Array *o = arr_new_like(oav);
@@ -145,15 +145,4 @@ static int k_iota(const Prim *p, Array *const *in, int nin, const void *params,
   }
   *out = o;
   return 0;
-}
-
-void cpu_register_shape(Prim *t) {
-  t[PRIM_broadcast_in_dim].cpu = k_broadcast;
-  t[PRIM_reshape].cpu = k_reshape;
-  t[PRIM_transpose].cpu = k_transpose;
-  t[PRIM_slice].cpu = k_slice;
-  t[PRIM_rev].cpu = k_rev;
-  t[PRIM_pad].cpu = k_pad;
-  t[PRIM_concatenate].cpu = k_concat;
-  t[PRIM_iota].cpu = k_iota;
 }

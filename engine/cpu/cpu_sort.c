@@ -39,7 +39,7 @@ static void msort(int64_t *idx, int64_t *tmp, int64_t n, const void *keys, LessF
   while (a < h) idx[o++] = tmp[a++];
 }
 
-static int k_sort(const Prim *p, Array *const *in, int nin, const void *params,
+int cpu_k_sort(const Prim *p, Array *const *in, int nin, const void *params,
                   const AVal *oav, Array **out) {
   const PSort *s = params;
   if (s->descending) return arr_err(ERR_NOTIMPL, "sort: descending order is not supported (flip the result)");
@@ -86,4 +86,3 @@ fail:
   return -1;
 }
 
-void cpu_register_sort(Prim *t) { t[PRIM_sort].cpu = k_sort; }

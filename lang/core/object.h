@@ -74,20 +74,15 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include "ast.h"
+#include "emit.h"
 
 typedef struct Obj Obj;
 typedef struct TypeObj TypeObj;
 
 typedef enum VTag { V_NULL = 0, V_NONE, V_BOOL, V_INT, V_FLOAT, V_OBJ } VTag;
 
-typedef struct Value {
-  uint32_t tag;
-  union {
-    int64_t i;        /* V_INT; V_BOOL (0 or 1) */
-    double f;         /* V_FLOAT */
-    Obj *o;           /* V_OBJ */
-  } u;
-} Value;
+/* Value: a tag and a union (int64_t i for V_INT and V_BOOL, double f for V_FLOAT, Obj *o for
+ * V_OBJ), defined in engine/emit.h: the same handle is what primitives' rules are written over. */
 
 /* Every heap object starts with this header. rc >= OBJ_IMMORTAL means never freed (static
  * type objects, interned names, singletons). */

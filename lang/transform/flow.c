@@ -736,7 +736,7 @@ static int poll_signals(void) {
 
 void control_init_host(void);
 void control_init(void) {
-  ir_init();
+  arr_init();
   control_init_host();
   ir_host_callback = host_callback;
   ir_poll = poll_signals;

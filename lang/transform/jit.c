@@ -79,7 +79,7 @@ static void stage_destroy(LxTrace *t) {
 static const TraceVT stage_vt = {{"jit", stage_process}, TK_STAGE, "DynamicJaxprTrace", stage_destroy};
 
 StageTrace *stage_new(const char *transform, Value fun, const char *name, int capture_any) {
-  ir_init();
+  arr_init();
   StageTrace *s = calloc(1, sizeof *s);
   if (!s) { obj_raise_nomem(); return NULL; }
   s->g = ir_new(name);

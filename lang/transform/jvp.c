@@ -1,5 +1,5 @@
 /* jvp.c - forward-mode differentiation: the JVP interpreter. Its tracers carry (primal,
- * tangent); each primitive's tangent comes from its row in lx_rules (rules.h), computed with
+ * tangent); each primitive's tangent comes from the rules of its entry (engine/prim.h), computed with
  * the parent interpreter current so that nested derivatives see the operations. */
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +41,7 @@ int jvp_unwrap(LxTrace *t, Value v, Value *primal, Value *tangent) {
 static Value zero_for(const AVal *av) { return t_zeros(av); }
 
 /* The tangent of one-output rules of the generic kinds. */
-static int generic_tangents(const Rule *r, const RuleCtx *c, const Value *tan, Value *tout) {
+static int generic_tangents(const Prim *r, const RuleCtx *c, const Value *tan, Value *tout) {
   int nin = c->nin;
   tout[0] = val_null();
   if (r->ad == RK_ZERO) return 0;
@@ -89,7 +89,7 @@ static int generic_tangents(const Rule *r, const RuleCtx *c, const Value *tan, V
     if (!args) { obj_raise_nomem(); return -1; }
     int rc = 0;
     for (int i = 0; i < nin && rc == 0; i++) {
-      if (!rule_is_linear_in(r, i)) args[i] = val_incref(c->in[i]);
+      if (!prim_linear_in(r, i)) args[i] = val_incref(c->in[i]);
       else if (!VAL_IS_NULL(tan[i])) args[i] = val_incref(tan[i]);
       else if (VAL_IS_NULL(args[i] = zero_for(&c->in_av[i]))) rc = -1;
     }
@@ -127,7 +127,7 @@ static int generic_tangents(const Rule *r, const RuleCtx *c, const Value *tan, V
 /* Compute primal outputs and tangents of one primitive application (parent is current). */
 int jvp_apply(PrimId id, const void *params, int nin, const Value *prim, const Value *tan,
               Value *out, Value *tout) {
-  const Rule *r = &lx_rules[id];
+  const Prim *r = &prim_table[id];
   if (r->ad == RK_CUSTOM) {
     if (!r->jvp) {
       obj_raise(&obj_NotImplementedError, "Forward-mode differentiation rule for '%s' not "
@@ -186,8 +186,8 @@ static int jvp_process(Interp *self_, PrimId id, int nin, const Value *in, const
       tan[i] = val_null();
     }
   }
-  if (any && lx_rules[id].ad == RK_DECOMP) {
-    rc = lx_rules[id].decomp(id, params, nin, in, out);
+  if (any && prim_table[id].ad == RK_DECOMP) {
+    rc = prim_table[id].decomp(id, params, nin, in, out);
     goto done;
   }
   Interp *prev = tr_enter(self->it.parent);

@@ -19,7 +19,6 @@ static void lx_transform_init(void) {
   static int done;
   if (done) return;
   done = 1;
-  lx_rules_init();
   control_init();
   jit_init();
 }

@@ -6,7 +6,6 @@
 #include <string.h>
 #include "core/core.h"
 #include "trace.h"
-#include "prim/rules.h"
 
 /* {=== traces ===} */
 void tr_init(LxTrace *t, const TraceVT *vt, const char *transform, Value fun) {
@@ -264,7 +263,7 @@ Value tr_concretization_error(Value v, const char *what) {
 
 /* {=== binding ===} */
 static int eval_control(PrimId id, int nin, const Value *in, const void *params, Value *out) {
-  ir_init();
+  arr_init();
   Array *arr_s[16], **arr = nin <= 16 ? arr_s : calloc((size_t)nin, sizeof(Array *));
   Value *tmp = calloc((size_t)nin + 1, sizeof(Value));
   int nout = prim_nout(id, nin, params);
@@ -309,286 +308,6 @@ Value tr_bind1(PrimId id, int nin, const Value *in, const void *params) {
   Value out[1] = {{0}};
   if (tr_bind(id, nin, in, params, out) < 0) return val_null();
   return out[0];
-}
-
-/* {=== rule helpers ===} */
-void t_clear(Value *v, int n) {
-  for (int i = 0; i < n; i++) val_clear(&v[i]);
-}
-
-int t_is_float(Value v) {
-  AVal av;
-  if (lx_aval(v, &av) < 0) { obj_err_clear(); return 0; }
-  return dt_is_float(av.dtype);
-}
-
-Value t_scalar(DType d, double v, int weak) {
-  Array *a = arr_scalar_f(d, v);
-  if (!a) return lx_raise_engine(FAM_JAX);
-  if (weak) a->flags |= ARR_WEAK;
-  return lx_wrap(a, FAM_JAX);
-}
-
-Value t_bcast_in_dim(Value x, int ndim, const int64_t *shape, const int *bdims) {
-  PBroadcast p;
-  memset(&p, 0, sizeof p);
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  p.ndim = ndim;
-  ir_memcpy(p.shape, shape, sizeof(int64_t) * (size_t)ndim);
-  ir_memcpy(p.bdims, bdims, sizeof(int) * (size_t)av.ndim);
-  return tr_bind1(PRIM_broadcast_in_dim, 1, &x, &p);
-}
-
-Value t_full(const AVal *av, double v) {
-  Value s = t_scalar(av->dtype, v, av->weak);
-  if (VAL_IS_NULL(s) || av->ndim == 0) return s;
-  Value r = t_bcast_in_dim(s, av->ndim, av->shape, NULL);
-  val_decref(s);
-  return r;
-}
-Value t_zeros(const AVal *av) { return t_full(av, 0.0); }
-Value t_ones(const AVal *av) { return t_full(av, 1.0); }
-Value t_full_like(Value x, double v) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  return t_full(&av, v);
-}
-
-Value t_unary(PrimId id, Value x) { return tr_bind1(id, 1, &x, NULL); }
-
-Value t_convert(Value x, DType d, int weak) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  if (av.dtype == d && av.weak == weak) return val_incref(x);
-  PConvert p;
-  memset(&p, 0, sizeof p);
-  p.new_dtype = d;
-  p.weak = weak;
-  return tr_bind1(PRIM_convert, 1, &x, &p);
-}
-
-Value t_binary(PrimId id, Value a, Value b) {
-  AVal aa, ab;
-  if (lx_aval(a, &aa) < 0 || lx_aval(b, &ab) < 0) return val_null();
-  Value in[2] = {a, b};
-  Value cb = val_null();
-  if (ab.dtype != aa.dtype) {
-    cb = t_convert(b, aa.dtype, ab.weak);
-    if (VAL_IS_NULL(cb)) return cb;
-    in[1] = cb;
-  }
-  Value r = tr_bind1(id, 2, in, NULL);
-  val_decref(cb);
-  return r;
-}
-Value t_add(Value a, Value b) { return t_binary(PRIM_add, a, b); }
-Value t_sub(Value a, Value b) { return t_binary(PRIM_sub, a, b); }
-Value t_mul(Value a, Value b) { return t_binary(PRIM_mul, a, b); }
-Value t_div(Value a, Value b) { return t_binary(PRIM_div, a, b); }
-Value t_neg(Value a) { return t_unary(PRIM_neg, a); }
-
-Value t_mul_scalar(Value a, double s) {
-  AVal av;
-  if (lx_aval(a, &av) < 0) return val_null();
-  Value c = t_scalar(av.dtype, s, 1);
-  if (VAL_IS_NULL(c)) return c;
-  Value r = t_mul(a, c);
-  val_decref(c);
-  return r;
-}
-Value t_add_scalar(Value a, double s) {
-  AVal av;
-  if (lx_aval(a, &av) < 0) return val_null();
-  Value c = t_scalar(av.dtype, s, 1);
-  if (VAL_IS_NULL(c)) return c;
-  Value r = t_add(a, c);
-  val_decref(c);
-  return r;
-}
-
-/* The engine's select kernel takes (pred, on_true, on_false) (cpu_elem.c); JAX's select_n
- * takes (pred, on_false, on_true). Every rule goes through here, so only this line knows. */
-#define SELECT_TRUE_FIRST 1
-Value t_reshape_axis_into(Value x, int src, int dst) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  int perm[ARR_MAXDIM], k = 0;
-  for (int i = 0; i < av.ndim; i++) if (i != src) perm[k++] = i;
-  ir_memmove(perm + dst + 1, perm + dst, sizeof(int) * (size_t)(av.ndim - 1 - dst));
-  perm[dst] = src;
-  Value t = t_transpose(x, perm);
-  if (VAL_IS_NULL(t)) return t;
-  int64_t sh[ARR_MAXDIM];
-  for (int i = 0, j = 0; i < av.ndim; i++) if (i != src) sh[j++] = av.shape[i];
-  sh[dst] *= av.shape[src];
-  Value r = t_reshape(t, av.ndim - 1, sh);
-  val_decref(t);
-  return r;
-}
-
-Value t_reshape_axis_out_of(Value x, int src, int64_t size1) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  int64_t sh[ARR_MAXDIM];
-  int k = 0;
-  for (int i = 0; i < av.ndim; i++) {
-    if (i == src) { sh[k++] = size1; sh[k++] = av.shape[i] / size1; }
-    else sh[k++] = av.shape[i];
-  }
-  return t_reshape(x, k, sh);
-}
-
-Value t_select(Value pred, Value a, Value b) {
-  Value in[3] = {pred, SELECT_TRUE_FIRST ? a : b, SELECT_TRUE_FIRST ? b : a};
-  return tr_bind1(PRIM_select, 3, in, NULL);
-}
-
-Value t_integer_pow(Value x, int64_t y) {
-  PIntPow p = {y};
-  return tr_bind1(PRIM_integer_pow, 1, &x, &p);
-}
-
-Value t_broadcast_to(Value x, int ndim, const int64_t *shape) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  if (av.ndim == ndim && !ir_memcmp(av.shape, shape, sizeof(int64_t) * (size_t)ndim))
-    return val_incref(x);
-  if (av.ndim > ndim) return obj_raise(&obj_ValueError, "cannot broadcast to a lower rank");
-  int bd[ARR_MAXDIM];
-  for (int i = 0; i < av.ndim; i++) bd[i] = ndim - av.ndim + i;
-  return t_bcast_in_dim(x, ndim, shape, bd);
-}
-
-Value t_reshape(Value x, int ndim, const int64_t *shape) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  if (av.ndim == ndim && !ir_memcmp(av.shape, shape, sizeof(int64_t) * (size_t)ndim))
-    return val_incref(x);
-  PShape p;
-  memset(&p, 0, sizeof p);
-  p.ndim = ndim;
-  ir_memcpy(p.shape, shape, sizeof(int64_t) * (size_t)ndim);
-  return tr_bind1(PRIM_reshape, 1, &x, &p);
-}
-
-Value t_transpose(Value x, const int *perm) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  int ident = 1;
-  for (int i = 0; i < av.ndim; i++) if (perm[i] != i) ident = 0;
-  if (ident) return val_incref(x);
-  PPerm p;
-  memset(&p, 0, sizeof p);
-  p.ndim = av.ndim;
-  ir_memcpy(p.perm, perm, sizeof(int) * (size_t)av.ndim);
-  return tr_bind1(PRIM_transpose, 1, &x, &p);
-}
-
-Value t_reduce(PrimId id, Value x, int naxes, const int *axes) {
-  if (naxes == 0) return val_incref(x);
-  PAxes p;
-  memset(&p, 0, sizeof p);
-  p.naxes = naxes;
-  ir_memcpy(p.axes, axes, sizeof(int) * (size_t)naxes);
-  return tr_bind1(id, 1, &x, &p);
-}
-Value t_reduce_sum(Value x, int naxes, const int *axes) { return t_reduce(PRIM_reduce_sum, x, naxes, axes); }
-
-Value t_moveaxis(Value x, int from, int to) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  if (from == to) return val_incref(x);
-  int perm[ARR_MAXDIM], k = 0;
-  for (int i = 0; i < av.ndim; i++) if (i != from) perm[k++] = i;
-  ir_memmove(perm + to + 1, perm + to, sizeof(int) * (size_t)(av.ndim - 1 - to));
-  perm[to] = from;
-  return t_transpose(x, perm);
-}
-
-Value t_unbroadcast(Value x, const AVal *target) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  int axes[ARR_MAXDIM], n = 0, lead = av.ndim - target->ndim;
-  if (lead < 0) return obj_raise(&obj_ValueError, "internal: unbroadcast to a higher rank");
-  for (int i = 0; i < av.ndim; i++)
-    if (i < lead || (target->shape[i - lead] == 1 && av.shape[i] != 1)) axes[n++] = i;
-  Value s = t_reduce_sum(x, n, axes);
-  if (VAL_IS_NULL(s)) return s;
-  Value r = t_reshape(s, target->ndim, target->shape);
-  val_decref(s);
-  if (VAL_IS_NULL(r)) return r;
-  AVal ar;
-  if (lx_aval(r, &ar) < 0) { val_decref(r); return val_null(); }
-  if (ar.dtype != target->dtype) {
-    Value c = t_convert(r, target->dtype, target->weak);
-    val_decref(r);
-    return c;
-  }
-  return r;
-}
-
-Value t_dot_general(Value a, Value b, const PDot *dn) {
-  Value in[2] = {a, b};
-  return tr_bind1(PRIM_dot_general, 2, in, dn);
-}
-
-Value t_concat(int n, const Value *xs, int axis) {
-  if (n == 1) return val_incref(xs[0]);
-  PAxis p = {axis};
-  return tr_bind1(PRIM_concatenate, n, xs, &p);
-}
-
-Value t_slice(Value x, const int64_t *start, const int64_t *limit, const int64_t *stride) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  PSlice p;
-  memset(&p, 0, sizeof p);
-  p.ndim = av.ndim;
-  for (int i = 0; i < av.ndim; i++) {
-    p.start[i] = start[i];
-    p.limit[i] = limit[i];
-    p.stride[i] = stride ? stride[i] : 1;
-  }
-  return tr_bind1(PRIM_slice, 1, &x, &p);
-}
-
-Value t_pad(Value x, Value padval, const int64_t *lo, const int64_t *hi, const int64_t *interior) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  PPad p;
-  memset(&p, 0, sizeof p);
-  p.ndim = av.ndim;
-  for (int i = 0; i < av.ndim; i++) {
-    p.lo[i] = lo[i];
-    p.hi[i] = hi[i];
-    p.interior[i] = interior ? interior[i] : 0;
-  }
-  Value in[2] = {x, padval};
-  return tr_bind1(PRIM_pad, 2, in, &p);
-}
-
-Value t_iota(DType d, int ndim, const int64_t *shape, int dimension) {
-  PIota p;
-  memset(&p, 0, sizeof p);
-  p.dtype = d;
-  p.ndim = ndim;
-  ir_memcpy(p.shape, shape, sizeof(int64_t) * (size_t)ndim);
-  p.dimension = dimension;
-  return tr_bind1(PRIM_iota, 0, NULL, &p);
-}
-
-Value t_expand(Value x, int axis, int64_t size) {
-  AVal av;
-  if (lx_aval(x, &av) < 0) return val_null();
-  int64_t shape[ARR_MAXDIM];
-  int bd[ARR_MAXDIM];
-  for (int i = 0, k = 0; i <= av.ndim; i++) {
-    if (i == axis) { shape[i] = size; continue; }
-    shape[i] = av.shape[k];
-    bd[k++] = i;
-  }
-  return t_bcast_in_dim(x, av.ndim + 1, shape, bd);
 }
 
 /* {=== native closures (vjp functions, loop-body adapters) ===} */
@@ -638,3 +357,18 @@ int lx_leaked_tracer_error(Value v, const char *where) {
             where ? where : "an operation");
   return -1;
 }
+
+/* {=== the emitter: how primitives' rules (lang/prim/) reach the language ===} */
+static int em_bind_impl(int prim, int nin, const Value *in, const void *params, Value *out) {
+  return tr_bind((PrimId)prim, nin, in, params, out);
+}
+static void em_incref_impl(Value v) { val_incref(v); }
+static void em_decref_impl(Value v) { val_decref(v); }
+static Value em_wrap_impl(Array *a) { return lx_wrap(a, FAM_JAX); }
+static Value em_raise_impl(void) { return lx_raise_engine(FAM_JAX); }
+static void em_clear_error_impl(void) { obj_err_clear(); }
+static const Emitter lx_emitter = {em_bind_impl, em_incref_impl, em_decref_impl, lx_aval,
+                                   em_wrap_impl, em_raise_impl, em_clear_error_impl};
+
+/* Before any rule can run: the program's first function calls happen after constructors. */
+__attribute__((constructor)) static void emitter_install(void) { prim_set_emitter(&lx_emitter); }

@@ -15,7 +15,7 @@
  *            the inner backward pass on the outer tape, jit(grad(f)) stages it).
  *   batch.c  vmap: tracers carry (value, batch axis).
  *   jit.c    staging: tracers are variables of an IrGraph being recorded (engine/ir.h).
- * Rules live in one table per primitive (rules.h). Control flow (control.c) binds cond /
+ * Rules live in each primitive's entry (engine/prim.h, lang/prim/). Control flow (control.c) binds cond /
  * while / scan primitives whose params carry sub-graphs; each transformation has a rule
  * that transforms the sub-graphs by tracing them (ir transforms in control.c).
  * A tracer holds a reference to its trace; a trace dies (alive = 0) when its transformation
@@ -26,6 +26,7 @@
 
 #include "array/arrobj.h"
 #include "ir.h"
+#include "prim/prim_ops.h"
 
 typedef enum TraceKind { TK_JVP = 1, TK_VJP, TK_BATCH, TK_STAGE } TraceKind;
 
@@ -109,53 +110,12 @@ extern TypeObj *tr_exc_concretization, *tr_exc_bool_conversion, *tr_exc_integer_
     *tr_exc_leaked, *tr_exc_unexpected_tracer;
 int tr_errors_init(void);
 
-/* ---- rule helpers (all through tr_bind at the current interpreter) ------------------ */
-Value t_scalar(DType d, double v, int weak);     /* a concrete 0-d array */
-Value t_full(const AVal *av, double v);          /* broadcast of a scalar to av */
-Value t_zeros(const AVal *av);
-Value t_ones(const AVal *av);
-Value t_full_like(Value x, double v);
-Value t_unary(PrimId id, Value x);
-Value t_binary(PrimId id, Value a, Value b);     /* operands converted to a's dtype */
-Value t_add(Value a, Value b);
-Value t_sub(Value a, Value b);
-Value t_mul(Value a, Value b);
-Value t_div(Value a, Value b);
-Value t_neg(Value a);
-Value t_mul_scalar(Value a, double s);
-Value t_add_scalar(Value a, double s);
-Value t_select(Value pred, Value a, Value b);
-Value t_convert(Value x, DType d, int weak);
-Value t_integer_pow(Value x, int64_t y);
-Value t_bcast_in_dim(Value x, int ndim, const int64_t *shape, const int *bdims);
-/* numpy broadcast of x to a shape (right-aligned) */
-Value t_broadcast_to(Value x, int ndim, const int64_t *shape);
-Value t_reshape(Value x, int ndim, const int64_t *shape);
-Value t_transpose(Value x, const int *perm);
-Value t_reduce_sum(Value x, int naxes, const int *axes);
-Value t_reduce(PrimId id, Value x, int naxes, const int *axes);
-Value t_moveaxis(Value x, int from, int to);
-/* Sum x down to the shape of av (undo numpy broadcasting), then match av's dtype/weak. */
-Value t_unbroadcast(Value x, const AVal *av);
-Value t_dot_general(Value a, Value b, const PDot *dn);
-Value t_concat(int n, const Value *xs, int axis);
-Value t_slice(Value x, const int64_t *start, const int64_t *limit, const int64_t *stride);
-Value t_pad(Value x, Value padval, const int64_t *lo, const int64_t *hi, const int64_t *interior);
-Value t_iota(DType d, int ndim, const int64_t *shape, int dimension);
-Value t_expand(Value x, int axis, int64_t size);   /* insert axis of `size` (broadcast) */
-/* Move axis src of x next to (before) dst, counted without src, and merge the two (src major);
- * and the inverse: split axis src into (size1, rest). Grouped convolutions and their vmap. */
-Value t_reshape_axis_into(Value x, int src, int dst);
-Value t_reshape_axis_out_of(Value x, int src, int64_t size1);
-/* aval of a Value (lx_aval, -1 + error for non arrays) */
+/* ---- rule helpers: the t_* array operations of lang/prim/prim_ops.h ----------------- */
 static inline int t_aval(Value v, AVal *av) { return lx_aval(v, av); }
-int t_is_float(Value v);
 
 /* A callable language object backed by a C function and a context freed with it. */
 Value tr_closure_new(const char *name, Value (*fn)(void *ctx, int argc, const Value *argv, Obj *kw),
                      void *ctx, void (*free_ctx)(void *ctx));
 
-/* Value arrays: release n values and set them to V_NULL */
-void t_clear(Value *v, int n);
 
 #endif

@@ -1,10 +1,18 @@
 /* transform.h - the interfaces between the transformation files: JVP (jvp.c), VJP (vjp.c),
- * batching (batch.c), staging and jit (jit.c), sub-graph transforms (control.c), pytrees
+ * batching (vmap.c), staging and jit (jit.c), sub-graph transforms (flow.c), pytrees
  * (tree.c). The language-facing functions are registered by mod_transform.c. */
 #ifndef SABLE_TRANSFORM_H
 #define SABLE_TRANSFORM_H
 
-#include "prim/rules.h"
+#include "trace.h"
+
+/* A VJP closure that differentiates a JVP rule (by transposing its linear tangent part with a
+ * nested reverse-mode trace): used for custom_jvp functions and RK_CUSTOM primitives that only
+ * define jvp. `f` computes (out, out_tangents) from (primals, tangents). */
+typedef int (*JvpCallback)(void *ctx, int nin, const Value *primals, const Value *tangents,
+                           int nout, Value *out, Value *out_tangents);
+int vjp_from_jvp(JvpCallback f, void *ctx, void (*free_ctx)(void *), int nin,
+                 const Value *primals, const uint8_t *diff, int nout, Value *out, VjpClosure *cl);
 
 /* ---- JVP ------------------------------------------------------------------------------ */
 LxTrace *jvp_new(const char *transform, Value fun);

@@ -144,7 +144,7 @@ typedef struct PrimJvpCtx { PrimId id; void *params; } PrimJvpCtx;
 static int prim_jvp_cb(void *ctx, int nin, const Value *p, const Value *t, int nout, Value *out,
                        Value *tout) {
   PrimJvpCtx *c = ctx;
-  return lx_rules[c->id].jvp(c->id, c->params, nin, p, t, out, tout);
+  return prim_table[c->id].jvp(c->id, c->params, nin, p, t, out, tout);
 }
 static void prim_jvp_free(void *ctx) {
   PrimJvpCtx *c = ctx;
@@ -172,7 +172,7 @@ static int vjp_process(Interp *self_, PrimId id, int nin, const Value *in, const
     }
     diff[i] = var[i] >= 0;
   }
-  const Rule *r = &lx_rules[id];
+  const Prim *r = &prim_table[id];
   if (any && r->ad == RK_DECOMP) {
     rc = r->decomp(id, params, nin, in, out);
     goto done;
@@ -256,7 +256,7 @@ static int accumulate(Value *slot, Value ct) {
 
 static int node_vjp(TapeNode *n, const Value *ct_out, const uint8_t *need, Value *ct_in) {
   if (n->cl.backward) return n->cl.backward(n->cl.ctx, n->nout, ct_out, n->nin, need, ct_in);
-  const Rule *r = &lx_rules[n->id];
+  const Prim *r = &prim_table[n->id];
   RuleCtx c = {n->id, n->params, n->nin, n->nout, n->in, n->in_av, n->out, n->out_av};
   if (r->ad == RK_PARTIALS) {
     if (VAL_IS_NULL(ct_out[0])) return 0;

@@ -2,7 +2,7 @@
    by hand, the optimiser (scalar-literal merging, CSE, constant folding, DCE), the executor,
    the control-flow primitives (cond, while, scan) and the jaxpr-style printer. Expectations
    are hand-computed. Also: every primitive of engine/prim.h has its row of transformation
-   rules in lang/rules.c (tests/suites/transform_rules.py checks them numerically). */
+   rules in the entries of lang/prim/ (tests/suites/transform_rules.py checks them numerically). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "ir.h"
-#include "prim/rules.h"
 
 static int failures;
 
@@ -224,9 +223,8 @@ static void test_while_scan(void) {
  * raises NotImplementedError) and has a batching rule, except iota, which has no operands and
  * so never meets a tracer. The kinds that need functions have them. */
 static void test_rule_table(void) {
-  lx_rules_init();
   for (int id = 0; id < PRIM_COUNT; id++) {
-    const Rule *r = &lx_rules[id];
+    const Prim *r = &prim_table[id];
     const char *nm = prim_table[id].name;
     char name[96];
     snprintf(name, sizeof name, "rules/%s", nm);
@@ -243,7 +241,6 @@ static void test_rule_table(void) {
 
 int main(void) {
   arr_init();
-  ir_init();
   test_rule_table();
   test_cse_dce();
   test_fold();
