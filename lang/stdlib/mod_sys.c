@@ -12,10 +12,6 @@ int obj_functools_init(Value m);
 void obj_os_register(void);
 void obj_pyrandom_register(void);
 void obj_display_register(void);
-void obj_dataclasses_register(void);
-void obj_collections_register(void);
-void obj_itertools_register(void);
-void obj_json_register(void);
 
 static Value s_exit(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
@@ -160,10 +156,6 @@ int obj_std_modules_register(void) {
   obj_os_register();
   obj_pyrandom_register();
   obj_display_register();
-  obj_dataclasses_register();
-  obj_collections_register();
-  obj_itertools_register();
-  obj_json_register();
   obj_register_module("gc", gc_init);
   return 0;
 }
