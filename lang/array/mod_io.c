@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/core.h"
+#include "core/modtable.h"
 #include "arrobj.h"
 #include "arr_io.h"
 
@@ -404,7 +405,7 @@ static const MethodDef datasets_functions[] = {
     {"load_idx", ds_load_idx, "load_idx(path): an IDX file (.gz or plain) as a numpy array", 0},
     {NULL}};
 
-static int datasets_init(Value m) {
+int modinit_sable_datasets(Value m) {
   if (obj_module_add_functions(m, datasets_functions) < 0) return -1;
   Value cls = obj_tuple_new(10);
   if (VAL_IS_NULL(cls)) return -1;
@@ -414,9 +415,4 @@ static int datasets_init(Value m) {
   int r = obj_module_add(m, "fashion_mnist_classes", cls);
   val_decref(cls);
   return r;
-}
-
-__attribute__((constructor)) static void io_register(void) {
-  obj_register_module("sable.datasets", datasets_init);
-  obj_register_alias("datasets", "sable.datasets");
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/core.h"
+#include "core/modtable.h"
 #include "arrobj.h"
 
 int lx_as_int(Value v, int64_t *out);
@@ -198,7 +199,7 @@ static int import_into(Value m, const char *attr, const char *modname) {
   return r;
 }
 
-static int jax_init(Value m) {
+int modinit_jax(Value m) {
   arr_init();
   ConfigObj *c = obj_alloc(&config_type, sizeof(ConfigObj));
   if (!c) return -1;
@@ -1076,12 +1077,12 @@ static const MethodDef lax_linalg_functions[] = {
     {"lu", laxla_lu, "lu(x) -> (lu, pivots, permutation): LU decomposition with partial pivoting", 0},
     {"triangular_solve", laxla_triangular_solve, "triangular_solve(a, b, left_side=False, lower=False, transpose_a=False, conjugate_a=False, unit_diagonal=False)", 0},
     {NULL}};
-static int lax_linalg_init(Value m) {
+int modinit_jax_lax_linalg(Value m) {
   arr_init();
   return obj_module_add_functions(m, lax_linalg_functions);
 }
 
-static int lax_init(Value m) {
+int modinit_jax_lax(Value m) {
   arr_init();
   if (obj_module_add_functions(m, lax_functions) < 0) return -1;
   if (import_into(m, "linalg", "jax.lax.linalg") < 0) return -1;
@@ -1089,16 +1090,5 @@ static int lax_init(Value m) {
   return reexport(m, "sable.lax_control");              /* cond/scan/... from the transformations */
 }
 
-/* {=== the sable package and the preludes ===} */
-static int sable_init(Value m) { return 0; }
-
-typedef struct SbPreludeFile { const char *name; const char *src; } SbPreludeFile;
-extern const SbPreludeFile sb_prelude_files[];
-
-__attribute__((constructor)) static void jax_register(void) {
-  for (const SbPreludeFile *p = sb_prelude_files; p->name; p++) obj_register_prelude(p->name, p->src);
-  obj_register_module("sable", sable_init);
-  obj_register_module("jax", jax_init);
-  obj_register_module("jax.lax", lax_init);
-  obj_register_module("jax.lax.linalg", lax_linalg_init);
-}
+/* {=== the sable package ===} */
+int modinit_sable(Value m) { return 0; }

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 #include "core/core.h"
+#include "core/modtable.h"
 #include "arrobj.h"
 #include "arr_print.h"
 
@@ -162,7 +163,7 @@ static int np_common(Value m, Family f) {
   return add_prelude_part(m, "sable._npx", val_null());
 }
 
-static int numpy_init(Value m) {
+int modinit_numpy(Value m) {
   if (obj_module_add(m, "__version__", val_obj(obj_intern("2.4.6-sable"))) < 0) return -1;
   if (np_common(m, FAM_NP) < 0) return -1;
   Value r = obj_import("numpy.random");
@@ -172,7 +173,7 @@ static int numpy_init(Value m) {
   return k;
 }
 
-static int jnp_init(Value m) { return np_common(m, FAM_JAX); }
+int modinit_jax_numpy(Value m) { return np_common(m, FAM_JAX); }
 
 static int linalg_common(Value m, Family f) {
   if (obj_module_add_functions(m, f == FAM_NP ? np_linalg_np : np_linalg_jax) < 0) return -1;
@@ -183,14 +184,5 @@ static int linalg_common(Value m, Family f) {
   val_decref(parent);
   return r;
 }
-static int np_linalg_init(Value m) { return linalg_common(m, FAM_NP); }
-static int jnp_linalg_init(Value m) { return linalg_common(m, FAM_JAX); }
-
-__attribute__((constructor)) static void np_register(void) {
-  obj_register_module("numpy", numpy_init);
-  obj_register_module("numpy.linalg", np_linalg_init);
-  obj_register_module("jax.numpy", jnp_init);
-  obj_register_module("jax.numpy.linalg", jnp_linalg_init);
-  obj_register_alias("sable.numpy", "numpy");
-  obj_register_alias("sable.jnp", "jax.numpy");
-}
+int modinit_numpy_linalg(Value m) { return linalg_common(m, FAM_NP); }
+int modinit_jax_numpy_linalg(Value m) { return linalg_common(m, FAM_JAX); }

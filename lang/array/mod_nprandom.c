@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include "core/core.h"
+#include "core/modtable.h"
 #include "arrobj.h"
 
 int lx_as_int(Value v, int64_t *out);
@@ -560,13 +561,9 @@ static TypeObj rs_type = {OBJ_TYPE_HEAD, .name = "RandomState", .doc = "numpy's 
 
 int np_generator_init(Value m);
 
-static int nprandom_init(Value m) {
+int modinit_numpy_random(Value m) {
   arr_init();
   if (obj_module_add_functions(m, rs_functions) < 0) return -1;
   if (np_generator_init(m) < 0) return -1;
   return obj_module_add(m, "RandomState", val_obj(&rs_type.ob));
-}
-
-__attribute__((constructor)) static void nprandom_register(void) {
-  obj_register_module("numpy.random", nprandom_init);
 }

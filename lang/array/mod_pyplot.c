@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "core/core.h"
+#include "core/modtable.h"
 #include "arrobj.h"
 #include "../engine/arr.h"
 #include "../plotting/plot.h"
@@ -1904,7 +1905,7 @@ static int rc_set(Value d, const char *k, Value v) {
   return r;
 }
 
-static int matplotlib_init(Value m) {
+int modinit_matplotlib(Value m) {
   Value rc = obj_dict_new();
   if (VAL_IS_NULL(rc)) return -1;
   Value fs = obj_list_new(0);
@@ -1933,7 +1934,7 @@ static int matplotlib_init(Value m) {
 /* polled by the gnuplot bridge while it waits: Ctrl-C (REPL) or interrupt_request (kernel) */
 static int interrupt_pending(void *ud) { return obj_interrupted != 0; }
 
-static int pyplot_init(Value m) {
+int modinit_matplotlib_pyplot(Value m) {
   static int ready;
   if (!ready) {
     if (obj_type_ready(&fig_type) < 0 || obj_type_ready(&ax_type) < 0 ||
@@ -1975,9 +1976,4 @@ static int pyplot_init(Value m) {
   if (rcode == 0) rcode = obj_on_cell_end(stv);
   val_decref(stv);
   return rcode;
-}
-
-__attribute__((constructor)) static void pyplot_register(void) {
-  obj_register_module("matplotlib", matplotlib_init);
-  obj_register_module("matplotlib.pyplot", pyplot_init);
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/core.h"
+#include "core/modtable.h"
 #include "arrobj.h"
 #include "prng.h"
 
@@ -623,11 +624,7 @@ static const MethodDef random_functions[] = {
     {"exponential", r_exponential, "exponential(key, shape=(), dtype=float32)", 0},
     {NULL}};
 
-static int random_init(Value m) {
+int modinit_jax_random(Value m) {
   arr_init();
   return obj_module_add_functions(m, random_functions);
-}
-
-__attribute__((constructor)) static void random_register(void) {
-  obj_register_module("jax.random", random_init);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core.h"
+#include "modtable.h"
 
 typedef struct Bundle {
   const char *mime[6];
@@ -152,10 +153,5 @@ static const MethodDef display_functions[] = {
 
 int eval_display_builtins(Value builtins) { return obj_module_add_functions(builtins, display_functions); }
 
-static int ipython_init(Value m) { return 0; }
-static int ipython_display_init(Value m) { return obj_module_add_functions(m, display_functions); }
-
-void obj_display_register(void) {
-  obj_register_module("IPython", ipython_init);
-  obj_register_module("IPython.display", ipython_display_init);
-}
+int modinit_IPython(Value m) { return 0; }
+int modinit_IPython_display(Value m) { return obj_module_add_functions(m, display_functions); }

@@ -46,22 +46,23 @@
  * instances hold other Values must set TF_GC, allocate with obj_alloc too, and provide
  * .traverse and .clear so that reference cycles through it can be collected.
  *
- * ADDING A NATIVE MODULE: write an init function that fills the module and register it once
- * before the first session starts, e.g. from a constructor in the same file:
+ * ADDING A NATIVE MODULE: write an exported init function that fills the new, empty module,
+ * named modinit_<dotted name with '_' for '.'>, declare it in core/modtable.h (include that in
+ * the defining file), and add one row {"dotted.name", its init} to the table in
+ * core/modtable.c, the one place that registers modules (aliases too):
  *
- *     static int jnp_init(Value m) {
+ *     int modinit_jax_numpy(Value m) {
  *       if (obj_module_add_functions(m, jnp_functions) < 0) return -1;
  *       return obj_module_add(m, "float32", some_value);   // borrows some_value
  *     }
- *     __attribute__((constructor)) static void reg(void) {
- *       obj_register_module("jax.numpy", jnp_init);
- *     }
  *
  * Modules are created lazily on the first `import` in a session; `import jax.numpy as jnp`
- * imports "jax" first (register it too, even if empty) and sets "numpy" as its attribute.
- * obj_register_alias("numpy", "sable.numpy") makes one module answer to two names, and
- * obj_register_prelude("optax", source) registers a module written in Sable itself (the source
- * is compiled on first import, in its own namespace; it may import other modules).
+ * imports "jax" first (register it too, even if empty) and sets "numpy" as its attribute. A
+ * row of the alias table makes one module answer to two names ("sable.numpy" -> "numpy"). A
+ * module written in Sable itself is a file lang/prelude/<dotted name>.py: the build embeds it
+ * (tools/embed.py) and the table registers every such file; its source is compiled on first
+ * import, in its own namespace, and may import other modules. obj_register_module/_prelude/
+ * _alias below are what the table calls; elsewhere only tests use them (a module of a test).
  *
  * RICH OUTPUT: a value echoed in the REPL/notebook is shown with repr() as text/plain, plus
  * text/html, image/svg+xml, text/markdown or text/latex when it has a _repr_html_() (etc.)
@@ -385,6 +386,7 @@ typedef int (*ModuleInitFn)(Value module);
 void obj_register_module(const char *dotted_name, ModuleInitFn init);
 void obj_register_prelude(const char *dotted_name, const char *source);
 void obj_register_alias(const char *alias, const char *target);
+int obj_std_modules_register(void);   /* the table of core/modtable.c, once, by the first sb_new */
 Value obj_import(const char *dotted_name);        /* the module (new ref) */
 int obj_module_add(Value module, const char *name, Value x);     /* borrows x */
 int obj_module_add_functions(Value module, const MethodDef *defs);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/core.h"
+#include "core/modtable.h"
 
 /* ---- partial -------------------------------------------------------------------------------- */
 typedef struct PartialObj { Obj ob; Value func, args, kw; Obj *dict; } PartialObj;
@@ -458,7 +459,7 @@ static const MethodDef functools_functions[] = {
     {"cmp_to_key", f_cmp_to_key, "cmp_to_key(mycmp)\n\nConvert a cmp= function into a key= function.", 0},
     {NULL}};
 
-int obj_functools_init(Value m) {
+int modinit_functools(Value m) {
   if (obj_module_add_functions(m, functools_functions) < 0) return -1;
   return obj_module_add(m, "partial", val_obj(&obj_partial_type.ob));
 }

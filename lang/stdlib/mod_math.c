@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "core/core.h"
+#include "core/modtable.h"
 
 static int arg_float(Value v, double *out) {
   if (VAL_IS_FLOAT(v)) { *out = v.u.f; return 0; }
@@ -500,7 +501,7 @@ static const MethodDef math_functions[] = {
     {"ldexp", m_ldexp, "ldexp(x, i, /)", 0},
     {NULL}};
 
-int obj_math_init(Value m) {
+int modinit_math(Value m) {
   if (obj_module_add_functions(m, math_functions) < 0) return -1;
   if (obj_module_add(m, "pi", val_float(M_PI)) < 0 || obj_module_add(m, "e", val_float(M_E)) < 0 ||
       obj_module_add(m, "tau", val_float(2 * M_PI)) < 0 ||

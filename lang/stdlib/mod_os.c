@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "core/core.h"
+#include "core/modtable.h"
 
 extern char **environ;
 
@@ -159,7 +160,7 @@ static const MethodDef path_functions[] = {
     {"expanduser", p_expanduser, "expanduser(path)", 0},
     {NULL}};
 
-static int path_init(Value m) {
+int modinit_os_path(Value m) {
   if (obj_module_add_functions(m, path_functions) < 0) return -1;
   Value sep = obj_str_from_cstr("/");
   int r = VAL_IS_NULL(sep) ? -1 : obj_module_add(m, "sep", sep);
@@ -271,7 +272,7 @@ static const MethodDef os_functions[] = {
     {"getenv", o_getenv, "getenv(key, default=None)", 0},
     {NULL}};
 
-static int os_init(Value m) {
+int modinit_os(Value m) {
   if (obj_module_add_functions(m, os_functions) < 0) return -1;
   Value env = obj_dict_new();
   if (VAL_IS_NULL(env)) return -1;
@@ -298,9 +299,4 @@ static int os_init(Value m) {
   if (VAL_IS_NULL(path)) return -1;
   val_decref(path);
   return 0;
-}
-
-void obj_os_register(void) {
-  obj_register_module("os", os_init);
-  obj_register_module("os.path", path_init);
 }

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "core/core.h"
+#include "core/modtable.h"
 
 #define MT_N 624
 #define MT_M 397
@@ -442,7 +443,7 @@ static TypeObj random_type = {OBJ_TYPE_HEAD, .name = "Random",
                               .doc = "Random(x=None)\nA Mersenne Twister random number generator.",
                               .dealloc = random_dealloc, .new = random_new, .methods = random_methods};
 
-static int random_init(Value m) {
+int modinit_random(Value m) {
   Value inst = random_new(&random_type, 0, NULL, NULL);
   if (VAL_IS_NULL(inst)) return -1;
   int r = obj_module_add(m, "Random", val_obj(&random_type.ob)) | obj_module_add(m, "_inst", inst);
@@ -455,5 +456,3 @@ static int random_init(Value m) {
   val_decref(inst);
   return r;
 }
-
-void obj_pyrandom_register(void) { obj_register_module("random", random_init); }

@@ -1,21 +1,11 @@
 /* mod_sys.c - the sys module of a session (argv, path, modules, stdout/stderr writing through
- * the sink, exit, version, recursion limit) and the registration of the standard modules. */
+ * the sink, exit, version, recursion limit), and the gc module. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "core/core.h"
-
-int obj_math_init(Value m);
-int obj_time_init(Value m);
-int obj_functools_init(Value m);
-void obj_os_register(void);
-void obj_pyrandom_register(void);
-void obj_display_register(void);
-void obj_dataclasses_register(void);
-void obj_collections_register(void);
-void obj_itertools_register(void);
-void obj_json_register(void);
+#include "core/modtable.h"
 
 static Value s_exit(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
@@ -151,19 +141,4 @@ static const MethodDef gc_functions[] = {
     {"disable", g_disable, "disable()", 0},
     {"isenabled", g_isenabled, "isenabled()", 0},
     {NULL}};
-static int gc_init(Value m) { return obj_module_add_functions(m, gc_functions); }
-
-int obj_std_modules_register(void) {
-  obj_register_module("math", obj_math_init);
-  obj_register_module("time", obj_time_init);
-  obj_register_module("functools", obj_functools_init);
-  obj_os_register();
-  obj_pyrandom_register();
-  obj_display_register();
-  obj_dataclasses_register();
-  obj_collections_register();
-  obj_itertools_register();
-  obj_json_register();
-  obj_register_module("gc", gc_init);
-  return 0;
-}
+int modinit_gc(Value m) { return obj_module_add_functions(m, gc_functions); }

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 #include "core/core.h"
+#include "core/modtable.h"
 
 static double clock_s(clockid_t id) {
   struct timespec ts;
@@ -151,4 +152,4 @@ static const MethodDef time_functions[] = {
     {"ctime", t_ctime, "ctime(seconds) -> string", 0},
     {NULL}};
 
-int obj_time_init(Value m) { return obj_module_add_functions(m, time_functions); }
+int modinit_time(Value m) { return obj_module_add_functions(m, time_functions); }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/core.h"
+#include "core/modtable.h"
 #include "transform.h"
 
 Value jit_make(Value fun, Value static_argnums, Value static_argnames);
@@ -1756,7 +1757,7 @@ static int wrap_random_module(void) {
   return 0;
 }
 
-static int transforms_init(Value m) {
+int modinit_sable_transforms(Value m) {
   lx_transform_init();
   if (tr_errors_init() < 0) return -1;
   if (obj_module_add_functions(m, transform_functions) < 0) return -1;
@@ -1779,35 +1780,26 @@ static int transforms_init(Value m) {
   return add_prelude_names(m, "sable._autodiff");
 }
 
-static int lax_control_init(Value m) {
+int modinit_sable_lax_control(Value m) {
   lx_transform_init();
   if (obj_module_add_functions(m, control_functions) < 0) return -1;
   return obj_module_add_functions(m, lax_extra_functions);
 }
 
-static int tree_util_init(Value m) {
+int modinit_jax_tree_util(Value m) {
   if (obj_module_add_functions(m, tree_util_functions) < 0) return -1;
   extern TypeObj tree_def_type;
   return obj_module_add(m, "PyTreeDef", val_obj(&tree_def_type.ob));
 }
-static int tree_init(Value m) { return obj_module_add_functions(m, tree_functions); }
-static int debug_init(Value m) {
+int modinit_jax_tree(Value m) { return obj_module_add_functions(m, tree_functions); }
+int modinit_jax_debug(Value m) {
   lx_transform_init();
   return obj_module_add_functions(m, debug_functions);
 }
-static int errors_init(Value m) {
+int modinit_jax_errors(Value m) {
   if (tr_errors_init() < 0) return -1;
   if (obj_module_add(m, "ConcretizationTypeError", val_obj(&tr_exc_concretization->ob)) < 0) return -1;
   if (obj_module_add(m, "TracerBoolConversionError", val_obj(&tr_exc_bool_conversion->ob)) < 0) return -1;
   if (obj_module_add(m, "TracerIntegerConversionError", val_obj(&tr_exc_integer_conversion->ob)) < 0) return -1;
   return obj_module_add(m, "UnexpectedTracerError", val_obj(&tr_exc_leaked->ob));
-}
-
-__attribute__((constructor)) static void transform_register(void) {
-  obj_register_module("sable.transforms", transforms_init);
-  obj_register_module("sable.lax_control", lax_control_init);
-  obj_register_module("jax.tree_util", tree_util_init);
-  obj_register_module("jax.tree", tree_init);
-  obj_register_module("jax.debug", debug_init);
-  obj_register_module("jax.errors", errors_init);
 }
