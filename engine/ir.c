@@ -138,28 +138,40 @@ int ir_set_outputs(IrGraph *g, int n, const int *vars) {
 }
 
 /* {=== parameter blocks ===} */
-int ir_param_graphs(PrimId prim, const void *params, IrGraph **out, int max) {
+/* The sub-graphs of the control-flow primitives' params (their entries' .graphs) */
+int ir_graphs_cond(const void *params, IrGraph **out, int max) {
+  const PCond *c = params;
   int n = 0;
-  if (!params) return 0;
-  if (prim == PRIM_cond) {
-    const PCond *c = params;
-    for (int i = 0; i < c->nbranches && n < max; i++) out[n++] = c->branches[i];
-  } else if (prim == PRIM_while) {
-    const PWhile *w = params;
-    if (n < max) out[n++] = w->cond;
-    if (n < max) out[n++] = w->body;
-  } else if (prim == PRIM_scan) {
-    if (n < max) out[n++] = ((const PScan *)params)->body;
-  } else if (prim == PRIM_custom_jvp_call) {
-    const PCustomJvp *c = params;
-    if (n < max) out[n++] = c->fun;
-    if (n < max) out[n++] = c->jvp;
-  } else if (prim == PRIM_custom_vjp_call) {
-    const PCustomVjp *c = params;
-    if (n < max) out[n++] = c->fun;
-    if (n < max) out[n++] = c->fwd;
-  }
+  for (int i = 0; i < c->nbranches && n < max; i++) out[n++] = c->branches[i];
   return n;
+}
+static int two_graphs(IrGraph *a, IrGraph *b, IrGraph **out, int max) {
+  int n = 0;
+  if (n < max) out[n++] = a;
+  if (n < max) out[n++] = b;
+  return n;
+}
+int ir_graphs_while(const void *params, IrGraph **out, int max) {
+  const PWhile *w = params;
+  return two_graphs(w->cond, w->body, out, max);
+}
+int ir_graphs_scan(const void *params, IrGraph **out, int max) {
+  if (max < 1) return 0;
+  out[0] = ((const PScan *)params)->body;
+  return 1;
+}
+int ir_graphs_custom_jvp(const void *params, IrGraph **out, int max) {
+  const PCustomJvp *c = params;
+  return two_graphs(c->fun, c->jvp, out, max);
+}
+int ir_graphs_custom_vjp(const void *params, IrGraph **out, int max) {
+  const PCustomVjp *c = params;
+  return two_graphs(c->fun, c->fwd, out, max);
+}
+
+int ir_param_graphs(PrimId prim, const void *params, IrGraph **out, int max) {
+  const Prim *p = &prim_table[prim];
+  return params && p->graphs ? p->graphs(params, out, max) : 0;
 }
 
 void *ir_params_copy(PrimId prim, const void *params) {
@@ -298,12 +310,12 @@ int ir_rule_callback(const Prim *p, const AVal *in, int nin, const void *params,
 }
 
 /* custom_jvp_call / custom_vjp_call: the results of fun; the rule graphs are the language's */
-static const IrGraph *custom_fun(PrimId id, const void *params) {
-  return id == PRIM_custom_jvp_call ? ((const PCustomJvp *)params)->fun
-                                    : ((const PCustomVjp *)params)->fun;
+static const IrGraph *custom_fun(const Prim *p, const void *params) {
+  IrGraph *g[2];
+  return p->graphs(params, g, 2) > 0 ? g[0] : NULL;   /* fun comes first */
 }
 int ir_rule_custom(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
-  const IrGraph *g = custom_fun(p->id, params);
+  const IrGraph *g = custom_fun(p, params);
   if (!g || g->nin != nin) return arr_err(ERR_TYPE, "%s: inconsistent operand counts", p->name);
   for (int i = 0; i < nin; i++)
     if (!same_type(&g->avals[g->in[i]], &in[i])) return type_err(p->name, "operand", &g->avals[g->in[i]], &in[i]);
@@ -318,17 +330,18 @@ int ir_rule_host_call(const Prim *p, const AVal *in, int nin, const void *params
   return h->nout;
 }
 
+int ir_nout_cond(const void *params) { return ((const PCond *)params)->branches[0]->nout; }
+int ir_nout_while(const void *params) { return ((const PWhile *)params)->body->nout; }
+int ir_nout_scan(const void *params) { return ((const PScan *)params)->body->nout; }
+int ir_nout_host_call(const void *params) { return ((const PHostCall *)params)->nout; }
+int ir_nout_custom_jvp(const void *params) { return ((const PCustomJvp *)params)->fun->nout; }
+int ir_nout_custom_vjp(const void *params) { return ((const PCustomVjp *)params)->fun->nout; }
+
 int prim_nout(PrimId id, int nin, const void *params) {
-  int n = prim_table[id].nout;
-  if (n >= 0) return n;
-  if (n == -1) return nin;
-  if (!params) return 0;
-  if (id == PRIM_cond) return ((const PCond *)params)->branches[0]->nout;
-  if (id == PRIM_while) return ((const PWhile *)params)->body->nout;
-  if (id == PRIM_scan) return ((const PScan *)params)->body->nout;
-  if (id == PRIM_pure_callback) return ((const PHostCall *)params)->nout;
-  if (id == PRIM_custom_jvp_call || id == PRIM_custom_vjp_call) return custom_fun(id, params)->nout;
-  return 0;
+  const Prim *p = &prim_table[id];
+  if (p->nout >= 0) return p->nout;
+  if (p->nout == -1) return nin;
+  return params && p->nout_of ? p->nout_of(params) : 0;
 }
 
 /* {=== control flow: kernels ===} */
@@ -347,7 +360,7 @@ int ir_k_cond(const Prim *p, Array *const *in, int nin, const void *params,
 
 int ir_k_custom(const Prim *p, Array *const *in, int nin, const void *params,
                     const AVal *out_av, Array **out) {
-  return ir_run((IrGraph *)custom_fun(p->id, params), in, out);
+  return ir_run((IrGraph *)custom_fun(p, params), in, out);
 }
 
 static void release_all(Array **a, int n) {
@@ -571,54 +584,68 @@ static void eqn_deps(const IrEqn *e, const uint8_t *in, uint8_t *out, int depth)
   int any = 0;
   for (int k = 0; k < e->nin; k++) any |= in[k];
   for (int k = 0; k < e->nout; k++) out[k] = (uint8_t)any;
-  if (!any || depth > 32 || !e->params) return;
-  uint8_t *tmp = calloc((size_t)e->nout + (size_t)e->nin + 2, 1);
+  const Prim *p = &prim_table[e->prim];
+  if (!any || depth > 32 || !e->params || !p->deps) return;
+  p->deps(e->params, e->nin, in, e->nout, out, depth);
+}
+
+/* The data flow of the control-flow primitives (their entries' .deps): out[] starts as "every
+ * output depends on the flagged inputs" and is narrowed by looking into the sub-graphs. */
+void ir_deps_cond(const void *params, int nin, const uint8_t *in, int nout, uint8_t *out, int depth) {
+  if (in[0]) return;
+  const PCond *c = params;
+  uint8_t *tmp = calloc((size_t)nout + 1, 1);
   if (!tmp) return;
-  if (e->prim == PRIM_cond && !in[0]) {
-    const PCond *c = e->params;
-    for (int k = 0; k < e->nout; k++) out[k] = 0;
-    for (int b = 0; b < c->nbranches; b++) {
-      deps_rec(c->branches[b], in + 1, tmp, depth + 1);
-      for (int k = 0; k < e->nout; k++) out[k] |= tmp[k];
-    }
-  } else if (e->prim == PRIM_scan) {
-    const PScan *p = e->params;
-    uint8_t *mask = tmp + e->nout;
-    ir_memcpy(mask, in, (size_t)e->nin);
-    for (int it = 0; it < p->ncarry + 2; it++) {
-      deps_rec(p->body, mask, tmp, depth + 1);
-      int changed = 0;
-      for (int j = 0; j < p->ncarry; j++)
-        if (tmp[j] && !mask[p->nconsts + j]) { mask[p->nconsts + j] = 1; changed = 1; }
-      if (!changed) break;
-    }
-    for (int j = 0; j < p->ncarry; j++) out[j] = tmp[j] | mask[p->nconsts + j];
-    for (int k = p->ncarry; k < e->nout; k++) out[k] = tmp[k];
-  } else if (e->prim == PRIM_while) {
-    const PWhile *w = e->params;
-    int cn = w->cond_nconsts, bn = w->body_nconsts, nc = w->body->nout;
-    uint8_t *mask = tmp + e->nout;   /* body inputs: bconsts, carry */
-    if (cn < 0 || bn < 0 || nc < 0) { free(tmp); return; }
-    ir_memcpy(mask, in + cn, (size_t)(bn + nc));
-    uint8_t *bo = calloc((size_t)nc + 1, 1), *cm = calloc((size_t)(cn + nc) + 1, 1);
-    if (bo && cm) {
-      for (int it = 0; it < nc + 2; it++) {
-        deps_rec(w->body, mask, bo, depth + 1);
-        int changed = 0;
-        for (int j = 0; j < nc; j++)
-          if (bo[j] && !mask[bn + j]) { mask[bn + j] = 1; changed = 1; }
-        if (!changed) break;
-      }
-      ir_memcpy(cm, in, (size_t)cn);
-      ir_memcpy(cm + cn, mask + bn, (size_t)nc);
-      uint8_t pred = 0;
-      deps_rec(w->cond, cm, &pred, depth + 1);
-      for (int j = 0; j < nc; j++) out[j] = pred | mask[bn + j];
-    }
-    free(bo);
-    free(cm);
+  for (int k = 0; k < nout; k++) out[k] = 0;
+  for (int b = 0; b < c->nbranches; b++) {
+    deps_rec(c->branches[b], in + 1, tmp, depth + 1);
+    for (int k = 0; k < nout; k++) out[k] |= tmp[k];
   }
   free(tmp);
+}
+
+void ir_deps_scan(const void *params, int nin, const uint8_t *in, int nout, uint8_t *out, int depth) {
+  const PScan *p = params;
+  uint8_t *tmp = calloc((size_t)nout + (size_t)nin + 2, 1);
+  if (!tmp) return;
+  uint8_t *mask = tmp + nout;
+  ir_memcpy(mask, in, (size_t)nin);
+  for (int it = 0; it < p->ncarry + 2; it++) {
+    deps_rec(p->body, mask, tmp, depth + 1);
+    int changed = 0;
+    for (int j = 0; j < p->ncarry; j++)
+      if (tmp[j] && !mask[p->nconsts + j]) { mask[p->nconsts + j] = 1; changed = 1; }
+    if (!changed) break;
+  }
+  for (int j = 0; j < p->ncarry; j++) out[j] = tmp[j] | mask[p->nconsts + j];
+  for (int k = p->ncarry; k < nout; k++) out[k] = tmp[k];
+  free(tmp);
+}
+
+void ir_deps_while(const void *params, int nin, const uint8_t *in, int nout, uint8_t *out, int depth) {
+  const PWhile *w = params;
+  int cn = w->cond_nconsts, bn = w->body_nconsts, nc = w->body->nout;
+  if (cn < 0 || bn < 0 || nc < 0) return;
+  uint8_t *mask = calloc((size_t)(bn + nc) + 1, 1);   /* body inputs: bconsts, carry */
+  uint8_t *bo = calloc((size_t)nc + 1, 1), *cm = calloc((size_t)(cn + nc) + 1, 1);
+  if (mask && bo && cm) {
+    ir_memcpy(mask, in + cn, (size_t)(bn + nc));
+    for (int it = 0; it < nc + 2; it++) {
+      deps_rec(w->body, mask, bo, depth + 1);
+      int changed = 0;
+      for (int j = 0; j < nc; j++)
+        if (bo[j] && !mask[bn + j]) { mask[bn + j] = 1; changed = 1; }
+      if (!changed) break;
+    }
+    ir_memcpy(cm, in, (size_t)cn);
+    ir_memcpy(cm + cn, mask + bn, (size_t)nc);
+    uint8_t pred = 0;
+    deps_rec(w->cond, cm, &pred, depth + 1);
+    for (int j = 0; j < nc; j++) out[j] = pred | mask[bn + j];
+  }
+  free(mask);
+  free(bo);
+  free(cm);
 }
 
 static void deps_rec(const IrGraph *g, const uint8_t *in_mask, uint8_t *out_mask, int depth) {
@@ -650,7 +677,7 @@ void ir_deps(const IrGraph *g, const uint8_t *in_mask, uint8_t *out_mask) {
 
 static int has_effects(const IrGraph *g, int depth);
 static int eqn_effectful(const IrEqn *e, int depth) {
-  if (e->prim == PRIM_debug_callback) return 1;
+  if (prim_table[e->prim].effect) return 1;
   IrGraph *gs[PCOND_MAX];
   int n = ir_param_graphs(e->prim, e->params, gs, PCOND_MAX);
   for (int i = 0; i < n; i++) if (has_effects(gs[i], depth + 1)) return 1;
@@ -669,22 +696,8 @@ static int is_identity(const IrGraph *g, const IrEqn *e) {
   if (e->nin < 1 || e->nout != 1) return 0;
   const AVal *a = &g->avals[e->in[0]], *o = &g->avals[e->out[0]];
   if (!same_type(a, o) || a->weak != o->weak) return 0;
-  switch (e->prim) {
-    case PRIM_convert: case PRIM_reshape: case PRIM_copy: case PRIM_broadcast_in_dim:
-      return 1;
-    case PRIM_transpose: {
-      const PPerm *p = e->params;
-      for (int i = 0; i < p->ndim; i++) if (p->perm[i] != i) return 0;
-      return 1;
-    }
-    case PRIM_slice: {
-      const PSlice *s = e->params;
-      for (int i = 0; i < s->ndim; i++) if (s->stride[i] != 1 || s->start[i] != 0) return 0;
-      return 1;
-    }
-    default:
-      return 0;
-  }
+  const Prim *p = &prim_table[e->prim];
+  return p->noop && p->noop(e->params);
 }
 
 static uint64_t eqn_hash(const IrEqn *e) {

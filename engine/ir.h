@@ -95,6 +95,20 @@ IR_KERNEL(ir_k_callback);
 IR_KERNEL(ir_k_host_call);
 IR_KERNEL(ir_k_identity);
 IR_KERNEL(ir_k_custom);
+int ir_graphs_cond(const void *params, IrGraph **out, int max);
+int ir_graphs_while(const void *params, IrGraph **out, int max);
+int ir_graphs_scan(const void *params, IrGraph **out, int max);
+int ir_graphs_custom_jvp(const void *params, IrGraph **out, int max);
+int ir_graphs_custom_vjp(const void *params, IrGraph **out, int max);
+int ir_nout_cond(const void *params);
+int ir_nout_while(const void *params);
+int ir_nout_scan(const void *params);
+int ir_nout_host_call(const void *params);
+int ir_nout_custom_jvp(const void *params);
+int ir_nout_custom_vjp(const void *params);
+void ir_deps_cond(const void *params, int nin, const uint8_t *in, int nout, uint8_t *out, int depth);
+void ir_deps_while(const void *params, int nin, const uint8_t *in, int nout, uint8_t *out, int depth);
+void ir_deps_scan(const void *params, int nin, const uint8_t *in, int nout, uint8_t *out, int depth);
 /* The language installs these: a debug callback (jax.debug.print), and a poll called once
  * per loop iteration that returns -1 (with arr_err set) to stop a runaway loop. */
 extern int (*ir_host_callback)(int id, int n, Array *const *vals);

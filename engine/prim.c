@@ -3,6 +3,7 @@
  * emitter the language installs for the transformation rules (emit.h). */
 #include "prim.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -80,6 +81,15 @@ void prim_padtype_to_pads(int n, const int64_t *in_sizes, const int64_t *window,
     if (pad < 0) pad = 0;
     if (same == 2) { hi[i] = pad / 2; lo[i] = pad - pad / 2; }
     else { lo[i] = pad / 2; hi[i] = pad - pad / 2; }
+  }
+}
+
+double prim_identity(ReduceIdentity ri) {
+  switch (ri) {
+    case RI_ONE: case RI_TRUE: return 1.0;
+    case RI_LOWEST: return -INFINITY;
+    case RI_HIGHEST: return INFINITY;
+    default: return 0.0;
   }
 }
 

@@ -405,7 +405,39 @@ typedef struct Prim {
   const char *reduce_combine;    /* reductions: "(%0 + %1)" etc. */
   ReduceIdentity reduce_identity;
   PrimKernel gpu;                /* NULL until the GPU engine (engine/gpu) registers it */
+  /* properties that code elsewhere asks about (instead of testing ids) */
+  uint8_t promote;               /* operands the language promotes to one dtype: 0 none, else
+                                    those from operand (promote - 1) on (select: 2) */
+  uint32_t index_ops;            /* operands that are indices (a Python scalar there becomes the
+                                    default int): bit i = operand i, bit 31 = 31 and all after */
+  uint8_t np_scalar;             /* numpy gives a scalar for a 0-d result: 1 always, 2 when an
+                                    operand was a numpy scalar (astype of a scalar) */
+  uint8_t cheap;                 /* elementwise at a few cycles per element (parallel grain) */
+  uint8_t out_bool;              /* elementwise with a bool result whatever the operands */
+  uint8_t effect;                /* has an effect: the optimiser never removes or merges it */
+  int monoid;                    /* the binary primitive that combines elements (scatter-add:
+                                    PRIM_add; reduce_window_max, cummax, argmax: PRIM_max);
+                                    -1 for plain scatter; read only where set */
+  const char *np_name;           /* NumPy's word for it in messages ("maximum") */
+  /* 1: this application is the identity when the output type equals the operand's */
+  int (*noop)(const void *params);
+  /* control flow: the sub-graphs held by the params (retained with them), the output count
+   * (nout -2), and which outputs depend on which inputs (data flow through the graphs) */
+  int (*graphs)(const void *params, struct IrGraph **out, int max);
+  int (*nout_of)(const void *params);
+  void (*deps)(const void *params, int nin, const uint8_t *in, int nout, uint8_t *out, int depth);
 } Prim;
+
+/* The operands promoted to one dtype: [lo, hi) */
+static inline void prim_promoted(const Prim *p, int nin, int *lo, int *hi) {
+  *lo = p->promote ? p->promote - 1 : 0;
+  *hi = p->promote ? nin : 0;
+}
+static inline int prim_is_index_operand(const Prim *p, int i) {
+  return (p->index_ops >> (i < 31 ? i : 31)) & 1;
+}
+/* The value of a reduction identity for a dtype's range (RI_LOWEST: -inf) */
+double prim_identity(ReduceIdentity ri);
 
 static inline int prim_linear_in(const Prim *p, int i) {
   return (p->lin >> 31) || (i < 31 && ((p->lin >> i) & 1));

@@ -265,8 +265,8 @@ int cpu_k_window(const Prim *p, Array *const *in, int nin, const void *params,
   Array *o = arr_new_like(oav);
   if (!o) return -1;
   int nd = x->ndim, isfl = dt_is_float(x->dtype);
-  int op = p->id == PRIM_reduce_window_sum ? 0 : p->id == PRIM_reduce_window_max ? 1 : 2;
-  double init = op == 0 ? 0 : op == 1 ? -INFINITY : INFINITY;
+  int op = p->monoid == PRIM_add ? 0 : p->monoid == PRIM_max ? 1 : 2;
+  double init = prim_identity(p->reduce_identity);
   int64_t wvol = 1;
   for (int i = 0; i < nd; i++) wvol *= w->window[i];
   int esz = dt_size(x->dtype), osz = dt_size(o->dtype);

@@ -423,23 +423,12 @@ void cpu_run_elementwise(ElemLoop loop, Array *out, Array *const *in, int nin, i
 }
 
 /* {=== kernels ===} */
-static int64_t grain_for(PrimId id) {
-  switch (id) {
-    case PRIM_add: case PRIM_sub: case PRIM_mul: case PRIM_max: case PRIM_min: case PRIM_neg:
-    case PRIM_abs: case PRIM_and: case PRIM_or: case PRIM_xor: case PRIM_not: case PRIM_eq:
-    case PRIM_ne: case PRIM_lt: case PRIM_le: case PRIM_gt: case PRIM_ge: case PRIM_select:
-    case PRIM_square: case PRIM_convert: case PRIM_copy:
-      return CPU_GRAIN_CHEAP;
-    default:
-      return CPU_GRAIN_MATH;
-  }
-}
 
 int cpu_k_elementwise(const Prim *p, Array *const *in, int nin, const void *params,
                          const AVal *oav, Array **out) {
   Array *o = arr_new_like(oav);
   if (!o) return -1;
-  DType dt = p->id == PRIM_select ? in[1]->dtype : in[0]->dtype;
+  DType dt = in[p->promote > 1 ? p->promote - 1 : 0]->dtype;   /* select: the pred is not the data */
   ElemLoop loop = cpu_loops[p->id][dt];
   /* Fast path: everything contiguous and the same size (or 0-d scalars). */
   int simple = 1;
@@ -451,10 +440,10 @@ int cpu_k_elementwise(const Prim *p, Array *const *in, int nin, const void *para
     else if (in[k]->size == 1) st[k + 1] = 0;
     else { simple = 0; break; }
   }
-  if (simple && o->size < 2 * grain_for(p->id)) {
+  if (simple && o->size < 2 * (p->cheap ? CPU_GRAIN_CHEAP : CPU_GRAIN_MATH)) {
     if (o->size) loop(arr_data(o), ptrs, st, o->size);
   } else {
-    cpu_run_elementwise(loop, o, in, nin, grain_for(p->id));
+    cpu_run_elementwise(loop, o, in, nin, (p->cheap ? CPU_GRAIN_CHEAP : CPU_GRAIN_MATH));
   }
   *out = o;
   return 0;

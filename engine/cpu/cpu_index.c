@@ -141,13 +141,8 @@ int cpu_k_scatter(const Prim *p, Array *const *in, int nin, const void *params,
   int esz = dt_size(o->dtype);
   ElemLoop loop;
   int binary = 1;
-  switch (p->id) {
-    case PRIM_scatter_add: loop = cpu_loops[PRIM_add][o->dtype]; break;
-    case PRIM_scatter_mul: loop = cpu_loops[PRIM_mul][o->dtype]; break;
-    case PRIM_scatter_min: loop = cpu_loops[PRIM_min][o->dtype]; break;
-    case PRIM_scatter_max: loop = cpu_loops[PRIM_max][o->dtype]; break;
-    default: loop = cpu_convert_loop(o->dtype, o->dtype); binary = 0; break;
-  }
+  if (p->monoid >= 0) loop = cpu_loops[p->monoid][o->dtype];   /* scatter-add, -mul, ... */
+  else { loop = cpu_convert_loop(o->dtype, o->dtype); binary = 0; }   /* scatter: replace */
   if (!loop) { arr_release(o); return arr_err(ERR_TYPE, "%s does not accept dtype %s", p->name, arr_dtypes[o->dtype].name); }
   int bdims[ARR_MAXDIM], nb = 0, wop[ARR_MAXDIM], nw = 0;
   for (int d = 0; d < up->ndim; d++) {

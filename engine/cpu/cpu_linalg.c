@@ -147,7 +147,7 @@ int cpu_k_det(const Prim *p, Array *const *in, int nin, const void *params,
   const CpuLapack *lp = cpu_lapack();
   if (!lp) return -1;
   Array *a = in[0];
-  int slog = p->id == PRIM_slogdet;
+  int slog = p->nout == 2;   /* slogdet: (sign, logabsdet) */
   int64_t n = a->shape[a->ndim - 1], B = nbatch(a, 2);
   Array *o0 = arr_new_like(&oav[0]), *o1 = slog ? arr_new_like(&oav[1]) : NULL;
   void *am = malloc(nz(n * n) * MSZ(a));

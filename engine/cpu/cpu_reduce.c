@@ -511,7 +511,7 @@ int cpu_k_arg(const Prim *p, Array *const *in, int nin, const void *params,
   Array *o = arr_new_like(oav);
   if (!o) return -1;
   int64_t n = x->shape[pa->axis], lines = n ? x->size / n : 0;
-  ArgFn f = arg_fns[x->dtype][p->id == PRIM_argmin];
+  ArgFn f = arg_fns[x->dtype][p->monoid == PRIM_min];
   int esz = dt_size(x->dtype), osz = dt_size(o->dtype);
   for (int64_t l = 0; l < lines; l++) {
     int64_t ia, io;

@@ -474,12 +474,10 @@ static Value lax_reduce_window(int argc, const Value *argv, Obj *kw) {
     Value cur = val_incref(x);
     r = lx_bind1(id, 1, &cur, &p);
     val_decref(cur);
-    if (!VAL_IS_NULL(r) && ((id == PRIM_reduce_window_sum && iv != 0) ||
-                            (id == PRIM_reduce_window_max && !(isinf(iv) && iv < 0)) ||
-                            (id == PRIM_reduce_window_min && !(isinf(iv) && iv > 0)))) {
-      Value t2 = lx_binary(FAM_JAX, id == PRIM_reduce_window_sum ? PRIM_add
-                                      : id == PRIM_reduce_window_max ? PRIM_max : PRIM_min,
-                           r, a[1]);
+    /* an init value other than the identity is combined into every window */
+    const Prim *pw = &prim_table[id];
+    if (!VAL_IS_NULL(r) && iv != prim_identity(pw->reduce_identity)) {
+      Value t2 = lx_binary(FAM_JAX, (PrimId)pw->monoid, r, a[1]);
       val_decref(r);
       r = t2;
     }

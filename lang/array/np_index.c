@@ -814,12 +814,10 @@ static Value scatter_op(Value x, Value key, Value v, PrimId id, Family f, int ca
     }
     if (VAL_IS_NULL(s.indices)) {
       /* nothing indexed (x[...] / x[:]): the update is the whole array */
-      if (id == PRIM_scatter) r = val_incref(ub);
+      if (prim_table[id].monoid < 0) r = val_incref(ub);   /* plain scatter: replaced */
       else {
-        PrimId bid = id == PRIM_scatter_add ? PRIM_add : id == PRIM_scatter_mul ? PRIM_mul
-                     : id == PRIM_scatter_min ? PRIM_min : PRIM_max;
         Value in[2] = {x, ub};
-        r = lx_bind1(bid, 2, in, NULL);
+        r = lx_bind1((PrimId)prim_table[id].monoid, 2, in, NULL);
       }
     } else {
       Value in[3] = {x, s.indices, ub};

@@ -287,8 +287,8 @@ static int decomp_window(PrimId id, const void *params, int nin, const Value *in
   const PWindow *w = params;
   AVal av;
   if (em_aval(in[0], &av) < 0) return -1;
-  double ident = id == PRIM_reduce_window_sum ? 0.0 : id == PRIM_reduce_window_max ? -INFINITY : INFINITY;
-  PrimId op = id == PRIM_reduce_window_sum ? PRIM_add : id == PRIM_reduce_window_max ? PRIM_max : PRIM_min;
+  double ident = prim_identity(prim_table[id].reduce_identity);
+  PrimId op = (PrimId)prim_table[id].monoid;
   Value idv = t_scalar(av.dtype, ident, 0);
   if (EM_IS_NULL(idv)) return -1;
   Value xp = t_pad(in[0], idv, w->pad_lo, w->pad_hi, NULL);
@@ -469,9 +469,9 @@ static const ParamField pf_window[] = {
 
 /* {=== the entries ===} */
 const Prim prim_rows_dot[] = {
-    {.id = PRIM_dot_general, .nin = 2, .nout = 1, .kind = PK_OTHER, PARAMS(PDot, pf_dot), .rule = rule_dot, .cpu = cpu_k_dot, .ad = RK_BILINEAR, .lin = 3, .transpose = tp_dot_general, .batch = b_dot_general},
+    {.id = PRIM_dot_general, .nin = 2, .nout = 1, .kind = PK_OTHER, PARAMS(PDot, pf_dot), .rule = rule_dot, .cpu = cpu_k_dot, .ad = RK_BILINEAR, .lin = 3, .transpose = tp_dot_general, .batch = b_dot_general, .np_scalar = 1},
     {.id = PRIM_conv, .nin = 2, .nout = 1, .kind = PK_OTHER, PARAMS(PConv, pf_conv), .rule = rule_conv, .cpu = cpu_k_conv, .ad = RK_BILINEAR, .lin = 3, .transpose = tp_conv, .batch = b_conv},
-    {.id = PRIM_reduce_window_sum, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PWindow, pf_window), .rule = rule_window, .cpu = cpu_k_window, .ad = RK_DECOMP, .decomp = decomp_window, .batch = b_window},
-    {.id = PRIM_reduce_window_max, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PWindow, pf_window), .rule = rule_window, .cpu = cpu_k_window, .ad = RK_DECOMP, .decomp = decomp_window, .batch = b_window},
-    {.id = PRIM_reduce_window_min, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PWindow, pf_window), .rule = rule_window, .cpu = cpu_k_window, .ad = RK_DECOMP, .decomp = decomp_window, .batch = b_window},
+    {.id = PRIM_reduce_window_sum, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PWindow, pf_window), .rule = rule_window, .cpu = cpu_k_window, .ad = RK_DECOMP, .decomp = decomp_window, .batch = b_window, .monoid = PRIM_add, .reduce_identity = RI_ZERO},
+    {.id = PRIM_reduce_window_max, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PWindow, pf_window), .rule = rule_window, .cpu = cpu_k_window, .ad = RK_DECOMP, .decomp = decomp_window, .batch = b_window, .monoid = PRIM_max, .reduce_identity = RI_LOWEST},
+    {.id = PRIM_reduce_window_min, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PWindow, pf_window), .rule = rule_window, .cpu = cpu_k_window, .ad = RK_DECOMP, .decomp = decomp_window, .batch = b_window, .monoid = PRIM_min, .reduce_identity = RI_HIGHEST},
     {.id = PRIM_COUNT}};

@@ -579,12 +579,12 @@ static const ParamField pf_shape[] = {PRIM_FIELD(PShape, ndim, PT_INT, 0), PRIM_
 
 /* {=== the entries ===} */
 const Prim prim_rows_index[] = {
-    {.id = PRIM_gather, .nin = 2, .nout = 1, .kind = PK_INDEX, PARAMS(PGather, pf_gather), .rule = rule_gather, .cpu = cpu_k_gather, .ad = RK_LINEAR, .lin = 1, .transpose = tp_gather, .batch = b_gather},
-    {.id = PRIM_scatter, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_LINEAR, .lin = 5, .transpose = tp_scatter, .batch = b_scatter},
-    {.id = PRIM_scatter_add, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_LINEAR, .lin = 5, .transpose = tp_scatter, .batch = b_scatter},
-    {.id = PRIM_scatter_mul, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_CUSTOM, .jvp = jvp_scatter_mul, .batch = b_scatter},
-    {.id = PRIM_scatter_min, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_CUSTOM, .jvp = jvp_scatter_extremal, .batch = b_scatter},
-    {.id = PRIM_scatter_max, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_CUSTOM, .jvp = jvp_scatter_extremal, .batch = b_scatter},
-    {.id = PRIM_dynamic_slice, .nin = -1, .nout = 1, .kind = PK_INDEX, PARAMS(PShape, pf_shape), .rule = rule_dynamic_slice, .cpu = cpu_k_dynamic_slice, .ad = RK_LINEAR, .lin = 1, .transpose = tp_dynamic_slice, .batch = b_dynamic_slice},
-    {.id = PRIM_dynamic_update_slice, .nin = -1, .nout = 1, .kind = PK_INDEX, .rule = rule_dynamic_update_slice, .cpu = cpu_k_dynamic_update_slice, .ad = RK_LINEAR, .lin = 3, .transpose = tp_dynamic_update_slice, .batch = b_dynamic_update_slice},
+    {.id = PRIM_gather, .nin = 2, .nout = 1, .kind = PK_INDEX, PARAMS(PGather, pf_gather), .rule = rule_gather, .cpu = cpu_k_gather, .ad = RK_LINEAR, .lin = 1, .transpose = tp_gather, .batch = b_gather, .index_ops = 2, .np_scalar = 1},
+    {.id = PRIM_scatter, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_LINEAR, .lin = 5, .transpose = tp_scatter, .batch = b_scatter, .index_ops = 2, .monoid = -1},
+    {.id = PRIM_scatter_add, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_LINEAR, .lin = 5, .transpose = tp_scatter, .batch = b_scatter, .index_ops = 2, .monoid = PRIM_add},
+    {.id = PRIM_scatter_mul, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_CUSTOM, .jvp = jvp_scatter_mul, .batch = b_scatter, .index_ops = 2, .monoid = PRIM_mul},
+    {.id = PRIM_scatter_min, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_CUSTOM, .jvp = jvp_scatter_extremal, .batch = b_scatter, .index_ops = 2, .monoid = PRIM_min},
+    {.id = PRIM_scatter_max, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_CUSTOM, .jvp = jvp_scatter_extremal, .batch = b_scatter, .index_ops = 2, .monoid = PRIM_max},
+    {.id = PRIM_dynamic_slice, .nin = -1, .nout = 1, .kind = PK_INDEX, PARAMS(PShape, pf_shape), .rule = rule_dynamic_slice, .cpu = cpu_k_dynamic_slice, .ad = RK_LINEAR, .lin = 1, .transpose = tp_dynamic_slice, .batch = b_dynamic_slice, .index_ops = ~1u},
+    {.id = PRIM_dynamic_update_slice, .nin = -1, .nout = 1, .kind = PK_INDEX, .rule = rule_dynamic_update_slice, .cpu = cpu_k_dynamic_update_slice, .ad = RK_LINEAR, .lin = 3, .transpose = tp_dynamic_update_slice, .batch = b_dynamic_update_slice, .index_ops = ~3u},
     {.id = PRIM_COUNT}};

@@ -8,6 +8,9 @@
 #include "prim.h"
 #include "ir.h"
 
+/* .noop of the primitives that are the identity whenever the types match (convert, reshape) */
+int prim_noop_always(const void *params);
+
 /* em_bind for one output; null on error */
 Value em_bind1(PrimId id, int nin, const Value *in, const void *params);
 

@@ -11,20 +11,17 @@ static int rule_reduce(const Prim *p, const AVal *in, int nin, const void *param
   int mask[ARR_MAXDIM];
   if (prim_check_axes(p, params, in[0].ndim, mask) < 0) return -1;
   DType d = in[0].dtype;
-  if ((p->id == PRIM_reduce_or || p->id == PRIM_reduce_and) && d != DT_BOOL && !dt_is_int(d))
-    return arr_err(ERR_TYPE, "%s does not accept dtype %s.", p->name, dtn(d));
-  if ((p->id == PRIM_reduce_sum || p->id == PRIM_reduce_prod) && d == DT_BOOL)
-    return arr_err(ERR_TYPE, "%s does not accept dtype bool.", p->name);
+  if (!(p->dtypes & DTM(d))) return arr_err(ERR_TYPE, "%s does not accept dtype %s.", p->name, dtn(d));
   out->dtype = d;
   out->weak = in[0].weak;
   out->ndim = 0;
   for (int i = 0; i < in[0].ndim; i++)
     if (!mask[i]) out->shape[out->ndim++] = in[0].shape[i];
-  if (p->id == PRIM_reduce_max || p->id == PRIM_reduce_min) {
+  if (p->np_name) {   /* max, min: no identity for an empty reduction in NumPy */
     for (int i = 0; i < in[0].ndim; i++)
       if (mask[i] && in[0].shape[i] == 0) {
         arr_err(ERR_VALUE, "zero-size array to reduction operation %s which has no identity",
-                p->id == PRIM_reduce_max ? "maximum" : "minimum");
+                p->np_name);
         return -1;
       }
   }
@@ -35,7 +32,7 @@ static int rule_arg(const Prim *p, const AVal *in, int nin, const void *params, 
   if (prim_check_axis(p, a->axis, in[0].ndim) < 0) return -1;
   if ((unsigned)a->index_dtype >= DT_COUNT || !dt_is_int(a->index_dtype)) return arr_err(ERR_TYPE, "%s: index_dtype must be an integer type", p->name);
   if (in[0].shape[a->axis] == 0)
-    return arr_err(ERR_VALUE, "attempt to get %s of an empty sequence", p->id == PRIM_argmax ? "argmax" : "argmin");
+    return arr_err(ERR_VALUE, "attempt to get %s of an empty sequence", p->name);
   out->dtype = a->index_dtype;
   out->weak = 0;
   out->ndim = 0;
@@ -160,11 +157,12 @@ static int jvp_reduce_prod(PrimId id, const void *params, int nin, const Value *
 /* cumprod/cummax/cummin: a Hillis-Steele scan of the binary operation with shifted copies */
 static int decomp_cum(PrimId id, const void *params, int nin, const Value *in, Value *out) {
   const PCum *p = params;
-  PrimId op = id == PRIM_cumprod ? PRIM_mul : id == PRIM_cummax ? PRIM_max : PRIM_min;
+  const Prim *pr = &prim_table[id];
+  PrimId op = (PrimId)pr->monoid;
   AVal av;
   if (em_aval(in[0], &av) < 0) return -1;
-  double ident = id == PRIM_cumprod ? 1.0 : id == PRIM_cummax ? -INFINITY : INFINITY;
-  if (!dt_is_float(av.dtype) && id != PRIM_cumprod) {
+  double ident = prim_identity(pr->reduce_identity);
+  if (!dt_is_float(av.dtype) && op != PRIM_mul) {
     em_raise(ERR_TYPE, "%s: differentiation needs a float operand", prim_table[id].name);
     return -1;
   }
@@ -300,17 +298,17 @@ static const ParamField pf_sort[] = {PRIM_FIELD(PSort, dimension, PT_INT, 0), PR
 
 /* {=== the entries ===} */
 const Prim prim_rows_reduce[] = {
-    {.id = PRIM_reduce_sum, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 + %1)", .reduce_combine = "(%0 + %1)", .reduce_identity = RI_ZERO, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_reduce_sum, .batch = b_reduce},
-    {.id = PRIM_reduce_prod, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 * %1)", .reduce_combine = "(%0 * %1)", .reduce_identity = RI_ONE, .ad = RK_CUSTOM, .jvp = jvp_reduce_prod, .batch = b_reduce},
-    {.id = PRIM_reduce_max, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .reduce_combine = "((%0 >= %1 || %0 != %0) ? %0 : %1)", .reduce_identity = RI_LOWEST, .ad = RK_CUSTOM, .jvp = jvp_reduce_chooser, .batch = b_reduce},
-    {.id = PRIM_reduce_min, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .reduce_combine = "((%0 <= %1 || %0 != %0) ? %0 : %1)", .reduce_identity = RI_HIGHEST, .ad = RK_CUSTOM, .jvp = jvp_reduce_chooser, .batch = b_reduce},
-    {.id = PRIM_reduce_or, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 | %1)", .reduce_combine = "(%0 | %1)", .reduce_identity = RI_FALSE, .ad = RK_ZERO, .batch = b_reduce},
-    {.id = PRIM_reduce_and, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 & %1)", .reduce_combine = "(%0 & %1)", .reduce_identity = RI_TRUE, .ad = RK_ZERO, .batch = b_reduce},
-    {.id = PRIM_argmax, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PArg, pf_arg), .rule = rule_arg, .cpu = cpu_k_arg, .ad = RK_ZERO, .batch = b_arg},
-    {.id = PRIM_argmin, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PArg, pf_arg), .rule = rule_arg, .cpu = cpu_k_arg, .ad = RK_ZERO, .batch = b_arg},
-    {.id = PRIM_cumsum, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_cumsum, .batch = b_cum},
-    {.id = PRIM_cumprod, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_DECOMP, .decomp = decomp_cum, .batch = b_cum},
-    {.id = PRIM_cummax, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_DECOMP, .decomp = decomp_cum, .batch = b_cum},
-    {.id = PRIM_cummin, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_DECOMP, .decomp = decomp_cum, .batch = b_cum},
+    {.id = PRIM_reduce_sum, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 + %1)", .reduce_combine = "(%0 + %1)", .reduce_identity = RI_ZERO, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_reduce_sum, .batch = b_reduce, .dtypes = DTM_NUM, .np_scalar = 1},
+    {.id = PRIM_reduce_prod, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 * %1)", .reduce_combine = "(%0 * %1)", .reduce_identity = RI_ONE, .ad = RK_CUSTOM, .jvp = jvp_reduce_prod, .batch = b_reduce, .dtypes = DTM_NUM, .np_scalar = 1},
+    {.id = PRIM_reduce_max, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .reduce_combine = "((%0 >= %1 || %0 != %0) ? %0 : %1)", .reduce_identity = RI_LOWEST, .ad = RK_CUSTOM, .jvp = jvp_reduce_chooser, .batch = b_reduce, .np_name = "maximum", .dtypes = DTM_ALL, .np_scalar = 1},
+    {.id = PRIM_reduce_min, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .reduce_combine = "((%0 <= %1 || %0 != %0) ? %0 : %1)", .reduce_identity = RI_HIGHEST, .ad = RK_CUSTOM, .jvp = jvp_reduce_chooser, .batch = b_reduce, .np_name = "minimum", .dtypes = DTM_ALL, .np_scalar = 1},
+    {.id = PRIM_reduce_or, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 | %1)", .reduce_combine = "(%0 | %1)", .reduce_identity = RI_FALSE, .ad = RK_ZERO, .batch = b_reduce, .dtypes = DTM_INTB, .np_scalar = 1},
+    {.id = PRIM_reduce_and, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 & %1)", .reduce_combine = "(%0 & %1)", .reduce_identity = RI_TRUE, .ad = RK_ZERO, .batch = b_reduce, .dtypes = DTM_INTB, .np_scalar = 1},
+    {.id = PRIM_argmax, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PArg, pf_arg), .rule = rule_arg, .cpu = cpu_k_arg, .ad = RK_ZERO, .batch = b_arg, .monoid = PRIM_max, .np_scalar = 1},
+    {.id = PRIM_argmin, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PArg, pf_arg), .rule = rule_arg, .cpu = cpu_k_arg, .ad = RK_ZERO, .batch = b_arg, .monoid = PRIM_min, .np_scalar = 1},
+    {.id = PRIM_cumsum, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_cumsum, .batch = b_cum, .monoid = PRIM_add, .reduce_identity = RI_ZERO},
+    {.id = PRIM_cumprod, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_DECOMP, .decomp = decomp_cum, .batch = b_cum, .monoid = PRIM_mul, .reduce_identity = RI_ONE},
+    {.id = PRIM_cummax, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_DECOMP, .decomp = decomp_cum, .batch = b_cum, .monoid = PRIM_max, .reduce_identity = RI_LOWEST},
+    {.id = PRIM_cummin, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_DECOMP, .decomp = decomp_cum, .batch = b_cum, .monoid = PRIM_min, .reduce_identity = RI_HIGHEST},
     {.id = PRIM_sort, .nin = -1, .nout = -1, .kind = PK_OTHER, PARAMS(PSort, pf_sort), .rule = rule_sort, .cpu = cpu_k_sort, .ad = RK_CUSTOM, .jvp = jvp_sort, .batch = b_sort},
     {.id = PRIM_COUNT}};

@@ -166,6 +166,18 @@ static int rule_iota(const Prim *p, const AVal *in, int nin, const void *params,
   return arr_shape_size(out->shape, out->ndim) < 0 ? -1 : 1;
 }
 
+/* {=== identities the optimiser forwards ===} */
+static int noop_transpose(const void *params) {
+  const PPerm *p = params;
+  for (int i = 0; i < p->ndim; i++) if (p->perm[i] != i) return 0;
+  return 1;
+}
+static int noop_slice(const void *params) {
+  const PSlice *s = params;
+  for (int i = 0; i < s->ndim; i++) if (s->stride[i] != 1 || s->start[i] != 0) return 0;
+  return 1;
+}
+
 /* {=== transposes ===} */
 static int tp_broadcast(const RuleCtx *c, const Value *ct, const uint8_t *need, Value *o) {
   const PBroadcast *b = c->params;
@@ -372,12 +384,12 @@ static const ParamField pf_iota[] = {PRIM_FIELD(PIota, dtype, PT_DTYPE, 0), PRIM
 
 /* {=== the entries ===} */
 const Prim prim_rows_shape[] = {
-    {.id = PRIM_broadcast_in_dim, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PBroadcast, pf_bcast), .rule = rule_broadcast, .cpu = cpu_k_broadcast, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_broadcast, .batch = b_broadcast},
-    {.id = PRIM_reshape, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PShape, pf_shape), .rule = rule_reshape, .cpu = cpu_k_reshape, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_reshape, .batch = b_reshape},
-    {.id = PRIM_transpose, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PPerm, pf_perm), .rule = rule_transpose, .cpu = cpu_k_transpose, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_transpose, .batch = b_transpose},
-    {.id = PRIM_slice, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PSlice, pf_slice), .rule = rule_slice, .cpu = cpu_k_slice, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_slice, .batch = b_slice},
+    {.id = PRIM_broadcast_in_dim, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PBroadcast, pf_bcast), .rule = rule_broadcast, .cpu = cpu_k_broadcast, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_broadcast, .batch = b_broadcast, .noop = prim_noop_always},
+    {.id = PRIM_reshape, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PShape, pf_shape), .rule = rule_reshape, .cpu = cpu_k_reshape, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_reshape, .batch = b_reshape, .noop = prim_noop_always},
+    {.id = PRIM_transpose, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PPerm, pf_perm), .rule = rule_transpose, .cpu = cpu_k_transpose, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_transpose, .batch = b_transpose, .noop = noop_transpose},
+    {.id = PRIM_slice, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PSlice, pf_slice), .rule = rule_slice, .cpu = cpu_k_slice, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_slice, .batch = b_slice, .noop = noop_slice},
     {.id = PRIM_rev, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PAxes, pf_axes), .rule = rule_rev, .cpu = cpu_k_rev, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_rev, .batch = b_rev},
     {.id = PRIM_pad, .nin = 2, .nout = 1, .kind = PK_SHAPE, PARAMS(PPad, pf_pad), .rule = rule_pad, .cpu = cpu_k_pad, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_pad, .batch = b_pad},
-    {.id = PRIM_concatenate, .nin = -1, .nout = 1, .kind = PK_SHAPE, PARAMS(PAxis, pf_axis), .rule = rule_concat, .cpu = cpu_k_concat, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_concat, .batch = b_concat},
+    {.id = PRIM_concatenate, .nin = -1, .nout = 1, .kind = PK_SHAPE, PARAMS(PAxis, pf_axis), .rule = rule_concat, .cpu = cpu_k_concat, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_concat, .batch = b_concat, .promote = 1},
     {.id = PRIM_iota, .nin = 0, .nout = 1, .kind = PK_SHAPE, PARAMS(PIota, pf_iota), .rule = rule_iota, .cpu = cpu_k_iota, .ad = RK_ZERO},
     {.id = PRIM_COUNT}};

@@ -151,22 +151,6 @@ static Array *scalar_array(Value v, DType d, int weak) {
 
 static int is_pyscalar(Value v) { return v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL; }
 
-/* Which operands of a primitive take part in dtype promotion: [lo, hi). */
-static void promo_range(PrimId id, int nin, int *lo, int *hi) {
-  const Prim *p = &prim_table[id];
-  *lo = 0; *hi = 0;
-  if (p->kind == PK_UNARY || p->kind == PK_BINARY || p->kind == PK_COMPARE) *hi = nin;
-  else if (id == PRIM_select) { *lo = 1; *hi = nin; }
-  else if (id == PRIM_concatenate) *hi = nin;
-}
-
-static int numpy_scalar_result(PrimId id) {
-  switch (prim_table[id].kind) {
-    case PK_UNARY: case PK_BINARY: case PK_COMPARE: case PK_REDUCE: return 1;
-    default: return id == PRIM_select || id == PRIM_integer_pow || id == PRIM_dot_general ||
-                    id == PRIM_gather;
-  }
-}
 
 /* The common case, kept short: arrays of one family, equal dtypes, one output. */
 static int eval_fast(PrimId id, int nin, const Value *in, const void *params, Value *out) {
@@ -240,7 +224,7 @@ int lx_eval_process(Interp *self, PrimId id, int nin, const Value *in, const voi
   fam = have_jax ? FAM_JAX : have_np ? FAM_NP : lx_default_family;
   {
     int lo, hi;
-    promo_range(id, nin, &lo, &hi);
+    prim_promoted(&prim_table[id], nin, &lo, &hi);
     if (hi > lo) {
       /* dtype promotion of the elementwise operands (library code normally did it already) */
       DType dts[NSMALL]; uint8_t wk[NSMALL];
@@ -283,11 +267,7 @@ int lx_eval_process(Interp *self, PrimId id, int nin, const Value *in, const voi
       DType d;
       Array *ref = NULL;
       for (int j = 0; j < nin; j++) if (arr[j]) { ref = arr[j]; break; }
-      int index_operand = (prim_table[id].kind == PK_INDEX && i > 0 &&
-                           !((id == PRIM_scatter || id == PRIM_scatter_add ||
-                              id == PRIM_scatter_mul || id == PRIM_scatter_min ||
-                              id == PRIM_scatter_max) && i == 2) &&
-                           !(id == PRIM_dynamic_update_slice && i == 1));
+      int index_operand = prim_is_index_operand(&prim_table[id], i);
       if (index_operand) d = arr_default_int(lx_promo(fam));
       else if (ref) d = ref->dtype;
       else d = in[i].tag == V_BOOL ? DT_BOOL : in[i].tag == V_INT ? arr_default_int(lx_promo(fam))
@@ -308,8 +288,8 @@ int lx_eval_process(Interp *self, PrimId id, int nin, const Value *in, const voi
     if (n < 0) {
       lx_raise_engine(fam);
     } else {
-      int scalar = fam == FAM_NP && (numpy_scalar_result(id) ||
-                                     ((id == PRIM_convert || id == PRIM_copy) && np_scalar_in));
+      int scalar = fam == FAM_NP && (prim_table[id].np_scalar == 1 ||
+                                     (prim_table[id].np_scalar == 2 && np_scalar_in));
       for (int k = 0; k < n; k++) {
         Array *o = res[k];
         if (fam == FAM_NP) {

@@ -165,15 +165,6 @@ static int scalar_var(StageTrace *s, Value v, DType d, int weak) {
   return k < 0 ? tr_engine_err() : k;
 }
 
-/* operands taking part in dtype promotion, as the eval interpreter does (bind.c) */
-static void promo_range(PrimId id, int nin, int *lo, int *hi) {
-  const Prim *p = &prim_table[id];
-  *lo = 0; *hi = 0;
-  if (p->kind == PK_UNARY || p->kind == PK_BINARY || p->kind == PK_COMPARE) *hi = nin;
-  else if (id == PRIM_select) { *lo = 1; *hi = nin; }
-  else if (id == PRIM_concatenate) *hi = nin;
-}
-
 #define NS 8
 static int stage_process(Interp *self_, PrimId id, int nin, const Value *in, const void *params,
                          Value *out) {
@@ -194,7 +185,7 @@ static int stage_process(Interp *self_, PrimId id, int nin, const Value *in, con
   }
   {
     int lo, hi;
-    promo_range(id, nin, &lo, &hi);
+    prim_promoted(&prim_table[id], nin, &lo, &hi);
     int differ = 0;
     for (int i = lo; i < hi; i++) {
       if (var[i] < 0) { differ = 1; continue; }
@@ -237,10 +228,7 @@ static int stage_process(Interp *self_, PrimId id, int nin, const Value *in, con
       for (int j = 0; j < nin; j++) if (var[j] >= 0) { ref = j; break; }
       for (int i = 0; i < nin; i++) {
         if (var[i] >= 0) continue;
-        PrimKind k = prim_table[id].kind;
-        int index_operand = (k == PK_INDEX && i > 0 &&
-                             !((id >= PRIM_scatter && id <= PRIM_scatter_max) && i == 2) &&
-                             !(id == PRIM_dynamic_update_slice && i == 1));
+        int index_operand = prim_is_index_operand(&prim_table[id], i);
         PromoMode mode = lx_promo(FAM_JAX);
         DType d = index_operand ? arr_default_int(mode)
                   : ref >= 0 ? av[ref].dtype
@@ -1223,7 +1211,7 @@ Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *arg
         if (keep) {
           for (int i = g->neqn - 1; i >= 0; i--) {
             IrEqn *q = &g->eqns[i];
-            int used = q->prim == PRIM_debug_callback;
+            int used = prim_table[q->prim].effect;
             for (int k = 0; k < q->nout && !used; k++) used = live[q->out[k]];
             if (!used) continue;
             keep[i] = 1;
