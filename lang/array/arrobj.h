@@ -128,9 +128,6 @@ Value lx_dtype_class(DType d, Family f);         /* jnp.float32 (the scalar type
  * differs). numpy inputs to the jax family are copied (they are mutable). copy=1 always
  * copies concrete arrays. */
 Value lx_asarray(Value v, Family f, int dtype, int copy);
-/* From a Python object (scalar or nested sequences) to a fresh engine array (NULL + error).
- * weak_out: set when the value was a bare Python scalar. */
-Array *lx_from_python(Value v, Family f, int dtype, int *weak_out);
 /* To Python: item (one element to int/float/bool), tolist. */
 Value lx_item(Array *a, int64_t flat);
 Value lx_tolist(Array *a);
@@ -207,8 +204,6 @@ extern const MethodDef np_shape_jax[], np_shape_np[];
 extern const MethodDef np_linalg_jax[], np_linalg_np[];
 extern const MethodDef np_sort_jax[], np_sort_np[];
 /* C implementations reused by the array methods (self is argv[0]) */
-Value lx_call_reduction(const char *name, Family f, int argc, const Value *argv, Obj *kw);
-Value lx_math_call(const char *name, Family f, int argc, const Value *argv, Obj *kw);
 Value lx_matmul(Family f, Value a, Value b);
 Value lx_dot(Family f, Value a, Value b);
 Value lx_astype(Value x, int dtype, Family f);

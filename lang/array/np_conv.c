@@ -95,7 +95,9 @@ static int int_range(DType d, int64_t *lo, int64_t *hi) {
 
 static Value stack_path(Value v, Family f, int dtype);
 
-Array *lx_from_python(Value v, Family f, int dtype, int *weak_out) {
+/* From a Python object (scalar or nested sequences) to a fresh engine array (NULL + error).
+ * weak_out: set when the value was a bare Python scalar. */
+static Array *lx_from_python(Value v, Family f, int dtype, int *weak_out) {
   Scan s;
   memset(&s, 0, sizeof s);
   s.imin = INT64_MAX;

@@ -271,20 +271,6 @@ static Value call2(void *data, int argc, const Value *argv, Obj *kw) {
   return r;
 }
 
-Value lx_math_call(const char *name, Family f, int argc, const Value *argv, Obj *kw) {
-  for (int i = 0; i < N_UF1; i++)
-    if (!strcmp(ufuncs1[i].name, name)) {
-      Bound b = {&ufuncs1[i], f};
-      return call1(&b, argc, argv, kw);
-    }
-  for (int i = 0; i < N_UF2; i++)
-    if (!strcmp(ufuncs2[i].name, name)) {
-      Bound b = {&ufuncs2[i], f};
-      return call2(&b, argc, argv, kw);
-    }
-  return obj_raise(&obj_AttributeError, "no function %s", name);
-}
-
 static Bound bound1[2][N_UF1], bound2[2][N_UF2];
 
 int np_math_add_ufuncs(Value m, Family f) {

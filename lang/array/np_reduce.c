@@ -300,16 +300,6 @@ static Value ptp_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   return r;
 }
 
-Value lx_call_reduction(const char *name, Family f, int argc, const Value *argv, Obj *kw) {
-  if (!strcmp(name, "sum")) return reduce_common(R_SUM, name, f, argc, argv, kw);
-  if (!strcmp(name, "prod")) return reduce_common(R_PROD, name, f, argc, argv, kw);
-  if (!strcmp(name, "max")) return reduce_common(R_MAX, name, f, argc, argv, kw);
-  if (!strcmp(name, "min")) return reduce_common(R_MIN, name, f, argc, argv, kw);
-  if (!strcmp(name, "any")) return reduce_common(R_ANY, name, f, argc, argv, kw);
-  if (!strcmp(name, "all")) return reduce_common(R_ALL, name, f, argc, argv, kw);
-  return obj_raise(&obj_AttributeError, "no reduction %s", name);
-}
-
 #define REDUCE_FUNCS(X)                                                                   \
   X(sum, "sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None)") \
   X(prod, "prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None)") \

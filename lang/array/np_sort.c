@@ -50,7 +50,7 @@ static Value sort_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   return n < 0 ? val_null() : out[0];
 }
 
-Value lx_argsort(Family fam, Value x, int axis, int desc) {
+static Value lx_argsort(Family fam, Value x, int axis, int desc) {
   AVal av;
   if (lx_aval(x, &av) < 0) return val_null();
   DType idt = fam == FAM_NP ? DT_INT64 : arr_default_int(lx_promo(fam));

@@ -50,9 +50,7 @@ typedef struct SetObj {
 #define VAL_IS_SETLIKE(v) ((v).tag == V_OBJ && ((v).u.o->type == &obj_set_type || \
                            (v).u.o->type == &obj_frozenset_type))
 int obj_set_contains(Value s, Value x);
-int obj_set_discard(Value s, Value x);       /* 1 removed, 0 absent, -1 error */
 Value obj_set_from(TypeObj *t, Value iterable);
-int obj_set_next(Value s, int64_t *pos, Value *key);
 
 /* ---- misc objects ------------------------------------------------------------------- */
 typedef struct CellObj { Obj ob; Value v; } CellObj;
@@ -66,7 +64,6 @@ int obj_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, i
 
 typedef struct RangeObj { Obj ob; int64_t start, stop, step, len; uint64_t ulen; } RangeObj;
   /* len is -1 when the length does not fit an int64 (ulen has it) */
-Value obj_range_new(int64_t start, int64_t stop, int64_t step);
 
 typedef struct BuiltinObj {
   Obj ob;
@@ -258,17 +255,13 @@ Value obj_new_type_error_unsupported(const char *op, Value a, Value b);
 int64_t obj_hash_int(int64_t i);
 int64_t obj_hash_double(double d);
 int64_t obj_hash_bytes(const char *s, size_t n);
-Value obj_str_concat(Value a, Value b);
 Value obj_str_append_inplace(Value a, Value b);   /* steals a */
 void obj_builtin_fix_error(Obj *builtin);
 Value obj_str_join(Value sep, Value iterable);
-Value obj_float_repr_val(double d);
-Value obj_int_from_str(const char *s, size_t n, int base);
 /* repr of containers: guard against self-reference ("[...]") */
 int obj_repr_enter(Obj *o);             /* 1 if already being printed */
 void obj_repr_leave(Obj *o);
 Value obj_list_sorted(Value iterable, Value key, int reverse);
-int obj_list_sort(Value list, Value key, int reverse);
 Value obj_seq_iter_new(Value seq);      /* an iterator over a list/tuple/str by index */
 Value obj_percent_format(Value fmt, Value args);
 Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames);
@@ -295,9 +288,7 @@ extern Value obj_builtins_dict;          /* the builtins namespace dict of the l
 int obj_builtins_init(ModuleObj *m);
 int obj_modules_init(void);
 extern const char *const obj_keywords[];
-void obj_gc_track(Obj *o);
 void obj_gc_collect_full(void);
-void obj_gc_untrack(Obj *o);
 void obj_modules_free(void);
 int obj_contains_iter(Value c, Value x);
 extern uint64_t obj_type_version;

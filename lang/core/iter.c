@@ -132,7 +132,7 @@ static uint64_t range_len(int64_t a, int64_t b, int64_t s) {
   return 0;
 }
 
-Value obj_range_new(int64_t start, int64_t stop, int64_t step) {
+static Value obj_range_new(int64_t start, int64_t stop, int64_t step) {
   RangeObj *r = obj_alloc(&obj_range_type, sizeof(RangeObj));
   if (!r) return val_null();
   r->start = start;

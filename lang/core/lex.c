@@ -208,12 +208,14 @@ static int cp_is_mark(uint32_t c) {
          c == 0x2040 || c == 0x2054 || c == 0xB7;
 }
 
-int lex_id_start(uint32_t c) {
+/* Is the code point a valid identifier start / continuation (ASCII exact, beyond approximate
+ * Unicode XID classes)? */
+static int lex_id_start(uint32_t c) {
   if (c < 0x80) return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
   return !cp_is_symbol(c) && !cp_is_mark(c);
 }
 
-int lex_id_continue(uint32_t c) {
+static int lex_id_continue(uint32_t c) {
   if (c < 0x80) return lex_id_start(c) || (c >= '0' && c <= '9');
   return !cp_is_symbol(c) || c == 0xB7;
 }

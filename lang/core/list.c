@@ -456,7 +456,7 @@ static void merge_sort(SortItem *v, SortItem *tmp, int64_t n, int *err) {
   while (i < h) v[k++] = tmp[i++];
 }
 
-int obj_list_sort(Value list, Value key, int reverse) {
+static int obj_list_sort(Value list, Value key, int reverse) {
   ListObj *l = LIST(list.u.o);
   int64_t n = l->len;
   Value *items = l->items;

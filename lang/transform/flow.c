@@ -734,7 +734,7 @@ static int poll_signals(void) {
   return 0;
 }
 
-void control_init_host(void);
+static void control_init_host(void);
 void control_init(void) {
   ir_init();
   control_init_host();
@@ -916,7 +916,9 @@ done:
   return rc;
 }
 
-IrGraph *graph_jvp(IrGraph *g, const uint8_t *in_nz, uint8_t *out_nz) {
+/* (primals..., tangents of in_nz) -> (outs..., tangents of out_nz); out_nz in/out: the
+ * caller may force tangents (instantiate zeros) by setting entries before the call. */
+static IrGraph *graph_jvp(IrGraph *g, const uint8_t *in_nz, uint8_t *out_nz) {
   int nt = 0;
   for (int i = 0; i < g->nin; i++) nt += in_nz[i] != 0;
   AVal *av = calloc((size_t)(g->nin + nt) + 1, sizeof(AVal));
@@ -982,8 +984,10 @@ done:
   return rc;
 }
 
-IrGraph *graph_batch(IrGraph *g, int64_t size, const int *in_bd, const uint8_t *out_force,
-                     int *out_bd) {
+/* batch: in_bd[i] 0 (batched at axis 0) or -1; out_bd forced 0 where out_force[i];
+ * result outputs batched at 0 or unbatched (out_bd[k] = 0 / -1). */
+static IrGraph *graph_batch(IrGraph *g, int64_t size, const int *in_bd,
+                            const uint8_t *out_force, int *out_bd) {
   AVal *av = calloc((size_t)g->nin + 1, sizeof(AVal));
   if (!av) { obj_raise_nomem(); return NULL; }
   for (int i = 0; i < g->nin; i++) {
@@ -2396,7 +2400,7 @@ const MethodDef callback_functions[] = {
     {"pure_callback", m_pure_callback, "pure_callback(callback, result_shape_dtypes, *args): run a host function on concrete values", 0},
     {NULL}};
 
-void control_init_host(void) { ir_host_call = host_call; }
+static void control_init_host(void) { ir_host_call = host_call; }
 
 /* {=== custom_jvp / custom_vjp staged ===}
  * Called under a staging trace (jit, a control-flow body), a custom function becomes a

@@ -1199,8 +1199,6 @@ Value jit_make(Value fun, Value static_argnums, Value static_argnames) {
   return self;
 }
 
-int jit_is(Value v) { return v.tag == V_OBJ && v.u.o->type == &jit_type; }
-
 /* make_jaxpr(f, static_argnums=())(*args): the traced graph (dead code removed only) */
 Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *argv, Obj *kw) {
   Value jf = jit_make(fun, static_argnums, val_null());

@@ -72,15 +72,6 @@ typedef int (*TraceFn)(void *ctx, int nin, const Value *in, int *nout, Value *ou
 IrGraph *trace_to_graph(const char *name, int nin, const AVal *in_av, TraceFn fn, void *ctx,
                         int max_out);
 
-/* ---- sub-graph transforms (control.c) ---------------------------------------------------- */
-/* (primals..., tangents of in_nz) -> (outs..., tangents of out_nz); out_nz in/out: the
- * caller may force tangents (instantiate zeros) by setting entries before the call. */
-IrGraph *graph_jvp(IrGraph *g, const uint8_t *in_nz, uint8_t *out_nz);
-/* batch: in_bd[i] 0 (batched at axis 0) or -1; out_bd forced 0 where out_force[i];
- * result outputs batched at 0 or unbatched (out_bd[k] = 0 / -1). */
-IrGraph *graph_batch(IrGraph *g, int64_t size, const int *in_bd, const uint8_t *out_force,
-                     int *out_bd);
-
 /* ---- pytrees (tree.c) --------------------------------------------------------------------- */
 typedef struct TreeDef TreeDef;
 /* Flatten: leaves appended to *leaves (list Value); returns the treedef (new) or NULL. */
@@ -92,8 +83,6 @@ uint64_t tree_hash(const TreeDef *t);
 void tree_free(TreeDef *t);
 TreeDef *tree_copy(const TreeDef *t);
 Value tree_repr(const TreeDef *t);                /* "PyTreeDef((*, {'a': *}))" */
-Value treedef_obj(TreeDef *t);                    /* a language object owning t */
-TreeDef *treedef_of(Value v);                     /* borrowed, NULL if not a treedef */
 /* Leaf paths for messages: "x", "params[0]['w']" appended for each leaf of tree under name. */
 int tree_leaf_paths(Value tree, const char *name, Value list);
 
