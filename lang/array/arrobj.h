@@ -115,6 +115,8 @@ TypeObj *np_linalg_error_type(void);
 Value lx_raise_engine(Family f);
 
 /* ---- dtype helpers ----------------------------------------------------------------------- */
+int lx_issubdtype(Value a, Value b);                    /* jnp.issubdtype */
+Value lx_dtype_abstract(const char *name, Family f);   /* jnp.floating, ... by name; V_NULL if none */
 /* Parse a dtype argument (dtype object, str name, Python type int/float/bool, None=-1 ok).
  * Returns the dtype, -1 for None/absent (no error), -2 with TypeError raised. The result
  * is canonicalised for the family (float64 -> float32 without x64 in jax). */
@@ -203,6 +205,9 @@ extern const MethodDef np_reduce_jax[], np_reduce_np[];
 extern const MethodDef np_shape_jax[], np_shape_np[];
 extern const MethodDef np_linalg_jax[], np_linalg_np[];
 extern const MethodDef np_sort_jax[], np_sort_np[];
+extern const MethodDef np_io_np[], np_io_jax[], np_dotg_np[], np_dotg_jax[];
+int np_math_add_ufuncs(Value m, Family f);    /* adds the ufunc objects (np.add, ...) to m */
+Value lx_default_device(void);                /* jax.devices()[0] */
 /* C implementations reused by the array methods (self is argv[0]) */
 Value lx_matmul(Family f, Value a, Value b);
 Value lx_dot(Family f, Value a, Value b);
@@ -213,5 +218,8 @@ Value lx_arith(Family f, int op, Value a, Value b);              /* a op b (ast.
 int lx_as_int(Value v, int64_t *out);     /* int, bool or a concrete integer size-1 array */
 int lx_result_dtype(Family f, int n, const Value *in, int *weak);
 Value lx_nonzero(Family fam, Value x);
+/* store a double / an int64 into one element of dtype d at p */
+void lx_store_f(DType d, void *p, double v);
+void lx_store_i(DType d, void *p, int64_t v);
 
 #endif

@@ -7,9 +7,6 @@
 #include "core/core.h"
 #include "arrobj.h"
 
-void lx_store_f(DType d, void *p, double v);
-void lx_store_i(DType d, void *p, int64_t v);
-int lx_promote(Family f, int n, const Value *in, Value *out);
 
 static int is_seq(Value v) { return VAL_IS_LIST(v) || VAL_IS_TUPLE(v); }
 static int64_t seq_len(Value v) {

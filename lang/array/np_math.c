@@ -6,11 +6,6 @@
 #include "core/core.h"
 #include "arrobj.h"
 
-Value lx_arith(Family f, int op, Value a, Value b);
-int lx_as_int(Value v, int64_t *out);
-int lx_result_dtype(Family f, int n, const Value *in, int *weak);
-int lx_promote_to(Family f, DType d, int n, const Value *in, Value *out);
-Value lx_nonzero(Family fam, Value x);
 
 enum {
   UF_FLOAT,      /* ints and bools become the default float first */

@@ -6,7 +6,6 @@
 #include "core/core.h"
 #include "arrobj.h"
 
-int lx_as_int(Value v, int64_t *out);
 
 /* accumulator dtype of sum/prod when none is given */
 static DType acc_dtype(Family f, DType d, int cumulative) {

@@ -249,6 +249,14 @@ struct Session {
 Value eval_builtins_module(void);      /* create the builtins module */
 int eval_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m,
                      int interactive, Value *last_value);
+Value obj_sys_module_new(Session *s, int argc, char **argv);   /* stdlib/mod_sys.c */
+/* traceback.c: the lines of a formatted exception, its value and its type name (malloc'd) */
+int eval_format_exception(Value exc, char ***lines);
+char *eval_exc_value(Value exc);
+char *eval_exc_name(Value exc);
+char *eval_help_text(Value v);                               /* help.c: help(v) */
+void eval_echo_result(Value v, const sb_sink *sink);        /* display.c: the REPL's echo */
+int eval_display_builtins(Value builtins);                   /* display.c: display() & co. */
 
 /* ---- helpers shared by the type files --------------------------------------------- */
 Value obj_new_type_error_unsupported(const char *op, Value a, Value b);
@@ -263,6 +271,14 @@ int obj_repr_enter(Obj *o);             /* 1 if already being printed */
 void obj_repr_leave(Obj *o);
 Value obj_list_sorted(Value iterable, Value key, int reverse);
 Value obj_seq_iter_new(Value seq);      /* an iterator over a list/tuple/str by index */
+/* list and tuple share these (list.c) */
+Value obj_seq_repr(Value self, const Value *items, int64_t n, const char *open,
+                   const char *close, int tuple1);
+Value obj_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, int op);
+Value obj_seq_index(const char *tname, Value self, int argc, const Value *argv, Obj *kw);
+Value obj_seq_count(Value self, Value x);
+Value obj_calliter_new(Value f, Value sentinel);   /* iter(f, sentinel) */
+void obj_inst_slots(TypeObj *t);
 Value obj_percent_format(Value fmt, Value args);
 Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames);
 Value obj_stdstream_new(int stream);
@@ -298,5 +314,6 @@ Value obj_seq_getitem_iter(Value v);
 int obj_float_to_int(double d, int64_t *out);
 Value obj_seq_reversed_new(Value seq);
 extern TypeObj obj_seqiter_type, obj_getset_type, obj_code_type;
+extern TypeObj obj_enumerate_type, obj_zip_type, obj_map_type, obj_filter_type, obj_reversed_type;
 
 #endif

@@ -239,9 +239,6 @@ static Value list_binary(int op, Value a, Value b) {
 
 static int list_len(Value v, int64_t *out) { *out = LIST(v.u.o)->len; return 0; }
 
-int obj_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
-                      int64_t *slicelen);
-
 static Value list_getitem(Value v, Value key) {
   ListObj *l = LIST(v.u.o);
   if (VAL_IS_INTLIKE(key)) {

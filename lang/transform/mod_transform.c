@@ -9,11 +9,6 @@
 #include "core/core.h"
 #include "transform.h"
 
-Value jit_make(Value fun, Value static_argnums, Value static_argnames);
-Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *argv, Obj *kw);
-void control_init(void);
-extern const MethodDef control_functions[], debug_functions[], callback_functions[];
-extern const MethodDef tree_util_functions[], tree_functions[];
 
 static void lx_transform_init(void) {
   static int done;
@@ -954,7 +949,7 @@ typedef struct CustomObj {
   int is_vjp;
   int staging;          /* its function and rule are being staged (custom_staged) */
 } CustomObj;
-extern TypeObj custom_jvp_type, custom_vjp_type;
+static TypeObj custom_jvp_type, custom_vjp_type;
 
 static void custom_dealloc(Obj *o) {
   CustomObj *c = (CustomObj *)o;
@@ -1388,10 +1383,10 @@ static const MethodDef cj_methods[] = {
     {"defjvp", cj_defjvp, "defjvp(jvp): set the JVP rule jvp(primals, tangents) -> (out, tangent_out)", 0},
     {"defjvps", cj_defjvps, "defjvps(*fns): one rule per argument, fn(g, ans, *primals)", 0},
     {NULL}};
-TypeObj custom_jvp_type = {OBJ_TYPE_HEAD, .name = "custom_jvp", .flags = TF_GC,
-                           .dealloc = custom_dealloc, .traverse = custom_traverse,
-                           .clear = custom_clear, .repr = custom_repr, .call = custom_jvp_call,
-                           .getattr = custom_getattr, .methods = cj_methods};
+static TypeObj custom_jvp_type = {OBJ_TYPE_HEAD, .name = "custom_jvp", .flags = TF_GC,
+                                  .dealloc = custom_dealloc, .traverse = custom_traverse,
+                                  .clear = custom_clear, .repr = custom_repr, .call = custom_jvp_call,
+                                  .getattr = custom_getattr, .methods = cj_methods};
 
 /* {=== custom_vjp ===} */
 typedef struct CvBwd { Value bwd; Value res; Value nondiff; TreeDef *out_tree; int nd; TreeDef **arg_trees; int *arg_leaves; int nargs; AVal *in_av; } CvBwd;
@@ -1582,10 +1577,10 @@ static Value cv_defvjp(int argc, const Value *argv, Obj *kw) {
 static const MethodDef cv_methods[] = {
     {"defvjp", cv_defvjp, "defvjp(fwd, bwd): fwd(*args) -> (out, residuals); bwd(residuals, g) -> cotangents", 0},
     {NULL}};
-TypeObj custom_vjp_type = {OBJ_TYPE_HEAD, .name = "custom_vjp", .flags = TF_GC,
-                           .dealloc = custom_dealloc, .traverse = custom_traverse,
-                           .clear = custom_clear, .repr = custom_repr, .call = custom_vjp_call,
-                           .getattr = custom_getattr, .methods = cv_methods};
+static TypeObj custom_vjp_type = {OBJ_TYPE_HEAD, .name = "custom_vjp", .flags = TF_GC,
+                                  .dealloc = custom_dealloc, .traverse = custom_traverse,
+                                  .clear = custom_clear, .repr = custom_repr, .call = custom_vjp_call,
+                                  .getattr = custom_getattr, .methods = cv_methods};
 
 static Value make_custom(int argc, const Value *argv, Obj *kw, int is_vjp) {
   Value a[2];

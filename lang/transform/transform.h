@@ -1,5 +1,5 @@
 /* transform.h - the interfaces between the transformation files: JVP (jvp.c), VJP (vjp.c),
- * batching (batch.c), staging and jit (jit.c), sub-graph transforms (control.c), pytrees
+ * batching (vmap.c), staging and jit (jit.c), control flow and host calls (flow.c), pytrees
  * (tree.c). The language-facing functions are registered by mod_transform.c. */
 #ifndef SABLE_TRANSFORM_H
 #define SABLE_TRANSFORM_H
@@ -86,7 +86,7 @@ Value tree_repr(const TreeDef *t);                /* "PyTreeDef((*, {'a': *}))" 
 /* Leaf paths for messages: "x", "params[0]['w']" appended for each leaf of tree under name. */
 int tree_leaf_paths(Value tree, const char *name, Value list);
 
-/* ---- host calls (control.c) -------------------------------------------------------------- */
+/* ---- host calls (flow.c) ----------------------------------------------------------------- */
 /* jax.pure_callback: fn(*args, **kw) on concrete values when the program runs; spec (a pytree of
  * objects with .shape and .dtype) describes its results. For library functions that need
  * concrete inputs (jax.random samplers) to work under jit and vmap: when an input is a tracer,
@@ -100,5 +100,13 @@ Value lx_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves);
 
 /* ---- jit (jit.c) -------------------------------------------------------------------------- */
 void jit_init(void);
+Value jit_make(Value fun, Value static_argnums, Value static_argnames);   /* jax.jit(f, ...) */
+/* jax.make_jaxpr(f, static_argnums)(*args) */
+Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *argv, Obj *kw);
+
+/* ---- the modules' function tables (flow.c, tree.c) ---------------------------------------- */
+void control_init(void);      /* installs the engine's host-call hooks */
+extern const MethodDef control_functions[], debug_functions[], callback_functions[];
+extern const MethodDef tree_util_functions[], tree_functions[];
 
 #endif
