@@ -7,9 +7,6 @@
 #include "core/core.h"
 #include "arrobj.h"
 
-int lx_as_int(Value v, int64_t *out);
-int lx_result_dtype(Family f, int n, const Value *in, int *weak);
-Value np_dtype_new(Family f, int argc, const Value *argv, Obj *kw);
 
 /* {=== wrapping ===} */
 static Value wrap(Array *a, Family f, int scalar) {
@@ -1014,7 +1011,6 @@ static Value g_imag(Value self) {
   return lx_full(fam_of(self), av.dtype, av.ndim, av.shape, 0);
 }
 static Value g_base(Value self) { return val_none(); }
-Value lx_default_device(void);
 static Value g_device(Value self) {
   if (lx_family(self) == FAM_NP) return obj_str_from_cstr("cpu");
   return lx_default_device();

@@ -115,6 +115,8 @@ TypeObj *np_linalg_error_type(void);
 Value lx_raise_engine(Family f);
 
 /* ---- dtype helpers ----------------------------------------------------------------------- */
+int lx_issubdtype(Value a, Value b);                    /* jnp.issubdtype */
+Value lx_dtype_abstract(const char *name, Family f);   /* jnp.floating, ... by name; V_NULL if none */
 /* Parse a dtype argument (dtype object, str name, Python type int/float/bool, None=-1 ok).
  * Returns the dtype, -1 for None/absent (no error), -2 with TypeError raised. The result
  * is canonicalised for the family (float64 -> float32 without x64 in jax). */
@@ -128,9 +130,6 @@ Value lx_dtype_class(DType d, Family f);         /* jnp.float32 (the scalar type
  * differs). numpy inputs to the jax family are copied (they are mutable). copy=1 always
  * copies concrete arrays. */
 Value lx_asarray(Value v, Family f, int dtype, int copy);
-/* From a Python object (scalar or nested sequences) to a fresh engine array (NULL + error).
- * weak_out: set when the value was a bare Python scalar. */
-Array *lx_from_python(Value v, Family f, int dtype, int *weak_out);
 /* To Python: item (one element to int/float/bool), tolist. */
 Value lx_item(Array *a, int64_t flat);
 Value lx_tolist(Array *a);
@@ -206,9 +205,10 @@ extern const MethodDef np_reduce_jax[], np_reduce_np[];
 extern const MethodDef np_shape_jax[], np_shape_np[];
 extern const MethodDef np_linalg_jax[], np_linalg_np[];
 extern const MethodDef np_sort_jax[], np_sort_np[];
+extern const MethodDef np_io_np[], np_io_jax[], np_dotg_np[], np_dotg_jax[];
+int np_math_add_ufuncs(Value m, Family f);    /* adds the ufunc objects (np.add, ...) to m */
+Value lx_default_device(void);                /* jax.devices()[0] */
 /* C implementations reused by the array methods (self is argv[0]) */
-Value lx_call_reduction(const char *name, Family f, int argc, const Value *argv, Obj *kw);
-Value lx_math_call(const char *name, Family f, int argc, const Value *argv, Obj *kw);
 Value lx_matmul(Family f, Value a, Value b);
 Value lx_dot(Family f, Value a, Value b);
 Value lx_astype(Value x, int dtype, Family f);
@@ -218,5 +218,8 @@ Value lx_arith(Family f, int op, Value a, Value b);              /* a op b (ast.
 int lx_as_int(Value v, int64_t *out);     /* int, bool or a concrete integer size-1 array */
 int lx_result_dtype(Family f, int n, const Value *in, int *weak);
 Value lx_nonzero(Family fam, Value x);
+/* store a double / an int64 into one element of dtype d at p */
+void lx_store_f(DType d, void *p, double v);
+void lx_store_i(DType d, void *p, int64_t v);
 
 #endif

@@ -7,9 +7,6 @@
 #include "arrobj.h"
 #include "arr_print.h"
 
-int np_math_add_ufuncs(Value m, Family f);
-Value lx_dtype_abstract(const char *name, Family f);
-extern const MethodDef np_io_np[], np_io_jax[], np_dotg_np[], np_dotg_jax[];
 
 /* {=== print options ===} */
 static Value set_printoptions(int argc, const Value *argv, Obj *kw) {

@@ -10,7 +10,6 @@
 #include "arrobj.h"
 #include "np_ziggurat.h"
 
-void lx_store_i(DType d, void *p, int64_t v);
 
 /* {=== SeedSequence and PCG64 ===} */
 typedef unsigned __int128 u128;

@@ -10,8 +10,6 @@
 #include "core/modtable.h"
 #include "arrobj.h"
 
-int lx_as_int(Value v, int64_t *out);
-void lx_store_f(DType d, void *p, double v);
 
 /* {=== MT19937 ===} */
 #define MT_N 624

@@ -9,7 +9,6 @@
 #include "arrobj.h"
 #include "prng.h"
 
-int lx_as_int(Value v, int64_t *out);
 
 static int has(Value v) { return !VAL_IS_NULL(v) && !VAL_IS_NONE(v); }
 

@@ -7,9 +7,6 @@
 #include "core/core.h"
 #include "arrobj.h"
 
-void lx_store_f(DType d, void *p, double v);
-void lx_store_i(DType d, void *p, int64_t v);
-int lx_promote(Family f, int n, const Value *in, Value *out);
 
 static int is_seq(Value v) { return VAL_IS_LIST(v) || VAL_IS_TUPLE(v); }
 static int64_t seq_len(Value v) {
@@ -95,7 +92,9 @@ static int int_range(DType d, int64_t *lo, int64_t *hi) {
 
 static Value stack_path(Value v, Family f, int dtype);
 
-Array *lx_from_python(Value v, Family f, int dtype, int *weak_out) {
+/* From a Python object (scalar or nested sequences) to a fresh engine array (NULL + error).
+ * weak_out: set when the value was a bare Python scalar. */
+static Array *lx_from_python(Value v, Family f, int dtype, int *weak_out) {
   Scan s;
   memset(&s, 0, sizeof s);
   s.imin = INT64_MAX;

@@ -6,12 +6,6 @@
 #include "core/core.h"
 #include "arrobj.h"
 
-int lx_as_int(Value v, int64_t *out);
-void lx_store_f(DType d, void *p, double v);
-void lx_store_i(DType d, void *p, int64_t v);
-int lx_result_dtype(Family f, int n, const Value *in, int *weak);
-int lx_issubdtype(Value a, Value b);
-Value lx_dtype_abstract(const char *name, Family f);
 
 static int is_pyscalar(Value v) { return v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL; }
 

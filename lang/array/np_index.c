@@ -5,8 +5,6 @@
 #include "core/core.h"
 #include "arrobj.h"
 
-int lx_as_int(Value v, int64_t *out);
-int lx_promote_to(Family f, DType d, int n, const Value *in, Value *out);
 
 enum { IX_FULL, IX_SLICE, IX_INT, IX_ARRAY, IX_NEWAXIS };
 

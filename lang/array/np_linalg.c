@@ -6,7 +6,6 @@
 #include "core/core.h"
 #include "arrobj.h"
 
-int lx_result_dtype(Family f, int n, const Value *in, int *weak);
 
 static int has(Value v) { return !VAL_IS_NULL(v) && !VAL_IS_NONE(v); }
 

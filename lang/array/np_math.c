@@ -6,11 +6,6 @@
 #include "core/core.h"
 #include "arrobj.h"
 
-Value lx_arith(Family f, int op, Value a, Value b);
-int lx_as_int(Value v, int64_t *out);
-int lx_result_dtype(Family f, int n, const Value *in, int *weak);
-int lx_promote_to(Family f, DType d, int n, const Value *in, Value *out);
-Value lx_nonzero(Family fam, Value x);
 
 enum {
   UF_FLOAT,      /* ints and bools become the default float first */
@@ -269,20 +264,6 @@ static Value call2(void *data, int argc, const Value *argv, Obj *kw) {
     if (d >= 0) { Value c = lx_astype(r, d, bd->fam); val_decref(r); r = c; }
   }
   return r;
-}
-
-Value lx_math_call(const char *name, Family f, int argc, const Value *argv, Obj *kw) {
-  for (int i = 0; i < N_UF1; i++)
-    if (!strcmp(ufuncs1[i].name, name)) {
-      Bound b = {&ufuncs1[i], f};
-      return call1(&b, argc, argv, kw);
-    }
-  for (int i = 0; i < N_UF2; i++)
-    if (!strcmp(ufuncs2[i].name, name)) {
-      Bound b = {&ufuncs2[i], f};
-      return call2(&b, argc, argv, kw);
-    }
-  return obj_raise(&obj_AttributeError, "no function %s", name);
 }
 
 static Bound bound1[2][N_UF1], bound2[2][N_UF2];

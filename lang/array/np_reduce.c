@@ -6,7 +6,6 @@
 #include "core/core.h"
 #include "arrobj.h"
 
-int lx_as_int(Value v, int64_t *out);
 
 /* accumulator dtype of sum/prod when none is given */
 static DType acc_dtype(Family f, DType d, int cumulative) {
@@ -298,16 +297,6 @@ static Value ptp_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   val_decref(mx);
   val_decref(mn);
   return r;
-}
-
-Value lx_call_reduction(const char *name, Family f, int argc, const Value *argv, Obj *kw) {
-  if (!strcmp(name, "sum")) return reduce_common(R_SUM, name, f, argc, argv, kw);
-  if (!strcmp(name, "prod")) return reduce_common(R_PROD, name, f, argc, argv, kw);
-  if (!strcmp(name, "max")) return reduce_common(R_MAX, name, f, argc, argv, kw);
-  if (!strcmp(name, "min")) return reduce_common(R_MIN, name, f, argc, argv, kw);
-  if (!strcmp(name, "any")) return reduce_common(R_ANY, name, f, argc, argv, kw);
-  if (!strcmp(name, "all")) return reduce_common(R_ALL, name, f, argc, argv, kw);
-  return obj_raise(&obj_AttributeError, "no reduction %s", name);
 }
 
 #define REDUCE_FUNCS(X)                                                                   \

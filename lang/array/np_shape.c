@@ -5,9 +5,6 @@
 #include "core/core.h"
 #include "arrobj.h"
 
-int lx_as_int(Value v, int64_t *out);
-Value lx_reshape_method(Value x, int argc, const Value *argv);
-Value lx_transpose_method(Value x, int argc, const Value *argv);
 
 static int has(Value v) { return !VAL_IS_NULL(v) && !VAL_IS_NONE(v); }
 static int is_seq(Value v) { return VAL_IS_LIST(v) || VAL_IS_TUPLE(v); }

@@ -6,7 +6,6 @@
 #include "core/core.h"
 #include "arrobj.h"
 
-int lx_as_int(Value v, int64_t *out);
 
 static int has(Value v) { return !VAL_IS_NULL(v) && !VAL_IS_NONE(v); }
 
@@ -50,7 +49,7 @@ static Value sort_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   return n < 0 ? val_null() : out[0];
 }
 
-Value lx_argsort(Family fam, Value x, int axis, int desc) {
+static Value lx_argsort(Family fam, Value x, int axis, int desc) {
   AVal av;
   if (lx_aval(x, &av) < 0) return val_null();
   DType idt = fam == FAM_NP ? DT_INT64 : arr_default_int(lx_promo(fam));

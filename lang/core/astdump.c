@@ -150,14 +150,6 @@ static void repr_float(FBuf *b, double x, int add_dot0) {
 
 /* ---- fields ---- */
 
-static void attrs(Dumper *d, const Node *n) {
-  if (!d->attrs) return;
-  char t[128];
-  snprintf(t, sizeof t, ", lineno=%d, col_offset=%d, end_lineno=%d, end_col_offset=%d",
-           n->span.line, n->span.col, n->span.end_line, n->span.end_col);
-  puts_(d->b, t);
-}
-
 /* Fields are printed with a leading ", " except the first of each node. */
 typedef struct F {
   Dumper *d;
@@ -253,145 +245,117 @@ static void constant_value(Dumper *d, const Node *n) {
   }
 }
 
-static void node(Dumper *d, const Node *n) {
+/* CPython's class name of each node kind */
+static const char *const node_names[N__COUNT] = {
+    [N_MODULE] = "Module", [N_EXPR_STMT] = "Expr", [N_ASSIGN] = "Assign",
+    [N_AUGASSIGN] = "AugAssign", [N_ANNASSIGN] = "AnnAssign", [N_FUNCDEF] = "FunctionDef",
+    [N_CLASSDEF] = "ClassDef", [N_RETURN] = "Return", [N_DELETE] = "Delete", [N_IF] = "If",
+    [N_WHILE] = "While", [N_FOR] = "For", [N_BREAK] = "Break", [N_CONTINUE] = "Continue",
+    [N_PASS] = "Pass", [N_IMPORT] = "Import", [N_IMPORTFROM] = "ImportFrom", [N_TRY] = "Try",
+    [N_RAISE] = "Raise", [N_ASSERT] = "Assert", [N_GLOBAL] = "Global", [N_NONLOCAL] = "Nonlocal",
+    [N_WITH] = "With", [N_NAME] = "Name", [N_CONSTANT] = "Constant", [N_JOINEDSTR] = "JoinedStr",
+    [N_FORMATTEDVALUE] = "FormattedValue", [N_TUPLE] = "Tuple", [N_LIST] = "List", [N_SET] = "Set",
+    [N_DICT] = "Dict", [N_BINOP] = "BinOp", [N_UNARYOP] = "UnaryOp", [N_BOOLOP] = "BoolOp",
+    [N_COMPARE] = "Compare", [N_CALL] = "Call", [N_ATTRIBUTE] = "Attribute",
+    [N_SUBSCRIPT] = "Subscript", [N_SLICE] = "Slice", [N_STARRED] = "Starred",
+    [N_LAMBDA] = "Lambda", [N_IFEXP] = "IfExp", [N_LISTCOMP] = "ListComp", [N_SETCOMP] = "SetComp",
+    [N_GENERATOREXP] = "GeneratorExp", [N_DICTCOMP] = "DictComp", [N_NAMEDEXPR] = "NamedExpr",
+    [N_COMPREHENSION] = "comprehension", [N_EXCEPTHANDLER] = "ExceptHandler", [N_ALIAS] = "alias",
+    [N_KEYWORD] = "keyword", [N_WITHITEM] = "withitem", [N_ARG] = "arg",
+};
+
+/* ast.dump prints no location for these */
+static int has_attrs(NodeKind k) { return k != N_MODULE && k != N_COMPREHENSION && k != N_WITHITEM; }
+
+/* the location fields, after the others (alone when a node printed no field) */
+static void attrs(const F *f, const Node *n) {
+  if (!f->d->attrs) return;
+  char t[128];
+  snprintf(t, sizeof t, "%slineno=%d, col_offset=%d, end_lineno=%d, end_col_offset=%d",
+           f->first ? "" : ", ", n->span.line, n->span.col, n->span.end_line, n->span.end_col);
+  puts_(f->d->b, t);
+}
+
+/* The fields of a statement node; 0 if n is not one. */
+static int stmt_fields(F *f, const Node *n) {
+  Dumper *d = f->d;
   FBuf *b = d->b;
-  F f = {d, 1};
-  const char *name = "?";
-  int has_attrs = 1;
-  switch (n->kind) {
-    case N_MODULE: name = "Module"; has_attrs = 0; break;
-    case N_EXPR_STMT: name = "Expr"; break;
-    case N_ASSIGN: name = "Assign"; break;
-    case N_AUGASSIGN: name = "AugAssign"; break;
-    case N_ANNASSIGN: name = "AnnAssign"; break;
-    case N_FUNCDEF: name = "FunctionDef"; break;
-    case N_CLASSDEF: name = "ClassDef"; break;
-    case N_RETURN: name = "Return"; break;
-    case N_DELETE: name = "Delete"; break;
-    case N_IF: name = "If"; break;
-    case N_WHILE: name = "While"; break;
-    case N_FOR: name = "For"; break;
-    case N_BREAK: name = "Break"; break;
-    case N_CONTINUE: name = "Continue"; break;
-    case N_PASS: name = "Pass"; break;
-    case N_IMPORT: name = "Import"; break;
-    case N_IMPORTFROM: name = "ImportFrom"; break;
-    case N_TRY: name = "Try"; break;
-    case N_RAISE: name = "Raise"; break;
-    case N_ASSERT: name = "Assert"; break;
-    case N_GLOBAL: name = "Global"; break;
-    case N_NONLOCAL: name = "Nonlocal"; break;
-    case N_WITH: name = "With"; break;
-    case N_NAME: name = "Name"; break;
-    case N_CONSTANT: name = "Constant"; break;
-    case N_JOINEDSTR: name = "JoinedStr"; break;
-    case N_FORMATTEDVALUE: name = "FormattedValue"; break;
-    case N_TUPLE: name = "Tuple"; break;
-    case N_LIST: name = "List"; break;
-    case N_SET: name = "Set"; break;
-    case N_DICT: name = "Dict"; break;
-    case N_BINOP: name = "BinOp"; break;
-    case N_UNARYOP: name = "UnaryOp"; break;
-    case N_BOOLOP: name = "BoolOp"; break;
-    case N_COMPARE: name = "Compare"; break;
-    case N_CALL: name = "Call"; break;
-    case N_ATTRIBUTE: name = "Attribute"; break;
-    case N_SUBSCRIPT: name = "Subscript"; break;
-    case N_SLICE: name = "Slice"; break;
-    case N_STARRED: name = "Starred"; break;
-    case N_LAMBDA: name = "Lambda"; break;
-    case N_IFEXP: name = "IfExp"; break;
-    case N_LISTCOMP: name = "ListComp"; break;
-    case N_SETCOMP: name = "SetComp"; break;
-    case N_GENERATOREXP: name = "GeneratorExp"; break;
-    case N_DICTCOMP: name = "DictComp"; break;
-    case N_NAMEDEXPR: name = "NamedExpr"; break;
-    case N_COMPREHENSION: name = "comprehension"; has_attrs = 0; break;
-    case N_EXCEPTHANDLER: name = "ExceptHandler"; break;
-    case N_ALIAS: name = "alias"; break;
-    case N_KEYWORD: name = "keyword"; break;
-    case N_WITHITEM: name = "withitem"; has_attrs = 0; break;
-    case N_ARG: name = "arg"; break;
-    default: break;
-  }
-  puts_(b, name);
-  puts_(b, "(");
   switch (n->kind) {
     case N_MODULE:
-      flist(&f, "body", n->u.module.body);
-      fraw(&f, "type_ignores", "[]");
+      flist(f, "body", n->u.module.body);
+      fraw(f, "type_ignores", "[]");
       break;
-    case N_EXPR_STMT: fnode(&f, "value", n->u.expr_stmt.value); break;
+    case N_EXPR_STMT: fnode(f, "value", n->u.expr_stmt.value); break;
     case N_ASSIGN:
-      flist(&f, "targets", n->u.assign.targets);
-      fnode(&f, "value", n->u.assign.value);
+      flist(f, "targets", n->u.assign.targets);
+      fnode(f, "value", n->u.assign.value);
       break;
     case N_AUGASSIGN:
-      fnode(&f, "target", n->u.augassign.target);
-      fraw(&f, "op", op_name(n->u.augassign.op));
-      fnode(&f, "value", n->u.augassign.value);
+      fnode(f, "target", n->u.augassign.target);
+      fraw(f, "op", op_name(n->u.augassign.op));
+      fnode(f, "value", n->u.augassign.value);
       break;
     case N_ANNASSIGN: {
       const Node *t = n->u.annassign.target;
-      fnode(&f, "target", t);
-      fnode(&f, "annotation", n->u.annassign.annotation);
-      fnode(&f, "value", n->u.annassign.value);
+      fnode(f, "target", t);
+      fnode(f, "annotation", n->u.annassign.annotation);
+      fnode(f, "value", n->u.annassign.value);
       /* simple: a bare name, not in parentheses (then the statement starts where it does) */
       int simple = t->kind == N_NAME && t->span.line == n->span.line && t->span.col == n->span.col;
-      fint(&f, "simple", simple);
+      fint(f, "simple", simple);
       break;
     }
     case N_FUNCDEF:
-      fstr(&f, "name", n->u.funcdef.name);
-      key(&f, "args");
+      fstr(f, "name", n->u.funcdef.name);
+      key(f, "args");
       arguments(d, n->u.funcdef.args);
-      flist(&f, "body", n->u.funcdef.body);
-      flist(&f, "decorator_list", n->u.funcdef.decorators);
-      fnode(&f, "returns", n->u.funcdef.returns);
+      flist(f, "body", n->u.funcdef.body);
+      flist(f, "decorator_list", n->u.funcdef.decorators);
+      fnode(f, "returns", n->u.funcdef.returns);
       break;
     case N_CLASSDEF:
-      fstr(&f, "name", n->u.classdef.name);
-      flist(&f, "bases", n->u.classdef.bases);
-      flist(&f, "keywords", n->u.classdef.keywords);
-      flist(&f, "body", n->u.classdef.body);
-      flist(&f, "decorator_list", n->u.classdef.decorators);
+      fstr(f, "name", n->u.classdef.name);
+      flist(f, "bases", n->u.classdef.bases);
+      flist(f, "keywords", n->u.classdef.keywords);
+      flist(f, "body", n->u.classdef.body);
+      flist(f, "decorator_list", n->u.classdef.decorators);
       break;
-    case N_RETURN: fnode(&f, "value", n->u.ret.value); break;
-    case N_DELETE: flist(&f, "targets", n->u.del.targets); break;
+    case N_RETURN: fnode(f, "value", n->u.ret.value); break;
+    case N_DELETE: flist(f, "targets", n->u.del.targets); break;
     case N_IF: case N_WHILE:
-      fnode(&f, "test", n->u.if_.test);
-      flist(&f, "body", n->u.if_.body);
-      flist(&f, "orelse", n->u.if_.orelse);
+      fnode(f, "test", n->u.if_.test);
+      flist(f, "body", n->u.if_.body);
+      flist(f, "orelse", n->u.if_.orelse);
       break;
     case N_FOR:
-      fnode(&f, "target", n->u.for_.target);
-      fnode(&f, "iter", n->u.for_.iter);
-      flist(&f, "body", n->u.for_.body);
-      flist(&f, "orelse", n->u.for_.orelse);
+      fnode(f, "target", n->u.for_.target);
+      fnode(f, "iter", n->u.for_.iter);
+      flist(f, "body", n->u.for_.body);
+      flist(f, "orelse", n->u.for_.orelse);
       break;
     case N_BREAK: case N_CONTINUE: case N_PASS: break;
-    case N_IMPORT: flist(&f, "names", n->u.import.names); break;
+    case N_IMPORT: flist(f, "names", n->u.import.names); break;
     case N_IMPORTFROM:
-      fstr_opt(&f, "module", n->u.importfrom.module);
-      flist(&f, "names", n->u.importfrom.names);
-      fint(&f, "level", n->u.importfrom.level);
+      fstr_opt(f, "module", n->u.importfrom.module);
+      flist(f, "names", n->u.importfrom.names);
+      fint(f, "level", n->u.importfrom.level);
       break;
     case N_TRY:
-      flist(&f, "body", n->u.try_.body);
-      flist(&f, "handlers", n->u.try_.handlers);
-      flist(&f, "orelse", n->u.try_.orelse);
-      flist(&f, "finalbody", n->u.try_.finalbody);
+      flist(f, "body", n->u.try_.body);
+      flist(f, "handlers", n->u.try_.handlers);
+      flist(f, "orelse", n->u.try_.orelse);
+      flist(f, "finalbody", n->u.try_.finalbody);
       break;
     case N_RAISE:
-      fnode(&f, "exc", n->u.raise.exc);
-      fnode(&f, "cause", n->u.raise.cause);
+      fnode(f, "exc", n->u.raise.exc);
+      fnode(f, "cause", n->u.raise.cause);
       break;
     case N_ASSERT:
-      fnode(&f, "test", n->u.assert_.test);
-      fnode(&f, "msg", n->u.assert_.msg);
+      fnode(f, "test", n->u.assert_.test);
+      fnode(f, "msg", n->u.assert_.msg);
       break;
     case N_GLOBAL: case N_NONLOCAL:
-      key(&f, "names");
+      key(f, "names");
       puts_(b, "[");
       for (int i = 0; i < n->u.global.n; i++) {
         if (i) puts_(b, ", ");
@@ -400,147 +364,163 @@ static void node(Dumper *d, const Node *n) {
       puts_(b, "]");
       break;
     case N_WITH:
-      flist(&f, "items", n->u.with.items);
-      flist(&f, "body", n->u.with.body);
+      flist(f, "items", n->u.with.items);
+      flist(f, "body", n->u.with.body);
       break;
+    default: return 0;
+  }
+  return 1;
+}
+
+/* The fields of an expression node; 0 if n is not one. */
+static int expr_fields(F *f, const Node *n) {
+  Dumper *d = f->d;
+  FBuf *b = d->b;
+  switch (n->kind) {
     case N_NAME:
-      fstr(&f, "id", n->u.name.id);
-      fraw(&f, "ctx", ctx_name(n->u.name.ctx));
+      fstr(f, "id", n->u.name.id);
+      fraw(f, "ctx", ctx_name(n->u.name.ctx));
       break;
     case N_CONSTANT:
-      key(&f, "value");
+      key(f, "value");
       constant_value(d, n);
-      if (n->u.constant.kind == K_STR && n->u.constant.i == 1) fraw(&f, "kind", "'u'");
+      if (n->u.constant.kind == K_STR && n->u.constant.i == 1) fraw(f, "kind", "'u'");
       break;
-    case N_JOINEDSTR: flist(&f, "values", n->u.joinedstr.values); break;
+    case N_JOINEDSTR: flist(f, "values", n->u.joinedstr.values); break;
     case N_FORMATTEDVALUE:
-      fnode(&f, "value", n->u.formattedvalue.value);
-      fint(&f, "conversion", n->u.formattedvalue.conversion);
-      fnode(&f, "format_spec", n->u.formattedvalue.format_spec);
+      fnode(f, "value", n->u.formattedvalue.value);
+      fint(f, "conversion", n->u.formattedvalue.conversion);
+      fnode(f, "format_spec", n->u.formattedvalue.format_spec);
       break;
     case N_TUPLE: case N_LIST:
-      flist(&f, "elts", n->u.seq.elts);
-      fraw(&f, "ctx", ctx_name(n->u.seq.ctx));
+      flist(f, "elts", n->u.seq.elts);
+      fraw(f, "ctx", ctx_name(n->u.seq.ctx));
       break;
-    case N_SET: flist(&f, "elts", n->u.seq.elts); break;
+    case N_SET: flist(f, "elts", n->u.seq.elts); break;
     case N_DICT:
-      flist(&f, "keys", n->u.dict.keys);
-      flist(&f, "values", n->u.dict.values);
+      flist(f, "keys", n->u.dict.keys);
+      flist(f, "values", n->u.dict.values);
       break;
     case N_BINOP:
-      fnode(&f, "left", n->u.binop.left);
-      fraw(&f, "op", op_name(n->u.binop.op));
-      fnode(&f, "right", n->u.binop.right);
+      fnode(f, "left", n->u.binop.left);
+      fraw(f, "op", op_name(n->u.binop.op));
+      fnode(f, "right", n->u.binop.right);
       break;
     case N_UNARYOP: {
       static const char *const un[] = {"Invert()", "Not()", "UAdd()", "USub()"};
-      fraw(&f, "op", un[n->u.unaryop.op & 3]);
-      fnode(&f, "operand", n->u.unaryop.operand);
+      fraw(f, "op", un[n->u.unaryop.op & 3]);
+      fnode(f, "operand", n->u.unaryop.operand);
       break;
     }
     case N_BOOLOP:
-      fraw(&f, "op", n->u.boolop.op == BOP_AND ? "And()" : "Or()");
-      flist(&f, "values", n->u.boolop.values);
+      fraw(f, "op", n->u.boolop.op == BOP_AND ? "And()" : "Or()");
+      flist(f, "values", n->u.boolop.values);
       break;
     case N_COMPARE:
-      fnode(&f, "left", n->u.compare.left);
-      key(&f, "ops");
+      fnode(f, "left", n->u.compare.left);
+      key(f, "ops");
       puts_(b, "[");
       for (int i = 0; i < n->u.compare.comparators.len; i++) {
         if (i) puts_(b, ", ");
         puts_(b, cmp_name(n->u.compare.ops[i]));
       }
       puts_(b, "]");
-      flist(&f, "comparators", n->u.compare.comparators);
+      flist(f, "comparators", n->u.compare.comparators);
       break;
     case N_CALL:
-      fnode(&f, "func", n->u.call.func);
-      flist(&f, "args", n->u.call.args);
-      flist(&f, "keywords", n->u.call.keywords);
+      fnode(f, "func", n->u.call.func);
+      flist(f, "args", n->u.call.args);
+      flist(f, "keywords", n->u.call.keywords);
       break;
     case N_ATTRIBUTE:
-      fnode(&f, "value", n->u.attribute.value);
-      fstr(&f, "attr", n->u.attribute.attr);
-      fraw(&f, "ctx", ctx_name(n->u.attribute.ctx));
+      fnode(f, "value", n->u.attribute.value);
+      fstr(f, "attr", n->u.attribute.attr);
+      fraw(f, "ctx", ctx_name(n->u.attribute.ctx));
       break;
     case N_SUBSCRIPT:
-      fnode(&f, "value", n->u.subscript.value);
-      fnode(&f, "slice", n->u.subscript.slice);
-      fraw(&f, "ctx", ctx_name(n->u.subscript.ctx));
+      fnode(f, "value", n->u.subscript.value);
+      fnode(f, "slice", n->u.subscript.slice);
+      fraw(f, "ctx", ctx_name(n->u.subscript.ctx));
       break;
     case N_SLICE:
-      fnode(&f, "lower", n->u.slice.lower);
-      fnode(&f, "upper", n->u.slice.upper);
-      fnode(&f, "step", n->u.slice.step);
+      fnode(f, "lower", n->u.slice.lower);
+      fnode(f, "upper", n->u.slice.upper);
+      fnode(f, "step", n->u.slice.step);
       break;
     case N_STARRED:
-      fnode(&f, "value", n->u.starred.value);
-      fraw(&f, "ctx", ctx_name(n->u.starred.ctx));
+      fnode(f, "value", n->u.starred.value);
+      fraw(f, "ctx", ctx_name(n->u.starred.ctx));
       break;
     case N_LAMBDA:
-      key(&f, "args");
+      key(f, "args");
       arguments(d, n->u.lambda.args);
-      fnode(&f, "body", n->u.lambda.body);
+      fnode(f, "body", n->u.lambda.body);
       break;
     case N_IFEXP:
-      fnode(&f, "test", n->u.ifexp.test);
-      fnode(&f, "body", n->u.ifexp.body);
-      fnode(&f, "orelse", n->u.ifexp.orelse);
+      fnode(f, "test", n->u.ifexp.test);
+      fnode(f, "body", n->u.ifexp.body);
+      fnode(f, "orelse", n->u.ifexp.orelse);
       break;
     case N_LISTCOMP: case N_SETCOMP: case N_GENERATOREXP:
-      fnode(&f, "elt", n->u.comp.elt);
-      flist(&f, "generators", n->u.comp.generators);
+      fnode(f, "elt", n->u.comp.elt);
+      flist(f, "generators", n->u.comp.generators);
       break;
     case N_DICTCOMP:
-      fnode(&f, "key", n->u.comp.elt);
-      fnode(&f, "value", n->u.comp.value);
-      flist(&f, "generators", n->u.comp.generators);
+      fnode(f, "key", n->u.comp.elt);
+      fnode(f, "value", n->u.comp.value);
+      flist(f, "generators", n->u.comp.generators);
       break;
     case N_NAMEDEXPR:
-      fnode(&f, "target", n->u.namedexpr.target);
-      fnode(&f, "value", n->u.namedexpr.value);
+      fnode(f, "target", n->u.namedexpr.target);
+      fnode(f, "value", n->u.namedexpr.value);
       break;
+    default: return 0;
+  }
+  return 1;
+}
+
+/* The fields of the nodes that are parts of others (comprehension, handler, alias, ...). */
+static void part_fields(F *f, const Node *n) {
+  switch (n->kind) {
     case N_COMPREHENSION:
-      fnode(&f, "target", n->u.comprehension.target);
-      fnode(&f, "iter", n->u.comprehension.iter);
-      flist(&f, "ifs", n->u.comprehension.ifs);
-      fint(&f, "is_async", 0);
+      fnode(f, "target", n->u.comprehension.target);
+      fnode(f, "iter", n->u.comprehension.iter);
+      flist(f, "ifs", n->u.comprehension.ifs);
+      fint(f, "is_async", 0);
       break;
     case N_EXCEPTHANDLER:
-      fnode(&f, "type", n->u.excepthandler.type);
-      fstr_opt(&f, "name", n->u.excepthandler.name);
-      flist(&f, "body", n->u.excepthandler.body);
+      fnode(f, "type", n->u.excepthandler.type);
+      fstr_opt(f, "name", n->u.excepthandler.name);
+      flist(f, "body", n->u.excepthandler.body);
       break;
     case N_ALIAS:
-      fstr(&f, "name", n->u.alias.name);
-      fstr_opt(&f, "asname", n->u.alias.asname);
+      fstr(f, "name", n->u.alias.name);
+      fstr_opt(f, "asname", n->u.alias.asname);
       break;
     case N_KEYWORD:
-      fstr_opt(&f, "arg", n->u.keyword.arg);
-      fnode(&f, "value", n->u.keyword.value);
+      fstr_opt(f, "arg", n->u.keyword.arg);
+      fnode(f, "value", n->u.keyword.value);
       break;
     case N_WITHITEM:
-      fnode(&f, "context_expr", n->u.withitem.context_expr);
-      fnode(&f, "optional_vars", n->u.withitem.optional_vars);
+      fnode(f, "context_expr", n->u.withitem.context_expr);
+      fnode(f, "optional_vars", n->u.withitem.optional_vars);
       break;
     case N_ARG:
-      fstr(&f, "arg", n->u.arg.arg);
-      fnode(&f, "annotation", n->u.arg.annotation);
+      fstr(f, "arg", n->u.arg.arg);
+      fnode(f, "annotation", n->u.arg.annotation);
       break;
     default: break;
   }
-  if (has_attrs) {
-    if (f.first && d->attrs) {
-      /* no fields printed: the attributes start the list */
-      char t[128];
-      snprintf(t, sizeof t, "lineno=%d, col_offset=%d, end_lineno=%d, end_col_offset=%d",
-               n->span.line, n->span.col, n->span.end_line, n->span.end_col);
-      puts_(b, t);
-    } else {
-      attrs(d, n);
-    }
-  }
-  puts_(b, ")");
+}
+
+static void node(Dumper *d, const Node *n) {
+  F f = {d, 1};
+  const char *name = (unsigned)n->kind < N__COUNT ? node_names[n->kind] : NULL;
+  puts_(d->b, name ? name : "?");
+  puts_(d->b, "(");
+  if (!stmt_fields(&f, n) && !expr_fields(&f, n)) part_fields(&f, n);
+  if (has_attrs(n->kind)) attrs(&f, n);
+  puts_(d->b, ")");
 }
 
 void ast_dump(const Node *n, FBuf *out, int include_attributes) {

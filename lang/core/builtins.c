@@ -9,9 +9,6 @@
 #include <string.h>
 #include "eval.h"
 
-Value obj_calliter_new(Value f, Value sentinel);
-extern TypeObj obj_enumerate_type, obj_zip_type, obj_map_type, obj_filter_type,
-    obj_reversed_type, obj_rangeiter_type;
 
 /* ---- output --------------------------------------------------------------------------- */
 static int write_to(Value file, const char *s, size_t n) {
@@ -642,7 +639,6 @@ static Value b_exit(int argc, const Value *argv, Obj *kw) {
 }
 
 /* help(x): the signature and docstring, written to stdout */
-char *eval_help_text(Value v);
 static Value b_help(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("help", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) {
@@ -811,8 +807,6 @@ static TypeObj *const builtin_types[] = {
     &obj_frozenset_type, &obj_range_type, &obj_slice_type, &obj_enumerate_type, &obj_zip_type,
     &obj_map_type, &obj_filter_type, &obj_reversed_type, &obj_property_type,
     &obj_staticmethod_type, &obj_classmethod_type, &obj_super_type, NULL};
-
-int eval_display_builtins(Value builtins);
 
 int obj_builtins_init(ModuleObj *mo) {
   Value m = val_obj(&mo->ob);

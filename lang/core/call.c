@@ -713,7 +713,7 @@ out:
 }
 
 /* ---- imports ----------------------------------------------------------------------------- */
-int eval_bind_name(Frame *f, const char *name, Value v) {
+static int eval_bind_name(Frame *f, const char *name, Value v) {
   Scope *sc = f->scope;
   if (f->classdict) return obj_dict_setstr(val_obj(f->classdict), name, v);
   if (sc && (sc->kind == SK_FUNC || sc->kind == SK_COMP)) {

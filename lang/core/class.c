@@ -7,8 +7,6 @@
 #include <string.h>
 #include "core.h"
 
-void obj_inst_slots(TypeObj *t);
-Value obj_seq_iter_new(Value seq);
 
 /* a special method defined by the user (a value found on the class that is not a native
  * method of a builtin base); borrowed or V_NULL */

@@ -50,9 +50,7 @@ typedef struct SetObj {
 #define VAL_IS_SETLIKE(v) ((v).tag == V_OBJ && ((v).u.o->type == &obj_set_type || \
                            (v).u.o->type == &obj_frozenset_type))
 int obj_set_contains(Value s, Value x);
-int obj_set_discard(Value s, Value x);       /* 1 removed, 0 absent, -1 error */
 Value obj_set_from(TypeObj *t, Value iterable);
-int obj_set_next(Value s, int64_t *pos, Value *key);
 
 /* ---- misc objects ------------------------------------------------------------------- */
 typedef struct CellObj { Obj ob; Value v; } CellObj;
@@ -66,7 +64,6 @@ int obj_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, i
 
 typedef struct RangeObj { Obj ob; int64_t start, stop, step, len; uint64_t ulen; } RangeObj;
   /* len is -1 when the length does not fit an int64 (ulen has it) */
-Value obj_range_new(int64_t start, int64_t stop, int64_t step);
 
 typedef struct BuiltinObj {
   Obj ob;
@@ -252,24 +249,36 @@ struct Session {
 Value eval_builtins_module(void);      /* create the builtins module */
 int eval_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m,
                      int interactive, Value *last_value);
+Value obj_sys_module_new(Session *s, int argc, char **argv);   /* stdlib/mod_sys.c */
+/* traceback.c: the lines of a formatted exception, its value and its type name (malloc'd) */
+int eval_format_exception(Value exc, char ***lines);
+char *eval_exc_value(Value exc);
+char *eval_exc_name(Value exc);
+char *eval_help_text(Value v);                               /* help.c: help(v) */
+void eval_echo_result(Value v, const sb_sink *sink);        /* display.c: the REPL's echo */
+int eval_display_builtins(Value builtins);                   /* display.c: display() & co. */
 
 /* ---- helpers shared by the type files --------------------------------------------- */
 Value obj_new_type_error_unsupported(const char *op, Value a, Value b);
 int64_t obj_hash_int(int64_t i);
 int64_t obj_hash_double(double d);
 int64_t obj_hash_bytes(const char *s, size_t n);
-Value obj_str_concat(Value a, Value b);
 Value obj_str_append_inplace(Value a, Value b);   /* steals a */
 void obj_builtin_fix_error(Obj *builtin);
 Value obj_str_join(Value sep, Value iterable);
-Value obj_float_repr_val(double d);
-Value obj_int_from_str(const char *s, size_t n, int base);
 /* repr of containers: guard against self-reference ("[...]") */
 int obj_repr_enter(Obj *o);             /* 1 if already being printed */
 void obj_repr_leave(Obj *o);
 Value obj_list_sorted(Value iterable, Value key, int reverse);
-int obj_list_sort(Value list, Value key, int reverse);
 Value obj_seq_iter_new(Value seq);      /* an iterator over a list/tuple/str by index */
+/* list and tuple share these (list.c) */
+Value obj_seq_repr(Value self, const Value *items, int64_t n, const char *open,
+                   const char *close, int tuple1);
+Value obj_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, int op);
+Value obj_seq_index(const char *tname, Value self, int argc, const Value *argv, Obj *kw);
+Value obj_seq_count(Value self, Value x);
+Value obj_calliter_new(Value f, Value sentinel);   /* iter(f, sentinel) */
+void obj_inst_slots(TypeObj *t);
 Value obj_percent_format(Value fmt, Value args);
 Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames);
 Value obj_stdstream_new(int stream);
@@ -295,9 +304,7 @@ extern Value obj_builtins_dict;          /* the builtins namespace dict of the l
 int obj_builtins_init(ModuleObj *m);
 int obj_modules_init(void);
 extern const char *const obj_keywords[];
-void obj_gc_track(Obj *o);
 void obj_gc_collect_full(void);
-void obj_gc_untrack(Obj *o);
 void obj_modules_free(void);
 int obj_contains_iter(Value c, Value x);
 extern uint64_t obj_type_version;
@@ -307,5 +314,6 @@ Value obj_seq_getitem_iter(Value v);
 int obj_float_to_int(double d, int64_t *out);
 Value obj_seq_reversed_new(Value seq);
 extern TypeObj obj_seqiter_type, obj_getset_type, obj_code_type;
+extern TypeObj obj_enumerate_type, obj_zip_type, obj_map_type, obj_filter_type, obj_reversed_type;
 
 #endif

@@ -229,7 +229,7 @@ Value obj_dict_pop(Value dv, Value key) {
   return v;
 }
 
-int obj_dict_del(Value dv, Value key) {
+static int obj_dict_del(Value dv, Value key) {
   Value v = obj_dict_pop(dv, key);
   if (VAL_IS_NULL(v)) {
     if (!obj_err_occurred()) raise_key_error(key);

@@ -7,7 +7,7 @@
 #include "eval.h"
 
 /* ---- names -------------------------------------------------------------------------------- */
-Value eval_builtin_lookup(Obj *name) {
+static Value eval_builtin_lookup(Obj *name) {
   Session *s = obj_ts.session;
   if (!s || !s->builtins) return val_null();
   ModuleObj *b = s->builtins;
@@ -16,7 +16,7 @@ Value eval_builtin_lookup(Obj *name) {
   return b->vals[k.u.i];
 }
 
-Value eval_name_error(Frame *f, Resolved r, const Str *name) {
+static Value eval_name_error(Frame *f, Resolved r, const Str *name) {
   switch (r.scope) {
     case RS_LOCAL:
     case RS_CELL:

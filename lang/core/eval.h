@@ -18,12 +18,9 @@ Value eval_make_function(Frame *f, Node *def);
 int eval_classdef(Frame *f, Node *n);
 Value eval_comprehension(Frame *f, Node *n);
 Value eval_genexpr_new(Frame *f, Node *n, Value first_iter);   /* steals first_iter */
-Value eval_name_error(Frame *f, Resolved r, const Str *name);
-int eval_bind_name(Frame *f, const char *name, Value v);   /* by name (imports) */
 int eval_import(Frame *f, Node *n);
 int eval_importfrom(Frame *f, Node *n);
 Obj **eval_build_cells(Frame *f, Scope *sc);               /* closure for an inner scope */
-Value eval_builtin_lookup(Obj *name);                        /* borrowed or V_NULL */
 
 /* record the span of the failing expression in the innermost frame, once */
 static inline void eval_locate(Frame *f, Span sp) {

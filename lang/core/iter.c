@@ -132,7 +132,7 @@ static uint64_t range_len(int64_t a, int64_t b, int64_t s) {
   return 0;
 }
 
-Value obj_range_new(int64_t start, int64_t stop, int64_t step) {
+static Value obj_range_new(int64_t start, int64_t stop, int64_t step) {
   RangeObj *r = obj_alloc(&obj_range_type, sizeof(RangeObj));
   if (!r) return val_null();
   r->start = start;
@@ -246,8 +246,8 @@ static int ri_len(Value v, int64_t *out) {
   *out = n > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)n;
   return 0;
 }
-TypeObj obj_rangeiter_type = {OBJ_TYPE_HEAD, .name = "range_iterator", .dealloc = ri_dealloc,
-                              .iter = ri_iter, .next = ri_next, .len = ri_len};
+static TypeObj obj_rangeiter_type = {OBJ_TYPE_HEAD, .name = "range_iterator", .dealloc = ri_dealloc,
+                                     .iter = ri_iter, .next = ri_next, .len = ri_len};
 
 static Value range_iter_make(int64_t start, int64_t step, uint64_t n) {
   RangeIter *it = obj_alloc(&obj_rangeiter_type, sizeof(RangeIter));

@@ -208,12 +208,14 @@ static int cp_is_mark(uint32_t c) {
          c == 0x2040 || c == 0x2054 || c == 0xB7;
 }
 
-int lex_id_start(uint32_t c) {
+/* Is the code point a valid identifier start / continuation (ASCII exact, beyond approximate
+ * Unicode XID classes)? */
+static int lex_id_start(uint32_t c) {
   if (c < 0x80) return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
   return !cp_is_symbol(c) && !cp_is_mark(c);
 }
 
-int lex_id_continue(uint32_t c) {
+static int lex_id_continue(uint32_t c) {
   if (c < 0x80) return lex_id_start(c) || (c >= '0' && c <= '9');
   return !cp_is_symbol(c) || c == 0xB7;
 }
@@ -753,29 +755,10 @@ static void eof_span(Lexer *lx, Token *t) {
   t->span = (Span){lx->line - 1, col, lx->line - 1, col};
 }
 
-int lex_next(Lexer *lx, Token *t) {
-  memset(t, 0, sizeof *t);
-  if (lx->done) {
-    /* after the end or an error keep answering ENDMARKER: no caller can loop forever */
-    start_tok(lx, t, T_ENDMARKER);
-    t->span.end_line = t->span.line;
-    t->span.end_col = t->span.col;
-    eof_span(lx, t);
-    return 0;
-  }
-again:
-  if (lx->atbol && !lx->sub && lx->level == 0 && lx->pending == 0) {
-    if (lex_indentation(lx)) return -1;
-  }
-  if (lx->pending != 0) {
-    int kind = lx->pending > 0 ? T_INDENT : T_DEDENT;
-    lx->pending += lx->pending > 0 ? -1 : 1;
-    start_tok(lx, t, kind);
-    end_tok(lx, t);
-    eof_span(lx, t);
-    return 0;
-  }
-  /* skip whitespace and comments */
+/* returned by the helpers of lex_next when they made no token: look again */
+enum { AGAIN = 1 };
+
+static void skip_blanks(Lexer *lx) {
   for (;;) {
     int c = peekc(lx, 0);
     if (c == ' ' || c == '\t' || c == '\f') { lx->pos++; continue; }
@@ -785,101 +768,97 @@ again:
     }
     break;
   }
-  if (lx->sub && (lx->pos == lx->sub_lpar || lx->pos == lx->sub_rpar)) {
-    int open = lx->pos == lx->sub_lpar;
-    start_tok(lx, t, open ? T_LPAR : T_RPAR);
-    if (open) {
-      lx->parens[0] = '(';
-      lx->paren_line[0] = lx->line;
-      lx->paren_col[0] = col_of(lx, lx->pos);
-      lx->level = 1;
-    } else {
-      lx->level = 0;
-    }
-    lx->pos++;
-    if (!open) lx->pos = lx->end;
-    return end_tok(lx, t);
+}
+
+/* the parentheses an f-string replacement field is lexed in (lx->sub) */
+static int lex_sub_paren(Lexer *lx, Token *t) {
+  int open = lx->pos == lx->sub_lpar;
+  start_tok(lx, t, open ? T_LPAR : T_RPAR);
+  if (open) {
+    lx->parens[0] = '(';
+    lx->paren_line[0] = lx->line;
+    lx->paren_col[0] = col_of(lx, lx->pos);
+    lx->level = 1;
+  } else {
+    lx->level = 0;
   }
-  int c = peekc(lx, 0);
-  if (c < 0) {
-    /* end of input */
-    if (lx->sub) {
-      start_tok(lx, t, T_ENDMARKER);
-      lx->done = 1;
-      return end_tok(lx, t);
-    }
-    if (lx->level > 0) {
-      int i = lx->level - 1;
-      return fail_at(lx, lx->paren_line[i], lx->paren_col[i], 1, "'%c' was never closed",
-                     lx->parens[i]);
-    }
-    if (lx->last_kind != T_NEWLINE && !lx->saw_eof_newline) {
-      /* the source's last line has no newline: CPython adds one */
-      lx->saw_eof_newline = 1;
-      start_tok(lx, t, T_NEWLINE);
-      end_tok(lx, t);
-      t->span.end_col = t->span.col + 1;
-      lx->atbol = 1;
-      return 0;
-    }
-    if (lx->indent > 0) {
-      lx->pending = -lx->indent;
-      lx->indent = 0;
-      goto again;
-    }
+  lx->pos++;
+  if (!open) lx->pos = lx->end;
+  return end_tok(lx, t);
+}
+
+/* End of input: the NEWLINE a last line without one lacks, then the DEDENTs (AGAIN makes
+ * them), then ENDMARKER; an error for a bracket never closed. */
+static int lex_eof(Lexer *lx, Token *t) {
+  if (lx->sub) {
     start_tok(lx, t, T_ENDMARKER);
     lx->done = 1;
-    end_tok(lx, t);
-    eof_span(lx, t);
-    return 0;
+    return end_tok(lx, t);
   }
-  int n = nl_len(lx, lx->pos);
-  if (n) {
-    if (lx->level > 0 || lx->sub || lx->last_kind == T_NEWLINE) {
-      newline_at(lx, n);
-      goto again;
-    }
+  if (lx->level > 0) {
+    int i = lx->level - 1;
+    return fail_at(lx, lx->paren_line[i], lx->paren_col[i], 1, "'%c' was never closed",
+                   lx->parens[i]);
+  }
+  if (lx->last_kind != T_NEWLINE && !lx->saw_eof_newline) {
+    /* the source's last line has no newline: CPython adds one */
+    lx->saw_eof_newline = 1;
     start_tok(lx, t, T_NEWLINE);
-    lx->pos += (size_t)n;
-    t->end = (uint32_t)lx->pos;
-    t->span.end_line = lx->line;
+    end_tok(lx, t);
     t->span.end_col = t->span.col + 1;
-    lx->last_kind = T_NEWLINE;
-    lx->line++;
-    lx->line_start = lx->pos;
     lx->atbol = 1;
     return 0;
   }
-  if (c == '\\') {
-    size_t at = lx->pos;
-    int m = nl_len(lx, lx->pos + 1);
-    if (m) {
-      lx->pos++;
-      newline_at(lx, m);
-      if (lx->pos >= lx->end) {
-        if (lx->sub) goto again;
-        return fail_at(lx, lx->line - 1, col_of(lx, at), 1, "unexpected EOF while parsing");
-      }
-      goto again;
-    }
-    if (lx->pos + 1 >= lx->end) {
-      if (lx->sub) return fail(lx, PE_SYNTAX, at, 0, "unexpected character after line continuation character");
-      return fail(lx, PE_SYNTAX, at + 1, 1, "unexpected EOF while parsing");
-    }
-    return fail(lx, PE_SYNTAX, at + 1, 0, "unexpected character after line continuation character");
+  if (lx->indent > 0) {
+    lx->pending = -lx->indent;
+    lx->indent = 0;
+    return AGAIN;
   }
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') return lex_name(lx, t);
-  if (c >= 0x80) {
-    uint32_t cp;
-    int k = cp_at(lx, lx->pos, &cp);
-    if (k > 0 && lex_id_start(cp)) return lex_name(lx, t);
-    return bad_char(lx, lx->pos);
+  start_tok(lx, t, T_ENDMARKER);
+  lx->done = 1;
+  end_tok(lx, t);
+  eof_span(lx, t);
+  return 0;
+}
+
+/* A line end of n bytes: a NEWLINE token, or AGAIN inside brackets and after blank lines. */
+static int lex_newline(Lexer *lx, Token *t, int n) {
+  if (lx->level > 0 || lx->sub || lx->last_kind == T_NEWLINE) {
+    newline_at(lx, n);
+    return AGAIN;
   }
-  if (is_digit(c) || (c == '.' && is_digit(peekc(lx, 1)))) return lex_number(lx, t);
-  if (c == '"' || c == '\'') {
-    start_tok(lx, t, T_STRING);
-    return lex_string(lx, t, 0);
+  start_tok(lx, t, T_NEWLINE);
+  lx->pos += (size_t)n;
+  t->end = (uint32_t)lx->pos;
+  t->span.end_line = lx->line;
+  t->span.end_col = t->span.col + 1;
+  lx->last_kind = T_NEWLINE;
+  lx->line++;
+  lx->line_start = lx->pos;
+  lx->atbol = 1;
+  return 0;
+}
+
+/* A backslash: a line continuation (AGAIN), or an error. */
+static int lex_backslash(Lexer *lx) {
+  size_t at = lx->pos;
+  int m = nl_len(lx, lx->pos + 1);
+  if (m) {
+    lx->pos++;
+    newline_at(lx, m);
+    if (lx->pos >= lx->end && !lx->sub)
+      return fail_at(lx, lx->line - 1, col_of(lx, at), 1, "unexpected EOF while parsing");
+    return AGAIN;
   }
+  if (lx->pos + 1 >= lx->end) {
+    if (lx->sub) return fail(lx, PE_SYNTAX, at, 0, "unexpected character after line continuation character");
+    return fail(lx, PE_SYNTAX, at + 1, 1, "unexpected EOF while parsing");
+  }
+  return fail(lx, PE_SYNTAX, at + 1, 0, "unexpected character after line continuation character");
+}
+
+/* An operator or delimiter starting with c; brackets are matched here. */
+static int lex_op(Lexer *lx, Token *t, int c) {
   int len;
   int kind = op_kind(lx->src + lx->pos, lx->end - lx->pos, &len);
   if (kind < 0) {
@@ -895,24 +874,71 @@ again:
     lx->level++;
   } else if (kind == T_RPAR || kind == T_RSQB || kind == T_RBRACE) {
     if (lx->level == 0) {
-      if (lx->sub) goto plain;  /* the f-string scanner reports its own messages */
-      return fail(lx, PE_SYNTAX, lx->pos, 0, "unmatched '%c'", c);
-    }
-    char open = lx->parens[lx->level - 1];
-    char want = open == '(' ? ')' : open == '[' ? ']' : '}';
-    if (c != want) {
-      if (lx->paren_line[lx->level - 1] != lx->line)
+      /* in an f-string field the f-string scanner reports its own messages */
+      if (!lx->sub) return fail(lx, PE_SYNTAX, lx->pos, 0, "unmatched '%c'", c);
+    } else {
+      char open = lx->parens[lx->level - 1];
+      char want = open == '(' ? ')' : open == '[' ? ']' : '}';
+      if (c != want) {
+        if (lx->paren_line[lx->level - 1] != lx->line)
+          return fail(lx, PE_SYNTAX, lx->pos, 0,
+                      "closing parenthesis '%c' does not match opening parenthesis '%c' on line %d",
+                      c, open, lx->paren_line[lx->level - 1]);
         return fail(lx, PE_SYNTAX, lx->pos, 0,
-                    "closing parenthesis '%c' does not match opening parenthesis '%c' on line %d",
-                    c, open, lx->paren_line[lx->level - 1]);
-      return fail(lx, PE_SYNTAX, lx->pos, 0,
-                  "closing parenthesis '%c' does not match opening parenthesis '%c'", c, open);
+                    "closing parenthesis '%c' does not match opening parenthesis '%c'", c, open);
+      }
+      lx->level--;
     }
-    lx->level--;
   }
-plain:
   lx->pos += (size_t)len;
   return end_tok(lx, t);
+}
+
+int lex_next(Lexer *lx, Token *t) {
+  memset(t, 0, sizeof *t);
+  if (lx->done) {
+    /* after the end or an error keep answering ENDMARKER: no caller can loop forever */
+    start_tok(lx, t, T_ENDMARKER);
+    t->span.end_line = t->span.line;
+    t->span.end_col = t->span.col;
+    eof_span(lx, t);
+    return 0;
+  }
+  for (;;) {
+    if (lx->atbol && !lx->sub && lx->level == 0 && lx->pending == 0) {
+      if (lex_indentation(lx)) return -1;
+    }
+    if (lx->pending != 0) {
+      int kind = lx->pending > 0 ? T_INDENT : T_DEDENT;
+      lx->pending += lx->pending > 0 ? -1 : 1;
+      start_tok(lx, t, kind);
+      end_tok(lx, t);
+      eof_span(lx, t);
+      return 0;
+    }
+    skip_blanks(lx);
+    if (lx->sub && (lx->pos == lx->sub_lpar || lx->pos == lx->sub_rpar)) return lex_sub_paren(lx, t);
+    int c = peekc(lx, 0), n, r;
+    if (c < 0) r = lex_eof(lx, t);
+    else if ((n = nl_len(lx, lx->pos)) != 0) r = lex_newline(lx, t, n);
+    else if (c == '\\') r = lex_backslash(lx);
+    else break;
+    if (r != AGAIN) return r;
+  }
+  int c = peekc(lx, 0);
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') return lex_name(lx, t);
+  if (c >= 0x80) {
+    uint32_t cp;
+    int k = cp_at(lx, lx->pos, &cp);
+    if (k > 0 && lex_id_start(cp)) return lex_name(lx, t);
+    return bad_char(lx, lx->pos);
+  }
+  if (is_digit(c) || (c == '.' && is_digit(peekc(lx, 1)))) return lex_number(lx, t);
+  if (c == '"' || c == '\'') {
+    start_tok(lx, t, T_STRING);
+    return lex_string(lx, t, 0);
+  }
+  return lex_op(lx, t, c);
 }
 
 /* ---- string decoding ---- */

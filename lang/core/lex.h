@@ -104,11 +104,6 @@ const char *lex_kind_text(int kind);
 void lex_error_at(ParseError *err, ParseErrorKind kind, int line, int col, int end_line,
                   int end_col, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 
-/* Is the code point a valid identifier start / continuation (ASCII exact, beyond approximate
- * Unicode XID classes)? */
-int lex_id_start(uint32_t cp);
-int lex_id_continue(uint32_t cp);
-
 /* str.isprintable() of one code point, exactly as CPython 3.11 (Unicode 14.0). */
 int lex_printable(uint32_t cp);
 

@@ -239,9 +239,6 @@ static Value list_binary(int op, Value a, Value b) {
 
 static int list_len(Value v, int64_t *out) { *out = LIST(v.u.o)->len; return 0; }
 
-int obj_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
-                      int64_t *slicelen);
-
 static Value list_getitem(Value v, Value key) {
   ListObj *l = LIST(v.u.o);
   if (VAL_IS_INTLIKE(key)) {
@@ -456,7 +453,7 @@ static void merge_sort(SortItem *v, SortItem *tmp, int64_t n, int *err) {
   while (i < h) v[k++] = tmp[i++];
 }
 
-int obj_list_sort(Value list, Value key, int reverse) {
+static int obj_list_sort(Value list, Value key, int reverse) {
   ListObj *l = LIST(list.u.o);
   int64_t n = l->len;
   Value *items = l->items;

@@ -269,7 +269,7 @@ static Value int_repr(Value v) {
   return obj_str_new(buf, (size_t)n);
 }
 
-Value obj_float_repr_val(double d) {
+static Value obj_float_repr_val(double d) {
   char buf[40];
   int n = fmt_float_repr(d, buf, sizeof buf);
   return obj_str_new(buf, (size_t)n);
@@ -327,7 +327,7 @@ static int digit_val(int c) {
 }
 
 /* int(s, base): whitespace, sign, optional 0x/0o/0b prefix, underscores between digits */
-Value obj_int_from_str(const char *s0, size_t n, int base) {
+static Value obj_int_from_str(const char *s0, size_t n, int base) {
   const char *s = s0, *e = s0 + n;
   while (s < e && isspace((unsigned char)*s)) s++;
   while (e > s && isspace((unsigned char)e[-1])) e--;

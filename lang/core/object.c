@@ -118,7 +118,7 @@ void *obj_alloc(TypeObj *t, size_t size) {
   return o;
 }
 
-void obj_gc_untrack(Obj *o) {
+static void obj_gc_untrack(Obj *o) {
   GCHead *h = (GCHead *)o - 1;
   if (h->next) {
     h->prev->next = h->next;
@@ -280,8 +280,6 @@ void obj_gc_collect(void) { gc_collect(obj_ts.gc_pending ? 0 : 1); }
 
 void obj_gc_collect_full(void) { gc_collect(1); }
 
-void obj_gc_track(Obj *o) { (void)o; }
-
 /* ---- pending exception ----------------------------------------------------------------- */
 static void set_pending(Value exc) {
   /* implicit chaining: an exception raised while handling another gets it as __context__ */
@@ -303,7 +301,7 @@ static void set_pending(Value exc) {
 
 static ExcObj nomem_exc;
 
-Value obj_raisev(TypeObj *t, const char *fmt, va_list ap) {
+static Value obj_raisev(TypeObj *t, const char *fmt, va_list ap) {
   char buf[512];
   va_list ap2;
   va_copy(ap2, ap);

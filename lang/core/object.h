@@ -221,8 +221,6 @@ int obj_is_subtype(TypeObj *t, TypeObj *base);
 int obj_isinstance(Value v, TypeObj *t);
 /* prepare a native type (build its dict from methods/getset); idempotent, cheap */
 int obj_type_ready(TypeObj *t);
-/* call after changing a type's dict directly (attribute lookups are cached per type) */
-void obj_type_modified(TypeObj *t);
 
 /* ---- allocation ------------------------------------------------------------------------ */
 /* Allocate a zeroed object of `size` bytes with rc 1 and the given type (tracked by the cycle
@@ -254,7 +252,6 @@ extern TypeObj obj_BaseException, obj_SystemExit, obj_KeyboardInterrupt, obj_Gen
 
 /* Raise t with a printf-style message. Returns V_NULL. */
 Value obj_raise(TypeObj *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-Value obj_raisev(TypeObj *t, const char *fmt, va_list ap);
 /* Raise an exception instance or class (as the `raise` statement). Returns V_NULL. */
 Value obj_raise_value(Value exc);
 Value obj_raise_nomem(void);            /* MemoryError() */
@@ -352,7 +349,6 @@ Value obj_dict_get(Value d, Value key);            /* borrowed; V_NULL if absent
 Value obj_dict_getstr(Value d, const char *key);   /* borrowed */
 int obj_dict_set(Value d, Value key, Value x);     /* borrows both */
 int obj_dict_setstr(Value d, const char *key, Value x);
-int obj_dict_del(Value d, Value key);              /* KeyError if absent */
 int64_t obj_dict_len(Value d);
 /* iterate: pos starts at 0; returns 1 with borrowed key/value, 0 at the end */
 int obj_dict_next(Value d, int64_t *pos, Value *key, Value *val);

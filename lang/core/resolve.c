@@ -125,6 +125,114 @@ static void declare_comp(Ctx *c, RScope *s, Node *n) {
   if (n->u.comp.value) declare(c, cs, n->u.comp.value);
 }
 
+static void declare_funcdef(Ctx *c, RScope *s, Node *n) {
+  declare_list(c, s, &n->u.funcdef.decorators);
+  bind_name(c, s, n->u.funcdef.name.s, n->u.funcdef.name.len);
+  RScope *fs = new_scope(c, SK_FUNC, n, s);
+  if (!fs) return;
+  n->u.funcdef.scope_info = fs;
+  declare_args(c, s, fs, n->u.funcdef.args);
+  declare_list(c, fs, &n->u.funcdef.body);
+}
+
+static void declare_lambda(Ctx *c, RScope *s, Node *n) {
+  RScope *fs = new_scope(c, SK_FUNC, n, s);
+  if (!fs) return;
+  n->u.lambda.scope_info = fs;
+  declare_args(c, s, fs, n->u.lambda.args);
+  declare(c, fs, n->u.lambda.body);
+}
+
+static void declare_classdef(Ctx *c, RScope *s, Node *n) {
+  declare_list(c, s, &n->u.classdef.decorators);
+  declare_list(c, s, &n->u.classdef.bases);
+  for (int i = 0; i < n->u.classdef.keywords.len; i++)
+    declare(c, s, n->u.classdef.keywords.items[i]);
+  bind_name(c, s, n->u.classdef.name.s, n->u.classdef.name.len);
+  RScope *cs = new_scope(c, SK_CLASS, n, s);
+  if (!cs) return;
+  n->u.classdef.scope_info = cs;
+  declare_list(c, cs, &n->u.classdef.body);
+}
+
+/* import a.b binds a; import a.b as c and from m import x (as c) bind the last name */
+static void declare_import(Ctx *c, RScope *s, Node *n) {
+  if (n->kind == N_IMPORT) {
+    for (int i = 0; i < n->u.import.names.len; i++) {
+      Node *a = n->u.import.names.items[i];
+      if (a->u.alias.asname.len) bind_name(c, s, a->u.alias.asname.s, a->u.alias.asname.len);
+      else {
+        const char *dot = memchr(a->u.alias.name.s, '.', a->u.alias.name.len);
+        bind_name(c, s, a->u.alias.name.s, dot ? (size_t)(dot - a->u.alias.name.s) : a->u.alias.name.len);
+      }
+    }
+    return;
+  }
+  for (int i = 0; i < n->u.importfrom.names.len; i++) {
+    Node *a = n->u.importfrom.names.items[i];
+    if (a->u.alias.name.len == 1 && a->u.alias.name.s[0] == '*') {
+      if (s->kind != SK_MODULE) fail(c, n->span, "import * only allowed at module level%s", "");
+      continue;
+    }
+    if (a->u.alias.asname.len) bind_name(c, s, a->u.alias.asname.s, a->u.alias.asname.len);
+    else bind_name(c, s, a->u.alias.name.s, a->u.alias.name.len);
+  }
+}
+
+/* global / nonlocal: CPython's errors for a parameter or a name used before the statement */
+static void declare_global(Ctx *c, RScope *s, Node *n) {
+  for (int i = 0; i < n->u.global.n; i++) {
+    Str *nm = &n->u.global.names[i];
+    if (s->kind == SK_MODULE) continue;
+    Sym *y = find(s, nm->s, nm->len);
+    if (y && (y->flags & F_PARAM)) {
+      char buf[300];
+      snprintf(buf, sizeof buf, "name '%.*s' is parameter and %s", (int)nm->len, nm->s,
+               n->kind == N_GLOBAL ? "global" : "nonlocal");
+      fail(c, n->span, "%s", buf);
+      return;
+    }
+    if (y && (y->flags & (F_BOUND | F_USED)) && !(y->flags & (F_GLOBAL | F_NONLOCAL))) {
+      char buf[300];
+      snprintf(buf, sizeof buf, "name '%.*s' is %s prior to %s declaration", (int)nm->len,
+               nm->s, (y->flags & F_BOUND) ? "assigned to" : "used",
+               n->kind == N_GLOBAL ? "global" : "nonlocal");
+      fail(c, n->span, "%s", buf);
+      return;
+    }
+    add(c, s, nm->s, nm->len, n->kind == N_GLOBAL ? F_GLOBAL : F_NONLOCAL);
+  }
+}
+
+/* zero-argument super() reads the first argument of the enclosing function */
+static void note_super_call(Ctx *c, RScope *s, Node *n) {
+  if (n->u.call.func->kind == N_NAME && n->u.call.func->u.name.id.len == 5 &&
+      memcmp(n->u.call.func->u.name.id.s, "super", 5) == 0 && s->kind == SK_FUNC) {
+    Node *fd = s->node;
+    Arguments *a = fd->kind == N_FUNCDEF ? fd->u.funcdef.args : NULL;
+    if (a && (a->posonlyargs.len || a->args.len)) {
+      Node *first = a->posonlyargs.len ? a->posonlyargs.items[0] : a->args.items[0];
+      add(c, s, first->u.arg.arg.s, first->u.arg.arg.len, F_USED);
+    }
+  }
+}
+
+/* x := v binds x in the nearest scope that is not a comprehension */
+static void declare_namedexpr(Ctx *c, RScope *s, Node *n) {
+  declare(c, s, n->u.namedexpr.value);
+  Node *t = n->u.namedexpr.target;
+  RScope *b = s;
+  while (b->kind == SK_COMP) b = b->parent;
+  if (b->kind != SK_MODULE) add(c, b, t->u.name.id.s, t->u.name.id.len, F_BOUND);
+  if (b != s) {
+    for (RScope *k = s; k != b; k = k->parent) add(c, k, t->u.name.id.s, t->u.name.id.len, F_USED);
+    if (b->kind == SK_MODULE) {
+      /* module-level walrus inside a comprehension: a global */
+      for (RScope *k = s; k != b; k = k->parent) add(c, k, t->u.name.id.s, t->u.name.id.len, F_GLOBAL);
+    }
+  }
+}
+
 static void declare(Ctx *c, RScope *s, Node *n) {
   if (!n || c->failed) return;
   switch (n->kind) {
@@ -144,36 +252,9 @@ static void declare(Ctx *c, RScope *s, Node *n) {
       declare(c, s, n->u.annassign.annotation);
       declare(c, s, n->u.annassign.value);
       break;
-    case N_FUNCDEF: {
-      declare_list(c, s, &n->u.funcdef.decorators);
-      bind_name(c, s, n->u.funcdef.name.s, n->u.funcdef.name.len);
-      RScope *fs = new_scope(c, SK_FUNC, n, s);
-      if (!fs) return;
-      n->u.funcdef.scope_info = fs;
-      declare_args(c, s, fs, n->u.funcdef.args);
-      declare_list(c, fs, &n->u.funcdef.body);
-      break;
-    }
-    case N_LAMBDA: {
-      RScope *fs = new_scope(c, SK_FUNC, n, s);
-      if (!fs) return;
-      n->u.lambda.scope_info = fs;
-      declare_args(c, s, fs, n->u.lambda.args);
-      declare(c, fs, n->u.lambda.body);
-      break;
-    }
-    case N_CLASSDEF: {
-      declare_list(c, s, &n->u.classdef.decorators);
-      declare_list(c, s, &n->u.classdef.bases);
-      for (int i = 0; i < n->u.classdef.keywords.len; i++)
-        declare(c, s, n->u.classdef.keywords.items[i]);
-      bind_name(c, s, n->u.classdef.name.s, n->u.classdef.name.len);
-      RScope *cs = new_scope(c, SK_CLASS, n, s);
-      if (!cs) return;
-      n->u.classdef.scope_info = cs;
-      declare_list(c, cs, &n->u.classdef.body);
-      break;
-    }
+    case N_FUNCDEF: declare_funcdef(c, s, n); break;
+    case N_LAMBDA: declare_lambda(c, s, n); break;
+    case N_CLASSDEF: declare_classdef(c, s, n); break;
     case N_RETURN: declare(c, s, n->u.ret.value); break;
     case N_DELETE: declare_list(c, s, &n->u.del.targets); break;
     case N_IF:
@@ -188,27 +269,7 @@ static void declare(Ctx *c, RScope *s, Node *n) {
       declare_list(c, s, &n->u.for_.body);
       declare_list(c, s, &n->u.for_.orelse);
       break;
-    case N_IMPORT:
-      for (int i = 0; i < n->u.import.names.len; i++) {
-        Node *a = n->u.import.names.items[i];
-        if (a->u.alias.asname.len) bind_name(c, s, a->u.alias.asname.s, a->u.alias.asname.len);
-        else {
-          const char *dot = memchr(a->u.alias.name.s, '.', a->u.alias.name.len);
-          bind_name(c, s, a->u.alias.name.s, dot ? (size_t)(dot - a->u.alias.name.s) : a->u.alias.name.len);
-        }
-      }
-      break;
-    case N_IMPORTFROM:
-      for (int i = 0; i < n->u.importfrom.names.len; i++) {
-        Node *a = n->u.importfrom.names.items[i];
-        if (a->u.alias.name.len == 1 && a->u.alias.name.s[0] == '*') {
-          if (s->kind != SK_MODULE) fail(c, n->span, "import * only allowed at module level%s", "");
-          continue;
-        }
-        if (a->u.alias.asname.len) bind_name(c, s, a->u.alias.asname.s, a->u.alias.asname.len);
-        else bind_name(c, s, a->u.alias.name.s, a->u.alias.name.len);
-      }
-      break;
+    case N_IMPORT: case N_IMPORTFROM: declare_import(c, s, n); break;
     case N_TRY:
       declare_list(c, s, &n->u.try_.body);
       declare_list(c, s, &n->u.try_.handlers);
@@ -223,30 +284,7 @@ static void declare(Ctx *c, RScope *s, Node *n) {
       break;
     case N_RAISE: declare(c, s, n->u.raise.exc); declare(c, s, n->u.raise.cause); break;
     case N_ASSERT: declare(c, s, n->u.assert_.test); declare(c, s, n->u.assert_.msg); break;
-    case N_GLOBAL:
-    case N_NONLOCAL:
-      for (int i = 0; i < n->u.global.n; i++) {
-        Str *nm = &n->u.global.names[i];
-        if (s->kind == SK_MODULE) continue;
-        Sym *y = find(s, nm->s, nm->len);
-        if (y && (y->flags & F_PARAM)) {
-          char buf[300];
-          snprintf(buf, sizeof buf, "name '%.*s' is parameter and %s", (int)nm->len, nm->s,
-                   n->kind == N_GLOBAL ? "global" : "nonlocal");
-          fail(c, n->span, "%s", buf);
-          return;
-        }
-        if (y && (y->flags & (F_BOUND | F_USED)) && !(y->flags & (F_GLOBAL | F_NONLOCAL))) {
-          char buf[300];
-          snprintf(buf, sizeof buf, "name '%.*s' is %s prior to %s declaration", (int)nm->len,
-                   nm->s, (y->flags & F_BOUND) ? "assigned to" : "used",
-                   n->kind == N_GLOBAL ? "global" : "nonlocal");
-          fail(c, n->span, "%s", buf);
-          return;
-        }
-        add(c, s, nm->s, nm->len, n->kind == N_GLOBAL ? F_GLOBAL : F_NONLOCAL);
-      }
-      break;
+    case N_GLOBAL: case N_NONLOCAL: declare_global(c, s, n); break;
     case N_WITH:
       for (int i = 0; i < n->u.with.items.len; i++) {
         Node *it = n->u.with.items.items[i];
@@ -278,16 +316,7 @@ static void declare(Ctx *c, RScope *s, Node *n) {
       declare(c, s, n->u.call.func);
       declare_list(c, s, &n->u.call.args);
       declare_list(c, s, &n->u.call.keywords);
-      /* zero-argument super() reads the first argument of the enclosing function */
-      if (n->u.call.func->kind == N_NAME && n->u.call.func->u.name.id.len == 5 &&
-          memcmp(n->u.call.func->u.name.id.s, "super", 5) == 0 && s->kind == SK_FUNC) {
-        Node *fd = s->node;
-        Arguments *a = fd->kind == N_FUNCDEF ? fd->u.funcdef.args : NULL;
-        if (a && (a->posonlyargs.len || a->args.len)) {
-          Node *first = a->posonlyargs.len ? a->posonlyargs.items[0] : a->args.items[0];
-          add(c, s, first->u.arg.arg.s, first->u.arg.arg.len, F_USED);
-        }
-      }
+      note_super_call(c, s, n);
       break;
     case N_KEYWORD: declare(c, s, n->u.keyword.value); break;
     case N_ATTRIBUTE: declare(c, s, n->u.attribute.value); break;
@@ -306,21 +335,7 @@ static void declare(Ctx *c, RScope *s, Node *n) {
     case N_LISTCOMP: case N_SETCOMP: case N_GENERATOREXP: case N_DICTCOMP:
       declare_comp(c, s, n);
       break;
-    case N_NAMEDEXPR: {
-      declare(c, s, n->u.namedexpr.value);
-      Node *t = n->u.namedexpr.target;
-      RScope *b = s;
-      while (b->kind == SK_COMP) b = b->parent;
-      if (b->kind != SK_MODULE) add(c, b, t->u.name.id.s, t->u.name.id.len, F_BOUND);
-      if (b != s) {
-        for (RScope *k = s; k != b; k = k->parent) add(c, k, t->u.name.id.s, t->u.name.id.len, F_USED);
-        if (b->kind == SK_MODULE) {
-          /* module-level walrus inside a comprehension: a global */
-          for (RScope *k = s; k != b; k = k->parent) add(c, k, t->u.name.id.s, t->u.name.id.len, F_GLOBAL);
-        }
-      }
-      break;
-    }
+    case N_NAMEDEXPR: declare_namedexpr(c, s, n); break;
     default: break;
   }
 }
@@ -578,6 +593,91 @@ static void fill_symtable(Ctx *c, RScope *s) {
   }
 }
 
+static void fill_funcdef(Ctx *c, RScope *s, Node *n) {
+  RScope *fs = n->u.funcdef.scope_info;
+  fill_list(c, s, &n->u.funcdef.decorators);
+  fs->out->bind = resolve_in(c, s, n->u.funcdef.name.s, n->u.funcdef.name.len);
+  fill_args(c, s, fs, n->u.funcdef.args);
+  fill_free_refs(fs);
+  fill_symtable(c, fs);
+  n->u.funcdef.scope_info = fs->out;
+  fill_list(c, fs, &n->u.funcdef.body);
+}
+
+static void fill_lambda(Ctx *c, RScope *s, Node *n) {
+  RScope *fs = n->u.lambda.scope_info;
+  fill_args(c, s, fs, n->u.lambda.args);
+  fill_free_refs(fs);
+  fill_symtable(c, fs);
+  n->u.lambda.scope_info = fs->out;
+  fill(c, fs, n->u.lambda.body);
+}
+
+static void fill_classdef(Ctx *c, RScope *s, Node *n) {
+  RScope *cs = n->u.classdef.scope_info;
+  fill_list(c, s, &n->u.classdef.decorators);
+  fill_list(c, s, &n->u.classdef.bases);
+  for (int i = 0; i < n->u.classdef.keywords.len; i++) fill(c, s, n->u.classdef.keywords.items[i]);
+  cs->out->bind = resolve_in(c, s, n->u.classdef.name.s, n->u.classdef.name.len);
+  fill_free_refs(cs);
+  n->u.classdef.scope_info = cs->out;
+  fill_list(c, cs, &n->u.classdef.body);
+}
+
+/* str and bytes constants get their object once, owned by the code unit */
+static void fill_constant(Ctx *c, Node *n) {
+  if (n->u.constant.kind == K_STR || n->u.constant.kind == K_BYTES) {
+    Value v = obj_str_new(n->u.constant.s.s, n->u.constant.s.len);
+    if (VAL_IS_NULL(v)) { c->failed = 1; return; }
+    own(c, v.u.o);
+    n->u.constant.i = (int64_t)(intptr_t)v.u.o;
+  }
+}
+
+/* a call with named keywords only (no **) caches the tuple of their interned names */
+static void fill_call(Ctx *c, RScope *s, Node *n) {
+  fill(c, s, n->u.call.func);
+  fill_list(c, s, &n->u.call.args);
+  int named = 0, dstar = 0;
+  for (int i = 0; i < n->u.call.keywords.len; i++) {
+    Node *k = n->u.call.keywords.items[i];
+    fill(c, s, k->u.keyword.value);
+    if (k->u.keyword.arg.len) named++;
+    else dstar = 1;
+  }
+  if (named && !dstar) {
+    Value t = obj_tuple_new(named);
+    if (VAL_IS_NULL(t)) { c->failed = 1; return; }
+    for (int i = 0; i < named; i++) {
+      Str *a = &n->u.call.keywords.items[i]->u.keyword.arg;
+      Obj *in = obj_intern_n(a->s, a->len);
+      if (!in) { val_decref(t); c->failed = 1; return; }
+      TUPLE_SET(t, i, val_obj(in));
+    }
+    own(c, t.u.o);
+    n->u.call.cache = t.u.o;
+  }
+}
+
+/* the first iterable is evaluated in the enclosing scope, the rest in the comprehension's */
+static void fill_comp(Ctx *c, RScope *s, Node *n) {
+  NodeList *gens = &n->u.comp.generators;
+  if (gens->len == 0) return;
+  RScope *cs = n->u.comp.scope_info;
+  fill(c, s, gens->items[0]->u.comprehension.iter);
+  fill_free_refs(cs);
+  fill_symtable(c, cs);
+  n->u.comp.scope_info = cs->out;
+  for (int i = 0; i < gens->len; i++) {
+    Node *g = gens->items[i];
+    fill(c, cs, g->u.comprehension.target);
+    if (i > 0) fill(c, cs, g->u.comprehension.iter);
+    fill_list(c, cs, &g->u.comprehension.ifs);
+  }
+  fill(c, cs, n->u.comp.elt);
+  fill(c, cs, n->u.comp.value);
+}
+
 static void fill(Ctx *c, RScope *s, Node *n) {
   if (!n || c->failed) return;
   switch (n->kind) {
@@ -590,37 +690,9 @@ static void fill(Ctx *c, RScope *s, Node *n) {
       fill(c, s, n->u.annassign.annotation);
       fill(c, s, n->u.annassign.value);
       break;
-    case N_FUNCDEF: {
-      RScope *fs = n->u.funcdef.scope_info;
-      fill_list(c, s, &n->u.funcdef.decorators);
-      fs->out->bind = resolve_in(c, s, n->u.funcdef.name.s, n->u.funcdef.name.len);
-      fill_args(c, s, fs, n->u.funcdef.args);
-      fill_free_refs(fs);
-      fill_symtable(c, fs);
-      n->u.funcdef.scope_info = fs->out;
-      fill_list(c, fs, &n->u.funcdef.body);
-      break;
-    }
-    case N_LAMBDA: {
-      RScope *fs = n->u.lambda.scope_info;
-      fill_args(c, s, fs, n->u.lambda.args);
-      fill_free_refs(fs);
-      fill_symtable(c, fs);
-      n->u.lambda.scope_info = fs->out;
-      fill(c, fs, n->u.lambda.body);
-      break;
-    }
-    case N_CLASSDEF: {
-      RScope *cs = n->u.classdef.scope_info;
-      fill_list(c, s, &n->u.classdef.decorators);
-      fill_list(c, s, &n->u.classdef.bases);
-      for (int i = 0; i < n->u.classdef.keywords.len; i++) fill(c, s, n->u.classdef.keywords.items[i]);
-      cs->out->bind = resolve_in(c, s, n->u.classdef.name.s, n->u.classdef.name.len);
-      fill_free_refs(cs);
-      n->u.classdef.scope_info = cs->out;
-      fill_list(c, cs, &n->u.classdef.body);
-      break;
-    }
+    case N_FUNCDEF: fill_funcdef(c, s, n); break;
+    case N_LAMBDA: fill_lambda(c, s, n); break;
+    case N_CLASSDEF: fill_classdef(c, s, n); break;
     case N_RETURN: fill(c, s, n->u.ret.value); break;
     case N_DELETE: fill_list(c, s, &n->u.del.targets); break;
     case N_IF:
@@ -666,14 +738,7 @@ static void fill(Ctx *c, RScope *s, Node *n) {
     case N_NAME:
       n->u.name.res = resolve_in(c, s, n->u.name.id.s, n->u.name.id.len);
       break;
-    case N_CONSTANT:
-      if (n->u.constant.kind == K_STR || n->u.constant.kind == K_BYTES) {
-        Value v = obj_str_new(n->u.constant.s.s, n->u.constant.s.len);
-        if (VAL_IS_NULL(v)) { c->failed = 1; return; }
-        own(c, v.u.o);
-        n->u.constant.i = (int64_t)(intptr_t)v.u.o;
-      }
-      break;
+    case N_CONSTANT: fill_constant(c, n); break;
     case N_JOINEDSTR: fill_list(c, s, &n->u.joinedstr.values); break;
     case N_FORMATTEDVALUE:
       fill(c, s, n->u.formattedvalue.value);
@@ -688,30 +753,7 @@ static void fill(Ctx *c, RScope *s, Node *n) {
     case N_UNARYOP: fill(c, s, n->u.unaryop.operand); break;
     case N_BOOLOP: fill_list(c, s, &n->u.boolop.values); break;
     case N_COMPARE: fill(c, s, n->u.compare.left); fill_list(c, s, &n->u.compare.comparators); break;
-    case N_CALL: {
-      fill(c, s, n->u.call.func);
-      fill_list(c, s, &n->u.call.args);
-      int named = 0, dstar = 0;
-      for (int i = 0; i < n->u.call.keywords.len; i++) {
-        Node *k = n->u.call.keywords.items[i];
-        fill(c, s, k->u.keyword.value);
-        if (k->u.keyword.arg.len) named++;
-        else dstar = 1;
-      }
-      if (named && !dstar) {
-        Value t = obj_tuple_new(named);
-        if (VAL_IS_NULL(t)) { c->failed = 1; return; }
-        for (int i = 0; i < named; i++) {
-          Str *a = &n->u.call.keywords.items[i]->u.keyword.arg;
-          Obj *in = obj_intern_n(a->s, a->len);
-          if (!in) { val_decref(t); c->failed = 1; return; }
-          TUPLE_SET(t, i, val_obj(in));
-        }
-        own(c, t.u.o);
-        n->u.call.cache = t.u.o;
-      }
-      break;
-    }
+    case N_CALL: fill_call(c, s, n); break;
     case N_KEYWORD: fill(c, s, n->u.keyword.value); break;
     case N_ATTRIBUTE:
       fill(c, s, n->u.attribute.value);
@@ -730,24 +772,7 @@ static void fill(Ctx *c, RScope *s, Node *n) {
       fill(c, s, n->u.ifexp.body);
       fill(c, s, n->u.ifexp.orelse);
       break;
-    case N_LISTCOMP: case N_SETCOMP: case N_GENERATOREXP: case N_DICTCOMP: {
-      NodeList *gens = &n->u.comp.generators;
-      if (gens->len == 0) break;
-      RScope *cs = n->u.comp.scope_info;
-      fill(c, s, gens->items[0]->u.comprehension.iter);
-      fill_free_refs(cs);
-      fill_symtable(c, cs);
-      n->u.comp.scope_info = cs->out;
-      for (int i = 0; i < gens->len; i++) {
-        Node *g = gens->items[i];
-        fill(c, cs, g->u.comprehension.target);
-        if (i > 0) fill(c, cs, g->u.comprehension.iter);
-        fill_list(c, cs, &g->u.comprehension.ifs);
-      }
-      fill(c, cs, n->u.comp.elt);
-      fill(c, cs, n->u.comp.value);
-      break;
-    }
+    case N_LISTCOMP: case N_SETCOMP: case N_GENERATOREXP: case N_DICTCOMP: fill_comp(c, s, n); break;
     case N_NAMEDEXPR:
       fill(c, s, n->u.namedexpr.value);
       fill(c, s, n->u.namedexpr.target);

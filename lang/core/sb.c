@@ -11,12 +11,7 @@
 #include "eval.h"
 #include "parse.h"
 
-int eval_format_exception(Value exc, char ***lines);
-char *eval_exc_value(Value exc);
-char *eval_exc_name(Value exc);
-char *eval_help_text(Value v);
 int obj_std_modules_register(void);
-Value obj_sys_module_new(Session *s, int argc, char **argv);
 
 /* One cell or program for the evaluation thread. */
 typedef struct ExecJob {
@@ -280,8 +275,6 @@ static void report_error(sb_session *ss, Value exc, const sb_sink *sink) {
   for (int i = 0; i < n; i++) free(lines[i]);
   free(lines);
 }
-
-void eval_echo_result(Value v, const sb_sink *sink);
 
 int obj_on_cell_end(Value f) {
   Session *s = obj_ts.session;

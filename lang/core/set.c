@@ -185,13 +185,13 @@ static int set_discard_entry(SetObj *so, Value key, int64_t hash) {
   return 1;
 }
 
-int obj_set_discard(Value s, Value x) {
+static int obj_set_discard(Value s, Value x) {
   int64_t h;
   if (obj_hash(x, &h) < 0) return -1;
   return set_discard_entry(SETO(s.u.o), x, h);
 }
 
-int obj_set_next(Value s, int64_t *pos, Value *key) {
+static int obj_set_next(Value s, int64_t *pos, Value *key) {
   SetObj *so = SETO(s.u.o);
   while ((size_t)*pos <= so->mask) {
     SetEntry *e = &so->table[(*pos)++];

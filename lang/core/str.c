@@ -151,7 +151,7 @@ static Value str_from_fbuf(FBuf *b) {
   return r;
 }
 
-Value obj_str_concat(Value a, Value b) {
+static Value obj_str_concat(Value a, Value b) {
   StrObj *x = STR(a.u.o), *y = STR(b.u.o);
   if (y->len == 0) return val_incref(a);
   if (x->len == 0) return val_incref(b);

@@ -246,6 +246,132 @@ static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
   return 0;
 }
 
+/* "%(key)s": the value args[key] (new ref); *pi is at the '(' and moves past the ')' */
+static Value pct_mapping_value(Value args, int is_map, const char *s, size_t n, size_t *pi) {
+  size_t i = *pi;
+  size_t j = ++i;
+  int level = 1;
+  while (i < n && level) {
+    if (s[i] == '(') level++;
+    else if (s[i] == ')') level--;
+    if (level) i++;
+  }
+  if (i >= n) return obj_raise(&obj_ValueError, "incomplete format key");
+  if (!is_map) return obj_raise(&obj_TypeError, "format requires a mapping");
+  Value key = obj_str_new(s + j, i - j);
+  if (VAL_IS_NULL(key)) return key;
+  Value v = obj_getitem(args, key);
+  val_decref(key);
+  *pi = i + 1;
+  return v;
+}
+
+/* The flags, width and precision of one conversion ("-08.3"; a '*' takes an int from the
+ * arguments items[*next]) and the length modifiers, up to the conversion character.
+ * *left: the '-' flag. */
+static int pct_spec(const char *s, size_t n, size_t *pi, FmtSpec *sp, int *left,
+                    const Value *items, int64_t nitems, int64_t *next) {
+  size_t i = *pi;
+  memset(sp, 0, sizeof *sp);
+  sp->fill = ' ';
+  sp->width = -1;
+  sp->precision = -1;
+  *left = 0;
+  for (; i < n; i++) {
+    char c = s[i];
+    if (c == '-') *left = 1;
+    else if (c == '+') sp->sign = '+';
+    else if (c == ' ') { if (sp->sign != '+') sp->sign = ' '; }
+    else if (c == '#') sp->alternate = 1;
+    else if (c == '0') sp->zero = 1;
+    else break;
+  }
+  if (i < n && s[i] == '*') {
+    if (*next >= nitems || !VAL_IS_INTLIKE(items[*next])) {
+      obj_raise(&obj_TypeError, "* wants int");
+      return -1;
+    }
+    sp->width = (int)items[(*next)++].u.i;
+    if (sp->width < 0) { *left = 1; sp->width = -sp->width; }
+    i++;
+  } else {
+    while (i < n && isdigit((unsigned char)s[i])) {
+      if (sp->width < 0) sp->width = 0;
+      if (sp->width < 100000000) sp->width = sp->width * 10 + (s[i] - '0');
+      i++;
+    }
+  }
+  if (i < n && s[i] == '.') {
+    i++;
+    sp->precision = 0;
+    if (i < n && s[i] == '*') {
+      if (*next >= nitems || !VAL_IS_INTLIKE(items[*next])) {
+        obj_raise(&obj_TypeError, "* wants int");
+        return -1;
+      }
+      sp->precision = (int)items[(*next)++].u.i;
+      if (sp->precision < 0) sp->precision = 0;
+      i++;
+    } else {
+      while (i < n && isdigit((unsigned char)s[i])) {
+        if (sp->precision < 100000000) sp->precision = sp->precision * 10 + (s[i] - '0');
+        i++;
+      }
+    }
+  }
+  while (i < n && (s[i] == 'l' || s[i] == 'h' || s[i] == 'L')) i++;
+  *pi = i;
+  return 0;
+}
+
+/* One conversion of v by its character type into out; at: the type's index (for errors). */
+static int pct_convert(Value v, char type, FmtSpec *sp, int left, size_t at, FBuf *out) {
+  char err[200];
+  int r = 0;
+  switch (type) {
+    case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
+    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+      if (sp->zero && !left) { sp->align = '='; sp->fill = '0'; }
+      if (!left && !sp->align) sp->align = '>';
+      r = pct_number(v, type, sp, out);
+      break;
+    case 'c': {
+      char u[4];
+      int k = -1;
+      if (VAL_IS_INTLIKE(v)) k = utf8_encode((uint32_t)v.u.i, u);
+      else if (VAL_IS_STR(v) && STR(v.u.o)->ncp == 1) { k = (int)STR(v.u.o)->len; memcpy(u, STR(v.u.o)->s, (size_t)k); }
+      if (k <= 0) { obj_raise(&obj_TypeError, "%%c requires int or char"); r = -1; break; }
+      FmtSpec cs = *sp;
+      cs.precision = -1;
+      cs.zero = 0;
+      cs.sign = 0;
+      if (!left) cs.align = '>';
+      r = fmt_format_str(u, (size_t)k, &cs, out, err, sizeof err);
+      if (r < 0) obj_raise(&obj_ValueError, "%s", err);
+      break;
+    }
+    case 's': case 'r': case 'a': {
+      Value t = type == 's' ? obj_str(v) : obj_repr(v);
+      if (VAL_IS_NULL(t)) { r = -1; break; }
+      FmtSpec cs = *sp;
+      cs.zero = 0;
+      cs.sign = 0;
+      cs.alternate = 0;
+      cs.type = 's';
+      if (!left) cs.align = '>';
+      r = fmt_format_str(STR(t.u.o)->s, STR(t.u.o)->len, &cs, out, err, sizeof err);
+      if (r < 0) obj_raise(&obj_ValueError, "%s", err);
+      val_decref(t);
+      break;
+    }
+    default:
+      obj_raise(&obj_ValueError, "unsupported format character '%c' (0x%x) at index %zu", type,
+                (unsigned char)type, at);
+      r = -1;
+  }
+  return r;
+}
+
 Value obj_percent_format(Value fmtv, Value args) {
   StrObj *fs = STR(fmtv.u.o);
   const char *s = fs->s;
@@ -259,7 +385,6 @@ Value obj_percent_format(Value fmtv, Value args) {
   else { items = &single; nitems = 1; }
   int used_map = 0;
   FBuf out = {0};
-  char err[200];
   for (size_t i = 0; i < n;) {
     if (s[i] != '%') {
       size_t j = i;
@@ -268,80 +393,22 @@ Value obj_percent_format(Value fmtv, Value args) {
       i = j;
       continue;
     }
-    size_t start = i++;
+    i++;
     if (i >= n) { obj_raise(&obj_ValueError, "incomplete format"); goto fail; }
     Value v = val_null();
     int have_v = 0;
     if (s[i] == '(') {
-      size_t j = ++i;
-      int level = 1;
-      while (i < n && level) {
-        if (s[i] == '(') level++;
-        else if (s[i] == ')') level--;
-        if (level) i++;
-      }
-      if (i >= n) { obj_raise(&obj_ValueError, "incomplete format key"); goto fail; }
-      if (!is_map) { obj_raise(&obj_TypeError, "format requires a mapping"); goto fail; }
-      Value key = obj_str_new(s + j, i - j);
-      if (VAL_IS_NULL(key)) goto fail;
-      v = obj_getitem(args, key);
-      val_decref(key);
+      v = pct_mapping_value(args, is_map, s, n, &i);
       if (VAL_IS_NULL(v)) goto fail;
       have_v = 1;
       used_map = 1;
-      i++;
     }
     FmtSpec sp;
-    memset(&sp, 0, sizeof sp);
-    sp.fill = ' ';
-    sp.width = -1;
-    sp.precision = -1;
-    int left = 0;
-    for (; i < n; i++) {
-      char c = s[i];
-      if (c == '-') left = 1;
-      else if (c == '+') sp.sign = '+';
-      else if (c == ' ') { if (sp.sign != '+') sp.sign = ' '; }
-      else if (c == '#') sp.alternate = 1;
-      else if (c == '0') sp.zero = 1;
-      else break;
+    int left;
+    if (pct_spec(s, n, &i, &sp, &left, items, nitems, &next) < 0) {
+      if (have_v) val_decref(v);
+      goto fail;
     }
-    if (i < n && s[i] == '*') {
-      if (next >= nitems || !VAL_IS_INTLIKE(items[next])) {
-        obj_raise(&obj_TypeError, "* wants int");
-        if (have_v) val_decref(v);
-        goto fail;
-      }
-      sp.width = (int)items[next++].u.i;
-      if (sp.width < 0) { left = 1; sp.width = -sp.width; }
-      i++;
-    } else {
-      while (i < n && isdigit((unsigned char)s[i])) {
-        if (sp.width < 0) sp.width = 0;
-        if (sp.width < 100000000) sp.width = sp.width * 10 + (s[i] - '0');
-        i++;
-      }
-    }
-    if (i < n && s[i] == '.') {
-      i++;
-      sp.precision = 0;
-      if (i < n && s[i] == '*') {
-        if (next >= nitems || !VAL_IS_INTLIKE(items[next])) {
-          obj_raise(&obj_TypeError, "* wants int");
-          if (have_v) val_decref(v);
-          goto fail;
-        }
-        sp.precision = (int)items[next++].u.i;
-        if (sp.precision < 0) sp.precision = 0;
-        i++;
-      } else {
-        while (i < n && isdigit((unsigned char)s[i])) {
-          if (sp.precision < 100000000) sp.precision = sp.precision * 10 + (s[i] - '0');
-          i++;
-        }
-      }
-    }
-    while (i < n && (s[i] == 'l' || s[i] == 'h' || s[i] == 'L')) i++;
     if (i >= n) {
       obj_raise(&obj_ValueError, "incomplete format");
       if (have_v) val_decref(v);
@@ -363,49 +430,7 @@ Value obj_percent_format(Value fmtv, Value args) {
       }
     }
     if (left) { sp.align = '<'; sp.zero = 0; }
-    int r = 0;
-    switch (type) {
-      case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
-      case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
-        if (sp.zero && !left) { sp.align = '='; sp.fill = '0'; }
-        if (!left && !sp.align) sp.align = '>';
-        r = pct_number(v, type, &sp, &out);
-        break;
-      case 'c': {
-        char u[4];
-        int k = -1;
-        if (VAL_IS_INTLIKE(v)) k = utf8_encode((uint32_t)v.u.i, u);
-        else if (VAL_IS_STR(v) && STR(v.u.o)->ncp == 1) { k = (int)STR(v.u.o)->len; memcpy(u, STR(v.u.o)->s, (size_t)k); }
-        if (k <= 0) { obj_raise(&obj_TypeError, "%%c requires int or char"); r = -1; break; }
-        FmtSpec cs = sp;
-        cs.precision = -1;
-        cs.zero = 0;
-        cs.sign = 0;
-        if (!left) cs.align = '>';
-        r = fmt_format_str(u, (size_t)k, &cs, &out, err, sizeof err);
-        if (r < 0) obj_raise(&obj_ValueError, "%s", err);
-        break;
-      }
-      case 's': case 'r': case 'a': {
-        Value t = type == 's' ? obj_str(v) : obj_repr(v);
-        if (VAL_IS_NULL(t)) { r = -1; break; }
-        FmtSpec cs = sp;
-        cs.zero = 0;
-        cs.sign = 0;
-        cs.alternate = 0;
-        cs.type = 's';
-        if (!left) cs.align = '>';
-        r = fmt_format_str(STR(t.u.o)->s, STR(t.u.o)->len, &cs, &out, err, sizeof err);
-        if (r < 0) obj_raise(&obj_ValueError, "%s", err);
-        val_decref(t);
-        break;
-      }
-      default:
-        obj_raise(&obj_ValueError, "unsupported format character '%c' (0x%x) at index %zu", type,
-                  (unsigned char)type, i - 1);
-        r = -1;
-    }
-    (void)start;
+    int r = pct_convert(v, type, &sp, left, i - 1, &out);
     val_decref(v);
     if (r < 0) goto fail;
   }

@@ -5,11 +5,6 @@
 #include <string.h>
 #include "core.h"
 
-Value obj_seq_repr(Value self, const Value *items, int64_t n, const char *open,
-                   const char *close, int tuple1);
-Value obj_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, int op);
-Value obj_seq_index(const char *tname, Value self, int argc, const Value *argv, Obj *kw);
-Value obj_seq_count(Value self, Value x);
 
 Value obj_tuple_new(int64_t n) {
   if (n < 0) n = 0;

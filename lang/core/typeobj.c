@@ -58,8 +58,6 @@ uint64_t obj_type_version = 1;
 
 static Value type_lookup_slow(TypeObj *t, Obj *name);
 
-void obj_type_modified(TypeObj *t) { (void)t; obj_type_version++; }
-
 Value obj_type_lookup(TypeObj *t, Obj *name) {
   size_t h = (((uintptr_t)t >> 4) ^ (((uintptr_t)name >> 4) * 2654435761u)) & (MCACHE - 1);
   if (mcache[h].t == t && mcache[h].name == name && mcache[h].ver == obj_type_version)

@@ -383,108 +383,135 @@ static Value lax_while_loop(int argc, const Value *argv, Obj *kw) {
 }
 
 /* {=== lax.scan ===} */
-static Value scan_impl(Value f, Value init, Value xs, int64_t length, int has_length, int reverse,
-                       int unroll) {
-  TreeDef *ctd = NULL, *xtd = NULL, *bodytd = NULL;
-  Value *carr = NULL, *xarr = NULL, *in = NULL, *outs = NULL, r = val_null();
-  AVal *cav = NULL, *xav = NULL, *bav = NULL;
-  int nc = 0, nx = 0;
-  Traced tb;
-  memset(&tb, 0, sizeof tb);
-  Value pair = val_null();
-  if (flatten_operands(init, &ctd, &carr, &cav, &nc) < 0) goto done;
-  if (flatten_operands(xs, &xtd, &xarr, &xav, &nx) < 0) goto done;
+/* The scan length: the leading axis every leaf of xs shares, agreeing with the `length`
+ * argument when there is one. */
+static int scan_length(const AVal *xav, int nx, int has_length, int64_t *length) {
   for (int i = 0; i < nx; i++) {
     if (xav[i].ndim == 0) {
       obj_raise(&obj_ValueError, "scan got value with no leading axis to scan over: %s",
                 "a scalar was passed in xs");
-      goto done;
+      return -1;
     }
-    if (!has_length) { length = xav[i].shape[0]; has_length = 1; }
-    else if (xav[i].shape[0] != length) {
+    if (!has_length) { *length = xav[i].shape[0]; has_length = 1; }
+    else if (xav[i].shape[0] != *length) {
       obj_raise(&obj_ValueError, "scan got `length` argument of %lld which disagrees with leading "
-                "axis sizes [%lld].", (long long)length, (long long)xav[i].shape[0]);
-      goto done;
+                "axis sizes [%lld].", (long long)*length, (long long)xav[i].shape[0]);
+      return -1;
     }
   }
   if (!has_length) {
     obj_raise(&obj_ValueError, "scan got no values to scan over and `length` not provided.");
-    goto done;
+    return -1;
   }
-  if (length < 0) { obj_raise(&obj_ValueError, "scan: length must be non-negative"); goto done; }
-  /* the body sees (carry, x): trace it on a 2-tuple of trees */
-  bav = calloc((size_t)(nc + nx) + 1, sizeof(AVal));
-  if (!bav) { obj_raise_nomem(); goto done; }
+  if (*length < 0) { obj_raise(&obj_ValueError, "scan: length must be non-negative"); return -1; }
+  return 0;
+}
+
+/* the avals the body is traced on: the carry's, then one slice of each leaf of xs */
+static AVal *scan_body_avals(const AVal *cav, int nc, const AVal *xav, int nx) {
+  AVal *bav = calloc((size_t)(nc + nx) + 1, sizeof(AVal));
+  if (!bav) { obj_raise_nomem(); return NULL; }
   ir_memcpy(bav, cav, sizeof(AVal) * (size_t)nc);
   for (int i = 0; i < nx; i++) {
     bav[nc + i] = xav[i];
     bav[nc + i].ndim--;
     ir_memmove(bav[nc + i].shape, xav[i].shape + 1, sizeof(int64_t) * (size_t)bav[nc + i].ndim);
   }
-  {
-    /* build the (init, xs) structure to unflatten the body's inputs */
-    Value placeholder = obj_tuple_pack(2, init, xs);
-    Value leaves = obj_list_new(0);
-    if (VAL_IS_NULL(placeholder) || VAL_IS_NULL(leaves)) { val_decref(placeholder); val_decref(leaves); goto done; }
-    bodytd = tree_flatten(placeholder, leaves, 0);
+  return bav;
+}
+
+/* the body sees (carry, x): the (init, xs) structure its inputs are unflattened to */
+static TreeDef *scan_body_tree(Value init, Value xs) {
+  Value placeholder = obj_tuple_pack(2, init, xs);
+  Value leaves = obj_list_new(0);
+  if (VAL_IS_NULL(placeholder) || VAL_IS_NULL(leaves)) {
     val_decref(placeholder);
     val_decref(leaves);
-    if (!bodytd) goto done;
+    return NULL;
   }
-  if (trace_fun(f, "scan", bodytd, nc + nx, bav, 1, &tb) < 0) goto done;
-  /* the output must be (carry, y) with carry like init */
-  {
-    int64_t nout = tb.g->nout;
-    Value dummy = obj_list_new(nout);   /* placeholder leaves (not None: None is a node) */
-    if (VAL_IS_NULL(dummy)) goto done;
-    for (int64_t i = 0; i < nout; i++) LIST(dummy.u.o)->items[i] = val_int(i);
-    Value st = tree_unflatten(tb.out_tree, LIST(dummy.u.o)->items, nout);
-    val_decref(dummy);
-    if (VAL_IS_NULL(st)) goto done;
-    int ok = VAL_IS_TUPLE(st) && TUPLE(st.u.o)->len == 2;
-    if (!ok) {
-      val_decref(st);
-      obj_raise(&obj_TypeError, "scan body output must be a pair (carry, y), got %s",
-                "another structure");
-      goto done;
-    }
-    Value leaves = obj_list_new(0);
-    TreeDef *oc = VAL_IS_NULL(leaves) ? NULL : tree_flatten(TUPLE(st.u.o)->items[0], leaves, 0);
-    int ny_leaves = 0;
-    TreeDef *oy = NULL;
-    if (oc) {
-      Value l2 = obj_list_new(0);
-      oy = VAL_IS_NULL(l2) ? NULL : tree_flatten(TUPLE(st.u.o)->items[1], l2, 0);
-      val_decref(l2);
-      if (oy) ny_leaves = (int)tree_nleaves(oy);
-    }
-    val_decref(leaves);
+  TreeDef *td = tree_flatten(placeholder, leaves, 0);
+  val_decref(placeholder);
+  val_decref(leaves);
+  return td;
+}
+
+/* The traced body's output must be (carry, y) with the carry of init's structure (ctd) and
+ * types (cav): *oc_out and *oy_out get the trees of the two parts. */
+static int scan_out_trees(const Traced *tb, const TreeDef *ctd, const AVal *cav, int nc,
+                          TreeDef **oc_out, TreeDef **oy_out) {
+  int64_t nout = tb->g->nout;
+  Value dummy = obj_list_new(nout);   /* placeholder leaves (not None: None is a node) */
+  if (VAL_IS_NULL(dummy)) return -1;
+  for (int64_t i = 0; i < nout; i++) LIST(dummy.u.o)->items[i] = val_int(i);
+  Value st = tree_unflatten(tb->out_tree, LIST(dummy.u.o)->items, nout);
+  val_decref(dummy);
+  if (VAL_IS_NULL(st)) return -1;
+  int ok = VAL_IS_TUPLE(st) && TUPLE(st.u.o)->len == 2;
+  if (!ok) {
     val_decref(st);
-    if (!oc || !oy) { tree_free(oc); tree_free(oy); goto done; }
-    if (!tree_equal(oc, ctd)) {
-      Value r0 = tree_repr(ctd), r1 = tree_repr(oc);
-      obj_raise(&obj_TypeError, "scan body function carry input and carry output must have the "
-                "same pytree structure, but they differ: the input carry is %s and the output "
-                "carry is %s", VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0), VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
+    obj_raise(&obj_TypeError, "scan body output must be a pair (carry, y), got %s",
+              "another structure");
+    return -1;
+  }
+  Value leaves = obj_list_new(0);
+  TreeDef *oc = VAL_IS_NULL(leaves) ? NULL : tree_flatten(TUPLE(st.u.o)->items[0], leaves, 0);
+  TreeDef *oy = NULL;
+  if (oc) {
+    Value l2 = obj_list_new(0);
+    oy = VAL_IS_NULL(l2) ? NULL : tree_flatten(TUPLE(st.u.o)->items[1], l2, 0);
+    val_decref(l2);
+  }
+  val_decref(leaves);
+  val_decref(st);
+  if (!oc || !oy) { tree_free(oc); tree_free(oy); return -1; }
+  if (!tree_equal(oc, ctd)) {
+    Value r0 = tree_repr(ctd), r1 = tree_repr(oc);
+    obj_raise(&obj_TypeError, "scan body function carry input and carry output must have the "
+              "same pytree structure, but they differ: the input carry is %s and the output "
+              "carry is %s", VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0), VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
+    val_decref(r0); val_decref(r1);
+    tree_free(oc); tree_free(oy);
+    return -1;
+  }
+  for (int i = 0; i < nc; i++) {
+    const AVal *o = &tb->g->avals[tb->g->out[i]];
+    if (o->dtype != cav[i].dtype || o->ndim != cav[i].ndim ||
+        ir_memcmp(o->shape, cav[i].shape, sizeof(int64_t) * (size_t)o->ndim)) {
+      Value r0 = aval_repr(&cav[i]), r1 = aval_repr(o);
+      obj_raise(&obj_TypeError, "scan body function carry input and carry output must have "
+                "equal types (e.g. shapes and dtypes of arrays), but they differ:\n  * the input "
+                "carry component %d has type %s but the corresponding output carry component has "
+                "type %s, so the %s do not match", i, VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0),
+                VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1), o->dtype != cav[i].dtype ? "dtypes" : "shapes");
       val_decref(r0); val_decref(r1);
       tree_free(oc); tree_free(oy);
-      goto done;
+      return -1;
     }
-    for (int i = 0; i < nc; i++) {
-      const AVal *o = &tb.g->avals[tb.g->out[i]];
-      if (o->dtype != cav[i].dtype || o->ndim != cav[i].ndim ||
-          ir_memcmp(o->shape, cav[i].shape, sizeof(int64_t) * (size_t)o->ndim)) {
-        Value r0 = aval_repr(&cav[i]), r1 = aval_repr(o);
-        obj_raise(&obj_TypeError, "scan body function carry input and carry output must have "
-                  "equal types (e.g. shapes and dtypes of arrays), but they differ:\n  * the input "
-                  "carry component %d has type %s but the corresponding output carry component has "
-                  "type %s, so the %s do not match", i, VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0),
-                  VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1), o->dtype != cav[i].dtype ? "dtypes" : "shapes");
-        val_decref(r0); val_decref(r1);
-        tree_free(oc); tree_free(oy);
-        goto done;
-      }
-    }
+  }
+  *oc_out = oc;
+  *oy_out = oy;
+  return 0;
+}
+
+static Value scan_impl(Value f, Value init, Value xs, int64_t length, int has_length, int reverse,
+                       int unroll) {
+  TreeDef *ctd = NULL, *xtd = NULL, *bodytd = NULL, *oc = NULL, *oy = NULL;
+  Value *carr = NULL, *xarr = NULL, *in = NULL, *outs = NULL, r = val_null();
+  AVal *cav = NULL, *xav = NULL, *bav = NULL;
+  int nc = 0, nx = 0;
+  Traced tb;
+  memset(&tb, 0, sizeof tb);
+  if (flatten_operands(init, &ctd, &carr, &cav, &nc) < 0) goto done;
+  if (flatten_operands(xs, &xtd, &xarr, &xav, &nx) < 0) goto done;
+  if (scan_length(xav, nx, has_length, &length) < 0) goto done;
+  bav = scan_body_avals(cav, nc, xav, nx);
+  if (!bav) goto done;
+  bodytd = scan_body_tree(init, xs);
+  if (!bodytd) goto done;
+  if (trace_fun(f, "scan", bodytd, nc + nx, bav, 1, &tb) < 0) goto done;
+  if (scan_out_trees(&tb, ctd, cav, nc, &oc, &oy) < 0) goto done;
+  {
+    int64_t nout = tb.g->nout;
     PScan ps;
     memset(&ps, 0, sizeof ps);
     ps.length = length;
@@ -496,25 +523,24 @@ static Value scan_impl(Value f, Value init, Value xs, int64_t length, int has_le
     int nin = tb.ncap + nc + nx;
     in = calloc((size_t)nin + 1, sizeof(Value));
     outs = calloc((size_t)nout + 1, sizeof(Value));
-    if (!in || !outs) { obj_raise_nomem(); tree_free(oc); tree_free(oy); goto done; }
+    if (!in || !outs) { obj_raise_nomem(); goto done; }
     for (int i = 0; i < tb.ncap; i++) in[i] = tb.caps[i];
     for (int i = 0; i < nc; i++) in[tb.ncap + i] = carr[i];
     for (int i = 0; i < nx; i++) in[tb.ncap + nc + i] = xarr[i];
-    if (tr_bind(PRIM_scan, nin, in, &ps, outs) < 0) { tree_free(oc); tree_free(oy); goto done; }
+    if (tr_bind(PRIM_scan, nin, in, &ps, outs) < 0) goto done;
     Value c = tree_unflatten(oc, outs, nc);
-    Value y = tree_unflatten(oy, outs + nc, ny_leaves);
+    Value y = tree_unflatten(oy, outs + nc, (int)tree_nleaves(oy));
     t_clear(outs, (int)nout);
-    tree_free(oc);
-    tree_free(oy);
-    if (!VAL_IS_NULL(c) && !VAL_IS_NULL(y)) pair = obj_tuple_pack(2, c, y);
+    if (!VAL_IS_NULL(c) && !VAL_IS_NULL(y)) r = obj_tuple_pack(2, c, y);
     val_decref(c);
     val_decref(y);
-    r = pair;
   }
 done:
   tree_free(ctd);
   tree_free(xtd);
   tree_free(bodytd);
+  tree_free(oc);
+  tree_free(oy);
   if (carr) t_clear(carr, nc);
   if (xarr) t_clear(xarr, nx);
   free(carr); free(xarr); free(cav); free(xav); free(bav);
@@ -734,7 +760,7 @@ static int poll_signals(void) {
   return 0;
 }
 
-void control_init_host(void);
+static void control_init_host(void);
 void control_init(void) {
   arr_init();
   control_init_host();
@@ -916,7 +942,9 @@ done:
   return rc;
 }
 
-IrGraph *graph_jvp(IrGraph *g, const uint8_t *in_nz, uint8_t *out_nz) {
+/* (primals..., tangents of in_nz) -> (outs..., tangents of out_nz); out_nz in/out: the
+ * caller may force tangents (instantiate zeros) by setting entries before the call. */
+static IrGraph *graph_jvp(IrGraph *g, const uint8_t *in_nz, uint8_t *out_nz) {
   int nt = 0;
   for (int i = 0; i < g->nin; i++) nt += in_nz[i] != 0;
   AVal *av = calloc((size_t)(g->nin + nt) + 1, sizeof(AVal));
@@ -982,8 +1010,10 @@ done:
   return rc;
 }
 
-IrGraph *graph_batch(IrGraph *g, int64_t size, const int *in_bd, const uint8_t *out_force,
-                     int *out_bd) {
+/* batch: in_bd[i] 0 (batched at axis 0) or -1; out_bd forced 0 where out_force[i];
+ * result outputs batched at 0 or unbatched (out_bd[k] = 0 / -1). */
+static IrGraph *graph_batch(IrGraph *g, int64_t size, const int *in_bd,
+                            const uint8_t *out_force, int *out_bd) {
   AVal *av = calloc((size_t)g->nin + 1, sizeof(AVal));
   if (!av) { obj_raise_nomem(); return NULL; }
   for (int i = 0; i < g->nin; i++) {
@@ -2396,7 +2426,7 @@ const MethodDef callback_functions[] = {
     {"pure_callback", m_pure_callback, "pure_callback(callback, result_shape_dtypes, *args): run a host function on concrete values", 0},
     {NULL}};
 
-void control_init_host(void) { ir_host_call = host_call; }
+static void control_init_host(void) { ir_host_call = host_call; }
 
 /* {=== custom_jvp / custom_vjp staged ===}
  * Called under a staging trace (jit, a control-flow body), a custom function becomes a

@@ -440,7 +440,7 @@ typedef struct JitObj {
   int traces;           /* how many times the function was traced */
 } JitObj;
 
-extern TypeObj jit_type;
+static TypeObj jit_type;
 
 static void cache_entry_free(CacheEntry *e) {
   tree_free(e->in_tree);
@@ -1008,7 +1008,7 @@ static Value jit_call(Value self, int argc, const Value *argv, Obj *kw) {
 
 /* {=== lowering and make_jaxpr ===} */
 typedef struct LoweredObj { Obj ob; IrGraph *g; Value name; Value jit; int kind; } LoweredObj;
-extern TypeObj lowered_type;
+static TypeObj lowered_type;
 static void lowered_dealloc(Obj *o) {
   LoweredObj *l = (LoweredObj *)o;
   ir_release(l->g);
@@ -1073,9 +1073,9 @@ static const GetSetDef lowered_getset[] = {
     {"eqns", jaxpr_eqns, NULL, "the primitive names of the equations"},
     {"jaxpr", jaxpr_self, NULL, "the jaxpr"},
     {NULL}};
-TypeObj lowered_type = {OBJ_TYPE_HEAD, .name = "Lowered", .dealloc = lowered_dealloc,
-                        .repr = lowered_repr, .call = lowered_call, .methods = lowered_methods,
-                        .getset = lowered_getset};
+static TypeObj lowered_type = {OBJ_TYPE_HEAD, .name = "Lowered", .dealloc = lowered_dealloc,
+                               .repr = lowered_repr, .call = lowered_call, .methods = lowered_methods,
+                               .getset = lowered_getset};
 
 static Value jit_lower(int argc, const Value *argv, Obj *kw) {
   JitObj *j = (JitObj *)argv[0].u.o;
@@ -1122,10 +1122,10 @@ static const MethodDef jit_methods[] = {
     {"_cache_size", jit_cache_size, "_cache_size(): number of cached traces", 0},
     {"clear_cache", jit_clear_cache_m, "clear_cache()", 0},
     {NULL}};
-TypeObj jit_type = {OBJ_TYPE_HEAD, .name = "PjitFunction", .flags = TF_GC,
-                    .dealloc = jit_dealloc, .traverse = jit_traverse, .clear = jit_clear,
-                    .repr = jit_repr, .call = jit_call, .getattr = jit_getattr,
-                    .methods = jit_methods};
+static TypeObj jit_type = {OBJ_TYPE_HEAD, .name = "PjitFunction", .flags = TF_GC,
+                           .dealloc = jit_dealloc, .traverse = jit_traverse, .clear = jit_clear,
+                           .repr = jit_repr, .call = jit_call, .getattr = jit_getattr,
+                           .methods = jit_methods};
 
 /* parse static_argnums (int or sequence) */
 static int parse_int_list(Value v, int *out, int max, const char *what) {
@@ -1186,8 +1186,6 @@ Value jit_make(Value fun, Value static_argnums, Value static_argnames) {
   }
   return self;
 }
-
-int jit_is(Value v) { return v.tag == V_OBJ && v.u.o->type == &jit_type; }
 
 /* make_jaxpr(f, static_argnums=())(*args): the traced graph (dead code removed only) */
 Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *argv, Obj *kw) {

@@ -10,11 +10,6 @@
 #include "core/modtable.h"
 #include "transform.h"
 
-Value jit_make(Value fun, Value static_argnums, Value static_argnames);
-Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *argv, Obj *kw);
-void control_init(void);
-extern const MethodDef control_functions[], debug_functions[], callback_functions[];
-extern const MethodDef tree_util_functions[], tree_functions[];
 
 static void lx_transform_init(void) {
   static int done;
@@ -88,6 +83,138 @@ static Value strip_trace(LxTrace *t, Value tree) {
   return r;
 }
 
+/* One differentiated argument: its leaves and treedef, the tape variable of each leaf (-1:
+ * not differentiated) and the argument rebuilt with tracers in place of its float leaves. */
+typedef struct GradIn {
+  TreeDef *td;
+  Value leaves;      /* list */
+  int n;             /* leaf count */
+  int *vars;
+  Value replaced;
+} GradIn;
+
+static int check_argnums(const GradCtx *g, int argc) {
+  for (int k = 0; k < g->nargnums; k++) {
+    int a = g->argnums[k];
+    if (a < 0) a += argc;
+    if (a < 0 || a >= argc) {
+      obj_raise(&obj_TypeError, "differentiating with respect to argnums=%d requires at "
+                "least %d positional arguments to be passed by the caller, but got only %d "
+                "positional arguments.", g->argnums[k], g->argnums[k] + 1, argc);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* Flattens arg into in: its float leaves become inputs of the tape of V (other leaves pass as
+ * they are when allow_int), and in->replaced is arg rebuilt from them. */
+static int grad_input(const GradCtx *g, LxTrace *V, Value arg, GradIn *in) {
+  in->leaves = obj_list_new(0);
+  if (VAL_IS_NULL(in->leaves)) return -1;
+  in->td = tree_flatten(arg, in->leaves, 0);
+  if (!in->td) return -1;
+  int n = in->n = (int)LIST(in->leaves.u.o)->len;
+  in->vars = calloc((size_t)n + 1, sizeof(int));
+  Value *tl = calloc((size_t)n + 1, sizeof(Value));
+  if (!in->vars || !tl) { free(tl); obj_raise_nomem(); return -1; }
+  int bad = 0;
+  for (int i = 0; i < n && !bad; i++) {
+    Value x = to_jax(LIST(in->leaves.u.o)->items[i]);
+    DType d;
+    int f = VAL_IS_NULL(x) ? -1 : is_float_leaf(x, &d);
+    if (f < 0) { val_decref(x); bad = 1; break; }
+    if (!f && !g->allow_int) {
+      val_decref(x);
+      obj_raise(&obj_TypeError, "grad requires real- or complex-valued inputs (input dtype that "
+                "is a sub-dtype of np.inexact), but got %s. If you want to use Boolean- or "
+                "integer-valued inputs, use vjp or set allow_int to True.", arr_dtypes[d].name);
+      bad = 1;
+      break;
+    }
+    in->vars[i] = -1;
+    tl[i] = f ? vjp_input(V, x, &in->vars[i]) : val_incref(x);
+    val_decref(x);
+    if (VAL_IS_NULL(tl[i])) bad = 1;
+  }
+  if (!bad) in->replaced = tree_unflatten(in->td, tl, n);
+  for (int i = 0; i < n; i++) val_decref(tl[i]);
+  free(tl);
+  return bad || VAL_IS_NULL(in->replaced) ? -1 : 0;
+}
+
+/* grad differentiates scalar float outputs only; *av gets the output's aval */
+static int check_scalar_output(Value main, AVal *av) {
+  if (lx_aval(main, av) < 0) {
+    obj_err_clear();
+    obj_raise(&obj_TypeError, "Gradient only defined for scalar-output functions. Output was "
+              "%s.", obj_type_name(main));
+    return -1;
+  }
+  if (av->ndim != 0) {
+    char s[200];
+    arr_shape_str(av->shape, av->ndim, s, sizeof s);
+    obj_raise(&obj_TypeError, "Gradient only defined for scalar-output functions. Output had "
+              "shape: %s.", s);
+    return -1;
+  }
+  if (!dt_is_float(av->dtype)) {
+    obj_raise(&obj_TypeError, "grad requires real-valued outputs (output dtype that is a "
+              "sub-dtype of np.floating), but got %s. For holomorphic differentiation, pass "
+              "holomorphic=True. For differentiation of non-holomorphic functions involving "
+              "complex outputs, use jax.vjp directly.", arr_dtypes[av->dtype].name);
+    return -1;
+  }
+  return 0;
+}
+
+/* Runs the tape of V backward from the output variable ovar seeded with ones: grads[q] gets
+ * the gradient of each input leaf in order, V_NULL where the output does not depend on it. */
+static int grad_backward(LxTrace *V, const AVal *av, int ovar, const GradIn *in, int nin,
+                         int total, Value *grads) {
+  Value seed = t_full(av, 1.0);
+  if (VAL_IS_NULL(seed)) return -1;
+  int *want = calloc((size_t)total + 1, sizeof(int));
+  if (!want) { val_decref(seed); obj_raise_nomem(); return -1; }
+  for (int k = 0, q = 0; k < nin; k++)
+    for (int i = 0; i < in[k].n; i++) want[q++] = in[k].vars[i];
+  int br = tape_backward(vjp_tape(V), 1, &ovar, &seed, total, want, grads);
+  free(want);
+  val_decref(seed);
+  return br < 0 ? -1 : 0;
+}
+
+/* zeros for the input leaves the output does not depend on */
+static int fill_zero_grads(const GradIn *in, int nin, Value *grads) {
+  for (int k = 0, q = 0; k < nin; k++)
+    for (int i = 0; i < in[k].n; i++, q++) {
+      if (!VAL_IS_NULL(grads[q])) continue;
+      Value x = to_jax(LIST(in[k].leaves.u.o)->items[i]);
+      AVal xa;
+      if (VAL_IS_NULL(x) || lx_aval(x, &xa) < 0) { val_decref(x); return -1; }
+      val_decref(x);
+      grads[q] = t_zeros(&xa);
+      if (VAL_IS_NULL(grads[q])) return -1;
+    }
+  return 0;
+}
+
+/* the gradients in each argument's structure: one tree, or a tuple of them (argnums a tuple) */
+static Value grad_trees(const GradCtx *g, const GradIn *in, const Value *grads) {
+  Value per[32];
+  int q = 0;
+  for (int k = 0; k < g->nargnums; k++) {
+    per[k] = tree_unflatten(in[k].td, grads + q, in[k].n);
+    q += in[k].n;
+    if (VAL_IS_NULL(per[k])) { for (int m = 0; m < k; m++) val_decref(per[m]); return val_null(); }
+  }
+  if (g->single) return per[0];
+  Value gres = obj_tuple_new(g->nargnums);
+  if (VAL_IS_NULL(gres)) { for (int m = 0; m < g->nargnums; m++) val_decref(per[m]); return gres; }
+  for (int k = 0; k < g->nargnums; k++) TUPLE_SET(gres, k, per[k]);
+  return gres;
+}
+
 static Value grad_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   GradCtx *g = ctx;
   lx_transform_init();
@@ -95,61 +222,19 @@ static Value grad_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   Value *args = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
   if (!args) return obj_raise_nomem();
   ir_memcpy(args, argv, sizeof(Value) * (size_t)(argc + nkw));
-  for (int k = 0; k < g->nargnums; k++) {
-    int a = g->argnums[k];
-    if (a < 0) a += argc;
-    if (a < 0 || a >= argc) {
-      free(args);
-      return obj_raise(&obj_TypeError, "differentiating with respect to argnums=%d requires at "
-                       "least %d positional arguments to be passed by the caller, but got only %d "
-                       "positional arguments.", g->argnums[k], g->argnums[k] + 1, argc);
-    }
-  }
+  if (check_argnums(g, argc) < 0) { free(args); return val_null(); }
   LxTrace *V = vjp_new(g->value_and_grad ? "value_and_grad" : "grad", g->fun);
   if (!V) { free(args); return val_null(); }
-  TreeDef *tds[32] = {0};
-  Value leaves[32];
-  int nl[32] = {0};
-  int *vars[32] = {0};
-  Value replaced[32];
-  for (int k = 0; k < 32; k++) { leaves[k] = val_null(); replaced[k] = val_null(); }
+  GradIn in[32];
+  for (int k = 0; k < 32; k++) in[k] = (GradIn){NULL, val_null(), 0, NULL, val_null()};
   Value out = val_null(), result = val_null(), value = val_null(), aux = val_null();
   Value *grads = NULL;
-  int ok = 0;
+  int total = 0;
   for (int k = 0; k < g->nargnums; k++) {
     int a = g->argnums[k] < 0 ? g->argnums[k] + argc : g->argnums[k];
-    leaves[k] = obj_list_new(0);
-    if (VAL_IS_NULL(leaves[k])) goto done;
-    tds[k] = tree_flatten(argv[a], leaves[k], 0);
-    if (!tds[k]) goto done;
-    nl[k] = (int)LIST(leaves[k].u.o)->len;
-    vars[k] = calloc((size_t)nl[k] + 1, sizeof(int));
-    Value *tl = calloc((size_t)nl[k] + 1, sizeof(Value));
-    if (!vars[k] || !tl) { free(tl); obj_raise_nomem(); goto done; }
-    int bad = 0;
-    for (int i = 0; i < nl[k] && !bad; i++) {
-      Value x = to_jax(LIST(leaves[k].u.o)->items[i]);
-      DType d;
-      int f = VAL_IS_NULL(x) ? -1 : is_float_leaf(x, &d);
-      if (f < 0) { val_decref(x); bad = 1; break; }
-      if (!f && !g->allow_int) {
-        val_decref(x);
-        obj_raise(&obj_TypeError, "grad requires real- or complex-valued inputs (input dtype that "
-                  "is a sub-dtype of np.inexact), but got %s. If you want to use Boolean- or "
-                  "integer-valued inputs, use vjp or set allow_int to True.", arr_dtypes[d].name);
-        bad = 1;
-        break;
-      }
-      vars[k][i] = -1;
-      tl[i] = f ? vjp_input(V, x, &vars[k][i]) : val_incref(x);
-      val_decref(x);
-      if (VAL_IS_NULL(tl[i])) bad = 1;
-    }
-    if (!bad) replaced[k] = tree_unflatten(tds[k], tl, nl[k]);
-    for (int i = 0; i < nl[k]; i++) val_decref(tl[i]);
-    free(tl);
-    if (bad || VAL_IS_NULL(replaced[k])) goto done;
-    args[a] = replaced[k];
+    if (grad_input(g, V, argv[a], &in[k]) < 0) goto done;
+    args[a] = in[k].replaced;
+    total += in[k].n;
   }
   {
     Interp *prev = tr_enter(&V->it);
@@ -170,70 +255,15 @@ static Value grad_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   }
   {
     AVal av;
-    if (lx_aval(main, &av) < 0) {
-      obj_err_clear();
-      obj_raise(&obj_TypeError, "Gradient only defined for scalar-output functions. Output was "
-                "%s.", obj_type_name(main));
-      goto done;
-    }
-    if (av.ndim != 0) {
-      char s[200];
-      arr_shape_str(av.shape, av.ndim, s, sizeof s);
-      obj_raise(&obj_TypeError, "Gradient only defined for scalar-output functions. Output had "
-                "shape: %s.", s);
-      goto done;
-    }
-    if (!dt_is_float(av.dtype)) {
-      obj_raise(&obj_TypeError, "grad requires real-valued outputs (output dtype that is a "
-                "sub-dtype of np.floating), but got %s. For holomorphic differentiation, pass "
-                "holomorphic=True. For differentiation of non-holomorphic functions involving "
-                "complex outputs, use jax.vjp directly.", arr_dtypes[av.dtype].name);
-      goto done;
-    }
     int ovar;
-    if (vjp_unwrap(V, main, &value, &ovar) < 0) goto done;
-    Value seed = t_full(&av, 1.0);
-    if (VAL_IS_NULL(seed)) goto done;
-    int total = 0;
-    for (int k = 0; k < g->nargnums; k++) total += nl[k];
+    if (check_scalar_output(main, &av) < 0 || vjp_unwrap(V, main, &value, &ovar) < 0) goto done;
     grads = calloc((size_t)total + 1, sizeof(Value));
-    int *want = calloc((size_t)total + 1, sizeof(int));
-    if (!grads || !want) { val_decref(seed); free(want); obj_raise_nomem(); goto done; }
-    for (int k = 0, q = 0; k < g->nargnums; k++)
-      for (int i = 0; i < nl[k]; i++) want[q++] = vars[k][i];
-    int br = tape_backward(vjp_tape(V), 1, &ovar, &seed, total, want, grads);
-    free(want);
-    val_decref(seed);
-    if (br < 0) goto done;
-    /* assemble: zeros for unused inputs, in each argument's structure */
-    Value per[32];
-    int q = 0, bad = 0;
-    for (int k = 0; k < g->nargnums; k++) {
-      per[k] = val_null();
-      for (int i = 0; i < nl[k] && !bad; i++, q++) {
-        if (!VAL_IS_NULL(grads[q])) continue;
-        Value x = to_jax(LIST(leaves[k].u.o)->items[i]);
-        AVal xa;
-        if (VAL_IS_NULL(x) || lx_aval(x, &xa) < 0) { val_decref(x); bad = 1; break; }
-        val_decref(x);
-        grads[q] = t_zeros(&xa);
-        if (VAL_IS_NULL(grads[q])) bad = 1;
-      }
-    }
-    if (bad) goto done;
-    q = 0;
-    for (int k = 0; k < g->nargnums; k++) {
-      per[k] = tree_unflatten(tds[k], grads + q, nl[k]);
-      q += nl[k];
-      if (VAL_IS_NULL(per[k])) { for (int m = 0; m < k; m++) val_decref(per[m]); goto done; }
-    }
-    Value gres;
-    if (g->single) gres = per[0];
-    else {
-      gres = obj_tuple_new(g->nargnums);
-      if (VAL_IS_NULL(gres)) { for (int m = 0; m < g->nargnums; m++) val_decref(per[m]); goto done; }
-      for (int k = 0; k < g->nargnums; k++) TUPLE_SET(gres, k, per[k]);
-    }
+    if (!grads) { obj_raise_nomem(); goto done; }
+    if (grad_backward(V, &av, ovar, in, g->nargnums, total, grads) < 0 ||
+        fill_zero_grads(in, g->nargnums, grads) < 0)
+      goto done;
+    Value gres = grad_trees(g, in, grads);
+    if (VAL_IS_NULL(gres)) goto done;
     if (!g->value_and_grad) {
       result = g->has_aux ? obj_tuple_pack(2, gres, aux) : val_incref(gres);
     } else {
@@ -242,21 +272,17 @@ static Value grad_call(void *ctx, int argc, const Value *argv, Obj *kw) {
       val_decref(vv);
     }
     val_decref(gres);
-    ok = 1;
   }
 done:
-  (void)ok;
   if (grads) {
-    int total = 0;
-    for (int k = 0; k < g->nargnums; k++) total += nl[k];
     t_clear(grads, total);
     free(grads);
   }
   for (int k = 0; k < 32; k++) {
-    tree_free(tds[k]);
-    val_decref(leaves[k]);
-    val_decref(replaced[k]);
-    free(vars[k]);
+    tree_free(in[k].td);
+    val_decref(in[k].leaves);
+    val_decref(in[k].replaced);
+    free(in[k].vars);
   }
   val_decref(out);
   val_decref(value);
@@ -675,48 +701,38 @@ static void vmapctx_free(void *p) {
   free(c);
 }
 
-static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
-  VmapCtx *c = ctx;
-  lx_transform_init();
-  int nkw = obj_kwcount(kw);
-  Value args = obj_tuple_from(argc, argv);
-  Value leaves = obj_list_new(0), ol = obj_list_new(0);
-  TreeDef *td = NULL, *ot = NULL;
-  int *ax = NULL, *oax = NULL, n = 0, no = 0;
-  Value *w = NULL, *outs = NULL, out = val_null(), r = val_null(), pathl = val_null();
-  LxTrace *B = NULL;
-  if (VAL_IS_NULL(args) || VAL_IS_NULL(leaves) || VAL_IS_NULL(ol)) goto done;
-  td = tree_flatten(args, leaves, 0);
-  if (!td) goto done;
-  n = (int)LIST(leaves.u.o)->len;
-  ax = calloc((size_t)n + nkw + 1, sizeof(int));
-  w = calloc((size_t)n + nkw + 1, sizeof(Value));
-  if (!ax || !w) { obj_raise_nomem(); goto done; }
-  {
-    int k = 0;
-    Value spec = c->in_axes;
-    if (VAL_IS_LIST(spec)) {   /* a list of per-argument specs is accepted like a tuple */
-      Value t = obj_tuple_from(LIST(spec.u.o)->len, LIST(spec.u.o)->items);
-      if (VAL_IS_NULL(t)) goto done;
-      spec = t;
-    } else {
-      val_incref(spec);
-    }
-    if (VAL_IS_TUPLE(spec) && TUPLE(spec.u.o)->len != argc) {
-      obj_raise(&obj_ValueError, "vmap in_axes must be an int, None, or a tuple of entries "
-                "corresponding to the positional arguments passed to the function, but got "
-                "len(in_axes)=%lld, len(args)=%d", (long long)TUPLE(spec.u.o)->len, argc);
-      val_decref(spec);
-      goto done;
-    }
-    int rr = axes_prefix(spec, args, ax, &k, n, "vmap in_axes");
-    val_decref(spec);
-    if (rr < 0) goto done;
+/* in_axes against the positional arguments: ax[i] gets the axis of each leaf of args (AX_NONE:
+ * not mapped). A list of per-argument specs is accepted like a tuple. */
+static int parse_in_axes(Value spec, Value args, int argc, int *ax, int n) {
+  int k = 0;
+  if (VAL_IS_LIST(spec)) {
+    Value t = obj_tuple_from(LIST(spec.u.o)->len, LIST(spec.u.o)->items);
+    if (VAL_IS_NULL(t)) return -1;
+    spec = t;
+  } else {
+    val_incref(spec);
   }
-  /* the mapped size */
+  if (VAL_IS_TUPLE(spec) && TUPLE(spec.u.o)->len != argc) {
+    obj_raise(&obj_ValueError, "vmap in_axes must be an int, None, or a tuple of entries "
+              "corresponding to the positional arguments passed to the function, but got "
+              "len(in_axes)=%lld, len(args)=%d", (long long)TUPLE(spec.u.o)->len, argc);
+    val_decref(spec);
+    return -1;
+  }
+  int rr = axes_prefix(spec, args, ax, &k, n, "vmap in_axes");
+  val_decref(spec);
+  return rr;
+}
+
+/* The mapped size, checked to be the same for every mapped leaf (the message names the two
+ * that differ by their paths, "args[0]['w']"). ax[i] is normalised to a non-negative axis;
+ * w[i] gets each leaf (a jax array where mapped), to be wrapped once the trace exists. */
+static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves, int *ax,
+                     Value *w, int64_t *size_out) {
+  int n = (int)LIST(leaves.u.o)->len;
   int64_t size = -1;
-  int first = -1;
-  pathl = obj_list_new(0);
+  int first = -1, rc = -1;
+  Value pathl = obj_list_new(0);
   if (!VAL_IS_NULL(pathl)) {
     for (int i = 0; i < argc; i++) {
       char nm[32];
@@ -759,7 +775,7 @@ static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
       val_decref(xa);
       goto done;
     }
-    w[i] = xa;   /* wrapped below once the trace exists */
+    w[i] = xa;
   }
   if (c->has_size) {
     if (size >= 0 && size != c->axis_size) {
@@ -773,41 +789,78 @@ static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
     obj_raise(&obj_ValueError, "vmap must have at least one non-None value in in_axes");
     goto done;
   }
-  B = batch_new("vmap", c->fun, size);
-  if (!B) goto done;
-  for (int i = 0; i < n; i++) {
-    if (ax[i] == AX_NONE) continue;
-    Value t = batch_wrap(B, w[i], ax[i]);
-    val_decref(w[i]);
-    w[i] = t;
-    if (VAL_IS_NULL(t)) goto done;
+  *size_out = size;
+  rc = 0;
+done:
+  val_decref(pathl);
+  return rc;
+}
+
+/* Calls the function under the batch trace B on the arguments rebuilt from the wrapped leaves
+ * w; keyword arguments are mapped over axis 0. */
+static Value vmap_apply(const VmapCtx *c, LxTrace *B, TreeDef *td, Value *w, int n, int argc,
+                        const Value *argv, Obj *kw) {
+  int nkw = obj_kwcount(kw);
+  Value out = val_null();
+  Value a2 = tree_unflatten(td, w, n);
+  if (VAL_IS_NULL(a2)) return a2;
+  Value *av2 = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
+  if (!av2) { val_decref(a2); return obj_raise_nomem(); }
+  for (int i = 0; i < argc; i++) av2[i] = TUPLE(a2.u.o)->items[i];
+  int bad = 0;
+  for (int i = 0; i < nkw && !bad; i++) {
+    Value x = to_jax(argv[argc + i]);
+    av2[argc + i] = VAL_IS_NULL(x) ? x : batch_wrap(B, x, 0);
+    val_decref(x);
+    if (VAL_IS_NULL(av2[argc + i])) bad = 1;
   }
-  {
-    Value a2 = tree_unflatten(td, w, n);
-    if (VAL_IS_NULL(a2)) goto done;
-    /* keyword arguments are mapped over axis 0 */
-    Value *av2 = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
-    if (!av2) { val_decref(a2); obj_raise_nomem(); goto done; }
-    for (int i = 0; i < argc; i++) av2[i] = TUPLE(a2.u.o)->items[i];
-    int bad = 0;
-    for (int i = 0; i < nkw && !bad; i++) {
-      Value x = to_jax(argv[argc + i]);
-      av2[argc + i] = VAL_IS_NULL(x) ? x : batch_wrap(B, x, 0);
-      val_decref(x);
-      if (VAL_IS_NULL(av2[argc + i])) bad = 1;
-    }
-    if (!bad) {
-      Interp *prev = tr_enter(&B->it);
-      out = obj_call(c->fun, argc, av2, kw);
-      tr_leave(prev);
-    }
-    for (int i = 0; i < nkw; i++) val_decref(av2[argc + i]);
-    free(av2);
-    val_decref(a2);
-    if (bad) goto done;
+  if (!bad) {
+    Interp *prev = tr_enter(&B->it);
+    out = obj_call(c->fun, argc, av2, kw);
+    tr_leave(prev);
   }
-  if (VAL_IS_NULL(out)) goto done;
-  ot = tree_flatten(out, ol, 0);
+  for (int i = 0; i < nkw; i++) val_decref(av2[argc + i]);
+  free(av2);
+  val_decref(a2);
+  return out;
+}
+
+/* One output leaf of the batched function, its batch axis moved to out_axis (AX_NONE: the
+ * output must not be mapped). */
+static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
+  Value v;
+  int bd;
+  if (batch_unwrap(B, leaf, &v, &bd) < 0) return val_null();
+  if (out_axis == AX_NONE) {
+    if (bd >= 0) {
+      val_decref(v);
+      return obj_raise(&obj_ValueError, "vmap has mapped output but out_axes is None");
+    }
+    return v;
+  }
+  Value vj = to_jax(v);
+  val_decref(v);
+  AVal av;
+  if (VAL_IS_NULL(vj) || lx_aval(vj, &av) < 0) { val_decref(vj); return val_null(); }
+  int nd = bd >= 0 ? av.ndim : av.ndim + 1;
+  int to = out_axis < 0 ? out_axis + nd : out_axis;
+  if (to < 0 || to >= nd) {
+    val_decref(vj);
+    return obj_raise(&obj_ValueError, "vmap out_axes %d is out of bounds for an output of rank %d",
+                     out_axis, nd);
+  }
+  Value r = batch_moveaxis(vj, bd, to, size);
+  val_decref(vj);
+  return r;
+}
+
+/* the batched function's result: each output leaf placed by out_axes */
+static Value vmap_outputs(const VmapCtx *c, LxTrace *B, Value out, int64_t size) {
+  Value ol = obj_list_new(0), r = val_null();
+  if (VAL_IS_NULL(ol)) return ol;
+  int *oax = NULL, no = 0;
+  Value *outs = NULL;
+  TreeDef *ot = tree_flatten(out, ol, 0);
   if (!ot) goto done;
   no = (int)LIST(ol.u.o)->len;
   oax = calloc((size_t)no + 1, sizeof(int));
@@ -818,42 +871,55 @@ static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
     if (axes_prefix(c->out_axes, out, oax, &k, no, "vmap out_axes") < 0) goto done;
   }
   for (int k = 0; k < no; k++) {
-    Value v;
-    int bd;
-    if (batch_unwrap(B, LIST(ol.u.o)->items[k], &v, &bd) < 0) { t_clear(outs, k); goto done; }
-    if (oax[k] == AX_NONE) {
-      if (bd >= 0) {
-        val_decref(v);
-        t_clear(outs, k);
-        obj_raise(&obj_ValueError, "vmap has mapped output but out_axes is None");
-        goto done;
-      }
-      outs[k] = v;
-      continue;
-    }
-    Value vj = to_jax(v);
-    val_decref(v);
-    AVal av;
-    if (VAL_IS_NULL(vj) || lx_aval(vj, &av) < 0) { val_decref(vj); t_clear(outs, k); goto done; }
-    int nd = bd >= 0 ? av.ndim : av.ndim + 1;
-    int to = oax[k] < 0 ? oax[k] + nd : oax[k];
-    if (to < 0 || to >= nd) {
-      val_decref(vj);
-      t_clear(outs, k);
-      obj_raise(&obj_ValueError, "vmap out_axes %d is out of bounds for an output of rank %d", oax[k], nd);
-      goto done;
-    }
-    outs[k] = batch_moveaxis(vj, bd, to, size);
-    val_decref(vj);
+    outs[k] = vmap_output(B, LIST(ol.u.o)->items[k], oax[k], size);
     if (VAL_IS_NULL(outs[k])) { t_clear(outs, k); goto done; }
   }
   r = tree_unflatten(ot, outs, no);
   t_clear(outs, no);
 done:
+  free(oax); free(outs);
+  tree_free(ot);
+  val_decref(ol);
+  return r;
+}
+
+static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
+  VmapCtx *c = ctx;
+  lx_transform_init();
+  int nkw = obj_kwcount(kw);
+  Value args = obj_tuple_from(argc, argv);
+  Value leaves = obj_list_new(0);
+  TreeDef *td = NULL;
+  int *ax = NULL, n = 0;
+  Value *w = NULL, out = val_null(), r = val_null();
+  LxTrace *B = NULL;
+  int64_t size;
+  if (VAL_IS_NULL(args) || VAL_IS_NULL(leaves)) goto done;
+  td = tree_flatten(args, leaves, 0);
+  if (!td) goto done;
+  n = (int)LIST(leaves.u.o)->len;
+  ax = calloc((size_t)n + nkw + 1, sizeof(int));
+  w = calloc((size_t)n + nkw + 1, sizeof(Value));
+  if (!ax || !w) { obj_raise_nomem(); goto done; }
+  if (parse_in_axes(c->in_axes, args, argc, ax, n) < 0) goto done;
+  if (vmap_size(c, argc, argv, leaves, ax, w, &size) < 0) goto done;
+  B = batch_new("vmap", c->fun, size);
+  if (!B) goto done;
+  for (int i = 0; i < n; i++) {
+    if (ax[i] == AX_NONE) continue;
+    Value t = batch_wrap(B, w[i], ax[i]);
+    val_decref(w[i]);
+    w[i] = t;
+    if (VAL_IS_NULL(t)) goto done;
+  }
+  out = vmap_apply(c, B, td, w, n, argc, argv, kw);
+  if (VAL_IS_NULL(out)) goto done;
+  r = vmap_outputs(c, B, out, size);
+done:
   if (w) t_clear(w, n);
-  free(w); free(ax); free(oax); free(outs);
-  tree_free(td); tree_free(ot);
-  val_decref(args); val_decref(leaves); val_decref(ol); val_decref(out); val_decref(pathl);
+  free(w); free(ax);
+  tree_free(td);
+  val_decref(args); val_decref(leaves); val_decref(out);
   if (B) tr_finish(B);
   return r;
 }
@@ -954,7 +1020,7 @@ typedef struct CustomObj {
   int is_vjp;
   int staging;          /* its function and rule are being staged (custom_staged) */
 } CustomObj;
-extern TypeObj custom_jvp_type, custom_vjp_type;
+static TypeObj custom_jvp_type, custom_vjp_type;
 
 static void custom_dealloc(Obj *o) {
   CustomObj *c = (CustomObj *)o;
@@ -1388,10 +1454,10 @@ static const MethodDef cj_methods[] = {
     {"defjvp", cj_defjvp, "defjvp(jvp): set the JVP rule jvp(primals, tangents) -> (out, tangent_out)", 0},
     {"defjvps", cj_defjvps, "defjvps(*fns): one rule per argument, fn(g, ans, *primals)", 0},
     {NULL}};
-TypeObj custom_jvp_type = {OBJ_TYPE_HEAD, .name = "custom_jvp", .flags = TF_GC,
-                           .dealloc = custom_dealloc, .traverse = custom_traverse,
-                           .clear = custom_clear, .repr = custom_repr, .call = custom_jvp_call,
-                           .getattr = custom_getattr, .methods = cj_methods};
+static TypeObj custom_jvp_type = {OBJ_TYPE_HEAD, .name = "custom_jvp", .flags = TF_GC,
+                                  .dealloc = custom_dealloc, .traverse = custom_traverse,
+                                  .clear = custom_clear, .repr = custom_repr, .call = custom_jvp_call,
+                                  .getattr = custom_getattr, .methods = cj_methods};
 
 /* {=== custom_vjp ===} */
 typedef struct CvBwd { Value bwd; Value res; Value nondiff; TreeDef *out_tree; int nd; TreeDef **arg_trees; int *arg_leaves; int nargs; AVal *in_av; } CvBwd;
@@ -1582,10 +1648,10 @@ static Value cv_defvjp(int argc, const Value *argv, Obj *kw) {
 static const MethodDef cv_methods[] = {
     {"defvjp", cv_defvjp, "defvjp(fwd, bwd): fwd(*args) -> (out, residuals); bwd(residuals, g) -> cotangents", 0},
     {NULL}};
-TypeObj custom_vjp_type = {OBJ_TYPE_HEAD, .name = "custom_vjp", .flags = TF_GC,
-                           .dealloc = custom_dealloc, .traverse = custom_traverse,
-                           .clear = custom_clear, .repr = custom_repr, .call = custom_vjp_call,
-                           .getattr = custom_getattr, .methods = cv_methods};
+static TypeObj custom_vjp_type = {OBJ_TYPE_HEAD, .name = "custom_vjp", .flags = TF_GC,
+                                  .dealloc = custom_dealloc, .traverse = custom_traverse,
+                                  .clear = custom_clear, .repr = custom_repr, .call = custom_vjp_call,
+                                  .getattr = custom_getattr, .methods = cv_methods};
 
 static Value make_custom(int argc, const Value *argv, Obj *kw, int is_vjp) {
   Value a[2];

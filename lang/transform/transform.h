@@ -1,5 +1,5 @@
 /* transform.h - the interfaces between the transformation files: JVP (jvp.c), VJP (vjp.c),
- * batching (vmap.c), staging and jit (jit.c), sub-graph transforms (flow.c), pytrees
+ * batching (vmap.c), staging and jit (jit.c), control flow and host calls (flow.c), pytrees
  * (tree.c). The language-facing functions are registered by mod_transform.c. */
 #ifndef SABLE_TRANSFORM_H
 #define SABLE_TRANSFORM_H
@@ -80,15 +80,6 @@ typedef int (*TraceFn)(void *ctx, int nin, const Value *in, int *nout, Value *ou
 IrGraph *trace_to_graph(const char *name, int nin, const AVal *in_av, TraceFn fn, void *ctx,
                         int max_out);
 
-/* ---- sub-graph transforms (control.c) ---------------------------------------------------- */
-/* (primals..., tangents of in_nz) -> (outs..., tangents of out_nz); out_nz in/out: the
- * caller may force tangents (instantiate zeros) by setting entries before the call. */
-IrGraph *graph_jvp(IrGraph *g, const uint8_t *in_nz, uint8_t *out_nz);
-/* batch: in_bd[i] 0 (batched at axis 0) or -1; out_bd forced 0 where out_force[i];
- * result outputs batched at 0 or unbatched (out_bd[k] = 0 / -1). */
-IrGraph *graph_batch(IrGraph *g, int64_t size, const int *in_bd, const uint8_t *out_force,
-                     int *out_bd);
-
 /* ---- pytrees (tree.c) --------------------------------------------------------------------- */
 typedef struct TreeDef TreeDef;
 /* Flatten: leaves appended to *leaves (list Value); returns the treedef (new) or NULL. */
@@ -100,12 +91,10 @@ uint64_t tree_hash(const TreeDef *t);
 void tree_free(TreeDef *t);
 TreeDef *tree_copy(const TreeDef *t);
 Value tree_repr(const TreeDef *t);                /* "PyTreeDef((*, {'a': *}))" */
-Value treedef_obj(TreeDef *t);                    /* a language object owning t */
-TreeDef *treedef_of(Value v);                     /* borrowed, NULL if not a treedef */
 /* Leaf paths for messages: "x", "params[0]['w']" appended for each leaf of tree under name. */
 int tree_leaf_paths(Value tree, const char *name, Value list);
 
-/* ---- host calls (control.c) -------------------------------------------------------------- */
+/* ---- host calls (flow.c) ----------------------------------------------------------------- */
 /* jax.pure_callback: fn(*args, **kw) on concrete values when the program runs; spec (a pytree of
  * objects with .shape and .dtype) describes its results. For library functions that need
  * concrete inputs (jax.random samplers) to work under jit and vmap: when an input is a tracer,
@@ -119,5 +108,13 @@ Value lx_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves);
 
 /* ---- jit (jit.c) -------------------------------------------------------------------------- */
 void jit_init(void);
+Value jit_make(Value fun, Value static_argnums, Value static_argnames);   /* jax.jit(f, ...) */
+/* jax.make_jaxpr(f, static_argnums)(*args) */
+Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *argv, Obj *kw);
+
+/* ---- the modules' function tables (flow.c, tree.c) ---------------------------------------- */
+void control_init(void);      /* installs the engine's host-call hooks */
+extern const MethodDef control_functions[], debug_functions[], callback_functions[];
+extern const MethodDef tree_util_functions[], tree_functions[];
 
 #endif

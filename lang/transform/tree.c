@@ -312,14 +312,14 @@ static Value tdo_compare(Value a, Value b, int op) {
   return val_bool(op == CMP_EQ ? e : !e);
 }
 
-Value treedef_obj(TreeDef *t) {
+static Value treedef_obj(TreeDef *t) {
   TreeDefObj *o = obj_alloc(&tree_def_type, sizeof *o);
   if (!o) { tree_free(t); return val_null(); }
   o->t = t;
   return val_obj(&o->ob);
 }
 
-TreeDef *treedef_of(Value v) {
+static TreeDef *treedef_of(Value v) {
   if (v.tag != V_OBJ || v.u.o->type != &tree_def_type) return NULL;
   return ((TreeDefObj *)v.u.o)->t;
 }
