@@ -183,253 +183,290 @@ static Value trisolve(Value a, Value b, const PTriSolve *p) {
   return em_bind1(PRIM_triangular_solve, 2, in, p);
 }
 
-#define FAIL_IF(cond) do { if (cond) goto fail; } while (0)
-
-static int jvp_linalg(PrimId id, const void *params, int nin, const Value *p, const Value *t,
-               Value *out, Value *tout) {
+/* Every forward rule below binds its primitive on the primals first, starts with no output
+ * tangents (a missing tangent is a zero), and on failure drops both the primal outputs and the
+ * tangents made so far: these two helpers and FAIL_IF are that frame, written once. */
+static int jvp_primal(PrimId id, const void *params, int nin, const Value *p, Value *out,
+                      Value *tout) {
   int n = em_bind(id, nin, p, params, out);
   if (n < 0) return -1;
   for (int k = 0; k < n; k++) tout[k] = em_null();
-  Value a = p[0], ta = t[0];
-  switch (id) {
-    case PRIM_inv:
-      if (EM_IS_NULL(ta)) return n;
-      tout[0] = neg_(mm_(mm(out[0], ta), em_incref(out[0])));
-      FAIL_IF(EM_IS_NULL(tout[0]));
-      return n;
-    case PRIM_solve: {
-      Value rhs = EM_IS_NULL(t[1]) ? em_null() : em_incref(t[1]);
-      if (!EM_IS_NULL(ta)) {
-        Value m = neg_(mm(ta, out[0]));
-        FAIL_IF(EM_IS_NULL(m));
-        rhs = EM_IS_NULL(rhs) ? m : add_(rhs, m);
-        FAIL_IF(EM_IS_NULL(rhs));
-      }
-      if (EM_IS_NULL(rhs)) return n;
-      tout[0] = solve(a, rhs);
-      em_decref(rhs);
-      FAIL_IF(EM_IS_NULL(tout[0]));
-      return n;
-    }
-    case PRIM_det:
-      if (EM_IS_NULL(ta)) return n;
-      tout[0] = mul_(em_incref(out[0]), trace_(solve(a, ta)));
-      FAIL_IF(EM_IS_NULL(tout[0]));
-      return n;
-    case PRIM_slogdet:
-      if (EM_IS_NULL(ta)) return n;
-      tout[1] = trace_(solve(a, ta));
-      FAIL_IF(EM_IS_NULL(tout[1]));
-      return n;
-    case PRIM_cholesky: {
-      if (EM_IS_NULL(ta)) return n;
-      Value L = out[0];
-      Value sym = add_(em_incref(ta), mT(ta));
-      Value sigma = EM_IS_NULL(sym) ? sym : t_mul_scalar(sym, 0.5);
-      em_decref(sym);
-      PTriSolve r1 = {0, 1, 1, 0}, r2 = {1, 1, 0, 0};
-      Value tmp = trisolve(L, sigma, &r1);
-      Value inner = trisolve(L, tmp, &r2);
-      em_decref(sigma);
-      em_decref(tmp);
-      /* phi: lower triangle with the diagonal halved */
-      Value low = mul_(inner, tri_mask(L, 1, 0));
-      Value e = eye_like(L);
-      Value h = EM_IS_NULL(e) ? e : t_mul_scalar(e, -0.5);
-      em_decref(e);
-      Value fac = EM_IS_NULL(h) ? h : t_add_scalar(h, 1.0);
-      em_decref(h);
-      Value phi = mul_(low, fac);
-      tout[0] = mm_(em_incref(L), phi);
-      FAIL_IF(EM_IS_NULL(tout[0]));
-      return n;
-    }
-    case PRIM_eigh: {
-      if (EM_IS_NULL(ta)) return n;
-      Value w = out[0], v = out[1];
-      Value vav = mm_(mm_(mT(v), em_incref(ta)), em_incref(v));
-      FAIL_IF(EM_IS_NULL(vav));
-      tout[0] = diag_(em_incref(vav));
-      /* F_ij = 1 / (w_j - w_i) off the diagonal, 0 on it */
-      AVal wa;
-      em_aval(w, &wa);
-      int64_t sh[ARR_MAXDIM];
-      ir_memcpy(sh, wa.shape, sizeof(int64_t) * (size_t)wa.ndim);
-      sh[wa.ndim] = wa.shape[wa.ndim - 1];
-      int bdr[ARR_MAXDIM], bdc[ARR_MAXDIM];
-      for (int i = 0; i < wa.ndim - 1; i++) bdr[i] = bdc[i] = i;
-      bdr[wa.ndim - 1] = wa.ndim;       /* w_j along columns */
-      bdc[wa.ndim - 1] = wa.ndim - 1;   /* w_i along rows */
-      Value wj = t_bcast_in_dim(w, wa.ndim + 1, sh, bdr);
-      Value wi = t_bcast_in_dim(w, wa.ndim + 1, sh, bdc);
-      Value e = eye_like(vav);
-      Value den = add_(em_incref(e), (EM_IS_NULL(wj) || EM_IS_NULL(wi)) ? em_null() : t_sub(wj, wi));
-      Value F = EM_IS_NULL(den) ? den : t_unary(PRIM_reciprocal, den);
-      Value F0 = (EM_IS_NULL(F) || EM_IS_NULL(e)) ? em_null() : t_sub(F, e);
-      em_decref(wj); em_decref(wi); em_decref(e); em_decref(den); em_decref(F);
-      tout[1] = mm_(em_incref(v), mul_(F0, vav));
-      FAIL_IF(EM_IS_NULL(tout[0]) || EM_IS_NULL(tout[1]));
-      return n;
-    }
-    case PRIM_triangular_solve: {
-      const PTriSolve *ps = params;
-      Value acc = em_null();
-      if (!EM_IS_NULL(t[1])) {
-        acc = trisolve(a, t[1], ps);
-        FAIL_IF(EM_IS_NULL(acc));
-      }
-      if (!EM_IS_NULL(ta)) {
-        int k = ps->unit_diagonal ? 1 : 0;
-        Value g = mul_(em_incref(ta), tri_mask(a, ps->lower, ps->lower ? -k : k));
-        g = neg_(g);
-        if (ps->transpose_a) g = mT_(g);
-        Value prod = ps->left_side ? mm(g, out[0]) : mm(out[0], g);
-        em_decref(g);
-        Value term = trisolve(a, prod, ps);
-        em_decref(prod);
-        FAIL_IF(EM_IS_NULL(term));
-        acc = EM_IS_NULL(acc) ? term : add_(acc, term);
-        FAIL_IF(EM_IS_NULL(acc));
-      }
-      tout[0] = acc;
-      return n;
-    }
-    case PRIM_qr: {
-      /* JAX's qr_jvp_rule (J. Townsend's derivation), for m >= n and the reduced form */
-      if (EM_IS_NULL(ta)) return n;
-      AVal xa;
-      if (em_aval(a, &xa) < 0) goto fail;
-      int64_t m = xa.shape[xa.ndim - 2], nn = xa.shape[xa.ndim - 1];
-      if (m < nn || (((const PQr *)params)->full_matrices && m != nn)) {
-        em_raise(ERR_NOTIMPL, "Unimplemented case of QR decomposition derivative "
-                  "(it needs m >= n and full_matrices=False, got a %lldx%lld matrix)",
-                  (long long)m, (long long)nn);
-        goto fail;
-      }
-      Value q = out[0], r = out[1];
-      PTriSolve right = {0, 0, 0, 0};
-      Value dx_rinv = trisolve(r, ta, &right);
-      Value qt_dx_rinv = mm_(mT(q), em_incref(dx_rinv));
-      Value low = mul_(em_incref(qt_dx_rinv), tri_mask(qt_dx_rinv, 1, -1));
-      Value dom = add_(em_incref(low), neg_(mT(low)));   /* skew-symmetric */
-      em_decref(low);
-      tout[0] = add_(mm_(em_incref(q), add_(em_incref(dom), neg_(em_incref(qt_dx_rinv)))),
-                     em_incref(dx_rinv));
-      tout[1] = mm_(add_(em_incref(qt_dx_rinv), neg_(em_incref(dom))), em_incref(r));
-      em_decref(dx_rinv); em_decref(qt_dx_rinv); em_decref(dom);
-      FAIL_IF(EM_IS_NULL(tout[0]) || EM_IS_NULL(tout[1]));
-      return n;
-    }
-    case PRIM_svd: {
-      /* JAX's _svd_jvp_rule */
-      if (EM_IS_NULL(ta)) return n;
-      const PSvd *ps = params;
-      AVal xa;
-      if (em_aval(a, &xa) < 0) goto fail;
-      int nd = xa.ndim;
-      int64_t m = xa.shape[nd - 2], nn = xa.shape[nd - 1];
-      if (ps->compute_uv && ps->full_matrices && m != nn) {
-        em_raise(ERR_NOTIMPL, "Singular value decomposition JVP not implemented "
-                  "for full matrices (use full_matrices=False)");
-        goto fail;
-      }
-      Value sv = out[0];
-      AVal sa;
-      if (em_aval(sv, &sa) < 0) goto fail;
-      int64_t rs[ARR_MAXDIM], cs[ARR_MAXDIM];   /* s as a row (..., 1, k) and a column (..., k, 1) */
-      ir_memcpy(rs, sa.shape, sizeof(int64_t) * (size_t)sa.ndim);
-      ir_memcpy(cs, sa.shape, sizeof(int64_t) * (size_t)sa.ndim);
-      rs[sa.ndim] = sa.shape[sa.ndim - 1];
-      rs[sa.ndim - 1] = 1;
-      cs[sa.ndim] = 1;
-      if (!ps->compute_uv) {
-        /* only s: U and V from a full decomposition at the parent level (constants here) */
-        PSvd full = {0, 1};
-        Value usv[3] = {{0}};
-        if (em_bind(PRIM_svd, 1, &a, &full, usv) < 0) goto fail;
-        tout[0] = diag_(mm_(mm_(mT(usv[1]), em_incref(ta)), mT(usv[2])));
-        t_clear(usv, 3);
-        FAIL_IF(EM_IS_NULL(tout[0]));
-        return n;
-      }
-      Value U = out[1], Vt = out[2];
-      Value V = mT(Vt), Ut = mT(U);
-      Value dS = mm_(mm(Ut, ta), em_incref(V));
-      tout[0] = diag_(em_incref(dS));
-      Value srow = t_reshape(sv, sa.ndim + 1, rs), scol = t_reshape(sv, sa.ndim + 1, cs);
-      Value sdiff = mul_(add_(em_incref(srow), em_incref(scol)), add_(em_incref(srow), neg_(em_incref(scol))));
-      Value dz = EM_IS_NULL(sdiff) ? sdiff : eqz_f(sdiff);
-      Value F = add_(un_r(add_(em_incref(sdiff), em_incref(dz))), neg_(em_incref(dz)));
-      Value dSS = mul_(em_incref(srow), em_incref(dS));
-      Value SdS = mul_(em_incref(scol), em_incref(dS));
-      Value sz = eqz_f(sv);
-      Value sinv = add_(un_r(add_(em_incref(sv), em_incref(sz))), neg_(em_incref(sz)));
-      Value sinv_row = EM_IS_NULL(sinv) ? sinv : t_reshape(sinv, sa.ndim + 1, rs);
-      Value sinv_mat = mul_(eye_like(dS), sinv_row);
-      Value dUdV = mul_(scale_h(add_(em_incref(dS), neg_(mT(dS)))), sinv_mat);
-      Value dU = mm_(em_incref(U), add_(mul_(em_incref(F), add_(em_incref(dSS), mT(dSS))), dUdV));
-      Value dV = mm_(em_incref(V), mul_(em_incref(F), add_(em_incref(SdS), mT(SdS))));
-      if (m > nn) {
-        Value dAV = mm(ta, V);
-        Value corr = add_(em_incref(dAV), neg_(mm_(em_incref(U), mm(Ut, dAV))));
-        dU = add_(dU, div2_(corr, em_incref(srow)));
-        em_decref(dAV);
-      }
-      if (nn > m) {
-        Value dAHU = mm_(mT(ta), em_incref(U));
-        Value corr = add_(em_incref(dAHU), neg_(mm_(em_incref(V), mm(Vt, dAHU))));
-        dV = add_(dV, div2_(corr, em_incref(srow)));
-        em_decref(dAHU);
-      }
-      tout[1] = dU;
-      tout[2] = mT_(dV);
-      em_decref(V); em_decref(Ut); em_decref(dS); em_decref(srow); em_decref(scol);
-      em_decref(sdiff); em_decref(dz); em_decref(F); em_decref(dSS); em_decref(SdS);
-      em_decref(sz); em_decref(sinv);
-      FAIL_IF(EM_IS_NULL(tout[0]) || EM_IS_NULL(tout[1]) || EM_IS_NULL(tout[2]));
-      return n;
-    }
-    case PRIM_lu: {
-      /* JAX's _lu_jvp_rule for square matrices: P a = L U, with L unit lower, U upper */
-      if (EM_IS_NULL(ta)) return n;
-      AVal xa;
-      if (em_aval(a, &xa) < 0) goto fail;
-      int nd = xa.ndim;
-      Value lu = out[0], perm = out[2];
-      /* the permutation matrix P[i, j] = (perm[i] == j), applied to the tangent's rows */
-      int bd[ARR_MAXDIM];
-      for (int i = 0; i < nd - 1; i++) bd[i] = i;
-      Value pb = t_bcast_in_dim(perm, nd, xa.shape, bd);
-      Value io = t_iota(DT_INT32, nd, xa.shape, nd - 1);
-      Value pe = (EM_IS_NULL(pb) || EM_IS_NULL(io)) ? em_null() : t_binary(PRIM_eq, pb, io);
-      Value P = EM_IS_NULL(pe) ? pe : t_convert(pe, xa.dtype, 0);
-      em_decref(pb); em_decref(io); em_decref(pe);
-      Value x = mm_(P, em_incref(ta));
-      Value l = add_(mul_(em_incref(lu), tri_mask(lu, 1, -1)), eye_like(lu));
-      Value u = mul_(em_incref(lu), tri_mask(lu, 0, 0));
-      PTriSolve ls = {1, 1, 0, 1}, rs_ = {0, 0, 0, 0};
-      Value la = trisolve(l, x, &ls);
-      Value lau = trisolve(u, la, &rs_);
-      em_decref(x); em_decref(la);
-      Value ldot = mm_(em_incref(l), mul_(em_incref(lau), tri_mask(lau, 1, -1)));
-      Value udot = mm_(mul_(em_incref(lau), tri_mask(lau, 0, 0)), em_incref(u));
-      tout[0] = add_(ldot, udot);
-      em_decref(l); em_decref(u); em_decref(lau);
-      FAIL_IF(EM_IS_NULL(tout[0]));
-      return n;
-    }
-    default:
-      break;
-  }
-  t_clear(out, n);
-  em_raise(ERR_NOTIMPL, "Differentiation rule for '%s' not implemented",
-            prim_table[id].name);
-  return -1;
-fail:
+  return n;
+}
+static int jvp_fail(Value *out, Value *tout, int n) {
   t_clear(out, n);
   t_clear(tout, n);
   return -1;
 }
+#define FAIL_IF(cond) do { if (cond) return jvp_fail(out, tout, n); } while (0)
+
+static int jvp_inv(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+                   Value *out, Value *tout) {
+  int n = jvp_primal(id, params, nin, p, out, tout);
+  if (n < 0 || EM_IS_NULL(t[0])) return n;
+  tout[0] = neg_(mm_(mm(out[0], t[0]), em_incref(out[0])));
+  FAIL_IF(EM_IS_NULL(tout[0]));
+  return n;
+}
+
+static int jvp_solve(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+                     Value *out, Value *tout) {
+  int n = jvp_primal(id, params, nin, p, out, tout);
+  if (n < 0) return n;
+  Value rhs = EM_IS_NULL(t[1]) ? em_null() : em_incref(t[1]);
+  if (!EM_IS_NULL(t[0])) {
+    Value m = neg_(mm(t[0], out[0]));
+    FAIL_IF(EM_IS_NULL(m));
+    rhs = EM_IS_NULL(rhs) ? m : add_(rhs, m);
+    FAIL_IF(EM_IS_NULL(rhs));
+  }
+  if (EM_IS_NULL(rhs)) return n;
+  tout[0] = solve(p[0], rhs);
+  em_decref(rhs);
+  FAIL_IF(EM_IS_NULL(tout[0]));
+  return n;
+}
+
+/* d log|det a| = tr(a^-1 da): det's tangent is that times det (output 0), slogdet's is that
+ * itself on the log-abs-det (output 1; the sign's tangent is zero) */
+static int jvp_logdet(int of_det, PrimId id, const void *params, int nin, const Value *p,
+                      const Value *t, Value *out, Value *tout) {
+  int n = jvp_primal(id, params, nin, p, out, tout);
+  if (n < 0 || EM_IS_NULL(t[0])) return n;
+  Value dlog = trace_(solve(p[0], t[0]));
+  int k = of_det ? 0 : 1;
+  tout[k] = of_det ? mul_(em_incref(out[0]), dlog) : dlog;
+  FAIL_IF(EM_IS_NULL(tout[k]));
+  return n;
+}
+static int jvp_det(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+                   Value *out, Value *tout) {
+  return jvp_logdet(1, id, params, nin, p, t, out, tout);
+}
+static int jvp_slogdet(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+                       Value *out, Value *tout) {
+  return jvp_logdet(0, id, params, nin, p, t, out, tout);
+}
+
+static int jvp_cholesky(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+                        Value *out, Value *tout) {
+  int n = jvp_primal(id, params, nin, p, out, tout);
+  if (n < 0 || EM_IS_NULL(t[0])) return n;
+  Value ta = t[0], L = out[0];
+  Value sym = add_(em_incref(ta), mT(ta));
+  Value sigma = EM_IS_NULL(sym) ? sym : t_mul_scalar(sym, 0.5);
+  em_decref(sym);
+  PTriSolve r1 = {0, 1, 1, 0}, r2 = {1, 1, 0, 0};
+  Value tmp = trisolve(L, sigma, &r1);
+  Value inner = trisolve(L, tmp, &r2);
+  em_decref(sigma);
+  em_decref(tmp);
+  /* phi: lower triangle with the diagonal halved */
+  Value low = mul_(inner, tri_mask(L, 1, 0));
+  Value e = eye_like(L);
+  Value h = EM_IS_NULL(e) ? e : t_mul_scalar(e, -0.5);
+  em_decref(e);
+  Value fac = EM_IS_NULL(h) ? h : t_add_scalar(h, 1.0);
+  em_decref(h);
+  Value phi = mul_(low, fac);
+  tout[0] = mm_(em_incref(L), phi);
+  FAIL_IF(EM_IS_NULL(tout[0]));
+  return n;
+}
+
+static int jvp_eigh(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+                    Value *out, Value *tout) {
+  int n = jvp_primal(id, params, nin, p, out, tout);
+  if (n < 0 || EM_IS_NULL(t[0])) return n;
+  Value w = out[0], v = out[1];
+  Value vav = mm_(mm_(mT(v), em_incref(t[0])), em_incref(v));
+  FAIL_IF(EM_IS_NULL(vav));
+  tout[0] = diag_(em_incref(vav));
+  /* F_ij = 1 / (w_j - w_i) off the diagonal, 0 on it */
+  AVal wa;
+  em_aval(w, &wa);
+  int64_t sh[ARR_MAXDIM];
+  ir_memcpy(sh, wa.shape, sizeof(int64_t) * (size_t)wa.ndim);
+  sh[wa.ndim] = wa.shape[wa.ndim - 1];
+  int bdr[ARR_MAXDIM], bdc[ARR_MAXDIM];
+  for (int i = 0; i < wa.ndim - 1; i++) bdr[i] = bdc[i] = i;
+  bdr[wa.ndim - 1] = wa.ndim;       /* w_j along columns */
+  bdc[wa.ndim - 1] = wa.ndim - 1;   /* w_i along rows */
+  Value wj = t_bcast_in_dim(w, wa.ndim + 1, sh, bdr);
+  Value wi = t_bcast_in_dim(w, wa.ndim + 1, sh, bdc);
+  Value e = eye_like(vav);
+  Value den = add_(em_incref(e), (EM_IS_NULL(wj) || EM_IS_NULL(wi)) ? em_null() : t_sub(wj, wi));
+  Value F = EM_IS_NULL(den) ? den : t_unary(PRIM_reciprocal, den);
+  Value F0 = (EM_IS_NULL(F) || EM_IS_NULL(e)) ? em_null() : t_sub(F, e);
+  em_decref(wj); em_decref(wi); em_decref(e); em_decref(den); em_decref(F);
+  tout[1] = mm_(em_incref(v), mul_(F0, vav));
+  FAIL_IF(EM_IS_NULL(tout[0]) || EM_IS_NULL(tout[1]));
+  return n;
+}
+
+static int jvp_triangular_solve(PrimId id, const void *params, int nin, const Value *p,
+                                const Value *t, Value *out, Value *tout) {
+  int n = jvp_primal(id, params, nin, p, out, tout);
+  if (n < 0) return n;
+  const PTriSolve *ps = params;
+  Value a = p[0], ta = t[0];
+  Value acc = em_null();
+  if (!EM_IS_NULL(t[1])) {
+    acc = trisolve(a, t[1], ps);
+    FAIL_IF(EM_IS_NULL(acc));
+  }
+  if (!EM_IS_NULL(ta)) {
+    int k = ps->unit_diagonal ? 1 : 0;
+    Value g = mul_(em_incref(ta), tri_mask(a, ps->lower, ps->lower ? -k : k));
+    g = neg_(g);
+    if (ps->transpose_a) g = mT_(g);
+    Value prod = ps->left_side ? mm(g, out[0]) : mm(out[0], g);
+    em_decref(g);
+    Value term = trisolve(a, prod, ps);
+    em_decref(prod);
+    FAIL_IF(EM_IS_NULL(term));
+    acc = EM_IS_NULL(acc) ? term : add_(acc, term);
+    FAIL_IF(EM_IS_NULL(acc));
+  }
+  tout[0] = acc;
+  return n;
+}
+
+/* JAX's qr_jvp_rule (J. Townsend's derivation), for m >= n and the reduced form */
+static int jvp_qr(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+                  Value *out, Value *tout) {
+  int n = jvp_primal(id, params, nin, p, out, tout);
+  if (n < 0 || EM_IS_NULL(t[0])) return n;
+  Value ta = t[0];
+  AVal xa;
+  FAIL_IF(em_aval(p[0], &xa) < 0);
+  int64_t m = xa.shape[xa.ndim - 2], nn = xa.shape[xa.ndim - 1];
+  if (m < nn || (((const PQr *)params)->full_matrices && m != nn)) {
+    em_raise(ERR_NOTIMPL, "Unimplemented case of QR decomposition derivative "
+              "(it needs m >= n and full_matrices=False, got a %lldx%lld matrix)",
+              (long long)m, (long long)nn);
+    return jvp_fail(out, tout, n);
+  }
+  Value q = out[0], r = out[1];
+  PTriSolve right = {0, 0, 0, 0};
+  Value dx_rinv = trisolve(r, ta, &right);
+  Value qt_dx_rinv = mm_(mT(q), em_incref(dx_rinv));
+  Value low = mul_(em_incref(qt_dx_rinv), tri_mask(qt_dx_rinv, 1, -1));
+  Value dom = add_(em_incref(low), neg_(mT(low)));   /* skew-symmetric */
+  em_decref(low);
+  tout[0] = add_(mm_(em_incref(q), add_(em_incref(dom), neg_(em_incref(qt_dx_rinv)))),
+                 em_incref(dx_rinv));
+  tout[1] = mm_(add_(em_incref(qt_dx_rinv), neg_(em_incref(dom))), em_incref(r));
+  em_decref(dx_rinv); em_decref(qt_dx_rinv); em_decref(dom);
+  FAIL_IF(EM_IS_NULL(tout[0]) || EM_IS_NULL(tout[1]));
+  return n;
+}
+
+/* JAX's _svd_jvp_rule */
+static int jvp_svd(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+                   Value *out, Value *tout) {
+  int n = jvp_primal(id, params, nin, p, out, tout);
+  if (n < 0 || EM_IS_NULL(t[0])) return n;
+  const PSvd *ps = params;
+  Value a = p[0], ta = t[0];
+  AVal xa;
+  FAIL_IF(em_aval(a, &xa) < 0);
+  int nd = xa.ndim;
+  int64_t m = xa.shape[nd - 2], nn = xa.shape[nd - 1];
+  if (ps->compute_uv && ps->full_matrices && m != nn) {
+    em_raise(ERR_NOTIMPL, "Singular value decomposition JVP not implemented "
+              "for full matrices (use full_matrices=False)");
+    return jvp_fail(out, tout, n);
+  }
+  Value sv = out[0];
+  AVal sa;
+  FAIL_IF(em_aval(sv, &sa) < 0);
+  int64_t rs[ARR_MAXDIM], cs[ARR_MAXDIM];   /* s as a row (..., 1, k) and a column (..., k, 1) */
+  ir_memcpy(rs, sa.shape, sizeof(int64_t) * (size_t)sa.ndim);
+  ir_memcpy(cs, sa.shape, sizeof(int64_t) * (size_t)sa.ndim);
+  rs[sa.ndim] = sa.shape[sa.ndim - 1];
+  rs[sa.ndim - 1] = 1;
+  cs[sa.ndim] = 1;
+  if (!ps->compute_uv) {
+    /* only s: U and V from a full decomposition at the parent level (constants here) */
+    PSvd full = {0, 1};
+    Value usv[3] = {{0}};
+    FAIL_IF(em_bind(PRIM_svd, 1, &a, &full, usv) < 0);
+    tout[0] = diag_(mm_(mm_(mT(usv[1]), em_incref(ta)), mT(usv[2])));
+    t_clear(usv, 3);
+    FAIL_IF(EM_IS_NULL(tout[0]));
+    return n;
+  }
+  Value U = out[1], Vt = out[2];
+  Value V = mT(Vt), Ut = mT(U);
+  Value dS = mm_(mm(Ut, ta), em_incref(V));
+  tout[0] = diag_(em_incref(dS));
+  Value srow = t_reshape(sv, sa.ndim + 1, rs), scol = t_reshape(sv, sa.ndim + 1, cs);
+  Value sdiff = mul_(add_(em_incref(srow), em_incref(scol)), add_(em_incref(srow), neg_(em_incref(scol))));
+  Value dz = EM_IS_NULL(sdiff) ? sdiff : eqz_f(sdiff);
+  Value F = add_(un_r(add_(em_incref(sdiff), em_incref(dz))), neg_(em_incref(dz)));
+  Value dSS = mul_(em_incref(srow), em_incref(dS));
+  Value SdS = mul_(em_incref(scol), em_incref(dS));
+  Value sz = eqz_f(sv);
+  Value sinv = add_(un_r(add_(em_incref(sv), em_incref(sz))), neg_(em_incref(sz)));
+  Value sinv_row = EM_IS_NULL(sinv) ? sinv : t_reshape(sinv, sa.ndim + 1, rs);
+  Value sinv_mat = mul_(eye_like(dS), sinv_row);
+  Value dUdV = mul_(scale_h(add_(em_incref(dS), neg_(mT(dS)))), sinv_mat);
+  Value dU = mm_(em_incref(U), add_(mul_(em_incref(F), add_(em_incref(dSS), mT(dSS))), dUdV));
+  Value dV = mm_(em_incref(V), mul_(em_incref(F), add_(em_incref(SdS), mT(SdS))));
+  if (m > nn) {
+    Value dAV = mm(ta, V);
+    Value corr = add_(em_incref(dAV), neg_(mm_(em_incref(U), mm(Ut, dAV))));
+    dU = add_(dU, div2_(corr, em_incref(srow)));
+    em_decref(dAV);
+  }
+  if (nn > m) {
+    Value dAHU = mm_(mT(ta), em_incref(U));
+    Value corr = add_(em_incref(dAHU), neg_(mm_(em_incref(V), mm(Vt, dAHU))));
+    dV = add_(dV, div2_(corr, em_incref(srow)));
+    em_decref(dAHU);
+  }
+  tout[1] = dU;
+  tout[2] = mT_(dV);
+  em_decref(V); em_decref(Ut); em_decref(dS); em_decref(srow); em_decref(scol);
+  em_decref(sdiff); em_decref(dz); em_decref(F); em_decref(dSS); em_decref(SdS);
+  em_decref(sz); em_decref(sinv);
+  FAIL_IF(EM_IS_NULL(tout[0]) || EM_IS_NULL(tout[1]) || EM_IS_NULL(tout[2]));
+  return n;
+}
+
+/* JAX's _lu_jvp_rule for square matrices: P a = L U, with L unit lower, U upper */
+static int jvp_lu(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+                  Value *out, Value *tout) {
+  int n = jvp_primal(id, params, nin, p, out, tout);
+  if (n < 0 || EM_IS_NULL(t[0])) return n;
+  AVal xa;
+  FAIL_IF(em_aval(p[0], &xa) < 0);
+  int nd = xa.ndim;
+  Value lu = out[0], perm = out[2];
+  /* the permutation matrix P[i, j] = (perm[i] == j), applied to the tangent's rows */
+  int bd[ARR_MAXDIM];
+  for (int i = 0; i < nd - 1; i++) bd[i] = i;
+  Value pb = t_bcast_in_dim(perm, nd, xa.shape, bd);
+  Value io = t_iota(DT_INT32, nd, xa.shape, nd - 1);
+  Value pe = (EM_IS_NULL(pb) || EM_IS_NULL(io)) ? em_null() : t_binary(PRIM_eq, pb, io);
+  Value P = EM_IS_NULL(pe) ? pe : t_convert(pe, xa.dtype, 0);
+  em_decref(pb); em_decref(io); em_decref(pe);
+  Value x = mm_(P, em_incref(t[0]));
+  Value l = add_(mul_(em_incref(lu), tri_mask(lu, 1, -1)), eye_like(lu));
+  Value u = mul_(em_incref(lu), tri_mask(lu, 0, 0));
+  PTriSolve ls = {1, 1, 0, 1}, rs_ = {0, 0, 0, 0};
+  Value la = trisolve(l, x, &ls);
+  Value lau = trisolve(u, la, &rs_);
+  em_decref(x); em_decref(la);
+  Value ldot = mm_(em_incref(l), mul_(em_incref(lau), tri_mask(lau, 1, -1)));
+  Value udot = mm_(mul_(em_incref(lau), tri_mask(lau, 0, 0)), em_incref(u));
+  tout[0] = add_(ldot, udot);
+  em_decref(l); em_decref(u); em_decref(lau);
+  FAIL_IF(EM_IS_NULL(tout[0]));
+  return n;
+}
+#undef FAIL_IF
 
 /* {=== reverse mode of solve / triangular_solve ===} */
 typedef struct SolveCtx { PrimId id; PTriSolve p; Value a, x; } SolveCtx;
@@ -509,14 +546,14 @@ static const ParamField pf_trisolve[] = {PRIM_FIELD(PTriSolve, left_side, PT_INT
 
 /* {=== the entries ===} */
 const Prim prim_rows_linalg[] = {
-    {.id = PRIM_lu, .nin = 1, .nout = 3, .kind = PK_LINALG, .rule = rule_linalg, .cpu = cpu_k_lu, .ad = RK_CUSTOM, .jvp = jvp_linalg, .batch = b_leading},
-    {.id = PRIM_inv, .nin = 1, .nout = 1, .kind = PK_LINALG, PARAMS(PLinalg, pf_linalg), .rule = rule_linalg, .cpu = cpu_k_inv, .ad = RK_CUSTOM, .jvp = jvp_linalg, .batch = b_leading},
-    {.id = PRIM_solve, .nin = 2, .nout = 1, .kind = PK_LINALG, PARAMS(PLinalg, pf_linalg), .rule = rule_linalg, .cpu = cpu_k_solve, .ad = RK_CUSTOM, .jvp = jvp_linalg, .vjp_fwd = vjpf_solve, .batch = b_leading},
-    {.id = PRIM_det, .nin = 1, .nout = 1, .kind = PK_LINALG, .rule = rule_linalg, .cpu = cpu_k_det, .ad = RK_CUSTOM, .jvp = jvp_linalg, .batch = b_leading},
-    {.id = PRIM_slogdet, .nin = 1, .nout = 2, .kind = PK_LINALG, .rule = rule_linalg, .cpu = cpu_k_det, .ad = RK_CUSTOM, .jvp = jvp_linalg, .batch = b_leading},
-    {.id = PRIM_cholesky, .nin = 1, .nout = 1, .kind = PK_LINALG, PARAMS(PLinalg, pf_linalg), .rule = rule_linalg, .cpu = cpu_k_cholesky, .ad = RK_CUSTOM, .jvp = jvp_linalg, .batch = b_leading},
-    {.id = PRIM_qr, .nin = 1, .nout = 2, .kind = PK_LINALG, PARAMS(PQr, pf_qr), .rule = rule_linalg, .cpu = cpu_k_qr, .ad = RK_CUSTOM, .jvp = jvp_linalg, .batch = b_leading},
-    {.id = PRIM_eigh, .nin = 1, .nout = 2, .kind = PK_LINALG, PARAMS(PEigh, pf_eigh), .rule = rule_linalg, .cpu = cpu_k_eigh, .ad = RK_CUSTOM, .jvp = jvp_linalg, .batch = b_leading},
-    {.id = PRIM_svd, .nin = 1, .nout = 3, .kind = PK_LINALG, PARAMS(PSvd, pf_svd), .rule = rule_linalg, .cpu = cpu_k_svd, .ad = RK_CUSTOM, .jvp = jvp_linalg, .batch = b_leading},
-    {.id = PRIM_triangular_solve, .nin = 2, .nout = 1, .kind = PK_LINALG, PARAMS(PTriSolve, pf_trisolve), .rule = rule_linalg, .cpu = cpu_k_trisolve, .ad = RK_CUSTOM, .jvp = jvp_linalg, .vjp_fwd = vjpf_solve, .batch = b_leading},
+    {.id = PRIM_lu, .nin = 1, .nout = 3, .kind = PK_LINALG, .rule = rule_linalg, .cpu = cpu_k_lu, .ad = RK_CUSTOM, .jvp = jvp_lu, .batch = b_leading},
+    {.id = PRIM_inv, .nin = 1, .nout = 1, .kind = PK_LINALG, PARAMS(PLinalg, pf_linalg), .rule = rule_linalg, .cpu = cpu_k_inv, .ad = RK_CUSTOM, .jvp = jvp_inv, .batch = b_leading},
+    {.id = PRIM_solve, .nin = 2, .nout = 1, .kind = PK_LINALG, PARAMS(PLinalg, pf_linalg), .rule = rule_linalg, .cpu = cpu_k_solve, .ad = RK_CUSTOM, .jvp = jvp_solve, .vjp_fwd = vjpf_solve, .batch = b_leading},
+    {.id = PRIM_det, .nin = 1, .nout = 1, .kind = PK_LINALG, .rule = rule_linalg, .cpu = cpu_k_det, .ad = RK_CUSTOM, .jvp = jvp_det, .batch = b_leading},
+    {.id = PRIM_slogdet, .nin = 1, .nout = 2, .kind = PK_LINALG, .rule = rule_linalg, .cpu = cpu_k_det, .ad = RK_CUSTOM, .jvp = jvp_slogdet, .batch = b_leading},
+    {.id = PRIM_cholesky, .nin = 1, .nout = 1, .kind = PK_LINALG, PARAMS(PLinalg, pf_linalg), .rule = rule_linalg, .cpu = cpu_k_cholesky, .ad = RK_CUSTOM, .jvp = jvp_cholesky, .batch = b_leading},
+    {.id = PRIM_qr, .nin = 1, .nout = 2, .kind = PK_LINALG, PARAMS(PQr, pf_qr), .rule = rule_linalg, .cpu = cpu_k_qr, .ad = RK_CUSTOM, .jvp = jvp_qr, .batch = b_leading},
+    {.id = PRIM_eigh, .nin = 1, .nout = 2, .kind = PK_LINALG, PARAMS(PEigh, pf_eigh), .rule = rule_linalg, .cpu = cpu_k_eigh, .ad = RK_CUSTOM, .jvp = jvp_eigh, .batch = b_leading},
+    {.id = PRIM_svd, .nin = 1, .nout = 3, .kind = PK_LINALG, PARAMS(PSvd, pf_svd), .rule = rule_linalg, .cpu = cpu_k_svd, .ad = RK_CUSTOM, .jvp = jvp_svd, .batch = b_leading},
+    {.id = PRIM_triangular_solve, .nin = 2, .nout = 1, .kind = PK_LINALG, PARAMS(PTriSolve, pf_trisolve), .rule = rule_linalg, .cpu = cpu_k_trisolve, .ad = RK_CUSTOM, .jvp = jvp_triangular_solve, .vjp_fwd = vjpf_solve, .batch = b_leading},
     {.id = PRIM_COUNT}};
