@@ -49,7 +49,8 @@ int prim_accepts(const Prim *p, DType d) {
   if (p->dtypes & DTM(d)) return 0;
   const char *what = "numeric";
   if ((p->dtypes & DTM(DT_FLOAT32)) && !(p->dtypes & DTM(DT_INT32))) what = "floating";
-  else if ((p->dtypes & DTM(DT_INT32)) && !(p->dtypes & DTM(DT_FLOAT32))) what = "integer or boolean";
+  else if ((p->dtypes & DTM(DT_INT32)) && !(p->dtypes & DTM(DT_FLOAT32)))
+    what = p->dtypes & DTM(DT_BOOL) ? "integer or boolean" : "integer";
   return arr_err(ERR_TYPE, "%s does not accept dtype %s. Accepted dtypes are subtypes of %s.",
                  p->name, dtn(d), what);
 }

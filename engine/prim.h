@@ -54,6 +54,8 @@
   X(not, "not") \
   X(square, "square") \
   X(reciprocal, "reciprocal") \
+  X(population_count, "population_count") \
+  X(clz, "clz") \
   X(add, "add") \
   X(sub, "sub") \
   X(mul, "mul") \

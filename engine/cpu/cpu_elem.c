@@ -174,7 +174,9 @@ DEF_IDIV(uint32_t, uint32_t, u32)
 #define INT_UNARY(X, T, sfx)                                                           \
   X(neg, (T)(0 - (UT)a)) X(abs, (T)(a < 0 ? 0 - (UT)a : (UT)a))                        \
   X(sign, (T)(a > 0 ? 1 : a < 0 ? -1 : 0)) X(floor, a) X(ceil, a) X(round, a)          \
-  X(square, (T)((UT)a * (UT)a)) X(not, (T)~a)
+  X(square, (T)((UT)a * (UT)a)) X(not, (T)~a)                                          \
+  X(population_count, (T)__builtin_popcountll((UT)a))                                  \
+  X(clz, (T)(a ? __builtin_clzll((UT)a) - (64 - 8 * (int)sizeof(T)) : 8 * (int)sizeof(T)))
 #define INT_BINARY(X, T, sfx)                                                          \
   X(add, (T)((UT)a + (UT)b)) X(sub, (T)((UT)a - (UT)b)) X(mul, (T)((UT)a * (UT)b))      \
   X(div, itrunc_##sfx(a, b)) X(floor_div, ifloordiv_##sfx(a, b)) X(rem, imod_##sfx(a, b)) \

@@ -1,6 +1,7 @@
 /* mod_jax.c - the `jax` package (config flags, devices, device_put, block_until_ready), the
  * non-transformation half of `jax.lax`, the `sable` package, and prelude registration. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/core.h"
@@ -422,9 +423,7 @@ out:
 }
 
 /* reduce_window(operand, init_value, computation, window_dimensions, window_strides, padding) */
-static Value lax_add_fn(int argc, const Value *argv, Obj *kw);
-static Value lax_max_fn(int argc, const Value *argv, Obj *kw);
-static Value lax_min_fn(int argc, const Value *argv, Obj *kw);
+static int lax_fn_prim(Value f);
 
 static Value lax_reduce_window(int argc, const Value *argv, Obj *kw) {
   Value a[8];
@@ -432,14 +431,11 @@ static Value lax_reduce_window(int argc, const Value *argv, Obj *kw) {
                      "operand,init_value,computation,window_dimensions|window_strides,padding,"
                      "base_dilation,window_dilation", a) < 0)
     return val_null();
-  PrimId id;
-  Value comp = a[2];
-  NativeFn fn = NULL;
-  if (comp.tag == V_OBJ && comp.u.o->type == &obj_builtin_type) fn = ((BuiltinObj *)comp.u.o)->fn;
-  if (fn == lax_add_fn) id = PRIM_reduce_window_sum;
-  else if (fn == lax_max_fn) id = PRIM_reduce_window_max;
-  else if (fn == lax_min_fn) id = PRIM_reduce_window_min;
-  else return obj_raise(&obj_NotImplementedError, "reduce_window: computation must be lax.add, lax.max or lax.min");
+  /* the reduce_window primitive whose entry combines with the computation (lax.add -> sum) */
+  static const PrimId windows[] = {PRIM_reduce_window_sum, PRIM_reduce_window_max, PRIM_reduce_window_min};
+  int op = lax_fn_prim(a[2]), id = -1;
+  for (int i = 0; i < 3; i++) if (op >= 0 && prim_table[windows[i]].monoid == op) id = windows[i];
+  if (id < 0) return obj_raise(&obj_NotImplementedError, "reduce_window: computation must be lax.add, lax.max or lax.min");
   if (has(a[6]) || has(a[7])) return obj_raise(&obj_NotImplementedError, "reduce_window: dilation is not supported");
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -891,15 +887,6 @@ static Value lax_binop(PrimId id, const char *name, int argc, const Value *argv,
   val_decref(y);
   return r;
 }
-#define LAX_BIN(nm, pid) \
-  static Value lax_##nm##_fn(int argc, const Value *argv, Obj *kw) { return lax_binop(pid, #nm, argc, argv, kw); }
-LAX_BIN(add, PRIM_add) LAX_BIN(sub, PRIM_sub) LAX_BIN(mul, PRIM_mul) LAX_BIN(div, PRIM_div)
-LAX_BIN(pow, PRIM_pow) LAX_BIN(max, PRIM_max) LAX_BIN(min, PRIM_min)
-LAX_BIN(atan2, PRIM_atan2) LAX_BIN(nextafter, PRIM_nextafter) LAX_BIN(eq, PRIM_eq)
-LAX_BIN(ne, PRIM_ne) LAX_BIN(lt, PRIM_lt) LAX_BIN(le, PRIM_le) LAX_BIN(gt, PRIM_gt)
-LAX_BIN(ge, PRIM_ge) LAX_BIN(bitwise_and, PRIM_and) LAX_BIN(bitwise_or, PRIM_or)
-LAX_BIN(bitwise_xor, PRIM_xor) LAX_BIN(shift_left, PRIM_shift_left)
-LAX_BIN(shift_right_arithmetic, PRIM_shift_right)
 
 /* lax.rem is C's remainder (sign of the dividend); the rem primitive is numpy's floor mod */
 static Value lax_rem_fn(int argc, const Value *argv, Obj *kw) {
@@ -926,17 +913,35 @@ static Value lax_unop(PrimId id, const char *name, int argc, const Value *argv, 
   val_decref(x);
   return r;
 }
-#define LAX_UN(nm, pid) \
-  static Value lax_##nm##_fn(int argc, const Value *argv, Obj *kw) { return lax_unop(pid, #nm, argc, argv, kw); }
-LAX_UN(neg, PRIM_neg) LAX_UN(abs, PRIM_abs) LAX_UN(sign, PRIM_sign) LAX_UN(floor, PRIM_floor)
-LAX_UN(ceil, PRIM_ceil) LAX_UN(round, PRIM_round) LAX_UN(exp, PRIM_exp) LAX_UN(exp2, PRIM_exp2)
-LAX_UN(log, PRIM_log) LAX_UN(log1p, PRIM_log1p) LAX_UN(expm1, PRIM_expm1) LAX_UN(sqrt, PRIM_sqrt)
-LAX_UN(rsqrt, PRIM_rsqrt) LAX_UN(cbrt, PRIM_cbrt) LAX_UN(sin, PRIM_sin) LAX_UN(cos, PRIM_cos)
-LAX_UN(tan, PRIM_tan) LAX_UN(asin, PRIM_asin) LAX_UN(acos, PRIM_acos) LAX_UN(atan, PRIM_atan)
-LAX_UN(sinh, PRIM_sinh) LAX_UN(cosh, PRIM_cosh) LAX_UN(tanh, PRIM_tanh) LAX_UN(asinh, PRIM_asinh)
-LAX_UN(acosh, PRIM_acosh) LAX_UN(atanh, PRIM_atanh) LAX_UN(logistic, PRIM_logistic)
-LAX_UN(erf, PRIM_erf) LAX_UN(erfc, PRIM_erfc) LAX_UN(erf_inv, PRIM_erf_inv) LAX_UN(lgamma, PRIM_lgamma)
-LAX_UN(is_finite, PRIM_is_finite) LAX_UN(bitwise_not, PRIM_not)
+
+/* jax.lax.<name> for every elementwise primitive whose entry names it (.lax): one binder */
+static Value lax_elementwise(void *data, int argc, const Value *argv, Obj *kw) {
+  PrimId id = (PrimId)(intptr_t)data;
+  const Prim *p = &prim_table[id];
+  return p->nin == 1 ? lax_unop(id, p->lax, argc, argv, kw) : lax_binop(id, p->lax, argc, argv, kw);
+}
+
+static int lax_add_elementwise(Value m) {
+  static char docs[PRIM_COUNT][64];
+  for (int i = 0; i < PRIM_COUNT; i++) {
+    const Prim *p = &prim_table[i];
+    if (!p->lax) continue;
+    snprintf(docs[i], sizeof docs[i], p->nin == 1 ? "%s(x)" : "%s(x, y)", p->lax);
+    Value f = obj_builtin_data_new(p->lax, lax_elementwise, (void *)(intptr_t)i, docs[i]);
+    if (VAL_IS_NULL(f)) return -1;
+    int rc = obj_module_add(m, p->lax, f);
+    val_decref(f);
+    if (rc < 0) return -1;
+  }
+  return 0;
+}
+
+/* The elementwise primitive a lax function binds (lax.add -> PRIM_add), or -1 */
+static int lax_fn_prim(Value f) {
+  if (f.tag != V_OBJ || f.u.o->type != &obj_builtin_type) return -1;
+  BuiltinObj *b = (BuiltinObj *)f.u.o;
+  return b->dfn == lax_elementwise ? (int)(intptr_t)b->data : -1;
+}
 
 static Value lax_integer_pow(int argc, const Value *argv, Obj *kw) {
   Value a[2];
@@ -947,14 +952,6 @@ static Value lax_integer_pow(int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(x)) return x;
   PIntPow p = {y};
   Value r = lx_bind1(PRIM_integer_pow, 1, &x, &p);
-  val_decref(x);
-  return r;
-}
-static Value lax_square(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("square", argc, kw, 1, 1) < 0) return val_null();
-  Value x = lax_family_args(argv[0]);
-  if (VAL_IS_NULL(x)) return x;
-  Value r = lx_unary(PRIM_square, x);   /* its own primitive, as in current JAX */
   val_decref(x);
   return r;
 }
@@ -999,38 +996,8 @@ static const MethodDef lax_functions[] = {
     {"cummax", lax_cummax, "cummax(operand, axis=0, reverse=False)", 0},
     {"cummin", lax_cummin, "cummin(operand, axis=0, reverse=False)", 0},
     {"sort", lax_sort, "sort(operand, dimension=-1, is_stable=True, num_keys=1)", 0},
-    {"add", lax_add_fn, "add(x, y)", 0}, {"sub", lax_sub_fn, "sub(x, y)", 0},
-    {"mul", lax_mul_fn, "mul(x, y)", 0}, {"div", lax_div_fn, "div(x, y)", 0},
-    {"rem", lax_rem_fn, "rem(x, y)", 0}, {"pow", lax_pow_fn, "pow(x, y)", 0},
-    {"max", lax_max_fn, "max(x, y)", 0}, {"min", lax_min_fn, "min(x, y)", 0},
-    {"atan2", lax_atan2_fn, "atan2(x, y)", 0}, {"nextafter", lax_nextafter_fn, "nextafter(x, y)", 0},
-    {"eq", lax_eq_fn, "eq(x, y)", 0}, {"ne", lax_ne_fn, "ne(x, y)", 0},
-    {"lt", lax_lt_fn, "lt(x, y)", 0}, {"le", lax_le_fn, "le(x, y)", 0},
-    {"gt", lax_gt_fn, "gt(x, y)", 0}, {"ge", lax_ge_fn, "ge(x, y)", 0},
-    {"bitwise_and", lax_bitwise_and_fn, "bitwise_and(x, y)", 0},
-    {"bitwise_or", lax_bitwise_or_fn, "bitwise_or(x, y)", 0},
-    {"bitwise_xor", lax_bitwise_xor_fn, "bitwise_xor(x, y)", 0},
-    {"bitwise_not", lax_bitwise_not_fn, "bitwise_not(x)", 0},
-    {"shift_left", lax_shift_left_fn, "shift_left(x, y)", 0},
-    {"shift_right_arithmetic", lax_shift_right_arithmetic_fn, "shift_right_arithmetic(x, y)", 0},
-    {"neg", lax_neg_fn, "neg(x)", 0}, {"abs", lax_abs_fn, "abs(x)", 0},
-    {"sign", lax_sign_fn, "sign(x)", 0}, {"floor", lax_floor_fn, "floor(x)", 0},
-    {"ceil", lax_ceil_fn, "ceil(x)", 0}, {"round", lax_round_fn, "round(x)", 0},
-    {"exp", lax_exp_fn, "exp(x)", 0}, {"exp2", lax_exp2_fn, "exp2(x)", 0},
-    {"log", lax_log_fn, "log(x)", 0}, {"log1p", lax_log1p_fn, "log1p(x)", 0},
-    {"expm1", lax_expm1_fn, "expm1(x)", 0}, {"sqrt", lax_sqrt_fn, "sqrt(x)", 0},
-    {"rsqrt", lax_rsqrt_fn, "rsqrt(x)", 0}, {"cbrt", lax_cbrt_fn, "cbrt(x)", 0},
-    {"sin", lax_sin_fn, "sin(x)", 0}, {"cos", lax_cos_fn, "cos(x)", 0},
-    {"tan", lax_tan_fn, "tan(x)", 0}, {"asin", lax_asin_fn, "asin(x)", 0},
-    {"acos", lax_acos_fn, "acos(x)", 0}, {"atan", lax_atan_fn, "atan(x)", 0},
-    {"sinh", lax_sinh_fn, "sinh(x)", 0}, {"cosh", lax_cosh_fn, "cosh(x)", 0},
-    {"tanh", lax_tanh_fn, "tanh(x)", 0}, {"asinh", lax_asinh_fn, "asinh(x)", 0},
-    {"acosh", lax_acosh_fn, "acosh(x)", 0}, {"atanh", lax_atanh_fn, "atanh(x)", 0},
-    {"logistic", lax_logistic_fn, "logistic(x)", 0}, {"erf", lax_erf_fn, "erf(x)", 0},
-    {"erfc", lax_erfc_fn, "erfc(x)", 0}, {"erf_inv", lax_erf_inv_fn, "erf_inv(x)", 0},
-    {"lgamma", lax_lgamma_fn, "lgamma(x)", 0}, {"is_finite", lax_is_finite_fn, "is_finite(x)", 0},
+    {"rem", lax_rem_fn, "rem(x, y)", 0},
     {"integer_pow", lax_integer_pow, "integer_pow(x, y)", 0},
-    {"square", lax_square, "square(x)", 0},
     {"clamp", lax_clamp, "clamp(min, x, max)", 0},
     {NULL}};
 
@@ -1082,7 +1049,7 @@ int modinit_jax_lax_linalg(Value m) {
 
 int modinit_jax_lax(Value m) {
   arr_init();
-  if (obj_module_add_functions(m, lax_functions) < 0) return -1;
+  if (obj_module_add_functions(m, lax_functions) < 0 || lax_add_elementwise(m) < 0) return -1;
   if (import_into(m, "linalg", "jax.lax.linalg") < 0) return -1;
   if (reexport(m, "sable._lax") < 0) return -1;         /* Sable-written extras */
   return reexport(m, "sable.lax_control");              /* cond/scan/... from the transformations */

@@ -311,6 +311,7 @@ check_batch("is_finite_nan_inf", lambda a: jnp.isfinite(a) & ~jnp.isnan(a) | jnp
 check_batch("floor_divide", lambda a, b: a // b, [ints, jnp.array([2, 3, -2, 5])])
 check_batch("nextafter", lambda a, b: jnp.nextafter(a, b), [sym((4,)), sym((4,))])
 check_batch("bitwise", lambda a, b: (a & b) | (a ^ b) | (a << 1) | (b >> 1), [ints, jnp.array([1, 6, 3, 2])])
+check_batch("population_count_clz", lambda a: lax.population_count(a) + lax.clz(a), [ints])
 check_batch("compare", lambda a, b: (a == b) | (a != b) & (a < b) | (a <= b) & (a > b) | (a >= b), [sym((4,)), sym((4,))])
 check_batch("reduce_or_and", lambda a: jnp.any(a > 0, axis=0) & jnp.all(a < 2, axis=0), [sym((3, 4))])
 check_batch("argmin_argmax", lambda a: jnp.argmin(a, axis=1) + jnp.argmax(a, axis=0)[:3], [sym((3, 4))])
