@@ -199,7 +199,8 @@ int64_t arr_shape_size(const int64_t *shape, int ndim) {
   return s;
 }
 
-int arr_norm_axis(int64_t axis, int ndim) {
+/* NumPy's AxisError text for an axis out of range; the index on success. */
+static int arr_norm_axis(int64_t axis, int ndim) {
   if (axis < -(int64_t)ndim || axis >= ndim) {
     arr_err(ERR_VALUE, "axis %lld is out of bounds for array of dimension %d", (long long)axis,
             ndim);
@@ -439,23 +440,6 @@ void arr_release(Array *a) {
   Buffer *b = a->buf;
   if (!(a->flags & ARR_EMBEDDED)) free(a);
   buf_release(b);
-}
-
-Array *arr_wrap(DType dt, int ndim, const int64_t *shape, void *data, size_t nbytes,
-                void (*free_fn)(Buffer *), void *ctx) {
-  int64_t size = arr_shape_size(shape, ndim);
-  if (size < 0 || ndim > ARR_MAXDIM) return NULL;
-  Array *a = malloc(sizeof(Array));
-  Buffer *b = malloc(sizeof(Buffer));
-  if (!a || !b) { free(a); free(b); arr_err(ERR_MEMORY, "out of memory"); return NULL; }
-  b->refcount = 1; b->data = data; b->nbytes = nbytes; b->device = 0; b->block = b;
-  b->free_fn = free_fn;
-  (void)ctx;
-  a->refcount = 1; a->dtype = dt; a->ndim = ndim; a->flags = 0; a->size = size; a->offset = 0;
-  a->buf = b;
-  int64_t st = 1;
-  for (int i = ndim - 1; i >= 0; i--) { a->shape[i] = shape[i]; a->strides[i] = st; st = next_stride(st, shape[i]); }
-  return a;
 }
 
 Array *arr_from_data(DType dt, int ndim, const int64_t *shape, const void *data) {
@@ -709,17 +693,5 @@ Array *arr_view_reshape(Array *a, int ndim, const int64_t *shape_in) {
   v->ndim = ndim;
   memcpy(v->shape, shape, sizeof(int64_t) * ndim);
   memcpy(v->strides, strides, sizeof(int64_t) * ndim);
-  return v;
-}
-
-Array *arr_view_expand(Array *a, int axis) {
-  if (a->ndim >= ARR_MAXDIM) { arr_err(ERR_VALUE, "too many dimensions"); return NULL; }
-  if (axis < 0 || axis > a->ndim) { arr_norm_axis(axis, a->ndim + 1); return NULL; }
-  Array *v = view_of(a);
-  if (!v) return NULL;
-  for (int k = a->ndim; k > axis; k--) { v->shape[k] = a->shape[k - 1]; v->strides[k] = a->strides[k - 1]; }
-  v->shape[axis] = 1;
-  v->strides[axis] = 0;
-  v->ndim++;
   return v;
 }

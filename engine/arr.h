@@ -105,9 +105,6 @@ ErrKind arr_err_kind(PromoMode mode);
 char *arr_shape_str(const int64_t *shape, int ndim, char *buf, size_t n);
 /* Product of dims with overflow check: -1 (error set: MemoryError/ValueError) on overflow. */
 int64_t arr_shape_size(const int64_t *shape, int ndim);
-/* Normalise an axis (negative counts from the end); -1 with an error set if out of range
- * (numpy's AxisError text: "axis 3 is out of bounds for array of dimension 2"). */
-int arr_norm_axis(int64_t axis, int ndim);
 /* Broadcast two shapes (numpy rules, right-aligned). op names the operation for JAX's message
  * ("add got incompatible shapes for broadcasting: (3,), (4,)"). Returns 0 / -1. */
 int arr_broadcast_shapes(const char *op, const int64_t *a, int na, const int64_t *b, int nb,
@@ -164,9 +161,6 @@ Array *arr_scalar_f(DType dt, double v);
 Array *arr_scalar_i(DType dt, int64_t v);
 /* Copy n elements from C memory (already of dtype dt, C order). */
 Array *arr_from_data(DType dt, int ndim, const int64_t *shape, const void *data);
-/* Wrap foreign memory (not copied; free_fn called when the last reference goes). */
-Array *arr_wrap(DType dt, int ndim, const int64_t *shape, void *data, size_t nbytes,
-                void (*free_fn)(Buffer *), void *ctx);
 
 static inline Array *arr_retain(Array *a) { if (a) a->refcount++; return a; }
 void arr_release(Array *a);     /* NULL is fine */
@@ -203,7 +197,6 @@ Array *arr_view_broadcast(Array *a, int ndim, const int64_t *shape);  /* numpy b
 /* Reshape as a view when the strides allow it (always for contiguous data); otherwise NULL
  * without an error set (the caller copies). shape may contain one -1. */
 Array *arr_view_reshape(Array *a, int ndim, const int64_t *shape);
-Array *arr_view_expand(Array *a, int axis);                /* insert a length-1 axis */
 
 /* Numpy-style reshape: resolve one -1 in shape and check the size. 0 / -1 (ValueError
  * "cannot reshape array of size 6 into shape (4,)"). */

@@ -94,7 +94,8 @@ int ir_add_const(IrGraph *g, Array *a) {
   return bind_const(g, v, a);
 }
 
-Array *ir_const_of(const IrGraph *g, int var) {
+/* The constant bound to a variable, or NULL. */
+static Array *ir_const_of(const IrGraph *g, int var) {
   for (int i = 0; i < g->nconst; i++)
     if (g->constvar[i] == var) return g->consts[i];
   return NULL;

@@ -50,8 +50,6 @@ int ir_add_const(IrGraph *g, Array *a);              /* retains a; var id, or -1
 int ir_add_eqn(IrGraph *g, PrimId prim, int nin, const int *in, const void *params, int nout,
                const AVal *out_av, int *out);
 int ir_set_outputs(IrGraph *g, int n, const int *vars);
-/* The constant bound to a variable, or NULL. */
-Array *ir_const_of(const IrGraph *g, int var);
 
 /* Constant folding (small results), forwarding of identity ops, CSE and DCE, in place. */
 int ir_optimize(IrGraph *g);

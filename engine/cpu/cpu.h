@@ -12,7 +12,6 @@
 typedef void (*PoolFn)(void *ctx, int64_t begin, int64_t end);
 void cpu_pool_init(void);
 int cpu_pool_threads(void);                 /* threads used for a parallel loop (>= 1) */
-void cpu_pool_set_threads(int n);           /* 1 = run everything inline */
 /* Split [0, n) into chunks of >= grain items run by the pool and the caller; inline when
  * n < 2 * grain. fn must only touch its own range. */
 void cpu_parallel_for(int64_t n, int64_t grain, PoolFn fn, void *ctx);
@@ -29,10 +28,8 @@ int cpu_parallel_chunks(int64_t n, int64_t grain);
  * (stride 0 on broadcast dims); coalesces dimensions so the inner call gets the longest
  * contiguous run, and splits big jobs across the pool. */
 void cpu_run_elementwise(ElemLoop loop, Array *out, Array *const *in, int nin, int64_t grain);
-/* Strides of a (right-aligned) broadcast to shape[ndim] (0 on broadcast dims). */
-void cpu_bcast_strides(const Array *a, int ndim, const int64_t *shape, int64_t *strides);
-/* Same-dtype or casting copy between arrays of the same shape (src may be broadcast: pass
- * src strides through cpu_bcast_strides first via arr_view_broadcast). */
+/* Same-dtype or casting copy between arrays of the same shape (src may be broadcast: make
+ * it a view of out's shape with arr_view_broadcast first). */
 ElemLoop cpu_convert_loop(DType from, DType to);
 
 /* ---- the kernels (named by the entries in lang/prim/) ------------------------------------- */

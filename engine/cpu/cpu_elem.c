@@ -368,7 +368,8 @@ static void elem_range(void *ctx, int64_t b, int64_t e) {
   }
 }
 
-void cpu_bcast_strides(const Array *a, int ndim, const int64_t *shape, int64_t *strides) {
+/* Strides of a (right-aligned) broadcast to shape[ndim] (0 on broadcast dims). */
+static void cpu_bcast_strides(const Array *a, int ndim, const int64_t *shape, int64_t *strides) {
   int off = ndim - a->ndim;
   for (int i = 0; i < ndim; i++) {
     int j = i - off;

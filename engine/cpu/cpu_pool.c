@@ -121,10 +121,6 @@ void cpu_pool_init(void) {
 }
 
 int cpu_pool_threads(void) { return __atomic_load_n(&nthreads, __ATOMIC_RELAXED); }
-void cpu_pool_set_threads(int n) {
-  int max = nworkers > 0 ? nworkers + 1 : 1;
-  __atomic_store_n(&nthreads, n < 1 ? 1 : n > max ? max : n, __ATOMIC_RELAXED);
-}
 
 int cpu_parallel_chunks(int64_t n, int64_t grain) {
   if (grain < 1) grain = 1;

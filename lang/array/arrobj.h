@@ -103,10 +103,8 @@ const LxTracerKind *lx_tracer_kind(Value v);     /* NULL if v is not a tracer */
 Value lx_concrete(Value v, const char *what);
 
 /* ---- the interpreter stack (bind.c) -------------------------------------------------- */
-/* The eval interpreter and its process function (the eager half of lx_bind). */
+/* The eval interpreter (the eager half of lx_bind). */
 Interp *lx_eval_interp(void);
-int lx_eval_process(Interp *self, PrimId id, int nin, const Value *in, const void *params,
-                    Value *out);
 /* Family used by the eval interpreter when a bind has no array inputs (iota). */
 extern Family lx_default_family;
 /* numpy.linalg.LinAlgError (a ValueError subclass, created on first use) */
@@ -208,6 +206,7 @@ extern const MethodDef np_sort_jax[], np_sort_np[];
 extern const MethodDef np_io_np[], np_io_jax[], np_dotg_np[], np_dotg_jax[];
 int np_math_add_ufuncs(Value m, Family f);    /* adds the ufunc objects (np.add, ...) to m */
 Value lx_default_device(void);                /* jax.devices()[0] */
+int np_generator_init(Value m);   /* numpy.random's default_rng and Generator (mod_npgen.c) */
 /* C implementations reused by the array methods (self is argv[0]) */
 Value lx_matmul(Family f, Value a, Value b);
 Value lx_dot(Family f, Value a, Value b);

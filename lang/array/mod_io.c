@@ -193,7 +193,6 @@ static Value read_text(Family fam, const char *path, const TextOpts *o, int dt, 
     if (!x) { r = lx_raise_engine(fam); goto out; }
     char *p = arr_data(x);
     for (size_t i = 0; i < n; i++) {
-      extern void lx_store_f(DType d, void *p, double v);
       lx_store_f(d, p + i * (size_t)dt_size(d), vals[i]);
     }
     r = lx_wrap(x, fam);

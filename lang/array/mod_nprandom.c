@@ -342,7 +342,6 @@ static Value rs_randint(Value self, int argc, const Value *argv, Obj *kw) {
   if (!x) return lx_raise_engine(FAM_NP);
   for (int64_t i = 0; i < x->size; i++) {
     int64_t v = lo + (int64_t)mt_bounded(s, rng);
-    extern void lx_store_i(DType d, void *p, int64_t v);
     lx_store_i((DType)d, (char *)arr_data(x) + i * dt_size((DType)d), v);
   }
   return lx_wrap(x, FAM_NP);
@@ -556,8 +555,6 @@ static Value rs_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
 static Value rs_repr(Value self) { return obj_str_from_cstr("RandomState(MT19937)"); }
 static TypeObj rs_type = {OBJ_TYPE_HEAD, .name = "RandomState", .doc = "numpy's legacy random generator (MT19937)",
                           .dealloc = rs_dealloc, .new = rs_new, .repr = rs_repr, .methods = rs_methods};
-
-int np_generator_init(Value m);
 
 int modinit_numpy_random(Value m) {
   arr_init();

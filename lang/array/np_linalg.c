@@ -116,7 +116,6 @@ Value lx_dot(Family f, Value a0, Value b0) {
   AVal aa, ba;
   if (lx_aval(a0, &aa) < 0 || lx_aval(b0, &ba) < 0) return val_null();
   if (aa.ndim == 0 || ba.ndim == 0) {
-    extern Value lx_arith(Family f, int op, Value a, Value b);
     return lx_arith(f, OP_MULT, a0, b0);
   }
   int ca = aa.ndim - 1, cb = ba.ndim == 1 ? 0 : ba.ndim - 2;

@@ -305,7 +305,6 @@ int obj_builtins_init(ModuleObj *m);
 int obj_modules_init(void);
 extern const char *const obj_keywords[];
 void obj_gc_collect_full(void);
-void obj_modules_free(void);
 int obj_contains_iter(Value c, Value x);
 extern uint64_t obj_type_version;
 /* an interned name for a string literal, looked up once per call site */

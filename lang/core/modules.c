@@ -209,15 +209,6 @@ void obj_register_alias(const char *alias, const char *target) {
   if (e) { free(e->alias_of); e->alias_of = strdup(target); e->init = NULL; e->source = NULL; }
 }
 
-/* names of registered modules (for completion of `import ...`) */
-int obj_registered_modules(const char ***names) {
-  static const char *list[512];
-  int n = 0;
-  for (int i = 0; i < nreg && n < 512; i++) list[n++] = reg[i].name;
-  *names = list;
-  return n;
-}
-
 /* ---- import ---------------------------------------------------------------------------------- */
 static Value modules_dict(void) {
   Session *s = obj_ts.session;
@@ -359,14 +350,4 @@ fail:
   val_decref(parent);
   free(srcpath);
   return val_null();
-}
-
-void obj_modules_free(void) {
-  for (int i = 0; i < nreg; i++) {
-    free(reg[i].name);
-    free(reg[i].alias_of);
-  }
-  free(reg);
-  reg = NULL;
-  nreg = capreg = 0;
 }

@@ -1,4 +1,4 @@
-/* session.c - the embedding interface of sb.h: sessions, executing source (on a thread with a
+/* sb.c - the embedding interface of sb.h: sessions, executing source (on a thread with a
  * large stack, so deep recursion ends in RecursionError), echo of the final expression, errors
  * reported through the sink, completion, inspection and is-complete. */
 #include <pthread.h>
@@ -10,8 +10,6 @@
 #include <unistd.h>
 #include "eval.h"
 #include "parse.h"
-
-int obj_std_modules_register(void);
 
 /* One cell or program for the evaluation thread. */
 typedef struct ExecJob {

@@ -345,7 +345,7 @@ static void key_clear(Obj *o) {
   val_clear(&k->cmp);
   val_clear(&k->obj);
 }
-extern TypeObj obj_cmpkey_type;
+static TypeObj obj_cmpkey_type;
 static Value key_compare(Value a, Value b, int op) {
   if (!VAL_IS_OBJ(b) || b.u.o->type != &obj_cmpkey_type) return obj_notimpl();
   KeyObj *x = (KeyObj *)a.u.o, *y = (KeyObj *)b.u.o;
@@ -355,9 +355,10 @@ static Value key_compare(Value a, Value b, int op) {
   val_decref(r);
   return res;
 }
-TypeObj obj_cmpkey_type = {OBJ_TYPE_HEAD, .name = "functools.KeyWrapper", .flags = TF_GC,
-                           .dealloc = key_dealloc, .traverse = key_traverse, .clear = key_clear,
-                           .compare = key_compare};
+static TypeObj obj_cmpkey_type = {OBJ_TYPE_HEAD, .name = "functools.KeyWrapper",
+                                  .flags = TF_GC, .dealloc = key_dealloc,
+                                  .traverse = key_traverse, .clear = key_clear,
+                                  .compare = key_compare};
 static Value make_key(void *data, int argc, const Value *argv, Obj *kw) {
   (void)data;
   return obj_raise(&obj_TypeError, "internal");

@@ -129,6 +129,8 @@ Value lx_raise_engine(Family f) {
 }
 
 /* {=== the interpreter stack ===} */
+static int lx_eval_process(Interp *self, PrimId id, int nin, const Value *in,
+                           const void *params, Value *out);
 static const InterpVT eval_vt = {"eval", lx_eval_process};
 static Interp eval_interp = {&eval_vt, NULL, 0};
 static Interp *current = &eval_interp;
@@ -183,8 +185,8 @@ static int eval_fast(PrimId id, int nin, const Value *in, const void *params, Va
 }
 
 #define NSMALL 8
-int lx_eval_process(Interp *self, PrimId id, int nin, const Value *in, const void *params,
-                    Value *out) {
+static int lx_eval_process(Interp *self, PrimId id, int nin, const Value *in,
+                           const void *params, Value *out) {
   if (nin >= 1 && nin <= 3 && prim_table[id].nout == 1 && in[0].tag == V_OBJ) {
     int r = eval_fast(id, nin, in, params, out);
     if (r != -2) return r;

@@ -125,8 +125,8 @@ static int generic_tangents(const Prim *r, const RuleCtx *c, const Value *tan, V
 }
 
 /* Compute primal outputs and tangents of one primitive application (parent is current). */
-int jvp_apply(PrimId id, const void *params, int nin, const Value *prim, const Value *tan,
-              Value *out, Value *tout) {
+static int jvp_apply(PrimId id, const void *params, int nin, const Value *prim,
+                     const Value *tan, Value *out, Value *tout) {
   const Prim *r = &prim_table[id];
   if (r->ad == RK_CUSTOM) {
     if (!r->jvp) {

@@ -1854,7 +1854,6 @@ int modinit_sable_lax_control(Value m) {
 
 int modinit_jax_tree_util(Value m) {
   if (obj_module_add_functions(m, tree_util_functions) < 0) return -1;
-  extern TypeObj tree_def_type;
   return obj_module_add(m, "PyTreeDef", val_obj(&tree_def_type.ob));
 }
 int modinit_jax_tree(Value m) { return obj_module_add_functions(m, tree_functions); }

@@ -20,7 +20,7 @@ void tr_init(LxTrace *t, const TraceVT *vt, const char *transform, Value fun) {
   t->fun = val_incref(fun);
 }
 
-void tr_decref(LxTrace *t) {
+static void tr_decref(LxTrace *t) {
   if (--t->rc > 0) return;
   if (t->vt->destroy) t->vt->destroy(t);
   val_decref(t->fun);
@@ -32,7 +32,8 @@ void tr_finish(LxTrace *t) {
   tr_decref(t);
 }
 
-int tr_in_scope(LxTrace *t) {
+/* Is `t` the current interpreter or one of its ancestors? */
+static int tr_in_scope(LxTrace *t) {
   for (Interp *it = lx_current(); it; it = it->parent)
     if (it == &t->it) return 1;
   return 0;
@@ -68,12 +69,6 @@ int tr_check_const(LxTrace *self, Value v) {
             o->transform ? o->transform : "a transformation", fun_name(o->fun, fn, sizeof fn),
             o->alive ? "was" : "was", o->alive ? "is not active" : "had finished");
   return -1;
-}
-
-const char *tr_context_name(void) {
-  Interp *it = lx_current();
-  if (it == lx_eval_interp()) return NULL;
-  return ((LxTrace *)it)->transform;
 }
 
 /* {=== the tracer type ===} */
@@ -140,6 +135,8 @@ static Value tracer_repr(Value self) {
   return r;
 }
 
+static Value tr_concretization_error(Value v, const char *what);
+
 /* JVP/VJP tracers know their primal: concrete if it is (recursively). */
 static Value tracer_concrete(Value v, const char *what) {
   Tracer *x = TRACER(v);
@@ -191,7 +188,7 @@ __attribute__((constructor)) static void tracer_register(void) {
 
 /* {=== errors ===} */
 TypeObj *tr_exc_concretization, *tr_exc_bool_conversion, *tr_exc_integer_conversion,
-    *tr_exc_leaked, *tr_exc_unexpected_tracer;
+    *tr_exc_leaked;
 
 static TypeObj *make_exc(const char *name, TypeObj *base) {
   Value bases = obj_tuple_pack(1, val_obj(&base->ob));
@@ -212,15 +209,15 @@ int tr_errors_init(void) {
   tr_exc_bool_conversion = make_exc("TracerBoolConversionError", tr_exc_concretization);
   tr_exc_integer_conversion = make_exc("TracerIntegerConversionError", tr_exc_concretization);
   tr_exc_leaked = make_exc("UnexpectedTracerError", &obj_Exception);
-  tr_exc_unexpected_tracer = tr_exc_leaked;
   if (!tr_exc_bool_conversion || !tr_exc_integer_conversion || !tr_exc_leaked) return -1;
   return 0;
 }
 
-/* Which traces describe the value: the innermost trace that cannot give a concrete value. */
-void tr_describe_origin(Tracer *x, char *buf, size_t n);   /* jit.c: "the argument x" */
-
-Value tr_concretization_error(Value v, const char *what) {
+/* The error raised when a traced value is needed as a concrete one (bool(), float(), an
+ * index...); TracerBoolConversionError / ConcretizationTypeError as JAX calls them. The trace
+ * that made the value abstract describes why (the innermost one that cannot give a concrete
+ * value). */
+static Value tr_concretization_error(Value v, const char *what) {
   if (tr_errors_init() < 0) return val_null();
   Tracer *x = TRACER(v);
   /* look through JVP/VJP layers to the trace that made the value abstract */
@@ -346,16 +343,6 @@ Value tr_closure_new(const char *name, Value (*fn)(void *, int, const Value *, O
   c->ctx = ctx;
   c->free_ctx = free_ctx;
   return val_obj(&c->ob);
-}
-
-/* For bind.c's eval interpreter when it meets a tracer (the transformation that made it has
- * returned): raise the leaked-tracer error naming that transformation. Returns -1. */
-int lx_leaked_tracer_error(Value v, const char *where) {
-  if (tr_is_tracer(v) && tr_check_const(NULL, v) < 0) return -1;
-  obj_raise(tr_exc_leaked ? tr_exc_leaked : &obj_RuntimeError,
-            "a traced value escaped the transformation that created it and was used in %s",
-            where ? where : "an operation");
-  return -1;
 }
 
 /* {=== the emitter: how primitives' rules (lang/prim/) reach the language ===} */

@@ -75,11 +75,8 @@ static inline Tracer *tr_own(LxTrace *t, Value v) {
  * parent = the current interpreter. */
 void tr_init(LxTrace *t, const TraceVT *vt, const char *transform, Value fun);
 static inline void tr_incref(LxTrace *t) { t->rc++; }
-void tr_decref(LxTrace *t);
 /* Mark the trace finished (its tracers become leaked values) and drop the caller's ref. */
 void tr_finish(LxTrace *t);
-/* Is `t` the current interpreter or one of its ancestors? */
-int tr_in_scope(LxTrace *t);
 /* A foreign value reached `self`: a tracer of a dead or unrelated trace raises the leaked
  * tracer error (-1); anything else is a constant (0). */
 int tr_check_const(LxTrace *self, Value v);
@@ -94,21 +91,15 @@ Value tr_bind1(PrimId id, int nin, const Value *in, const void *params);
 static inline Interp *tr_enter(Interp *it) { return lx_set_current(it); }
 static inline void tr_leave(Interp *prev) { lx_set_current(prev); }
 
-/* The eval interpreter met a tracer: the leaked-tracer error (for bind.c). Returns -1. */
-int lx_leaked_tracer_error(Value v, const char *where);
-
-/* The transformation name of the innermost non-eval interpreter ("jit"), for messages. */
-const char *tr_context_name(void);
-
 /* The JAX-family exception for a pending engine error. */
 static inline int tr_engine_err(void) { lx_raise_engine(FAM_JAX); return -1; }
 
-/* The error raised when a traced value is needed as a concrete one (bool(), float(), an
- * index...); TracerBoolConversionError / ConcretizationTypeError as JAX calls them. */
-Value tr_concretization_error(Value v, const char *what);
 extern TypeObj *tr_exc_concretization, *tr_exc_bool_conversion, *tr_exc_integer_conversion,
-    *tr_exc_leaked, *tr_exc_unexpected_tracer;
+    *tr_exc_leaked;
 int tr_errors_init(void);
+/* Why a jit-staged value is abstract, for the concretization error (jit.c): "it depends on
+ * the value of the argument x", or that it was computed inside the function. */
+void tr_describe_origin(Tracer *x, char *buf, size_t n);
 
 /* ---- rule helpers: the t_* array operations of lang/prim/prim_ops.h ----------------- */
 static inline int t_aval(Value v, AVal *av) { return lx_aval(v, av); }

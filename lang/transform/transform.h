@@ -18,9 +18,6 @@ int vjp_from_jvp(JvpCallback f, void *ctx, void (*free_ctx)(void *), int nin,
 LxTrace *jvp_new(const char *transform, Value fun);
 Value jvp_wrap(LxTrace *t, Value primal, Value tangent);       /* tangent V_NULL = zero */
 int jvp_unwrap(LxTrace *t, Value v, Value *primal, Value *tangent);
-/* primal outputs and tangents of one primitive (parent interpreter current) */
-int jvp_apply(PrimId id, const void *params, int nin, const Value *prim, const Value *tan,
-              Value *out, Value *tout);
 
 /* ---- VJP ------------------------------------------------------------------------------ */
 typedef struct Tape Tape;
@@ -116,5 +113,6 @@ Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *arg
 void control_init(void);      /* installs the engine's host-call hooks */
 extern const MethodDef control_functions[], debug_functions[], callback_functions[];
 extern const MethodDef tree_util_functions[], tree_functions[];
+extern TypeObj tree_def_type;   /* PyTreeDef, the type of jax.tree_util's treedefs */
 
 #endif
