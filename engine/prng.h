@@ -1,5 +1,5 @@
-/* jax.random's threefry2x32 PRNG reproduced bit for bit over raw C buffers (see
-   shared/PRNG.md); the array engine and the language bind these to jax.random. */
+/* prng.h - jax.random's threefry2x32 PRNG reproduced bit for bit over raw C buffers (see
+   shared/PRNG.md); lang/array/mod_random.c binds these to jax.random. */
 #ifndef SABLE_PRNG_H
 #define SABLE_PRNG_H
 

@@ -1,5 +1,5 @@
 /* core.h - internals shared by the files of the language core (object model, evaluator,
- * builtins, session). Not for other folders: they use object.h and sb.h. */
+ * builtins, session) and by the native modules of lang/stdlib, lang/array and lang/transform. */
 #ifndef SABLE_CORE_H
 #define SABLE_CORE_H
 

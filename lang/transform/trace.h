@@ -1,6 +1,6 @@
 /* trace.h - the transformations' shared core: the Tracer type, the interpreters (traces) that
- * own tracers, binding helpers that route control-flow primitives, and the rule helpers
- * (small array operations written with lx_bind) every transformation rule is built from.
+ * own tracers, binding helpers that route control-flow primitives, and the rule helpers (the
+ * t_* operations of prim/prim_ops.h, bound through the emitter that trace.c installs).
  *
  * ---------------------------------------------------------------------------------------
  * DESIGN (DESIGN.md §5). Stackless interpreters as in JAX's Autodidax 2: lx_bind hands every
@@ -13,11 +13,11 @@
  *            on them is recorded on a tape; the backward pass runs the primitives' VJP rules
  *            with lx_bind, at whatever interpreter is current then (so grad(grad(f)) records
  *            the inner backward pass on the outer tape, jit(grad(f)) stages it).
- *   batch.c  vmap: tracers carry (value, batch axis).
+ *   vmap.c   vmap: tracers carry (value, batch axis).
  *   jit.c    staging: tracers are variables of an IrGraph being recorded (engine/ir.h).
- * Rules live in each primitive's entry (engine/prim.h, lang/prim/). Control flow (control.c) binds cond /
+ * Rules live in each primitive's entry (engine/prim.h, lang/prim/). Control flow (flow.c) binds cond /
  * while / scan primitives whose params carry sub-graphs; each transformation has a rule
- * that transforms the sub-graphs by tracing them (ir transforms in control.c).
+ * that transforms the sub-graphs by tracing them (ir transforms in flow.c).
  * A tracer holds a reference to its trace; a trace dies (alive = 0) when its transformation
  * returns, and a tracer of a dead trace used later raises a clear "leaked tracer" error.
  * --------------------------------------------------------------------------------------- */
