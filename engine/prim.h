@@ -166,7 +166,7 @@ typedef enum PrimKind {
 /* ---- parameter structs ------------------------------------------------------------------
  * Plain fixed-size structs, zero-initialise them (`PAxes p = {0};`): then memcmp/hash of
  * params_size bytes is a valid cache key for jit. Axis numbers are non-negative (the language
- * normalises negative axes with arr_norm_axis first). */
+ * normalises negative axes first, with NumPy's AxisError text). */
 typedef struct PAxis { int axis; } PAxis;
 typedef struct PAxes { int naxes; int axes[ARR_MAXDIM]; } PAxes;     /* reductions, rev */
 typedef struct PArg { int axis; DType index_dtype; } PArg;             /* argmax/argmin */
@@ -389,7 +389,7 @@ typedef struct Prim {
   const ParamField *param_fields; int n_param_fields;
   PrimRule rule;                 /* shape/dtype rule (where shape errors are raised) */
   uint32_t dtypes;               /* elementwise: the accepted operand dtypes (DTM_*) */
-  /* differentiation (emit.h explains the kinds) and batching */
+  /* differentiation (the kinds are explained above) and batching */
   RuleKind ad;
   uint32_t lin;                  /* RK_LINEAR: bit i = linear in operand i (LIN_ALL: all) */
   PartialsFn partials;

@@ -166,6 +166,11 @@ unsigned char *plot__layer_rgba8(const plot_layer *L);
 typedef struct plot_bridge plot_bridge;
 plot_bridge *plot__bridge_new(void);
 void plot__bridge_free(plot_bridge *b);
+/* gnuplot.c: a poll the bridge calls while waiting for gnuplot (returns nonzero to stop) */
+void plot__bridge_set_interrupt(plot_bridge *b, int (*fn)(void *), void *ud);
+/* tty.c: what the terminal on fd can show, and its size in cells and pixels */
+plot_tty_kind plot__tty_query(int fd);
+int plot__tty_size(int fd, int *cols, int *rows, int *xpx, int *ypx);
 /* Run a job (script + blocks). Starts gnuplot if needed. On failure returns -1 with err
  * filled. out (may be NULL) receives what gnuplot printed to stdout/stderr besides errors. */
 int plot__bridge_run(plot_bridge *b, plot_job *job, char *err, size_t errlen);

@@ -22,8 +22,6 @@ struct plot_session {
   char err[1024];
 };
 
-void plot__bridge_set_interrupt(plot_bridge *b, int (*fn)(void *), void *ud);
-
 static int sfail(plot_session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int sfail(plot_session *s, const char *fmt, ...) {
   va_list ap;
@@ -346,8 +344,6 @@ int plot_gnuplot_command(plot_session *s, const char *commands, char **out) {
 }
 
 /* ---- terminal display ---------------------------------------------------------------- */
-plot_tty_kind plot__tty_query(int fd);   /* tty.c */
-int plot__tty_size(int fd, int *cols, int *rows, int *xpx, int *ypx);
 
 static const char *window_terminal(plot_session *s) {
   static const char *const wins[] = {"qt", "wxt", "x11"};

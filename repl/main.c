@@ -1,5 +1,5 @@
 /* main.c - the `sable` command: dispatches to the REPL, a script, -c code, stdin, or the
- * Jupyter kernel. Everything it runs goes through the embedding interface in lang/sb.h. */
+ * Jupyter kernel. Everything it runs goes through the embedding interface in lang/core/sb.h. */
 #include <dlfcn.h>
 #include <limits.h>
 #include <signal.h>

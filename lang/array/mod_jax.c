@@ -1,5 +1,6 @@
 /* mod_jax.c - the `jax` package (config flags, devices, device_put, block_until_ready), the
- * non-transformation half of `jax.lax`, the `sable` package, and prelude registration. */
+ * non-transformation half of `jax.lax` (every elementwise entry that names itself through one
+ * binder, the others by hand) and the `sable` package. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,9 +9,6 @@
 #include "core/modtable.h"
 #include "arrobj.h"
 
-int lx_as_int(Value v, int64_t *out);
-Value lx_arith(Family f, int op, Value a, Value b);
-int lx_result_dtype(Family f, int n, const Value *in, int *weak);
 
 static int has(Value v) { return !VAL_IS_NULL(v) && !VAL_IS_NONE(v); }
 static int is_seq(Value v) { return VAL_IS_LIST(v) || VAL_IS_TUPLE(v); }

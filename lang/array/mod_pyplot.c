@@ -9,8 +9,8 @@
 #include "core/core.h"
 #include "core/modtable.h"
 #include "arrobj.h"
-#include "../engine/arr.h"
-#include "../plotting/plot.h"
+#include "arr.h"
+#include "plot.h"
 
 /* ---- the per-session state: owns the plot_session -------------------------------------- */
 typedef struct PState {

@@ -1,4 +1,4 @@
-/* control.c - structured control flow: lax.cond / switch / while_loop / fori_loop / scan / map
+/* flow.c - structured control flow: lax.cond / switch / while_loop / fori_loop / scan / map
  * stage their bodies as sub-graphs of the cond, while and scan primitives; this file also holds
  * those primitives' rules for every transformation (jvp, vjp, vmap), the sub-graph transforms
  * they use, and jax.debug.print / jax.debug.callback (the debug_callback primitive). */
