@@ -309,8 +309,8 @@ typedef struct ParamField {
   const char *name;
   ParamType type;
   size_t offset;       /* of the field in the param struct */
-  int count_field;     /* for arrays: index in the same field list of the int holding the
-                          count, or -(fixed count) (e.g. -3), or 100 + field index: ndim */
+  int count_field;     /* for arrays: index in the same field list of the PT_INT holding
+                          the count, or -(fixed count) (e.g. -3) */
 } ParamField;
 
 typedef enum ReduceIdentity { RI_NONE, RI_ZERO, RI_ONE, RI_LOWEST, RI_HIGHEST, RI_TRUE, RI_FALSE } ReduceIdentity;

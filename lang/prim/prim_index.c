@@ -566,10 +566,12 @@ static int b_dynamic_update_slice(PrimId id, const void *params, int nin, const 
 /* {=== dot_general ===} */
 
 /* {=== parameters ===} */
+/* slice_sizes has one entry per operand dim (n_offset + n_collapsed), which a field count cannot
+ * say: it prints n_offset entries, as it always has (jaxpr text of gather). */
 static const ParamField pf_gather[] = {
     PRIM_FIELD(PGather, n_offset, PT_INT, 0), PRIM_FIELD(PGather, n_collapsed, PT_INT, 0), PRIM_FIELD(PGather, n_start, PT_INT, 0),
     PRIM_FIELD(PGather, offset_dims, PT_INT_ARR, 0), PRIM_FIELD(PGather, collapsed_slice_dims, PT_INT_ARR, 1),
-    PRIM_FIELD(PGather, start_index_map, PT_INT_ARR, 2), PRIM_FIELD(PGather, slice_sizes, PT_INT64_ARR, 100),
+    PRIM_FIELD(PGather, start_index_map, PT_INT_ARR, 2), PRIM_FIELD(PGather, slice_sizes, PT_INT64_ARR, 0),
     PRIM_FIELD(PGather, mode, PT_INT, 0), PRIM_FIELD(PGather, fill_value, PT_DOUBLE, 0)};
 static const ParamField pf_scatter[] = {
     PRIM_FIELD(PScatter, n_window, PT_INT, 0), PRIM_FIELD(PScatter, n_inserted, PT_INT, 0), PRIM_FIELD(PScatter, n_sdims, PT_INT, 0),

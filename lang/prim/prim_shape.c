@@ -374,7 +374,7 @@ static const ParamField pf_axes[] = {PRIM_FIELD(PAxes, naxes, PT_INT, 0), PRIM_F
 static const ParamField pf_shape[] = {PRIM_FIELD(PShape, ndim, PT_INT, 0), PRIM_FIELD(PShape, shape, PT_INT64_ARR, 0)};
 static const ParamField pf_perm[] = {PRIM_FIELD(PPerm, ndim, PT_INT, 0), PRIM_FIELD(PPerm, perm, PT_INT_ARR, 0)};
 static const ParamField pf_bcast[] = {PRIM_FIELD(PBroadcast, ndim, PT_INT, 0), PRIM_FIELD(PBroadcast, shape, PT_INT64_ARR, 0),
-                                      PRIM_FIELD(PBroadcast, bdims, PT_INT_ARR, 100)};
+                                      PRIM_FIELD(PBroadcast, bdims, PT_INT_ARR, -ARR_MAXDIM)};
 static const ParamField pf_slice[] = {PRIM_FIELD(PSlice, ndim, PT_INT, 0), PRIM_FIELD(PSlice, start, PT_INT64_ARR, 0),
                                       PRIM_FIELD(PSlice, limit, PT_INT64_ARR, 0), PRIM_FIELD(PSlice, stride, PT_INT64_ARR, 0)};
 static const ParamField pf_pad[] = {PRIM_FIELD(PPad, ndim, PT_INT, 0), PRIM_FIELD(PPad, lo, PT_INT64_ARR, 0),
