@@ -839,24 +839,29 @@ int ir_optimize(IrGraph *g) {
 }
 
 /* {=== printing ===} */
-typedef struct Buf { char *s; size_t n, cap; int err; } Buf;
+struct IrPrinter {
+  char *s;
+  size_t n, cap;
+  int err;
+  int indent;     /* of the equation whose params are being printed */
+  int counter;    /* the next variable name: sub-graphs continue the naming */
+};
 
-static void put(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(Buf *b, const char *fmt, ...) {
-  if (b->err) return;
+void ir_put(IrPrinter *pr, const char *fmt, ...) {
+  if (pr->err) return;
   for (;;) {
     va_list ap;
     va_start(ap, fmt);
-    int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
+    int k = vsnprintf(pr->s ? pr->s + pr->n : NULL, pr->s ? pr->cap - pr->n : 0, fmt, ap);
     va_end(ap);
-    if (k < 0) { b->err = 1; return; }
-    if (b->s && b->n + (size_t)k < b->cap) { b->n += (size_t)k; return; }
-    size_t nc = b->cap ? b->cap * 2 : 1024;
-    while (nc < b->n + (size_t)k + 1) nc *= 2;
-    char *s = realloc(b->s, nc);
-    if (!s) { b->err = 1; return; }
-    b->s = s;
-    b->cap = nc;
+    if (k < 0) { pr->err = 1; return; }
+    if (pr->s && pr->n + (size_t)k < pr->cap) { pr->n += (size_t)k; return; }
+    size_t nc = pr->cap ? pr->cap * 2 : 1024;
+    while (nc < pr->n + (size_t)k + 1) nc *= 2;
+    char *s = realloc(pr->s, nc);
+    if (!s) { pr->err = 1; return; }
+    pr->s = s;
+    pr->cap = nc;
   }
 }
 
@@ -894,266 +899,113 @@ static void shortest_float(double v, int is32, char *buf, size_t n) {
   if (!strpbrk(buf, ".eni")) strncat(buf, ".0", n - strlen(buf) - 1);
 }
 
-static void print_graph(Buf *b, const IrGraph *g, int indent, int *counter);
+static void print_graph(IrPrinter *pr, const IrGraph *g, int indent);
 
-static void name_of(const IrGraph *g, int *names, int v, Buf *b) {
+static void name_of(const IrGraph *g, int *names, int v, IrPrinter *pr) {
   Array *c = ir_const_of(g, v);
   if (c && c->ndim == 0) {   /* literals print inline */
     char t[64];
     if (dt_is_float(c->dtype)) shortest_float(arr_get_f(c, 0), c->dtype == DT_FLOAT32, t, sizeof t);
     else if (c->dtype == DT_BOOL) snprintf(t, sizeof t, arr_get_i(c, 0) ? "True" : "False");
     else snprintf(t, sizeof t, "%lld", (long long)arr_get_i(c, 0));
-    put(b, "%s", t);
+    ir_put(pr, "%s", t);
     return;
   }
   char nm[16];
   var_name(names[v] >= 0 ? names[v] : 0, nm);
-  put(b, "%s", names[v] >= 0 ? nm : "_");
+  ir_put(pr, "%s", names[v] >= 0 ? nm : "_");
 }
 
-static void tuple_i(Buf *b, const char *key, const int *v, int n) {
-  put(b, "%s=(", key);
-  for (int i = 0; i < n; i++) put(b, i ? ", %d" : "%d", v[i]);
-  put(b, n == 1 ? ",)" : ")");
+void ir_put_tuple_i(IrPrinter *pr, const char *key, const int *v, int n) {
+  ir_put(pr, "%s=(", key);
+  for (int i = 0; i < n; i++) ir_put(pr, i ? ", %d" : "%d", v[i]);
+  ir_put(pr, n == 1 ? ",)" : ")");
 }
-static void tuple_l(Buf *b, const char *key, const int64_t *v, int n) {
-  put(b, "%s=(", key);
-  for (int i = 0; i < n; i++) put(b, i ? ", %lld" : "%lld", (long long)v[i]);
-  put(b, n == 1 ? ",)" : ")");
+void ir_put_tuple_l(IrPrinter *pr, const char *key, const int64_t *v, int n) {
+  ir_put(pr, "%s=(", key);
+  for (int i = 0; i < n; i++) ir_put(pr, i ? ", %lld" : "%lld", (long long)v[i]);
+  ir_put(pr, n == 1 ? ",)" : ")");
 }
-static void list_i(Buf *b, const int *v, int n) {
-  put(b, "[");
-  for (int i = 0; i < n; i++) put(b, i ? ", %d" : "%d", v[i]);
-  put(b, "]");
+void ir_put_list_i(IrPrinter *pr, const int *v, int n) {
+  ir_put(pr, "[");
+  for (int i = 0; i < n; i++) ir_put(pr, i ? ", %d" : "%d", v[i]);
+  ir_put(pr, "]");
 }
 
-static void pad_to(Buf *b, int indent) { put(b, "%*s", indent, ""); }
+void ir_put_indent(IrPrinter *pr, int extra) { ir_put(pr, "%*s", pr->indent + extra, ""); }
 
-/* Parameters in JAX's spelling for the common primitives; returns 0 if nothing printed. */
-static int print_params(Buf *b, const IrGraph *g, const IrEqn *e, int indent, int *counter) {
-  const void *pp = e->params;
-  const AVal *in0 = e->nin ? &g->avals[e->in[0]] : NULL;
-  switch (e->prim) {
-    case PRIM_integer_pow: put(b, "[y=%lld]", (long long)((const PIntPow *)pp)->y); return 1;
-    case PRIM_convert: {
-      const PConvert *c = pp;
-      put(b, "[new_dtype=%s weak_type=%s]", arr_dtypes[c->new_dtype].name, c->weak ? "True" : "False");
-      return 1;
-    }
-    case PRIM_broadcast_in_dim: {
-      const PBroadcast *c = pp;
-      put(b, "[");
-      tuple_i(b, "broadcast_dimensions", c->bdims, in0 ? in0->ndim : 0);
-      put(b, " ");
-      tuple_l(b, "shape", c->shape, c->ndim);
-      put(b, "]");
-      return 1;
-    }
-    case PRIM_reshape: case PRIM_dynamic_slice: {
-      const PShape *c = pp;
-      put(b, "[");
-      if (e->prim == PRIM_reshape) { put(b, "dimensions=None "); tuple_l(b, "new_sizes", c->shape, c->ndim); }
-      else tuple_l(b, "slice_sizes", c->shape, c->ndim);
-      put(b, "]");
-      return 1;
-    }
-    case PRIM_transpose: {
-      const PPerm *c = pp;
-      put(b, "[");
-      tuple_i(b, "permutation", c->perm, c->ndim);
-      put(b, "]");
-      return 1;
-    }
-    case PRIM_reduce_sum: case PRIM_reduce_prod: case PRIM_reduce_max: case PRIM_reduce_min:
-    case PRIM_reduce_or: case PRIM_reduce_and: case PRIM_rev: {
-      const PAxes *c = pp;
-      put(b, "[");
-      tuple_i(b, e->prim == PRIM_rev ? "dimensions" : "axes", c->axes, c->naxes);
-      put(b, "]");
-      return 1;
-    }
-    case PRIM_argmax: case PRIM_argmin: {
-      const PArg *c = pp;
-      put(b, "[axes=(%d,) index_dtype=%s]", c->axis, arr_dtypes[c->index_dtype].name);
-      return 1;
-    }
-    case PRIM_cumsum: case PRIM_cumprod: case PRIM_cummax: case PRIM_cummin: {
-      const PCum *c = pp;
-      put(b, "[axis=%d reverse=%s]", c->axis, c->reverse ? "True" : "False");
-      return 1;
-    }
-    case PRIM_concatenate: put(b, "[dimension=%d]", ((const PAxis *)pp)->axis); return 1;
-    case PRIM_iota: {
-      const PIota *c = pp;
-      put(b, "[dimension=%d dtype=%s ", c->dimension, arr_dtypes[c->dtype].name);
-      tuple_l(b, "shape", c->shape, c->ndim);
-      put(b, "]");
-      return 1;
-    }
-    case PRIM_slice: {
-      const PSlice *c = pp;
-      int unit = 1;
-      for (int i = 0; i < c->ndim; i++) if (c->stride[i] != 1) unit = 0;
-      put(b, "[");
-      tuple_l(b, "limit_indices", c->limit, c->ndim);
-      put(b, " ");
-      tuple_l(b, "start_indices", c->start, c->ndim);
-      if (unit) put(b, " strides=None");
-      else { put(b, " "); tuple_l(b, "strides", c->stride, c->ndim); }
-      put(b, "]");
-      return 1;
-    }
-    case PRIM_pad: {
-      const PPad *c = pp;
-      put(b, "[padding_config=(");
-      for (int i = 0; i < c->ndim; i++)
-        put(b, "%s(%lld, %lld, %lld)", i ? ", " : "", (long long)c->lo[i], (long long)c->hi[i],
-            (long long)c->interior[i]);
-      put(b, c->ndim == 1 ? ",)]" : ")]");
-      return 1;
-    }
-    case PRIM_dot_general: {
-      const PDot *c = pp;
-      put(b, "[dimension_numbers=((");
-      list_i(b, c->lhs_contract, c->nc); put(b, ", "); list_i(b, c->rhs_contract, c->nc);
-      put(b, "), (");
-      list_i(b, c->lhs_batch, c->nb); put(b, ", "); list_i(b, c->rhs_batch, c->nb);
-      put(b, ")) precision=None preferred_element_type=%s]",
-          arr_dtypes[g->avals[e->out[0]].dtype].name);
-      return 1;
-    }
-    case PRIM_sort: {
-      const PSort *c = pp;
-      put(b, "[dimension=%d is_stable=True num_keys=%d]", c->dimension, c->num_keys);
-      return 1;
-    }
-    case PRIM_debug_callback:
-      put(b, "[callback=%d effect=Debug]", ((const PCallback *)pp)->id);
-      return 1;
-    case PRIM_cond: {
-      const PCond *c = pp;
-      put(b, "[\n");
-      pad_to(b, indent + 2); put(b, "branches=(\n");
-      for (int i = 0; i < c->nbranches; i++) {
-        pad_to(b, indent + 4);
-        print_graph(b, c->branches[i], indent + 4, counter);
-        put(b, "\n");
-      }
-      pad_to(b, indent + 2); put(b, ")\n");
-      pad_to(b, indent); put(b, "]");
-      return 1;
-    }
-    case PRIM_while: {
-      const PWhile *c = pp;
-      put(b, "[\n");
-      pad_to(b, indent + 2); put(b, "body_jaxpr=");
-      print_graph(b, c->body, indent + 2, counter);
-      put(b, "\n");
-      pad_to(b, indent + 2); put(b, "body_nconsts=%d\n", c->body_nconsts);
-      pad_to(b, indent + 2); put(b, "cond_jaxpr=");
-      print_graph(b, c->cond, indent + 2, counter);
-      put(b, "\n");
-      pad_to(b, indent + 2); put(b, "cond_nconsts=%d\n", c->cond_nconsts);
-      pad_to(b, indent); put(b, "]");
-      return 1;
-    }
-    case PRIM_custom_jvp_call:
-    case PRIM_custom_vjp_call: {
-      int jv = e->prim == PRIM_custom_jvp_call;
-      const IrGraph *fg = jv ? ((const PCustomJvp *)pp)->fun : ((const PCustomVjp *)pp)->fun;
-      const IrGraph *rg = jv ? ((const PCustomJvp *)pp)->jvp : ((const PCustomVjp *)pp)->fwd;
-      put(b, "[\n");
-      pad_to(b, indent + 2); put(b, "call_jaxpr=");
-      print_graph(b, fg, indent + 2, counter);
-      put(b, "\n");
-      pad_to(b, indent + 2); put(b, "%s=", jv ? "jvp_jaxpr" : "fwd_jaxpr");
-      print_graph(b, rg, indent + 2, counter);
-      put(b, "\n");
-      if (!jv) { pad_to(b, indent + 2); put(b, "bwd=%d\n", ((const PCustomVjp *)pp)->bwd); }
-      pad_to(b, indent + 2);
-      put(b, "num_consts=%d\n", jv ? ((const PCustomJvp *)pp)->nconsts : ((const PCustomVjp *)pp)->nconsts);
-      pad_to(b, indent); put(b, "]");
-      return 1;
-    }
-    case PRIM_scan: {
-      const PScan *c = pp;
-      put(b, "[\n");
-      pad_to(b, indent + 2); put(b, "_split_transpose=False\n");
-      pad_to(b, indent + 2); put(b, "jaxpr=");
-      print_graph(b, c->body, indent + 2, counter);
-      put(b, "\n");
-      pad_to(b, indent + 2); put(b, "length=%lld\n", (long long)c->length);
-      pad_to(b, indent + 2); put(b, "num_carry=%d\n", c->ncarry);
-      pad_to(b, indent + 2); put(b, "num_consts=%d\n", c->nconsts);
-      pad_to(b, indent + 2); put(b, "reverse=%s\n", c->reverse ? "True" : "False");
-      pad_to(b, indent + 2); put(b, "unroll=%d\n", c->unroll);
-      pad_to(b, indent); put(b, "]");
-      return 1;
-    }
-    default:
-      break;
-  }
-  if (!pp) return 0;
-  char *s = prim_params_str(e->prim, pp);
-  if (s && *s) put(b, "[%s]", s);
+/* The equation around keeps its indentation for the lines after the sub-graph. */
+void ir_put_graph(IrPrinter *pr, const IrGraph *g, int extra) {
+  int indent = pr->indent;
+  print_graph(pr, g, indent + extra);
+  pr->indent = indent;
+}
+
+/* The entry's printer (JAX's spelling), else the fields as prim_params_str spells them. */
+static void print_params(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const Prim *p = &prim_table[e->prim];
+  if (p->print) { p->print(pr, g, e); return; }
+  if (!e->params) return;
+  char *s = prim_params_str(e->prim, e->params);
+  if (!s) { pr->err = 1; return; }
+  if (*s) ir_put(pr, "[%s]", s);
   free(s);
-  return 1;
 }
 
-static void print_graph(Buf *b, const IrGraph *g, int indent, int *counter) {
+static void print_graph(IrPrinter *pr, const IrGraph *g, int indent) {
   int *names = malloc(sizeof(int) * (size_t)(g->nvars + 1));
-  if (!names) { b->err = 1; return; }
+  if (!names) { pr->err = 1; return; }
   for (int v = 0; v < g->nvars; v++) names[v] = -1;
   char av[256], nm[16];
-  put(b, "{ lambda ");
+  ir_put(pr, "{ lambda ");
   int first = 1;
   for (int i = 0; i < g->nconst; i++) {
     Array *c = g->consts[i];
     if (c->ndim == 0) continue;
-    names[g->constvar[i]] = (*counter)++;
+    names[g->constvar[i]] = pr->counter++;
     var_name(names[g->constvar[i]], nm);
     ir_aval_str(&g->avals[g->constvar[i]], av, sizeof av);
-    put(b, "%s%s:%s", first ? "" : " ", nm, av);
+    ir_put(pr, "%s%s:%s", first ? "" : " ", nm, av);
     first = 0;
   }
-  put(b, "; ");
+  ir_put(pr, "; ");
   for (int i = 0; i < g->nin; i++) {
-    names[g->in[i]] = (*counter)++;
+    names[g->in[i]] = pr->counter++;
     var_name(names[g->in[i]], nm);
     ir_aval_str(&g->avals[g->in[i]], av, sizeof av);
-    put(b, "%s%s:%s", i ? " " : "", nm, av);
+    ir_put(pr, "%s%s:%s", i ? " " : "", nm, av);
   }
-  put(b, ". let");
+  ir_put(pr, ". let");
   int inner = indent + 4;
   int oneline = g->neqn <= 1 && indent > 0;
   for (int i = 0; i < g->neqn; i++) {
     const IrEqn *e = &g->eqns[i];
-    if (oneline) put(b, " ");
-    else { put(b, "\n"); pad_to(b, inner); }
+    if (oneline) ir_put(pr, " ");
+    else ir_put(pr, "\n%*s", inner, "");
     for (int k = 0; k < e->nout; k++) {
-      names[e->out[k]] = (*counter)++;
+      names[e->out[k]] = pr->counter++;
       var_name(names[e->out[k]], nm);
       ir_aval_str(&g->avals[e->out[k]], av, sizeof av);
-      put(b, "%s%s:%s", k ? " " : "", nm, av);
+      ir_put(pr, "%s%s:%s", k ? " " : "", nm, av);
     }
-    put(b, e->nout ? " = %s" : "%s", prim_table[e->prim].name);
-    print_params(b, g, e, inner, counter);
-    for (int k = 0; k < e->nin; k++) { put(b, " "); name_of(g, names, e->in[k], b); }
+    ir_put(pr, e->nout ? " = %s" : "%s", prim_table[e->prim].name);
+    pr->indent = inner;
+    print_params(pr, g, e);
+    for (int k = 0; k < e->nin; k++) { ir_put(pr, " "); name_of(g, names, e->in[k], pr); }
   }
-  if (oneline || g->neqn == 0) put(b, " in (");
-  else { put(b, "\n"); pad_to(b, indent + 2); put(b, "in ("); }
+  if (oneline || g->neqn == 0) ir_put(pr, " in (");
+  else ir_put(pr, "\n%*sin (", indent + 2, "");
   for (int k = 0; k < g->nout; k++) {
-    if (k) put(b, ", ");
-    name_of(g, names, g->out[k], b);
+    if (k) ir_put(pr, ", ");
+    name_of(g, names, g->out[k], pr);
   }
-  put(b, g->nout == 1 ? ",) }" : ") }");
+  ir_put(pr, g->nout == 1 ? ",) }" : ") }");
   free(names);
 }
 
 char *ir_print(const IrGraph *g) {
-  Buf b = {0};
-  int counter = 0;
-  print_graph(&b, g, 0, &counter);
-  if (b.err) { free(b.s); arr_err(ERR_MEMORY, "out of memory"); return NULL; }
-  return b.s;
+  IrPrinter pr = {0};
+  print_graph(&pr, g, 0);
+  if (pr.err) { free(pr.s); arr_err(ERR_MEMORY, "out of memory"); return NULL; }
+  return pr.s;
 }

@@ -68,6 +68,24 @@ char *ir_print(const IrGraph *g);
 /* "f32[3,4]" */
 void ir_aval_str(const AVal *av, char *buf, size_t n);
 
+/* ---- printing an equation's parameters (the entries' printers, Prim.print) --------------
+ * An entry's printer writes its params in JAX's spelling, brackets included ("[axes=(0,)]"),
+ * through this context: the engine keeps the text, the indentation of the equation being
+ * printed and the variable names, so that a sub-graph printed by a parameter continues the
+ * naming of the graph around it. Printing never fails here: running out of memory is noted in
+ * the context and reported by ir_print. */
+typedef struct IrPrinter IrPrinter;
+void ir_put(IrPrinter *pr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* key=(1, 2), key=(1,), key=() */
+void ir_put_tuple_i(IrPrinter *pr, const char *key, const int *v, int n);
+void ir_put_tuple_l(IrPrinter *pr, const char *key, const int64_t *v, int n);
+/* [1, 2] */
+void ir_put_list_i(IrPrinter *pr, const int *v, int n);
+/* spaces up to the equation's indentation plus extra (to start a line of a multi-line param) */
+void ir_put_indent(IrPrinter *pr, int extra);
+/* a sub-graph ("{ lambda ; ... }"), its lines indented by the equation's indentation + extra */
+void ir_put_graph(IrPrinter *pr, const IrGraph *g, int extra);
+
 /* ---- parameter blocks -------------------------------------------------------------------- */
 void *ir_params_copy(PrimId prim, const void *params);  /* retains sub-graphs; NULL on OOM */
 void ir_params_free(PrimId prim, void *params);

@@ -177,6 +177,39 @@ Array *prim_binary(PrimId id, Array *x, Array *y) {
   return prim_bind(id, in, 2, NULL, &o) < 0 ? NULL : o;
 }
 
+/* The entries an array field prints: a fixed count, or the value of the PT_INT field that
+ * count_field names (clamped to the arrays' capacity). */
+static int field_count(const Prim *p, const char *base, const ParamField *f) {
+  int n = -f->count_field;
+  if (f->count_field >= 0) {
+    const ParamField *c = f->count_field < p->n_param_fields ? &p->param_fields[f->count_field] : NULL;
+    n = c && c->type == PT_INT ? *(const int *)(base + c->offset) : 0;
+  }
+  return n < 0 || n > ARR_MAXDIM ? 0 : n;
+}
+
+/* One field as "name=value" into tmp (n bytes); returns the length. */
+static int field_str(const Prim *p, const char *base, const ParamField *f, char *tmp, size_t n) {
+  const char *at = base + f->offset;
+  switch (f->type) {
+    case PT_INT: return snprintf(tmp, n, "%s=%d", f->name, *(const int *)at);
+    case PT_INT64: return snprintf(tmp, n, "%s=%lld", f->name, (long long)*(const int64_t *)at);
+    case PT_DOUBLE: return snprintf(tmp, n, "%s=%g", f->name, *(const double *)at);
+    case PT_DTYPE: {
+      int d = *(const int *)at;
+      return snprintf(tmp, n, "%s=%s", f->name, (unsigned)d < DT_COUNT ? dtn((DType)d) : "?");
+    }
+    case PT_INT_ARR: case PT_INT64_ARR: break;
+  }
+  int cnt = field_count(p, base, f);
+  int k = snprintf(tmp, n, "%s=(", f->name);
+  for (int j = 0; j < cnt && k < (int)n - 32; j++) {
+    long long v = f->type == PT_INT_ARR ? ((const int *)at)[j] : (long long)((const int64_t *)at)[j];
+    k += snprintf(tmp + k, n - k, j ? ", %lld" : "%lld", v);
+  }
+  return k + snprintf(tmp + k, n - k, cnt == 1 ? ",)" : ")");
+}
+
 char *prim_params_str(PrimId id, const void *params) {
   const Prim *p = &prim_table[id];
   size_t cap = 1024, len = 0;
@@ -184,37 +217,9 @@ char *prim_params_str(PrimId id, const void *params) {
   if (!s) return NULL;
   s[0] = 0;
   if (!params) return s;
-  const char *base = params;
   for (int i = 0; i < p->n_param_fields; i++) {
-    const ParamField *f = &p->param_fields[i];
     char tmp[512];
-    int k = 0;
-    if (f->type == PT_INT) k = snprintf(tmp, sizeof tmp, "%s=%d", f->name, *(const int *)(base + f->offset));
-    else if (f->type == PT_INT64) k = snprintf(tmp, sizeof tmp, "%s=%lld", f->name, (long long)*(const int64_t *)(base + f->offset));
-    else if (f->type == PT_DOUBLE) k = snprintf(tmp, sizeof tmp, "%s=%g", f->name, *(const double *)(base + f->offset));
-    else if (f->type == PT_DTYPE) {
-      int d = *(const int *)(base + f->offset);
-      k = snprintf(tmp, sizeof tmp, "%s=%s", f->name, (unsigned)d < DT_COUNT ? dtn((DType)d) : "?");
-    } else {
-      int cnt;
-      if (f->count_field < 0) cnt = -f->count_field;
-      else {
-        int ci = f->count_field >= 100 ? 0 : f->count_field;
-        /* the count is the ci-th PT_INT field */
-        int seen = 0; cnt = 0;
-        for (int j = 0; j < p->n_param_fields; j++)
-          if (p->param_fields[j].type == PT_INT && seen++ == ci) { cnt = *(const int *)(base + p->param_fields[j].offset); break; }
-        if (f->count_field == 100 && id == PRIM_broadcast_in_dim) cnt = ARR_MAXDIM;  /* printed up to operand rank by callers */
-      }
-      if (cnt < 0 || cnt > ARR_MAXDIM) cnt = 0;
-      if (id == PRIM_conv && f->type == PT_INT64_ARR) cnt = *(const int *)base;
-      k = snprintf(tmp, sizeof tmp, "%s=(", f->name);
-      for (int j = 0; j < cnt && k < (int)sizeof tmp - 32; j++) {
-        long long v = f->type == PT_INT_ARR ? ((const int *)(base + f->offset))[j] : (long long)((const int64_t *)(base + f->offset))[j];
-        k += snprintf(tmp + k, sizeof tmp - k, j ? ", %lld" : "%lld", v);
-      }
-      k += snprintf(tmp + k, sizeof tmp - k, cnt == 1 ? ",)" : ")");
-    }
+    int k = field_str(p, params, &p->param_fields[i], tmp, sizeof tmp);
     if (len + k + 4 >= cap) {
       char *n = realloc(s, cap = cap * 2 + k);
       if (!n) { free(s); return NULL; }
@@ -224,4 +229,3 @@ char *prim_params_str(PrimId id, const void *params) {
   }
   return s;
 }
-

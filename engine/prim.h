@@ -299,6 +299,11 @@ typedef int (*PrimKernel)(const struct Prim *p, Array *const *in, int nin, const
 /* The inner loop of an elementwise kernel: n elements, strides in elements for [out, in0, in1,
  * in2]. */
 typedef void (*ElemLoop)(char *out, char *const *in, const int64_t *strides, int64_t n);
+/* Prints an equation's parameters in JAX's jaxpr spelling through the engine's printing context
+ * (engine/ir.h: ir_put, ir_put_tuple_i, ir_put_graph, ...), brackets included. */
+struct IrPrinter;
+struct IrEqn;
+typedef void (*PrimPrinter)(struct IrPrinter *pr, const struct IrGraph *g, const struct IrEqn *e);
 
 /* Describes one field of a parameter struct, for printing IR and debugging. */
 typedef enum ParamType { PT_INT, PT_INT64, PT_DTYPE, PT_DOUBLE, PT_INT_ARR, PT_INT64_ARR } ParamType;
@@ -306,8 +311,8 @@ typedef struct ParamField {
   const char *name;
   ParamType type;
   size_t offset;       /* of the field in the param struct */
-  int count_field;     /* for arrays: index in the same field list of the int holding the
-                          count, or -(fixed count) (e.g. -3), or 100 + field index: ndim */
+  int count_field;     /* for arrays: index in the same field list of the PT_INT holding
+                          the count, or -(fixed count) (e.g. -3) */
 } ParamField;
 
 typedef enum ReduceIdentity { RI_NONE, RI_ZERO, RI_ONE, RI_LOWEST, RI_HIGHEST, RI_TRUE, RI_FALSE } ReduceIdentity;
@@ -387,6 +392,8 @@ typedef struct Prim {
   /* the parameter block: a plain struct (prim.h), its size and field list (for printing) */
   size_t params_size;
   const ParamField *param_fields; int n_param_fields;
+  PrimPrinter print;             /* the params in jaxpr text; NULL: from param_fields, as
+                                    prim_params_str spells them */
   PrimRule rule;                 /* shape/dtype rule (where shape errors are raised) */
   uint32_t dtypes;               /* elementwise: the accepted operand dtypes (DTM_*) */
   /* differentiation (the kinds are explained above) and batching */

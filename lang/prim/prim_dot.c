@@ -467,9 +467,23 @@ static const ParamField pf_window[] = {
     PRIM_FIELD(PWindow, ndim, PT_INT, 0), PRIM_FIELD(PWindow, window, PT_INT64_ARR, 0), PRIM_FIELD(PWindow, strides, PT_INT64_ARR, 0),
     PRIM_FIELD(PWindow, pad_lo, PT_INT64_ARR, 0), PRIM_FIELD(PWindow, pad_hi, PT_INT64_ARR, 0)};
 
+/* dot_general in jaxpr text: preferred_element_type is the output's dtype (the graph's) */
+static void pp_dot(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PDot *c = e->params;
+  ir_put(pr, "[dimension_numbers=((");
+  ir_put_list_i(pr, c->lhs_contract, c->nc);
+  ir_put(pr, ", ");
+  ir_put_list_i(pr, c->rhs_contract, c->nc);
+  ir_put(pr, "), (");
+  ir_put_list_i(pr, c->lhs_batch, c->nb);
+  ir_put(pr, ", ");
+  ir_put_list_i(pr, c->rhs_batch, c->nb);
+  ir_put(pr, ")) precision=None preferred_element_type=%s]", dtn(g->avals[e->out[0]].dtype));
+}
+
 /* {=== the entries ===} */
 const Prim prim_rows_dot[] = {
-    {.id = PRIM_dot_general, .nin = 2, .nout = 1, .kind = PK_OTHER, PARAMS(PDot, pf_dot), .rule = rule_dot, .cpu = cpu_k_dot, .ad = RK_BILINEAR, .lin = 3, .transpose = tp_dot_general, .batch = b_dot_general, .np_scalar = 1},
+    {.id = PRIM_dot_general, .nin = 2, .nout = 1, .kind = PK_OTHER, PARAMS(PDot, pf_dot), .rule = rule_dot, .cpu = cpu_k_dot, .ad = RK_BILINEAR, .lin = 3, .transpose = tp_dot_general, .batch = b_dot_general, .np_scalar = 1, .print = pp_dot},
     {.id = PRIM_conv, .nin = 2, .nout = 1, .kind = PK_OTHER, PARAMS(PConv, pf_conv), .rule = rule_conv, .cpu = cpu_k_conv, .ad = RK_BILINEAR, .lin = 3, .transpose = tp_conv, .batch = b_conv},
     {.id = PRIM_reduce_window_sum, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PWindow, pf_window), .rule = rule_window, .cpu = cpu_k_window, .ad = RK_DECOMP, .decomp = decomp_window, .batch = b_window, .monoid = PRIM_add, .reduce_identity = RI_ZERO},
     {.id = PRIM_reduce_window_max, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PWindow, pf_window), .rule = rule_window, .cpu = cpu_k_window, .ad = RK_DECOMP, .decomp = decomp_window, .batch = b_window, .monoid = PRIM_max, .reduce_identity = RI_LOWEST},

@@ -330,6 +330,13 @@ int b_elementwise(PrimId id, const void *params, int nin, const Value *in, const
 /* {=== parameters ===} */
 static const ParamField pf_convert[] = {PRIM_FIELD(PConvert, new_dtype, PT_DTYPE, 0), PRIM_FIELD(PConvert, weak, PT_INT, 0)};
 static const ParamField pf_intpow[] = {PRIM_FIELD(PIntPow, y, PT_INT64, 0)};
+static void pp_intpow(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  ir_put(pr, "[y=%lld]", (long long)((const PIntPow *)e->params)->y);
+}
+static void pp_convert(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PConvert *c = e->params;
+  ir_put(pr, "[new_dtype=%s weak_type=%s]", dtn(c->new_dtype), c->weak ? "True" : "False");
+}
 
 /* {=== the entries ===} */
 const Prim prim_rows_elem[] = {
@@ -399,7 +406,7 @@ const Prim prim_rows_elem[] = {
     {.id = PRIM_gt, .nin = 2, .nout = 1, .kind = PK_COMPARE, .rule = rule_binary, .dtypes = DTM_ALL, .cpu = cpu_k_elementwise, .cgen = "(%0 > %1)", .ad = RK_ZERO, .batch = b_elementwise, .lax = "gt", .cheap = 1, .promote = 1, .np_scalar = 1},
     {.id = PRIM_ge, .nin = 2, .nout = 1, .kind = PK_COMPARE, .rule = rule_binary, .dtypes = DTM_ALL, .cpu = cpu_k_elementwise, .cgen = "(%0 >= %1)", .ad = RK_ZERO, .batch = b_elementwise, .lax = "ge", .cheap = 1, .promote = 1, .np_scalar = 1},
     {.id = PRIM_select, .nin = 3, .nout = 1, .kind = PK_OTHER, .rule = rule_select, .dtypes = DTM_ALL, .cpu = cpu_k_elementwise, .cgen = "(%0 ? %1 : %2)", .ad = RK_LINEAR, .lin = 6, .transpose = tp_select, .batch = b_elementwise, .cheap = 1, .promote = 2, .np_scalar = 1},
-    {.id = PRIM_integer_pow, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PIntPow, pf_intpow), .rule = rule_integer_pow, .cpu = cpu_k_integer_pow, .ad = RK_PARTIALS, .partials = d_integer_pow, .batch = b_elementwise, .np_scalar = 1},
-    {.id = PRIM_convert, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PConvert, pf_convert), .rule = rule_convert, .cpu = cpu_k_convert, .cgen = "((%T)%0)", .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_convert, .batch = b_elementwise, .cheap = 1, .np_scalar = 2, .noop = prim_noop_always},
+    {.id = PRIM_integer_pow, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PIntPow, pf_intpow), .rule = rule_integer_pow, .cpu = cpu_k_integer_pow, .ad = RK_PARTIALS, .partials = d_integer_pow, .batch = b_elementwise, .np_scalar = 1, .print = pp_intpow},
+    {.id = PRIM_convert, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PConvert, pf_convert), .rule = rule_convert, .cpu = cpu_k_convert, .cgen = "((%T)%0)", .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_convert, .batch = b_elementwise, .cheap = 1, .np_scalar = 2, .noop = prim_noop_always, .print = pp_convert},
     {.id = PRIM_copy, .nin = 1, .nout = 1, .kind = PK_OTHER, .rule = rule_same, .cpu = cpu_k_copy, .cgen = "%0", .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_copy, .batch = b_elementwise, .cheap = 1, .np_scalar = 2, .noop = prim_noop_always},
     {.id = PRIM_COUNT}};

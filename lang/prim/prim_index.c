@@ -566,16 +566,24 @@ static int b_dynamic_update_slice(PrimId id, const void *params, int nin, const 
 /* {=== dot_general ===} */
 
 /* {=== parameters ===} */
+/* slice_sizes has one entry per operand dim (n_offset + n_collapsed), which a field count cannot
+ * say: it prints n_offset entries, as it always has (jaxpr text of gather). */
 static const ParamField pf_gather[] = {
     PRIM_FIELD(PGather, n_offset, PT_INT, 0), PRIM_FIELD(PGather, n_collapsed, PT_INT, 0), PRIM_FIELD(PGather, n_start, PT_INT, 0),
     PRIM_FIELD(PGather, offset_dims, PT_INT_ARR, 0), PRIM_FIELD(PGather, collapsed_slice_dims, PT_INT_ARR, 1),
-    PRIM_FIELD(PGather, start_index_map, PT_INT_ARR, 2), PRIM_FIELD(PGather, slice_sizes, PT_INT64_ARR, 100),
+    PRIM_FIELD(PGather, start_index_map, PT_INT_ARR, 2), PRIM_FIELD(PGather, slice_sizes, PT_INT64_ARR, 0),
     PRIM_FIELD(PGather, mode, PT_INT, 0), PRIM_FIELD(PGather, fill_value, PT_DOUBLE, 0)};
 static const ParamField pf_scatter[] = {
     PRIM_FIELD(PScatter, n_window, PT_INT, 0), PRIM_FIELD(PScatter, n_inserted, PT_INT, 0), PRIM_FIELD(PScatter, n_sdims, PT_INT, 0),
     PRIM_FIELD(PScatter, update_window_dims, PT_INT_ARR, 0), PRIM_FIELD(PScatter, inserted_window_dims, PT_INT_ARR, 1),
     PRIM_FIELD(PScatter, scatter_dims_to_operand_dims, PT_INT_ARR, 2), PRIM_FIELD(PScatter, mode, PT_INT, 0)};
 static const ParamField pf_shape[] = {PRIM_FIELD(PShape, ndim, PT_INT, 0), PRIM_FIELD(PShape, shape, PT_INT64_ARR, 0)};
+static void pp_dynamic_slice(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PShape *c = e->params;
+  ir_put(pr, "[");
+  ir_put_tuple_l(pr, "slice_sizes", c->shape, c->ndim);
+  ir_put(pr, "]");
+}
 
 /* {=== the entries ===} */
 const Prim prim_rows_index[] = {
@@ -585,6 +593,6 @@ const Prim prim_rows_index[] = {
     {.id = PRIM_scatter_mul, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_CUSTOM, .jvp = jvp_scatter_mul, .batch = b_scatter, .index_ops = 2, .monoid = PRIM_mul},
     {.id = PRIM_scatter_min, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_CUSTOM, .jvp = jvp_scatter_extremal, .batch = b_scatter, .index_ops = 2, .monoid = PRIM_min},
     {.id = PRIM_scatter_max, .nin = 3, .nout = 1, .kind = PK_INDEX, PARAMS(PScatter, pf_scatter), .rule = rule_scatter, .cpu = cpu_k_scatter, .ad = RK_CUSTOM, .jvp = jvp_scatter_extremal, .batch = b_scatter, .index_ops = 2, .monoid = PRIM_max},
-    {.id = PRIM_dynamic_slice, .nin = -1, .nout = 1, .kind = PK_INDEX, PARAMS(PShape, pf_shape), .rule = rule_dynamic_slice, .cpu = cpu_k_dynamic_slice, .ad = RK_LINEAR, .lin = 1, .transpose = tp_dynamic_slice, .batch = b_dynamic_slice, .index_ops = ~1u},
+    {.id = PRIM_dynamic_slice, .nin = -1, .nout = 1, .kind = PK_INDEX, PARAMS(PShape, pf_shape), .rule = rule_dynamic_slice, .cpu = cpu_k_dynamic_slice, .ad = RK_LINEAR, .lin = 1, .transpose = tp_dynamic_slice, .batch = b_dynamic_slice, .index_ops = ~1u, .print = pp_dynamic_slice},
     {.id = PRIM_dynamic_update_slice, .nin = -1, .nout = 1, .kind = PK_INDEX, .rule = rule_dynamic_update_slice, .cpu = cpu_k_dynamic_update_slice, .ad = RK_LINEAR, .lin = 3, .transpose = tp_dynamic_update_slice, .batch = b_dynamic_update_slice, .index_ops = ~3u},
     {.id = PRIM_COUNT}};

@@ -296,19 +296,39 @@ static const ParamField pf_cum[] = {PRIM_FIELD(PCum, axis, PT_INT, 0), PRIM_FIEL
 static const ParamField pf_sort[] = {PRIM_FIELD(PSort, dimension, PT_INT, 0), PRIM_FIELD(PSort, num_keys, PT_INT, 0),
                                      PRIM_FIELD(PSort, descending, PT_INT, 0)};
 
+/* {=== the parameters in jaxpr text (JAX's spelling) ===} */
+static void pp_axes(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PAxes *c = e->params;
+  ir_put(pr, "[");
+  ir_put_tuple_i(pr, "axes", c->axes, c->naxes);
+  ir_put(pr, "]");
+}
+static void pp_arg(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PArg *c = e->params;
+  ir_put(pr, "[axes=(%d,) index_dtype=%s]", c->axis, dtn(c->index_dtype));
+}
+static void pp_cum(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PCum *c = e->params;
+  ir_put(pr, "[axis=%d reverse=%s]", c->axis, c->reverse ? "True" : "False");
+}
+static void pp_sort(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PSort *c = e->params;
+  ir_put(pr, "[dimension=%d is_stable=True num_keys=%d]", c->dimension, c->num_keys);
+}
+
 /* {=== the entries ===} */
 const Prim prim_rows_reduce[] = {
-    {.id = PRIM_reduce_sum, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 + %1)", .reduce_combine = "(%0 + %1)", .reduce_identity = RI_ZERO, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_reduce_sum, .batch = b_reduce, .dtypes = DTM_NUM, .np_scalar = 1},
-    {.id = PRIM_reduce_prod, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 * %1)", .reduce_combine = "(%0 * %1)", .reduce_identity = RI_ONE, .ad = RK_CUSTOM, .jvp = jvp_reduce_prod, .batch = b_reduce, .dtypes = DTM_NUM, .np_scalar = 1},
-    {.id = PRIM_reduce_max, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .reduce_combine = "((%0 >= %1 || %0 != %0) ? %0 : %1)", .reduce_identity = RI_LOWEST, .ad = RK_CUSTOM, .jvp = jvp_reduce_chooser, .batch = b_reduce, .np_name = "maximum", .dtypes = DTM_ALL, .np_scalar = 1},
-    {.id = PRIM_reduce_min, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .reduce_combine = "((%0 <= %1 || %0 != %0) ? %0 : %1)", .reduce_identity = RI_HIGHEST, .ad = RK_CUSTOM, .jvp = jvp_reduce_chooser, .batch = b_reduce, .np_name = "minimum", .dtypes = DTM_ALL, .np_scalar = 1},
-    {.id = PRIM_reduce_or, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 | %1)", .reduce_combine = "(%0 | %1)", .reduce_identity = RI_FALSE, .ad = RK_ZERO, .batch = b_reduce, .dtypes = DTM_INTB, .np_scalar = 1},
-    {.id = PRIM_reduce_and, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 & %1)", .reduce_combine = "(%0 & %1)", .reduce_identity = RI_TRUE, .ad = RK_ZERO, .batch = b_reduce, .dtypes = DTM_INTB, .np_scalar = 1},
-    {.id = PRIM_argmax, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PArg, pf_arg), .rule = rule_arg, .cpu = cpu_k_arg, .ad = RK_ZERO, .batch = b_arg, .monoid = PRIM_max, .np_scalar = 1},
-    {.id = PRIM_argmin, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PArg, pf_arg), .rule = rule_arg, .cpu = cpu_k_arg, .ad = RK_ZERO, .batch = b_arg, .monoid = PRIM_min, .np_scalar = 1},
-    {.id = PRIM_cumsum, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_cumsum, .batch = b_cum, .monoid = PRIM_add, .reduce_identity = RI_ZERO},
-    {.id = PRIM_cumprod, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_DECOMP, .decomp = decomp_cum, .batch = b_cum, .monoid = PRIM_mul, .reduce_identity = RI_ONE},
-    {.id = PRIM_cummax, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_DECOMP, .decomp = decomp_cum, .batch = b_cum, .monoid = PRIM_max, .reduce_identity = RI_LOWEST},
-    {.id = PRIM_cummin, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_DECOMP, .decomp = decomp_cum, .batch = b_cum, .monoid = PRIM_min, .reduce_identity = RI_HIGHEST},
-    {.id = PRIM_sort, .nin = -1, .nout = -1, .kind = PK_OTHER, PARAMS(PSort, pf_sort), .rule = rule_sort, .cpu = cpu_k_sort, .ad = RK_CUSTOM, .jvp = jvp_sort, .batch = b_sort},
+    {.id = PRIM_reduce_sum, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 + %1)", .reduce_combine = "(%0 + %1)", .reduce_identity = RI_ZERO, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_reduce_sum, .batch = b_reduce, .dtypes = DTM_NUM, .np_scalar = 1, .print = pp_axes},
+    {.id = PRIM_reduce_prod, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 * %1)", .reduce_combine = "(%0 * %1)", .reduce_identity = RI_ONE, .ad = RK_CUSTOM, .jvp = jvp_reduce_prod, .batch = b_reduce, .dtypes = DTM_NUM, .np_scalar = 1, .print = pp_axes},
+    {.id = PRIM_reduce_max, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .reduce_combine = "((%0 >= %1 || %0 != %0) ? %0 : %1)", .reduce_identity = RI_LOWEST, .ad = RK_CUSTOM, .jvp = jvp_reduce_chooser, .batch = b_reduce, .np_name = "maximum", .dtypes = DTM_ALL, .np_scalar = 1, .print = pp_axes},
+    {.id = PRIM_reduce_min, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .reduce_combine = "((%0 <= %1 || %0 != %0) ? %0 : %1)", .reduce_identity = RI_HIGHEST, .ad = RK_CUSTOM, .jvp = jvp_reduce_chooser, .batch = b_reduce, .np_name = "minimum", .dtypes = DTM_ALL, .np_scalar = 1, .print = pp_axes},
+    {.id = PRIM_reduce_or, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 | %1)", .reduce_combine = "(%0 | %1)", .reduce_identity = RI_FALSE, .ad = RK_ZERO, .batch = b_reduce, .dtypes = DTM_INTB, .np_scalar = 1, .print = pp_axes},
+    {.id = PRIM_reduce_and, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PAxes, pf_axes), .rule = rule_reduce, .cpu = cpu_k_reduce, .cgen = "(%0 & %1)", .reduce_combine = "(%0 & %1)", .reduce_identity = RI_TRUE, .ad = RK_ZERO, .batch = b_reduce, .dtypes = DTM_INTB, .np_scalar = 1, .print = pp_axes},
+    {.id = PRIM_argmax, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PArg, pf_arg), .rule = rule_arg, .cpu = cpu_k_arg, .ad = RK_ZERO, .batch = b_arg, .monoid = PRIM_max, .np_scalar = 1, .print = pp_arg},
+    {.id = PRIM_argmin, .nin = 1, .nout = 1, .kind = PK_REDUCE, PARAMS(PArg, pf_arg), .rule = rule_arg, .cpu = cpu_k_arg, .ad = RK_ZERO, .batch = b_arg, .monoid = PRIM_min, .np_scalar = 1, .print = pp_arg},
+    {.id = PRIM_cumsum, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_cumsum, .batch = b_cum, .monoid = PRIM_add, .reduce_identity = RI_ZERO, .print = pp_cum},
+    {.id = PRIM_cumprod, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_DECOMP, .decomp = decomp_cum, .batch = b_cum, .monoid = PRIM_mul, .reduce_identity = RI_ONE, .print = pp_cum},
+    {.id = PRIM_cummax, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_DECOMP, .decomp = decomp_cum, .batch = b_cum, .monoid = PRIM_max, .reduce_identity = RI_LOWEST, .print = pp_cum},
+    {.id = PRIM_cummin, .nin = 1, .nout = 1, .kind = PK_SCAN, PARAMS(PCum, pf_cum), .rule = rule_cum, .cpu = cpu_k_cum, .ad = RK_DECOMP, .decomp = decomp_cum, .batch = b_cum, .monoid = PRIM_min, .reduce_identity = RI_HIGHEST, .print = pp_cum},
+    {.id = PRIM_sort, .nin = -1, .nout = -1, .kind = PK_OTHER, PARAMS(PSort, pf_sort), .rule = rule_sort, .cpu = cpu_k_sort, .ad = RK_CUSTOM, .jvp = jvp_sort, .batch = b_sort, .print = pp_sort},
     {.id = PRIM_COUNT}};

@@ -374,7 +374,7 @@ static const ParamField pf_axes[] = {PRIM_FIELD(PAxes, naxes, PT_INT, 0), PRIM_F
 static const ParamField pf_shape[] = {PRIM_FIELD(PShape, ndim, PT_INT, 0), PRIM_FIELD(PShape, shape, PT_INT64_ARR, 0)};
 static const ParamField pf_perm[] = {PRIM_FIELD(PPerm, ndim, PT_INT, 0), PRIM_FIELD(PPerm, perm, PT_INT_ARR, 0)};
 static const ParamField pf_bcast[] = {PRIM_FIELD(PBroadcast, ndim, PT_INT, 0), PRIM_FIELD(PBroadcast, shape, PT_INT64_ARR, 0),
-                                      PRIM_FIELD(PBroadcast, bdims, PT_INT_ARR, 100)};
+                                      PRIM_FIELD(PBroadcast, bdims, PT_INT_ARR, -ARR_MAXDIM)};
 static const ParamField pf_slice[] = {PRIM_FIELD(PSlice, ndim, PT_INT, 0), PRIM_FIELD(PSlice, start, PT_INT64_ARR, 0),
                                       PRIM_FIELD(PSlice, limit, PT_INT64_ARR, 0), PRIM_FIELD(PSlice, stride, PT_INT64_ARR, 0)};
 static const ParamField pf_pad[] = {PRIM_FIELD(PPad, ndim, PT_INT, 0), PRIM_FIELD(PPad, lo, PT_INT64_ARR, 0),
@@ -382,14 +382,74 @@ static const ParamField pf_pad[] = {PRIM_FIELD(PPad, ndim, PT_INT, 0), PRIM_FIEL
 static const ParamField pf_iota[] = {PRIM_FIELD(PIota, dtype, PT_DTYPE, 0), PRIM_FIELD(PIota, ndim, PT_INT, 0),
                                      PRIM_FIELD(PIota, shape, PT_INT64_ARR, 1), PRIM_FIELD(PIota, dimension, PT_INT, 0)};
 
+/* {=== the parameters in jaxpr text (JAX's spelling) ===} */
+/* broadcast_dimensions has one entry per operand dimension: the operand's rank is not in the
+ * params, so this one reads the graph. */
+static void pp_broadcast(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PBroadcast *c = e->params;
+  ir_put(pr, "[");
+  ir_put_tuple_i(pr, "broadcast_dimensions", c->bdims, e->nin ? g->avals[e->in[0]].ndim : 0);
+  ir_put(pr, " ");
+  ir_put_tuple_l(pr, "shape", c->shape, c->ndim);
+  ir_put(pr, "]");
+}
+static void pp_reshape(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PShape *c = e->params;
+  ir_put(pr, "[dimensions=None ");
+  ir_put_tuple_l(pr, "new_sizes", c->shape, c->ndim);
+  ir_put(pr, "]");
+}
+static void pp_transpose(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PPerm *c = e->params;
+  ir_put(pr, "[");
+  ir_put_tuple_i(pr, "permutation", c->perm, c->ndim);
+  ir_put(pr, "]");
+}
+static void pp_rev(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PAxes *c = e->params;
+  ir_put(pr, "[");
+  ir_put_tuple_i(pr, "dimensions", c->axes, c->naxes);
+  ir_put(pr, "]");
+}
+static void pp_concat(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  ir_put(pr, "[dimension=%d]", ((const PAxis *)e->params)->axis);
+}
+static void pp_iota(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PIota *c = e->params;
+  ir_put(pr, "[dimension=%d dtype=%s ", c->dimension, dtn(c->dtype));
+  ir_put_tuple_l(pr, "shape", c->shape, c->ndim);
+  ir_put(pr, "]");
+}
+/* JAX writes strides=None when every stride is 1 */
+static void pp_slice(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PSlice *c = e->params;
+  int unit = 1;
+  for (int i = 0; i < c->ndim; i++) if (c->stride[i] != 1) unit = 0;
+  ir_put(pr, "[");
+  ir_put_tuple_l(pr, "limit_indices", c->limit, c->ndim);
+  ir_put(pr, " ");
+  ir_put_tuple_l(pr, "start_indices", c->start, c->ndim);
+  if (unit) ir_put(pr, " strides=None");
+  else { ir_put(pr, " "); ir_put_tuple_l(pr, "strides", c->stride, c->ndim); }
+  ir_put(pr, "]");
+}
+static void pp_pad(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
+  const PPad *c = e->params;
+  ir_put(pr, "[padding_config=(");
+  for (int i = 0; i < c->ndim; i++)
+    ir_put(pr, "%s(%lld, %lld, %lld)", i ? ", " : "", (long long)c->lo[i], (long long)c->hi[i],
+           (long long)c->interior[i]);
+  ir_put(pr, c->ndim == 1 ? ",)]" : ")]");
+}
+
 /* {=== the entries ===} */
 const Prim prim_rows_shape[] = {
-    {.id = PRIM_broadcast_in_dim, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PBroadcast, pf_bcast), .rule = rule_broadcast, .cpu = cpu_k_broadcast, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_broadcast, .batch = b_broadcast, .noop = prim_noop_always},
-    {.id = PRIM_reshape, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PShape, pf_shape), .rule = rule_reshape, .cpu = cpu_k_reshape, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_reshape, .batch = b_reshape, .noop = prim_noop_always},
-    {.id = PRIM_transpose, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PPerm, pf_perm), .rule = rule_transpose, .cpu = cpu_k_transpose, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_transpose, .batch = b_transpose, .noop = noop_transpose},
-    {.id = PRIM_slice, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PSlice, pf_slice), .rule = rule_slice, .cpu = cpu_k_slice, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_slice, .batch = b_slice, .noop = noop_slice},
-    {.id = PRIM_rev, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PAxes, pf_axes), .rule = rule_rev, .cpu = cpu_k_rev, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_rev, .batch = b_rev},
-    {.id = PRIM_pad, .nin = 2, .nout = 1, .kind = PK_SHAPE, PARAMS(PPad, pf_pad), .rule = rule_pad, .cpu = cpu_k_pad, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_pad, .batch = b_pad},
-    {.id = PRIM_concatenate, .nin = -1, .nout = 1, .kind = PK_SHAPE, PARAMS(PAxis, pf_axis), .rule = rule_concat, .cpu = cpu_k_concat, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_concat, .batch = b_concat, .promote = 1},
-    {.id = PRIM_iota, .nin = 0, .nout = 1, .kind = PK_SHAPE, PARAMS(PIota, pf_iota), .rule = rule_iota, .cpu = cpu_k_iota, .ad = RK_ZERO},
+    {.id = PRIM_broadcast_in_dim, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PBroadcast, pf_bcast), .rule = rule_broadcast, .cpu = cpu_k_broadcast, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_broadcast, .batch = b_broadcast, .noop = prim_noop_always, .print = pp_broadcast},
+    {.id = PRIM_reshape, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PShape, pf_shape), .rule = rule_reshape, .cpu = cpu_k_reshape, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_reshape, .batch = b_reshape, .noop = prim_noop_always, .print = pp_reshape},
+    {.id = PRIM_transpose, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PPerm, pf_perm), .rule = rule_transpose, .cpu = cpu_k_transpose, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_transpose, .batch = b_transpose, .noop = noop_transpose, .print = pp_transpose},
+    {.id = PRIM_slice, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PSlice, pf_slice), .rule = rule_slice, .cpu = cpu_k_slice, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_slice, .batch = b_slice, .noop = noop_slice, .print = pp_slice},
+    {.id = PRIM_rev, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PAxes, pf_axes), .rule = rule_rev, .cpu = cpu_k_rev, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_rev, .batch = b_rev, .print = pp_rev},
+    {.id = PRIM_pad, .nin = 2, .nout = 1, .kind = PK_SHAPE, PARAMS(PPad, pf_pad), .rule = rule_pad, .cpu = cpu_k_pad, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_pad, .batch = b_pad, .print = pp_pad},
+    {.id = PRIM_concatenate, .nin = -1, .nout = 1, .kind = PK_SHAPE, PARAMS(PAxis, pf_axis), .rule = rule_concat, .cpu = cpu_k_concat, .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_concat, .batch = b_concat, .promote = 1, .print = pp_concat},
+    {.id = PRIM_iota, .nin = 0, .nout = 1, .kind = PK_SHAPE, PARAMS(PIota, pf_iota), .rule = rule_iota, .cpu = cpu_k_iota, .ad = RK_ZERO, .print = pp_iota},
     {.id = PRIM_COUNT}};
