@@ -287,9 +287,7 @@ static int jvp_scatter_mul(PrimId id, const void *params, int nin, const Value *
   const PScatter *s = params;
   AVal xa, ya;
   if (em_aval(p[0], &xa) < 0 || em_aval(p[2], &ya) < 0) return -1;
-  out[0] = em_bind1(id, 3, p, params);
-  tout[0] = em_null();
-  if (EM_IS_NULL(out[0])) return -1;
+  if (t_jvp_primal(id, params, 3, p, out, tout) < 0) return -1;
   Value acc = em_null();
   if (!EM_IS_NULL(t[0])) {
     Value ones = t_ones(&xa);
@@ -330,9 +328,7 @@ static int jvp_scatter_extremal(PrimId id, const void *params, int nin, const Va
   const PScatter *s = params;
   AVal xa, ya;
   if (em_aval(p[0], &xa) < 0 || em_aval(p[2], &ya) < 0) return -1;
-  out[0] = em_bind1(id, 3, p, params);
-  tout[0] = em_null();
-  if (EM_IS_NULL(out[0])) return -1;
+  if (t_jvp_primal(id, params, 3, p, out, tout) < 0) return -1;
   if (EM_IS_NULL(t[0]) && EM_IS_NULL(t[2])) return 1;
   Value su = eqv_(p[2], gather_at(out[0], p[1], s, &xa, &ya));
   Value rx = eqv_(p[0], em_incref(out[0]));

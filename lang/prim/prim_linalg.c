@@ -186,13 +186,6 @@ static Value trisolve(Value a, Value b, const PTriSolve *p) {
 /* Every forward rule below binds its primitive on the primals first, starts with no output
  * tangents (a missing tangent is a zero), and on failure drops both the primal outputs and the
  * tangents made so far: these two helpers and FAIL_IF are that frame, written once. */
-static int jvp_primal(PrimId id, const void *params, int nin, const Value *p, Value *out,
-                      Value *tout) {
-  int n = em_bind(id, nin, p, params, out);
-  if (n < 0) return -1;
-  for (int k = 0; k < n; k++) tout[k] = em_null();
-  return n;
-}
 static int jvp_fail(Value *out, Value *tout, int n) {
   t_clear(out, n);
   t_clear(tout, n);
@@ -202,7 +195,7 @@ static int jvp_fail(Value *out, Value *tout, int n) {
 
 static int jvp_inv(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                    Value *out, Value *tout) {
-  int n = jvp_primal(id, params, nin, p, out, tout);
+  int n = t_jvp_primal(id, params, nin, p, out, tout);
   if (n < 0 || EM_IS_NULL(t[0])) return n;
   tout[0] = neg_(mm_(mm(out[0], t[0]), em_incref(out[0])));
   FAIL_IF(EM_IS_NULL(tout[0]));
@@ -211,7 +204,7 @@ static int jvp_inv(PrimId id, const void *params, int nin, const Value *p, const
 
 static int jvp_solve(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                      Value *out, Value *tout) {
-  int n = jvp_primal(id, params, nin, p, out, tout);
+  int n = t_jvp_primal(id, params, nin, p, out, tout);
   if (n < 0) return n;
   Value rhs = EM_IS_NULL(t[1]) ? em_null() : em_incref(t[1]);
   if (!EM_IS_NULL(t[0])) {
@@ -231,7 +224,7 @@ static int jvp_solve(PrimId id, const void *params, int nin, const Value *p, con
  * itself on the log-abs-det (output 1; the sign's tangent is zero) */
 static int jvp_logdet(int of_det, PrimId id, const void *params, int nin, const Value *p,
                       const Value *t, Value *out, Value *tout) {
-  int n = jvp_primal(id, params, nin, p, out, tout);
+  int n = t_jvp_primal(id, params, nin, p, out, tout);
   if (n < 0 || EM_IS_NULL(t[0])) return n;
   Value dlog = trace_(solve(p[0], t[0]));
   int k = of_det ? 0 : 1;
@@ -250,7 +243,7 @@ static int jvp_slogdet(PrimId id, const void *params, int nin, const Value *p, c
 
 static int jvp_cholesky(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                         Value *out, Value *tout) {
-  int n = jvp_primal(id, params, nin, p, out, tout);
+  int n = t_jvp_primal(id, params, nin, p, out, tout);
   if (n < 0 || EM_IS_NULL(t[0])) return n;
   Value ta = t[0], L = out[0];
   Value sym = add_(em_incref(ta), mT(ta));
@@ -276,7 +269,7 @@ static int jvp_cholesky(PrimId id, const void *params, int nin, const Value *p, 
 
 static int jvp_eigh(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                     Value *out, Value *tout) {
-  int n = jvp_primal(id, params, nin, p, out, tout);
+  int n = t_jvp_primal(id, params, nin, p, out, tout);
   if (n < 0 || EM_IS_NULL(t[0])) return n;
   Value w = out[0], v = out[1];
   Value vav = mm_(mm_(mT(v), em_incref(t[0])), em_incref(v));
@@ -306,7 +299,7 @@ static int jvp_eigh(PrimId id, const void *params, int nin, const Value *p, cons
 
 static int jvp_triangular_solve(PrimId id, const void *params, int nin, const Value *p,
                                 const Value *t, Value *out, Value *tout) {
-  int n = jvp_primal(id, params, nin, p, out, tout);
+  int n = t_jvp_primal(id, params, nin, p, out, tout);
   if (n < 0) return n;
   const PTriSolve *ps = params;
   Value a = p[0], ta = t[0];
@@ -335,7 +328,7 @@ static int jvp_triangular_solve(PrimId id, const void *params, int nin, const Va
 /* JAX's qr_jvp_rule (J. Townsend's derivation), for m >= n and the reduced form */
 static int jvp_qr(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                   Value *out, Value *tout) {
-  int n = jvp_primal(id, params, nin, p, out, tout);
+  int n = t_jvp_primal(id, params, nin, p, out, tout);
   if (n < 0 || EM_IS_NULL(t[0])) return n;
   Value ta = t[0];
   AVal xa;
@@ -365,7 +358,7 @@ static int jvp_qr(PrimId id, const void *params, int nin, const Value *p, const 
 /* JAX's _svd_jvp_rule */
 static int jvp_svd(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                    Value *out, Value *tout) {
-  int n = jvp_primal(id, params, nin, p, out, tout);
+  int n = t_jvp_primal(id, params, nin, p, out, tout);
   if (n < 0 || EM_IS_NULL(t[0])) return n;
   const PSvd *ps = params;
   Value a = p[0], ta = t[0];
@@ -438,7 +431,7 @@ static int jvp_svd(PrimId id, const void *params, int nin, const Value *p, const
 /* JAX's _lu_jvp_rule for square matrices: P a = L U, with L unit lower, U upper */
 static int jvp_lu(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                   Value *out, Value *tout) {
-  int n = jvp_primal(id, params, nin, p, out, tout);
+  int n = t_jvp_primal(id, params, nin, p, out, tout);
   if (n < 0 || EM_IS_NULL(t[0])) return n;
   AVal xa;
   FAIL_IF(em_aval(p[0], &xa) < 0);

@@ -54,6 +54,10 @@ Value t_reshape_axis_into(Value x, int src, int dst);
 Value t_reshape_axis_out_of(Value x, int src, int64_t size1);
 int t_is_float(Value v);
 
+/* The start of a forward rule: the primitive on the primals, every output tangent null (zero);
+ * the number of outputs, or -1 */
+int t_jvp_primal(PrimId id, const void *params, int nin, const Value *p, Value *out, Value *tout);
+
 /* Value arrays: release n values and set them to null */
 void t_clear(Value *v, int n);
 

@@ -81,9 +81,7 @@ static int tp_cumsum(const RuleCtx *c, const Value *ct, const uint8_t *need, Val
 static int jvp_reduce_chooser(PrimId id, const void *params, int nin, const Value *p,
                               const Value *t, Value *out, Value *tout) {
   const PAxes *ax = params;
-  out[0] = em_bind1(id, 1, p, params);
-  tout[0] = em_null();
-  if (EM_IS_NULL(out[0])) return -1;
+  if (t_jvp_primal(id, params, 1, p, out, tout) < 0) return -1;
   if (EM_IS_NULL(t[0])) return 1;
   AVal xa;
   em_aval(p[0], &xa);
@@ -107,9 +105,7 @@ static int jvp_reduce_chooser(PrimId id, const void *params, int nin, const Valu
 static int jvp_reduce_prod(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                            Value *out, Value *tout) {
   const PAxes *ax = params;
-  out[0] = em_bind1(id, 1, p, params);
-  tout[0] = em_null();
-  if (EM_IS_NULL(out[0])) return -1;
+  if (t_jvp_primal(id, params, 1, p, out, tout) < 0) return -1;
   if (EM_IS_NULL(t[0])) return 1;
   AVal xa;
   em_aval(p[0], &xa);
