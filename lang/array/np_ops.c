@@ -5,6 +5,7 @@
 #include <string.h>
 #include "core/core.h"
 #include "arrobj.h"
+#include "prim/prim_ops.h"
 
 /* {=== argument parsing ===} */
 /* An integer from an int, a bool or a concrete integer array of size 1. */
@@ -313,18 +314,10 @@ Value lx_reduce(PrimId id, Value x, int naxes, const int *axes) {
 Value lx_slice(Value x, const int64_t *start, const int64_t *limit, const int64_t *stride) {
   AVal av;
   if (lx_aval(x, &av) < 0) return val_null();
-  PSlice ps;
-  memset(&ps, 0, sizeof ps);
-  ps.ndim = av.ndim;
-  int ident = 1;
-  for (int i = 0; i < av.ndim; i++) {
-    ps.start[i] = start[i];
-    ps.limit[i] = limit[i];
-    ps.stride[i] = stride ? stride[i] : 1;
-    if (ps.start[i] != 0 || ps.limit[i] != av.shape[i] || ps.stride[i] != 1) ident = 0;
-  }
-  if (ident) return val_incref(x);
-  return lx_bind1(PRIM_slice, 1, &x, &ps);
+  for (int i = 0; i < av.ndim; i++)   /* the whole array: no new view */
+    if (start[i] != 0 || limit[i] != av.shape[i] || (stride && stride[i] != 1))
+      return t_slice(x, start, limit, stride);
+  return val_incref(x);
 }
 
 Value lx_rev(Value x, int naxes, const int *axes) {

@@ -189,6 +189,14 @@ static int tp_dot_general(const RuleCtx *c, const Value *ct, const uint8_t *need
 
 /* conv_general_dilated: JAX's _conv_general_dilated_transpose_lhs / _rhs */
 static int64_t dilate(int64_t s, int64_t d) { return s == 0 ? 0 : 1 + (d ? d : 1) * (s - 1); }
+/* the params of a transposed convolution: ns spatial dims, G feature groups, the rest zero
+ * (padding bytes too: params are compared bytewise as cache keys) */
+static void conv_like(PConv *q, int ns, int G) {
+  memset(q, 0, sizeof *q);
+  q->nsp = ns;
+  q->feature_group_count = G;
+  q->batch_group_count = 1;
+}
 static int tp_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value *o) {
   const PConv *p = c->params;
   int G = p->feature_group_count > 1 ? p->feature_group_count : 1;
@@ -201,10 +209,7 @@ static int tp_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
   int ns = p->nsp;
   if (need[0]) {
     PConv q;
-    memset(&q, 0, sizeof q);
-    q.nsp = ns;
-    q.feature_group_count = G;
-    q.batch_group_count = 1;
+    conv_like(&q, ns, G);
     /* trans dims: (out_spec, transposed rhs_spec, lhs_spec) */
     ir_memcpy(q.lhs_spec, p->out_spec, sizeof q.lhs_spec);
     q.rhs_spec[0] = p->rhs_spec[1];
@@ -246,13 +251,10 @@ static int tp_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
     if (EM_IS_NULL(o[0])) return -1;
   }
   if (need[1]) {
-    PConv q;
-    memset(&q, 0, sizeof q);
-    q.nsp = ns;
     /* groups (JAX uses batch_group_count here): the input's feature groups move into its
      * batch dim, which the transposed convolution contracts group by group */
-    q.feature_group_count = G;
-    q.batch_group_count = 1;
+    PConv q;
+    conv_like(&q, ns, G);
     /* trans dims: (lhs_trans, out_trans, rhs_trans), spec_transpose swaps the first two */
     q.lhs_spec[0] = p->lhs_spec[1]; q.lhs_spec[1] = p->lhs_spec[0];
     q.rhs_spec[0] = p->out_spec[1]; q.rhs_spec[1] = p->out_spec[0];
