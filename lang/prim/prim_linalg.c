@@ -6,8 +6,9 @@
 #include "prim_kit.h"
 
 /* {=== shape/dtype rules ===} */
-/* {=== linear algebra ===} */
-static int square_float(const Prim *p, const AVal *a) {
+/* A float (batch of) matrices; square unless `rect` (qr, svd). The outputs start as copies of
+ * the operand's aval (strong); each rule adjusts them. */
+static int linalg_in(const Prim *p, const AVal *a, int rect, AVal *out) {
   char s[400];
   if (!dt_is_float(a->dtype))
     return arr_err(ERR_TYPE, "%s: array type %s is unsupported in linalg", p->name, dtn(a->dtype));
@@ -18,63 +19,88 @@ static int square_float(const Prim *p, const AVal *a) {
   }
   if (a->shape[a->ndim - 1] > INT32_MAX || a->shape[a->ndim - 2] > INT32_MAX)
     return arr_err(ERR_VALUE, "%s: matrix too large for LAPACK, got shape %s", p->name, SHAPE(a, s));
-  if (p->id != PRIM_qr && p->id != PRIM_svd && a->shape[a->ndim - 1] != a->shape[a->ndim - 2]) {
+  if (!rect && a->shape[a->ndim - 1] != a->shape[a->ndim - 2]) {
     arr_err(ERR_VALUE, "%s: argument must be a batch of square matrices, got shape %s", p->name, SHAPE(a, s));
     arr_err_np(ERR_LINALG, "Last 2 dimensions of the array must be square");
     return -1;
   }
+  for (int i = 0; i < 3; i++) { out[i] = *a; out[i].weak = 0; }
   return 0;
 }
-static int rule_linalg(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
-  const AVal *a = &in[0];
-  if (square_float(p, a) < 0) return -1;
+/* inv, cholesky: a matrix like the operand */
+static int rule_square(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  return linalg_in(p, &in[0], 0, out) < 0 ? -1 : 1;
+}
+static int rule_det(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  if (linalg_in(p, &in[0], 0, out) < 0) return -1;
+  out[0].ndim = in[0].ndim - 2;
+  return 1;
+}
+static int rule_slogdet(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  if (linalg_in(p, &in[0], 0, out) < 0) return -1;
+  out[0].ndim = out[1].ndim = in[0].ndim - 2;
+  return 2;
+}
+/* lu: the factors, the pivots and the permutation (int32 vectors) */
+static int rule_lu(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  if (linalg_in(p, &in[0], 0, out) < 0) return -1;
+  for (int i = 1; i < 3; i++) { out[i].ndim = in[0].ndim - 1; out[i].dtype = DT_INT32; }
+  return 3;
+}
+/* eigh: the eigenvalues (a vector), the eigenvectors */
+static int rule_eigh(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  if (linalg_in(p, &in[0], 0, out) < 0) return -1;
+  out[0].ndim = in[0].ndim - 1;
+  return 2;
+}
+static int rule_qr(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  if (linalg_in(p, &in[0], 1, out) < 0) return -1;
+  const PQr *q = params;
+  int nd = in[0].ndim;
+  int64_t m = in[0].shape[nd - 2], n = in[0].shape[nd - 1], k = m < n ? m : n;
+  out[0].shape[nd - 1] = q->full_matrices ? m : k;
+  out[1].shape[nd - 2] = q->full_matrices ? m : k;
+  return 2;
+}
+static int rule_svd(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  if (linalg_in(p, &in[0], 1, out) < 0) return -1;
+  const PSvd *s = params;
+  int nd = in[0].ndim;
+  int64_t m = in[0].shape[nd - 2], n = in[0].shape[nd - 1], k = m < n ? m : n;
+  out[0].ndim = nd - 1; out[0].shape[nd - 2] = k;
+  if (!s->compute_uv) return 1;
+  out[1].shape[nd - 1] = s->full_matrices ? m : k;
+  out[2].shape[nd - 2] = s->full_matrices ? n : k;
+  return 3;
+}
+/* solve(a, b), triangular_solve(a, b): b's batch dims are a's, and its rows (left) or its
+ * columns (right) match a; the result is like b */
+static int solve_shape(const Prim *p, const AVal *in, int left, AVal *out) {
+  const AVal *a = &in[0], *b = &in[1];
+  if (linalg_in(p, a, 0, out) < 0) return -1;
+  char s1[400], s2[400];
+  if (b->dtype != a->dtype) return prim_same_dtypes(p, in, 2);
   int nd = a->ndim;
-  int64_t m = a->shape[nd - 2], n = a->shape[nd - 1], k = m < n ? m : n;
-  for (int i = 0; i < 3; i++) { out[i] = *a; out[i].weak = 0; }
-  switch (p->id) {
-    case PRIM_inv: case PRIM_cholesky: return 1;
-    case PRIM_det: out[0].ndim = nd - 2; return 1;
-    case PRIM_slogdet: out[0].ndim = out[1].ndim = nd - 2; return 2;
-    case PRIM_lu:
-      out[1].ndim = nd - 1; out[1].dtype = DT_INT32;
-      out[2].ndim = nd - 1; out[2].dtype = DT_INT32;
-      return 3;
-    case PRIM_eigh: out[0].ndim = nd - 1; return 2;
-    case PRIM_qr: {
-      const PQr *q = params;
-      out[0].shape[nd - 1] = q->full_matrices ? m : k;
-      out[1].shape[nd - 2] = q->full_matrices ? m : k;
-      return 2;
-    }
-    case PRIM_svd: {
-      const PSvd *s = params;
-      out[0].ndim = nd - 1; out[0].shape[nd - 2] = k;
-      if (!s->compute_uv) return 1;
-      out[1].shape[nd - 1] = s->full_matrices ? m : k;
-      out[2].shape[nd - 2] = s->full_matrices ? n : k;
-      return 3;
-    }
-    case PRIM_solve: case PRIM_triangular_solve: {
-      const AVal *b = &in[1];
-      char s1[400], s2[400];
-      if (b->dtype != a->dtype) return prim_same_dtypes(p, in, 2);
-      int left = p->id == PRIM_solve || ((const PTriSolve *)params)->left_side;
-      int ok = b->ndim == nd;
-      for (int i = 0; ok && i < nd - 2; i++) ok = b->shape[i] == a->shape[i];
-      if (ok) ok = left ? b->shape[nd - 2] == n : b->shape[nd - 1] == n;
-      if (!ok) {
-        arr_err(ERR_VALUE, "%s: incompatible shapes %s and %s", p->name, SHAPE(a, s1), SHAPE(b, s2));
-        arr_err_np(ERR_VALUE, "solve: Input operand 1 has a mismatch in its core dimension 0, with "
-                              "gufunc signature (m,m),(m,n)->(m,n) (size %lld is different from %lld)",
-                   (long long)(b->ndim >= 2 ? b->shape[b->ndim - 2] : b->shape[0]), (long long)n);
-        return -1;
-      }
-      out[0] = *b;
-      out[0].weak = 0;
-      return 1;
-    }
-    default: return arr_err(ERR_INTERNAL, "linalg rule");
+  int64_t n = a->shape[nd - 1];
+  int ok = b->ndim == nd;
+  for (int i = 0; ok && i < nd - 2; i++) ok = b->shape[i] == a->shape[i];
+  if (ok) ok = left ? b->shape[nd - 2] == n : b->shape[nd - 1] == n;
+  if (!ok) {
+    arr_err(ERR_VALUE, "%s: incompatible shapes %s and %s", p->name, SHAPE(a, s1), SHAPE(b, s2));
+    arr_err_np(ERR_VALUE, "solve: Input operand 1 has a mismatch in its core dimension 0, with "
+                          "gufunc signature (m,m),(m,n)->(m,n) (size %lld is different from %lld)",
+               (long long)(b->ndim >= 2 ? b->shape[b->ndim - 2] : b->shape[0]), (long long)n);
+    return -1;
   }
+  out[0] = *b;
+  out[0].weak = 0;
+  return 1;
+}
+static int rule_solve(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  return solve_shape(p, in, 1, out);
+}
+static int rule_triangular_solve(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  return solve_shape(p, in, ((const PTriSolve *)params)->left_side, out);
 }
 
 /* {=== differentiation: forward rules (reverse mode by transposing them), and direct reverse
@@ -539,14 +565,14 @@ static const ParamField pf_trisolve[] = {PRIM_FIELD(PTriSolve, left_side, PT_INT
 
 /* {=== the entries ===} */
 const Prim prim_rows_linalg[] = {
-    {.id = PRIM_lu, .nin = 1, .nout = 3, .kind = PK_LINALG, .rule = rule_linalg, .cpu = cpu_k_lu, .ad = RK_CUSTOM, .jvp = jvp_lu, .batch = b_leading},
-    {.id = PRIM_inv, .nin = 1, .nout = 1, .kind = PK_LINALG, PARAMS(PLinalg, pf_linalg), .rule = rule_linalg, .cpu = cpu_k_inv, .ad = RK_CUSTOM, .jvp = jvp_inv, .batch = b_leading},
-    {.id = PRIM_solve, .nin = 2, .nout = 1, .kind = PK_LINALG, PARAMS(PLinalg, pf_linalg), .rule = rule_linalg, .cpu = cpu_k_solve, .ad = RK_CUSTOM, .jvp = jvp_solve, .vjp_fwd = vjpf_solve, .batch = b_leading},
-    {.id = PRIM_det, .nin = 1, .nout = 1, .kind = PK_LINALG, .rule = rule_linalg, .cpu = cpu_k_det, .ad = RK_CUSTOM, .jvp = jvp_det, .batch = b_leading},
-    {.id = PRIM_slogdet, .nin = 1, .nout = 2, .kind = PK_LINALG, .rule = rule_linalg, .cpu = cpu_k_det, .ad = RK_CUSTOM, .jvp = jvp_slogdet, .batch = b_leading},
-    {.id = PRIM_cholesky, .nin = 1, .nout = 1, .kind = PK_LINALG, PARAMS(PLinalg, pf_linalg), .rule = rule_linalg, .cpu = cpu_k_cholesky, .ad = RK_CUSTOM, .jvp = jvp_cholesky, .batch = b_leading},
-    {.id = PRIM_qr, .nin = 1, .nout = 2, .kind = PK_LINALG, PARAMS(PQr, pf_qr), .rule = rule_linalg, .cpu = cpu_k_qr, .ad = RK_CUSTOM, .jvp = jvp_qr, .batch = b_leading},
-    {.id = PRIM_eigh, .nin = 1, .nout = 2, .kind = PK_LINALG, PARAMS(PEigh, pf_eigh), .rule = rule_linalg, .cpu = cpu_k_eigh, .ad = RK_CUSTOM, .jvp = jvp_eigh, .batch = b_leading},
-    {.id = PRIM_svd, .nin = 1, .nout = 3, .kind = PK_LINALG, PARAMS(PSvd, pf_svd), .rule = rule_linalg, .cpu = cpu_k_svd, .ad = RK_CUSTOM, .jvp = jvp_svd, .batch = b_leading},
-    {.id = PRIM_triangular_solve, .nin = 2, .nout = 1, .kind = PK_LINALG, PARAMS(PTriSolve, pf_trisolve), .rule = rule_linalg, .cpu = cpu_k_trisolve, .ad = RK_CUSTOM, .jvp = jvp_triangular_solve, .vjp_fwd = vjpf_solve, .batch = b_leading},
+    {.id = PRIM_lu, .nin = 1, .nout = 3, .kind = PK_LINALG, .rule = rule_lu, .cpu = cpu_k_lu, .ad = RK_CUSTOM, .jvp = jvp_lu, .batch = b_leading},
+    {.id = PRIM_inv, .nin = 1, .nout = 1, .kind = PK_LINALG, PARAMS(PLinalg, pf_linalg), .rule = rule_square, .cpu = cpu_k_inv, .ad = RK_CUSTOM, .jvp = jvp_inv, .batch = b_leading},
+    {.id = PRIM_solve, .nin = 2, .nout = 1, .kind = PK_LINALG, PARAMS(PLinalg, pf_linalg), .rule = rule_solve, .cpu = cpu_k_solve, .ad = RK_CUSTOM, .jvp = jvp_solve, .vjp_fwd = vjpf_solve, .batch = b_leading},
+    {.id = PRIM_det, .nin = 1, .nout = 1, .kind = PK_LINALG, .rule = rule_det, .cpu = cpu_k_det, .ad = RK_CUSTOM, .jvp = jvp_det, .batch = b_leading},
+    {.id = PRIM_slogdet, .nin = 1, .nout = 2, .kind = PK_LINALG, .rule = rule_slogdet, .cpu = cpu_k_det, .ad = RK_CUSTOM, .jvp = jvp_slogdet, .batch = b_leading},
+    {.id = PRIM_cholesky, .nin = 1, .nout = 1, .kind = PK_LINALG, PARAMS(PLinalg, pf_linalg), .rule = rule_square, .cpu = cpu_k_cholesky, .ad = RK_CUSTOM, .jvp = jvp_cholesky, .batch = b_leading},
+    {.id = PRIM_qr, .nin = 1, .nout = 2, .kind = PK_LINALG, PARAMS(PQr, pf_qr), .rule = rule_qr, .cpu = cpu_k_qr, .ad = RK_CUSTOM, .jvp = jvp_qr, .batch = b_leading},
+    {.id = PRIM_eigh, .nin = 1, .nout = 2, .kind = PK_LINALG, PARAMS(PEigh, pf_eigh), .rule = rule_eigh, .cpu = cpu_k_eigh, .ad = RK_CUSTOM, .jvp = jvp_eigh, .batch = b_leading},
+    {.id = PRIM_svd, .nin = 1, .nout = 3, .kind = PK_LINALG, PARAMS(PSvd, pf_svd), .rule = rule_svd, .cpu = cpu_k_svd, .ad = RK_CUSTOM, .jvp = jvp_svd, .batch = b_leading},
+    {.id = PRIM_triangular_solve, .nin = 2, .nout = 1, .kind = PK_LINALG, PARAMS(PTriSolve, pf_trisolve), .rule = rule_triangular_solve, .cpu = cpu_k_trisolve, .ad = RK_CUSTOM, .jvp = jvp_triangular_solve, .vjp_fwd = vjpf_solve, .batch = b_leading},
     {.id = PRIM_COUNT}};
