@@ -761,7 +761,7 @@ static int poll_signals(void) {
 }
 
 static void control_init_host(void);
-void control_init(void) {
+void flow_init(void) {
   arr_init();
   control_init_host();
   ir_host_callback = host_callback;
@@ -845,11 +845,11 @@ static Value debug_callback(int argc, const Value *argv, Obj *kw) {
 }
 
 /* {=== rules of debug_callback ===} */
-int jvp_callback(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+int flow_jvp_callback(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                  Value *out, Value *tout) {
   return tr_bind(id, nin, p, params, out);
 }
-int vjpf_callback(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
+int flow_vjp_callback(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
                   Value *out, VjpClosure *cl) {
   return tr_bind(id, nin, p, params, out);
 }
@@ -874,7 +874,7 @@ static int batch_element(int nin, const Value *in, const int *bd, int64_t b, Val
 }
 
 /* under vmap: one call per batch element, as JAX prints them */
-int b_callback(PrimId id, const void *params, int nin, const Value *in, const int *bd,
+int flow_batch_callback(PrimId id, const void *params, int nin, const Value *in, const int *bd,
                int64_t size, Value *out, int *obd) {
   Value *ops = calloc((size_t)nin + 1, sizeof(Value));
   if (!ops) { obj_raise_nomem(); return -1; }
@@ -1174,7 +1174,7 @@ static int eval_graph_fn(void *ctx, int nin, const Value *in, int nout_max, Valu
 }
 
 /* {=== cond: jvp, vjp, vmap ===} */
-int jvp_cond(PrimId id, const void *params, int nin, const Value *p, const Value *t, Value *out,
+int flow_jvp_cond(PrimId id, const void *params, int nin, const Value *p, const Value *t, Value *out,
              Value *tout) {
   const PCond *pc = params;
   int nops = nin - 1, nb = pc->nbranches, nout = pc->branches[0]->nout;
@@ -1310,7 +1310,7 @@ static int padbwd_fn(void *c_, int nin, const Value *in, int *nout, Value *out) 
   return 0;
 }
 
-int vjpf_cond(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
+int flow_vjp_cond(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
               Value *out, VjpClosure *cl) {
   const PCond *pc = params;
   int nops = nin - 1, nb = pc->nbranches, nout = pc->branches[0]->nout;
@@ -1403,7 +1403,7 @@ done:
   return rc;
 }
 
-int b_cond(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
+int flow_batch_cond(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
            Value *out, int *obd) {
   const PCond *pc = params;
   int nops = nin - 1, nb = pc->nbranches, nout = pc->branches[0]->nout;
@@ -1526,7 +1526,7 @@ static void carry_fixpoint(IrGraph *body, int ncons, int nc, uint8_t *mask) {
   free(o);
 }
 
-int jvp_while(PrimId id, const void *params, int nin, const Value *p, const Value *t, Value *out,
+int flow_jvp_while(PrimId id, const void *params, int nin, const Value *p, const Value *t, Value *out,
               Value *tout) {
   const PWhile *pw = params;
   int cn = pw->cond_nconsts, bn = pw->body_nconsts, nc = pw->body->nout;
@@ -1649,7 +1649,7 @@ done:
   return rc;
 }
 
-int vjpf_while(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
+int flow_vjp_while(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
                Value *out, VjpClosure *cl) {
   const PWhile *pw = params;
   return vjp_nested(while_run_fn, (void *)pw, nin, p, diff, pw->body->nout, out, cl);
@@ -1710,7 +1710,7 @@ static void batched_aval(const AVal *a, int64_t size, AVal *o) {
   o->ndim = a->ndim + 1;
 }
 
-int b_while(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
+int flow_batch_while(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
             Value *out, int *obd) {
   const PWhile *pw = params;
   int cn = pw->cond_nconsts, bn = pw->body_nconsts, nc = pw->body->nout;
@@ -1794,7 +1794,7 @@ done:
 }
 
 /* {=== scan: jvp, vjp, vmap ===} */
-int jvp_scan(PrimId id, const void *params, int nin, const Value *p, const Value *t, Value *out,
+int flow_jvp_scan(PrimId id, const void *params, int nin, const Value *p, const Value *t, Value *out,
              Value *tout) {
   const PScan *ps = params;
   IrGraph *b = ps->body;
@@ -2026,7 +2026,7 @@ done:
   return rc;
 }
 
-int vjpf_scan(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
+int flow_vjp_scan(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
               Value *out, VjpClosure *cl) {
   const PScan *ps = params;
   IrGraph *b = ps->body;
@@ -2101,7 +2101,7 @@ done:
   return rc;
 }
 
-int b_scan(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
+int flow_batch_scan(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
            Value *out, int *obd) {
   const PScan *ps = params;
   IrGraph *b = ps->body;
@@ -2140,7 +2140,7 @@ done:
 }
 
 /* {=== the functions the modules export ===} */
-const MethodDef control_functions[] = {
+const MethodDef flow_functions[] = {
     {"cond", lax_cond, "cond(pred, true_fun, false_fun, *operands): staged if/else", 0},
     {"switch", lax_switch, "switch(index, branches, *operands): staged multi-way branch", 0},
     {"while_loop", lax_while_loop, "while_loop(cond_fun, body_fun, init_val): staged while", 0},
@@ -2149,7 +2149,7 @@ const MethodDef control_functions[] = {
     {"map", lax_map, "map(f, xs): apply f over the leading axis (staged)", 0},
     {NULL}};
 
-const MethodDef debug_functions[] = {
+const MethodDef flow_debug_functions[] = {
     {"print", debug_print, "print(fmt, *args, **kwargs): print values when the program runs", 0},
     {"callback", debug_callback, "callback(f, *args): call f with the values when the program runs", 0},
     {NULL}};
@@ -2247,7 +2247,7 @@ static int host_call(int id, int n, Array *const *vals, int nout, const AVal *ou
 
 /* Run fn(*args, **kw) at run time with concrete values; result_shape_dtypes (a pytree of
  * objects with .shape and .dtype) gives its outputs. Eagerly it is just the call. */
-Value lx_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw) {
+Value flow_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw) {
   if (!obj_callable(fn)) return obj_raise(&obj_TypeError, "pure_callback: callback must be callable");
   if (lx_current() == lx_eval_interp()) {
     Value r = obj_call(fn, argc, argv, kw);
@@ -2353,7 +2353,7 @@ static Value m_pure_callback(int argc, const Value *argv, Obj *kw) {
     obj_list_append_steal(kn, obj_str_from_cstr(nm));
   }
   if (keep && !VAL_IS_NULL(kn)) names = obj_tuple_from(LIST(kn.u.o)->len, LIST(kn.u.o)->items);
-  Value r = lx_pure_callback(argv[0], argv[1], argc - 2, av, keep ? names.u.o : NULL);
+  Value r = flow_pure_callback(argv[0], argv[1], argc - 2, av, keep ? names.u.o : NULL);
   val_decref(kn);
   val_decref(names);
   free(av);
@@ -2361,7 +2361,7 @@ static Value m_pure_callback(int argc, const Value *argv, Obj *kw) {
 }
 
 /* under vmap: one call per batch element, the results stacked */
-int b_hostcall(PrimId id, const void *params, int nin, const Value *in, const int *bd,
+int flow_batch_hostcall(PrimId id, const void *params, int nin, const Value *in, const int *bd,
                int64_t size, Value *out, int *obd) {
   const PHostCall *h = params;
   Value *ops = calloc((size_t)nin + 1, sizeof(Value));
@@ -2406,7 +2406,7 @@ int b_hostcall(PrimId id, const void *params, int nin, const Value *in, const in
 }
 
 /* JAX: a pure_callback has no derivative of its own; the user gives one with custom_jvp. */
-int jvp_hostcall(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+int flow_jvp_hostcall(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                  Value *out, Value *tout) {
   const PHostCall *h = params;
   char nm[96] = "<callback>";
@@ -2422,7 +2422,7 @@ int jvp_hostcall(PrimId id, const void *params, int nin, const Value *p, const V
   return -1;
 }
 
-const MethodDef callback_functions[] = {
+const MethodDef flow_callback_functions[] = {
     {"pure_callback", m_pure_callback, "pure_callback(callback, result_shape_dtypes, *args): run a host function on concrete values", 0},
     {NULL}};
 
@@ -2462,7 +2462,7 @@ static int all_same_type(const IrGraph *a, int ka, const IrGraph *b, int kb, int
   return 1;
 }
 
-Value lx_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves) {
+Value flow_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves) {
   int n = (int)LIST(leaves.u.o)->len;
   Value *arrs = calloc((size_t)n + 1, sizeof(Value));
   AVal *av = calloc((size_t)n * 2 + 1, sizeof(AVal));
@@ -2564,7 +2564,7 @@ static Value *custom_operands(int nin, const Value *p, const Value *t, int ncons
 
 /* forward mode: the staged rule, evaluated at the current interpreter (tangents of the
  * captured consts are dropped: a custom rule decides the derivative of its arguments) */
-int jvp_custom_call(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+int flow_jvp_custom_call(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                     Value *out, Value *tout) {
   if (id == PRIM_custom_vjp_call) {
     obj_raise(&obj_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp function.");
@@ -2645,7 +2645,7 @@ done:
   return rc;
 }
 
-int vjpf_custom_call(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
+int flow_vjp_custom_call(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
                      Value *out, VjpClosure *cl) {
   const PCustomVjp *c = params;
   int nout = c->fun->nout, nres = c->fwd->nout - nout;
@@ -2674,7 +2674,7 @@ int vjpf_custom_call(PrimId id, const void *params, int nin, const Value *p, con
 
 /* vmap: both graphs batched (every output batched at 0); a custom_vjp's bwd vmapped too
  * (sable._autodiff._custom_bwd_batched sums the cotangents of unbatched operands) */
-int b_custom_call(PrimId id, const void *params, int nin, const Value *in, const int *bd,
+int flow_batch_custom_call(PrimId id, const void *params, int nin, const Value *in, const int *bd,
                   int64_t size, Value *out, int *obd) {
   int jv = id == PRIM_custom_jvp_call;
   IrGraph *fun = jv ? ((const PCustomJvp *)params)->fun : ((const PCustomVjp *)params)->fun;

@@ -15,7 +15,7 @@ static void lx_transform_init(void) {
   static int done;
   if (done) return;
   done = 1;
-  control_init();
+  flow_init();
   jit_init();
 }
 
@@ -1263,7 +1263,7 @@ static Value custom_staged(CustomObj *c, int argc, const Value *argv) {
     obj_raise(&obj_RuntimeError, "internal: _custom_flat result");
     goto done;
   }
-  r = lx_custom_stage(c->is_vjp, TUPLE(res.u.o)->items[1], TUPLE(res.u.o)->items[2],
+  r = flow_custom_stage(c->is_vjp, TUPLE(res.u.o)->items[1], TUPLE(res.u.o)->items[2],
                       TUPLE(res.u.o)->items[3], TUPLE(res.u.o)->items[0]);
 done:
   val_decref(args); val_decref(nd); val_decref(fn); val_decref(res);
@@ -1795,7 +1795,7 @@ static Value randwrap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
     Interp *prev = tr_enter(lx_eval_interp());
     Value spec = obj_call(w->orig, argc, dummy, kw);
     tr_leave(prev);
-    if (!VAL_IS_NULL(spec)) r = lx_pure_callback(w->orig, spec, argc, argv, kw);
+    if (!VAL_IS_NULL(spec)) r = flow_pure_callback(w->orig, spec, argc, argv, kw);
     val_decref(spec);
   }
   for (int i = 0; i < argc + nkw; i++) val_decref(dummy[i]);
@@ -1827,7 +1827,7 @@ int modinit_sable_transforms(Value m) {
   lx_transform_init();
   if (tr_errors_init() < 0) return -1;
   if (obj_module_add_functions(m, transform_functions) < 0) return -1;
-  if (obj_module_add_functions(m, callback_functions) < 0) return -1;
+  if (obj_module_add_functions(m, flow_callback_functions) < 0) return -1;
   if (add_module(m, "tree_util", "jax.tree_util") < 0) return -1;
   if (add_module(m, "tree", "jax.tree") < 0) return -1;
   if (add_module(m, "debug", "jax.debug") < 0) return -1;
@@ -1848,7 +1848,7 @@ int modinit_sable_transforms(Value m) {
 
 int modinit_sable_lax_control(Value m) {
   lx_transform_init();
-  if (obj_module_add_functions(m, control_functions) < 0) return -1;
+  if (obj_module_add_functions(m, flow_functions) < 0) return -1;
   return obj_module_add_functions(m, lax_extra_functions);
 }
 
@@ -1859,7 +1859,7 @@ int modinit_jax_tree_util(Value m) {
 int modinit_jax_tree(Value m) { return obj_module_add_functions(m, tree_functions); }
 int modinit_jax_debug(Value m) {
   lx_transform_init();
-  return obj_module_add_functions(m, debug_functions);
+  return obj_module_add_functions(m, flow_debug_functions);
 }
 int modinit_jax_errors(Value m) {
   if (tr_errors_init() < 0) return -1;

@@ -95,13 +95,13 @@ int tree_leaf_paths(Value tree, const char *name, Value list);
 /* jax.pure_callback: fn(*args, **kw) on concrete values when the program runs; spec (a pytree of
  * objects with .shape and .dtype) describes its results. For library functions that need
  * concrete inputs (jax.random samplers) to work under jit and vmap: when an input is a tracer,
- * return lx_pure_callback(the function itself, its result spec, argc, argv, kw). */
-Value lx_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw);
+ * return flow_pure_callback(the function itself, its result spec, argc, argv, kw). */
+Value flow_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw);
 /* A custom_jvp (is_vjp 0) / custom_vjp function called under a staging trace: f(*leaves), and
  * rule(P, T) -> (out, tout) or fwd(*leaves) -> (out, residuals) with bwd(residuals, ct) ->
  * a tuple of one cotangent per leaf (sable._autodiff._custom_flat), staged as a
  * custom_jvp_call / custom_vjp_call equation. Returns f's result. */
-Value lx_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves);
+Value flow_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves);
 
 /* ---- jit (jit.c) -------------------------------------------------------------------------- */
 void jit_init(void);
@@ -110,8 +110,8 @@ Value jit_make(Value fun, Value static_argnums, Value static_argnames);   /* jax
 Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *argv, Obj *kw);
 
 /* ---- the modules' function tables (flow.c, tree.c) ---------------------------------------- */
-void control_init(void);      /* installs the engine's host-call hooks */
-extern const MethodDef control_functions[], debug_functions[], callback_functions[];
+void flow_init(void);      /* installs the engine's host-call hooks */
+extern const MethodDef flow_functions[], flow_debug_functions[], flow_callback_functions[];
 extern const MethodDef tree_util_functions[], tree_functions[];
 extern TypeObj tree_def_type;   /* PyTreeDef, the type of jax.tree_util's treedefs */
 
