@@ -810,7 +810,7 @@ static Value vmap_apply(const VmapCtx *c, LxTrace *B, TreeDef *td, Value *w, int
   int bad = 0;
   for (int i = 0; i < nkw && !bad; i++) {
     Value x = to_jax(argv[argc + i]);
-    av2[argc + i] = VAL_IS_NULL(x) ? x : batch_wrap(B, x, 0);
+    av2[argc + i] = VAL_IS_NULL(x) ? x : vmap_wrap(B, x, 0);
     val_decref(x);
     if (VAL_IS_NULL(av2[argc + i])) bad = 1;
   }
@@ -830,7 +830,7 @@ static Value vmap_apply(const VmapCtx *c, LxTrace *B, TreeDef *td, Value *w, int
 static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
   Value v;
   int bd;
-  if (batch_unwrap(B, leaf, &v, &bd) < 0) return val_null();
+  if (vmap_unwrap(B, leaf, &v, &bd) < 0) return val_null();
   if (out_axis == AX_NONE) {
     if (bd >= 0) {
       val_decref(v);
@@ -849,7 +849,7 @@ static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
     return obj_raise(&obj_ValueError, "vmap out_axes %d is out of bounds for an output of rank %d",
                      out_axis, nd);
   }
-  Value r = batch_moveaxis(vj, bd, to, size);
+  Value r = vmap_moveaxis(vj, bd, to, size);
   val_decref(vj);
   return r;
 }
@@ -903,11 +903,11 @@ static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   if (!ax || !w) { obj_raise_nomem(); goto done; }
   if (parse_in_axes(c->in_axes, args, argc, ax, n) < 0) goto done;
   if (vmap_size(c, argc, argv, leaves, ax, w, &size) < 0) goto done;
-  B = batch_new("vmap", c->fun, size);
+  B = vmap_new("vmap", c->fun, size);
   if (!B) goto done;
   for (int i = 0; i < n; i++) {
     if (ax[i] == AX_NONE) continue;
-    Value t = batch_wrap(B, w[i], ax[i]);
+    Value t = vmap_wrap(B, w[i], ax[i]);
     val_decref(w[i]);
     w[i] = t;
     if (VAL_IS_NULL(t)) goto done;
@@ -1210,7 +1210,7 @@ static Value custom_batched(CustomObj *c, LxTrace *t, int argc, const Value *arg
     val_decref(m);
     if (VAL_IS_NULL(fn)) goto done;
     Value cargs[8] = {val_bool(c->is_vjp), c->fun, c->is_vjp ? c->fwd : c->jvp,
-                      c->is_vjp ? c->bwd : val_none(), nd, args, axes, val_int(batch_size(t))};
+                      c->is_vjp ? c->bwd : val_none(), nd, args, axes, val_int(vmap_axis_size(t))};
     Interp *prev = tr_enter(t->it.parent);
     c->staging++;   /* its rule calling it again gets the plain function (custom_outer) */
     res = obj_call(fn, 8, cargs, NULL);
@@ -1225,7 +1225,7 @@ static Value custom_batched(CustomObj *c, LxTrace *t, int argc, const Value *arg
   for (int64_t i = 0; i < LIST(ol.u.o)->len; i++) {
     Value *it = &LIST(ol.u.o)->items[i];
     if (!lx_is_arraylike(*it)) continue;
-    Value w = batch_wrap(t, *it, 0);
+    Value w = vmap_wrap(t, *it, 0);
     if (VAL_IS_NULL(w)) goto done;
     val_decref(*it);
     *it = w;
