@@ -1276,13 +1276,13 @@ static int custom_outer(CustomObj *c, LxTrace *t, int argc, const Value *argv, O
   if (c->staging) {
     /* called from its own rule while that is staged or batched (`return f(x), ...`): the
      * plain function, as the rule's primal output (handling it again would recurse) */
-    if (t->vt->kind == TK_STAGE) stage_note_custom(t);
+    if (t->vt->kind == TK_STAGE) jit_stage_note_custom(t);
     *r = obj_call(c->fun, argc, argv, kw);
     return 1;
   }
   if (t->vt->kind == TK_STAGE) {
     /* keywords: the plain function (jit then runs it inlined under a transformation) */
-    if (obj_kwcount(kw)) { stage_note_custom(t); return 0; }
+    if (obj_kwcount(kw)) { jit_stage_note_custom(t); return 0; }
     c->staging++;
     *r = custom_staged(c, argc, argv);
     c->staging--;

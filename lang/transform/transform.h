@@ -50,31 +50,31 @@ Value vmap_moveaxis(Value v, int bdim, int to, int64_t size);
 
 /* ---- staging ------------------------------------------------------------------------------ */
 typedef struct StageTrace StageTrace;
-/* A staging trace over a new graph; inputs added with stage_input. `capture_any`: foreign
+/* A staging trace over a new graph; inputs added with jit_stage_input. `capture_any`: foreign
  * tracers of any live trace become captured inputs (internal graph transforms). */
-StageTrace *stage_new(const char *transform, Value fun, const char *name, int capture_any);
-LxTrace *stage_trace(StageTrace *s);
-Value stage_input(StageTrace *s, const AVal *av, const char *argname);
+StageTrace *jit_stage_new(const char *transform, Value fun, const char *name, int capture_any);
+LxTrace *jit_stage_trace(StageTrace *s);
+Value jit_stage_input(StageTrace *s, const AVal *av, const char *argname);
 /* Finish: outputs are Values seen by the trace (tracers, constants). Returns the graph (new
  * ref) and the captured outer values (new refs in *captured, count in *ncap); captured
  * values are extra graph inputs placed BEFORE the declared ones. */
-IrGraph *stage_finish(StageTrace *s, int nout, const Value *outs, Value **captured, int *ncap);
-void stage_abort(StageTrace *s);
+IrGraph *jit_stage_finish(StageTrace *s, int nout, const Value *outs, Value **captured, int *ncap);
+void jit_stage_abort(StageTrace *s);
 typedef struct TreeDef TreeDef;
 /* The outputs of a staged Python function: flattened into the list outl (returns the tree,
  * new), or NULL with a TypeError naming `what` when a leaf is not an array or a number. */
-TreeDef *stage_outputs(Value res, const char *what, Value outl);
+TreeDef *jit_stage_outputs(Value res, const char *what, Value outl);
 /* A custom_jvp/custom_vjp function ran its plain function under staging trace t: the graph
  * has lost its rule, so jit runs the function itself (inlines it) under an enclosing
  * transformation rather than the graph (jit.c). */
-void stage_note_custom(LxTrace *t);
+void jit_stage_note_custom(LxTrace *t);
 /* Evaluate a graph at the current interpreter (every equation through tr_bind). */
-int graph_eval(IrGraph *g, const Value *in, Value *out);
+int jit_graph_eval(IrGraph *g, const Value *in, Value *out);
 
 /* Trace a C callback into a closed graph over inputs of the given avals. The callback runs
  * with the staging trace current. Returns the graph (no captures allowed). */
 typedef int (*TraceFn)(void *ctx, int nin, const Value *in, int *nout, Value *out);
-IrGraph *trace_to_graph(const char *name, int nin, const AVal *in_av, TraceFn fn, void *ctx,
+IrGraph *jit_trace_to_graph(const char *name, int nin, const AVal *in_av, TraceFn fn, void *ctx,
                         int max_out);
 
 /* ---- pytrees (tree.c) --------------------------------------------------------------------- */
