@@ -1101,7 +1101,7 @@ static int graph_vjp(IrGraph *g, const uint8_t *diff, GraphVjp *r) {
     int brc = -1;
     if (want) {
       for (int i = 0; i < nin; i++) if (diff[i]) want[k++] = ivar[i];
-      brc = tape_backward(vjp_tape(V), nfo, seedvar, cts, ndiff, want, grads);
+      brc = vjp_tape_backward(vjp_tape(V), nfo, seedvar, cts, ndiff, want, grads);
       for (int i = 0, q = 0; brc == 0 && i < nin; i++) {
         if (!diff[i]) continue;
         if (VAL_IS_NULL(grads[q])) {

@@ -178,7 +178,7 @@ static int grad_backward(LxTrace *V, const AVal *av, int ovar, const GradIn *in,
   if (!want) { val_decref(seed); obj_raise_nomem(); return -1; }
   for (int k = 0, q = 0; k < nin; k++)
     for (int i = 0; i < in[k].n; i++) want[q++] = in[k].vars[i];
-  int br = tape_backward(vjp_tape(V), 1, &ovar, &seed, total, want, grads);
+  int br = vjp_tape_backward(vjp_tape(V), 1, &ovar, &seed, total, want, grads);
   free(want);
   val_decref(seed);
   return br < 0 ? -1 : 0;
@@ -474,7 +474,7 @@ typedef struct VjpFnCtx {
 
 static void vjpfn_free(void *p) {
   VjpFnCtx *c = p;
-  tape_decref(c->tape);
+  vjp_tape_decref(c->tape);
   tree_free(c->in_tree);
   tree_free(c->out_tree);
   free(c->in_var); free(c->out_var); free(c->in_av); free(c->out_av);
@@ -519,7 +519,7 @@ static Value vjpfn_call(void *ctx, int argc, const Value *argv, Obj *kw) {
     }
     seeds[k] = s;
   }
-  int br = tape_backward(c->tape, c->nout, c->out_var, seeds, c->nin, c->in_var, g);
+  int br = vjp_tape_backward(c->tape, c->nout, c->out_var, seeds, c->nin, c->in_var, g);
   t_clear(seeds, c->nout);
   if (br < 0) goto done;
   for (int i = 0; i < c->nin; i++)
@@ -607,7 +607,7 @@ static Value m_vjp(int argc, const Value *argv, Obj *kw) {
     t_clear(po, c->nout);
     if (VAL_IS_NULL(P)) goto done;
     c->tape = vjp_tape(V);
-    tape_incref(c->tape);
+    vjp_tape_incref(c->tape);
     Value f = tr_closure_new("vjp_fn", vjpfn_call, c, vjpfn_free);
     c = NULL;
     if (VAL_IS_NULL(f)) { val_decref(P); goto done; }

@@ -23,15 +23,15 @@ int jvp_unwrap(LxTrace *t, Value v, Value *primal, Value *tangent);
 typedef struct Tape Tape;
 LxTrace *vjp_new(const char *transform, Value fun);
 Tape *vjp_tape(LxTrace *t);
-void tape_incref(Tape *t);
-void tape_decref(Tape *t);
+void vjp_tape_incref(Tape *t);
+void vjp_tape_decref(Tape *t);
 Value vjp_input(LxTrace *t, Value primal, int *var);
 int vjp_unwrap(LxTrace *t, Value v, Value *primal, int *var);
 int vjp_record_custom(LxTrace *t, int nin, const Value *in, int nout, Value *pout,
                       VjpClosure *cl, Value *out);
 /* Walk the tape backwards from seeds (cotangents of variables); grads[k] receives the
  * cotangent of want_var[k] (V_NULL = zero). */
-int tape_backward(Tape *tp, int nseed, const int *seed_var, const Value *seed, int nwant,
+int vjp_tape_backward(Tape *tp, int nseed, const int *seed_var, const Value *seed, int nwant,
                   const int *want_var, Value *grads);
 
 /* Run f under a private reverse-mode trace whose inputs are the primals flagged in diff;
