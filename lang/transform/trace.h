@@ -101,9 +101,6 @@ int tr_errors_init(void);
  * the value of the argument x", or that it was computed inside the function. */
 void jit_describe_origin(Tracer *x, char *buf, size_t n);
 
-/* ---- rule helpers: the t_* array operations of lang/prim/prim_ops.h ----------------- */
-static inline int t_aval(Value v, AVal *av) { return lx_aval(v, av); }
-
 /* A callable language object backed by a C function and a context freed with it. */
 Value tr_closure_new(const char *name, Value (*fn)(void *ctx, int argc, const Value *argv, Obj *kw),
                      void *ctx, void (*free_ctx)(void *ctx));
