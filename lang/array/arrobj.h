@@ -108,7 +108,7 @@ Interp *lx_eval_interp(void);
 /* Family used by the eval interpreter when a bind has no array inputs (iota). */
 extern Family lx_default_family;
 /* numpy.linalg.LinAlgError (a ValueError subclass, created on first use) */
-TypeObj *np_linalg_error_type(void);
+TypeObj *lx_linalg_error_type(void);
 /* Raise the engine's pending error as the family's exception. Returns V_NULL. */
 Value lx_raise_engine(Family f);
 

@@ -174,7 +174,7 @@ int modinit_jax_numpy(Value m) { return np_common(m, FAM_JAX); }
 
 static int linalg_common(Value m, Family f) {
   if (obj_module_add_functions(m, f == FAM_NP ? np_linalg_np : np_linalg_jax) < 0) return -1;
-  if (obj_module_add(m, "LinAlgError", val_obj(&np_linalg_error_type()->ob)) < 0) return -1;
+  if (obj_module_add(m, "LinAlgError", val_obj(&lx_linalg_error_type()->ob)) < 0) return -1;
   Value parent = obj_import(f == FAM_NP ? "numpy" : "jax.numpy");
   if (VAL_IS_NULL(parent)) return -1;
   int r = add_prelude_part(m, "sable._linalg", parent);

@@ -152,12 +152,12 @@ static Value float_matrix(Family f, Value v, const char *name, int min_nd, int s
   if (lx_aval(x, &av) < 0) { val_decref(x); return val_null(); }
   if (av.ndim < min_nd) {
     val_decref(x);
-    return obj_raise(np_linalg_error_type(), "%d-dimensional array given. Array must be at "
+    return obj_raise(lx_linalg_error_type(), "%d-dimensional array given. Array must be at "
                      "least two-dimensional", av.ndim);
   }
   if (square && av.shape[av.ndim - 1] != av.shape[av.ndim - 2]) {
     val_decref(x);
-    return obj_raise(np_linalg_error_type(), "Last 2 dimensions of the array must be square");
+    return obj_raise(lx_linalg_error_type(), "Last 2 dimensions of the array must be square");
   }
   if (!dt_is_float(av.dtype)) {
     Value c = lx_convert(x, arr_default_float(lx_promo(f)), 0);

@@ -87,23 +87,23 @@ int b_reduce(PrimId, const void *, int, const Value *, const int *, int64_t, Val
 
 /* ---- rules the transformations implement (lang/transform/flow.c): control flow transforms
  * its sub-graphs by tracing them, which needs the language's interpreters ---------------- */
-int b_cond(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
-int b_while(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
-int b_scan(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
-int b_callback(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
-int b_hostcall(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
-int jvp_cond(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
-int jvp_while(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
-int jvp_scan(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
-int jvp_callback(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
-int jvp_hostcall(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
-int jvp_custom_call(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
-int vjpf_custom_call(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
-int b_custom_call(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
-int vjpf_cond(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
-int vjpf_while(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
-int vjpf_scan(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
-int vjpf_callback(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
+int flow_batch_cond(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
+int flow_batch_while(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
+int flow_batch_scan(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
+int flow_batch_callback(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
+int flow_batch_hostcall(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
+int flow_jvp_cond(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
+int flow_jvp_while(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
+int flow_jvp_scan(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
+int flow_jvp_callback(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
+int flow_jvp_hostcall(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
+int flow_jvp_custom_call(PrimId, const void *, int, const Value *, const Value *, Value *, Value *);
+int flow_vjp_custom_call(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
+int flow_batch_custom_call(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
+int flow_vjp_cond(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
+int flow_vjp_while(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
+int flow_vjp_scan(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
+int flow_vjp_callback(PrimId, const void *, int, const Value *, const uint8_t *, Value *, VjpClosure *);
 
 /* The entry lists of the families (prim_*.c), ended by an entry with id PRIM_COUNT. */
 extern const Prim prim_rows_elem[], prim_rows_shape[], prim_rows_index[], prim_rows_reduce[],

@@ -99,7 +99,7 @@ static TypeObj *get_linalg_error(void) {
   return linalg_error;
 }
 
-TypeObj *np_linalg_error_type(void) { return get_linalg_error(); }
+TypeObj *lx_linalg_error_type(void) { return get_linalg_error(); }
 
 Value lx_raise_engine(Family f) {
   PromoMode m = lx_promo(f);

@@ -55,32 +55,32 @@ static int flatten_operands(Value tree, TreeDef **td, Value **arrs, AVal **avals
 static int trace_fun(Value f, const char *what, TreeDef *in_tree, int n, const AVal *avals,
                      int spread, Traced *out) {
   memset(out, 0, sizeof *out);
-  StageTrace *s = stage_new(what, f, what, 0);
+  StageTrace *s = jit_stage_new(what, f, what, 0);
   if (!s) return -1;
   Value *tin = calloc((size_t)n + 1, sizeof(Value));
   Value leaves = obj_list_new(0), args = val_null(), res = val_null();
   int rc = -1;
-  if (!tin || VAL_IS_NULL(leaves)) { obj_raise_nomem(); stage_abort(s); goto done; }
+  if (!tin || VAL_IS_NULL(leaves)) { obj_raise_nomem(); jit_stage_abort(s); goto done; }
   for (int i = 0; i < n; i++) {
-    tin[i] = stage_input(s, &avals[i], NULL);
-    if (VAL_IS_NULL(tin[i])) { stage_abort(s); goto done; }
+    tin[i] = jit_stage_input(s, &avals[i], NULL);
+    if (VAL_IS_NULL(tin[i])) { jit_stage_abort(s); goto done; }
   }
   args = tree_unflatten(in_tree, tin, n);
-  if (VAL_IS_NULL(args)) { stage_abort(s); goto done; }
+  if (VAL_IS_NULL(args)) { jit_stage_abort(s); goto done; }
   {
-    Interp *prev = tr_enter(&stage_trace(s)->it);
+    Interp *prev = tr_enter(&jit_stage_trace(s)->it);
     if (spread) res = obj_call(f, (int)TUPLE(args.u.o)->len, TUPLE(args.u.o)->items, NULL);
     else res = obj_call1(f, args);
     tr_leave(prev);
   }
-  if (VAL_IS_NULL(res)) { stage_abort(s); goto done; }
+  if (VAL_IS_NULL(res)) { jit_stage_abort(s); goto done; }
   {
     char who[96];
     snprintf(who, sizeof who, "%s: the function", what);
-    out->out_tree = stage_outputs(res, who, leaves);
+    out->out_tree = jit_stage_outputs(res, who, leaves);
   }
-  if (!out->out_tree) { stage_abort(s); goto done; }
-  out->g = stage_finish(s, (int)LIST(leaves.u.o)->len, LIST(leaves.u.o)->items, &out->caps, &out->ncap);
+  if (!out->out_tree) { jit_stage_abort(s); goto done; }
+  out->g = jit_stage_finish(s, (int)LIST(leaves.u.o)->len, LIST(leaves.u.o)->items, &out->caps, &out->ncap);
   if (!out->g) goto done;
   if (ir_optimize(out->g) < 0) { tr_engine_err(); goto done; }
   rc = 0;
@@ -761,7 +761,7 @@ static int poll_signals(void) {
 }
 
 static void control_init_host(void);
-void control_init(void) {
+void flow_init(void) {
   arr_init();
   control_init_host();
   ir_host_callback = host_callback;
@@ -845,11 +845,11 @@ static Value debug_callback(int argc, const Value *argv, Obj *kw) {
 }
 
 /* {=== rules of debug_callback ===} */
-int jvp_callback(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+int flow_jvp_callback(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                  Value *out, Value *tout) {
   return tr_bind(id, nin, p, params, out);
 }
-int vjpf_callback(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
+int flow_vjp_callback(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
                   Value *out, VjpClosure *cl) {
   return tr_bind(id, nin, p, params, out);
 }
@@ -874,7 +874,7 @@ static int batch_element(int nin, const Value *in, const int *bd, int64_t b, Val
 }
 
 /* under vmap: one call per batch element, as JAX prints them */
-int b_callback(PrimId id, const void *params, int nin, const Value *in, const int *bd,
+int flow_batch_callback(PrimId id, const void *params, int nin, const Value *in, const int *bd,
                int64_t size, Value *out, int *obd) {
   Value *ops = calloc((size_t)nin + 1, sizeof(Value));
   if (!ops) { obj_raise_nomem(); return -1; }
@@ -906,7 +906,7 @@ static int jvpg_fn(void *ctx_, int nin, const Value *in, int *nout, Value *out) 
   }
   {
     Interp *prev = tr_enter(&J->it);
-    n = graph_eval(g, w, o);
+    n = jit_graph_eval(g, w, o);
     tr_leave(prev);
   }
   if (n < 0) goto done;
@@ -958,7 +958,7 @@ static IrGraph *graph_jvp(IrGraph *g, const uint8_t *in_nz, uint8_t *out_nz) {
   for (int j = 0; j < g->nout; j++)
     out_nz[j] = (out_nz[j] || dep[j]) && dt_is_float(g->avals[g->out[j]].dtype);
   JvpG c = {g, in_nz, out_nz};
-  IrGraph *r = trace_to_graph("jvp", g->nin + nt, av, jvpg_fn, &c, 2 * g->nout + 1);
+  IrGraph *r = jit_trace_to_graph("jvp", g->nin + nt, av, jvpg_fn, &c, 2 * g->nout + 1);
   free(av);
   free(dep);
   return r;
@@ -969,28 +969,28 @@ typedef struct BatchG { IrGraph *g; int64_t size; const int *in_bd; const uint8_
 static int batchg_fn(void *ctx_, int nin, const Value *in, int *nout, Value *out) {
   BatchG *c = ctx_;
   IrGraph *g = c->g;
-  LxTrace *B = batch_new("vmap", val_null(), c->size);
+  LxTrace *B = vmap_new("vmap", val_null(), c->size);
   if (!B) return -1;
   Value *w = calloc((size_t)g->nin + 1, sizeof(Value));
   Value *o = calloc((size_t)g->nout + 1, sizeof(Value));
   int rc = -1, n = 0;
   if (!w || !o) { obj_raise_nomem(); goto done; }
   for (int i = 0; i < g->nin; i++) {
-    w[i] = batch_wrap(B, in[i], c->in_bd[i] >= 0 ? 0 : -1);
+    w[i] = vmap_wrap(B, in[i], c->in_bd[i] >= 0 ? 0 : -1);
     if (VAL_IS_NULL(w[i])) goto done;
   }
   {
     Interp *prev = tr_enter(&B->it);
-    n = graph_eval(g, w, o);
+    n = jit_graph_eval(g, w, o);
     tr_leave(prev);
   }
   if (n < 0) goto done;
   for (int j = 0; j < g->nout; j++) {
     Value v;
     int bd;
-    if (batch_unwrap(B, o[j], &v, &bd) < 0) { t_clear(out, j); goto done; }
+    if (vmap_unwrap(B, o[j], &v, &bd) < 0) { t_clear(out, j); goto done; }
     if (bd >= 0 || c->force[j]) {
-      out[j] = batch_moveaxis(v, bd, 0, c->size);
+      out[j] = vmap_moveaxis(v, bd, 0, c->size);
       val_decref(v);
       c->out_bd[j] = 0;
     } else {
@@ -1026,7 +1026,7 @@ static IrGraph *graph_batch(IrGraph *g, int64_t size, const int *in_bd,
     }
   }
   BatchG c = {g, size, in_bd, out_force, out_bd};
-  IrGraph *r = trace_to_graph("vmap", g->nin, av, batchg_fn, &c, g->nout + 1);
+  IrGraph *r = jit_trace_to_graph("vmap", g->nin, av, batchg_fn, &c, g->nout + 1);
   free(av);
   return r;
 }
@@ -1050,7 +1050,7 @@ static int graph_vjp(IrGraph *g, const uint8_t *diff, GraphVjp *r) {
   int nin = g->nin, nout = g->nout, ndiff = 0, nfo = 0;
   for (int i = 0; i < nin; i++) ndiff += diff[i] != 0;
   for (int j = 0; j < nout; j++) nfo += dt_is_float(g->avals[g->out[j]].dtype);
-  StageTrace *s1 = stage_new("grad", val_null(), "fwd", 0), *s2 = NULL;
+  StageTrace *s1 = jit_stage_new("grad", val_null(), "fwd", 0), *s2 = NULL;
   if (!s1) return -1;
   LxTrace *V = NULL;
   Value *in = calloc((size_t)nin + 1, sizeof(Value)), *w = calloc((size_t)nin + 1, sizeof(Value));
@@ -1062,13 +1062,13 @@ static int graph_vjp(IrGraph *g, const uint8_t *diff, GraphVjp *r) {
   int ncap = 0, n = -1, rc = -1, s1_done = 0;
   if (!in || !w || !o || !po || !ovar || !ivar || !cts || !grads || !seedvar) { obj_raise_nomem(); goto done; }
   {
-    Interp *prev = tr_enter(&stage_trace(s1)->it);   /* V's parent is the forward graph */
+    Interp *prev = tr_enter(&jit_stage_trace(s1)->it);   /* V's parent is the forward graph */
     V = vjp_new("grad", val_null());
     tr_leave(prev);
   }
   if (!V) goto done;
   for (int i = 0; i < nin; i++) {
-    in[i] = stage_input(s1, &g->avals[g->in[i]], NULL);
+    in[i] = jit_stage_input(s1, &g->avals[g->in[i]], NULL);
     if (VAL_IS_NULL(in[i])) goto done;
     ivar[i] = -1;
     w[i] = diff[i] ? vjp_input(V, in[i], &ivar[i]) : val_incref(in[i]);
@@ -1076,7 +1076,7 @@ static int graph_vjp(IrGraph *g, const uint8_t *diff, GraphVjp *r) {
   }
   {
     Interp *prev = tr_enter(&V->it);
-    n = graph_eval(g, w, o);
+    n = jit_graph_eval(g, w, o);
     tr_leave(prev);
   }
   if (n < 0) goto done;
@@ -1086,22 +1086,22 @@ static int graph_vjp(IrGraph *g, const uint8_t *diff, GraphVjp *r) {
     ovar[j] = x ? (int)x->i : -1;
   }
   /* the backward graph, capturing the forward values it needs (the residuals) */
-  s2 = stage_new("grad", val_null(), "bwd", 1);
+  s2 = jit_stage_new("grad", val_null(), "bwd", 1);
   if (!s2) goto done;
   for (int j = 0, k = 0; j < nout; j++) {
     if (!dt_is_float(g->avals[g->out[j]].dtype)) continue;
-    cts[k] = stage_input(s2, &g->avals[g->out[j]], NULL);
+    cts[k] = jit_stage_input(s2, &g->avals[g->out[j]], NULL);
     if (VAL_IS_NULL(cts[k])) goto done;
     seedvar[k++] = ovar[j];
   }
   {
-    Interp *prev = tr_enter(&stage_trace(s2)->it);
+    Interp *prev = tr_enter(&jit_stage_trace(s2)->it);
     int k = 0;
     int *want = calloc((size_t)ndiff + 1, sizeof(int));
     int brc = -1;
     if (want) {
       for (int i = 0; i < nin; i++) if (diff[i]) want[k++] = ivar[i];
-      brc = tape_backward(vjp_tape(V), nfo, seedvar, cts, ndiff, want, grads);
+      brc = vjp_tape_backward(vjp_tape(V), nfo, seedvar, cts, ndiff, want, grads);
       for (int i = 0, q = 0; brc == 0 && i < nin; i++) {
         if (!diff[i]) continue;
         if (VAL_IS_NULL(grads[q])) {
@@ -1117,22 +1117,22 @@ static int graph_vjp(IrGraph *g, const uint8_t *diff, GraphVjp *r) {
     tr_leave(prev);
     if (brc < 0) goto done;
   }
-  r->bwd = stage_finish(s2, ndiff, grads, &caps, &ncap);
+  r->bwd = jit_stage_finish(s2, ndiff, grads, &caps, &ncap);
   s2 = NULL;
   if (!r->bwd) goto done;
   fouts = calloc((size_t)(nout + ncap) + 1, sizeof(Value));
   if (!fouts) { obj_raise_nomem(); goto done; }
   for (int j = 0; j < nout; j++) fouts[j] = po[j];
   for (int q = 0; q < ncap; q++) fouts[nout + q] = caps[q];
-  r->fwd = stage_finish(s1, nout + ncap, fouts, NULL, NULL);
+  r->fwd = jit_stage_finish(s1, nout + ncap, fouts, NULL, NULL);
   s1_done = 1;
   if (!r->fwd) goto done;
   if (ir_optimize(r->fwd) < 0 || ir_optimize(r->bwd) < 0) { tr_engine_err(); goto done; }
   r->nres = ncap;
   rc = 0;
 done:
-  if (!s1_done) stage_abort(s1);
-  if (s2) stage_abort(s2);
+  if (!s1_done) jit_stage_abort(s1);
+  if (s2) jit_stage_abort(s2);
   if (V) tr_finish(V);
   if (in) t_clear(in, nin);
   if (w) t_clear(w, nin);
@@ -1170,11 +1170,11 @@ static int offset_closure(VjpClosure *cl, int off) {
 }
 
 static int eval_graph_fn(void *ctx, int nin, const Value *in, int nout_max, Value *out) {
-  return graph_eval((IrGraph *)ctx, in, out);
+  return jit_graph_eval((IrGraph *)ctx, in, out);
 }
 
 /* {=== cond: jvp, vjp, vmap ===} */
-int jvp_cond(PrimId id, const void *params, int nin, const Value *p, const Value *t, Value *out,
+int flow_jvp_cond(PrimId id, const void *params, int nin, const Value *p, const Value *t, Value *out,
              Value *tout) {
   const PCond *pc = params;
   int nops = nin - 1, nb = pc->nbranches, nout = pc->branches[0]->nout;
@@ -1279,7 +1279,7 @@ static int padfwd_fn(void *c_, int nin, const Value *in, int *nout, Value *out) 
   PadFwd *c = c_;
   Value *o = calloc((size_t)c->fwd->nout + 1, sizeof(Value));
   if (!o) { obj_raise_nomem(); return -1; }
-  if (graph_eval(c->fwd, in, o) < 0) { free(o); return -1; }
+  if (jit_graph_eval(c->fwd, in, o) < 0) { free(o); return -1; }
   for (int j = 0; j < c->nout; j++) out[j] = o[j];
   for (int r = 0; r < c->ntot; r++) {
     int mine = r >= c->roff[c->k] && r < c->roff[c->k] + c->nres[c->k];
@@ -1303,14 +1303,14 @@ static int padbwd_fn(void *c_, int nin, const Value *in, int *nout, Value *out) 
   if (!args) { obj_raise_nomem(); return -1; }
   for (int r = 0; r < c->nres[c->k]; r++) args[r] = in[c->roff[c->k] + r];
   for (int j = 0; j < c->nfo; j++) args[c->nres[c->k] + j] = in[c->ntot + j];
-  int n = graph_eval(c->bwd, args, out);
+  int n = jit_graph_eval(c->bwd, args, out);
   free(args);
   if (n < 0) return -1;
   *nout = n;
   return 0;
 }
 
-int vjpf_cond(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
+int flow_vjp_cond(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
               Value *out, VjpClosure *cl) {
   const PCond *pc = params;
   int nops = nin - 1, nb = pc->nbranches, nout = pc->branches[0]->nout;
@@ -1352,7 +1352,7 @@ int vjpf_cond(PrimId id, const void *params, int nin, const Value *p, const uint
     if (!iav) { obj_raise_nomem(); goto done; }
     for (int i = 0; i < br->nin; i++) iav[i] = br->avals[br->in[i]];
     PadFwd pf = {gv[b].fwd, b, nb, nout, roff, nres, ravs, ntot};
-    fq.branches[b] = trace_to_graph("cond_fwd", br->nin, iav, padfwd_fn, &pf, nout + ntot + 1);
+    fq.branches[b] = jit_trace_to_graph("cond_fwd", br->nin, iav, padfwd_fn, &pf, nout + ntot + 1);
     free(iav);
     if (!fq.branches[b]) goto done;
     AVal *bav = calloc((size_t)(ntot + nfo) + 1, sizeof(AVal));
@@ -1361,7 +1361,7 @@ int vjpf_cond(PrimId id, const void *params, int nin, const Value *p, const uint
     for (int j = 0, k = 0; j < nout; j++)
       if (dt_is_float(br->avals[br->out[j]].dtype)) bav[ntot + k++] = br->avals[br->out[j]];
     PadBwd pb = {gv[b].bwd, b, roff, nres, ntot, nfo};
-    bq.branches[b] = trace_to_graph("cond_bwd", ntot + nfo, bav, padbwd_fn, &pb, nops + 1);
+    bq.branches[b] = jit_trace_to_graph("cond_bwd", ntot + nfo, bav, padbwd_fn, &pb, nops + 1);
     free(bav);
     if (!bq.branches[b]) goto done;
   }
@@ -1403,7 +1403,7 @@ done:
   return rc;
 }
 
-int b_cond(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
+int flow_batch_cond(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
            Value *out, int *obd) {
   const PCond *pc = params;
   int nops = nin - 1, nb = pc->nbranches, nout = pc->branches[0]->nout;
@@ -1448,7 +1448,7 @@ int b_cond(PrimId id, const void *params, int nin, const Value *in, const int *b
     for (int b = 0; b < nb && ok; b++) {
       IrGraph *g = graph_batch(pc->branches[b], size, ibd, force, o_bd);
       if (!g) { ok = 0; break; }
-      if (graph_eval(g, args + 1, res + (size_t)b * (size_t)nout) < 0) ok = 0;
+      if (jit_graph_eval(g, args + 1, res + (size_t)b * (size_t)nout) < 0) ok = 0;
       ir_release(g);
     }
     for (int j = 0; j < nout && ok; j++) {
@@ -1497,7 +1497,7 @@ static int permute(int *arr, int n, const int *perm) {
 
 /* a graph that evaluates g on the first g->nin of its inputs (extra inputs ignored) */
 static int prefix_fn(void *c, int nin, const Value *in, int *nout, Value *out) {
-  int n = graph_eval((IrGraph *)c, in, out);
+  int n = jit_graph_eval((IrGraph *)c, in, out);
   if (n < 0) return -1;
   *nout = n;
   return 0;
@@ -1507,7 +1507,7 @@ static IrGraph *with_extra_inputs(IrGraph *g, int nextra, const AVal *extra) {
   if (!av) { obj_raise_nomem(); return NULL; }
   for (int i = 0; i < g->nin; i++) av[i] = g->avals[g->in[i]];
   ir_memcpy(av + g->nin, extra, sizeof(AVal) * (size_t)nextra);
-  IrGraph *r = trace_to_graph(g->name, g->nin + nextra, av, prefix_fn, g, g->nout + 1);
+  IrGraph *r = jit_trace_to_graph(g->name, g->nin + nextra, av, prefix_fn, g, g->nout + 1);
   free(av);
   return r;
 }
@@ -1526,7 +1526,7 @@ static void carry_fixpoint(IrGraph *body, int ncons, int nc, uint8_t *mask) {
   free(o);
 }
 
-int jvp_while(PrimId id, const void *params, int nin, const Value *p, const Value *t, Value *out,
+int flow_jvp_while(PrimId id, const void *params, int nin, const Value *p, const Value *t, Value *out,
               Value *tout) {
   const PWhile *pw = params;
   int cn = pw->cond_nconsts, bn = pw->body_nconsts, nc = pw->body->nout;
@@ -1618,7 +1618,7 @@ static int while_run_fn(void *ctx, int nin, const Value *in, int nout_max, Value
     for (int i = 0; i < cn; i++) args[i] = in[i];
     for (int j = 0; j < nc; j++) args[cn + j] = carry[j];
     Value pred;
-    if (graph_eval(pw->cond, args, &pred) < 0) goto done;
+    if (jit_graph_eval(pw->cond, args, &pred) < 0) goto done;
     Value c = lx_concrete(pred, "the while_loop predicate");
     val_decref(pred);
     if (VAL_IS_NULL(c)) {
@@ -1635,7 +1635,7 @@ static int while_run_fn(void *ctx, int nin, const Value *in, int nout_max, Value
     for (int j = 0; j < nc; j++) args[bn + j] = carry[j];
     Value *nw = calloc((size_t)nc + 1, sizeof(Value));
     if (!nw) { obj_raise_nomem(); goto done; }
-    if (graph_eval(pw->body, args, nw) < 0) { free(nw); goto done; }
+    if (jit_graph_eval(pw->body, args, nw) < 0) { free(nw); goto done; }
     t_clear(carry, nc);
     ir_memcpy(carry, nw, sizeof(Value) * (size_t)nc);
     free(nw);
@@ -1649,7 +1649,7 @@ done:
   return rc;
 }
 
-int vjpf_while(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
+int flow_vjp_while(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
                Value *out, VjpClosure *cl) {
   const PWhile *pw = params;
   return vjp_nested(while_run_fn, (void *)pw, nin, p, diff, pw->body->nout, out, cl);
@@ -1661,7 +1661,7 @@ typedef struct WhileB { IrGraph *condb, *bodyb; int cn, bn, nc; } WhileB;
 static int whileb_cond_fn(void *c_, int nin, const Value *in, int *nout, Value *out) {
   WhileB *c = c_;
   Value pred;
-  if (graph_eval(c->condb, in, &pred) < 0) return -1;
+  if (jit_graph_eval(c->condb, in, &pred) < 0) return -1;
   int ax[1] = {0};
   out[0] = t_reduce(PRIM_reduce_or, pred, 1, ax);
   val_decref(pred);
@@ -1679,10 +1679,10 @@ static int whileb_body_fn(void *c_, int nin, const Value *in, int *nout, Value *
   if (!args || !nw) { obj_raise_nomem(); goto done; }
   for (int i = 0; i < c->cn; i++) args[i] = in[i];
   for (int j = 0; j < c->nc; j++) args[c->cn + j] = in[c->cn + c->bn + j];
-  if (graph_eval(c->condb, args, &pred) < 0) goto done;
+  if (jit_graph_eval(c->condb, args, &pred) < 0) goto done;
   for (int i = 0; i < c->bn; i++) args[i] = in[c->cn + i];
   for (int j = 0; j < c->nc; j++) args[c->bn + j] = in[c->cn + c->bn + j];
-  if (graph_eval(c->bodyb, args, nw) < 0) goto done;
+  if (jit_graph_eval(c->bodyb, args, nw) < 0) goto done;
   for (int j = 0; j < c->nc; j++) {
     Value old = in[c->cn + c->bn + j];
     AVal av;
@@ -1710,7 +1710,7 @@ static void batched_aval(const AVal *a, int64_t size, AVal *o) {
   o->ndim = a->ndim + 1;
 }
 
-int b_while(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
+int flow_batch_while(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
             Value *out, int *obd) {
   const PWhile *pw = params;
   int cn = pw->cond_nconsts, bn = pw->body_nconsts, nc = pw->body->nout;
@@ -1756,7 +1756,7 @@ int b_while(PrimId id, const void *params, int nin, const Value *in, const int *
   }
   for (int j = 0; j < nc; j++) {
     Value x = in[cn + bn + j];
-    args[nargs++] = bm[bn + j] ? batch_moveaxis(x, bd[cn + bn + j], 0, size) : val_incref(x);
+    args[nargs++] = bm[bn + j] ? vmap_moveaxis(x, bd[cn + bn + j], 0, size) : val_incref(x);
     if (VAL_IS_NULL(args[nargs - 1])) goto done;
   }
   PWhile q;
@@ -1771,11 +1771,11 @@ int b_while(PrimId id, const void *params, int nin, const Value *in, const int *
     av = calloc((size_t)(2 * cn + bn + nc) + 1, sizeof(AVal));
     if (!av) { obj_raise_nomem(); goto done; }
     for (int i = 0; i < cn + nc; i++) av[i] = cg->avals[cg->in[i]];
-    ncg = trace_to_graph("while_cond", cn + nc, av, whileb_cond_fn, &wb, 1);
+    ncg = jit_trace_to_graph("while_cond", cn + nc, av, whileb_cond_fn, &wb, 1);
     if (!ncg) goto done;
     for (int i = 0; i < cn; i++) av[i] = cg->avals[cg->in[i]];
     for (int i = 0; i < bn + nc; i++) av[cn + i] = bg->avals[bg->in[i]];
-    nbg = trace_to_graph("while_body", cn + bn + nc, av, whileb_body_fn, &wb, nc + 1);
+    nbg = jit_trace_to_graph("while_body", cn + bn + nc, av, whileb_body_fn, &wb, nc + 1);
     if (!nbg) goto done;
     q.cond_nconsts = cn;
     q.body_nconsts = cn + bn;
@@ -1794,7 +1794,7 @@ done:
 }
 
 /* {=== scan: jvp, vjp, vmap ===} */
-int jvp_scan(PrimId id, const void *params, int nin, const Value *p, const Value *t, Value *out,
+int flow_jvp_scan(PrimId id, const void *params, int nin, const Value *p, const Value *t, Value *out,
              Value *tout) {
   const PScan *ps = params;
   IrGraph *b = ps->body;
@@ -1922,7 +1922,7 @@ static int scanbwd_body_fn(void *ctx, int nin, const Value *in, int *nout, Value
       args[k++] = cty[yq++];
     }
   }
-  if (graph_eval(c->bwd, args, g) < 0) goto done;
+  if (jit_graph_eval(c->bwd, args, g) < 0) goto done;
   /* grads in mask order: consts (K), carry (D), xs (X) */
   int o = 0;
   for (int j = 0; j < s->nD; j++) out[o++] = val_incref(g[s->nK + j]);
@@ -1991,7 +1991,7 @@ static int scanbwd_backward(void *c_, int nout, const Value *ct, int nin, const 
   }
   {
     ScanBwdBody sb = {c, nD, nK, nX, ncr, nfy};
-    body = trace_to_graph("scan_bwd", nbin, av, scanbwd_body_fn, &sb, nD + nK + nX + 1);
+    body = jit_trace_to_graph("scan_bwd", nbin, av, scanbwd_body_fn, &sb, nD + nK + nX + 1);
     if (!body) goto done;
     PScan q = c->ps;
     q.reverse = !c->ps.reverse;
@@ -2026,7 +2026,7 @@ done:
   return rc;
 }
 
-int vjpf_scan(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
+int flow_vjp_scan(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
               Value *out, VjpClosure *cl) {
   const PScan *ps = params;
   IrGraph *b = ps->body;
@@ -2101,7 +2101,7 @@ done:
   return rc;
 }
 
-int b_scan(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
+int flow_batch_scan(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
            Value *out, int *obd) {
   const PScan *ps = params;
   IrGraph *b = ps->body;
@@ -2119,7 +2119,7 @@ int b_scan(PrimId id, const void *params, int nin, const Value *in, const int *b
   body = graph_batch(b, size, ibd, force, o_bd);
   if (!body) goto done;
   for (int i = 0; i < nin; i++) {
-    if (i < nk + nc) args[i] = m[i] ? batch_moveaxis(in[i], bd[i], 0, size) : val_incref(in[i]);
+    if (i < nk + nc) args[i] = m[i] ? vmap_moveaxis(in[i], bd[i], 0, size) : val_incref(in[i]);
     else args[i] = m[i] ? t_moveaxis(in[i], bd[i], 1) : val_incref(in[i]);
     made = i + 1;
     if (VAL_IS_NULL(args[i])) goto done;
@@ -2140,7 +2140,7 @@ done:
 }
 
 /* {=== the functions the modules export ===} */
-const MethodDef control_functions[] = {
+const MethodDef flow_functions[] = {
     {"cond", lax_cond, "cond(pred, true_fun, false_fun, *operands): staged if/else", 0},
     {"switch", lax_switch, "switch(index, branches, *operands): staged multi-way branch", 0},
     {"while_loop", lax_while_loop, "while_loop(cond_fun, body_fun, init_val): staged while", 0},
@@ -2149,7 +2149,7 @@ const MethodDef control_functions[] = {
     {"map", lax_map, "map(f, xs): apply f over the leading axis (staged)", 0},
     {NULL}};
 
-const MethodDef debug_functions[] = {
+const MethodDef flow_debug_functions[] = {
     {"print", debug_print, "print(fmt, *args, **kwargs): print values when the program runs", 0},
     {"callback", debug_callback, "callback(f, *args): call f with the values when the program runs", 0},
     {NULL}};
@@ -2247,7 +2247,7 @@ static int host_call(int id, int n, Array *const *vals, int nout, const AVal *ou
 
 /* Run fn(*args, **kw) at run time with concrete values; result_shape_dtypes (a pytree of
  * objects with .shape and .dtype) gives its outputs. Eagerly it is just the call. */
-Value lx_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw) {
+Value flow_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw) {
   if (!obj_callable(fn)) return obj_raise(&obj_TypeError, "pure_callback: callback must be callable");
   if (lx_current() == lx_eval_interp()) {
     Value r = obj_call(fn, argc, argv, kw);
@@ -2353,7 +2353,7 @@ static Value m_pure_callback(int argc, const Value *argv, Obj *kw) {
     obj_list_append_steal(kn, obj_str_from_cstr(nm));
   }
   if (keep && !VAL_IS_NULL(kn)) names = obj_tuple_from(LIST(kn.u.o)->len, LIST(kn.u.o)->items);
-  Value r = lx_pure_callback(argv[0], argv[1], argc - 2, av, keep ? names.u.o : NULL);
+  Value r = flow_pure_callback(argv[0], argv[1], argc - 2, av, keep ? names.u.o : NULL);
   val_decref(kn);
   val_decref(names);
   free(av);
@@ -2361,7 +2361,7 @@ static Value m_pure_callback(int argc, const Value *argv, Obj *kw) {
 }
 
 /* under vmap: one call per batch element, the results stacked */
-int b_hostcall(PrimId id, const void *params, int nin, const Value *in, const int *bd,
+int flow_batch_hostcall(PrimId id, const void *params, int nin, const Value *in, const int *bd,
                int64_t size, Value *out, int *obd) {
   const PHostCall *h = params;
   Value *ops = calloc((size_t)nin + 1, sizeof(Value));
@@ -2406,7 +2406,7 @@ int b_hostcall(PrimId id, const void *params, int nin, const Value *in, const in
 }
 
 /* JAX: a pure_callback has no derivative of its own; the user gives one with custom_jvp. */
-int jvp_hostcall(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+int flow_jvp_hostcall(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                  Value *out, Value *tout) {
   const PHostCall *h = params;
   char nm[96] = "<callback>";
@@ -2422,7 +2422,7 @@ int jvp_hostcall(PrimId id, const void *params, int nin, const Value *p, const V
   return -1;
 }
 
-const MethodDef callback_functions[] = {
+const MethodDef flow_callback_functions[] = {
     {"pure_callback", m_pure_callback, "pure_callback(callback, result_shape_dtypes, *args): run a host function on concrete values", 0},
     {NULL}};
 
@@ -2462,7 +2462,7 @@ static int all_same_type(const IrGraph *a, int ka, const IrGraph *b, int kb, int
   return 1;
 }
 
-Value lx_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves) {
+Value flow_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves) {
   int n = (int)LIST(leaves.u.o)->len;
   Value *arrs = calloc((size_t)n + 1, sizeof(Value));
   AVal *av = calloc((size_t)n * 2 + 1, sizeof(AVal));
@@ -2564,7 +2564,7 @@ static Value *custom_operands(int nin, const Value *p, const Value *t, int ncons
 
 /* forward mode: the staged rule, evaluated at the current interpreter (tangents of the
  * captured consts are dropped: a custom rule decides the derivative of its arguments) */
-int jvp_custom_call(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+int flow_jvp_custom_call(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                     Value *out, Value *tout) {
   if (id == PRIM_custom_vjp_call) {
     obj_raise(&obj_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp function.");
@@ -2575,7 +2575,7 @@ int jvp_custom_call(PrimId id, const void *params, int nin, const Value *p, cons
   Value *in = custom_operands(nin, p, t, c->nconsts);
   Value *o = calloc((size_t)(2 * nout) + 1, sizeof(Value));
   int rc = -1;
-  if (in && o && graph_eval(c->jvp, in, o) >= 0) {
+  if (in && o && jit_graph_eval(c->jvp, in, o) >= 0) {
     for (int k = 0; k < nout; k++) {
       out[k] = o[k];
       tout[k] = t_is_float(o[k]) ? o[nout + k] : val_null();
@@ -2645,14 +2645,14 @@ done:
   return rc;
 }
 
-int vjpf_custom_call(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
+int flow_vjp_custom_call(PrimId id, const void *params, int nin, const Value *p, const uint8_t *diff,
                      Value *out, VjpClosure *cl) {
   const PCustomVjp *c = params;
   int nout = c->fun->nout, nres = c->fwd->nout - nout;
   Value *o = calloc((size_t)c->fwd->nout + 1, sizeof(Value));
   CvjpCtx *x = calloc(1, sizeof *x);
   if (!o || !x) { free(o); free(x); obj_raise_nomem(); return -1; }
-  if (graph_eval(c->fwd, p, o) < 0) { free(o); free(x); return -1; }
+  if (jit_graph_eval(c->fwd, p, o) < 0) { free(o); free(x); return -1; }
   x->bwd = c->bwd;
   x->nconsts = c->nconsts;
   x->nout = nout;
@@ -2674,7 +2674,7 @@ int vjpf_custom_call(PrimId id, const void *params, int nin, const Value *p, con
 
 /* vmap: both graphs batched (every output batched at 0); a custom_vjp's bwd vmapped too
  * (sable._autodiff._custom_bwd_batched sums the cotangents of unbatched operands) */
-int b_custom_call(PrimId id, const void *params, int nin, const Value *in, const int *bd,
+int flow_batch_custom_call(PrimId id, const void *params, int nin, const Value *in, const int *bd,
                   int64_t size, Value *out, int *obd) {
   int jv = id == PRIM_custom_jvp_call;
   IrGraph *fun = jv ? ((const PCustomJvp *)params)->fun : ((const PCustomVjp *)params)->fun;

@@ -78,7 +78,7 @@ static void stage_destroy(LxTrace *t) {
 }
 static const TraceVT stage_vt = {{"jit", stage_process}, TK_STAGE, "DynamicJaxprTrace", stage_destroy};
 
-StageTrace *stage_new(const char *transform, Value fun, const char *name, int capture_any) {
+StageTrace *jit_stage_new(const char *transform, Value fun, const char *name, int capture_any) {
   arr_init();
   StageTrace *s = calloc(1, sizeof *s);
   if (!s) { obj_raise_nomem(); return NULL; }
@@ -96,13 +96,13 @@ StageTrace *stage_new(const char *transform, Value fun, const char *name, int ca
   return s;
 }
 
-LxTrace *stage_trace(StageTrace *s) { return &s->base; }
+LxTrace *jit_stage_trace(StageTrace *s) { return &s->base; }
 
-void stage_note_custom(LxTrace *t) {
+void jit_stage_note_custom(LxTrace *t) {
   if (t && t->vt->kind == TK_STAGE) ((StageTrace *)t)->saw_custom = 1;
 }
 
-Value stage_input(StageTrace *s, const AVal *av, const char *argname) {
+Value jit_stage_input(StageTrace *s, const AVal *av, const char *argname) {
   int v = ir_add_input(s->g, av);
   if (v < 0) { tr_engine_err(); return val_null(); }
   char **nn = realloc(s->names, sizeof(char *) * (size_t)(s->ndecl + 1));
@@ -264,7 +264,7 @@ done:
   return rc;
 }
 
-IrGraph *stage_finish(StageTrace *s, int nout, const Value *outs, Value **captured, int *ncap) {
+IrGraph *jit_stage_finish(StageTrace *s, int nout, const Value *outs, Value **captured, int *ncap) {
   int *ov = calloc((size_t)nout + 1, sizeof(int));
   IrGraph *g = NULL;
   if (!ov) { obj_raise_nomem(); goto done; }
@@ -308,9 +308,9 @@ done:
   return g;
 }
 
-void stage_abort(StageTrace *s) { tr_finish(&s->base); }
+void jit_stage_abort(StageTrace *s) { tr_finish(&s->base); }
 
-TreeDef *stage_outputs(Value res, const char *what, Value outl) {
+TreeDef *jit_stage_outputs(Value res, const char *what, Value outl) {
   TreeDef *t = tree_flatten(res, outl, 0);
   for (int64_t k = 0; t && k < LIST(outl.u.o)->len; k++) {
     Value v = LIST(outl.u.o)->items[k];
@@ -325,7 +325,7 @@ TreeDef *stage_outputs(Value res, const char *what, Value outl) {
 }
 
 /* Why a traced value is abstract: the arguments it depends on. */
-void tr_describe_origin(Tracer *x, char *buf, size_t n) {
+void jit_describe_origin(Tracer *x, char *buf, size_t n) {
   StageTrace *s = (StageTrace *)x->tr;
   IrGraph *g = s->g;
   buf[0] = 0;
@@ -356,7 +356,7 @@ void tr_describe_origin(Tracer *x, char *buf, size_t n) {
 }
 
 /* {=== evaluating a graph at the current interpreter ===} */
-int graph_eval(IrGraph *g, const Value *in, Value *out) {
+int jit_graph_eval(IrGraph *g, const Value *in, Value *out) {
   Value *env = calloc((size_t)g->nvars + 1, sizeof(Value));
   if (!env) { obj_raise_nomem(); return -1; }
   int rc = 0;
@@ -386,26 +386,26 @@ int graph_eval(IrGraph *g, const Value *in, Value *out) {
   return rc < 0 ? -1 : g->nout;
 }
 
-IrGraph *trace_to_graph(const char *name, int nin, const AVal *in_av, TraceFn fn, void *ctx,
+IrGraph *jit_trace_to_graph(const char *name, int nin, const AVal *in_av, TraceFn fn, void *ctx,
                         int max_out) {
-  StageTrace *s = stage_new("jit", val_null(), name, 0);
+  StageTrace *s = jit_stage_new("jit", val_null(), name, 0);
   if (!s) return NULL;
   Value *ins = calloc((size_t)nin + 1, sizeof(Value));
   Value *outs = calloc((size_t)max_out + 1, sizeof(Value));
   IrGraph *g = NULL;
   int nout = 0;
-  if (!ins || !outs) { obj_raise_nomem(); stage_abort(s); goto done; }
+  if (!ins || !outs) { obj_raise_nomem(); jit_stage_abort(s); goto done; }
   for (int i = 0; i < nin; i++) {
-    ins[i] = stage_input(s, &in_av[i], NULL);
-    if (VAL_IS_NULL(ins[i])) { stage_abort(s); goto done; }
+    ins[i] = jit_stage_input(s, &in_av[i], NULL);
+    if (VAL_IS_NULL(ins[i])) { jit_stage_abort(s); goto done; }
   }
   {
     Interp *prev = tr_enter(&s->base.it);
     int r = fn(ctx, nin, ins, &nout, outs);
     tr_leave(prev);
-    if (r < 0) { stage_abort(s); goto done; }
+    if (r < 0) { jit_stage_abort(s); goto done; }
   }
-  g = stage_finish(s, nout, outs, NULL, NULL);
+  g = jit_stage_finish(s, nout, outs, NULL, NULL);
   if (g && ir_optimize(g) < 0) { ir_release(g); g = NULL; tr_engine_err(); }
 done:
   if (ins) t_clear(ins, nin);
@@ -426,7 +426,7 @@ typedef struct CacheEntry {
   TreeDef *out_tree;
   Value paths;          /* list of leaf names (messages) */
   uint64_t hash;
-  int has_custom;       /* the graph lost a custom_jvp/custom_vjp rule (stage_note_custom) */
+  int has_custom;       /* the graph lost a custom_jvp/custom_vjp rule (jit_stage_note_custom) */
 } CacheEntry;
 
 typedef struct JitObj {
@@ -864,29 +864,29 @@ static int jit_trace(JitObj *j, CallParts *p, int optimize, CacheEntry *e, Value
   char gname[64];
   snprintf(gname, sizeof gname, "jit_%s", VAL_IS_STR(nm) ? obj_str_cstr(nm) : "f");
   val_decref(nm);
-  StageTrace *s = stage_new("jit", j->fun, gname, 0);
+  StageTrace *s = jit_stage_new("jit", j->fun, gname, 0);
   if (!s) { val_decref(paths); return -1; }
   Value *tin = calloc((size_t)p->nleaves + 1, sizeof(Value));
   Value outl = obj_list_new(0);
   Value res = val_null(), args = val_null(), kw = val_null();
   int rc = -1;
-  if (!tin || VAL_IS_NULL(outl)) { obj_raise_nomem(); stage_abort(s); goto done; }
+  if (!tin || VAL_IS_NULL(outl)) { obj_raise_nomem(); jit_stage_abort(s); goto done; }
   for (int i = 0; i < p->nleaves; i++) {
-    tin[i] = stage_input(s, &p->avals[i], obj_str_cstr(LIST(paths.u.o)->items[i]));
-    if (VAL_IS_NULL(tin[i])) { stage_abort(s); goto done; }
+    tin[i] = jit_stage_input(s, &p->avals[i], obj_str_cstr(LIST(paths.u.o)->items[i]));
+    if (VAL_IS_NULL(tin[i])) { jit_stage_abort(s); goto done; }
   }
-  if (rebuild_call(p, tin, &args, &kw) < 0) { stage_abort(s); goto done; }
+  if (rebuild_call(p, tin, &args, &kw) < 0) { jit_stage_abort(s); goto done; }
   {
     Interp *prev = tr_enter(&s->base.it);
     res = call_with(j->fun, args, kw);
     tr_leave(prev);
   }
   j->traces++;
-  if (VAL_IS_NULL(res)) { stage_abort(s); goto done; }
-  e->out_tree = stage_outputs(res, "the jit-compiled function", outl);
-  if (!e->out_tree) { stage_abort(s); goto done; }
+  if (VAL_IS_NULL(res)) { jit_stage_abort(s); goto done; }
+  e->out_tree = jit_stage_outputs(res, "the jit-compiled function", outl);
+  if (!e->out_tree) { jit_stage_abort(s); goto done; }
   e->has_custom = s->saw_custom;
-  e->g = stage_finish(s, (int)LIST(outl.u.o)->len, LIST(outl.u.o)->items, captured, ncap);
+  e->g = jit_stage_finish(s, (int)LIST(outl.u.o)->len, LIST(outl.u.o)->items, captured, ncap);
   if (!e->g) goto done;
   if (optimize && ir_optimize(e->g) < 0) { tr_engine_err(); goto done; }
   e->in_tree = tree_copy(p->tree);
@@ -940,7 +940,7 @@ static Value run_entry(CacheEntry *e, CallParts *p, const Value *captured, int n
     if (!ins) { obj_raise_nomem(); goto done; }
     for (int i = 0; i < ncap; i++) ins[i] = captured[i];
     for (int i = 0; i < p->nleaves; i++) ins[ncap + i] = p->arrs[i];
-    int n = graph_eval(e->g, ins, outs);
+    int n = jit_graph_eval(e->g, ins, outs);
     free(ins);
     if (n >= 0) r = tree_unflatten(e->out_tree, outs, nout);
   }

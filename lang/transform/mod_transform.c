@@ -15,7 +15,7 @@ static void lx_transform_init(void) {
   static int done;
   if (done) return;
   done = 1;
-  control_init();
+  flow_init();
   jit_init();
 }
 
@@ -178,7 +178,7 @@ static int grad_backward(LxTrace *V, const AVal *av, int ovar, const GradIn *in,
   if (!want) { val_decref(seed); obj_raise_nomem(); return -1; }
   for (int k = 0, q = 0; k < nin; k++)
     for (int i = 0; i < in[k].n; i++) want[q++] = in[k].vars[i];
-  int br = tape_backward(vjp_tape(V), 1, &ovar, &seed, total, want, grads);
+  int br = vjp_tape_backward(vjp_tape(V), 1, &ovar, &seed, total, want, grads);
   free(want);
   val_decref(seed);
   return br < 0 ? -1 : 0;
@@ -474,7 +474,7 @@ typedef struct VjpFnCtx {
 
 static void vjpfn_free(void *p) {
   VjpFnCtx *c = p;
-  tape_decref(c->tape);
+  vjp_tape_decref(c->tape);
   tree_free(c->in_tree);
   tree_free(c->out_tree);
   free(c->in_var); free(c->out_var); free(c->in_av); free(c->out_av);
@@ -519,7 +519,7 @@ static Value vjpfn_call(void *ctx, int argc, const Value *argv, Obj *kw) {
     }
     seeds[k] = s;
   }
-  int br = tape_backward(c->tape, c->nout, c->out_var, seeds, c->nin, c->in_var, g);
+  int br = vjp_tape_backward(c->tape, c->nout, c->out_var, seeds, c->nin, c->in_var, g);
   t_clear(seeds, c->nout);
   if (br < 0) goto done;
   for (int i = 0; i < c->nin; i++)
@@ -607,7 +607,7 @@ static Value m_vjp(int argc, const Value *argv, Obj *kw) {
     t_clear(po, c->nout);
     if (VAL_IS_NULL(P)) goto done;
     c->tape = vjp_tape(V);
-    tape_incref(c->tape);
+    vjp_tape_incref(c->tape);
     Value f = tr_closure_new("vjp_fn", vjpfn_call, c, vjpfn_free);
     c = NULL;
     if (VAL_IS_NULL(f)) { val_decref(P); goto done; }
@@ -810,7 +810,7 @@ static Value vmap_apply(const VmapCtx *c, LxTrace *B, TreeDef *td, Value *w, int
   int bad = 0;
   for (int i = 0; i < nkw && !bad; i++) {
     Value x = to_jax(argv[argc + i]);
-    av2[argc + i] = VAL_IS_NULL(x) ? x : batch_wrap(B, x, 0);
+    av2[argc + i] = VAL_IS_NULL(x) ? x : vmap_wrap(B, x, 0);
     val_decref(x);
     if (VAL_IS_NULL(av2[argc + i])) bad = 1;
   }
@@ -830,7 +830,7 @@ static Value vmap_apply(const VmapCtx *c, LxTrace *B, TreeDef *td, Value *w, int
 static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
   Value v;
   int bd;
-  if (batch_unwrap(B, leaf, &v, &bd) < 0) return val_null();
+  if (vmap_unwrap(B, leaf, &v, &bd) < 0) return val_null();
   if (out_axis == AX_NONE) {
     if (bd >= 0) {
       val_decref(v);
@@ -849,7 +849,7 @@ static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
     return obj_raise(&obj_ValueError, "vmap out_axes %d is out of bounds for an output of rank %d",
                      out_axis, nd);
   }
-  Value r = batch_moveaxis(vj, bd, to, size);
+  Value r = vmap_moveaxis(vj, bd, to, size);
   val_decref(vj);
   return r;
 }
@@ -903,11 +903,11 @@ static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   if (!ax || !w) { obj_raise_nomem(); goto done; }
   if (parse_in_axes(c->in_axes, args, argc, ax, n) < 0) goto done;
   if (vmap_size(c, argc, argv, leaves, ax, w, &size) < 0) goto done;
-  B = batch_new("vmap", c->fun, size);
+  B = vmap_new("vmap", c->fun, size);
   if (!B) goto done;
   for (int i = 0; i < n; i++) {
     if (ax[i] == AX_NONE) continue;
-    Value t = batch_wrap(B, w[i], ax[i]);
+    Value t = vmap_wrap(B, w[i], ax[i]);
     val_decref(w[i]);
     w[i] = t;
     if (VAL_IS_NULL(t)) goto done;
@@ -1210,7 +1210,7 @@ static Value custom_batched(CustomObj *c, LxTrace *t, int argc, const Value *arg
     val_decref(m);
     if (VAL_IS_NULL(fn)) goto done;
     Value cargs[8] = {val_bool(c->is_vjp), c->fun, c->is_vjp ? c->fwd : c->jvp,
-                      c->is_vjp ? c->bwd : val_none(), nd, args, axes, val_int(batch_size(t))};
+                      c->is_vjp ? c->bwd : val_none(), nd, args, axes, val_int(vmap_axis_size(t))};
     Interp *prev = tr_enter(t->it.parent);
     c->staging++;   /* its rule calling it again gets the plain function (custom_outer) */
     res = obj_call(fn, 8, cargs, NULL);
@@ -1225,7 +1225,7 @@ static Value custom_batched(CustomObj *c, LxTrace *t, int argc, const Value *arg
   for (int64_t i = 0; i < LIST(ol.u.o)->len; i++) {
     Value *it = &LIST(ol.u.o)->items[i];
     if (!lx_is_arraylike(*it)) continue;
-    Value w = batch_wrap(t, *it, 0);
+    Value w = vmap_wrap(t, *it, 0);
     if (VAL_IS_NULL(w)) goto done;
     val_decref(*it);
     *it = w;
@@ -1263,7 +1263,7 @@ static Value custom_staged(CustomObj *c, int argc, const Value *argv) {
     obj_raise(&obj_RuntimeError, "internal: _custom_flat result");
     goto done;
   }
-  r = lx_custom_stage(c->is_vjp, TUPLE(res.u.o)->items[1], TUPLE(res.u.o)->items[2],
+  r = flow_custom_stage(c->is_vjp, TUPLE(res.u.o)->items[1], TUPLE(res.u.o)->items[2],
                       TUPLE(res.u.o)->items[3], TUPLE(res.u.o)->items[0]);
 done:
   val_decref(args); val_decref(nd); val_decref(fn); val_decref(res);
@@ -1276,13 +1276,13 @@ static int custom_outer(CustomObj *c, LxTrace *t, int argc, const Value *argv, O
   if (c->staging) {
     /* called from its own rule while that is staged or batched (`return f(x), ...`): the
      * plain function, as the rule's primal output (handling it again would recurse) */
-    if (t->vt->kind == TK_STAGE) stage_note_custom(t);
+    if (t->vt->kind == TK_STAGE) jit_stage_note_custom(t);
     *r = obj_call(c->fun, argc, argv, kw);
     return 1;
   }
   if (t->vt->kind == TK_STAGE) {
     /* keywords: the plain function (jit then runs it inlined under a transformation) */
-    if (obj_kwcount(kw)) { stage_note_custom(t); return 0; }
+    if (obj_kwcount(kw)) { jit_stage_note_custom(t); return 0; }
     c->staging++;
     *r = custom_staged(c, argc, argv);
     c->staging--;
@@ -1795,7 +1795,7 @@ static Value randwrap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
     Interp *prev = tr_enter(lx_eval_interp());
     Value spec = obj_call(w->orig, argc, dummy, kw);
     tr_leave(prev);
-    if (!VAL_IS_NULL(spec)) r = lx_pure_callback(w->orig, spec, argc, argv, kw);
+    if (!VAL_IS_NULL(spec)) r = flow_pure_callback(w->orig, spec, argc, argv, kw);
     val_decref(spec);
   }
   for (int i = 0; i < argc + nkw; i++) val_decref(dummy[i]);
@@ -1827,7 +1827,7 @@ int modinit_sable_transforms(Value m) {
   lx_transform_init();
   if (tr_errors_init() < 0) return -1;
   if (obj_module_add_functions(m, transform_functions) < 0) return -1;
-  if (obj_module_add_functions(m, callback_functions) < 0) return -1;
+  if (obj_module_add_functions(m, flow_callback_functions) < 0) return -1;
   if (add_module(m, "tree_util", "jax.tree_util") < 0) return -1;
   if (add_module(m, "tree", "jax.tree") < 0) return -1;
   if (add_module(m, "debug", "jax.debug") < 0) return -1;
@@ -1848,7 +1848,7 @@ int modinit_sable_transforms(Value m) {
 
 int modinit_sable_lax_control(Value m) {
   lx_transform_init();
-  if (obj_module_add_functions(m, control_functions) < 0) return -1;
+  if (obj_module_add_functions(m, flow_functions) < 0) return -1;
   return obj_module_add_functions(m, lax_extra_functions);
 }
 
@@ -1859,7 +1859,7 @@ int modinit_jax_tree_util(Value m) {
 int modinit_jax_tree(Value m) { return obj_module_add_functions(m, tree_functions); }
 int modinit_jax_debug(Value m) {
   lx_transform_init();
-  return obj_module_add_functions(m, debug_functions);
+  return obj_module_add_functions(m, flow_debug_functions);
 }
 int modinit_jax_errors(Value m) {
   if (tr_errors_init() < 0) return -1;

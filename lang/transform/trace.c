@@ -228,7 +228,7 @@ static Value tr_concretization_error(Value v, const char *what) {
   fun_name(x->tr->fun, fn, sizeof fn);
   const char *tf = x->tr->transform ? x->tr->transform : "a transformation";
   TraceKind k = x->tr->vt->kind;
-  if (k == TK_STAGE) tr_describe_origin(x, origin, sizeof origin);
+  if (k == TK_STAGE) jit_describe_origin(x, origin, sizeof origin);
   else if (k == TK_BATCH) snprintf(origin, sizeof origin, "it is batched: it holds one value per "
                                    "element of the mapped axis");
   const char *advice =

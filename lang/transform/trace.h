@@ -99,10 +99,7 @@ extern TypeObj *tr_exc_concretization, *tr_exc_bool_conversion, *tr_exc_integer_
 int tr_errors_init(void);
 /* Why a jit-staged value is abstract, for the concretization error (jit.c): "it depends on
  * the value of the argument x", or that it was computed inside the function. */
-void tr_describe_origin(Tracer *x, char *buf, size_t n);
-
-/* ---- rule helpers: the t_* array operations of lang/prim/prim_ops.h ----------------- */
-static inline int t_aval(Value v, AVal *av) { return lx_aval(v, av); }
+void jit_describe_origin(Tracer *x, char *buf, size_t n);
 
 /* A callable language object backed by a C function and a context freed with it. */
 Value tr_closure_new(const char *name, Value (*fn)(void *ctx, int argc, const Value *argv, Obj *kw),

@@ -23,15 +23,15 @@ int jvp_unwrap(LxTrace *t, Value v, Value *primal, Value *tangent);
 typedef struct Tape Tape;
 LxTrace *vjp_new(const char *transform, Value fun);
 Tape *vjp_tape(LxTrace *t);
-void tape_incref(Tape *t);
-void tape_decref(Tape *t);
+void vjp_tape_incref(Tape *t);
+void vjp_tape_decref(Tape *t);
 Value vjp_input(LxTrace *t, Value primal, int *var);
 int vjp_unwrap(LxTrace *t, Value v, Value *primal, int *var);
 int vjp_record_custom(LxTrace *t, int nin, const Value *in, int nout, Value *pout,
                       VjpClosure *cl, Value *out);
 /* Walk the tape backwards from seeds (cotangents of variables); grads[k] receives the
  * cotangent of want_var[k] (V_NULL = zero). */
-int tape_backward(Tape *tp, int nseed, const int *seed_var, const Value *seed, int nwant,
+int vjp_tape_backward(Tape *tp, int nseed, const int *seed_var, const Value *seed, int nwant,
                   const int *want_var, Value *grads);
 
 /* Run f under a private reverse-mode trace whose inputs are the primals flagged in diff;
@@ -41,40 +41,40 @@ int vjp_nested(NestedFn f, void *ctx, int nin, const Value *primals, const uint8
                int nout_max, Value *out, VjpClosure *cl);
 
 /* ---- batching --------------------------------------------------------------------------- */
-LxTrace *batch_new(const char *transform, Value fun, int64_t size);
-Value batch_wrap(LxTrace *t, Value v, int bdim);                /* bdim -1: v itself */
-int64_t batch_size(LxTrace *t);
-int batch_unwrap(LxTrace *t, Value v, Value *val, int *bdim);
+LxTrace *vmap_new(const char *transform, Value fun, int64_t size);
+Value vmap_wrap(LxTrace *t, Value v, int bdim);                /* bdim -1: v itself */
+int64_t vmap_axis_size(LxTrace *t);
+int vmap_unwrap(LxTrace *t, Value v, Value *val, int *bdim);
 /* move the batch axis of v (bdim, -1 = unbatched: broadcast) to `to` */
-Value batch_moveaxis(Value v, int bdim, int to, int64_t size);
+Value vmap_moveaxis(Value v, int bdim, int to, int64_t size);
 
 /* ---- staging ------------------------------------------------------------------------------ */
 typedef struct StageTrace StageTrace;
-/* A staging trace over a new graph; inputs added with stage_input. `capture_any`: foreign
+/* A staging trace over a new graph; inputs added with jit_stage_input. `capture_any`: foreign
  * tracers of any live trace become captured inputs (internal graph transforms). */
-StageTrace *stage_new(const char *transform, Value fun, const char *name, int capture_any);
-LxTrace *stage_trace(StageTrace *s);
-Value stage_input(StageTrace *s, const AVal *av, const char *argname);
+StageTrace *jit_stage_new(const char *transform, Value fun, const char *name, int capture_any);
+LxTrace *jit_stage_trace(StageTrace *s);
+Value jit_stage_input(StageTrace *s, const AVal *av, const char *argname);
 /* Finish: outputs are Values seen by the trace (tracers, constants). Returns the graph (new
  * ref) and the captured outer values (new refs in *captured, count in *ncap); captured
  * values are extra graph inputs placed BEFORE the declared ones. */
-IrGraph *stage_finish(StageTrace *s, int nout, const Value *outs, Value **captured, int *ncap);
-void stage_abort(StageTrace *s);
+IrGraph *jit_stage_finish(StageTrace *s, int nout, const Value *outs, Value **captured, int *ncap);
+void jit_stage_abort(StageTrace *s);
 typedef struct TreeDef TreeDef;
 /* The outputs of a staged Python function: flattened into the list outl (returns the tree,
  * new), or NULL with a TypeError naming `what` when a leaf is not an array or a number. */
-TreeDef *stage_outputs(Value res, const char *what, Value outl);
+TreeDef *jit_stage_outputs(Value res, const char *what, Value outl);
 /* A custom_jvp/custom_vjp function ran its plain function under staging trace t: the graph
  * has lost its rule, so jit runs the function itself (inlines it) under an enclosing
  * transformation rather than the graph (jit.c). */
-void stage_note_custom(LxTrace *t);
+void jit_stage_note_custom(LxTrace *t);
 /* Evaluate a graph at the current interpreter (every equation through tr_bind). */
-int graph_eval(IrGraph *g, const Value *in, Value *out);
+int jit_graph_eval(IrGraph *g, const Value *in, Value *out);
 
 /* Trace a C callback into a closed graph over inputs of the given avals. The callback runs
  * with the staging trace current. Returns the graph (no captures allowed). */
 typedef int (*TraceFn)(void *ctx, int nin, const Value *in, int *nout, Value *out);
-IrGraph *trace_to_graph(const char *name, int nin, const AVal *in_av, TraceFn fn, void *ctx,
+IrGraph *jit_trace_to_graph(const char *name, int nin, const AVal *in_av, TraceFn fn, void *ctx,
                         int max_out);
 
 /* ---- pytrees (tree.c) --------------------------------------------------------------------- */
@@ -95,13 +95,13 @@ int tree_leaf_paths(Value tree, const char *name, Value list);
 /* jax.pure_callback: fn(*args, **kw) on concrete values when the program runs; spec (a pytree of
  * objects with .shape and .dtype) describes its results. For library functions that need
  * concrete inputs (jax.random samplers) to work under jit and vmap: when an input is a tracer,
- * return lx_pure_callback(the function itself, its result spec, argc, argv, kw). */
-Value lx_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw);
+ * return flow_pure_callback(the function itself, its result spec, argc, argv, kw). */
+Value flow_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw);
 /* A custom_jvp (is_vjp 0) / custom_vjp function called under a staging trace: f(*leaves), and
  * rule(P, T) -> (out, tout) or fwd(*leaves) -> (out, residuals) with bwd(residuals, ct) ->
  * a tuple of one cotangent per leaf (sable._autodiff._custom_flat), staged as a
  * custom_jvp_call / custom_vjp_call equation. Returns f's result. */
-Value lx_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves);
+Value flow_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves);
 
 /* ---- jit (jit.c) -------------------------------------------------------------------------- */
 void jit_init(void);
@@ -110,8 +110,8 @@ Value jit_make(Value fun, Value static_argnums, Value static_argnames);   /* jax
 Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *argv, Obj *kw);
 
 /* ---- the modules' function tables (flow.c, tree.c) ---------------------------------------- */
-void control_init(void);      /* installs the engine's host-call hooks */
-extern const MethodDef control_functions[], debug_functions[], callback_functions[];
+void flow_init(void);      /* installs the engine's host-call hooks */
+extern const MethodDef flow_functions[], flow_debug_functions[], flow_callback_functions[];
 extern const MethodDef tree_util_functions[], tree_functions[];
 extern TypeObj tree_def_type;   /* PyTreeDef, the type of jax.tree_util's treedefs */
 

@@ -38,17 +38,17 @@ static void node_free(TapeNode *n) {
   free(n->block);
 }
 
-void tape_decref(Tape *t) {
+void vjp_tape_decref(Tape *t) {
   if (!t || --t->rc > 0) return;
   for (int i = 0; i < t->nnodes; i++) node_free(&t->nodes[i]);
   free(t->nodes);
   free(t);
 }
-void tape_incref(Tape *t) { t->rc++; }
+void vjp_tape_incref(Tape *t) { t->rc++; }
 
 static int vjp_process(Interp *self, PrimId id, int nin, const Value *in, const void *params,
                        Value *out);
-static void vjp_destroy(LxTrace *t) { tape_decref(((VjpTrace *)t)->tape); }
+static void vjp_destroy(LxTrace *t) { vjp_tape_decref(((VjpTrace *)t)->tape); }
 static const TraceVT vjp_vt = {{"vjp", vjp_process}, TK_VJP, "JVPTrace", vjp_destroy};
 
 LxTrace *vjp_new(const char *transform, Value fun) {
@@ -291,7 +291,7 @@ static int node_vjp(TapeNode *n, const Value *ct_out, const uint8_t *need, Value
   return -1;
 }
 
-int tape_backward(Tape *tp, int nseed, const int *seed_var, const Value *seed, int nwant,
+int vjp_tape_backward(Tape *tp, int nseed, const int *seed_var, const Value *seed, int nwant,
                   const int *want_var, Value *grads) {
   Value *ct = calloc((size_t)tp->nvars + 1, sizeof(Value));
   if (!ct) { obj_raise_nomem(); return -1; }
@@ -356,7 +356,7 @@ typedef struct JvpVjp {
 
 static void jvpvjp_free(void *p) {
   JvpVjp *c = p;
-  tape_decref(c->tape);
+  vjp_tape_decref(c->tape);
   free(c->in_var);
   free(c);
 }
@@ -364,14 +364,14 @@ static void jvpvjp_free(void *p) {
 static int jvpvjp_backward(void *p, int nout, const Value *ct_out, int nin, const uint8_t *need,
                            Value *ct_in) {
   JvpVjp *c = p;
-  return tape_backward(c->tape, nout, c->out_var, ct_out, nin, c->in_var, ct_in);
+  return vjp_tape_backward(c->tape, nout, c->out_var, ct_out, nin, c->in_var, ct_in);
 }
 
 /* hand the tape of t and the variable numbers of the inputs and outputs (vars: nin + n,
  * taken over) to the closure c, and c to cl */
 static void jvpvjp_close(JvpVjp *c, LxTrace *t, int nin, int n, int *vars, VjpClosure *cl) {
   c->tape = vjp_tape(t);
-  tape_incref(c->tape);
+  vjp_tape_incref(c->tape);
   c->nin = nin;
   c->nout = n;
   c->in_var = vars;
@@ -428,7 +428,7 @@ done:
   free(tan);
   free(tout);
   free(vars);
-  if (c) { tape_decref(c->tape); free(c); }
+  if (c) { vjp_tape_decref(c->tape); free(c); }
   if (t) tr_finish(t);
   return rc;
 }

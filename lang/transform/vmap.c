@@ -15,7 +15,7 @@ static int batch_process(Interp *self, PrimId id, int nin, const Value *in, cons
                          Value *out);
 static const TraceVT batch_vt = {{"batch", batch_process}, TK_BATCH, "BatchTrace", NULL};
 
-LxTrace *batch_new(const char *transform, Value fun, int64_t size) {
+LxTrace *vmap_new(const char *transform, Value fun, int64_t size) {
   BatchTrace *t = calloc(1, sizeof *t);
   if (!t) { obj_raise_nomem(); return NULL; }
   tr_init(&t->base, &batch_vt, transform, fun);
@@ -23,9 +23,9 @@ LxTrace *batch_new(const char *transform, Value fun, int64_t size) {
   return &t->base;
 }
 
-int64_t batch_size(LxTrace *t) { return ((BatchTrace *)t)->size; }
+int64_t vmap_axis_size(LxTrace *t) { return ((BatchTrace *)t)->size; }
 
-Value batch_wrap(LxTrace *t, Value v, int bdim) {
+Value vmap_wrap(LxTrace *t, Value v, int bdim) {
   if (bdim < 0) return val_incref(v);
   AVal av;
   if (lx_aval(v, &av) < 0) return val_null();
@@ -35,7 +35,7 @@ Value batch_wrap(LxTrace *t, Value v, int bdim) {
   return tr_new(t, &av, val_incref(v), val_null(), bdim);
 }
 
-int batch_unwrap(LxTrace *t, Value v, Value *val, int *bdim) {
+int vmap_unwrap(LxTrace *t, Value v, Value *val, int *bdim) {
   Tracer *x = tr_own(t, v);
   if (x) { *val = val_incref(x->a); *bdim = (int)x->i; return 0; }
   if (tr_check_const(t, v) < 0) return -1;
@@ -44,7 +44,7 @@ int batch_unwrap(LxTrace *t, Value v, Value *val, int *bdim) {
   return 0;
 }
 
-Value batch_moveaxis(Value v, int bdim, int to, int64_t size) { return t_batch_at(v, bdim, to, size); }
+Value vmap_moveaxis(Value v, int bdim, int to, int64_t size) { return t_batch_at(v, bdim, to, size); }
 
 static int batch_process(Interp *self_, PrimId id, int nin, const Value *in, const void *params,
                          Value *out) {
@@ -86,7 +86,7 @@ static int batch_process(Interp *self_, PrimId id, int nin, const Value *in, con
   if (n >= 0) {
     rc = n;
     for (int k = 0; k < n; k++) {
-      out[k] = batch_wrap(&self->base, o[k], obd[k]);
+      out[k] = vmap_wrap(&self->base, o[k], obd[k]);
       if (VAL_IS_NULL(out[k])) { t_clear(out, k); rc = -1; break; }
     }
     t_clear(o, n);
