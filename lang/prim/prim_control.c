@@ -89,7 +89,7 @@ const Prim prim_rows_control[] = {
      .effect = 1},
     {.id = PRIM_stop_gradient, .nin = 1, .nout = 1, .kind = PK_CONTROL,
      .rule = ir_rule_same_av, .cpu = ir_k_identity, .cgen = "%0",
-     .ad = RK_ZERO, .batch = b_elementwise},
+     .ad = RK_ZERO, .batch = elem_batch},
     {.id = PRIM_pure_callback, .nin = -1, .nout = -2, .kind = PK_CONTROL,
      .params_size = sizeof(PHostCall),
      .rule = ir_rule_host_call, .cpu = ir_k_host_call,

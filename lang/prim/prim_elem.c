@@ -296,7 +296,7 @@ static int tp_select(const RuleCtx *c, const Value *ct, const uint8_t *need, Val
 
 /* {=== batching ===} */
 /* {=== elementwise ===} */
-int b_elementwise(PrimId id, const void *params, int nin, const Value *in, const int *bd,
+int elem_batch(PrimId id, const void *params, int nin, const Value *in, const int *bd,
                   int64_t size, Value *out, int *obd) {
   Value args[8];
   if (nin > 8) { em_raise(ERR_INTERNAL, "batch: too many operands"); return -1; }
@@ -344,7 +344,7 @@ static void pp_convert(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
  * numpy scalar for a 0-d result. */
 #define ELEMENTWISE(name, k, n, r)                                                        \
   .id = PRIM_##name, .nin = n, .nout = 1, .kind = k, .rule = r, .cpu = cpu_k_elementwise, \
-  .batch = b_elementwise, .promote = 1, .np_scalar = 1
+  .batch = elem_batch, .promote = 1, .np_scalar = 1
 #define UNARY(name, ...) {ELEMENTWISE(name, PK_UNARY, 1, rule_unary), __VA_ARGS__}
 #define BINARY(name, ...) {ELEMENTWISE(name, PK_BINARY, 2, rule_binary), __VA_ARGS__}
 #define COMPARE(name, ...) {ELEMENTWISE(name, PK_COMPARE, 2, rule_binary), __VA_ARGS__}
@@ -423,20 +423,20 @@ const Prim prim_rows_elem[] = {
     COMPARE(ge, .dtypes = DTM_ALL, .cgen = "(%0 >= %1)", AD_ZERO, .lax = "ge", .cheap = 1),
     {.id = PRIM_select, .nin = 3, .nout = 1, .kind = PK_OTHER,
      .rule = rule_select, .dtypes = DTM_ALL, .cpu = cpu_k_elementwise, .cgen = "(%0 ? %1 : %2)",
-     .ad = RK_LINEAR, .lin = 6, .transpose = tp_select, .batch = b_elementwise,
+     .ad = RK_LINEAR, .lin = 6, .transpose = tp_select, .batch = elem_batch,
      .cheap = 1, .promote = 2, .np_scalar = 1},
     {.id = PRIM_integer_pow, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PIntPow, pf_intpow),
      .print = pp_intpow,
      .rule = rule_integer_pow, .cpu = cpu_k_integer_pow,
-     .ad = RK_PARTIALS, .partials = d_integer_pow, .batch = b_elementwise,
+     .ad = RK_PARTIALS, .partials = d_integer_pow, .batch = elem_batch,
      .np_scalar = 1},
     {.id = PRIM_convert, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PConvert, pf_convert),
      .print = pp_convert,
      .rule = rule_convert, .cpu = cpu_k_convert, .cgen = "((%T)%0)",
-     .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_convert, .batch = b_elementwise,
-     .cheap = 1, .np_scalar = 2, .noop = prim_noop_always},
+     .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_convert, .batch = elem_batch,
+     .cheap = 1, .np_scalar = 2, .noop = t_noop_always},
     {.id = PRIM_copy, .nin = 1, .nout = 1, .kind = PK_OTHER,
      .rule = rule_same, .cpu = cpu_k_copy, .cgen = "%0",
-     .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_copy, .batch = b_elementwise,
-     .cheap = 1, .np_scalar = 2, .noop = prim_noop_always},
+     .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_copy, .batch = elem_batch,
+     .cheap = 1, .np_scalar = 2, .noop = t_noop_always},
     {.id = PRIM_COUNT}};

@@ -9,7 +9,7 @@
 #include "ir.h"
 
 /* .noop of the primitives that are the identity whenever the types match (convert, reshape) */
-int prim_noop_always(const void *params);
+int t_noop_always(const void *params);
 
 /* em_bind for one output; null on error */
 Value em_bind1(PrimId id, int nin, const Value *in, const void *params);
@@ -81,9 +81,9 @@ void t_shift1(int *dst, const int *src, int n);
 void t_prepend64(int64_t *dst, int64_t v0, const int64_t *src, int n);
 
 /* The batching rule of the elementwise primitives (prim_elem.c), also stop_gradient's. */
-int b_elementwise(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
+int elem_batch(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
 /* The batching rule of the reductions over axes (prim_reduce.c), also rev's. */
-int b_reduce(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
+int reduce_batch(PrimId, const void *, int, const Value *, const int *, int64_t, Value *, int *);
 
 /* ---- rules the transformations implement (lang/transform/flow.c): control flow transforms
  * its sub-graphs by tracing them, which needs the language's interpreters ---------------- */

@@ -314,7 +314,7 @@ static int b_slice(PrimId id, const void *params, int nin, const Value *in, cons
 }
 static int b_rev(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
           Value *out, int *obd) {
-  return b_reduce(id, params, nin, in, bd, size, out, obd);
+  return reduce_batch(id, params, nin, in, bd, size, out, obd);
 }
 static int b_pad(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
           Value *out, int *obd) {
@@ -448,12 +448,12 @@ const Prim prim_rows_shape[] = {
      PARAMS(PBroadcast, pf_bcast), .print = pp_broadcast,
      .rule = rule_broadcast, .cpu = cpu_k_broadcast,
      .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_broadcast, .batch = b_broadcast,
-     .noop = prim_noop_always},
+     .noop = t_noop_always},
     {.id = PRIM_reshape, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PShape, pf_shape),
      .print = pp_reshape,
      .rule = rule_reshape, .cpu = cpu_k_reshape,
      .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_reshape, .batch = b_reshape,
-     .noop = prim_noop_always},
+     .noop = t_noop_always},
     {.id = PRIM_transpose, .nin = 1, .nout = 1, .kind = PK_SHAPE, PARAMS(PPerm, pf_perm),
      .print = pp_transpose,
      .rule = rule_transpose, .cpu = cpu_k_transpose,
