@@ -31,22 +31,16 @@ Value em_raise(ErrKind kind, const char *fmt, ...) {
 /* {=== helpers for shape rules ===} */
 static const char *dtn(DType d) { return arr_dtypes[d].name; }
 
-int prim_same_dtypes(const Prim *p, const AVal *in, int nin) {
-  for (int i = 1; i < nin; i++)
-    if (in[i].dtype != in[0].dtype) {
-      char list[256] = "";
-      for (int k = 0; k < nin; k++) {
-        strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
-        strncat(list, dtn(in[k].dtype), sizeof list - strlen(list) - 1);
-      }
-      return arr_err(ERR_TYPE, "%s requires arguments to have the same dtypes, got %s.",
-                     p->name, list);
-    }
-  return 0;
+int prim_dtypes_differ(const Prim *p, const AVal *in, int nin) {
+  char list[256] = "";
+  for (int k = 0; k < nin; k++) {
+    strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
+    strncat(list, dtn(in[k].dtype), sizeof list - strlen(list) - 1);
+  }
+  return arr_err(ERR_TYPE, "%s requires arguments to have the same dtypes, got %s.", p->name, list);
 }
 
-int prim_accepts(const Prim *p, DType d) {
-  if (p->dtypes & DTM(d)) return 0;
+int prim_dtype_refused(const Prim *p, DType d) {
   const char *what = "numeric";
   if ((p->dtypes & DTM(DT_FLOAT32)) && !(p->dtypes & DTM(DT_INT32))) what = "floating";
   else if ((p->dtypes & DTM(DT_INT32)) && !(p->dtypes & DTM(DT_FLOAT32)))

@@ -481,8 +481,18 @@ int prim_nout(PrimId id, int nin, const void *params);
 char *prim_params_str(PrimId id, const void *params);
 
 /* ---- helpers for shape rules (errors worded as JAX's) ------------------------------------ */
-int prim_same_dtypes(const Prim *p, const AVal *in, int nin);   /* all of in[] one dtype */
-int prim_accepts(const Prim *p, DType d);                       /* d in p->dtypes */
+/* all of in[] one dtype; d in p->dtypes. Inline: every elementwise bind runs them, and the
+ * rules sit in another file than the engine (the errors are raised out of line). */
+int prim_dtypes_differ(const Prim *p, const AVal *in, int nin);
+int prim_dtype_refused(const Prim *p, DType d);
+static inline int prim_same_dtypes(const Prim *p, const AVal *in, int nin) {
+  for (int i = 1; i < nin; i++)
+    if (in[i].dtype != in[0].dtype) return prim_dtypes_differ(p, in, nin);
+  return 0;
+}
+static inline int prim_accepts(const Prim *p, DType d) {
+  return (p->dtypes & DTM(d)) ? 0 : prim_dtype_refused(p, d);
+}
 int prim_check_axis(const Prim *p, int axis, int ndim);
 /* distinct axes in range; mask[a] set for each */
 int prim_check_axes(const Prim *p, const PAxes *ax, int ndim, int *mask);
