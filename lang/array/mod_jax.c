@@ -1049,7 +1049,6 @@ int modinit_jax_lax(Value m) {
   arr_init();
   if (obj_module_add_functions(m, lax_functions) < 0 || lax_add_elementwise(m) < 0) return -1;
   if (import_into(m, "linalg", "jax.lax.linalg") < 0) return -1;
-  if (reexport(m, "sable._lax") < 0) return -1;         /* Sable-written extras */
   return reexport(m, "sable.lax_control");              /* cond/scan/... from the transformations */
 }
 
