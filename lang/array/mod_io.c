@@ -17,7 +17,7 @@
 
 static int io_missing(const void *fn) {
   if (fn) return 0;
-  obj_raise(&obj_NotImplementedError, "this build has no array file I/O (engine/arr_io.c)");
+  obj_raise(&exc_NotImplementedError, "this build has no array file I/O (engine/arr_io.c)");
   return -1;
 }
 
@@ -26,7 +26,7 @@ static int has(Value v) { return !VAL_IS_NULL(v) && !VAL_IS_NONE(v); }
 static const char *path_arg(Value v, const char *fname) {
   if (VAL_IS_STR(v)) return obj_str_cstr(v);
   /* pathlib-like objects: str(p) */
-  obj_raise(&obj_TypeError, "%s: expected a file name (str), got %s", fname, obj_type_name(v));
+  obj_raise(&exc_TypeError, "%s: expected a file name (str), got %s", fname, obj_type_name(v));
   return NULL;
 }
 
@@ -34,9 +34,9 @@ static Value io_error(Family f, const char *path) {
   const ArrError *e = arr_last_error();
   if (e->kind == ERR_IO || e->kind == ERR_NONE) {
     if (errno == ENOENT)
-      return obj_raise(&obj_FileNotFoundError, "[Errno 2] No such file or directory: '%s'", path);
+      return obj_raise(&exc_FileNotFoundError, "[Errno 2] No such file or directory: '%s'", path);
     if (e->kind == ERR_IO) {
-      obj_raise(&obj_OSError, "%s", e->msg);
+      obj_raise(&exc_OSError, "%s", e->msg);
       arr_err_clear();
       return val_null();
     }
@@ -71,7 +71,7 @@ static Value np_save(int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(x)) return x;
   char path[4096];
   size_t n = strlen(p);
-  if (n + 5 >= sizeof path) { val_decref(x); return obj_raise(&obj_OSError, "file name too long"); }
+  if (n + 5 >= sizeof path) { val_decref(x); return obj_raise(&exc_OSError, "file name too long"); }
   /* numpy appends .npy when the name lacks it */
   snprintf(path, sizeof path, "%s%s", p, (n >= 4 && !strcmp(p + n - 4, ".npy")) ? "" : ".npy");
   if (io_missing((const void *)arr_save_npy)) { val_decref(x); return val_null(); }
@@ -116,7 +116,7 @@ static int parse_field(const char *s, size_t n, double *out, int missing_nan) {
 static Value read_text(Family fam, const char *path, const TextOpts *o, int dt, const char *fname,
                        int64_t ndmin) {
   FILE *fp = fopen(path, "r");
-  if (!fp) return obj_raise(&obj_FileNotFoundError, "%s not found.", path);
+  if (!fp) return obj_raise(&exc_FileNotFoundError, "%s not found.", path);
   size_t cap = 1024, n = 0;
   double *vals = malloc(cap * sizeof(double));
   char *line = NULL;
@@ -153,7 +153,7 @@ static Value read_text(Family fam, const char *path, const TextOpts *o, int dt, 
       if (use) {
         double v;
         if (parse_field(s, (size_t)(e - s), &v, o->missing_nan) < 0) {
-          r = obj_raise(&obj_ValueError, "could not convert string '%.*s' to float64 at row %lld, "
+          r = obj_raise(&exc_ValueError, "could not convert string '%.*s' to float64 at row %lld, "
                         "column %lld.", (int)(e - s), s, (long long)rows, (long long)k + 1);
           goto out;
         }
@@ -172,7 +172,7 @@ static Value read_text(Family fam, const char *path, const TextOpts *o, int dt, 
     }
     if (cols < 0) cols = kept;
     else if (kept != cols) {
-      r = obj_raise(&obj_ValueError, "the number of columns changed from %lld to %lld at row "
+      r = obj_raise(&exc_ValueError, "the number of columns changed from %lld to %lld at row "
                     "%lld; use `usecols` to select a subset and avoid this error",
                     (long long)cols, (long long)kept, (long long)rows + 1);
       goto out;
@@ -210,7 +210,7 @@ static int text_opts(Value delim, Value skip, Value comments, Value usecols, Tex
   o->comment = '#';
   if (has(delim)) {
     if (!VAL_IS_STR(delim) || STR(delim.u.o)->len != 1) {
-      obj_raise(&obj_TypeError, "delimiter must be a single character");
+      obj_raise(&exc_TypeError, "delimiter must be a single character");
       return -1;
     }
     o->delim = obj_str_cstr(delim)[0];
@@ -225,7 +225,7 @@ static int text_opts(Value delim, Value skip, Value comments, Value usecols, Tex
     if (VAL_IS_LIST(usecols) || VAL_IS_TUPLE(usecols)) {
       int64_t n = VAL_IS_LIST(usecols) ? LIST(usecols.u.o)->len : TUPLE(usecols.u.o)->len;
       const Value *it = VAL_IS_LIST(usecols) ? LIST(usecols.u.o)->items : TUPLE(usecols.u.o)->items;
-      if (n > 64) { obj_raise(&obj_ValueError, "too many usecols"); return -1; }
+      if (n > 64) { obj_raise(&exc_ValueError, "too many usecols"); return -1; }
       for (int64_t i = 0; i < n; i++) {
         int64_t c;
         if (lx_as_int(it[i], &c) < 0) return -1;
@@ -293,14 +293,14 @@ static Value np_savetxt(int argc, const Value *argv, Obj *kw) {
   Array *arr = lx_arr(x);
   if (arr->ndim > 2 || arr->ndim < 1) {
     val_decref(x);
-    return obj_raise(&obj_ValueError, "Expected 1D or 2D array, got %dD array instead", arr->ndim);
+    return obj_raise(&exc_ValueError, "Expected 1D or 2D array, got %dD array instead", arr->ndim);
   }
   const char *fmt = VAL_IS_STR(a[2]) ? obj_str_cstr(a[2]) : "%.18e";
   const char *delim = VAL_IS_STR(a[3]) ? obj_str_cstr(a[3]) : " ";
   const char *nl = VAL_IS_STR(a[4]) ? obj_str_cstr(a[4]) : "\n";
   /* the format is applied through Sable's % operator, one value at a time */
   FILE *fp = fopen(p, "w");
-  if (!fp) { val_decref(x); return obj_raise(&obj_OSError, "cannot open %s for writing", p); }
+  if (!fp) { val_decref(x); return obj_raise(&exc_OSError, "cannot open %s for writing", p); }
   if (VAL_IS_STR(a[5]) && STR(a[5].u.o)->len) fprintf(fp, "# %s%s", obj_str_cstr(a[5]), nl);
   int64_t rows = arr->ndim == 1 ? arr->shape[0] : arr->shape[0];
   int64_t cols = arr->ndim == 1 ? 1 : arr->shape[1];
@@ -372,9 +372,9 @@ static Value idx_dataset(const char *fname, const char *defdir, int argc, const 
     parts[i] = load_idx(p, FAM_NP);
     if (VAL_IS_NULL(parts[i])) {
       for (int j = 0; j < i; j++) val_decref(parts[j]);
-      if (obj_err_matches(&obj_FileNotFoundError)) {
+      if (obj_err_matches(&exc_FileNotFoundError)) {
         obj_err_clear();
-        return obj_raise(&obj_FileNotFoundError,
+        return obj_raise(&exc_FileNotFoundError,
                          "%s: %s/%s.gz not found (install the Debian package "
                          "dataset-fashion-mnist, or pass path=)", fname, dir, files[i]);
       }

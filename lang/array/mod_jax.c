@@ -18,11 +18,11 @@ static const Value *seq_items(Value v) { return VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->
 /* a tuple/list of ints into out (at most max); -1 on error */
 static int int_seq(Value v, int64_t *out, int max, const char *what) {
   if (!is_seq(v)) {
-    obj_raise(&obj_TypeError, "%s must be a tuple of ints, got %s", what, obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be a tuple of ints, got %s", what, obj_type_name(v));
     return -1;
   }
   int64_t n = seq_len(v);
-  if (n > max) { obj_raise(&obj_ValueError, "%s: too many entries", what); return -1; }
+  if (n > max) { obj_raise(&exc_ValueError, "%s: too many entries", what); return -1; }
   for (int64_t i = 0; i < n; i++)
     if (lx_as_int(seq_items(v)[i], &out[i]) < 0) return -1;
   return (int)n;
@@ -33,7 +33,7 @@ typedef struct ConfigObj { Obj ob; } ConfigObj;
 static Value config_update(int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (obj_parse_args("update", argc, argv, kw, "self,name,val", a) < 0) return val_null();
-  if (!VAL_IS_STR(a[1])) return obj_raise(&obj_TypeError, "config.update: name must be a str");
+  if (!VAL_IS_STR(a[1])) return obj_raise(&exc_TypeError, "config.update: name must be a str");
   const char *n = obj_str_cstr(a[1]);
   int t = obj_truth(a[2]);
   if (t < 0) return val_null();
@@ -47,7 +47,7 @@ static Value config_update(int argc, const Value *argv, Obj *kw) {
            !strcmp(n, "jax_numpy_dtype_promotion")) {
     /* accepted; Sable does not act on these */
   } else {
-    return obj_raise(&obj_AttributeError, "Unrecognized config option: %s", n);
+    return obj_raise(&exc_AttributeError, "Unrecognized config option: %s", n);
   }
   return val_none();
 }
@@ -94,7 +94,7 @@ static Value jax_device_count(int argc, const Value *argv, Obj *kw) { return val
 
 /* device_put(x, device=None): arrays in a pytree become jax arrays */
 static Value tree_to_jax(Value x, int depth) {
-  if (depth > 100) return obj_raise(&obj_RecursionError, "pytree too deep");
+  if (depth > 100) return obj_raise(&exc_RecursionError, "pytree too deep");
   if (VAL_IS_LIST(x) || VAL_IS_TUPLE(x)) {
     int64_t n = seq_len(x);
     Value out = VAL_IS_LIST(x) ? obj_list_new(n) : obj_tuple_new(n);
@@ -129,7 +129,7 @@ static Value jax_device_put(int argc, const Value *argv, Obj *kw) {
   return tree_to_jax(a[0], 0);
 }
 static Value tree_to_np(Value x, int depth) {
-  if (depth > 100) return obj_raise(&obj_RecursionError, "pytree too deep");
+  if (depth > 100) return obj_raise(&exc_RecursionError, "pytree too deep");
   if (VAL_IS_LIST(x) || VAL_IS_TUPLE(x)) {
     int64_t n = seq_len(x);
     Value out = VAL_IS_LIST(x) ? obj_list_new(n) : obj_tuple_new(n);
@@ -170,9 +170,9 @@ static const MethodDef jax_functions[] = {
 static int reexport(Value m, const char *modname) {
   Value t = obj_import(modname);
   if (VAL_IS_NULL(t)) {
-    if (obj_err_matches(&obj_ModuleNotFoundError)) {
+    if (obj_err_matches(&exc_ModuleNotFoundError)) {
       Value e = obj_err_fetch();
-      Value s = obj_exc_str(e);
+      Value s = exc_str(e);
       int mine = VAL_IS_STR(s) && strstr(obj_str_cstr(s), modname) != NULL;
       val_decref(s);
       if (mine) { val_decref(e); return 0; }
@@ -227,11 +227,11 @@ static Value lax_dot_general(int argc, const Value *argv, Obj *kw) {
     return val_null();
   Value dn = a[2];
   if (!is_seq(dn) || seq_len(dn) != 2 || !is_seq(seq_items(dn)[0]) || !is_seq(seq_items(dn)[1]))
-    return obj_raise(&obj_TypeError, "dot_general: dimension_numbers must be "
+    return obj_raise(&exc_TypeError, "dot_general: dimension_numbers must be "
                                      "((lhs_contract, rhs_contract), (lhs_batch, rhs_batch))");
   Value con = seq_items(dn)[0], bat = seq_items(dn)[1];
   if (seq_len(con) != 2 || seq_len(bat) != 2)
-    return obj_raise(&obj_TypeError, "dot_general: malformed dimension_numbers");
+    return obj_raise(&exc_TypeError, "dot_general: malformed dimension_numbers");
   PDot p;
   memset(&p, 0, sizeof p);
   int64_t t[ARR_MAXDIM];
@@ -240,13 +240,13 @@ static Value lax_dot_general(int argc, const Value *argv, Obj *kw) {
   p.nc = n;
   for (int i = 0; i < n; i++) p.lhs_contract[i] = (int)t[i];
   if ((n = int_seq(seq_items(con)[1], t, ARR_MAXDIM, "rhs_contracting_dimensions")) < 0) return val_null();
-  if (n != p.nc) return obj_raise(&obj_TypeError, "dot_general requires equal numbers of lhs_contracting_dimensions and rhs_contracting_dimensions");
+  if (n != p.nc) return obj_raise(&exc_TypeError, "dot_general requires equal numbers of lhs_contracting_dimensions and rhs_contracting_dimensions");
   for (int i = 0; i < n; i++) p.rhs_contract[i] = (int)t[i];
   if ((n = int_seq(seq_items(bat)[0], t, ARR_MAXDIM, "lhs_batch_dimensions")) < 0) return val_null();
   p.nb = n;
   for (int i = 0; i < n; i++) p.lhs_batch[i] = (int)t[i];
   if ((n = int_seq(seq_items(bat)[1], t, ARR_MAXDIM, "rhs_batch_dimensions")) < 0) return val_null();
-  if (n != p.nb) return obj_raise(&obj_TypeError, "dot_general requires equal numbers of lhs_batch_dimensions and rhs_batch_dimensions");
+  if (n != p.nb) return obj_raise(&exc_TypeError, "dot_general requires equal numbers of lhs_batch_dimensions and rhs_batch_dimensions");
   for (int i = 0; i < n; i++) p.rhs_batch[i] = (int)t[i];
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -290,16 +290,16 @@ static int conv_spec(Value dn, int nd, PConv *p) {
     return 0;
   }
   if (!is_seq(dn) || seq_len(dn) != 3) {
-    obj_raise(&obj_TypeError, "convolution dimension_numbers must be a tuple of 3 strings");
+    obj_raise(&exc_TypeError, "convolution dimension_numbers must be a tuple of 3 strings");
     return -1;
   }
   const char *s[3];
   for (int i = 0; i < 3; i++) {
     Value e = seq_items(dn)[i];
-    if (!VAL_IS_STR(e)) { obj_raise(&obj_TypeError, "convolution dimension_numbers elements must be strings"); return -1; }
+    if (!VAL_IS_STR(e)) { obj_raise(&exc_TypeError, "convolution dimension_numbers elements must be strings"); return -1; }
     s[i] = obj_str_cstr(e);
     if ((int)strlen(s[i]) != nd) {
-      obj_raise(&obj_TypeError, "convolution dimension_numbers[%d] must have len equal to the "
+      obj_raise(&exc_TypeError, "convolution dimension_numbers[%d] must have len equal to the "
                                 "ndim of lhs and rhs, got %d", i, (int)strlen(s[i]));
       return -1;
     }
@@ -309,7 +309,7 @@ static int conv_spec(Value dn, int nd, PConv *p) {
   for (int i = 0; i < 3; i++) {
     const char *a = strchr(s[i], pairs[i][0]), *b = strchr(s[i], pairs[i][1]);
     if (!a || !b) {
-      obj_raise(&obj_TypeError, "convolution dimension_numbers[%d] must contain the characters "
+      obj_raise(&exc_TypeError, "convolution dimension_numbers[%d] must contain the characters "
                                 "'%c' and '%c' exactly once, got %s.", i, pairs[i][0], pairs[i][1], s[i]);
       return -1;
     }
@@ -324,7 +324,7 @@ static int conv_spec(Value dn, int nd, PConv *p) {
         char c = s[1][j];
         if (c == 'O' || c == 'I') continue;
         const char *q = strchr(s[i], c);
-        if (!q) { obj_raise(&obj_TypeError, "convolution dimension_numbers elements must each have the same set of spatial characters"); return -1; }
+        if (!q) { obj_raise(&exc_TypeError, "convolution dimension_numbers elements must each have the same set of spatial characters"); return -1; }
         specs[i][k++] = (int)(q - s[i]);
       }
     }
@@ -337,18 +337,18 @@ static int padding_arg(Value pad, int nsp, const int64_t *in_sp, const int64_t *
   if (VAL_IS_STR(pad)) {
     const char *s = obj_str_cstr(pad);
     int same = !strcmp(s, "SAME") ? 1 : !strcmp(s, "SAME_LOWER") ? 2 : !strcmp(s, "VALID") ? 0 : -1;
-    if (same < 0) { obj_raise(&obj_ValueError, "Unknown padding type: %s.", s); return -1; }
+    if (same < 0) { obj_raise(&exc_ValueError, "Unknown padding type: %s.", s); return -1; }
     prim_padtype_to_pads(nsp, in_sp, win, strides, same, lo, hi);
     return 0;
   }
   if (!is_seq(pad) || seq_len(pad) != nsp) {
-    obj_raise(&obj_ValueError, "padding must be 'SAME', 'VALID' or a sequence of %d (low, high) pairs", nsp);
+    obj_raise(&exc_ValueError, "padding must be 'SAME', 'VALID' or a sequence of %d (low, high) pairs", nsp);
     return -1;
   }
   for (int i = 0; i < nsp; i++) {
     int64_t t[2];
     if (int_seq(seq_items(pad)[i], t, 2, "padding pair") != 2) {
-      if (!obj_err_occurred()) obj_raise(&obj_ValueError, "padding entries must be (low, high) pairs");
+      if (!obj_err_occurred()) obj_raise(&exc_ValueError, "padding entries must be (low, high) pairs");
       return -1;
     }
     lo[i] = t[0];
@@ -372,7 +372,7 @@ static Value lax_conv_general_dilated(int argc, const Value *argv, Obj *kw) {
   AVal xa, wa;
   if (lx_aval(x, &xa) < 0 || lx_aval(w, &wa) < 0) goto out;
   if (xa.ndim != wa.ndim || xa.ndim < 3 || xa.ndim > 5) {
-    r = obj_raise(&obj_TypeError, "convolution requires lhs and rhs ndim to be equal (3 to 5), got %d and %d.", xa.ndim, wa.ndim);
+    r = obj_raise(&exc_TypeError, "convolution requires lhs and rhs ndim to be equal (3 to 5), got %d and %d.", xa.ndim, wa.ndim);
     goto out;
   }
   {
@@ -383,17 +383,17 @@ static Value lax_conv_general_dilated(int argc, const Value *argv, Obj *kw) {
     if (conv_spec(a[6], xa.ndim, &p) < 0) goto out;
     int64_t t[3];
     if (int_seq(a[2], t, 3, "window_strides") != nsp) {
-      if (!obj_err_occurred()) obj_raise(&obj_TypeError, "window_strides must have %d entries", nsp);
+      if (!obj_err_occurred()) obj_raise(&exc_TypeError, "window_strides must have %d entries", nsp);
       goto out;
     }
     for (int i = 0; i < nsp; i++) p.strides[i] = t[i];
     for (int i = 0; i < nsp; i++) p.lhs_dil[i] = p.rhs_dil[i] = 1;
     if (has(a[4])) {
-      if (int_seq(a[4], t, 3, "lhs_dilation") != nsp) { if (!obj_err_occurred()) obj_raise(&obj_TypeError, "lhs_dilation must have %d entries", nsp); goto out; }
+      if (int_seq(a[4], t, 3, "lhs_dilation") != nsp) { if (!obj_err_occurred()) obj_raise(&exc_TypeError, "lhs_dilation must have %d entries", nsp); goto out; }
       for (int i = 0; i < nsp; i++) p.lhs_dil[i] = t[i];
     }
     if (has(a[5])) {
-      if (int_seq(a[5], t, 3, "rhs_dilation") != nsp) { if (!obj_err_occurred()) obj_raise(&obj_TypeError, "rhs_dilation must have %d entries", nsp); goto out; }
+      if (int_seq(a[5], t, 3, "rhs_dilation") != nsp) { if (!obj_err_occurred()) obj_raise(&exc_TypeError, "rhs_dilation must have %d entries", nsp); goto out; }
       for (int i = 0; i < nsp; i++) p.rhs_dil[i] = t[i];
     }
     int64_t fg = 1, bg = 1;
@@ -433,8 +433,8 @@ static Value lax_reduce_window(int argc, const Value *argv, Obj *kw) {
   static const PrimId windows[] = {PRIM_reduce_window_sum, PRIM_reduce_window_max, PRIM_reduce_window_min};
   int op = lax_fn_prim(a[2]), id = -1;
   for (int i = 0; i < 3; i++) if (op >= 0 && prim_table[windows[i]].monoid == op) id = windows[i];
-  if (id < 0) return obj_raise(&obj_NotImplementedError, "reduce_window: computation must be lax.add, lax.max or lax.min");
-  if (has(a[6]) || has(a[7])) return obj_raise(&obj_NotImplementedError, "reduce_window: dilation is not supported");
+  if (id < 0) return obj_raise(&exc_NotImplementedError, "reduce_window: computation must be lax.add, lax.max or lax.min");
+  if (has(a[6]) || has(a[7])) return obj_raise(&exc_NotImplementedError, "reduce_window: dilation is not supported");
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   AVal xa;
@@ -446,13 +446,13 @@ static Value lax_reduce_window(int argc, const Value *argv, Obj *kw) {
     p.ndim = xa.ndim;
     int64_t t[ARR_MAXDIM];
     if (int_seq(a[3], t, ARR_MAXDIM, "window_dimensions") != xa.ndim) {
-      if (!obj_err_occurred()) obj_raise(&obj_TypeError, "reduce_window: window_dimensions must have one entry per operand dimension");
+      if (!obj_err_occurred()) obj_raise(&exc_TypeError, "reduce_window: window_dimensions must have one entry per operand dimension");
       goto out;
     }
     for (int i = 0; i < xa.ndim; i++) { p.window[i] = t[i]; p.strides[i] = 1; }
     if (has(a[4])) {
       if (int_seq(a[4], t, ARR_MAXDIM, "window_strides") != xa.ndim) {
-        if (!obj_err_occurred()) obj_raise(&obj_TypeError, "reduce_window: window_strides must have one entry per operand dimension");
+        if (!obj_err_occurred()) obj_raise(&exc_TypeError, "reduce_window: window_strides must have one entry per operand dimension");
         goto out;
       }
       for (int i = 0; i < xa.ndim; i++) p.strides[i] = t[i];
@@ -496,14 +496,14 @@ static Value lax_dynamic_slice(int argc, const Value *argv, Obj *kw) {
     PShape p;
     memset(&p, 0, sizeof p);
     if (int_seq(a[2], p.shape, ARR_MAXDIM, "slice_sizes") != xa.ndim) {
-      if (!obj_err_occurred()) obj_raise(&obj_TypeError, "dynamic_slice: slice_sizes must have one entry per operand dimension");
+      if (!obj_err_occurred()) obj_raise(&exc_TypeError, "dynamic_slice: slice_sizes must have one entry per operand dimension");
       goto out;
     }
     p.ndim = xa.ndim;
     Value st = a[1];
     in[nin++] = val_incref(x);
     if (is_seq(st)) {
-      if (seq_len(st) != xa.ndim) { obj_raise(&obj_TypeError, "dynamic_slice: start_indices must have one entry per operand dimension"); goto out; }
+      if (seq_len(st) != xa.ndim) { obj_raise(&exc_TypeError, "dynamic_slice: start_indices must have one entry per operand dimension"); goto out; }
       for (int i = 0; i < xa.ndim; i++) {
         Value s = seq_items(st)[i];
         in[nin] = lx_convert(s, arr_default_int(lx_promo(FAM_JAX)), 0);
@@ -550,7 +550,7 @@ static Value lax_dynamic_update_slice(int argc, const Value *argv, Obj *kw) {
     for (int i = 0; i < xa.ndim; i++) {
       Value s = is_seq(st) ? (i < seq_len(st) ? val_incref(seq_items(st)[i]) : val_null()) : lx_getitem(st, val_int(i));
       if (VAL_IS_NULL(s)) {
-        if (!obj_err_occurred()) obj_raise(&obj_TypeError, "dynamic_update_slice: start_indices must have one entry per operand dimension");
+        if (!obj_err_occurred()) obj_raise(&exc_TypeError, "dynamic_update_slice: start_indices must have one entry per operand dimension");
         goto out;
       }
       in[nin] = lx_convert(s, arr_default_int(lx_promo(FAM_JAX)), 0);
@@ -591,7 +591,7 @@ static Value lax_broadcast_in_dim(int argc, const Value *argv, Obj *kw) {
   Value r = val_null();
   if (lx_aval(x, &xa) == 0) {
     if (xa.ndim != nb)
-      r = obj_raise(&obj_TypeError, "broadcast_in_dim broadcast_dimensions must have length equal to operand ndim; got broadcast_dimensions of length %d for operand ndim %d.", nb, xa.ndim);
+      r = obj_raise(&exc_TypeError, "broadcast_in_dim broadcast_dimensions must have length equal to operand ndim; got broadcast_dimensions of length %d for operand ndim %d.", nb, xa.ndim);
     else
       r = lx_bind1(PRIM_broadcast_in_dim, 1, &x, &p);
   }
@@ -610,7 +610,7 @@ static Value lax_broadcast(int argc, const Value *argv, Obj *kw) {
   AVal xa;
   Value r = val_null();
   if (lx_aval(x, &xa) == 0) {
-    if (ns + xa.ndim > ARR_MAXDIM) r = obj_raise(&obj_ValueError, "too many dimensions");
+    if (ns + xa.ndim > ARR_MAXDIM) r = obj_raise(&exc_ValueError, "too many dimensions");
     else {
       int64_t shape[ARR_MAXDIM];
       memcpy(shape, s, sizeof(int64_t) * ns);
@@ -663,12 +663,12 @@ static Value lax_slice(int argc, const Value *argv, Obj *kw) {
   if (lx_aval(x, &xa) < 0) goto out;
   if (int_seq(a[1], st, ARR_MAXDIM, "start_indices") != xa.ndim ||
       int_seq(a[2], lim, ARR_MAXDIM, "limit_indices") != xa.ndim) {
-    if (!obj_err_occurred()) obj_raise(&obj_TypeError, "slice: start_indices and limit_indices must have one entry per operand dimension");
+    if (!obj_err_occurred()) obj_raise(&exc_TypeError, "slice: start_indices and limit_indices must have one entry per operand dimension");
     goto out;
   }
   for (int i = 0; i < xa.ndim; i++) str[i] = 1;
   if (has(a[3]) && int_seq(a[3], str, ARR_MAXDIM, "strides") != xa.ndim) {
-    if (!obj_err_occurred()) obj_raise(&obj_TypeError, "slice: strides must have one entry per operand dimension");
+    if (!obj_err_occurred()) obj_raise(&exc_TypeError, "slice: strides must have one entry per operand dimension");
     goto out;
   }
   {
@@ -692,7 +692,7 @@ static Value lax_pad(int argc, const Value *argv, Obj *kw) {
   Value r = val_null(), pv = val_null();
   if (lx_aval(x, &xa) < 0) goto out;
   if (!is_seq(a[2]) || seq_len(a[2]) != xa.ndim) {
-    obj_raise(&obj_TypeError, "pad: padding_config must have one (lo, hi, interior) triple per operand dimension");
+    obj_raise(&exc_TypeError, "pad: padding_config must have one (lo, hi, interior) triple per operand dimension");
     goto out;
   }
   {
@@ -702,7 +702,7 @@ static Value lax_pad(int argc, const Value *argv, Obj *kw) {
     for (int i = 0; i < xa.ndim; i++) {
       int64_t t[3];
       if (int_seq(seq_items(a[2])[i], t, 3, "padding_config entry") != 3) {
-        if (!obj_err_occurred()) obj_raise(&obj_TypeError, "pad: padding_config entries must be (lo, hi, interior)");
+        if (!obj_err_occurred()) obj_raise(&exc_TypeError, "pad: padding_config entries must be (lo, hi, interior)");
         goto out;
       }
       p.lo[i] = t[0]; p.hi[i] = t[1]; p.interior[i] = t[2];
@@ -723,7 +723,7 @@ static Value lax_concatenate(int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("concatenate", argc, argv, kw, "operands,dimension", a) < 0) return val_null();
   int64_t d;
   if (lx_as_int(a[1], &d) < 0) return val_null();
-  if (!is_seq(a[0]) || seq_len(a[0]) == 0) return obj_raise(&obj_TypeError, "concatenate: operands must be a non-empty sequence");
+  if (!is_seq(a[0]) || seq_len(a[0]) == 0) return obj_raise(&exc_TypeError, "concatenate: operands must be a non-empty sequence");
   int n = (int)seq_len(a[0]);
   Value *xs = obj_calloc((size_t)n, sizeof(Value));
   if (!xs) return val_null();
@@ -758,7 +758,7 @@ static Value lax_convert_element_type(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("convert_element_type", argc, argv, kw, "operand,new_dtype", a) < 0) return val_null();
   int d = lx_parse_dtype(a[1], FAM_JAX);
-  if (d < 0) return d == -2 ? val_null() : obj_raise(&obj_TypeError, "new_dtype must not be None");
+  if (d < 0) return d == -2 ? val_null() : obj_raise(&exc_TypeError, "new_dtype must not be None");
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   Value r = lx_convert(x, (DType)d, 0);
@@ -770,10 +770,10 @@ static Value lax_iota(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("iota", argc, argv, kw, "dtype,size", a) < 0) return val_null();
   int d = lx_parse_dtype(a[0], FAM_JAX);
-  if (d < 0) return d == -2 ? val_null() : obj_raise(&obj_TypeError, "dtype must not be None");
+  if (d < 0) return d == -2 ? val_null() : obj_raise(&exc_TypeError, "dtype must not be None");
   int64_t n;
   if (lx_as_int(a[1], &n) < 0) return val_null();
-  if (n < 0) return obj_raise(&obj_ValueError, "iota size must be non-negative");
+  if (n < 0) return obj_raise(&exc_ValueError, "iota size must be non-negative");
   return lx_iota(FAM_JAX, (DType)d, n);
 }
 
@@ -803,7 +803,7 @@ static Value lax_arg_common(PrimId id, const char *name, int argc, const Value *
   Value a[3];
   if (obj_parse_args(name, argc, argv, kw, "operand,axis,index_dtype", a) < 0) return val_null();
   int d = lx_parse_dtype(a[2], FAM_JAX);
-  if (d < 0) return d == -2 ? val_null() : obj_raise(&obj_TypeError, "index_dtype must not be None");
+  if (d < 0) return d == -2 ? val_null() : obj_raise(&exc_TypeError, "index_dtype must not be None");
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   AVal xa;
@@ -845,7 +845,7 @@ static Value lax_sort(int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("sort", argc, argv, kw, "operand|dimension,is_stable,num_keys", a) < 0) return val_null();
   int multi = is_seq(a[0]);
   int n = multi ? (int)seq_len(a[0]) : 1;
-  if (n < 1 || n > 16) return obj_raise(&obj_ValueError, "sort: between 1 and 16 operands");
+  if (n < 1 || n > 16) return obj_raise(&exc_ValueError, "sort: between 1 and 16 operands");
   Value xs[16], outs[16];
   int k = 0;
   Value r = val_null();

@@ -25,8 +25,8 @@ static Value set_printoptions(int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2])) { if (obj_as_int(a[2], &v) < 0) return val_null(); o.edgeitems = (int)v; }
   if (!VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3])) { if (obj_as_int(a[3], &v) < 0) return val_null(); o.linewidth = (int)v; }
   if (!VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) { int t = obj_truth(a[4]); if (t < 0) return val_null(); o.suppress = t; }
-  if (o.precision < 0 || o.precision > 100) return obj_raise(&obj_ValueError, "precision must be between 0 and 100");
-  if (o.edgeitems < 0 || o.linewidth < 1) return obj_raise(&obj_ValueError, "invalid print option");
+  if (o.precision < 0 || o.precision > 100) return obj_raise(&exc_ValueError, "precision must be between 0 and 100");
+  if (o.edgeitems < 0 || o.linewidth < 1) return obj_raise(&exc_ValueError, "invalid print option");
   arr_print_opts = o;
   return val_none();
 }
@@ -51,7 +51,7 @@ static Value array2string_fn(int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(c)) return c;
   if (VAL_IS_STR(a[3]) && strcmp(obj_str_cstr(a[3]), " ")) {
     val_decref(c);
-    return obj_raise(&obj_NotImplementedError, "array2string: only separator=' ' is supported");
+    return obj_raise(&exc_NotImplementedError, "array2string: only separator=' ' is supported");
   }
   ArrPrintOpts save = arr_print_opts;
   int64_t v;
@@ -99,7 +99,7 @@ static int add_prelude_part(Value m, const char *prelude, Value extra) {
   Value inst = obj_module_get(p, "_install");
   if (VAL_IS_NULL(inst)) {
     val_decref(p);
-    obj_raise(&obj_ImportError, "%s has no _install", prelude);
+    obj_raise(&exc_ImportError, "%s has no _install", prelude);
     return -1;
   }
   Value d = VAL_IS_NULL(extra) ? obj_call1(inst, m) : obj_call2(inst, m, extra);
@@ -107,7 +107,7 @@ static int add_prelude_part(Value m, const char *prelude, Value extra) {
   if (VAL_IS_NULL(d)) return -1;
   if (!VAL_IS_DICT(d)) {
     val_decref(d);
-    obj_raise(&obj_ImportError, "%s._install must return a dict", prelude);
+    obj_raise(&exc_ImportError, "%s._install must return a dict", prelude);
     return -1;
   }
   int64_t pos = 0;

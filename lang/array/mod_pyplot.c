@@ -78,15 +78,15 @@ static Value artist_new(const char *kind) {
 
 /* ---- errors -------------------------------------------------------------------------- */
 static Value fig_err(plot_figure *f) {
-  return obj_raise(&obj_ValueError, "%s", plot_figure_error(f));
+  return obj_raise(&exc_ValueError, "%s", plot_figure_error(f));
 }
 static Value sess_err(PState *st) {
   /* Ctrl-C stopped gnuplot: the user's KeyboardInterrupt, not a plotting error */
   if (obj_interrupted && obj_check_signals() < 0) return val_null();
   const char *m = plot_session_error(st->s);
   if (strstr(m, "No such file") || strstr(m, "Permission denied") || strstr(m, "[Errno"))
-    return obj_raise(&obj_OSError, "%s", m);
-  return obj_raise(&obj_RuntimeError, "%s", m);
+    return obj_raise(&exc_OSError, "%s", m);
+  return obj_raise(&exc_RuntimeError, "%s", m);
 }
 
 /* ---- keyword arguments ------------------------------------------------------------- */
@@ -127,7 +127,7 @@ static int kwcheck(Args *a) {
     int ok = 0;
     for (int j = 0; IGNORED[j]; j++) ok |= strcmp(IGNORED[j], k) == 0;
     if (!ok) {
-      obj_raise(&obj_TypeError, "%s() got an unexpected keyword argument '%s'", a->fname, k);
+      obj_raise(&exc_TypeError, "%s() got an unexpected keyword argument '%s'", a->fname, k);
       return -1;
     }
   }
@@ -137,7 +137,7 @@ static int kwcheck(Args *a) {
 static int as_double(Value v, double *out, const char *what) {
   if (obj_as_float(v, out) < 0) {
     obj_err_clear();
-    obj_raise(&obj_TypeError, "%s must be a number, not %s", what, obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be a number, not %s", what, obj_type_name(v));
     return -1;
   }
   return 0;
@@ -145,7 +145,7 @@ static int as_double(Value v, double *out, const char *what) {
 
 static const char *as_cstr(Value v, const char *what) {
   if (!VAL_IS_STR(v)) {
-    obj_raise(&obj_TypeError, "%s must be a str, not %s", what, obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be a str, not %s", what, obj_type_name(v));
     return NULL;
   }
   return obj_str_cstr(v);
@@ -164,12 +164,12 @@ static void data_free(Data *d) { free(d->v); memset(d, 0, sizeof *d); }
 
 static int from_array(Array *a, Data *d, const char *what) {
   if (a->buf && a->buf->device != 0) {
-    obj_raise(&obj_TypeError, "%s: the array is on the GPU; copy it to the host first "
+    obj_raise(&exc_TypeError, "%s: the array is on the GPU; copy it to the host first "
               "(jax.device_get)", what);
     return -1;
   }
   if (a->ndim > 3) {
-    obj_raise(&obj_ValueError, "%s: %d-dimensional arrays cannot be plotted", what, a->ndim);
+    obj_raise(&exc_ValueError, "%s: %d-dimensional arrays cannot be plotted", what, a->ndim);
     return -1;
   }
   d->ndim = a->ndim;
@@ -201,7 +201,7 @@ static int to_data(Value v, Data *d, const char *what) {
     return 0;
   }
   if (VAL_IS_STR(v) || VAL_IS_NONE(v) || VAL_IS_DICT(v)) {
-    obj_raise(&obj_TypeError, "%s must be numbers (a list or an array), not %s", what,
+    obj_raise(&exc_TypeError, "%s must be numbers (a list or an array), not %s", what,
               obj_type_name(v));
     return -1;
   }
@@ -219,7 +219,7 @@ static int to_data(Value v, Data *d, const char *what) {
     for (int64_t i = 0; i < n; i++) {
       if (to_data(items[i], &row, what) < 0) { data_free(d); val_decref(list); return -1; }
       if (i == 0) {
-        if (row.ndim > 2) { data_free(&row); val_decref(list); obj_raise(&obj_ValueError, "%s: too many dimensions", what); return -1; }
+        if (row.ndim > 2) { data_free(&row); val_decref(list); obj_raise(&exc_ValueError, "%s: too many dimensions", what); return -1; }
         d->ndim = row.ndim + 1;
         d->shape[0] = n;
         for (int k = 0; k < row.ndim; k++) d->shape[k + 1] = row.shape[k];
@@ -228,7 +228,7 @@ static int to_data(Value v, Data *d, const char *what) {
         if (!d->v) { data_free(&row); val_decref(list); obj_raise_nomem(); return -1; }
       } else if (row.n * (size_t)n != d->n || row.ndim + 1 != d->ndim) {
         data_free(&row); data_free(d); val_decref(list);
-        obj_raise(&obj_ValueError, "%s: setting an array element with a sequence: the rows "
+        obj_raise(&exc_ValueError, "%s: setting an array element with a sequence: the rows "
                   "have different lengths", what);
         return -1;
       }
@@ -260,7 +260,7 @@ static int to_vec(Value v, Data *d, const char *what, size_t n_expected) {
       if (d->shape[i] != 1) { other++; sq = d->shape[i]; }
     }
     if (other > 1) {
-      obj_raise(&obj_ValueError, "%s must be 1-dimensional, got shape (%lld, %lld)", what,
+      obj_raise(&exc_ValueError, "%s must be 1-dimensional, got shape (%lld, %lld)", what,
                 (long long)d->shape[0], (long long)d->shape[1]);
       data_free(d);
       return -1;
@@ -282,7 +282,7 @@ static int to_vec(Value v, Data *d, const char *what, size_t n_expected) {
 
 static int same_len(Data *a, Data *b, const char *fn, const char *an, const char *bn) {
   if (a->n != b->n) {
-    obj_raise(&obj_ValueError, "%s: %s and %s must have same first dimension, but have shapes "
+    obj_raise(&exc_ValueError, "%s: %s and %s must have same first dimension, but have shapes "
               "(%zu,) and (%zu,)", fn, an, bn, a->n, b->n);
     return -1;
   }
@@ -295,7 +295,7 @@ static int color_kw(Args *a, const char *name, plot_color *out) {
   if (!present(v)) return 0;
   if (VAL_IS_STR(v)) {
     if (plot_color_parse(obj_str_cstr(v), out) < 0) {
-      obj_raise(&obj_ValueError, "%s: '%s' is not a valid color value", a->fname,
+      obj_raise(&exc_ValueError, "%s: '%s' is not a valid color value", a->fname,
                 obj_str_cstr(v));
       return -1;
     }
@@ -306,13 +306,13 @@ static int color_kw(Args *a, const char *name, plot_color *out) {
     if (to_vec(v, &d, name, 0) < 0) return -1;
     if (d.n != 3 && d.n != 4) {
       data_free(&d);
-      obj_raise(&obj_ValueError, "%s: an RGB(A) color needs 3 or 4 values", a->fname);
+      obj_raise(&exc_ValueError, "%s: an RGB(A) color needs 3 or 4 values", a->fname);
       return -1;
     }
     for (size_t i = 0; i < d.n; i++)
       if (!(d.v[i] >= 0 && d.v[i] <= 1)) {
         data_free(&d);
-        obj_raise(&obj_ValueError, "RGBA values should be within 0-1 range");
+        obj_raise(&exc_ValueError, "RGBA values should be within 0-1 range");
         return -1;
       }
     out->r = d.v[0]; out->g = d.v[1]; out->b = d.v[2]; out->a = d.n == 4 ? d.v[3] : 1;
@@ -320,7 +320,7 @@ static int color_kw(Args *a, const char *name, plot_color *out) {
     data_free(&d);
     return 0;
   }
-  obj_raise(&obj_TypeError, "%s: %s must be a color name or an RGB tuple", a->fname, name);
+  obj_raise(&exc_TypeError, "%s: %s must be a color name or an RGB tuple", a->fname, name);
   return -1;
 }
 
@@ -343,7 +343,7 @@ static int style_kw(Args *a, plot_style *st) {
     if (!s) return -1;
     int k = plot_linestyle_parse(s);
     if (k < 0) {
-      obj_raise(&obj_ValueError, "'%s' is not a valid value for linestyle; supported values "
+      obj_raise(&exc_ValueError, "'%s' is not a valid value for linestyle; supported values "
                 "are '-', '--', '-.', ':', 'None', ' ', '', 'solid', 'dashed', 'dashdot', "
                 "'dotted'", s);
       return -1;
@@ -357,7 +357,7 @@ static int style_kw(Args *a, plot_style *st) {
     if (strcmp(s, "") == 0 || strcmp(s, "None") == 0 || strcmp(s, "none") == 0) st->marker = 0;
     else if (strlen(s) == 1) st->marker = s[0];
     else {
-      obj_raise(&obj_ValueError, "Unrecognized marker style '%s'", s);
+      obj_raise(&exc_ValueError, "Unrecognized marker style '%s'", s);
       return -1;
     }
   }
@@ -438,7 +438,7 @@ static plot_axes *gca(PState *st) {
 
 static int check_ax(int argc, const Value *argv, const char *fn) {
   if (argc < 1 || !VAL_IS_OBJ(argv[0]) || VAL_OBJ(argv[0])->type != &ax_type) {
-    obj_raise(&obj_TypeError, "%s() needs an Axes", fn);
+    obj_raise(&exc_TypeError, "%s() needs an Axes", fn);
     return -1;
   }
   return 0;
@@ -475,12 +475,12 @@ AXFN(ax_plot) {
     } else {
       xv = val_null(); yv = a0; i += 1;
     }
-    if (VAL_IS_STR(yv)) return obj_raise(&obj_ValueError, "plot(): a format string must follow the data");
+    if (VAL_IS_STR(yv)) return obj_raise(&exc_ValueError, "plot(): a format string must follow the data");
     if (i < argc && VAL_IS_STR(argv[i])) fmt = obj_str_cstr(argv[i++]);
     plot_style st = base;
     char err[200];
     if (fmt && plot_style_fmt(&st, fmt, err, sizeof err) < 0)
-      return obj_raise(&obj_ValueError, "%s", err);
+      return obj_raise(&exc_ValueError, "%s", err);
     if (fmt && base.color.set) st.color = base.color;
     Data y, x = {0};
     if (to_data(yv, &y, "y") < 0) return val_null();
@@ -490,7 +490,7 @@ AXFN(ax_plot) {
       if (to_vec(xv, &x, "x", 0) < 0) { data_free(&y); return val_null(); }
       if (x.n != rows) {
         data_free(&x); data_free(&y);
-        return obj_raise(&obj_ValueError, "x and y must have same first dimension, but have "
+        return obj_raise(&exc_ValueError, "x and y must have same first dimension, but have "
                          "shapes (%zu,) and (%zu,)", x.n, rows);
       }
     }
@@ -525,7 +525,7 @@ static double *color_list(Value v, size_t *n) {
     plot_color col;
     if (!VAL_IS_STR(it[i]) || plot_color_parse(obj_str_cstr(it[i]), &col) < 0) {
       free(rgba);
-      obj_raise(&obj_ValueError, "'c' argument must be a color, a sequence of colors, or a "
+      obj_raise(&exc_ValueError, "'c' argument must be a color, a sequence of colors, or a "
                 "sequence of numbers, not %s", obj_type_name(it[i]));
       return NULL;
     }
@@ -540,7 +540,7 @@ static double *color_list(Value v, size_t *n) {
 static int scatter_c(Value cv, size_t n, plot_style *st, Data *c, double **rgba) {
   if (VAL_IS_STR(cv)) {
     if (plot_color_parse(obj_str_cstr(cv), &st->color) < 0) {
-      obj_raise(&obj_ValueError, "'c' argument must be a color, a sequence of colors, or a "
+      obj_raise(&exc_ValueError, "'c' argument must be a color, a sequence of colors, or a "
                 "sequence of numbers, not '%s'", obj_str_cstr(cv));
       return -1;
     }
@@ -560,7 +560,7 @@ static int scatter_c(Value cv, size_t n, plot_style *st, Data *c, double **rgba)
       return 0;
     }
     free(cl);
-    obj_raise(&obj_ValueError, "'c' argument has %zu elements, which is inconsistent with 'x' "
+    obj_raise(&exc_ValueError, "'c' argument has %zu elements, which is inconsistent with 'x' "
               "and 'y' with size %zu.", nc, n);
     return -1;
   }
@@ -583,7 +583,7 @@ static int scatter_c(Value cv, size_t n, plot_style *st, Data *c, double **rgba)
     for (size_t i = 0; i < c->n; i++)
       if (!(c->v[i] >= 0 && c->v[i] <= 1)) {
         data_free(c);
-        obj_raise(&obj_ValueError, "RGBA values should be within 0-1 range");
+        obj_raise(&exc_ValueError, "RGBA values should be within 0-1 range");
         return -1;
       }
     st->color.r = c->v[0]; st->color.g = c->v[1]; st->color.b = c->v[2];
@@ -592,7 +592,7 @@ static int scatter_c(Value cv, size_t n, plot_style *st, Data *c, double **rgba)
     data_free(c);
     return 0;
   }
-  obj_raise(&obj_ValueError, "'c' argument has %zu elements, which is inconsistent with 'x' and "
+  obj_raise(&exc_ValueError, "'c' argument has %zu elements, which is inconsistent with 'x' and "
             "'y' with size %zu.", c->n, n);
   data_free(c);
   return -1;
@@ -601,7 +601,7 @@ static int scatter_c(Value cv, size_t n, plot_style *st, Data *c, double **rgba)
 AXFN(ax_scatter) {
   AXCHECK("scatter");
   A.scatter = 1;
-  if (argc < 3) return obj_raise(&obj_TypeError, "scatter() missing required arguments 'x' and 'y'");
+  if (argc < 3) return obj_raise(&exc_TypeError, "scatter() missing required arguments 'x' and 'y'");
   Value sv = argc > 3 ? argv[3] : kwget(&A, "s");
   Value cv = argc > 4 ? argv[4] : kwget(&A, "c");
   Data x, y, s = {0}, c = {0};
@@ -616,7 +616,7 @@ AXFN(ax_scatter) {
   if (same_len(&x, &y, "scatter", "x", "y") < 0) goto out;
   if (present(cv)) {
     if (present(kwget(&A, "color"))) {
-      obj_raise(&obj_ValueError, "Supply a 'c' argument or a 'color' kwarg but not both; they "
+      obj_raise(&exc_ValueError, "Supply a 'c' argument or a 'color' kwarg but not both; they "
                 "differ but their functionalities overlap.");
       goto out;
     }
@@ -627,7 +627,7 @@ AXFN(ax_scatter) {
   if (present(sv)) {
     if (to_vec(sv, &s, "s", x.n) < 0) goto out;
     if (s.n != x.n) {
-      obj_raise(&obj_ValueError, "s must be a scalar, or float array-like with the same size as x and y");
+      obj_raise(&exc_ValueError, "s must be a scalar, or float array-like with the same size as x and y");
       goto out;
     }
     o.sizes = s.v;
@@ -639,7 +639,7 @@ AXFN(ax_scatter) {
   Value ec = kwget(&A, "edgecolors");
   if (present(ec) && !(VAL_IS_STR(ec) && strcmp(obj_str_cstr(ec), "face") == 0)) {
     if (!VAL_IS_STR(ec) || plot_color_parse(obj_str_cstr(ec), &st.edgecolor) < 0) {
-      obj_raise(&obj_ValueError, "scatter: edgecolors must be a color, 'face' or 'none'");
+      obj_raise(&exc_ValueError, "scatter: edgecolors must be a color, 'face' or 'none'");
       goto out;
     }
   }
@@ -668,7 +668,7 @@ static int categories(plot_axes *ax, Value v, Data *d, int horizontal) {
   for (int64_t i = 0; i < n; i++) {
     if (!VAL_IS_STR(it[i])) {
       free(labels); free(d->v); d->v = NULL;
-      obj_raise(&obj_TypeError, "categories must all be str");
+      obj_raise(&exc_TypeError, "categories must all be str");
       return -1;
     }
     labels[i] = obj_str_cstr(it[i]);
@@ -685,7 +685,7 @@ static int categories(plot_axes *ax, Value v, Data *d, int horizontal) {
 static Value bar_common(int argc, const Value *argv, Obj *kw, int horizontal) {
   const char *fn = horizontal ? "barh" : "bar";
   AXCHECK(fn);
-  if (argc < 3) return obj_raise(&obj_TypeError, "%s() missing required arguments", fn);
+  if (argc < 3) return obj_raise(&exc_TypeError, "%s() missing required arguments", fn);
   Data x = {0}, h = {0}, w = {0}, b = {0};
   Value ret = val_null();
   int cat = categories(ax, argv[1], &x, horizontal);
@@ -706,11 +706,11 @@ static Value bar_common(int argc, const Value *argv, Obj *kw, int horizontal) {
   double width = 0.8;
   if (present(wv)) {
     if (to_vec(wv, &w, "width", x.n) < 0) goto out;
-    if (w.n != x.n) { obj_raise(&obj_ValueError, "%s: width has the wrong length", fn); goto out; }
+    if (w.n != x.n) { obj_raise(&exc_ValueError, "%s: width has the wrong length", fn); goto out; }
   }
   if (present(bv)) {
     if (to_vec(bv, &b, "bottom", x.n) < 0) goto out;
-    if (b.n != x.n) { obj_raise(&obj_ValueError, "%s: bottom has the wrong length", fn); goto out; }
+    if (b.n != x.n) { obj_raise(&exc_ValueError, "%s: bottom has the wrong length", fn); goto out; }
   }
   plot_style st;
   plot_style_init(&st);
@@ -747,7 +747,7 @@ static Value list_from(const double *v, size_t n) {
 
 AXFN(ax_hist) {
   AXCHECK("hist");
-  if (argc < 2) return obj_raise(&obj_TypeError, "hist() missing required argument 'x'");
+  if (argc < 2) return obj_raise(&exc_TypeError, "hist() missing required argument 'x'");
   Data x, e = {0}, wts = {0};
   if (to_data(argv[1], &x, "x") < 0) return val_null();
   Value ret = val_null();
@@ -758,10 +758,10 @@ AXFN(ax_hist) {
   Value bv = argc > 2 ? argv[2] : kwget(&A, "bins");
   if (present(bv)) {
     if (VAL_IS_INT(bv)) {
-      if (bv.u.i < 1 || bv.u.i > 10000000) { obj_raise(&obj_ValueError, "`bins` must be positive, when an integer"); goto out; }
+      if (bv.u.i < 1 || bv.u.i > 10000000) { obj_raise(&exc_ValueError, "`bins` must be positive, when an integer"); goto out; }
       o.bins = (int)bv.u.i;
     } else if (VAL_IS_STR(bv)) {
-      obj_raise(&obj_ValueError, "bins='%s' is not supported; give a number of bins or the edges", obj_str_cstr(bv));
+      obj_raise(&exc_ValueError, "bins='%s' is not supported; give a number of bins or the edges", obj_str_cstr(bv));
       goto out;
     } else {
       if (to_vec(bv, &e, "bins", 0) < 0) goto out;
@@ -773,7 +773,7 @@ AXFN(ax_hist) {
   if (present(rv)) {
     Data r;
     if (to_vec(rv, &r, "range", 0) < 0) goto out;
-    if (r.n != 2) { data_free(&r); obj_raise(&obj_ValueError, "range must be a (min, max) pair"); goto out; }
+    if (r.n != 2) { data_free(&r); obj_raise(&exc_ValueError, "range must be a (min, max) pair"); goto out; }
     o.has_range = 1;
     o.range[0] = r.v[0];
     o.range[1] = r.v[1];
@@ -786,7 +786,7 @@ AXFN(ax_hist) {
   Value wv = kwget(&A, "weights");
   if (present(wv)) {
     if (to_vec(wv, &wts, "weights", 0) < 0) goto out;
-    if (wts.n != x.n) { obj_raise(&obj_ValueError, "weights should have the same shape as x"); goto out; }
+    if (wts.n != x.n) { obj_raise(&exc_ValueError, "weights should have the same shape as x"); goto out; }
     o.weights = wts.v;
   }
   Value ht = kwget(&A, "histtype");
@@ -795,7 +795,7 @@ AXFN(ax_hist) {
     if (!t) goto out;
     if (strcmp(t, "step") == 0) o.step = 1;
     else if (strcmp(t, "bar") != 0 && strcmp(t, "stepfilled") != 0 && strcmp(t, "barstacked") != 0) {
-      obj_raise(&obj_ValueError, "histtype %s is not recognized", t);
+      obj_raise(&exc_ValueError, "histtype %s is not recognized", t);
       goto out;
     }
   }
@@ -803,7 +803,7 @@ AXFN(ax_hist) {
   plot_style_init(&st);
   if (style_kw(&A, &st) < 0 || kwcheck(&A) < 0) goto out;
   int nb = plot_hist_nbins(&o);
-  if (nb < 1) { obj_raise(&obj_ValueError, "bins must have at least two edges"); goto out; }
+  if (nb < 1) { obj_raise(&exc_ValueError, "bins must have at least two edges"); goto out; }
   counts = malloc((size_t)nb * sizeof(double));
   edges = malloc((size_t)(nb + 1) * sizeof(double));
   if (!counts || !edges) { obj_raise_nomem(); goto out; }
@@ -822,7 +822,7 @@ out:
 
 AXFN(ax_imshow) {
   AXCHECK("imshow");
-  if (argc < 2) return obj_raise(&obj_TypeError, "imshow() missing required argument 'X'");
+  if (argc < 2) return obj_raise(&exc_TypeError, "imshow() missing required argument 'X'");
   Data d;
   if (to_data(argv[1], &d, "X") < 0) return val_null();
   Value ret = val_null();
@@ -831,7 +831,7 @@ AXFN(ax_imshow) {
   else if (d.ndim == 3 && (d.shape[2] == 3 || d.shape[2] == 4 || d.shape[2] == 1)) {
     h = (int)d.shape[0]; w = (int)d.shape[1]; ch = (int)d.shape[2];
   } else {
-    obj_raise(&obj_TypeError, "Invalid shape for image data: imshow needs (M, N), (M, N, 3) or "
+    obj_raise(&exc_TypeError, "Invalid shape for image data: imshow needs (M, N), (M, N, 3) or "
               "(M, N, 4), got %d dimensions", d.ndim);
     data_free(&d);
     return val_null();
@@ -847,13 +847,13 @@ AXFN(ax_imshow) {
     const char *s = as_cstr(org, "origin");
     if (!s) goto out;
     if (strcmp(s, "lower") == 0) o.origin_lower = 1;
-    else if (strcmp(s, "upper") != 0) { obj_raise(&obj_ValueError, "origin must be 'upper' or 'lower'"); goto out; }
+    else if (strcmp(s, "upper") != 0) { obj_raise(&exc_ValueError, "origin must be 'upper' or 'lower'"); goto out; }
   }
   Value asp = kwget(&A, "aspect");
   if (present(asp)) {
     if (VAL_IS_STR(asp) && strcmp(obj_str_cstr(asp), "auto") == 0) o.aspect_auto = 1;
     else if (!(VAL_IS_STR(asp) && strcmp(obj_str_cstr(asp), "equal") == 0)) {
-      obj_raise(&obj_ValueError, "aspect must be 'equal' or 'auto'");
+      obj_raise(&exc_ValueError, "aspect must be 'equal' or 'auto'");
       goto out;
     }
   }
@@ -861,7 +861,7 @@ AXFN(ax_imshow) {
   if (present(ext)) {
     Data e;
     if (to_vec(ext, &e, "extent", 0) < 0) goto out;
-    if (e.n != 4) { data_free(&e); obj_raise(&obj_ValueError, "extent must be (left, right, bottom, top)"); goto out; }
+    if (e.n != 4) { data_free(&e); obj_raise(&exc_ValueError, "extent must be (left, right, bottom, top)"); goto out; }
     o.has_extent = 1;
     memcpy(o.extent, e.v, sizeof o.extent);
     data_free(&e);
@@ -888,7 +888,7 @@ out:
 
 AXFN(ax_fill_between) {
   AXCHECK("fill_between");
-  if (argc < 3) return obj_raise(&obj_TypeError, "fill_between() missing required arguments 'x' and 'y1'");
+  if (argc < 3) return obj_raise(&exc_TypeError, "fill_between() missing required arguments 'x' and 'y1'");
   Data x, y1, y2 = {0};
   if (to_vec(argv[1], &x, "x", 0) < 0) return val_null();
   Value ret = val_null();
@@ -931,14 +931,14 @@ static int err_arg(Value v, size_t n, Data *d, double **lo, double **hi, const c
     *hi = d->v + n;
     return 0;
   }
-  obj_raise(&obj_ValueError, "'%s' (shape (%zu,)) must be a scalar or a 1D or (2, n) array-like "
+  obj_raise(&exc_ValueError, "'%s' (shape (%zu,)) must be a scalar or a 1D or (2, n) array-like "
             "whose shape matches 'x' and 'y' (%zu points)", what, d->n, n);
   return -1;
 }
 
 AXFN(ax_errorbar) {
   AXCHECK("errorbar");
-  if (argc < 3) return obj_raise(&obj_TypeError, "errorbar() missing required arguments 'x' and 'y'");
+  if (argc < 3) return obj_raise(&exc_TypeError, "errorbar() missing required arguments 'x' and 'y'");
   Data x, y, ye = {0}, xe = {0};
   if (to_vec(argv[1], &x, "x", 0) < 0) return val_null();
   Value ret = val_null();
@@ -957,7 +957,7 @@ AXFN(ax_errorbar) {
     char err[200];
     if (!f) goto out;
     if (strcmp(f, "none") == 0) st.linestyle = PLOT_LS_NONE;
-    else if (plot_style_fmt(&st, f, err, sizeof err) < 0) { obj_raise(&obj_ValueError, "%s", err); goto out; }
+    else if (plot_style_fmt(&st, f, err, sizeof err) < 0) { obj_raise(&exc_ValueError, "%s", err); goto out; }
   }
   if (style_kw(&A, &st) < 0 || kwcheck(&A) < 0) goto out;
   if (plot_errorbar(ax, x.v, y.v, x.n, ylo, yhi, xlo, xhi, &st) < 0) { fig_err(self->f); goto out; }
@@ -970,7 +970,7 @@ out:
 static Value text_setter(int argc, const Value *argv, Obj *kw, const char *fn,
                          int (*set)(plot_axes *, const char *)) {
   AXCHECK(fn);
-  if (argc < 2) return obj_raise(&obj_TypeError, "%s() missing required argument", fn);
+  if (argc < 2) return obj_raise(&exc_TypeError, "%s() missing required argument", fn);
   Value s = obj_str(argv[1]);
   if (VAL_IS_NULL(s)) return s;
   kwget(&A, "fontsize"); kwget(&A, "loc"); kwget(&A, "pad"); kwget(&A, "labelpad");
@@ -1033,7 +1033,7 @@ static Value lim_common(int argc, const Value *argv, Obj *kw, int yaxis, const c
   if (!VAL_IS_NULL(a1) && (VAL_IS_TUPLE(a1) || VAL_IS_LIST(a1))) {
     Data d;
     if (to_vec(a1, &d, fn, 0) < 0) return val_null();
-    if (d.n != 2) { data_free(&d); return obj_raise(&obj_ValueError, "%s: give (low, high)", fn); }
+    if (d.n != 2) { data_free(&d); return obj_raise(&exc_ValueError, "%s: give (low, high)", fn); }
     lo = d.v[0]; hi = d.v[1]; set = 1;
     data_free(&d);
   } else {
@@ -1064,7 +1064,7 @@ AXFN(ax_get_ylim) { return lim_common(argc > 1 ? 1 : argc, argv, NULL, 1, "get_y
 
 static Value scale_common(int argc, const Value *argv, Obj *kw, int yaxis, const char *fn) {
   AXCHECK(fn);
-  if (argc < 2) return obj_raise(&obj_TypeError, "%s() missing required argument 'value'", fn);
+  if (argc < 2) return obj_raise(&exc_TypeError, "%s() missing required argument 'value'", fn);
   const char *s = as_cstr(argv[1], "scale");
   if (!s) return val_null();
   kwget(&A, "base"); kwget(&A, "nonpositive");
@@ -1092,7 +1092,7 @@ static Value ticks_common(int argc, const Value *argv, Obj *kw, int yaxis, const
     int64_t n = LIST(lst.u.o)->len;
     if ((size_t)n != d.n) {
       val_decref(lst);
-      obj_raise(&obj_ValueError, "The number of FixedLocator locations (%zu) does not match the "
+      obj_raise(&exc_ValueError, "The number of FixedLocator locations (%zu) does not match the "
                 "number of labels (%lld).", d.n, (long long)n);
       goto out;
     }
@@ -1131,13 +1131,13 @@ AXFN(ax_axis) {
     else if (strcmp(s, "on") == 0) plot_axes_axis(ax, 1);
     else if (strcmp(s, "equal") == 0 || strcmp(s, "scaled") == 0 || strcmp(s, "image") == 0) plot_axes_aspect(ax, "equal");
     else if (strcmp(s, "auto") == 0 || strcmp(s, "tight") == 0 || strcmp(s, "normal") == 0) plot_axes_aspect(ax, "auto");
-    else return obj_raise(&obj_ValueError, "Unrecognized string '%s' to axis; try 'on' or 'off'", s);
+    else return obj_raise(&exc_ValueError, "Unrecognized string '%s' to axis; try 'on' or 'off'", s);
     return val_none();
   }
   if (VAL_IS_BOOL(argv[1])) { plot_axes_axis(ax, (int)argv[1].u.i); return val_none(); }
   Data d;
   if (to_vec(argv[1], &d, "axis", 0) < 0) return val_null();
-  if (d.n != 4) { data_free(&d); return obj_raise(&obj_TypeError, "axis() takes (xmin, xmax, ymin, ymax)"); }
+  if (d.n != 4) { data_free(&d); return obj_raise(&exc_TypeError, "axis() takes (xmin, xmax, ymin, ymax)"); }
   int rc = plot_axes_xlim(ax, d.v[0], d.v[1]) < 0 || plot_axes_ylim(ax, d.v[2], d.v[3]) < 0;
   data_free(&d);
   return rc ? fig_err(self->f) : val_none();
@@ -1145,7 +1145,7 @@ AXFN(ax_axis) {
 
 AXFN(ax_set_aspect) {
   AXCHECK("set_aspect");
-  if (argc < 2 || !VAL_IS_STR(argv[1])) return obj_raise(&obj_TypeError, "set_aspect() takes 'equal' or 'auto'");
+  if (argc < 2 || !VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "set_aspect() takes 'equal' or 'auto'");
   if (plot_axes_aspect(ax, obj_str_cstr(argv[1])) < 0) return fig_err(self->f);
   return val_none();
 }
@@ -1206,7 +1206,7 @@ static Value grid_getitem(Value self, Value key) {
   ListObj *l = LIST(g->items.u.o);
   if (VAL_IS_TUPLE(key)) {
     TupleObj *t = TUPLE(key.u.o);
-    if (t->len != g->ndim) return obj_raise(&obj_IndexError, "too many indices for the axes array");
+    if (t->len != g->ndim) return obj_raise(&exc_IndexError, "too many indices for the axes array");
     if (g->ndim == 1) return grid_getitem(self, t->items[0]);
     int64_t i, j;
     if (obj_as_index(t->items[0], g->shape[0], &i, "axes") < 0) return val_null();
@@ -1286,7 +1286,7 @@ static Value show_figure(PState *st, plot_figure *f);
 
 static int check_fig(int argc, const Value *argv, const char *fn) {
   if (argc < 1 || !VAL_IS_OBJ(argv[0]) || VAL_OBJ(argv[0])->type != &fig_type) {
-    obj_raise(&obj_TypeError, "%s() needs a Figure", fn);
+    obj_raise(&exc_TypeError, "%s() needs a Figure", fn);
     return -1;
   }
   return 0;
@@ -1312,7 +1312,7 @@ static Value savefig_impl(PState *st, plot_figure *f, Args *A, Value fname) {
 
 static Value fig_savefig(int argc, const Value *argv, Obj *kw) {
   FIGCHECK("savefig");
-  if (argc < 2) return obj_raise(&obj_TypeError, "savefig() missing required argument 'fname'");
+  if (argc < 2) return obj_raise(&exc_TypeError, "savefig() missing required argument 'fname'");
   return savefig_impl(self->st, self->f, &A, argv[1]);
 }
 
@@ -1321,17 +1321,17 @@ static Value fig_add_subplot(int argc, const Value *argv, Obj *kw) {
   int64_t r = 1, c = 1, i = 1;
   if (argc == 2) {
     if (obj_as_int(argv[1], &r) < 0) return val_null();
-    if (r < 111 || r > 999) return obj_raise(&obj_ValueError, "Integer subplot specification must be a three-digit number, not %lld", (long long)r);
+    if (r < 111 || r > 999) return obj_raise(&exc_ValueError, "Integer subplot specification must be a three-digit number, not %lld", (long long)r);
     i = r % 10; c = (r / 10) % 10; r = r / 100;
   } else if (argc == 4) {
     if (obj_as_int(argv[1], &r) < 0 || obj_as_int(argv[2], &c) < 0 || obj_as_int(argv[3], &i) < 0)
       return val_null();
   } else if (argc != 1) {
-    return obj_raise(&obj_TypeError, "add_subplot() takes 1 or 3 positional arguments");
+    return obj_raise(&exc_TypeError, "add_subplot() takes 1 or 3 positional arguments");
   }
   if (kwcheck(&A) < 0) return val_null();
   if (r > 64 || c > 64 || r < 1 || c < 1 || i < 1 || i > r * c)
-    return obj_raise(&obj_ValueError, "num must be an integer with 1 <= num <= %lld, not %lld", (long long)(r * c), (long long)i);
+    return obj_raise(&exc_ValueError, "num must be an integer with 1 <= num <= %lld, not %lld", (long long)(r * c), (long long)i);
   plot_axes *ax = plot_figure_subplot(self->f, (int)r, (int)c, (int)i);
   if (!ax) return fig_err(self->f);
   return ax_wrap(self->st, ax);
@@ -1339,7 +1339,7 @@ static Value fig_add_subplot(int argc, const Value *argv, Obj *kw) {
 
 static Value fig_suptitle(int argc, const Value *argv, Obj *kw) {
   FIGCHECK("suptitle");
-  if (argc < 2) return obj_raise(&obj_TypeError, "suptitle() missing required argument 't'");
+  if (argc < 2) return obj_raise(&exc_TypeError, "suptitle() missing required argument 't'");
   double fs = 0;
   if (num_kw(&A, "fontsize", NULL, &fs) < 0) return val_null();
   if (kwcheck(&A) < 0) return val_null();
@@ -1374,7 +1374,7 @@ static Value colorbar_impl(PState *st, plot_figure *f, Args *A, Value axv) {
   if (plot_axes_colorbar(ax, l) < 0) {
     for (size_t i = plot_figure_naxes(f); i-- > 0;)
       if (plot_axes_colorbar(plot_figure_axes(f, i), l) == 0) return artist_new("matplotlib.colorbar.Colorbar");
-    return obj_raise(&obj_RuntimeError, "%s", plot_figure_error(f));
+    return obj_raise(&exc_RuntimeError, "%s", plot_figure_error(f));
   }
   (void)st;
   return artist_new("matplotlib.colorbar.Colorbar");
@@ -1408,15 +1408,15 @@ static Value fig_set_size_inches(int argc, const Value *argv, Obj *kw) {
   if (argc == 2) {
     Data d;
     if (to_vec(argv[1], &d, "size", 0) < 0) return val_null();
-    if (d.n != 2) { data_free(&d); return obj_raise(&obj_ValueError, "set_size_inches needs (w, h)"); }
+    if (d.n != 2) { data_free(&d); return obj_raise(&exc_ValueError, "set_size_inches needs (w, h)"); }
     w = d.v[0]; h = d.v[1];
     data_free(&d);
   } else if (argc == 3) {
     if (as_double(argv[1], &w, "w") < 0 || as_double(argv[2], &h, "h") < 0) return val_null();
   } else {
-    return obj_raise(&obj_TypeError, "set_size_inches(w, h)");
+    return obj_raise(&exc_TypeError, "set_size_inches(w, h)");
   }
-  if (!(w > 0 && h > 0)) return obj_raise(&obj_ValueError, "figure size must be positive finite not (%g, %g)", w, h);
+  if (!(w > 0 && h > 0)) return obj_raise(&exc_ValueError, "figure size must be positive finite not (%g, %g)", w, h);
   if (plot_figure_set_size(self->f, w, h, 0) < 0) return fig_err(self->f);
   return val_none();
 }
@@ -1633,7 +1633,7 @@ static Value plt_figure(void *data, int argc, const Value *argv, Obj *kw) {
   if (present(num)) {
     if (VAL_IS_OBJ(num) && VAL_OBJ(num)->type == &fig_type) n = plot_figure_number(((FigObj *)VAL_OBJ(num))->f);
     else if (obj_as_int(num, &n) < 0) return val_null();
-    if (n < 1 || n > 1000000) return obj_raise(&obj_ValueError, "figure number must be 1 or more");
+    if (n < 1 || n > 1000000) return obj_raise(&exc_ValueError, "figure number must be 1 or more");
   }
   double w = 0, h = 0, dpi = 0;
   if (present(fs)) {
@@ -1641,7 +1641,7 @@ static Value plt_figure(void *data, int argc, const Value *argv, Obj *kw) {
     if (to_vec(fs, &d, "figsize", 0) < 0) return val_null();
     if (d.n != 2 || !(d.v[0] > 0) || !(d.v[1] > 0)) {
       data_free(&d);
-      return obj_raise(&obj_ValueError, "figsize must be two positive numbers (width, height) in inches");
+      return obj_raise(&exc_ValueError, "figsize must be two positive numbers (width, height) in inches");
     }
     w = d.v[0]; h = d.v[1];
     data_free(&d);
@@ -1694,7 +1694,7 @@ static Value plt_subplots(void *data, int argc, const Value *argv, Obj *kw) {
   if (present(rv) && obj_as_int(rv, &r) < 0) return val_null();
   if (present(cv) && obj_as_int(cv, &c) < 0) return val_null();
   if (r < 1 || c < 1 || r > 64 || c > 64)
-    return obj_raise(&obj_ValueError, "Number of rows and columns must be 1..64, not %lld, %lld", (long long)r, (long long)c);
+    return obj_raise(&exc_ValueError, "Number of rows and columns must be 1..64, not %lld, %lld", (long long)r, (long long)c);
   int squeeze = 1;
   if (present(sq) && (squeeze = obj_truth(sq)) < 0) return val_null();
   if (kwcheck(&A) < 0) return val_null();
@@ -1704,7 +1704,7 @@ static Value plt_subplots(void *data, int argc, const Value *argv, Obj *kw) {
     if (to_vec(fs, &d, "figsize", 0) < 0) return val_null();
     if (d.n != 2 || !(d.v[0] > 0) || !(d.v[1] > 0)) {
       data_free(&d);
-      return obj_raise(&obj_ValueError, "figsize must be two positive numbers (width, height) in inches");
+      return obj_raise(&exc_ValueError, "figsize must be two positive numbers (width, height) in inches");
     }
     w = d.v[0]; h = d.v[1];
     data_free(&d);
@@ -1772,7 +1772,7 @@ static Value plt_colorbar(void *data, int argc, const Value *argv, Obj *kw) {
 static Value plt_savefig(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
   Args A = {"savefig", argc, argv, kw, 0, 0};
-  if (argc < 1) return obj_raise(&obj_TypeError, "savefig() missing required argument 'fname'");
+  if (argc < 1) return obj_raise(&exc_TypeError, "savefig() missing required argument 'fname'");
   plot_figure *f = gcf(st);
   if (!f) return val_null();
   return savefig_impl(st, f, &A, argv[0]);
@@ -1810,7 +1810,7 @@ static Value plt_close(void *data, int argc, const Value *argv, Obj *kw) {
       if (plot_figure_number(f) == argv[0].u.i) { plot_session_close(st->s, f); break; }
     }
   } else {
-    return obj_raise(&obj_TypeError, "close() argument must be a Figure, an int, 'all' or None");
+    return obj_raise(&exc_TypeError, "close() argument must be a Figure, an int, 'all' or None");
   }
   return val_none();
 }
@@ -1948,7 +1948,7 @@ int modinit_matplotlib_pyplot(Value m) {
   Value rc = obj_module_get(mpl, "rcParams");
   if (VAL_IS_NULL(rc)) {
     val_decref(mpl);
-    obj_raise(&obj_ImportError, "matplotlib.rcParams is missing");
+    obj_raise(&exc_ImportError, "matplotlib.rcParams is missing");
     return -1;
   }
   PState *st = obj_alloc(&pstate_type, sizeof(PState));

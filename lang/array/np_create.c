@@ -30,7 +30,7 @@ static Value array_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   AVal av;
   if (lx_aval(r, &av) < 0) { val_decref(r); return val_null(); }
   if (av.ndim >= ndmin) return r;
-  if (ndmin > ARR_MAXDIM) { val_decref(r); return obj_raise(&obj_ValueError, "ndmin bigger than allowable number of dimensions"); }
+  if (ndmin > ARR_MAXDIM) { val_decref(r); return obj_raise(&exc_ValueError, "ndmin bigger than allowable number of dimensions"); }
   int64_t shape[ARR_MAXDIM];
   int pad = (int)ndmin - av.ndim;
   for (int i = 0; i < pad; i++) shape[i] = 1;
@@ -211,13 +211,13 @@ static int scalar_arg(Value v, double *f, int64_t *i, int *is_float) {
   Value c = lx_is_arraylike(v) ? lx_concrete(v, "arange") : val_null();
   if (VAL_IS_NULL(c)) {
     if (!obj_err_occurred())
-      obj_raise(&obj_TypeError, "arange: expected a number, got %s", obj_type_name(v));
+      obj_raise(&exc_TypeError, "arange: expected a number, got %s", obj_type_name(v));
     return -1;
   }
   Array *a = lx_arr(c);
   int rc = 0;
   if (a->size != 1) {
-    obj_raise(&obj_TypeError, "arange: arguments must be scalars");
+    obj_raise(&exc_TypeError, "arange: arguments must be scalars");
     rc = -1;
   } else {
     *is_float = dt_is_float(a->dtype);
@@ -246,7 +246,7 @@ static Value arange_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   if (d == -2) return val_null();
   int isf = fls || fle || flt;
   if (d < 0) d = isf ? arr_default_float(lx_promo(fam)) : arr_default_int(lx_promo(fam));
-  if (ft == 0) return obj_raise(&obj_ZeroDivisionError, "division by zero");
+  if (ft == 0) return obj_raise(&exc_ZeroDivisionError, "division by zero");
   int64_t n;
   if (!isf) {
     int64_t span = ie - is;
@@ -254,7 +254,7 @@ static Value arange_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   } else {
     double len = ceil((fe - fs) / ft);
     if (!(len > 0)) len = 0;
-    if (len > 9e15) return obj_raise(&obj_ValueError, "Maximum allowed size exceeded");
+    if (len > 9e15) return obj_raise(&exc_ValueError, "Maximum allowed size exceeded");
     n = (int64_t)len;
   }
   Array *r = arr_new((DType)d, 1, &n);
@@ -287,7 +287,7 @@ static Value eye_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   m = n;
   if (!VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]) && lx_as_int(a[1], &m) < 0) return val_null();
   if (!VAL_IS_NULL(a[2]) && lx_as_int(a[2], &k) < 0) return val_null();
-  if (n < 0 || m < 0) return obj_raise(&obj_ValueError, "negative dimensions are not allowed");
+  if (n < 0 || m < 0) return obj_raise(&exc_ValueError, "negative dimensions are not allowed");
   int d = lx_parse_dtype(a[3], fam);
   if (d == -2) return val_null();
   if (d < 0) d = arr_default_float(lx_promo(fam));
@@ -377,7 +377,7 @@ static Value promote_types_impl(Family fam, int argc, const Value *argv, Obj *kw
   if (obj_parse_args("promote_types", argc, argv, kw, "type1,type2", a) < 0) return val_null();
   int d1 = lx_parse_dtype(a[0], fam), d2 = lx_parse_dtype(a[1], fam);
   if (d1 < 0 || d2 < 0) {
-    if (!obj_err_occurred()) obj_raise(&obj_TypeError, "promote_types: dtypes required");
+    if (!obj_err_occurred()) obj_raise(&exc_TypeError, "promote_types: dtypes required");
     return val_null();
   }
   DType d[2] = {(DType)d1, (DType)d2}, r;
@@ -395,7 +395,7 @@ static Value can_cast_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   uint8_t w;
   if (as_dtype_or_array(a[0], fam, &f, &w) < 0) return val_null();
   int t = lx_parse_dtype(a[1], fam);
-  if (t < 0) return t == -2 ? val_null() : obj_raise(&obj_TypeError, "can_cast: dtype required");
+  if (t < 0) return t == -2 ? val_null() : obj_raise(&exc_TypeError, "can_cast: dtype required");
   DType d[2] = {f, (DType)t}, r;
   uint8_t ww[2] = {0, 0};
   int rw;

@@ -28,7 +28,7 @@ Value lx_matmul(Family f, Value a0, Value b0) {
     AVal t;
     Value s = lx_is_arraylike(a0) ? b0 : a0;
     if ((s.tag == V_INT || s.tag == V_FLOAT || s.tag == V_BOOL) && lx_aval(s, &t) == 0)
-      return obj_raise(f == FAM_NP ? &obj_ValueError : &obj_TypeError,
+      return obj_raise(f == FAM_NP ? &exc_ValueError : &exc_TypeError,
                        "matmul: Input operand %d does not have enough dimensions (has 0, gufunc "
                        "core with signature (n?,k),(k,m?)->(n?,m?) requires 1)",
                        lx_is_arraylike(a0) ? 1 : 0);
@@ -36,7 +36,7 @@ Value lx_matmul(Family f, Value a0, Value b0) {
   }
   if (lx_aval(a0, &aa) < 0 || lx_aval(b0, &ba) < 0) return val_null();
   if (aa.ndim == 0 || ba.ndim == 0)
-    return obj_raise(f == FAM_NP ? &obj_ValueError : &obj_TypeError,
+    return obj_raise(f == FAM_NP ? &exc_ValueError : &exc_TypeError,
                      "matmul: Input operand %d does not have enough dimensions (has 0, gufunc "
                      "core with signature (n?,k),(k,m?)->(n?,m?) requires 1)",
                      aa.ndim == 0 ? 0 : 1);
@@ -44,10 +44,10 @@ Value lx_matmul(Family f, Value a0, Value b0) {
   int64_t kb = ba.ndim == 1 ? ba.shape[0] : ba.shape[ba.ndim - 2];
   if (ka != kb) {
     if (f == FAM_NP)
-      return obj_raise(&obj_ValueError, "matmul: Input operand 1 has a mismatch in its core "
+      return obj_raise(&exc_ValueError, "matmul: Input operand 1 has a mismatch in its core "
                        "dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size %lld is "
                        "different from %lld)", (long long)kb, (long long)ka);
-    return obj_raise(&obj_TypeError, "dot_general requires contracting dimensions to have the "
+    return obj_raise(&exc_TypeError, "dot_general requires contracting dimensions to have the "
                      "same shape, got (%lld,) and (%lld,).", (long long)ka, (long long)kb);
   }
   Value a, b;
@@ -81,7 +81,7 @@ Value lx_matmul(Family f, Value a0, Value b0) {
       char b1[400], b2[400];
       arr_shape_str(aa.shape, aa.ndim, b1, sizeof b1);
       arr_shape_str(ba.shape, ba.ndim, b2, sizeof b2);
-      r = obj_raise(f == FAM_NP ? &obj_ValueError : &obj_TypeError,
+      r = obj_raise(f == FAM_NP ? &exc_ValueError : &exc_TypeError,
                     "operands could not be broadcast together with remapped shapes "
                     "[original->remapped]: %s->%s %s->%s", b1, b1, b2, b2);
       goto out;
@@ -124,9 +124,9 @@ Value lx_dot(Family f, Value a0, Value b0) {
     arr_shape_str(aa.shape, aa.ndim, b1, sizeof b1);
     arr_shape_str(ba.shape, ba.ndim, b2, sizeof b2);
     if (f == FAM_NP)
-      return obj_raise(&obj_ValueError, "shapes %s and %s not aligned: %lld (dim %d) != %lld "
+      return obj_raise(&exc_ValueError, "shapes %s and %s not aligned: %lld (dim %d) != %lld "
                        "(dim %d)", b1, b2, (long long)aa.shape[ca], ca, (long long)ba.shape[cb], cb);
-    return obj_raise(&obj_TypeError, "dot_general requires contracting dimensions to have the "
+    return obj_raise(&exc_TypeError, "dot_general requires contracting dimensions to have the "
                      "same shape, got (%lld,) and (%lld,).", (long long)aa.shape[ca],
                      (long long)ba.shape[cb]);
   }
@@ -279,7 +279,7 @@ static Value qr_impl(Family f, int argc, const Value *argv, Obj *kw) {
     if (!strcmp(m, "complete")) p.full_matrices = 1;
     else if (!strcmp(m, "r")) r_only = 1;
     else if (strcmp(m, "reduced"))
-      return obj_raise(&obj_ValueError, "Unrecognized mode '%s'", m);
+      return obj_raise(&exc_ValueError, "Unrecognized mode '%s'", m);
   }
   Value x = float_matrix(f, a[0], "qr", 2, 0);
   if (VAL_IS_NULL(x)) return x;
@@ -299,7 +299,7 @@ static Value eigh_impl(Family f, int argc, const Value *argv, Obj *kw) {
   if (has(a[1])) {
     const char *u = VAL_IS_STR(a[1]) ? obj_str_cstr(a[1]) : "";
     if (!strcmp(u, "U")) p.lower = 0;
-    else if (strcmp(u, "L")) return obj_raise(&obj_ValueError, "UPLO argument must be 'L' or 'U'");
+    else if (strcmp(u, "L")) return obj_raise(&exc_ValueError, "UPLO argument must be 'L' or 'U'");
   }
   Value x = float_matrix(f, a[0], "eigh", 2, 1);
   if (VAL_IS_NULL(x)) return x;
@@ -338,10 +338,10 @@ static Value svd_impl(Family f, int argc, const Value *argv, Obj *kw) {
 /* _dot_general(a, b, ((lc, rc), (lb, rb))): the family-preserving dot_general the Sable
  * prelude (einsum, tensordot) is written with */
 static int dims_of(Value v, int *out, int max) {
-  if (!VAL_IS_TUPLE(v) && !VAL_IS_LIST(v)) { obj_raise(&obj_TypeError, "dimension numbers must be tuples"); return -1; }
+  if (!VAL_IS_TUPLE(v) && !VAL_IS_LIST(v)) { obj_raise(&exc_TypeError, "dimension numbers must be tuples"); return -1; }
   int64_t n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
   const Value *it = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->items : LIST(v.u.o)->items;
-  if (n > max) { obj_raise(&obj_ValueError, "too many dimensions"); return -1; }
+  if (n > max) { obj_raise(&exc_ValueError, "too many dimensions"); return -1; }
   for (int64_t i = 0; i < n; i++) {
     int64_t k;
     if (lx_as_int(it[i], &k) < 0) return -1;
@@ -357,10 +357,10 @@ static Value _dot_general_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value dn = a[2];
   if (!VAL_IS_TUPLE(dn) || TUPLE(dn.u.o)->len != 2 || !VAL_IS_TUPLE(TUPLE(dn.u.o)->items[0]) ||
       !VAL_IS_TUPLE(TUPLE(dn.u.o)->items[1]))
-    return obj_raise(&obj_TypeError, "dimension_numbers must be ((lc, rc), (lb, rb))");
+    return obj_raise(&exc_TypeError, "dimension_numbers must be ((lc, rc), (lb, rb))");
   Value con = TUPLE(dn.u.o)->items[0], bat = TUPLE(dn.u.o)->items[1];
   if (TUPLE(con.u.o)->len != 2 || TUPLE(bat.u.o)->len != 2)
-    return obj_raise(&obj_TypeError, "dimension_numbers must be ((lc, rc), (lb, rb))");
+    return obj_raise(&exc_TypeError, "dimension_numbers must be ((lc, rc), (lb, rb))");
   PDot p;
   memset(&p, 0, sizeof p);
   int n1 = dims_of(TUPLE(con.u.o)->items[0], p.lhs_contract, ARR_MAXDIM);
@@ -368,7 +368,7 @@ static Value _dot_general_impl(Family f, int argc, const Value *argv, Obj *kw) {
   int n3 = n2 < 0 ? -1 : dims_of(TUPLE(bat.u.o)->items[0], p.lhs_batch, ARR_MAXDIM);
   int n4 = n3 < 0 ? -1 : dims_of(TUPLE(bat.u.o)->items[1], p.rhs_batch, ARR_MAXDIM);
   if (n4 < 0) return val_null();
-  if (n1 != n2 || n3 != n4) return obj_raise(&obj_TypeError, "dot_general: unequal dimension lists");
+  if (n1 != n2 || n3 != n4) return obj_raise(&exc_TypeError, "dot_general: unequal dimension lists");
   p.nc = n1;
   p.nb = n3;
   Value x = lx_asarray(a[0], f, -1, 0);

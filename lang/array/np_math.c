@@ -62,10 +62,10 @@ static const UFunc1 ufuncs1[] = {
 
 static Value type_err(const char *name, DType d, Family f) {
   if (f == FAM_NP)
-    return obj_raise(&obj_TypeError, "ufunc '%s' not supported for the input types, and the "
+    return obj_raise(&exc_TypeError, "ufunc '%s' not supported for the input types, and the "
                                      "inputs could not be safely coerced to any supported types "
                                      "according to the casting rule ''safe''", name);
-  return obj_raise(&obj_TypeError, "%s does not accept dtype %s", name, arr_dtypes[d].name);
+  return obj_raise(&exc_TypeError, "%s does not accept dtype %s", name, arr_dtypes[d].name);
 }
 
 static Value apply1(const UFunc1 *u, Family f, Value x0) {
@@ -178,7 +178,7 @@ static Value call1(void *data, int argc, const Value *argv, Obj *kw) {
   Value a[4];
   if (obj_parse_args(u->name, argc, argv, kw, "x|out,$where,dtype", a) < 0) return val_null();
   if (!VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]))
-    return obj_raise(&obj_NotImplementedError, "%s: out= is not supported", u->name);
+    return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", u->name);
   Value r = apply1(u, b->fam, a[0]);
   if (!VAL_IS_NULL(r) && !VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3])) {
     int d = lx_parse_dtype(a[3], b->fam);
@@ -256,7 +256,7 @@ static Value call2(void *data, int argc, const Value *argv, Obj *kw) {
   Value a[5];
   if (obj_parse_args(u->name, argc, argv, kw, "x1,x2|out,$where,dtype", a) < 0) return val_null();
   if (!VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2]))
-    return obj_raise(&obj_NotImplementedError, "%s: out= is not supported", u->name);
+    return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", u->name);
   Value r = apply2(u, bd->fam, a[0], a[1]);
   if (!VAL_IS_NULL(r) && !VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) {
     int d = lx_parse_dtype(a[4], bd->fam);
@@ -302,7 +302,7 @@ static Value where_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("where", argc, argv, kw, "condition|x,y", a) < 0) return val_null();
   if (VAL_IS_NULL(a[1]) && VAL_IS_NULL(a[2])) return lx_nonzero(fam, a[0]);
   if (VAL_IS_NULL(a[1]) || VAL_IS_NULL(a[2]))
-    return obj_raise(&obj_ValueError, "either both or neither of x and y should be given");
+    return obj_raise(&exc_ValueError, "either both or neither of x and y should be given");
   Value c = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(c)) return c;
   Value x = (a[1].tag == V_INT || a[1].tag == V_FLOAT || a[1].tag == V_BOOL) ? a[1] : lx_asarray(a[1], fam, -1, 0);
@@ -339,7 +339,7 @@ static Value clip_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value lo = !VAL_IS_NULL(a[4]) ? a[4] : a[1];
   Value hi = !VAL_IS_NULL(a[5]) ? a[5] : a[2];
   if (!VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]))
-    return obj_raise(&obj_NotImplementedError, "clip: out= is not supported");
+    return obj_raise(&exc_NotImplementedError, "clip: out= is not supported");
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   if (!VAL_IS_NULL(lo) && !VAL_IS_NONE(lo)) {

@@ -33,7 +33,7 @@ static Value keep_dims(Value r, const AVal *in, const int *axes, int naxes) {
 }
 
 static Value empty_reduction_error(const char *opname, Family f) {
-  return obj_raise(&obj_ValueError, "zero-size array to reduction operation %s which has no "
+  return obj_raise(&exc_ValueError, "zero-size array to reduction operation %s which has no "
                                     "identity", opname);
 }
 
@@ -52,7 +52,7 @@ static Value reduce_common(int kind, const char *name, Family fam, int argc, con
   Value vkeep = has_dtype ? a[4] : a[3];
   Value vinit = has_dtype ? a[5] : (kind == R_ANY || kind == R_ALL) ? val_null() : a[4];
   Value vwhere = has_dtype ? a[6] : (kind == R_ANY || kind == R_ALL) ? a[4] : a[5];
-  if (has_kw(vout)) return obj_raise(&obj_NotImplementedError, "%s: out= is not supported", name);
+  if (has_kw(vout)) return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", name);
   int keepdims = 0;
   if (has_kw(vkeep) && (keepdims = obj_truth(vkeep)) < 0) return val_null();
   Value x = lx_asarray(va, fam, -1, 0);
@@ -85,7 +85,7 @@ static Value reduce_common(int kind, const char *name, Family fam, int argc, con
     else if (kind == R_ALL) fillv = val_bool(1);
     else {
       if (!has_kw(vinit)) {
-        r = obj_raise(&obj_ValueError, "reduction operation '%s' does not have an identity, so "
+        r = obj_raise(&exc_ValueError, "reduction operation '%s' does not have an identity, so "
                                        "to use a where mask one has to specify 'initial'",
                       kind == R_MAX ? "maximum" : "minimum");
         goto out;
@@ -168,7 +168,7 @@ static Value arg_common(int is_max, Family fam, int argc, const Value *argv, Obj
   const char *name = is_max ? "argmax" : "argmin";
   Value a[4];
   if (obj_parse_args(name, argc, argv, kw, "a|axis,out,$keepdims", a) < 0) return val_null();
-  if (has_kw(a[2])) return obj_raise(&obj_NotImplementedError, "%s: out= is not supported", name);
+  if (has_kw(a[2])) return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", name);
   int keepdims = 0;
   if (has_kw(a[3]) && (keepdims = obj_truth(a[3])) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
@@ -183,12 +183,12 @@ static Value arg_common(int is_max, Family fam, int argc, const Value *argv, Obj
   if (!has_kw(a[1])) {
     int64_t n = 1;
     for (int i = 0; i < av.ndim; i++) n *= av.shape[i];
-    if (n == 0) { r = obj_raise(&obj_ValueError, "attempt to get %s of an empty sequence", name); goto out; }
+    if (n == 0) { r = obj_raise(&exc_ValueError, "attempt to get %s of an empty sequence", name); goto out; }
     cur = lx_reshape(x, 1, &n);
     axis = 0;
   } else {
     if (lx_parse_axis(a[1], av.ndim, &axis) < 0) goto out;
-    if (av.shape[axis] == 0) { r = obj_raise(&obj_ValueError, "attempt to get %s of an empty sequence", name); goto out; }
+    if (av.shape[axis] == 0) { r = obj_raise(&exc_ValueError, "attempt to get %s of an empty sequence", name); goto out; }
     cur = val_incref(x);
   }
   if (VAL_IS_NULL(cur)) goto out;
@@ -220,7 +220,7 @@ static Value cum_common(PrimId id, const char *name, Family fam, int argc, const
                         Obj *kw) {
   Value a[4];
   if (obj_parse_args(name, argc, argv, kw, "a|axis,dtype,out", a) < 0) return val_null();
-  if (has_kw(a[3])) return obj_raise(&obj_NotImplementedError, "%s: out= is not supported", name);
+  if (has_kw(a[3])) return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", name);
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;

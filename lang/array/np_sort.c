@@ -25,7 +25,7 @@ static Value sort_operand(Family fam, Value va, Value vaxis, int default_last, i
   }
   if (av.ndim == 0) {
     val_decref(x);
-    return obj_raise(&obj_ValueError, "axis -1 is out of bounds for array of dimension 0");
+    return obj_raise(&exc_ValueError, "axis -1 is out of bounds for array of dimension 0");
   }
   if (VAL_IS_NULL(vaxis)) *axis = default_last ? av.ndim - 1 : 0;
   else if (lx_parse_axis(vaxis, av.ndim, axis) < 0) { val_decref(x); return val_null(); }
@@ -98,7 +98,7 @@ Value lx_nonzero(Family fam, Value x0) {
   Array *a = lx_arr(c);
   if (a->ndim == 0) {
     val_decref(c);
-    return obj_raise(&obj_ValueError, "Calling nonzero on 0d arrays is not allowed. Use "
+    return obj_raise(&exc_ValueError, "Calling nonzero on 0d arrays is not allowed. Use "
                                       "np.atleast_1d(scalar).nonzero() instead. If the context "
                                       "of this error is of the form `arr[nonzero(cond)]`, just "
                                       "use `arr[cond]`.");
@@ -171,7 +171,7 @@ static Value unique_impl(Family fam, int argc, const Value *argv, Obj *kw) {
                      "ar|return_index,return_inverse,return_counts,axis,$equal_nan,size,fill_value",
                      a) < 0)
     return val_null();
-  if (has(a[4])) return obj_raise(&obj_NotImplementedError, "unique: axis= is not supported");
+  if (has(a[4])) return obj_raise(&exc_NotImplementedError, "unique: axis= is not supported");
   int ri = has(a[1]) ? obj_truth(a[1]) : 0, rv = has(a[2]) ? obj_truth(a[2]) : 0;
   int rc = has(a[3]) ? obj_truth(a[3]) : 0;
   if (ri < 0 || rv < 0 || rc < 0) return val_null();

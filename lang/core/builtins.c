@@ -35,13 +35,13 @@ static Value b_print(int argc, const Value *argv, Obj *kw) {
     else if (strcmp(n, "end") == 0) end = v;
     else if (strcmp(n, "file") == 0) file = v;
     else if (strcmp(n, "flush") == 0) flush = v;
-    else return obj_raise(&obj_TypeError, "'%s' is an invalid keyword argument for print()", n);
+    else return obj_raise(&exc_TypeError, "'%s' is an invalid keyword argument for print()", n);
   }
   (void)flush;
   if (!VAL_IS_NULL(sep) && !VAL_IS_NONE(sep) && !VAL_IS_STR(sep))
-    return obj_raise(&obj_TypeError, "sep must be None or a string, not %s", obj_type_name(sep));
+    return obj_raise(&exc_TypeError, "sep must be None or a string, not %s", obj_type_name(sep));
   if (!VAL_IS_NULL(end) && !VAL_IS_NONE(end) && !VAL_IS_STR(end))
-    return obj_raise(&obj_TypeError, "end must be None or a string, not %s", obj_type_name(end));
+    return obj_raise(&exc_TypeError, "end must be None or a string, not %s", obj_type_name(end));
   FBuf b = {0};
   for (int i = 0; i < argc; i++) {
     if (i) {
@@ -103,10 +103,10 @@ static Value b_input(int argc, const Value *argv, Obj *kw) {
   val_decref(ps);
   if (!line) {
     if (obj_interrupted) { obj_check_signals(); return val_null(); }
-    return obj_raise(&obj_EOFError, "EOF when reading a line");
+    return obj_raise(&exc_EOFError, "EOF when reading a line");
   }
   Value r = utf8_valid(line, strlen(line)) ? obj_str_from_cstr(line)
-                                            : obj_raise(&obj_UnicodeDecodeError, "input is not valid UTF-8");
+                                            : obj_raise(&exc_UnicodeDecodeError, "input is not valid UTF-8");
   free(line);
   return r;
 }
@@ -141,14 +141,14 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
     if (twice > p || (twice == p && (q & 1))) q += 1;
     int64_t out;
     if (__builtin_mul_overflow(q, p, &out))
-      return obj_raise(&obj_OverflowError, "integer overflow (Sable ints are 64-bit)");
+      return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
     return val_int(out);
   }
   if (VAL_IS_FLOAT(x)) {
     double d = x.u.f;
     if (!has_nd) {
-      if (isnan(d)) return obj_raise(&obj_ValueError, "cannot convert float NaN to integer");
-      if (isinf(d)) return obj_raise(&obj_OverflowError, "cannot convert float infinity to integer");
+      if (isnan(d)) return obj_raise(&exc_ValueError, "cannot convert float NaN to integer");
+      if (isinf(d)) return obj_raise(&exc_OverflowError, "cannot convert float infinity to integer");
       double r = round_half_even(d);
       int64_t i;
       if (obj_float_to_int(r, &i) < 0) return val_null();
@@ -166,7 +166,7 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
     }
     double p = pow(10.0, (double)-nd);
     double y = round_half_even(d / p) * p;
-    if (isinf(y)) return obj_raise(&obj_OverflowError, "rounded value too large to represent");
+    if (isinf(y)) return obj_raise(&exc_OverflowError, "rounded value too large to represent");
     if (y == 0.0) y = copysign(0.0, d);
     return val_float(y);
   }
@@ -180,7 +180,7 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
     }
     obj_err_clear();
   }
-  return obj_raise(&obj_TypeError, "type %s doesn't define __round__ method", obj_type_name(x));
+  return obj_raise(&exc_TypeError, "type %s doesn't define __round__ method", obj_type_name(x));
 }
 
 static Value b_divmod(int argc, const Value *argv, Obj *kw) {
@@ -191,9 +191,9 @@ static Value b_divmod(int argc, const Value *argv, Obj *kw) {
   }
   Value q = obj_binop(OP_FLOORDIV, argv[0], argv[1]);
   if (VAL_IS_NULL(q)) {
-    if (obj_err_matches(&obj_TypeError)) {
+    if (obj_err_matches(&exc_TypeError)) {
       obj_err_clear();
-      return obj_raise(&obj_TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'",
+      return obj_raise(&exc_TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'",
                        obj_type_name(argv[0]), obj_type_name(argv[1]));
     }
     return q;
@@ -211,10 +211,10 @@ static Value b_pow(int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("pow", argc, argv, kw, "base,exp|mod", a) < 0) return val_null();
   if (VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2])) return obj_binop(OP_POW, a[0], a[1]);
   if (!VAL_IS_INTLIKE(a[0]) || !VAL_IS_INTLIKE(a[1]) || !VAL_IS_INTLIKE(a[2]))
-    return obj_raise(&obj_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
+    return obj_raise(&exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
   int64_t b = a[0].u.i, e = a[1].u.i, m = a[2].u.i;
-  if (m == 0) return obj_raise(&obj_ValueError, "pow() 3rd argument cannot be 0");
-  if (e < 0) return obj_raise(&obj_ValueError, "base is not invertible for the given modulus");
+  if (m == 0) return obj_raise(&exc_ValueError, "pow() 3rd argument cannot be 0");
+  if (e < 0) return obj_raise(&exc_ValueError, "base is not invertible for the given modulus");
   __int128 mm = m < 0 ? -(__int128)m : m, r = 1 % mm, x = ((b % mm) + mm) % mm;
   while (e) {
     if (e & 1) r = r * x % mm;
@@ -253,12 +253,12 @@ static Value b_chr(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("chr", argc, kw, 1, 1) < 0) return val_null();
   int64_t c;
   if (obj_as_int(argv[0], &c) < 0) return val_null();
-  if (c < 0 || c > 0x10ffff) return obj_raise(&obj_ValueError, "chr() arg not in range(0x110000)");
+  if (c < 0 || c > 0x10ffff) return obj_raise(&exc_ValueError, "chr() arg not in range(0x110000)");
   char u[4];
   int k = utf8_encode((uint32_t)c, u);
   if (k <= 0) {
     /* a lone surrogate cannot be UTF-8 */
-    return obj_raise(&obj_ValueError, "chr() of a surrogate is not supported in Sable");
+    return obj_raise(&exc_ValueError, "chr() of a surrogate is not supported in Sable");
   }
   return obj_str_new(u, (size_t)k);
 }
@@ -266,10 +266,10 @@ static Value b_chr(int argc, const Value *argv, Obj *kw) {
 static Value b_ord(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("ord", argc, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[0]))
-    return obj_raise(&obj_TypeError, "ord() expected string of length 1, but %s found", obj_type_name(argv[0]));
+    return obj_raise(&exc_TypeError, "ord() expected string of length 1, but %s found", obj_type_name(argv[0]));
   StrObj *s = STR(argv[0].u.o);
   if (s->ncp != 1)
-    return obj_raise(&obj_TypeError, "ord() expected a character, but string of length %zu found", s->ncp);
+    return obj_raise(&exc_TypeError, "ord() expected a character, but string of length %zu found", s->ncp);
   uint32_t c;
   if (utf8_decode(s->s, s->len, &c) <= 0) c = (unsigned char)s->s[0];
   return val_int(c);
@@ -289,7 +289,7 @@ static Value b_sum(int argc, const Value *argv, Obj *kw) {
   Value acc = VAL_IS_NULL(a[1]) ? val_int(0) : val_incref(a[1]);
   if (VAL_IS_STR(acc)) {
     val_decref(acc);
-    return obj_raise(&obj_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
+    return obj_raise(&exc_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
   }
   Value it = obj_iter(a[0]);
   if (VAL_IS_NULL(it)) { val_decref(acc); return it; }
@@ -319,16 +319,16 @@ static Value minmax(int argc, const Value *argv, Obj *kw, int is_max) {
     const char *n = obj_kwname(kw, k);
     if (strcmp(n, "key") == 0) key = argv[argc + k];
     else if (strcmp(n, "default") == 0) dflt = argv[argc + k];
-    else return obj_raise(&obj_TypeError, "'%s' is an invalid keyword argument for %s()", n, name);
+    else return obj_raise(&exc_TypeError, "'%s' is an invalid keyword argument for %s()", n, name);
   }
   if (VAL_IS_NONE(key)) key = val_null();
-  if (argc == 0) return obj_raise(&obj_TypeError, "%s expected at least 1 argument, got 0", name);
+  if (argc == 0) return obj_raise(&exc_TypeError, "%s expected at least 1 argument, got 0", name);
   Value it;
   if (argc == 1) {
     it = obj_iter(argv[0]);
   } else {
     if (!VAL_IS_NULL(dflt))
-      return obj_raise(&obj_TypeError, "Cannot specify a default for %s() with multiple positional arguments", name);
+      return obj_raise(&exc_TypeError, "Cannot specify a default for %s() with multiple positional arguments", name);
     Value t = obj_tuple_from(argc, argv);
     if (VAL_IS_NULL(t)) return t;
     it = obj_iter(t);
@@ -362,7 +362,7 @@ static Value minmax(int argc, const Value *argv, Obj *kw, int is_max) {
   if (r < 0) { val_decref(best); return val_null(); }
   if (VAL_IS_NULL(best)) {
     if (!VAL_IS_NULL(dflt)) return val_incref(dflt);
-    return obj_raise(&obj_ValueError, "%s() arg is an empty sequence", name);
+    return obj_raise(&exc_ValueError, "%s() arg is an empty sequence", name);
   }
   return best;
 }
@@ -399,7 +399,7 @@ static Value b_all(int argc, const Value *argv, Obj *kw) { return anyall(argc, a
 static Value b_iter(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("iter", argc, kw, 1, 2) < 0) return val_null();
   if (argc == 2) {
-    if (!obj_callable(argv[0])) return obj_raise(&obj_TypeError, "iter(v, w): v must be callable");
+    if (!obj_callable(argv[0])) return obj_raise(&exc_TypeError, "iter(v, w): v must be callable");
     return obj_calliter_new(argv[0], argv[1]);
   }
   return obj_iter(argv[0]);
@@ -408,13 +408,13 @@ static Value b_iter(int argc, const Value *argv, Obj *kw) {
 static Value b_next(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("next", argc, kw, 1, 2) < 0) return val_null();
   if (!obj_type(argv[0])->next)
-    return obj_raise(&obj_TypeError, "'%s' object is not an iterator", obj_type_name(argv[0]));
+    return obj_raise(&exc_TypeError, "'%s' object is not an iterator", obj_type_name(argv[0]));
   Value x;
   int r = obj_next(argv[0], &x);
   if (r < 0) return val_null();
   if (r == 0) {
     if (argc == 2) return val_incref(argv[1]);
-    return obj_raise(&obj_StopIteration, "%s", "");
+    return obj_raise(&exc_StopIteration, "%s", "");
   }
   return x;
 }
@@ -429,13 +429,13 @@ static int isinst_spec(Value v, Value spec, int sub, const char *name) {
     return 0;
   }
   if (!VAL_IS_TYPE(spec)) {
-    obj_raise(&obj_TypeError, "%s() arg 2 must be a type, a tuple of types, or a union", name);
+    obj_raise(&exc_TypeError, "%s() arg 2 must be a type, a tuple of types, or a union", name);
     return -1;
   }
   TypeObj *t = (TypeObj *)spec.u.o;
   if (sub) {
     if (!VAL_IS_TYPE(v)) {
-      obj_raise(&obj_TypeError, "issubclass() arg 1 must be a class");
+      obj_raise(&exc_TypeError, "issubclass() arg 1 must be a class");
       return -1;
     }
     TypeObj *vt = (TypeObj *)v.u.o;
@@ -488,7 +488,7 @@ static Value b_ascii(int argc, const Value *argv, Obj *kw) {
 
 static Obj *attr_name(Value v) {
   if (!VAL_IS_STR(v)) {
-    obj_raise(&obj_TypeError, "attribute name must be string, not '%s'", obj_type_name(v));
+    obj_raise(&exc_TypeError, "attribute name must be string, not '%s'", obj_type_name(v));
     return NULL;
   }
   return obj_intern_n(STR(v.u.o)->s, STR(v.u.o)->len);
@@ -499,7 +499,7 @@ static Value b_getattr(int argc, const Value *argv, Obj *kw) {
   Obj *n = attr_name(argv[1]);
   if (!n) return val_null();
   Value r = obj_getattr(argv[0], n);
-  if (VAL_IS_NULL(r) && argc == 3 && obj_err_matches(&obj_AttributeError)) {
+  if (VAL_IS_NULL(r) && argc == 3 && obj_err_matches(&exc_AttributeError)) {
     obj_err_clear();
     return val_incref(argv[2]);
   }
@@ -526,7 +526,7 @@ static Value b_hasattr(int argc, const Value *argv, Obj *kw) {
   if (!n) return val_null();
   Value r = obj_getattr(argv[0], n);
   if (VAL_IS_NULL(r)) {
-    if (obj_err_matches(&obj_AttributeError)) { obj_err_clear(); return val_bool(0); }
+    if (obj_err_matches(&exc_AttributeError)) { obj_err_clear(); return val_bool(0); }
     return r;
   }
   val_decref(r);
@@ -558,7 +558,7 @@ static Value b_format(int argc, const Value *argv, Obj *kw) {
   Value spec = argc > 1 ? val_incref(argv[1]) : obj_str_new("", 0);
   if (!VAL_IS_STR(spec)) {
     val_decref(spec);
-    return obj_raise(&obj_TypeError, "format() argument 2 must be str, not %s", obj_type_name(argv[1]));
+    return obj_raise(&exc_TypeError, "format() argument 2 must be str, not %s", obj_type_name(argv[1]));
   }
   Value r = obj_format(argv[0], spec);
   val_decref(spec);
@@ -596,9 +596,9 @@ static Value b_vars(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("vars", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) return frame_locals(obj_ts.frame);
   Value d = obj_getattr_s(argv[0], "__dict__");
-  if (VAL_IS_NULL(d) && obj_err_matches(&obj_AttributeError)) {
+  if (VAL_IS_NULL(d) && obj_err_matches(&exc_AttributeError)) {
     obj_err_clear();
-    return obj_raise(&obj_TypeError, "vars() argument must have __dict__ attribute");
+    return obj_raise(&exc_TypeError, "vars() argument must have __dict__ attribute");
   }
   return d;
 }
@@ -630,7 +630,7 @@ static Value b_exit(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
   Value args = argc ? obj_tuple_pack(1, argv[0]) : obj_tuple_new(0);
   if (VAL_IS_NULL(args)) return args;
-  Value e = obj_exc_new(&obj_SystemExit, args);
+  Value e = exc_new(&exc_SystemExit, args);
   val_decref(args);
   if (VAL_IS_NULL(e)) return e;
   obj_raise_value(e);
@@ -674,11 +674,11 @@ static Value b_compile(int argc, const Value *argv, Obj *kw) {
   Value a[6];
   if (obj_parse_args("compile", argc, argv, kw, "source,filename,mode|flags,dont_inherit,optimize", a) < 0)
     return val_null();
-  if (!VAL_IS_STR(a[0])) return obj_raise(&obj_TypeError, "compile() arg 1 must be a string");
-  if (!VAL_IS_STR(a[1]) || !VAL_IS_STR(a[2])) return obj_raise(&obj_TypeError, "compile() arguments must be strings");
+  if (!VAL_IS_STR(a[0])) return obj_raise(&exc_TypeError, "compile() arg 1 must be a string");
+  if (!VAL_IS_STR(a[1]) || !VAL_IS_STR(a[2])) return obj_raise(&exc_TypeError, "compile() arguments must be strings");
   const char *mode = obj_str_cstr(a[2]);
   int m = strcmp(mode, "exec") == 0 ? 0 : strcmp(mode, "eval") == 0 ? 2 : strcmp(mode, "single") == 0 ? 1 : -1;
-  if (m < 0) return obj_raise(&obj_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
+  if (m < 0) return obj_raise(&exc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
   /* parse now, so that syntax errors surface at compile() as in Python */
   Session *s = obj_ts.session;
   Value tmp = obj_module_new("<compile>");
@@ -713,7 +713,7 @@ static Value b_import(int argc, const Value *argv, Obj *kw) {
   Value a[5];
   if (obj_parse_args("__import__", argc, argv, kw, "name|globals,locals,fromlist,level", a) < 0)
     return val_null();
-  if (!VAL_IS_STR(a[0])) return obj_raise(&obj_TypeError, "__import__() argument 1 must be str");
+  if (!VAL_IS_STR(a[0])) return obj_raise(&exc_TypeError, "__import__() argument 1 must be str");
   Value m = obj_import(obj_str_cstr(a[0]));
   if (VAL_IS_NULL(m)) return m;
   int from = !VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]) && obj_truth(a[3]) > 0;
@@ -737,12 +737,12 @@ static Value run_text(int argc, const Value *argv, Obj *kw, int is_eval) {
     src = c->src;
   }
   if (!VAL_IS_STR(src))
-    return obj_raise(&obj_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
+    return obj_raise(&exc_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
   if (argc > 1 && !VAL_IS_NONE(argv[1]))
-    return obj_raise(&obj_NotImplementedError, "%s() with explicit globals is not supported in Sable", name);
+    return obj_raise(&exc_NotImplementedError, "%s() with explicit globals is not supported in Sable", name);
   Frame *f = obj_ts.frame;
   ModuleObj *m = f ? f->mod : (obj_ts.session ? obj_ts.session->main : NULL);
-  if (!m) return obj_raise(&obj_RuntimeError, "no module to run in");
+  if (!m) return obj_raise(&exc_RuntimeError, "no module to run in");
   Value last = val_null();
   int r = eval_exec_source(obj_str_cstr(src), STR(src.u.o)->len, fname, m, is_eval ? 2 : 0, &last);
   if (r < 0) return val_null();
@@ -814,11 +814,11 @@ int obj_builtins_init(ModuleObj *mo) {
   if (eval_display_builtins(m) < 0) return -1;
   for (int i = 0; builtin_types[i]; i++)
     if (obj_module_add(m, builtin_types[i]->name, val_obj(&builtin_types[i]->ob)) < 0) return -1;
-  for (int i = 0; obj_exc_builtin_types[i]; i++)
-    if (obj_module_add(m, obj_exc_builtin_types[i]->name, val_obj(&obj_exc_builtin_types[i]->ob)) < 0)
+  for (int i = 0; exc_builtin_types[i]; i++)
+    if (obj_module_add(m, exc_builtin_types[i]->name, val_obj(&exc_builtin_types[i]->ob)) < 0)
       return -1;
-  if (obj_module_add(m, "EnvironmentError", val_obj(&obj_OSError.ob)) < 0 ||
-      obj_module_add(m, "IOError", val_obj(&obj_OSError.ob)) < 0 ||
+  if (obj_module_add(m, "EnvironmentError", val_obj(&exc_OSError.ob)) < 0 ||
+      obj_module_add(m, "IOError", val_obj(&exc_OSError.ob)) < 0 ||
       obj_module_add(m, "NotImplemented", val_obj(&obj_notimpl_obj)) < 0 ||
       obj_module_add(m, "Ellipsis", val_obj(&obj_ellipsis_obj)) < 0 ||
       obj_module_add(m, "__debug__", val_bool(1)) < 0)

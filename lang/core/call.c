@@ -7,7 +7,7 @@
 #include "eval.h"
 
 int eval_stack_check(void) {
-  obj_raise(&obj_RecursionError, "maximum recursion depth exceeded");
+  obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
   return -1;
 }
 
@@ -19,7 +19,7 @@ static void missing_error(FuncObj *fn, const char *kind, const char **names, int
     const char *sep = i == 0 ? "" : (n == 2 ? " and " : (i == n - 1 ? ", and " : ", "));
     k += (size_t)snprintf(buf + k, sizeof buf - k, "%s'%s'", sep, names[i]);
   }
-  obj_raise(&obj_TypeError, "%s() missing %d required %s argument%s: %s", STR(fn->qualname)->s,
+  obj_raise(&exc_TypeError, "%s() missing %d required %s argument%s: %s", STR(fn->qualname)->s,
             n, kind, n == 1 ? "" : "s", buf);
 }
 
@@ -46,10 +46,10 @@ static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Valu
       int ndef = fn->ndefaults;
       const char *q = STR(fn->qualname)->s;
       if (ndef)
-        obj_raise(&obj_TypeError, "%s() takes from %d to %d positional arguments but %d were given",
+        obj_raise(&exc_TypeError, "%s() takes from %d to %d positional arguments but %d were given",
                   q, npos - ndef, npos, argc);
       else
-        obj_raise(&obj_TypeError, "%s() takes %d positional argument%s but %d %s given", q, npos,
+        obj_raise(&exc_TypeError, "%s() takes %d positional argument%s but %d %s given", q, npos,
                   npos == 1 ? "" : "s", argc, argc == 1 ? "was" : "were");
       return -1;
     }
@@ -73,13 +73,13 @@ static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Valu
     int idx = find_param(sc, name, npos + nkwonly);
     if (idx >= 0 && idx < sc->nposonly) {
       if (!VAL_IS_NULL(kwd)) { if (obj_dict_set(kwd, kn, argv[argc + k]) < 0) return -1; continue; }
-      obj_raise(&obj_TypeError, "%s() got some positional-only arguments passed as keyword arguments: '%s'",
+      obj_raise(&exc_TypeError, "%s() got some positional-only arguments passed as keyword arguments: '%s'",
                 STR(fn->qualname)->s, name->s);
       return -1;
     }
     if (idx >= 0) {
       if (!VAL_IS_NULL(locals[idx])) {
-        obj_raise(&obj_TypeError, "%s() got multiple values for argument '%s'", STR(fn->qualname)->s,
+        obj_raise(&exc_TypeError, "%s() got multiple values for argument '%s'", STR(fn->qualname)->s,
                   name->s);
         return -1;
       }
@@ -90,7 +90,7 @@ static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Valu
       if (obj_dict_set(kwd, kn, argv[argc + k]) < 0) return -1;
       continue;
     }
-    obj_raise(&obj_TypeError, "%s() got an unexpected keyword argument '%s'", STR(fn->qualname)->s,
+    obj_raise(&exc_TypeError, "%s() got an unexpected keyword argument '%s'", STR(fn->qualname)->s,
               name->s);
     return -1;
   }
@@ -117,7 +117,7 @@ static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Valu
 Value eval_call_function(FuncObj *fn, int argc, const Value *argv, Obj *kwnames) {
   char here;
   if (&here < obj_ts.stack_limit || obj_ts.depth >= obj_ts.limit) {
-    obj_raise(&obj_RecursionError, "maximum recursion depth exceeded");
+    obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
     return val_null();
   }
   if (obj_interrupted && obj_check_signals() < 0) return val_null();
@@ -169,10 +169,10 @@ out:
 /* ---- call expressions ------------------------------------------------------------------- */
 static Value zero_arg_super(Frame *f) {
   if (!f->func || f->scope->nargs == 0)
-    return obj_raise(&obj_RuntimeError, "super(): no arguments");
+    return obj_raise(&exc_RuntimeError, "super(): no arguments");
   Value self = f->locals[0];
   if (f->scope->is_cell[0] && VAL_IS_OBJ(self)) self = ((CellObj *)self.u.o)->v;
-  if (VAL_IS_NULL(self)) return obj_raise(&obj_RuntimeError, "super(): arg[0] deleted");
+  if (VAL_IS_NULL(self)) return obj_raise(&exc_RuntimeError, "super(): arg[0] deleted");
   TypeObj *start = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : obj_type(self);
   Node *def = f->func->def;
   for (TypeObj *t = start; t; t = t->base) {
@@ -195,7 +195,7 @@ static Value zero_arg_super(Frame *f) {
           return obj_super_new(t, self);
     }
   }
-  return obj_raise(&obj_RuntimeError, "super(): __class__ cell not found");
+  return obj_raise(&exc_RuntimeError, "super(): __class__ cell not found");
 }
 
 static int is_super_call(Frame *f, Node *n) {
@@ -239,7 +239,7 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
       if (!t->iter && !t->getitem) {
         char fs[300];
         func_str(callee, fs, sizeof fs);
-        obj_raise(&obj_TypeError, "%s argument after * must be an iterable, not %s", fs, t->name);
+        obj_raise(&exc_TypeError, "%s argument after * must be an iterable, not %s", fs, t->name);
         val_decref(v);
         eval_locate(f, a->span);
         goto done;
@@ -268,7 +268,7 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
       if (!obj_hasattr_s(v, "keys")) {
         char fs[300];
         func_str(callee, fs, sizeof fs);
-        obj_raise(&obj_TypeError, "%s argument after ** must be a mapping, not %s", fs, obj_type_name(v));
+        obj_raise(&exc_TypeError, "%s argument after ** must be a mapping, not %s", fs, obj_type_name(v));
         val_decref(v);
         eval_locate(f, k->span);
         goto done;
@@ -281,7 +281,7 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
     Value key, val;
     while (obj_dict_next(d, &pos2, &key, &val)) {
       if (!VAL_IS_STR(key)) {
-        obj_raise(&obj_TypeError, "keywords must be strings");
+        obj_raise(&exc_TypeError, "keywords must be strings");
         val_decref(d);
         goto done;
       }
@@ -289,7 +289,7 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
         if (obj_eq(LIST(kwn.u.o)->items[j], key) == 1) {
           char fs[300];
           func_str(callee, fs, sizeof fs);
-          obj_raise(&obj_TypeError, "%s got multiple values for keyword argument '%s'", fs, obj_str_cstr(key));
+          obj_raise(&exc_TypeError, "%s got multiple values for keyword argument '%s'", fs, obj_str_cstr(key));
           val_decref(d);
           goto done;
         }
@@ -544,7 +544,7 @@ int eval_classdef(Frame *f, Node *n) {
       val_decref(m);   /* metaclasses (e.g. ABCMeta) are accepted and ignored */
       continue;
     }
-    obj_raise(&obj_TypeError, "class keyword arguments are not supported in Sable");
+    obj_raise(&exc_TypeError, "class keyword arguments are not supported in Sable");
     eval_locate(f, k->span);
     goto out;
   }
@@ -564,7 +564,7 @@ int eval_classdef(Frame *f, Node *n) {
   Obj *cname = obj_intern_n(n->u.classdef.name.s, n->u.classdef.name.len);
   if (!cname) goto out;
   if (obj_ts.depth >= obj_ts.limit) {
-    obj_raise(&obj_RecursionError, "maximum recursion depth exceeded");
+    obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
     goto out;
   }
   Frame cf = {.back = obj_ts.frame, .cells = cells, .mod = f->mod, .classdict = ns.u.o,
@@ -687,7 +687,7 @@ Value eval_comprehension(Frame *f, Node *n) {
     }
   if (sc->nfree && !(cells = eval_build_cells(f, sc))) goto out;
   if (obj_ts.depth >= obj_ts.limit) {
-    obj_raise(&obj_RecursionError, "maximum recursion depth exceeded");
+    obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
     goto out;
   }
   Frame cf = {.back = obj_ts.frame, .locals = locals, .cells = cells, .mod = f->mod,
@@ -727,7 +727,7 @@ int eval_import(Frame *f, Node *n) {
   for (int i = 0; i < n->u.import.names.len; i++) {
     Node *a = n->u.import.names.items[i];
     char name[512];
-    if (a->u.alias.name.len >= sizeof name) { obj_raise(&obj_ImportError, "module name too long"); return -1; }
+    if (a->u.alias.name.len >= sizeof name) { obj_raise(&exc_ImportError, "module name too long"); return -1; }
     memcpy(name, a->u.alias.name.s, a->u.alias.name.len);
     name[a->u.alias.name.len] = 0;
     Value m = obj_import(name);
@@ -757,12 +757,12 @@ int eval_import(Frame *f, Node *n) {
 
 int eval_importfrom(Frame *f, Node *n) {
   if (n->u.importfrom.level > 0) {
-    obj_raise(&obj_ImportError, "attempted relative import with no known parent package");
+    obj_raise(&exc_ImportError, "attempted relative import with no known parent package");
     return -1;
   }
   char mname[512];
   Str *ms = &n->u.importfrom.module;
-  if (ms->len >= sizeof mname) { obj_raise(&obj_ImportError, "module name too long"); return -1; }
+  if (ms->len >= sizeof mname) { obj_raise(&exc_ImportError, "module name too long"); return -1; }
   memcpy(mname, ms->s, ms->len);
   mname[ms->len] = 0;
   Value m = obj_import(mname);
@@ -805,15 +805,15 @@ int eval_importfrom(Frame *f, Node *n) {
     }
     Value v = obj_getattr_s(m, nm);
     if (VAL_IS_NULL(v)) {
-      if (!obj_err_matches(&obj_AttributeError)) { val_decref(m); return -1; }
+      if (!obj_err_matches(&exc_AttributeError)) { val_decref(m); return -1; }
       obj_err_clear();
       char sub[800];
       snprintf(sub, sizeof sub, "%s.%s", mname, nm);
       v = obj_import(sub);
       if (VAL_IS_NULL(v)) {
-        if (obj_err_matches(&obj_ModuleNotFoundError)) {
+        if (obj_err_matches(&exc_ModuleNotFoundError)) {
           obj_err_clear();
-          obj_raise(&obj_ImportError, "cannot import name '%s' from '%s' (unknown location)", nm, mname);
+          obj_raise(&exc_ImportError, "cannot import name '%s' from '%s' (unknown location)", nm, mname);
         }
         val_decref(m);
         return -1;

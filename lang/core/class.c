@@ -77,7 +77,7 @@ static int u_hash(Value v, int64_t *out) {
   TypeObj *t = obj_type(v);
   Value m = user_lookup(t, "__hash__");
   if (!VAL_IS_NULL(m) && VAL_IS_NONE(m)) {
-    obj_raise(&obj_TypeError, "unhashable type: '%s'", t->name);
+    obj_raise(&exc_TypeError, "unhashable type: '%s'", t->name);
     return -1;
   }
   int f;
@@ -89,7 +89,7 @@ static int u_hash(Value v, int64_t *out) {
   if (VAL_IS_NULL(r)) return -1;
   if (!VAL_IS_INTLIKE(r)) {
     val_decref(r);
-    obj_raise(&obj_TypeError, "__hash__ method should return an integer");
+    obj_raise(&exc_TypeError, "__hash__ method should return an integer");
     return -1;
   }
   *out = r.u.i == -1 ? -2 : r.u.i;
@@ -166,17 +166,17 @@ static int u_len(Value v, int64_t *out) {
   int f;
   Value r = call_dunder(v, "__len__", 0, NULL, &f);
   if (!f) {
-    obj_raise(&obj_TypeError, "object of type '%s' has no len()", obj_type_name(v));
+    obj_raise(&exc_TypeError, "object of type '%s' has no len()", obj_type_name(v));
     return -1;
   }
   if (VAL_IS_NULL(r)) return -1;
   if (!VAL_IS_INTLIKE(r)) {
-    obj_raise(&obj_TypeError, "'%s' object cannot be interpreted as an integer", obj_type_name(r));
+    obj_raise(&exc_TypeError, "'%s' object cannot be interpreted as an integer", obj_type_name(r));
     val_decref(r);
     return -1;
   }
   if (r.u.i < 0) {
-    obj_raise(&obj_ValueError, "__len__() should return >= 0");
+    obj_raise(&exc_ValueError, "__len__() should return >= 0");
     return -1;
   }
   *out = r.u.i;
@@ -189,7 +189,7 @@ static int u_truth(Value v) {
   if (f) {
     if (VAL_IS_NULL(r)) return -1;
     if (!VAL_IS_BOOL(r)) {
-      obj_raise(&obj_TypeError, "__bool__ should return bool, returned %s", obj_type_name(r));
+      obj_raise(&exc_TypeError, "__bool__ should return bool, returned %s", obj_type_name(r));
       val_decref(r);
       return -1;
     }
@@ -207,8 +207,8 @@ static Value u_getitem(Value v, Value key) {
   int f;
   Value r = call_dunder(v, "__getitem__", 1, &key, &f);
   if (f) return r;
-  if (VAL_IS_TYPE(v)) return obj_raise(&obj_TypeError, "type is not subscriptable");
-  return obj_raise(&obj_TypeError, "'%s' object is not subscriptable", obj_type_name(v));
+  if (VAL_IS_TYPE(v)) return obj_raise(&exc_TypeError, "type is not subscriptable");
+  return obj_raise(&exc_TypeError, "'%s' object is not subscriptable", obj_type_name(v));
 }
 
 static int u_setitem(Value v, Value key, Value x) {
@@ -217,14 +217,14 @@ static int u_setitem(Value v, Value key, Value x) {
   if (VAL_IS_NULL(x)) {
     r = call_dunder(v, "__delitem__", 1, &key, &f);
     if (!f) {
-      obj_raise(&obj_TypeError, "'%s' object doesn't support item deletion", obj_type_name(v));
+      obj_raise(&exc_TypeError, "'%s' object doesn't support item deletion", obj_type_name(v));
       return -1;
     }
   } else {
     Value args[2] = {key, x};
     r = call_dunder(v, "__setitem__", 2, args, &f);
     if (!f) {
-      obj_raise(&obj_TypeError, "'%s' object does not support item assignment", obj_type_name(v));
+      obj_raise(&exc_TypeError, "'%s' object does not support item assignment", obj_type_name(v));
       return -1;
     }
   }
@@ -238,7 +238,7 @@ static Value u_iter(Value v) {
   Value r = call_dunder(v, "__iter__", 0, NULL, &f);
   if (f) {
     if (!VAL_IS_NULL(r) && !obj_type(r)->next) {
-      obj_raise(&obj_TypeError, "iter() returned non-iterator of type '%s'", obj_type_name(r));
+      obj_raise(&exc_TypeError, "iter() returned non-iterator of type '%s'", obj_type_name(r));
       val_decref(r);
       return val_null();
     }
@@ -248,18 +248,18 @@ static Value u_iter(Value v) {
     /* the old sequence protocol: __getitem__(0), (1), ... until IndexError */
     return obj_seq_getitem_iter(v);
   }
-  return obj_raise(&obj_TypeError, "'%s' object is not iterable", obj_type_name(v));
+  return obj_raise(&exc_TypeError, "'%s' object is not iterable", obj_type_name(v));
 }
 
 static int u_next(Value v, Value *out) {
   int f;
   Value r = call_dunder(v, "__next__", 0, NULL, &f);
   if (!f) {
-    obj_raise(&obj_TypeError, "'%s' object is not an iterator", obj_type_name(v));
+    obj_raise(&exc_TypeError, "'%s' object is not an iterator", obj_type_name(v));
     return -1;
   }
   if (VAL_IS_NULL(r)) {
-    if (obj_err_matches(&obj_StopIteration)) { obj_err_clear(); return 0; }
+    if (obj_err_matches(&exc_StopIteration)) { obj_err_clear(); return 0; }
     return -1;
   }
   *out = r;
@@ -282,7 +282,7 @@ static Value u_call(Value v, int argc, const Value *argv, Obj *kw) {
   TypeObj *t = obj_type(v);
   Value m = user_lookup(t, "__call__");
   if (VAL_IS_NULL(m) || VAL_IS_NONE(m))
-    return obj_raise(&obj_TypeError, "'%s' object is not callable", t->name);
+    return obj_raise(&exc_TypeError, "'%s' object is not callable", t->name);
   if (VAL_IS_OBJ(m) && m.u.o->type == &obj_func_type) {
     int nk = obj_kwcount(kw);
     Value small[16];
@@ -308,7 +308,7 @@ static Value u_format(Value v, Value spec) {
   Value r = call_dunder(v, "__format__", 1, &spec, &f);
   if (f) return r;
   if (VAL_IS_STR(spec) && STR(spec.u.o)->len == 0) return obj_str(v);
-  return obj_raise(&obj_TypeError, "unsupported format string passed to %s.__format__",
+  return obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
                    obj_type_name(v));
 }
 
@@ -335,16 +335,16 @@ Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
   for (int64_t i = 0; i < nb; i++) {
     Value b = TUPLE(bases.u.o)->items[i];
     if (!VAL_IS_TYPE(b))
-      return obj_raise(&obj_TypeError, "bases must be types, not %s", obj_type_name(b));
+      return obj_raise(&exc_TypeError, "bases must be types, not %s", obj_type_name(b));
     TypeObj *bt = (TypeObj *)b.u.o;
     if (bt == &obj_object_type) continue;
     if (!(bt->flags & (TF_BASETYPE | TF_USER)))
-      return obj_raise(&obj_TypeError, "type '%s' is not an acceptable base type%s", bt->name,
+      return obj_raise(&exc_TypeError, "type '%s' is not an acceptable base type%s", bt->name,
                        (bt == &obj_list_type || bt == &obj_dict_type || bt == &obj_str_type ||
                         bt == &obj_int_type || bt == &obj_tuple_type || bt == &obj_float_type)
                            ? " (Sable classes cannot derive from builtin containers or numbers)" : "");
     if (base && base != bt)
-      return obj_raise(&obj_TypeError, "multiple inheritance is not supported in Sable");
+      return obj_raise(&exc_TypeError, "multiple inheritance is not supported in Sable");
     base = bt;
   }
   TypeObj *t = obj_alloc(&obj_heaptype_type, sizeof(TypeObj));
@@ -401,7 +401,7 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
   TypeObj *t = (TypeObj *)tv.u.o;
   if (t == &obj_type_type) return t->new(t, argc, argv, kw);
   if (!(t->flags & TF_USER)) {
-    if (!t->new) return obj_raise(&obj_TypeError, "cannot create '%s' instances", t->name);
+    if (!t->new) return obj_raise(&exc_TypeError, "cannot create '%s' instances", t->name);
     return t->new(t, argc, argv, kw);
   }
   /* a user class: allocate with the builtin base's constructor, then __init__ */
@@ -444,7 +444,7 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
       /* object.__init__: arguments are an error unless __new__ took them */
       if ((argc || obj_kwcount(kw)) && (VAL_IS_NULL(newm) || VAL_IS_NONE(newm))) {
         val_decref(self);
-        return obj_raise(&obj_TypeError, "%s() takes no arguments", t->name);
+        return obj_raise(&exc_TypeError, "%s() takes no arguments", t->name);
       }
       r = val_none();
     } else if (VAL_IS_OBJ(init) && init.u.o->type == &obj_builtin_type &&
@@ -461,7 +461,7 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
     if (!VAL_IS_NONE(r)) {
       val_decref(r);
       val_decref(self);
-      return obj_raise(&obj_TypeError, "__init__() should return None, not '%s'", obj_type_name(r));
+      return obj_raise(&exc_TypeError, "__init__() should return None, not '%s'", obj_type_name(r));
     }
   }
   return self;
@@ -498,7 +498,7 @@ static Value super_getattr(Value v, Obj *name) {
     if (k == &obj_object_type) break;
   }
   if (strcmp(STR(name)->s, "__class__") == 0) return val_obj(&obj_super_type.ob);
-  return obj_raise(&obj_AttributeError, "'super' object has no attribute '%s'", STR(name)->s);
+  return obj_raise(&exc_AttributeError, "'super' object has no attribute '%s'", STR(name)->s);
 }
 
 static Value super_repr(Value v) {
@@ -509,7 +509,7 @@ static Value super_repr(Value v) {
 Value obj_super_new(TypeObj *t, Value self) {
   TypeObj *st = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : obj_type(self);
   if (!obj_is_subtype(st, t))
-    return obj_raise(&obj_TypeError, "super(type, obj): obj must be an instance or subtype of type");
+    return obj_raise(&exc_TypeError, "super(type, obj): obj must be an instance or subtype of type");
   SuperObj *s = obj_alloc(&obj_super_type, sizeof(SuperObj));
   if (!s) return val_null();
   s->start = t;
@@ -520,7 +520,7 @@ Value obj_super_new(TypeObj *t, Value self) {
 
 static Value super_new_slot(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
   if (argc == 2 && VAL_IS_TYPE(argv[0])) return obj_super_new((TypeObj *)argv[0].u.o, argv[1]);
-  return obj_raise(&obj_RuntimeError, "super(): no arguments");
+  return obj_raise(&exc_RuntimeError, "super(): no arguments");
 }
 
 TypeObj obj_super_type = {OBJ_TYPE_HEAD, .name = "super", .flags = TF_GC,

@@ -120,15 +120,15 @@ typedef struct ExcObj {
   Obj *suggestion;      /* NameError: the suggestion found when it was raised */
 } ExcObj;
 /* note the object and name on a pending AttributeError (for the "Did you mean" hint) */
-void obj_exc_attr_info(Value obj, Obj *name);
+void exc_attr_info(Value obj, Obj *name);
 /* CPython's suggestion for a misspelt name among candidates (a list of str); NULL if none */
-Obj *obj_suggest(Value candidates, Obj *name);
+Obj *exc_suggest(Value candidates, Obj *name);
 #define EXC(o) ((ExcObj *)(o))
-Value obj_exc_new(TypeObj *t, Value args_tuple);    /* borrows args */
-Value obj_exc_str(Value exc);
-void obj_exc_add_tb(Value exc, Obj *code, Obj *name, Span span);
-void obj_exc_add_tb_anchored(Value exc, Obj *code, Obj *name, Span span, int kind, int c1, int c2);
-extern TypeObj *const obj_exc_builtin_types[];       /* NULL-terminated: for the builtins */
+Value exc_new(TypeObj *t, Value args_tuple);        /* borrows args */
+Value exc_str(Value exc);
+void exc_add_tb(Value exc, Obj *code, Obj *name, Span span);
+void exc_add_tb_anchored(Value exc, Obj *code, Obj *name, Span span, int kind, int c1, int c2);
+extern TypeObj *const exc_builtin_types[];           /* NULL-terminated: for the builtins */
 
 /* ---- code (a parsed source unit) ---------------------------------------------------- */
 typedef struct CodeObj {

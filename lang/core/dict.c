@@ -204,7 +204,7 @@ int obj_dict_setstr(Value dv, const char *key, Value x) {
 static void raise_key_error(Value key) {
   Value args = obj_tuple_pack(1, key);
   if (VAL_IS_NULL(args)) return;
-  Value e = obj_exc_new(&obj_KeyError, args);
+  Value e = exc_new(&exc_KeyError, args);
   val_decref(args);
   if (VAL_IS_NULL(e)) return;
   obj_raise_value(e);
@@ -326,9 +326,9 @@ int obj_dict_update(Value dv, Value other) {
   while ((r = obj_next(it, &item)) == 1) {
     Value seq = obj_sequence_list(item);
     if (VAL_IS_NULL(seq)) {
-      if (obj_err_matches(&obj_TypeError)) {
+      if (obj_err_matches(&exc_TypeError)) {
         obj_err_clear();
-        obj_raise(&obj_TypeError, "cannot convert dictionary update sequence element #%lld to a sequence",
+        obj_raise(&exc_TypeError, "cannot convert dictionary update sequence element #%lld to a sequence",
                   (long long)n);
       }
       val_decref(item);
@@ -337,7 +337,7 @@ int obj_dict_update(Value dv, Value other) {
     }
     val_decref(item);
     if (LIST(seq.u.o)->len != 2) {
-      obj_raise(&obj_ValueError, "dictionary update sequence element #%lld has length %lld; 2 is required",
+      obj_raise(&exc_ValueError, "dictionary update sequence element #%lld has length %lld; 2 is required",
                 (long long)n, (long long)LIST(seq.u.o)->len);
       val_decref(seq);
       r = -1;
@@ -482,7 +482,7 @@ static int di_next(Value v, Value *out) {
   DictObj *d = DICT(it->d.u.o);
   if (d->used != it->used) {
     it->used = -1;
-    obj_raise(&obj_RuntimeError, "dictionary changed size during iteration");
+    obj_raise(&exc_RuntimeError, "dictionary changed size during iteration");
     return -1;
   }
   Value k, x;
@@ -612,7 +612,7 @@ static int update_kwargs(Value d, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value dict_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (argc > 1) return obj_raise(&obj_TypeError, "dict expected at most 1 argument, got %d", argc);
+  if (argc > 1) return obj_raise(&exc_TypeError, "dict expected at most 1 argument, got %d", argc);
   Value d = obj_dict_new();
   if (VAL_IS_NULL(d)) return d;
   if ((argc == 1 && obj_dict_update(d, argv[0]) < 0) || update_kwargs(d, argc, argv, kw) < 0) {
@@ -672,7 +672,7 @@ static Value m_popitem(int argc, const Value *argv, Obj *kw) {
     val_decref(v);
     return t;
   }
-  return obj_raise(&obj_KeyError, "popitem(): dictionary is empty");
+  return obj_raise(&exc_KeyError, "popitem(): dictionary is empty");
 }
 
 static Value m_setdefault(int argc, const Value *argv, Obj *kw) {
@@ -686,7 +686,7 @@ static Value m_setdefault(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_update(int argc, const Value *argv, Obj *kw) {
-  if (argc > 2) return obj_raise(&obj_TypeError, "update expected at most 1 argument, got %d", argc - 1);
+  if (argc > 2) return obj_raise(&exc_TypeError, "update expected at most 1 argument, got %d", argc - 1);
   if (argc == 2 && obj_dict_update(SELFD, argv[1]) < 0) return val_null();
   if (update_kwargs(SELFD, argc, argv, kw) < 0) return val_null();
   return val_none();

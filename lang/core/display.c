@@ -98,7 +98,7 @@ static int display_id_arg(Value v, char *buf, size_t n, const char **out) {
     return 0;
   }
   if (!VAL_IS_STR(v)) {
-    obj_raise(&obj_TypeError, "display_id must be a str, not %s", obj_type_name(v));
+    obj_raise(&exc_TypeError, "display_id must be a str, not %s", obj_type_name(v));
     return -1;
   }
   snprintf(buf, n, "%s", obj_str_cstr(v));
@@ -114,7 +114,7 @@ static Value b_display(int argc, const Value *argv, Obj *kw) {
     if (strcmp(n, "display_id") == 0) did = argv[argc + k];
     else if (strcmp(n, "include") && strcmp(n, "exclude") && strcmp(n, "metadata") &&
              strcmp(n, "transient") && strcmp(n, "raw") && strcmp(n, "clear"))
-      return obj_raise(&obj_TypeError, "display() got an unexpected keyword argument '%s'", n);
+      return obj_raise(&exc_TypeError, "display() got an unexpected keyword argument '%s'", n);
   }
   char buf[256];
   const char *id;
@@ -128,7 +128,7 @@ static Value b_update_display(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("update_display", argc, argv, kw, "obj|$display_id", a) < 0) return val_null();
   if (VAL_IS_NULL(a[1]) || VAL_IS_NONE(a[1]))
-    return obj_raise(&obj_TypeError, "update_display() missing 1 required keyword-only argument: 'display_id'");
+    return obj_raise(&exc_TypeError, "update_display() missing 1 required keyword-only argument: 'display_id'");
   char buf[256];
   const char *id;
   if (display_id_arg(a[1], buf, sizeof buf, &id) < 0) return val_null();

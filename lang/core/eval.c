@@ -20,17 +20,17 @@ static Value eval_name_error(Frame *f, Resolved r, const Str *name) {
   switch (r.scope) {
     case RS_LOCAL:
     case RS_CELL:
-      return obj_raise(&obj_UnboundLocalError,
+      return obj_raise(&exc_UnboundLocalError,
                        "cannot access local variable '%.*s' where it is not associated with a value",
                        (int)name->len, name->s);
     case RS_FREE:
-      return obj_raise(&obj_NameError,
+      return obj_raise(&exc_NameError,
                        "cannot access free variable '%.*s' where it is not associated with a value in enclosing scope",
                        (int)name->len, name->s);
     default:
       break;
   }
-  obj_raise(&obj_NameError, "name '%.*s' is not defined", (int)name->len, name->s);
+  obj_raise(&exc_NameError, "name '%.*s' is not defined", (int)name->len, name->s);
   /* CPython's "Did you mean": the frame's locals, then the module, then the builtins */
   Value e = obj_err_peek();
   Obj *nm = obj_intern_n(name->s, name->len);
@@ -44,7 +44,7 @@ static Value eval_name_error(Frame *f, Resolved r, const Str *name) {
         Value sn = obj_str_from_cstr(f->scope->slot_names[i]);
         if (!VAL_IS_NULL(sn)) obj_list_append_steal(l, sn);
       }
-    sugg = obj_suggest(l, nm);
+    sugg = exc_suggest(l, nm);
   }
   ModuleObj *ms[2] = {f->mod, obj_ts.session ? obj_ts.session->builtins : NULL};
   for (int k = 0; k < 2 && !sugg && !VAL_IS_NULL(l); k++) {
@@ -54,7 +54,7 @@ static Value eval_name_error(Frame *f, Resolved r, const Str *name) {
     if (VAL_IS_NULL(l)) break;
     for (int64_t i = 0; i < ms[k]->n; i++)
       if (!VAL_IS_NULL(ms[k]->vals[i])) obj_list_append(l, val_obj(ms[k]->names[i]));
-    sugg = obj_suggest(l, nm);
+    sugg = exc_suggest(l, nm);
   }
   val_decref(l);
   obj_err_clear();
@@ -91,7 +91,7 @@ static inline Value load_name(Frame *f, Node *n) {
       break;
     }
     default:
-      return obj_raise(&obj_SystemError, "unresolved name '%.*s'", (int)n->u.name.id.len,
+      return obj_raise(&exc_SystemError, "unresolved name '%.*s'", (int)n->u.name.id.len,
                        n->u.name.id.s);
   }
   if (VAL_IS_NULL(v)) return eval_name_error(f, r, &n->u.name.id);
@@ -110,7 +110,7 @@ int eval_store(Frame *f, Resolved r, Value v) {
       return obj_dict_set_h(val_obj(f->classdict), val_obj(nm), STR(nm)->hash, v);
     }
     default:
-      obj_raise(&obj_SystemError, "unresolved store");
+      obj_raise(&exc_SystemError, "unresolved store");
       return -1;
   }
   old = *slot;
@@ -156,7 +156,7 @@ static Value eval_constant(Node *n) {
     case K_FLOAT: return val_float(n->u.constant.f);
     case K_ELLIPSIS: return val_obj(&obj_ellipsis_obj);
     case K_BYTES:
-      return obj_raise(&obj_NotImplementedError, "bytes literals are not supported (Sable has no bytes type)");
+      return obj_raise(&exc_NotImplementedError, "bytes literals are not supported (Sable has no bytes type)");
     case K_STR: {
       Obj *o = (Obj *)(intptr_t)n->u.constant.i;
       if (!o) return obj_str_new(n->u.constant.s.s, n->u.constant.s.len);
@@ -164,7 +164,7 @@ static Value eval_constant(Node *n) {
       return val_obj(o);
     }
     case K_COMPLEX_IMAG:
-      return obj_raise(&obj_NotImplementedError, "Sable has no complex numbers");
+      return obj_raise(&exc_NotImplementedError, "Sable has no complex numbers");
   }
   return val_none();
 }
@@ -283,9 +283,9 @@ static Value eval_seq_items(Frame *f, NodeList *elts) {
       if (VAL_IS_NULL(v)) { val_decref(list); return v; }
       Value r = obj_binop(OP_ADD | OBJ_INPLACE, list, v);
       if (VAL_IS_NULL(r)) {
-        if (obj_err_matches(&obj_TypeError)) {
+        if (obj_err_matches(&exc_TypeError)) {
           obj_err_clear();
-          obj_raise(&obj_TypeError, "Value after * must be an iterable, not %s", obj_type_name(v));
+          obj_raise(&exc_TypeError, "Value after * must be an iterable, not %s", obj_type_name(v));
         }
         val_decref(v);
         val_decref(list);
@@ -339,7 +339,7 @@ static Value eval_dict(Frame *f, Node *n) {
       Value m = eval_expr(f, n->u.dict.values.items[i]);
       if (VAL_IS_NULL(m)) { val_decref(d); return m; }
       if (!VAL_IS_DICT(m) && !(VAL_IS_OBJ(m) && obj_hasattr_s(m, "keys"))) {
-        obj_raise(&obj_TypeError, "'%s' object is not a mapping", obj_type_name(m));
+        obj_raise(&exc_TypeError, "'%s' object is not a mapping", obj_type_name(m));
         val_decref(m);
         val_decref(d);
         return val_null();
@@ -491,7 +491,7 @@ static Value eval_inner(Frame *f, Node *n) {
         ListObj *l = LIST(o.u.o);
         int64_t i = k.u.i < 0 ? k.u.i + l->len : k.u.i;
         v = (i >= 0 && i < l->len) ? val_incref(l->items[i])
-                                   : obj_raise(&obj_IndexError, "list index out of range");
+                                   : obj_raise(&exc_IndexError, "list index out of range");
       } else {
         v = obj_getitem(o, k);
       }
@@ -556,9 +556,9 @@ static Value eval_inner(Frame *f, Node *n) {
       return v;
     }
     case N_STARRED:
-      return obj_raise(&obj_SyntaxError, "can't use starred expression here");
+      return obj_raise(&exc_SyntaxError, "can't use starred expression here");
     default:
-      return obj_raise(&obj_SystemError, "cannot evaluate node kind %d", (int)n->kind);
+      return obj_raise(&exc_SystemError, "cannot evaluate node kind %d", (int)n->kind);
   }
 }
 

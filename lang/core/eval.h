@@ -26,7 +26,7 @@ Obj **eval_build_cells(Frame *f, Scope *sc);               /* closure for an inn
 static inline void eval_locate(Frame *f, Span sp) {
   if (obj_ts.located || VAL_IS_NULL(obj_ts.exc)) return;
   obj_ts.located = 1;
-  obj_exc_add_tb(obj_ts.exc, f->code ? &f->code->ob : NULL, f->name, sp);
+  exc_add_tb(obj_ts.exc, f->code ? &f->code->ob : NULL, f->name, sp);
 }
 
 /* the same with the parts of a binary operation or subscript, for CPython's ~~^~~ markers */
@@ -43,7 +43,7 @@ static inline void eval_locate_node(Frame *f, Node *n) {
     c1 = n->u.subscript.value->span.end_col;
     c2 = n->u.subscript.slice->span.end_col;
   }
-  obj_exc_add_tb_anchored(obj_ts.exc, f->code ? &f->code->ob : NULL, f->name, n->span, kind, c1, c2);
+  exc_add_tb_anchored(obj_ts.exc, f->code ? &f->code->ob : NULL, f->name, n->span, kind, c1, c2);
 }
 
 static inline int eval_poll(void) {

@@ -17,7 +17,7 @@ static int unpack(Frame *f, Node *target, Value v) {
   } else {
     TypeObj *t = obj_type(v);
     if (!t->iter && !t->getitem) {
-      obj_raise(&obj_TypeError, "cannot unpack non-iterable %s object", t->name);
+      obj_raise(&exc_TypeError, "cannot unpack non-iterable %s object", t->name);
       return -1;
     }
     seq = obj_sequence_list(v);
@@ -28,8 +28,8 @@ static int unpack(Frame *f, Node *target, Value v) {
   int r = 0;
   if (star < 0) {
     if (len != n) {
-      if (len > n) obj_raise(&obj_ValueError, "too many values to unpack (expected %d)", n);
-      else obj_raise(&obj_ValueError, "not enough values to unpack (expected %d, got %lld)", n, (long long)len);
+      if (len > n) obj_raise(&exc_ValueError, "too many values to unpack (expected %d)", n);
+      else obj_raise(&exc_ValueError, "not enough values to unpack (expected %d, got %lld)", n, (long long)len);
       val_decref(seq);
       return -1;
     }
@@ -42,7 +42,7 @@ static int unpack(Frame *f, Node *target, Value v) {
     return r;
   }
   if (len < n - 1) {
-    obj_raise(&obj_ValueError, "not enough values to unpack (expected at least %d, got %lld)", n - 1,
+    obj_raise(&exc_ValueError, "not enough values to unpack (expected at least %d, got %lld)", n - 1,
               (long long)len);
     val_decref(seq);
     return -1;
@@ -93,7 +93,7 @@ int eval_assign(Frame *f, Node *t, Value v) {
           val_decref(old);
           r = 0;
         } else {
-          obj_raise(&obj_IndexError, "list assignment index out of range");
+          obj_raise(&exc_IndexError, "list assignment index out of range");
           r = -1;
         }
       } else {
@@ -108,10 +108,10 @@ int eval_assign(Frame *f, Node *t, Value v) {
     case N_LIST:
       return unpack(f, t, v);
     case N_STARRED:
-      obj_raise(&obj_SyntaxError, "starred assignment target must be in a list or tuple");
+      obj_raise(&exc_SyntaxError, "starred assignment target must be in a list or tuple");
       return -1;
     default:
-      obj_raise(&obj_SyntaxError, "cannot assign to expression");
+      obj_raise(&exc_SyntaxError, "cannot assign to expression");
       return -1;
   }
 }
@@ -142,7 +142,7 @@ static int delete_target(Frame *f, Node *t) {
         if (delete_target(f, t->u.seq.elts.items[i]) < 0) return -1;
       return 0;
     default:
-      obj_raise(&obj_SyntaxError, "cannot delete expression");
+      obj_raise(&exc_SyntaxError, "cannot delete expression");
       return -1;
   }
 }
@@ -263,7 +263,7 @@ static int augassign(Frame *f, Node *n) {
     val_decref(key);
     return k;
   }
-  obj_raise(&obj_SyntaxError, "illegal expression for augmented assignment");
+  obj_raise(&exc_SyntaxError, "illegal expression for augmented assignment");
   return -1;
 }
 
@@ -371,7 +371,7 @@ static int exc_matches(Value exc, Value spec) {
     return 0;
   }
   if (!VAL_IS_TYPE(spec) || !(((TypeObj *)spec.u.o)->flags & TF_EXC)) {
-    obj_raise(&obj_TypeError, "catching classes that do not inherit from BaseException is not allowed");
+    obj_raise(&exc_TypeError, "catching classes that do not inherit from BaseException is not allowed");
     return -1;
   }
   return obj_is_subtype(exc.u.o->type, (TypeObj *)spec.u.o);
@@ -442,7 +442,7 @@ static int exec_raise(Frame *f, Node *n) {
   if (!n->u.raise.exc) {
     Value h = obj_ts.handling;
     if (VAL_IS_NULL(h)) {
-      obj_raise(&obj_RuntimeError, "No active exception to reraise");
+      obj_raise(&exc_RuntimeError, "No active exception to reraise");
       return EX_ERR;
     }
     obj_err_restore(val_incref(h));
@@ -462,7 +462,7 @@ static int exec_raise(Frame *f, Node *n) {
     if (!(((TypeObj *)e.u.o)->flags & TF_EXC)) {
       val_decref(e);
       val_decref(cause);
-      obj_raise(&obj_TypeError, "exceptions must derive from BaseException");
+      obj_raise(&exc_TypeError, "exceptions must derive from BaseException");
       return EX_ERR;
     }
     inst = obj_call0(e);
@@ -472,7 +472,7 @@ static int exec_raise(Frame *f, Node *n) {
   if (!VAL_IS_OBJ(inst) || !(inst.u.o->type->flags & TF_EXC)) {
     val_decref(inst);
     val_decref(cause);
-    obj_raise(&obj_TypeError, "exceptions must derive from BaseException");
+    obj_raise(&exc_TypeError, "exceptions must derive from BaseException");
     return EX_ERR;
   }
   if (n->u.raise.cause) {
@@ -485,7 +485,7 @@ static int exec_raise(Frame *f, Node *n) {
     if (!VAL_IS_NONE(c) && !(VAL_IS_OBJ(c) && (c.u.o->type->flags & TF_EXC))) {
       val_decref(c);
       val_decref(inst);
-      obj_raise(&obj_TypeError, "exception causes must derive from BaseException");
+      obj_raise(&exc_TypeError, "exception causes must derive from BaseException");
       return EX_ERR;
     }
     ExcObj *x = EXC(inst.u.o);
@@ -517,9 +517,9 @@ static int exec_with_items(Frame *f, Node *n, int idx) {
   Value enter = special_method(mgr, "__enter__");
   Value exit = VAL_IS_NULL(enter) ? enter : special_method(mgr, "__exit__");
   if (VAL_IS_NULL(enter) || VAL_IS_NULL(exit)) {
-    if (!obj_err_occurred() || obj_err_matches(&obj_AttributeError)) {
+    if (!obj_err_occurred() || obj_err_matches(&exc_AttributeError)) {
       obj_err_clear();
-      obj_raise(&obj_TypeError, "'%s' object does not support the context manager protocol",
+      obj_raise(&exc_TypeError, "'%s' object does not support the context manager protocol",
                 obj_type_name(mgr));
     }
     val_decref(enter);
@@ -679,7 +679,7 @@ static int exec_stmt_inner(Frame *f, Node *n) {
         args = obj_tuple_new(0);
       }
       if (VAL_IS_NULL(args)) return EX_ERR;
-      Value e = obj_exc_new(&obj_AssertionError, args);
+      Value e = exc_new(&exc_AssertionError, args);
       val_decref(args);
       if (VAL_IS_NULL(e)) return EX_ERR;
       obj_raise_value(e);
@@ -693,7 +693,7 @@ static int exec_stmt_inner(Frame *f, Node *n) {
     case N_IMPORT: return eval_import(f, n) < 0 ? EX_ERR : EX_OK;
     case N_IMPORTFROM: return eval_importfrom(f, n) < 0 ? EX_ERR : EX_OK;
     default:
-      obj_raise(&obj_SystemError, "cannot execute node kind %d", (int)n->kind);
+      obj_raise(&exc_SystemError, "cannot execute node kind %d", (int)n->kind);
       return EX_ERR;
   }
 }

@@ -17,16 +17,16 @@ typedef struct FileObj {
 } FileObj;
 
 static Value oserror(int err, Value name) {
-  TypeObj *t = err == ENOENT ? &obj_FileNotFoundError : err == EEXIST ? &obj_FileExistsError :
-               (err == EACCES || err == EPERM) ? &obj_PermissionError :
-               err == EISDIR ? &obj_IsADirectoryError : &obj_OSError;
+  TypeObj *t = err == ENOENT ? &exc_FileNotFoundError : err == EEXIST ? &exc_FileExistsError :
+               (err == EACCES || err == EPERM) ? &exc_PermissionError :
+               err == EISDIR ? &exc_IsADirectoryError : &exc_OSError;
   Value msg = obj_str_from_cstr(strerror(err));
   if (VAL_IS_NULL(msg)) return msg;
   Value args = VAL_IS_NULL(name) ? obj_tuple_pack(2, val_int(err), msg)
                                  : obj_tuple_pack(3, val_int(err), msg, name);
   val_decref(msg);
   if (VAL_IS_NULL(args)) return args;
-  Value e = obj_exc_new(t, args);
+  Value e = exc_new(t, args);
   val_decref(args);
   if (VAL_IS_NULL(e)) return e;
   obj_raise_value(e);
@@ -54,7 +54,7 @@ static Value file_repr(Value v) {
 
 static int check_open(FileObj *f) {
   if (f->closed) {
-    obj_raise(&obj_ValueError, "I/O operation on closed file.");
+    obj_raise(&exc_ValueError, "I/O operation on closed file.");
     return -1;
   }
   return 0;
@@ -62,7 +62,7 @@ static int check_open(FileObj *f) {
 
 static Value text_value(const char *s, size_t n) {
   if (!utf8_valid(s, n))
-    return obj_raise(&obj_UnicodeDecodeError, "'utf-8' codec can't decode the file's bytes: invalid UTF-8");
+    return obj_raise(&exc_UnicodeDecodeError, "'utf-8' codec can't decode the file's bytes: invalid UTF-8");
   /* universal newlines: \r\n -> \n */
   if (!memchr(s, '\r', n)) return obj_str_new(s, n);
   char *t = malloc(n + 1);
@@ -80,7 +80,7 @@ static Value text_value(const char *s, size_t n) {
 static Value f_read(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
   if (obj_check_args("read", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
-  if (!f->readable) return obj_raise(&obj_OSError, "not readable");
+  if (!f->readable) return obj_raise(&exc_OSError, "not readable");
   int64_t limit = -1;
   if (argc > 1 && !VAL_IS_NONE(argv[1]) && obj_as_int(argv[1], &limit) < 0) return val_null();
   FBuf b = {0};
@@ -130,14 +130,14 @@ static Value read_line(FileObj *f) {
 static Value f_readline(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
   if (obj_check_args("readline", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
-  if (!f->readable) return obj_raise(&obj_OSError, "not readable");
+  if (!f->readable) return obj_raise(&exc_OSError, "not readable");
   return read_line(f);
 }
 
 static Value f_readlines(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
   if (obj_check_args("readlines", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
-  if (!f->readable) return obj_raise(&obj_OSError, "not readable");
+  if (!f->readable) return obj_raise(&exc_OSError, "not readable");
   Value l = obj_list_new(0);
   if (VAL_IS_NULL(l)) return l;
   for (;;) {
@@ -153,13 +153,13 @@ static Value f_write(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
   if (obj_check_args("write", argc - 1, kw, 1, 1) < 0 || check_open(f) < 0) return val_null();
   if (!VAL_IS_STR(argv[1]))
-    return obj_raise(&obj_TypeError, "write() argument must be str, not %s", obj_type_name(argv[1]));
+    return obj_raise(&exc_TypeError, "write() argument must be str, not %s", obj_type_name(argv[1]));
   StrObj *s = STR(argv[1].u.o);
   if (f->stream) {
     obj_write(f->stream, s->s, s->len);
     return val_int((int64_t)s->ncp);
   }
-  if (!f->writable) return obj_raise(&obj_OSError, "not writable");
+  if (!f->writable) return obj_raise(&exc_OSError, "not writable");
   if (fwrite(s->s, 1, s->len, f->fp) != s->len) return oserror(errno, f->name);
   return val_int((int64_t)s->ncp);
 }
@@ -221,7 +221,7 @@ static Value file_iter(Value v) {
 static int file_next(Value v, Value *out) {
   FileObj *f = (FileObj *)v.u.o;
   if (check_open(f) < 0) return -1;
-  if (!f->readable) { obj_raise(&obj_OSError, "not readable"); return -1; }
+  if (!f->readable) { obj_raise(&exc_OSError, "not readable"); return -1; }
   Value s = read_line(f);
   if (VAL_IS_NULL(s)) return -1;
   if (STR(s.u.o)->len == 0) { val_decref(s); return 0; }
@@ -264,10 +264,10 @@ Value obj_open(int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("open", argc, argv, kw, "file|mode,buffering,encoding,errors,newline,closefd", a) < 0)
     return val_null();
   if (!VAL_IS_STR(a[0]))
-    return obj_raise(&obj_TypeError, "expected str, bytes or os.PathLike object, not %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "expected str, bytes or os.PathLike object, not %s", obj_type_name(a[0]));
   const char *mode = "r";
   if (!VAL_IS_NULL(a[1])) {
-    if (!VAL_IS_STR(a[1])) return obj_raise(&obj_TypeError, "open() argument 'mode' must be str, not %s", obj_type_name(a[1]));
+    if (!VAL_IS_STR(a[1])) return obj_raise(&exc_TypeError, "open() argument 'mode' must be str, not %s", obj_type_name(a[1]));
     mode = obj_str_cstr(a[1]);
   }
   int r = 0, w = 0, ap = 0, x = 0, plus = 0, bin = 0;
@@ -280,11 +280,11 @@ Value obj_open(int argc, const Value *argv, Obj *kw) {
       case '+': plus = 1; break;
       case 't': break;
       case 'b': bin = 1; break;
-      default: return obj_raise(&obj_ValueError, "invalid mode: '%s'", mode);
+      default: return obj_raise(&exc_ValueError, "invalid mode: '%s'", mode);
     }
   }
-  if (r + w + ap + x != 1) return obj_raise(&obj_ValueError, "must have exactly one of create/read/write/append mode");
-  if (bin) return obj_raise(&obj_ValueError, "binary mode is not supported in Sable (no bytes type)");
+  if (r + w + ap + x != 1) return obj_raise(&exc_ValueError, "must have exactly one of create/read/write/append mode");
+  if (bin) return obj_raise(&exc_ValueError, "binary mode is not supported in Sable (no bytes type)");
   const char *path = obj_str_cstr(a[0]);
   struct stat st;
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return oserror(EISDIR, a[0]);

@@ -12,19 +12,19 @@ const char *obj_kwname(Obj *kwnames, int i) { return STR(TUPLE(kwnames)->items[i
 
 int obj_check_args(const char *fname, int argc, Obj *kwnames, int min, int max) {
   if (obj_kwcount(kwnames)) {
-    obj_raise(&obj_TypeError, "%s() takes no keyword arguments", fname);
+    obj_raise(&exc_TypeError, "%s() takes no keyword arguments", fname);
     return -1;
   }
   if (argc >= min && argc <= max) return 0;
   if (min == max) {
-    if (min == 0) obj_raise(&obj_TypeError, "%s() takes no arguments (%d given)", fname, argc);
-    else if (min == 1) obj_raise(&obj_TypeError, "%s() takes exactly one argument (%d given)", fname, argc);
-    else obj_raise(&obj_TypeError, "%s expected %d arguments, got %d", fname, min, argc);
+    if (min == 0) obj_raise(&exc_TypeError, "%s() takes no arguments (%d given)", fname, argc);
+    else if (min == 1) obj_raise(&exc_TypeError, "%s() takes exactly one argument (%d given)", fname, argc);
+    else obj_raise(&exc_TypeError, "%s expected %d arguments, got %d", fname, min, argc);
   } else if (argc < min) {
-    obj_raise(&obj_TypeError, "%s expected at least %d argument%s, got %d", fname, min,
+    obj_raise(&exc_TypeError, "%s expected at least %d argument%s, got %d", fname, min,
               min == 1 ? "" : "s", argc);
   } else {
-    obj_raise(&obj_TypeError, "%s expected at most %d argument%s, got %d", fname, max,
+    obj_raise(&exc_TypeError, "%s expected at most %d argument%s, got %d", fname, max,
               max == 1 ? "" : "s", argc);
   }
   return -1;
@@ -50,12 +50,12 @@ int obj_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
   int npos = kwonly < 0 ? n : kwonly;
   for (int i = 0; i < n; i++) out[i] = val_null();
   if (argc > npos) {
-    if (npos == 0) obj_raise(&obj_TypeError, "%s() takes no positional arguments", fname);
+    if (npos == 0) obj_raise(&exc_TypeError, "%s() takes no positional arguments", fname);
     else if (npos == nreq)
-      obj_raise(&obj_TypeError, "%s() takes exactly %d positional argument%s (%d given)", fname,
+      obj_raise(&exc_TypeError, "%s() takes exactly %d positional argument%s (%d given)", fname,
                 npos, npos == 1 ? "" : "s", argc);
     else
-      obj_raise(&obj_TypeError, "%s() takes at most %d argument%s (%d given)", fname, npos,
+      obj_raise(&exc_TypeError, "%s() takes at most %d argument%s (%d given)", fname, npos,
                 npos == 1 ? "" : "s", argc);
     return -1;
   }
@@ -67,11 +67,11 @@ int obj_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
     for (int i = 0; i < n; i++)
       if (lens[i] == kn->len && memcmp(names[i], kn->s, kn->len) == 0) { found = i; break; }
     if (found < 0) {
-      obj_raise(&obj_TypeError, "'%s' is an invalid keyword argument for %s()", kn->s, fname);
+      obj_raise(&exc_TypeError, "'%s' is an invalid keyword argument for %s()", kn->s, fname);
       return -1;
     }
     if (!VAL_IS_NULL(out[found])) {
-      obj_raise(&obj_TypeError, "argument for %s() given by name ('%s') and position (%d)",
+      obj_raise(&exc_TypeError, "argument for %s() given by name ('%s') and position (%d)",
                 fname, kn->s, found + 1);
       return -1;
     }
@@ -79,7 +79,7 @@ int obj_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
   }
   for (int i = 0; i < nreq; i++)
     if (VAL_IS_NULL(out[i])) {
-      obj_raise(&obj_TypeError, "%s() missing required argument '%.*s' (pos %d)", fname,
+      obj_raise(&exc_TypeError, "%s() missing required argument '%.*s' (pos %d)", fname,
                 (int)lens[i], names[i], i + 1);
       return -1;
     }
@@ -246,7 +246,7 @@ static Value func_getattr(Value v, Obj *name) {
   }
   return obj_generic_getattr(v, name);
 fail:
-  return obj_raise(&obj_AttributeError, "'function' object has no attribute '%s'", n);
+  return obj_raise(&exc_AttributeError, "'function' object has no attribute '%s'", n);
 }
 
 static int func_setattr(Value v, Obj *name, Value x) {
@@ -254,7 +254,7 @@ static int func_setattr(Value v, Obj *name, Value x) {
   const char *n = STR(name)->s;
   if (strcmp(n, "__name__") == 0 || strcmp(n, "__qualname__") == 0) {
     if (!VAL_IS_STR(x)) {
-      obj_raise(&obj_TypeError, "%s must be set to a string object", n);
+      obj_raise(&exc_TypeError, "%s must be set to a string object", n);
       return -1;
     }
     Obj **slot = n[2] == 'n' ? &f->name : &f->qualname;
@@ -277,7 +277,7 @@ static int func_setattr(Value v, Obj *name, Value x) {
     Value old = obj_dict_pop(val_obj(f->dict), val_obj(name));
     if (VAL_IS_NULL(old)) {
       if (!obj_err_occurred())
-        obj_raise(&obj_AttributeError, "'function' object has no attribute '%s'", n);
+        obj_raise(&exc_AttributeError, "'function' object has no attribute '%s'", n);
       return -1;
     }
     val_decref(old);
@@ -323,7 +323,7 @@ static Value call_with_self(Value self, Value f, int argc, const Value *argv, Ob
 /* CPython names methods "list.append()" in argument errors; the methods say "append()" */
 void obj_builtin_fix_error(Obj *bo) {
   BuiltinObj *b = (BuiltinObj *)bo;
-  if (!b->owner || !obj_err_matches(&obj_TypeError)) return;
+  if (!b->owner || !obj_err_matches(&exc_TypeError)) return;
   Value e = obj_err_peek();
   ExcObj *x = EXC(e.u.o);
   if (!VAL_IS_TUPLE(x->args) || TUPLE(x->args.u.o)->len != 1 || !VAL_IS_STR(TUPLE(x->args.u.o)->items[0])) return;
@@ -354,7 +354,7 @@ static Value builtin_call(Value v, int argc, const Value *argv, Obj *kw) {
     /* an unbound method of a native type: the first argument must be an instance */
     if (argc < 1 || !(obj_isinstance(argv[0], b->owner) ||
                       ((b->flags & METH_CLASS) && VAL_IS_TYPE(argv[0]))))
-      return obj_raise(&obj_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
+      return obj_raise(&exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
                        b->name, b->owner->name, argc ? obj_type_name(argv[0]) : "NoneType");
   }
   Value r = b->dfn ? b->dfn(b->data, argc, argv, kw) : b->fn(argc, argv, kw);

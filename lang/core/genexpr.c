@@ -111,11 +111,11 @@ static int gen_next(Value v, Value *out) {
   GenObj *g = (GenObj *)v.u.o;
   if (g->depth < 0) return 0;
   if (g->running) {
-    obj_raise(&obj_ValueError, "generator already executing");
+    obj_raise(&exc_ValueError, "generator already executing");
     return -1;
   }
   if (obj_ts.depth >= obj_ts.limit) {
-    obj_raise(&obj_RecursionError, "maximum recursion depth exceeded");
+    obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
     return -1;
   }
   Frame fr = {.back = obj_ts.frame, .locals = g->locals, .cells = g->cells, .mod = g->mod,

@@ -37,7 +37,7 @@ Value obj_slice_new(Value start, Value stop, Value step) {
 static int slice_int(Value v, int64_t *out) {
   int k = obj_index_value(v, out);
   if (k) return k > 0 ? 0 : -1;
-  obj_raise(&obj_TypeError, "slice indices must be integers or None or have an __index__ method");
+  obj_raise(&exc_TypeError, "slice indices must be integers or None or have an __index__ method");
   return -1;
 }
 
@@ -47,7 +47,7 @@ int obj_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, i
   int64_t st = 1, a, b;
   if (!VAL_IS_NONE(s->step)) {
     if (slice_int(s->step, &st) < 0) return -1;
-    if (st == 0) { obj_raise(&obj_ValueError, "slice step cannot be zero"); return -1; }
+    if (st == 0) { obj_raise(&exc_ValueError, "slice step cannot be zero"); return -1; }
     if (st < -INT64_MAX) st = -INT64_MAX;
   }
   if (VAL_IS_NONE(s->start)) {
@@ -110,7 +110,7 @@ static Value sl_indices(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("indices", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t n, a, b, c, k;
   if (obj_as_int(argv[1], &n) < 0) return val_null();
-  if (n < 0) return obj_raise(&obj_ValueError, "length should not be negative");
+  if (n < 0) return obj_raise(&exc_ValueError, "length should not be negative");
   if (obj_slice_indices(argv[0], n, &a, &b, &c, &k) < 0) return val_null();
   return obj_tuple_pack(3, val_int(a), val_int(b), val_int(c));
 }
@@ -144,10 +144,10 @@ static Value obj_range_new(int64_t start, int64_t stop, int64_t step) {
 }
 
 static Value range_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&obj_TypeError, "range() takes no keyword arguments");
+  if (obj_kwcount(kw)) return obj_raise(&exc_TypeError, "range() takes no keyword arguments");
   if (argc < 1 || argc > 3) {
-    if (argc == 0) return obj_raise(&obj_TypeError, "range expected at least 1 argument, got 0");
-    return obj_raise(&obj_TypeError, "range expected at most 3 arguments, got %d", argc);
+    if (argc == 0) return obj_raise(&exc_TypeError, "range expected at least 1 argument, got 0");
+    return obj_raise(&exc_TypeError, "range expected at most 3 arguments, got %d", argc);
   }
   int64_t v[3];
   for (int i = 0; i < argc; i++) {
@@ -155,7 +155,7 @@ static Value range_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   }
   if (argc == 1) return obj_range_new(0, v[0], 1);
   int64_t step = argc == 3 ? v[2] : 1;
-  if (step == 0) return obj_raise(&obj_ValueError, "range() arg 3 must not be zero");
+  if (step == 0) return obj_raise(&exc_ValueError, "range() arg 3 must not be zero");
   return obj_range_new(v[0], v[1], step);
 }
 
@@ -169,7 +169,7 @@ static Value range_repr(Value v) {
 static int range_len_slot(Value v, int64_t *out) {
   RangeObj *r = (RangeObj *)v.u.o;
   if (r->len < 0) {
-    obj_raise(&obj_OverflowError, "Python int too large to convert to C ssize_t");
+    obj_raise(&exc_OverflowError, "Python int too large to convert to C ssize_t");
     return -1;
   }
   *out = r->len;
@@ -178,13 +178,13 @@ static int range_len_slot(Value v, int64_t *out) {
 
 static Value range_getitem(Value v, Value key) {
   RangeObj *r = (RangeObj *)v.u.o;
-  if (r->len < 0) return obj_raise(&obj_OverflowError, "Python int too large to convert to C ssize_t");
+  if (r->len < 0) return obj_raise(&exc_OverflowError, "Python int too large to convert to C ssize_t");
   if (VAL_IS_OBJ(key) && key.u.o->type == &obj_slice_type) {
     int64_t a, b, s, n;
     if (obj_slice_indices(key, r->len, &a, &b, &s, &n) < 0) return val_null();
     int64_t ns;
     if (__builtin_mul_overflow(r->step, s, &ns))
-      return obj_raise(&obj_OverflowError, "range slice step too large");
+      return obj_raise(&exc_OverflowError, "range slice step too large");
     int64_t st = r->start + a * r->step;
     return obj_range_new(st, st + n * ns, ns);
   }
@@ -274,7 +274,7 @@ static Value rg_index(int argc, const Value *argv, Obj *kw) {
   if (!c || !VAL_IS_INTLIKE(argv[1])) {
     Value s = obj_repr(argv[1]);
     if (VAL_IS_NULL(s)) return s;
-    obj_raise(&obj_ValueError, "%s is not in range", obj_str_cstr(s));
+    obj_raise(&exc_ValueError, "%s is not in range", obj_str_cstr(s));
     val_decref(s);
     return val_null();
   }
@@ -377,7 +377,7 @@ static int zip_next(Value v, Value *out) {
       val_decref(t);
       if (r == 0 && it->flag) {
         if (k > 0) {
-          obj_raise(&obj_ValueError, "zip() argument %lld is shorter than argument%s%lld",
+          obj_raise(&exc_ValueError, "zip() argument %lld is shorter than argument%s%lld",
                     (long long)k + 1, k == 1 ? " " : "s 1-", (long long)k);
           return -1;
         }
@@ -387,7 +387,7 @@ static int zip_next(Value v, Value *out) {
           if (r2 < 0) return -1;
           if (r2 == 1) {
             val_decref(y);
-            obj_raise(&obj_ValueError, "zip() argument %lld is longer than argument%s%lld",
+            obj_raise(&exc_ValueError, "zip() argument %lld is longer than argument%s%lld",
                       (long long)j + 1, j == 1 ? " " : "s 1-", (long long)j);
             return -1;
           }
@@ -406,7 +406,7 @@ static Value zip_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
   int nk = obj_kwcount(kw);
   for (int k = 0; k < nk; k++) {
     if (strcmp(obj_kwname(kw, k), "strict") != 0)
-      return obj_raise(&obj_TypeError, "zip() got an unexpected keyword argument '%s'", obj_kwname(kw, k));
+      return obj_raise(&exc_TypeError, "zip() got an unexpected keyword argument '%s'", obj_kwname(kw, k));
     strict = obj_truth(argv[argc + k]);
     if (strict < 0) return val_null();
   }
@@ -417,9 +417,9 @@ static Value zip_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
     if (VAL_IS_NULL(it)) {
       TUPLE(t.u.o)->len = i;
       val_decref(t);
-      if (obj_err_matches(&obj_TypeError)) {
+      if (obj_err_matches(&exc_TypeError)) {
         obj_err_clear();
-        return obj_raise(&obj_TypeError, "zip argument #%d must support iteration", i + 1);
+        return obj_raise(&exc_TypeError, "zip argument #%d must support iteration", i + 1);
       }
       return it;
     }
@@ -461,8 +461,8 @@ static int map_next(Value v, Value *out) {
   return r;
 }
 static Value map_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&obj_TypeError, "map() takes no keyword arguments");
-  if (argc < 2) return obj_raise(&obj_TypeError, "map() must have at least two arguments.");
+  if (obj_kwcount(kw)) return obj_raise(&exc_TypeError, "map() takes no keyword arguments");
+  if (argc < 2) return obj_raise(&exc_TypeError, "map() must have at least two arguments.");
   Value t = obj_tuple_new(argc - 1);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 1; i < argc; i++) {
@@ -519,7 +519,7 @@ static int rev_next(Value v, Value *out) {
   if (VAL_IS_NULL(it->a) || it->i < 0) { val_clear(&it->a); return 0; }
   Value x = obj_getitem(it->a, val_int(it->i));
   if (VAL_IS_NULL(x)) {
-    if (obj_err_matches(&obj_IndexError) || obj_err_matches(&obj_StopIteration)) {
+    if (obj_err_matches(&exc_IndexError) || obj_err_matches(&exc_StopIteration)) {
       obj_err_clear();
       val_clear(&it->a);
       return 0;
@@ -538,7 +538,7 @@ static Value reversed_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
     RangeObj *r = (RangeObj *)s.u.o;
     if (r->ulen == 0) return range_iter_make(0, 1, 0);
     int64_t last = (int64_t)((uint64_t)r->start + (r->ulen - 1) * (uint64_t)r->step);
-    if (r->step == INT64_MIN) return obj_raise(&obj_OverflowError, "range step too large to reverse");
+    if (r->step == INT64_MIN) return obj_raise(&exc_OverflowError, "range step too large to reverse");
     return range_iter_make(last, -r->step, r->ulen);
   }
   if (VAL_IS_DICT(s) || (VAL_IS_OBJ(s) && (s.u.o->type == &obj_dictkeys_type ||
@@ -561,7 +561,7 @@ static Value reversed_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
   }
   TypeObj *t = obj_type(s);
   if (!t->len || !t->getitem || t == &obj_set_type || t == &obj_frozenset_type)
-    return obj_raise(&obj_TypeError, "'%s' object is not reversible", t->name);
+    return obj_raise(&exc_TypeError, "'%s' object is not reversible", t->name);
   int64_t n;
   if (obj_len(s, &n) < 0) return val_null();
   return io_make(tp, val_incref(s), val_null(), n - 1);
@@ -579,7 +579,7 @@ static int calliter_next(Value v, Value *out) {
   Value x = obj_call0(f);
   val_decref(f);
   if (VAL_IS_NULL(x)) {
-    if (obj_err_matches(&obj_StopIteration)) { obj_err_clear(); val_clear(&it->a); return 0; }
+    if (obj_err_matches(&exc_StopIteration)) { obj_err_clear(); val_clear(&it->a); return 0; }
     return -1;
   }
   int e = obj_eq(x, it->b);

@@ -244,7 +244,7 @@ static Value list_getitem(Value v, Value key) {
   if (VAL_IS_INTLIKE(key)) {
     int64_t i = key.u.i;
     if (i < 0) i += l->len;
-    if (i < 0 || i >= l->len) return obj_raise(&obj_IndexError, "list index out of range");
+    if (i < 0 || i >= l->len) return obj_raise(&exc_IndexError, "list index out of range");
     return val_incref(l->items[i]);
   }
   if (VAL_IS_OBJ(key) && key.u.o->type == &obj_slice_type) {
@@ -299,7 +299,7 @@ static int list_ass_slice(ListObj *l, Value key, Value x) {
     return 0;
   }
   if (s->len != n) {
-    obj_raise(&obj_ValueError, "attempt to assign sequence of size %lld to extended slice of size %lld",
+    obj_raise(&exc_ValueError, "attempt to assign sequence of size %lld to extended slice of size %lld",
               (long long)s->len, (long long)n);
     val_decref(seq);
     return -1;
@@ -318,9 +318,9 @@ static int list_setitem(Value v, Value key, Value x) {
   if (VAL_IS_OBJ(key) && key.u.o->type == &obj_slice_type) return list_ass_slice(l, key, x);
   int64_t i;
   if (obj_as_index(key, l->len, &i, "list") < 0) {
-    if (obj_err_matches(&obj_IndexError)) {
+    if (obj_err_matches(&exc_IndexError)) {
       obj_err_clear();
-      obj_raise(&obj_IndexError, VAL_IS_NULL(x) ? "list assignment index out of range"
+      obj_raise(&exc_IndexError, VAL_IS_NULL(x) ? "list assignment index out of range"
                                                 : "list assignment index out of range");
     }
     return -1;
@@ -502,7 +502,7 @@ static int obj_list_sort(Value list, Value key, int reverse) {
   for (int64_t i = 0; i < en; i++) val_decref(extra[i]);
   free(extra);
   if (en && !err) {
-    obj_raise(&obj_ValueError, "list modified during sort");
+    obj_raise(&exc_ValueError, "list modified during sort");
     return -1;
   }
   return err ? -1 : 0;
@@ -549,9 +549,9 @@ static Value m_pop(int argc, const Value *argv, Obj *kw) {
   ListObj *l = SELFL;
   int64_t i = -1;
   if (argc > 1 && obj_as_int(argv[1], &i) < 0) return val_null();
-  if (l->len == 0) return obj_raise(&obj_IndexError, "pop from empty list");
+  if (l->len == 0) return obj_raise(&exc_IndexError, "pop from empty list");
   if (i < 0) i += l->len;
-  if (i < 0 || i >= l->len) return obj_raise(&obj_IndexError, "pop index out of range");
+  if (i < 0 || i >= l->len) return obj_raise(&exc_IndexError, "pop index out of range");
   Value x = l->items[i];
   memmove(l->items + i, l->items + i + 1, (size_t)(l->len - i - 1) * sizeof(Value));
   l->len--;
@@ -575,7 +575,7 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
       return val_none();
     }
   }
-  return obj_raise(&obj_ValueError, "list.remove(x): x not in list");
+  return obj_raise(&exc_ValueError, "list.remove(x): x not in list");
 }
 
 Value obj_seq_index(const char *tname, Value self, int argc, const Value *argv, Obj *kw) {
@@ -597,10 +597,10 @@ Value obj_seq_index(const char *tname, Value self, int argc, const Value *argv, 
     if (e) return val_int(i);
   }
   if (strcmp(tname, "tuple") == 0)
-    return obj_raise(&obj_ValueError, "tuple.index(x): x not in tuple");
+    return obj_raise(&exc_ValueError, "tuple.index(x): x not in tuple");
   Value r = obj_repr(argv[1]);
   if (VAL_IS_NULL(r)) return r;
-  obj_raise(&obj_ValueError, "%s is not in list", obj_str_cstr(r));
+  obj_raise(&exc_ValueError, "%s is not in list", obj_str_cstr(r));
   val_decref(r);
   return val_null();
 }

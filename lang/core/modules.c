@@ -131,8 +131,8 @@ static Value module_getattr(Value v, Obj *name) {
   if (strcmp(n, "__dict__") == 0) return obj_module_dict(m);
   if (strcmp(n, "__doc__") == 0) return val_incref(m->doc);
   if (strcmp(n, "__class__") == 0) return val_obj(&obj_module_type.ob);
-  obj_raise(&obj_AttributeError, "module '%s' has no attribute '%s'", STR(m->name)->s, n);
-  obj_exc_attr_info(v, name);
+  obj_raise(&exc_AttributeError, "module '%s' has no attribute '%s'", STR(m->name)->s, n);
+  exc_attr_info(v, name);
   return val_null();
 }
 
@@ -146,7 +146,7 @@ static int module_setattr(Value v, Obj *name, Value x) {
   int64_t k = obj_module_slot(m, name);
   if (k < 0) return -1;
   if (VAL_IS_NULL(x) && VAL_IS_NULL(m->vals[k])) {
-    obj_raise(&obj_AttributeError, "module '%s' has no attribute '%s'", STR(m->name)->s, STR(name)->s);
+    obj_raise(&exc_AttributeError, "module '%s' has no attribute '%s'", STR(m->name)->s, STR(name)->s);
     return -1;
   }
   Value old = m->vals[k];
@@ -257,7 +257,7 @@ static char *read_file(const char *path, size_t *len) {
 
 Value obj_import(const char *dotted) {
   Value mods = modules_dict();
-  if (VAL_IS_NULL(mods)) return obj_raise(&obj_ImportError, "no session");
+  if (VAL_IS_NULL(mods)) return obj_raise(&exc_ImportError, "no session");
   Value have = obj_dict_getstr(mods, dotted);
   if (!VAL_IS_NULL(have)) return val_incref(have);
   if (obj_err_occurred()) return val_null();
@@ -283,7 +283,7 @@ Value obj_import(const char *dotted) {
   if (dot) {
     char pn[512];
     if ((size_t)(dot - dotted) >= sizeof pn)
-      return obj_raise(&obj_ModuleNotFoundError, "No module named '%s'", dotted);
+      return obj_raise(&exc_ModuleNotFoundError, "No module named '%s'", dotted);
     snprintf(pn, sizeof pn, "%.*s", (int)(dot - dotted), dotted);
     parent = obj_import(pn);
     if (VAL_IS_NULL(parent)) return parent;
@@ -296,7 +296,7 @@ Value obj_import(const char *dotted) {
     srcpath = find_source_module(dotted);
     if (!srcpath) {
       val_decref(parent);
-      return obj_raise(&obj_ModuleNotFoundError, "No module named '%s'", dotted);
+      return obj_raise(&exc_ModuleNotFoundError, "No module named '%s'", dotted);
     }
   }
   Value m = obj_module_new(dotted);
@@ -318,7 +318,7 @@ Value obj_import(const char *dotted) {
       fname = pname;
     } else {
       owned = read_file(srcpath, &len);
-      if (!owned) { obj_raise(&obj_ImportError, "cannot read %s", srcpath); goto fail_del; }
+      if (!owned) { obj_raise(&exc_ImportError, "cannot read %s", srcpath); goto fail_del; }
       src = owned;
       fname = srcpath;
       Value fv = obj_str_from_cstr(srcpath);

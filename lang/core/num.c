@@ -105,13 +105,13 @@ int obj_num_compare(Value a, Value b, int op) {
 
 /* ---- int arithmetic --------------------------------------------------------------------- */
 static Value overflow(void) {
-  return obj_raise(&obj_OverflowError, "integer overflow (Sable ints are 64-bit)");
+  return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
 }
 
 static Value int_pow(int64_t a, int64_t b) {
   if (b < 0) {
     if (a == 0)
-      return obj_raise(&obj_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+      return obj_raise(&exc_ZeroDivisionError, "0.0 cannot be raised to a negative power");
     return val_float(pow((double)a, (double)b));
   }
   int64_t r = 1, base = a;
@@ -141,7 +141,7 @@ Value obj_int_binary(int op, Value a, Value b) {
     case OP_SUB: if (__builtin_sub_overflow(x, y, &r)) return overflow(); return val_int(r);
     case OP_MULT: if (__builtin_mul_overflow(x, y, &r)) return overflow(); return val_int(r);
     case OP_DIV:
-      if (y == 0) return obj_raise(&obj_ZeroDivisionError, "division by zero");
+      if (y == 0) return obj_raise(&exc_ZeroDivisionError, "division by zero");
       if ((x < 0 ? -(uint64_t)x : (uint64_t)x) < ((uint64_t)1 << 53) &&
           (y < 0 ? -(uint64_t)y : (uint64_t)y) < ((uint64_t)1 << 53))
         return val_float((double)x / (double)y);
@@ -149,7 +149,7 @@ Value obj_int_binary(int op, Value a, Value b) {
     case OP_FLOORDIV:
     case OP_MOD: {
       if (y == 0)
-        return obj_raise(&obj_ZeroDivisionError, op == OP_MOD ? "integer modulo by zero"
+        return obj_raise(&exc_ZeroDivisionError, op == OP_MOD ? "integer modulo by zero"
                                                                : "integer division or modulo by zero");
       if (x == INT64_MIN && y == -1) {
         if (op == OP_MOD) return val_int(0);
@@ -161,14 +161,14 @@ Value obj_int_binary(int op, Value a, Value b) {
     }
     case OP_POW: return int_pow(x, y);
     case OP_LSHIFT:
-      if (y < 0) return obj_raise(&obj_ValueError, "negative shift count");
+      if (y < 0) return obj_raise(&exc_ValueError, "negative shift count");
       if (x == 0) return val_int(0);
       if (y >= 63) return overflow();
       r = (int64_t)((uint64_t)x << y);
       if ((r >> y) != x) return overflow();
       return val_int(r);
     case OP_RSHIFT:
-      if (y < 0) return obj_raise(&obj_ValueError, "negative shift count");
+      if (y < 0) return obj_raise(&exc_ValueError, "negative shift count");
       return val_int(y >= 63 ? (x < 0 ? -1 : 0) : x >> y);
     case OP_BITAND:
       return (a.tag == V_BOOL && b.tag == V_BOOL) ? val_bool(x & y) : val_int(x & y);
@@ -187,12 +187,12 @@ static Value float_op(int op, double x, double y) {
     case OP_SUB: return val_float(x - y);
     case OP_MULT: return val_float(x * y);
     case OP_DIV:
-      if (y == 0.0) return obj_raise(&obj_ZeroDivisionError, "float division by zero");
+      if (y == 0.0) return obj_raise(&exc_ZeroDivisionError, "float division by zero");
       return val_float(x / y);
     case OP_FLOORDIV:
     case OP_MOD: {
       if (y == 0.0)
-        return obj_raise(&obj_ZeroDivisionError, op == OP_MOD ? "float modulo" :
+        return obj_raise(&exc_ZeroDivisionError, op == OP_MOD ? "float modulo" :
                          "float floor division by zero");
       double mod = fmod(x, y), div = (x - mod) / y, fd;
       if (mod) {
@@ -212,15 +212,15 @@ static Value float_op(int op, double x, double y) {
       if (y == 0.0) return val_float(1.0);
       if (isnan(x)) return val_float(x == 1.0 ? 1.0 : x);
       if (x == 0.0 && y < 0.0 && isfinite(y))
-        return obj_raise(&obj_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+        return obj_raise(&exc_ZeroDivisionError, "0.0 cannot be raised to a negative power");
       if (x < 0.0 && isfinite(x) && isfinite(y) && floor(y) != y)
-        return obj_raise(&obj_ValueError,
+        return obj_raise(&exc_ValueError,
                          "negative number cannot be raised to a fractional power "
                          "(Sable has no complex numbers)");
       errno = 0;
       double r = pow(x, y);
       if (isinf(r) && isfinite(x) && isfinite(y))
-        return obj_raise(&obj_OverflowError, "(34, 'Numerical result out of range')");
+        return obj_raise(&exc_OverflowError, "(34, 'Numerical result out of range')");
       return val_float(r);
     }
     default: return obj_notimpl();
@@ -277,15 +277,15 @@ static Value obj_float_repr_val(double d) {
 static Value float_repr(Value v) { return obj_float_repr_val(v.u.f); }
 
 static Value format_with(Value v, Value spec) {
-  if (!VAL_IS_STR(spec)) return obj_raise(&obj_TypeError, "format spec must be a str");
+  if (!VAL_IS_STR(spec)) return obj_raise(&exc_TypeError, "format spec must be a str");
   StrObj *sp = STR(spec.u.o);
   if (sp->len == 0) return obj_str(v);
   FmtSpec fs;
   char err[200];
   if (fmt_parse_spec(sp->s, sp->len, &fs, err, sizeof err) < 0) {
     if (strncmp(err, "Invalid format specifier", 24) == 0)
-      return obj_raise(&obj_ValueError, "%s for object of type '%s'", err, obj_type_name(v));
-    return obj_raise(&obj_ValueError, "%s", err);
+      return obj_raise(&exc_ValueError, "%s for object of type '%s'", err, obj_type_name(v));
+    return obj_raise(&exc_ValueError, "%s", err);
   }
   FBuf b = {0};
   int r;
@@ -298,9 +298,9 @@ static Value format_with(Value v, Value spec) {
       char *p = strstr(err, "'int'");
       char tmp[220];
       snprintf(tmp, sizeof tmp, "%.*s'bool'%s", (int)(p - err), err, p + 5);
-      return obj_raise(&obj_ValueError, "%s", tmp);
+      return obj_raise(&exc_ValueError, "%s", tmp);
     }
-    return obj_raise(&obj_ValueError, "%s", err);
+    return obj_raise(&exc_ValueError, "%s", err);
   }
   Value s = obj_str_new(b.s ? b.s : "", b.len);
   fbuf_free(&b);
@@ -368,7 +368,7 @@ static Value obj_int_from_str(const char *s0, size_t n, int base) {
   }
   if (prev_us) goto bad;
   if (over || acc > (uint64_t)INT64_MAX + (uint64_t)neg)
-    return obj_raise(&obj_OverflowError, "int too large for Sable's 64-bit int");
+    return obj_raise(&exc_OverflowError, "int too large for Sable's 64-bit int");
   return val_int(neg ? (int64_t)(0 - acc) : (int64_t)acc);
 bad: {
     Value str = obj_str_new(s0, n);
@@ -376,7 +376,7 @@ bad: {
     Value r = obj_repr(str);
     val_decref(str);
     if (VAL_IS_NULL(r)) return r;
-    obj_raise(&obj_ValueError, "invalid literal for int() with base %d: %s", base,
+    obj_raise(&exc_ValueError, "invalid literal for int() with base %d: %s", base,
               obj_str_cstr(r));
     val_decref(r);
     return val_null();
@@ -428,7 +428,7 @@ static Value float_from_str(Value str) {
   if (!ok) {
     Value r = obj_repr(str);
     if (VAL_IS_NULL(r)) return r;
-    obj_raise(&obj_ValueError, "could not convert string to float: %s", obj_str_cstr(r));
+    obj_raise(&exc_ValueError, "could not convert string to float: %s", obj_str_cstr(r));
     val_decref(r);
     return val_null();
   }
@@ -437,14 +437,14 @@ static Value float_from_str(Value str) {
 
 /* ---- constructors ------------------------------------------------------------------- */
 int obj_float_to_int(double d, int64_t *out) {
-  if (isnan(d)) { obj_raise(&obj_ValueError, "cannot convert float NaN to integer"); return -1; }
+  if (isnan(d)) { obj_raise(&exc_ValueError, "cannot convert float NaN to integer"); return -1; }
   if (isinf(d)) {
-    obj_raise(&obj_OverflowError, "cannot convert float infinity to integer");
+    obj_raise(&exc_OverflowError, "cannot convert float infinity to integer");
     return -1;
   }
   double t = trunc(d);
   if (t >= 9223372036854775808.0 || t < -9223372036854775808.0) {
-    obj_raise(&obj_OverflowError, "float too large for Sable's 64-bit int");
+    obj_raise(&exc_OverflowError, "float too large for Sable's 64-bit int");
     return -1;
   }
   *out = (int64_t)t;
@@ -455,7 +455,7 @@ static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("int", argc, argv, kw, "|x,base", a) < 0) return val_null();
   if (VAL_IS_NULL(a[0])) {
-    if (!VAL_IS_NULL(a[1])) return obj_raise(&obj_TypeError, "int() missing string argument");
+    if (!VAL_IS_NULL(a[1])) return obj_raise(&exc_TypeError, "int() missing string argument");
     return val_int(0);
   }
   Value x = a[0];
@@ -463,9 +463,9 @@ static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
     int64_t base;
     if (obj_as_int(a[1], &base) < 0) return val_null();
     if (!VAL_IS_STR(x))
-      return obj_raise(&obj_TypeError, "int() can't convert non-string with explicit base");
+      return obj_raise(&exc_TypeError, "int() can't convert non-string with explicit base");
     if (base != 0 && (base < 2 || base > 36))
-      return obj_raise(&obj_ValueError, "int() base must be >= 2 and <= 36, or 0");
+      return obj_raise(&exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
     return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, (int)base);
   }
   if (VAL_IS_INTLIKE(x)) return val_int(x.u.i);
@@ -484,11 +484,11 @@ static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
     }
     if (!VAL_IS_INTLIKE(r)) {
       val_decref(r);
-      return obj_raise(&obj_TypeError, "%s returned non-int", names[i]);
+      return obj_raise(&exc_TypeError, "%s returned non-int", names[i]);
     }
     return r;
   }
-  return obj_raise(&obj_TypeError,
+  return obj_raise(&exc_TypeError,
                    "int() argument must be a string, a bytes-like object or a real number, "
                    "not '%s'", obj_type_name(x));
 }
@@ -504,10 +504,10 @@ static Value float_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_NULL(r)) {
     if (VAL_IS_FLOAT(r)) return r;
     val_decref(r);
-    return obj_raise(&obj_TypeError, "__float__ returned non-float");
+    return obj_raise(&exc_TypeError, "__float__ returned non-float");
   }
   if (obj_err_occurred()) return r;
-  return obj_raise(&obj_TypeError, "float() argument must be a string or a real number, not '%s'",
+  return obj_raise(&exc_TypeError, "float() argument must be a string or a real number, not '%s'",
                    obj_type_name(x));
 }
 
@@ -547,12 +547,12 @@ static Value float_is_integer(int argc, const Value *argv, Obj *kw) {
 
 static Value float_as_integer_ratio(int argc, const Value *argv, Obj *kw) {
   double d = argv[0].u.f;
-  if (isinf(d)) return obj_raise(&obj_OverflowError, "cannot convert Infinity to integer ratio");
-  if (isnan(d)) return obj_raise(&obj_ValueError, "cannot convert NaN to integer ratio");
+  if (isinf(d)) return obj_raise(&exc_OverflowError, "cannot convert Infinity to integer ratio");
+  if (isnan(d)) return obj_raise(&exc_ValueError, "cannot convert NaN to integer ratio");
   int e;
   double m = frexp(d, &e);
   for (int i = 0; i < 300 && m != floor(m); i++) { m *= 2.0; e--; }
-  if (fabs(m) >= 9.2e18) return obj_raise(&obj_OverflowError, "ratio too large for 64-bit ints");
+  if (fabs(m) >= 9.2e18) return obj_raise(&exc_OverflowError, "ratio too large for 64-bit ints");
   int64_t num = (int64_t)m, den = 1;
   if (e > 0) {
     for (int i = 0; i < e; i++)

@@ -12,10 +12,10 @@
  * ends in _steal or the comment says "steals".
  *
  * ERRORS. Return-code style, no longjmp. A failing operation sets the pending exception with
- * obj_raise(&obj_ValueError, "fmt", ...) and returns V_NULL (functions returning Value) or -1
+ * obj_raise(&exc_ValueError, "fmt", ...) and returns V_NULL (functions returning Value) or -1
  * (functions returning int). obj_raise itself returns V_NULL so one writes
- *     if (n < 0) return obj_raise(&obj_ValueError, "negative dimensions are not allowed");
- * Test with obj_err_occurred(), catch with obj_err_matches(&obj_KeyError) + obj_err_clear().
+ *     if (n < 0) return obj_raise(&exc_ValueError, "negative dimensions are not allowed");
+ * Test with obj_err_occurred(), catch with obj_err_matches(&exc_KeyError) + obj_err_clear().
  * The evaluator attaches the source span of the failing expression and the frame list.
  *
  * ADDING A NATIVE TYPE (e.g. an array): define a struct whose first member is `Obj ob`, and a
@@ -239,16 +239,16 @@ void obj_gc_collect(void);              /* collect reference cycles now */
 
 /* ---- errors ---------------------------------------------------------------------------- */
 /* exception types (all TF_EXC), names as in Python */
-extern TypeObj obj_BaseException, obj_SystemExit, obj_KeyboardInterrupt, obj_GeneratorExit,
-    obj_Exception, obj_ArithmeticError, obj_ZeroDivisionError, obj_OverflowError,
-    obj_FloatingPointError, obj_LookupError, obj_IndexError, obj_KeyError, obj_ValueError,
-    obj_UnicodeError, obj_UnicodeDecodeError, obj_TypeError, obj_NameError,
-    obj_UnboundLocalError, obj_AttributeError, obj_RuntimeError, obj_RecursionError,
-    obj_NotImplementedError, obj_StopIteration, obj_AssertionError, obj_ImportError,
-    obj_ModuleNotFoundError, obj_MemoryError, obj_OSError, obj_FileNotFoundError,
-    obj_FileExistsError, obj_PermissionError, obj_IsADirectoryError, obj_EOFError,
-    obj_SyntaxError, obj_IndentationError, obj_TabError, obj_SystemError, obj_BufferError,
-    obj_Warning, obj_UserWarning, obj_DeprecationWarning, obj_RuntimeWarning;
+extern TypeObj exc_BaseException, exc_SystemExit, exc_KeyboardInterrupt, exc_GeneratorExit,
+    exc_Exception, exc_ArithmeticError, exc_ZeroDivisionError, exc_OverflowError,
+    exc_FloatingPointError, exc_LookupError, exc_IndexError, exc_KeyError, exc_ValueError,
+    exc_UnicodeError, exc_UnicodeDecodeError, exc_TypeError, exc_NameError,
+    exc_UnboundLocalError, exc_AttributeError, exc_RuntimeError, exc_RecursionError,
+    exc_NotImplementedError, exc_StopIteration, exc_AssertionError, exc_ImportError,
+    exc_ModuleNotFoundError, exc_MemoryError, exc_OSError, exc_FileNotFoundError,
+    exc_FileExistsError, exc_PermissionError, exc_IsADirectoryError, exc_EOFError,
+    exc_SyntaxError, exc_IndentationError, exc_TabError, exc_SystemError, exc_BufferError,
+    exc_Warning, exc_UserWarning, exc_DeprecationWarning, exc_RuntimeWarning;
 
 /* Raise t with a printf-style message. Returns V_NULL. */
 Value obj_raise(TypeObj *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

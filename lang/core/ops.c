@@ -60,14 +60,14 @@ Value obj_repr(Value v) {
   }
   if (++obj_ts.depth > obj_ts.limit) {
     obj_ts.depth--;
-    return obj_raise(&obj_RecursionError, "maximum recursion depth exceeded while getting the repr of an object");
+    return obj_raise(&exc_RecursionError, "maximum recursion depth exceeded while getting the repr of an object");
   }
   Value r = t->repr(v);
   obj_ts.depth--;
   if (!VAL_IS_NULL(r) && !VAL_IS_STR(r)) {
     TypeObj *rt = obj_type(r);
     val_decref(r);
-    return obj_raise(&obj_TypeError, "__repr__ returned non-string (type %s)", rt->name);
+    return obj_raise(&exc_TypeError, "__repr__ returned non-string (type %s)", rt->name);
   }
   return r;
 }
@@ -79,14 +79,14 @@ Value obj_str(Value v) {
   if (!t->str) return obj_repr(v);
   if (++obj_ts.depth > obj_ts.limit) {
     obj_ts.depth--;
-    return obj_raise(&obj_RecursionError, "maximum recursion depth exceeded while getting the str of an object");
+    return obj_raise(&exc_RecursionError, "maximum recursion depth exceeded while getting the str of an object");
   }
   Value r = t->str(v);
   obj_ts.depth--;
   if (!VAL_IS_NULL(r) && !VAL_IS_STR(r)) {
     TypeObj *rt = obj_type(r);
     val_decref(r);
-    return obj_raise(&obj_TypeError, "__str__ returned non-string (type %s)", rt->name);
+    return obj_raise(&exc_TypeError, "__str__ returned non-string (type %s)", rt->name);
   }
   return r;
 }
@@ -95,7 +95,7 @@ Value obj_format(Value v, Value spec) {
   TypeObj *t = obj_type(v);
   if (t->format) return t->format(v, spec);
   if (VAL_IS_STR(spec) && STR(spec.u.o)->len == 0) return obj_str(v);
-  return obj_raise(&obj_TypeError, "unsupported format string passed to %s.__format__",
+  return obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
                    t->name);
 }
 
@@ -134,7 +134,7 @@ int obj_hash(Value v, int64_t *out) {
         return 0;
       }
       if (t->hash) return t->hash(v, out);
-      obj_raise(&obj_TypeError, "unhashable type: '%s'", t->name);
+      obj_raise(&exc_TypeError, "unhashable type: '%s'", t->name);
       return -1;
     }
     default: *out = 0; return 0;
@@ -162,7 +162,7 @@ Value obj_compare(Value a, Value b, int op) {
   if (r >= 0) return val_bool(r);
   STACK_CHECK_OR(val_null());
   if (obj_ts.depth >= obj_ts.limit)
-    return obj_raise(&obj_RecursionError, "maximum recursion depth exceeded in comparison");
+    return obj_raise(&exc_RecursionError, "maximum recursion depth exceeded in comparison");
   obj_ts.depth++;
   Value res = compare_slots(a, b, op);
   obj_ts.depth--;
@@ -187,7 +187,7 @@ static Value compare_slots(Value a, Value b, int op) {
   }
   if (op == CMP_EQ) return val_bool(obj_is(a, b));
   if (op == CMP_NOTEQ) return val_bool(!obj_is(a, b));
-  return obj_raise(&obj_TypeError, "'%s' not supported between instances of '%s' and '%s'",
+  return obj_raise(&exc_TypeError, "'%s' not supported between instances of '%s' and '%s'",
                    cmp_sym[op], ta->name, tb->name);
 }
 
@@ -255,21 +255,21 @@ Value obj_binop(int op, Value a, Value b) {
   /* CPython's sequence-specific messages */
   if (base == OP_ADD && is_seq(a) && (!VAL_IS_OBJ(b) || ta != tb)) {
     if (ta == &obj_str_type)
-      return obj_raise(&obj_TypeError, "can only concatenate str (not \"%s\") to str",
+      return obj_raise(&exc_TypeError, "can only concatenate str (not \"%s\") to str",
                        tb->name);
-    return obj_raise(&obj_TypeError, "can only concatenate %s (not \"%s\") to %s", ta->name,
+    return obj_raise(&exc_TypeError, "can only concatenate %s (not \"%s\") to %s", ta->name,
                      tb->name, ta->name);
   }
   if (base == OP_MULT && (is_seq(a) || is_seq(b))) {
     Value other = is_seq(a) ? b : a;
     if (!VAL_IS_INTLIKE(other))
-      return obj_raise(&obj_TypeError, "can't multiply sequence by non-int of type '%s'",
+      return obj_raise(&exc_TypeError, "can't multiply sequence by non-int of type '%s'",
                        obj_type(other)->name);
   }
   if (base == OP_POW && !(op & OBJ_INPLACE))
-    return obj_raise(&obj_TypeError, "unsupported operand type(s) for ** or pow(): '%s' and '%s'",
+    return obj_raise(&exc_TypeError, "unsupported operand type(s) for ** or pow(): '%s' and '%s'",
                      ta->name, tb->name);
-  return obj_raise(&obj_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
+  return obj_raise(&exc_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
                    (op & OBJ_INPLACE) ? ibinop_sym[base] : binop_sym[base], ta->name,
                    tb->name);
 }
@@ -286,8 +286,8 @@ Value obj_unary(int op, Value a) {
   }
   const char *s = op == UOP_USUB ? "unary -" : op == UOP_UADD ? "unary +" :
                   op == UOP_INVERT ? "unary ~" : NULL;
-  if (!s) return obj_raise(&obj_TypeError, "bad operand type for abs(): '%s'", t->name);
-  return obj_raise(&obj_TypeError, "bad operand type for %s: '%s'", s, t->name);
+  if (!s) return obj_raise(&exc_TypeError, "bad operand type for abs(): '%s'", t->name);
+  return obj_raise(&exc_TypeError, "bad operand type for %s: '%s'", s, t->name);
 }
 
 /* ---- attributes ------------------------------------------------------------------------- */
@@ -330,24 +330,24 @@ Value obj_getitem(Value v, Value key) {
   TypeObj *t = obj_type(v);
   if (t->getitem) return t->getitem(v, key);
   if (VAL_IS_TYPE(v))
-    return obj_raise(&obj_TypeError, "type '%s' is not subscriptable", ((TypeObj *)v.u.o)->name);
-  return obj_raise(&obj_TypeError, "'%s' object is not subscriptable", t->name);
+    return obj_raise(&exc_TypeError, "type '%s' is not subscriptable", ((TypeObj *)v.u.o)->name);
+  return obj_raise(&exc_TypeError, "'%s' object is not subscriptable", t->name);
 }
 
 int obj_setitem(Value v, Value key, Value x) {
   TypeObj *t = obj_type(v);
   if (t->setitem) return t->setitem(v, key, x);
   if (VAL_IS_NULL(x))
-    obj_raise(&obj_TypeError, "'%s' object doesn't support item deletion", t->name);
+    obj_raise(&exc_TypeError, "'%s' object doesn't support item deletion", t->name);
   else
-    obj_raise(&obj_TypeError, "'%s' object does not support item assignment", t->name);
+    obj_raise(&exc_TypeError, "'%s' object does not support item assignment", t->name);
   return -1;
 }
 
 int obj_len(Value v, int64_t *out) {
   TypeObj *t = obj_type(v);
   if (t->len) return t->len(v, out);
-  obj_raise(&obj_TypeError, "object of type '%s' has no len()", t->name);
+  obj_raise(&exc_TypeError, "object of type '%s' has no len()", t->name);
   return -1;
 }
 
@@ -355,7 +355,7 @@ int obj_contains(Value c, Value x) {
   TypeObj *t = obj_type(c);
   if (t->contains) return t->contains(c, x);
   if (!t->iter && !t->getitem) {
-    obj_raise(&obj_TypeError, "argument of type '%s' is not iterable", t->name);
+    obj_raise(&exc_TypeError, "argument of type '%s' is not iterable", t->name);
     return -1;
   }
   return obj_contains_iter(c, x);
@@ -390,7 +390,7 @@ static int gi_next(Value self, Value *out) {
   if (VAL_IS_NULL(g->seq)) return 0;
   Value x = obj_getitem(g->seq, val_int(g->i));
   if (VAL_IS_NULL(x)) {
-    if (obj_err_matches(&obj_IndexError) || obj_err_matches(&obj_StopIteration)) {
+    if (obj_err_matches(&exc_IndexError) || obj_err_matches(&exc_StopIteration)) {
       obj_err_clear();
       val_clear(&g->seq);
       return 0;
@@ -422,8 +422,8 @@ Value obj_iter(Value v) {
     return val_obj(&g->ob);
   }
   if (VAL_IS_TYPE(v))
-    return obj_raise(&obj_TypeError, "'type' object is not iterable");
-  return obj_raise(&obj_TypeError, "'%s' object is not iterable", t->name);
+    return obj_raise(&exc_TypeError, "'type' object is not iterable");
+  return obj_raise(&exc_TypeError, "'%s' object is not iterable", t->name);
 }
 
 int obj_next(Value it, Value *out) {
@@ -431,7 +431,7 @@ int obj_next(Value it, Value *out) {
   if (obj_interrupted && obj_check_signals() < 0) return -1;
   TypeObj *t = obj_type(it);
   if (t->next) return t->next(it, out);
-  obj_raise(&obj_TypeError, "'%s' object is not an iterator", t->name);
+  obj_raise(&exc_TypeError, "'%s' object is not an iterator", t->name);
   return -1;
 }
 
@@ -443,7 +443,7 @@ Value obj_call(Value f, int argc, const Value *argv, Obj *kwnames) {
     if (t == &obj_func_type) return eval_call_function(FUNC(f.u.o), argc, argv, kwnames);
     if (t->call) return t->call(f, argc, argv, kwnames);
   }
-  return obj_raise(&obj_TypeError, "'%s' object is not callable", obj_type(f)->name);
+  return obj_raise(&exc_TypeError, "'%s' object is not callable", obj_type(f)->name);
 }
 
 Value obj_call0(Value f) { return obj_call(f, 0, NULL, NULL); }
@@ -494,7 +494,7 @@ int obj_index_value(Value v, int64_t *out) {
   if (VAL_IS_NULL(r)) return obj_err_occurred() ? -1 : 0;
   int k = VAL_IS_INTLIKE(r) ? (*out = r.u.i, 1) : -1;
   val_decref(r);
-  if (k < 0) obj_raise(&obj_TypeError, "__index__ returned non-int");
+  if (k < 0) obj_raise(&exc_TypeError, "__index__ returned non-int");
   return k;
 }
 
@@ -502,7 +502,7 @@ int obj_repeat_count(Value k, int64_t *n) {
   if (VAL_IS_INTLIKE(k)) { *n = k.u.i; return 1; }
   if (!VAL_IS_OBJ(k) || VAL_IS_FLOAT(k)) return 0;
   int r = obj_index_value(k, n);
-  if (r < 0 && obj_err_matches(&obj_TypeError)) {
+  if (r < 0 && obj_err_matches(&exc_TypeError)) {
     obj_err_clear();
     r = 0;
   }
@@ -512,7 +512,7 @@ int obj_repeat_count(Value k, int64_t *n) {
 int obj_as_int(Value v, int64_t *out) {
   int k = obj_index_value(v, out);
   if (k) return k > 0 ? 0 : -1;
-  obj_raise(&obj_TypeError, "'%s' object cannot be interpreted as an integer", obj_type_name(v));
+  obj_raise(&exc_TypeError, "'%s' object cannot be interpreted as an integer", obj_type_name(v));
   return -1;
 }
 
@@ -523,11 +523,11 @@ int obj_as_float(Value v, double *out) {
   if (!VAL_IS_NULL(r)) {
     int k = VAL_IS_FLOAT(r) ? (*out = r.u.f, 0) : -1;
     val_decref(r);
-    if (k < 0) obj_raise(&obj_TypeError, "__float__ returned non-float");
+    if (k < 0) obj_raise(&exc_TypeError, "__float__ returned non-float");
     return k;
   }
   if (obj_err_occurred()) return -1;
-  obj_raise(&obj_TypeError, "must be real number, not %s", obj_type_name(v));
+  obj_raise(&exc_TypeError, "must be real number, not %s", obj_type_name(v));
   return -1;
 }
 
@@ -536,13 +536,13 @@ int obj_as_index(Value v, int64_t len, int64_t *out, const char *what) {
   int k = obj_index_value(v, &i);
   if (k < 0) return -1;
   if (k == 0) {
-    obj_raise(&obj_TypeError, "%s indices must be integers or slices, not %s", what,
+    obj_raise(&exc_TypeError, "%s indices must be integers or slices, not %s", what,
               obj_type_name(v));
     return -1;
   }
   if (i < 0) i += len;
   if (i < 0 || i >= len) {
-    obj_raise(&obj_IndexError, "%s index out of range", what);
+    obj_raise(&exc_IndexError, "%s index out of range", what);
     return -1;
   }
   *out = i;

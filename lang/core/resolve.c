@@ -37,7 +37,7 @@ static int fail(Ctx *c, Span sp, const char *fmt, const char *name) {
   if (!c->failed) {
     c->failed = 1;
     c->err_span = sp;
-    obj_raise(&obj_SyntaxError, fmt, name);
+    obj_raise(&exc_SyntaxError, fmt, name);
   }
   return -1;
 }
@@ -826,7 +826,7 @@ int eval_resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span)
   }
   if (c.failed) {
     if (err_span) *err_span = c.err_span;
-    if (!obj_err_occurred()) obj_raise(&obj_SystemError, "resolver failed");
+    if (!obj_err_occurred()) obj_raise(&exc_SystemError, "resolver failed");
     return -1;
   }
   return 0;

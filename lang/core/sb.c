@@ -55,8 +55,8 @@ static Value syntax_error_from(const ParseError *pe, CodeObj *code, const char *
   int end_offset = offset;
   if (line && pe->span.end_line == pe->span.line && ecol > col && pe->kind == PE_SYNTAX)
     end_offset = (int)utf8_len(line, (size_t)ecol) + 1;
-  TypeObj *t = pe->kind == PE_TAB ? &obj_TabError : pe->kind == PE_INDENTATION ? &obj_IndentationError
-                                                                                : &obj_SyntaxError;
+  TypeObj *t = pe->kind == PE_TAB ? &exc_TabError : pe->kind == PE_INDENTATION ? &exc_IndentationError
+                                                                                : &exc_SyntaxError;
   Value msg = obj_str_from_cstr(pe->msg);
   Value fn = obj_str_from_cstr(filename);
   Value text = line ? obj_str_new(line, n) : val_none();
@@ -68,7 +68,7 @@ static Value syntax_error_from(const ParseError *pe, CodeObj *code, const char *
   val_decref(text);
   val_decref(info);
   if (VAL_IS_NULL(args)) return args;
-  Value e = obj_exc_new(t, args);
+  Value e = exc_new(t, args);
   val_decref(args);
   if (VAL_IS_NULL(e)) return e;
   obj_raise_value(e);
@@ -96,11 +96,11 @@ int eval_exec_source(const char *src, size_t len, const char *filename, ModuleOb
   }
   Span es = {0, 0, 0, 0};
   if (eval_resolve_code(mod, m, code, &es) < 0) {
-    if (obj_err_matches(&obj_SyntaxError)) {
+    if (obj_err_matches(&exc_SyntaxError)) {
       ParseError p2;
       memset(&p2, 0, sizeof p2);
       Value e = obj_err_fetch();
-      Value s = obj_exc_str(e);
+      Value s = exc_str(e);
       snprintf(p2.msg, sizeof p2.msg, "%s", VAL_IS_STR(s) ? obj_str_cstr(s) : "invalid syntax");
       val_decref(s);
       val_decref(e);
@@ -276,7 +276,7 @@ static void report_error(sb_session *ss, Value exc, const sb_sink *sink) {
 
 int obj_on_cell_end(Value f) {
   Session *s = obj_ts.session;
-  if (!s) return obj_raise(&obj_RuntimeError, "no session"), -1;
+  if (!s) return obj_raise(&exc_RuntimeError, "no session"), -1;
   if (VAL_IS_NULL(s->cell_end)) {
     s->cell_end = obj_list_new(0);
     if (VAL_IS_NULL(s->cell_end)) return -1;
@@ -319,7 +319,7 @@ static void run_job(ExecJob *j) {
                            &last);
   if (r < 0) {
     Value exc = obj_err_fetch();
-    if (VAL_IS_OBJ(exc) && obj_is_subtype(exc.u.o->type, &obj_SystemExit)) {
+    if (VAL_IS_OBJ(exc) && obj_is_subtype(exc.u.o->type, &exc_SystemExit)) {
       ExcObj *e = EXC(exc.u.o);
       Value code = VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 1 ? TUPLE(e->args.u.o)->items[0]
                    : VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 0 ? val_none() : e->args;

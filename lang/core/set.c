@@ -342,7 +342,7 @@ static int set_len(Value v, int64_t *out) { *out = SETO(v.u.o)->used; return 0; 
 
 static int set_contains_slot(Value v, Value x) {
   int r = obj_set_contains(v, x);
-  if (r < 0 && VAL_IS_SETLIKE(x) && obj_err_matches(&obj_TypeError)) {
+  if (r < 0 && VAL_IS_SETLIKE(x) && obj_err_matches(&exc_TypeError)) {
     /* a set is looked up as a frozenset */
     obj_err_clear();
     Value f = obj_set_from(&obj_frozenset_type, x);
@@ -545,7 +545,7 @@ static int si_next(Value v, Value *out) {
   if (VAL_IS_NULL(it->s)) return 0;
   if (SETO(it->s.u.o)->used != it->used) {
     it->used = -1;
-    obj_raise(&obj_RuntimeError, "Set changed size during iteration");
+    obj_raise(&exc_RuntimeError, "Set changed size during iteration");
     return -1;
   }
   Value k;
@@ -589,7 +589,7 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
   if (r == 0) {
     Value args = obj_tuple_pack(1, argv[1]);
     if (VAL_IS_NULL(args)) return args;
-    Value e = obj_exc_new(&obj_KeyError, args);
+    Value e = exc_new(&exc_KeyError, args);
     val_decref(args);
     if (!VAL_IS_NULL(e)) { obj_raise_value(e); val_decref(e); }
     return val_null();
@@ -606,7 +606,7 @@ static Value m_discard(int argc, const Value *argv, Obj *kw) {
 static Value m_pop(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("pop", argc - 1, kw, 0, 0) < 0) return val_null();
   SetObj *so = SETO(S.u.o);
-  if (so->used == 0) return obj_raise(&obj_KeyError, "pop from an empty set");
+  if (so->used == 0) return obj_raise(&exc_KeyError, "pop from an empty set");
   SetEntry *e = so->table + ((size_t)so->finger & so->mask), *limit = so->table + so->mask;
   while (!IS_ACTIVE(e)) {
     e++;

@@ -340,9 +340,9 @@ static Value str_getitem(Value v, Value key) {
   }
   int64_t i;
   if (obj_as_index(key, (int64_t)s->ncp, &i, "string") < 0) {
-    if (obj_err_matches(&obj_TypeError)) {
+    if (obj_err_matches(&exc_TypeError)) {
       obj_err_clear();
-      return obj_raise(&obj_TypeError, "string indices must be integers, not '%s'",
+      return obj_raise(&exc_TypeError, "string indices must be integers, not '%s'",
                        obj_type_name(key));
     }
     return val_null();
@@ -352,7 +352,7 @@ static Value str_getitem(Value v, Value key) {
 
 static int str_contains(Value v, Value x) {
   if (!VAL_IS_STR(x)) {
-    obj_raise(&obj_TypeError, "'in <string>' requires string as left operand, not %s",
+    obj_raise(&exc_TypeError, "'in <string>' requires string as left operand, not %s",
               obj_type_name(x));
     return -1;
   }
@@ -389,20 +389,20 @@ static Value str_iter(Value v) {
 }
 
 static Value str_format_slot(Value v, Value spec) {
-  if (!VAL_IS_STR(spec)) return obj_raise(&obj_TypeError, "format spec must be a str");
+  if (!VAL_IS_STR(spec)) return obj_raise(&exc_TypeError, "format spec must be a str");
   StrObj *sp = STR(spec.u.o);
   if (sp->len == 0) return val_incref(v);
   FmtSpec fs;
   char err[200];
   if (fmt_parse_spec(sp->s, sp->len, &fs, err, sizeof err) < 0) {
     if (strncmp(err, "Invalid format specifier", 24) == 0)
-      return obj_raise(&obj_ValueError, "%s for object of type 'str'", err);
-    return obj_raise(&obj_ValueError, "%s", err);
+      return obj_raise(&exc_ValueError, "%s for object of type 'str'", err);
+    return obj_raise(&exc_ValueError, "%s", err);
   }
   FBuf b = {0};
   if (fmt_format_str(STR(v.u.o)->s, STR(v.u.o)->len, &fs, &b, err, sizeof err) < 0) {
     fbuf_free(&b);
-    return obj_raise(&obj_ValueError, "%s", err);
+    return obj_raise(&exc_ValueError, "%s", err);
   }
   return str_from_fbuf(&b);
 }
@@ -598,7 +598,7 @@ static int search_range(StrObj *s, Value vs, Value ve, size_t *bs, size_t *be) {
 
 static Value need_str(Value v, const char *what) {
   if (!VAL_IS_STR(v))
-    return obj_raise(&obj_TypeError, "%s arg must be None or str", what);
+    return obj_raise(&exc_TypeError, "%s arg must be None or str", what);
   return v;
 }
 
@@ -614,7 +614,7 @@ static Value find_impl(int argc, const Value *argv, Obj *kw, int rev, int raise,
   Value a[3];
   if (obj_parse_args(name, argc - 1, argv + 1, kw, "sub|start,end", a) < 0) return val_null();
   if (!VAL_IS_STR(a[0]))
-    return obj_raise(&obj_TypeError, "must be str, not %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "must be str, not %s", obj_type_name(a[0]));
   StrObj *s = SELF, *t = STR(a[0].u.o);
   size_t bs, be;
   if (search_range(s, a[1], a[2], &bs, &be) < 0) return val_null();
@@ -623,7 +623,7 @@ static Value find_impl(int argc, const Value *argv, Obj *kw, int rev, int raise,
     p = rev ? rmemmem(s->s + bs, be - bs, t->s, t->len) : memmem(s->s + bs, be - bs, t->s, t->len);
   if (t->len == 0 && bs <= be) p = rev ? s->s + be : s->s + bs;
   if (!p) {
-    if (raise) return obj_raise(&obj_ValueError, "substring not found");
+    if (raise) return obj_raise(&exc_ValueError, "substring not found");
     return val_int(-1);
   }
   return val_int((int64_t)cp_count(s, (size_t)(p - s->s)));
@@ -637,7 +637,7 @@ static Value m_count(int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (obj_parse_args("count", argc - 1, argv + 1, kw, "sub|start,end", a) < 0) return val_null();
   if (!VAL_IS_STR(a[0]))
-    return obj_raise(&obj_TypeError, "must be str, not %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "must be str, not %s", obj_type_name(a[0]));
   StrObj *s = SELF, *t = STR(a[0].u.o);
   size_t bs, be;
   if (search_range(s, a[1], a[2], &bs, &be) < 0) return val_null();
@@ -663,11 +663,11 @@ static Value affix_impl(int argc, const Value *argv, Obj *kw, int end, const cha
   const Value *items = &pre;
   if (VAL_IS_TUPLE(pre)) { n = TUPLE(pre.u.o)->len; items = TUPLE(pre.u.o)->items; }
   else if (!VAL_IS_STR(pre))
-    return obj_raise(&obj_TypeError, "%s first arg must be str or a tuple of str, not %s", name,
+    return obj_raise(&exc_TypeError, "%s first arg must be str or a tuple of str, not %s", name,
                      obj_type_name(pre));
   for (int64_t i = 0; i < n; i++) {
     if (!VAL_IS_STR(items[i]))
-      return obj_raise(&obj_TypeError, "tuple for %s must only contain str, not %s", name,
+      return obj_raise(&exc_TypeError, "tuple for %s must only contain str, not %s", name,
                        obj_type_name(items[i]));
     StrObj *t = STR(items[i].u.o);
     if (bs > be || be - bs < t->len) continue;
@@ -710,7 +710,7 @@ static Value strip_impl(int argc, const Value *argv, Obj *kw, int left, int righ
   StrObj *s = SELF, *chars = NULL;
   if (argc > 1 && !VAL_IS_NONE(argv[1])) {
     if (!VAL_IS_STR(argv[1]))
-      return obj_raise(&obj_TypeError, "%s arg must be None or str", name);
+      return obj_raise(&exc_TypeError, "%s arg must be None or str", name);
     chars = STR(argv[1].u.o);
   }
   size_t a = 0, b = s->len;
@@ -808,12 +808,12 @@ static Value split_impl(int argc, const Value *argv, Obj *kw, int rev) {
   }
   if (!VAL_IS_STR(a[0])) {
     val_decref(list);
-    return obj_raise(&obj_TypeError, "must be str or None, not %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "must be str or None, not %s", obj_type_name(a[0]));
   }
   StrObj *sep = STR(a[0].u.o);
   if (sep->len == 0) {
     val_decref(list);
-    return obj_raise(&obj_ValueError, "empty separator");
+    return obj_raise(&exc_ValueError, "empty separator");
   }
   if (!rev) {
     const char *p = s->s, *e = s->s + s->len, *q;
@@ -881,7 +881,7 @@ Value obj_str_join(Value sep, Value iterable) {
   size_t total = 0;
   for (int64_t i = 0; i < l->len; i++) {
     if (!VAL_IS_STR(l->items[i])) {
-      obj_raise(&obj_TypeError, "sequence item %lld: expected str instance, %s found",
+      obj_raise(&exc_TypeError, "sequence item %lld: expected str instance, %s found",
                 (long long)i, obj_type_name(l->items[i]));
       val_decref(seq);
       return val_null();
@@ -928,7 +928,7 @@ static Value m_join(int argc, const Value *argv, Obj *kw) {
 static Value m_replace(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("replace", argc - 1, kw, 2, 3) < 0) return val_null();
   if (!VAL_IS_STR(argv[1]) || !VAL_IS_STR(argv[2]))
-    return obj_raise(&obj_TypeError, "replace() argument %d must be str, not %s",
+    return obj_raise(&exc_TypeError, "replace() argument %d must be str, not %s",
                      VAL_IS_STR(argv[1]) ? 2 : 1,
                      obj_type_name(VAL_IS_STR(argv[1]) ? argv[2] : argv[1]));
   int64_t count = -1;
@@ -964,9 +964,9 @@ static Value m_replace(int argc, const Value *argv, Obj *kw) {
 static Value partition_impl(int argc, const Value *argv, Obj *kw, int rev) {
   if (obj_check_args(rev ? "rpartition" : "partition", argc - 1, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[1]))
-    return obj_raise(&obj_TypeError, "must be str, not %s", obj_type_name(argv[1]));
+    return obj_raise(&exc_TypeError, "must be str, not %s", obj_type_name(argv[1]));
   StrObj *s = SELF, *sep = STR(argv[1].u.o);
-  if (sep->len == 0) return obj_raise(&obj_ValueError, "empty separator");
+  if (sep->len == 0) return obj_raise(&exc_ValueError, "empty separator");
   const char *q = rev ? rmemmem(s->s, s->len, sep->s, sep->len) : memmem(s->s, s->len, sep->s, sep->len);
   Value a, b, c;
   if (!q) {
@@ -999,7 +999,7 @@ static Value pad_impl(int argc, const Value *argv, Obj *kw, int mode, const char
   uint32_t fill = ' ';
   if (argc > 2) {
     if (!VAL_IS_STR(argv[2]) || STR(argv[2].u.o)->ncp != 1)
-      return obj_raise(&obj_TypeError, "The fill character must be exactly one character long");
+      return obj_raise(&exc_TypeError, "The fill character must be exactly one character long");
     size_t i = 0;
     fill = next_cp(STR(argv[2].u.o), &i);
   }
@@ -1068,7 +1068,7 @@ static Value m_format(int argc, const Value *argv, Obj *kw) {
 static Value m_format_map(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("format_map", argc - 1, kw, 1, 1) < 0) return val_null();
   /* pass the mapping's items as keywords */
-  if (!VAL_IS_DICT(argv[1])) return obj_raise(&obj_TypeError, "format_map() needs a dict");
+  if (!VAL_IS_DICT(argv[1])) return obj_raise(&exc_TypeError, "format_map() needs a dict");
   int64_t n = obj_dict_len(argv[1]), pos = 0;
   Value names = obj_tuple_new(n);
   if (VAL_IS_NULL(names)) return names;
@@ -1089,7 +1089,7 @@ static Value m_format_map(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_encode(int argc, const Value *argv, Obj *kw) {
-  return obj_raise(&obj_NotImplementedError, "Sable has no bytes type; str.encode is not available");
+  return obj_raise(&exc_NotImplementedError, "Sable has no bytes type; str.encode is not available");
 }
 
 static Value m_casefold(int argc, const Value *argv, Obj *kw) { return map_case(argc, argv, kw, 1, "casefold"); }
@@ -1106,7 +1106,7 @@ static Value m_maketrans(int argc, const Value *argv, Obj *kw) {
   if (argc == 1) {
     if (!VAL_IS_DICT(argv[0])) {
       val_decref(d);
-      return obj_raise(&obj_TypeError, "if you give only one argument to maketrans it must be a dict");
+      return obj_raise(&exc_TypeError, "if you give only one argument to maketrans it must be a dict");
     }
     int64_t pos = 0;
     Value k, v;
@@ -1123,7 +1123,7 @@ static Value m_maketrans(int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_STR(argv[0]) || !VAL_IS_STR(argv[1]) ||
       STR(argv[0].u.o)->ncp != STR(argv[1].u.o)->ncp) {
     val_decref(d);
-    return obj_raise(&obj_ValueError, "the first two maketrans arguments must have equal length");
+    return obj_raise(&exc_ValueError, "the first two maketrans arguments must have equal length");
   }
   StrObj *x = STR(argv[0].u.o), *y = STR(argv[1].u.o);
   for (size_t i = 0, j = 0; i < x->len;) {
@@ -1152,7 +1152,7 @@ static Value m_translate(int argc, const Value *argv, Obj *kw) {
     uint32_t c = next_cp(s, &i);
     Value r = obj_getitem(argv[1], val_int(c));
     if (VAL_IS_NULL(r)) {
-      if (obj_err_matches(&obj_LookupError)) {
+      if (obj_err_matches(&exc_LookupError)) {
         obj_err_clear();
         fbuf_putn(&b, s->s + i0, i - i0);
         continue;
@@ -1165,7 +1165,7 @@ static Value m_translate(int argc, const Value *argv, Obj *kw) {
     else if (!VAL_IS_NONE(r)) {
       val_decref(r);
       fbuf_free(&b);
-      return obj_raise(&obj_TypeError, "character mapping must return integer, None or str");
+      return obj_raise(&exc_TypeError, "character mapping must return integer, None or str");
     }
     val_decref(r);
   }

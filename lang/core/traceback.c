@@ -229,7 +229,7 @@ static void format_one(Lines *out, Value exc, int depth) {
       add_cstr(out, buf);
     }
   }
-  if (obj_is_subtype(exc.u.o->type, &obj_SyntaxError)) {
+  if (obj_is_subtype(exc.u.o->type, &exc_SyntaxError)) {
     ExcObj *x = EXC(exc.u.o);
     if (VAL_IS_TUPLE(x->args) && TUPLE(x->args.u.o)->len == 2 &&
         VAL_IS_TUPLE(TUPLE(x->args.u.o)->items[1])) {
@@ -254,9 +254,9 @@ static void format_one(Lines *out, Value exc, int depth) {
     sugg = e->suggestion;
     obj_incref(sugg);
   } else if (e->attr_name && VAL_IS_OBJ(e->attr_obj) &&
-             obj_is_subtype(exc.u.o->type, &obj_AttributeError)) {
+             obj_is_subtype(exc.u.o->type, &exc_AttributeError)) {
     Value dir = obj_dir(e->attr_obj);
-    if (!VAL_IS_NULL(dir)) sugg = obj_suggest(dir, e->attr_name);
+    if (!VAL_IS_NULL(dir)) sugg = exc_suggest(dir, e->attr_name);
     val_decref(dir);
     obj_err_clear();
   }

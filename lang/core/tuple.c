@@ -123,7 +123,7 @@ static Value tuple_getitem(Value v, Value key) {
   if (VAL_IS_INTLIKE(key)) {
     int64_t i = key.u.i;
     if (i < 0) i += t->len;
-    if (i < 0 || i >= t->len) return obj_raise(&obj_IndexError, "tuple index out of range");
+    if (i < 0 || i >= t->len) return obj_raise(&exc_IndexError, "tuple index out of range");
     return val_incref(t->items[i]);
   }
   if (VAL_IS_OBJ(key) && key.u.o->type == &obj_slice_type) {

@@ -113,7 +113,7 @@ Value obj_bind(Value attr, Value self, TypeObj *t) {
   if (at == &obj_property_type) {
     WrapObj *p = (WrapObj *)attr.u.o;
     if (VAL_IS_NULL(p->f) || VAL_IS_NONE(p->f))
-      return obj_raise(&obj_AttributeError, "property has no getter");
+      return obj_raise(&exc_AttributeError, "property has no getter");
     return obj_call1(p->f, self);
   }
   if (at == &obj_getset_type) return ((GetSetObj *)attr.u.o)->def->get(self);
@@ -122,8 +122,8 @@ Value obj_bind(Value attr, Value self, TypeObj *t) {
 
 static Value attr_error(Value v, Obj *name) {
   TypeObj *t = obj_type(v);
-  obj_raise(&obj_AttributeError, "'%s' object has no attribute '%s'", t->name, STR(name)->s);
-  obj_exc_attr_info(v, name);
+  obj_raise(&exc_AttributeError, "'%s' object has no attribute '%s'", t->name, STR(name)->s);
+  exc_attr_info(v, name);
   return val_null();
 }
 
@@ -138,7 +138,7 @@ Value obj_generic_getattr(Value v, Obj *name) {
       val_decref(descr);
       goto done_check;
     done_check:
-      if (VAL_IS_NULL(r) && (t->flags & TF_USER) && obj_err_matches(&obj_AttributeError)) {
+      if (VAL_IS_NULL(r) && (t->flags & TF_USER) && obj_err_matches(&exc_AttributeError)) {
         Value ga = obj_type_lookup(t, INTERNED("__getattr__"));
         if (!VAL_IS_NULL(ga)) {
           obj_err_clear();
@@ -197,7 +197,7 @@ int obj_generic_setattr(Value v, Obj *name, Value x) {
       WrapObj *p = (WrapObj *)descr.u.o;
       Value fn = VAL_IS_NULL(x) ? p->s : p->g;
       if (VAL_IS_NULL(fn) || VAL_IS_NONE(fn)) {
-        obj_raise(&obj_AttributeError, "property '%s' of '%s' object has no %s", STR(name)->s,
+        obj_raise(&exc_AttributeError, "property '%s' of '%s' object has no %s", STR(name)->s,
                   t->name, VAL_IS_NULL(x) ? "deleter" : "setter");
         return -1;
       }
@@ -209,7 +209,7 @@ int obj_generic_setattr(Value v, Obj *name, Value x) {
     if (dt == &obj_getset_type) {
       GetSetObj *g = (GetSetObj *)descr.u.o;
       if (!g->def->set || VAL_IS_NULL(x)) {
-        obj_raise(&obj_AttributeError, "attribute '%s' of '%s' objects is not writable",
+        obj_raise(&exc_AttributeError, "attribute '%s' of '%s' objects is not writable",
                   g->def->name, g->owner->name);
         return -1;
       }
@@ -219,10 +219,10 @@ int obj_generic_setattr(Value v, Obj *name, Value x) {
   Obj **dp = obj_instance_dict_ptr(v);
   if (!dp) {
     if (!VAL_IS_NULL(descr))
-      obj_raise(&obj_AttributeError, "'%s' object attribute '%s' is read-only", t->name,
+      obj_raise(&exc_AttributeError, "'%s' object attribute '%s' is read-only", t->name,
                 STR(name)->s);
     else
-      obj_raise(&obj_AttributeError, "'%s' object has no attribute '%s'", t->name, STR(name)->s);
+      obj_raise(&exc_AttributeError, "'%s' object has no attribute '%s'", t->name, STR(name)->s);
     return -1;
   }
   if (!*dp) {
@@ -331,7 +331,7 @@ static Value proxy_getattr(Value v, Obj *name) {
   if (!strcmp(n, "keys") || !strcmp(n, "values") || !strcmp(n, "items") || !strcmp(n, "get") ||
       !strcmp(n, "copy"))
     return obj_getattr(((ProxyObj *)v.u.o)->d, name);
-  return obj_raise(&obj_AttributeError, "'mappingproxy' object has no attribute '%s'", n);
+  return obj_raise(&exc_AttributeError, "'mappingproxy' object has no attribute '%s'", n);
 }
 static TypeObj proxy_type = {OBJ_TYPE_HEAD, .name = "mappingproxy", .flags = TF_GC,
                              .dealloc = proxy_dealloc, .traverse = proxy_traverse,
@@ -385,8 +385,8 @@ static Value type_getattr(Value v, Obj *name) {
     Value m = obj_dict_get_h(val_obj(obj_type_type.dict), val_obj(name), STR(name)->hash);
     if (VAL_IS_OBJ(m) && m.u.o->type == &obj_builtin_type) return obj_method_new(m, v);
   }
-  obj_raise(&obj_AttributeError, "type object '%s' has no attribute '%s'", t->name, n);
-  obj_exc_attr_info(v, name);
+  obj_raise(&exc_AttributeError, "type object '%s' has no attribute '%s'", t->name, n);
+  exc_attr_info(v, name);
   return val_null();
 }
 
@@ -394,7 +394,7 @@ static int type_setattr(Value v, Obj *name, Value x) {
   TypeObj *t = (TypeObj *)v.u.o;
   obj_type_version++;
   if (!(t->flags & TF_HEAP)) {
-    obj_raise(&obj_TypeError, "cannot set '%s' attribute of immutable type '%s'", STR(name)->s,
+    obj_raise(&exc_TypeError, "cannot set '%s' attribute of immutable type '%s'", STR(name)->s,
               t->name);
     return -1;
   }
@@ -403,7 +403,7 @@ static int type_setattr(Value v, Obj *name, Value x) {
     Value old = obj_dict_pop(val_obj(t->dict), val_obj(name));
     if (VAL_IS_NULL(old)) {
       if (!obj_err_occurred())
-        obj_raise(&obj_AttributeError, "type object '%s' has no attribute '%s'", t->name,
+        obj_raise(&exc_AttributeError, "type object '%s' has no attribute '%s'", t->name,
                   STR(name)->s);
       return -1;
     }
@@ -438,7 +438,7 @@ static Value type_new(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
     ModuleObj *mod = obj_ts.frame ? obj_ts.frame->mod : NULL;
     return obj_class_new(name, argv[1], argv[2], mod);
   }
-  return obj_raise(&obj_TypeError, "type() takes 1 or 3 arguments");
+  return obj_raise(&exc_TypeError, "type() takes 1 or 3 arguments");
 }
 
 static Value mro_tuple(TypeObj *t);
@@ -524,7 +524,7 @@ static void inst_clear(Obj *o) {
 
 static Value object_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (t == &obj_object_type && (argc || obj_kwcount(kw)))
-    return obj_raise(&obj_TypeError, "object() takes no arguments");
+    return obj_raise(&exc_TypeError, "object() takes no arguments");
   InstObj *i = obj_alloc(t, sizeof(InstObj));
   if (!i) return val_null();
   return val_obj(&i->ob);
@@ -549,8 +549,8 @@ static Value m_init(int argc, const Value *argv, Obj *kw) {
     /* object.__init__ complains only when the class did not define __init__ itself */
     if (VAL_IS_NULL(obj_type_lookup(t, obj_intern("__init__"))) ||
         !(t->flags & TF_USER))
-      return obj_raise(&obj_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
-    return obj_raise(&obj_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
+      return obj_raise(&exc_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
+    return obj_raise(&exc_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
   }
   return val_none();
 }
@@ -576,21 +576,21 @@ static Value m_hash(int argc, const Value *argv, Obj *kw) {
 }
 static Value m_setattr(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("__setattr__", argc - 1, kw, 2, 2) < 0) return val_null();
-  if (!VAL_IS_STR(argv[1])) return obj_raise(&obj_TypeError, "attribute name must be string");
+  if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
   Obj *n = obj_intern(obj_str_cstr(argv[1]));
   if (!n || obj_generic_setattr(argv[0], n, argv[2]) < 0) return val_null();
   return val_none();
 }
 static Value m_delattr(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("__delattr__", argc - 1, kw, 1, 1) < 0) return val_null();
-  if (!VAL_IS_STR(argv[1])) return obj_raise(&obj_TypeError, "attribute name must be string");
+  if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
   Obj *n = obj_intern(obj_str_cstr(argv[1]));
   if (!n || obj_generic_setattr(argv[0], n, val_null()) < 0) return val_null();
   return val_none();
 }
 static Value m_getattribute(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("__getattribute__", argc - 1, kw, 1, 1) < 0) return val_null();
-  if (!VAL_IS_STR(argv[1])) return obj_raise(&obj_TypeError, "attribute name must be string");
+  if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
   Obj *n = obj_intern(obj_str_cstr(argv[1]));
   if (!n) return val_null();
   return obj_generic_getattr(argv[0], n);
@@ -598,7 +598,7 @@ static Value m_getattribute(int argc, const Value *argv, Obj *kw) {
 static Value m_format(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
   if (VAL_IS_STR(argv[1]) && STR(argv[1].u.o)->len == 0) return obj_str(argv[0]);
-  return obj_raise(&obj_TypeError, "unsupported format string passed to %s.__format__",
+  return obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
                    obj_type_name(argv[0]));
 }
 static Value m_dir(int argc, const Value *argv, Obj *kw) { return obj_dir(argv[0]); }
@@ -606,12 +606,12 @@ static Value m_dir(int argc, const Value *argv, Obj *kw) { return obj_dir(argv[0
 /* object.__new__(cls): an instance of cls with __init__ not run (for user __new__ methods) */
 static Value m_new(int argc, const Value *argv, Obj *kw) {
   if (argc < 1 || !VAL_IS_TYPE(argv[0]))
-    return obj_raise(&obj_TypeError, "object.__new__(X): X is not a type object");
+    return obj_raise(&exc_TypeError, "object.__new__(X): X is not a type object");
   TypeObj *t = (TypeObj *)argv[0].u.o;
   TypeObj *lb = t;
   while (lb && (lb->flags & TF_USER)) lb = lb->base;
   if (!lb) lb = &obj_object_type;
-  if (!lb->new) return obj_raise(&obj_TypeError, "cannot create '%s' instances", t->name);
+  if (!lb->new) return obj_raise(&exc_TypeError, "cannot create '%s' instances", t->name);
   if (lb->flags & TF_EXC) return lb->new(t, argc - 1, argv + 1, NULL);
   return lb->new(t, 0, NULL, NULL);
 }

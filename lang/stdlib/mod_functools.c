@@ -35,8 +35,8 @@ static void partial_clear(Obj *o) {
 }
 
 static Value partial_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (argc < 1) return obj_raise(&obj_TypeError, "type 'partial' takes at least one argument");
-  if (!obj_callable(argv[0])) return obj_raise(&obj_TypeError, "the first argument must be callable");
+  if (argc < 1) return obj_raise(&exc_TypeError, "type 'partial' takes at least one argument");
+  if (!obj_callable(argv[0])) return obj_raise(&exc_TypeError, "the first argument must be callable");
   PartialObj *p = obj_alloc(t, sizeof(PartialObj));
   if (!p) return val_null();
   Value pv = val_obj(&p->ob);
@@ -80,7 +80,7 @@ static Value partial_call(Value v, int argc, const Value *argv, Obj *kw) {
   Value key, val;
   while (obj_dict_next(d, &pos, &key, &val)) {
     Obj *in = VAL_IS_STR(key) ? obj_intern(obj_str_cstr(key)) : NULL;
-    if (!in) { free(all); val_decref(d); val_decref(names); return obj_raise(&obj_TypeError, "keywords must be strings"); }
+    if (!in) { free(all); val_decref(d); val_decref(names); return obj_raise(&exc_TypeError, "keywords must be strings"); }
     TUPLE_SET(names, k, val_obj(in));
     all[np + argc + k] = val;
     k++;
@@ -162,7 +162,7 @@ static Value f_reduce(int argc, const Value *argv, Obj *kw) {
   val_decref(it);
   if (r < 0) { val_decref(acc); return val_null(); }
   if (VAL_IS_NULL(acc))
-    return obj_raise(&obj_TypeError, "reduce() of empty iterable with no initial value");
+    return obj_raise(&exc_TypeError, "reduce() of empty iterable with no initial value");
   return acc;
 }
 
@@ -171,7 +171,7 @@ static const char *const wrap_attrs[] = {"__module__", "__name__", "__qualname__
 
 static Value update_wrapper(void *data, int argc, const Value *argv, Obj *kw) {
   /* data is unused; argv[0] = wrapped (bound through a partial), argv[1] = wrapper */
-  if (argc != 2) return obj_raise(&obj_TypeError, "update_wrapper() takes 2 arguments");
+  if (argc != 2) return obj_raise(&exc_TypeError, "update_wrapper() takes 2 arguments");
   Value wrapped = argv[0], wrapper = argv[1];
   for (int i = 0; wrap_attrs[i]; i++) {
     Value v = obj_getattr_s(wrapped, wrap_attrs[i]);
@@ -190,7 +190,7 @@ static Value f_update_wrapper(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value f_wraps(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1) return obj_raise(&obj_TypeError, "wraps() missing required argument 'wrapped'");
+  if (argc < 1) return obj_raise(&exc_TypeError, "wraps() missing required argument 'wrapped'");
   Value upd = obj_builtin_data_new("update_wrapper", update_wrapper, NULL, NULL);
   if (VAL_IS_NULL(upd)) return upd;
   Value a[2] = {upd, argv[0]};
@@ -279,7 +279,7 @@ static Value cache_get(Value v, Obj *name) {
   const char *n = STR(name)->s;
   if (strcmp(n, "__wrapped__") == 0) return val_incref(c->func);
   Value r = obj_generic_getattr(v, name);
-  if (VAL_IS_NULL(r) && obj_err_matches(&obj_AttributeError)) {
+  if (VAL_IS_NULL(r) && obj_err_matches(&exc_AttributeError)) {
     obj_err_clear();
     return obj_getattr(c->func, name);
   }
@@ -305,7 +305,7 @@ static Value make_cache(Value f, int64_t maxsize) {
 }
 
 static Value lru_decorator(void *data, int argc, const Value *argv, Obj *kw) {
-  if (argc != 1) return obj_raise(&obj_TypeError, "lru_cache decorator takes one function");
+  if (argc != 1) return obj_raise(&exc_TypeError, "lru_cache decorator takes one function");
   return make_cache(argv[0], (int64_t)(intptr_t)data);
 }
 
@@ -361,7 +361,7 @@ static TypeObj obj_cmpkey_type = {OBJ_TYPE_HEAD, .name = "functools.KeyWrapper",
                                   .compare = key_compare};
 static Value make_key(void *data, int argc, const Value *argv, Obj *kw) {
   (void)data;
-  return obj_raise(&obj_TypeError, "internal");
+  return obj_raise(&exc_TypeError, "internal");
 }
 static Value key_factory(Value self, int argc, const Value *argv, Obj *kw);
 
@@ -397,7 +397,7 @@ enum { O_LT, O_LE, O_GT, O_GE };
 
 /* the derived comparison `target` from the root one, as functools spells them out */
 static Value derived_cmp(void *data, int argc, const Value *argv, Obj *kw) {
-  if (argc != 2) return obj_raise(&obj_TypeError, "expected 1 argument, got %d", argc - 1);
+  if (argc != 2) return obj_raise(&exc_TypeError, "expected 1 argument, got %d", argc - 1);
   int root = (int)((intptr_t)data >> 4), target = (int)((intptr_t)data & 15);
   Value self = argv[0], other = argv[1];
   Value r = obj_call_method(self, ord_names[root], 1, &other);
@@ -430,7 +430,7 @@ static Value derived_cmp(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value f_total_ordering(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("total_ordering", argc, kw, 1, 1) < 0) return val_null();
-  if (!VAL_IS_TYPE(argv[0])) return obj_raise(&obj_TypeError, "total_ordering expects a class");
+  if (!VAL_IS_TYPE(argv[0])) return obj_raise(&exc_TypeError, "total_ordering expects a class");
   TypeObj *t = (TypeObj *)argv[0].u.o;
   int have[4], root = -1;
   for (int i = 0; i < 4; i++) {
@@ -438,7 +438,7 @@ static Value f_total_ordering(int argc, const Value *argv, Obj *kw) {
     have[i] = VAL_IS_OBJ(m) && !(m.u.o->type == &obj_builtin_type && ((BuiltinObj *)m.u.o)->owner);
     if (have[i] && root < 0) root = i;
   }
-  if (root < 0) return obj_raise(&obj_ValueError, "must define at least one ordering operation: < > <= >=");
+  if (root < 0) return obj_raise(&exc_ValueError, "must define at least one ordering operation: < > <= >=");
   for (int i = 0; i < 4; i++) {
     if (have[i]) continue;
     Value f = obj_builtin_data_new(ord_names[i], derived_cmp, (void *)(intptr_t)((root << 4) | i), NULL);

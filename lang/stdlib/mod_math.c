@@ -18,12 +18,12 @@ static int arg_float(Value v, double *out) {
     if (!VAL_IS_NULL(f)) { *out = f.u.f; return 0; }
     obj_err_clear();
   }
-  obj_raise(&obj_TypeError, "must be real number, not %s", obj_type_name(v));
+  obj_raise(&exc_TypeError, "must be real number, not %s", obj_type_name(v));
   return -1;
 }
 
-static Value domain(void) { return obj_raise(&obj_ValueError, "math domain error"); }
-static Value range(void) { return obj_raise(&obj_OverflowError, "math range error"); }
+static Value domain(void) { return obj_raise(&exc_ValueError, "math domain error"); }
+static Value range(void) { return obj_raise(&exc_OverflowError, "math range error"); }
 
 /* one-argument functions: compute, then apply CPython's checks */
 static Value unary(int argc, const Value *argv, Obj *kw, const char *name, double (*fn)(double),
@@ -86,7 +86,7 @@ static Value m_log(int argc, const Value *argv, Obj *kw) {
   if (arg_float(argv[1], &b) < 0) return val_null();
   if (b <= 0) return domain();
   double lb = log(b);
-  if (lb == 0) return obj_raise(&obj_ZeroDivisionError, "float division by zero");
+  if (lb == 0) return obj_raise(&exc_ZeroDivisionError, "float division by zero");
   return val_float(log(x) / lb);
 }
 
@@ -171,7 +171,7 @@ static Value m_copysign(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_hypot(int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&obj_TypeError, "hypot() takes no keyword arguments");
+  if (obj_kwcount(kw)) return obj_raise(&exc_TypeError, "hypot() takes no keyword arguments");
   double acc = 0, maxv = 0;
   double *v = obj_calloc((size_t)argc + 1, sizeof(double));
   if (!v) return val_null();
@@ -196,7 +196,7 @@ static Value m_dist(int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(b)) { val_decref(a); return b; }
   Value r;
   if (LIST(a.u.o)->len != LIST(b.u.o)->len) {
-    r = obj_raise(&obj_ValueError, "both points must have the same number of dimensions");
+    r = obj_raise(&exc_ValueError, "both points must have the same number of dimensions");
   } else {
     int64_t n = LIST(a.u.o)->len;
     Value *d = obj_calloc((size_t)n + 1, sizeof(Value));
@@ -248,7 +248,7 @@ static Value m_isclose(int argc, const Value *argv, Obj *kw) {
   if (arg_float(a[0], &x) < 0 || arg_float(a[1], &y) < 0) return val_null();
   if (!VAL_IS_NULL(a[2]) && arg_float(a[2], &rt) < 0) return val_null();
   if (!VAL_IS_NULL(a[3]) && arg_float(a[3], &at) < 0) return val_null();
-  if (rt < 0 || at < 0) return obj_raise(&obj_ValueError, "tolerances must be non-negative");
+  if (rt < 0 || at < 0) return obj_raise(&exc_ValueError, "tolerances must be non-negative");
   if (x == y) return val_bool(1);
   if (isinf(x) || isinf(y)) return val_bool(0);
   double diff = fabs(y - x);
@@ -259,10 +259,10 @@ static Value m_factorial(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("factorial", argc, kw, 1, 1) < 0) return val_null();
   int64_t n, r = 1;
   if (obj_as_int(argv[0], &n) < 0) return val_null();
-  if (n < 0) return obj_raise(&obj_ValueError, "factorial() not defined for negative values");
+  if (n < 0) return obj_raise(&exc_ValueError, "factorial() not defined for negative values");
   for (int64_t i = 2; i <= n; i++)
     if (__builtin_mul_overflow(r, i, &r))
-      return obj_raise(&obj_OverflowError, "integer overflow (Sable ints are 64-bit)");
+      return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
   return val_int(r);
 }
 
@@ -274,7 +274,7 @@ static int64_t gcd2(int64_t a, int64_t b) {
 }
 
 static Value m_gcd(int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&obj_TypeError, "gcd() takes no keyword arguments");
+  if (obj_kwcount(kw)) return obj_raise(&exc_TypeError, "gcd() takes no keyword arguments");
   int64_t g = 0;
   for (int i = 0; i < argc; i++) {
     int64_t v;
@@ -285,7 +285,7 @@ static Value m_gcd(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_lcm(int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&obj_TypeError, "lcm() takes no keyword arguments");
+  if (obj_kwcount(kw)) return obj_raise(&exc_TypeError, "lcm() takes no keyword arguments");
   int64_t l = 1;
   for (int i = 0; i < argc; i++) {
     int64_t v;
@@ -293,7 +293,7 @@ static Value m_lcm(int argc, const Value *argv, Obj *kw) {
     if (v == 0) return val_int(0);
     int64_t g = gcd2(l, v), r;
     if (__builtin_mul_overflow(l / g, v < 0 ? -v : v, &r))
-      return obj_raise(&obj_OverflowError, "integer overflow (Sable ints are 64-bit)");
+      return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
     l = r;
   }
   return val_int(l);
@@ -306,14 +306,14 @@ static Value m_comb_perm(int argc, const Value *argv, Obj *kw, int comb) {
   if (obj_as_int(argv[0], &n) < 0) return val_null();
   if (argc > 1 && !VAL_IS_NONE(argv[1])) { if (obj_as_int(argv[1], &k) < 0) return val_null(); }
   else k = n;
-  if (n < 0) return obj_raise(&obj_ValueError, "n must be a non-negative integer");
-  if (k < 0) return obj_raise(&obj_ValueError, "k must be a non-negative integer");
+  if (n < 0) return obj_raise(&exc_ValueError, "n must be a non-negative integer");
+  if (k < 0) return obj_raise(&exc_ValueError, "k must be a non-negative integer");
   if (k > n) return val_int(0);
   if (comb && k > n - k) k = n - k;
   __int128 r = 1;
   for (int64_t i = 1; i <= k; i++) {
     r = comb ? r * (n - k + i) / i : r * (n - i + 1);
-    if (r > INT64_MAX) return obj_raise(&obj_OverflowError, "integer overflow (Sable ints are 64-bit)");
+    if (r > INT64_MAX) return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
   }
   return val_int((int64_t)r);
 }
@@ -324,7 +324,7 @@ static Value m_isqrt(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("isqrt", argc, kw, 1, 1) < 0) return val_null();
   int64_t n;
   if (obj_as_int(argv[0], &n) < 0) return val_null();
-  if (n < 0) return obj_raise(&obj_ValueError, "isqrt() argument must be nonnegative");
+  if (n < 0) return obj_raise(&exc_ValueError, "isqrt() argument must be nonnegative");
   int64_t r = (int64_t)sqrt((double)n);
   while (r > 0 && (__int128)r * r > n) r--;
   while ((__int128)(r + 1) * (r + 1) <= n) r++;

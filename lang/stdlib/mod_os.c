@@ -15,16 +15,16 @@ extern char **environ;
 
 static Value os_error(const char *path) {
   int err = errno;
-  TypeObj *t = err == ENOENT ? &obj_FileNotFoundError : err == EEXIST ? &obj_FileExistsError :
-               (err == EACCES || err == EPERM) ? &obj_PermissionError :
-               err == EISDIR ? &obj_IsADirectoryError : &obj_OSError;
+  TypeObj *t = err == ENOENT ? &exc_FileNotFoundError : err == EEXIST ? &exc_FileExistsError :
+               (err == EACCES || err == EPERM) ? &exc_PermissionError :
+               err == EISDIR ? &exc_IsADirectoryError : &exc_OSError;
   Value msg = obj_str_from_cstr(strerror(err));
   Value p = path ? obj_str_from_cstr(path) : val_null();
   Value args = VAL_IS_NULL(p) ? obj_tuple_pack(2, val_int(err), msg) : obj_tuple_pack(3, val_int(err), msg, p);
   val_decref(msg);
   val_decref(p);
   if (VAL_IS_NULL(args)) return args;
-  Value e = obj_exc_new(t, args);
+  Value e = exc_new(t, args);
   val_decref(args);
   if (!VAL_IS_NULL(e)) { obj_raise_value(e); val_decref(e); }
   return val_null();
@@ -32,7 +32,7 @@ static Value os_error(const char *path) {
 
 static const char *path_arg(Value v) {
   if (!VAL_IS_STR(v)) {
-    obj_raise(&obj_TypeError, "expected str, bytes or os.PathLike object, not %s", obj_type_name(v));
+    obj_raise(&exc_TypeError, "expected str, bytes or os.PathLike object, not %s", obj_type_name(v));
     return NULL;
   }
   return obj_str_cstr(v);
@@ -40,7 +40,7 @@ static const char *path_arg(Value v) {
 
 /* ---- os.path -------------------------------------------------------------------------------- */
 static Value p_join(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1) return obj_raise(&obj_TypeError, "join() missing 1 required positional argument: 'a'");
+  if (argc < 1) return obj_raise(&exc_TypeError, "join() missing 1 required positional argument: 'a'");
   FBuf b = {0};
   for (int i = 0; i < argc; i++) {
     const char *s = path_arg(argv[i]);
@@ -251,7 +251,7 @@ static Value o_cpu_count(int argc, const Value *argv, Obj *kw) {
 
 static Value o_getenv(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("getenv", argc, kw, 1, 2) < 0) return val_null();
-  if (!VAL_IS_STR(argv[0])) return obj_raise(&obj_TypeError, "str expected, not %s", obj_type_name(argv[0]));
+  if (!VAL_IS_STR(argv[0])) return obj_raise(&exc_TypeError, "str expected, not %s", obj_type_name(argv[0]));
   const char *v = getenv(obj_str_cstr(argv[0]));
   if (!v) return argc > 1 ? val_incref(argv[1]) : val_none();
   return obj_str_from_cstr(v);

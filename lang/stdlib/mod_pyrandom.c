@@ -122,7 +122,7 @@ static int do_seed(RandomObj *r, Value a) {
     int64_t h = obj_hash_double(a.u.f);
     n = h < 0 ? (uint64_t)0 - (uint64_t)h : (uint64_t)h;
   } else {
-    obj_raise(&obj_TypeError, "The only supported seed types in Sable are: None, int and float.");
+    obj_raise(&exc_TypeError, "The only supported seed types in Sable are: None, int and float.");
     return -1;
   }
   uint32_t key[2] = {(uint32_t)n, (uint32_t)(n >> 32)};
@@ -148,8 +148,8 @@ static Value r_getrandbits(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("getrandbits", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t k;
   if (obj_as_int(argv[1], &k) < 0) return val_null();
-  if (k < 0) return obj_raise(&obj_ValueError, "number of bits must be non-negative");
-  if (k > 63) return obj_raise(&obj_OverflowError, "getrandbits() above 63 bits does not fit Sable's 64-bit int");
+  if (k < 0) return obj_raise(&exc_ValueError, "number of bits must be non-negative");
+  if (k > 63) return obj_raise(&exc_OverflowError, "getrandbits() above 63 bits does not fit Sable's 64-bit int");
   return val_int((int64_t)getrandbits(SELFR, (int)k));
 }
 
@@ -158,21 +158,21 @@ static Value randrange_impl(RandomObj *r, Value vstart, Value vstop, Value vstep
   if (obj_as_int(vstart, &start) < 0) return val_null();
   if (VAL_IS_NULL(vstop) || VAL_IS_NONE(vstop)) {
     if (!VAL_IS_NULL(vstep) && !(VAL_IS_INTLIKE(vstep) && vstep.u.i == 1))
-      return obj_raise(&obj_TypeError, "Missing a non-None stop argument");
+      return obj_raise(&exc_TypeError, "Missing a non-None stop argument");
     if (start > 0) return val_int((int64_t)randbelow(r, (uint64_t)start));
-    return obj_raise(&obj_ValueError, "empty range for randrange()");
+    return obj_raise(&exc_ValueError, "empty range for randrange()");
   }
   if (obj_as_int(vstop, &stop) < 0) return val_null();
   if (!VAL_IS_NULL(vstep) && obj_as_int(vstep, &step) < 0) return val_null();
   __int128 width = (__int128)stop - start;
   if (step == 1) {
     if (width > 0) return val_int(start + (int64_t)randbelow(r, (uint64_t)width));
-    return obj_raise(&obj_ValueError, "empty range for randrange() (%lld, %lld, %lld)", (long long)start,
+    return obj_raise(&exc_ValueError, "empty range for randrange() (%lld, %lld, %lld)", (long long)start,
                      (long long)stop, (long long)width);
   }
-  if (step == 0) return obj_raise(&obj_ValueError, "zero step for randrange()");
+  if (step == 0) return obj_raise(&exc_ValueError, "zero step for randrange()");
   __int128 n = step > 0 ? (width + step - 1) / step : (width + step + 1) / step;
-  if (n <= 0) return obj_raise(&obj_ValueError, "empty range for randrange()");
+  if (n <= 0) return obj_raise(&exc_ValueError, "empty range for randrange()");
   return val_int(start + (int64_t)((__int128)step * (__int128)randbelow(r, (uint64_t)n)));
 }
 
@@ -186,7 +186,7 @@ static Value r_randint(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("randint", argc - 1, kw, 2, 2) < 0) return val_null();
   int64_t b;
   if (obj_as_int(argv[2], &b) < 0) return val_null();
-  if (b == INT64_MAX) return obj_raise(&obj_OverflowError, "randint() upper bound too large");
+  if (b == INT64_MAX) return obj_raise(&exc_OverflowError, "randint() upper bound too large");
   return randrange_impl(SELFR, argv[1], val_int(b + 1), val_null());
 }
 
@@ -194,7 +194,7 @@ static Value r_choice(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("choice", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t n;
   if (obj_len(argv[1], &n) < 0) return val_null();
-  if (n == 0) return obj_raise(&obj_IndexError, "Cannot choose from an empty sequence");
+  if (n == 0) return obj_raise(&exc_IndexError, "Cannot choose from an empty sequence");
   return obj_getitem(argv[1], val_int((int64_t)randbelow(SELFR, (uint64_t)n)));
 }
 
@@ -271,7 +271,7 @@ static Value r_expovariate(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("expovariate", argc - 1, kw, 1, 1) < 0) return val_null();
   double l;
   if (obj_as_float(argv[1], &l) < 0) return val_null();
-  if (l == 0) return obj_raise(&obj_ZeroDivisionError, "float division by zero");
+  if (l == 0) return obj_raise(&exc_ZeroDivisionError, "float division by zero");
   return val_float(-log(1.0 - random_double(SELFR)) / l);
 }
 
@@ -279,14 +279,14 @@ static Value r_sample(int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (obj_parse_args("sample", argc - 1, argv + 1, kw, "population,k|$counts", a) < 0) return val_null();
   if (VAL_IS_SETLIKE(a[0]) || VAL_IS_DICT(a[0]))
-    return obj_raise(&obj_TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).");
+    return obj_raise(&exc_TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).");
   Value pop = obj_sequence_list(a[0]);
   if (VAL_IS_NULL(pop)) return pop;
   int64_t n = LIST(pop.u.o)->len, k;
   if (obj_as_int(a[1], &k) < 0) { val_decref(pop); return val_null(); }
   if (k < 0 || k > n) {
     val_decref(pop);
-    return obj_raise(&obj_ValueError, "Sample larger than population or is negative");
+    return obj_raise(&exc_ValueError, "Sample larger than population or is negative");
   }
   Value result = obj_list_new(k);
   if (VAL_IS_NULL(result)) { val_decref(pop); return result; }
@@ -333,7 +333,7 @@ static Value r_choices(int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(out)) goto fail;
   RandomObj *r = SELFR;
   if ((VAL_IS_NULL(a[1]) || VAL_IS_NONE(a[1])) && (VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2]))) {
-    if (n == 0 && k > 0) { obj_raise(&obj_IndexError, "list index out of range"); goto fail; }
+    if (n == 0 && k > 0) { obj_raise(&exc_IndexError, "list index out of range"); goto fail; }
     for (int64_t i = 0; i < k; i++)
       if (obj_list_append(out, LIST(pop.u.o)->items[(int64_t)floor(random_double(r) * (double)n)]) < 0) goto fail;
     val_decref(pop);
@@ -345,7 +345,7 @@ static Value r_choices(int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(wl)) goto fail;
   if (LIST(wl.u.o)->len != n) {
     val_decref(wl);
-    obj_raise(&obj_ValueError, "The number of weights does not match the population");
+    obj_raise(&exc_ValueError, "The number of weights does not match the population");
     goto fail;
   }
   cum = obj_calloc((size_t)n + 1, sizeof(double));
@@ -359,7 +359,7 @@ static Value r_choices(int argc, const Value *argv, Obj *kw) {
   }
   val_decref(wl);
   double total = n ? cum[n - 1] : 0.0;
-  if (n == 0 || total <= 0.0) { obj_raise(&obj_ValueError, "Total of weights must be greater than zero"); goto fail; }
+  if (n == 0 || total <= 0.0) { obj_raise(&exc_ValueError, "Total of weights must be greater than zero"); goto fail; }
   for (int64_t i = 0; i < k; i++) {
     double x = random_double(r) * total;
     int64_t lo = 0, hi = n - 1;
@@ -396,11 +396,11 @@ static Value r_setstate(int argc, const Value *argv, Obj *kw) {
   Value s = argv[1];
   if (!VAL_IS_TUPLE(s) || TUPLE(s.u.o)->len != 3 || !VAL_IS_TUPLE(TUPLE(s.u.o)->items[1]) ||
       TUPLE(TUPLE(s.u.o)->items[1].u.o)->len != MT_N + 1)
-    return obj_raise(&obj_ValueError, "state vector is the wrong size");
+    return obj_raise(&exc_ValueError, "state vector is the wrong size");
   RandomObj *r = SELFR;
   TupleObj *t = TUPLE(TUPLE(s.u.o)->items[1].u.o);
   for (int i = 0; i <= MT_N; i++)
-    if (!VAL_IS_INTLIKE(t->items[i])) return obj_raise(&obj_TypeError, "state vector items must be integers");
+    if (!VAL_IS_INTLIKE(t->items[i])) return obj_raise(&exc_TypeError, "state vector items must be integers");
   for (int i = 0; i < MT_N; i++) r->mt[i] = (uint32_t)t->items[i].u.i;
   r->mti = (int)t->items[MT_N].u.i;
   if (r->mti < 0 || r->mti > MT_N) r->mti = MT_N;

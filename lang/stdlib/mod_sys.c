@@ -11,7 +11,7 @@ static Value s_exit(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
   Value args = argc ? obj_tuple_pack(1, argv[0]) : obj_tuple_new(0);
   if (VAL_IS_NULL(args)) return args;
-  Value e = obj_exc_new(&obj_SystemExit, args);
+  Value e = exc_new(&exc_SystemExit, args);
   val_decref(args);
   if (VAL_IS_NULL(e)) return e;
   obj_raise_value(e);
@@ -23,10 +23,10 @@ static Value s_setrecursionlimit(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("setrecursionlimit", argc, kw, 1, 1) < 0) return val_null();
   int64_t n;
   if (obj_as_int(argv[0], &n) < 0) return val_null();
-  if (n < 1) return obj_raise(&obj_ValueError, "recursion limit must be greater or equal than 1");
+  if (n < 1) return obj_raise(&exc_ValueError, "recursion limit must be greater or equal than 1");
   if (n > 1000000000) n = 1000000000;
   if (n <= obj_ts.depth)
-    return obj_raise(&obj_RecursionError,
+    return obj_raise(&exc_RecursionError,
                      "cannot set the recursion limit to %lld at the recursion depth %d: the limit is too low",
                      (long long)n, obj_ts.depth);
   obj_ts.limit = (int)n;
@@ -51,7 +51,7 @@ static Value s_getsizeof(int argc, const Value *argv, Obj *kw) {
 
 static Value s_intern(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("intern", argc, kw, 1, 1) < 0) return val_null();
-  if (!VAL_IS_STR(argv[0])) return obj_raise(&obj_TypeError, "intern() argument must be str");
+  if (!VAL_IS_STR(argv[0])) return obj_raise(&exc_TypeError, "intern() argument must be str");
   Obj *o = obj_intern_n(STR(argv[0].u.o)->s, STR(argv[0].u.o)->len);
   return o ? val_obj(o) : val_null();
 }

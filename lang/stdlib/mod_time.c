@@ -43,7 +43,7 @@ static Value t_sleep(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("sleep", argc, kw, 1, 1) < 0) return val_null();
   double s;
   if (obj_as_float(argv[0], &s) < 0) return val_null();
-  if (isnan(s) || s < 0) return obj_raise(&obj_ValueError, "sleep length must be non-negative");
+  if (isnan(s) || s < 0) return obj_raise(&exc_ValueError, "sleep length must be non-negative");
   double end = clock_s(CLOCK_MONOTONIC) + s;
   /* in slices, so Ctrl-C interrupts promptly */
   for (;;) {
@@ -77,7 +77,7 @@ static Value t_localtime(int argc, const Value *argv, Obj *kw) {
   time_t t;
   if (get_time_arg(argc, argv, &t) < 0) return val_null();
   struct tm tmv;
-  if (!localtime_r(&t, &tmv)) return obj_raise(&obj_OverflowError, "timestamp out of range");
+  if (!localtime_r(&t, &tmv)) return obj_raise(&exc_OverflowError, "timestamp out of range");
   return tm_tuple(&tmv);
 }
 
@@ -86,14 +86,14 @@ static Value t_gmtime(int argc, const Value *argv, Obj *kw) {
   time_t t;
   if (get_time_arg(argc, argv, &t) < 0) return val_null();
   struct tm tmv;
-  if (!gmtime_r(&t, &tmv)) return obj_raise(&obj_OverflowError, "timestamp out of range");
+  if (!gmtime_r(&t, &tmv)) return obj_raise(&exc_OverflowError, "timestamp out of range");
   return tm_tuple(&tmv);
 }
 
 static int tuple_to_tm(Value v, struct tm *t) {
   memset(t, 0, sizeof *t);
   if (!VAL_IS_TUPLE(v) || TUPLE(v.u.o)->len < 9) {
-    obj_raise(&obj_TypeError, "time tuple of 9 elements expected");
+    obj_raise(&exc_TypeError, "time tuple of 9 elements expected");
     return -1;
   }
   int64_t f[9];
@@ -113,7 +113,7 @@ static int tuple_to_tm(Value v, struct tm *t) {
 
 static Value t_strftime(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("strftime", argc, kw, 1, 2) < 0) return val_null();
-  if (!VAL_IS_STR(argv[0])) return obj_raise(&obj_TypeError, "strftime() argument 1 must be str");
+  if (!VAL_IS_STR(argv[0])) return obj_raise(&exc_TypeError, "strftime() argument 1 must be str");
   struct tm t;
   if (argc > 1) {
     if (tuple_to_tm(argv[1], &t) < 0) return val_null();

@@ -12,7 +12,7 @@ static Value as_array(Value v) {
   if (lx_is_arraylike(v)) return val_incref(v);
   if (v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL) return lx_asarray(v, FAM_JAX, -1, 0);
   if (lx_family(v) == FAM_NP) return lx_asarray(v, FAM_JAX, -1, 0);
-  return obj_raise(&obj_TypeError, "Value %s of type %s is not a valid JAX type",
+  return obj_raise(&exc_TypeError, "Value %s of type %s is not a valid JAX type",
                    "passed to a control-flow function", obj_type_name(v));
 }
 
@@ -157,7 +157,7 @@ static int check_same_outputs(const char *what, const IrGraph *a, const IrGraph 
                !ir_memcmp(x->shape, y->shape, sizeof(int64_t) * (size_t)x->ndim);
     if (!same) {
       Value r1 = aval_repr(x), r2 = aval_repr(y);
-      obj_raise(&obj_TypeError, "%s: output %d has type %s in one and %s in the other; they "
+      obj_raise(&exc_TypeError, "%s: output %d has type %s in one and %s in the other; they "
                 "must have identical shapes and dtypes", what, i,
                 VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1), VAL_IS_NULL(r2) ? "?" : obj_str_cstr(r2));
       val_decref(r1);
@@ -185,7 +185,7 @@ static Value cond_impl(Value index, int nb, const Value *branches, int nops, con
   for (int b = 1; b < nb; b++) {
     if (!tree_equal(t[0].out_tree, t[b].out_tree)) {
       Value r0 = tree_repr(t[0].out_tree), r1 = tree_repr(t[b].out_tree);
-      obj_raise(&obj_TypeError, "%s: branch outputs must have the same pytree structure, got %s "
+      obj_raise(&exc_TypeError, "%s: branch outputs must have the same pytree structure, got %s "
                 "and %s", what, VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0),
                 VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
       val_decref(r0);
@@ -237,7 +237,7 @@ static Value cond_pred(Value pred) {
     char s[200];
     ir_aval_str(&av, s, sizeof s);
     val_decref(p);
-    return obj_raise(&obj_TypeError, "Pred must be a scalar, got %s.", s);
+    return obj_raise(&exc_TypeError, "Pred must be a scalar, got %s.", s);
   }
   if (av.dtype == DT_BOOL) return p;
   Value z = t_scalar(av.dtype, 0, 0);
@@ -252,12 +252,12 @@ static Value lax_cond(int argc, const Value *argv, Obj *kw) {
   if (nkw) {
     for (int i = 0; i < nkw; i++)
       if (strcmp(obj_kwname(kw, i), "operand"))
-        return obj_raise(&obj_TypeError, "cond() got an unexpected keyword argument '%s'", obj_kwname(kw, i));
+        return obj_raise(&exc_TypeError, "cond() got an unexpected keyword argument '%s'", obj_kwname(kw, i));
   }
-  if (argc < 3) return obj_raise(&obj_TypeError, "cond() missing required arguments: expected cond(pred, true_fun, false_fun, *operands)");
+  if (argc < 3) return obj_raise(&exc_TypeError, "cond() missing required arguments: expected cond(pred, true_fun, false_fun, *operands)");
   for (int i = 1; i < 3; i++)
     if (!obj_callable(argv[i]))
-      return obj_raise(&obj_TypeError, "cond: %s must be callable, got %s", i == 1 ? "true_fun" : "false_fun", obj_type_name(argv[i]));
+      return obj_raise(&exc_TypeError, "cond: %s must be callable, got %s", i == 1 ? "true_fun" : "false_fun", obj_type_name(argv[i]));
   Value p = cond_pred(argv[0]);
   if (VAL_IS_NULL(p)) return p;
   Value br[2] = {argv[2], argv[1]};   /* index 0 = False */
@@ -279,7 +279,7 @@ static Value lax_switch(int argc, const Value *argv, Obj *kw) {
   int nb = (int)LIST(bl.u.o)->len;
   if (nb < 1 || nb > PCOND_MAX) {
     val_decref(bl);
-    return obj_raise(&obj_ValueError, "switch: between 1 and %d branches are supported, got %d", PCOND_MAX, nb);
+    return obj_raise(&exc_ValueError, "switch: between 1 and %d branches are supported, got %d", PCOND_MAX, nb);
   }
   Value idx = as_array(argv[0]);
   Value r = val_null();
@@ -289,7 +289,7 @@ static Value lax_switch(int argc, const Value *argv, Obj *kw) {
       if (av.ndim != 0 || !(dt_is_int(av.dtype) || av.dtype == DT_BOOL)) {
         char s[200];
         ir_aval_str(&av, s, sizeof s);
-        obj_raise(&obj_TypeError, "switch: index must be a scalar integer, got %s", s);
+        obj_raise(&exc_TypeError, "switch: index must be a scalar integer, got %s", s);
       } else {
         Value i32 = t_convert(idx, DT_INT32, 0);
         Value lo = t_scalar(DT_INT32, 0, 0), hi = t_scalar(DT_INT32, nb - 1, 0);
@@ -318,7 +318,7 @@ static Value while_impl(Value cond_fun, Value body_fun, Value init) {
   if (trace_fun(cond_fun, "while_loop", td, n, avals, 0, &tc) < 0) goto done;
   if (tc.g->nout != 1 || tc.g->avals[tc.g->out[0]].dtype != DT_BOOL || tc.g->avals[tc.g->out[0]].ndim != 0) {
     Value rr = tc.g->nout ? aval_repr(&tc.g->avals[tc.g->out[0]]) : obj_str_from_cstr("nothing");
-    obj_raise(&obj_TypeError, "cond_fun must return a boolean scalar, but got output type(s) [%s].",
+    obj_raise(&exc_TypeError, "cond_fun must return a boolean scalar, but got output type(s) [%s].",
               VAL_IS_NULL(rr) ? "?" : obj_str_cstr(rr));
     val_decref(rr);
     goto done;
@@ -326,7 +326,7 @@ static Value while_impl(Value cond_fun, Value body_fun, Value init) {
   if (trace_fun(body_fun, "while_loop", td, n, avals, 0, &tb) < 0) goto done;
   if (!tree_equal(tb.out_tree, td)) {
     Value r0 = tree_repr(td), r1 = tree_repr(tb.out_tree);
-    obj_raise(&obj_TypeError, "body_fun output and input must have identical types: the carry "
+    obj_raise(&exc_TypeError, "body_fun output and input must have identical types: the carry "
               "structure is %s but body_fun returned %s", VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0),
               VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
     val_decref(r0);
@@ -338,7 +338,7 @@ static Value while_impl(Value cond_fun, Value body_fun, Value init) {
     if (o->dtype != avals[i].dtype || o->ndim != avals[i].ndim ||
         ir_memcmp(o->shape, avals[i].shape, sizeof(int64_t) * (size_t)o->ndim)) {
       Value r0 = aval_repr(&avals[i]), r1 = aval_repr(o);
-      obj_raise(&obj_TypeError, "body_fun output and input must have identical types: carry "
+      obj_raise(&exc_TypeError, "body_fun output and input must have identical types: carry "
                 "component %d has type %s in init_val but %s in the output of body_fun", i,
                 VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0), VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
       val_decref(r0);
@@ -388,22 +388,22 @@ static Value lax_while_loop(int argc, const Value *argv, Obj *kw) {
 static int scan_length(const AVal *xav, int nx, int has_length, int64_t *length) {
   for (int i = 0; i < nx; i++) {
     if (xav[i].ndim == 0) {
-      obj_raise(&obj_ValueError, "scan got value with no leading axis to scan over: %s",
+      obj_raise(&exc_ValueError, "scan got value with no leading axis to scan over: %s",
                 "a scalar was passed in xs");
       return -1;
     }
     if (!has_length) { *length = xav[i].shape[0]; has_length = 1; }
     else if (xav[i].shape[0] != *length) {
-      obj_raise(&obj_ValueError, "scan got `length` argument of %lld which disagrees with leading "
+      obj_raise(&exc_ValueError, "scan got `length` argument of %lld which disagrees with leading "
                 "axis sizes [%lld].", (long long)*length, (long long)xav[i].shape[0]);
       return -1;
     }
   }
   if (!has_length) {
-    obj_raise(&obj_ValueError, "scan got no values to scan over and `length` not provided.");
+    obj_raise(&exc_ValueError, "scan got no values to scan over and `length` not provided.");
     return -1;
   }
-  if (*length < 0) { obj_raise(&obj_ValueError, "scan: length must be non-negative"); return -1; }
+  if (*length < 0) { obj_raise(&exc_ValueError, "scan: length must be non-negative"); return -1; }
   return 0;
 }
 
@@ -449,7 +449,7 @@ static int scan_out_trees(const Traced *tb, const TreeDef *ctd, const AVal *cav,
   int ok = VAL_IS_TUPLE(st) && TUPLE(st.u.o)->len == 2;
   if (!ok) {
     val_decref(st);
-    obj_raise(&obj_TypeError, "scan body output must be a pair (carry, y), got %s",
+    obj_raise(&exc_TypeError, "scan body output must be a pair (carry, y), got %s",
               "another structure");
     return -1;
   }
@@ -466,7 +466,7 @@ static int scan_out_trees(const Traced *tb, const TreeDef *ctd, const AVal *cav,
   if (!oc || !oy) { tree_free(oc); tree_free(oy); return -1; }
   if (!tree_equal(oc, ctd)) {
     Value r0 = tree_repr(ctd), r1 = tree_repr(oc);
-    obj_raise(&obj_TypeError, "scan body function carry input and carry output must have the "
+    obj_raise(&exc_TypeError, "scan body function carry input and carry output must have the "
               "same pytree structure, but they differ: the input carry is %s and the output "
               "carry is %s", VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0), VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
     val_decref(r0); val_decref(r1);
@@ -478,7 +478,7 @@ static int scan_out_trees(const Traced *tb, const TreeDef *ctd, const AVal *cav,
     if (o->dtype != cav[i].dtype || o->ndim != cav[i].ndim ||
         ir_memcmp(o->shape, cav[i].shape, sizeof(int64_t) * (size_t)o->ndim)) {
       Value r0 = aval_repr(&cav[i]), r1 = aval_repr(o);
-      obj_raise(&obj_TypeError, "scan body function carry input and carry output must have "
+      obj_raise(&exc_TypeError, "scan body function carry input and carry output must have "
                 "equal types (e.g. shapes and dtypes of arrays), but they differ:\n  * the input "
                 "carry component %d has type %s but the corresponding output carry component has "
                 "type %s, so the %s do not match", i, VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0),
@@ -835,12 +835,12 @@ done:
 
 static Value debug_print(int argc, const Value *argv, Obj *kw) {
   if (argc < 1 || !VAL_IS_STR(argv[0]))
-    return obj_raise(&obj_TypeError, "jax.debug.print(fmt, *args, **kwargs): fmt must be a str");
+    return obj_raise(&exc_TypeError, "jax.debug.print(fmt, *args, **kwargs): fmt must be a str");
   return debug_common(argv[0], val_null(), argc - 1, argv + 1, kw);
 }
 static Value debug_callback(int argc, const Value *argv, Obj *kw) {
   if (argc < 1 || !obj_callable(argv[0]))
-    return obj_raise(&obj_TypeError, "jax.debug.callback(callback, *args): callback must be callable");
+    return obj_raise(&exc_TypeError, "jax.debug.callback(callback, *args): callback must be callable");
   return debug_common(val_null(), argv[0], argc - 1, argv + 1, kw);
 }
 
@@ -1019,7 +1019,7 @@ static IrGraph *graph_batch(IrGraph *g, int64_t size, const int *in_bd,
   for (int i = 0; i < g->nin; i++) {
     av[i] = g->avals[g->in[i]];
     if (in_bd[i] >= 0) {
-      if (av[i].ndim + 1 > ARR_MAXDIM) { free(av); obj_raise(&obj_ValueError, "vmap: rank too large"); return NULL; }
+      if (av[i].ndim + 1 > ARR_MAXDIM) { free(av); obj_raise(&exc_ValueError, "vmap: rank too large"); return NULL; }
       ir_memmove(av[i].shape + 1, av[i].shape, sizeof(int64_t) * (size_t)av[i].ndim);
       av[i].shape[0] = size;
       av[i].ndim++;
@@ -1547,7 +1547,7 @@ int flow_jvp_while(PrimId id, const void *params, int nin, const Value *p, const
   body = graph_jvp(pw->body, nz, onz);
   if (!body) goto done;
   for (int j = 0; j < nc; j++)
-    if (onz[j] != nz[bn + j]) { obj_raise(&obj_RuntimeError, "internal: while jvp carry mismatch"); goto done; }
+    if (onz[j] != nz[bn + j]) { obj_raise(&exc_RuntimeError, "internal: while jvp carry mismatch"); goto done; }
   {
     /* body inputs: bconsts, carry, t_bconsts, t_carry -> bconsts, t_bconsts, carry, t_carry */
     int total = bn + nc + ntb + ntc, k = 0;
@@ -1623,7 +1623,7 @@ static int while_run_fn(void *ctx, int nin, const Value *in, int nout_max, Value
     val_decref(pred);
     if (VAL_IS_NULL(c)) {
       obj_err_clear();
-      obj_raise(&obj_ValueError, "Reverse-mode differentiation does not work for lax.while_loop "
+      obj_raise(&exc_ValueError, "Reverse-mode differentiation does not work for lax.while_loop "
                 "or lax.fori_loop with dynamic start/stop values. Try using lax.scan, or using "
                 "fori_loop with static start/stop.");
       goto done;
@@ -2213,7 +2213,7 @@ static int host_call(int id, int n, Array *const *vals, int nout, const AVal *ou
     td = VAL_IS_NULL(l) ? NULL : tree_flatten(r, l, 0);
     if (!td) rc = -1;
     else if (!tree_equal(td, c->out_tree) || LIST(l.u.o)->len != nout) {
-      obj_raise(&obj_TypeError, "pure_callback: the callback returned a structure that differs "
+      obj_raise(&exc_TypeError, "pure_callback: the callback returned a structure that differs "
                 "from result_shape_dtypes");
       rc = -1;
     }
@@ -2227,7 +2227,7 @@ static int host_call(int id, int n, Array *const *vals, int nout, const AVal *ou
     if (!ok) {
       char s[200];
       ir_aval_str(&out[k], s, sizeof s);
-      obj_raise(&obj_TypeError, "pure_callback: result %d should have type %s", k, s);
+      obj_raise(&exc_TypeError, "pure_callback: result %d should have type %s", k, s);
       val_decref(a);
       rc = -1;
       break;
@@ -2248,7 +2248,7 @@ static int host_call(int id, int n, Array *const *vals, int nout, const AVal *ou
 /* Run fn(*args, **kw) at run time with concrete values; result_shape_dtypes (a pytree of
  * objects with .shape and .dtype) gives its outputs. Eagerly it is just the call. */
 Value flow_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw) {
-  if (!obj_callable(fn)) return obj_raise(&obj_TypeError, "pure_callback: callback must be callable");
+  if (!obj_callable(fn)) return obj_raise(&exc_TypeError, "pure_callback: callback must be callable");
   if (lx_current() == lx_eval_interp()) {
     Value r = obj_call(fn, argc, argv, kw);
     return r;
@@ -2263,7 +2263,7 @@ Value flow_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj 
   st = tree_flatten(spec, sl, 0);
   if (!st) goto done;
   hc.nout = (int)LIST(sl.u.o)->len;
-  if (hc.nout > PHOST_MAX_OUT) { obj_raise(&obj_ValueError, "pure_callback: at most %d results", PHOST_MAX_OUT); goto done; }
+  if (hc.nout > PHOST_MAX_OUT) { obj_raise(&exc_ValueError, "pure_callback: at most %d results", PHOST_MAX_OUT); goto done; }
   for (int k = 0; k < hc.nout; k++) {
     Value s = LIST(sl.u.o)->items[k];
     Value shp = obj_getattr_s(s, "shape"), dt = VAL_IS_NULL(shp) ? shp : obj_getattr_s(s, "dtype");
@@ -2272,7 +2272,7 @@ Value flow_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj 
     val_decref(shp);
     val_decref(dt);
     if (nd < 0 || d < 0) {
-      if (!obj_err_occurred() || d == -1) obj_raise(&obj_TypeError, "pure_callback: result_shape_dtypes leaves need .shape and .dtype");
+      if (!obj_err_occurred() || d == -1) obj_raise(&exc_TypeError, "pure_callback: result_shape_dtypes leaves need .shape and .dtype");
       goto done;
     }
     hc.out[k].ndim = nd;
@@ -2338,7 +2338,7 @@ done:
 
 static Value m_pure_callback(int argc, const Value *argv, Obj *kw) {
   /* pure_callback(callback, result_shape_dtypes, *args, vmap_method=None, **kwargs) */
-  if (argc < 2) return obj_raise(&obj_TypeError, "pure_callback(callback, result_shape_dtypes, *args)");
+  if (argc < 2) return obj_raise(&exc_TypeError, "pure_callback(callback, result_shape_dtypes, *args)");
   int nkw = obj_kwcount(kw);
   Value names = val_null();
   int keep = 0;
@@ -2416,7 +2416,7 @@ int flow_jvp_hostcall(PrimId id, const void *params, int nin, const Value *p, co
     else obj_err_clear();
     val_decref(n);
   }
-  obj_raise(&obj_ValueError, "Pure callbacks do not support JVP: jax.pure_callback(%s, ...) was "
+  obj_raise(&exc_ValueError, "Pure callbacks do not support JVP: jax.pure_callback(%s, ...) was "
             "differentiated. Please use `jax.custom_jvp` (or `jax.custom_vjp`) around the function "
             "that calls it to use callbacks while taking gradients.", nm);
   return -1;
@@ -2496,14 +2496,14 @@ Value flow_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves
     val_decref(l);
     if (!rule_tree || trace_fun(rule, "custom_jvp rule", rule_tree, 2 * n, av, 1, &t[1]) < 0) goto done;
     if (t[1].g->nout != 2 * nout || !all_same_type(t[0].g, 0, t[1].g, 0, nout)) {
-      obj_raise(&obj_TypeError, "Custom JVP rule must produce primal outputs with the same "
+      obj_raise(&exc_TypeError, "Custom JVP rule must produce primal outputs with the same "
                 "structure, shapes and dtypes as the custom_jvp function's outputs");
       goto done;
     }
   } else {
     if (trace_fun(rule, "custom_vjp fwd", in_tree, n, av, 1, &t[1]) < 0) goto done;
     if (t[1].g->nout < nout || !all_same_type(t[0].g, 0, t[1].g, 0, nout)) {
-      obj_raise(&obj_TypeError, "Custom VJP fwd rule must produce a pair whose first element "
+      obj_raise(&exc_TypeError, "Custom VJP fwd rule must produce a pair whose first element "
                 "has the structure, shapes and dtypes of the custom_vjp function's outputs");
       goto done;
     }
@@ -2567,7 +2567,7 @@ static Value *custom_operands(int nin, const Value *p, const Value *t, int ncons
 int flow_jvp_custom_call(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                     Value *out, Value *tout) {
   if (id == PRIM_custom_vjp_call) {
-    obj_raise(&obj_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp function.");
+    obj_raise(&exc_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp function.");
     return -1;
   }
   const PCustomJvp *c = params;
@@ -2626,7 +2626,7 @@ static int cvjp_backward(void *p, int nout, const Value *ct, int nin, const uint
   td = VAL_IS_NULL(l) ? NULL : tree_flatten(r, l, 1);
   if (!td) goto done;
   if (LIST(l.u.o)->len != np) {
-    obj_raise(&obj_TypeError, "Custom VJP bwd rule must produce one cotangent per "
+    obj_raise(&exc_TypeError, "Custom VJP bwd rule must produce one cotangent per "
               "differentiable argument leaf (%d), got %lld", np, (long long)LIST(l.u.o)->len);
     goto done;
   }

@@ -149,7 +149,7 @@ static int var_of(StageTrace *s, Value v) {
     if (pm_put(&s->caps, v.u.o, k) < 0) return -1;
     return k;
   }
-  obj_raise(&obj_TypeError, "Value %s of type %s is not a valid JAX type",
+  obj_raise(&exc_TypeError, "Value %s of type %s is not a valid JAX type",
             "passed to a traced primitive", obj_type_name(v));
   return -1;
 }
@@ -300,7 +300,7 @@ IrGraph *jit_stage_finish(StageTrace *s, int nout, const Value *outs, Value **ca
   } else if (s->ncap) {
     ir_release(g);
     g = NULL;
-    obj_raise(&obj_RuntimeError, "internal: a traced sub-graph captured outer values");
+    obj_raise(&exc_RuntimeError, "internal: a traced sub-graph captured outer values");
   }
 done:
   free(ov);
@@ -315,7 +315,7 @@ TreeDef *jit_stage_outputs(Value res, const char *what, Value outl) {
   for (int64_t k = 0; t && k < LIST(outl.u.o)->len; k++) {
     Value v = LIST(outl.u.o)->items[k];
     if (!(lx_is_arraylike(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)) {
-      obj_raise(&obj_TypeError, "%s returned a value of type %s; it must return arrays, Python "
+      obj_raise(&exc_TypeError, "%s returned a value of type %s; it must return arrays, Python "
                 "scalars, or lists/tuples/dicts of them", what, obj_type_name(v));
       tree_free(t);
       t = NULL;
@@ -587,7 +587,7 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
         int64_t hh;
         if (obj_hash(v, &hh) < 0) { obj_err_clear(); tn = obj_type_name(v); break; }
       }
-      obj_raise(&obj_ValueError, "Non-hashable static arguments are not supported. An error "
+      obj_raise(&exc_ValueError, "Non-hashable static arguments are not supported. An error "
                 "occurred while trying to hash an object of type %s. The static arguments of a "
                 "jit-compiled function must be hashable (numbers, strings, tuples); arrays "
                 "should be passed as ordinary (traced) arguments instead.", tn);
@@ -611,7 +611,7 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
     else if (lx_is_arr(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)
       p->arrs[i] = lx_asarray(v, FAM_JAX, -1, 0);
     else {
-      obj_raise(&obj_TypeError, "Argument '%s' of type %s is not a valid JAX type. Arguments of a "
+      obj_raise(&exc_TypeError, "Argument '%s' of type %s is not a valid JAX type. Arguments of a "
                 "jit-compiled function must be arrays, Python scalars, or lists/tuples/dicts of "
                 "them; other values (strings, functions, objects) must be marked static with "
                 "static_argnums / static_argnames.",
@@ -1049,12 +1049,12 @@ static Value make_lowered(IrGraph *g, Value name, Value jit, int kind) {
 }
 static Value lowered_compile(int argc, const Value *argv, Obj *kw) {
   LoweredObj *l = (LoweredObj *)argv[0].u.o;
-  return VAL_IS_NULL(l->jit) ? obj_raise(&obj_TypeError, "nothing to compile")
+  return VAL_IS_NULL(l->jit) ? obj_raise(&exc_TypeError, "nothing to compile")
                              : make_lowered(l->g, l->name, l->jit, 2);
 }
 static Value lowered_call(Value self, int argc, const Value *argv, Obj *kw) {
   LoweredObj *l = (LoweredObj *)self.u.o;
-  if (l->kind != 2) return obj_raise(&obj_TypeError, "'Lowered' object is not callable; call .compile() first");
+  if (l->kind != 2) return obj_raise(&exc_TypeError, "'Lowered' object is not callable; call .compile() first");
   return obj_call(l->jit, argc, argv, kw);
 }
 static Value jaxpr_eqns(Value self) {
@@ -1132,14 +1132,14 @@ static int parse_int_list(Value v, int *out, int max, const char *what) {
   if (VAL_IS_NULL(v) || VAL_IS_NONE(v)) return 0;
   if (VAL_IS_INTLIKE(v)) { out[0] = (int)v.u.i; return 1; }
   if (!VAL_IS_TUPLE(v) && !VAL_IS_LIST(v)) {
-    obj_raise(&obj_TypeError, "%s must be an int or a sequence of ints, got %s", what, obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be an int or a sequence of ints, got %s", what, obj_type_name(v));
     return -1;
   }
   int64_t n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
-  if (n > max) { obj_raise(&obj_ValueError, "%s: too many entries", what); return -1; }
+  if (n > max) { obj_raise(&exc_ValueError, "%s: too many entries", what); return -1; }
   for (int64_t i = 0; i < n; i++) {
     Value it = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->items[i] : LIST(v.u.o)->items[i];
-    if (!VAL_IS_INTLIKE(it)) { obj_raise(&obj_TypeError, "%s must contain ints", what); return -1; }
+    if (!VAL_IS_INTLIKE(it)) { obj_raise(&exc_TypeError, "%s must contain ints", what); return -1; }
     out[i] = (int)it.u.i;
   }
   return (int)n;
@@ -1147,7 +1147,7 @@ static int parse_int_list(Value v, int *out, int max, const char *what) {
 
 Value jit_make(Value fun, Value static_argnums, Value static_argnames) {
   if (!obj_callable(fun))
-    return obj_raise(&obj_TypeError, "Expected a callable value, got %s", obj_type_name(fun));
+    return obj_raise(&exc_TypeError, "Expected a callable value, got %s", obj_type_name(fun));
   JitObj *j = obj_alloc(&jit_type, sizeof *j);
   if (!j) return val_null();
   j->fun = val_incref(fun);
@@ -1175,7 +1175,7 @@ Value jit_make(Value fun, Value static_argnums, Value static_argnames) {
       if (!VAL_IS_STR(TUPLE(t.u.o)->items[i])) {
         val_decref(t);
         val_decref(self);
-        return obj_raise(&obj_TypeError, "static_argnames must be strings");
+        return obj_raise(&exc_TypeError, "static_argnames must be strings");
       }
     j->static_names = t;
     /* names given: their positions are static too (JAX infers one from the other) */

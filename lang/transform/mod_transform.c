@@ -39,14 +39,14 @@ static int parse_argnums(Value v, int *out, int max, int *single) {
   if (VAL_IS_NULL(v)) { out[0] = 0; *single = 1; return 1; }
   if (VAL_IS_INTLIKE(v)) { out[0] = (int)v.u.i; *single = 1; return 1; }
   if (!VAL_IS_TUPLE(v) && !VAL_IS_LIST(v)) {
-    obj_raise(&obj_TypeError, "argnums must be an int or a tuple of ints, got %s", obj_type_name(v));
+    obj_raise(&exc_TypeError, "argnums must be an int or a tuple of ints, got %s", obj_type_name(v));
     return -1;
   }
   int64_t n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
-  if (n > max) { obj_raise(&obj_ValueError, "too many argnums"); return -1; }
+  if (n > max) { obj_raise(&exc_ValueError, "too many argnums"); return -1; }
   for (int64_t i = 0; i < n; i++) {
     Value it = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->items[i] : LIST(v.u.o)->items[i];
-    if (!VAL_IS_INTLIKE(it)) { obj_raise(&obj_TypeError, "argnums must contain ints"); return -1; }
+    if (!VAL_IS_INTLIKE(it)) { obj_raise(&exc_TypeError, "argnums must contain ints"); return -1; }
     out[i] = (int)it.u.i;
   }
   return (int)n;
@@ -98,7 +98,7 @@ static int check_argnums(const GradCtx *g, int argc) {
     int a = g->argnums[k];
     if (a < 0) a += argc;
     if (a < 0 || a >= argc) {
-      obj_raise(&obj_TypeError, "differentiating with respect to argnums=%d requires at "
+      obj_raise(&exc_TypeError, "differentiating with respect to argnums=%d requires at "
                 "least %d positional arguments to be passed by the caller, but got only %d "
                 "positional arguments.", g->argnums[k], g->argnums[k] + 1, argc);
       return -1;
@@ -126,7 +126,7 @@ static int grad_input(const GradCtx *g, LxTrace *V, Value arg, GradIn *in) {
     if (f < 0) { val_decref(x); bad = 1; break; }
     if (!f && !g->allow_int) {
       val_decref(x);
-      obj_raise(&obj_TypeError, "grad requires real- or complex-valued inputs (input dtype that "
+      obj_raise(&exc_TypeError, "grad requires real- or complex-valued inputs (input dtype that "
                 "is a sub-dtype of np.inexact), but got %s. If you want to use Boolean- or "
                 "integer-valued inputs, use vjp or set allow_int to True.", arr_dtypes[d].name);
       bad = 1;
@@ -147,19 +147,19 @@ static int grad_input(const GradCtx *g, LxTrace *V, Value arg, GradIn *in) {
 static int check_scalar_output(Value main, AVal *av) {
   if (lx_aval(main, av) < 0) {
     obj_err_clear();
-    obj_raise(&obj_TypeError, "Gradient only defined for scalar-output functions. Output was "
+    obj_raise(&exc_TypeError, "Gradient only defined for scalar-output functions. Output was "
               "%s.", obj_type_name(main));
     return -1;
   }
   if (av->ndim != 0) {
     char s[200];
     arr_shape_str(av->shape, av->ndim, s, sizeof s);
-    obj_raise(&obj_TypeError, "Gradient only defined for scalar-output functions. Output had "
+    obj_raise(&exc_TypeError, "Gradient only defined for scalar-output functions. Output had "
               "shape: %s.", s);
     return -1;
   }
   if (!dt_is_float(av->dtype)) {
-    obj_raise(&obj_TypeError, "grad requires real-valued outputs (output dtype that is a "
+    obj_raise(&exc_TypeError, "grad requires real-valued outputs (output dtype that is a "
               "sub-dtype of np.floating), but got %s. For holomorphic differentiation, pass "
               "holomorphic=True. For differentiation of non-holomorphic functions involving "
               "complex outputs, use jax.vjp directly.", arr_dtypes[av->dtype].name);
@@ -245,7 +245,7 @@ static Value grad_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   Value main = out;
   if (g->has_aux) {
     if (!VAL_IS_TUPLE(out) || TUPLE(out.u.o)->len != 2) {
-      obj_raise(&obj_TypeError, "has_aux=True requires the function to return a pair (value, "
+      obj_raise(&exc_TypeError, "has_aux=True requires the function to return a pair (value, "
                 "auxiliary data), got %s", obj_type_name(out));
       goto done;
     }
@@ -298,7 +298,7 @@ static Value make_grad(int argc, const Value *argv, Obj *kw, int vag) {
                      "fun|argnums,has_aux,holomorphic,allow_int,reduce_axes", a) < 0)
     return val_null();
   if (!obj_callable(a[0]))
-    return obj_raise(&obj_TypeError, "Expected a callable value, got %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "Expected a callable value, got %s", obj_type_name(a[0]));
   GradCtx *g = calloc(1, sizeof *g);
   if (!g) return obj_raise_nomem();
   g->nargnums = parse_argnums(a[1], g->argnums, 32, &g->single);
@@ -316,9 +316,9 @@ static Value m_value_and_grad(int argc, const Value *argv, Obj *kw) { return mak
 static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
   lx_transform_init();
   if (!VAL_IS_TUPLE(primals) && !VAL_IS_LIST(primals))
-    return obj_raise(&obj_TypeError, "primal arguments to jax.jvp must be a tuple or a list; found %s.", obj_type_name(primals));
+    return obj_raise(&exc_TypeError, "primal arguments to jax.jvp must be a tuple or a list; found %s.", obj_type_name(primals));
   if (!VAL_IS_TUPLE(tangents) && !VAL_IS_LIST(tangents))
-    return obj_raise(&obj_TypeError, "tangent arguments to jax.jvp must be a tuple or a list; found %s.", obj_type_name(tangents));
+    return obj_raise(&exc_TypeError, "tangent arguments to jax.jvp must be a tuple or a list; found %s.", obj_type_name(tangents));
   Value pl = obj_list_new(0), tl = obj_list_new(0);
   TreeDef *pt = NULL, *tt = NULL;
   LxTrace *J = NULL;
@@ -332,7 +332,7 @@ static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
   if (!pt || !tt) goto done;
   if (!tree_equal(pt, tt)) {
     Value r0 = tree_repr(pt), r1 = tree_repr(tt);
-    obj_raise(&obj_TypeError, "primal and tangent arguments to jax.jvp must have the same tree "
+    obj_raise(&exc_TypeError, "primal and tangent arguments to jax.jvp must have the same tree "
               "structure; primals have tree structure %s whereas tangents have tree structure %s.",
               VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0), VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
     val_decref(r0); val_decref(r1);
@@ -352,7 +352,7 @@ static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
       char a1[200], a2[200];
       ir_aval_str(&pa, a1, sizeof a1);
       ir_aval_str(&ta, a2, sizeof a2);
-      obj_raise(&obj_TypeError, "primal and tangent arguments to jax.jvp must have equal types; "
+      obj_raise(&exc_TypeError, "primal and tangent arguments to jax.jvp must have equal types; "
                 "got primal %s and tangent %s.", a1, a2);
       val_decref(p); val_decref(t);
       goto done;
@@ -377,7 +377,7 @@ static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
   Value main = out, aux = val_null();
   if (has_aux) {
     if (!VAL_IS_TUPLE(out) || TUPLE(out.u.o)->len != 2) {
-      obj_raise(&obj_TypeError, "has_aux=True requires the function to return a pair");
+      obj_raise(&exc_TypeError, "has_aux=True requires the function to return a pair");
       goto done;
     }
     main = TUPLE(out.u.o)->items[0];
@@ -445,7 +445,7 @@ static Value lin_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   return tan;
 }
 static Value m_linearize(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1 || obj_kwcount(kw)) return obj_raise(&obj_TypeError, "linearize(fun, *primals)");
+  if (argc < 1 || obj_kwcount(kw)) return obj_raise(&exc_TypeError, "linearize(fun, *primals)");
   Value prim = obj_tuple_from(argc - 1, argv + 1);
   if (VAL_IS_NULL(prim)) return prim;
   /* the primal output now; each call of the linear function evaluates the JVP at the point */
@@ -484,7 +484,7 @@ static void vjpfn_free(void *p) {
 static Value vjpfn_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   VjpFnCtx *c = ctx;
   if (argc != 1 || obj_kwcount(kw))
-    return obj_raise(&obj_TypeError, "The function returned by `jax.vjp` applied to %s takes "
+    return obj_raise(&exc_TypeError, "The function returned by `jax.vjp` applied to %s takes "
                      "exactly one argument (the cotangent of the output), got %d", "a function", argc);
   Value cl = obj_list_new(0);
   if (VAL_IS_NULL(cl)) return cl;
@@ -494,7 +494,7 @@ static Value vjpfn_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   if (!ct) goto done;
   if (!tree_equal(ct, c->out_tree)) {
     Value r0 = tree_repr(c->out_tree), r1 = tree_repr(ct);
-    obj_raise(&obj_ValueError, "unexpected tree structure of argument to vjp function: got %s, "
+    obj_raise(&exc_ValueError, "unexpected tree structure of argument to vjp function: got %s, "
               "but expected to match %s", VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1),
               VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0));
     val_decref(r0); val_decref(r1);
@@ -513,7 +513,7 @@ static Value vjpfn_call(void *ctx, int argc, const Value *argv, Obj *kw) {
       ir_aval_str(&av, a2, sizeof a2);
       val_decref(s);
       t_clear(seeds, k);
-      obj_raise(&obj_ValueError, "Shape of cotangent input to vjp pullback function %s must be "
+      obj_raise(&exc_ValueError, "Shape of cotangent input to vjp pullback function %s must be "
                 "the same as the shape of corresponding primal input %s.", a2, a1);
       goto done;
     }
@@ -544,9 +544,9 @@ static Value m_vjp(int argc, const Value *argv, Obj *kw) {
   int has_aux = 0, nkw = obj_kwcount(kw);
   for (int i = 0; i < nkw; i++) {
     if (!strcmp(obj_kwname(kw, i), "has_aux")) { if ((has_aux = obj_truth(argv[argc + i])) < 0) return val_null(); }
-    else if (strcmp(obj_kwname(kw, i), "reduce_axes")) return obj_raise(&obj_TypeError, "vjp() got an unexpected keyword argument '%s'", obj_kwname(kw, i));
+    else if (strcmp(obj_kwname(kw, i), "reduce_axes")) return obj_raise(&exc_TypeError, "vjp() got an unexpected keyword argument '%s'", obj_kwname(kw, i));
   }
-  if (argc < 1) return obj_raise(&obj_TypeError, "vjp() missing required argument 'fun'");
+  if (argc < 1) return obj_raise(&exc_TypeError, "vjp() missing required argument 'fun'");
   Value prim = obj_tuple_from(argc - 1, argv + 1);
   if (VAL_IS_NULL(prim)) return prim;
   LxTrace *V = vjp_new("vjp", argv[0]);
@@ -581,7 +581,7 @@ static Value m_vjp(int argc, const Value *argv, Obj *kw) {
   Value main = out;
   if (has_aux) {
     if (!VAL_IS_TUPLE(out) || TUPLE(out.u.o)->len != 2) {
-      obj_raise(&obj_TypeError, "has_aux=True requires the function to return a pair");
+      obj_raise(&exc_TypeError, "has_aux=True requires the function to return a pair");
       goto done;
     }
     main = TUPLE(out.u.o)->items[0];
@@ -641,7 +641,7 @@ static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const 
     int64_t k = LIST(l.u.o)->len;
     tree_free(t);
     val_decref(l);
-    if (*n + k > max) { obj_raise(&obj_ValueError, "%s: too many leaves", what); return -1; }
+    if (*n + k > max) { obj_raise(&exc_ValueError, "%s: too many leaves", what); return -1; }
     for (int64_t i = 0; i < k; i++) out[(*n)++] = VAL_IS_NONE(spec) ? AX_NONE : (int)spec.u.i;
     return 0;
   }
@@ -649,7 +649,7 @@ static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const 
     int64_t ns = VAL_IS_TUPLE(spec) ? TUPLE(spec.u.o)->len : LIST(spec.u.o)->len;
     int64_t nt = VAL_IS_TUPLE(tree) ? TUPLE(tree.u.o)->len : LIST(tree.u.o)->len;
     if (ns != nt) {
-      obj_raise(&obj_ValueError, "%s specification must be a tree prefix of the corresponding "
+      obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding "
                 "value, got specification of length %lld for a value of length %lld.", what,
                 (long long)ns, (long long)nt);
       return -1;
@@ -672,7 +672,7 @@ static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const 
     if (VAL_IS_NULL(keys)) return -1;
     if (obj_dict_len(spec) != LIST(keys.u.o)->len) {
       val_decref(keys);
-      obj_raise(&obj_ValueError, "%s specification must be a tree prefix of the corresponding value (dict keys differ)", what);
+      obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding value (dict keys differ)", what);
       return -1;
     }
     for (int64_t i = 0; i < LIST(keys.u.o)->len; i++) {
@@ -680,7 +680,7 @@ static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const 
       Value s = obj_dict_get(spec, key), t = obj_dict_get(tree, key);
       if (VAL_IS_NULL(s)) {
         val_decref(keys);
-        obj_raise(&obj_ValueError, "%s specification must be a tree prefix of the corresponding value (missing key)", what);
+        obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding value (missing key)", what);
         return -1;
       }
       if (axes_prefix(s, t, out, n, max, what) < 0) { val_decref(keys); return -1; }
@@ -689,7 +689,7 @@ static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const 
     return 0;
   }
   if (VAL_IS_NONE(tree)) return 0;
-  obj_raise(&obj_ValueError, "%s specification must be a tree prefix of the corresponding value, "
+  obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding value, "
             "got specification %s for a value of type %s.", what, obj_type_name(spec), obj_type_name(tree));
   return -1;
 }
@@ -713,7 +713,7 @@ static int parse_in_axes(Value spec, Value args, int argc, int *ax, int n) {
     val_incref(spec);
   }
   if (VAL_IS_TUPLE(spec) && TUPLE(spec.u.o)->len != argc) {
-    obj_raise(&obj_ValueError, "vmap in_axes must be an int, None, or a tuple of entries "
+    obj_raise(&exc_ValueError, "vmap in_axes must be an int, None, or a tuple of entries "
               "corresponding to the positional arguments passed to the function, but got "
               "len(in_axes)=%lld, len(args)=%d", (long long)TUPLE(spec.u.o)->len, argc);
     val_decref(spec);
@@ -751,7 +751,7 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
       char s[200];
       arr_shape_str(av.shape, av.ndim, s, sizeof s);
       val_decref(xa);
-      obj_raise(&obj_ValueError, "vmap was requested to map its argument along axis %d, which "
+      obj_raise(&exc_ValueError, "vmap was requested to map its argument along axis %d, which "
                 "implies that its rank should be at least %d, but is only %d (its shape is %s)",
                 ax[i], (ax[i] < 0 ? -ax[i] : ax[i] + 1), av.ndim, s);
       goto done;
@@ -768,7 +768,7 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
       ir_aval_str(&av, s2, sizeof s2);
       const char *p0 = !VAL_IS_NULL(pathl) && first < LIST(pathl.u.o)->len ? obj_str_cstr(LIST(pathl.u.o)->items[first]) : "an argument";
       const char *p1 = !VAL_IS_NULL(pathl) && i < LIST(pathl.u.o)->len ? obj_str_cstr(LIST(pathl.u.o)->items[i]) : "an argument";
-      obj_raise(&obj_ValueError, "vmap got inconsistent sizes for array axes to be mapped:\n"
+      obj_raise(&exc_ValueError, "vmap got inconsistent sizes for array axes to be mapped:\n"
                 "  * one axis had size %lld: axis %d of %s of type %s;\n"
                 "  * one axis had size %lld: axis %d of %s of type %s",
                 (long long)size, ax[first], p0, s1, (long long)av.shape[a], a, p1, s2);
@@ -779,14 +779,14 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
   }
   if (c->has_size) {
     if (size >= 0 && size != c->axis_size) {
-      obj_raise(&obj_ValueError, "vmap got axis_size=%lld but the mapped axes have size %lld",
+      obj_raise(&exc_ValueError, "vmap got axis_size=%lld but the mapped axes have size %lld",
                 (long long)c->axis_size, (long long)size);
       goto done;
     }
     size = c->axis_size;
   }
   if (size < 0) {
-    obj_raise(&obj_ValueError, "vmap must have at least one non-None value in in_axes");
+    obj_raise(&exc_ValueError, "vmap must have at least one non-None value in in_axes");
     goto done;
   }
   *size_out = size;
@@ -834,7 +834,7 @@ static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
   if (out_axis == AX_NONE) {
     if (bd >= 0) {
       val_decref(v);
-      return obj_raise(&obj_ValueError, "vmap has mapped output but out_axes is None");
+      return obj_raise(&exc_ValueError, "vmap has mapped output but out_axes is None");
     }
     return v;
   }
@@ -846,7 +846,7 @@ static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
   int to = out_axis < 0 ? out_axis + nd : out_axis;
   if (to < 0 || to >= nd) {
     val_decref(vj);
-    return obj_raise(&obj_ValueError, "vmap out_axes %d is out of bounds for an output of rank %d",
+    return obj_raise(&exc_ValueError, "vmap out_axes %d is out of bounds for an output of rank %d",
                      out_axis, nd);
   }
   Value r = vmap_moveaxis(vj, bd, to, size);
@@ -929,7 +929,7 @@ static Value m_vmap(int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("vmap", argc, argv, kw, "fun|in_axes,out_axes,axis_name,axis_size,spmd_axis_name", a) < 0)
     return val_null();
   if (!obj_callable(a[0]))
-    return obj_raise(&obj_TypeError, "vmap requires a callable, got %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "vmap requires a callable, got %s", obj_type_name(a[0]));
   VmapCtx *c = calloc(1, sizeof *c);
   if (!c) return obj_raise_nomem();
   c->fun = val_incref(a[0]);
@@ -947,7 +947,7 @@ typedef struct JitDeco { Value argnums, argnames; } JitDeco;
 static void jitdeco_free(void *p) { JitDeco *d = p; val_decref(d->argnums); val_decref(d->argnames); free(d); }
 static Value jitdeco_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   JitDeco *d = ctx;
-  if (argc != 1) return obj_raise(&obj_TypeError, "jit decorator expects one function");
+  if (argc != 1) return obj_raise(&exc_TypeError, "jit decorator expects one function");
   return jit_make(argv[0], d->argnums, d->argnames);
 }
 
@@ -1088,7 +1088,7 @@ static int cj_rule(CjCtx *x, const Value *prim, const Value *tan, Value *po, Val
         rc = n;
       }
     } else if (t1 && t2) {
-      obj_raise(&obj_TypeError, "Custom JVP rule must produce primal and tangent outputs with "
+      obj_raise(&exc_TypeError, "Custom JVP rule must produce primal and tangent outputs with "
                 "equal container (pytree) structures, but got %s and %s respectively.",
                 "one structure", "another");
     }
@@ -1101,7 +1101,7 @@ static int cj_rule(CjCtx *x, const Value *prim, const Value *tan, Value *po, Val
   return rc;
 bad:
   val_decref(r);
-  obj_raise(&obj_TypeError, "Custom JVP rule must produce a pair (list or tuple of length two) "
+  obj_raise(&exc_TypeError, "Custom JVP rule must produce a pair (list or tuple of length two) "
             "representing primal and tangent outputs.");
   return -1;
 }
@@ -1260,7 +1260,7 @@ static Value custom_staged(CustomObj *c, int argc, const Value *argv) {
   }
   if (VAL_IS_NULL(res)) goto done;
   if (!VAL_IS_TUPLE(res) || TUPLE(res.u.o)->len != 4 || !VAL_IS_LIST(TUPLE(res.u.o)->items[0])) {
-    obj_raise(&obj_RuntimeError, "internal: _custom_flat result");
+    obj_raise(&exc_RuntimeError, "internal: _custom_flat result");
     goto done;
   }
   r = flow_custom_stage(c->is_vjp, TUPLE(res.u.o)->items[1], TUPLE(res.u.o)->items[2],
@@ -1341,7 +1341,7 @@ static Value custom_jvp_call(Value self, int argc, const Value *argv, Obj *kw) {
     }
   } else {
     uint8_t diff[64] = {0};
-    if (nd > 64) { obj_raise(&obj_ValueError, "custom_jvp: too many arguments"); goto done; }
+    if (nd > 64) { obj_raise(&exc_ValueError, "custom_jvp: too many arguments"); goto done; }
     for (int i = 0; i < nd; i++) {
       int var;
       if (vjp_unwrap(t, d[i], &prim[i], &var) < 0) goto done;
@@ -1383,7 +1383,7 @@ static void jvps_free(void *p) { JvpsCtx *c = p; val_decref(c->fns); val_decref(
 static Value jvps_rule(void *ctx, int argc, const Value *argv, Obj *kw) {
   JvpsCtx *c = ctx;
   if (argc != 2 || !VAL_IS_TUPLE(argv[0]) || !VAL_IS_TUPLE(argv[1]))
-    return obj_raise(&obj_TypeError, "internal: defjvps rule arguments");
+    return obj_raise(&exc_TypeError, "internal: defjvps rule arguments");
   Value P = argv[0], T = argv[1];
   int64_t n = TUPLE(P.u.o)->len;
   Value out = obj_call(c->fun, (int)n, TUPLE(P.u.o)->items, NULL);
@@ -1420,7 +1420,7 @@ static Value jvps_rule(void *ctx, int argc, const Value *argv, Obj *kw) {
   return r;
 }
 static Value cj_defjvps(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1 || obj_kwcount(kw)) return obj_raise(&obj_TypeError, "defjvps(*jvp_fns)");
+  if (argc < 1 || obj_kwcount(kw)) return obj_raise(&exc_TypeError, "defjvps(*jvp_fns)");
   CustomObj *c = (CustomObj *)argv[0].u.o;
   JvpsCtx *x = calloc(1, sizeof *x);
   if (!x) return obj_raise_nomem();
@@ -1497,7 +1497,7 @@ static int cvbwd_backward(void *p, int nout, const Value *ct, int nin, const uin
   if (VAL_IS_NULL(r)) return -1;
   if (!VAL_IS_TUPLE(r) && !VAL_IS_LIST(r)) {
     val_decref(r);
-    obj_raise(&obj_TypeError, "Custom VJP bwd rule must produce a tuple (one cotangent per "
+    obj_raise(&exc_TypeError, "Custom VJP bwd rule must produce a tuple (one cotangent per "
               "differentiable argument), got %s.", obj_type_name(r));
     return -1;
   }
@@ -1505,7 +1505,7 @@ static int cvbwd_backward(void *p, int nout, const Value *ct, int nin, const uin
   TreeDef *td = VAL_IS_NULL(l) ? NULL : tree_flatten(r, l, 1);
   if (td) {
     if (LIST(l.u.o)->len != nin) {
-      obj_raise(&obj_TypeError, "Custom VJP bwd rule must produce an output with the same "
+      obj_raise(&exc_TypeError, "Custom VJP bwd rule must produce an output with the same "
                 "structure as the primal arguments: expected %d cotangent leaves, got %lld",
                 nin, (long long)LIST(l.u.o)->len);
     } else {
@@ -1545,7 +1545,7 @@ static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
     if (!own) return obj_call(c->fun, argc, argv, kw);
   }
   if (t->vt->kind == TK_JVP)
-    return obj_raise(&obj_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp "
+    return obj_raise(&exc_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp "
                      "function.");
   /* reverse mode: fwd at the parent, bwd later */
   Value r = val_null(), fo = val_null(), nondiff = val_null(), ol = val_null(), il = val_null();
@@ -1578,7 +1578,7 @@ static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
   }
   if (VAL_IS_NULL(fo)) goto done;
   if (!VAL_IS_TUPLE(fo) || TUPLE(fo.u.o)->len != 2) {
-    obj_raise(&obj_TypeError, "Custom VJP fwd rule must produce a pair (list or tuple of length "
+    obj_raise(&exc_TypeError, "Custom VJP fwd rule must produce a pair (list or tuple of length "
               "two) where the first element represents the primal output and the second element "
               "represents residuals, got %s.", obj_type_name(fo));
     goto done;
@@ -1657,7 +1657,7 @@ static Value make_custom(int argc, const Value *argv, Obj *kw, int is_vjp) {
   Value a[2];
   if (obj_parse_args(is_vjp ? "custom_vjp" : "custom_jvp", argc, argv, kw, "fun|nondiff_argnums", a) < 0)
     return val_null();
-  if (!obj_callable(a[0])) return obj_raise(&obj_TypeError, "Expected a callable value, got %s", obj_type_name(a[0]));
+  if (!obj_callable(a[0])) return obj_raise(&exc_TypeError, "Expected a callable value, got %s", obj_type_name(a[0]));
   CustomObj *c = obj_alloc(is_vjp ? &custom_vjp_type : &custom_jvp_type, sizeof *c);
   if (!c) return val_null();
   c->fun = val_incref(a[0]);
@@ -1675,7 +1675,7 @@ typedef struct CustomDeco { Value nondiff; int is_vjp; } CustomDeco;
 static void cdeco_free(void *p) { CustomDeco *d = p; val_decref(d->nondiff); free(d); }
 static Value cdeco_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   CustomDeco *d = ctx;
-  if (argc != 1) return obj_raise(&obj_TypeError, "expected one function");
+  if (argc != 1) return obj_raise(&exc_TypeError, "expected one function");
   Value args[2] = {argv[0], d->nondiff};
   Value names = obj_tuple_pack(1, obj_str_from_cstr("nondiff_argnums"));
   /* the str made above is owned by the tuple now; obj_tuple_pack took a new ref */
@@ -1702,7 +1702,7 @@ static Value m_custom_vjp(int argc, const Value *argv, Obj *kw) { return custom_
 
 /* jax.checkpoint / remat: recomputation is an optimisation; the result is the function itself */
 static Value m_checkpoint(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1) return obj_raise(&obj_TypeError, "checkpoint(fun)");
+  if (argc < 1) return obj_raise(&exc_TypeError, "checkpoint(fun)");
   return val_incref(argv[0]);
 }
 

@@ -60,7 +60,7 @@ int tr_check_const(LxTrace *self, Value v) {
   LxTrace *o = TRACER(v)->tr;
   if (o->alive && tr_in_scope(o)) return 0;
   char fn[300];
-  obj_raise(tr_exc_leaked ? tr_exc_leaked : &obj_RuntimeError,
+  obj_raise(tr_exc_leaked ? tr_exc_leaked : &exc_RuntimeError,
             "Encountered an unexpected tracer. A function transformed by JAX had a side effect "
             "that allowed one of its traced values to escape the transformation: a value "
             "created inside %s of %s %s used after that transformation %s (for example it was "
@@ -163,7 +163,7 @@ static int tracer_truth(Value self) {
 }
 
 static Value tracer_hash_err(Value self) {
-  return obj_raise(&obj_TypeError, "unhashable type: '%s'", "Tracer");
+  return obj_raise(&exc_TypeError, "unhashable type: '%s'", "Tracer");
 }
 static int tracer_hash(Value self, int64_t *out) {
   tracer_hash_err(self);
@@ -204,11 +204,11 @@ static TypeObj *make_exc(const char *name, TypeObj *base) {
 
 int tr_errors_init(void) {
   if (tr_exc_concretization) return 0;
-  tr_exc_concretization = make_exc("ConcretizationTypeError", &obj_TypeError);
+  tr_exc_concretization = make_exc("ConcretizationTypeError", &exc_TypeError);
   if (!tr_exc_concretization) return -1;
   tr_exc_bool_conversion = make_exc("TracerBoolConversionError", tr_exc_concretization);
   tr_exc_integer_conversion = make_exc("TracerIntegerConversionError", tr_exc_concretization);
-  tr_exc_leaked = make_exc("UnexpectedTracerError", &obj_Exception);
+  tr_exc_leaked = make_exc("UnexpectedTracerError", &exc_Exception);
   if (!tr_exc_bool_conversion || !tr_exc_integer_conversion || !tr_exc_leaked) return -1;
   return 0;
 }

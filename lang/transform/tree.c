@@ -68,7 +68,7 @@ static Value sorted_keys(Value d) {
 typedef struct FlatCtx { TreeDef *t; Value leaves; int none_is_leaf; Value is_leaf; } FlatCtx;
 
 static int flatten_rec(FlatCtx *c, Value x, int depth) {
-  if (depth > 200) { obj_raise(&obj_RecursionError, "pytree too deep"); return -1; }
+  if (depth > 200) { obj_raise(&exc_RecursionError, "pytree too deep"); return -1; }
   if (!VAL_IS_NULL(c->is_leaf) && !VAL_IS_NONE(c->is_leaf)) {
     Value r = obj_call1(c->is_leaf, x);
     if (VAL_IS_NULL(r)) return -1;
@@ -88,7 +88,7 @@ static int flatten_rec(FlatCtx *c, Value x, int depth) {
     for (int64_t i = 0; i < n; i++) {
       /* lists may change under us while the callback runs: re-read each item */
       int64_t len = VAL_IS_TUPLE(x) ? TUPLE(x.u.o)->len : LIST(x.u.o)->len;
-      if (i >= len) { obj_raise(&obj_RuntimeError, "list changed size during flattening"); return -1; }
+      if (i >= len) { obj_raise(&exc_RuntimeError, "list changed size during flattening"); return -1; }
       Value it = val_incref(VAL_IS_TUPLE(x) ? TUPLE(x.u.o)->items[i] : LIST(x.u.o)->items[i]);
       int r = flatten_rec(c, it, depth + 1);
       val_decref(it);
@@ -103,7 +103,7 @@ static int flatten_rec(FlatCtx *c, Value x, int depth) {
     int r = push(c->t, TN_DICT, n, keys);
     for (int64_t i = 0; i < n && r == 0; i++) {
       Value v = obj_dict_get(x, TUPLE(keys.u.o)->items[i]);
-      if (VAL_IS_NULL(v)) { if (!obj_err_occurred()) obj_raise(&obj_KeyError, "dict changed during flattening"); r = -1; break; }
+      if (VAL_IS_NULL(v)) { if (!obj_err_occurred()) obj_raise(&exc_KeyError, "dict changed during flattening"); r = -1; break; }
       val_incref(v);
       r = flatten_rec(c, v, depth + 1);
       val_decref(v);
@@ -195,7 +195,7 @@ static Value unflatten_rec(const TreeDef *t, int64_t *pos, const Value *leaves, 
 
 Value tree_unflatten(TreeDef *t, const Value *leaves, int64_t n) {
   if (n != t->nleaves)
-    return obj_raise(&obj_ValueError, "Too %s leaves for PyTreeDef; expected %lld, got %lld",
+    return obj_raise(&exc_ValueError, "Too %s leaves for PyTreeDef; expected %lld, got %lld",
                      n < t->nleaves ? "few" : "many", (long long)t->nleaves, (long long)n);
   int64_t pos = 0, li = 0;
   if (t->nnodes == 0) return val_none();
@@ -249,7 +249,7 @@ Value tree_repr(const TreeDef *t) {
 }
 
 static int paths_rec(Value x, const char *prefix, Value list, int depth) {
-  if (depth > 200) { obj_raise(&obj_RecursionError, "pytree too deep"); return -1; }
+  if (depth > 200) { obj_raise(&exc_RecursionError, "pytree too deep"); return -1; }
   char buf[512];
   if (VAL_IS_NONE(x)) return 0;
   if (VAL_IS_TUPLE(x) || VAL_IS_LIST(x)) {
@@ -380,7 +380,7 @@ static Value tu_unflatten(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("tree_unflatten", argc, argv, kw, "treedef,leaves", a) < 0) return val_null();
   TreeDef *t = treedef_of(a[0]);
-  if (!t) return obj_raise(&obj_TypeError, "tree_unflatten: expected a PyTreeDef, got %s", obj_type_name(a[0]));
+  if (!t) return obj_raise(&exc_TypeError, "tree_unflatten: expected a PyTreeDef, got %s", obj_type_name(a[0]));
   Value l = seq_list(a[1]);
   if (VAL_IS_NULL(l)) return l;
   Value r = tree_unflatten(t, LIST(l.u.o)->items, LIST(l.u.o)->len);
@@ -393,9 +393,9 @@ static Value tu_map(int argc, const Value *argv, Obj *kw) {
   Value is_leaf = val_null();
   for (int i = 0; i < nkw; i++) {
     if (!strcmp(obj_kwname(kw, i), "is_leaf")) is_leaf = argv[argc + i];
-    else return obj_raise(&obj_TypeError, "tree_map() got an unexpected keyword argument '%s'", obj_kwname(kw, i));
+    else return obj_raise(&exc_TypeError, "tree_map() got an unexpected keyword argument '%s'", obj_kwname(kw, i));
   }
-  if (argc < 2) return obj_raise(&obj_TypeError, "tree_map() missing required argument 'tree'");
+  if (argc < 2) return obj_raise(&exc_TypeError, "tree_map() missing required argument 'tree'");
   int nt = argc - 1;
   Value *lists = calloc((size_t)nt, sizeof(Value));
   TreeDef *t0 = NULL;
@@ -412,7 +412,7 @@ static Value tu_map(int argc, const Value *argv, Obj *kw) {
       /* the other trees may have subtrees where the first has leaves: JAX requires the first
          tree's structure to be a prefix; equal structures cover the common use */
       Value r0 = tree_repr(t0), r1 = tree_repr(t);
-      obj_raise(&obj_ValueError, "Custom node type mismatch; expected type: %s; value: %s.",
+      obj_raise(&exc_ValueError, "Custom node type mismatch; expected type: %s; value: %s.",
                 VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0), VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
       val_decref(r0);
       val_decref(r1);
@@ -457,7 +457,7 @@ static Value tu_reduce(int argc, const Value *argv, Obj *kw) {
   int64_t n = LIST(leaves.u.o)->len, i = 0;
   Value acc;
   if (!VAL_IS_NULL(a[2])) acc = val_incref(a[2]);
-  else if (n == 0) { val_decref(leaves); return obj_raise(&obj_TypeError, "reduce() of empty iterable with no initial value"); }
+  else if (n == 0) { val_decref(leaves); return obj_raise(&exc_TypeError, "reduce() of empty iterable with no initial value"); }
   else acc = val_incref(LIST(leaves.u.o)->items[i++]);
   for (; i < n; i++) {
     Value r = obj_call2(a[0], acc, LIST(leaves.u.o)->items[i]);

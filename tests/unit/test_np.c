@@ -37,7 +37,7 @@ static int tt_aval(Value v, AVal *out) { return lx_aval(((TTracer *)v.u.o)->val,
 static int abstract_mode;
 static Value tt_concrete(Value v, const char *what) {
   if (abstract_mode)
-    return obj_raise(&obj_TypeError, "%s needs a concrete value (abstract tracer)", what);
+    return obj_raise(&exc_TypeError, "%s needs a concrete value (abstract tracer)", what);
   return val_incref(((TTracer *)v.u.o)->val);
 }
 
@@ -62,7 +62,7 @@ static int rec_process(Interp *self, PrimId id, int nin, const Value *in, const 
                        Value *out) {
   RecInterp *ri = (RecInterp *)self;
   Value unwrapped[64];
-  if (nin > 64) { obj_raise(&obj_RuntimeError, "too many inputs"); return -1; }
+  if (nin > 64) { obj_raise(&exc_RuntimeError, "too many inputs"); return -1; }
   int mine = 0;
   for (int i = 0; i < nin; i++) {
     if (in[i].tag == V_OBJ && in[i].u.o->type == &tt_type && ((TTracer *)in[i].u.o)->owner == self) {
@@ -112,7 +112,7 @@ static Value unwrap_tree(Value v) {
 }
 
 static Value tt_trace(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1) return obj_raise(&obj_TypeError, "trace(f, *args)");
+  if (argc < 1) return obj_raise(&exc_TypeError, "trace(f, *args)");
   rec.base.vt = &rec_vt;
   rec.base.parent = lx_current();
   rec.base.level = rec.base.parent->level + 1;
@@ -120,7 +120,7 @@ static Value tt_trace(int argc, const Value *argv, Obj *kw) {
   rec.log[0] = 0;
   Value args[16];
   int n = argc - 1;
-  if (n > 16) return obj_raise(&obj_TypeError, "too many arguments");
+  if (n > 16) return obj_raise(&exc_TypeError, "too many arguments");
   for (int i = 0; i < n; i++) args[i] = tt_new(argv[1 + i], &rec.base);
   Interp *prev = lx_set_current(&rec.base);
   Value r = obj_call(argv[0], n, args, NULL);

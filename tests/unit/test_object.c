@@ -144,7 +144,7 @@ int main(void) {
   Value q = obj_binop(OP_FLOORDIV, val_int(-7), val_int(2));
   CHECK("floordiv_floor", VAL_IS_INT(q) && q.u.i == -4);
   Value ov = obj_binop(OP_MULT, val_int(INT64_MAX), val_int(2));
-  CHECK("int_overflow_raises", VAL_IS_NULL(ov) && obj_err_matches(&obj_OverflowError));
+  CHECK("int_overflow_raises", VAL_IS_NULL(ov) && obj_err_matches(&exc_OverflowError));
   obj_err_clear();
 
   /* strings */
@@ -186,7 +186,7 @@ int main(void) {
   CHECK("dict_repr_order", strcmp(obj_str_cstr(r), "{'x': [3, 1, 2], 'y': 5}") == 0);
   val_decref(r);
   Value miss = obj_getitem(d, val_int(9));
-  CHECK("dict_keyerror", VAL_IS_NULL(miss) && obj_err_matches(&obj_KeyError));
+  CHECK("dict_keyerror", VAL_IS_NULL(miss) && obj_err_matches(&exc_KeyError));
   Value exc = obj_err_fetch();
   r = obj_str(exc);
   CHECK("keyerror_str", strcmp(obj_str_cstr(r), "9") == 0);
@@ -210,17 +210,17 @@ int main(void) {
   val_decref(t);
 
   /* errors */
-  Value e = obj_raise(&obj_ValueError, "bad %d", 3);
+  Value e = obj_raise(&exc_ValueError, "bad %d", 3);
   CHECK("raise_returns_null", VAL_IS_NULL(e) && obj_err_occurred());
-  CHECK("err_matches_base", obj_err_matches(&obj_Exception) && !obj_err_matches(&obj_TypeError));
+  CHECK("err_matches_base", obj_err_matches(&exc_Exception) && !obj_err_matches(&exc_TypeError));
   exc = obj_err_fetch();
   r = obj_repr(exc);
   CHECK("exc_repr", strcmp(obj_str_cstr(r), "ValueError('bad 3')") == 0 && !obj_err_occurred());
   val_decref(r);
   val_decref(exc);
-  CHECK("exc_hierarchy", obj_is_subtype(&obj_ZeroDivisionError, &obj_ArithmeticError) &&
-                             obj_is_subtype(&obj_ModuleNotFoundError, &obj_ImportError) &&
-                             !obj_is_subtype(&obj_KeyboardInterrupt, &obj_Exception));
+  CHECK("exc_hierarchy", obj_is_subtype(&exc_ZeroDivisionError, &exc_ArithmeticError) &&
+                             obj_is_subtype(&exc_ModuleNotFoundError, &exc_ImportError) &&
+                             !obj_is_subtype(&exc_KeyboardInterrupt, &exc_Exception));
 
   /* native types and modules through the interpreter */
   run(s, &c, "import demo\nprint(demo.answer, demo.twice(4), demo.twice(3, scale=5))\n", SB_FILE);
