@@ -95,7 +95,7 @@ int lx_parse_dtype(Value v, Family f) {
   } else if (v.tag == V_OBJ && v.u.o == &obj_bool_type.ob) {
     d = DT_BOOL;
   } else {
-    Value r = obj_repr(v);
+    Value r = op_repr(v);
     obj_raise(&exc_TypeError, "Cannot interpret '%s' as a data type",
               VAL_IS_NULL(r) ? "?" : obj_str_cstr(r));
     val_decref(r);
@@ -457,7 +457,7 @@ static int np_hash(Value self, int64_t *out) {
     return -1;
   }
   Value v = lx_item(o->a, 0);
-  int r = obj_hash(v, out);
+  int r = op_hash(v, out);
   val_decref(v);
   return r;
 }
@@ -546,14 +546,14 @@ Value lx_iter_slot(Value self) {
 
 Value lx_format_slot(Value self, Value spec) {
   const char *s = VAL_IS_STR(spec) ? obj_str_cstr(spec) : "";
-  if (!*s) return obj_str(self);
+  if (!*s) return op_str(self);
   Value c = lx_concrete(self, "format()");
   if (VAL_IS_NULL(c)) return c;
   Array *a = lx_arr(c);
   Value r;
   if (a->size == 1) {
     Value item = lx_item(a, 0);
-    r = VAL_IS_NULL(item) ? item : obj_format(item, spec);
+    r = VAL_IS_NULL(item) ? item : op_format(item, spec);
     val_decref(item);
   } else {
     r = obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
@@ -575,9 +575,9 @@ static Value forward(const char *name, int argc, const Value *argv, Obj *kw) {
   Value r;
   if (VAL_IS_NULL(fn))
     r = obj_raise(&exc_AttributeError, "'%s' object has no attribute '%s'",
-                  obj_type_name(argv[0]), name);
+                  op_type_name(argv[0]), name);
   else
-    r = obj_call(fn, argc, argv, kw);
+    r = op_call(fn, argc, argv, kw);
   val_decref(m);
   return r;
 }

@@ -26,7 +26,7 @@ static int has(Value v) { return !VAL_IS_NULL(v) && !VAL_IS_NONE(v); }
 static const char *path_arg(Value v, const char *fname) {
   if (VAL_IS_STR(v)) return obj_str_cstr(v);
   /* pathlib-like objects: str(p) */
-  obj_raise(&exc_TypeError, "%s: expected a file name (str), got %s", fname, obj_type_name(v));
+  obj_raise(&exc_TypeError, "%s: expected a file name (str), got %s", fname, op_type_name(v));
   return NULL;
 }
 
@@ -252,7 +252,7 @@ static Value loadtxt_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   int dt = lx_parse_dtype(a[1], fam);
   if (dt == -2) return val_null();
   Value r = read_text(fam, p, &o, dt, "loadtxt", 0);
-  if (!VAL_IS_NULL(r) && has(a[7]) && obj_truth(a[7]) > 0) {
+  if (!VAL_IS_NULL(r) && has(a[7]) && op_truth(a[7]) > 0) {
     Value t = lx_transpose(r, NULL);
     val_decref(r);
     r = t;
@@ -274,7 +274,7 @@ static Value np_genfromtxt(int argc, const Value *argv, Obj *kw) {
   int dt = lx_parse_dtype(a[1], FAM_NP);
   if (dt == -2) return val_null();
   Value r = read_text(FAM_NP, p, &o, dt, "genfromtxt", 0);
-  if (!VAL_IS_NULL(r) && has(a[7]) && obj_truth(a[7]) > 0) {
+  if (!VAL_IS_NULL(r) && has(a[7]) && op_truth(a[7]) > 0) {
     Value t = lx_transpose(r, NULL);
     val_decref(r);
     r = t;
@@ -309,7 +309,7 @@ static Value np_savetxt(int argc, const Value *argv, Obj *kw) {
   for (int64_t i = 0; i < rows && !VAL_IS_NULL(r); i++) {
     for (int64_t j = 0; j < cols; j++) {
       Value item = lx_item(arr, i * cols + j);
-      Value s = obj_binop(OP_MOD, fv, item);
+      Value s = op_binop(OP_MOD, fv, item);
       val_decref(item);
       if (VAL_IS_NULL(s)) { r = s; break; }
       fprintf(fp, "%s%s", j ? delim : "", obj_str_cstr(s));

@@ -18,7 +18,7 @@ static const Value *seq_items(Value v) { return VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->
 /* a tuple/list of ints into out (at most max); -1 on error */
 static int int_seq(Value v, int64_t *out, int max, const char *what) {
   if (!is_seq(v)) {
-    obj_raise(&exc_TypeError, "%s must be a tuple of ints, got %s", what, obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be a tuple of ints, got %s", what, op_type_name(v));
     return -1;
   }
   int64_t n = seq_len(v);
@@ -35,7 +35,7 @@ static Value config_update(int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("update", argc, argv, kw, "self,name,val", a) < 0) return val_null();
   if (!VAL_IS_STR(a[1])) return obj_raise(&exc_TypeError, "config.update: name must be a str");
   const char *n = obj_str_cstr(a[1]);
-  int t = obj_truth(a[2]);
+  int t = op_truth(a[2]);
   if (t < 0) return val_null();
   if (!strcmp(n, "jax_enable_x64")) lx_flag_x64 = t;
   else if (!strcmp(n, "jax_threefry_partitionable")) lx_flag_partitionable = t;
@@ -463,7 +463,7 @@ static Value lax_reduce_window(int argc, const Value *argv, Obj *kw) {
     Value ic = lx_is_arraylike(a[1]) ? lx_concrete(a[1], "reduce_window init_value") : val_incref(a[1]);
     if (VAL_IS_NULL(ic)) goto out;
     if (lx_arr(ic)) iv = arr_get_f(lx_arr(ic), 0);
-    else if (obj_as_float(ic, &iv) < 0) { val_decref(ic); goto out; }
+    else if (op_as_float(ic, &iv) < 0) { val_decref(ic); goto out; }
     val_decref(ic);
     Value cur = val_incref(x);
     r = lx_bind1(id, 1, &cur, &p);
@@ -828,7 +828,7 @@ static Value lax_cum_common(PrimId id, const char *name, int argc, const Value *
   Value r = val_null();
   int ax = 0, rev = 0;
   if (lx_aval(x, &xa) == 0 && (!has(a[1]) || lx_parse_axis(a[1], xa.ndim, &ax) == 0) &&
-      (!has(a[2]) || (rev = obj_truth(a[2])) >= 0)) {
+      (!has(a[2]) || (rev = op_truth(a[2])) >= 0)) {
     PCum p = {ax, rev};
     r = lx_bind1(id, 1, &x, &p);
   }
@@ -1021,7 +1021,7 @@ static Value laxla_triangular_solve(int argc, const Value *argv, Obj *kw) {
   int *fl[5] = {&p.left_side, &p.lower, &p.transpose_a, NULL, &p.unit_diagonal};
   for (int i = 0; i < 5; i++) {
     if (VAL_IS_NULL(a[2 + i]) || !fl[i]) continue;
-    int t = obj_truth(a[2 + i]);
+    int t = op_truth(a[2 + i]);
     if (t < 0) return val_null();
     *fl[i] = t;
   }

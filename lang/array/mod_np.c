@@ -17,14 +17,14 @@ static Value set_printoptions(int argc, const Value *argv, Obj *kw) {
     return val_null();
   int64_t v;
   ArrPrintOpts o = arr_print_opts;
-  if (!VAL_IS_NULL(a[0]) && !VAL_IS_NONE(a[0])) { if (obj_as_int(a[0], &v) < 0) return val_null(); o.precision = (int)v; }
+  if (!VAL_IS_NULL(a[0]) && !VAL_IS_NONE(a[0])) { if (op_as_int(a[0], &v) < 0) return val_null(); o.precision = (int)v; }
   if (!VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1])) {
     if (a[1].tag == V_FLOAT && isinf(a[1].u.f)) o.threshold = 0x7fffffff;
-    else { if (obj_as_int(a[1], &v) < 0) return val_null(); o.threshold = v > 0x7fffffff ? 0x7fffffff : (int)v; }
+    else { if (op_as_int(a[1], &v) < 0) return val_null(); o.threshold = v > 0x7fffffff ? 0x7fffffff : (int)v; }
   }
-  if (!VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2])) { if (obj_as_int(a[2], &v) < 0) return val_null(); o.edgeitems = (int)v; }
-  if (!VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3])) { if (obj_as_int(a[3], &v) < 0) return val_null(); o.linewidth = (int)v; }
-  if (!VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) { int t = obj_truth(a[4]); if (t < 0) return val_null(); o.suppress = t; }
+  if (!VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2])) { if (op_as_int(a[2], &v) < 0) return val_null(); o.edgeitems = (int)v; }
+  if (!VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3])) { if (op_as_int(a[3], &v) < 0) return val_null(); o.linewidth = (int)v; }
+  if (!VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) { int t = op_truth(a[4]); if (t < 0) return val_null(); o.suppress = t; }
   if (o.precision < 0 || o.precision > 100) return obj_raise(&exc_ValueError, "precision must be between 0 and 100");
   if (o.edgeitems < 0 || o.linewidth < 1) return obj_raise(&exc_ValueError, "invalid print option");
   arr_print_opts = o;
@@ -55,8 +55,8 @@ static Value array2string_fn(int argc, const Value *argv, Obj *kw) {
   }
   ArrPrintOpts save = arr_print_opts;
   int64_t v;
-  if (!VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]) && obj_as_int(a[1], &v) == 0) arr_print_opts.linewidth = (int)v;
-  if (!VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2]) && obj_as_int(a[2], &v) == 0) arr_print_opts.precision = (int)v;
+  if (!VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]) && op_as_int(a[1], &v) == 0) arr_print_opts.linewidth = (int)v;
+  if (!VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2]) && op_as_int(a[2], &v) == 0) arr_print_opts.precision = (int)v;
   obj_err_clear();
   Array *x = lx_arr(c);
   Value r = np_scalar_str(x);
@@ -102,7 +102,7 @@ static int add_prelude_part(Value m, const char *prelude, Value extra) {
     obj_raise(&exc_ImportError, "%s has no _install", prelude);
     return -1;
   }
-  Value d = VAL_IS_NULL(extra) ? obj_call1(inst, m) : obj_call2(inst, m, extra);
+  Value d = VAL_IS_NULL(extra) ? op_call1(inst, m) : op_call2(inst, m, extra);
   val_decref(p);
   if (VAL_IS_NULL(d)) return -1;
   if (!VAL_IS_DICT(d)) {

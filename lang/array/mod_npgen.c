@@ -260,7 +260,7 @@ static Value g_integers(int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2])) { hi = lo; lo = 0; }
   else if (lx_as_int(a[2], &hi) < 0) return val_null();
   int endpoint = 0;
-  if (!VAL_IS_NULL(a[5]) && (endpoint = obj_truth(a[5])) < 0) return val_null();
+  if (!VAL_IS_NULL(a[5]) && (endpoint = op_truth(a[5])) < 0) return val_null();
   if (endpoint ? lo > hi : lo >= hi) return obj_raise(&exc_ValueError, endpoint ? "low > high" : "low >= high");
   int d = lx_parse_dtype(a[4], FAM_NP);
   if (d == -2) return val_null();
@@ -417,8 +417,8 @@ static Value g_choice(int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("choice", argc, argv, kw, "self,a|size,replace,p,axis,shuffle", a) < 0) return val_null();
   PCG *g = GEN(argv[0]);
   int replace = 1, shuf = 1;
-  if (!VAL_IS_NULL(a[3]) && (replace = obj_truth(a[3])) < 0) return val_null();
-  if (!VAL_IS_NULL(a[6]) && (shuf = obj_truth(a[6])) < 0) return val_null();
+  if (!VAL_IS_NULL(a[3]) && (replace = op_truth(a[3])) < 0) return val_null();
+  if (!VAL_IS_NULL(a[6]) && (shuf = op_truth(a[6])) < 0) return val_null();
   if (!VAL_IS_NULL(a[5]) && !VAL_IS_NONE(a[5]) && !(VAL_IS_INTLIKE(a[5]) && a[5].u.i == 0))
     return obj_raise(&exc_NotImplementedError, "choice: only axis=0 is supported");
   Value pool = val_null(), pv = val_null(), r = val_null();

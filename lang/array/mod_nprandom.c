@@ -264,8 +264,8 @@ static Value two_param(MT *s, Value p0, Value p1, Value size, double d0, double 
   int scalar0 = VAL_IS_NULL(p0) || p0.tag == V_INT || p0.tag == V_FLOAT || p0.tag == V_BOOL;
   int scalar1 = VAL_IS_NULL(p1) || p1.tag == V_INT || p1.tag == V_FLOAT || p1.tag == V_BOOL;
   double a = d0, b = d1;
-  if (!VAL_IS_NULL(p0) && scalar0 && obj_as_float(p0, &a) < 0) return val_null();
-  if (!VAL_IS_NULL(p1) && scalar1 && obj_as_float(p1, &b) < 0) return val_null();
+  if (!VAL_IS_NULL(p0) && scalar0 && op_as_float(p0, &a) < 0) return val_null();
+  if (!VAL_IS_NULL(p1) && scalar1 && op_as_float(p1, &b) < 0) return val_null();
   if (scalar0 && scalar1) {
     if (!uniform && b < 0) return obj_raise(&exc_ValueError, "scale < 0");
     return sample_doubles(s, size, uniform ? a : a, uniform ? b - a : b, gauss);
@@ -414,7 +414,7 @@ static Value rs_choice(Value self, int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("choice", argc, argv, kw, "a|size,replace,p", a) < 0) return val_null();
   MT *s = state_of(self);
   int replace = 1;
-  if (!VAL_IS_NULL(a[2]) && (replace = obj_truth(a[2])) < 0) return val_null();
+  if (!VAL_IS_NULL(a[2]) && (replace = op_truth(a[2])) < 0) return val_null();
   Value pool = val_null();
   int64_t n;
   if (VAL_IS_INTLIKE(a[0])) {

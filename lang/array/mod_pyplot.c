@@ -135,9 +135,9 @@ static int kwcheck(Args *a) {
 }
 
 static int as_double(Value v, double *out, const char *what) {
-  if (obj_as_float(v, out) < 0) {
+  if (op_as_float(v, out) < 0) {
     obj_err_clear();
-    obj_raise(&exc_TypeError, "%s must be a number, not %s", what, obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be a number, not %s", what, op_type_name(v));
     return -1;
   }
   return 0;
@@ -145,7 +145,7 @@ static int as_double(Value v, double *out, const char *what) {
 
 static const char *as_cstr(Value v, const char *what) {
   if (!VAL_IS_STR(v)) {
-    obj_raise(&exc_TypeError, "%s must be a str, not %s", what, obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be a str, not %s", what, op_type_name(v));
     return NULL;
   }
   return obj_str_cstr(v);
@@ -194,7 +194,7 @@ static int to_data(Value v, Data *d, const char *what) {
   if (VAL_IS_INT(v) || VAL_IS_FLOAT(v) || VAL_IS_BOOL(v)) {
     d->v = malloc(sizeof(double));
     if (!d->v) { obj_raise_nomem(); return -1; }
-    obj_as_float(v, d->v);
+    op_as_float(v, d->v);
     d->n = 1;
     d->ndim = 0;
     d->is_int = !VAL_IS_FLOAT(v);
@@ -202,7 +202,7 @@ static int to_data(Value v, Data *d, const char *what) {
   }
   if (VAL_IS_STR(v) || VAL_IS_NONE(v) || VAL_IS_DICT(v)) {
     obj_raise(&exc_TypeError, "%s must be numbers (a list or an array), not %s", what,
-              obj_type_name(v));
+              op_type_name(v));
     return -1;
   }
   Value list = (VAL_IS_LIST(v) || VAL_IS_TUPLE(v)) ? val_incref(v) : obj_sequence_list(v);
@@ -370,7 +370,7 @@ static int style_kw(Args *a, plot_style *st) {
   Value lab = kwget(a, "label");
   if (present(lab)) {
     if (!VAL_IS_STR(lab)) {
-      Value s = obj_str(lab);
+      Value s = op_str(lab);
       if (VAL_IS_NULL(s)) return -1;
       /* the style keeps a pointer: the caller copies before the str goes */
       static __thread char buf[256];
@@ -388,7 +388,7 @@ static int style_kw(Args *a, plot_style *st) {
 static double rc_num(PState *st, const char *key, double dflt) {
   Value v = obj_dict_getstr(st->rc, key);
   double d;
-  if (VAL_IS_NULL(v) || obj_as_float(v, &d) < 0) { obj_err_clear(); return dflt; }
+  if (VAL_IS_NULL(v) || op_as_float(v, &d) < 0) { obj_err_clear(); return dflt; }
   return d;
 }
 
@@ -526,7 +526,7 @@ static double *color_list(Value v, size_t *n) {
     if (!VAL_IS_STR(it[i]) || plot_color_parse(obj_str_cstr(it[i]), &col) < 0) {
       free(rgba);
       obj_raise(&exc_ValueError, "'c' argument must be a color, a sequence of colors, or a "
-                "sequence of numbers, not %s", obj_type_name(it[i]));
+                "sequence of numbers, not %s", op_type_name(it[i]));
       return NULL;
     }
     rgba[4 * i] = col.r; rgba[4 * i + 1] = col.g; rgba[4 * i + 2] = col.b; rgba[4 * i + 3] = col.a;
@@ -780,9 +780,9 @@ AXFN(ax_hist) {
     data_free(&r);
   }
   Value dv = kwget(&A, "density");
-  if (present(dv) && (o.density = obj_truth(dv)) < 0) goto out;
+  if (present(dv) && (o.density = op_truth(dv)) < 0) goto out;
   Value cv = kwget(&A, "cumulative");
-  if (present(cv) && (o.cumulative = obj_truth(cv)) < 0) goto out;
+  if (present(cv) && (o.cumulative = op_truth(cv)) < 0) goto out;
   Value wv = kwget(&A, "weights");
   if (present(wv)) {
     if (to_vec(wv, &wts, "weights", 0) < 0) goto out;
@@ -971,7 +971,7 @@ static Value text_setter(int argc, const Value *argv, Obj *kw, const char *fn,
                          int (*set)(plot_axes *, const char *)) {
   AXCHECK(fn);
   if (argc < 2) return obj_raise(&exc_TypeError, "%s() missing required argument", fn);
-  Value s = obj_str(argv[1]);
+  Value s = op_str(argv[1]);
   if (VAL_IS_NULL(s)) return s;
   kwget(&A, "fontsize"); kwget(&A, "loc"); kwget(&A, "pad"); kwget(&A, "labelpad");
   kwget(&A, "fontweight"); kwget(&A, "color");
@@ -997,7 +997,7 @@ AXFN(ax_legend) {
     int64_t n = VAL_IS_LIST(lst) ? LIST(lst.u.o)->len : TUPLE(lst.u.o)->len;
     Value *it = VAL_IS_LIST(lst) ? LIST(lst.u.o)->items : TUPLE(lst.u.o)->items;
     for (int64_t i = 0; i < n && (size_t)i < plot_axes_nseries(ax); i++) {
-      Value s = obj_str(it[i]);
+      Value s = op_str(it[i]);
       if (VAL_IS_NULL(s)) return s;
       int rc = plot_axes_series_label(ax, (size_t)i, obj_str_cstr(s));
       val_decref(s);
@@ -1013,7 +1013,7 @@ AXFN(ax_grid) {
   AXCHECK("grid");
   int on = 1;
   Value v = argc > 1 ? argv[1] : kwget(&A, "visible");
-  if (!VAL_IS_NULL(v) && !VAL_IS_NONE(v) && (on = obj_truth(v)) < 0) return val_null();
+  if (!VAL_IS_NULL(v) && !VAL_IS_NONE(v) && (on = op_truth(v)) < 0) return val_null();
   Value axis = kwget(&A, "axis");
   const char *a = NULL;
   if (present(axis) && !(a = as_cstr(axis, "axis"))) return val_null();
@@ -1100,7 +1100,7 @@ static Value ticks_common(int argc, const Value *argv, Obj *kw, int yaxis, const
     strs = calloc(d.n ? d.n : 1, sizeof *strs);
     if (!labels || !strs) { val_decref(lst); obj_raise_nomem(); goto out; }
     for (size_t i = 0; i < d.n; i++) {
-      strs[i] = obj_str(LIST(lst.u.o)->items[i]);
+      strs[i] = op_str(LIST(lst.u.o)->items[i]);
       if (VAL_IS_NULL(strs[i])) { val_decref(lst); goto out; }
       nstr++;
       labels[i] = obj_str_cstr(strs[i]);
@@ -1209,12 +1209,12 @@ static Value grid_getitem(Value self, Value key) {
     if (t->len != g->ndim) return obj_raise(&exc_IndexError, "too many indices for the axes array");
     if (g->ndim == 1) return grid_getitem(self, t->items[0]);
     int64_t i, j;
-    if (obj_as_index(t->items[0], g->shape[0], &i, "axes") < 0) return val_null();
-    if (obj_as_index(t->items[1], g->shape[1], &j, "axes") < 0) return val_null();
+    if (op_as_index(t->items[0], g->shape[0], &i, "axes") < 0) return val_null();
+    if (op_as_index(t->items[1], g->shape[1], &j, "axes") < 0) return val_null();
     return val_incref(l->items[i * g->shape[1] + j]);
   }
   int64_t i;
-  if (obj_as_index(key, g->shape[0], &i, "axes") < 0) return val_null();
+  if (op_as_index(key, g->shape[0], &i, "axes") < 0) return val_null();
   if (g->ndim == 1) return val_incref(l->items[i]);
   Value row = obj_list_from(g->shape[1], l->items + i * g->shape[1]);
   if (VAL_IS_NULL(row)) return row;
@@ -1228,14 +1228,14 @@ static int grid_len(Value self, int64_t *out) {
 }
 static Value grid_iter(Value self) {
   GridObj *g = (GridObj *)VAL_OBJ(self);
-  if (g->ndim == 1) return obj_iter(g->items);
+  if (g->ndim == 1) return op_iter(g->items);
   Value rows = obj_list_new(0);
   if (VAL_IS_NULL(rows)) return rows;
   for (int64_t i = 0; i < g->shape[0]; i++) {
     Value r = grid_getitem(self, val_int(i));
     if (VAL_IS_NULL(r) || obj_list_append_steal(rows, r) < 0) { val_decref(rows); return val_null(); }
   }
-  Value it = obj_iter(rows);
+  Value it = op_iter(rows);
   val_decref(rows);
   return it;
 }
@@ -1303,7 +1303,7 @@ static Value savefig_impl(PState *st, plot_figure *f, Args *A, Value fname) {
   if (present(dv) && !VAL_IS_STR(dv) && as_double(dv, &dpi, "dpi") < 0) return val_null();
   kwget(A, "facecolor");
   if (kwcheck(A) < 0) return val_null();
-  Value path = obj_str(fname);
+  Value path = op_str(fname);
   if (VAL_IS_NULL(path)) return path;
   int rc = plot_savefig(st->s, f, obj_str_cstr(path), fmt, dpi);
   val_decref(path);
@@ -1320,11 +1320,11 @@ static Value fig_add_subplot(int argc, const Value *argv, Obj *kw) {
   FIGCHECK("add_subplot");
   int64_t r = 1, c = 1, i = 1;
   if (argc == 2) {
-    if (obj_as_int(argv[1], &r) < 0) return val_null();
+    if (op_as_int(argv[1], &r) < 0) return val_null();
     if (r < 111 || r > 999) return obj_raise(&exc_ValueError, "Integer subplot specification must be a three-digit number, not %lld", (long long)r);
     i = r % 10; c = (r / 10) % 10; r = r / 100;
   } else if (argc == 4) {
-    if (obj_as_int(argv[1], &r) < 0 || obj_as_int(argv[2], &c) < 0 || obj_as_int(argv[3], &i) < 0)
+    if (op_as_int(argv[1], &r) < 0 || op_as_int(argv[2], &c) < 0 || op_as_int(argv[3], &i) < 0)
       return val_null();
   } else if (argc != 1) {
     return obj_raise(&exc_TypeError, "add_subplot() takes 1 or 3 positional arguments");
@@ -1343,7 +1343,7 @@ static Value fig_suptitle(int argc, const Value *argv, Obj *kw) {
   double fs = 0;
   if (num_kw(&A, "fontsize", NULL, &fs) < 0) return val_null();
   if (kwcheck(&A) < 0) return val_null();
-  Value s = obj_str(argv[1]);
+  Value s = op_str(argv[1]);
   if (VAL_IS_NULL(s)) return s;
   int rc = plot_figure_suptitle(self->f, obj_str_cstr(s), fs);
   val_decref(s);
@@ -1632,7 +1632,7 @@ static Value plt_figure(void *data, int argc, const Value *argv, Obj *kw) {
   int64_t n = 0;
   if (present(num)) {
     if (VAL_IS_OBJ(num) && VAL_OBJ(num)->type == &fig_type) n = plot_figure_number(((FigObj *)VAL_OBJ(num))->f);
-    else if (obj_as_int(num, &n) < 0) return val_null();
+    else if (op_as_int(num, &n) < 0) return val_null();
     if (n < 1 || n > 1000000) return obj_raise(&exc_ValueError, "figure number must be 1 or more");
   }
   double w = 0, h = 0, dpi = 0;
@@ -1691,12 +1691,12 @@ static Value plt_subplots(void *data, int argc, const Value *argv, Obj *kw) {
   Value cv = argc > 1 ? argv[1] : kwget(&A, "ncols");
   Value fs = kwget(&A, "figsize"), dv = kwget(&A, "dpi"), sq = kwget(&A, "squeeze");
   int64_t r = 1, c = 1;
-  if (present(rv) && obj_as_int(rv, &r) < 0) return val_null();
-  if (present(cv) && obj_as_int(cv, &c) < 0) return val_null();
+  if (present(rv) && op_as_int(rv, &r) < 0) return val_null();
+  if (present(cv) && op_as_int(cv, &c) < 0) return val_null();
   if (r < 1 || c < 1 || r > 64 || c > 64)
     return obj_raise(&exc_ValueError, "Number of rows and columns must be 1..64, not %lld, %lld", (long long)r, (long long)c);
   int squeeze = 1;
-  if (present(sq) && (squeeze = obj_truth(sq)) < 0) return val_null();
+  if (present(sq) && (squeeze = op_truth(sq)) < 0) return val_null();
   if (kwcheck(&A) < 0) return val_null();
   double w = 0, h = 0, dpi = 0;
   if (present(fs)) {

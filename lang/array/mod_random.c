@@ -415,7 +415,7 @@ static Value r_permutation(int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("permutation", argc, argv, kw, "key,x|axis,independent", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "permutation", key) < 0) return val_null();
-  int indep = has(a[3]) ? obj_truth(a[3]) : 0;
+  int indep = has(a[3]) ? op_truth(a[3]) : 0;
   if (indep < 0) return val_null();
   if (VAL_IS_INTLIKE(a[1]) || (lx_is_arr(a[1]) && lx_arr(a[1])->ndim == 0)) {
     int64_t n;
@@ -448,7 +448,7 @@ static Value r_choice(int argc, const Value *argv, Obj *kw) {
   int64_t shape[ARR_MAXDIM];
   int nd = shape_of(a[2], shape);
   if (nd < 0) return val_null();
-  int replace = has(a[3]) ? obj_truth(a[3]) : 1;
+  int replace = has(a[3]) ? op_truth(a[3]) : 1;
   if (replace < 0) return val_null();
   Value arr = val_null(), pv = val_null(), r = val_null();
   int64_t n_inputs;
@@ -522,7 +522,7 @@ static Value r_categorical(int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("categorical", argc, argv, kw, "key,logits|axis,shape,replace", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "categorical", key) < 0) return val_null();
-  int replace = has(a[4]) ? obj_truth(a[4]) : 1;
+  int replace = has(a[4]) ? op_truth(a[4]) : 1;
   if (replace < 0) return val_null();
   Value lg = lx_asarray(a[1], FAM_JAX, -1, 0);
   if (VAL_IS_NULL(lg)) return lg;

@@ -63,7 +63,7 @@ static int scan_value(Value v, int depth, Scan *s) {
       if (VAL_IS_STR(v))
         obj_raise(&exc_TypeError, "arrays hold numbers, not strings: got '%s'", obj_str_cstr(v));
       else
-        obj_raise(&exc_TypeError, "cannot make an array element from '%s'", obj_type_name(v));
+        obj_raise(&exc_TypeError, "cannot make an array element from '%s'", op_type_name(v));
       return -1;
   }
   return 0;

@@ -19,7 +19,7 @@ static Value array_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   if (d == -2) return val_null();
   int copy = 1;
   if (!VAL_IS_NULL(a[2])) {
-    int t = obj_truth(a[2]);
+    int t = op_truth(a[2]);
     if (t < 0) return val_null();
     copy = t;
   }
@@ -49,7 +49,7 @@ static Value asarray_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   if (d == -2) return val_null();
   int copy = 0;
   if (!VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3])) {
-    int t = obj_truth(a[3]);
+    int t = op_truth(a[3]);
     if (t < 0) return val_null();
     copy = t;
   }
@@ -211,7 +211,7 @@ static int scalar_arg(Value v, double *f, int64_t *i, int *is_float) {
   Value c = lx_is_arraylike(v) ? lx_concrete(v, "arange") : val_null();
   if (VAL_IS_NULL(c)) {
     if (!obj_err_occurred())
-      obj_raise(&exc_TypeError, "arange: expected a number, got %s", obj_type_name(v));
+      obj_raise(&exc_TypeError, "arange: expected a number, got %s", op_type_name(v));
     return -1;
   }
   Array *a = lx_arr(c);

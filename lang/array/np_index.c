@@ -203,7 +203,7 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
     else
       obj_raise(&exc_IndexError, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis "
                                  "(`None`) and integer or boolean arrays are valid indices (got "
-                                 "%s)", obj_type_name(v));
+                                 "%s)", op_type_name(v));
     goto fail;
   }
   /* trailing dims not named by the key are full slices */
@@ -927,7 +927,7 @@ Value lx_at_update(Value x, Value key, const char *op, Value v, Obj *kw, int arg
   if (!strcmp(op, "min")) return scatter_op(x, key, v, PRIM_scatter_min, f, 1);
   if (!strcmp(op, "max")) return scatter_op(x, key, v, PRIM_scatter_max, f, 1);
   if (!strcmp(op, "subtract")) {
-    Value nv = obj_unary(UOP_USUB, v);
+    Value nv = op_unary(UOP_USUB, v);
     if (VAL_IS_NULL(nv)) return nv;
     Value r = scatter_op(x, key, nv, PRIM_scatter_add, f, 1);
     val_decref(nv);
@@ -937,7 +937,7 @@ Value lx_at_update(Value x, Value key, const char *op, Value v, Obj *kw, int arg
     /* x[idx] op v for the indexed elements, the rest unchanged (duplicates apply once) */
     Value cur = lx_getitem(x, key);
     if (VAL_IS_NULL(cur)) return cur;
-    Value nv = obj_binop(!strcmp(op, "divide") ? OP_DIV : OP_POW, cur, v);
+    Value nv = op_binop(!strcmp(op, "divide") ? OP_DIV : OP_POW, cur, v);
     val_decref(cur);
     if (VAL_IS_NULL(nv)) return nv;
     Value r = scatter_op(x, key, nv, PRIM_scatter, f, 1);
@@ -947,7 +947,7 @@ Value lx_at_update(Value x, Value key, const char *op, Value v, Obj *kw, int arg
   if (!strcmp(op, "apply")) {
     Value cur = lx_getitem(x, key);
     if (VAL_IS_NULL(cur)) return cur;
-    Value nv = obj_call1(v, cur);
+    Value nv = op_call1(v, cur);
     val_decref(cur);
     if (VAL_IS_NULL(nv)) return nv;
     Value r = scatter_op(x, key, nv, PRIM_scatter, f, 1);

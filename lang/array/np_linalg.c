@@ -316,8 +316,8 @@ static Value svd_impl(Family f, int argc, const Value *argv, Obj *kw) {
     return val_null();
   PSvd p = {1, 1};
   int uv = 1;
-  if (has(a[1]) && (p.full_matrices = obj_truth(a[1])) < 0) return val_null();
-  if (has(a[2]) && (uv = obj_truth(a[2])) < 0) return val_null();
+  if (has(a[1]) && (p.full_matrices = op_truth(a[1])) < 0) return val_null();
+  if (has(a[2]) && (uv = op_truth(a[2])) < 0) return val_null();
   Value x = float_matrix(f, a[0], "svd", 2, 0);
   if (VAL_IS_NULL(x)) return x;
   /* the primitive's outputs are (s, u, vh); singular values alone are taken from a full

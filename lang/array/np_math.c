@@ -96,7 +96,7 @@ static Value apply1(const UFunc1 *u, Family f, Value x0) {
       r = lx_unary(u->id, x);
       break;
     case UF_NEG:
-      if (d == DT_BOOL) { r = obj_unary(UOP_USUB, x); break; }
+      if (d == DT_BOOL) { r = op_unary(UOP_USUB, x); break; }
       r = lx_unary(PRIM_neg, x);
       break;
     case UF_ABS:

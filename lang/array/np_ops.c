@@ -24,7 +24,7 @@ int lx_as_int(Value v, int64_t *out) {
     return r;
   }
   obj_raise(&exc_TypeError, "'%s' object cannot be interpreted as an integer",
-            obj_type_name(v));
+            op_type_name(v));
   return -1;
 }
 

@@ -54,7 +54,7 @@ static Value reduce_common(int kind, const char *name, Family fam, int argc, con
   Value vwhere = has_dtype ? a[6] : (kind == R_ANY || kind == R_ALL) ? a[4] : a[5];
   if (has_kw(vout)) return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", name);
   int keepdims = 0;
-  if (has_kw(vkeep) && (keepdims = obj_truth(vkeep)) < 0) return val_null();
+  if (has_kw(vkeep) && (keepdims = op_truth(vkeep)) < 0) return val_null();
   Value x = lx_asarray(va, fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value r = val_null(), cur = val_null();
@@ -170,7 +170,7 @@ static Value arg_common(int is_max, Family fam, int argc, const Value *argv, Obj
   if (obj_parse_args(name, argc, argv, kw, "a|axis,out,$keepdims", a) < 0) return val_null();
   if (has_kw(a[2])) return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", name);
   int keepdims = 0;
-  if (has_kw(a[3]) && (keepdims = obj_truth(a[3])) < 0) return val_null();
+  if (has_kw(a[3]) && (keepdims = op_truth(a[3])) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;

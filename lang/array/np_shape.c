@@ -215,7 +215,7 @@ static int seq_arrays(Value seq, Family fam, Value **out, const char *what) {
       }
       return (int)n;
     }
-    obj_raise(&exc_TypeError, "%s: expected a sequence of arrays, got %s", what, obj_type_name(seq));
+    obj_raise(&exc_TypeError, "%s: expected a sequence of arrays, got %s", what, op_type_name(seq));
     return -1;
   }
   int64_t n = VAL_IS_TUPLE(seq) ? TUPLE(seq.u.o)->len : LIST(seq.u.o)->len;

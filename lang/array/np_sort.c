@@ -41,7 +41,7 @@ static Value sort_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value x = sort_operand(fam, a[0], a[1], 1, &axis);
   if (VAL_IS_NULL(x)) return x;
   int desc = 0;
-  if (has(a[5]) && (desc = obj_truth(a[5])) < 0) { val_decref(x); return val_null(); }
+  if (has(a[5]) && (desc = op_truth(a[5])) < 0) { val_decref(x); return val_null(); }
   PSort ps = {axis, 1, desc};
   Value out[1];
   int n = lx_bind(PRIM_sort, 1, &x, &ps, out);
@@ -82,7 +82,7 @@ static Value argsort_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value x = sort_operand(fam, a[0], a[1], 1, &axis);
   if (VAL_IS_NULL(x)) return x;
   int desc = 0;
-  if (has(a[5]) && (desc = obj_truth(a[5])) < 0) { val_decref(x); return val_null(); }
+  if (has(a[5]) && (desc = op_truth(a[5])) < 0) { val_decref(x); return val_null(); }
   Value r = lx_argsort(fam, x, axis, desc);
   val_decref(x);
   return r;
@@ -172,8 +172,8 @@ static Value unique_impl(Family fam, int argc, const Value *argv, Obj *kw) {
                      a) < 0)
     return val_null();
   if (has(a[4])) return obj_raise(&exc_NotImplementedError, "unique: axis= is not supported");
-  int ri = has(a[1]) ? obj_truth(a[1]) : 0, rv = has(a[2]) ? obj_truth(a[2]) : 0;
-  int rc = has(a[3]) ? obj_truth(a[3]) : 0;
+  int ri = has(a[1]) ? op_truth(a[1]) : 0, rv = has(a[2]) ? op_truth(a[2]) : 0;
+  int rc = has(a[3]) ? op_truth(a[3]) : 0;
   if (ri < 0 || rv < 0 || rc < 0) return val_null();
   int64_t size = -1;
   if (has(a[6]) && lx_as_int(a[6], &size) < 0) return val_null();

@@ -18,7 +18,7 @@ static int write_to(Value file, const char *s, size_t n) {
   }
   Value str = obj_str_new(s, n);
   if (VAL_IS_NULL(str)) return -1;
-  Value r = obj_call_method(file, "write", 1, &str);
+  Value r = op_call_method(file, "write", 1, &str);
   val_decref(str);
   if (VAL_IS_NULL(r)) return -1;
   val_decref(r);
@@ -39,16 +39,16 @@ static Value b_print(int argc, const Value *argv, Obj *kw) {
   }
   (void)flush;
   if (!VAL_IS_NULL(sep) && !VAL_IS_NONE(sep) && !VAL_IS_STR(sep))
-    return obj_raise(&exc_TypeError, "sep must be None or a string, not %s", obj_type_name(sep));
+    return obj_raise(&exc_TypeError, "sep must be None or a string, not %s", op_type_name(sep));
   if (!VAL_IS_NULL(end) && !VAL_IS_NONE(end) && !VAL_IS_STR(end))
-    return obj_raise(&exc_TypeError, "end must be None or a string, not %s", obj_type_name(end));
+    return obj_raise(&exc_TypeError, "end must be None or a string, not %s", op_type_name(end));
   FBuf b = {0};
   for (int i = 0; i < argc; i++) {
     if (i) {
       if (VAL_IS_STR(sep)) fbuf_putn(&b, STR(sep.u.o)->s, STR(sep.u.o)->len);
       else fbuf_putc(&b, ' ');
     }
-    Value s = obj_str(argv[i]);
+    Value s = op_str(argv[i]);
     if (VAL_IS_NULL(s)) { fbuf_free(&b); return s; }
     fbuf_putn(&b, STR(s.u.o)->s, STR(s.u.o)->len);
     val_decref(s);
@@ -65,7 +65,7 @@ static Value b_input(int argc, const Value *argv, Obj *kw) {
   const char *prompt = "";
   Value ps = val_null();
   if (argc == 1) {
-    ps = obj_str(argv[0]);
+    ps = op_str(argv[0]);
     if (VAL_IS_NULL(ps)) return ps;
     prompt = obj_str_cstr(ps);
   }
@@ -114,7 +114,7 @@ static Value b_input(int argc, const Value *argv, Obj *kw) {
 /* ---- numbers -------------------------------------------------------------------------------- */
 static Value b_abs(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("abs", argc, kw, 1, 1) < 0) return val_null();
-  return obj_unary(OBJ_UOP_ABS, argv[0]);
+  return op_unary(OBJ_UOP_ABS, argv[0]);
 }
 
 static double round_half_even(double x) {
@@ -129,7 +129,7 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
   Value x = a[0];
   int has_nd = !VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]);
   int64_t nd = 0;
-  if (has_nd && obj_as_int(a[1], &nd) < 0) return val_null();
+  if (has_nd && op_as_int(a[1], &nd) < 0) return val_null();
   if (VAL_IS_INTLIKE(x)) {
     if (!has_nd || nd >= 0) return val_int(x.u.i);
     if (nd < -18) return val_int(0);
@@ -172,33 +172,33 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
   }
   if (VAL_IS_OBJ(x)) {
     Value m = (x.u.o->type->flags & TF_USER) ? obj_user_method(x, "__round__")
-                                             : obj_getattr_s(x, "__round__");
+                                             : op_getattr_s(x, "__round__");
     if (!VAL_IS_NULL(m)) {
-      Value r = has_nd ? obj_call1(m, a[1]) : obj_call0(m);
+      Value r = has_nd ? op_call1(m, a[1]) : op_call0(m);
       val_decref(m);
       return r;
     }
     obj_err_clear();
   }
-  return obj_raise(&exc_TypeError, "type %s doesn't define __round__ method", obj_type_name(x));
+  return obj_raise(&exc_TypeError, "type %s doesn't define __round__ method", op_type_name(x));
 }
 
 static Value b_divmod(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("divmod", argc, kw, 2, 2) < 0) return val_null();
   if (VAL_IS_OBJ(argv[0]) && (argv[0].u.o->type->flags & TF_USER)) {
     Value m = obj_user_method(argv[0], "__divmod__");
-    if (!VAL_IS_NULL(m)) { Value r = obj_call1(m, argv[1]); val_decref(m); return r; }
+    if (!VAL_IS_NULL(m)) { Value r = op_call1(m, argv[1]); val_decref(m); return r; }
   }
-  Value q = obj_binop(OP_FLOORDIV, argv[0], argv[1]);
+  Value q = op_binop(OP_FLOORDIV, argv[0], argv[1]);
   if (VAL_IS_NULL(q)) {
     if (obj_err_matches(&exc_TypeError)) {
       obj_err_clear();
       return obj_raise(&exc_TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'",
-                       obj_type_name(argv[0]), obj_type_name(argv[1]));
+                       op_type_name(argv[0]), op_type_name(argv[1]));
     }
     return q;
   }
-  Value r = obj_binop(OP_MOD, argv[0], argv[1]);
+  Value r = op_binop(OP_MOD, argv[0], argv[1]);
   if (VAL_IS_NULL(r)) { val_decref(q); return r; }
   Value t = obj_tuple_pack(2, q, r);
   val_decref(q);
@@ -209,7 +209,7 @@ static Value b_divmod(int argc, const Value *argv, Obj *kw) {
 static Value b_pow(int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (obj_parse_args("pow", argc, argv, kw, "base,exp|mod", a) < 0) return val_null();
-  if (VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2])) return obj_binop(OP_POW, a[0], a[1]);
+  if (VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2])) return op_binop(OP_POW, a[0], a[1]);
   if (!VAL_IS_INTLIKE(a[0]) || !VAL_IS_INTLIKE(a[1]) || !VAL_IS_INTLIKE(a[2]))
     return obj_raise(&exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
   int64_t b = a[0].u.i, e = a[1].u.i, m = a[2].u.i;
@@ -229,7 +229,7 @@ static Value b_hex_like(int argc, const Value *argv, Obj *kw, const char *name, 
                         const char *prefix) {
   if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   int64_t v;
-  if (obj_as_int(argv[0], &v) < 0) return val_null();
+  if (op_as_int(argv[0], &v) < 0) return val_null();
   uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
   char digits[70];
   int k = 0;
@@ -252,7 +252,7 @@ static Value b_oct(int argc, const Value *argv, Obj *kw) { return b_hex_like(arg
 static Value b_chr(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("chr", argc, kw, 1, 1) < 0) return val_null();
   int64_t c;
-  if (obj_as_int(argv[0], &c) < 0) return val_null();
+  if (op_as_int(argv[0], &c) < 0) return val_null();
   if (c < 0 || c > 0x10ffff) return obj_raise(&exc_ValueError, "chr() arg not in range(0x110000)");
   char u[4];
   int k = utf8_encode((uint32_t)c, u);
@@ -266,7 +266,7 @@ static Value b_chr(int argc, const Value *argv, Obj *kw) {
 static Value b_ord(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("ord", argc, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[0]))
-    return obj_raise(&exc_TypeError, "ord() expected string of length 1, but %s found", obj_type_name(argv[0]));
+    return obj_raise(&exc_TypeError, "ord() expected string of length 1, but %s found", op_type_name(argv[0]));
   StrObj *s = STR(argv[0].u.o);
   if (s->ncp != 1)
     return obj_raise(&exc_TypeError, "ord() expected a character, but string of length %zu found", s->ncp);
@@ -279,7 +279,7 @@ static Value b_ord(int argc, const Value *argv, Obj *kw) {
 static Value b_len(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("len", argc, kw, 1, 1) < 0) return val_null();
   int64_t n;
-  if (obj_len(argv[0], &n) < 0) return val_null();
+  if (op_len(argv[0], &n) < 0) return val_null();
   return val_int(n);
 }
 
@@ -291,16 +291,16 @@ static Value b_sum(int argc, const Value *argv, Obj *kw) {
     val_decref(acc);
     return obj_raise(&exc_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
   }
-  Value it = obj_iter(a[0]);
+  Value it = op_iter(a[0]);
   if (VAL_IS_NULL(it)) { val_decref(acc); return it; }
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
+  while ((r = op_next(it, &x)) == 1) {
     Value n;
     int64_t z;
     if (acc.tag == V_INT && x.tag == V_INT && !__builtin_add_overflow(acc.u.i, x.u.i, &z)) n = val_int(z);
     else if (acc.tag == V_FLOAT && x.tag == V_FLOAT) n = val_float(acc.u.f + x.u.f);
-    else n = obj_binop(OP_ADD, acc, x);
+    else n = op_binop(OP_ADD, acc, x);
     val_decref(x);
     val_decref(acc);
     acc = n;
@@ -325,27 +325,27 @@ static Value minmax(int argc, const Value *argv, Obj *kw, int is_max) {
   if (argc == 0) return obj_raise(&exc_TypeError, "%s expected at least 1 argument, got 0", name);
   Value it;
   if (argc == 1) {
-    it = obj_iter(argv[0]);
+    it = op_iter(argv[0]);
   } else {
     if (!VAL_IS_NULL(dflt))
       return obj_raise(&exc_TypeError, "Cannot specify a default for %s() with multiple positional arguments", name);
     Value t = obj_tuple_from(argc, argv);
     if (VAL_IS_NULL(t)) return t;
-    it = obj_iter(t);
+    it = op_iter(t);
     val_decref(t);
   }
   if (VAL_IS_NULL(it)) return it;
   Value best = val_null(), bestk = val_null(), x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
-    Value k = VAL_IS_NULL(key) ? val_incref(x) : obj_call1(key, x);
+  while ((r = op_next(it, &x)) == 1) {
+    Value k = VAL_IS_NULL(key) ? val_incref(x) : op_call1(key, x);
     if (VAL_IS_NULL(k)) { val_decref(x); r = -1; break; }
     if (VAL_IS_NULL(best)) {
       best = x;
       bestk = k;
       continue;
     }
-    int c = obj_compare_bool(k, bestk, is_max ? CMP_GT : CMP_LT);
+    int c = op_compare_bool(k, bestk, is_max ? CMP_GT : CMP_LT);
     if (c < 0) { val_decref(x); val_decref(k); r = -1; break; }
     if (c) {
       val_decref(best);
@@ -373,18 +373,18 @@ static Value b_sorted(int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (obj_parse_args("sorted", argc, argv, kw, "iterable|$key,reverse", a) < 0) return val_null();
   int rev = 0;
-  if (!VAL_IS_NULL(a[2]) && (rev = obj_truth(a[2])) < 0) return val_null();
+  if (!VAL_IS_NULL(a[2]) && (rev = op_truth(a[2])) < 0) return val_null();
   return obj_list_sorted(a[0], a[1], rev);
 }
 
 static Value anyall(int argc, const Value *argv, Obj *kw, int is_any) {
   if (obj_check_args(is_any ? "any" : "all", argc, kw, 1, 1) < 0) return val_null();
-  Value it = obj_iter(argv[0]);
+  Value it = op_iter(argv[0]);
   if (VAL_IS_NULL(it)) return it;
   Value x;
   int r, result = !is_any;
-  while ((r = obj_next(it, &x)) == 1) {
-    int t = obj_truth(x);
+  while ((r = op_next(it, &x)) == 1) {
+    int t = op_truth(x);
     val_decref(x);
     if (t < 0) { r = -1; break; }
     if (t == is_any) { result = is_any; break; }
@@ -399,18 +399,18 @@ static Value b_all(int argc, const Value *argv, Obj *kw) { return anyall(argc, a
 static Value b_iter(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("iter", argc, kw, 1, 2) < 0) return val_null();
   if (argc == 2) {
-    if (!obj_callable(argv[0])) return obj_raise(&exc_TypeError, "iter(v, w): v must be callable");
+    if (!op_callable(argv[0])) return obj_raise(&exc_TypeError, "iter(v, w): v must be callable");
     return obj_calliter_new(argv[0], argv[1]);
   }
-  return obj_iter(argv[0]);
+  return op_iter(argv[0]);
 }
 
 static Value b_next(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("next", argc, kw, 1, 2) < 0) return val_null();
-  if (!obj_type(argv[0])->next)
-    return obj_raise(&exc_TypeError, "'%s' object is not an iterator", obj_type_name(argv[0]));
+  if (!op_type(argv[0])->next)
+    return obj_raise(&exc_TypeError, "'%s' object is not an iterator", op_type_name(argv[0]));
   Value x;
-  int r = obj_next(argv[0], &x);
+  int r = op_next(argv[0], &x);
   if (r < 0) return val_null();
   if (r == 0) {
     if (argc == 2) return val_incref(argv[1]);
@@ -440,10 +440,10 @@ static int isinst_spec(Value v, Value spec, int sub, const char *name) {
     }
     TypeObj *vt = (TypeObj *)v.u.o;
     if (vt == &obj_bool_type && t == &obj_int_type) return 1;
-    return obj_is_subtype(vt, t);
+    return op_is_subtype(vt, t);
   }
   if (t == &obj_type_type) return VAL_IS_TYPE(v);
-  return obj_isinstance(v, t);
+  return op_isinstance(v, t);
 }
 
 static Value b_isinstance(int argc, const Value *argv, Obj *kw) {
@@ -460,12 +460,12 @@ static Value b_issubclass(int argc, const Value *argv, Obj *kw) {
 
 static Value b_repr(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("repr", argc, kw, 1, 1) < 0) return val_null();
-  return obj_repr(argv[0]);
+  return op_repr(argv[0]);
 }
 
 static Value b_ascii(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("ascii", argc, kw, 1, 1) < 0) return val_null();
-  Value r = obj_repr(argv[0]);
+  Value r = op_repr(argv[0]);
   if (VAL_IS_NULL(r)) return r;
   StrObj *s = STR(r.u.o);
   if (s->ascii) return r;
@@ -488,7 +488,7 @@ static Value b_ascii(int argc, const Value *argv, Obj *kw) {
 
 static Obj *attr_name(Value v) {
   if (!VAL_IS_STR(v)) {
-    obj_raise(&exc_TypeError, "attribute name must be string, not '%s'", obj_type_name(v));
+    obj_raise(&exc_TypeError, "attribute name must be string, not '%s'", op_type_name(v));
     return NULL;
   }
   return obj_intern_n(STR(v.u.o)->s, STR(v.u.o)->len);
@@ -498,7 +498,7 @@ static Value b_getattr(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("getattr", argc, kw, 2, 3) < 0) return val_null();
   Obj *n = attr_name(argv[1]);
   if (!n) return val_null();
-  Value r = obj_getattr(argv[0], n);
+  Value r = op_getattr(argv[0], n);
   if (VAL_IS_NULL(r) && argc == 3 && obj_err_matches(&exc_AttributeError)) {
     obj_err_clear();
     return val_incref(argv[2]);
@@ -509,14 +509,14 @@ static Value b_getattr(int argc, const Value *argv, Obj *kw) {
 static Value b_setattr(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("setattr", argc, kw, 3, 3) < 0) return val_null();
   Obj *n = attr_name(argv[1]);
-  if (!n || obj_setattr(argv[0], n, argv[2]) < 0) return val_null();
+  if (!n || op_setattr(argv[0], n, argv[2]) < 0) return val_null();
   return val_none();
 }
 
 static Value b_delattr(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("delattr", argc, kw, 2, 2) < 0) return val_null();
   Obj *n = attr_name(argv[1]);
-  if (!n || obj_setattr(argv[0], n, val_null()) < 0) return val_null();
+  if (!n || op_setattr(argv[0], n, val_null()) < 0) return val_null();
   return val_none();
 }
 
@@ -524,7 +524,7 @@ static Value b_hasattr(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("hasattr", argc, kw, 2, 2) < 0) return val_null();
   Obj *n = attr_name(argv[1]);
   if (!n) return val_null();
-  Value r = obj_getattr(argv[0], n);
+  Value r = op_getattr(argv[0], n);
   if (VAL_IS_NULL(r)) {
     if (obj_err_matches(&exc_AttributeError)) { obj_err_clear(); return val_bool(0); }
     return r;
@@ -544,13 +544,13 @@ static Value b_id(int argc, const Value *argv, Obj *kw) {
 static Value b_hash(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("hash", argc, kw, 1, 1) < 0) return val_null();
   int64_t h;
-  if (obj_hash(argv[0], &h) < 0) return val_null();
+  if (op_hash(argv[0], &h) < 0) return val_null();
   return val_int(h);
 }
 
 static Value b_callable(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("callable", argc, kw, 1, 1) < 0) return val_null();
-  return val_bool(obj_callable(argv[0]));
+  return val_bool(op_callable(argv[0]));
 }
 
 static Value b_format(int argc, const Value *argv, Obj *kw) {
@@ -558,9 +558,9 @@ static Value b_format(int argc, const Value *argv, Obj *kw) {
   Value spec = argc > 1 ? val_incref(argv[1]) : obj_str_new("", 0);
   if (!VAL_IS_STR(spec)) {
     val_decref(spec);
-    return obj_raise(&exc_TypeError, "format() argument 2 must be str, not %s", obj_type_name(argv[1]));
+    return obj_raise(&exc_TypeError, "format() argument 2 must be str, not %s", op_type_name(argv[1]));
   }
-  Value r = obj_format(argv[0], spec);
+  Value r = op_format(argv[0], spec);
   val_decref(spec);
   return r;
 }
@@ -595,7 +595,7 @@ static Value b_locals(int argc, const Value *argv, Obj *kw) {
 static Value b_vars(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("vars", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) return frame_locals(obj_ts.frame);
-  Value d = obj_getattr_s(argv[0], "__dict__");
+  Value d = op_getattr_s(argv[0], "__dict__");
   if (VAL_IS_NULL(d) && obj_err_matches(&exc_AttributeError)) {
     obj_err_clear();
     return obj_raise(&exc_TypeError, "vars() argument must have __dict__ attribute");
@@ -609,7 +609,7 @@ static Value b_dir(int argc, const Value *argv, Obj *kw) {
     if (VAL_IS_OBJ(argv[0]) && (argv[0].u.o->type->flags & TF_USER)) {
       Value m = obj_user_method(argv[0], "__dir__");
       if (!VAL_IS_NULL(m)) {
-        Value r = obj_call0(m);
+        Value r = op_call0(m);
         val_decref(m);
         if (VAL_IS_NULL(r)) return r;
         Value s = obj_list_sorted(r, val_null(), 0);
@@ -716,7 +716,7 @@ static Value b_import(int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_STR(a[0])) return obj_raise(&exc_TypeError, "__import__() argument 1 must be str");
   Value m = obj_import(obj_str_cstr(a[0]));
   if (VAL_IS_NULL(m)) return m;
-  int from = !VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]) && obj_truth(a[3]) > 0;
+  int from = !VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]) && op_truth(a[3]) > 0;
   const char *dot = strchr(obj_str_cstr(a[0]), '.');
   if (from || !dot) return m;
   val_decref(m);

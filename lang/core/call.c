@@ -173,7 +173,7 @@ static Value zero_arg_super(Frame *f) {
   Value self = f->locals[0];
   if (f->scope->is_cell[0] && VAL_IS_OBJ(self)) self = ((CellObj *)self.u.o)->v;
   if (VAL_IS_NULL(self)) return obj_raise(&exc_RuntimeError, "super(): arg[0] deleted");
-  TypeObj *start = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : obj_type(self);
+  TypeObj *start = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : op_type(self);
   Node *def = f->func->def;
   for (TypeObj *t = start; t; t = t->base) {
     if (!(t->flags & TF_USER) || !t->dict) continue;
@@ -219,7 +219,7 @@ static void func_str(Value f, char *buf, size_t n) {
     if (t->flags & TF_USER) snprintf(buf, n, "%s.%s()", t->module ? STR(t->module)->s : "__main__", t->name);
     else snprintf(buf, n, "%s()", t->name);
   } else {
-    snprintf(buf, n, "%s object", obj_type_name(f));
+    snprintf(buf, n, "%s object", op_type_name(f));
   }
 }
 
@@ -235,7 +235,7 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
     if (a->kind == N_STARRED) {
       Value v = eval_expr(f, a->u.starred.value);
       if (VAL_IS_NULL(v)) goto done;
-      TypeObj *t = obj_type(v);
+      TypeObj *t = op_type(v);
       if (!t->iter && !t->getitem) {
         char fs[300];
         func_str(callee, fs, sizeof fs);
@@ -244,7 +244,7 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
         eval_locate(f, a->span);
         goto done;
       }
-      Value r = obj_binop(OP_ADD | OBJ_INPLACE, pos, v);
+      Value r = op_binop(OP_ADD | OBJ_INPLACE, pos, v);
       val_decref(v);
       if (VAL_IS_NULL(r)) goto done;
       val_decref(r);
@@ -265,10 +265,10 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
     /* **mapping */
     Value d = VAL_IS_DICT(v) ? val_incref(v) : val_null();
     if (VAL_IS_NULL(d)) {
-      if (!obj_hasattr_s(v, "keys")) {
+      if (!op_hasattr_s(v, "keys")) {
         char fs[300];
         func_str(callee, fs, sizeof fs);
-        obj_raise(&exc_TypeError, "%s argument after ** must be a mapping, not %s", fs, obj_type_name(v));
+        obj_raise(&exc_TypeError, "%s argument after ** must be a mapping, not %s", fs, op_type_name(v));
         val_decref(v);
         eval_locate(f, k->span);
         goto done;
@@ -286,7 +286,7 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
         goto done;
       }
       for (int64_t j = 0; j < LIST(kwn.u.o)->len; j++)
-        if (obj_eq(LIST(kwn.u.o)->items[j], key) == 1) {
+        if (op_eq(LIST(kwn.u.o)->items[j], key) == 1) {
           char fs[300];
           func_str(callee, fs, sizeof fs);
           obj_raise(&exc_TypeError, "%s got multiple values for keyword argument '%s'", fs, obj_str_cstr(key));
@@ -309,7 +309,7 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
     for (int64_t i = 0; i < nk; i++) args[np + i] = LIST(kwv.u.o)->items[i];
     Value names = nk ? obj_tuple_from(nk, LIST(kwn.u.o)->items) : val_null();
     if (nk && VAL_IS_NULL(names)) { free(args); goto done; }
-    result = obj_call(callee, (int)np, args, nk ? names.u.o : NULL);
+    result = op_call(callee, (int)np, args, nk ? names.u.o : NULL);
     val_decref(names);
     free(args);
   }
@@ -327,7 +327,7 @@ Value eval_call_node(Frame *f, Node *n) {
     Value obj = eval_expr(f, fn->u.attribute.value);
     if (VAL_IS_NULL(obj)) return obj;
     Obj *name = (Obj *)fn->u.attribute.cache;
-    TypeObj *t = obj_type(obj);
+    TypeObj *t = op_type(obj);
     if (!t->getattr) {
       Value d = obj_type_lookup(t, name);
       if (VAL_IS_OBJ(d)) {
@@ -345,7 +345,7 @@ Value eval_call_node(Frame *f, Node *n) {
         }
       }
     }
-    callee = obj_getattr(obj, name);
+    callee = op_getattr(obj, name);
     val_decref(obj);
     if (VAL_IS_NULL(callee)) { eval_locate(f, fn->span); return callee; }
   } else if (fn->kind == N_NAME && is_super_call(f, n)) {
@@ -389,7 +389,7 @@ have_callee:;
         result = b->dfn ? b->dfn(b->data, argc, argv, kwnames) : b->fn(argc, argv, kwnames);
         if (VAL_IS_NULL(result)) obj_builtin_fix_error(&b->ob);
       } else {
-        result = obj_call(callee, argc, argv, kwnames);
+        result = op_call(callee, argc, argv, kwnames);
       }
     }
     for (int i = off; i < total; i++) val_decref(argv[i]);
@@ -451,7 +451,7 @@ static Value eval_decorators(Frame *f, NodeList *decs, Value **out) {
 static Value apply_decorators(Frame *f, NodeList *decs, Value *d, Value v) {
   for (int i = decs->len - 1; i >= 0; i--) {
     if (VAL_IS_NULL(v)) { val_decref(d[i]); continue; }
-    Value r = obj_call1(d[i], v);
+    Value r = op_call1(d[i], v);
     val_decref(v);
     if (VAL_IS_NULL(r)) eval_locate(f, decs->items[i]->span);
     val_decref(d[i]);
@@ -626,7 +626,7 @@ static int comp_loop(Frame *cf, Node *n, int gi, Value it, Value result) {
   int ngen = n->u.comp.generators.len;
   for (;;) {
     Value x;
-    int r = obj_next(it, &x);
+    int r = op_next(it, &x);
     if (r < 0) { eval_locate(cf, g->u.comprehension.iter->span); return -1; }
     if (r == 0) return 0;
     r = eval_assign(cf, g->u.comprehension.target, x);
@@ -636,7 +636,7 @@ static int comp_loop(Frame *cf, Node *n, int gi, Value it, Value result) {
     for (int i = 0; i < g->u.comprehension.ifs.len; i++) {
       Value t = eval_expr(cf, g->u.comprehension.ifs.items[i]);
       if (VAL_IS_NULL(t)) return -1;
-      int b = t.tag == V_BOOL ? (int)t.u.i : obj_truth(t);
+      int b = t.tag == V_BOOL ? (int)t.u.i : op_truth(t);
       val_decref(t);
       if (b < 0) return -1;
       if (!b) { ok = 0; break; }
@@ -646,7 +646,7 @@ static int comp_loop(Frame *cf, Node *n, int gi, Value it, Value result) {
       Node *g2 = n->u.comp.generators.items[gi + 1];
       Value src = eval_expr(cf, g2->u.comprehension.iter);
       if (VAL_IS_NULL(src)) return -1;
-      Value it2 = obj_iter(src);
+      Value it2 = op_iter(src);
       val_decref(src);
       if (VAL_IS_NULL(it2)) { eval_locate(cf, g2->u.comprehension.iter->span); return -1; }
       r = comp_loop(cf, n, gi + 1, it2, result);
@@ -665,7 +665,7 @@ Value eval_comprehension(Frame *f, Node *n) {
   Node *g0 = n->u.comp.generators.items[0];
   Value src = eval_expr(f, g0->u.comprehension.iter);
   if (VAL_IS_NULL(src)) return src;
-  Value it = obj_iter(src);
+  Value it = op_iter(src);
   val_decref(src);
   if (VAL_IS_NULL(it)) { eval_locate(f, g0->u.comprehension.iter->span); return it; }
   if (n->kind == N_GENERATOREXP) return eval_genexpr_new(f, n, it);
@@ -781,7 +781,7 @@ int eval_importfrom(Frame *f, Node *n) {
         for (int64_t k = 0; k < LIST(l.u.o)->len; k++) {
           Value key = LIST(l.u.o)->items[k];
           if (!VAL_IS_STR(key)) continue;
-          Value v = obj_getattr_s(m, obj_str_cstr(key));
+          Value v = op_getattr_s(m, obj_str_cstr(key));
           if (VAL_IS_NULL(v) || eval_bind_name(f, obj_str_cstr(key), v) < 0) {
             val_decref(v);
             val_decref(l);
@@ -803,7 +803,7 @@ int eval_importfrom(Frame *f, Node *n) {
       }
       continue;
     }
-    Value v = obj_getattr_s(m, nm);
+    Value v = op_getattr_s(m, nm);
     if (VAL_IS_NULL(v)) {
       if (!obj_err_matches(&exc_AttributeError)) { val_decref(m); return -1; }
       obj_err_clear();

@@ -21,7 +21,7 @@ static Value user_lookup_o(TypeObj *t, Obj *n) {
 }
 
 Value obj_user_method(Value self, const char *dunder) {
-  TypeObj *t = obj_type(self);
+  TypeObj *t = op_type(self);
   Value m = user_lookup_o(t, obj_intern(dunder));
   if (VAL_IS_NULL(m)) return m;
   if (VAL_IS_NONE(m)) return val_null();
@@ -30,7 +30,7 @@ Value obj_user_method(Value self, const char *dunder) {
 
 /* call self.<dunder>(args...) when defined; *found tells whether it was */
 static Value call_dunder(Value self, const char *name, int argc, const Value *argv, int *found) {
-  TypeObj *t = obj_type(self);
+  TypeObj *t = op_type(self);
   Value m = user_lookup_o(t, obj_intern(name));
   if (VAL_IS_NULL(m) || VAL_IS_NONE(m)) { *found = 0; return val_null(); }
   *found = 1;
@@ -44,7 +44,7 @@ static Value call_dunder(Value self, const char *name, int argc, const Value *ar
   Value b = obj_bind(m, self, t);
   val_decref(m);
   if (VAL_IS_NULL(b)) return b;
-  Value r = obj_call(b, argc, argv, NULL);
+  Value r = op_call(b, argc, argv, NULL);
   val_decref(b);
   return r;
 }
@@ -60,7 +60,7 @@ static Value u_repr(Value v) {
   int f;
   Value r = call_dunder(v, "__repr__", 0, NULL, &f);
   if (f) return r;
-  TypeObj *b = layout_base(obj_type(v));
+  TypeObj *b = layout_base(op_type(v));
   return b->repr ? b->repr(v) : obj_str_fmt("<object at %p>", (void *)v.u.o);
 }
 
@@ -68,13 +68,13 @@ static Value u_str(Value v) {
   int f;
   Value r = call_dunder(v, "__str__", 0, NULL, &f);
   if (f) return r;
-  TypeObj *b = layout_base(obj_type(v));
+  TypeObj *b = layout_base(op_type(v));
   if (b->str) return b->str(v);
-  return obj_repr(v);
+  return op_repr(v);
 }
 
 static int u_hash(Value v, int64_t *out) {
-  TypeObj *t = obj_type(v);
+  TypeObj *t = op_type(v);
   Value m = user_lookup(t, "__hash__");
   if (!VAL_IS_NULL(m) && VAL_IS_NONE(m)) {
     obj_raise(&exc_TypeError, "unhashable type: '%s'", t->name);
@@ -106,12 +106,12 @@ static Value u_compare(Value a, Value b, int op) {
     r = call_dunder(a, "__eq__", 1, &b, &f);
     if (f) {
       if (VAL_IS_NULL(r) || VAL_IS_NOTIMPL(r)) return r;
-      int t = obj_truth(r);
+      int t = op_truth(r);
       val_decref(r);
       return t < 0 ? val_null() : val_bool(!t);
     }
   }
-  TypeObj *lb = layout_base(obj_type(a));
+  TypeObj *lb = layout_base(op_type(a));
   if (lb->compare) return lb->compare(a, b, op);
   return obj_notimpl();
 }
@@ -166,12 +166,12 @@ static int u_len(Value v, int64_t *out) {
   int f;
   Value r = call_dunder(v, "__len__", 0, NULL, &f);
   if (!f) {
-    obj_raise(&exc_TypeError, "object of type '%s' has no len()", obj_type_name(v));
+    obj_raise(&exc_TypeError, "object of type '%s' has no len()", op_type_name(v));
     return -1;
   }
   if (VAL_IS_NULL(r)) return -1;
   if (!VAL_IS_INTLIKE(r)) {
-    obj_raise(&exc_TypeError, "'%s' object cannot be interpreted as an integer", obj_type_name(r));
+    obj_raise(&exc_TypeError, "'%s' object cannot be interpreted as an integer", op_type_name(r));
     val_decref(r);
     return -1;
   }
@@ -189,13 +189,13 @@ static int u_truth(Value v) {
   if (f) {
     if (VAL_IS_NULL(r)) return -1;
     if (!VAL_IS_BOOL(r)) {
-      obj_raise(&exc_TypeError, "__bool__ should return bool, returned %s", obj_type_name(r));
+      obj_raise(&exc_TypeError, "__bool__ should return bool, returned %s", op_type_name(r));
       val_decref(r);
       return -1;
     }
     return (int)r.u.i;
   }
-  if (!VAL_IS_NULL(user_lookup(obj_type(v), "__len__"))) {
+  if (!VAL_IS_NULL(user_lookup(op_type(v), "__len__"))) {
     int64_t n;
     if (u_len(v, &n) < 0) return -1;
     return n != 0;
@@ -208,7 +208,7 @@ static Value u_getitem(Value v, Value key) {
   Value r = call_dunder(v, "__getitem__", 1, &key, &f);
   if (f) return r;
   if (VAL_IS_TYPE(v)) return obj_raise(&exc_TypeError, "type is not subscriptable");
-  return obj_raise(&exc_TypeError, "'%s' object is not subscriptable", obj_type_name(v));
+  return obj_raise(&exc_TypeError, "'%s' object is not subscriptable", op_type_name(v));
 }
 
 static int u_setitem(Value v, Value key, Value x) {
@@ -217,14 +217,14 @@ static int u_setitem(Value v, Value key, Value x) {
   if (VAL_IS_NULL(x)) {
     r = call_dunder(v, "__delitem__", 1, &key, &f);
     if (!f) {
-      obj_raise(&exc_TypeError, "'%s' object doesn't support item deletion", obj_type_name(v));
+      obj_raise(&exc_TypeError, "'%s' object doesn't support item deletion", op_type_name(v));
       return -1;
     }
   } else {
     Value args[2] = {key, x};
     r = call_dunder(v, "__setitem__", 2, args, &f);
     if (!f) {
-      obj_raise(&exc_TypeError, "'%s' object does not support item assignment", obj_type_name(v));
+      obj_raise(&exc_TypeError, "'%s' object does not support item assignment", op_type_name(v));
       return -1;
     }
   }
@@ -237,25 +237,25 @@ static Value u_iter(Value v) {
   int f;
   Value r = call_dunder(v, "__iter__", 0, NULL, &f);
   if (f) {
-    if (!VAL_IS_NULL(r) && !obj_type(r)->next) {
-      obj_raise(&exc_TypeError, "iter() returned non-iterator of type '%s'", obj_type_name(r));
+    if (!VAL_IS_NULL(r) && !op_type(r)->next) {
+      obj_raise(&exc_TypeError, "iter() returned non-iterator of type '%s'", op_type_name(r));
       val_decref(r);
       return val_null();
     }
     return r;
   }
-  if (!VAL_IS_NULL(user_lookup(obj_type(v), "__getitem__"))) {
+  if (!VAL_IS_NULL(user_lookup(op_type(v), "__getitem__"))) {
     /* the old sequence protocol: __getitem__(0), (1), ... until IndexError */
-    return obj_seq_getitem_iter(v);
+    return op_seq_getitem_iter(v);
   }
-  return obj_raise(&exc_TypeError, "'%s' object is not iterable", obj_type_name(v));
+  return obj_raise(&exc_TypeError, "'%s' object is not iterable", op_type_name(v));
 }
 
 static int u_next(Value v, Value *out) {
   int f;
   Value r = call_dunder(v, "__next__", 0, NULL, &f);
   if (!f) {
-    obj_raise(&exc_TypeError, "'%s' object is not an iterator", obj_type_name(v));
+    obj_raise(&exc_TypeError, "'%s' object is not an iterator", op_type_name(v));
     return -1;
   }
   if (VAL_IS_NULL(r)) {
@@ -271,15 +271,15 @@ static int u_contains(Value v, Value x) {
   Value r = call_dunder(v, "__contains__", 1, &x, &f);
   if (f) {
     if (VAL_IS_NULL(r)) return -1;
-    int t = obj_truth(r);
+    int t = op_truth(r);
     val_decref(r);
     return t;
   }
-  return obj_contains_iter(v, x);
+  return op_contains_iter(v, x);
 }
 
 static Value u_call(Value v, int argc, const Value *argv, Obj *kw) {
-  TypeObj *t = obj_type(v);
+  TypeObj *t = op_type(v);
   Value m = user_lookup(t, "__call__");
   if (VAL_IS_NULL(m) || VAL_IS_NONE(m))
     return obj_raise(&exc_TypeError, "'%s' object is not callable", t->name);
@@ -298,7 +298,7 @@ static Value u_call(Value v, int argc, const Value *argv, Obj *kw) {
   Value b = obj_bind(m, v, t);
   val_decref(m);
   if (VAL_IS_NULL(b)) return b;
-  Value r = obj_call(b, argc, argv, kw);
+  Value r = op_call(b, argc, argv, kw);
   val_decref(b);
   return r;
 }
@@ -307,9 +307,9 @@ static Value u_format(Value v, Value spec) {
   int f;
   Value r = call_dunder(v, "__format__", 1, &spec, &f);
   if (f) return r;
-  if (VAL_IS_STR(spec) && STR(spec.u.o)->len == 0) return obj_str(v);
+  if (VAL_IS_STR(spec) && STR(spec.u.o)->len == 0) return op_str(v);
   return obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
-                   obj_type_name(v));
+                   op_type_name(v));
 }
 
 static int u_setattr(Value v, Obj *name, Value x) {
@@ -335,7 +335,7 @@ Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
   for (int64_t i = 0; i < nb; i++) {
     Value b = TUPLE(bases.u.o)->items[i];
     if (!VAL_IS_TYPE(b))
-      return obj_raise(&exc_TypeError, "bases must be types, not %s", obj_type_name(b));
+      return obj_raise(&exc_TypeError, "bases must be types, not %s", op_type_name(b));
     TypeObj *bt = (TypeObj *)b.u.o;
     if (bt == &obj_object_type) continue;
     if (!(bt->flags & (TF_BASETYPE | TF_USER)))
@@ -417,10 +417,10 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
     if (!args) return val_null();
     args[0] = tv;
     memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
-    self = obj_call(fn, argc + 1, args, kw);
+    self = op_call(fn, argc + 1, args, kw);
     free(args);
     if (VAL_IS_NULL(self)) return self;
-    if (!obj_isinstance(self, t)) return self;
+    if (!op_isinstance(self, t)) return self;
   } else if (lb->flags & TF_EXC) {
     self = lb->new(t, argc, argv, NULL);
   } else {
@@ -454,14 +454,14 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
       val_incref(init);
       Value b = obj_bind(init, self, t);
       val_decref(init);
-      r = VAL_IS_NULL(b) ? b : obj_call(b, argc, argv, kw);
+      r = VAL_IS_NULL(b) ? b : op_call(b, argc, argv, kw);
       val_decref(b);
     }
     if (VAL_IS_NULL(r)) { val_decref(self); return r; }
     if (!VAL_IS_NONE(r)) {
       val_decref(r);
       val_decref(self);
-      return obj_raise(&exc_TypeError, "__init__() should return None, not '%s'", obj_type_name(r));
+      return obj_raise(&exc_TypeError, "__init__() should return None, not '%s'", op_type_name(r));
     }
   }
   return self;
@@ -484,7 +484,7 @@ static void super_clear(Obj *o) { val_clear(&((SuperObj *)o)->self); }
 
 static Value super_getattr(Value v, Obj *name) {
   SuperObj *s = (SuperObj *)v.u.o;
-  TypeObj *owner = VAL_IS_TYPE(s->self) ? (TypeObj *)s->self.u.o : obj_type(s->self);
+  TypeObj *owner = VAL_IS_TYPE(s->self) ? (TypeObj *)s->self.u.o : op_type(s->self);
   int64_t h = STR(name)->hash;
   for (TypeObj *k = s->start->base;; k = k->base) {
     if (!k) k = &obj_object_type;
@@ -503,12 +503,12 @@ static Value super_getattr(Value v, Obj *name) {
 
 static Value super_repr(Value v) {
   SuperObj *s = (SuperObj *)v.u.o;
-  return obj_str_fmt("<super: <class '%s'>, <%s object>>", s->start->name, obj_type_name(s->self));
+  return obj_str_fmt("<super: <class '%s'>, <%s object>>", s->start->name, op_type_name(s->self));
 }
 
 Value obj_super_new(TypeObj *t, Value self) {
-  TypeObj *st = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : obj_type(self);
-  if (!obj_is_subtype(st, t))
+  TypeObj *st = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : op_type(self);
+  if (!op_is_subtype(st, t))
     return obj_raise(&exc_TypeError, "super(type, obj): obj must be an instance or subtype of type");
   SuperObj *s = obj_alloc(&obj_super_type, sizeof(SuperObj));
   if (!s) return val_null();
@@ -568,7 +568,7 @@ static Value property_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("property", argc, argv, kw, "|fget,fset,fdel,doc", a) < 0) return val_null();
   Value doc = a[3];
   if (VAL_IS_NULL(doc) && !VAL_IS_NULL(a[0]) && !VAL_IS_NONE(a[0])) {
-    Value d = obj_getattr_s(a[0], "__doc__");
+    Value d = op_getattr_s(a[0], "__doc__");
     if (VAL_IS_NULL(d)) obj_err_clear();
     Value r = wrap_make(t, a[0], a[1], a[2], d);
     val_decref(d);
@@ -620,7 +620,7 @@ static Value staticmethod_new(TypeObj *t, int argc, const Value *argv, Obj *kw) 
   return wrap_make(t, argv[0], val_null(), val_null(), val_null());
 }
 static Value wrap_call(Value v, int argc, const Value *argv, Obj *kw) {
-  return obj_call(((WrapObj *)v.u.o)->f, argc, argv, kw);
+  return op_call(((WrapObj *)v.u.o)->f, argc, argv, kw);
 }
 static Value wrap_func(Value self) { return val_incref(((WrapObj *)self.u.o)->f); }
 static const GetSetDef wrap_getset[] = {{"__func__", wrap_func, NULL, NULL}, {NULL}};

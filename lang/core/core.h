@@ -267,8 +267,8 @@ Value obj_str_append_inplace(Value a, Value b);   /* steals a */
 void obj_builtin_fix_error(Obj *builtin);
 Value obj_str_join(Value sep, Value iterable);
 /* repr of containers: guard against self-reference ("[...]") */
-int obj_repr_enter(Obj *o);             /* 1 if already being printed */
-void obj_repr_leave(Obj *o);
+int op_repr_enter(Obj *o);              /* 1 if already being printed */
+void op_repr_leave(Obj *o);
 Value obj_list_sorted(Value iterable, Value key, int reverse);
 Value obj_seq_iter_new(Value seq);      /* an iterator over a list/tuple/str by index */
 /* list and tuple share these (list.c) */
@@ -295,21 +295,21 @@ Obj **obj_instance_dict_ptr(Value v);
 Value obj_user_method(Value self, const char *dunder);   /* lookup a special method (bound) */
 /* v.<dunder>() for a conversion method (__index__, __float__, __int__) of a user class or a
  * native type such as a 0-d array; V_NULL with no error pending when the type has none */
-Value obj_conv_dunder(Value v, const char *dunder);
-int obj_index_value(Value v, int64_t *out);   /* int or __index__: 1 done, 0 has none, -1 error */
+Value op_conv_dunder(Value v, const char *dunder);
+int op_index_value(Value v, int64_t *out);    /* int or __index__: 1 done, 0 has none, -1 error */
 /* the count of seq * k: 1 when k is an int or converts by __index__ (np.int64(3)), 0 when not
  * (the other operand's __mul__ then gets its turn), -1 on an error other than TypeError */
-int obj_repeat_count(Value k, int64_t *n);
+int op_repeat_count(Value k, int64_t *n);
 extern Value obj_builtins_dict;          /* the builtins namespace dict of the live session */
 int obj_builtins_init(ModuleObj *m);
 int obj_modules_init(void);
 extern const char *const obj_keywords[];
 void obj_gc_collect_full(void);
-int obj_contains_iter(Value c, Value x);
+int op_contains_iter(Value c, Value x);
 extern uint64_t obj_type_version;
 /* an interned name for a string literal, looked up once per call site */
 #define INTERNED(lit) __extension__({ static Obj *in_; if (!in_) in_ = obj_intern(lit); in_; })   /* bump after changing any type's dict directly */
-Value obj_seq_getitem_iter(Value v);
+Value op_seq_getitem_iter(Value v);
 int obj_float_to_int(double d, int64_t *out);
 Value obj_seq_reversed_new(Value seq);
 extern TypeObj obj_seqiter_type, obj_getset_type, obj_code_type;

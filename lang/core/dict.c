@@ -85,7 +85,7 @@ restart:
     }
     int64_t ver = d->version;
     val_incref(k);
-    int eq = obj_eq(k, key);
+    int eq = op_eq(k, key);
     val_decref(k);
     if (eq < 0) return -2;
     if (d->version != ver) goto restart;
@@ -125,7 +125,7 @@ restart:;
           int64_t ver = d->version;
           DictEntry *ents = d->entries;
           val_incref(k);
-          int eq = obj_eq(k, key);
+          int eq = op_eq(k, key);
           val_decref(k);
           if (eq < 0) return -2;
           if (d->version != ver || d->entries != ents || d->index != index) goto restart;
@@ -153,7 +153,7 @@ Value obj_dict_get_h(Value dv, Value key, int64_t hash) {
 
 Value obj_dict_get(Value dv, Value key) {
   int64_t h;
-  if (obj_hash(key, &h) < 0) return val_null();
+  if (op_hash(key, &h) < 0) return val_null();
   return obj_dict_get_h(dv, key, h);
 }
 
@@ -191,7 +191,7 @@ int obj_dict_set_h(Value dv, Value key, int64_t hash, Value x) {
 
 int obj_dict_set(Value dv, Value key, Value x) {
   int64_t h;
-  if (obj_hash(key, &h) < 0) return -1;
+  if (op_hash(key, &h) < 0) return -1;
   return obj_dict_set_h(dv, key, h, x);
 }
 
@@ -215,7 +215,7 @@ static void raise_key_error(Value key) {
 Value obj_dict_pop(Value dv, Value key) {
   DictObj *d = DICT(dv.u.o);
   int64_t h;
-  if (obj_hash(key, &h) < 0) return val_null();
+  if (op_hash(key, &h) < 0) return val_null();
   size_t slot;
   int64_t ix = dict_lookup(d, key, h, &slot);
   if (ix < 0) return val_null();
@@ -299,16 +299,16 @@ int obj_dict_update(Value dv, Value other) {
     return 0;
   }
   /* a mapping with keys() */
-  if (VAL_IS_OBJ(other) && (other.u.o->type->flags & TF_USER) && obj_hasattr_s(other, "keys")) {
-    Value keys = obj_call_method(other, "keys", 0, NULL);
+  if (VAL_IS_OBJ(other) && (other.u.o->type->flags & TF_USER) && op_hasattr_s(other, "keys")) {
+    Value keys = op_call_method(other, "keys", 0, NULL);
     if (VAL_IS_NULL(keys)) return -1;
-    Value it = obj_iter(keys);
+    Value it = op_iter(keys);
     val_decref(keys);
     if (VAL_IS_NULL(it)) return -1;
     Value k;
     int r;
-    while ((r = obj_next(it, &k)) == 1) {
-      Value v = obj_getitem(other, k);
+    while ((r = op_next(it, &k)) == 1) {
+      Value v = op_getitem(other, k);
       if (VAL_IS_NULL(v)) { val_decref(k); r = -1; break; }
       r = obj_dict_set(dv, k, v);
       val_decref(k);
@@ -318,12 +318,12 @@ int obj_dict_update(Value dv, Value other) {
     val_decref(it);
     return r < 0 ? -1 : 0;
   }
-  Value it = obj_iter(other);
+  Value it = op_iter(other);
   if (VAL_IS_NULL(it)) return -1;
   Value item;
   int r;
   int64_t n = 0;
-  while ((r = obj_next(it, &item)) == 1) {
+  while ((r = op_next(it, &item)) == 1) {
     Value seq = obj_sequence_list(item);
     if (VAL_IS_NULL(seq)) {
       if (obj_err_matches(&exc_TypeError)) {
@@ -375,7 +375,7 @@ static void dict_traverse(Obj *o, VisitFn visit, void *arg) {
 static void dict_clear_slot(Obj *o) { obj_dict_clear(val_obj(o)); }
 
 static Value dict_repr(Value v) {
-  if (obj_repr_enter(v.u.o)) return obj_str_from_cstr("{...}");
+  if (op_repr_enter(v.u.o)) return obj_str_from_cstr("{...}");
   FBuf b = {0};
   fbuf_putc(&b, '{');
   int64_t pos = 0, k = 0;
@@ -384,14 +384,14 @@ static Value dict_repr(Value v) {
     if (k++) fbuf_puts(&b, ", ");
     val_incref(key);
     val_incref(val);
-    Value r1 = obj_repr(key);
-    Value r2 = VAL_IS_NULL(r1) ? r1 : obj_repr(val);
+    Value r1 = op_repr(key);
+    Value r2 = VAL_IS_NULL(r1) ? r1 : op_repr(val);
     val_decref(key);
     val_decref(val);
     if (VAL_IS_NULL(r2)) {
       val_decref(r1);
       fbuf_free(&b);
-      obj_repr_leave(v.u.o);
+      op_repr_leave(v.u.o);
       return val_null();
     }
     fbuf_putn(&b, STR(r1.u.o)->s, STR(r1.u.o)->len);
@@ -401,7 +401,7 @@ static Value dict_repr(Value v) {
     val_decref(r2);
   }
   fbuf_putc(&b, '}');
-  obj_repr_leave(v.u.o);
+  op_repr_leave(v.u.o);
   Value r = obj_str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
@@ -419,7 +419,7 @@ static Value dict_compare(Value a, Value b, int op) {
     Value w = obj_dict_get_h(b, k, e->hash);
     int r;
     if (VAL_IS_NULL(w)) r = obj_err_occurred() ? -1 : 0;
-    else { val_incref(w); r = obj_eq(v, w); val_decref(w); }
+    else { val_incref(w); r = op_eq(v, w); val_decref(w); }
     val_decref(k);
     val_decref(v);
     if (r < 0) return val_null();
@@ -444,7 +444,7 @@ static int dict_len(Value v, int64_t *out) { *out = DICT(v.u.o)->used; return 0;
 
 static Value dict_getitem(Value v, Value key) {
   int64_t h;
-  if (obj_hash(key, &h) < 0) return val_null();
+  if (op_hash(key, &h) < 0) return val_null();
   Value x = obj_dict_get_h(v, key, h);
   if (VAL_IS_NULL(x)) {
     if (!obj_err_occurred()) raise_key_error(key);
@@ -460,7 +460,7 @@ static int dict_setitem(Value v, Value key, Value x) {
 
 static int dict_contains(Value v, Value key) {
   int64_t h;
-  if (obj_hash(key, &h) < 0) return -1;
+  if (op_hash(key, &h) < 0) return -1;
   Value x = obj_dict_get_h(v, key, h);
   if (VAL_IS_NULL(x)) return obj_err_occurred() ? -1 : 0;
   return 1;
@@ -525,7 +525,7 @@ static Value dv_iter(Value v) { return dict_iter_new(((DictView *)v.u.o)->d, vie
 static Value dv_repr(Value v) {
   Value l = obj_sequence_list(v);
   if (VAL_IS_NULL(l)) return l;
-  Value r = obj_repr(l);
+  Value r = op_repr(l);
   val_decref(l);
   if (VAL_IS_NULL(r)) return r;
   Value s = obj_str_fmt("%s(%s)", v.u.o->type->name, obj_str_cstr(r));
@@ -539,15 +539,15 @@ static int dv_contains(Value v, Value x) {
   if (kind == DI_ITEMS) {
     if (!VAL_IS_TUPLE(x) || TUPLE(x.u.o)->len != 2) return 0;
     int64_t h;
-    if (obj_hash(TUPLE(x.u.o)->items[0], &h) < 0) return -1;
+    if (op_hash(TUPLE(x.u.o)->items[0], &h) < 0) return -1;
     Value y = obj_dict_get_h(d, TUPLE(x.u.o)->items[0], h);
     if (VAL_IS_NULL(y)) return obj_err_occurred() ? -1 : 0;
-    return obj_eq(y, TUPLE(x.u.o)->items[1]);
+    return op_eq(y, TUPLE(x.u.o)->items[1]);
   }
   int64_t pos = 0;
   Value k, y;
   while (obj_dict_next(d, &pos, &k, &y)) {
-    int e = obj_eq(y, x);
+    int e = op_eq(y, x);
     if (e) return e;
   }
   return 0;
@@ -562,7 +562,7 @@ static Value dv_compare(Value a, Value b, int op) {
   if (VAL_IS_NULL(sa)) return sa;
   Value sb = obj_set_from(&obj_set_type, b);
   if (VAL_IS_NULL(sb)) { val_decref(sa); return sb; }
-  Value r = obj_compare(sa, sb, op);
+  Value r = op_compare(sa, sb, op);
   val_decref(sa);
   val_decref(sb);
   return r;
@@ -575,7 +575,7 @@ static Value dv_binary(int op, Value a, Value b) {
   if (VAL_IS_NULL(sa)) return sa;
   Value sb = obj_set_from(&obj_set_type, b);
   if (VAL_IS_NULL(sb)) { val_decref(sa); return sb; }
-  Value r = obj_binop(o, sa, sb);
+  Value r = op_binop(o, sa, sb);
   val_decref(sa);
   val_decref(sb);
   return r;
@@ -708,11 +708,11 @@ static Value m_fromkeys(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("fromkeys", argc - 1, kw, 1, 2) < 0) return val_null();
   Value d = obj_dict_new();
   if (VAL_IS_NULL(d)) return d;
-  Value it = obj_iter(argv[1]);
+  Value it = op_iter(argv[1]);
   if (VAL_IS_NULL(it)) { val_decref(d); return it; }
   Value k;
   int r;
-  while ((r = obj_next(it, &k)) == 1) {
+  while ((r = op_next(it, &k)) == 1) {
     r = obj_dict_set(d, k, argc > 2 ? argv[2] : val_none());
     val_decref(k);
     if (r < 0) break;

@@ -22,7 +22,7 @@ static const char *const hooks[][2] = {{"text/html", "_repr_html_"}, {"image/svg
  * steals v */
 static Value json_text(Value v) {
   Value m = obj_import("json");
-  Value r = VAL_IS_NULL(m) ? m : obj_call_method(m, "dumps", 1, &v);
+  Value r = VAL_IS_NULL(m) ? m : op_call_method(m, "dumps", 1, &v);
   val_decref(m);
   val_decref(v);
   return r;
@@ -31,7 +31,7 @@ static Value json_text(Value v) {
 /* 0, or -1 when even repr() failed (exception pending) */
 static int bundle_of(Value v, Bundle *b) {
   memset(b, 0, sizeof *b);
-  Value r = obj_repr(v);
+  Value r = op_repr(v);
   if (VAL_IS_NULL(r)) return -1;
   b->held[b->nheld++] = r;
   b->mime[0] = "text/plain";
@@ -39,9 +39,9 @@ static int bundle_of(Value v, Bundle *b) {
   b->len[0] = STR(r.u.o)->len;
   b->n = 1;
   for (int i = 0; i < 5 && VAL_IS_OBJ(v); i++) {
-    Value m = obj_getattr_s(v, hooks[i][1]);
+    Value m = op_getattr_s(v, hooks[i][1]);
     if (VAL_IS_NULL(m)) { obj_err_clear(); continue; }
-    Value out = obj_call0(m);
+    Value out = op_call0(m);
     val_decref(m);
     if (VAL_IS_NULL(out)) { obj_err_clear(); continue; }
     if (i == 4 && (VAL_IS_DICT(out) || VAL_IS_LIST(out))) out = json_text(out);
@@ -98,7 +98,7 @@ static int display_id_arg(Value v, char *buf, size_t n, const char **out) {
     return 0;
   }
   if (!VAL_IS_STR(v)) {
-    obj_raise(&exc_TypeError, "display_id must be a str, not %s", obj_type_name(v));
+    obj_raise(&exc_TypeError, "display_id must be a str, not %s", op_type_name(v));
     return -1;
   }
   snprintf(buf, n, "%s", obj_str_cstr(v));
@@ -139,7 +139,7 @@ static Value b_update_display(int argc, const Value *argv, Obj *kw) {
 static Value b_clear_output(int argc, const Value *argv, Obj *kw) {
   Value a[1];
   if (obj_parse_args("clear_output", argc, argv, kw, "|wait", a) < 0) return val_null();
-  int wait = VAL_IS_NULL(a[0]) ? 0 : obj_truth(a[0]);
+  int wait = VAL_IS_NULL(a[0]) ? 0 : op_truth(a[0]);
   if (wait < 0) return val_null();
   obj_clear_output(wait);
   return val_none();

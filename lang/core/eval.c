@@ -201,7 +201,7 @@ static inline Value binop_fast(int op, Value l, Value r) {
     }
     return obj_float_binary(op, l, r);
   }
-  return obj_binop(op, l, r);
+  return op_binop(op, l, r);
 }
 
 static inline int compare_fast(Value l, Value r, int op, int *out) {
@@ -237,15 +237,15 @@ static Value compare_one(Value l, Value r, int op) {
   int b;
   if (compare_fast(l, r, op, &b)) return val_bool(b);
   switch (op) {
-    case CMP_IS: return val_bool(obj_is(l, r));
-    case CMP_ISNOT: return val_bool(!obj_is(l, r));
+    case CMP_IS: return val_bool(op_is(l, r));
+    case CMP_ISNOT: return val_bool(!op_is(l, r));
     case CMP_IN:
     case CMP_NOTIN: {
-      int c = obj_contains(r, l);
+      int c = op_contains(r, l);
       if (c < 0) return val_null();
       return val_bool(op == CMP_IN ? c : !c);
     }
-    default: return obj_compare(l, r, op);
+    default: return op_compare(l, r, op);
   }
 }
 
@@ -260,7 +260,7 @@ static Value eval_compare(Frame *f, Node *n) {
     val_decref(l);
     if (VAL_IS_NULL(res) || i == nc - 1) { val_decref(r); return res; }
     /* chained: stop at the first false link */
-    int t = res.tag == V_BOOL ? (int)res.u.i : obj_truth(res);
+    int t = res.tag == V_BOOL ? (int)res.u.i : op_truth(res);
     if (t <= 0) {
       val_decref(r);
       if (t < 0) { val_decref(res); return val_null(); }
@@ -281,11 +281,11 @@ static Value eval_seq_items(Frame *f, NodeList *elts) {
     if (e->kind == N_STARRED) {
       Value v = eval_expr(f, e->u.starred.value);
       if (VAL_IS_NULL(v)) { val_decref(list); return v; }
-      Value r = obj_binop(OP_ADD | OBJ_INPLACE, list, v);
+      Value r = op_binop(OP_ADD | OBJ_INPLACE, list, v);
       if (VAL_IS_NULL(r)) {
         if (obj_err_matches(&exc_TypeError)) {
           obj_err_clear();
-          obj_raise(&exc_TypeError, "Value after * must be an iterable, not %s", obj_type_name(v));
+          obj_raise(&exc_TypeError, "Value after * must be an iterable, not %s", op_type_name(v));
         }
         val_decref(v);
         val_decref(list);
@@ -338,8 +338,8 @@ static Value eval_dict(Frame *f, Node *n) {
     if (!kn) {
       Value m = eval_expr(f, n->u.dict.values.items[i]);
       if (VAL_IS_NULL(m)) { val_decref(d); return m; }
-      if (!VAL_IS_DICT(m) && !(VAL_IS_OBJ(m) && obj_hasattr_s(m, "keys"))) {
-        obj_raise(&exc_TypeError, "'%s' object is not a mapping", obj_type_name(m));
+      if (!VAL_IS_DICT(m) && !(VAL_IS_OBJ(m) && op_hasattr_s(m, "keys"))) {
+        obj_raise(&exc_TypeError, "'%s' object is not a mapping", op_type_name(m));
         val_decref(m);
         val_decref(d);
         return val_null();
@@ -395,11 +395,11 @@ static Value eval_formatted(Frame *f, Node *n) {
   if (VAL_IS_NULL(v)) return v;
   int conv = n->u.formattedvalue.conversion;
   if (conv == 'r' || conv == 'a') {
-    Value r = obj_repr(v);
+    Value r = op_repr(v);
     val_decref(v);
     v = r;
   } else if (conv == 's') {
-    Value r = obj_str(v);
+    Value r = op_str(v);
     val_decref(v);
     v = r;
   }
@@ -412,7 +412,7 @@ static Value eval_formatted(Frame *f, Node *n) {
     if (VAL_IS_STR(v)) return v;
     spec = obj_str_new("", 0);
   }
-  Value r = obj_format(v, spec);
+  Value r = op_format(v, spec);
   val_decref(v);
   val_decref(spec);
   return r;
@@ -423,7 +423,7 @@ static Value eval_joined(Frame *f, Node *n) {
   if (vals->len == 1) {
     Value v = eval_expr(f, vals->items[0]);
     if (VAL_IS_NULL(v) || VAL_IS_STR(v)) return v;
-    Value s = obj_str(v);
+    Value s = op_str(v);
     val_decref(v);
     return s;
   }
@@ -432,7 +432,7 @@ static Value eval_joined(Frame *f, Node *n) {
     Value v = eval_expr(f, vals->items[i]);
     if (VAL_IS_NULL(v)) { fbuf_free(&b); return v; }
     if (!VAL_IS_STR(v)) {
-      Value s = obj_str(v);
+      Value s = op_str(v);
       val_decref(v);
       if (VAL_IS_NULL(s)) { fbuf_free(&b); return s; }
       v = s;
@@ -477,7 +477,7 @@ static Value eval_inner(Frame *f, Node *n) {
     case N_ATTRIBUTE: {
       Value o = eval_expr(f, n->u.attribute.value);
       if (VAL_IS_NULL(o)) return o;
-      Value v = obj_getattr(o, (Obj *)n->u.attribute.cache);
+      Value v = op_getattr(o, (Obj *)n->u.attribute.cache);
       val_decref(o);
       return v;
     }
@@ -493,7 +493,7 @@ static Value eval_inner(Frame *f, Node *n) {
         v = (i >= 0 && i < l->len) ? val_incref(l->items[i])
                                    : obj_raise(&exc_IndexError, "list index out of range");
       } else {
-        v = obj_getitem(o, k);
+        v = op_getitem(o, k);
       }
       val_decref(o);
       val_decref(k);
@@ -505,14 +505,14 @@ static Value eval_inner(Frame *f, Node *n) {
       Value r;
       int op = n->u.unaryop.op;
       if (op == UOP_NOT) {
-        int t = v.tag == V_BOOL ? (int)v.u.i : obj_truth(v);
+        int t = v.tag == V_BOOL ? (int)v.u.i : op_truth(v);
         r = t < 0 ? val_null() : val_bool(!t);
       } else if (op == UOP_USUB && v.tag == V_FLOAT) {
         r = val_float(-v.u.f);
       } else if (op == UOP_USUB && v.tag == V_INT && v.u.i != INT64_MIN) {
         r = val_int(-v.u.i);
       } else {
-        r = obj_unary(op, v);
+        r = op_unary(op, v);
       }
       val_decref(v);
       return r;
@@ -524,7 +524,7 @@ static Value eval_inner(Frame *f, Node *n) {
       for (int i = 0; i < vals->len; i++) {
         v = eval_expr(f, vals->items[i]);
         if (VAL_IS_NULL(v) || i == vals->len - 1) return v;
-        int t = v.tag == V_BOOL ? (int)v.u.i : obj_truth(v);
+        int t = v.tag == V_BOOL ? (int)v.u.i : op_truth(v);
         if (t < 0) { val_decref(v); return val_null(); }
         if (is_and ? !t : t) return v;
         val_decref(v);
@@ -534,7 +534,7 @@ static Value eval_inner(Frame *f, Node *n) {
     case N_IFEXP: {
       Value t = eval_expr(f, n->u.ifexp.test);
       if (VAL_IS_NULL(t)) return t;
-      int b = t.tag == V_BOOL ? (int)t.u.i : obj_truth(t);
+      int b = t.tag == V_BOOL ? (int)t.u.i : op_truth(t);
       val_decref(t);
       if (b < 0) return val_null();
       return eval_expr(f, b ? n->u.ifexp.body : n->u.ifexp.orelse);

@@ -96,15 +96,15 @@ static Value exc_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
 
 Value exc_str(Value v) {
   ExcObj *e = EXC(v.u.o);
-  if (!VAL_IS_TUPLE(e->args)) return obj_str(e->args);
+  if (!VAL_IS_TUPLE(e->args)) return op_str(e->args);
   TupleObj *a = TUPLE(e->args.u.o);
   TypeObj *t = v.u.o->type;
-  if (obj_is_subtype(t, &exc_OSError) && a->len >= 2) {
-    Value s1 = obj_str(a->items[0]), s2 = obj_str(a->items[1]);
+  if (op_is_subtype(t, &exc_OSError) && a->len >= 2) {
+    Value s1 = op_str(a->items[0]), s2 = op_str(a->items[1]);
     Value r = val_null();
     if (!VAL_IS_NULL(s1) && !VAL_IS_NULL(s2)) {
       if (a->len >= 3) {
-        Value fr = obj_repr(a->items[2]);
+        Value fr = op_repr(a->items[2]);
         if (!VAL_IS_NULL(fr)) {
           r = obj_str_fmt("[Errno %s] %s: %s", obj_str_cstr(s1), obj_str_cstr(s2), obj_str_cstr(fr));
           val_decref(fr);
@@ -119,10 +119,10 @@ Value exc_str(Value v) {
   }
   if (a->len == 0) return obj_str_new("", 0);
   if (a->len == 1) {
-    if (obj_is_subtype(t, &exc_KeyError)) return obj_repr(a->items[0]);
-    return obj_str(a->items[0]);
+    if (op_is_subtype(t, &exc_KeyError)) return op_repr(a->items[0]);
+    return op_str(a->items[0]);
   }
-  return obj_str(e->args);
+  return op_str(e->args);
 }
 
 static Value exc_str_slot(Value v) { return exc_str(v); }
@@ -131,14 +131,14 @@ static Value exc_repr(Value v) {
   ExcObj *e = EXC(v.u.o);
   const char *name = v.u.o->type->name;
   if (VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 1) {
-    Value r = obj_repr(TUPLE(e->args.u.o)->items[0]);
+    Value r = op_repr(TUPLE(e->args.u.o)->items[0]);
     if (VAL_IS_NULL(r)) return r;
     Value s = obj_str_fmt("%s(%s)", name, obj_str_cstr(r));
     val_decref(r);
     return s;
   }
   if (VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 0) return obj_str_fmt("%s()", name);
-  Value r = obj_repr(e->args);
+  Value r = op_repr(e->args);
   if (VAL_IS_NULL(r)) return r;
   Value s = obj_str_fmt("%s%s", name, obj_str_cstr(r));
   val_decref(r);
@@ -163,11 +163,11 @@ static Value exc_with_traceback(int argc, const Value *argv, Obj *kw) {
 
 static Value exc_add_note(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("add_note", argc - 1, kw, 1, 1) < 0) return val_null();
-  Value notes = obj_getattr_s(argv[0], "__notes__");
+  Value notes = op_getattr_s(argv[0], "__notes__");
   if (VAL_IS_NULL(notes)) {
     obj_err_clear();
     notes = obj_list_new(0);
-    if (VAL_IS_NULL(notes) || obj_setattr_s(argv[0], "__notes__", notes) < 0) {
+    if (VAL_IS_NULL(notes) || op_setattr_s(argv[0], "__notes__", notes) < 0) {
       val_decref(notes);
       return val_null();
     }
@@ -216,7 +216,7 @@ static int set_context(Value self, Value v) {
 }
 static Value get_suppress(Value self) { return val_bool(EXC(self.u.o)->suppress_context); }
 static int set_suppress(Value self, Value v) {
-  int t = obj_truth(v);
+  int t = op_truth(v);
   if (t < 0) return -1;
   EXC(self.u.o)->suppress_context = t;
   return 0;
@@ -335,7 +335,7 @@ TypeObj *const exc_builtin_types[] = {
 
 void exc_attr_info(Value obj, Obj *name) {
   Value e = obj_err_peek();
-  if (!VAL_IS_OBJ(e) || !obj_is_subtype(e.u.o->type, &exc_AttributeError) || e.u.o->rc >= OBJ_IMMORTAL / 2)
+  if (!VAL_IS_OBJ(e) || !op_is_subtype(e.u.o->type, &exc_AttributeError) || e.u.o->rc >= OBJ_IMMORTAL / 2)
     return;
   ExcObj *x = EXC(e.u.o);
   val_decref(x->attr_obj);

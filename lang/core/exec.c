@@ -15,7 +15,7 @@ static int unpack(Frame *f, Node *target, Value v) {
   if (VAL_IS_TUPLE(v) || VAL_IS_LIST(v)) {
     seq = val_incref(v);
   } else {
-    TypeObj *t = obj_type(v);
+    TypeObj *t = op_type(v);
     if (!t->iter && !t->getitem) {
       obj_raise(&exc_TypeError, "cannot unpack non-iterable %s object", t->name);
       return -1;
@@ -73,7 +73,7 @@ int eval_assign(Frame *f, Node *t, Value v) {
     case N_ATTRIBUTE: {
       Value o = eval_expr(f, t->u.attribute.value);
       if (VAL_IS_NULL(o)) return -1;
-      int r = obj_setattr(o, (Obj *)t->u.attribute.cache, v);
+      int r = op_setattr(o, (Obj *)t->u.attribute.cache, v);
       val_decref(o);
       if (r < 0) eval_locate(f, t->span);
       return r;
@@ -97,7 +97,7 @@ int eval_assign(Frame *f, Node *t, Value v) {
           r = -1;
         }
       } else {
-        r = obj_setitem(o, k, v);
+        r = op_setitem(o, k, v);
       }
       val_decref(o);
       val_decref(k);
@@ -122,7 +122,7 @@ static int delete_target(Frame *f, Node *t) {
     case N_ATTRIBUTE: {
       Value o = eval_expr(f, t->u.attribute.value);
       if (VAL_IS_NULL(o)) return -1;
-      int r = obj_setattr(o, (Obj *)t->u.attribute.cache, val_null());
+      int r = op_setattr(o, (Obj *)t->u.attribute.cache, val_null());
       val_decref(o);
       return r;
     }
@@ -131,7 +131,7 @@ static int delete_target(Frame *f, Node *t) {
       if (VAL_IS_NULL(o)) return -1;
       Value k = eval_expr(f, t->u.subscript.slice);
       if (VAL_IS_NULL(k)) { val_decref(o); return -1; }
-      int r = obj_setitem(o, k, val_null());
+      int r = op_setitem(o, k, val_null());
       val_decref(o);
       val_decref(k);
       return r;
@@ -177,7 +177,7 @@ static int augassign(Frame *f, Node *n) {
       else if (cur.tag == V_FLOAT && v.tag == V_FLOAT && op == OP_ADD)
         r = val_float(cur.u.f + v.u.f);
       else
-        r = obj_binop(op | OBJ_INPLACE, cur, v);
+        r = op_binop(op | OBJ_INPLACE, cur, v);
       val_decref(v);
       if (VAL_IS_NULL(r)) { eval_locate(f, n->span); return -1; }
       Value *slot = name_slot(f, t->u.name.res);   /* re-read: evaluating v may have moved it */
@@ -211,7 +211,7 @@ static int augassign(Frame *f, Node *n) {
     else if (cur.tag == V_FLOAT && v.tag == V_FLOAT && op == OP_ADD)
       r = val_float(cur.u.f + v.u.f);
     else
-      r = obj_binop(op | OBJ_INPLACE, cur, v);
+      r = op_binop(op | OBJ_INPLACE, cur, v);
     val_decref(cur);
     val_decref(v);
     if (VAL_IS_NULL(r)) { eval_locate(f, n->span); return -1; }
@@ -223,15 +223,15 @@ static int augassign(Frame *f, Node *n) {
     Value o = eval_expr(f, t->u.attribute.value);
     if (VAL_IS_NULL(o)) return -1;
     Obj *name = (Obj *)t->u.attribute.cache;
-    Value cur = obj_getattr(o, name);
+    Value cur = op_getattr(o, name);
     if (VAL_IS_NULL(cur)) { eval_locate(f, t->span); val_decref(o); return -1; }
     Value v = eval_expr(f, n->u.augassign.value);
     if (VAL_IS_NULL(v)) { val_decref(cur); val_decref(o); return -1; }
-    Value r = obj_binop(op | OBJ_INPLACE, cur, v);
+    Value r = op_binop(op | OBJ_INPLACE, cur, v);
     val_decref(cur);
     val_decref(v);
     if (VAL_IS_NULL(r)) { eval_locate(f, n->span); val_decref(o); return -1; }
-    int k = obj_setattr(o, name, r);
+    int k = op_setattr(o, name, r);
     val_decref(r);
     val_decref(o);
     return k;
@@ -241,7 +241,7 @@ static int augassign(Frame *f, Node *n) {
     if (VAL_IS_NULL(o)) return -1;
     Value key = eval_expr(f, t->u.subscript.slice);
     if (VAL_IS_NULL(key)) { val_decref(o); return -1; }
-    Value cur = obj_getitem(o, key);
+    Value cur = op_getitem(o, key);
     if (VAL_IS_NULL(cur)) { eval_locate(f, t->span); val_decref(o); val_decref(key); return -1; }
     Value v = eval_expr(f, n->u.augassign.value);
     Value r = val_null();
@@ -251,13 +251,13 @@ static int augassign(Frame *f, Node *n) {
           !__builtin_add_overflow(cur.u.i, v.u.i, &z))
         r = val_int(z);
       else
-        r = obj_binop(op | OBJ_INPLACE, cur, v);
+        r = op_binop(op | OBJ_INPLACE, cur, v);
       if (VAL_IS_NULL(r)) eval_locate(f, n->span);
     }
     val_decref(cur);
     val_decref(v);
     int k = -1;
-    if (!VAL_IS_NULL(r)) k = obj_setitem(o, key, r);
+    if (!VAL_IS_NULL(r)) k = op_setitem(o, key, r);
     val_decref(r);
     val_decref(o);
     val_decref(key);
@@ -270,7 +270,7 @@ static int augassign(Frame *f, Node *n) {
 /* ---- loops ---------------------------------------------------------------------------------- */
 static int truth_of(Value v) {
   if (v.tag == V_BOOL) return (int)v.u.i;
-  int t = obj_truth(v);
+  int t = op_truth(v);
   val_decref(v);
   return t;
 }
@@ -333,12 +333,12 @@ static int exec_for(Frame *f, Node *n) {
     if (st != EX_OK) return st;
     return eval_block(f, &n->u.for_.orelse);
   }
-  Value it = obj_iter(iterable);
+  Value it = op_iter(iterable);
   val_decref(iterable);
   if (VAL_IS_NULL(it)) { eval_locate(f, n->u.for_.iter->span); return EX_ERR; }
   for (;;) {
     Value x;
-    int r = obj_next(it, &x);
+    int r = op_next(it, &x);
     if (r < 0) { eval_locate(f, n->u.for_.iter->span); st = EX_ERR; break; }
     if (r == 0) {
       st = eval_block(f, &n->u.for_.orelse);
@@ -374,7 +374,7 @@ static int exc_matches(Value exc, Value spec) {
     obj_raise(&exc_TypeError, "catching classes that do not inherit from BaseException is not allowed");
     return -1;
   }
-  return obj_is_subtype(exc.u.o->type, (TypeObj *)spec.u.o);
+  return op_is_subtype(exc.u.o->type, (TypeObj *)spec.u.o);
 }
 
 static int exec_try(Frame *f, Node *n) {
@@ -465,7 +465,7 @@ static int exec_raise(Frame *f, Node *n) {
       obj_raise(&exc_TypeError, "exceptions must derive from BaseException");
       return EX_ERR;
     }
-    inst = obj_call0(e);
+    inst = op_call0(e);
     val_decref(e);
     if (VAL_IS_NULL(inst)) { val_decref(cause); return EX_ERR; }
   }
@@ -478,7 +478,7 @@ static int exec_raise(Frame *f, Node *n) {
   if (n->u.raise.cause) {
     Value c = cause;
     if (VAL_IS_TYPE(cause)) {
-      c = obj_call0(cause);
+      c = op_call0(cause);
       if (VAL_IS_NULL(c)) { val_decref(cause); val_decref(inst); return EX_ERR; }
       val_decref(cause);
     }
@@ -500,7 +500,7 @@ static int exec_raise(Frame *f, Node *n) {
 
 /* ---- with ------------------------------------------------------------------------------- */
 static Value special_method(Value obj, const char *name) {
-  TypeObj *t = obj_type(obj);
+  TypeObj *t = op_type(obj);
   Value m = obj_type_lookup(t, obj_intern(name));
   if (VAL_IS_NULL(m)) return m;
   val_incref(m);
@@ -520,7 +520,7 @@ static int exec_with_items(Frame *f, Node *n, int idx) {
     if (!obj_err_occurred() || obj_err_matches(&exc_AttributeError)) {
       obj_err_clear();
       obj_raise(&exc_TypeError, "'%s' object does not support the context manager protocol",
-                obj_type_name(mgr));
+                op_type_name(mgr));
     }
     val_decref(enter);
     val_decref(mgr);
@@ -528,7 +528,7 @@ static int exec_with_items(Frame *f, Node *n, int idx) {
     return EX_ERR;
   }
   val_decref(mgr);
-  Value v = obj_call0(enter);
+  Value v = op_call0(enter);
   val_decref(enter);
   if (VAL_IS_NULL(v)) { val_decref(exit); return EX_ERR; }
   int st;
@@ -543,11 +543,11 @@ static int exec_with_items(Frame *f, Node *n, int idx) {
     Value args[3] = {val_obj(&exc.u.o->type->ob), exc, val_none()};
     Value saved = obj_ts.handling;
     obj_ts.handling = exc;
-    Value r = obj_call(exit, 3, args, NULL);
+    Value r = op_call(exit, 3, args, NULL);
     obj_ts.handling = saved;
     val_decref(exit);
     if (VAL_IS_NULL(r)) { val_decref(exc); return EX_ERR; }
-    int t = obj_truth(r);
+    int t = op_truth(r);
     val_decref(r);
     if (t < 0) { val_decref(exc); return EX_ERR; }
     if (t) { val_decref(exc); return EX_OK; }
@@ -558,7 +558,7 @@ static int exec_with_items(Frame *f, Node *n, int idx) {
   Value ret = st == EX_RETURN ? f->ret : val_null();
   if (st == EX_RETURN) f->ret = val_null();
   Value args[3] = {val_none(), val_none(), val_none()};
-  Value r = obj_call(exit, 3, args, NULL);
+  Value r = op_call(exit, 3, args, NULL);
   val_decref(exit);
   if (VAL_IS_NULL(r)) { val_decref(ret); return EX_ERR; }
   val_decref(r);

@@ -45,7 +45,7 @@ static Value file_repr(Value v) {
   FileObj *f = (FileObj *)v.u.o;
   if (f->stream) return obj_str_fmt("<_io.TextIOWrapper name='<%s>' mode='w' encoding='utf-8'>",
                                     f->stream == 1 ? "stdout" : "stderr");
-  Value r = obj_repr(f->name);
+  Value r = op_repr(f->name);
   if (VAL_IS_NULL(r)) return r;
   Value s = obj_str_fmt("<_io.TextIOWrapper name=%s mode='%s' encoding='UTF-8'>", obj_str_cstr(r), f->mode);
   val_decref(r);
@@ -82,7 +82,7 @@ static Value f_read(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("read", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
   if (!f->readable) return obj_raise(&exc_OSError, "not readable");
   int64_t limit = -1;
-  if (argc > 1 && !VAL_IS_NONE(argv[1]) && obj_as_int(argv[1], &limit) < 0) return val_null();
+  if (argc > 1 && !VAL_IS_NONE(argv[1]) && op_as_int(argv[1], &limit) < 0) return val_null();
   FBuf b = {0};
   if (limit < 0) {
     char buf[65536];
@@ -153,7 +153,7 @@ static Value f_write(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
   if (obj_check_args("write", argc - 1, kw, 1, 1) < 0 || check_open(f) < 0) return val_null();
   if (!VAL_IS_STR(argv[1]))
-    return obj_raise(&exc_TypeError, "write() argument must be str, not %s", obj_type_name(argv[1]));
+    return obj_raise(&exc_TypeError, "write() argument must be str, not %s", op_type_name(argv[1]));
   StrObj *s = STR(argv[1].u.o);
   if (f->stream) {
     obj_write(f->stream, s->s, s->len);
@@ -166,11 +166,11 @@ static Value f_write(int argc, const Value *argv, Obj *kw) {
 
 static Value f_writelines(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("writelines", argc - 1, kw, 1, 1) < 0) return val_null();
-  Value it = obj_iter(argv[1]);
+  Value it = op_iter(argv[1]);
   if (VAL_IS_NULL(it)) return it;
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
+  while ((r = op_next(it, &x)) == 1) {
     Value a[2] = {argv[0], x};
     Value w = f_write(2, a, NULL);
     val_decref(x);
@@ -264,10 +264,10 @@ Value obj_open(int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("open", argc, argv, kw, "file|mode,buffering,encoding,errors,newline,closefd", a) < 0)
     return val_null();
   if (!VAL_IS_STR(a[0]))
-    return obj_raise(&exc_TypeError, "expected str, bytes or os.PathLike object, not %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "expected str, bytes or os.PathLike object, not %s", op_type_name(a[0]));
   const char *mode = "r";
   if (!VAL_IS_NULL(a[1])) {
-    if (!VAL_IS_STR(a[1])) return obj_raise(&exc_TypeError, "open() argument 'mode' must be str, not %s", obj_type_name(a[1]));
+    if (!VAL_IS_STR(a[1])) return obj_raise(&exc_TypeError, "open() argument 'mode' must be str, not %s", op_type_name(a[1]));
     mode = obj_str_cstr(a[1]);
   }
   int r = 0, w = 0, ap = 0, x = 0, plus = 0, bin = 0;

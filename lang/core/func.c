@@ -315,7 +315,7 @@ static Value call_with_self(Value self, Value f, int argc, const Value *argv, Ob
   if (VAL_IS_OBJ(f) && f.u.o->type == &obj_func_type)
     r = eval_call_function(FUNC(f.u.o), argc + 1, args, kw);
   else
-    r = obj_call(f, argc + 1, args, kw);
+    r = op_call(f, argc + 1, args, kw);
   if (args != small) free(args);
   return r;
 }
@@ -352,10 +352,10 @@ static Value builtin_call(Value v, int argc, const Value *argv, Obj *kw) {
   }
   if (b->owner && !(b->flags & METH_STATIC)) {
     /* an unbound method of a native type: the first argument must be an instance */
-    if (argc < 1 || !(obj_isinstance(argv[0], b->owner) ||
+    if (argc < 1 || !(op_isinstance(argv[0], b->owner) ||
                       ((b->flags & METH_CLASS) && VAL_IS_TYPE(argv[0]))))
       return obj_raise(&exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
-                       b->name, b->owner->name, argc ? obj_type_name(argv[0]) : "NoneType");
+                       b->name, b->owner->name, argc ? op_type_name(argv[0]) : "NoneType");
   }
   Value r = b->dfn ? b->dfn(b->data, argc, argv, kw) : b->fn(argc, argv, kw);
   if (VAL_IS_NULL(r)) obj_builtin_fix_error(&b->ob);
@@ -366,7 +366,7 @@ static Value builtin_repr(Value v) {
   BuiltinObj *b = (BuiltinObj *)v.u.o;
   if (!VAL_IS_NULL(b->self))
     return obj_str_fmt("<built-in method %s of %s object at %p>", b->name,
-                       obj_type_name(b->self), (void *)b->self.u.o);
+                       op_type_name(b->self), (void *)b->self.u.o);
   if (b->owner) return obj_str_fmt("<method '%s' of '%s' objects>", b->name, b->owner->name);
   return obj_str_fmt("<built-in function %s>", b->name);
 }
@@ -445,11 +445,11 @@ static Value method_repr(Value v) {
     if (VAL_IS_TYPE(m->self))
       return obj_str_fmt("<built-in method %s of type object at %p>", b->name, (void *)m->self.u.o);
     return obj_str_fmt("<built-in method %s of %s object at %p>", b->name,
-                       obj_type_name(m->self), VAL_IS_OBJ(m->self) ? (void *)m->self.u.o : NULL);
+                       op_type_name(m->self), VAL_IS_OBJ(m->self) ? (void *)m->self.u.o : NULL);
   }
-  Value qn = obj_getattr_s(m->func, "__qualname__");
+  Value qn = op_getattr_s(m->func, "__qualname__");
   if (VAL_IS_NULL(qn)) { obj_err_clear(); qn = obj_str_from_cstr("?"); }
-  Value sr = obj_repr(m->self);
+  Value sr = op_repr(m->self);
   if (VAL_IS_NULL(sr)) { val_decref(qn); return sr; }
   Value r = obj_str_fmt("<bound method %s of %s>", VAL_IS_STR(qn) ? obj_str_cstr(qn) : "?",
                         obj_str_cstr(sr));
@@ -463,14 +463,14 @@ static Value method_getattr(Value v, Obj *name) {
   const char *n = STR(name)->s;
   if (strcmp(n, "__func__") == 0) return val_incref(m->func);
   if (strcmp(n, "__self__") == 0) return val_incref(m->self);
-  return obj_getattr(m->func, name);
+  return op_getattr(m->func, name);
 }
 
 static Value method_compare(Value a, Value b, int op) {
   if ((op != CMP_EQ && op != CMP_NOTEQ) || !VAL_IS_OBJ(b) || b.u.o->type != &obj_method_type)
     return obj_notimpl();
   MethodObj *x = (MethodObj *)a.u.o, *y = (MethodObj *)b.u.o;
-  int eq = obj_is(x->func, y->func) && obj_is(x->self, y->self);
+  int eq = op_is(x->func, y->func) && op_is(x->self, y->self);
   return val_bool(op == CMP_EQ ? eq : !eq);
 }
 
@@ -478,7 +478,7 @@ static int method_hash(Value v, int64_t *out) {
   MethodObj *m = (MethodObj *)v.u.o;
   int64_t a = 0, b = 0;
   if (VAL_IS_OBJ(m->func)) a = (int64_t)((uintptr_t)m->func.u.o >> 4);
-  if (obj_hash(m->self, &b) < 0) { obj_err_clear(); b = (int64_t)(uintptr_t)m->self.u.o; }
+  if (op_hash(m->self, &b) < 0) { obj_err_clear(); b = (int64_t)(uintptr_t)m->self.u.o; }
   *out = a ^ b;
   return 0;
 }

@@ -70,7 +70,7 @@ static int gen_step(GenObj *g, Frame *f, Value *out) {
     int lvl = g->depth;
     Node *gn = n->u.comp.generators.items[lvl];
     Value x;
-    int r = obj_next(g->iters[lvl], &x);
+    int r = op_next(g->iters[lvl], &x);
     if (r < 0) { eval_locate(f, gn->u.comprehension.iter->span); return -1; }
     if (r == 0) {
       val_clear(&g->iters[lvl]);
@@ -84,7 +84,7 @@ static int gen_step(GenObj *g, Frame *f, Value *out) {
     for (int i = 0; i < gn->u.comprehension.ifs.len; i++) {
       Value t = eval_expr(f, gn->u.comprehension.ifs.items[i]);
       if (VAL_IS_NULL(t)) return -1;
-      int b = t.tag == V_BOOL ? (int)t.u.i : obj_truth(t);
+      int b = t.tag == V_BOOL ? (int)t.u.i : op_truth(t);
       val_decref(t);
       if (b < 0) return -1;
       if (!b) { ok = 0; break; }
@@ -94,7 +94,7 @@ static int gen_step(GenObj *g, Frame *f, Value *out) {
       Node *g2 = n->u.comp.generators.items[lvl + 1];
       Value src = eval_expr(f, g2->u.comprehension.iter);
       if (VAL_IS_NULL(src)) return -1;
-      Value it = obj_iter(src);
+      Value it = op_iter(src);
       val_decref(src);
       if (VAL_IS_NULL(it)) { eval_locate(f, g2->u.comprehension.iter->span); return -1; }
       g->iters[lvl + 1] = it;

@@ -6,7 +6,7 @@
 #include "core.h"
 
 static void put_repr(FBuf *b, Value v) {
-  Value r = obj_repr(v);
+  Value r = op_repr(v);
   if (VAL_IS_NULL(r)) { obj_err_clear(); fbuf_puts(b, "?"); return; }
   fbuf_putn(b, STR(r.u.o)->s, STR(r.u.o)->len);
   val_decref(r);
@@ -114,7 +114,7 @@ static void put_doc(FBuf *b, const char *doc, const char *indent) {
 }
 
 static const char *doc_of(Value v, Value *hold) {
-  *hold = obj_getattr_s(v, "__doc__");
+  *hold = op_getattr_s(v, "__doc__");
   if (VAL_IS_NULL(*hold)) { obj_err_clear(); return NULL; }
   if (!VAL_IS_STR(*hold)) return NULL;
   return obj_str_cstr(*hold);
@@ -215,8 +215,8 @@ char *eval_help_text(Value v) {
     val_decref(names);
     obj_err_clear();
   } else {
-    TypeObj *t = obj_type(v);
-    Value r = obj_repr(v);
+    TypeObj *t = op_type(v);
+    Value r = op_repr(v);
     if (VAL_IS_NULL(r)) obj_err_clear();
     fbuf_printf(&b, "Help on %s object:\n\n", t->name);
     if (VAL_IS_STR(r)) {

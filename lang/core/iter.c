@@ -35,7 +35,7 @@ Value obj_slice_new(Value start, Value stop, Value step) {
 }
 
 static int slice_int(Value v, int64_t *out) {
-  int k = obj_index_value(v, out);
+  int k = op_index_value(v, out);
   if (k) return k > 0 ? 0 : -1;
   obj_raise(&exc_TypeError, "slice indices must be integers or None or have an __index__ method");
   return -1;
@@ -76,7 +76,7 @@ int obj_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, i
 
 static Value slice_repr(Value v) {
   SliceObj *s = (SliceObj *)v.u.o;
-  Value a = obj_repr(s->start), b = obj_repr(s->stop), c = obj_repr(s->step);
+  Value a = op_repr(s->start), b = op_repr(s->stop), c = op_repr(s->step);
   Value r = val_null();
   if (!VAL_IS_NULL(a) && !VAL_IS_NULL(b) && !VAL_IS_NULL(c))
     r = obj_str_fmt("slice(%s, %s, %s)", obj_str_cstr(a), obj_str_cstr(b), obj_str_cstr(c));
@@ -91,7 +91,7 @@ static Value slice_compare(Value a, Value b, int op) {
   SliceObj *x = (SliceObj *)a.u.o, *y = (SliceObj *)b.u.o;
   Value ta = obj_tuple_pack(3, x->start, x->stop, x->step);
   Value tb = obj_tuple_pack(3, y->start, y->stop, y->step);
-  Value r = VAL_IS_NULL(ta) || VAL_IS_NULL(tb) ? val_null() : obj_compare(ta, tb, op);
+  Value r = VAL_IS_NULL(ta) || VAL_IS_NULL(tb) ? val_null() : op_compare(ta, tb, op);
   val_decref(ta);
   val_decref(tb);
   return r;
@@ -109,7 +109,7 @@ static Value sl_step(Value s) { return val_incref(((SliceObj *)s.u.o)->step); }
 static Value sl_indices(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("indices", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t n, a, b, c, k;
-  if (obj_as_int(argv[1], &n) < 0) return val_null();
+  if (op_as_int(argv[1], &n) < 0) return val_null();
   if (n < 0) return obj_raise(&exc_ValueError, "length should not be negative");
   if (obj_slice_indices(argv[0], n, &a, &b, &c, &k) < 0) return val_null();
   return obj_tuple_pack(3, val_int(a), val_int(b), val_int(c));
@@ -151,7 +151,7 @@ static Value range_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   }
   int64_t v[3];
   for (int i = 0; i < argc; i++) {
-    if (obj_as_int(argv[i], &v[i]) < 0) return val_null();
+    if (op_as_int(argv[i], &v[i]) < 0) return val_null();
   }
   if (argc == 1) return obj_range_new(0, v[0], 1);
   int64_t step = argc == 3 ? v[2] : 1;
@@ -189,7 +189,7 @@ static Value range_getitem(Value v, Value key) {
     return obj_range_new(st, st + n * ns, ns);
   }
   int64_t i;
-  if (obj_as_index(key, r->len, &i, "range object") < 0) return val_null();
+  if (op_as_index(key, r->len, &i, "range object") < 0) return val_null();
   return val_int(r->start + i * r->step);
 }
 
@@ -206,7 +206,7 @@ static int range_contains(Value v, Value x) {
     return ((uint64_t)(i - r->start)) % (uint64_t)(r->step > 0 ? r->step : -r->step) == 0;
   }
   for (uint64_t k = 0; k < r->ulen; k++) {
-    int e = obj_eq(val_int((int64_t)((uint64_t)r->start + k * (uint64_t)r->step)), x);
+    int e = op_eq(val_int((int64_t)((uint64_t)r->start + k * (uint64_t)r->step)), x);
     if (e) return e;
   }
   return 0;
@@ -225,7 +225,7 @@ static int range_hash(Value v, int64_t *out) {
   RangeObj *r = (RangeObj *)v.u.o;
   Value t = obj_tuple_pack(3, val_int((int64_t)r->ulen), val_int(r->start), val_int(r->step));
   if (VAL_IS_NULL(t)) return -1;
-  int k = obj_hash(t, out);
+  int k = op_hash(t, out);
   val_decref(t);
   return k;
 }
@@ -272,7 +272,7 @@ static Value rg_index(int argc, const Value *argv, Obj *kw) {
   int c = range_contains(argv[0], argv[1]);
   if (c < 0) return val_null();
   if (!c || !VAL_IS_INTLIKE(argv[1])) {
-    Value s = obj_repr(argv[1]);
+    Value s = op_repr(argv[1]);
     if (VAL_IS_NULL(s)) return s;
     obj_raise(&exc_ValueError, "%s is not in range", obj_str_cstr(s));
     val_decref(s);
@@ -339,7 +339,7 @@ static int enum_next(Value v, Value *out) {
   IterObj *it = (IterObj *)v.u.o;
   if (VAL_IS_NULL(it->a)) return 0;
   Value x;
-  int r = obj_next(it->a, &x);
+  int r = op_next(it->a, &x);
   if (r <= 0) return r;
   *out = obj_tuple_pack(2, val_int(it->i), x);
   val_decref(x);
@@ -351,8 +351,8 @@ static Value enum_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("enumerate", argc, argv, kw, "iterable|start", a) < 0) return val_null();
   int64_t start = 0;
-  if (!VAL_IS_NULL(a[1]) && obj_as_int(a[1], &start) < 0) return val_null();
-  Value it = obj_iter(a[0]);
+  if (!VAL_IS_NULL(a[1]) && op_as_int(a[1], &start) < 0) return val_null();
+  Value it = op_iter(a[0]);
   if (VAL_IS_NULL(it)) return it;
   return io_make(t, it, val_null(), start);
 }
@@ -371,7 +371,7 @@ static int zip_next(Value v, Value *out) {
   if (VAL_IS_NULL(t)) return -1;
   for (int64_t k = 0; k < its->len; k++) {
     Value x;
-    int r = obj_next(its->items[k], &x);
+    int r = op_next(its->items[k], &x);
     if (r <= 0) {
       TUPLE(t.u.o)->len = k;
       val_decref(t);
@@ -383,7 +383,7 @@ static int zip_next(Value v, Value *out) {
         }
         for (int64_t j = 1; j < its->len; j++) {
           Value y;
-          int r2 = obj_next(its->items[j], &y);
+          int r2 = op_next(its->items[j], &y);
           if (r2 < 0) return -1;
           if (r2 == 1) {
             val_decref(y);
@@ -407,13 +407,13 @@ static Value zip_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
   for (int k = 0; k < nk; k++) {
     if (strcmp(obj_kwname(kw, k), "strict") != 0)
       return obj_raise(&exc_TypeError, "zip() got an unexpected keyword argument '%s'", obj_kwname(kw, k));
-    strict = obj_truth(argv[argc + k]);
+    strict = op_truth(argv[argc + k]);
     if (strict < 0) return val_null();
   }
   Value t = obj_tuple_new(argc);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 0; i < argc; i++) {
-    Value it = obj_iter(argv[i]);
+    Value it = op_iter(argv[i]);
     if (VAL_IS_NULL(it)) {
       TUPLE(t.u.o)->len = i;
       val_decref(t);
@@ -445,12 +445,12 @@ static int map_next(Value v, Value *out) {
   int64_t k;
   int r = 1;
   for (k = 0; k < its->len; k++) {
-    r = obj_next(its->items[k], &args[k]);
+    r = op_next(its->items[k], &args[k]);
     if (r <= 0) break;
   }
   if (r == 1) {
     Value f = val_incref(it->a);
-    *out = obj_call(f, (int)its->len, args, NULL);
+    *out = op_call(f, (int)its->len, args, NULL);
     val_decref(f);
     if (VAL_IS_NULL(*out)) r = -1;
   } else if (r == 0) {
@@ -466,7 +466,7 @@ static Value map_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
   Value t = obj_tuple_new(argc - 1);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 1; i < argc; i++) {
-    Value it = obj_iter(argv[i]);
+    Value it = op_iter(argv[i]);
     if (VAL_IS_NULL(it)) { TUPLE(t.u.o)->len = i - 1; val_decref(t); return it; }
     TUPLE_SET(t, i - 1, it);
   }
@@ -483,18 +483,18 @@ static int filter_next(Value v, Value *out) {
   for (;;) {
     if (VAL_IS_NULL(it->b)) return 0;
     Value x;
-    int r = obj_next(it->b, &x);
+    int r = op_next(it->b, &x);
     if (r == 0) val_clear(&it->b);
     if (r <= 0) return r;
     int t;
     if (VAL_IS_NONE(it->a)) {
-      t = obj_truth(x);
+      t = op_truth(x);
     } else {
       Value f = val_incref(it->a);
-      Value y = obj_call1(f, x);
+      Value y = op_call1(f, x);
       val_decref(f);
       if (VAL_IS_NULL(y)) { val_decref(x); return -1; }
-      t = obj_truth(y);
+      t = op_truth(y);
       val_decref(y);
     }
     if (t < 0) { val_decref(x); return -1; }
@@ -504,7 +504,7 @@ static int filter_next(Value v, Value *out) {
 }
 static Value filter_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("filter", argc, kw, 2, 2) < 0) return val_null();
-  Value it = obj_iter(argv[1]);
+  Value it = op_iter(argv[1]);
   if (VAL_IS_NULL(it)) return it;
   return io_make(tp, val_incref(argv[0]), it, 0);
 }
@@ -517,7 +517,7 @@ TypeObj obj_filter_type = {OBJ_TYPE_HEAD, .name = "filter", .flags = TF_GC,
 static int rev_next(Value v, Value *out) {
   IterObj *it = (IterObj *)v.u.o;
   if (VAL_IS_NULL(it->a) || it->i < 0) { val_clear(&it->a); return 0; }
-  Value x = obj_getitem(it->a, val_int(it->i));
+  Value x = op_getitem(it->a, val_int(it->i));
   if (VAL_IS_NULL(x)) {
     if (obj_err_matches(&exc_IndexError) || obj_err_matches(&exc_StopIteration)) {
       obj_err_clear();
@@ -553,17 +553,17 @@ static Value reversed_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_OBJ(s) && (s.u.o->type->flags & TF_USER)) {
     Value m = obj_user_method(s, "__reversed__");
     if (!VAL_IS_NULL(m)) {
-      Value r = obj_call0(m);
+      Value r = op_call0(m);
       val_decref(m);
       return r;
     }
     if (obj_err_occurred()) return val_null();
   }
-  TypeObj *t = obj_type(s);
+  TypeObj *t = op_type(s);
   if (!t->len || !t->getitem || t == &obj_set_type || t == &obj_frozenset_type)
     return obj_raise(&exc_TypeError, "'%s' object is not reversible", t->name);
   int64_t n;
-  if (obj_len(s, &n) < 0) return val_null();
+  if (op_len(s, &n) < 0) return val_null();
   return io_make(tp, val_incref(s), val_null(), n - 1);
 }
 TypeObj obj_reversed_type = {OBJ_TYPE_HEAD, .name = "reversed", .flags = TF_GC,
@@ -576,13 +576,13 @@ static int calliter_next(Value v, Value *out) {
   IterObj *it = (IterObj *)v.u.o;
   if (VAL_IS_NULL(it->a)) return 0;
   Value f = val_incref(it->a);
-  Value x = obj_call0(f);
+  Value x = op_call0(f);
   val_decref(f);
   if (VAL_IS_NULL(x)) {
     if (obj_err_matches(&exc_StopIteration)) { obj_err_clear(); val_clear(&it->a); return 0; }
     return -1;
   }
-  int e = obj_eq(x, it->b);
+  int e = op_eq(x, it->b);
   if (e != 0) {
     val_decref(x);
     if (e > 0) { val_clear(&it->a); return 0; }

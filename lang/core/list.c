@@ -65,7 +65,7 @@ static int list_extend(Value list, Value it) {
     return 0;
   }
   /* a sized source: reserve up front (a huge range fails at once with MemoryError) */
-  TypeObj *t = obj_type(it);
+  TypeObj *t = op_type(it);
   if (t == &obj_range_type) {
     uint64_t n = ((RangeObj *)it.u.o)->ulen;
     ListObj *l = LIST(list.u.o);
@@ -82,11 +82,11 @@ static int list_extend(Value list, Value it) {
       obj_err_clear();
     }
   }
-  Value iter = obj_iter(it);
+  Value iter = op_iter(it);
   if (VAL_IS_NULL(iter)) return -1;
   Value x;
   int r;
-  while ((r = obj_next(iter, &x)) == 1)
+  while ((r = op_next(iter, &x)) == 1)
     if (obj_list_append_steal(list, x) < 0) { r = -1; break; }
   val_decref(iter);
   return r < 0 ? -1 : 0;
@@ -125,20 +125,20 @@ static void list_clear_slot(Obj *o) {
 /* "[a, b]" / "(a, b)" for lists and tuples */
 Value obj_seq_repr(Value self, const Value *items, int64_t n, const char *open,
                    const char *close, int tuple1) {
-  if (obj_repr_enter(self.u.o)) return obj_str_fmt("%s...%s", open, close);
+  if (op_repr_enter(self.u.o)) return obj_str_fmt("%s...%s", open, close);
   FBuf b = {0};
   fbuf_puts(&b, open);
   for (int64_t i = 0; i < n; i++) {
     if (i) fbuf_puts(&b, ", ");
-    Value r = obj_repr(items[i]);
-    if (VAL_IS_NULL(r)) { fbuf_free(&b); obj_repr_leave(self.u.o); return r; }
+    Value r = op_repr(items[i]);
+    if (VAL_IS_NULL(r)) { fbuf_free(&b); op_repr_leave(self.u.o); return r; }
     fbuf_putn(&b, STR(r.u.o)->s, STR(r.u.o)->len);
     val_decref(r);
-    if (b.len > obj_alloc_cap()) { fbuf_free(&b); obj_repr_leave(self.u.o); return obj_raise_nomem(); }
+    if (b.len > obj_alloc_cap()) { fbuf_free(&b); op_repr_leave(self.u.o); return obj_raise_nomem(); }
   }
   if (tuple1 && n == 1) fbuf_putc(&b, ',');
   fbuf_puts(&b, close);
-  obj_repr_leave(self.u.o);
+  op_repr_leave(self.u.o);
   Value r = obj_str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
@@ -153,7 +153,7 @@ Value obj_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, in
   STACK_CHECK_OR(val_null());
   int64_t i;
   for (i = 0; i < na && i < nb; i++) {
-    int e = obj_eq(a[i], b[i]);
+    int e = op_eq(a[i], b[i]);
     if (e < 0) return val_null();
     if (!e) break;
   }
@@ -170,7 +170,7 @@ Value obj_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, in
   }
   if (op == CMP_EQ) return val_bool(0);
   if (op == CMP_NOTEQ) return val_bool(1);
-  return obj_compare(a[i], b[i], op);
+  return op_compare(a[i], b[i], op);
 }
 
 static Value list_compare(Value a, Value b, int op) {
@@ -220,7 +220,7 @@ static Value list_binary(int op, Value a, Value b) {
   if (op == OP_MULT) {
     Value l = VAL_IS_LIST(a) ? a : b, k = VAL_IS_LIST(a) ? b : a;
     int64_t n;
-    int c = obj_repeat_count(k, &n);
+    int c = op_repeat_count(k, &n);
     if (c <= 0) return c < 0 ? val_null() : obj_notimpl();
     Value r = list_repeat(LIST(l.u.o)->items, LIST(l.u.o)->len, n);
     if (inplace && VAL_IS_LIST(a) && !VAL_IS_NULL(r)) {
@@ -257,7 +257,7 @@ static Value list_getitem(Value v, Value key) {
     return r;
   }
   int64_t i;
-  if (obj_as_index(key, l->len, &i, "list") < 0) return val_null();
+  if (op_as_index(key, l->len, &i, "list") < 0) return val_null();
   return val_incref(l->items[i]);
 }
 
@@ -317,7 +317,7 @@ static int list_setitem(Value v, Value key, Value x) {
   ListObj *l = LIST(v.u.o);
   if (VAL_IS_OBJ(key) && key.u.o->type == &obj_slice_type) return list_ass_slice(l, key, x);
   int64_t i;
-  if (obj_as_index(key, l->len, &i, "list") < 0) {
+  if (op_as_index(key, l->len, &i, "list") < 0) {
     if (obj_err_matches(&exc_IndexError)) {
       obj_err_clear();
       obj_raise(&exc_IndexError, VAL_IS_NULL(x) ? "list assignment index out of range"
@@ -340,7 +340,7 @@ static int list_contains(Value v, Value x) {
   ListObj *l = LIST(v.u.o);
   for (int64_t i = 0; i < l->len; i++) {
     Value y = val_incref(l->items[i]);
-    int e = obj_eq(y, x);
+    int e = op_eq(y, x);
     val_decref(y);
     if (e != 0) return e;
   }
@@ -423,7 +423,7 @@ static int sort_lt(SortItem *a, SortItem *b, int *err) {
   if (*err) return 0;
   if (VAL_IS_INT(a->key) && VAL_IS_INT(b->key)) return a->key.u.i < b->key.u.i;
   if (VAL_IS_FLOAT(a->key) && VAL_IS_FLOAT(b->key)) return a->key.u.f < b->key.u.f;
-  int r = obj_compare_bool(a->key, b->key, CMP_LT);
+  int r = op_compare_bool(a->key, b->key, CMP_LT);
   if (r < 0) { *err = 1; return 0; }
   return r;
 }
@@ -469,7 +469,7 @@ static int obj_list_sort(Value list, Value key, int reverse) {
     for (int64_t i = 0; i < n; i++) {
       v[i].val = items[i];
       if (!VAL_IS_NULL(key) && !VAL_IS_NONE(key)) {
-        v[i].key = obj_call1(key, items[i]);
+        v[i].key = op_call1(key, items[i]);
         if (VAL_IS_NULL(v[i].key)) { err = 1; break; }
         nk++;
       } else {
@@ -533,7 +533,7 @@ static Value m_extend(int argc, const Value *argv, Obj *kw) {
 static Value m_insert(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("insert", argc - 1, kw, 2, 2) < 0) return val_null();
   int64_t i;
-  if (obj_as_int(argv[1], &i) < 0) return val_null();
+  if (op_as_int(argv[1], &i) < 0) return val_null();
   ListObj *l = SELFL;
   if (i < 0) { i += l->len; if (i < 0) i = 0; }
   if (i > l->len) i = l->len;
@@ -548,7 +548,7 @@ static Value m_pop(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("pop", argc - 1, kw, 0, 1) < 0) return val_null();
   ListObj *l = SELFL;
   int64_t i = -1;
-  if (argc > 1 && obj_as_int(argv[1], &i) < 0) return val_null();
+  if (argc > 1 && op_as_int(argv[1], &i) < 0) return val_null();
   if (l->len == 0) return obj_raise(&exc_IndexError, "pop from empty list");
   if (i < 0) i += l->len;
   if (i < 0 || i >= l->len) return obj_raise(&exc_IndexError, "pop index out of range");
@@ -563,7 +563,7 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
   ListObj *l = SELFL;
   for (int64_t i = 0; i < l->len; i++) {
     Value y = val_incref(l->items[i]);
-    int e = obj_eq(y, argv[1]);
+    int e = op_eq(y, argv[1]);
     val_decref(y);
     if (e < 0) return val_null();
     if (e) {
@@ -581,8 +581,8 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
 Value obj_seq_index(const char *tname, Value self, int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("index", argc - 1, kw, 1, 3) < 0) return val_null();
   int64_t st = 0, en = INT64_MAX;
-  if (argc > 2 && obj_as_int(argv[2], &st) < 0) return val_null();
-  if (argc > 3 && obj_as_int(argv[3], &en) < 0) return val_null();
+  if (argc > 2 && op_as_int(argv[2], &st) < 0) return val_null();
+  if (argc > 3 && op_as_int(argv[3], &en) < 0) return val_null();
   for (int64_t i = 0;; i++) {
     Obj *s = self.u.o;
     int64_t n = s->type == &obj_list_type ? LIST(s)->len : TUPLE(s)->len;
@@ -591,14 +591,14 @@ Value obj_seq_index(const char *tname, Value self, int argc, const Value *argv, 
     if (i == 0) i = a;
     if (i >= n || i >= b) break;
     Value y = val_incref((s->type == &obj_list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
-    int e = obj_eq(y, argv[1]);
+    int e = op_eq(y, argv[1]);
     val_decref(y);
     if (e < 0) return val_null();
     if (e) return val_int(i);
   }
   if (strcmp(tname, "tuple") == 0)
     return obj_raise(&exc_ValueError, "tuple.index(x): x not in tuple");
-  Value r = obj_repr(argv[1]);
+  Value r = op_repr(argv[1]);
   if (VAL_IS_NULL(r)) return r;
   obj_raise(&exc_ValueError, "%s is not in list", obj_str_cstr(r));
   val_decref(r);
@@ -616,7 +616,7 @@ Value obj_seq_count(Value self, Value x) {
     int64_t n = s->type == &obj_list_type ? LIST(s)->len : TUPLE(s)->len;
     if (i >= n) break;
     Value y = val_incref((s->type == &obj_list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
-    int e = obj_eq(y, x);
+    int e = op_eq(y, x);
     val_decref(y);
     if (e < 0) return val_null();
     c += e;
@@ -633,7 +633,7 @@ static Value m_sort(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("sort", argc - 1, argv + 1, kw, "|$key,reverse", a) < 0) return val_null();
   int rev = 0;
-  if (!VAL_IS_NULL(a[1]) && (rev = obj_truth(a[1])) < 0) return val_null();
+  if (!VAL_IS_NULL(a[1]) && (rev = op_truth(a[1])) < 0) return val_null();
   if (obj_list_sort(argv[0], a[0], rev) < 0) return val_null();
   return val_none();
 }

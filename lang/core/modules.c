@@ -272,7 +272,7 @@ Value obj_import(const char *dotted) {
       snprintf(parent, sizeof parent, "%.*s", (int)(dot - dotted), dotted);
       Value p = obj_import(parent);
       if (VAL_IS_NULL(p)) { val_decref(m); return p; }
-      if (obj_setattr_s(p, dot + 1, m) < 0) { val_decref(p); val_decref(m); return val_null(); }
+      if (op_setattr_s(p, dot + 1, m) < 0) { val_decref(p); val_decref(m); return val_null(); }
       val_decref(p);
     }
     return m;
@@ -330,7 +330,7 @@ Value obj_import(const char *dotted) {
     free(owned);
   }
   if (r < 0) goto fail_del;
-  if (!VAL_IS_NULL(parent) && obj_setattr_s(parent, dot + 1, m) < 0) goto fail_del;
+  if (!VAL_IS_NULL(parent) && op_setattr_s(parent, dot + 1, m) < 0) goto fail_del;
   val_decref(parent);
   free(srcpath);
   return m;

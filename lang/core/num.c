@@ -279,12 +279,12 @@ static Value float_repr(Value v) { return obj_float_repr_val(v.u.f); }
 static Value format_with(Value v, Value spec) {
   if (!VAL_IS_STR(spec)) return obj_raise(&exc_TypeError, "format spec must be a str");
   StrObj *sp = STR(spec.u.o);
-  if (sp->len == 0) return obj_str(v);
+  if (sp->len == 0) return op_str(v);
   FmtSpec fs;
   char err[200];
   if (fmt_parse_spec(sp->s, sp->len, &fs, err, sizeof err) < 0) {
     if (strncmp(err, "Invalid format specifier", 24) == 0)
-      return obj_raise(&exc_ValueError, "%s for object of type '%s'", err, obj_type_name(v));
+      return obj_raise(&exc_ValueError, "%s for object of type '%s'", err, op_type_name(v));
     return obj_raise(&exc_ValueError, "%s", err);
   }
   FBuf b = {0};
@@ -373,7 +373,7 @@ static Value obj_int_from_str(const char *s0, size_t n, int base) {
 bad: {
     Value str = obj_str_new(s0, n);
     if (VAL_IS_NULL(str)) return str;
-    Value r = obj_repr(str);
+    Value r = op_repr(str);
     val_decref(str);
     if (VAL_IS_NULL(r)) return r;
     obj_raise(&exc_ValueError, "invalid literal for int() with base %d: %s", base,
@@ -426,7 +426,7 @@ static Value float_from_str(Value str) {
   }
   if (tmp != buf) free(tmp);
   if (!ok) {
-    Value r = obj_repr(str);
+    Value r = op_repr(str);
     if (VAL_IS_NULL(r)) return r;
     obj_raise(&exc_ValueError, "could not convert string to float: %s", obj_str_cstr(r));
     val_decref(r);
@@ -461,7 +461,7 @@ static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value x = a[0];
   if (!VAL_IS_NULL(a[1])) {
     int64_t base;
-    if (obj_as_int(a[1], &base) < 0) return val_null();
+    if (op_as_int(a[1], &base) < 0) return val_null();
     if (!VAL_IS_STR(x))
       return obj_raise(&exc_TypeError, "int() can't convert non-string with explicit base");
     if (base != 0 && (base < 2 || base > 36))
@@ -477,7 +477,7 @@ static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_STR(x)) return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, 10);
   static const char *const names[] = {"__int__", "__index__", "__trunc__"};
   for (int i = 0; i < 3; i++) {
-    Value r = obj_conv_dunder(x, names[i]);
+    Value r = op_conv_dunder(x, names[i]);
     if (VAL_IS_NULL(r)) {
       if (obj_err_occurred()) return r;
       continue;
@@ -490,7 +490,7 @@ static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   }
   return obj_raise(&exc_TypeError,
                    "int() argument must be a string, a bytes-like object or a real number, "
-                   "not '%s'", obj_type_name(x));
+                   "not '%s'", op_type_name(x));
 }
 
 static Value float_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
@@ -500,7 +500,7 @@ static Value float_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_FLOAT(x)) return x;
   if (VAL_IS_INTLIKE(x)) return val_float((double)x.u.i);
   if (VAL_IS_STR(x)) return float_from_str(x);
-  Value r = obj_conv_dunder(x, "__float__");
+  Value r = op_conv_dunder(x, "__float__");
   if (!VAL_IS_NULL(r)) {
     if (VAL_IS_FLOAT(r)) return r;
     val_decref(r);
@@ -508,13 +508,13 @@ static Value float_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   }
   if (obj_err_occurred()) return r;
   return obj_raise(&exc_TypeError, "float() argument must be a string or a real number, not '%s'",
-                   obj_type_name(x));
+                   op_type_name(x));
 }
 
 static Value bool_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("bool", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) return val_bool(0);
-  int r = obj_truth(argv[0]);
+  int r = op_truth(argv[0]);
   return r < 0 ? val_null() : val_bool(r);
 }
 
@@ -594,7 +594,7 @@ static const MethodDef float_methods[] = {
 static const GetSetDef float_getset[] = {
     {"real", num_real, NULL, NULL}, {"imag", num_imag, NULL, NULL}, {NULL}};
 
-static int num_truth(Value v) { return obj_truth(v); }
+static int num_truth(Value v) { return op_truth(v); }
 
 TypeObj obj_none_type = {OBJ_TYPE_HEAD, .name = "NoneType", .repr = none_repr,
                          .hash = none_hash, .compare = num_compare, .new = none_new,

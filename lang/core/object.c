@@ -356,7 +356,7 @@ Value obj_raise_value(Value exc) {
     TypeObj *cls = (TypeObj *)exc.u.o;
     if (!(cls->flags & TF_EXC))
       return obj_raise(&exc_TypeError, "exceptions must derive from BaseException");
-    Value inst = obj_call(exc, 0, NULL, NULL);
+    Value inst = op_call(exc, 0, NULL, NULL);
     if (VAL_IS_NULL(inst)) return inst;
     if (!VAL_IS_OBJ(inst) || !(inst.u.o->type->flags & TF_EXC)) {
       val_decref(inst);
@@ -376,7 +376,7 @@ int obj_err_occurred(void) { return !VAL_IS_NULL(obj_ts.exc); }
 
 int obj_err_matches(TypeObj *t) {
   if (VAL_IS_NULL(obj_ts.exc)) return 0;
-  return obj_is_subtype(obj_ts.exc.u.o->type, t);
+  return op_is_subtype(obj_ts.exc.u.o->type, t);
 }
 
 void obj_err_clear(void) {

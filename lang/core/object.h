@@ -215,10 +215,10 @@ extern TypeObj obj_object_type, obj_none_type, obj_bool_type, obj_int_type, obj_
     obj_dictitems_type;
 
 /* the type of any value (never NULL for a non-NULL value) */
-TypeObj *obj_type(Value v);
-const char *obj_type_name(Value v);       /* "int", "list", "Array", ... */
-int obj_is_subtype(TypeObj *t, TypeObj *base);
-int obj_isinstance(Value v, TypeObj *t);
+TypeObj *op_type(Value v);
+const char *op_type_name(Value v);        /* "int", "list", "Array", ... */
+int op_is_subtype(TypeObj *t, TypeObj *base);
+int op_isinstance(Value v, TypeObj *t);
 /* prepare a native type (build its dict from methods/getset); idempotent, cheap */
 int obj_type_ready(TypeObj *t);
 
@@ -265,45 +265,45 @@ Value obj_err_peek(void);               /* borrowed */
 int obj_check_signals(void);
 
 /* ---- generic operations (the evaluator uses these too) ------------------------------- */
-Value obj_repr(Value v);                /* a str */
-Value obj_str(Value v);                 /* a str */
-Value obj_format(Value v, Value spec);  /* format(v, spec) */
-int obj_truth(Value v);                 /* 1/0, -1 on error */
-int obj_hash(Value v, int64_t *out);    /* 0, -1 on error (TypeError: unhashable type) */
-int obj_eq(Value a, Value b);           /* a == b as a truth value: 1/0, -1 on error */
-Value obj_compare(Value a, Value b, int op);  /* the value of `a op b`, op a CmpOp */
-int obj_compare_bool(Value a, Value b, int op);
-Value obj_binop(int op, Value a, Value b);     /* Operator [| OBJ_INPLACE] */
-Value obj_unary(int op, Value a);              /* UnaryOp (UOP_NOT handled too) */
-int obj_is(Value a, Value b);
-Value obj_getattr(Value v, Obj *name);         /* name: a str (interned for speed) */
-Value obj_getattr_s(Value v, const char *name);
-int obj_setattr(Value v, Obj *name, Value x);  /* x V_NULL deletes */
-int obj_setattr_s(Value v, const char *name, Value x);
-int obj_hasattr_s(Value v, const char *name);
+Value op_repr(Value v);                 /* a str */
+Value op_str(Value v);                  /* a str */
+Value op_format(Value v, Value spec);   /* format(v, spec) */
+int op_truth(Value v);                  /* 1/0, -1 on error */
+int op_hash(Value v, int64_t *out);     /* 0, -1 on error (TypeError: unhashable type) */
+int op_eq(Value a, Value b);            /* a == b as a truth value: 1/0, -1 on error */
+Value op_compare(Value a, Value b, int op);   /* the value of `a op b`, op a CmpOp */
+int op_compare_bool(Value a, Value b, int op);
+Value op_binop(int op, Value a, Value b);      /* Operator [| OBJ_INPLACE] */
+Value op_unary(int op, Value a);               /* UnaryOp (UOP_NOT handled too) */
+int op_is(Value a, Value b);
+Value op_getattr(Value v, Obj *name);          /* name: a str (interned for speed) */
+Value op_getattr_s(Value v, const char *name);
+int op_setattr(Value v, Obj *name, Value x);   /* x V_NULL deletes */
+int op_setattr_s(Value v, const char *name, Value x);
+int op_hasattr_s(Value v, const char *name);
 Value obj_generic_getattr(Value v, Obj *name); /* dict, then type's attributes */
 int obj_generic_setattr(Value v, Obj *name, Value x);
 /* look an attribute up on a type (through its bases); borrowed, V_NULL if absent (no error) */
 Value obj_type_lookup(TypeObj *t, Obj *name);
-Value obj_getitem(Value v, Value key);
-int obj_setitem(Value v, Value key, Value x);  /* x V_NULL deletes */
-int obj_len(Value v, int64_t *out);
-int obj_contains(Value container, Value x);    /* 1/0/-1 */
-Value obj_iter(Value v);
-int obj_next(Value it, Value *out);            /* 1 value, 0 exhausted, -1 error */
-Value obj_call(Value f, int argc, const Value *argv, Obj *kwnames);
-Value obj_call0(Value f);
-Value obj_call1(Value f, Value a);
-Value obj_call2(Value f, Value a, Value b);
-Value obj_call_method(Value self, const char *name, int argc, const Value *argv);
-int obj_callable(Value v);
+Value op_getitem(Value v, Value key);
+int op_setitem(Value v, Value key, Value x);   /* x V_NULL deletes */
+int op_len(Value v, int64_t *out);
+int op_contains(Value container, Value x);     /* 1/0/-1 */
+Value op_iter(Value v);
+int op_next(Value it, Value *out);             /* 1 value, 0 exhausted, -1 error */
+Value op_call(Value f, int argc, const Value *argv, Obj *kwnames);
+Value op_call0(Value f);
+Value op_call1(Value f, Value a);
+Value op_call2(Value f, Value a, Value b);
+Value op_call_method(Value self, const char *name, int argc, const Value *argv);
+int op_callable(Value v);
 /* a list of attribute names for dir() / completion (a list of str, sorted) */
 Value obj_dir(Value v);
 
 /* conversions; they raise TypeError/OverflowError and return -1 on failure */
-int obj_as_int(Value v, int64_t *out);         /* int, bool (or __index__) */
-int obj_as_float(Value v, double *out);        /* int, bool, float */
-int obj_as_index(Value v, int64_t len, int64_t *out, const char *what); /* normalise a[i] */
+int op_as_int(Value v, int64_t *out);          /* int, bool (or __index__) */
+int op_as_float(Value v, double *out);         /* int, bool, float */
+int op_as_index(Value v, int64_t len, int64_t *out, const char *what); /* normalise a[i] */
 
 /* ---- str --------------------------------------------------------------------------------- */
 typedef struct StrObj {

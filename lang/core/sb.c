@@ -293,7 +293,7 @@ static int run_cell_end(sb_session *ss) {
   for (int64_t i = 0; i < LIST(hooks.u.o)->len; i++) {
     Value f = LIST(hooks.u.o)->items[i];
     val_incref(f);
-    Value r = obj_call(f, 0, NULL, NULL);
+    Value r = op_call(f, 0, NULL, NULL);
     val_decref(f);
     if (VAL_IS_NULL(r)) {
       Value exc = obj_err_fetch();
@@ -319,14 +319,14 @@ static void run_job(ExecJob *j) {
                            &last);
   if (r < 0) {
     Value exc = obj_err_fetch();
-    if (VAL_IS_OBJ(exc) && obj_is_subtype(exc.u.o->type, &exc_SystemExit)) {
+    if (VAL_IS_OBJ(exc) && op_is_subtype(exc.u.o->type, &exc_SystemExit)) {
       ExcObj *e = EXC(exc.u.o);
       Value code = VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 1 ? TUPLE(e->args.u.o)->items[0]
                    : VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 0 ? val_none() : e->args;
       if (VAL_IS_NONE(code)) s->exit_code = 0;
       else if (VAL_IS_INTLIKE(code)) s->exit_code = (int)code.u.i;
       else {
-        Value str = obj_str(code);
+        Value str = op_str(code);
         if (!VAL_IS_NULL(str)) {
           obj_write(2, STR(str.u.o)->s, STR(str.u.o)->len);
           obj_write(2, "\n", 1);
@@ -559,7 +559,7 @@ static Value resolve_dotted(Session *s, const char *expr, size_t n) {
     size_t j = ++i;
     while (i < n && expr[i] != '.') i++;
     Obj *an = obj_intern_n(expr + j, i - j);
-    Value w = an ? obj_getattr(v, an) : val_null();
+    Value w = an ? op_getattr(v, an) : val_null();
     val_decref(v);
     if (VAL_IS_NULL(w)) { obj_err_clear(); return w; }
     v = w;

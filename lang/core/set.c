@@ -90,15 +90,15 @@ restart:;
       if (IS_EMPTY(e)) return 0;
       if (e->hash == hash && IS_ACTIVE(e)) {
         Value k = e->key;
-        if (obj_is(k, key)) { *where = e; return 1; }
+        if (op_is(k, key)) { *where = e; return 1; }
         if (VAL_IS_STR(k) && VAL_IS_STR(key)) {
           if (STR(k.u.o)->len == STR(key.u.o)->len &&
               memcmp(STR(k.u.o)->s, STR(key.u.o)->s, STR(k.u.o)->len) == 0) { *where = e; return 1; }
         } else {
           val_incref(k);
-          int c = obj_eq(k, key);
+          int c = op_eq(k, key);
           if (c < 0) { val_decref(k); return -1; }
-          int changed = table != so->table || !obj_is(e->key, k);
+          int changed = table != so->table || !op_is(e->key, k);
           val_decref(k);
           if (changed) goto restart;
           if (c) { *where = e; return 1; }
@@ -124,15 +124,15 @@ restart:;
       if (IS_EMPTY(e)) goto found_unused_or_dummy;
       if (e->hash == hash && IS_ACTIVE(e)) {
         Value k = e->key;
-        if (obj_is(k, key)) return 0;
+        if (op_is(k, key)) return 0;
         if (VAL_IS_STR(k) && VAL_IS_STR(key)) {
           if (STR(k.u.o)->len == STR(key.u.o)->len &&
               memcmp(STR(k.u.o)->s, STR(key.u.o)->s, STR(k.u.o)->len) == 0) return 0;
         } else {
           val_incref(k);
-          int c = obj_eq(k, key);
+          int c = op_eq(k, key);
           if (c < 0) { val_decref(k); return -1; }
-          int changed = table != so->table || !obj_is(e->key, k);
+          int changed = table != so->table || !op_is(e->key, k);
           val_decref(k);
           if (changed) goto restart;
           if (c) return 0;
@@ -162,13 +162,13 @@ found_unused_or_dummy:
 
 int obj_set_add(Value s, Value x) {
   int64_t h;
-  if (obj_hash(x, &h) < 0) return -1;
+  if (op_hash(x, &h) < 0) return -1;
   return set_add_entry(SETO(s.u.o), x, h);
 }
 
 int obj_set_contains(Value s, Value x) {
   int64_t h;
-  if (obj_hash(x, &h) < 0) return -1;
+  if (op_hash(x, &h) < 0) return -1;
   SetEntry *e;
   return set_lookkey(SETO(s.u.o), x, h, &e);
 }
@@ -187,7 +187,7 @@ static int set_discard_entry(SetObj *so, Value key, int64_t hash) {
 
 static int obj_set_discard(Value s, Value x) {
   int64_t h;
-  if (obj_hash(x, &h) < 0) return -1;
+  if (op_hash(x, &h) < 0) return -1;
   return set_discard_entry(SETO(s.u.o), x, h);
 }
 
@@ -245,11 +245,11 @@ static int set_update(Value s, Value other) {
           set_add_entry(so, d->entries[i].key, d->entries[i].hash) < 0) return -1;
     return 0;
   }
-  Value it = obj_iter(other);
+  Value it = op_iter(other);
   if (VAL_IS_NULL(it)) return -1;
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
+  while ((r = op_next(it, &x)) == 1) {
     r = obj_set_add(s, x);
     val_decref(x);
     if (r < 0) break;
@@ -298,7 +298,7 @@ static Value set_repr(Value v) {
   SetObj *so = SETO(v.u.o);
   int frozen = v.u.o->type == &obj_frozenset_type;
   if (so->used == 0) return obj_str_from_cstr(frozen ? "frozenset()" : "set()");
-  if (obj_repr_enter(v.u.o)) return obj_str_fmt("%s(...)", v.u.o->type->name);
+  if (op_repr_enter(v.u.o)) return obj_str_fmt("%s(...)", v.u.o->type->name);
   FBuf b = {0};
   if (frozen) fbuf_puts(&b, "frozenset(");
   fbuf_putc(&b, '{');
@@ -306,14 +306,14 @@ static Value set_repr(Value v) {
   Value key;
   while (obj_set_next(v, &pos, &key)) {
     if (k++) fbuf_puts(&b, ", ");
-    Value r = obj_repr(key);
-    if (VAL_IS_NULL(r)) { fbuf_free(&b); obj_repr_leave(v.u.o); return r; }
+    Value r = op_repr(key);
+    if (VAL_IS_NULL(r)) { fbuf_free(&b); op_repr_leave(v.u.o); return r; }
     fbuf_putn(&b, STR(r.u.o)->s, STR(r.u.o)->len);
     val_decref(r);
   }
   fbuf_putc(&b, '}');
   if (frozen) fbuf_putc(&b, ')');
-  obj_repr_leave(v.u.o);
+  op_repr_leave(v.u.o);
   Value r = obj_str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
@@ -405,14 +405,14 @@ static Value set_intersection(Value a, Value b) {
     }
     return result;
   }
-  Value it = obj_iter(b);
+  Value it = op_iter(b);
   if (VAL_IS_NULL(it)) { val_decref(result); return it; }
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
+  while ((r = op_next(it, &x)) == 1) {
     int64_t h;
     SetEntry *w;
-    r = obj_hash(x, &h);
+    r = op_hash(x, &h);
     if (r == 0) {
       r = set_lookkey(SETO(a.u.o), x, h, &w);
       if (r > 0) r = set_add_entry(SETO(result.u.o), x, h);
@@ -427,11 +427,11 @@ static Value set_intersection(Value a, Value b) {
 
 static int difference_update(Value s, Value other) {
   if (s.u.o == other.u.o) { set_clear_internal(SETO(s.u.o)); return 0; }
-  Value it = obj_iter(other);
+  Value it = op_iter(other);
   if (VAL_IS_NULL(it)) return -1;
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
+  while ((r = op_next(it, &x)) == 1) {
     r = obj_set_discard(s, x);
     val_decref(x);
     if (r < 0) break;

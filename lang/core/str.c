@@ -289,7 +289,7 @@ static Value str_binary(int op, Value a, Value b) {
   if (op == OP_ADD && VAL_IS_STR(a) && VAL_IS_STR(b)) return obj_str_concat(a, b);
   if (op == OP_MULT) {
     int64_t n;
-    int c = obj_repeat_count(VAL_IS_STR(a) ? b : a, &n);
+    int c = op_repeat_count(VAL_IS_STR(a) ? b : a, &n);
     if (c) return c < 0 ? val_null() : str_repeat(VAL_IS_STR(a) ? a : b, n);
   }
   if (op == OP_MOD && VAL_IS_STR(a)) return obj_percent_format(a, b);
@@ -339,11 +339,11 @@ static Value str_getitem(Value v, Value key) {
     return str_from_fbuf(&b);
   }
   int64_t i;
-  if (obj_as_index(key, (int64_t)s->ncp, &i, "string") < 0) {
+  if (op_as_index(key, (int64_t)s->ncp, &i, "string") < 0) {
     if (obj_err_matches(&exc_TypeError)) {
       obj_err_clear();
       return obj_raise(&exc_TypeError, "string indices must be integers, not '%s'",
-                       obj_type_name(key));
+                       op_type_name(key));
     }
     return val_null();
   }
@@ -353,7 +353,7 @@ static Value str_getitem(Value v, Value key) {
 static int str_contains(Value v, Value x) {
   if (!VAL_IS_STR(x)) {
     obj_raise(&exc_TypeError, "'in <string>' requires string as left operand, not %s",
-              obj_type_name(x));
+              op_type_name(x));
     return -1;
   }
   StrObj *s = STR(v.u.o), *t = STR(x.u.o);
@@ -411,7 +411,7 @@ static Value str_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (obj_parse_args("str", argc, argv, kw, "|object,encoding,errors", a) < 0) return val_null();
   if (VAL_IS_NULL(a[0])) return obj_str_new("", 0);
-  return obj_str(a[0]);
+  return op_str(a[0]);
 }
 
 /* ---- case and character classes ------------------------------------------------------- */
@@ -581,11 +581,11 @@ static Value m_isidentifier(int argc, const Value *argv, Obj *kw) {
 static int search_range(StrObj *s, Value vs, Value ve, size_t *bs, size_t *be) {
   int64_t n = (int64_t)s->ncp, st = 0, en = n;
   if (!VAL_IS_NULL(vs) && !VAL_IS_NONE(vs)) {
-    if (obj_as_int(vs, &st) < 0) return -1;
+    if (op_as_int(vs, &st) < 0) return -1;
     if (st < 0) { st += n; if (st < 0) st = 0; }
   }
   if (!VAL_IS_NULL(ve) && !VAL_IS_NONE(ve)) {
-    if (obj_as_int(ve, &en) < 0) return -1;
+    if (op_as_int(ve, &en) < 0) return -1;
     if (en < 0) { en += n; if (en < 0) en = 0; }
   }
   if (en > n) en = n;
@@ -614,7 +614,7 @@ static Value find_impl(int argc, const Value *argv, Obj *kw, int rev, int raise,
   Value a[3];
   if (obj_parse_args(name, argc - 1, argv + 1, kw, "sub|start,end", a) < 0) return val_null();
   if (!VAL_IS_STR(a[0]))
-    return obj_raise(&exc_TypeError, "must be str, not %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "must be str, not %s", op_type_name(a[0]));
   StrObj *s = SELF, *t = STR(a[0].u.o);
   size_t bs, be;
   if (search_range(s, a[1], a[2], &bs, &be) < 0) return val_null();
@@ -637,7 +637,7 @@ static Value m_count(int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (obj_parse_args("count", argc - 1, argv + 1, kw, "sub|start,end", a) < 0) return val_null();
   if (!VAL_IS_STR(a[0]))
-    return obj_raise(&exc_TypeError, "must be str, not %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "must be str, not %s", op_type_name(a[0]));
   StrObj *s = SELF, *t = STR(a[0].u.o);
   size_t bs, be;
   if (search_range(s, a[1], a[2], &bs, &be) < 0) return val_null();
@@ -664,11 +664,11 @@ static Value affix_impl(int argc, const Value *argv, Obj *kw, int end, const cha
   if (VAL_IS_TUPLE(pre)) { n = TUPLE(pre.u.o)->len; items = TUPLE(pre.u.o)->items; }
   else if (!VAL_IS_STR(pre))
     return obj_raise(&exc_TypeError, "%s first arg must be str or a tuple of str, not %s", name,
-                     obj_type_name(pre));
+                     op_type_name(pre));
   for (int64_t i = 0; i < n; i++) {
     if (!VAL_IS_STR(items[i]))
       return obj_raise(&exc_TypeError, "tuple for %s must only contain str, not %s", name,
-                       obj_type_name(items[i]));
+                       op_type_name(items[i]));
     StrObj *t = STR(items[i].u.o);
     if (bs > be || be - bs < t->len) continue;
     if (end ? memcmp(s->s + be - t->len, t->s, t->len) == 0
@@ -750,7 +750,7 @@ static Value split_impl(int argc, const Value *argv, Obj *kw, int rev) {
   if (obj_parse_args(rev ? "rsplit" : "split", argc - 1, argv + 1, kw, "|sep,maxsplit", a) < 0)
     return val_null();
   int64_t maxsplit = -1;
-  if (!VAL_IS_NULL(a[1]) && obj_as_int(a[1], &maxsplit) < 0) return val_null();
+  if (!VAL_IS_NULL(a[1]) && op_as_int(a[1], &maxsplit) < 0) return val_null();
   if (maxsplit < 0) maxsplit = INT64_MAX;
   StrObj *s = SELF;
   Value list = obj_list_new(0);
@@ -808,7 +808,7 @@ static Value split_impl(int argc, const Value *argv, Obj *kw, int rev) {
   }
   if (!VAL_IS_STR(a[0])) {
     val_decref(list);
-    return obj_raise(&exc_TypeError, "must be str or None, not %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "must be str or None, not %s", op_type_name(a[0]));
   }
   StrObj *sep = STR(a[0].u.o);
   if (sep->len == 0) {
@@ -849,7 +849,7 @@ static Value m_rsplit(int argc, const Value *argv, Obj *kw) { return split_impl(
 static Value m_splitlines(int argc, const Value *argv, Obj *kw) {
   Value a[1];
   if (obj_parse_args("splitlines", argc - 1, argv + 1, kw, "|keepends", a) < 0) return val_null();
-  int keep = VAL_IS_NULL(a[0]) ? 0 : obj_truth(a[0]);
+  int keep = VAL_IS_NULL(a[0]) ? 0 : op_truth(a[0]);
   StrObj *s = SELF;
   Value list = obj_list_new(0);
   if (VAL_IS_NULL(list)) return list;
@@ -882,7 +882,7 @@ Value obj_str_join(Value sep, Value iterable) {
   for (int64_t i = 0; i < l->len; i++) {
     if (!VAL_IS_STR(l->items[i])) {
       obj_raise(&exc_TypeError, "sequence item %lld: expected str instance, %s found",
-                (long long)i, obj_type_name(l->items[i]));
+                (long long)i, op_type_name(l->items[i]));
       val_decref(seq);
       return val_null();
     }
@@ -930,9 +930,9 @@ static Value m_replace(int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_STR(argv[1]) || !VAL_IS_STR(argv[2]))
     return obj_raise(&exc_TypeError, "replace() argument %d must be str, not %s",
                      VAL_IS_STR(argv[1]) ? 2 : 1,
-                     obj_type_name(VAL_IS_STR(argv[1]) ? argv[2] : argv[1]));
+                     op_type_name(VAL_IS_STR(argv[1]) ? argv[2] : argv[1]));
   int64_t count = -1;
-  if (argc > 3 && obj_as_int(argv[3], &count) < 0) return val_null();
+  if (argc > 3 && op_as_int(argv[3], &count) < 0) return val_null();
   if (count < 0) count = INT64_MAX;
   StrObj *s = SELF, *old = STR(argv[1].u.o), *new = STR(argv[2].u.o);
   FBuf b = {0};
@@ -964,7 +964,7 @@ static Value m_replace(int argc, const Value *argv, Obj *kw) {
 static Value partition_impl(int argc, const Value *argv, Obj *kw, int rev) {
   if (obj_check_args(rev ? "rpartition" : "partition", argc - 1, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[1]))
-    return obj_raise(&exc_TypeError, "must be str, not %s", obj_type_name(argv[1]));
+    return obj_raise(&exc_TypeError, "must be str, not %s", op_type_name(argv[1]));
   StrObj *s = SELF, *sep = STR(argv[1].u.o);
   if (sep->len == 0) return obj_raise(&exc_ValueError, "empty separator");
   const char *q = rev ? rmemmem(s->s, s->len, sep->s, sep->len) : memmem(s->s, s->len, sep->s, sep->len);
@@ -995,7 +995,7 @@ static Value m_rpartition(int argc, const Value *argv, Obj *kw) { return partiti
 static Value pad_impl(int argc, const Value *argv, Obj *kw, int mode, const char *name) {
   if (obj_check_args(name, argc - 1, kw, 1, 2) < 0) return val_null();
   int64_t width;
-  if (obj_as_int(argv[1], &width) < 0) return val_null();
+  if (op_as_int(argv[1], &width) < 0) return val_null();
   uint32_t fill = ' ';
   if (argc > 2) {
     if (!VAL_IS_STR(argv[2]) || STR(argv[2].u.o)->ncp != 1)
@@ -1023,7 +1023,7 @@ static Value m_center(int argc, const Value *argv, Obj *kw) { return pad_impl(ar
 static Value m_zfill(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("zfill", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t width;
-  if (obj_as_int(argv[1], &width) < 0) return val_null();
+  if (op_as_int(argv[1], &width) < 0) return val_null();
   StrObj *s = SELF;
   if (width <= (int64_t)s->ncp) return val_incref(argv[0]);
   if ((uint64_t)width > obj_alloc_cap()) return obj_raise_nomem();
@@ -1039,7 +1039,7 @@ static Value m_expandtabs(int argc, const Value *argv, Obj *kw) {
   Value a[1];
   if (obj_parse_args("expandtabs", argc - 1, argv + 1, kw, "|tabsize", a) < 0) return val_null();
   int64_t ts = 8;
-  if (!VAL_IS_NULL(a[0]) && obj_as_int(a[0], &ts) < 0) return val_null();
+  if (!VAL_IS_NULL(a[0]) && op_as_int(a[0], &ts) < 0) return val_null();
   StrObj *s = SELF;
   FBuf b = {0};
   int64_t col = 0;
@@ -1150,7 +1150,7 @@ static Value m_translate(int argc, const Value *argv, Obj *kw) {
   for (size_t i = 0; i < s->len;) {
     size_t i0 = i;
     uint32_t c = next_cp(s, &i);
-    Value r = obj_getitem(argv[1], val_int(c));
+    Value r = op_getitem(argv[1], val_int(c));
     if (VAL_IS_NULL(r)) {
       if (obj_err_matches(&exc_LookupError)) {
         obj_err_clear();

@@ -71,7 +71,7 @@ static Value get_field(FmtState *st, const char *s, size_t n) {
       while (i < n && s[i] != '.' && s[i] != '[') i++;
       if (i == j) { val_decref(v); return obj_raise(&exc_ValueError, "Empty attribute in format string"); }
       Obj *an = obj_intern_n(s + j, i - j);
-      Value w = an ? obj_getattr(v, an) : val_null();
+      Value w = an ? op_getattr(v, an) : val_null();
       val_decref(v);
       if (VAL_IS_NULL(w)) return w;
       v = w;
@@ -83,7 +83,7 @@ static Value get_field(FmtState *st, const char *s, size_t n) {
       for (size_t k = j; k < i; k++) if (!isdigit((unsigned char)s[k])) digits = 0;
       Value key = digits ? val_int(strtol(s + j, NULL, 10)) : obj_str_new(s + j, i - j);
       if (VAL_IS_NULL(key)) { val_decref(v); return key; }
-      Value w = obj_getitem(v, key);
+      Value w = op_getitem(v, key);
       val_decref(key);
       val_decref(v);
       if (VAL_IS_NULL(w)) return w;
@@ -132,12 +132,12 @@ static int do_field(FmtState *st, const char *s, size_t n, FBuf *out, int depth)
   Value v = get_field(st, s, name_end);
   if (VAL_IS_NULL(v)) { val_decref(spec); return -1; }
   if (conv) {
-    Value c = conv == 's' ? obj_str(v) : obj_repr(v);
+    Value c = conv == 's' ? op_str(v) : op_repr(v);
     val_decref(v);
     if (VAL_IS_NULL(c)) { val_decref(spec); return -1; }
     v = c;
   }
-  Value r = obj_format(v, spec);
+  Value r = op_format(v, spec);
   val_decref(v);
   val_decref(spec);
   if (VAL_IS_NULL(r)) return -1;
@@ -191,12 +191,12 @@ Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames) {
 /* ---- % formatting --------------------------------------------------------------------------- */
 /* %d of an object: __int__ (numpy scalars, float ones too), else __index__; 0 ok, -1 error */
 static int pct_obj_int(Value v, int64_t *i, char type) {
-  Value r = obj_conv_dunder(v, "__int__");
+  Value r = op_conv_dunder(v, "__int__");
   if (VAL_IS_NULL(r)) {
-    int k = obj_err_occurred() ? -1 : obj_index_value(v, i);
+    int k = obj_err_occurred() ? -1 : op_index_value(v, i);
     if (k == 0)
       obj_raise(&exc_TypeError, "%%%c format: a real number is required, not %s", type,
-                obj_type_name(v));
+                op_type_name(v));
     return k > 0 ? 0 : -1;
   }
   int ok = VAL_IS_INTLIKE(r);
@@ -221,10 +221,10 @@ static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
     r = fmt_format_int(i, sp, out, err, sizeof err);
   } else if (type == 'x' || type == 'X' || type == 'o') {
     int64_t i;
-    int k = obj_index_value(v, &i);
+    int k = op_index_value(v, &i);
     if (k <= 0) {
       if (k == 0)
-        obj_raise(&exc_TypeError, "%%%c format: an integer is required, not %s", type, obj_type_name(v));
+        obj_raise(&exc_TypeError, "%%%c format: an integer is required, not %s", type, op_type_name(v));
       return -1;
     }
     sp->type = type;
@@ -233,9 +233,9 @@ static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
     double d;
     if (VAL_IS_FLOAT(v)) d = v.u.f;
     else if (VAL_IS_INTLIKE(v)) d = (double)v.u.i;
-    else if (obj_as_float(v, &d) < 0) {
+    else if (op_as_float(v, &d) < 0) {
       obj_err_clear();
-      obj_raise(&exc_TypeError, "must be real number, not %s", obj_type_name(v));
+      obj_raise(&exc_TypeError, "must be real number, not %s", op_type_name(v));
       return -1;
     }
     sp->type = type;
@@ -260,7 +260,7 @@ static Value pct_mapping_value(Value args, int is_map, const char *s, size_t n, 
   if (!is_map) return obj_raise(&exc_TypeError, "format requires a mapping");
   Value key = obj_str_new(s + j, i - j);
   if (VAL_IS_NULL(key)) return key;
-  Value v = obj_getitem(args, key);
+  Value v = op_getitem(args, key);
   val_decref(key);
   *pi = i + 1;
   return v;
@@ -351,7 +351,7 @@ static int pct_convert(Value v, char type, FmtSpec *sp, int left, size_t at, FBu
       break;
     }
     case 's': case 'r': case 'a': {
-      Value t = type == 's' ? obj_str(v) : obj_repr(v);
+      Value t = type == 's' ? op_str(v) : op_repr(v);
       if (VAL_IS_NULL(t)) { r = -1; break; }
       FmtSpec cs = *sp;
       cs.zero = 0;
@@ -377,7 +377,7 @@ Value obj_percent_format(Value fmtv, Value args) {
   const char *s = fs->s;
   size_t n = fs->len;
   int is_map = VAL_IS_DICT(args) || (VAL_IS_OBJ(args) && (args.u.o->type->flags & TF_USER) &&
-                                     !VAL_IS_TUPLE(args) && obj_hasattr_s(args, "keys"));
+                                     !VAL_IS_TUPLE(args) && op_hasattr_s(args, "keys"));
   const Value *items;
   int64_t nitems, next = 0;
   Value single = args;

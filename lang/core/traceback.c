@@ -177,7 +177,7 @@ static void syntax_error_lines(Lines *out, Value exc) {
   }
   FBuf b = {0};
   type_label(exc, &b);
-  Value ms = VAL_IS_NULL(msg) ? val_null() : obj_str(msg);
+  Value ms = VAL_IS_NULL(msg) ? val_null() : op_str(msg);
   if (VAL_IS_NULL(ms)) obj_err_clear();
   fbuf_printf(&b, ": %s", VAL_IS_STR(ms) && STR(ms.u.o)->len ? obj_str_cstr(ms) : "<no detail available>");
   val_decref(ms);
@@ -229,7 +229,7 @@ static void format_one(Lines *out, Value exc, int depth) {
       add_cstr(out, buf);
     }
   }
-  if (obj_is_subtype(exc.u.o->type, &exc_SyntaxError)) {
+  if (op_is_subtype(exc.u.o->type, &exc_SyntaxError)) {
     ExcObj *x = EXC(exc.u.o);
     if (VAL_IS_TUPLE(x->args) && TUPLE(x->args.u.o)->len == 2 &&
         VAL_IS_TUPLE(TUPLE(x->args.u.o)->items[1])) {
@@ -239,7 +239,7 @@ static void format_one(Lines *out, Value exc, int depth) {
   }
   FBuf b = {0};
   type_label(exc, &b);
-  Value s = obj_str(exc);
+  Value s = op_str(exc);
   if (VAL_IS_NULL(s)) {
     obj_err_clear();
     fbuf_puts(&b, ": <exception str() failed>");
@@ -254,7 +254,7 @@ static void format_one(Lines *out, Value exc, int depth) {
     sugg = e->suggestion;
     obj_incref(sugg);
   } else if (e->attr_name && VAL_IS_OBJ(e->attr_obj) &&
-             obj_is_subtype(exc.u.o->type, &exc_AttributeError)) {
+             op_is_subtype(exc.u.o->type, &exc_AttributeError)) {
     Value dir = obj_dir(e->attr_obj);
     if (!VAL_IS_NULL(dir)) sugg = exc_suggest(dir, e->attr_name);
     val_decref(dir);
@@ -295,7 +295,7 @@ int eval_format_exception(Value exc, char ***lines) {
 
 /* the str of an exception for sink->error's evalue */
 char *eval_exc_value(Value exc) {
-  Value s = obj_str(exc);
+  Value s = op_str(exc);
   if (VAL_IS_NULL(s)) { obj_err_clear(); return strdup(""); }
   char *r = strdup(obj_str_cstr(s));
   val_decref(s);

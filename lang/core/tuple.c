@@ -66,7 +66,7 @@ static int tuple_hash(Value v, int64_t *out) {
   uint64_t acc = XXPRIME_5;
   for (int64_t i = 0; i < t->len; i++) {
     int64_t h;
-    if (obj_hash(t->items[i], &h) < 0) return -1;
+    if (op_hash(t->items[i], &h) < 0) return -1;
     uint64_t lane = (uint64_t)h;
     acc += lane * XXPRIME_2;
     acc = XXROTATE(acc);
@@ -99,7 +99,7 @@ static Value tuple_binary(int op, Value a, Value b) {
   if (op == OP_MULT) {
     Value t = VAL_IS_TUPLE(a) ? a : b, k = VAL_IS_TUPLE(a) ? b : a;
     int64_t n;
-    int c = VAL_IS_TUPLE(t) ? obj_repeat_count(k, &n) : 0;
+    int c = VAL_IS_TUPLE(t) ? op_repeat_count(k, &n) : 0;
     if (c <= 0) return c < 0 ? val_null() : obj_notimpl();
     TupleObj *x = TUPLE(t.u.o);
     if (n < 0) n = 0;
@@ -137,14 +137,14 @@ static Value tuple_getitem(Value v, Value key) {
     return r;
   }
   int64_t i;
-  if (obj_as_index(key, t->len, &i, "tuple") < 0) return val_null();
+  if (op_as_index(key, t->len, &i, "tuple") < 0) return val_null();
   return val_incref(t->items[i]);
 }
 
 static int tuple_contains(Value v, Value x) {
   TupleObj *t = TUPLE(v.u.o);
   for (int64_t i = 0; i < t->len; i++) {
-    int e = obj_eq(t->items[i], x);
+    int e = op_eq(t->items[i], x);
     if (e != 0) return e;
   }
   return 0;

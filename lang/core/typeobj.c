@@ -74,7 +74,7 @@ Value obj_type_lookup(TypeObj *t, Obj *name) {
 
 static Value type_lookup_slow(TypeObj *t, Obj *name) {
   int64_t h = STR(name)->hash;
-  if (h == -1) obj_hash(val_obj(name), &h);
+  if (h == -1) op_hash(val_obj(name), &h);
   for (TypeObj *k = t; k; k = k->base) {
     if (!k->dict && obj_type_ready(k) < 0) { obj_err_clear(); return val_null(); }
     Value v = obj_dict_get_h(val_obj(k->dict), val_obj(name), h);
@@ -114,21 +114,21 @@ Value obj_bind(Value attr, Value self, TypeObj *t) {
     WrapObj *p = (WrapObj *)attr.u.o;
     if (VAL_IS_NULL(p->f) || VAL_IS_NONE(p->f))
       return obj_raise(&exc_AttributeError, "property has no getter");
-    return obj_call1(p->f, self);
+    return op_call1(p->f, self);
   }
   if (at == &obj_getset_type) return ((GetSetObj *)attr.u.o)->def->get(self);
   return val_incref(attr);
 }
 
 static Value attr_error(Value v, Obj *name) {
-  TypeObj *t = obj_type(v);
+  TypeObj *t = op_type(v);
   obj_raise(&exc_AttributeError, "'%s' object has no attribute '%s'", t->name, STR(name)->s);
   exc_attr_info(v, name);
   return val_null();
 }
 
 Value obj_generic_getattr(Value v, Obj *name) {
-  TypeObj *t = obj_type(v);
+  TypeObj *t = op_type(v);
   Value descr = obj_type_lookup(t, name);
   if (!VAL_IS_NULL(descr) && VAL_IS_OBJ(descr)) {
     TypeObj *dt = descr.u.o->type;
@@ -143,7 +143,7 @@ Value obj_generic_getattr(Value v, Obj *name) {
         if (!VAL_IS_NULL(ga)) {
           obj_err_clear();
           Value args[2] = {v, val_obj(name)};
-          return obj_call(ga, 2, args, NULL);
+          return op_call(ga, 2, args, NULL);
         }
       }
       return r;
@@ -182,14 +182,14 @@ Value obj_generic_getattr(Value v, Obj *name) {
     Value ga = obj_type_lookup(t, INTERNED("__getattr__"));
     if (!VAL_IS_NULL(ga)) {
       Value args[2] = {v, val_obj(name)};
-      return obj_call(ga, 2, args, NULL);
+      return op_call(ga, 2, args, NULL);
     }
   }
   return attr_error(v, name);
 }
 
 int obj_generic_setattr(Value v, Obj *name, Value x) {
-  TypeObj *t = obj_type(v);
+  TypeObj *t = op_type(v);
   Value descr = obj_type_lookup(t, name);
   if (!VAL_IS_NULL(descr) && VAL_IS_OBJ(descr)) {
     TypeObj *dt = descr.u.o->type;
@@ -201,7 +201,7 @@ int obj_generic_setattr(Value v, Obj *name, Value x) {
                   t->name, VAL_IS_NULL(x) ? "deleter" : "setter");
         return -1;
       }
-      Value r = VAL_IS_NULL(x) ? obj_call1(fn, v) : obj_call2(fn, v, x);
+      Value r = VAL_IS_NULL(x) ? op_call1(fn, v) : op_call2(fn, v, x);
       if (VAL_IS_NULL(r)) return -1;
       val_decref(r);
       return 0;
@@ -261,7 +261,7 @@ Value obj_dir(Value v) {
     for (int64_t i = 0; i < m->n && r == 0; i++)
       if (!VAL_IS_NULL(m->vals[i])) r = obj_set_add(set, val_obj(m->names[i]));
   } else {
-    TypeObj *t = VAL_IS_TYPE(v) ? (TypeObj *)v.u.o : obj_type(v);
+    TypeObj *t = VAL_IS_TYPE(v) ? (TypeObj *)v.u.o : op_type(v);
     Obj **dp = obj_instance_dict_ptr(v);
     if (dp) r = add_keys(set, *dp);
     for (TypeObj *k = t; k && r == 0; k = k->base) {
@@ -315,12 +315,12 @@ static void proxy_traverse(Obj *o, VisitFn visit, void *arg) {
   if (VAL_IS_OBJ(((ProxyObj *)o)->d)) visit(((ProxyObj *)o)->d.u.o, arg);
 }
 static void proxy_clear(Obj *o) { val_clear(&((ProxyObj *)o)->d); }
-static Value proxy_getitem(Value v, Value k) { return obj_getitem(((ProxyObj *)v.u.o)->d, k); }
-static int proxy_len(Value v, int64_t *out) { return obj_len(((ProxyObj *)v.u.o)->d, out); }
-static Value proxy_iter(Value v) { return obj_iter(((ProxyObj *)v.u.o)->d); }
-static int proxy_contains(Value v, Value x) { return obj_contains(((ProxyObj *)v.u.o)->d, x); }
+static Value proxy_getitem(Value v, Value k) { return op_getitem(((ProxyObj *)v.u.o)->d, k); }
+static int proxy_len(Value v, int64_t *out) { return op_len(((ProxyObj *)v.u.o)->d, out); }
+static Value proxy_iter(Value v) { return op_iter(((ProxyObj *)v.u.o)->d); }
+static int proxy_contains(Value v, Value x) { return op_contains(((ProxyObj *)v.u.o)->d, x); }
 static Value proxy_repr(Value v) {
-  Value r = obj_repr(((ProxyObj *)v.u.o)->d);
+  Value r = op_repr(((ProxyObj *)v.u.o)->d);
   if (VAL_IS_NULL(r)) return r;
   Value s = obj_str_fmt("mappingproxy(%s)", obj_str_cstr(r));
   val_decref(r);
@@ -330,7 +330,7 @@ static Value proxy_getattr(Value v, Obj *name) {
   const char *n = STR(name)->s;
   if (!strcmp(n, "keys") || !strcmp(n, "values") || !strcmp(n, "items") || !strcmp(n, "get") ||
       !strcmp(n, "copy"))
-    return obj_getattr(((ProxyObj *)v.u.o)->d, name);
+    return op_getattr(((ProxyObj *)v.u.o)->d, name);
   return obj_raise(&exc_AttributeError, "'mappingproxy' object has no attribute '%s'", n);
 }
 static TypeObj proxy_type = {OBJ_TYPE_HEAD, .name = "mappingproxy", .flags = TF_GC,
@@ -428,7 +428,7 @@ static Value type_or(int op, Value a, Value b) { return obj_notimpl(); }
 
 static Value type_new(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
   if (argc == 1 && obj_kwcount(kw) == 0) {
-    TypeObj *t = obj_type(argv[0]);
+    TypeObj *t = op_type(argv[0]);
     if (t == &obj_heaptype_type) t = &obj_type_type;
     return val_incref(val_obj(&t->ob));
   }
@@ -444,7 +444,7 @@ static Value type_new(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
 static Value mro_tuple(TypeObj *t);
 static Value type_instancecheck(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("__instancecheck__", argc - 1, kw, 1, 1) < 0) return val_null();
-  return val_bool(obj_isinstance(argv[1], (TypeObj *)argv[0].u.o));
+  return val_bool(op_isinstance(argv[1], (TypeObj *)argv[0].u.o));
 }
 static Value type_subclasses(int argc, const Value *argv, Obj *kw) { return obj_list_new(0); }
 static Value type_mro(int argc, const Value *argv, Obj *kw) {
@@ -531,7 +531,7 @@ static Value object_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value object_repr(Value v) {
-  TypeObj *t = obj_type(v);
+  TypeObj *t = op_type(v);
   if (t->flags & TF_USER)
     return obj_str_fmt("<%s.%s object at %p>", t->module ? STR(t->module)->s : "__main__",
                        t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
@@ -545,7 +545,7 @@ static int object_hash(Value v, int64_t *out) {
 
 static Value m_init(int argc, const Value *argv, Obj *kw) {
   if (argc > 1 || obj_kwcount(kw)) {
-    TypeObj *t = obj_type(argv[0]);
+    TypeObj *t = op_type(argv[0]);
     /* object.__init__ complains only when the class did not define __init__ itself */
     if (VAL_IS_NULL(obj_type_lookup(t, obj_intern("__init__"))) ||
         !(t->flags & TF_USER))
@@ -555,23 +555,23 @@ static Value m_init(int argc, const Value *argv, Obj *kw) {
   return val_none();
 }
 static Value m_repr(int argc, const Value *argv, Obj *kw) { return object_repr(argv[0]); }
-static Value m_str(int argc, const Value *argv, Obj *kw) { return obj_repr(argv[0]); }
+static Value m_str(int argc, const Value *argv, Obj *kw) { return op_repr(argv[0]); }
 static Value m_eq(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("__eq__", argc - 1, kw, 1, 1) < 0) return val_null();
-  if (obj_is(argv[0], argv[1])) return val_bool(1);
+  if (op_is(argv[0], argv[1])) return val_bool(1);
   return obj_notimpl();
 }
 static Value m_ne(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("__ne__", argc - 1, kw, 1, 1) < 0) return val_null();
-  Value r = obj_compare(argv[0], argv[1], CMP_EQ);
+  Value r = op_compare(argv[0], argv[1], CMP_EQ);
   if (VAL_IS_NULL(r) || VAL_IS_NOTIMPL(r)) return r;
-  int t = obj_truth(r);
+  int t = op_truth(r);
   val_decref(r);
   return t < 0 ? val_null() : val_bool(!t);
 }
 static Value m_hash(int argc, const Value *argv, Obj *kw) {
   int64_t h;
-  if (obj_hash(argv[0], &h) < 0) return val_null();
+  if (op_hash(argv[0], &h) < 0) return val_null();
   return val_int(h);
 }
 static Value m_setattr(int argc, const Value *argv, Obj *kw) {
@@ -597,9 +597,9 @@ static Value m_getattribute(int argc, const Value *argv, Obj *kw) {
 }
 static Value m_format(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
-  if (VAL_IS_STR(argv[1]) && STR(argv[1].u.o)->len == 0) return obj_str(argv[0]);
+  if (VAL_IS_STR(argv[1]) && STR(argv[1].u.o)->len == 0) return op_str(argv[0]);
   return obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
-                   obj_type_name(argv[0]));
+                   op_type_name(argv[0]));
 }
 static Value m_dir(int argc, const Value *argv, Obj *kw) { return obj_dir(argv[0]); }
 

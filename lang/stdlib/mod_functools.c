@@ -36,7 +36,7 @@ static void partial_clear(Obj *o) {
 
 static Value partial_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (argc < 1) return obj_raise(&exc_TypeError, "type 'partial' takes at least one argument");
-  if (!obj_callable(argv[0])) return obj_raise(&exc_TypeError, "the first argument must be callable");
+  if (!op_callable(argv[0])) return obj_raise(&exc_TypeError, "the first argument must be callable");
   PartialObj *p = obj_alloc(t, sizeof(PartialObj));
   if (!p) return val_null();
   Value pv = val_obj(&p->ob);
@@ -86,7 +86,7 @@ static Value partial_call(Value v, int argc, const Value *argv, Obj *kw) {
     k++;
   }
   Value f = val_incref(p->func);
-  Value r = obj_call(f, (int)(np + argc), all, nkw ? names.u.o : NULL);
+  Value r = op_call(f, (int)(np + argc), all, nkw ? names.u.o : NULL);
   val_decref(f);
   free(all);
   val_decref(names);
@@ -96,15 +96,15 @@ static Value partial_call(Value v, int argc, const Value *argv, Obj *kw) {
 
 static Value partial_repr(Value v) {
   PartialObj *p = (PartialObj *)v.u.o;
-  if (obj_repr_enter(v.u.o)) return obj_str_from_cstr("...");
+  if (op_repr_enter(v.u.o)) return obj_str_from_cstr("...");
   FBuf b = {0};
   fbuf_puts(&b, "functools.partial(");
-  Value r = obj_repr(p->func);
+  Value r = op_repr(p->func);
   if (VAL_IS_NULL(r)) goto fail;
   fbuf_puts(&b, obj_str_cstr(r));
   val_decref(r);
   for (int64_t i = 0; i < TUPLE(p->args.u.o)->len; i++) {
-    r = obj_repr(TUPLE(p->args.u.o)->items[i]);
+    r = op_repr(TUPLE(p->args.u.o)->items[i]);
     if (VAL_IS_NULL(r)) goto fail;
     fbuf_printf(&b, ", %s", obj_str_cstr(r));
     val_decref(r);
@@ -112,18 +112,18 @@ static Value partial_repr(Value v) {
   int64_t pos = 0;
   Value k, x;
   while (obj_dict_next(p->kw, &pos, &k, &x)) {
-    r = obj_repr(x);
+    r = op_repr(x);
     if (VAL_IS_NULL(r)) goto fail;
     fbuf_printf(&b, ", %s=%s", VAL_IS_STR(k) ? obj_str_cstr(k) : "?", obj_str_cstr(r));
     val_decref(r);
   }
   fbuf_putc(&b, ')');
-  obj_repr_leave(v.u.o);
+  op_repr_leave(v.u.o);
   r = obj_str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
 fail:
-  obj_repr_leave(v.u.o);
+  op_repr_leave(v.u.o);
   fbuf_free(&b);
   return val_null();
 }
@@ -146,14 +146,14 @@ TypeObj obj_partial_type = {
 /* ---- reduce ----------------------------------------------------------------------------------- */
 static Value f_reduce(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("reduce", argc, kw, 2, 3) < 0) return val_null();
-  Value it = obj_iter(argv[1]);
+  Value it = op_iter(argv[1]);
   if (VAL_IS_NULL(it)) return it;
   Value acc = argc == 3 ? val_incref(argv[2]) : val_null();
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
+  while ((r = op_next(it, &x)) == 1) {
     if (VAL_IS_NULL(acc)) { acc = x; continue; }
-    Value n = obj_call2(argv[0], acc, x);
+    Value n = op_call2(argv[0], acc, x);
     val_decref(acc);
     val_decref(x);
     acc = n;
@@ -174,12 +174,12 @@ static Value update_wrapper(void *data, int argc, const Value *argv, Obj *kw) {
   if (argc != 2) return obj_raise(&exc_TypeError, "update_wrapper() takes 2 arguments");
   Value wrapped = argv[0], wrapper = argv[1];
   for (int i = 0; wrap_attrs[i]; i++) {
-    Value v = obj_getattr_s(wrapped, wrap_attrs[i]);
+    Value v = op_getattr_s(wrapped, wrap_attrs[i]);
     if (VAL_IS_NULL(v)) { obj_err_clear(); continue; }
-    if (obj_setattr_s(wrapper, wrap_attrs[i], v) < 0) obj_err_clear();
+    if (op_setattr_s(wrapper, wrap_attrs[i], v) < 0) obj_err_clear();
     val_decref(v);
   }
-  if (obj_setattr_s(wrapper, "__wrapped__", wrapped) < 0) obj_err_clear();
+  if (op_setattr_s(wrapper, "__wrapped__", wrapped) < 0) obj_err_clear();
   return val_incref(wrapper);
 }
 
@@ -243,7 +243,7 @@ static Value cache_call(Value v, int argc, const Value *argv, Obj *kw) {
   if (obj_err_occurred()) { val_decref(key); return val_null(); }
   c->misses++;
   Value f = val_incref(c->func);
-  Value r = obj_call(f, argc, argv, kw);
+  Value r = op_call(f, argc, argv, kw);
   val_decref(f);
   if (!VAL_IS_NULL(r)) {
     if (c->maxsize >= 0 && obj_dict_len(c->cache) >= c->maxsize && c->maxsize > 0) {
@@ -281,11 +281,11 @@ static Value cache_get(Value v, Obj *name) {
   Value r = obj_generic_getattr(v, name);
   if (VAL_IS_NULL(r) && obj_err_matches(&exc_AttributeError)) {
     obj_err_clear();
-    return obj_getattr(c->func, name);
+    return op_getattr(c->func, name);
   }
   return r;
 }
-static Value cache_repr(Value v) { return obj_repr(((CacheObj *)v.u.o)->func); }
+static Value cache_repr(Value v) { return op_repr(((CacheObj *)v.u.o)->func); }
 static const MethodDef cache_methods[] = {
     {"cache_info", cache_info, "cache_info()", 0}, {"cache_clear", cache_clear_m, "cache_clear()", 0}, {NULL}};
 
@@ -312,11 +312,11 @@ static Value lru_decorator(void *data, int argc, const Value *argv, Obj *kw) {
 static Value f_lru_cache(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("lru_cache", argc, argv, kw, "|maxsize,typed", a) < 0) return val_null();
-  if (!VAL_IS_NULL(a[0]) && obj_callable(a[0])) return make_cache(a[0], 128);
+  if (!VAL_IS_NULL(a[0]) && op_callable(a[0])) return make_cache(a[0], 128);
   int64_t maxsize = 128;
   if (!VAL_IS_NULL(a[0])) {
     if (VAL_IS_NONE(a[0])) maxsize = -1;
-    else if (obj_as_int(a[0], &maxsize) < 0) return val_null();
+    else if (op_as_int(a[0], &maxsize) < 0) return val_null();
     if (maxsize < 0 && !VAL_IS_NONE(a[0])) maxsize = 0;
   }
   return obj_builtin_data_new("decorating_function", lru_decorator, (void *)(intptr_t)maxsize, NULL);
@@ -349,9 +349,9 @@ static TypeObj obj_cmpkey_type;
 static Value key_compare(Value a, Value b, int op) {
   if (!VAL_IS_OBJ(b) || b.u.o->type != &obj_cmpkey_type) return obj_notimpl();
   KeyObj *x = (KeyObj *)a.u.o, *y = (KeyObj *)b.u.o;
-  Value r = obj_call2(x->cmp, x->obj, y->obj);
+  Value r = op_call2(x->cmp, x->obj, y->obj);
   if (VAL_IS_NULL(r)) return r;
-  Value res = obj_compare(r, val_int(0), op);
+  Value res = op_compare(r, val_int(0), op);
   val_decref(r);
   return res;
 }
@@ -400,9 +400,9 @@ static Value derived_cmp(void *data, int argc, const Value *argv, Obj *kw) {
   if (argc != 2) return obj_raise(&exc_TypeError, "expected 1 argument, got %d", argc - 1);
   int root = (int)((intptr_t)data >> 4), target = (int)((intptr_t)data & 15);
   Value self = argv[0], other = argv[1];
-  Value r = obj_call_method(self, ord_names[root], 1, &other);
+  Value r = op_call_method(self, ord_names[root], 1, &other);
   if (VAL_IS_NULL(r) || VAL_IS_NOTIMPL(r)) return r;
-  int t = obj_truth(r);
+  int t = op_truth(r);
   val_decref(r);
   if (t < 0) return val_null();
   /* "negated": the plain `not root`; "with_eq": root or eq; "and_ne": (not root) and ne */
@@ -417,7 +417,7 @@ static Value derived_cmp(void *data, int argc, const Value *argv, Obj *kw) {
   int eq = -1;
   if ((rule == 1 && !t) || (rule == 4 && t) || rule == 2 || rule == 3) {
     if ((rule == 2 && t) || (rule == 3 && !t)) return val_bool(0);
-    eq = obj_compare_bool(self, other, CMP_EQ);
+    eq = op_compare_bool(self, other, CMP_EQ);
     if (eq < 0) return val_null();
   }
   switch (rule) {
@@ -443,7 +443,7 @@ static Value f_total_ordering(int argc, const Value *argv, Obj *kw) {
     if (have[i]) continue;
     Value f = obj_builtin_data_new(ord_names[i], derived_cmp, (void *)(intptr_t)((root << 4) | i), NULL);
     if (VAL_IS_NULL(f)) return f;
-    int r = obj_setattr_s(argv[0], ord_names[i], f);
+    int r = op_setattr_s(argv[0], ord_names[i], f);
     val_decref(f);
     if (r < 0) return val_null();
   }

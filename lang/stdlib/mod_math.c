@@ -11,14 +11,14 @@ static int arg_float(Value v, double *out) {
   if (VAL_IS_FLOAT(v)) { *out = v.u.f; return 0; }
   if (VAL_IS_INTLIKE(v)) { *out = (double)v.u.i; return 0; }
   if (VAL_IS_OBJ(v)) {
-    if (obj_as_float(v, out) == 0) return 0;
+    if (op_as_float(v, out) == 0) return 0;
     obj_err_clear();
     /* arrays and other native numbers may convert with float() */
-    Value f = obj_call1(val_obj(&obj_float_type.ob), v);
+    Value f = op_call1(val_obj(&obj_float_type.ob), v);
     if (!VAL_IS_NULL(f)) { *out = f.u.f; return 0; }
     obj_err_clear();
   }
-  obj_raise(&exc_TypeError, "must be real number, not %s", obj_type_name(v));
+  obj_raise(&exc_TypeError, "must be real number, not %s", op_type_name(v));
   return -1;
 }
 
@@ -121,7 +121,7 @@ static Value round_to_int(int argc, const Value *argv, Obj *kw, const char *name
   if (VAL_IS_INTLIKE(v)) return val_int(v.u.i);
   if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER)) {
     Value m = obj_user_method(v, dunder);
-    if (!VAL_IS_NULL(m)) { Value r = obj_call0(m); val_decref(m); return r; }
+    if (!VAL_IS_NULL(m)) { Value r = op_call0(m); val_decref(m); return r; }
     if (obj_err_occurred()) return val_null();
   }
   double x;
@@ -258,7 +258,7 @@ static Value m_isclose(int argc, const Value *argv, Obj *kw) {
 static Value m_factorial(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("factorial", argc, kw, 1, 1) < 0) return val_null();
   int64_t n, r = 1;
-  if (obj_as_int(argv[0], &n) < 0) return val_null();
+  if (op_as_int(argv[0], &n) < 0) return val_null();
   if (n < 0) return obj_raise(&exc_ValueError, "factorial() not defined for negative values");
   for (int64_t i = 2; i <= n; i++)
     if (__builtin_mul_overflow(r, i, &r))
@@ -278,7 +278,7 @@ static Value m_gcd(int argc, const Value *argv, Obj *kw) {
   int64_t g = 0;
   for (int i = 0; i < argc; i++) {
     int64_t v;
-    if (obj_as_int(argv[i], &v) < 0) return val_null();
+    if (op_as_int(argv[i], &v) < 0) return val_null();
     g = gcd2(g, v);
   }
   return val_int(g);
@@ -289,7 +289,7 @@ static Value m_lcm(int argc, const Value *argv, Obj *kw) {
   int64_t l = 1;
   for (int i = 0; i < argc; i++) {
     int64_t v;
-    if (obj_as_int(argv[i], &v) < 0) return val_null();
+    if (op_as_int(argv[i], &v) < 0) return val_null();
     if (v == 0) return val_int(0);
     int64_t g = gcd2(l, v), r;
     if (__builtin_mul_overflow(l / g, v < 0 ? -v : v, &r))
@@ -303,8 +303,8 @@ static Value m_comb_perm(int argc, const Value *argv, Obj *kw, int comb) {
   const char *name = comb ? "comb" : "perm";
   if (obj_check_args(name, argc, kw, comb ? 2 : 1, 2) < 0) return val_null();
   int64_t n, k;
-  if (obj_as_int(argv[0], &n) < 0) return val_null();
-  if (argc > 1 && !VAL_IS_NONE(argv[1])) { if (obj_as_int(argv[1], &k) < 0) return val_null(); }
+  if (op_as_int(argv[0], &n) < 0) return val_null();
+  if (argc > 1 && !VAL_IS_NONE(argv[1])) { if (op_as_int(argv[1], &k) < 0) return val_null(); }
   else k = n;
   if (n < 0) return obj_raise(&exc_ValueError, "n must be a non-negative integer");
   if (k < 0) return obj_raise(&exc_ValueError, "k must be a non-negative integer");
@@ -323,7 +323,7 @@ static Value m_perm(int argc, const Value *argv, Obj *kw) { return m_comb_perm(a
 static Value m_isqrt(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("isqrt", argc, kw, 1, 1) < 0) return val_null();
   int64_t n;
-  if (obj_as_int(argv[0], &n) < 0) return val_null();
+  if (op_as_int(argv[0], &n) < 0) return val_null();
   if (n < 0) return obj_raise(&exc_ValueError, "isqrt() argument must be nonnegative");
   int64_t r = (int64_t)sqrt((double)n);
   while (r > 0 && (__int128)r * r > n) r--;
@@ -335,12 +335,12 @@ static Value m_prod(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("prod", argc, argv, kw, "iterable|$start", a) < 0) return val_null();
   Value acc = VAL_IS_NULL(a[1]) ? val_int(1) : val_incref(a[1]);
-  Value it = obj_iter(a[0]);
+  Value it = op_iter(a[0]);
   if (VAL_IS_NULL(it)) { val_decref(acc); return it; }
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
-    Value n = obj_binop(OP_MULT, acc, x);
+  while ((r = op_next(it, &x)) == 1) {
+    Value n = op_binop(OP_MULT, acc, x);
     val_decref(x);
     val_decref(acc);
     acc = n;
@@ -353,14 +353,14 @@ static Value m_prod(int argc, const Value *argv, Obj *kw) {
 
 static Value m_fsum(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("fsum", argc, kw, 1, 1) < 0) return val_null();
-  Value it = obj_iter(argv[0]);
+  Value it = op_iter(argv[0]);
   if (VAL_IS_NULL(it)) return it;
   /* Shewchuk's exact partial sums, as CPython's msum */
   double partials[64];
   int np = 0;
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
+  while ((r = op_next(it, &x)) == 1) {
     double v;
     int e = arg_float(x, &v);
     val_decref(x);
@@ -439,7 +439,7 @@ static Value m_ldexp(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("ldexp", argc, kw, 2, 2) < 0) return val_null();
   double x;
   int64_t e;
-  if (arg_float(argv[0], &x) < 0 || obj_as_int(argv[1], &e) < 0) return val_null();
+  if (arg_float(argv[0], &x) < 0 || op_as_int(argv[1], &e) < 0) return val_null();
   if (e > 100000) e = 100000;
   if (e < -100000) e = -100000;
   double r = ldexp(x, (int)e);
@@ -509,7 +509,7 @@ int modinit_math(Value m) {
     return -1;
   Value doc = obj_str_from_cstr("This module provides access to the mathematical functions defined by the C standard.");
   if (VAL_IS_NULL(doc)) return -1;
-  obj_setattr_s(m, "__doc__", doc);
+  op_setattr_s(m, "__doc__", doc);
   val_decref(doc);
   return 0;
 }

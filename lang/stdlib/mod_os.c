@@ -32,7 +32,7 @@ static Value os_error(const char *path) {
 
 static const char *path_arg(Value v) {
   if (!VAL_IS_STR(v)) {
-    obj_raise(&exc_TypeError, "expected str, bytes or os.PathLike object, not %s", obj_type_name(v));
+    obj_raise(&exc_TypeError, "expected str, bytes or os.PathLike object, not %s", op_type_name(v));
     return NULL;
   }
   return obj_str_cstr(v);
@@ -219,7 +219,7 @@ static Value o_makedirs(int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("makedirs", argc, argv, kw, "name|mode,exist_ok", a) < 0) return val_null();
   const char *p = path_arg(a[0]);
   if (!p) return val_null();
-  int exist_ok = !VAL_IS_NULL(a[2]) && obj_truth(a[2]) > 0;
+  int exist_ok = !VAL_IS_NULL(a[2]) && op_truth(a[2]) > 0;
   char buf[PATH_MAX];
   snprintf(buf, sizeof buf, "%s", p);
   for (char *q = buf + 1; *q; q++) {
@@ -251,7 +251,7 @@ static Value o_cpu_count(int argc, const Value *argv, Obj *kw) {
 
 static Value o_getenv(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("getenv", argc, kw, 1, 2) < 0) return val_null();
-  if (!VAL_IS_STR(argv[0])) return obj_raise(&exc_TypeError, "str expected, not %s", obj_type_name(argv[0]));
+  if (!VAL_IS_STR(argv[0])) return obj_raise(&exc_TypeError, "str expected, not %s", op_type_name(argv[0]));
   const char *v = getenv(obj_str_cstr(argv[0]));
   if (!v) return argc > 1 ? val_incref(argv[1]) : val_none();
   return obj_str_from_cstr(v);

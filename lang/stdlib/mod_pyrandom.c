@@ -147,7 +147,7 @@ static Value r_random(int argc, const Value *argv, Obj *kw) {
 static Value r_getrandbits(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("getrandbits", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t k;
-  if (obj_as_int(argv[1], &k) < 0) return val_null();
+  if (op_as_int(argv[1], &k) < 0) return val_null();
   if (k < 0) return obj_raise(&exc_ValueError, "number of bits must be non-negative");
   if (k > 63) return obj_raise(&exc_OverflowError, "getrandbits() above 63 bits does not fit Sable's 64-bit int");
   return val_int((int64_t)getrandbits(SELFR, (int)k));
@@ -155,15 +155,15 @@ static Value r_getrandbits(int argc, const Value *argv, Obj *kw) {
 
 static Value randrange_impl(RandomObj *r, Value vstart, Value vstop, Value vstep) {
   int64_t start, stop, step = 1;
-  if (obj_as_int(vstart, &start) < 0) return val_null();
+  if (op_as_int(vstart, &start) < 0) return val_null();
   if (VAL_IS_NULL(vstop) || VAL_IS_NONE(vstop)) {
     if (!VAL_IS_NULL(vstep) && !(VAL_IS_INTLIKE(vstep) && vstep.u.i == 1))
       return obj_raise(&exc_TypeError, "Missing a non-None stop argument");
     if (start > 0) return val_int((int64_t)randbelow(r, (uint64_t)start));
     return obj_raise(&exc_ValueError, "empty range for randrange()");
   }
-  if (obj_as_int(vstop, &stop) < 0) return val_null();
-  if (!VAL_IS_NULL(vstep) && obj_as_int(vstep, &step) < 0) return val_null();
+  if (op_as_int(vstop, &stop) < 0) return val_null();
+  if (!VAL_IS_NULL(vstep) && op_as_int(vstep, &step) < 0) return val_null();
   __int128 width = (__int128)stop - start;
   if (step == 1) {
     if (width > 0) return val_int(start + (int64_t)randbelow(r, (uint64_t)width));
@@ -185,7 +185,7 @@ static Value r_randrange(int argc, const Value *argv, Obj *kw) {
 static Value r_randint(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("randint", argc - 1, kw, 2, 2) < 0) return val_null();
   int64_t b;
-  if (obj_as_int(argv[2], &b) < 0) return val_null();
+  if (op_as_int(argv[2], &b) < 0) return val_null();
   if (b == INT64_MAX) return obj_raise(&exc_OverflowError, "randint() upper bound too large");
   return randrange_impl(SELFR, argv[1], val_int(b + 1), val_null());
 }
@@ -193,16 +193,16 @@ static Value r_randint(int argc, const Value *argv, Obj *kw) {
 static Value r_choice(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("choice", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t n;
-  if (obj_len(argv[1], &n) < 0) return val_null();
+  if (op_len(argv[1], &n) < 0) return val_null();
   if (n == 0) return obj_raise(&exc_IndexError, "Cannot choose from an empty sequence");
-  return obj_getitem(argv[1], val_int((int64_t)randbelow(SELFR, (uint64_t)n)));
+  return op_getitem(argv[1], val_int((int64_t)randbelow(SELFR, (uint64_t)n)));
 }
 
 static Value r_shuffle(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("shuffle", argc - 1, kw, 1, 1) < 0) return val_null();
   Value x = argv[1];
   int64_t n;
-  if (obj_len(x, &n) < 0) return val_null();
+  if (op_len(x, &n) < 0) return val_null();
   for (int64_t i = n - 1; i >= 1; i--) {
     int64_t j = (int64_t)randbelow(SELFR, (uint64_t)i + 1);
     if (VAL_IS_LIST(x) && LIST(x.u.o)->len == n) {
@@ -211,11 +211,11 @@ static Value r_shuffle(int argc, const Value *argv, Obj *kw) {
       LIST(x.u.o)->items[j] = t;
       continue;
     }
-    Value a = obj_getitem(x, val_int(i));
+    Value a = op_getitem(x, val_int(i));
     if (VAL_IS_NULL(a)) return a;
-    Value b = obj_getitem(x, val_int(j));
+    Value b = op_getitem(x, val_int(j));
     if (VAL_IS_NULL(b)) { val_decref(a); return b; }
-    int r = obj_setitem(x, val_int(i), b) < 0 || obj_setitem(x, val_int(j), a) < 0;
+    int r = op_setitem(x, val_int(i), b) < 0 || op_setitem(x, val_int(j), a) < 0;
     val_decref(a);
     val_decref(b);
     if (r) return val_null();
@@ -226,7 +226,7 @@ static Value r_shuffle(int argc, const Value *argv, Obj *kw) {
 static Value r_uniform(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("uniform", argc - 1, kw, 2, 2) < 0) return val_null();
   double a, b;
-  if (obj_as_float(argv[1], &a) < 0 || obj_as_float(argv[2], &b) < 0) return val_null();
+  if (op_as_float(argv[1], &a) < 0 || op_as_float(argv[2], &b) < 0) return val_null();
   return val_float(a + (b - a) * random_double(SELFR));
 }
 
@@ -234,8 +234,8 @@ static Value r_gauss(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("gauss", argc - 1, argv + 1, kw, "|mu,sigma", a) < 0) return val_null();
   double mu = 0.0, sigma = 1.0;
-  if (!VAL_IS_NULL(a[0]) && obj_as_float(a[0], &mu) < 0) return val_null();
-  if (!VAL_IS_NULL(a[1]) && obj_as_float(a[1], &sigma) < 0) return val_null();
+  if (!VAL_IS_NULL(a[0]) && op_as_float(a[0], &mu) < 0) return val_null();
+  if (!VAL_IS_NULL(a[1]) && op_as_float(a[1], &sigma) < 0) return val_null();
   RandomObj *r = SELFR;
   double z;
   if (r->has_gauss) {
@@ -255,8 +255,8 @@ static Value r_normalvariate(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("normalvariate", argc - 1, argv + 1, kw, "|mu,sigma", a) < 0) return val_null();
   double mu = 0.0, sigma = 1.0;
-  if (!VAL_IS_NULL(a[0]) && obj_as_float(a[0], &mu) < 0) return val_null();
-  if (!VAL_IS_NULL(a[1]) && obj_as_float(a[1], &sigma) < 0) return val_null();
+  if (!VAL_IS_NULL(a[0]) && op_as_float(a[0], &mu) < 0) return val_null();
+  if (!VAL_IS_NULL(a[1]) && op_as_float(a[1], &sigma) < 0) return val_null();
   const double NV = 4 * exp(-0.5) / sqrt(2.0);
   double z;
   for (;;) {
@@ -270,7 +270,7 @@ static Value r_normalvariate(int argc, const Value *argv, Obj *kw) {
 static Value r_expovariate(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("expovariate", argc - 1, kw, 1, 1) < 0) return val_null();
   double l;
-  if (obj_as_float(argv[1], &l) < 0) return val_null();
+  if (op_as_float(argv[1], &l) < 0) return val_null();
   if (l == 0) return obj_raise(&exc_ZeroDivisionError, "float division by zero");
   return val_float(-log(1.0 - random_double(SELFR)) / l);
 }
@@ -283,7 +283,7 @@ static Value r_sample(int argc, const Value *argv, Obj *kw) {
   Value pop = obj_sequence_list(a[0]);
   if (VAL_IS_NULL(pop)) return pop;
   int64_t n = LIST(pop.u.o)->len, k;
-  if (obj_as_int(a[1], &k) < 0) { val_decref(pop); return val_null(); }
+  if (op_as_int(a[1], &k) < 0) { val_decref(pop); return val_null(); }
   if (k < 0 || k > n) {
     val_decref(pop);
     return obj_raise(&exc_ValueError, "Sample larger than population or is negative");
@@ -324,7 +324,7 @@ static Value r_choices(int argc, const Value *argv, Obj *kw) {
   if (obj_parse_args("choices", argc - 1, argv + 1, kw, "population|weights,$cum_weights,k", a) < 0)
     return val_null();
   int64_t k = 1;
-  if (!VAL_IS_NULL(a[3]) && obj_as_int(a[3], &k) < 0) return val_null();
+  if (!VAL_IS_NULL(a[3]) && op_as_int(a[3], &k) < 0) return val_null();
   Value pop = obj_sequence_list(a[0]);
   if (VAL_IS_NULL(pop)) return pop;
   int64_t n = LIST(pop.u.o)->len;
@@ -353,7 +353,7 @@ static Value r_choices(int argc, const Value *argv, Obj *kw) {
   double acc = 0;
   for (int64_t i = 0; i < n; i++) {
     double x;
-    if (obj_as_float(LIST(wl.u.o)->items[i], &x) < 0) { val_decref(wl); goto fail; }
+    if (op_as_float(LIST(wl.u.o)->items[i], &x) < 0) { val_decref(wl); goto fail; }
     acc = cumulative ? x : acc + x;
     cum[i] = acc;
   }
@@ -448,7 +448,7 @@ int modinit_random(Value m) {
   if (VAL_IS_NULL(inst)) return -1;
   int r = obj_module_add(m, "Random", val_obj(&random_type.ob)) | obj_module_add(m, "_inst", inst);
   for (const MethodDef *d = random_methods; d->name && r == 0; d++) {
-    Value bm = obj_getattr_s(inst, d->name);
+    Value bm = op_getattr_s(inst, d->name);
     if (VAL_IS_NULL(bm)) { r = -1; break; }
     r = obj_module_add(m, d->name, bm);
     val_decref(bm);

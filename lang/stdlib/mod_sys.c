@@ -22,7 +22,7 @@ static Value s_exit(int argc, const Value *argv, Obj *kw) {
 static Value s_setrecursionlimit(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("setrecursionlimit", argc, kw, 1, 1) < 0) return val_null();
   int64_t n;
-  if (obj_as_int(argv[0], &n) < 0) return val_null();
+  if (op_as_int(argv[0], &n) < 0) return val_null();
   if (n < 1) return obj_raise(&exc_ValueError, "recursion limit must be greater or equal than 1");
   if (n > 1000000000) n = 1000000000;
   if (n <= obj_ts.depth)

@@ -42,7 +42,7 @@ static Value t_process_time(int argc, const Value *argv, Obj *kw) {
 static Value t_sleep(int argc, const Value *argv, Obj *kw) {
   if (obj_check_args("sleep", argc, kw, 1, 1) < 0) return val_null();
   double s;
-  if (obj_as_float(argv[0], &s) < 0) return val_null();
+  if (op_as_float(argv[0], &s) < 0) return val_null();
   if (isnan(s) || s < 0) return obj_raise(&exc_ValueError, "sleep length must be non-negative");
   double end = clock_s(CLOCK_MONOTONIC) + s;
   /* in slices, so Ctrl-C interrupts promptly */
@@ -67,7 +67,7 @@ static Value tm_tuple(struct tm *t) {
 static int get_time_arg(int argc, const Value *argv, time_t *out) {
   if (argc == 0 || VAL_IS_NONE(argv[0])) { *out = time(NULL); return 0; }
   double d;
-  if (obj_as_float(argv[0], &d) < 0) return -1;
+  if (op_as_float(argv[0], &d) < 0) return -1;
   *out = (time_t)d;
   return 0;
 }
@@ -98,7 +98,7 @@ static int tuple_to_tm(Value v, struct tm *t) {
   }
   int64_t f[9];
   for (int i = 0; i < 9; i++)
-    if (obj_as_int(TUPLE(v.u.o)->items[i], &f[i]) < 0) return -1;
+    if (op_as_int(TUPLE(v.u.o)->items[i], &f[i]) < 0) return -1;
   t->tm_year = (int)f[0] - 1900;
   t->tm_mon = (int)f[1] - 1;
   t->tm_mday = (int)f[2];

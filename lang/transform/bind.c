@@ -44,7 +44,7 @@ Value lx_concrete(Value v, const char *what) {
                      "inside jit/vmap/grad). Mark the argument static (static_argnums) or use "
                      "lax.cond / jnp.where instead", what);
   }
-  return obj_raise(&exc_TypeError, "%s expected an array, got %s", what, obj_type_name(v));
+  return obj_raise(&exc_TypeError, "%s expected an array, got %s", what, op_type_name(v));
 }
 
 /* {=== abstract values ===} */
@@ -62,7 +62,7 @@ int lx_aval(Value v, AVal *out) {
       }
       /* fall through */
     default:
-      obj_raise(&exc_TypeError, "expected an array or a scalar, got %s", obj_type_name(v));
+      obj_raise(&exc_TypeError, "expected an array or a scalar, got %s", op_type_name(v));
       return -1;
   }
 }
@@ -219,7 +219,7 @@ static int lx_eval_process(Interp *self, PrimId id, int nin, const Value *in,
                   prim_table[id].name);
       else
         obj_raise(&exc_TypeError, "%s: expected an array or a scalar, got %s",
-                  prim_table[id].name, obj_type_name(v));
+                  prim_table[id].name, op_type_name(v));
       goto done;
     }
   }

@@ -13,7 +13,7 @@ static Value as_array(Value v) {
   if (v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL) return lx_asarray(v, FAM_JAX, -1, 0);
   if (lx_family(v) == FAM_NP) return lx_asarray(v, FAM_JAX, -1, 0);
   return obj_raise(&exc_TypeError, "Value %s of type %s is not a valid JAX type",
-                   "passed to a control-flow function", obj_type_name(v));
+                   "passed to a control-flow function", op_type_name(v));
 }
 
 /* {=== tracing user functions into sub-graphs ===} */
@@ -69,8 +69,8 @@ static int trace_fun(Value f, const char *what, TreeDef *in_tree, int n, const A
   if (VAL_IS_NULL(args)) { jit_stage_abort(s); goto done; }
   {
     Interp *prev = tr_enter(&jit_stage_trace(s)->it);
-    if (spread) res = obj_call(f, (int)TUPLE(args.u.o)->len, TUPLE(args.u.o)->items, NULL);
-    else res = obj_call1(f, args);
+    if (spread) res = op_call(f, (int)TUPLE(args.u.o)->len, TUPLE(args.u.o)->items, NULL);
+    else res = op_call1(f, args);
     tr_leave(prev);
   }
   if (VAL_IS_NULL(res)) { jit_stage_abort(s); goto done; }
@@ -101,7 +101,7 @@ static int unify_caps(int nb, Traced *t, Value **all_out, int *nall_out) {
   for (int b = 0; b < nb; b++)
     for (int i = 0; i < t[b].ncap; i++) {
       int found = 0;
-      for (int k = 0; k < nall; k++) if (obj_is(all[k], t[b].caps[i])) found = 1;
+      for (int k = 0; k < nall; k++) if (op_is(all[k], t[b].caps[i])) found = 1;
       if (found) continue;
       if (nall == cap) {
         cap = cap ? cap * 2 : 8;
@@ -118,7 +118,7 @@ static int unify_caps(int nb, Traced *t, Value **all_out, int *nall_out) {
     if (!in) { obj_raise_nomem(); goto fail; }
     for (int k = 0; k < nall; k++) {
       int v = -1;
-      for (int i = 0; i < t[b].ncap; i++) if (obj_is(all[k], t[b].caps[i])) v = g->in[i];
+      for (int i = 0; i < t[b].ncap; i++) if (op_is(all[k], t[b].caps[i])) v = g->in[i];
       if (v < 0) {
         AVal av;
         if (lx_aval(all[k], &av) < 0) { free(in); goto fail; }
@@ -256,8 +256,8 @@ static Value lax_cond(int argc, const Value *argv, Obj *kw) {
   }
   if (argc < 3) return obj_raise(&exc_TypeError, "cond() missing required arguments: expected cond(pred, true_fun, false_fun, *operands)");
   for (int i = 1; i < 3; i++)
-    if (!obj_callable(argv[i]))
-      return obj_raise(&exc_TypeError, "cond: %s must be callable, got %s", i == 1 ? "true_fun" : "false_fun", obj_type_name(argv[i]));
+    if (!op_callable(argv[i]))
+      return obj_raise(&exc_TypeError, "cond: %s must be callable, got %s", i == 1 ? "true_fun" : "false_fun", op_type_name(argv[i]));
   Value p = cond_pred(argv[0]);
   if (VAL_IS_NULL(p)) return p;
   Value br[2] = {argv[2], argv[1]};   /* index 0 = False */
@@ -556,14 +556,14 @@ static Value lax_scan(int argc, const Value *argv, Obj *kw) {
   int64_t length = 0;
   int has_length = 0, reverse = 0, unroll = 1;
   if (!VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3])) {
-    if (obj_as_int(a[3], &length) < 0) return val_null();
+    if (op_as_int(a[3], &length) < 0) return val_null();
     has_length = 1;
   }
-  if (!VAL_IS_NULL(a[4])) { int t = obj_truth(a[4]); if (t < 0) return val_null(); reverse = t; }
+  if (!VAL_IS_NULL(a[4])) { int t = op_truth(a[4]); if (t < 0) return val_null(); reverse = t; }
   if (!VAL_IS_NULL(a[5])) {
     int64_t u;
     if (VAL_IS_BOOL(a[5])) u = a[5].u.i ? -1 : 1;
-    else if (obj_as_int(a[5], &u) < 0) return val_null();
+    else if (op_as_int(a[5], &u) < 0) return val_null();
     unroll = (int)u;
   }
   return scan_impl(a[0], a[1], VAL_IS_NULL(a[2]) ? val_none() : a[2], length, has_length, reverse, unroll);
@@ -572,7 +572,7 @@ static Value lax_scan(int argc, const Value *argv, Obj *kw) {
 /* lax.map(f, xs): a scan without carry */
 static Value map_body(void *ctx, int argc, const Value *argv, Obj *kw) {
   Value f = *(Value *)ctx;
-  Value y = obj_call1(f, argv[1]);
+  Value y = op_call1(f, argv[1]);
   if (VAL_IS_NULL(y)) return y;
   Value c = obj_tuple_new(0);
   Value r = obj_tuple_pack(2, c, y);
@@ -612,10 +612,10 @@ static Value fori_scan_body(void *ctx, int argc, const Value *argv, Obj *kw) {
   ForiCtx *c = ctx;
   Value carry = argv[0];
   Value i = TUPLE(carry.u.o)->items[0], x = TUPLE(carry.u.o)->items[1];
-  Value nx = obj_call2(c->body, i, x);
+  Value nx = op_call2(c->body, i, x);
   if (VAL_IS_NULL(nx)) return nx;
   Value one = val_int(1);
-  Value ni = obj_binop(OP_ADD, i, one);
+  Value ni = op_binop(OP_ADD, i, one);
   if (VAL_IS_NULL(ni)) { val_decref(nx); return ni; }
   Value nc = obj_tuple_pack(2, ni, nx);
   val_decref(ni);
@@ -627,15 +627,15 @@ static Value fori_scan_body(void *ctx, int argc, const Value *argv, Obj *kw) {
 }
 static Value fori_while_cond(void *ctx, int argc, const Value *argv, Obj *kw) {
   Value carry = argv[0];
-  return obj_compare(TUPLE(carry.u.o)->items[0], TUPLE(carry.u.o)->items[1], CMP_LT);
+  return op_compare(TUPLE(carry.u.o)->items[0], TUPLE(carry.u.o)->items[1], CMP_LT);
 }
 static Value fori_while_body(void *ctx, int argc, const Value *argv, Obj *kw) {
   ForiCtx *c = ctx;
   Value carry = argv[0];
   Value i = TUPLE(carry.u.o)->items[0], up = TUPLE(carry.u.o)->items[1], x = TUPLE(carry.u.o)->items[2];
-  Value nx = obj_call2(c->body, i, x);
+  Value nx = op_call2(c->body, i, x);
   if (VAL_IS_NULL(nx)) return nx;
-  Value ni = obj_binop(OP_ADD, i, val_int(1));
+  Value ni = op_binop(OP_ADD, i, val_int(1));
   if (VAL_IS_NULL(ni)) { val_decref(nx); return ni; }
   Value r = obj_tuple_pack(3, ni, up, nx);
   val_decref(ni);
@@ -723,7 +723,7 @@ static int call_host_cb(HostCb *h, int n, const Value *vals) {
         obj_write(1, "\n", 1);
       }
     } else {
-      r = obj_call(h->fn, (int)na, argv, nk ? names.u.o : NULL);
+      r = op_call(h->fn, (int)na, argv, nk ? names.u.o : NULL);
     }
     if (!VAL_IS_NULL(r)) rc = 0;
     val_decref(r);
@@ -839,7 +839,7 @@ static Value debug_print(int argc, const Value *argv, Obj *kw) {
   return debug_common(argv[0], val_null(), argc - 1, argv + 1, kw);
 }
 static Value debug_callback(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1 || !obj_callable(argv[0]))
+  if (argc < 1 || !op_callable(argv[0]))
     return obj_raise(&exc_TypeError, "jax.debug.callback(callback, *args): callback must be callable");
   return debug_common(val_null(), argv[0], argc - 1, argv + 1, kw);
 }
@@ -2175,7 +2175,7 @@ static int pure_call(Value fn, TreeDef *in_tree, int n, const Value *vals, Value
     int64_t it = 0, i = 0;
     Value k, v;
     while (nk && obj_dict_next(kwd, &it, &k, &v)) { TUPLE_SET(names, i, val_incref(k)); argv[na + i++] = v; }
-    r = obj_call(fn, (int)na, argv, nk ? names.u.o : NULL);
+    r = op_call(fn, (int)na, argv, nk ? names.u.o : NULL);
   } else {
     obj_raise_nomem();
   }
@@ -2248,9 +2248,9 @@ static int host_call(int id, int n, Array *const *vals, int nout, const AVal *ou
 /* Run fn(*args, **kw) at run time with concrete values; result_shape_dtypes (a pytree of
  * objects with .shape and .dtype) gives its outputs. Eagerly it is just the call. */
 Value flow_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw) {
-  if (!obj_callable(fn)) return obj_raise(&exc_TypeError, "pure_callback: callback must be callable");
+  if (!op_callable(fn)) return obj_raise(&exc_TypeError, "pure_callback: callback must be callable");
   if (lx_current() == lx_eval_interp()) {
-    Value r = obj_call(fn, argc, argv, kw);
+    Value r = op_call(fn, argc, argv, kw);
     return r;
   }
   PHostCall hc;
@@ -2266,7 +2266,7 @@ Value flow_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj 
   if (hc.nout > PHOST_MAX_OUT) { obj_raise(&exc_ValueError, "pure_callback: at most %d results", PHOST_MAX_OUT); goto done; }
   for (int k = 0; k < hc.nout; k++) {
     Value s = LIST(sl.u.o)->items[k];
-    Value shp = obj_getattr_s(s, "shape"), dt = VAL_IS_NULL(shp) ? shp : obj_getattr_s(s, "dtype");
+    Value shp = op_getattr_s(s, "shape"), dt = VAL_IS_NULL(shp) ? shp : op_getattr_s(s, "dtype");
     int nd = VAL_IS_NULL(dt) ? -1 : lx_parse_shape(shp, hc.out[k].shape);
     int d = nd < 0 ? -2 : lx_parse_dtype(dt, FAM_JAX);
     val_decref(shp);
@@ -2411,7 +2411,7 @@ int flow_jvp_hostcall(PrimId id, const void *params, int nin, const Value *p, co
   const PHostCall *h = params;
   char nm[96] = "<callback>";
   if (h->id >= 0 && h->id < n_pure_cbs) {
-    Value n = obj_getattr_s(pure_cbs[h->id].fn, "__name__");
+    Value n = op_getattr_s(pure_cbs[h->id].fn, "__name__");
     if (VAL_IS_STR(n)) snprintf(nm, sizeof nm, "%s", obj_str_cstr(n));
     else obj_err_clear();
     val_decref(n);
@@ -2619,7 +2619,7 @@ static int cvjp_backward(void *p, int nout, const Value *ct, int nin, const uint
   if (VAL_IS_NULL(pair)) goto done;
   {
     Value args[2] = {TUPLE(pair.u.o)->items[1], ctree};
-    r = obj_call(b->bwd, 2, args, NULL);
+    r = op_call(b->bwd, 2, args, NULL);
   }
   if (VAL_IS_NULL(r)) goto done;
   l = obj_list_new(0);
@@ -2706,10 +2706,10 @@ int flow_batch_custom_call(PrimId id, const void *params, int nin, const Value *
     if (VAL_IS_NULL(flags)) goto done_args;
     for (int i = 0; i < np; i++) TUPLE_SET(flags, i, val_bool(bd[nconsts + i] >= 0));
     Value m = obj_import("sable._autodiff"), fn = val_null();
-    if (!VAL_IS_NULL(m)) { fn = obj_getattr_s(m, "_custom_bwd_batched"); val_decref(m); }
+    if (!VAL_IS_NULL(m)) { fn = op_getattr_s(m, "_custom_bwd_batched"); val_decref(m); }
     if (VAL_IS_NULL(fn)) goto done_args;
     Value a3[3] = {b->bwd, val_int(size), flags};
-    bb = obj_call(fn, 3, a3, NULL);
+    bb = op_call(fn, 3, a3, NULL);
     val_decref(fn);
     if (VAL_IS_NULL(bb)) goto done_args;
     int nid = custom_bwd_add(bb, b->out_tree, b->pair_tree, b->nout, b->nres);

@@ -150,7 +150,7 @@ static int var_of(StageTrace *s, Value v) {
     return k;
   }
   obj_raise(&exc_TypeError, "Value %s of type %s is not a valid JAX type",
-            "passed to a traced primitive", obj_type_name(v));
+            "passed to a traced primitive", op_type_name(v));
   return -1;
 }
 
@@ -316,7 +316,7 @@ TreeDef *jit_stage_outputs(Value res, const char *what, Value outl) {
     Value v = LIST(outl.u.o)->items[k];
     if (!(lx_is_arraylike(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)) {
       obj_raise(&exc_TypeError, "%s returned a value of type %s; it must return arrays, Python "
-                "scalars, or lists/tuples/dicts of them", what, obj_type_name(v));
+                "scalars, or lists/tuples/dicts of them", what, op_type_name(v));
       tree_free(t);
       t = NULL;
     }
@@ -475,7 +475,7 @@ static void jit_clear(Obj *o) {
 }
 
 static Value fun_name_val(Value f) {
-  Value n = obj_getattr_s(f, "__name__");
+  Value n = op_getattr_s(f, "__name__");
   if (VAL_IS_NULL(n)) { obj_err_clear(); return obj_str_from_cstr("<function>"); }
   return n;
 }
@@ -579,13 +579,13 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
     p->statics = obj_tuple_from(LIST(st.u.o)->len, LIST(st.u.o)->items);
     if (VAL_IS_NULL(p->statics)) goto fail;
     int64_t h;
-    if (obj_hash(p->statics, &h) < 0) {
+    if (op_hash(p->statics, &h) < 0) {
       obj_err_clear();
       const char *tn = "?";
       for (int64_t i = 0; i < TUPLE(p->statics.u.o)->len; i++) {
         Value v = TUPLE(TUPLE(p->statics.u.o)->items[i].u.o)->items[1];
         int64_t hh;
-        if (obj_hash(v, &hh) < 0) { obj_err_clear(); tn = obj_type_name(v); break; }
+        if (op_hash(v, &hh) < 0) { obj_err_clear(); tn = op_type_name(v); break; }
       }
       obj_raise(&exc_ValueError, "Non-hashable static arguments are not supported. An error "
                 "occurred while trying to hash an object of type %s. The static arguments of a "
@@ -615,7 +615,7 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
                 "jit-compiled function must be arrays, Python scalars, or lists/tuples/dicts of "
                 "them; other values (strings, functions, objects) must be marked static with "
                 "static_argnums / static_argnames.",
-                VAL_IS_STR(v) ? obj_str_cstr(v) : obj_type_name(v), obj_type_name(v));
+                VAL_IS_STR(v) ? obj_str_cstr(v) : op_type_name(v), op_type_name(v));
       goto fail;
     }
     if (VAL_IS_NULL(p->arrs[i]) || lx_aval(p->arrs[i], &p->avals[i]) < 0) goto fail;
@@ -639,7 +639,7 @@ static uint64_t key_hash(CallParts *p) {
   }
   if (!VAL_IS_NULL(p->statics)) {
     int64_t sh = 0;
-    if (obj_hash(p->statics, &sh) < 0) obj_err_clear();
+    if (op_hash(p->statics, &sh) < 0) obj_err_clear();
     h = (h ^ (uint64_t)sh) * 1099511628211ull;
   }
   return h;
@@ -656,7 +656,7 @@ static int entry_matches(CacheEntry *e, CallParts *p, uint64_t h) {
   for (int i = 0; i < p->nleaves; i++) if (!aval_eq(&e->avals[i], &p->avals[i])) return 0;
   if (VAL_IS_NULL(e->statics) != VAL_IS_NULL(p->statics)) return 0;
   if (!VAL_IS_NULL(e->statics)) {
-    int eq = obj_eq(e->statics, p->statics);
+    int eq = op_eq(e->statics, p->statics);
     if (eq < 0) { obj_err_clear(); return 0; }
     if (!eq) return 0;
   }
@@ -724,7 +724,7 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
       if (!tree_equal(c->in_tree, p->tree)) d += 1000;
       else for (int i = 0; i < p->nleaves; i++) d += !aval_eq(&c->avals[i], &p->avals[i]);
       if (VAL_IS_NULL(c->statics) != VAL_IS_NULL(p->statics)) d++;
-      else if (!VAL_IS_NULL(c->statics)) { int eq = obj_eq(c->statics, p->statics); if (eq <= 0) { obj_err_clear(); d++; } }
+      else if (!VAL_IS_NULL(c->statics)) { int eq = op_eq(c->statics, p->statics); if (eq <= 0) { obj_err_clear(); d++; } }
       if (c->x64 != lx_flag_x64) d++;
       if (d < bestd) { bestd = d; best = e; }
     }
@@ -758,7 +758,7 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
       }
     }
     if (!VAL_IS_NULL(p->statics) && !VAL_IS_NULL(c->statics)) {
-      int eq = obj_eq(c->statics, p->statics);
+      int eq = op_eq(c->statics, p->statics);
       if (eq < 0) obj_err_clear();
       if (eq == 0) {
         const char *pn[64];
@@ -769,15 +769,15 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
           Value key = TUPLE(np.u.o)->items[0], nv = TUPLE(np.u.o)->items[1];
           Value ov = val_null();
           for (int64_t k = 0; k < os->len; k++) {
-            int e2 = obj_eq(TUPLE(os->items[k].u.o)->items[0], key);
+            int e2 = op_eq(TUPLE(os->items[k].u.o)->items[0], key);
             if (e2 > 0) { ov = TUPLE(os->items[k].u.o)->items[1]; break; }
             if (e2 < 0) obj_err_clear();
           }
           int same = 0;
-          if (!VAL_IS_NULL(ov)) { same = obj_eq(ov, nv); if (same < 0) { obj_err_clear(); same = 0; } }
+          if (!VAL_IS_NULL(ov)) { same = op_eq(ov, nv); if (same < 0) { obj_err_clear(); same = 0; } }
           if (same) continue;
-          Value r1 = VAL_IS_NULL(ov) ? obj_str_from_cstr("(not passed)") : obj_repr(ov);
-          Value r2 = obj_repr(nv);
+          Value r1 = VAL_IS_NULL(ov) ? obj_str_from_cstr("(not passed)") : op_repr(ov);
+          Value r2 = op_repr(nv);
           char kn[64];
           if (VAL_IS_INT(key)) snprintf(kn, sizeof kn, "%s", key.u.i < npn ? pn[key.u.i] : "?");
           else snprintf(kn, sizeof kn, "%s", obj_str_cstr(key));
@@ -848,7 +848,7 @@ static Value call_with(Value f, Value list, Value kw) {
     TUPLE_SET(names, i, val_incref(k));
     argv[na + i++] = v;
   }
-  Value r = obj_call(f, (int)na, argv, nk ? names.u.o : NULL);
+  Value r = op_call(f, (int)na, argv, nk ? names.u.o : NULL);
   val_decref(names);
   free(argv);
   return r;
@@ -991,7 +991,7 @@ static Value jit_call(Value self, int argc, const Value *argv, Obj *kw) {
    * grad or vmap sees the custom_jvp/custom_vjp calls themselves. */
   CacheEntry *e = idx >= 0 ? &j->cache[idx] : idx == -2 ? &tmp : NULL;
   if (e && e->has_custom && lx_current() != lx_eval_interp()) {
-    r = obj_call(j->fun, argc, argv, kw);
+    r = op_call(j->fun, argc, argv, kw);
     if (idx == -2) cache_entry_free(&tmp);
     for (int i = 0; i < ncap; i++) val_decref(captured[i]);
   } else if (idx >= 0) {
@@ -1055,7 +1055,7 @@ static Value lowered_compile(int argc, const Value *argv, Obj *kw) {
 static Value lowered_call(Value self, int argc, const Value *argv, Obj *kw) {
   LoweredObj *l = (LoweredObj *)self.u.o;
   if (l->kind != 2) return obj_raise(&exc_TypeError, "'Lowered' object is not callable; call .compile() first");
-  return obj_call(l->jit, argc, argv, kw);
+  return op_call(l->jit, argc, argv, kw);
 }
 static Value jaxpr_eqns(Value self) {
   LoweredObj *l = (LoweredObj *)self.u.o;
@@ -1114,7 +1114,7 @@ static Value jit_getattr(Value self, Obj *name) {
   if (!strcmp(n, "__wrapped__")) return val_incref(j->fun);
   if (!strcmp(n, "__name__") || !strcmp(n, "__qualname__") || !strcmp(n, "__doc__") ||
       !strcmp(n, "__module__"))
-    return obj_getattr(j->fun, name);
+    return op_getattr(j->fun, name);
   return obj_generic_getattr(self, name);
 }
 static const MethodDef jit_methods[] = {
@@ -1132,7 +1132,7 @@ static int parse_int_list(Value v, int *out, int max, const char *what) {
   if (VAL_IS_NULL(v) || VAL_IS_NONE(v)) return 0;
   if (VAL_IS_INTLIKE(v)) { out[0] = (int)v.u.i; return 1; }
   if (!VAL_IS_TUPLE(v) && !VAL_IS_LIST(v)) {
-    obj_raise(&exc_TypeError, "%s must be an int or a sequence of ints, got %s", what, obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be an int or a sequence of ints, got %s", what, op_type_name(v));
     return -1;
   }
   int64_t n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
@@ -1146,8 +1146,8 @@ static int parse_int_list(Value v, int *out, int max, const char *what) {
 }
 
 Value jit_make(Value fun, Value static_argnums, Value static_argnames) {
-  if (!obj_callable(fun))
-    return obj_raise(&exc_TypeError, "Expected a callable value, got %s", obj_type_name(fun));
+  if (!op_callable(fun))
+    return obj_raise(&exc_TypeError, "Expected a callable value, got %s", op_type_name(fun));
   JitObj *j = obj_alloc(&jit_type, sizeof *j);
   if (!j) return val_null();
   j->fun = val_incref(fun);

@@ -39,7 +39,7 @@ static int parse_argnums(Value v, int *out, int max, int *single) {
   if (VAL_IS_NULL(v)) { out[0] = 0; *single = 1; return 1; }
   if (VAL_IS_INTLIKE(v)) { out[0] = (int)v.u.i; *single = 1; return 1; }
   if (!VAL_IS_TUPLE(v) && !VAL_IS_LIST(v)) {
-    obj_raise(&exc_TypeError, "argnums must be an int or a tuple of ints, got %s", obj_type_name(v));
+    obj_raise(&exc_TypeError, "argnums must be an int or a tuple of ints, got %s", op_type_name(v));
     return -1;
   }
   int64_t n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
@@ -148,7 +148,7 @@ static int check_scalar_output(Value main, AVal *av) {
   if (lx_aval(main, av) < 0) {
     obj_err_clear();
     obj_raise(&exc_TypeError, "Gradient only defined for scalar-output functions. Output was "
-              "%s.", obj_type_name(main));
+              "%s.", op_type_name(main));
     return -1;
   }
   if (av->ndim != 0) {
@@ -238,7 +238,7 @@ static Value grad_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   }
   {
     Interp *prev = tr_enter(&V->it);
-    out = obj_call(g->fun, argc, args, kw);
+    out = op_call(g->fun, argc, args, kw);
     tr_leave(prev);
   }
   if (VAL_IS_NULL(out)) goto done;
@@ -246,7 +246,7 @@ static Value grad_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   if (g->has_aux) {
     if (!VAL_IS_TUPLE(out) || TUPLE(out.u.o)->len != 2) {
       obj_raise(&exc_TypeError, "has_aux=True requires the function to return a pair (value, "
-                "auxiliary data), got %s", obj_type_name(out));
+                "auxiliary data), got %s", op_type_name(out));
       goto done;
     }
     main = TUPLE(out.u.o)->items[0];
@@ -297,14 +297,14 @@ static Value make_grad(int argc, const Value *argv, Obj *kw, int vag) {
   if (obj_parse_args(vag ? "value_and_grad" : "grad", argc, argv, kw,
                      "fun|argnums,has_aux,holomorphic,allow_int,reduce_axes", a) < 0)
     return val_null();
-  if (!obj_callable(a[0]))
-    return obj_raise(&exc_TypeError, "Expected a callable value, got %s", obj_type_name(a[0]));
+  if (!op_callable(a[0]))
+    return obj_raise(&exc_TypeError, "Expected a callable value, got %s", op_type_name(a[0]));
   GradCtx *g = calloc(1, sizeof *g);
   if (!g) return obj_raise_nomem();
   g->nargnums = parse_argnums(a[1], g->argnums, 32, &g->single);
   if (g->nargnums < 0) { free(g); return val_null(); }
-  if (!VAL_IS_NULL(a[2])) { int t = obj_truth(a[2]); if (t < 0) { free(g); return val_null(); } g->has_aux = t; }
-  if (!VAL_IS_NULL(a[4])) { int t = obj_truth(a[4]); if (t < 0) { free(g); return val_null(); } g->allow_int = t; }
+  if (!VAL_IS_NULL(a[2])) { int t = op_truth(a[2]); if (t < 0) { free(g); return val_null(); } g->has_aux = t; }
+  if (!VAL_IS_NULL(a[4])) { int t = op_truth(a[4]); if (t < 0) { free(g); return val_null(); } g->allow_int = t; }
   g->value_and_grad = vag;
   g->fun = val_incref(a[0]);
   return tr_closure_new(vag ? "value_and_grad_f" : "grad_f", grad_call, g, gradctx_free);
@@ -316,9 +316,9 @@ static Value m_value_and_grad(int argc, const Value *argv, Obj *kw) { return mak
 static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
   lx_transform_init();
   if (!VAL_IS_TUPLE(primals) && !VAL_IS_LIST(primals))
-    return obj_raise(&exc_TypeError, "primal arguments to jax.jvp must be a tuple or a list; found %s.", obj_type_name(primals));
+    return obj_raise(&exc_TypeError, "primal arguments to jax.jvp must be a tuple or a list; found %s.", op_type_name(primals));
   if (!VAL_IS_TUPLE(tangents) && !VAL_IS_LIST(tangents))
-    return obj_raise(&exc_TypeError, "tangent arguments to jax.jvp must be a tuple or a list; found %s.", obj_type_name(tangents));
+    return obj_raise(&exc_TypeError, "tangent arguments to jax.jvp must be a tuple or a list; found %s.", op_type_name(tangents));
   Value pl = obj_list_new(0), tl = obj_list_new(0);
   TreeDef *pt = NULL, *tt = NULL;
   LxTrace *J = NULL;
@@ -369,7 +369,7 @@ static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
     val_decref(args);
     if (VAL_IS_NULL(seq)) goto done;
     Interp *prev = tr_enter(&J->it);
-    out = obj_call(fun, (int)TUPLE(seq.u.o)->len, TUPLE(seq.u.o)->items, NULL);
+    out = op_call(fun, (int)TUPLE(seq.u.o)->len, TUPLE(seq.u.o)->items, NULL);
     tr_leave(prev);
     val_decref(seq);
   }
@@ -427,7 +427,7 @@ static Value m_jvp(int argc, const Value *argv, Obj *kw) {
   Value a[4];
   if (obj_parse_args("jvp", argc, argv, kw, "fun,primals,tangents|has_aux", a) < 0) return val_null();
   int ha = 0;
-  if (!VAL_IS_NULL(a[3]) && (ha = obj_truth(a[3])) < 0) return val_null();
+  if (!VAL_IS_NULL(a[3]) && (ha = op_truth(a[3])) < 0) return val_null();
   return jvp_impl(a[0], a[1], a[2], ha);
 }
 
@@ -449,7 +449,7 @@ static Value m_linearize(int argc, const Value *argv, Obj *kw) {
   Value prim = obj_tuple_from(argc - 1, argv + 1);
   if (VAL_IS_NULL(prim)) return prim;
   /* the primal output now; each call of the linear function evaluates the JVP at the point */
-  Value out = obj_call(argv[0], argc - 1, argv + 1, NULL);
+  Value out = op_call(argv[0], argc - 1, argv + 1, NULL);
   if (VAL_IS_NULL(out)) { val_decref(prim); return out; }
   LinCtx *c = calloc(1, sizeof *c);
   if (!c) { val_decref(prim); val_decref(out); return obj_raise_nomem(); }
@@ -543,7 +543,7 @@ static Value m_vjp(int argc, const Value *argv, Obj *kw) {
   lx_transform_init();
   int has_aux = 0, nkw = obj_kwcount(kw);
   for (int i = 0; i < nkw; i++) {
-    if (!strcmp(obj_kwname(kw, i), "has_aux")) { if ((has_aux = obj_truth(argv[argc + i])) < 0) return val_null(); }
+    if (!strcmp(obj_kwname(kw, i), "has_aux")) { if ((has_aux = op_truth(argv[argc + i])) < 0) return val_null(); }
     else if (strcmp(obj_kwname(kw, i), "reduce_axes")) return obj_raise(&exc_TypeError, "vjp() got an unexpected keyword argument '%s'", obj_kwname(kw, i));
   }
   if (argc < 1) return obj_raise(&exc_TypeError, "vjp() missing required argument 'fun'");
@@ -573,7 +573,7 @@ static Value m_vjp(int argc, const Value *argv, Obj *kw) {
     Value args = tree_unflatten(c->in_tree, w, c->nin);
     if (VAL_IS_NULL(args)) goto done;
     Interp *prev = tr_enter(&V->it);
-    out = obj_call(argv[0], (int)TUPLE(args.u.o)->len, TUPLE(args.u.o)->items, NULL);
+    out = op_call(argv[0], (int)TUPLE(args.u.o)->len, TUPLE(args.u.o)->items, NULL);
     tr_leave(prev);
     val_decref(args);
   }
@@ -690,7 +690,7 @@ static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const 
   }
   if (VAL_IS_NONE(tree)) return 0;
   obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding value, "
-            "got specification %s for a value of type %s.", what, obj_type_name(spec), obj_type_name(tree));
+            "got specification %s for a value of type %s.", what, op_type_name(spec), op_type_name(tree));
   return -1;
 }
 
@@ -816,7 +816,7 @@ static Value vmap_apply(const VmapCtx *c, LxTrace *B, TreeDef *td, Value *w, int
   }
   if (!bad) {
     Interp *prev = tr_enter(&B->it);
-    out = obj_call(c->fun, argc, av2, kw);
+    out = op_call(c->fun, argc, av2, kw);
     tr_leave(prev);
   }
   for (int i = 0; i < nkw; i++) val_decref(av2[argc + i]);
@@ -928,15 +928,15 @@ static Value m_vmap(int argc, const Value *argv, Obj *kw) {
   Value a[6];
   if (obj_parse_args("vmap", argc, argv, kw, "fun|in_axes,out_axes,axis_name,axis_size,spmd_axis_name", a) < 0)
     return val_null();
-  if (!obj_callable(a[0]))
-    return obj_raise(&exc_TypeError, "vmap requires a callable, got %s", obj_type_name(a[0]));
+  if (!op_callable(a[0]))
+    return obj_raise(&exc_TypeError, "vmap requires a callable, got %s", op_type_name(a[0]));
   VmapCtx *c = calloc(1, sizeof *c);
   if (!c) return obj_raise_nomem();
   c->fun = val_incref(a[0]);
   c->in_axes = VAL_IS_NULL(a[1]) ? val_int(0) : val_incref(a[1]);
   c->out_axes = VAL_IS_NULL(a[2]) ? val_int(0) : val_incref(a[2]);
   if (!VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) {
-    if (obj_as_int(a[4], &c->axis_size) < 0) { vmapctx_free(c); return val_null(); }
+    if (op_as_int(a[4], &c->axis_size) < 0) { vmapctx_free(c); return val_null(); }
     c->has_size = 1;
   }
   return tr_closure_new("vmap_f", vmap_call, c, vmapctx_free);
@@ -1061,7 +1061,7 @@ static int cj_rule(CjCtx *x, const Value *prim, const Value *tan, Value *po, Val
     if (is_nondiff(c, i)) args[k++] = x->argv[i];
   args[k++] = P;
   args[k++] = T;
-  Value r = obj_call(c->jvp, k, args, NULL);
+  Value r = op_call(c->jvp, k, args, NULL);
   free(args);
   val_decref(P);
   val_decref(T);
@@ -1206,14 +1206,14 @@ static Value custom_batched(CustomObj *c, LxTrace *t, int argc, const Value *arg
   {
     Value m = obj_import("sable._autodiff");
     if (VAL_IS_NULL(m)) goto done;
-    fn = obj_getattr_s(m, "_custom_batched");
+    fn = op_getattr_s(m, "_custom_batched");
     val_decref(m);
     if (VAL_IS_NULL(fn)) goto done;
     Value cargs[8] = {val_bool(c->is_vjp), c->fun, c->is_vjp ? c->fwd : c->jvp,
                       c->is_vjp ? c->bwd : val_none(), nd, args, axes, val_int(vmap_axis_size(t))};
     Interp *prev = tr_enter(t->it.parent);
     c->staging++;   /* its rule calling it again gets the plain function (custom_outer) */
-    res = obj_call(fn, 8, cargs, NULL);
+    res = op_call(fn, 8, cargs, NULL);
     c->staging--;
     tr_leave(prev);
     if (VAL_IS_NULL(res)) goto done;
@@ -1249,14 +1249,14 @@ static Value custom_staged(CustomObj *c, int argc, const Value *argv) {
   {
     Value m = obj_import("sable._autodiff");
     if (VAL_IS_NULL(m)) goto done;
-    fn = obj_getattr_s(m, "_custom_flat");
+    fn = op_getattr_s(m, "_custom_flat");
     val_decref(m);
     if (VAL_IS_NULL(fn)) goto done;
   }
   {
     Value a[6] = {val_bool(c->is_vjp), c->fun, c->is_vjp ? c->fwd : c->jvp,
                   c->is_vjp ? c->bwd : val_none(), nd, args};
-    res = obj_call(fn, 6, a, NULL);
+    res = op_call(fn, 6, a, NULL);
   }
   if (VAL_IS_NULL(res)) goto done;
   if (!VAL_IS_TUPLE(res) || TUPLE(res.u.o)->len != 4 || !VAL_IS_LIST(TUPLE(res.u.o)->items[0])) {
@@ -1277,7 +1277,7 @@ static int custom_outer(CustomObj *c, LxTrace *t, int argc, const Value *argv, O
     /* called from its own rule while that is staged or batched (`return f(x), ...`): the
      * plain function, as the rule's primal output (handling it again would recurse) */
     if (t->vt->kind == TK_STAGE) jit_stage_note_custom(t);
-    *r = obj_call(c->fun, argc, argv, kw);
+    *r = op_call(c->fun, argc, argv, kw);
     return 1;
   }
   if (t->vt->kind == TK_STAGE) {
@@ -1305,7 +1305,7 @@ static Value custom_jvp_call(Value self, int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_NULL(c->jvp) && custom_outer(c, t, argc, argv, kw, &handled)) return handled;
   if (!t || VAL_IS_NULL(c->jvp) || obj_kwcount(kw) ||
       (t->vt->kind != TK_JVP && t->vt->kind != TK_VJP))
-    return obj_call(c->fun, argc, argv, kw);
+    return op_call(c->fun, argc, argv, kw);
   Value *d = NULL, *prim = NULL, *tan = NULL, *po = NULL, *to = NULL, *res = NULL;
   Value r = val_null();
   TreeDef *td = NULL;
@@ -1314,7 +1314,7 @@ static Value custom_jvp_call(Value self, int argc, const Value *argv, Obj *kw) {
   if (nd < 0) goto done;
   for (int i = 0; i < nd; i++) own |= tr_own(t, d[i]) != NULL;
   if (!own) {   /* nothing to differentiate at this level: the function itself */
-    r = obj_call(c->fun, argc, argv, NULL);
+    r = op_call(c->fun, argc, argv, NULL);
     goto done;
   }
   prim = calloc((size_t)nd + 1, sizeof(Value));
@@ -1386,7 +1386,7 @@ static Value jvps_rule(void *ctx, int argc, const Value *argv, Obj *kw) {
     return obj_raise(&exc_TypeError, "internal: defjvps rule arguments");
   Value P = argv[0], T = argv[1];
   int64_t n = TUPLE(P.u.o)->len;
-  Value out = obj_call(c->fun, (int)n, TUPLE(P.u.o)->items, NULL);
+  Value out = op_call(c->fun, (int)n, TUPLE(P.u.o)->items, NULL);
   if (VAL_IS_NULL(out)) return out;
   Value acc = val_null();
   for (int64_t i = 0; i < n && i < TUPLE(c->fns.u.o)->len; i++) {
@@ -1397,12 +1397,12 @@ static Value jvps_rule(void *ctx, int argc, const Value *argv, Obj *kw) {
     args[0] = TUPLE(T.u.o)->items[i];
     args[1] = out;
     for (int64_t k = 0; k < n; k++) args[2 + k] = TUPLE(P.u.o)->items[k];
-    Value term = obj_call(f, (int)n + 2, args, NULL);
+    Value term = op_call(f, (int)n + 2, args, NULL);
     free(args);
     if (VAL_IS_NULL(term)) { val_decref(out); val_decref(acc); return term; }
     if (VAL_IS_NULL(acc)) acc = term;
     else {
-      Value s = obj_binop(OP_ADD, acc, term);
+      Value s = op_binop(OP_ADD, acc, term);
       val_decref(acc);
       val_decref(term);
       acc = s;
@@ -1438,12 +1438,12 @@ static Value custom_getattr(Value self, Obj *name) {
   const char *n = STR(name)->s;
   if (!strcmp(n, "__wrapped__") || !strcmp(n, "fun")) return val_incref(c->fun);
   if (!strcmp(n, "__name__") || !strcmp(n, "__doc__") || !strcmp(n, "__qualname__"))
-    return obj_getattr(c->fun, name);
+    return op_getattr(c->fun, name);
   return obj_generic_getattr(self, name);
 }
 static Value custom_repr(Value self) {
   CustomObj *c = (CustomObj *)self.u.o;
-  Value n = obj_getattr_s(c->fun, "__name__");
+  Value n = op_getattr_s(c->fun, "__name__");
   if (VAL_IS_NULL(n)) { obj_err_clear(); n = obj_str_from_cstr("f"); }
   Value r = obj_str_fmt("<jax.custom_%s function %s>", c->is_vjp ? "vjp" : "jvp", VAL_IS_STR(n) ? obj_str_cstr(n) : "f");
   val_decref(n);
@@ -1491,14 +1491,14 @@ static int cvbwd_backward(void *p, int nout, const Value *ct, int nin, const uin
   for (int i = 0; i < nn; i++) args[i] = TUPLE(c->nondiff.u.o)->items[i];
   args[nn] = c->res;
   args[nn + 1] = g;
-  Value r = obj_call(c->bwd, nn + 2, args, NULL);
+  Value r = op_call(c->bwd, nn + 2, args, NULL);
   free(args);
   val_decref(g);
   if (VAL_IS_NULL(r)) return -1;
   if (!VAL_IS_TUPLE(r) && !VAL_IS_LIST(r)) {
     val_decref(r);
     obj_raise(&exc_TypeError, "Custom VJP bwd rule must produce a tuple (one cotangent per "
-              "differentiable argument), got %s.", obj_type_name(r));
+              "differentiable argument), got %s.", op_type_name(r));
     return -1;
   }
   Value l = obj_list_new(0);
@@ -1532,7 +1532,7 @@ static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
   Value handled;
   if (!VAL_IS_NULL(c->fwd) && custom_outer(c, t, argc, argv, kw, &handled)) return handled;
   if (!t || VAL_IS_NULL(c->fwd) || obj_kwcount(kw) || t->vt->kind == TK_STAGE || t->vt->kind == TK_BATCH)
-    return obj_call(c->fun, argc, argv, kw);
+    return op_call(c->fun, argc, argv, kw);
   {
     Value *lv = NULL;
     TreeDef *td = NULL;
@@ -1542,7 +1542,7 @@ static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
     t_clear(lv, nl);
     free(lv);
     tree_free(td);
-    if (!own) return obj_call(c->fun, argc, argv, kw);
+    if (!own) return op_call(c->fun, argc, argv, kw);
   }
   if (t->vt->kind == TK_JVP)
     return obj_raise(&exc_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp "
@@ -1573,14 +1573,14 @@ static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
   }
   {
     Interp *prev = tr_enter(t->it.parent);
-    fo = obj_call(c->fwd, argc, prim, NULL);
+    fo = op_call(c->fwd, argc, prim, NULL);
     tr_leave(prev);
   }
   if (VAL_IS_NULL(fo)) goto done;
   if (!VAL_IS_TUPLE(fo) || TUPLE(fo.u.o)->len != 2) {
     obj_raise(&exc_TypeError, "Custom VJP fwd rule must produce a pair (list or tuple of length "
               "two) where the first element represents the primal output and the second element "
-              "represents residuals, got %s.", obj_type_name(fo));
+              "represents residuals, got %s.", op_type_name(fo));
     goto done;
   }
   ol = obj_list_new(0);
@@ -1657,7 +1657,7 @@ static Value make_custom(int argc, const Value *argv, Obj *kw, int is_vjp) {
   Value a[2];
   if (obj_parse_args(is_vjp ? "custom_vjp" : "custom_jvp", argc, argv, kw, "fun|nondiff_argnums", a) < 0)
     return val_null();
-  if (!obj_callable(a[0])) return obj_raise(&exc_TypeError, "Expected a callable value, got %s", obj_type_name(a[0]));
+  if (!op_callable(a[0])) return obj_raise(&exc_TypeError, "Expected a callable value, got %s", op_type_name(a[0]));
   CustomObj *c = obj_alloc(is_vjp ? &custom_vjp_type : &custom_jvp_type, sizeof *c);
   if (!c) return val_null();
   c->fun = val_incref(a[0]);
@@ -1767,7 +1767,7 @@ static Value randwrap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
     tree_free(t);
     val_decref(l);
   }
-  if (!traced) return obj_call(w->orig, argc, argv, kw);
+  if (!traced) return op_call(w->orig, argc, argv, kw);
   /* stand-ins: every traced leaf replaced by zeros of its abstract value */
   Value *dummy = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
   if (!dummy) return obj_raise_nomem();
@@ -1793,7 +1793,7 @@ static Value randwrap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   Value r = val_null();
   if (ok) {
     Interp *prev = tr_enter(lx_eval_interp());
-    Value spec = obj_call(w->orig, argc, dummy, kw);
+    Value spec = op_call(w->orig, argc, dummy, kw);
     tr_leave(prev);
     if (!VAL_IS_NULL(spec)) r = flow_pure_callback(w->orig, spec, argc, argv, kw);
     val_decref(spec);

@@ -48,9 +48,9 @@ static const char *fun_name(Value f, char *buf, size_t n) {
     return buf;
   }
   if (VAL_IS_NULL(f)) { snprintf(buf, n, "<unknown function>"); return buf; }
-  Value nm = obj_getattr_s(f, "__name__");
+  Value nm = op_getattr_s(f, "__name__");
   if (VAL_IS_STR(nm)) snprintf(buf, n, "%s", obj_str_cstr(nm));
-  else { obj_err_clear(); snprintf(buf, n, "<%s object>", obj_type_name(f)); }
+  else { obj_err_clear(); snprintf(buf, n, "<%s object>", op_type_name(f)); }
   val_decref(nm);
   return buf;
 }
@@ -115,14 +115,14 @@ static Value tracer_repr(Value self) {
   if (VAL_IS_NULL(head)) return head;
   TraceKind k = x->tr->vt->kind;
   if (k == TK_STAGE) return head;
-  Value ra = obj_repr(x->a);
+  Value ra = op_repr(x->a);
   if (VAL_IS_NULL(ra)) { val_decref(head); return ra; }
   Value r;
   if (k == TK_BATCH) {
     r = obj_str_fmt("%s with\n  val = %s\n  batch_dim = %lld", obj_str_cstr(head),
                     obj_str_cstr(ra), (long long)x->i);
   } else if (k == TK_JVP) {
-    Value rb = VAL_IS_NULL(x->b) ? obj_str_from_cstr("Zero") : obj_repr(x->b);
+    Value rb = VAL_IS_NULL(x->b) ? obj_str_from_cstr("Zero") : op_repr(x->b);
     r = VAL_IS_NULL(rb) ? rb
                         : obj_str_fmt("%s with\n  primal = %s\n  tangent = %s", obj_str_cstr(head),
                                       obj_str_cstr(ra), obj_str_cstr(rb));
@@ -157,7 +157,7 @@ static Value tracer_concrete(Value v, const char *what) {
 static int tracer_truth(Value self) {
   Value c = tracer_concrete(self, "bool()");
   if (VAL_IS_NULL(c)) return -1;
-  int r = obj_truth(c);
+  int r = op_truth(c);
   val_decref(c);
   return r;
 }

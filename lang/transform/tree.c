@@ -38,7 +38,7 @@ static int push(TreeDef *t, TNKind k, int64_t n, Value keys) {
   t->hash = (t->hash ^ (uint64_t)(k * 31 + n)) * 1099511628211ull;
   if (!VAL_IS_NULL(keys)) {
     int64_t h;
-    if (obj_hash(keys, &h) == 0) t->hash = (t->hash ^ (uint64_t)h) * 1099511628211ull;
+    if (op_hash(keys, &h) == 0) t->hash = (t->hash ^ (uint64_t)h) * 1099511628211ull;
     else obj_err_clear();
   }
   return 0;
@@ -70,9 +70,9 @@ typedef struct FlatCtx { TreeDef *t; Value leaves; int none_is_leaf; Value is_le
 static int flatten_rec(FlatCtx *c, Value x, int depth) {
   if (depth > 200) { obj_raise(&exc_RecursionError, "pytree too deep"); return -1; }
   if (!VAL_IS_NULL(c->is_leaf) && !VAL_IS_NONE(c->is_leaf)) {
-    Value r = obj_call1(c->is_leaf, x);
+    Value r = op_call1(c->is_leaf, x);
     if (VAL_IS_NULL(r)) return -1;
-    int b = obj_truth(r);
+    int b = op_truth(r);
     val_decref(r);
     if (b < 0) return -1;
     if (b) {
@@ -139,7 +139,7 @@ int tree_equal(const TreeDef *a, const TreeDef *b) {
     const TNode *x = &a->nodes[i], *y = &b->nodes[i];
     if (x->kind != y->kind || x->n != y->n) return 0;
     if (x->kind == TN_DICT) {
-      int e = obj_eq(x->keys, y->keys);
+      int e = op_eq(x->keys, y->keys);
       if (e < 0) { obj_err_clear(); return 0; }
       if (!e) return 0;
     }
@@ -221,7 +221,7 @@ static int repr_rec(const TreeDef *t, int64_t *pos, Value parts) {
       if (obj_list_append_steal(parts, obj_str_from_cstr("{")) < 0) return -1;
       for (int64_t i = 0; i < nd->n; i++) {
         if (i && obj_list_append_steal(parts, obj_str_from_cstr(", ")) < 0) return -1;
-        Value k = obj_repr(TUPLE(nd->keys.u.o)->items[i]);
+        Value k = op_repr(TUPLE(nd->keys.u.o)->items[i]);
         if (obj_list_append_steal(parts, k) < 0) return -1;
         if (obj_list_append_steal(parts, obj_str_from_cstr(": ")) < 0) return -1;
         if (repr_rec(t, pos, parts) < 0) return -1;
@@ -266,7 +266,7 @@ static int paths_rec(Value x, const char *prefix, Value list, int depth) {
     if (VAL_IS_NULL(keys)) return -1;
     for (int64_t i = 0; i < TUPLE(keys.u.o)->len; i++) {
       Value k = TUPLE(keys.u.o)->items[i];
-      Value kr = obj_repr(k);
+      Value kr = op_repr(k);
       if (VAL_IS_NULL(kr)) { val_decref(keys); return -1; }
       snprintf(buf, sizeof buf, "%s[%s]", prefix, obj_str_cstr(kr));
       val_decref(kr);
@@ -380,7 +380,7 @@ static Value tu_unflatten(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("tree_unflatten", argc, argv, kw, "treedef,leaves", a) < 0) return val_null();
   TreeDef *t = treedef_of(a[0]);
-  if (!t) return obj_raise(&exc_TypeError, "tree_unflatten: expected a PyTreeDef, got %s", obj_type_name(a[0]));
+  if (!t) return obj_raise(&exc_TypeError, "tree_unflatten: expected a PyTreeDef, got %s", op_type_name(a[0]));
   Value l = seq_list(a[1]);
   if (VAL_IS_NULL(l)) return l;
   Value r = tree_unflatten(t, LIST(l.u.o)->items, LIST(l.u.o)->len);
@@ -429,7 +429,7 @@ static Value tu_map(int argc, const Value *argv, Obj *kw) {
     if (!args) { obj_raise_nomem(); goto done; }
     for (int64_t i = 0; i < n; i++) {
       for (int k = 0; k < nt; k++) args[k] = LIST(lists[k].u.o)->items[i];
-      Value v = obj_call(argv[0], nt, args, NULL);
+      Value v = op_call(argv[0], nt, args, NULL);
       if (VAL_IS_NULL(v)) { free(args); goto done; }
       val_decref(LIST(out.u.o)->items[i]);
       LIST(out.u.o)->items[i] = v;
@@ -460,7 +460,7 @@ static Value tu_reduce(int argc, const Value *argv, Obj *kw) {
   else if (n == 0) { val_decref(leaves); return obj_raise(&exc_TypeError, "reduce() of empty iterable with no initial value"); }
   else acc = val_incref(LIST(leaves.u.o)->items[i++]);
   for (; i < n; i++) {
-    Value r = obj_call2(a[0], acc, LIST(leaves.u.o)->items[i]);
+    Value r = op_call2(a[0], acc, LIST(leaves.u.o)->items[i]);
     val_decref(acc);
     if (VAL_IS_NULL(r)) { val_decref(leaves); return r; }
     acc = r;
@@ -473,7 +473,7 @@ static Value tu_all(int argc, const Value *argv, Obj *kw) {
   Value l = tu_leaves(argc, argv, kw);
   if (VAL_IS_NULL(l)) return l;
   for (int64_t i = 0; i < LIST(l.u.o)->len; i++) {
-    int b = obj_truth(LIST(l.u.o)->items[i]);
+    int b = op_truth(LIST(l.u.o)->items[i]);
     if (b <= 0) { val_decref(l); return b < 0 ? val_null() : val_bool(0); }
   }
   val_decref(l);

@@ -25,13 +25,13 @@ static TypeObj tt_type;
 
 static void tt_dealloc(Obj *o) { val_decref(((TTracer *)o)->val); obj_free(o); }
 static Value tt_repr(Value v) {
-  Value r = obj_repr(((TTracer *)v.u.o)->val);
+  Value r = op_repr(((TTracer *)v.u.o)->val);
   if (VAL_IS_NULL(r)) return r;
   Value s = obj_str_fmt("Tracer<%s>", obj_str_cstr(r));
   val_decref(r);
   return s;
 }
-static int tt_truth(Value v) { return obj_truth(((TTracer *)v.u.o)->val); }
+static int tt_truth(Value v) { return op_truth(((TTracer *)v.u.o)->val); }
 static int tt_aval(Value v, AVal *out) { return lx_aval(((TTracer *)v.u.o)->val, out); }
 /* abstract mode behaves like jit: no concrete values */
 static int abstract_mode;
@@ -123,7 +123,7 @@ static Value tt_trace(int argc, const Value *argv, Obj *kw) {
   if (n > 16) return obj_raise(&exc_TypeError, "too many arguments");
   for (int i = 0; i < n; i++) args[i] = tt_new(argv[1 + i], &rec.base);
   Interp *prev = lx_set_current(&rec.base);
-  Value r = obj_call(argv[0], n, args, NULL);
+  Value r = op_call(argv[0], n, args, NULL);
   lx_set_current(prev);
   for (int i = 0; i < n; i++) val_decref(args[i]);
   if (VAL_IS_NULL(r)) return r;

@@ -84,8 +84,8 @@ static Value pair_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("Pair", argc, argv, kw, "a|b", a) < 0) return val_null();
   int64_t x, y = 0;
-  if (obj_as_int(a[0], &x) < 0) return val_null();
-  if (!VAL_IS_NULL(a[1]) && obj_as_int(a[1], &y) < 0) return val_null();
+  if (op_as_int(a[0], &x) < 0) return val_null();
+  if (!VAL_IS_NULL(a[1]) && op_as_int(a[1], &y) < 0) return val_null();
   return pair_make(x, y);
 }
 static Value pair_sum(int argc, const Value *argv, Obj *kw) {
@@ -98,7 +98,7 @@ static int pair_len(Value self, int64_t *out) { *out = 2; return 0; }
 static Value pair_getitem(Value self, Value k) {
   Pair *p = (Pair *)self.u.o;
   int64_t i;
-  if (obj_as_index(k, 2, &i, "Pair") < 0) return val_null();
+  if (op_as_index(k, 2, &i, "Pair") < 0) return val_null();
   return val_int(i == 0 ? p->a : p->b);
 }
 static const MethodDef pair_methods[] = {{"sum", pair_sum, "sum()\nThe sum of both.", 0}, {NULL}};
@@ -112,8 +112,8 @@ static Value twice(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (obj_parse_args("twice", argc, argv, kw, "x|$scale", a) < 0) return val_null();
   int64_t s = 2;
-  if (!VAL_IS_NULL(a[1]) && obj_as_int(a[1], &s) < 0) return val_null();
-  return obj_binop(OP_MULT, a[0], val_int(s));
+  if (!VAL_IS_NULL(a[1]) && op_as_int(a[1], &s) < 0) return val_null();
+  return op_binop(OP_MULT, a[0], val_int(s));
 }
 static const MethodDef demo_functions[] = {{"twice", twice, "twice(x, *, scale=2)\nMultiply.", 0}, {NULL}};
 
@@ -139,30 +139,30 @@ int main(void) {
   /* values */
   Value i = val_int(7), f = val_float(0.5), n = val_none();
   CHECK("value_tags", VAL_IS_INT(i) && VAL_IS_FLOAT(f) && VAL_IS_NONE(n) && sizeof(Value) == 16);
-  Value sum = obj_binop(OP_ADD, i, f);
+  Value sum = op_binop(OP_ADD, i, f);
   CHECK("binop_int_float", VAL_IS_FLOAT(sum) && sum.u.f == 7.5);
-  Value q = obj_binop(OP_FLOORDIV, val_int(-7), val_int(2));
+  Value q = op_binop(OP_FLOORDIV, val_int(-7), val_int(2));
   CHECK("floordiv_floor", VAL_IS_INT(q) && q.u.i == -4);
-  Value ov = obj_binop(OP_MULT, val_int(INT64_MAX), val_int(2));
+  Value ov = op_binop(OP_MULT, val_int(INT64_MAX), val_int(2));
   CHECK("int_overflow_raises", VAL_IS_NULL(ov) && obj_err_matches(&exc_OverflowError));
   obj_err_clear();
 
   /* strings */
   Value str = obj_str_from_cstr("h\xc3\xa9llo");
   int64_t len = -1;
-  obj_len(str, &len);
+  op_len(str, &len);
   CHECK("str_len_codepoints", len == 5);
-  Value ch = obj_getitem(str, val_int(1));
+  Value ch = op_getitem(str, val_int(1));
   CHECK("str_index_codepoint", VAL_IS_STR(ch) && strcmp(obj_str_cstr(ch), "\xc3\xa9") == 0);
-  Value r = obj_repr(str);
+  Value r = op_repr(str);
   CHECK("str_repr", VAL_IS_STR(r) && strcmp(obj_str_cstr(r), "'h\xc3\xa9llo'") == 0);
   val_decref(ch);
   val_decref(r);
   val_decref(str);
-  r = obj_repr(val_float(0.1));
+  r = op_repr(val_float(0.1));
   CHECK("float_repr_shortest", VAL_IS_STR(r) && strcmp(obj_str_cstr(r), "0.1") == 0);
   val_decref(r);
-  r = obj_repr(val_float(1e16));
+  r = op_repr(val_float(1e16));
   CHECK("float_repr_exp", VAL_IS_STR(r) && strcmp(obj_str_cstr(r), "1e+16") == 0);
   val_decref(r);
   CHECK("intern_identity", obj_intern("abc") == obj_intern("abc"));
@@ -172,9 +172,9 @@ int main(void) {
   obj_list_append(l, val_int(3));
   obj_list_append(l, val_int(1));
   obj_list_append(l, val_int(2));
-  Value sorted = obj_call_method(l, "copy", 0, NULL);
-  Value none = obj_call_method(sorted, "sort", 0, NULL);
-  r = obj_repr(sorted);
+  Value sorted = op_call_method(l, "copy", 0, NULL);
+  Value none = op_call_method(sorted, "sort", 0, NULL);
+  r = op_repr(sorted);
   CHECK("list_sort_method", VAL_IS_NONE(none) && strcmp(obj_str_cstr(r), "[1, 2, 3]") == 0);
   val_decref(r);
   val_decref(sorted);
@@ -182,13 +182,13 @@ int main(void) {
   obj_dict_setstr(d, "x", l);
   obj_dict_setstr(d, "y", val_int(5));
   CHECK("dict_get", obj_dict_len(d) == 2 && obj_dict_getstr(d, "y").u.i == 5);
-  r = obj_repr(d);
+  r = op_repr(d);
   CHECK("dict_repr_order", strcmp(obj_str_cstr(r), "{'x': [3, 1, 2], 'y': 5}") == 0);
   val_decref(r);
-  Value miss = obj_getitem(d, val_int(9));
+  Value miss = op_getitem(d, val_int(9));
   CHECK("dict_keyerror", VAL_IS_NULL(miss) && obj_err_matches(&exc_KeyError));
   Value exc = obj_err_fetch();
-  r = obj_str(exc);
+  r = op_str(exc);
   CHECK("keyerror_str", strcmp(obj_str_cstr(r), "9") == 0);
   val_decref(r);
   val_decref(exc);
@@ -198,13 +198,13 @@ int main(void) {
   obj_set_add(set, val_int(100));
   obj_set_add(set, val_int(5));
   obj_set_add(set, val_int(3));
-  r = obj_repr(set);
+  r = op_repr(set);
   /* CPython prints {3, 100, 5}: 100 % 8 == 4 comes between 3 and 5 */
   CHECK("set_cpython_order", strcmp(obj_str_cstr(r), "{3, 100, 5}") == 0);
   val_decref(r);
   val_decref(set);
   Value t = obj_tuple_pack(2, val_int(1), val_none());
-  r = obj_repr(t);
+  r = op_repr(t);
   CHECK("tuple_repr", strcmp(obj_str_cstr(r), "(1, None)") == 0);
   val_decref(r);
   val_decref(t);
@@ -214,13 +214,13 @@ int main(void) {
   CHECK("raise_returns_null", VAL_IS_NULL(e) && obj_err_occurred());
   CHECK("err_matches_base", obj_err_matches(&exc_Exception) && !obj_err_matches(&exc_TypeError));
   exc = obj_err_fetch();
-  r = obj_repr(exc);
+  r = op_repr(exc);
   CHECK("exc_repr", strcmp(obj_str_cstr(r), "ValueError('bad 3')") == 0 && !obj_err_occurred());
   val_decref(r);
   val_decref(exc);
-  CHECK("exc_hierarchy", obj_is_subtype(&exc_ZeroDivisionError, &exc_ArithmeticError) &&
-                             obj_is_subtype(&exc_ModuleNotFoundError, &exc_ImportError) &&
-                             !obj_is_subtype(&exc_KeyboardInterrupt, &exc_Exception));
+  CHECK("exc_hierarchy", op_is_subtype(&exc_ZeroDivisionError, &exc_ArithmeticError) &&
+                             op_is_subtype(&exc_ModuleNotFoundError, &exc_ImportError) &&
+                             !op_is_subtype(&exc_KeyboardInterrupt, &exc_Exception));
 
   /* native types and modules through the interpreter */
   run(s, &c, "import demo\nprint(demo.answer, demo.twice(4), demo.twice(3, scale=5))\n", SB_FILE);
