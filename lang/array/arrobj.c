@@ -83,9 +83,9 @@ int lx_parse_dtype(Value v, Family f) {
       return -2;
     }
   } else if (VAL_IS_STR(v)) {
-    d = dt_from_name(obj_str_cstr(v));
+    d = dt_from_name(str_cstr(v));
     if (d < 0) {
-      obj_raise(&exc_TypeError, "data type '%s' not understood", obj_str_cstr(v));
+      obj_raise(&exc_TypeError, "data type '%s' not understood", str_cstr(v));
       return -2;
     }
   } else if (v.tag == V_OBJ && v.u.o == &obj_float_type.ob) {
@@ -97,7 +97,7 @@ int lx_parse_dtype(Value v, Family f) {
   } else {
     Value r = op_repr(v);
     obj_raise(&exc_TypeError, "Cannot interpret '%s' as a data type",
-              VAL_IS_NULL(r) ? "?" : obj_str_cstr(r));
+              VAL_IS_NULL(r) ? "?" : str_cstr(r));
     val_decref(r);
     return -2;
   }
@@ -107,14 +107,14 @@ int lx_parse_dtype(Value v, Family f) {
 static Value dtype_repr(Value self) {
   DTypeObj *o = DTYPE(self);
   if (o->is_class)
-    return obj_str_fmt("<class '%s.%s'>", o->fam == FAM_NP ? "numpy" : "jax.numpy",
-                       o->dt == DT_BOOL ? "bool" : dtype_name(o->dt));
-  return obj_str_fmt("dtype('%s')", dtype_name(o->dt));
+    return str_fmt("<class '%s.%s'>", o->fam == FAM_NP ? "numpy" : "jax.numpy",
+                   o->dt == DT_BOOL ? "bool" : dtype_name(o->dt));
+  return str_fmt("dtype('%s')", dtype_name(o->dt));
 }
 static Value dtype_str(Value self) {
   DTypeObj *o = DTYPE(self);
   if (o->is_class) return dtype_repr(self);
-  return obj_str_from_cstr(dtype_name(o->dt));
+  return str_from_cstr(dtype_name(o->dt));
 }
 static int dtype_hash(Value self, int64_t *out) {
   const char *n = dtype_name(DTYPE(self)->dt);
@@ -124,7 +124,7 @@ static int dtype_hash(Value self, int64_t *out) {
 
 static int dtype_of_any(Value v) {   /* -1 if v does not name a dtype */
   if (is_dtype_obj(v)) return DTYPE(v)->dt;
-  if (VAL_IS_STR(v)) return dt_from_name(obj_str_cstr(v));
+  if (VAL_IS_STR(v)) return dt_from_name(str_cstr(v));
   if (v.tag == V_OBJ && v.u.o == &obj_float_type.ob) return DT_FLOAT64;
   if (v.tag == V_OBJ && v.u.o == &obj_int_type.ob) return DT_INT64;
   if (v.tag == V_OBJ && v.u.o == &obj_bool_type.ob) return DT_BOOL;
@@ -143,7 +143,7 @@ static Value dtype_call(Value self, int argc, const Value *argv, Obj *kw) {
   DTypeObj *o = DTYPE(self);
   if (o->dt >= DT_COUNT)
     return obj_raise(&exc_TypeError, "cannot create '%s' instances", dtype_name(o->dt));
-  if (obj_check_args(dtype_name(o->dt), argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args(dtype_name(o->dt), argc, kw, 0, 1) < 0) return val_null();
   Family f = (Family)o->fam;
   DType d = arr_canonical((DType)o->dt, lx_promo(f));
   Value x = argc ? argv[0] : val_int(0);
@@ -158,7 +158,7 @@ static Value dtype_call(Value self, int argc, const Value *argv, Obj *kw) {
   return r;
 }
 
-static Value dt_get_name(Value self) { return obj_str_from_cstr(dtype_name(DTYPE(self)->dt)); }
+static Value dt_get_name(Value self) { return str_from_cstr(dtype_name(DTYPE(self)->dt)); }
 static Value dt_get_itemsize(Value self) {
   int d = DTYPE(self)->dt;
   return d < DT_COUNT ? val_int(dt_size((DType)d)) : obj_raise(&exc_AttributeError, "itemsize");
@@ -167,19 +167,19 @@ static Value dt_get_kind(Value self) {
   int d = DTYPE(self)->dt;
   if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "kind");
   char k[2] = {arr_dtypes[d].kind, 0};
-  return obj_str_from_cstr(k);
+  return str_from_cstr(k);
 }
 static Value dt_get_char(Value self) {
   static const char chars[DT_COUNT] = {'?', 'B', 'I', 'i', 'l', 'f', 'd'};
   int d = DTYPE(self)->dt;
   if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "char");
   char k[2] = {chars[d], 0};
-  return obj_str_from_cstr(k);
+  return str_from_cstr(k);
 }
 static Value dt_get_str(Value self) {
   int d = DTYPE(self)->dt;
   if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "str");
-  return obj_str_from_cstr(arr_dtypes[d].npy_descr);
+  return str_from_cstr(arr_dtypes[d].npy_descr);
 }
 static Value dt_get_type(Value self) {
   return dtype_value(DTYPE(self)->dt, (Family)DTYPE(self)->fam, 1);
@@ -545,7 +545,7 @@ Value lx_iter_slot(Value self) {
 }
 
 Value lx_format_slot(Value self, Value spec) {
-  const char *s = VAL_IS_STR(spec) ? obj_str_cstr(spec) : "";
+  const char *s = VAL_IS_STR(spec) ? str_cstr(spec) : "";
   if (!*s) return op_str(self);
   Value c = lx_concrete(self, "format()");
   if (VAL_IS_NULL(c)) return c;
@@ -645,14 +645,14 @@ Value lx_reshape_method(Value x, int argc, const Value *argv) {
 }
 
 static Value m_reshape(int argc, const Value *argv, Obj *kw) {
-  int nkw = obj_kwcount(kw);
+  int nkw = func_kwcount(kw);
   for (int i = 0; i < nkw; i++) {
-    const char *k = obj_kwname(kw, i);
+    const char *k = func_kwname(kw, i);
     if (strcmp(k, "order") && strcmp(k, "shape") && strcmp(k, "newshape"))
       return obj_raise(&exc_TypeError, "reshape() got an unexpected keyword argument '%s'", k);
     if (!strcmp(k, "order")) {
       Value o = argv[argc + i];
-      if (!VAL_IS_STR(o) || strcmp(obj_str_cstr(o), "C"))
+      if (!VAL_IS_STR(o) || strcmp(str_cstr(o), "C"))
         return obj_raise(&exc_NotImplementedError, "reshape: only order='C' is supported");
     } else {
       return lx_reshape_method(argv[0], 1, &argv[argc + i]);
@@ -684,13 +684,13 @@ Value lx_transpose_method(Value x, int argc, const Value *argv) {
 }
 
 static Value m_transpose(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("transpose", argc, kw, 1, 1 + ARR_MAXDIM) < 0) return val_null();
+  if (func_check_args("transpose", argc, kw, 1, 1 + ARR_MAXDIM) < 0) return val_null();
   return lx_transpose_method(argv[0], argc - 1, argv + 1);
 }
 
 static Value m_astype(int argc, const Value *argv, Obj *kw) {
   Value a[7];
-  if (obj_parse_args("astype", argc, argv, kw, "self,dtype|order,casting,subok,copy,$device", a) < 0)
+  if (func_parse_args("astype", argc, argv, kw, "self,dtype|order,casting,subok,copy,$device", a) < 0)
     return val_null();
   Family f = fam_of(argv[0]);
   int d = lx_parse_dtype(a[1], f);
@@ -717,7 +717,7 @@ Value lx_astype(Value x, int d, Family f) {
 }
 
 static Value m_tolist(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("tolist", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("tolist", argc, kw, 1, 1) < 0) return val_null();
   Value c = lx_concrete(argv[0], "tolist()");
   if (VAL_IS_NULL(c)) return c;
   Value r = lx_tolist(lx_arr(c));
@@ -726,7 +726,7 @@ static Value m_tolist(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_item(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("item", argc, kw, 1, 1 + ARR_MAXDIM) < 0) return val_null();
+  if (func_check_args("item", argc, kw, 1, 1 + ARR_MAXDIM) < 0) return val_null();
   Value c = lx_concrete(argv[0], "item()");
   if (VAL_IS_NULL(c)) return c;
   Array *a = lx_arr(c);
@@ -805,7 +805,7 @@ static Value m_bool(int argc, const Value *argv, Obj *kw) {
 
 /* round(x[, ndigits]): a 0-d value without ndigits rounds to a Python int (half to even) */
 static Value m_round_dunder(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__round__", argc, kw, 1, 2) < 0) return val_null();
+  if (func_check_args("__round__", argc, kw, 1, 2) < 0) return val_null();
   Value self = argv[0];
   if (argc == 1 || VAL_IS_NONE(argv[1])) {
     AVal av;
@@ -861,9 +861,9 @@ static Value m_flatten(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_fill(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("fill", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("fill", argc, kw, 2, 2) < 0) return val_null();
   if (fam_of(argv[0]) != FAM_NP) return obj_raise(&exc_AttributeError, "'Array' object has no attribute 'fill'");
-  if (np_setitem(argv[0], val_obj(&obj_ellipsis_obj), argv[1]) < 0) return val_null();
+  if (np_setitem(argv[0], val_obj(&iter_ellipsis_obj), argv[1]) < 0) return val_null();
   return val_none();
 }
 
@@ -879,7 +879,7 @@ static Value m_sort(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_view(int argc, const Value *argv, Obj *kw) {
-  if (argc > 1 || obj_kwcount(kw))
+  if (argc > 1 || func_kwcount(kw))
     return obj_raise(&exc_NotImplementedError, "view(dtype) is not supported");
   Array *a = lx_arr(argv[0]);
   if (!a) return val_incref(argv[0]);
@@ -946,7 +946,7 @@ const MethodDef lx_arr_methods[] = {
 static Value g_shape(Value self) {
   AVal av;
   if (lx_aval(self, &av) < 0) return val_null();
-  Value t = obj_tuple_new(av.ndim);
+  Value t = tuple_new(av.ndim);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 0; i < av.ndim; i++) TUPLE_SET(t, i, val_int(av.shape[i]));
   return t;
@@ -999,7 +999,7 @@ static Value g_weak(Value self) {
 static Value g_strides(Value self) {
   Array *a = lx_arr(self);
   if (!a) return obj_raise(&exc_AttributeError, "strides");
-  Value t = obj_tuple_new(a->ndim);
+  Value t = tuple_new(a->ndim);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 0; i < a->ndim; i++) TUPLE_SET(t, i, val_int(a->strides[i] * dt_size(a->dtype)));
   return t;
@@ -1012,13 +1012,13 @@ static Value g_imag(Value self) {
 }
 static Value g_base(Value self) { return val_none(); }
 static Value g_device(Value self) {
-  if (lx_family(self) == FAM_NP) return obj_str_from_cstr("cpu");
+  if (lx_family(self) == FAM_NP) return str_from_cstr("cpu");
   return lx_default_device();
 }
 static Value m_devices(int argc, const Value *argv, Obj *kw) {
-  Value st = obj_set_new();
+  Value st = set_new();
   if (VAL_IS_NULL(st)) return st;
-  if (obj_set_add(st, lx_default_device()) < 0) { val_decref(st); return val_null(); }
+  if (set_add(st, lx_default_device()) < 0) { val_decref(st); return val_null(); }
   return st;
 }
 
@@ -1043,7 +1043,7 @@ static Value at_getitem(Value self, Value key) {
   r->key = val_incref(key);
   return val_obj(&r->ob);
 }
-static Value at_repr(Value self) { return obj_str_from_cstr("_IndexUpdateHelper"); }
+static Value at_repr(Value self) { return str_from_cstr("_IndexUpdateHelper"); }
 static TypeObj at_type = {OBJ_TYPE_HEAD, .name = "_IndexUpdateHelper", .flags = TF_GC,
                           .dealloc = at_dealloc, .traverse = at_traverse, .clear = at_clear,
                           .getitem = at_getitem, .repr = at_repr};
@@ -1063,7 +1063,7 @@ static const MethodDef at_ref_methods[] = {
     {"min", at_min, "min(values)", 0}, {"max", at_max, "max(values)", 0},
     {"get", at_get, "get()", 0}, {"apply", at_apply, "apply(ufunc)", 0},
     {"subtract", at_subtract, "subtract(values)", 0}, {NULL}};
-static Value at_ref_repr(Value self) { return obj_str_from_cstr("_IndexUpdateRef"); }
+static Value at_ref_repr(Value self) { return str_from_cstr("_IndexUpdateRef"); }
 static TypeObj at_ref_type = {OBJ_TYPE_HEAD, .name = "_IndexUpdateRef", .flags = TF_GC,
                               .dealloc = at_dealloc, .traverse = at_traverse, .clear = at_clear,
                               .methods = at_ref_methods, .repr = at_ref_repr};
@@ -1100,7 +1100,7 @@ const GetSetDef lx_arr_getset[] = {
 static Value np_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   /* np.ndarray(shape, dtype=float) */
   Value a[2];
-  if (obj_parse_args("ndarray", argc, argv, kw, "shape|dtype", a) < 0) return val_null();
+  if (func_parse_args("ndarray", argc, argv, kw, "shape|dtype", a) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
   int nd = lx_parse_shape(a[0], shape);
   if (nd < 0) return val_null();

@@ -32,9 +32,9 @@ static int int_seq(Value v, int64_t *out, int max, const char *what) {
 typedef struct ConfigObj { Obj ob; } ConfigObj;
 static Value config_update(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("update", argc, argv, kw, "self,name,val", a) < 0) return val_null();
+  if (func_parse_args("update", argc, argv, kw, "self,name,val", a) < 0) return val_null();
   if (!VAL_IS_STR(a[1])) return obj_raise(&exc_TypeError, "config.update: name must be a str");
-  const char *n = obj_str_cstr(a[1]);
+  const char *n = str_cstr(a[1]);
   int t = op_truth(a[2]);
   if (t < 0) return val_null();
   if (!strcmp(n, "jax_enable_x64")) lx_flag_x64 = t;
@@ -58,7 +58,7 @@ static Value config_getattr(Value self, Obj *name) {
   if (!strcmp(n, "jax_explain_cache_misses")) return val_bool(lx_flag_explain_cache_misses);
   return obj_generic_getattr(self, name);
 }
-static Value config_repr(Value self) { return obj_str_from_cstr("<jax._src.config.Config>"); }
+static Value config_repr(Value self) { return str_from_cstr("<jax._src.config.Config>"); }
 static void config_dealloc(Obj *o) { obj_free(o); }
 static const MethodDef config_methods[] = {
     {"update", config_update, "update(name, value): set a configuration flag", 0}, {NULL}};
@@ -68,8 +68,8 @@ static TypeObj config_type = {OBJ_TYPE_HEAD, .name = "Config", .dealloc = config
 
 /* {=== devices ===} */
 typedef struct DeviceObj { Obj ob; } DeviceObj;
-static Value device_repr(Value self) { return obj_str_from_cstr("CpuDevice(id=0)"); }
-static Value dev_platform(Value self) { return obj_str_from_cstr("cpu"); }
+static Value device_repr(Value self) { return str_from_cstr("CpuDevice(id=0)"); }
+static Value dev_platform(Value self) { return str_from_cstr("cpu"); }
 static Value dev_id(Value self) { return val_int(0); }
 static const GetSetDef device_getset[] = {{"platform", dev_platform, NULL, NULL},
                                           {"device_kind", dev_platform, NULL, NULL},
@@ -82,13 +82,13 @@ static DeviceObj cpu_device = {{OBJ_IMMORTAL, &device_type}};
 Value lx_default_device(void) { return val_obj(&cpu_device.ob); }
 
 static Value jax_devices(int argc, const Value *argv, Obj *kw) {
-  Value l = obj_list_new(1);
+  Value l = list_new(1);
   if (VAL_IS_NULL(l)) return l;
   LIST(l.u.o)->items[0] = val_obj(&cpu_device.ob);
   return l;
 }
 static Value jax_default_backend(int argc, const Value *argv, Obj *kw) {
-  return obj_str_from_cstr("cpu");
+  return str_from_cstr("cpu");
 }
 static Value jax_device_count(int argc, const Value *argv, Obj *kw) { return val_int(1); }
 
@@ -97,7 +97,7 @@ static Value tree_to_jax(Value x, int depth) {
   if (depth > 100) return obj_raise(&exc_RecursionError, "pytree too deep");
   if (VAL_IS_LIST(x) || VAL_IS_TUPLE(x)) {
     int64_t n = seq_len(x);
-    Value out = VAL_IS_LIST(x) ? obj_list_new(n) : obj_tuple_new(n);
+    Value out = VAL_IS_LIST(x) ? list_new(n) : tuple_new(n);
     if (VAL_IS_NULL(out)) return out;
     for (int64_t i = 0; i < n; i++) {
       Value y = tree_to_jax(seq_items(x)[i], depth + 1);
@@ -108,13 +108,13 @@ static Value tree_to_jax(Value x, int depth) {
     return out;
   }
   if (VAL_IS_DICT(x)) {
-    Value d = obj_dict_new();
+    Value d = dict_new();
     if (VAL_IS_NULL(d)) return d;
     int64_t pos = 0;
     Value k, v;
-    while (obj_dict_next(x, &pos, &k, &v)) {
+    while (dict_next(x, &pos, &k, &v)) {
       Value y = tree_to_jax(v, depth + 1);
-      if (VAL_IS_NULL(y) || obj_dict_set(d, k, y) < 0) { val_decref(y); val_decref(d); return val_null(); }
+      if (VAL_IS_NULL(y) || dict_set(d, k, y) < 0) { val_decref(y); val_decref(d); return val_null(); }
       val_decref(y);
     }
     return d;
@@ -125,14 +125,14 @@ static Value tree_to_jax(Value x, int depth) {
 }
 static Value jax_device_put(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("device_put", argc, argv, kw, "x|device,$src", a) < 0) return val_null();
+  if (func_parse_args("device_put", argc, argv, kw, "x|device,$src", a) < 0) return val_null();
   return tree_to_jax(a[0], 0);
 }
 static Value tree_to_np(Value x, int depth) {
   if (depth > 100) return obj_raise(&exc_RecursionError, "pytree too deep");
   if (VAL_IS_LIST(x) || VAL_IS_TUPLE(x)) {
     int64_t n = seq_len(x);
-    Value out = VAL_IS_LIST(x) ? obj_list_new(n) : obj_tuple_new(n);
+    Value out = VAL_IS_LIST(x) ? list_new(n) : tuple_new(n);
     if (VAL_IS_NULL(out)) return out;
     for (int64_t i = 0; i < n; i++) {
       Value y = tree_to_np(seq_items(x)[i], depth + 1);
@@ -146,11 +146,11 @@ static Value tree_to_np(Value x, int depth) {
   return val_incref(x);
 }
 static Value jax_device_get(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("device_get", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("device_get", argc, kw, 1, 1) < 0) return val_null();
   return tree_to_np(argv[0], 0);
 }
 static Value jax_block_until_ready(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("block_until_ready", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("block_until_ready", argc, kw, 1, 1) < 0) return val_null();
   return val_incref(argv[0]);
 }
 
@@ -173,7 +173,7 @@ static int reexport(Value m, const char *modname) {
     if (obj_err_matches(&exc_ModuleNotFoundError)) {
       Value e = obj_err_fetch();
       Value s = exc_str(e);
-      int mine = VAL_IS_STR(s) && strstr(obj_str_cstr(s), modname) != NULL;
+      int mine = VAL_IS_STR(s) && strstr(str_cstr(s), modname) != NULL;
       val_decref(s);
       if (mine) { val_decref(e); return 0; }
       obj_err_restore(e);
@@ -208,7 +208,7 @@ int modinit_jax(Value m) {
   if (r < 0) return -1;
   if (obj_module_add_functions(m, jax_functions) < 0) return -1;
   if (obj_module_add(m, "Array", val_obj(&lx_jax_type.ob)) < 0) return -1;
-  if (obj_module_add(m, "__version__", val_obj(obj_intern("0.4.35-sable"))) < 0) return -1;
+  if (obj_module_add(m, "__version__", val_obj(str_intern("0.4.35-sable"))) < 0) return -1;
   if (import_into(m, "numpy", "jax.numpy") < 0) return -1;
   if (import_into(m, "lax", "jax.lax") < 0) return -1;
   if (import_into(m, "random", "jax.random") < 0) return -1;
@@ -222,8 +222,8 @@ static Value lax_family_args(Value v) { return lx_asarray(v, FAM_JAX, -1, 0); }
 
 static Value lax_dot_general(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("dot_general", argc, argv, kw,
-                     "lhs,rhs,dimension_numbers|precision,preferred_element_type", a) < 0)
+  if (func_parse_args("dot_general", argc, argv, kw,
+                      "lhs,rhs,dimension_numbers|precision,preferred_element_type", a) < 0)
     return val_null();
   Value dn = a[2];
   if (!is_seq(dn) || seq_len(dn) != 2 || !is_seq(seq_items(dn)[0]) || !is_seq(seq_items(dn)[1]))
@@ -271,7 +271,7 @@ static Value lax_dot_general(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_dot(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("dot", argc, argv, kw, "lhs,rhs|precision,preferred_element_type", a) < 0)
+  if (func_parse_args("dot", argc, argv, kw, "lhs,rhs|precision,preferred_element_type", a) < 0)
     return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -297,7 +297,7 @@ static int conv_spec(Value dn, int nd, PConv *p) {
   for (int i = 0; i < 3; i++) {
     Value e = seq_items(dn)[i];
     if (!VAL_IS_STR(e)) { obj_raise(&exc_TypeError, "convolution dimension_numbers elements must be strings"); return -1; }
-    s[i] = obj_str_cstr(e);
+    s[i] = str_cstr(e);
     if ((int)strlen(s[i]) != nd) {
       obj_raise(&exc_TypeError, "convolution dimension_numbers[%d] must have len equal to the "
                                 "ndim of lhs and rhs, got %d", i, (int)strlen(s[i]));
@@ -335,7 +335,7 @@ static int conv_spec(Value dn, int nd, PConv *p) {
 static int padding_arg(Value pad, int nsp, const int64_t *in_sp, const int64_t *win,
                        const int64_t *strides, int64_t *lo, int64_t *hi) {
   if (VAL_IS_STR(pad)) {
-    const char *s = obj_str_cstr(pad);
+    const char *s = str_cstr(pad);
     int same = !strcmp(s, "SAME") ? 1 : !strcmp(s, "SAME_LOWER") ? 2 : !strcmp(s, "VALID") ? 0 : -1;
     if (same < 0) { obj_raise(&exc_ValueError, "Unknown padding type: %s.", s); return -1; }
     prim_padtype_to_pads(nsp, in_sp, win, strides, same, lo, hi);
@@ -359,10 +359,10 @@ static int padding_arg(Value pad, int nsp, const int64_t *in_sp, const int64_t *
 
 static Value lax_conv_general_dilated(int argc, const Value *argv, Obj *kw) {
   Value a[11];
-  if (obj_parse_args("conv_general_dilated", argc, argv, kw,
-                     "lhs,rhs,window_strides,padding|lhs_dilation,rhs_dilation,dimension_numbers,"
-                     "feature_group_count,batch_group_count,precision,preferred_element_type",
-                     a) < 0)
+  if (func_parse_args("conv_general_dilated", argc, argv, kw,
+                      "lhs,rhs,window_strides,padding|lhs_dilation,rhs_dilation,dimension_numbers,"
+                      "feature_group_count,batch_group_count,precision,preferred_element_type",
+                      a) < 0)
     return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -425,9 +425,9 @@ static int lax_fn_prim(Value f);
 
 static Value lax_reduce_window(int argc, const Value *argv, Obj *kw) {
   Value a[8];
-  if (obj_parse_args("reduce_window", argc, argv, kw,
-                     "operand,init_value,computation,window_dimensions|window_strides,padding,"
-                     "base_dilation,window_dilation", a) < 0)
+  if (func_parse_args("reduce_window", argc, argv, kw,
+                      "operand,init_value,computation,window_dimensions|window_strides,padding,"
+                      "base_dilation,window_dilation", a) < 0)
     return val_null();
   /* the reduce_window primitive whose entry combines with the computation (lax.add -> sum) */
   static const PrimId windows[] = {PRIM_reduce_window_sum, PRIM_reduce_window_max, PRIM_reduce_window_min};
@@ -483,7 +483,7 @@ out:
 
 static Value lax_dynamic_slice(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("dynamic_slice", argc, argv, kw, "operand,start_indices,slice_sizes", a) < 0)
+  if (func_parse_args("dynamic_slice", argc, argv, kw, "operand,start_indices,slice_sizes", a) < 0)
     return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -527,7 +527,7 @@ out:
 
 static Value lax_dynamic_update_slice(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("dynamic_update_slice", argc, argv, kw, "operand,update,start_indices", a) < 0)
+  if (func_parse_args("dynamic_update_slice", argc, argv, kw, "operand,update,start_indices", a) < 0)
     return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -568,13 +568,13 @@ out:
 
 static Value lax_select(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("select", argc, argv, kw, "pred,on_true,on_false", a) < 0) return val_null();
+  if (func_parse_args("select", argc, argv, kw, "pred,on_true,on_false", a) < 0) return val_null();
   return lx_select(a[0], a[1], a[2]);
 }
 
 static Value lax_broadcast_in_dim(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("broadcast_in_dim", argc, argv, kw, "operand,shape,broadcast_dimensions|$sharding", a) < 0)
+  if (func_parse_args("broadcast_in_dim", argc, argv, kw, "operand,shape,broadcast_dimensions|$sharding", a) < 0)
     return val_null();
   PBroadcast p;
   memset(&p, 0, sizeof p);
@@ -601,7 +601,7 @@ static Value lax_broadcast_in_dim(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_broadcast(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("broadcast", argc, argv, kw, "operand,sizes", a) < 0) return val_null();
+  if (func_parse_args("broadcast", argc, argv, kw, "operand,sizes", a) < 0) return val_null();
   int64_t s[ARR_MAXDIM];
   int ns = int_seq(a[1], s, ARR_MAXDIM, "sizes");
   if (ns < 0) return val_null();
@@ -624,7 +624,7 @@ static Value lax_broadcast(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_reshape(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("reshape", argc, argv, kw, "operand,new_sizes|dimensions", a) < 0) return val_null();
+  if (func_parse_args("reshape", argc, argv, kw, "operand,new_sizes|dimensions", a) < 0) return val_null();
   int64_t s[ARR_MAXDIM];
   int ns = int_seq(a[1], s, ARR_MAXDIM, "new_sizes");
   if (ns < 0) return val_null();
@@ -643,7 +643,7 @@ static Value lax_reshape(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_transpose(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("transpose", argc, argv, kw, "operand,permutation", a) < 0) return val_null();
+  if (func_parse_args("transpose", argc, argv, kw, "operand,permutation", a) < 0) return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   Value r = lx_transpose_method(x, 1, &a[1]);
@@ -653,7 +653,7 @@ static Value lax_transpose(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_slice(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("slice", argc, argv, kw, "operand,start_indices,limit_indices|strides", a) < 0)
+  if (func_parse_args("slice", argc, argv, kw, "operand,start_indices,limit_indices|strides", a) < 0)
     return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -685,7 +685,7 @@ out:
 
 static Value lax_pad(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("pad", argc, argv, kw, "operand,padding_value,padding_config", a) < 0) return val_null();
+  if (func_parse_args("pad", argc, argv, kw, "operand,padding_value,padding_config", a) < 0) return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   AVal xa;
@@ -720,7 +720,7 @@ out:
 
 static Value lax_concatenate(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("concatenate", argc, argv, kw, "operands,dimension", a) < 0) return val_null();
+  if (func_parse_args("concatenate", argc, argv, kw, "operands,dimension", a) < 0) return val_null();
   int64_t d;
   if (lx_as_int(a[1], &d) < 0) return val_null();
   if (!is_seq(a[0]) || seq_len(a[0]) == 0) return obj_raise(&exc_TypeError, "concatenate: operands must be a non-empty sequence");
@@ -741,7 +741,7 @@ static Value lax_concatenate(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_rev(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("rev", argc, argv, kw, "operand,dimensions", a) < 0) return val_null();
+  if (func_parse_args("rev", argc, argv, kw, "operand,dimensions", a) < 0) return val_null();
   int64_t t[ARR_MAXDIM];
   int n = int_seq(a[1], t, ARR_MAXDIM, "dimensions");
   if (n < 0) return val_null();
@@ -756,7 +756,7 @@ static Value lax_rev(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_convert_element_type(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("convert_element_type", argc, argv, kw, "operand,new_dtype", a) < 0) return val_null();
+  if (func_parse_args("convert_element_type", argc, argv, kw, "operand,new_dtype", a) < 0) return val_null();
   int d = lx_parse_dtype(a[1], FAM_JAX);
   if (d < 0) return d == -2 ? val_null() : obj_raise(&exc_TypeError, "new_dtype must not be None");
   Value x = lax_family_args(a[0]);
@@ -768,7 +768,7 @@ static Value lax_convert_element_type(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_iota(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("iota", argc, argv, kw, "dtype,size", a) < 0) return val_null();
+  if (func_parse_args("iota", argc, argv, kw, "dtype,size", a) < 0) return val_null();
   int d = lx_parse_dtype(a[0], FAM_JAX);
   if (d < 0) return d == -2 ? val_null() : obj_raise(&exc_TypeError, "dtype must not be None");
   int64_t n;
@@ -780,7 +780,7 @@ static Value lax_iota(int argc, const Value *argv, Obj *kw) {
 /* reductions: reduce_sum(operand, axes) etc. */
 static Value lax_reduce_common(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args(name, argc, argv, kw, "operand,axes", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "operand,axes", a) < 0) return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   AVal xa;
@@ -801,7 +801,7 @@ LAX_RED(reduce_and, PRIM_reduce_and) LAX_RED(reduce_or, PRIM_reduce_or)
 
 static Value lax_arg_common(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args(name, argc, argv, kw, "operand,axis,index_dtype", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "operand,axis,index_dtype", a) < 0) return val_null();
   int d = lx_parse_dtype(a[2], FAM_JAX);
   if (d < 0) return d == -2 ? val_null() : obj_raise(&exc_TypeError, "index_dtype must not be None");
   Value x = lax_family_args(a[0]);
@@ -821,7 +821,7 @@ static Value lax_argmin(int argc, const Value *argv, Obj *kw) { return lax_arg_c
 
 static Value lax_cum_common(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args(name, argc, argv, kw, "operand|axis,reverse", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "operand|axis,reverse", a) < 0) return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   AVal xa;
@@ -842,7 +842,7 @@ LAX_CUM(cummin, PRIM_cummin)
 
 static Value lax_sort(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("sort", argc, argv, kw, "operand|dimension,is_stable,num_keys", a) < 0) return val_null();
+  if (func_parse_args("sort", argc, argv, kw, "operand|dimension,is_stable,num_keys", a) < 0) return val_null();
   int multi = is_seq(a[0]);
   int n = multi ? (int)seq_len(a[0]) : 1;
   if (n < 1 || n > 16) return obj_raise(&exc_ValueError, "sort: between 1 and 16 operands");
@@ -864,7 +864,7 @@ static Value lax_sort(int argc, const Value *argv, Obj *kw) {
     int m = lx_bind(PRIM_sort, n, xs, &p, outs);
     if (m < 0) goto out;
     if (!multi) { r = outs[0]; goto out; }
-    r = obj_tuple_new(m);
+    r = tuple_new(m);
     if (VAL_IS_NULL(r)) { for (int i = 0; i < m; i++) val_decref(outs[i]); goto out; }
     for (int i = 0; i < m; i++) TUPLE_SET(r, i, outs[i]);
   }
@@ -875,7 +875,7 @@ out:
 
 /* elementwise lax functions: lax.add etc. (no numpy dtype promotion beyond weak scalars) */
 static Value lax_binop(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args(name, argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 2, 2) < 0) return val_null();
   Value x = argv[0].tag == V_OBJ ? lax_family_args(argv[0]) : val_incref(argv[0]);
   if (VAL_IS_NULL(x)) return x;
   Value y = argv[1].tag == V_OBJ ? lax_family_args(argv[1]) : val_incref(argv[1]);
@@ -904,7 +904,7 @@ static Value lax_rem_fn(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value lax_unop(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   Value x = lax_family_args(argv[0]);
   if (VAL_IS_NULL(x)) return x;
   Value r = lx_unary(id, x);
@@ -925,7 +925,7 @@ static int lax_add_elementwise(Value m) {
     const Prim *p = &prim_table[i];
     if (!p->lax) continue;
     snprintf(docs[i], sizeof docs[i], p->nin == 1 ? "%s(x)" : "%s(x, y)", p->lax);
-    Value f = obj_builtin_data_new(p->lax, lax_elementwise, (void *)(intptr_t)i, docs[i]);
+    Value f = func_builtin_data_new(p->lax, lax_elementwise, (void *)(intptr_t)i, docs[i]);
     if (VAL_IS_NULL(f)) return -1;
     int rc = obj_module_add(m, p->lax, f);
     val_decref(f);
@@ -936,14 +936,14 @@ static int lax_add_elementwise(Value m) {
 
 /* The elementwise primitive a lax function binds (lax.add -> PRIM_add), or -1 */
 static int lax_fn_prim(Value f) {
-  if (f.tag != V_OBJ || f.u.o->type != &obj_builtin_type) return -1;
+  if (f.tag != V_OBJ || f.u.o->type != &func_builtin_type) return -1;
   BuiltinObj *b = (BuiltinObj *)f.u.o;
   return b->dfn == lax_elementwise ? (int)(intptr_t)b->data : -1;
 }
 
 static Value lax_integer_pow(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("integer_pow", argc, argv, kw, "x,y", a) < 0) return val_null();
+  if (func_parse_args("integer_pow", argc, argv, kw, "x,y", a) < 0) return val_null();
   int64_t y;
   if (lx_as_int(a[1], &y) < 0) return val_null();
   Value x = lax_family_args(a[0]);
@@ -955,7 +955,7 @@ static Value lax_integer_pow(int argc, const Value *argv, Obj *kw) {
 }
 static Value lax_clamp(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("clamp", argc, argv, kw, "min,x,max", a) < 0) return val_null();
+  if (func_parse_args("clamp", argc, argv, kw, "min,x,max", a) < 0) return val_null();
   Value lo = lx_binary(FAM_JAX, PRIM_max, a[1], a[0]);
   if (VAL_IS_NULL(lo)) return lo;
   Value r = lx_binary(FAM_JAX, PRIM_min, lo, a[2]);
@@ -1001,21 +1001,21 @@ static const MethodDef lax_functions[] = {
 
 /* jax.lax.linalg.lu(x) -> (lu, pivots, permutation), as JAX's */
 static Value laxla_lu(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("lu", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("lu", argc, kw, 1, 1) < 0) return val_null();
   Value x = lax_family_args(argv[0]);
   if (VAL_IS_NULL(x)) return x;
   Value o[3];
   int n = lx_bind(PRIM_lu, 1, &x, NULL, o);
   val_decref(x);
   if (n < 0) return val_null();
-  Value r = obj_tuple_pack(3, o[0], o[1], o[2]);
+  Value r = tuple_pack(3, o[0], o[1], o[2]);
   for (int i = 0; i < 3; i++) val_decref(o[i]);
   return r;
 }
 static Value laxla_triangular_solve(int argc, const Value *argv, Obj *kw) {
   Value a[7];
-  if (obj_parse_args("triangular_solve", argc, argv, kw, "a,b|left_side,lower,transpose_a,"
-                     "conjugate_a,unit_diagonal", a) < 0)
+  if (func_parse_args("triangular_solve", argc, argv, kw, "a,b|left_side,lower,transpose_a,"
+                      "conjugate_a,unit_diagonal", a) < 0)
     return val_null();
   PTriSolve p = {0, 0, 0, 0};
   int *fl[5] = {&p.left_side, &p.lower, &p.transpose_a, NULL, &p.unit_diagonal};

@@ -11,9 +11,9 @@
 /* {=== print options ===} */
 static Value set_printoptions(int argc, const Value *argv, Obj *kw) {
   Value a[10];
-  if (obj_parse_args("set_printoptions", argc, argv, kw,
-                     "|precision,threshold,edgeitems,linewidth,suppress,nanstr,infstr,formatter,sign,floatmode",
-                     a) < 0)
+  if (func_parse_args("set_printoptions", argc, argv, kw,
+                      "|precision,threshold,edgeitems,linewidth,suppress,nanstr,infstr,formatter,sign,floatmode",
+                      a) < 0)
     return val_null();
   int64_t v;
   ArrPrintOpts o = arr_print_opts;
@@ -32,24 +32,24 @@ static Value set_printoptions(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value get_printoptions(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("get_printoptions", argc, kw, 0, 0) < 0) return val_null();
-  Value d = obj_dict_new();
+  if (func_check_args("get_printoptions", argc, kw, 0, 0) < 0) return val_null();
+  Value d = dict_new();
   if (VAL_IS_NULL(d)) return d;
-  obj_dict_setstr(d, "precision", val_int(arr_print_opts.precision));
-  obj_dict_setstr(d, "threshold", val_int(arr_print_opts.threshold));
-  obj_dict_setstr(d, "edgeitems", val_int(arr_print_opts.edgeitems));
-  obj_dict_setstr(d, "linewidth", val_int(arr_print_opts.linewidth));
-  obj_dict_setstr(d, "suppress", val_bool(arr_print_opts.suppress));
+  dict_setstr(d, "precision", val_int(arr_print_opts.precision));
+  dict_setstr(d, "threshold", val_int(arr_print_opts.threshold));
+  dict_setstr(d, "edgeitems", val_int(arr_print_opts.edgeitems));
+  dict_setstr(d, "linewidth", val_int(arr_print_opts.linewidth));
+  dict_setstr(d, "suppress", val_bool(arr_print_opts.suppress));
   return d;
 }
 
 static Value array2string_fn(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("array2string", argc, argv, kw, "a|max_line_width,precision,separator", a) < 0)
+  if (func_parse_args("array2string", argc, argv, kw, "a|max_line_width,precision,separator", a) < 0)
     return val_null();
   Value c = lx_concrete(a[0], "array2string");
   if (VAL_IS_NULL(c)) return c;
-  if (VAL_IS_STR(a[3]) && strcmp(obj_str_cstr(a[3]), " ")) {
+  if (VAL_IS_STR(a[3]) && strcmp(str_cstr(a[3]), " ")) {
     val_decref(c);
     return obj_raise(&exc_NotImplementedError, "array2string: only separator=' ' is supported");
   }
@@ -113,8 +113,8 @@ static int add_prelude_part(Value m, const char *prelude, Value extra) {
   int64_t pos = 0;
   Value k, v;
   int rc = 0;
-  while (obj_dict_next(d, &pos, &k, &v))
-    if (VAL_IS_STR(k) && obj_module_add(m, obj_str_cstr(k), v) < 0) { rc = -1; break; }
+  while (dict_next(d, &pos, &k, &v))
+    if (VAL_IS_STR(k) && obj_module_add(m, str_cstr(k), v) < 0) { rc = -1; break; }
   val_decref(d);
   return rc;
 }
@@ -138,8 +138,8 @@ static int add_constants(Value m) {
 static int np_common(Value m, Family f) {
   arr_init();    /* the primitive table and the CPU pool, before the first array */
   /* <class 'numpy.ndarray'>, <class 'jax.Array'> */
-  if (!lx_np_type.module) lx_np_type.module = obj_intern("numpy");
-  if (!lx_jax_type.module) lx_jax_type.module = obj_intern("jax");
+  if (!lx_np_type.module) lx_np_type.module = str_intern("numpy");
+  if (!lx_jax_type.module) lx_jax_type.module = str_intern("jax");
   static const MethodDef *const jtabs[] = {np_create_jax, np_math_jax, np_reduce_jax,
                                            np_shape_jax, np_sort_jax, np_io_jax, print_funcs,
                                            np_dotg_jax, NULL};
@@ -161,7 +161,7 @@ static int np_common(Value m, Family f) {
 }
 
 int modinit_numpy(Value m) {
-  if (obj_module_add(m, "__version__", val_obj(obj_intern("2.4.6-sable"))) < 0) return -1;
+  if (obj_module_add(m, "__version__", val_obj(str_intern("2.4.6-sable"))) < 0) return -1;
   if (np_common(m, FAM_NP) < 0) return -1;
   Value r = obj_import("numpy.random");
   if (VAL_IS_NULL(r)) { obj_err_clear(); return 0; }   /* optional */

@@ -224,7 +224,7 @@ static int size_of(Value v, int64_t *shape, int *scalar) {
 
 static Value g_random(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("random", argc, argv, kw, "self|size,dtype,out", a) < 0) return val_null();
+  if (func_parse_args("random", argc, argv, kw, "self|size,dtype,out", a) < 0) return val_null();
   PCG *g = GEN(argv[0]);
   int d = lx_parse_dtype(a[2], FAM_NP);
   if (d == -2) return val_null();
@@ -252,7 +252,7 @@ static Value g_random(int argc, const Value *argv, Obj *kw) {
 
 static Value g_integers(int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("integers", argc, argv, kw, "self,low|high,size,dtype,endpoint", a) < 0)
+  if (func_parse_args("integers", argc, argv, kw, "self,low|high,size,dtype,endpoint", a) < 0)
     return val_null();
   PCG *g = GEN(argv[0]);
   int64_t lo, hi;
@@ -331,17 +331,17 @@ out:
 
 static Value g_uniform(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("uniform", argc, argv, kw, "self|low,high,size", a) < 0) return val_null();
+  if (func_parse_args("uniform", argc, argv, kw, "self|low,high,size", a) < 0) return val_null();
   return two_params(GEN(argv[0]), a[1], a[2], a[3], 0.0, 1.0, 0);
 }
 static Value g_normal(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("normal", argc, argv, kw, "self|loc,scale,size", a) < 0) return val_null();
+  if (func_parse_args("normal", argc, argv, kw, "self|loc,scale,size", a) < 0) return val_null();
   return two_params(GEN(argv[0]), a[1], a[2], a[3], 0.0, 1.0, 1);
 }
 static Value g_standard_normal(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("standard_normal", argc, argv, kw, "self|size,dtype,out", a) < 0) return val_null();
+  if (func_parse_args("standard_normal", argc, argv, kw, "self|size,dtype,out", a) < 0) return val_null();
   int d = lx_parse_dtype(a[2], FAM_NP);
   if (d == -2) return val_null();
   if (d == DT_FLOAT32) return obj_raise(&exc_NotImplementedError, "standard_normal(dtype=float32) is not supported");
@@ -368,7 +368,7 @@ static int gen_shuffle_array(PCG *g, Array *x) {
 
 static Value g_shuffle(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("shuffle", argc, argv, kw, "self,x|axis", a) < 0) return val_null();
+  if (func_parse_args("shuffle", argc, argv, kw, "self,x|axis", a) < 0) return val_null();
   PCG *g = GEN(argv[0]);
   if (VAL_IS_LIST(a[1])) {
     ListObj *l = LIST(a[1].u.o);
@@ -399,7 +399,7 @@ static Value gen_permutation(PCG *g, Value x) {
 
 static Value g_permutation(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("permutation", argc, argv, kw, "self,x|axis", a) < 0) return val_null();
+  if (func_parse_args("permutation", argc, argv, kw, "self,x|axis", a) < 0) return val_null();
   return gen_permutation(GEN(argv[0]), a[1]);
 }
 
@@ -414,7 +414,7 @@ static int64_t search_right(const double *cdf, int64_t n, double u) {
 
 static Value g_choice(int argc, const Value *argv, Obj *kw) {
   Value a[7];
-  if (obj_parse_args("choice", argc, argv, kw, "self,a|size,replace,p,axis,shuffle", a) < 0) return val_null();
+  if (func_parse_args("choice", argc, argv, kw, "self,a|size,replace,p,axis,shuffle", a) < 0) return val_null();
   PCG *g = GEN(argv[0]);
   int replace = 1, shuf = 1;
   if (!VAL_IS_NULL(a[3]) && (replace = op_truth(a[3])) < 0) return val_null();
@@ -552,13 +552,13 @@ static const MethodDef gen_methods[] = {
     {NULL}};
 
 static void gen_dealloc(Obj *o) { obj_free(o); }
-static Value gen_repr(Value self) { return obj_str_from_cstr("Generator(PCG64)"); }
+static Value gen_repr(Value self) { return str_from_cstr("Generator(PCG64)"); }
 static TypeObj gen_type = {OBJ_TYPE_HEAD, .name = "Generator", .doc = "numpy's Generator over PCG64",
                            .dealloc = gen_dealloc, .repr = gen_repr, .methods = gen_methods};
 
 static Value default_rng(int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("default_rng", argc, argv, kw, "|seed", a) < 0) return val_null();
+  if (func_parse_args("default_rng", argc, argv, kw, "|seed", a) < 0) return val_null();
   if (a[0].tag == V_OBJ && a[0].u.o->type == &gen_type) return val_incref(a[0]);
   GenObj *g = obj_alloc(&gen_type, sizeof(GenObj));
   if (!g) return val_null();

@@ -198,7 +198,7 @@ typedef Value (*RSFn)(Value self, int argc, const Value *argv, Obj *kw);
 
 static Value rs_seed(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("seed", argc, argv, kw, "|seed", a) < 0) return val_null();
+  if (func_parse_args("seed", argc, argv, kw, "|seed", a) < 0) return val_null();
   MT *s = state_of(self);
   if (do_seed(s, a[0]) < 0) return val_null();
   if (VAL_IS_NULL(self)) global_seeded = 1;
@@ -221,19 +221,19 @@ static Value sample_doubles(MT *s, Value size, double lo, double span, int gauss
 
 static Value rs_random_sample(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("random_sample", argc, argv, kw, "|size", a) < 0) return val_null();
+  if (func_parse_args("random_sample", argc, argv, kw, "|size", a) < 0) return val_null();
   return sample_doubles(state_of(self), a[0], 0.0, 1.0, 0);
 }
 
 static Value shape_from_args(int argc, const Value *argv) {
-  Value t = obj_tuple_new(argc);
+  Value t = tuple_new(argc);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 0; i < argc; i++) TUPLE_SET(t, i, val_incref(argv[i]));
   return t;
 }
 
 static Value rs_rand(Value self, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("rand", argc, kw, 0, ARR_MAXDIM) < 0) return val_null();
+  if (func_check_args("rand", argc, kw, 0, ARR_MAXDIM) < 0) return val_null();
   if (argc == 0) return val_float(mt_double(state_of(self)));
   Value t = shape_from_args(argc, argv);
   if (VAL_IS_NULL(t)) return t;
@@ -243,7 +243,7 @@ static Value rs_rand(Value self, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value rs_randn(Value self, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("randn", argc, kw, 0, ARR_MAXDIM) < 0) return val_null();
+  if (func_check_args("randn", argc, kw, 0, ARR_MAXDIM) < 0) return val_null();
   if (argc == 0) return val_float(mt_gauss(state_of(self)));
   Value t = shape_from_args(argc, argv);
   if (VAL_IS_NULL(t)) return t;
@@ -254,7 +254,7 @@ static Value rs_randn(Value self, int argc, const Value *argv, Obj *kw) {
 
 static Value rs_standard_normal(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("standard_normal", argc, argv, kw, "|size", a) < 0) return val_null();
+  if (func_parse_args("standard_normal", argc, argv, kw, "|size", a) < 0) return val_null();
   return sample_doubles(state_of(self), a[0], 0.0, 1.0, 1);
 }
 
@@ -309,19 +309,19 @@ out:
 
 static Value rs_normal(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("normal", argc, argv, kw, "|loc,scale,size", a) < 0) return val_null();
+  if (func_parse_args("normal", argc, argv, kw, "|loc,scale,size", a) < 0) return val_null();
   return two_param(state_of(self), a[0], a[1], a[2], 0.0, 1.0, 1, 0);
 }
 
 static Value rs_uniform(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("uniform", argc, argv, kw, "|low,high,size", a) < 0) return val_null();
+  if (func_parse_args("uniform", argc, argv, kw, "|low,high,size", a) < 0) return val_null();
   return two_param(state_of(self), a[0], a[1], a[2], 0.0, 1.0, 0, 1);
 }
 
 static Value rs_randint(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("randint", argc, argv, kw, "low|high,size,dtype", a) < 0) return val_null();
+  if (func_parse_args("randint", argc, argv, kw, "low|high,size,dtype", a) < 0) return val_null();
   int64_t lo, hi;
   if (lx_as_int(a[0], &lo) < 0) return val_null();
   if (VAL_IS_NULL(a[1]) || VAL_IS_NONE(a[1])) { hi = lo; lo = 0; }
@@ -370,7 +370,7 @@ static int shuffle_array(MT *s, Array *x) {
 
 static Value rs_shuffle(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("shuffle", argc, argv, kw, "x", a) < 0) return val_null();
+  if (func_parse_args("shuffle", argc, argv, kw, "x", a) < 0) return val_null();
   MT *s = state_of(self);
   if (VAL_IS_LIST(a[0])) {
     ListObj *l = LIST(a[0].u.o);
@@ -405,13 +405,13 @@ static Value permutation_of(MT *s, Value x) {
 
 static Value rs_permutation(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("permutation", argc, argv, kw, "x", a) < 0) return val_null();
+  if (func_parse_args("permutation", argc, argv, kw, "x", a) < 0) return val_null();
   return permutation_of(state_of(self), a[0]);
 }
 
 static Value rs_choice(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("choice", argc, argv, kw, "a|size,replace,p", a) < 0) return val_null();
+  if (func_parse_args("choice", argc, argv, kw, "a|size,replace,p", a) < 0) return val_null();
   MT *s = state_of(self);
   int replace = 1;
   if (!VAL_IS_NULL(a[2]) && (replace = op_truth(a[2])) < 0) return val_null();
@@ -546,13 +546,13 @@ static const MethodDef rs_functions[] = {RS_METHODS(RS_FDEF){"random", f_random,
 static void rs_dealloc(Obj *o) { obj_free(o); }
 static Value rs_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("RandomState", argc, argv, kw, "|seed", a) < 0) return val_null();
+  if (func_parse_args("RandomState", argc, argv, kw, "|seed", a) < 0) return val_null();
   RSObj *r = obj_alloc(&rs_type, sizeof(RSObj));
   if (!r) return val_null();
   if (do_seed(&r->mt, a[0]) < 0) { obj_decref(&r->ob); return val_null(); }
   return val_obj(&r->ob);
 }
-static Value rs_repr(Value self) { return obj_str_from_cstr("RandomState(MT19937)"); }
+static Value rs_repr(Value self) { return str_from_cstr("RandomState(MT19937)"); }
 static TypeObj rs_type = {OBJ_TYPE_HEAD, .name = "RandomState", .doc = "numpy's legacy random generator (MT19937)",
                           .dealloc = rs_dealloc, .new = rs_new, .repr = rs_repr, .methods = rs_methods};
 

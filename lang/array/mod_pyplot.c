@@ -100,9 +100,9 @@ typedef struct Args {
 } Args;
 
 static Value kwget(Args *a, const char *name) {
-  int n = obj_kwcount(a->kw);
+  int n = func_kwcount(a->kw);
   for (int i = 0; i < n && i < 64; i++)
-    if (strcmp(obj_kwname(a->kw, i), name) == 0) {
+    if (strcmp(func_kwname(a->kw, i), name) == 0) {
       a->used |= (uint64_t)1 << i;
       return a->argv[a->argc + i];
     }
@@ -120,10 +120,10 @@ static const char *const IGNORED[] = {"zorder", "interpolation", "bbox_inches", 
                                       "squeeze", "resample", "filternorm", "markevery", NULL};
 
 static int kwcheck(Args *a) {
-  int n = obj_kwcount(a->kw);
+  int n = func_kwcount(a->kw);
   for (int i = 0; i < n; i++) {
     if (i < 64 && (a->used & ((uint64_t)1 << i))) continue;
-    const char *k = obj_kwname(a->kw, i);
+    const char *k = func_kwname(a->kw, i);
     int ok = 0;
     for (int j = 0; IGNORED[j]; j++) ok |= strcmp(IGNORED[j], k) == 0;
     if (!ok) {
@@ -148,7 +148,7 @@ static const char *as_cstr(Value v, const char *what) {
     obj_raise(&exc_TypeError, "%s must be a str, not %s", what, op_type_name(v));
     return NULL;
   }
-  return obj_str_cstr(v);
+  return str_cstr(v);
 }
 
 /* ---- data conversion: lists, tuples, arrays, scalars to doubles ------------------------- */
@@ -205,7 +205,7 @@ static int to_data(Value v, Data *d, const char *what) {
               op_type_name(v));
     return -1;
   }
-  Value list = (VAL_IS_LIST(v) || VAL_IS_TUPLE(v)) ? val_incref(v) : obj_sequence_list(v);
+  Value list = (VAL_IS_LIST(v) || VAL_IS_TUPLE(v)) ? val_incref(v) : list_from_iterable(v);
   if (VAL_IS_NULL(list)) return -1;
   int64_t n = VAL_IS_LIST(list) ? LIST(list.u.o)->len : TUPLE(list.u.o)->len;
   Value *items = VAL_IS_LIST(list) ? LIST(list.u.o)->items : TUPLE(list.u.o)->items;
@@ -294,9 +294,9 @@ static int color_kw(Args *a, const char *name, plot_color *out) {
   Value v = kwget(a, name);
   if (!present(v)) return 0;
   if (VAL_IS_STR(v)) {
-    if (plot_color_parse(obj_str_cstr(v), out) < 0) {
+    if (plot_color_parse(str_cstr(v), out) < 0) {
       obj_raise(&exc_ValueError, "%s: '%s' is not a valid color value", a->fname,
-                obj_str_cstr(v));
+                str_cstr(v));
       return -1;
     }
     return 0;
@@ -374,11 +374,11 @@ static int style_kw(Args *a, plot_style *st) {
       if (VAL_IS_NULL(s)) return -1;
       /* the style keeps a pointer: the caller copies before the str goes */
       static __thread char buf[256];
-      snprintf(buf, sizeof buf, "%s", obj_str_cstr(s));
+      snprintf(buf, sizeof buf, "%s", str_cstr(s));
       val_decref(s);
       st->label = buf;
     } else {
-      st->label = obj_str_cstr(lab);
+      st->label = str_cstr(lab);
     }
   }
   return 0;
@@ -386,7 +386,7 @@ static int style_kw(Args *a, plot_style *st) {
 
 /* ---- pyplot state helpers -------------------------------------------------------------- */
 static double rc_num(PState *st, const char *key, double dflt) {
-  Value v = obj_dict_getstr(st->rc, key);
+  Value v = dict_getstr(st->rc, key);
   double d;
   if (VAL_IS_NULL(v) || op_as_float(v, &d) < 0) { obj_err_clear(); return dflt; }
   return d;
@@ -395,7 +395,7 @@ static double rc_num(PState *st, const char *key, double dflt) {
 /* copy rcParams into the session's defaults (called before creating figures) */
 static void sync_rc(PState *st) {
   plot_rc *rc = plot_session_rc(st->s);
-  Value fs = obj_dict_getstr(st->rc, "figure.figsize");
+  Value fs = dict_getstr(st->rc, "figure.figsize");
   if (!VAL_IS_NULL(fs)) {
     Data d;
     if (to_vec(fs, &d, "figure.figsize", 0) == 0) {
@@ -411,11 +411,11 @@ static void sync_rc(PState *st) {
   rc->markersize = rc_num(st, "lines.markersize", 6);
   rc->fontsize = rc_num(st, "font.size", 10);
   rc->grid = rc_num(st, "axes.grid", 0) != 0;
-  Value cm = obj_dict_getstr(st->rc, "image.cmap");
-  if (!VAL_IS_NULL(cm) && VAL_IS_STR(cm) && plot_cmap_exists(obj_str_cstr(cm)))
-    snprintf(rc->cmap, sizeof rc->cmap, "%s", obj_str_cstr(cm));
-  Value ff = obj_dict_getstr(st->rc, "figure.format");
-  if (!VAL_IS_NULL(ff) && VAL_IS_STR(ff)) snprintf(rc->format, sizeof rc->format, "%s", obj_str_cstr(ff));
+  Value cm = dict_getstr(st->rc, "image.cmap");
+  if (!VAL_IS_NULL(cm) && VAL_IS_STR(cm) && plot_cmap_exists(str_cstr(cm)))
+    snprintf(rc->cmap, sizeof rc->cmap, "%s", str_cstr(cm));
+  Value ff = dict_getstr(st->rc, "figure.format");
+  if (!VAL_IS_NULL(ff) && VAL_IS_STR(ff)) snprintf(rc->format, sizeof rc->format, "%s", str_cstr(ff));
 }
 
 static plot_figure *gcf(PState *st) {
@@ -449,11 +449,11 @@ static int check_ax(int argc, const Value *argv, const char *fn) {
   Args A = {fn, argc, argv, kw, 0, 0}; (void)A
 
 static Value list_of_artists(int n, const char *kind) {
-  Value l = obj_list_new(0);
+  Value l = list_new(0);
   if (VAL_IS_NULL(l)) return l;
   for (int i = 0; i < n; i++) {
     Value x = artist_new(kind);
-    if (VAL_IS_NULL(x) || obj_list_append_steal(l, x) < 0) { val_decref(l); return val_null(); }
+    if (VAL_IS_NULL(x) || list_append_steal(l, x) < 0) { val_decref(l); return val_null(); }
   }
   return l;
 }
@@ -476,7 +476,7 @@ AXFN(ax_plot) {
       xv = val_null(); yv = a0; i += 1;
     }
     if (VAL_IS_STR(yv)) return obj_raise(&exc_ValueError, "plot(): a format string must follow the data");
-    if (i < argc && VAL_IS_STR(argv[i])) fmt = obj_str_cstr(argv[i++]);
+    if (i < argc && VAL_IS_STR(argv[i])) fmt = str_cstr(argv[i++]);
     plot_style st = base;
     char err[200];
     if (fmt && plot_style_fmt(&st, fmt, err, sizeof err) < 0)
@@ -523,7 +523,7 @@ static double *color_list(Value v, size_t *n) {
   if (!rgba) { obj_raise_nomem(); return NULL; }
   for (int64_t i = 0; i < len; i++) {
     plot_color col;
-    if (!VAL_IS_STR(it[i]) || plot_color_parse(obj_str_cstr(it[i]), &col) < 0) {
+    if (!VAL_IS_STR(it[i]) || plot_color_parse(str_cstr(it[i]), &col) < 0) {
       free(rgba);
       obj_raise(&exc_ValueError, "'c' argument must be a color, a sequence of colors, or a "
                 "sequence of numbers, not %s", op_type_name(it[i]));
@@ -539,9 +539,9 @@ static double *color_list(Value v, size_t *n) {
  * (matplotlib's rule: numbers matching the number of points are mapped, even three or four) */
 static int scatter_c(Value cv, size_t n, plot_style *st, Data *c, double **rgba) {
   if (VAL_IS_STR(cv)) {
-    if (plot_color_parse(obj_str_cstr(cv), &st->color) < 0) {
+    if (plot_color_parse(str_cstr(cv), &st->color) < 0) {
       obj_raise(&exc_ValueError, "'c' argument must be a color, a sequence of colors, or a "
-                "sequence of numbers, not '%s'", obj_str_cstr(cv));
+                "sequence of numbers, not '%s'", str_cstr(cv));
       return -1;
     }
     return 0;
@@ -637,8 +637,8 @@ AXFN(ax_scatter) {
   if (num_kw(&A, "vmin", NULL, &o.vmin) < 0 || num_kw(&A, "vmax", NULL, &o.vmax) < 0) goto out;
   /* matplotlib's scatter spells these in the plural; edgecolors='face' is the default */
   Value ec = kwget(&A, "edgecolors");
-  if (present(ec) && !(VAL_IS_STR(ec) && strcmp(obj_str_cstr(ec), "face") == 0)) {
-    if (!VAL_IS_STR(ec) || plot_color_parse(obj_str_cstr(ec), &st.edgecolor) < 0) {
+  if (present(ec) && !(VAL_IS_STR(ec) && strcmp(str_cstr(ec), "face") == 0)) {
+    if (!VAL_IS_STR(ec) || plot_color_parse(str_cstr(ec), &st.edgecolor) < 0) {
       obj_raise(&exc_ValueError, "scatter: edgecolors must be a color, 'face' or 'none'");
       goto out;
     }
@@ -671,7 +671,7 @@ static int categories(plot_axes *ax, Value v, Data *d, int horizontal) {
       obj_raise(&exc_TypeError, "categories must all be str");
       return -1;
     }
-    labels[i] = obj_str_cstr(it[i]);
+    labels[i] = str_cstr(it[i]);
     d->v[i] = (double)i;
   }
   d->n = (size_t)n;
@@ -733,15 +733,15 @@ AXFN(ax_bar) { return bar_common(argc, argv, kw, 0); }
 AXFN(ax_barh) { return bar_common(argc, argv, kw, 1); }
 
 /* a numpy float64 array (what matplotlib returns), or a list if arrays are unavailable */
-static Value list_from(const double *v, size_t n) {
+static Value floats_from(const double *v, size_t n) {
   int64_t shape[1] = {(int64_t)n};
   Array *a = arr_from_data(DT_FLOAT64, 1, shape, v);
   if (a) return lx_wrap(a, FAM_NP);
   obj_err_clear();
-  Value l = obj_list_new(0);
+  Value l = list_new(0);
   if (VAL_IS_NULL(l)) return l;
   for (size_t i = 0; i < n; i++)
-    if (obj_list_append_steal(l, val_float(v[i])) < 0) { val_decref(l); return val_null(); }
+    if (list_append_steal(l, val_float(v[i])) < 0) { val_decref(l); return val_null(); }
   return l;
 }
 
@@ -761,7 +761,7 @@ AXFN(ax_hist) {
       if (bv.u.i < 1 || bv.u.i > 10000000) { obj_raise(&exc_ValueError, "`bins` must be positive, when an integer"); goto out; }
       o.bins = (int)bv.u.i;
     } else if (VAL_IS_STR(bv)) {
-      obj_raise(&exc_ValueError, "bins='%s' is not supported; give a number of bins or the edges", obj_str_cstr(bv));
+      obj_raise(&exc_ValueError, "bins='%s' is not supported; give a number of bins or the edges", str_cstr(bv));
       goto out;
     } else {
       if (to_vec(bv, &e, "bins", 0) < 0) goto out;
@@ -809,9 +809,9 @@ AXFN(ax_hist) {
   if (!counts || !edges) { obj_raise_nomem(); goto out; }
   if (plot_hist(ax, x.v, x.n, &o, &st, counts, edges) < 0) { fig_err(self->f); goto out; }
   {
-    Value n = list_from(counts, (size_t)nb), b = list_from(edges, (size_t)nb + 1);
+    Value n = floats_from(counts, (size_t)nb), b = floats_from(edges, (size_t)nb + 1);
     Value p = artist_new("matplotlib.container.BarContainer");
-    if (!VAL_IS_NULL(n) && !VAL_IS_NULL(b) && !VAL_IS_NULL(p)) ret = obj_tuple_pack(3, n, b, p);
+    if (!VAL_IS_NULL(n) && !VAL_IS_NULL(b) && !VAL_IS_NULL(p)) ret = tuple_pack(3, n, b, p);
     val_decref(n); val_decref(b); val_decref(p);
   }
 out:
@@ -851,8 +851,8 @@ AXFN(ax_imshow) {
   }
   Value asp = kwget(&A, "aspect");
   if (present(asp)) {
-    if (VAL_IS_STR(asp) && strcmp(obj_str_cstr(asp), "auto") == 0) o.aspect_auto = 1;
-    else if (!(VAL_IS_STR(asp) && strcmp(obj_str_cstr(asp), "equal") == 0)) {
+    if (VAL_IS_STR(asp) && strcmp(str_cstr(asp), "auto") == 0) o.aspect_auto = 1;
+    else if (!(VAL_IS_STR(asp) && strcmp(str_cstr(asp), "equal") == 0)) {
       obj_raise(&exc_ValueError, "aspect must be 'equal' or 'auto'");
       goto out;
     }
@@ -976,7 +976,7 @@ static Value text_setter(int argc, const Value *argv, Obj *kw, const char *fn,
   kwget(&A, "fontsize"); kwget(&A, "loc"); kwget(&A, "pad"); kwget(&A, "labelpad");
   kwget(&A, "fontweight"); kwget(&A, "color");
   if (kwcheck(&A) < 0) { val_decref(s); return val_null(); }
-  int rc = set(ax, obj_str_cstr(s));
+  int rc = set(ax, str_cstr(s));
   if (rc < 0) { val_decref(s); return fig_err(self->f); }
   Value t = artist_new("matplotlib.text.Text");
   val_decref(s);
@@ -999,7 +999,7 @@ AXFN(ax_legend) {
     for (int64_t i = 0; i < n && (size_t)i < plot_axes_nseries(ax); i++) {
       Value s = op_str(it[i]);
       if (VAL_IS_NULL(s)) return s;
-      int rc = plot_axes_series_label(ax, (size_t)i, obj_str_cstr(s));
+      int rc = plot_axes_series_label(ax, (size_t)i, str_cstr(s));
       val_decref(s);
       if (rc < 0) return fig_err(self->f);
     }
@@ -1055,7 +1055,7 @@ static Value lim_common(int argc, const Value *argv, Obj *kw, int yaxis, const c
   }
   if (yaxis) plot_axes_get_ylim(ax, &lo, &hi); else plot_axes_get_xlim(ax, &lo, &hi);
   Value a = val_float(lo), b = val_float(hi);
-  return obj_tuple_pack(2, a, b);
+  return tuple_pack(2, a, b);
 }
 AXFN(ax_set_xlim) { return lim_common(argc, argv, kw, 0, "set_xlim"); }
 AXFN(ax_set_ylim) { return lim_common(argc, argv, kw, 1, "set_ylim"); }
@@ -1087,7 +1087,7 @@ static Value ticks_common(int argc, const Value *argv, Obj *kw, int yaxis, const
   Value ret = val_null();
   if (kwcheck(&A) < 0) goto out;
   if (present(lv)) {
-    Value lst = obj_sequence_list(lv);
+    Value lst = list_from_iterable(lv);
     if (VAL_IS_NULL(lst)) goto out;
     int64_t n = LIST(lst.u.o)->len;
     if ((size_t)n != d.n) {
@@ -1103,7 +1103,7 @@ static Value ticks_common(int argc, const Value *argv, Obj *kw, int yaxis, const
       strs[i] = op_str(LIST(lst.u.o)->items[i]);
       if (VAL_IS_NULL(strs[i])) { val_decref(lst); goto out; }
       nstr++;
-      labels[i] = obj_str_cstr(strs[i]);
+      labels[i] = str_cstr(strs[i]);
     }
     val_decref(lst);
   }
@@ -1126,7 +1126,7 @@ AXFN(ax_axis) {
   AXCHECK("axis");
   if (argc < 2) return val_none();
   if (VAL_IS_STR(argv[1])) {
-    const char *s = obj_str_cstr(argv[1]);
+    const char *s = str_cstr(argv[1]);
     if (strcmp(s, "off") == 0) plot_axes_axis(ax, 0);
     else if (strcmp(s, "on") == 0) plot_axes_axis(ax, 1);
     else if (strcmp(s, "equal") == 0 || strcmp(s, "scaled") == 0 || strcmp(s, "image") == 0) plot_axes_aspect(ax, "equal");
@@ -1146,7 +1146,7 @@ AXFN(ax_axis) {
 AXFN(ax_set_aspect) {
   AXCHECK("set_aspect");
   if (argc < 2 || !VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "set_aspect() takes 'equal' or 'auto'");
-  if (plot_axes_aspect(ax, obj_str_cstr(argv[1])) < 0) return fig_err(self->f);
+  if (plot_axes_aspect(ax, str_cstr(argv[1])) < 0) return fig_err(self->f);
   return val_none();
 }
 
@@ -1186,7 +1186,7 @@ static const MethodDef ax_methods[] = {
 
 static Value ax_repr(Value self) {
   (void)self;
-  return obj_str_from_cstr("<Axes: >");
+  return str_from_cstr("<Axes: >");
 }
 
 static TypeObj ax_type = {OBJ_TYPE_HEAD, .name = "Axes", .dealloc = ax_dealloc,
@@ -1216,7 +1216,7 @@ static Value grid_getitem(Value self, Value key) {
   int64_t i;
   if (op_as_index(key, g->shape[0], &i, "axes") < 0) return val_null();
   if (g->ndim == 1) return val_incref(l->items[i]);
-  Value row = obj_list_from(g->shape[1], l->items + i * g->shape[1]);
+  Value row = list_from(g->shape[1], l->items + i * g->shape[1]);
   if (VAL_IS_NULL(row)) return row;
   Value r = grid_new(1, g->shape[1], 1, row);
   val_decref(row);
@@ -1229,11 +1229,11 @@ static int grid_len(Value self, int64_t *out) {
 static Value grid_iter(Value self) {
   GridObj *g = (GridObj *)VAL_OBJ(self);
   if (g->ndim == 1) return op_iter(g->items);
-  Value rows = obj_list_new(0);
+  Value rows = list_new(0);
   if (VAL_IS_NULL(rows)) return rows;
   for (int64_t i = 0; i < g->shape[0]; i++) {
     Value r = grid_getitem(self, val_int(i));
-    if (VAL_IS_NULL(r) || obj_list_append_steal(rows, r) < 0) { val_decref(rows); return val_null(); }
+    if (VAL_IS_NULL(r) || list_append_steal(rows, r) < 0) { val_decref(rows); return val_null(); }
   }
   Value it = op_iter(rows);
   val_decref(rows);
@@ -1241,19 +1241,19 @@ static Value grid_iter(Value self) {
 }
 static Value grid_flat(Value self) {
   GridObj *g = (GridObj *)VAL_OBJ(self);
-  return obj_list_from(LIST(g->items.u.o)->len, LIST(g->items.u.o)->items);
+  return list_from(LIST(g->items.u.o)->len, LIST(g->items.u.o)->items);
 }
 static Value grid_ravel(int argc, const Value *argv, Obj *kw) { return grid_flat(argv[0]); }
 static Value grid_shape(Value self) {
   GridObj *g = (GridObj *)VAL_OBJ(self);
-  if (g->ndim == 1) { Value a = val_int(g->shape[0]); return obj_tuple_pack(1, a); }
+  if (g->ndim == 1) { Value a = val_int(g->shape[0]); return tuple_pack(1, a); }
   Value a = val_int(g->shape[0]), b = val_int(g->shape[1]);
-  return obj_tuple_pack(2, a, b);
+  return tuple_pack(2, a, b);
 }
 static Value grid_repr(Value self) {
   GridObj *g = (GridObj *)VAL_OBJ(self);
-  return obj_str_fmt("array of Axes, shape (%lld%s%lld)", (long long)g->shape[0],
-                     g->ndim == 2 ? ", " : ",", g->ndim == 2 ? (long long)g->shape[1] : 0LL);
+  return str_fmt("array of Axes, shape (%lld%s%lld)", (long long)g->shape[0],
+                 g->ndim == 2 ? ", " : ",", g->ndim == 2 ? (long long)g->shape[1] : 0LL);
 }
 static const MethodDef grid_methods[] = {{"ravel", grid_ravel, "ravel() -> list of Axes", 0},
                                          {"flatten", grid_ravel, "flatten() -> list of Axes", 0},
@@ -1277,7 +1277,7 @@ static Value grid_new(int ndim, int64_t r, int64_t c, Value items) {
 
 static Value artist_repr(Value self) {
   ArtistObj *a = (ArtistObj *)VAL_OBJ(self);
-  return obj_str_fmt("<%s object>", a->kind);
+  return str_fmt("<%s object>", a->kind);
 }
 static TypeObj artist_type = {OBJ_TYPE_HEAD, .name = "Artist", .repr = artist_repr};
 
@@ -1305,7 +1305,7 @@ static Value savefig_impl(PState *st, plot_figure *f, Args *A, Value fname) {
   if (kwcheck(A) < 0) return val_null();
   Value path = op_str(fname);
   if (VAL_IS_NULL(path)) return path;
-  int rc = plot_savefig(st->s, f, obj_str_cstr(path), fmt, dpi);
+  int rc = plot_savefig(st->s, f, str_cstr(path), fmt, dpi);
   val_decref(path);
   return rc < 0 ? sess_err(st) : val_none();
 }
@@ -1345,7 +1345,7 @@ static Value fig_suptitle(int argc, const Value *argv, Obj *kw) {
   if (kwcheck(&A) < 0) return val_null();
   Value s = op_str(argv[1]);
   if (VAL_IS_NULL(s)) return s;
-  int rc = plot_figure_suptitle(self->f, obj_str_cstr(s), fs);
+  int rc = plot_figure_suptitle(self->f, str_cstr(s), fs);
   val_decref(s);
   return rc < 0 ? fig_err(self->f) : artist_new("matplotlib.text.Text");
 }
@@ -1423,11 +1423,11 @@ static Value fig_set_size_inches(int argc, const Value *argv, Obj *kw) {
 
 static Value fig_get_axes(Value self) {
   FigObj *f = (FigObj *)VAL_OBJ(self);
-  Value l = obj_list_new(0);
+  Value l = list_new(0);
   if (VAL_IS_NULL(l)) return l;
   for (size_t i = 0; i < plot_figure_naxes(f->f); i++) {
     Value a = ax_wrap(f->st, plot_figure_axes(f->f, i));
-    if (VAL_IS_NULL(a) || obj_list_append_steal(l, a) < 0) { val_decref(l); return val_null(); }
+    if (VAL_IS_NULL(a) || list_append_steal(l, a) < 0) { val_decref(l); return val_null(); }
   }
   return l;
 }
@@ -1440,8 +1440,8 @@ static Value fig_repr(Value self) {
   double w, h, dpi;
   plot_figure_size(f->f, &w, &h, &dpi);
   size_t n = plot_figure_naxes(f->f);
-  return obj_str_fmt("<Figure size %gx%g with %zu Axes>", floor(w * dpi + 0.5),
-                     floor(h * dpi + 0.5), n);
+  return str_fmt("<Figure size %gx%g with %zu Axes>", floor(w * dpi + 0.5),
+                 floor(h * dpi + 0.5), n);
 }
 
 static const MethodDef fig_methods[] = {
@@ -1478,20 +1478,20 @@ static int rich_frontend(void) {
 
 /* 1 if rcParams["figure.format"] (a str, or a list/tuple/set of them) names fmt */
 static int wants_format(PState *st, const char *fmt) {
-  Value ff = obj_dict_getstr(st->rc, "figure.format");
+  Value ff = dict_getstr(st->rc, "figure.format");
   if (VAL_IS_NULL(ff)) { obj_err_clear(); return strcmp(fmt, "png") == 0; }
   if (VAL_IS_STR(ff)) {
-    const char *v = obj_str_cstr(ff);
+    const char *v = str_cstr(ff);
     if (strcmp(fmt, "png") == 0 && (strcmp(v, "retina") == 0 || strcmp(v, "png2x") == 0))
       return 1;
     return strcasecmp(v, fmt) == 0;
   }
-  Value l = obj_sequence_list(ff);
+  Value l = list_from_iterable(ff);
   if (VAL_IS_NULL(l)) { obj_err_clear(); return 0; }
   int found = 0;
   for (int64_t i = 0; i < LIST(l.u.o)->len; i++) {
     Value it = LIST(l.u.o)->items[i];
-    if (VAL_IS_STR(it) && strcasecmp(obj_str_cstr(it), fmt) == 0) found = 1;
+    if (VAL_IS_STR(it) && strcasecmp(str_cstr(it), fmt) == 0) found = 1;
   }
   val_decref(l);
   return found;
@@ -1585,7 +1585,7 @@ static Value on_gca(PState *st, NativeFn fn, int argc, const Value *argv, Obj *k
   if (!ax) return val_null();
   Value axv = ax_wrap(st, ax);
   if (VAL_IS_NULL(axv)) return axv;
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   Value *nv = malloc((size_t)(argc + nk + 1) * sizeof(Value));
   if (!nv) { val_decref(axv); return obj_raise_nomem(); }
   nv[0] = axv;
@@ -1655,14 +1655,14 @@ static Value plt_figure(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value plt_gcf(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  if (obj_check_args("gcf", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("gcf", argc, kw, 0, 0) < 0) return val_null();
   plot_figure *f = gcf(st);
   return f ? fig_wrap(st, f) : val_null();
 }
 
 static Value plt_gca(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  if (obj_check_args("gca", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("gca", argc, kw, 0, 0) < 0) return val_null();
   plot_axes *ax = gca(st);
   return ax ? ax_wrap(st, ax) : val_null();
 }
@@ -1674,10 +1674,10 @@ static Value plt_subplot(void *data, int argc, const Value *argv, Obj *kw) {
   if (!f) return val_null();
   Value fv = fig_wrap(st, f);
   if (VAL_IS_NULL(fv)) return fv;
-  Value *nv = malloc((size_t)(argc + obj_kwcount(kw) + 1) * sizeof(Value));
+  Value *nv = malloc((size_t)(argc + func_kwcount(kw) + 1) * sizeof(Value));
   if (!nv) { val_decref(fv); return obj_raise_nomem(); }
   nv[0] = fv;
-  memcpy(nv + 1, argv, (size_t)(argc + obj_kwcount(kw)) * sizeof(Value));
+  memcpy(nv + 1, argv, (size_t)(argc + func_kwcount(kw)) * sizeof(Value));
   Value r = fig_add_subplot(argc + 1, nv, kw);
   free(nv);
   val_decref(fv);
@@ -1716,11 +1716,11 @@ static Value plt_subplots(void *data, int argc, const Value *argv, Obj *kw) {
   plot_axes **axs = malloc((size_t)(r * c) * sizeof *axs);
   if (!axs) return obj_raise_nomem();
   if (plot_figure_subplots(f, (int)r, (int)c, axs) < 0) { free(axs); return fig_err(f); }
-  Value items = obj_list_new(0), fv = val_null(), grid = val_null(), ret = val_null();
+  Value items = list_new(0), fv = val_null(), grid = val_null(), ret = val_null();
   if (VAL_IS_NULL(items)) goto out;
   for (int64_t i = 0; i < r * c; i++) {
     Value a = ax_wrap(st, axs[i]);
-    if (VAL_IS_NULL(a) || obj_list_append_steal(items, a) < 0) goto out;
+    if (VAL_IS_NULL(a) || list_append_steal(items, a) < 0) goto out;
   }
   fv = fig_wrap(st, f);
   if (VAL_IS_NULL(fv)) goto out;
@@ -1728,7 +1728,7 @@ static Value plt_subplots(void *data, int argc, const Value *argv, Obj *kw) {
   else if (squeeze && (r == 1 || c == 1)) grid = grid_new(1, r * c, 1, items);
   else grid = grid_new(2, r, c, items);
   if (VAL_IS_NULL(grid)) goto out;
-  ret = obj_tuple_pack(2, fv, grid);
+  ret = tuple_pack(2, fv, grid);
 out:
   free(axs);
   val_decref(items);
@@ -1743,10 +1743,10 @@ static Value plt_suptitle(void *data, int argc, const Value *argv, Obj *kw) {
   if (!f) return val_null();
   Value fv = fig_wrap(st, f);
   if (VAL_IS_NULL(fv)) return fv;
-  Value *nv = malloc((size_t)(argc + obj_kwcount(kw) + 1) * sizeof(Value));
+  Value *nv = malloc((size_t)(argc + func_kwcount(kw) + 1) * sizeof(Value));
   if (!nv) { val_decref(fv); return obj_raise_nomem(); }
   nv[0] = fv;
-  memcpy(nv + 1, argv, (size_t)(argc + obj_kwcount(kw)) * sizeof(Value));
+  memcpy(nv + 1, argv, (size_t)(argc + func_kwcount(kw)) * sizeof(Value));
   Value r = fig_suptitle(argc + 1, nv, kw);
   free(nv);
   val_decref(fv);
@@ -1797,10 +1797,10 @@ static Value plt_show(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value plt_close(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  if (obj_check_args("close", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("close", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0 || VAL_IS_NONE(argv[0])) {
     plot_session_close(st->s, NULL);
-  } else if (VAL_IS_STR(argv[0]) && strcmp(obj_str_cstr(argv[0]), "all") == 0) {
+  } else if (VAL_IS_STR(argv[0]) && strcmp(str_cstr(argv[0]), "all") == 0) {
     plot_session_close_all(st->s);
   } else if (VAL_IS_OBJ(argv[0]) && VAL_OBJ(argv[0])->type == &fig_type) {
     plot_session_close(st->s, ((FigObj *)VAL_OBJ(argv[0]))->f);
@@ -1817,7 +1817,7 @@ static Value plt_close(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value plt_clf(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  if (obj_check_args("clf", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("clf", argc, kw, 0, 0) < 0) return val_null();
   plot_figure *f = gcf(st);
   if (!f) return val_null();
   plot_figure_clear(f);
@@ -1826,8 +1826,8 @@ static Value plt_clf(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value plt_get_fignums(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  if (obj_check_args("get_fignums", argc, kw, 0, 0) < 0) return val_null();
-  Value l = obj_list_new(0);
+  if (func_check_args("get_fignums", argc, kw, 0, 0) < 0) return val_null();
+  Value l = list_new(0);
   if (VAL_IS_NULL(l)) return l;
   /* in increasing order, as matplotlib's */
   int last = 0;
@@ -1838,7 +1838,7 @@ static Value plt_get_fignums(void *data, int argc, const Value *argv, Obj *kw) {
       if (k > last && (next == 0 || k < next)) next = k;
     }
     if (next == 0) break;
-    if (obj_list_append_steal(l, val_int(next)) < 0) {
+    if (list_append_steal(l, val_int(next)) < 0) {
       val_decref(l);
       return val_null();
     }
@@ -1849,12 +1849,12 @@ static Value plt_get_fignums(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value plt_gnuplot(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  if (obj_check_args("gnuplot", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("gnuplot", argc, kw, 1, 1) < 0) return val_null();
   const char *cmd = as_cstr(argv[0], "commands");
   if (!cmd) return val_null();
   char *out = NULL;
   if (plot_gnuplot_command(st->s, cmd, &out) < 0) return sess_err(st);
-  Value r = obj_str_from_cstr(out ? out : "");
+  Value r = str_from_cstr(out ? out : "");
   free(out);
   return r;
 }
@@ -1900,31 +1900,31 @@ static const PDef plt_functions[] = {
 
 /* ---- modules ----------------------------------------------------------------------------- */
 static int rc_set(Value d, const char *k, Value v) {
-  int r = obj_dict_setstr(d, k, v);
+  int r = dict_setstr(d, k, v);
   val_decref(v);
   return r;
 }
 
 int modinit_matplotlib(Value m) {
-  Value rc = obj_dict_new();
+  Value rc = dict_new();
   if (VAL_IS_NULL(rc)) return -1;
-  Value fs = obj_list_new(0);
-  if (VAL_IS_NULL(fs) || obj_list_append_steal(fs, val_float(6.4)) < 0 ||
-      obj_list_append_steal(fs, val_float(4.8)) < 0 || rc_set(rc, "figure.figsize", fs) < 0 ||
+  Value fs = list_new(0);
+  if (VAL_IS_NULL(fs) || list_append_steal(fs, val_float(6.4)) < 0 ||
+      list_append_steal(fs, val_float(4.8)) < 0 || rc_set(rc, "figure.figsize", fs) < 0 ||
       rc_set(rc, "figure.dpi", val_float(100)) < 0 ||
-      rc_set(rc, "savefig.dpi", obj_str_from_cstr("figure")) < 0 ||
+      rc_set(rc, "savefig.dpi", str_from_cstr("figure")) < 0 ||
       rc_set(rc, "lines.linewidth", val_float(1.5)) < 0 ||
       rc_set(rc, "lines.markersize", val_float(6)) < 0 ||
       rc_set(rc, "font.size", val_float(10)) < 0 ||
       rc_set(rc, "axes.grid", val_bool(0)) < 0 ||
-      rc_set(rc, "image.cmap", obj_str_from_cstr("viridis")) < 0 ||
-      rc_set(rc, "figure.format", obj_str_from_cstr("png")) < 0 ||
+      rc_set(rc, "image.cmap", str_from_cstr("viridis")) < 0 ||
+      rc_set(rc, "figure.format", str_from_cstr("png")) < 0 ||
       obj_module_add(m, "rcParams", rc) < 0) {
     val_decref(rc);
     return -1;
   }
   val_decref(rc);
-  Value ver = obj_str_from_cstr("3.8.0");
+  Value ver = str_from_cstr("3.8.0");
   if (VAL_IS_NULL(ver)) return -1;
   int r = obj_module_add(m, "__version__", ver);
   val_decref(ver);
@@ -1966,7 +1966,7 @@ int modinit_matplotlib_pyplot(Value m) {
   int rcode = obj_module_add(m, "_state", stv);
   if (rcode == 0) rcode = obj_module_add(m, "rcParams", st->rc);
   for (const PDef *d = plt_functions; rcode == 0 && d->name; d++) {
-    Value f = obj_builtin_data_new(d->name, d->fn, st, d->doc);
+    Value f = func_builtin_data_new(d->name, d->fn, st, d->doc);
     if (VAL_IS_NULL(f)) { rcode = -1; break; }
     rcode = obj_module_add(m, d->name, f);
     val_decref(f);

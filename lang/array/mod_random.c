@@ -104,7 +104,7 @@ static Value param_array(Value v, DType d, int nd, const int64_t *shape, size_t 
 /* {=== keys ===} */
 static Value r_PRNGKey(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("PRNGKey", argc, argv, kw, "seed|$impl", a) < 0) return val_null();
+  if (func_parse_args("PRNGKey", argc, argv, kw, "seed|$impl", a) < 0) return val_null();
   int64_t seed;
   if (lx_as_int(a[0], &seed) < 0) return val_null();
   if (!lx_flag_x64 && (seed < INT32_MIN || seed > (int64_t)UINT32_MAX))
@@ -118,7 +118,7 @@ static Value r_PRNGKey(int argc, const Value *argv, Obj *kw) {
 
 static Value r_split(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("split", argc, argv, kw, "key|num", a) < 0) return val_null();
+  if (func_parse_args("split", argc, argv, kw, "key|num", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "split", key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -142,7 +142,7 @@ static Value r_split(int argc, const Value *argv, Obj *kw) {
 
 static Value r_fold_in(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("fold_in", argc, argv, kw, "key,data", a) < 0) return val_null();
+  if (func_parse_args("fold_in", argc, argv, kw, "key,data", a) < 0) return val_null();
   uint32_t key[2], out[2];
   if (get_key(a[0], "fold_in", key) < 0) return val_null();
   int64_t d;
@@ -153,14 +153,14 @@ static Value r_fold_in(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value r_key_data(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("key_data", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("key_data", argc, kw, 1, 1) < 0) return val_null();
   return val_incref(argv[0]);
 }
 
 /* {=== samplers ===} */
 static Value r_bits(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("bits", argc, argv, kw, "key|shape,dtype", a) < 0) return val_null();
+  if (func_parse_args("bits", argc, argv, kw, "key|shape,dtype", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "bits", key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -180,7 +180,7 @@ static Value r_bits(int argc, const Value *argv, Obj *kw) {
 
 static Value r_uniform(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("uniform", argc, argv, kw, "key|shape,dtype,minval,maxval", a) < 0) return val_null();
+  if (func_parse_args("uniform", argc, argv, kw, "key|shape,dtype,minval,maxval", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "uniform", key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -212,7 +212,7 @@ typedef int (*Sampler64)(const uint32_t *, size_t, int, double *);
 static Value simple_sampler(const char *name, Sampler32 f32, Sampler64 f64, int argc,
                             const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args(name, argc, argv, kw, "key|shape,dtype", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "key|shape,dtype", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], name, key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -253,7 +253,7 @@ static int param_shape(Value p, Value q, int64_t *shape) {
 
 static Value r_truncated_normal(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("truncated_normal", argc, argv, kw, "key,lower,upper|shape,dtype", a) < 0) return val_null();
+  if (func_parse_args("truncated_normal", argc, argv, kw, "key,lower,upper|shape,dtype", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "truncated_normal", key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -282,7 +282,7 @@ out:
 
 static Value r_bernoulli(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("bernoulli", argc, argv, kw, "key|p,shape", a) < 0) return val_null();
+  if (func_parse_args("bernoulli", argc, argv, kw, "key|p,shape", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "bernoulli", key) < 0) return val_null();
   Value p = has(a[1]) ? a[1] : val_float(0.5);
@@ -312,7 +312,7 @@ out:
 
 static Value r_randint(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("randint", argc, argv, kw, "key,shape,minval,maxval|dtype", a) < 0) return val_null();
+  if (func_parse_args("randint", argc, argv, kw, "key,shape,minval,maxval|dtype", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "randint", key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -360,9 +360,9 @@ static Value index_array(const int64_t *idx, int nd, const int64_t *shape) {
 
 /* take(x, idx, axis) through indexing */
 static Value take_axis(Value x, Value idx, int axis) {
-  Value key = obj_tuple_new(axis + 1);
+  Value key = tuple_new(axis + 1);
   if (VAL_IS_NULL(key)) return key;
-  for (int i = 0; i < axis; i++) TUPLE_SET(key, i, obj_slice_new(val_none(), val_none(), val_none()));
+  for (int i = 0; i < axis; i++) TUPLE_SET(key, i, iter_slice_new(val_none(), val_none(), val_none()));
   TUPLE_SET(key, axis, val_incref(idx));
   Value r = lx_getitem(x, key);
   val_decref(key);
@@ -412,7 +412,7 @@ out:
 
 static Value r_permutation(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("permutation", argc, argv, kw, "key,x|axis,independent", a) < 0) return val_null();
+  if (func_parse_args("permutation", argc, argv, kw, "key,x|axis,independent", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "permutation", key) < 0) return val_null();
   int indep = has(a[3]) ? op_truth(a[3]) : 0;
@@ -434,7 +434,7 @@ static Value r_permutation(int argc, const Value *argv, Obj *kw) {
 
 static Value r_shuffle(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("shuffle", argc, argv, kw, "key,x|axis", a) < 0) return val_null();
+  if (func_parse_args("shuffle", argc, argv, kw, "key,x|axis", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "shuffle", key) < 0) return val_null();
   return shuffle_common(key, a[1], has(a[2]), a[2], 1, "shuffle");
@@ -442,7 +442,7 @@ static Value r_shuffle(int argc, const Value *argv, Obj *kw) {
 
 static Value r_choice(int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("choice", argc, argv, kw, "key,a|shape,replace,p,axis", a) < 0) return val_null();
+  if (func_parse_args("choice", argc, argv, kw, "key,a|shape,replace,p,axis", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "choice", key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -519,7 +519,7 @@ out:
 
 static Value r_categorical(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("categorical", argc, argv, kw, "key,logits|axis,shape,replace", a) < 0) return val_null();
+  if (func_parse_args("categorical", argc, argv, kw, "key,logits|axis,shape,replace", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "categorical", key) < 0) return val_null();
   int replace = has(a[4]) ? op_truth(a[4]) : 1;

@@ -61,7 +61,7 @@ static int scan_value(Value v, int depth, Scan *s) {
     case V_FLOAT: s->kind = 3; break;
     default:
       if (VAL_IS_STR(v))
-        obj_raise(&exc_TypeError, "arrays hold numbers, not strings: got '%s'", obj_str_cstr(v));
+        obj_raise(&exc_TypeError, "arrays hold numbers, not strings: got '%s'", str_cstr(v));
       else
         obj_raise(&exc_TypeError, "cannot make an array element from '%s'", op_type_name(v));
       return -1;
@@ -284,8 +284,8 @@ Value lx_asarray(Value v, Family f, int dtype, int copy) {
     if (dtype >= 0) return lx_convert(v, arr_canonical((DType)dtype, lx_promo(f)), 0);
     return val_incref(v);
   }
-  if (VAL_IS_OBJ(v) && v.u.o->type == &obj_range_type) {
-    Value l = obj_sequence_list(v);
+  if (VAL_IS_OBJ(v) && v.u.o->type == &iter_range_type) {
+    Value l = list_from_iterable(v);
     if (VAL_IS_NULL(l)) return l;
     Value r = lx_asarray(l, f, dtype, copy);
     val_decref(l);
@@ -313,7 +313,7 @@ static Value tolist_rec(Array *a, int depth, int64_t *flat) {
   STACK_CHECK_OR(val_null());
   if (depth == a->ndim) return lx_item(a, (*flat)++);
   int64_t n = a->shape[depth];
-  Value l = obj_list_new(n);
+  Value l = list_new(n);
   if (VAL_IS_NULL(l)) return l;
   for (int64_t i = 0; i < n; i++) {
     Value x = tolist_rec(a, depth + 1, flat);

@@ -96,7 +96,7 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
     Value v = keys[k];
     conv[k] = val_null();
     if (VAL_IS_NONE(v)) continue;
-    if (v.tag == V_OBJ && v.u.o == &obj_ellipsis_obj) { n_ell++; continue; }
+    if (v.tag == V_OBJ && v.u.o == &iter_ellipsis_obj) { n_ell++; continue; }
     if (is_seq(v)) {
       conv[k] = lx_asarray(v, f == FAM_NP ? FAM_NP : FAM_JAX, -1, 0);
       if (VAL_IS_NULL(conv[k])) goto fail;
@@ -121,7 +121,7 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
     Item *it = &p->it[p->n];
     memset(it, 0, sizeof *it);
     if (VAL_IS_NONE(v)) { it->kind = IX_NEWAXIS; it->dim = -1; p->n++; continue; }
-    if (v.tag == V_OBJ && v.u.o == &obj_ellipsis_obj) {
+    if (v.tag == V_OBJ && v.u.o == &iter_ellipsis_obj) {
       int fill = av->ndim - used;
       for (int j = 0; j < fill; j++) {
         it = &p->it[p->n++];
@@ -133,9 +133,9 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
       }
       continue;
     }
-    if (v.tag == V_OBJ && v.u.o->type == &obj_slice_type) {
+    if (v.tag == V_OBJ && v.u.o->type == &iter_slice_type) {
       int64_t st, sp, step, len;
-      if (obj_slice_indices(v, av->shape[dim], &st, &sp, &step, &len) < 0) goto fail;
+      if (iter_slice_indices(v, av->shape[dim], &st, &sp, &step, &len) < 0) goto fail;
       it->kind = (st == 0 && step == 1 && len == av->shape[dim]) ? IX_FULL : IX_SLICE;
       it->dim = dim++;
       it->start = st; it->stop = sp; it->step = step; it->len = len;
@@ -909,9 +909,9 @@ int np_setitem(Value x, Value key, Value v) {
 Value lx_at_update(Value x, Value key, const char *op, Value v, Obj *kw, int argc,
                    const Value *argv) {
   Family f = FAM_JAX;
-  int nkw = obj_kwcount(kw);
+  int nkw = func_kwcount(kw);
   for (int i = 0; i < nkw; i++) {
-    const char *k = obj_kwname(kw, i);
+    const char *k = func_kwname(kw, i);
     if (strcmp(k, "mode") && strcmp(k, "indices_are_sorted") && strcmp(k, "unique_indices") &&
         strcmp(k, "fill_value"))
       return obj_raise(&exc_TypeError, "%s() got an unexpected keyword argument '%s'", op, k);

@@ -171,7 +171,7 @@ static Value float_matrix(Family f, Value v, const char *name, int min_nd, int s
 static Value linalg1(Family f, int argc, const Value *argv, Obj *kw, const char *name, PrimId id,
                      int square) {
   Value a[1];
-  if (obj_parse_args(name, argc, argv, kw, "a", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "a", a) < 0) return val_null();
   Value x = float_matrix(f, a[0], name, 2, square);
   if (VAL_IS_NULL(x)) return x;
   /* numpy raises LinAlgError for singular input, JAX returns inf/nan */
@@ -200,7 +200,7 @@ static Value cholesky_impl(Family f, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value tuple_of(int n, Value *v) {
-  Value t = obj_tuple_new(n);
+  Value t = tuple_new(n);
   if (VAL_IS_NULL(t)) { for (int i = 0; i < n; i++) val_decref(v[i]); return t; }
   for (int i = 0; i < n; i++) TUPLE_SET(t, i, v[i]);
   return t;
@@ -209,7 +209,7 @@ static Value tuple_of(int n, Value *v) {
 LX_FN(slogdet)
 static Value slogdet_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("slogdet", argc, argv, kw, "a", a) < 0) return val_null();
+  if (func_parse_args("slogdet", argc, argv, kw, "a", a) < 0) return val_null();
   Value x = float_matrix(f, a[0], "slogdet", 2, 1);
   if (VAL_IS_NULL(x)) return x;
   Value out[2];
@@ -221,7 +221,7 @@ static Value slogdet_impl(Family f, int argc, const Value *argv, Obj *kw) {
 LX_FN(solve)
 static Value solve_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("solve", argc, argv, kw, "a,b", a) < 0) return val_null();
+  if (func_parse_args("solve", argc, argv, kw, "a,b", a) < 0) return val_null();
   Value x = float_matrix(f, a[0], "solve", 2, 1);
   if (VAL_IS_NULL(x)) return x;
   Value y = lx_asarray(a[1], f, -1, 0);
@@ -271,11 +271,11 @@ out:
 LX_FN(qr)
 static Value qr_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("qr", argc, argv, kw, "a|mode", a) < 0) return val_null();
+  if (func_parse_args("qr", argc, argv, kw, "a|mode", a) < 0) return val_null();
   PQr p = {0};
   int r_only = 0;
   if (has(a[1])) {
-    const char *m = VAL_IS_STR(a[1]) ? obj_str_cstr(a[1]) : "";
+    const char *m = VAL_IS_STR(a[1]) ? str_cstr(a[1]) : "";
     if (!strcmp(m, "complete")) p.full_matrices = 1;
     else if (!strcmp(m, "r")) r_only = 1;
     else if (strcmp(m, "reduced"))
@@ -294,10 +294,10 @@ static Value qr_impl(Family f, int argc, const Value *argv, Obj *kw) {
 LX_FN(eigh)
 static Value eigh_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("eigh", argc, argv, kw, "a|UPLO,$symmetrize_input", a) < 0) return val_null();
+  if (func_parse_args("eigh", argc, argv, kw, "a|UPLO,$symmetrize_input", a) < 0) return val_null();
   PEigh p = {1};
   if (has(a[1])) {
-    const char *u = VAL_IS_STR(a[1]) ? obj_str_cstr(a[1]) : "";
+    const char *u = VAL_IS_STR(a[1]) ? str_cstr(a[1]) : "";
     if (!strcmp(u, "U")) p.lower = 0;
     else if (strcmp(u, "L")) return obj_raise(&exc_ValueError, "UPLO argument must be 'L' or 'U'");
   }
@@ -312,7 +312,7 @@ static Value eigh_impl(Family f, int argc, const Value *argv, Obj *kw) {
 LX_FN(svd)
 static Value svd_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("svd", argc, argv, kw, "a|full_matrices,compute_uv,hermitian", a) < 0)
+  if (func_parse_args("svd", argc, argv, kw, "a|full_matrices,compute_uv,hermitian", a) < 0)
     return val_null();
   PSvd p = {1, 1};
   int uv = 1;
@@ -353,7 +353,7 @@ static int dims_of(Value v, int *out, int max) {
 LX_FN(_dot_general)
 static Value _dot_general_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("_dot_general", argc, argv, kw, "a,b,dimension_numbers", a) < 0) return val_null();
+  if (func_parse_args("_dot_general", argc, argv, kw, "a,b,dimension_numbers", a) < 0) return val_null();
   Value dn = a[2];
   if (!VAL_IS_TUPLE(dn) || TUPLE(dn.u.o)->len != 2 || !VAL_IS_TUPLE(TUPLE(dn.u.o)->items[0]) ||
       !VAL_IS_TUPLE(TUPLE(dn.u.o)->items[1]))

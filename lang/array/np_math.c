@@ -176,7 +176,7 @@ static Value call1(void *data, int argc, const Value *argv, Obj *kw) {
   const Bound *b = data;
   const UFunc1 *u = b->entry;
   Value a[4];
-  if (obj_parse_args(u->name, argc, argv, kw, "x|out,$where,dtype", a) < 0) return val_null();
+  if (func_parse_args(u->name, argc, argv, kw, "x|out,$where,dtype", a) < 0) return val_null();
   if (!VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]))
     return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", u->name);
   Value r = apply1(u, b->fam, a[0]);
@@ -254,7 +254,7 @@ static Value call2(void *data, int argc, const Value *argv, Obj *kw) {
   const Bound *bd = data;
   const UFunc2 *u = bd->entry;
   Value a[5];
-  if (obj_parse_args(u->name, argc, argv, kw, "x1,x2|out,$where,dtype", a) < 0) return val_null();
+  if (func_parse_args(u->name, argc, argv, kw, "x1,x2|out,$where,dtype", a) < 0) return val_null();
   if (!VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2]))
     return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", u->name);
   Value r = apply2(u, bd->fam, a[0], a[1]);
@@ -277,7 +277,7 @@ int np_math_add_ufuncs(Value m, Family f) {
     if (skip) continue;
     bound1[f][i].entry = &ufuncs1[i];
     bound1[f][i].fam = f;
-    Value fn = obj_builtin_data_new(ufuncs1[i].name, call1, &bound1[f][i], "elementwise function");
+    Value fn = func_builtin_data_new(ufuncs1[i].name, call1, &bound1[f][i], "elementwise function");
     if (VAL_IS_NULL(fn)) return -1;
     int r = obj_module_add(m, ufuncs1[i].name, fn);
     val_decref(fn);
@@ -286,7 +286,7 @@ int np_math_add_ufuncs(Value m, Family f) {
   for (int i = 0; i < N_UF2; i++) {
     bound2[f][i].entry = &ufuncs2[i];
     bound2[f][i].fam = f;
-    Value fn = obj_builtin_data_new(ufuncs2[i].name, call2, &bound2[f][i], "elementwise function");
+    Value fn = func_builtin_data_new(ufuncs2[i].name, call2, &bound2[f][i], "elementwise function");
     if (VAL_IS_NULL(fn)) return -1;
     int r = obj_module_add(m, ufuncs2[i].name, fn);
     val_decref(fn);
@@ -299,7 +299,7 @@ int np_math_add_ufuncs(Value m, Family f) {
 LX_FN(where)
 static Value where_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("where", argc, argv, kw, "condition|x,y", a) < 0) return val_null();
+  if (func_parse_args("where", argc, argv, kw, "condition|x,y", a) < 0) return val_null();
   if (VAL_IS_NULL(a[1]) && VAL_IS_NULL(a[2])) return lx_nonzero(fam, a[0]);
   if (VAL_IS_NULL(a[1]) || VAL_IS_NULL(a[2]))
     return obj_raise(&exc_ValueError, "either both or neither of x and y should be given");
@@ -335,7 +335,7 @@ static Value where_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(clip)
 static Value clip_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("clip", argc, argv, kw, "a|a_min,a_max,out,$min,max", a) < 0) return val_null();
+  if (func_parse_args("clip", argc, argv, kw, "a|a_min,a_max,out,$min,max", a) < 0) return val_null();
   Value lo = !VAL_IS_NULL(a[4]) ? a[4] : a[1];
   Value hi = !VAL_IS_NULL(a[5]) ? a[5] : a[2];
   if (!VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]))
@@ -362,7 +362,7 @@ static Value clip_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 
 static Value round_common(Family fam, int argc, const Value *argv, Obj *kw, const char *name) {
   Value a[3];
-  if (obj_parse_args(name, argc, argv, kw, "a|decimals,out", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "a|decimals,out", a) < 0) return val_null();
   int64_t dec = 0;
   if (!VAL_IS_NULL(a[1]) && lx_as_int(a[1], &dec) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
@@ -412,7 +412,7 @@ static Value around_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(matmul)
 static Value matmul_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("matmul", argc, argv, kw, "x1,x2|out", a) < 0) return val_null();
+  if (func_parse_args("matmul", argc, argv, kw, "x1,x2|out", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value y = lx_asarray(a[1], fam, -1, 0);
@@ -426,7 +426,7 @@ static Value matmul_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(dot)
 static Value dot_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("dot", argc, argv, kw, "a,b|out", a) < 0) return val_null();
+  if (func_parse_args("dot", argc, argv, kw, "a,b|out", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value y = lx_asarray(a[1], fam, -1, 0);

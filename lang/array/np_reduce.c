@@ -46,7 +46,7 @@ static Value reduce_common(int kind, const char *name, Family fam, int argc, con
   const char *spec = has_dtype ? "a|axis,dtype,out,keepdims,initial,where"
                      : (kind == R_ANY || kind == R_ALL) ? "a|axis,out,keepdims,$where"
                                                         : "a|axis,out,keepdims,initial,where";
-  if (obj_parse_args(name, argc, argv, kw, spec, a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, spec, a) < 0) return val_null();
   Value va = a[0], vaxis = a[1], vdtype = has_dtype ? a[2] : val_null();
   Value vout = has_dtype ? a[3] : a[2];
   Value vkeep = has_dtype ? a[4] : a[3];
@@ -167,7 +167,7 @@ static Value all_impl(Family f, int c, const Value *v, Obj *k) { return reduce_c
 static Value arg_common(int is_max, Family fam, int argc, const Value *argv, Obj *kw) {
   const char *name = is_max ? "argmax" : "argmin";
   Value a[4];
-  if (obj_parse_args(name, argc, argv, kw, "a|axis,out,$keepdims", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "a|axis,out,$keepdims", a) < 0) return val_null();
   if (has_kw(a[2])) return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", name);
   int keepdims = 0;
   if (has_kw(a[3]) && (keepdims = op_truth(a[3])) < 0) return val_null();
@@ -219,7 +219,7 @@ static Value argmin_impl(Family f, int c, const Value *v, Obj *k) { return arg_c
 static Value cum_common(PrimId id, const char *name, Family fam, int argc, const Value *argv,
                         Obj *kw) {
   Value a[4];
-  if (obj_parse_args(name, argc, argv, kw, "a|axis,dtype,out", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "a|axis,dtype,out", a) < 0) return val_null();
   if (has_kw(a[3])) return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", name);
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
@@ -264,7 +264,7 @@ static Value cumprod_impl(Family f, int c, const Value *v, Obj *k) { return cum_
 LX_FN(count_nonzero)
 static Value count_nonzero_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("count_nonzero", argc, argv, kw, "a|axis,$keepdims", a) < 0) return val_null();
+  if (func_parse_args("count_nonzero", argc, argv, kw, "a|axis,$keepdims", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value b = lx_binary(fam, PRIM_ne, x, val_int(0));
@@ -285,7 +285,7 @@ static Value count_nonzero_impl(Family fam, int argc, const Value *argv, Obj *kw
 LX_FN(ptp)
 static Value ptp_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("ptp", argc, argv, kw, "a|axis,out,keepdims", a) < 0) return val_null();
+  if (func_parse_args("ptp", argc, argv, kw, "a|axis,out,keepdims", a) < 0) return val_null();
   Value args[4] = {a[0], VAL_IS_NULL(a[1]) ? val_none() : a[1], val_none(),
                    VAL_IS_NULL(a[3]) ? val_bool(0) : a[3]};
   Value mx = reduce_common(R_MAX, "ptp", fam, 4, args, NULL);

@@ -12,10 +12,10 @@ static int is_seq(Value v) { return VAL_IS_LIST(v) || VAL_IS_TUPLE(v); }
 LX_FN(reshape)
 static Value reshape_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("reshape", argc, argv, kw, "a|shape,order,$newshape", a) < 0) return val_null();
+  if (func_parse_args("reshape", argc, argv, kw, "a|shape,order,$newshape", a) < 0) return val_null();
   Value shape = has(a[1]) ? a[1] : a[3];
   if (!has(shape)) return obj_raise(&exc_TypeError, "reshape() missing required argument 'shape'");
-  if (has(a[2]) && (!VAL_IS_STR(a[2]) || strcmp(obj_str_cstr(a[2]), "C")))
+  if (has(a[2]) && (!VAL_IS_STR(a[2]) || strcmp(str_cstr(a[2]), "C")))
     return obj_raise(&exc_NotImplementedError, "reshape: only order='C' is supported");
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
@@ -27,7 +27,7 @@ static Value reshape_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(ravel)
 static Value ravel_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("ravel", argc, argv, kw, "a|order", a) < 0) return val_null();
+  if (func_parse_args("ravel", argc, argv, kw, "a|order", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -42,7 +42,7 @@ static Value ravel_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(transpose)
 static Value transpose_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("transpose", argc, argv, kw, "a|axes", a) < 0) return val_null();
+  if (func_parse_args("transpose", argc, argv, kw, "a|axes", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value r = has(a[1]) ? lx_transpose_method(x, 1, &a[1]) : lx_transpose(x, NULL);
@@ -58,7 +58,7 @@ static Value permute_dims_impl(Family fam, int argc, const Value *argv, Obj *kw)
 LX_FN(swapaxes)
 static Value swapaxes_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("swapaxes", argc, argv, kw, "a,axis1,axis2", a) < 0) return val_null();
+  if (func_parse_args("swapaxes", argc, argv, kw, "a,axis1,axis2", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -96,7 +96,7 @@ static int axes_list(Value v, int ndim, int *out, const char *what) {
 LX_FN(moveaxis)
 static Value moveaxis_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("moveaxis", argc, argv, kw, "a,source,destination", a) < 0) return val_null();
+  if (func_parse_args("moveaxis", argc, argv, kw, "a,source,destination", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -133,7 +133,7 @@ out:
 LX_FN(expand_dims)
 static Value expand_dims_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("expand_dims", argc, argv, kw, "a,axis", a) < 0) return val_null();
+  if (func_parse_args("expand_dims", argc, argv, kw, "a,axis", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -159,7 +159,7 @@ out:
 LX_FN(squeeze)
 static Value squeeze_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("squeeze", argc, argv, kw, "a|axis", a) < 0) return val_null();
+  if (func_parse_args("squeeze", argc, argv, kw, "a|axis", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -306,7 +306,7 @@ out:
 LX_FN(concatenate)
 static Value concatenate_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("concatenate", argc, argv, kw, "arrays|axis,out,$dtype", a) < 0) return val_null();
+  if (func_parse_args("concatenate", argc, argv, kw, "arrays|axis,out,$dtype", a) < 0) return val_null();
   int64_t axis = 0;
   int none = !VAL_IS_NULL(a[1]) && VAL_IS_NONE(a[1]);
   if (!VAL_IS_NULL(a[1]) && !none && lx_as_int(a[1], &axis) < 0) return val_null();
@@ -323,7 +323,7 @@ static Value concatenate_impl(Family fam, int argc, const Value *argv, Obj *kw) 
 LX_FN(stack)
 static Value stack_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("stack", argc, argv, kw, "arrays|axis,out,$dtype", a) < 0) return val_null();
+  if (func_parse_args("stack", argc, argv, kw, "arrays|axis,out,$dtype", a) < 0) return val_null();
   int64_t axis = 0;
   if (has(a[1]) && lx_as_int(a[1], &axis) < 0) return val_null();
   int dt = lx_parse_dtype(a[3], fam);
@@ -362,7 +362,7 @@ out:
 LX_FN(flip)
 static Value flip_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("flip", argc, argv, kw, "m|axis", a) < 0) return val_null();
+  if (func_parse_args("flip", argc, argv, kw, "m|axis", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -379,7 +379,7 @@ static Value flip_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(broadcast_to)
 static Value broadcast_to_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("broadcast_to", argc, argv, kw, "array,shape", a) < 0) return val_null();
+  if (func_parse_args("broadcast_to", argc, argv, kw, "array,shape", a) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
   int nd = lx_parse_shape(a[1], shape);
   if (nd < 0) return val_null();
@@ -456,8 +456,8 @@ static int pad_pairs(Value pw, int ndim, int64_t *lo, int64_t *hi) {
 LX_FN(pad)
 static Value pad_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("pad", argc, argv, kw, "array,pad_width|mode,$constant_values", a) < 0) return val_null();
-  if (has(a[2]) && (!VAL_IS_STR(a[2]) || strcmp(obj_str_cstr(a[2]), "constant")))
+  if (func_parse_args("pad", argc, argv, kw, "array,pad_width|mode,$constant_values", a) < 0) return val_null();
+  if (has(a[2]) && (!VAL_IS_STR(a[2]) || strcmp(str_cstr(a[2]), "constant")))
     return obj_raise(&exc_NotImplementedError, "pad: only mode='constant' is supported");
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;

@@ -16,7 +16,7 @@ static int write_to(Value file, const char *s, size_t n) {
     obj_write(1, s, n);
     return 0;
   }
-  Value str = obj_str_new(s, n);
+  Value str = str_new(s, n);
   if (VAL_IS_NULL(str)) return -1;
   Value r = op_call_method(file, "write", 1, &str);
   val_decref(str);
@@ -27,9 +27,9 @@ static int write_to(Value file, const char *s, size_t n) {
 
 static Value b_print(int argc, const Value *argv, Obj *kw) {
   Value sep = val_null(), end = val_null(), file = val_null(), flush = val_null();
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   for (int k = 0; k < nk; k++) {
-    const char *n = obj_kwname(kw, k);
+    const char *n = func_kwname(kw, k);
     Value v = argv[argc + k];
     if (strcmp(n, "sep") == 0) sep = v;
     else if (strcmp(n, "end") == 0) end = v;
@@ -61,13 +61,13 @@ static Value b_print(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value b_input(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("input", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("input", argc, kw, 0, 1) < 0) return val_null();
   const char *prompt = "";
   Value ps = val_null();
   if (argc == 1) {
     ps = op_str(argv[0]);
     if (VAL_IS_NULL(ps)) return ps;
-    prompt = obj_str_cstr(ps);
+    prompt = str_cstr(ps);
   }
   const sb_sink *k = obj_ts.sink;
   char *line = NULL;
@@ -105,7 +105,7 @@ static Value b_input(int argc, const Value *argv, Obj *kw) {
     if (obj_interrupted) { obj_check_signals(); return val_null(); }
     return obj_raise(&exc_EOFError, "EOF when reading a line");
   }
-  Value r = utf8_valid(line, strlen(line)) ? obj_str_from_cstr(line)
+  Value r = utf8_valid(line, strlen(line)) ? str_from_cstr(line)
                                             : obj_raise(&exc_UnicodeDecodeError, "input is not valid UTF-8");
   free(line);
   return r;
@@ -113,7 +113,7 @@ static Value b_input(int argc, const Value *argv, Obj *kw) {
 
 /* ---- numbers -------------------------------------------------------------------------------- */
 static Value b_abs(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("abs", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("abs", argc, kw, 1, 1) < 0) return val_null();
   return op_unary(OBJ_UOP_ABS, argv[0]);
 }
 
@@ -125,7 +125,7 @@ static double round_half_even(double x) {
 
 static Value b_round(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("round", argc, argv, kw, "number|ndigits", a) < 0) return val_null();
+  if (func_parse_args("round", argc, argv, kw, "number|ndigits", a) < 0) return val_null();
   Value x = a[0];
   int has_nd = !VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]);
   int64_t nd = 0;
@@ -184,7 +184,7 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value b_divmod(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("divmod", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("divmod", argc, kw, 2, 2) < 0) return val_null();
   if (VAL_IS_OBJ(argv[0]) && (argv[0].u.o->type->flags & TF_USER)) {
     Value m = obj_user_method(argv[0], "__divmod__");
     if (!VAL_IS_NULL(m)) { Value r = op_call1(m, argv[1]); val_decref(m); return r; }
@@ -200,7 +200,7 @@ static Value b_divmod(int argc, const Value *argv, Obj *kw) {
   }
   Value r = op_binop(OP_MOD, argv[0], argv[1]);
   if (VAL_IS_NULL(r)) { val_decref(q); return r; }
-  Value t = obj_tuple_pack(2, q, r);
+  Value t = tuple_pack(2, q, r);
   val_decref(q);
   val_decref(r);
   return t;
@@ -208,7 +208,7 @@ static Value b_divmod(int argc, const Value *argv, Obj *kw) {
 
 static Value b_pow(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("pow", argc, argv, kw, "base,exp|mod", a) < 0) return val_null();
+  if (func_parse_args("pow", argc, argv, kw, "base,exp|mod", a) < 0) return val_null();
   if (VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2])) return op_binop(OP_POW, a[0], a[1]);
   if (!VAL_IS_INTLIKE(a[0]) || !VAL_IS_INTLIKE(a[1]) || !VAL_IS_INTLIKE(a[2]))
     return obj_raise(&exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
@@ -227,7 +227,7 @@ static Value b_pow(int argc, const Value *argv, Obj *kw) {
 
 static Value b_hex_like(int argc, const Value *argv, Obj *kw, const char *name, int base,
                         const char *prefix) {
-  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   int64_t v;
   if (op_as_int(argv[0], &v) < 0) return val_null();
   uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
@@ -243,14 +243,14 @@ static Value b_hex_like(int argc, const Value *argv, Obj *kw, const char *name, 
   if (v < 0) out[p++] = '-';
   for (const char *q = prefix; *q; q++) out[p++] = *q;
   while (k) out[p++] = digits[--k];
-  return obj_str_new(out, (size_t)p);
+  return str_new(out, (size_t)p);
 }
 static Value b_hex(int argc, const Value *argv, Obj *kw) { return b_hex_like(argc, argv, kw, "hex", 16, "0x"); }
 static Value b_bin(int argc, const Value *argv, Obj *kw) { return b_hex_like(argc, argv, kw, "bin", 2, "0b"); }
 static Value b_oct(int argc, const Value *argv, Obj *kw) { return b_hex_like(argc, argv, kw, "oct", 8, "0o"); }
 
 static Value b_chr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("chr", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("chr", argc, kw, 1, 1) < 0) return val_null();
   int64_t c;
   if (op_as_int(argv[0], &c) < 0) return val_null();
   if (c < 0 || c > 0x10ffff) return obj_raise(&exc_ValueError, "chr() arg not in range(0x110000)");
@@ -260,11 +260,11 @@ static Value b_chr(int argc, const Value *argv, Obj *kw) {
     /* a lone surrogate cannot be UTF-8 */
     return obj_raise(&exc_ValueError, "chr() of a surrogate is not supported in Sable");
   }
-  return obj_str_new(u, (size_t)k);
+  return str_new(u, (size_t)k);
 }
 
 static Value b_ord(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("ord", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("ord", argc, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[0]))
     return obj_raise(&exc_TypeError, "ord() expected string of length 1, but %s found", op_type_name(argv[0]));
   StrObj *s = STR(argv[0].u.o);
@@ -277,7 +277,7 @@ static Value b_ord(int argc, const Value *argv, Obj *kw) {
 
 /* ---- iteration helpers ------------------------------------------------------------------ */
 static Value b_len(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("len", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("len", argc, kw, 1, 1) < 0) return val_null();
   int64_t n;
   if (op_len(argv[0], &n) < 0) return val_null();
   return val_int(n);
@@ -285,7 +285,7 @@ static Value b_len(int argc, const Value *argv, Obj *kw) {
 
 static Value b_sum(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("sum", argc, argv, kw, "iterable|start", a) < 0) return val_null();
+  if (func_parse_args("sum", argc, argv, kw, "iterable|start", a) < 0) return val_null();
   Value acc = VAL_IS_NULL(a[1]) ? val_int(0) : val_incref(a[1]);
   if (VAL_IS_STR(acc)) {
     val_decref(acc);
@@ -314,9 +314,9 @@ static Value b_sum(int argc, const Value *argv, Obj *kw) {
 static Value minmax(int argc, const Value *argv, Obj *kw, int is_max) {
   const char *name = is_max ? "max" : "min";
   Value key = val_null(), dflt = val_null();
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   for (int k = 0; k < nk; k++) {
-    const char *n = obj_kwname(kw, k);
+    const char *n = func_kwname(kw, k);
     if (strcmp(n, "key") == 0) key = argv[argc + k];
     else if (strcmp(n, "default") == 0) dflt = argv[argc + k];
     else return obj_raise(&exc_TypeError, "'%s' is an invalid keyword argument for %s()", n, name);
@@ -329,7 +329,7 @@ static Value minmax(int argc, const Value *argv, Obj *kw, int is_max) {
   } else {
     if (!VAL_IS_NULL(dflt))
       return obj_raise(&exc_TypeError, "Cannot specify a default for %s() with multiple positional arguments", name);
-    Value t = obj_tuple_from(argc, argv);
+    Value t = tuple_from(argc, argv);
     if (VAL_IS_NULL(t)) return t;
     it = op_iter(t);
     val_decref(t);
@@ -371,14 +371,14 @@ static Value b_min(int argc, const Value *argv, Obj *kw) { return minmax(argc, a
 
 static Value b_sorted(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("sorted", argc, argv, kw, "iterable|$key,reverse", a) < 0) return val_null();
+  if (func_parse_args("sorted", argc, argv, kw, "iterable|$key,reverse", a) < 0) return val_null();
   int rev = 0;
   if (!VAL_IS_NULL(a[2]) && (rev = op_truth(a[2])) < 0) return val_null();
-  return obj_list_sorted(a[0], a[1], rev);
+  return list_sorted(a[0], a[1], rev);
 }
 
 static Value anyall(int argc, const Value *argv, Obj *kw, int is_any) {
-  if (obj_check_args(is_any ? "any" : "all", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(is_any ? "any" : "all", argc, kw, 1, 1) < 0) return val_null();
   Value it = op_iter(argv[0]);
   if (VAL_IS_NULL(it)) return it;
   Value x;
@@ -397,16 +397,16 @@ static Value b_any(int argc, const Value *argv, Obj *kw) { return anyall(argc, a
 static Value b_all(int argc, const Value *argv, Obj *kw) { return anyall(argc, argv, kw, 0); }
 
 static Value b_iter(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("iter", argc, kw, 1, 2) < 0) return val_null();
+  if (func_check_args("iter", argc, kw, 1, 2) < 0) return val_null();
   if (argc == 2) {
     if (!op_callable(argv[0])) return obj_raise(&exc_TypeError, "iter(v, w): v must be callable");
-    return obj_calliter_new(argv[0], argv[1]);
+    return iter_calliter_new(argv[0], argv[1]);
   }
   return op_iter(argv[0]);
 }
 
 static Value b_next(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("next", argc, kw, 1, 2) < 0) return val_null();
+  if (func_check_args("next", argc, kw, 1, 2) < 0) return val_null();
   if (!op_type(argv[0])->next)
     return obj_raise(&exc_TypeError, "'%s' object is not an iterator", op_type_name(argv[0]));
   Value x;
@@ -447,24 +447,24 @@ static int isinst_spec(Value v, Value spec, int sub, const char *name) {
 }
 
 static Value b_isinstance(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("isinstance", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("isinstance", argc, kw, 2, 2) < 0) return val_null();
   int r = isinst_spec(argv[0], argv[1], 0, "isinstance");
   return r < 0 ? val_null() : val_bool(r);
 }
 
 static Value b_issubclass(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("issubclass", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("issubclass", argc, kw, 2, 2) < 0) return val_null();
   int r = isinst_spec(argv[0], argv[1], 1, "issubclass");
   return r < 0 ? val_null() : val_bool(r);
 }
 
 static Value b_repr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("repr", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("repr", argc, kw, 1, 1) < 0) return val_null();
   return op_repr(argv[0]);
 }
 
 static Value b_ascii(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("ascii", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("ascii", argc, kw, 1, 1) < 0) return val_null();
   Value r = op_repr(argv[0]);
   if (VAL_IS_NULL(r)) return r;
   StrObj *s = STR(r.u.o);
@@ -481,7 +481,7 @@ static Value b_ascii(int argc, const Value *argv, Obj *kw) {
     i += (size_t)k;
   }
   val_decref(r);
-  Value out = obj_str_new(b.s, b.len);
+  Value out = str_new(b.s, b.len);
   fbuf_free(&b);
   return out;
 }
@@ -491,11 +491,11 @@ static Obj *attr_name(Value v) {
     obj_raise(&exc_TypeError, "attribute name must be string, not '%s'", op_type_name(v));
     return NULL;
   }
-  return obj_intern_n(STR(v.u.o)->s, STR(v.u.o)->len);
+  return str_intern_n(STR(v.u.o)->s, STR(v.u.o)->len);
 }
 
 static Value b_getattr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("getattr", argc, kw, 2, 3) < 0) return val_null();
+  if (func_check_args("getattr", argc, kw, 2, 3) < 0) return val_null();
   Obj *n = attr_name(argv[1]);
   if (!n) return val_null();
   Value r = op_getattr(argv[0], n);
@@ -507,21 +507,21 @@ static Value b_getattr(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value b_setattr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("setattr", argc, kw, 3, 3) < 0) return val_null();
+  if (func_check_args("setattr", argc, kw, 3, 3) < 0) return val_null();
   Obj *n = attr_name(argv[1]);
   if (!n || op_setattr(argv[0], n, argv[2]) < 0) return val_null();
   return val_none();
 }
 
 static Value b_delattr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("delattr", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("delattr", argc, kw, 2, 2) < 0) return val_null();
   Obj *n = attr_name(argv[1]);
   if (!n || op_setattr(argv[0], n, val_null()) < 0) return val_null();
   return val_none();
 }
 
 static Value b_hasattr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("hasattr", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("hasattr", argc, kw, 2, 2) < 0) return val_null();
   Obj *n = attr_name(argv[1]);
   if (!n) return val_null();
   Value r = op_getattr(argv[0], n);
@@ -534,7 +534,7 @@ static Value b_hasattr(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value b_id(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("id", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("id", argc, kw, 1, 1) < 0) return val_null();
   Value v = argv[0];
   if (VAL_IS_OBJ(v)) return val_int((int64_t)(uintptr_t)v.u.o);
   /* unboxed values: a stable number derived from the value */
@@ -542,20 +542,20 @@ static Value b_id(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value b_hash(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("hash", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("hash", argc, kw, 1, 1) < 0) return val_null();
   int64_t h;
   if (op_hash(argv[0], &h) < 0) return val_null();
   return val_int(h);
 }
 
 static Value b_callable(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("callable", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("callable", argc, kw, 1, 1) < 0) return val_null();
   return val_bool(op_callable(argv[0]));
 }
 
 static Value b_format(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("format", argc, kw, 1, 2) < 0) return val_null();
-  Value spec = argc > 1 ? val_incref(argv[1]) : obj_str_new("", 0);
+  if (func_check_args("format", argc, kw, 1, 2) < 0) return val_null();
+  Value spec = argc > 1 ? val_incref(argv[1]) : str_new("", 0);
   if (!VAL_IS_STR(spec)) {
     val_decref(spec);
     return obj_raise(&exc_TypeError, "format() argument 2 must be str, not %s", op_type_name(argv[1]));
@@ -567,33 +567,33 @@ static Value b_format(int argc, const Value *argv, Obj *kw) {
 
 static Value frame_locals(Frame *f) {
   if (!f || !f->scope || (f->scope->kind != SK_FUNC && f->scope->kind != SK_COMP)) {
-    if (f && f->classdict) return obj_dict_copy(val_obj(f->classdict));
-    return f ? obj_module_dict(f->mod) : obj_dict_new();
+    if (f && f->classdict) return dict_copy(val_obj(f->classdict));
+    return f ? obj_module_dict(f->mod) : dict_new();
   }
-  Value d = obj_dict_new();
+  Value d = dict_new();
   if (VAL_IS_NULL(d)) return d;
   for (int i = 0; i < f->scope->nlocals; i++) {
     Value v = f->locals[i];
     if (f->scope->is_cell[i] && VAL_IS_OBJ(v)) v = ((CellObj *)v.u.o)->v;
     if (VAL_IS_NULL(v) || !f->scope->slot_names[i]) continue;
-    if (obj_dict_setstr(d, f->scope->slot_names[i], v) < 0) { val_decref(d); return val_null(); }
+    if (dict_setstr(d, f->scope->slot_names[i], v) < 0) { val_decref(d); return val_null(); }
   }
   return d;
 }
 
 static Value b_globals(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("globals", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("globals", argc, kw, 0, 0) < 0) return val_null();
   Frame *f = obj_ts.frame;
-  return f ? obj_module_dict(f->mod) : obj_dict_new();
+  return f ? obj_module_dict(f->mod) : dict_new();
 }
 
 static Value b_locals(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("locals", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("locals", argc, kw, 0, 0) < 0) return val_null();
   return frame_locals(obj_ts.frame);
 }
 
 static Value b_vars(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("vars", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("vars", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) return frame_locals(obj_ts.frame);
   Value d = op_getattr_s(argv[0], "__dict__");
   if (VAL_IS_NULL(d) && obj_err_matches(&exc_AttributeError)) {
@@ -604,7 +604,7 @@ static Value b_vars(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value b_dir(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("dir", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("dir", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 1) {
     if (VAL_IS_OBJ(argv[0]) && (argv[0].u.o->type->flags & TF_USER)) {
       Value m = obj_user_method(argv[0], "__dir__");
@@ -612,7 +612,7 @@ static Value b_dir(int argc, const Value *argv, Obj *kw) {
         Value r = op_call0(m);
         val_decref(m);
         if (VAL_IS_NULL(r)) return r;
-        Value s = obj_list_sorted(r, val_null(), 0);
+        Value s = list_sorted(r, val_null(), 0);
         val_decref(r);
         return s;
       }
@@ -621,14 +621,14 @@ static Value b_dir(int argc, const Value *argv, Obj *kw) {
   }
   Value d = frame_locals(obj_ts.frame);
   if (VAL_IS_NULL(d)) return d;
-  Value l = obj_list_sorted(d, val_null(), 0);
+  Value l = list_sorted(d, val_null(), 0);
   val_decref(d);
   return l;
 }
 
 static Value b_exit(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
-  Value args = argc ? obj_tuple_pack(1, argv[0]) : obj_tuple_new(0);
+  if (func_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
+  Value args = argc ? tuple_pack(1, argv[0]) : tuple_new(0);
   if (VAL_IS_NULL(args)) return args;
   Value e = exc_new(&exc_SystemExit, args);
   val_decref(args);
@@ -640,7 +640,7 @@ static Value b_exit(int argc, const Value *argv, Obj *kw) {
 
 /* help(x): the signature and docstring, written to stdout */
 static Value b_help(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("help", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("help", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) {
     const char *msg = "Type help(object) for help about object.\n";
     obj_write(1, msg, strlen(msg));
@@ -664,7 +664,7 @@ static void compiled_dealloc(Obj *o) {
 }
 static Value compiled_repr(Value v) {
   CompiledObj *c = (CompiledObj *)v.u.o;
-  return obj_str_fmt("<code object <module> at %p, file \"%s\", line 1>", (void *)c, obj_str_cstr(c->filename));
+  return str_fmt("<code object <module> at %p, file \"%s\", line 1>", (void *)c, str_cstr(c->filename));
 }
 static TypeObj compiled_type = {OBJ_TYPE_HEAD, .name = "code", .dealloc = compiled_dealloc,
                                 .repr = compiled_repr};
@@ -672,11 +672,11 @@ static TypeObj compiled_type = {OBJ_TYPE_HEAD, .name = "code", .dealloc = compil
 #include "parse.h"
 static Value b_compile(int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("compile", argc, argv, kw, "source,filename,mode|flags,dont_inherit,optimize", a) < 0)
+  if (func_parse_args("compile", argc, argv, kw, "source,filename,mode|flags,dont_inherit,optimize", a) < 0)
     return val_null();
   if (!VAL_IS_STR(a[0])) return obj_raise(&exc_TypeError, "compile() arg 1 must be a string");
   if (!VAL_IS_STR(a[1]) || !VAL_IS_STR(a[2])) return obj_raise(&exc_TypeError, "compile() arguments must be strings");
-  const char *mode = obj_str_cstr(a[2]);
+  const char *mode = str_cstr(a[2]);
   int m = strcmp(mode, "exec") == 0 ? 0 : strcmp(mode, "eval") == 0 ? 2 : strcmp(mode, "single") == 0 ? 1 : -1;
   if (m < 0) return obj_raise(&exc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
   /* parse now, so that syntax errors surface at compile() as in Python */
@@ -688,7 +688,7 @@ static Value b_compile(int argc, const Value *argv, Obj *kw) {
   if (!ar) { val_decref(tmp); return obj_raise_nomem(); }
   ParseError pe;
   memset(&pe, 0, sizeof pe);
-  Node *mod = parse_module(ar, obj_str_cstr(a[0]), STR(a[0].u.o)->len, obj_str_cstr(a[1]), &pe);
+  Node *mod = parse_module(ar, str_cstr(a[0]), STR(a[0].u.o)->len, str_cstr(a[1]), &pe);
   arena_free(ar);
   val_decref(tmp);
   if (!mod) {
@@ -696,7 +696,7 @@ static Value b_compile(int argc, const Value *argv, Obj *kw) {
     Value dummy = val_null();
     Value mm = obj_module_new("<compile>");
     if (VAL_IS_NULL(mm)) return mm;
-    eval_exec_source(obj_str_cstr(a[0]), STR(a[0].u.o)->len, obj_str_cstr(a[1]), MODULE(mm.u.o), 2, &dummy);
+    eval_exec_source(str_cstr(a[0]), STR(a[0].u.o)->len, str_cstr(a[1]), MODULE(mm.u.o), 2, &dummy);
     val_decref(dummy);
     val_decref(mm);
     return val_null();
@@ -711,29 +711,29 @@ static Value b_compile(int argc, const Value *argv, Obj *kw) {
 
 static Value b_import(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("__import__", argc, argv, kw, "name|globals,locals,fromlist,level", a) < 0)
+  if (func_parse_args("__import__", argc, argv, kw, "name|globals,locals,fromlist,level", a) < 0)
     return val_null();
   if (!VAL_IS_STR(a[0])) return obj_raise(&exc_TypeError, "__import__() argument 1 must be str");
-  Value m = obj_import(obj_str_cstr(a[0]));
+  Value m = obj_import(str_cstr(a[0]));
   if (VAL_IS_NULL(m)) return m;
   int from = !VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]) && op_truth(a[3]) > 0;
-  const char *dot = strchr(obj_str_cstr(a[0]), '.');
+  const char *dot = strchr(str_cstr(a[0]), '.');
   if (from || !dot) return m;
   val_decref(m);
   char top[256];
-  snprintf(top, sizeof top, "%.*s", (int)(dot - obj_str_cstr(a[0])), obj_str_cstr(a[0]));
+  snprintf(top, sizeof top, "%.*s", (int)(dot - str_cstr(a[0])), str_cstr(a[0]));
   return obj_import(top);
 }
 
 /* eval(expr) / exec(code): run source text in the current module's namespace */
 static Value run_text(int argc, const Value *argv, Obj *kw, int is_eval) {
   const char *name = is_eval ? "eval" : "exec";
-  if (obj_check_args(name, argc, kw, 1, 3) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 3) < 0) return val_null();
   const char *fname = "<string>";
   Value src = argv[0];
   if (VAL_IS_OBJ(src) && src.u.o->type == &compiled_type) {
     CompiledObj *c = (CompiledObj *)src.u.o;
-    fname = obj_str_cstr(c->filename);
+    fname = str_cstr(c->filename);
     src = c->src;
   }
   if (!VAL_IS_STR(src))
@@ -744,7 +744,7 @@ static Value run_text(int argc, const Value *argv, Obj *kw, int is_eval) {
   ModuleObj *m = f ? f->mod : (obj_ts.session ? obj_ts.session->main : NULL);
   if (!m) return obj_raise(&exc_RuntimeError, "no module to run in");
   Value last = val_null();
-  int r = eval_exec_source(obj_str_cstr(src), STR(src.u.o)->len, fname, m, is_eval ? 2 : 0, &last);
+  int r = eval_exec_source(str_cstr(src), STR(src.u.o)->len, fname, m, is_eval ? 2 : 0, &last);
   if (r < 0) return val_null();
   if (is_eval) return VAL_IS_NULL(last) ? val_none() : last;
   val_decref(last);
@@ -803,9 +803,9 @@ static const MethodDef builtin_functions[] = {
 
 static TypeObj *const builtin_types[] = {
     &obj_object_type, &obj_type_type, &obj_int_type, &obj_float_type, &obj_bool_type,
-    &obj_str_type, &obj_list_type, &obj_tuple_type, &obj_dict_type, &obj_set_type,
-    &obj_frozenset_type, &obj_range_type, &obj_slice_type, &obj_enumerate_type, &obj_zip_type,
-    &obj_map_type, &obj_filter_type, &obj_reversed_type, &obj_property_type,
+    &str_type, &list_type, &tuple_type, &dict_type, &set_type,
+    &set_frozenset_type, &iter_range_type, &iter_slice_type, &iter_enumerate_type, &iter_zip_type,
+    &iter_map_type, &iter_filter_type, &iter_reversed_type, &obj_property_type,
     &obj_staticmethod_type, &obj_classmethod_type, &obj_super_type, NULL};
 
 int obj_builtins_init(ModuleObj *mo) {
@@ -819,8 +819,8 @@ int obj_builtins_init(ModuleObj *mo) {
       return -1;
   if (obj_module_add(m, "EnvironmentError", val_obj(&exc_OSError.ob)) < 0 ||
       obj_module_add(m, "IOError", val_obj(&exc_OSError.ob)) < 0 ||
-      obj_module_add(m, "NotImplemented", val_obj(&obj_notimpl_obj)) < 0 ||
-      obj_module_add(m, "Ellipsis", val_obj(&obj_ellipsis_obj)) < 0 ||
+      obj_module_add(m, "NotImplemented", val_obj(&iter_notimpl_obj)) < 0 ||
+      obj_module_add(m, "Ellipsis", val_obj(&iter_ellipsis_obj)) < 0 ||
       obj_module_add(m, "__debug__", val_bool(1)) < 0)
     return -1;
   return 0;

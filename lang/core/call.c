@@ -34,7 +34,7 @@ static int find_param(Scope *sc, const StrObj *name, int count) {
 static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Value *argv,
                      Obj *kwnames) {
   int npos = sc->nargs, nkwonly = sc->nkwonly;
-  int nk = obj_kwcount(kwnames);
+  int nk = func_kwcount(kwnames);
   if (nk == 0 && argc == npos && sc->vararg_slot < 0 && sc->kwarg_slot < 0 && nkwonly == 0) {
     for (int i = 0; i < argc; i++) locals[i] = val_incref(argv[i]);
     return 0;
@@ -53,17 +53,17 @@ static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Valu
                   npos == 1 ? "" : "s", argc, argc == 1 ? "was" : "were");
       return -1;
     }
-    Value t = obj_tuple_from(argc - npos, argv + npos);
+    Value t = tuple_from(argc - npos, argv + npos);
     if (VAL_IS_NULL(t)) return -1;
     locals[sc->vararg_slot] = t;
   } else if (sc->vararg_slot >= 0) {
-    Value t = obj_tuple_new(0);
+    Value t = tuple_new(0);
     if (VAL_IS_NULL(t)) return -1;
     locals[sc->vararg_slot] = t;
   }
   Value kwd = val_null();
   if (sc->kwarg_slot >= 0) {
-    kwd = obj_dict_new();
+    kwd = dict_new();
     if (VAL_IS_NULL(kwd)) return -1;
     locals[sc->kwarg_slot] = kwd;
   }
@@ -72,7 +72,7 @@ static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Valu
     StrObj *name = STR(kn.u.o);
     int idx = find_param(sc, name, npos + nkwonly);
     if (idx >= 0 && idx < sc->nposonly) {
-      if (!VAL_IS_NULL(kwd)) { if (obj_dict_set(kwd, kn, argv[argc + k]) < 0) return -1; continue; }
+      if (!VAL_IS_NULL(kwd)) { if (dict_set(kwd, kn, argv[argc + k]) < 0) return -1; continue; }
       obj_raise(&exc_TypeError, "%s() got some positional-only arguments passed as keyword arguments: '%s'",
                 STR(fn->qualname)->s, name->s);
       return -1;
@@ -87,7 +87,7 @@ static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Valu
       continue;
     }
     if (!VAL_IS_NULL(kwd)) {
-      if (obj_dict_set(kwd, kn, argv[argc + k]) < 0) return -1;
+      if (dict_set(kwd, kn, argv[argc + k]) < 0) return -1;
       continue;
     }
     obj_raise(&exc_TypeError, "%s() got an unexpected keyword argument '%s'", STR(fn->qualname)->s,
@@ -137,7 +137,7 @@ Value eval_call_function(FuncObj *fn, int argc, const Value *argv, Obj *kwnames)
   if (sc->ncellslots) {
     for (int i = 0; i < nl; i++)
       if (sc->is_cell[i]) {
-        Obj *c = obj_cell_new(locals[i]);
+        Obj *c = func_cell_new(locals[i]);
         if (!c) goto out;
         val_decref(locals[i]);
         locals[i] = val_obj(c);
@@ -179,7 +179,7 @@ static Value zero_arg_super(Frame *f) {
     if (!(t->flags & TF_USER) || !t->dict) continue;
     int64_t pos = 0;
     Value k, v;
-    while (obj_dict_next(val_obj(t->dict), &pos, &k, &v)) {
+    while (dict_next(val_obj(t->dict), &pos, &k, &v)) {
       if (!VAL_IS_OBJ(v)) continue;
       Value cands[3] = {v, val_null(), val_null()};
       TypeObj *vt = v.u.o->type;
@@ -190,7 +190,7 @@ static Value zero_arg_super(Frame *f) {
         cands[2] = w->s;
       }
       for (int i = 0; i < 3; i++)
-        if (VAL_IS_OBJ(cands[i]) && cands[i].u.o->type == &obj_func_type &&
+        if (VAL_IS_OBJ(cands[i]) && cands[i].u.o->type == &func_type &&
             FUNC(cands[i].u.o)->def == def)
           return obj_super_new(t, self);
     }
@@ -209,10 +209,10 @@ static int is_super_call(Frame *f, Node *n) {
 
 /* "__main__.f()" / "print()" for messages about a call's arguments, as CPython words them */
 static void func_str(Value f, char *buf, size_t n) {
-  if (VAL_IS_OBJ(f) && f.u.o->type == &obj_func_type) {
+  if (VAL_IS_OBJ(f) && f.u.o->type == &func_type) {
     FuncObj *fn = FUNC(f.u.o);
     snprintf(buf, n, "%s.%s()", fn->globals ? STR(fn->globals->name)->s : "__main__", STR(fn->qualname)->s);
-  } else if (VAL_IS_OBJ(f) && f.u.o->type == &obj_builtin_type) {
+  } else if (VAL_IS_OBJ(f) && f.u.o->type == &func_builtin_type) {
     snprintf(buf, n, "%s()", ((BuiltinObj *)f.u.o)->name);
   } else if (VAL_IS_TYPE(f)) {
     TypeObj *t = (TypeObj *)f.u.o;
@@ -225,11 +225,11 @@ static void func_str(Value f, char *buf, size_t n) {
 
 /* the general path: *args and **kwargs */
 static Value call_general(Frame *f, Node *n, Value callee, Value self) {
-  Value pos = obj_list_new(0);
+  Value pos = list_new(0);
   if (VAL_IS_NULL(pos)) return pos;
-  Value kwn = obj_list_new(0), kwv = obj_list_new(0), result = val_null();
+  Value kwn = list_new(0), kwv = list_new(0), result = val_null();
   if (VAL_IS_NULL(kwn) || VAL_IS_NULL(kwv)) goto done;
-  if (!VAL_IS_NULL(self) && obj_list_append(pos, self) < 0) goto done;
+  if (!VAL_IS_NULL(self) && list_append(pos, self) < 0) goto done;
   for (int i = 0; i < n->u.call.args.len; i++) {
     Node *a = n->u.call.args.items[i];
     if (a->kind == N_STARRED) {
@@ -250,7 +250,7 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
       val_decref(r);
     } else {
       Value v = eval_expr(f, a);
-      if (VAL_IS_NULL(v) || obj_list_append_steal(pos, v) < 0) goto done;
+      if (VAL_IS_NULL(v) || list_append_steal(pos, v) < 0) goto done;
     }
   }
   for (int i = 0; i < n->u.call.keywords.len; i++) {
@@ -258,8 +258,8 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
     Value v = eval_expr(f, k->u.keyword.value);
     if (VAL_IS_NULL(v)) goto done;
     if (k->u.keyword.arg.len) {
-      Obj *nm = obj_intern_n(k->u.keyword.arg.s, k->u.keyword.arg.len);
-      if (!nm || obj_list_append(kwn, val_obj(nm)) < 0 || obj_list_append_steal(kwv, v) < 0) goto done;
+      Obj *nm = str_intern_n(k->u.keyword.arg.s, k->u.keyword.arg.len);
+      if (!nm || list_append(kwn, val_obj(nm)) < 0 || list_append_steal(kwv, v) < 0) goto done;
       continue;
     }
     /* **mapping */
@@ -273,13 +273,13 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
         eval_locate(f, k->span);
         goto done;
       }
-      d = obj_dict_new();
-      if (VAL_IS_NULL(d) || obj_dict_update(d, v) < 0) { val_decref(d); val_decref(v); goto done; }
+      d = dict_new();
+      if (VAL_IS_NULL(d) || dict_update(d, v) < 0) { val_decref(d); val_decref(v); goto done; }
     }
     val_decref(v);
     int64_t pos2 = 0;
     Value key, val;
-    while (obj_dict_next(d, &pos2, &key, &val)) {
+    while (dict_next(d, &pos2, &key, &val)) {
       if (!VAL_IS_STR(key)) {
         obj_raise(&exc_TypeError, "keywords must be strings");
         val_decref(d);
@@ -289,12 +289,12 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
         if (op_eq(LIST(kwn.u.o)->items[j], key) == 1) {
           char fs[300];
           func_str(callee, fs, sizeof fs);
-          obj_raise(&exc_TypeError, "%s got multiple values for keyword argument '%s'", fs, obj_str_cstr(key));
+          obj_raise(&exc_TypeError, "%s got multiple values for keyword argument '%s'", fs, str_cstr(key));
           val_decref(d);
           goto done;
         }
-      Obj *nm = obj_intern(obj_str_cstr(key));
-      if (!nm || obj_list_append(kwn, val_obj(nm)) < 0 || obj_list_append(kwv, val) < 0) {
+      Obj *nm = str_intern(str_cstr(key));
+      if (!nm || list_append(kwn, val_obj(nm)) < 0 || list_append(kwv, val) < 0) {
         val_decref(d);
         goto done;
       }
@@ -307,7 +307,7 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
     if (!args) goto done;
     for (int64_t i = 0; i < np; i++) args[i] = LIST(pos.u.o)->items[i];
     for (int64_t i = 0; i < nk; i++) args[np + i] = LIST(kwv.u.o)->items[i];
-    Value names = nk ? obj_tuple_from(nk, LIST(kwn.u.o)->items) : val_null();
+    Value names = nk ? tuple_from(nk, LIST(kwn.u.o)->items) : val_null();
     if (nk && VAL_IS_NULL(names)) { free(args); goto done; }
     result = op_call(callee, (int)np, args, nk ? names.u.o : NULL);
     val_decref(names);
@@ -332,12 +332,12 @@ Value eval_call_node(Frame *f, Node *n) {
       Value d = obj_type_lookup(t, name);
       if (VAL_IS_OBJ(d)) {
         TypeObj *dt = d.u.o->type;
-        int unbound = dt == &obj_func_type ||
-                      (dt == &obj_builtin_type && !(((BuiltinObj *)d.u.o)->flags & (METH_STATIC | METH_CLASS)) &&
+        int unbound = dt == &func_type ||
+                      (dt == &func_builtin_type && !(((BuiltinObj *)d.u.o)->flags & (METH_STATIC | METH_CLASS)) &&
                        VAL_IS_NULL(((BuiltinObj *)d.u.o)->self) && ((BuiltinObj *)d.u.o)->owner);
         if (unbound) {
           Obj **dp = obj_instance_dict_ptr(obj);
-          if (!(dp && *dp && !VAL_IS_NULL(obj_dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash)))) {
+          if (!(dp && *dp && !VAL_IS_NULL(dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash)))) {
             callee = val_incref(d);
             self = obj;
             goto have_callee;
@@ -382,12 +382,12 @@ have_callee:;
     }
     {
       int argc = off + args->len;
-      if (VAL_IS_OBJ(callee) && callee.u.o->type == &obj_func_type) {
+      if (VAL_IS_OBJ(callee) && callee.u.o->type == &func_type) {
         result = eval_call_function(FUNC(callee.u.o), argc, argv, kwnames);
-      } else if (off && callee.u.o->type == &obj_builtin_type) {
+      } else if (off && callee.u.o->type == &func_builtin_type) {
         BuiltinObj *b = (BuiltinObj *)callee.u.o;
         result = b->dfn ? b->dfn(b->data, argc, argv, kwnames) : b->fn(argc, argv, kwnames);
-        if (VAL_IS_NULL(result)) obj_builtin_fix_error(&b->ob);
+        if (VAL_IS_NULL(result)) func_builtin_fix_error(&b->ob);
       } else {
         result = op_call(callee, argc, argv, kwnames);
       }
@@ -417,7 +417,7 @@ Obj **eval_build_cells(Frame *f, Scope *sc) {
                           : (f->locals && VAL_IS_OBJ(f->locals[fr.index]) ? f->locals[fr.index].u.o : NULL);
     if (!c) {
       /* should not happen; an empty cell keeps things memory safe */
-      c = obj_cell_new(val_null());
+      c = func_cell_new(val_null());
       if (!c) {
         for (int j = 0; j < i; j++) obj_decref(cells[j]);
         free(cells);
@@ -467,7 +467,7 @@ Value eval_make_function(Frame *f, Node *def) {
   Scope *sc = is_lambda ? def->u.lambda.scope_info : def->u.funcdef.scope_info;
   Value *decs = NULL;
   if (!is_lambda && VAL_IS_NULL(eval_decorators(f, &def->u.funcdef.decorators, &decs))) return val_null();
-  FuncObj *fn = obj_alloc(&obj_func_type, sizeof(FuncObj));
+  FuncObj *fn = obj_alloc(&func_type, sizeof(FuncObj));
   if (!fn) goto fail_decs;
   fn->def = def;
   fn->scope = sc;
@@ -476,8 +476,8 @@ Value eval_make_function(Frame *f, Node *def) {
   fn->globals = f->mod;
   obj_incref(&f->mod->ob);
   fn->doc = val_none();
-  Obj *nm = obj_intern(sc->name);
-  Value qn = obj_str_from_cstr(sc->qualname);
+  Obj *nm = str_intern(sc->name);
+  Value qn = str_from_cstr(sc->qualname);
   if (!nm || VAL_IS_NULL(qn)) goto fail_fn;
   fn->name = nm;
   fn->qualname = qn.u.o;
@@ -527,7 +527,7 @@ int eval_classdef(Frame *f, Node *n) {
   Value *decs = NULL;
   if (VAL_IS_NULL(eval_decorators(f, &n->u.classdef.decorators, &decs))) return -1;
   NodeList *bl = &n->u.classdef.bases;
-  Value bases = obj_tuple_new(bl->len), ns = val_null();
+  Value bases = tuple_new(bl->len), ns = val_null();
   Obj **cells = NULL;
   int r = -1;
   if (VAL_IS_NULL(bases)) goto out;
@@ -548,20 +548,20 @@ int eval_classdef(Frame *f, Node *n) {
     eval_locate(f, k->span);
     goto out;
   }
-  ns = obj_dict_new();
+  ns = dict_new();
   if (VAL_IS_NULL(ns)) goto out;
-  Value qn = obj_str_from_cstr(sc->qualname);
+  Value qn = str_from_cstr(sc->qualname);
   if (VAL_IS_NULL(qn)) goto out;
-  int e = obj_dict_setstr(ns, "__module__", val_obj(f->mod->name)) < 0 ||
-          obj_dict_setstr(ns, "__qualname__", qn) < 0;
+  int e = dict_setstr(ns, "__module__", val_obj(f->mod->name)) < 0 ||
+          dict_setstr(ns, "__qualname__", qn) < 0;
   val_decref(qn);
   if (e) goto out;
   if (sc->doc) {
     Obj *d = (Obj *)(intptr_t)sc->doc->u.constant.i;
-    if (d && obj_dict_setstr(ns, "__doc__", val_obj(d)) < 0) goto out;
+    if (d && dict_setstr(ns, "__doc__", val_obj(d)) < 0) goto out;
   }
   if (sc->nfree && !(cells = eval_build_cells(f, sc))) goto out;
-  Obj *cname = obj_intern_n(n->u.classdef.name.s, n->u.classdef.name.len);
+  Obj *cname = str_intern_n(n->u.classdef.name.s, n->u.classdef.name.len);
   if (!cname) goto out;
   if (obj_ts.depth >= obj_ts.limit) {
     obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
@@ -604,7 +604,7 @@ static int comp_add(Frame *cf, Node *n, Value result) {
     if (VAL_IS_NULL(k)) return -1;
     Value v = eval_expr(cf, n->u.comp.value);
     if (VAL_IS_NULL(v)) { val_decref(k); return -1; }
-    int r = obj_dict_set(result, k, v);
+    int r = dict_set(result, k, v);
     val_decref(k);
     val_decref(v);
     if (r < 0) eval_locate(cf, n->u.comp.elt->span);
@@ -613,12 +613,12 @@ static int comp_add(Frame *cf, Node *n, Value result) {
   Value x = eval_expr(cf, n->u.comp.elt);
   if (VAL_IS_NULL(x)) return -1;
   if (n->kind == N_SETCOMP) {
-    int r = obj_set_add(result, x);
+    int r = set_add(result, x);
     val_decref(x);
     if (r < 0) eval_locate(cf, n->u.comp.elt->span);
     return r;
   }
-  return obj_list_append_steal(result, x);
+  return list_append_steal(result, x);
 }
 
 static int comp_loop(Frame *cf, Node *n, int gi, Value it, Value result) {
@@ -669,8 +669,8 @@ Value eval_comprehension(Frame *f, Node *n) {
   val_decref(src);
   if (VAL_IS_NULL(it)) { eval_locate(f, g0->u.comprehension.iter->span); return it; }
   if (n->kind == N_GENERATOREXP) return eval_genexpr_new(f, n, it);
-  Value result = n->kind == N_DICTCOMP ? obj_dict_new() : n->kind == N_SETCOMP ? obj_set_new()
-                                                                                : obj_list_new(0);
+  Value result = n->kind == N_DICTCOMP ? dict_new() : n->kind == N_SETCOMP ? set_new()
+                                                                                : list_new(0);
   if (VAL_IS_NULL(result)) { val_decref(it); return result; }
   int nl = sc->nlocals;
   Value lbuf[8];
@@ -681,7 +681,7 @@ Value eval_comprehension(Frame *f, Node *n) {
   memset(locals, 0, sizeof(Value) * (size_t)nl);
   for (int i = 0; i < nl; i++)
     if (sc->is_cell[i]) {
-      Obj *c = obj_cell_new(val_null());
+      Obj *c = func_cell_new(val_null());
       if (!c) goto out;
       locals[i] = val_obj(c);
     }
@@ -691,7 +691,7 @@ Value eval_comprehension(Frame *f, Node *n) {
     goto out;
   }
   Frame cf = {.back = obj_ts.frame, .locals = locals, .cells = cells, .mod = f->mod,
-              .scope = sc, .code = f->code, .name = obj_intern(sc->name), .ret = val_null()};
+              .scope = sc, .code = f->code, .name = str_intern(sc->name), .ret = val_null()};
   obj_ts.frame = &cf;
   obj_ts.depth++;
   r = comp_loop(&cf, n, 0, it, result);
@@ -715,7 +715,7 @@ out:
 /* ---- imports ----------------------------------------------------------------------------- */
 static int eval_bind_name(Frame *f, const char *name, Value v) {
   Scope *sc = f->scope;
-  if (f->classdict) return obj_dict_setstr(val_obj(f->classdict), name, v);
+  if (f->classdict) return dict_setstr(val_obj(f->classdict), name, v);
   if (sc && (sc->kind == SK_FUNC || sc->kind == SK_COMP)) {
     for (int i = 0; i < sc->nsyms; i++)
       if (strcmp(sc->syms[i].name, name) == 0) return eval_store(f, sc->syms[i].res, v);
@@ -776,13 +776,13 @@ int eval_importfrom(Frame *f, Node *n) {
       ModuleObj *mo = MODULE(m.u.o);
       Value all = obj_module_get(m, "__all__");
       if (VAL_IS_LIST(all) || VAL_IS_TUPLE(all)) {
-        Value l = obj_sequence_list(all);
+        Value l = list_from_iterable(all);
         if (VAL_IS_NULL(l)) { val_decref(m); return -1; }
         for (int64_t k = 0; k < LIST(l.u.o)->len; k++) {
           Value key = LIST(l.u.o)->items[k];
           if (!VAL_IS_STR(key)) continue;
-          Value v = op_getattr_s(m, obj_str_cstr(key));
-          if (VAL_IS_NULL(v) || eval_bind_name(f, obj_str_cstr(key), v) < 0) {
+          Value v = op_getattr_s(m, str_cstr(key));
+          if (VAL_IS_NULL(v) || eval_bind_name(f, str_cstr(key), v) < 0) {
             val_decref(v);
             val_decref(l);
             val_decref(m);

@@ -15,14 +15,14 @@ static Value user_lookup_o(TypeObj *t, Obj *n) {
   if (!n) return val_null();
   Value v = obj_type_lookup(t, n);
   if (VAL_IS_NULL(v)) return v;
-  if (VAL_IS_OBJ(v) && v.u.o->type == &obj_builtin_type && ((BuiltinObj *)v.u.o)->owner)
+  if (VAL_IS_OBJ(v) && v.u.o->type == &func_builtin_type && ((BuiltinObj *)v.u.o)->owner)
     return val_null();
   return v;
 }
 
 Value obj_user_method(Value self, const char *dunder) {
   TypeObj *t = op_type(self);
-  Value m = user_lookup_o(t, obj_intern(dunder));
+  Value m = user_lookup_o(t, str_intern(dunder));
   if (VAL_IS_NULL(m)) return m;
   if (VAL_IS_NONE(m)) return val_null();
   return obj_bind(m, self, t);
@@ -31,10 +31,10 @@ Value obj_user_method(Value self, const char *dunder) {
 /* call self.<dunder>(args...) when defined; *found tells whether it was */
 static Value call_dunder(Value self, const char *name, int argc, const Value *argv, int *found) {
   TypeObj *t = op_type(self);
-  Value m = user_lookup_o(t, obj_intern(name));
+  Value m = user_lookup_o(t, str_intern(name));
   if (VAL_IS_NULL(m) || VAL_IS_NONE(m)) { *found = 0; return val_null(); }
   *found = 1;
-  if (VAL_IS_OBJ(m) && m.u.o->type == &obj_func_type) {
+  if (VAL_IS_OBJ(m) && m.u.o->type == &func_type) {
     Value args[4];
     args[0] = self;
     for (int i = 0; i < argc && i < 3; i++) args[i + 1] = argv[i];
@@ -61,7 +61,7 @@ static Value u_repr(Value v) {
   Value r = call_dunder(v, "__repr__", 0, NULL, &f);
   if (f) return r;
   TypeObj *b = layout_base(op_type(v));
-  return b->repr ? b->repr(v) : obj_str_fmt("<object at %p>", (void *)v.u.o);
+  return b->repr ? b->repr(v) : str_fmt("<object at %p>", (void *)v.u.o);
 }
 
 static Value u_str(Value v) {
@@ -283,8 +283,8 @@ static Value u_call(Value v, int argc, const Value *argv, Obj *kw) {
   Value m = user_lookup(t, "__call__");
   if (VAL_IS_NULL(m) || VAL_IS_NONE(m))
     return obj_raise(&exc_TypeError, "'%s' object is not callable", t->name);
-  if (VAL_IS_OBJ(m) && m.u.o->type == &obj_func_type) {
-    int nk = obj_kwcount(kw);
+  if (VAL_IS_OBJ(m) && m.u.o->type == &func_type) {
+    int nk = func_kwcount(kw);
     Value small[16];
     Value *args = argc + nk + 1 <= 16 ? small : obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
     if (!args) return val_null();
@@ -340,8 +340,8 @@ Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
     if (bt == &obj_object_type) continue;
     if (!(bt->flags & (TF_BASETYPE | TF_USER)))
       return obj_raise(&exc_TypeError, "type '%s' is not an acceptable base type%s", bt->name,
-                       (bt == &obj_list_type || bt == &obj_dict_type || bt == &obj_str_type ||
-                        bt == &obj_int_type || bt == &obj_tuple_type || bt == &obj_float_type)
+                       (bt == &list_type || bt == &dict_type || bt == &str_type ||
+                        bt == &obj_int_type || bt == &tuple_type || bt == &obj_float_type)
                            ? " (Sable classes cannot derive from builtin containers or numbers)" : "");
     if (base && base != bt)
       return obj_raise(&exc_TypeError, "multiple inheritance is not supported in Sable");
@@ -381,16 +381,16 @@ Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
   t->next = u_next;
   t->call = u_call;
   t->format = u_format;
-  Value d = obj_dict_copy(ns);
+  Value d = dict_copy(ns);
   if (VAL_IS_NULL(d)) { obj_decref(&t->ob); return d; }
   t->dict = d.u.o;
   obj_type_version++;
   /* __eq__ without __hash__ makes instances unhashable, as in Python */
-  if (!VAL_IS_NULL(obj_dict_getstr(d, "__eq__")) && VAL_IS_NULL(obj_dict_getstr(d, "__hash__")))
-    if (obj_dict_setstr(d, "__hash__", val_none()) < 0) { obj_decref(&t->ob); return val_null(); }
-  Value doc = obj_dict_getstr(d, "__doc__");
-  if (VAL_IS_STR(doc)) t->doc = strdup(obj_str_cstr(doc));
-  Value modname = obj_dict_getstr(d, "__module__");
+  if (!VAL_IS_NULL(dict_getstr(d, "__eq__")) && VAL_IS_NULL(dict_getstr(d, "__hash__")))
+    if (dict_setstr(d, "__hash__", val_none()) < 0) { obj_decref(&t->ob); return val_null(); }
+  Value doc = dict_getstr(d, "__doc__");
+  if (VAL_IS_STR(doc)) t->doc = strdup(str_cstr(doc));
+  Value modname = dict_getstr(d, "__module__");
   if (VAL_IS_STR(modname)) { t->module = modname.u.o; obj_incref(t->module); }
   else if (mod && mod->name) { t->module = mod->name; obj_incref(t->module); }
   /* __init_subclass__ / __set_name__ are not supported */
@@ -412,7 +412,7 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
     /* __new__(cls, *args) (a staticmethod implicitly) */
     Value fn = VAL_IS_OBJ(newm) && newm.u.o->type == &obj_staticmethod_type
                    ? ((WrapObj *)newm.u.o)->f : newm;
-    int nk = obj_kwcount(kw);
+    int nk = func_kwcount(kw);
     Value *args = obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
     if (!args) return val_null();
     args[0] = tv;
@@ -430,8 +430,8 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
   Value init = obj_type_lookup(t, INTERNED("__init__"));
   if (!VAL_IS_NULL(init)) {
     Value r;
-    if (VAL_IS_OBJ(init) && init.u.o->type == &obj_func_type) {
-      int nk = obj_kwcount(kw);
+    if (VAL_IS_OBJ(init) && init.u.o->type == &func_type) {
+      int nk = func_kwcount(kw);
       Value small[16];
       Value *args = argc + nk + 1 <= 16 ? small : obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
       if (!args) { val_decref(self); return val_null(); }
@@ -439,15 +439,15 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
       memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
       r = eval_call_function(FUNC(init.u.o), argc + 1, args, kw);
       if (args != small) free(args);
-    } else if (VAL_IS_OBJ(init) && init.u.o->type == &obj_builtin_type &&
+    } else if (VAL_IS_OBJ(init) && init.u.o->type == &func_builtin_type &&
                ((BuiltinObj *)init.u.o)->owner == &obj_object_type) {
       /* object.__init__: arguments are an error unless __new__ took them */
-      if ((argc || obj_kwcount(kw)) && (VAL_IS_NULL(newm) || VAL_IS_NONE(newm))) {
+      if ((argc || func_kwcount(kw)) && (VAL_IS_NULL(newm) || VAL_IS_NONE(newm))) {
         val_decref(self);
         return obj_raise(&exc_TypeError, "%s() takes no arguments", t->name);
       }
       r = val_none();
-    } else if (VAL_IS_OBJ(init) && init.u.o->type == &obj_builtin_type &&
+    } else if (VAL_IS_OBJ(init) && init.u.o->type == &func_builtin_type &&
                (((BuiltinObj *)init.u.o)->owner->flags & TF_EXC)) {
       r = val_none();   /* BaseException's constructor already stored args */
     } else {
@@ -489,9 +489,9 @@ static Value super_getattr(Value v, Obj *name) {
   for (TypeObj *k = s->start->base;; k = k->base) {
     if (!k) k = &obj_object_type;
     if (obj_type_ready(k) < 0) return val_null();
-    Value x = obj_dict_get_h(val_obj(k->dict), val_obj(name), h);
+    Value x = dict_get_h(val_obj(k->dict), val_obj(name), h);
     if (!VAL_IS_NULL(x)) {
-      if (VAL_IS_TYPE(s->self) && VAL_IS_OBJ(x) && x.u.o->type == &obj_func_type)
+      if (VAL_IS_TYPE(s->self) && VAL_IS_OBJ(x) && x.u.o->type == &func_type)
         return val_incref(x);
       return obj_bind(x, s->self, owner);
     }
@@ -503,7 +503,7 @@ static Value super_getattr(Value v, Obj *name) {
 
 static Value super_repr(Value v) {
   SuperObj *s = (SuperObj *)v.u.o;
-  return obj_str_fmt("<super: <class '%s'>, <%s object>>", s->start->name, op_type_name(s->self));
+  return str_fmt("<super: <class '%s'>, <%s object>>", s->start->name, op_type_name(s->self));
 }
 
 Value obj_super_new(TypeObj *t, Value self) {
@@ -565,7 +565,7 @@ static Value wrap_make(TypeObj *t, Value f, Value g, Value s, Value doc) {
 
 static Value property_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("property", argc, argv, kw, "|fget,fset,fdel,doc", a) < 0) return val_null();
+  if (func_parse_args("property", argc, argv, kw, "|fget,fset,fdel,doc", a) < 0) return val_null();
   Value doc = a[3];
   if (VAL_IS_NULL(doc) && !VAL_IS_NULL(a[0]) && !VAL_IS_NONE(a[0])) {
     Value d = op_getattr_s(a[0], "__doc__");
@@ -578,17 +578,17 @@ static Value property_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value prop_getter(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("getter", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("getter", argc - 1, kw, 1, 1) < 0) return val_null();
   WrapObj *p = (WrapObj *)argv[0].u.o;
   return wrap_make(&obj_property_type, argv[1], p->g, p->s, p->doc);
 }
 static Value prop_setter(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("setter", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("setter", argc - 1, kw, 1, 1) < 0) return val_null();
   WrapObj *p = (WrapObj *)argv[0].u.o;
   return wrap_make(&obj_property_type, p->f, argv[1], p->s, p->doc);
 }
 static Value prop_deleter(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("deleter", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("deleter", argc - 1, kw, 1, 1) < 0) return val_null();
   WrapObj *p = (WrapObj *)argv[0].u.o;
   return wrap_make(&obj_property_type, p->f, p->g, argv[1], p->doc);
 }
@@ -616,7 +616,7 @@ TypeObj obj_property_type = {
     .new = property_new, .methods = property_methods, .getset = property_getset};
 
 static Value staticmethod_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args(t->name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(t->name, argc, kw, 1, 1) < 0) return val_null();
   return wrap_make(t, argv[0], val_null(), val_null(), val_null());
 }
 static Value wrap_call(Value v, int argc, const Value *argv, Obj *kw) {

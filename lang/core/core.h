@@ -28,12 +28,12 @@ typedef struct DictObj {
 } DictObj;
 #define DICT(o) ((DictObj *)(o))
 /* lookup with a precomputed hash; borrowed; V_NULL if absent, -1 error via obj_err_occurred */
-Value obj_dict_get_h(Value d, Value key, int64_t hash);
-int obj_dict_set_h(Value d, Value key, int64_t hash, Value x);
-Value obj_dict_copy(Value d);
-int obj_dict_update(Value d, Value other);   /* dict or iterable of pairs */
-Value obj_dict_pop(Value d, Value key);       /* new ref or V_NULL (absent: no error) */
-void obj_dict_clear(Value d);
+Value dict_get_h(Value d, Value key, int64_t hash);
+int dict_set_h(Value d, Value key, int64_t hash, Value x);
+Value dict_copy(Value d);
+int dict_update(Value d, Value other);       /* dict or iterable of pairs */
+Value dict_pop(Value d, Value key);           /* new ref or V_NULL (absent: no error) */
+void dict_clear(Value d);
 
 /* ---- set (CPython's open addressing, so small-int sets print in CPython's order) ----- */
 typedef struct SetEntry { Value key; int64_t hash; } SetEntry;
@@ -47,20 +47,20 @@ typedef struct SetObj {
   SetEntry small[8];
 } SetObj;
 #define SETO(o) ((SetObj *)(o))
-#define VAL_IS_SETLIKE(v) ((v).tag == V_OBJ && ((v).u.o->type == &obj_set_type || \
-                           (v).u.o->type == &obj_frozenset_type))
-int obj_set_contains(Value s, Value x);
-Value obj_set_from(TypeObj *t, Value iterable);
+#define VAL_IS_SETLIKE(v) ((v).tag == V_OBJ && ((v).u.o->type == &set_type || \
+                           (v).u.o->type == &set_frozenset_type))
+int set_contains(Value s, Value x);
+Value set_from(TypeObj *t, Value iterable);
 
 /* ---- misc objects ------------------------------------------------------------------- */
 typedef struct CellObj { Obj ob; Value v; } CellObj;
-Obj *obj_cell_new(Value v);                  /* borrows v */
+Obj *func_cell_new(Value v);                 /* borrows v */
 
 typedef struct SliceObj { Obj ob; Value start, stop, step; } SliceObj;
-Value obj_slice_new(Value start, Value stop, Value step);   /* borrows */
+Value iter_slice_new(Value start, Value stop, Value step);  /* borrows */
 /* normalise a slice against a length (CPython's PySlice_GetIndicesEx); -1 on error */
-int obj_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
-                      int64_t *slicelen);
+int iter_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
+                       int64_t *slicelen);
 
 typedef struct RangeObj { Obj ob; int64_t start, stop, step, len; uint64_t ulen; } RangeObj;
   /* len is -1 when the length does not fit an int64 (ulen has it) */
@@ -142,10 +142,10 @@ typedef struct CodeObj {
   Obj **owned;          /* objects cached on the nodes (constants, keyword tuples) */
   int nowned, capowned;
 } CodeObj;
-int obj_code_own(CodeObj *code, Obj *o);   /* steals o */
-Obj *obj_code_new(const char *src, size_t len, const char *filename);
+int func_code_own(CodeObj *code, Obj *o);  /* steals o */
+Obj *func_code_new(const char *src, size_t len, const char *filename);
 /* the text of a 1-based line (without newline) */
-const char *obj_code_line(CodeObj *c, int line, size_t *n);
+const char *func_code_line(CodeObj *c, int line, size_t *n);
 
 /* ---- functions ----------------------------------------------------------------------- */
 typedef struct Scope Scope;
@@ -263,21 +263,21 @@ Value obj_new_type_error_unsupported(const char *op, Value a, Value b);
 int64_t obj_hash_int(int64_t i);
 int64_t obj_hash_double(double d);
 int64_t obj_hash_bytes(const char *s, size_t n);
-Value obj_str_append_inplace(Value a, Value b);   /* steals a */
-void obj_builtin_fix_error(Obj *builtin);
-Value obj_str_join(Value sep, Value iterable);
+Value str_append_inplace(Value a, Value b);       /* steals a */
+void func_builtin_fix_error(Obj *builtin);
+Value str_join(Value sep, Value iterable);
 /* repr of containers: guard against self-reference ("[...]") */
 int op_repr_enter(Obj *o);              /* 1 if already being printed */
 void op_repr_leave(Obj *o);
-Value obj_list_sorted(Value iterable, Value key, int reverse);
-Value obj_seq_iter_new(Value seq);      /* an iterator over a list/tuple/str by index */
+Value list_sorted(Value iterable, Value key, int reverse);
+Value list_seq_iter_new(Value seq);     /* an iterator over a list/tuple/str by index */
 /* list and tuple share these (list.c) */
-Value obj_seq_repr(Value self, const Value *items, int64_t n, const char *open,
-                   const char *close, int tuple1);
-Value obj_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, int op);
-Value obj_seq_index(const char *tname, Value self, int argc, const Value *argv, Obj *kw);
-Value obj_seq_count(Value self, Value x);
-Value obj_calliter_new(Value f, Value sentinel);   /* iter(f, sentinel) */
+Value list_seq_repr(Value self, const Value *items, int64_t n, const char *open,
+                    const char *close, int tuple1);
+Value list_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, int op);
+Value list_seq_index(const char *tname, Value self, int argc, const Value *argv, Obj *kw);
+Value list_seq_count(Value self, Value x);
+Value iter_calliter_new(Value f, Value sentinel);  /* iter(f, sentinel) */
 void obj_inst_slots(TypeObj *t);
 Value obj_percent_format(Value fmt, Value args);
 Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames);
@@ -308,11 +308,11 @@ void obj_gc_collect_full(void);
 int op_contains_iter(Value c, Value x);
 extern uint64_t obj_type_version;
 /* an interned name for a string literal, looked up once per call site */
-#define INTERNED(lit) __extension__({ static Obj *in_; if (!in_) in_ = obj_intern(lit); in_; })   /* bump after changing any type's dict directly */
+#define INTERNED(lit) __extension__({ static Obj *in_; if (!in_) in_ = str_intern(lit); in_; })   /* bump after changing any type's dict directly */
 Value op_seq_getitem_iter(Value v);
 int obj_float_to_int(double d, int64_t *out);
-Value obj_seq_reversed_new(Value seq);
-extern TypeObj obj_seqiter_type, obj_getset_type, obj_code_type;
-extern TypeObj obj_enumerate_type, obj_zip_type, obj_map_type, obj_filter_type, obj_reversed_type;
+Value list_seq_reversed_new(Value seq);
+extern TypeObj list_seqiter_type, obj_getset_type, func_code_type;
+extern TypeObj iter_enumerate_type, iter_zip_type, iter_map_type, iter_filter_type, iter_reversed_type;
 
 #endif

@@ -35,7 +35,7 @@ static int bundle_of(Value v, Bundle *b) {
   if (VAL_IS_NULL(r)) return -1;
   b->held[b->nheld++] = r;
   b->mime[0] = "text/plain";
-  b->data[0] = obj_str_cstr(r);
+  b->data[0] = str_cstr(r);
   b->len[0] = STR(r.u.o)->len;
   b->n = 1;
   for (int i = 0; i < 5 && VAL_IS_OBJ(v); i++) {
@@ -48,7 +48,7 @@ static int bundle_of(Value v, Bundle *b) {
     if (VAL_IS_NULL(out) || !VAL_IS_STR(out)) { val_decref(out); obj_err_clear(); continue; }
     b->held[b->nheld++] = out;
     b->mime[b->n] = hooks[i][0];
-    b->data[b->n] = obj_str_cstr(out);
+    b->data[b->n] = str_cstr(out);
     b->len[b->n] = STR(out.u.o)->len;
     b->n++;
   }
@@ -101,16 +101,16 @@ static int display_id_arg(Value v, char *buf, size_t n, const char **out) {
     obj_raise(&exc_TypeError, "display_id must be a str, not %s", op_type_name(v));
     return -1;
   }
-  snprintf(buf, n, "%s", obj_str_cstr(v));
+  snprintf(buf, n, "%s", str_cstr(v));
   *out = buf;
   return 0;
 }
 
 static Value b_display(int argc, const Value *argv, Obj *kw) {
   Value did = val_null();
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   for (int k = 0; k < nk; k++) {
-    const char *n = obj_kwname(kw, k);
+    const char *n = func_kwname(kw, k);
     if (strcmp(n, "display_id") == 0) did = argv[argc + k];
     else if (strcmp(n, "include") && strcmp(n, "exclude") && strcmp(n, "metadata") &&
              strcmp(n, "transient") && strcmp(n, "raw") && strcmp(n, "clear"))
@@ -126,7 +126,7 @@ static Value b_display(int argc, const Value *argv, Obj *kw) {
 
 static Value b_update_display(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("update_display", argc, argv, kw, "obj|$display_id", a) < 0) return val_null();
+  if (func_parse_args("update_display", argc, argv, kw, "obj|$display_id", a) < 0) return val_null();
   if (VAL_IS_NULL(a[1]) || VAL_IS_NONE(a[1]))
     return obj_raise(&exc_TypeError, "update_display() missing 1 required keyword-only argument: 'display_id'");
   char buf[256];
@@ -138,7 +138,7 @@ static Value b_update_display(int argc, const Value *argv, Obj *kw) {
 
 static Value b_clear_output(int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("clear_output", argc, argv, kw, "|wait", a) < 0) return val_null();
+  if (func_parse_args("clear_output", argc, argv, kw, "|wait", a) < 0) return val_null();
   int wait = VAL_IS_NULL(a[0]) ? 0 : op_truth(a[0]);
   if (wait < 0) return val_null();
   obj_clear_output(wait);

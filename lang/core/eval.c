@@ -11,7 +11,7 @@ static Value eval_builtin_lookup(Obj *name) {
   Session *s = obj_ts.session;
   if (!s || !s->builtins) return val_null();
   ModuleObj *b = s->builtins;
-  Value k = obj_dict_get_h(val_obj(b->index), val_obj(name), STR(name)->hash);
+  Value k = dict_get_h(val_obj(b->index), val_obj(name), STR(name)->hash);
   if (VAL_IS_NULL(k)) return k;
   return b->vals[k.u.i];
 }
@@ -33,16 +33,16 @@ static Value eval_name_error(Frame *f, Resolved r, const Str *name) {
   obj_raise(&exc_NameError, "name '%.*s' is not defined", (int)name->len, name->s);
   /* CPython's "Did you mean": the frame's locals, then the module, then the builtins */
   Value e = obj_err_peek();
-  Obj *nm = obj_intern_n(name->s, name->len);
+  Obj *nm = str_intern_n(name->s, name->len);
   if (!VAL_IS_OBJ(e) || !nm || e.u.o->rc >= OBJ_IMMORTAL / 2) return val_null();
   Value saved = obj_err_fetch();
   Obj *sugg = NULL;
-  Value l = obj_list_new(0);
+  Value l = list_new(0);
   if (!VAL_IS_NULL(l) && f->scope && (f->scope->kind == SK_FUNC || f->scope->kind == SK_COMP)) {
     for (int i = 0; i < f->scope->nlocals; i++)
       if (f->scope->slot_names[i]) {
-        Value sn = obj_str_from_cstr(f->scope->slot_names[i]);
-        if (!VAL_IS_NULL(sn)) obj_list_append_steal(l, sn);
+        Value sn = str_from_cstr(f->scope->slot_names[i]);
+        if (!VAL_IS_NULL(sn)) list_append_steal(l, sn);
       }
     sugg = exc_suggest(l, nm);
   }
@@ -50,10 +50,10 @@ static Value eval_name_error(Frame *f, Resolved r, const Str *name) {
   for (int k = 0; k < 2 && !sugg && !VAL_IS_NULL(l); k++) {
     if (!ms[k]) continue;
     val_decref(l);
-    l = obj_list_new(0);
+    l = list_new(0);
     if (VAL_IS_NULL(l)) break;
     for (int64_t i = 0; i < ms[k]->n; i++)
-      if (!VAL_IS_NULL(ms[k]->vals[i])) obj_list_append(l, val_obj(ms[k]->names[i]));
+      if (!VAL_IS_NULL(ms[k]->vals[i])) list_append(l, val_obj(ms[k]->names[i]));
     sugg = exc_suggest(l, nm);
   }
   val_decref(l);
@@ -85,7 +85,7 @@ static inline Value load_name(Frame *f, Node *n) {
       break;
     case RS_CLASS: {
       Obj *nm = f->mod->names[r.slot];
-      v = obj_dict_get_h(val_obj(f->classdict), val_obj(nm), STR(nm)->hash);
+      v = dict_get_h(val_obj(f->classdict), val_obj(nm), STR(nm)->hash);
       if (VAL_IS_NULL(v)) v = f->mod->vals[r.slot];
       if (VAL_IS_NULL(v)) v = eval_builtin_lookup(nm);
       break;
@@ -107,7 +107,7 @@ int eval_store(Frame *f, Resolved r, Value v) {
     case RS_GLOBAL: slot = &f->mod->vals[r.slot]; break;
     case RS_CLASS: {
       Obj *nm = f->mod->names[r.slot];
-      return obj_dict_set_h(val_obj(f->classdict), val_obj(nm), STR(nm)->hash, v);
+      return dict_set_h(val_obj(f->classdict), val_obj(nm), STR(nm)->hash, v);
     }
     default:
       obj_raise(&exc_SystemError, "unresolved store");
@@ -128,7 +128,7 @@ int eval_delete_res(Frame *f, Resolved r, const Str *name) {
     case RS_GLOBAL: slot = &f->mod->vals[r.slot]; break;
     case RS_CLASS: {
       Obj *nm = f->mod->names[r.slot];
-      Value old = obj_dict_pop(val_obj(f->classdict), val_obj(nm));
+      Value old = dict_pop(val_obj(f->classdict), val_obj(nm));
       if (VAL_IS_NULL(old)) {
         if (!obj_err_occurred()) eval_name_error(f, r, name);
         return -1;
@@ -154,12 +154,12 @@ static Value eval_constant(Node *n) {
     case K_FALSE: return val_bool(0);
     case K_INT: return val_int(n->u.constant.i);
     case K_FLOAT: return val_float(n->u.constant.f);
-    case K_ELLIPSIS: return val_obj(&obj_ellipsis_obj);
+    case K_ELLIPSIS: return val_obj(&iter_ellipsis_obj);
     case K_BYTES:
       return obj_raise(&exc_NotImplementedError, "bytes literals are not supported (Sable has no bytes type)");
     case K_STR: {
       Obj *o = (Obj *)(intptr_t)n->u.constant.i;
-      if (!o) return obj_str_new(n->u.constant.s.s, n->u.constant.s.len);
+      if (!o) return str_new(n->u.constant.s.s, n->u.constant.s.len);
       obj_incref(o);
       return val_obj(o);
     }
@@ -274,7 +274,7 @@ static Value eval_compare(Frame *f, Node *n) {
 
 /* ---- displays ---------------------------------------------------------------------------- */
 static Value eval_seq_items(Frame *f, NodeList *elts) {
-  Value list = obj_list_new(0);
+  Value list = list_new(0);
   if (VAL_IS_NULL(list)) return list;
   for (int i = 0; i < elts->len; i++) {
     Node *e = elts->items[i];
@@ -296,7 +296,7 @@ static Value eval_seq_items(Frame *f, NodeList *elts) {
       continue;
     }
     Value v = eval_expr(f, e);
-    if (VAL_IS_NULL(v) || obj_list_append_steal(list, v) < 0) { val_decref(list); return val_null(); }
+    if (VAL_IS_NULL(v) || list_append_steal(list, v) < 0) { val_decref(list); return val_null(); }
   }
   return list;
 }
@@ -310,7 +310,7 @@ static int has_starred(NodeList *l) {
 static Value eval_tuple(Frame *f, Node *n) {
   NodeList *elts = &n->u.seq.elts;
   if (!has_starred(elts)) {
-    Value t = obj_tuple_new(elts->len);
+    Value t = tuple_new(elts->len);
     if (VAL_IS_NULL(t)) return t;
     for (int i = 0; i < elts->len; i++) {
       Value v = eval_expr(f, elts->items[i]);
@@ -325,13 +325,13 @@ static Value eval_tuple(Frame *f, Node *n) {
   }
   Value l = eval_seq_items(f, elts);
   if (VAL_IS_NULL(l)) return l;
-  Value t = obj_tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
+  Value t = tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
   val_decref(l);
   return t;
 }
 
 static Value eval_dict(Frame *f, Node *n) {
-  Value d = obj_dict_new();
+  Value d = dict_new();
   if (VAL_IS_NULL(d)) return d;
   for (int i = 0; i < n->u.dict.values.len; i++) {
     Node *kn = n->u.dict.keys.items[i];
@@ -344,7 +344,7 @@ static Value eval_dict(Frame *f, Node *n) {
         val_decref(d);
         return val_null();
       }
-      int r = obj_dict_update(d, m);
+      int r = dict_update(d, m);
       val_decref(m);
       if (r < 0) { val_decref(d); return val_null(); }
       continue;
@@ -353,7 +353,7 @@ static Value eval_dict(Frame *f, Node *n) {
     if (VAL_IS_NULL(k)) { val_decref(d); return k; }
     Value v = eval_expr(f, n->u.dict.values.items[i]);
     if (VAL_IS_NULL(v)) { val_decref(k); val_decref(d); return v; }
-    int r = obj_dict_set(d, k, v);
+    int r = dict_set(d, k, v);
     val_decref(k);
     val_decref(v);
     if (r < 0) { eval_locate(f, kn->span); val_decref(d); return val_null(); }
@@ -364,10 +364,10 @@ static Value eval_dict(Frame *f, Node *n) {
 static Value eval_set(Frame *f, Node *n) {
   Value l = eval_seq_items(f, &n->u.seq.elts);
   if (VAL_IS_NULL(l)) return l;
-  Value s = obj_set_new();
+  Value s = set_new();
   if (!VAL_IS_NULL(s)) {
     for (int64_t i = 0; i < LIST(l.u.o)->len; i++)
-      if (obj_set_add(s, LIST(l.u.o)->items[i]) < 0) { val_decref(s); s = val_null(); break; }
+      if (set_add(s, LIST(l.u.o)->items[i]) < 0) { val_decref(s); s = val_null(); break; }
   }
   val_decref(l);
   return s;
@@ -382,7 +382,7 @@ static Value eval_slice(Frame *f, Node *n) {
     val_decref(b);
     return c;
   }
-  Value s = obj_slice_new(a, b, c);
+  Value s = iter_slice_new(a, b, c);
   val_decref(a);
   val_decref(b);
   val_decref(c);
@@ -410,7 +410,7 @@ static Value eval_formatted(Frame *f, Node *n) {
     if (VAL_IS_NULL(spec)) { val_decref(v); return spec; }
   } else {
     if (VAL_IS_STR(v)) return v;
-    spec = obj_str_new("", 0);
+    spec = str_new("", 0);
   }
   Value r = op_format(v, spec);
   val_decref(v);
@@ -440,7 +440,7 @@ static Value eval_joined(Frame *f, Node *n) {
     fbuf_putn(&b, STR(v.u.o)->s, STR(v.u.o)->len);
     val_decref(v);
   }
-  Value r = obj_str_new(b.s ? b.s : "", b.len);
+  Value r = str_new(b.s ? b.s : "", b.len);
   fbuf_free(&b);
   return r;
 }

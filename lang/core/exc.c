@@ -9,7 +9,7 @@
 Value exc_new(TypeObj *t, Value args) {
   ExcObj *e = obj_alloc(t, sizeof(ExcObj));
   if (!e) return val_null();
-  e->args = VAL_IS_NULL(args) ? obj_tuple_new(0) : val_incref(args);
+  e->args = VAL_IS_NULL(args) ? tuple_new(0) : val_incref(args);
   if (VAL_IS_NULL(e->args)) { obj_decref(&e->ob); return val_null(); }
   return val_obj(&e->ob);
 }
@@ -87,7 +87,7 @@ static void exc_clear(Obj *o) {
 }
 
 static Value exc_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  Value args = obj_tuple_from(argc, argv);
+  Value args = tuple_from(argc, argv);
   if (VAL_IS_NULL(args)) return args;
   Value e = exc_new(t, args);
   val_decref(args);
@@ -106,18 +106,18 @@ Value exc_str(Value v) {
       if (a->len >= 3) {
         Value fr = op_repr(a->items[2]);
         if (!VAL_IS_NULL(fr)) {
-          r = obj_str_fmt("[Errno %s] %s: %s", obj_str_cstr(s1), obj_str_cstr(s2), obj_str_cstr(fr));
+          r = str_fmt("[Errno %s] %s: %s", str_cstr(s1), str_cstr(s2), str_cstr(fr));
           val_decref(fr);
         }
       } else {
-        r = obj_str_fmt("[Errno %s] %s", obj_str_cstr(s1), obj_str_cstr(s2));
+        r = str_fmt("[Errno %s] %s", str_cstr(s1), str_cstr(s2));
       }
     }
     val_decref(s1);
     val_decref(s2);
     return r;
   }
-  if (a->len == 0) return obj_str_new("", 0);
+  if (a->len == 0) return str_new("", 0);
   if (a->len == 1) {
     if (op_is_subtype(t, &exc_KeyError)) return op_repr(a->items[0]);
     return op_str(a->items[0]);
@@ -133,14 +133,14 @@ static Value exc_repr(Value v) {
   if (VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 1) {
     Value r = op_repr(TUPLE(e->args.u.o)->items[0]);
     if (VAL_IS_NULL(r)) return r;
-    Value s = obj_str_fmt("%s(%s)", name, obj_str_cstr(r));
+    Value s = str_fmt("%s(%s)", name, str_cstr(r));
     val_decref(r);
     return s;
   }
-  if (VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 0) return obj_str_fmt("%s()", name);
+  if (VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 0) return str_fmt("%s()", name);
   Value r = op_repr(e->args);
   if (VAL_IS_NULL(r)) return r;
-  Value s = obj_str_fmt("%s%s", name, obj_str_cstr(r));
+  Value s = str_fmt("%s%s", name, str_cstr(r));
   val_decref(r);
   return s;
 }
@@ -150,7 +150,7 @@ static Value exc_init(int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_OBJ(argv[0]) || !(argv[0].u.o->type->flags & TF_EXC))
     return obj_raise(&exc_TypeError, "descriptor '__init__' requires a 'BaseException' object");
   ExcObj *e = EXC(argv[0].u.o);
-  Value args = obj_tuple_from(argc - 1, argv + 1);
+  Value args = tuple_from(argc - 1, argv + 1);
   if (VAL_IS_NULL(args)) return args;
   val_decref(e->args);
   e->args = args;
@@ -162,17 +162,17 @@ static Value exc_with_traceback(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value exc_add_note(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("add_note", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("add_note", argc - 1, kw, 1, 1) < 0) return val_null();
   Value notes = op_getattr_s(argv[0], "__notes__");
   if (VAL_IS_NULL(notes)) {
     obj_err_clear();
-    notes = obj_list_new(0);
+    notes = list_new(0);
     if (VAL_IS_NULL(notes) || op_setattr_s(argv[0], "__notes__", notes) < 0) {
       val_decref(notes);
       return val_null();
     }
   }
-  int r = VAL_IS_LIST(notes) ? obj_list_append(notes, argv[1]) : 0;
+  int r = VAL_IS_LIST(notes) ? list_append(notes, argv[1]) : 0;
   val_decref(notes);
   return r < 0 ? val_null() : val_none();
 }
@@ -181,9 +181,9 @@ static Value get_args(Value self) { return val_incref(EXC(self.u.o)->args); }
 static int set_args(Value self, Value v) {
   Value t = VAL_IS_TUPLE(v) ? val_incref(v) : val_null();
   if (VAL_IS_NULL(t)) {
-    Value l = obj_sequence_list(v);
+    Value l = list_from_iterable(v);
     if (VAL_IS_NULL(l)) return -1;
-    t = obj_tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
+    t = tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
     val_decref(l);
     if (VAL_IS_NULL(t)) return -1;
   }

@@ -20,7 +20,7 @@ static int unpack(Frame *f, Node *target, Value v) {
       obj_raise(&exc_TypeError, "cannot unpack non-iterable %s object", t->name);
       return -1;
     }
-    seq = obj_sequence_list(v);
+    seq = list_from_iterable(v);
     if (VAL_IS_NULL(seq)) return -1;
   }
   int64_t len = VAL_IS_TUPLE(seq) ? TUPLE(seq.u.o)->len : LIST(seq.u.o)->len;
@@ -34,7 +34,7 @@ static int unpack(Frame *f, Node *target, Value v) {
       return -1;
     }
     /* hold the items: assigning may drop the sequence's last reference elsewhere */
-    Value tmp = obj_tuple_from(len, items);
+    Value tmp = tuple_from(len, items);
     val_decref(seq);
     if (VAL_IS_NULL(tmp)) return -1;
     for (int i = 0; i < n && r == 0; i++) r = eval_assign(f, elts->items[i], TUPLE(tmp.u.o)->items[i]);
@@ -47,14 +47,14 @@ static int unpack(Frame *f, Node *target, Value v) {
     val_decref(seq);
     return -1;
   }
-  Value tmp = obj_tuple_from(len, items);
+  Value tmp = tuple_from(len, items);
   val_decref(seq);
   if (VAL_IS_NULL(tmp)) return -1;
   const Value *it = TUPLE(tmp.u.o)->items;
   int after = n - star - 1;
   for (int i = 0; i < star && r == 0; i++) r = eval_assign(f, elts->items[i], it[i]);
   if (r == 0) {
-    Value mid = obj_list_from(len - star - after, it + star);
+    Value mid = list_from(len - star - after, it + star);
     if (VAL_IS_NULL(mid)) r = -1;
     else {
       r = eval_assign(f, elts->items[star]->u.starred.value, mid);
@@ -197,7 +197,7 @@ static int augassign(Frame *f, Node *n) {
       if (slot && VAL_IS_OBJ(*slot) && slot->u.o == cur.u.o) {
         *slot = val_null();
         val_decref(cur);   /* we hold the only reference now */
-        Value grown = obj_str_append_inplace(cur, v);
+        Value grown = str_append_inplace(cur, v);
         val_decref(v);
         if (VAL_IS_NULL(grown)) { eval_locate(f, n->span); return -1; }
         *slot = grown;
@@ -297,7 +297,7 @@ static int exec_for(Frame *f, Node *n) {
   NodeList *body = &n->u.for_.body;
   int st = EX_OK;
   /* a range needs no iterator object and no allocation per step */
-  if (VAL_IS_OBJ(iterable) && iterable.u.o->type == &obj_range_type) {
+  if (VAL_IS_OBJ(iterable) && iterable.u.o->type == &iter_range_type) {
     RangeObj *r = (RangeObj *)iterable.u.o;
     int64_t cur = r->start, step = r->step;
     uint64_t left = r->ulen;
@@ -501,7 +501,7 @@ static int exec_raise(Frame *f, Node *n) {
 /* ---- with ------------------------------------------------------------------------------- */
 static Value special_method(Value obj, const char *name) {
   TypeObj *t = op_type(obj);
-  Value m = obj_type_lookup(t, obj_intern(name));
+  Value m = obj_type_lookup(t, str_intern(name));
   if (VAL_IS_NULL(m)) return m;
   val_incref(m);
   Value b = obj_bind(m, obj, t);
@@ -601,16 +601,16 @@ static int exec_stmt_inner(Frame *f, Node *n) {
       if (f->classdict && n->u.annassign.target->kind == N_NAME && n->u.annassign.annotation) {
         Value ann = eval_expr(f, n->u.annassign.annotation);
         if (VAL_IS_NULL(ann)) return EX_ERR;
-        Value d = obj_dict_getstr(val_obj(f->classdict), "__annotations__");
+        Value d = dict_getstr(val_obj(f->classdict), "__annotations__");
         int r = 0;
         if (!VAL_IS_DICT(d)) {
-          d = obj_dict_new();
-          r = VAL_IS_NULL(d) ? -1 : obj_dict_setstr(val_obj(f->classdict), "__annotations__", d);
+          d = dict_new();
+          r = VAL_IS_NULL(d) ? -1 : dict_setstr(val_obj(f->classdict), "__annotations__", d);
           val_decref(d);
         }
         Str *id = &n->u.annassign.target->u.name.id;
-        Obj *nm = r < 0 ? NULL : obj_intern_n(id->s, id->len);
-        if (!nm || obj_dict_set(d, val_obj(nm), ann) < 0) r = -1;
+        Obj *nm = r < 0 ? NULL : str_intern_n(id->s, id->len);
+        if (!nm || dict_set(d, val_obj(nm), ann) < 0) r = -1;
         val_decref(ann);
         if (r < 0) return EX_ERR;
       }
@@ -673,10 +673,10 @@ static int exec_stmt_inner(Frame *f, Node *n) {
       if (n->u.assert_.msg) {
         Value m = eval_expr(f, n->u.assert_.msg);
         if (VAL_IS_NULL(m)) return EX_ERR;
-        args = obj_tuple_pack(1, m);
+        args = tuple_pack(1, m);
         val_decref(m);
       } else {
-        args = obj_tuple_new(0);
+        args = tuple_new(0);
       }
       if (VAL_IS_NULL(args)) return EX_ERR;
       Value e = exc_new(&exc_AssertionError, args);

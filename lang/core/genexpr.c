@@ -119,7 +119,7 @@ static int gen_next(Value v, Value *out) {
     return -1;
   }
   Frame fr = {.back = obj_ts.frame, .locals = g->locals, .cells = g->cells, .mod = g->mod,
-              .scope = g->scope, .code = (CodeObj *)g->code, .name = obj_intern(g->scope->name),
+              .scope = g->scope, .code = (CodeObj *)g->code, .name = str_intern(g->scope->name),
               .ret = val_null()};
   obj_ts.frame = &fr;
   obj_ts.depth++;
@@ -139,7 +139,7 @@ static int gen_next(Value v, Value *out) {
   return r;
 }
 
-static Value gen_repr(Value v) { return obj_str_fmt("<generator object <genexpr> at %p>", (void *)v.u.o); }
+static Value gen_repr(Value v) { return str_fmt("<generator object <genexpr> at %p>", (void *)v.u.o); }
 
 TypeObj obj_genexpr_type = {OBJ_TYPE_HEAD, .name = "generator", .flags = TF_GC,
                             .dealloc = gen_dealloc, .traverse = gen_traverse, .clear = gen_clear,
@@ -165,7 +165,7 @@ Value eval_genexpr_new(Frame *f, Node *n, Value it1) {
   g->nlocals = sc->nlocals;
   for (int i = 0; i < sc->nlocals; i++)
     if (sc->is_cell[i]) {
-      Obj *c = obj_cell_new(val_null());
+      Obj *c = func_cell_new(val_null());
       if (!c) { val_decref(gv); return val_null(); }
       g->locals[i] = val_obj(c);
     }

@@ -10,8 +10,8 @@
 Value obj_module_new(const char *name) {
   ModuleObj *m = obj_alloc(&obj_module_type, sizeof(ModuleObj));
   if (!m) return val_null();
-  Value nm = obj_str_from_cstr(name);
-  Value idx = obj_dict_new();
+  Value nm = str_from_cstr(name);
+  Value idx = dict_new();
   if (VAL_IS_NULL(nm) || VAL_IS_NULL(idx)) {
     val_decref(nm);
     val_decref(idx);
@@ -27,7 +27,7 @@ Value obj_module_new(const char *name) {
 }
 
 int64_t obj_module_slot(ModuleObj *m, Obj *name) {
-  Value s = obj_dict_get_h(val_obj(m->index), val_obj(name), STR(name)->hash);
+  Value s = dict_get_h(val_obj(m->index), val_obj(name), STR(name)->hash);
   if (!VAL_IS_NULL(s)) return s.u.i;
   if (m->n == m->cap) {
     int64_t nc = m->cap ? m->cap * 2 : 16;
@@ -39,10 +39,10 @@ int64_t obj_module_slot(ModuleObj *m, Obj *name) {
     m->names = nn;
     m->cap = nc;
   }
-  Obj *in = STR(name)->interned ? name : obj_intern_n(STR(name)->s, STR(name)->len);
+  Obj *in = STR(name)->interned ? name : str_intern_n(STR(name)->s, STR(name)->len);
   if (!in) return -1;
   int64_t k = m->n;
-  if (obj_dict_set_h(val_obj(m->index), val_obj(in), STR(in)->hash, val_int(k)) < 0) return -1;
+  if (dict_set_h(val_obj(m->index), val_obj(in), STR(in)->hash, val_int(k)) < 0) return -1;
   m->vals[k] = val_null();
   m->names[k] = in;
   m->n++;
@@ -51,7 +51,7 @@ int64_t obj_module_slot(ModuleObj *m, Obj *name) {
 
 int obj_module_add(Value module, const char *name, Value x) {
   ModuleObj *m = MODULE(module.u.o);
-  Obj *n = obj_intern(name);
+  Obj *n = str_intern(name);
   if (!n) return -1;
   int64_t k = obj_module_slot(m, n);
   if (k < 0) return -1;
@@ -63,7 +63,7 @@ int obj_module_add(Value module, const char *name, Value x) {
 
 int obj_module_add_functions(Value module, const MethodDef *defs) {
   for (const MethodDef *d = defs; d->name; d++) {
-    Value f = obj_builtin_new(d->name, d->fn, d->doc);
+    Value f = func_builtin_new(d->name, d->fn, d->doc);
     if (VAL_IS_NULL(f)) return -1;
     int r = obj_module_add(module, d->name, f);
     val_decref(f);
@@ -74,18 +74,18 @@ int obj_module_add_functions(Value module, const MethodDef *defs) {
 
 Value obj_module_get(Value module, const char *name) {
   ModuleObj *m = MODULE(module.u.o);
-  Obj *n = obj_intern(name);
+  Obj *n = str_intern(name);
   if (!n) { obj_err_clear(); return val_null(); }
-  Value s = obj_dict_get_h(val_obj(m->index), val_obj(n), STR(n)->hash);
+  Value s = dict_get_h(val_obj(m->index), val_obj(n), STR(n)->hash);
   if (VAL_IS_NULL(s)) return s;
   return m->vals[s.u.i];
 }
 
 Value obj_module_dict(ModuleObj *m) {
-  Value d = obj_dict_new();
+  Value d = dict_new();
   if (VAL_IS_NULL(d)) return d;
   for (int64_t i = 0; i < m->n; i++)
-    if (!VAL_IS_NULL(m->vals[i]) && obj_dict_set(d, val_obj(m->names[i]), m->vals[i]) < 0) {
+    if (!VAL_IS_NULL(m->vals[i]) && dict_set(d, val_obj(m->names[i]), m->vals[i]) < 0) {
       val_decref(d);
       return val_null();
     }
@@ -119,13 +119,13 @@ static void module_clear(Obj *o) {
 static Value module_repr(Value v) {
   ModuleObj *m = MODULE(v.u.o);
   Value f = obj_module_get(v, "__file__");
-  if (VAL_IS_STR(f)) return obj_str_fmt("<module '%s' from '%s'>", STR(m->name)->s, obj_str_cstr(f));
-  return obj_str_fmt("<module '%s' (built-in)>", STR(m->name)->s);
+  if (VAL_IS_STR(f)) return str_fmt("<module '%s' from '%s'>", STR(m->name)->s, str_cstr(f));
+  return str_fmt("<module '%s' (built-in)>", STR(m->name)->s);
 }
 
 static Value module_getattr(Value v, Obj *name) {
   ModuleObj *m = MODULE(v.u.o);
-  Value s = obj_dict_get_h(val_obj(m->index), val_obj(name), STR(name)->hash);
+  Value s = dict_get_h(val_obj(m->index), val_obj(name), STR(name)->hash);
   if (!VAL_IS_NULL(s) && !VAL_IS_NULL(m->vals[s.u.i])) return val_incref(m->vals[s.u.i]);
   const char *n = STR(name)->s;
   if (strcmp(n, "__dict__") == 0) return obj_module_dict(m);
@@ -229,7 +229,7 @@ static char *find_source_module(const char *dotted) {
     Value d = LIST(path.u.o)->items[i];
     if (!VAL_IS_STR(d)) continue;
     char full[1200];
-    const char *dir = obj_str_cstr(d);
+    const char *dir = str_cstr(d);
     snprintf(full, sizeof full, "%s%s%s.py", dir, *dir ? "/" : "", rel);
     if (access(full, R_OK) == 0) return strdup(full);
   }
@@ -258,14 +258,14 @@ static char *read_file(const char *path, size_t *len) {
 Value obj_import(const char *dotted) {
   Value mods = modules_dict();
   if (VAL_IS_NULL(mods)) return obj_raise(&exc_ImportError, "no session");
-  Value have = obj_dict_getstr(mods, dotted);
+  Value have = dict_getstr(mods, dotted);
   if (!VAL_IS_NULL(have)) return val_incref(have);
   if (obj_err_occurred()) return val_null();
   RegEntry *e = reg_find(dotted);
   if (e && e->alias_of) {
     Value m = obj_import(e->alias_of);
     if (VAL_IS_NULL(m)) return m;
-    if (obj_dict_setstr(mods, dotted, m) < 0) { val_decref(m); return val_null(); }
+    if (dict_setstr(mods, dotted, m) < 0) { val_decref(m); return val_null(); }
     const char *dot = strrchr(dotted, '.');
     if (dot) {
       char parent[512];
@@ -288,7 +288,7 @@ Value obj_import(const char *dotted) {
     parent = obj_import(pn);
     if (VAL_IS_NULL(parent)) return parent;
     /* the parent's init may have created the submodule */
-    have = obj_dict_getstr(mods, dotted);
+    have = dict_getstr(mods, dotted);
     if (!VAL_IS_NULL(have)) { val_decref(parent); return val_incref(have); }
   }
   char *srcpath = NULL;
@@ -301,7 +301,7 @@ Value obj_import(const char *dotted) {
   }
   Value m = obj_module_new(dotted);
   if (VAL_IS_NULL(m)) { val_decref(parent); free(srcpath); return m; }
-  if (obj_dict_setstr(mods, dotted, m) < 0) goto fail;
+  if (dict_setstr(mods, dotted, m) < 0) goto fail;
   int r;
   if (e && e->init) {
     r = e->init(m);
@@ -321,7 +321,7 @@ Value obj_import(const char *dotted) {
       if (!owned) { obj_raise(&exc_ImportError, "cannot read %s", srcpath); goto fail_del; }
       src = owned;
       fname = srcpath;
-      Value fv = obj_str_from_cstr(srcpath);
+      Value fv = str_from_cstr(srcpath);
       if (VAL_IS_NULL(fv)) { free(owned); goto fail_del; }
       obj_module_add(m, "__file__", fv);
       val_decref(fv);
@@ -336,9 +336,9 @@ Value obj_import(const char *dotted) {
   return m;
 fail_del: {
     Value ex = obj_err_fetch();
-    Value k = obj_str_from_cstr(dotted);
+    Value k = str_from_cstr(dotted);
     if (!VAL_IS_NULL(k)) {
-      Value old = obj_dict_pop(mods, k);
+      Value old = dict_pop(mods, k);
       val_decref(old);
       val_decref(k);
     }

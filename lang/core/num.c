@@ -259,20 +259,20 @@ static Value float_unary(int op, Value a) {
 }
 
 /* ---- repr and format ------------------------------------------------------------------ */
-static Value none_repr(Value v) { return val_obj(obj_intern("None")); }
+static Value none_repr(Value v) { return val_obj(str_intern("None")); }
 static Value bool_repr(Value v) {
-  return val_obj(obj_intern(v.u.i ? "True" : "False"));
+  return val_obj(str_intern(v.u.i ? "True" : "False"));
 }
 static Value int_repr(Value v) {
   char buf[32];
   int n = snprintf(buf, sizeof buf, "%lld", (long long)v.u.i);
-  return obj_str_new(buf, (size_t)n);
+  return str_new(buf, (size_t)n);
 }
 
 static Value obj_float_repr_val(double d) {
   char buf[40];
   int n = fmt_float_repr(d, buf, sizeof buf);
-  return obj_str_new(buf, (size_t)n);
+  return str_new(buf, (size_t)n);
 }
 static Value float_repr(Value v) { return obj_float_repr_val(v.u.f); }
 
@@ -302,7 +302,7 @@ static Value format_with(Value v, Value spec) {
     }
     return obj_raise(&exc_ValueError, "%s", err);
   }
-  Value s = obj_str_new(b.s ? b.s : "", b.len);
+  Value s = str_new(b.s ? b.s : "", b.len);
   fbuf_free(&b);
   return s;
 }
@@ -312,7 +312,7 @@ static int none_hash(Value v, int64_t *out) { *out = 0x5a5a5a; return 0; }
 static int int_hash(Value v, int64_t *out) { *out = obj_hash_int(v.u.i); return 0; }
 static int float_hash(Value v, int64_t *out) { *out = obj_hash_double(v.u.f); return 0; }
 
-static Value num_compare(Value a, Value b, int op) {
+static Value num_compare_slot(Value a, Value b, int op) {
   int r = obj_num_compare(a, b, op);
   if (r < 0) return obj_notimpl();
   return val_bool(r);
@@ -371,13 +371,13 @@ static Value obj_int_from_str(const char *s0, size_t n, int base) {
     return obj_raise(&exc_OverflowError, "int too large for Sable's 64-bit int");
   return val_int(neg ? (int64_t)(0 - acc) : (int64_t)acc);
 bad: {
-    Value str = obj_str_new(s0, n);
+    Value str = str_new(s0, n);
     if (VAL_IS_NULL(str)) return str;
     Value r = op_repr(str);
     val_decref(str);
     if (VAL_IS_NULL(r)) return r;
     obj_raise(&exc_ValueError, "invalid literal for int() with base %d: %s", base,
-              obj_str_cstr(r));
+              str_cstr(r));
     val_decref(r);
     return val_null();
   }
@@ -428,7 +428,7 @@ static Value float_from_str(Value str) {
   if (!ok) {
     Value r = op_repr(str);
     if (VAL_IS_NULL(r)) return r;
-    obj_raise(&exc_ValueError, "could not convert string to float: %s", obj_str_cstr(r));
+    obj_raise(&exc_ValueError, "could not convert string to float: %s", str_cstr(r));
     val_decref(r);
     return val_null();
   }
@@ -453,7 +453,7 @@ int obj_float_to_int(double d, int64_t *out) {
 
 static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("int", argc, argv, kw, "|x,base", a) < 0) return val_null();
+  if (func_parse_args("int", argc, argv, kw, "|x,base", a) < 0) return val_null();
   if (VAL_IS_NULL(a[0])) {
     if (!VAL_IS_NULL(a[1])) return obj_raise(&exc_TypeError, "int() missing string argument");
     return val_int(0);
@@ -494,7 +494,7 @@ static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value float_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("float", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("float", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) return val_float(0.0);
   Value x = argv[0];
   if (VAL_IS_FLOAT(x)) return x;
@@ -512,20 +512,20 @@ static Value float_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value bool_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("bool", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("bool", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) return val_bool(0);
   int r = op_truth(argv[0]);
   return r < 0 ? val_null() : val_bool(r);
 }
 
 static Value none_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("NoneType", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("NoneType", argc, kw, 0, 0) < 0) return val_null();
   return val_none();
 }
 
 /* ---- methods ---------------------------------------------------------------------- */
 static Value int_bit_length(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("bit_length", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("bit_length", argc - 1, kw, 0, 0) < 0) return val_null();
   uint64_t x = argv[0].u.i < 0 ? (uint64_t)0 - (uint64_t)argv[0].u.i : (uint64_t)argv[0].u.i;
   int n = 0;
   while (x) { n++; x >>= 1; }
@@ -535,12 +535,12 @@ static Value int_bit_length(int argc, const Value *argv, Obj *kw) {
 static Value int_conjugate(int argc, const Value *argv, Obj *kw) { return val_int(argv[0].u.i); }
 
 static Value int_format_m(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
   return format_with(argv[0], argv[1]);
 }
 
 static Value float_is_integer(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("is_integer", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("is_integer", argc - 1, kw, 0, 0) < 0) return val_null();
   double d = argv[0].u.f;
   return val_bool(isfinite(d) && floor(d) == d);
 }
@@ -562,13 +562,13 @@ static Value float_as_integer_ratio(int argc, const Value *argv, Obj *kw) {
       if (__builtin_mul_overflow(den, 2, &den)) return overflow();
   }
   Value a = val_int(num), b = val_int(den);
-  return obj_tuple_pack(2, a, b);
+  return tuple_pack(2, a, b);
 }
 
 static Value float_hex_unsupported(int argc, const Value *argv, Obj *kw) {
   char buf[64];
   snprintf(buf, sizeof buf, "%a", argv[0].u.f);
-  return obj_str_from_cstr(buf);
+  return str_from_cstr(buf);
 }
 
 static Value num_real(Value self) { return VAL_IS_BOOL(self) ? val_int(self.u.i) : self; }
@@ -597,23 +597,23 @@ static const GetSetDef float_getset[] = {
 static int num_truth(Value v) { return op_truth(v); }
 
 TypeObj obj_none_type = {OBJ_TYPE_HEAD, .name = "NoneType", .repr = none_repr,
-                         .hash = none_hash, .compare = num_compare, .new = none_new,
+                         .hash = none_hash, .compare = num_compare_slot, .new = none_new,
                          .truth = num_truth};
 TypeObj obj_int_type = {
     OBJ_TYPE_HEAD, .name = "int", .flags = 0,
     .doc = "int([x]) -> integer\nint(x, base=10) -> integer\n\nConvert a number or string to "
            "an integer (64-bit in Sable; overflow raises OverflowError).",
-    .repr = int_repr, .hash = int_hash, .compare = num_compare, .binary = obj_int_binary,
+    .repr = int_repr, .hash = int_hash, .compare = num_compare_slot, .binary = obj_int_binary,
     .unary = int_unary, .truth = num_truth, .new = int_new, .format = format_with,
     .methods = int_methods, .getset = int_getset};
 TypeObj obj_bool_type = {
     OBJ_TYPE_HEAD, .name = "bool", .base = &obj_int_type,
     .doc = "bool(x) -> bool\n\nReturns True when the argument x is true, False otherwise.",
-    .repr = bool_repr, .hash = int_hash, .compare = num_compare, .binary = obj_int_binary,
+    .repr = bool_repr, .hash = int_hash, .compare = num_compare_slot, .binary = obj_int_binary,
     .unary = int_unary, .truth = num_truth, .new = bool_new, .format = format_with};
 TypeObj obj_float_type = {
     OBJ_TYPE_HEAD, .name = "float",
     .doc = "float(x=0, /)\n\nConvert a string or number to a floating point number, if possible.",
-    .repr = float_repr, .hash = float_hash, .compare = num_compare,
+    .repr = float_repr, .hash = float_hash, .compare = num_compare_slot,
     .binary = obj_float_binary, .unary = float_unary, .truth = num_truth, .new = float_new,
     .format = format_with, .methods = float_methods, .getset = float_getset};

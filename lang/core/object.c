@@ -311,13 +311,13 @@ static Value obj_raisev(TypeObj *t, const char *fmt, va_list ap) {
     char *big = malloc((size_t)n + 1);
     if (big) {
       vsnprintf(big, (size_t)n + 1, fmt, ap2);
-      msg = obj_str_new(big, (size_t)n);
+      msg = str_new(big, (size_t)n);
       free(big);
     } else {
-      msg = obj_str_new(buf, sizeof buf - 1);
+      msg = str_new(buf, sizeof buf - 1);
     }
   } else {
-    msg = obj_str_new(buf, n < 0 ? 0 : (size_t)n);
+    msg = str_new(buf, n < 0 ? 0 : (size_t)n);
   }
   va_end(ap2);
   Value args;
@@ -326,7 +326,7 @@ static Value obj_raisev(TypeObj *t, const char *fmt, va_list ap) {
     obj_err_clear();
     args = val_null();
   } else {
-    args = empty_mem ? obj_tuple_new(0) : obj_tuple_pack(1, msg);
+    args = empty_mem ? tuple_new(0) : tuple_pack(1, msg);
     val_decref(msg);
   }
   Value e = VAL_IS_NULL(args) ? val_null() : exc_new(t, args);

@@ -23,7 +23,7 @@
  *
  *     typedef struct Array { Obj ob; ...; } Array;
  *     static void array_dealloc(Obj *o) { ...free buffers...; obj_free(o); }
- *     static Value array_repr(Value self) { return obj_str_from_cstr("Array(...)"); }
+ *     static Value array_repr(Value self) { return str_from_cstr("Array(...)"); }
  *     static Value array_binary(int op, Value a, Value b) {  // a or b is an Array
  *       if (op == OP_ADD) ...; return obj_notimpl();          // lets the other side try
  *     }
@@ -207,12 +207,12 @@ extern TypeObj obj_type_type, obj_heaptype_type;
 
 /* builtin types */
 extern TypeObj obj_object_type, obj_none_type, obj_bool_type, obj_int_type, obj_float_type,
-    obj_str_type, obj_list_type, obj_tuple_type, obj_dict_type, obj_set_type,
-    obj_frozenset_type, obj_range_type, obj_slice_type, obj_func_type, obj_builtin_type,
-    obj_method_type, obj_module_type, obj_cell_type, obj_ellipsis_type,
-    obj_notimpl_type, obj_property_type, obj_staticmethod_type, obj_classmethod_type,
-    obj_super_type, obj_file_type, obj_dictkeys_type, obj_dictvalues_type,
-    obj_dictitems_type;
+    str_type, list_type, tuple_type, dict_type, set_type,
+    set_frozenset_type, iter_range_type, iter_slice_type, func_type, func_builtin_type,
+    func_method_type, obj_module_type, func_cell_type, iter_ellipsis_type,
+    iter_notimpl_type, obj_property_type, obj_staticmethod_type, obj_classmethod_type,
+    obj_super_type, obj_file_type, dict_keys_type, dict_values_type,
+    dict_items_type;
 
 /* the type of any value (never NULL for a non-NULL value) */
 TypeObj *op_type(Value v);
@@ -316,66 +316,66 @@ typedef struct StrObj {
   char s[];              /* UTF-8, NUL-terminated */
 } StrObj;
 #define STR(o) ((StrObj *)(o))
-#define VAL_IS_STR(v) ((v).tag == V_OBJ && (v).u.o->type == &obj_str_type)
-Value obj_str_new(const char *s, size_t len);      /* copies; s must be valid UTF-8 */
-Value obj_str_from_cstr(const char *s);
-Value obj_str_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-Obj *obj_intern(const char *s);                    /* immortal interned str (borrowed) */
-Obj *obj_intern_n(const char *s, size_t n);
-const char *obj_str_cstr(Value v);                 /* v must be a str */
+#define VAL_IS_STR(v) ((v).tag == V_OBJ && (v).u.o->type == &str_type)
+Value str_new(const char *s, size_t len);          /* copies; s must be valid UTF-8 */
+Value str_from_cstr(const char *s);
+Value str_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+Obj *str_intern(const char *s);                    /* immortal interned str (borrowed) */
+Obj *str_intern_n(const char *s, size_t n);
+const char *str_cstr(Value v);                     /* v must be a str */
 
 /* ---- containers ------------------------------------------------------------------------ */
 typedef struct ListObj { Obj ob; Value *items; int64_t len, cap; } ListObj;
 typedef struct TupleObj { Obj ob; int64_t hash; int64_t len; Value items[]; } TupleObj;
 #define LIST(o) ((ListObj *)(o))
 #define TUPLE(o) ((TupleObj *)(o))
-#define VAL_IS_LIST(v) ((v).tag == V_OBJ && (v).u.o->type == &obj_list_type)
-#define VAL_IS_TUPLE(v) ((v).tag == V_OBJ && (v).u.o->type == &obj_tuple_type)
-#define VAL_IS_DICT(v) ((v).tag == V_OBJ && (v).u.o->type == &obj_dict_type)
+#define VAL_IS_LIST(v) ((v).tag == V_OBJ && (v).u.o->type == &list_type)
+#define VAL_IS_TUPLE(v) ((v).tag == V_OBJ && (v).u.o->type == &tuple_type)
+#define VAL_IS_DICT(v) ((v).tag == V_OBJ && (v).u.o->type == &dict_type)
 
-Value obj_list_new(int64_t n);                     /* n items, all None */
-Value obj_list_from(int64_t n, const Value *items);/* borrows items */
-int obj_list_append(Value list, Value x);          /* borrows x */
-int obj_list_append_steal(Value list, Value x);    /* steals x (also on failure) */
-Value obj_tuple_new(int64_t n);                    /* n items, V_NULL: fill with TUPLE_SET */
+Value list_new(int64_t n);                         /* n items, all None */
+Value list_from(int64_t n, const Value *items);/* borrows items */
+int list_append(Value list, Value x);              /* borrows x */
+int list_append_steal(Value list, Value x);        /* steals x (also on failure) */
+Value tuple_new(int64_t n);                        /* n items, V_NULL: fill with TUPLE_SET */
 #define TUPLE_SET(t, i, v) (TUPLE(VAL_OBJ(t))->items[i] = (v))  /* steals v */
-Value obj_tuple_pack(int n, ...);                  /* n Values, borrowed */
-Value obj_tuple_from(int64_t n, const Value *items);
-Value obj_sequence_list(Value iterable);           /* list(iterable) */
+Value tuple_pack(int n, ...);                      /* n Values, borrowed */
+Value tuple_from(int64_t n, const Value *items);
+Value list_from_iterable(Value iterable);          /* list(iterable) */
 
-Value obj_dict_new(void);
-Value obj_dict_get(Value d, Value key);            /* borrowed; V_NULL if absent (check
+Value dict_new(void);
+Value dict_get(Value d, Value key);                /* borrowed; V_NULL if absent (check
                                                       obj_err_occurred for hash errors) */
-Value obj_dict_getstr(Value d, const char *key);   /* borrowed */
-int obj_dict_set(Value d, Value key, Value x);     /* borrows both */
-int obj_dict_setstr(Value d, const char *key, Value x);
-int64_t obj_dict_len(Value d);
+Value dict_getstr(Value d, const char *key);       /* borrowed */
+int dict_set(Value d, Value key, Value x);         /* borrows both */
+int dict_setstr(Value d, const char *key, Value x);
+int64_t dict_len(Value d);
 /* iterate: pos starts at 0; returns 1 with borrowed key/value, 0 at the end */
-int obj_dict_next(Value d, int64_t *pos, Value *key, Value *val);
+int dict_next(Value d, int64_t *pos, Value *key, Value *val);
 
-Value obj_set_new(void);
-int obj_set_add(Value s, Value x);
+Value set_new(void);
+int set_add(Value s, Value x);
 
 /* ---- functions ------------------------------------------------------------------------- */
 /* a builtin function object (name and doc are static strings) */
-Value obj_builtin_new(const char *name, NativeFn fn, const char *doc);
+Value func_builtin_new(const char *name, NativeFn fn, const char *doc);
 /* a builtin with a data pointer passed to fn (owner keeps data alive) */
-Value obj_builtin_data_new(const char *name, NativeDataFn fn, void *data, const char *doc);
+Value func_builtin_data_new(const char *name, NativeDataFn fn, void *data, const char *doc);
 /* a bound method: calling it calls f(self, ...) */
-Value obj_method_new(Value f, Value self);
+Value func_method_new(Value f, Value self);
 
 /* keyword arguments: kwnames is NULL or a tuple of str; their values follow the argc
  * positional values in argv */
-int obj_kwcount(Obj *kwnames);
-const char *obj_kwname(Obj *kwnames, int i);
+int func_kwcount(Obj *kwnames);
+const char *func_kwname(Obj *kwnames, int i);
 /* Parse arguments by name. spec lists parameter names separated by ',', '|' before the first
  * optional one and '$' before the first keyword-only one: "x,base|ndigits,$key". out[i]
  * receives a borrowed value or V_NULL when an optional one is absent. fname is used in
  * messages ("round() missing required argument 'number' (pos 1)"). Returns 0 or -1. */
-int obj_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
-                   const char *spec, Value *out);
+int func_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
+                    const char *spec, Value *out);
 /* no keywords allowed / between min and max positional arguments */
-int obj_check_args(const char *fname, int argc, Obj *kwnames, int min, int max);
+int func_check_args(const char *fname, int argc, Obj *kwnames, int min, int max);
 
 /* ---- modules --------------------------------------------------------------------------- */
 typedef int (*ModuleInitFn)(Value module);
@@ -389,9 +389,9 @@ int obj_module_add_functions(Value module, const MethodDef *defs);
 Value obj_module_get(Value module, const char *name);            /* borrowed or V_NULL */
 
 /* singletons */
-extern Obj obj_notimpl_obj, obj_ellipsis_obj;
-static inline Value obj_notimpl(void) { return val_obj(&obj_notimpl_obj); }
-#define VAL_IS_NOTIMPL(v) ((v).tag == V_OBJ && (v).u.o == &obj_notimpl_obj)
+extern Obj iter_notimpl_obj, iter_ellipsis_obj;
+static inline Value obj_notimpl(void) { return val_obj(&iter_notimpl_obj); }
+#define VAL_IS_NOTIMPL(v) ((v).tag == V_OBJ && (v).u.o == &iter_notimpl_obj)
 
 /* output of print()/sys.stdout in the running session: stream 1 or 2 */
 void obj_write(int stream, const char *s, size_t n);

@@ -53,10 +53,10 @@ Value op_repr(Value v) {
   TypeObj *t = op_type(v);
   if (!t->repr) {
     if (t->flags & TF_USER)
-      return obj_str_fmt("<%s.%s object at %p>",
-                         t->module ? obj_str_cstr(val_obj(t->module)) : "__main__", t->name,
-                         (void *)v.u.o);
-    return obj_str_fmt("<%s object at %p>", t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
+      return str_fmt("<%s.%s object at %p>",
+                     t->module ? str_cstr(val_obj(t->module)) : "__main__", t->name,
+                     (void *)v.u.o);
+    return str_fmt("<%s object at %p>", t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
   }
   if (++obj_ts.depth > obj_ts.limit) {
     obj_ts.depth--;
@@ -127,7 +127,7 @@ int op_hash(Value v, int64_t *out) {
     case V_FLOAT: *out = obj_hash_double(v.u.f); return 0;
     case V_OBJ: {
       TypeObj *t = v.u.o->type;
-      if (t == &obj_str_type) {
+      if (t == &str_type) {
         StrObj *s = STR(v.u.o);
         if (s->hash == -1) s->hash = obj_hash_bytes(s->s, s->len);
         *out = s->hash;
@@ -224,7 +224,7 @@ static const char *const ibinop_sym[] = {
 static int is_seq(Value v) {
   if (!VAL_IS_OBJ(v)) return 0;
   TypeObj *t = v.u.o->type;
-  return t == &obj_str_type || t == &obj_list_type || t == &obj_tuple_type;
+  return t == &str_type || t == &list_type || t == &tuple_type;
 }
 
 Value op_binop(int op, Value a, Value b) {
@@ -254,7 +254,7 @@ Value op_binop(int op, Value a, Value b) {
   }
   /* CPython's sequence-specific messages */
   if (base == OP_ADD && is_seq(a) && (!VAL_IS_OBJ(b) || ta != tb)) {
-    if (ta == &obj_str_type)
+    if (ta == &str_type)
       return obj_raise(&exc_TypeError, "can only concatenate str (not \"%s\") to str",
                        tb->name);
     return obj_raise(&exc_TypeError, "can only concatenate %s (not \"%s\") to %s", ta->name,
@@ -298,7 +298,7 @@ Value op_getattr(Value v, Obj *name) {
 }
 
 Value op_getattr_s(Value v, const char *name) {
-  Obj *n = obj_intern(name);
+  Obj *n = str_intern(name);
   if (!n) return val_null();
   return op_getattr(v, n);
 }
@@ -310,7 +310,7 @@ int op_setattr(Value v, Obj *name, Value x) {
 }
 
 int op_setattr_s(Value v, const char *name, Value x) {
-  Obj *n = obj_intern(name);
+  Obj *n = str_intern(name);
   if (!n) return -1;
   return op_setattr(v, n, x);
 }
@@ -415,7 +415,7 @@ Value op_seq_getitem_iter(Value v) {
 Value op_iter(Value v) {
   TypeObj *t = op_type(v);
   if (t->iter) return t->iter(v);
-  if (t->getitem && t != &obj_dict_type) {
+  if (t->getitem && t != &dict_type) {
     GetitemIter *g = obj_alloc(&getitem_iter_type, sizeof(GetitemIter));
     if (!g) return val_null();
     g->seq = val_incref(v);
@@ -440,7 +440,7 @@ Value op_call(Value f, int argc, const Value *argv, Obj *kwnames) {
   STACK_CHECK_OR(val_null());
   if (VAL_IS_OBJ(f)) {
     TypeObj *t = f.u.o->type;
-    if (t == &obj_func_type) return eval_call_function(FUNC(f.u.o), argc, argv, kwnames);
+    if (t == &func_type) return eval_call_function(FUNC(f.u.o), argc, argv, kwnames);
     if (t->call) return t->call(f, argc, argv, kwnames);
   }
   return obj_raise(&exc_TypeError, "'%s' object is not callable", op_type(f)->name);
@@ -464,8 +464,8 @@ Value op_call_method(Value self, const char *name, int argc, const Value *argv) 
 int op_callable(Value v) {
   if (!VAL_IS_OBJ(v)) return 0;
   TypeObj *t = v.u.o->type;
-  if (t == &obj_func_type || t->call) {
-    if (t->flags & TF_USER) return !VAL_IS_NULL(obj_type_lookup(t, obj_intern("__call__")));
+  if (t == &func_type || t->call) {
+    if (t->flags & TF_USER) return !VAL_IS_NULL(obj_type_lookup(t, str_intern("__call__")));
     return 1;
   }
   return 0;
@@ -479,7 +479,7 @@ Value op_conv_dunder(Value v, const char *name) {
   if (t->flags & TF_USER) {
     m = obj_user_method(v, name);
   } else {
-    m = obj_type_lookup(t, obj_intern(name));   /* borrowed */
+    m = obj_type_lookup(t, str_intern(name));   /* borrowed */
     if (!VAL_IS_NULL(m)) m = obj_bind(m, v, t);
   }
   if (VAL_IS_NULL(m)) return m;

@@ -44,7 +44,7 @@ struct sb_session {
 /* ---- compiling and running source --------------------------------------------------------- */
 static Value syntax_error_from(const ParseError *pe, CodeObj *code, const char *filename) {
   size_t n = 0;
-  const char *line = obj_code_line(code, pe->span.line, &n);
+  const char *line = func_code_line(code, pe->span.line, &n);
   int col = pe->span.col < 0 ? 0 : pe->span.col > (int)n ? (int)n : pe->span.col;
   int ecol = pe->span.end_col < 0 ? 0 : pe->span.end_col > (int)n ? (int)n : pe->span.end_col;
   int offset = line ? (int)utf8_len(line, (size_t)col) + 1 : col + 1;
@@ -57,12 +57,12 @@ static Value syntax_error_from(const ParseError *pe, CodeObj *code, const char *
     end_offset = (int)utf8_len(line, (size_t)ecol) + 1;
   TypeObj *t = pe->kind == PE_TAB ? &exc_TabError : pe->kind == PE_INDENTATION ? &exc_IndentationError
                                                                                 : &exc_SyntaxError;
-  Value msg = obj_str_from_cstr(pe->msg);
-  Value fn = obj_str_from_cstr(filename);
-  Value text = line ? obj_str_new(line, n) : val_none();
-  Value info = obj_tuple_pack(6, fn, val_int(pe->span.line), val_int(offset), text,
-                              val_int(pe->span.end_line), val_int(end_offset));
-  Value args = VAL_IS_NULL(info) ? info : obj_tuple_pack(2, msg, info);
+  Value msg = str_from_cstr(pe->msg);
+  Value fn = str_from_cstr(filename);
+  Value text = line ? str_new(line, n) : val_none();
+  Value info = tuple_pack(6, fn, val_int(pe->span.line), val_int(offset), text,
+                          val_int(pe->span.end_line), val_int(end_offset));
+  Value args = VAL_IS_NULL(info) ? info : tuple_pack(2, msg, info);
   val_decref(msg);
   val_decref(fn);
   val_decref(text);
@@ -82,7 +82,7 @@ static Value syntax_error_from(const ParseError *pe, CodeObj *code, const char *
 int eval_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m, int mode,
                      Value *last) {
   if (last) *last = val_null();
-  CodeObj *code = (CodeObj *)obj_code_new(src, len, filename);
+  CodeObj *code = (CodeObj *)func_code_new(src, len, filename);
   if (!code) return -1;
   code->arena = arena_new();
   if (!code->arena) { obj_decref(&code->ob); obj_raise_nomem(); return -1; }
@@ -101,7 +101,7 @@ int eval_exec_source(const char *src, size_t len, const char *filename, ModuleOb
       memset(&p2, 0, sizeof p2);
       Value e = obj_err_fetch();
       Value s = exc_str(e);
-      snprintf(p2.msg, sizeof p2.msg, "%s", VAL_IS_STR(s) ? obj_str_cstr(s) : "invalid syntax");
+      snprintf(p2.msg, sizeof p2.msg, "%s", VAL_IS_STR(s) ? str_cstr(s) : "invalid syntax");
       val_decref(s);
       val_decref(e);
       p2.span = es;
@@ -120,7 +120,7 @@ int eval_exec_source(const char *src, size_t len, const char *filename, ModuleOb
     obj_decref(&code->ob);
     return -1;
   }
-  Value nm = obj_str_from_cstr("<module>");
+  Value nm = str_from_cstr("<module>");
   Frame fr = {.back = obj_ts.frame, .mod = m, .scope = mod->u.module.scope_info, .code = code,
               .name = nm.u.o, .ret = val_null()};
   obj_ts.frame = &fr;
@@ -154,7 +154,7 @@ static void eval_stop(sb_session *ss);
 static int std_registered;
 
 sb_session *sb_new(int argc, char **argv) {
-  obj_intern("");
+  str_intern("");
   if (!std_registered) {
     std_registered = 1;
     obj_std_modules_register();
@@ -165,18 +165,18 @@ sb_session *sb_new(int argc, char **argv) {
   Session *prev = obj_ts.session;
   obj_ts.session = s;
   Value b = obj_module_new("builtins");
-  Value mods = obj_dict_new();
+  Value mods = dict_new();
   Value mainm = obj_module_new("__main__");
   if (VAL_IS_NULL(b) || VAL_IS_NULL(mods) || VAL_IS_NULL(mainm)) goto fail;
   s->builtins = MODULE(b.u.o);
   s->modules = mods;
   s->main = MODULE(mainm.u.o);
   if (obj_builtins_init(s->builtins) < 0) goto fail;
-  if (obj_dict_setstr(mods, "builtins", b) < 0 || obj_dict_setstr(mods, "__main__", mainm) < 0) goto fail;
+  if (dict_setstr(mods, "builtins", b) < 0 || dict_setstr(mods, "__main__", mainm) < 0) goto fail;
   s->sys = obj_sys_module_new(s, argc, argv);
   if (VAL_IS_NULL(s->sys)) goto fail;
-  if (obj_dict_setstr(mods, "sys", s->sys) < 0) goto fail;
-  Value bn = obj_str_from_cstr("builtins");
+  if (dict_setstr(mods, "sys", s->sys) < 0) goto fail;
+  Value bn = str_from_cstr("builtins");
   obj_module_add(mainm, "__builtins__", b);
   val_decref(bn);
   obj_module_add(mainm, "__doc__", val_none());
@@ -204,7 +204,7 @@ void sb_free(sb_session *ss) {
   if (VAL_IS_DICT(mods)) {
     int64_t pos = 0;
     Value k, v;
-    while (obj_dict_next(mods, &pos, &k, &v))
+    while (dict_next(mods, &pos, &k, &v))
       if (VAL_IS_OBJ(v) && v.u.o->type == &obj_module_type) {
         ModuleObj *m = MODULE(v.u.o);
         for (int64_t i = 0; i < m->n; i++) val_clear(&m->vals[i]);
@@ -278,10 +278,10 @@ int obj_on_cell_end(Value f) {
   Session *s = obj_ts.session;
   if (!s) return obj_raise(&exc_RuntimeError, "no session"), -1;
   if (VAL_IS_NULL(s->cell_end)) {
-    s->cell_end = obj_list_new(0);
+    s->cell_end = list_new(0);
     if (VAL_IS_NULL(s->cell_end)) return -1;
   }
-  return obj_list_append(s->cell_end, f);
+  return list_append(s->cell_end, f);
 }
 
 /* the hooks of obj_on_cell_end; an error in one is reported like the cell's own */
@@ -549,7 +549,7 @@ static int is_ident(char c) {
 static Value resolve_dotted(Session *s, const char *expr, size_t n) {
   size_t i = 0;
   while (i < n && expr[i] != '.') i++;
-  Obj *nm = obj_intern_n(expr, i);
+  Obj *nm = str_intern_n(expr, i);
   if (!nm) { obj_err_clear(); return val_null(); }
   Value v = obj_module_get(val_obj(&s->main->ob), STR(nm)->s);
   if (VAL_IS_NULL(v)) v = obj_module_get(val_obj(&s->builtins->ob), STR(nm)->s);
@@ -558,7 +558,7 @@ static Value resolve_dotted(Session *s, const char *expr, size_t n) {
   while (i < n) {
     size_t j = ++i;
     while (i < n && expr[i] != '.') i++;
-    Obj *an = obj_intern_n(expr + j, i - j);
+    Obj *an = str_intern_n(expr + j, i - j);
     Value w = an ? op_getattr(v, an) : val_null();
     val_decref(v);
     if (VAL_IS_NULL(w)) { obj_err_clear(); return w; }
@@ -598,7 +598,7 @@ int sb_complete(sb_session *ss, const char *code, size_t cursor, char ***matches
         for (int64_t i = 0; i < LIST(names.u.o)->len; i++) {
           Value nv = LIST(names.u.o)->items[i];
           if (!VAL_IS_STR(nv)) continue;
-          const char *nm = obj_str_cstr(nv);
+          const char *nm = str_cstr(nv);
           if (strncmp(nm, prefix, pn) != 0) continue;
           if (nm[0] == '_' && (pn == 0 || prefix[0] != '_')) continue;
           sl_add(&l, nm);

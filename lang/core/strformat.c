@@ -17,7 +17,7 @@ typedef struct FmtState {
 } FmtState;
 
 static Value lookup_kw(FmtState *st, const char *name, size_t n) {
-  int nk = obj_kwcount(st->kw);
+  int nk = func_kwcount(st->kw);
   for (int k = 0; k < nk; k++) {
     StrObj *s = STR(TUPLE(st->kw)->items[k].u.o);
     if (s->len == n && memcmp(s->s, name, n) == 0) return st->argv[st->argc + k];
@@ -52,9 +52,9 @@ static Value get_field(FmtState *st, const char *s, size_t n) {
     } else {
       v = lookup_kw(st, s, i);
       if (VAL_IS_NULL(v)) {
-        Value key = obj_str_new(s, i);
+        Value key = str_new(s, i);
         if (VAL_IS_NULL(key)) return key;
-        Value args = obj_tuple_pack(1, key);
+        Value args = tuple_pack(1, key);
         val_decref(key);
         if (VAL_IS_NULL(args)) return args;
         Value e = exc_new(&exc_KeyError, args);
@@ -70,7 +70,7 @@ static Value get_field(FmtState *st, const char *s, size_t n) {
       size_t j = ++i;
       while (i < n && s[i] != '.' && s[i] != '[') i++;
       if (i == j) { val_decref(v); return obj_raise(&exc_ValueError, "Empty attribute in format string"); }
-      Obj *an = obj_intern_n(s + j, i - j);
+      Obj *an = str_intern_n(s + j, i - j);
       Value w = an ? op_getattr(v, an) : val_null();
       val_decref(v);
       if (VAL_IS_NULL(w)) return w;
@@ -81,7 +81,7 @@ static Value get_field(FmtState *st, const char *s, size_t n) {
       if (i >= n) { val_decref(v); return obj_raise(&exc_ValueError, "Missing ']' in format string"); }
       int digits = i > j;
       for (size_t k = j; k < i; k++) if (!isdigit((unsigned char)s[k])) digits = 0;
-      Value key = digits ? val_int(strtol(s + j, NULL, 10)) : obj_str_new(s + j, i - j);
+      Value key = digits ? val_int(strtol(s + j, NULL, 10)) : str_new(s + j, i - j);
       if (VAL_IS_NULL(key)) { val_decref(v); return key; }
       Value w = op_getitem(v, key);
       val_decref(key);
@@ -123,10 +123,10 @@ static int do_field(FmtState *st, const char *s, size_t n, FBuf *out, int depth)
     FBuf sb = {0};
     if (depth > 1) { obj_raise(&exc_ValueError, "Max string recursion exceeded"); return -1; }
     if (format_into(st, s + i + 1, n - i - 1, &sb, depth + 1) < 0) { fbuf_free(&sb); return -1; }
-    spec = obj_str_new(sb.s ? sb.s : "", sb.len);
+    spec = str_new(sb.s ? sb.s : "", sb.len);
     fbuf_free(&sb);
   } else {
-    spec = obj_str_new("", 0);
+    spec = str_new("", 0);
   }
   if (VAL_IS_NULL(spec)) return -1;
   Value v = get_field(st, s, name_end);
@@ -183,7 +183,7 @@ Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames) {
   FBuf out = {0};
   StrObj *s = STR(fmt.u.o);
   if (format_into(&st, s->s, s->len, &out, 0) < 0) { fbuf_free(&out); return val_null(); }
-  Value r = obj_str_new(out.s ? out.s : "", out.len);
+  Value r = str_new(out.s ? out.s : "", out.len);
   fbuf_free(&out);
   return r;
 }
@@ -258,7 +258,7 @@ static Value pct_mapping_value(Value args, int is_map, const char *s, size_t n, 
   }
   if (i >= n) return obj_raise(&exc_ValueError, "incomplete format key");
   if (!is_map) return obj_raise(&exc_TypeError, "format requires a mapping");
-  Value key = obj_str_new(s + j, i - j);
+  Value key = str_new(s + j, i - j);
   if (VAL_IS_NULL(key)) return key;
   Value v = op_getitem(args, key);
   val_decref(key);
@@ -439,7 +439,7 @@ Value obj_percent_format(Value fmtv, Value args) {
     goto fail;
   }
   {
-    Value r = obj_str_new(out.s ? out.s : "", out.len);
+    Value r = str_new(out.s ? out.s : "", out.len);
     fbuf_free(&out);
     return r;
   }

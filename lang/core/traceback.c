@@ -73,7 +73,7 @@ static void format_frame(Lines *out, const TbEntry *t) {
   add_line(out, b.s, b.len);
   fbuf_free(&b);
   size_t n;
-  const char *line = obj_code_line(c, t->span.line, &n);
+  const char *line = func_code_line(c, t->span.line, &n);
   if (!line) return;
   size_t a = 0, e = n;
   while (a < n && is_ws(line[a])) a++;
@@ -133,12 +133,12 @@ static void syntax_error_lines(Lines *out, Value exc) {
     Value fn = info->items[0], ln = info->items[1], off = info->items[2], text = info->items[3];
     Value eoff = info->len >= 6 ? info->items[5] : val_null();
     FBuf b = {0};
-    fbuf_printf(&b, "  File \"%s\", line %lld", VAL_IS_STR(fn) ? obj_str_cstr(fn) : "<string>",
+    fbuf_printf(&b, "  File \"%s\", line %lld", VAL_IS_STR(fn) ? str_cstr(fn) : "<string>",
                 VAL_IS_INTLIKE(ln) ? (long long)ln.u.i : 0LL);
     add_line(out, b.s, b.len);
     fbuf_free(&b);
     if (VAL_IS_STR(text)) {
-      const char *t = obj_str_cstr(text);
+      const char *t = str_cstr(text);
       size_t tn = STR(text.u.o)->len;
       while (tn && t[tn - 1] == '\n') tn--;
       size_t sp = 0;
@@ -179,7 +179,7 @@ static void syntax_error_lines(Lines *out, Value exc) {
   type_label(exc, &b);
   Value ms = VAL_IS_NULL(msg) ? val_null() : op_str(msg);
   if (VAL_IS_NULL(ms)) obj_err_clear();
-  fbuf_printf(&b, ": %s", VAL_IS_STR(ms) && STR(ms.u.o)->len ? obj_str_cstr(ms) : "<no detail available>");
+  fbuf_printf(&b, ": %s", VAL_IS_STR(ms) && STR(ms.u.o)->len ? str_cstr(ms) : "<no detail available>");
   val_decref(ms);
   add_line(out, b.s, b.len);
   fbuf_free(&b);
@@ -275,7 +275,7 @@ static void format_one(Lines *out, Value exc, int depth) {
   fbuf_free(&b);
   /* notes */
   Value notes = val_null();
-  if (e->dict) notes = obj_dict_getstr(val_obj(e->dict), "__notes__");
+  if (e->dict) notes = dict_getstr(val_obj(e->dict), "__notes__");
   if (VAL_IS_LIST(notes))
     for (int64_t i = 0; i < LIST(notes.u.o)->len; i++) {
       Value nv = LIST(notes.u.o)->items[i];
@@ -297,7 +297,7 @@ int eval_format_exception(Value exc, char ***lines) {
 char *eval_exc_value(Value exc) {
   Value s = op_str(exc);
   if (VAL_IS_NULL(s)) { obj_err_clear(); return strdup(""); }
-  char *r = strdup(obj_str_cstr(s));
+  char *r = strdup(str_cstr(s));
   val_decref(s);
   return r;
 }

@@ -11,18 +11,18 @@ typedef struct GetSetObj { Obj ob; const GetSetDef *def; TypeObj *owner; } GetSe
 static void gs_dealloc(Obj *o) { obj_free(o); }
 static Value gs_repr(Value v) {
   GetSetObj *g = (GetSetObj *)v.u.o;
-  return obj_str_fmt("<attribute '%s' of '%s' objects>", g->def->name, g->owner->name);
+  return str_fmt("<attribute '%s' of '%s' objects>", g->def->name, g->owner->name);
 }
 TypeObj obj_getset_type = {OBJ_TYPE_HEAD, .name = "getset_descriptor", .dealloc = gs_dealloc,
                            .repr = gs_repr};
 
 int obj_type_ready(TypeObj *t) {
   if (t->dict) return 0;
-  Value d = obj_dict_new();
+  Value d = dict_new();
   if (VAL_IS_NULL(d)) return -1;
   if (t->methods)
     for (const MethodDef *m = t->methods; m->name; m++) {
-      BuiltinObj *b = obj_alloc(&obj_builtin_type, sizeof(BuiltinObj));
+      BuiltinObj *b = obj_alloc(&func_builtin_type, sizeof(BuiltinObj));
       if (!b) { val_decref(d); return -1; }
       b->name = m->name;
       b->fn = m->fn;
@@ -30,7 +30,7 @@ int obj_type_ready(TypeObj *t) {
       b->flags = m->flags;
       b->owner = t;
       Value bv = val_obj(&b->ob);
-      int r = obj_dict_setstr(d, m->name, bv);
+      int r = dict_setstr(d, m->name, bv);
       val_decref(bv);
       if (r < 0) { val_decref(d); return -1; }
     }
@@ -41,7 +41,7 @@ int obj_type_ready(TypeObj *t) {
       o->def = g;
       o->owner = t;
       Value ov = val_obj(&o->ob);
-      int r = obj_dict_setstr(d, g->name, ov);
+      int r = dict_setstr(d, g->name, ov);
       val_decref(ov);
       if (r < 0) { val_decref(d); return -1; }
     }
@@ -77,7 +77,7 @@ static Value type_lookup_slow(TypeObj *t, Obj *name) {
   if (h == -1) op_hash(val_obj(name), &h);
   for (TypeObj *k = t; k; k = k->base) {
     if (!k->dict && obj_type_ready(k) < 0) { obj_err_clear(); return val_null(); }
-    Value v = obj_dict_get_h(val_obj(k->dict), val_obj(name), h);
+    Value v = dict_get_h(val_obj(k->dict), val_obj(name), h);
     if (!VAL_IS_NULL(v)) return v;
   }
   if (t != &obj_object_type) {
@@ -85,7 +85,7 @@ static Value type_lookup_slow(TypeObj *t, Obj *name) {
       obj_err_clear();
       return val_null();
     }
-    return obj_dict_get_h(val_obj(obj_object_type.dict), val_obj(name), h);
+    return dict_get_h(val_obj(obj_object_type.dict), val_obj(name), h);
   }
   return val_null();
 }
@@ -100,16 +100,16 @@ Obj **obj_instance_dict_ptr(Value v) {
 Value obj_bind(Value attr, Value self, TypeObj *t) {
   if (!VAL_IS_OBJ(attr)) return attr;
   TypeObj *at = attr.u.o->type;
-  if (at == &obj_func_type) return obj_method_new(attr, self);
-  if (at == &obj_builtin_type) {
+  if (at == &func_type) return func_method_new(attr, self);
+  if (at == &func_builtin_type) {
     BuiltinObj *b = (BuiltinObj *)attr.u.o;
     if (!VAL_IS_NULL(b->self)) return val_incref(attr);
     if (b->flags & METH_STATIC) return val_incref(attr);
-    if (b->flags & METH_CLASS) return obj_method_new(attr, val_obj(&t->ob));
-    return obj_method_new(attr, self);
+    if (b->flags & METH_CLASS) return func_method_new(attr, val_obj(&t->ob));
+    return func_method_new(attr, self);
   }
   if (at == &obj_staticmethod_type) return val_incref(((WrapObj *)attr.u.o)->f);
-  if (at == &obj_classmethod_type) return obj_method_new(((WrapObj *)attr.u.o)->f, val_obj(&t->ob));
+  if (at == &obj_classmethod_type) return func_method_new(((WrapObj *)attr.u.o)->f, val_obj(&t->ob));
   if (at == &obj_property_type) {
     WrapObj *p = (WrapObj *)attr.u.o;
     if (VAL_IS_NULL(p->f) || VAL_IS_NONE(p->f))
@@ -151,7 +151,7 @@ Value obj_generic_getattr(Value v, Obj *name) {
   }
   Obj **dp = obj_instance_dict_ptr(v);
   if (dp && *dp) {
-    Value x = obj_dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash);
+    Value x = dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash);
     if (!VAL_IS_NULL(x)) return val_incref(x);
   }
   if (!VAL_IS_NULL(descr)) {
@@ -168,14 +168,14 @@ Value obj_generic_getattr(Value v, Obj *name) {
     }
     if (strcmp(n, "__dict__") == 0 && dp) {
       if (!*dp) {
-        Value d = obj_dict_new();
+        Value d = dict_new();
         if (VAL_IS_NULL(d)) return d;
         *dp = d.u.o;
       }
       return val_incref(val_obj(*dp));
     }
     if (strcmp(n, "__doc__") == 0) {
-      return t->doc ? obj_str_from_cstr(t->doc) : val_none();
+      return t->doc ? str_from_cstr(t->doc) : val_none();
     }
   }
   if (t->flags & TF_USER) {
@@ -226,12 +226,12 @@ int obj_generic_setattr(Value v, Obj *name, Value x) {
     return -1;
   }
   if (!*dp) {
-    Value d = obj_dict_new();
+    Value d = dict_new();
     if (VAL_IS_NULL(d)) return -1;
     *dp = d.u.o;
   }
   if (VAL_IS_NULL(x)) {
-    Value old = obj_dict_pop(val_obj(*dp), val_obj(name));
+    Value old = dict_pop(val_obj(*dp), val_obj(name));
     if (VAL_IS_NULL(old)) {
       if (!obj_err_occurred()) attr_error(v, name);
       return -1;
@@ -239,7 +239,7 @@ int obj_generic_setattr(Value v, Obj *name, Value x) {
     val_decref(old);
     return 0;
   }
-  return obj_dict_set_h(val_obj(*dp), val_obj(name), STR(name)->hash, x);
+  return dict_set_h(val_obj(*dp), val_obj(name), STR(name)->hash, x);
 }
 
 /* ---- dir() ------------------------------------------------------------------------------ */
@@ -247,19 +247,19 @@ static int add_keys(Value set, Obj *dict) {
   if (!dict) return 0;
   int64_t pos = 0;
   Value k;
-  while (obj_dict_next(val_obj(dict), &pos, &k, NULL))
-    if (VAL_IS_STR(k) && obj_set_add(set, k) < 0) return -1;
+  while (dict_next(val_obj(dict), &pos, &k, NULL))
+    if (VAL_IS_STR(k) && set_add(set, k) < 0) return -1;
   return 0;
 }
 
 Value obj_dir(Value v) {
-  Value set = obj_set_new();
+  Value set = set_new();
   if (VAL_IS_NULL(set)) return set;
   int r = 0;
   if (VAL_IS_OBJ(v) && v.u.o->type == &obj_module_type) {
     ModuleObj *m = MODULE(v.u.o);
     for (int64_t i = 0; i < m->n && r == 0; i++)
-      if (!VAL_IS_NULL(m->vals[i])) r = obj_set_add(set, val_obj(m->names[i]));
+      if (!VAL_IS_NULL(m->vals[i])) r = set_add(set, val_obj(m->names[i]));
   } else {
     TypeObj *t = VAL_IS_TYPE(v) ? (TypeObj *)v.u.o : op_type(v);
     Obj **dp = obj_instance_dict_ptr(v);
@@ -272,14 +272,14 @@ Value obj_dir(Value v) {
     if (r == 0 && VAL_IS_TYPE(v)) {
       static const char *const extra[] = {"__name__", "__doc__", "__module__", "__qualname__",
                                           "__dict__", "__bases__", "__mro__", NULL};
-      for (int i = 0; extra[i] && r == 0; i++) r = obj_set_add(set, val_obj(obj_intern(extra[i])));
+      for (int i = 0; extra[i] && r == 0; i++) r = set_add(set, val_obj(str_intern(extra[i])));
     } else if (r == 0) {
-      r = obj_set_add(set, val_obj(obj_intern("__class__")));
-      if (r == 0 && dp) r = obj_set_add(set, val_obj(obj_intern("__dict__")));
+      r = set_add(set, val_obj(str_intern("__class__")));
+      if (r == 0 && dp) r = set_add(set, val_obj(str_intern("__dict__")));
     }
   }
   if (r < 0) { val_decref(set); return val_null(); }
-  Value l = obj_list_sorted(set, val_null(), 0);
+  Value l = list_sorted(set, val_null(), 0);
   val_decref(set);
   return l;
 }
@@ -289,10 +289,10 @@ static Value type_repr(Value v) {
   TypeObj *t = (TypeObj *)v.u.o;
   if (t->flags & TF_USER) {
     const char *mod = t->module ? STR(t->module)->s : "__main__";
-    return obj_str_fmt("<class '%s.%s'>", mod, t->name);
+    return str_fmt("<class '%s.%s'>", mod, t->name);
   }
-  if (t->module) return obj_str_fmt("<class '%s.%s'>", STR(t->module)->s, t->name);
-  return obj_str_fmt("<class '%s'>", t->name);
+  if (t->module) return str_fmt("<class '%s.%s'>", STR(t->module)->s, t->name);
+  return str_fmt("<class '%s'>", t->name);
 }
 
 static Value mro_tuple(TypeObj *t) {
@@ -300,7 +300,7 @@ static Value mro_tuple(TypeObj *t) {
   for (TypeObj *k = t; k; k = k->base) n++;
   int has_obj = 0;
   for (TypeObj *k = t; k; k = k->base) if (k == &obj_object_type) has_obj = 1;
-  Value tup = obj_tuple_new(n + !has_obj);
+  Value tup = tuple_new(n + !has_obj);
   if (VAL_IS_NULL(tup)) return tup;
   int i = 0;
   for (TypeObj *k = t; k; k = k->base) TUPLE_SET(tup, i++, val_incref(val_obj(&k->ob)));
@@ -322,7 +322,7 @@ static int proxy_contains(Value v, Value x) { return op_contains(((ProxyObj *)v.
 static Value proxy_repr(Value v) {
   Value r = op_repr(((ProxyObj *)v.u.o)->d);
   if (VAL_IS_NULL(r)) return r;
-  Value s = obj_str_fmt("mappingproxy(%s)", obj_str_cstr(r));
+  Value s = str_fmt("mappingproxy(%s)", str_cstr(r));
   val_decref(r);
   return s;
 }
@@ -347,25 +347,25 @@ static Value type_getattr(Value v, Obj *name) {
     if (VAL_IS_OBJ(descr)) {
       TypeObj *dt = descr.u.o->type;
       if (dt == &obj_staticmethod_type) return val_incref(((WrapObj *)descr.u.o)->f);
-      if (dt == &obj_classmethod_type) return obj_method_new(((WrapObj *)descr.u.o)->f, v);
-      if (dt == &obj_builtin_type && (((BuiltinObj *)descr.u.o)->flags & METH_CLASS))
-        return obj_method_new(descr, v);
+      if (dt == &obj_classmethod_type) return func_method_new(((WrapObj *)descr.u.o)->f, v);
+      if (dt == &func_builtin_type && (((BuiltinObj *)descr.u.o)->flags & METH_CLASS))
+        return func_method_new(descr, v);
     }
     return val_incref(descr);
   }
   if (n[0] == '_' && n[1] == '_') {
     if (strcmp(n, "__name__") == 0 || strcmp(n, "__qualname__") == 0) {
       if (t->name_obj) return val_incref(val_obj(t->name_obj));
-      return obj_str_from_cstr(t->name);
+      return str_from_cstr(t->name);
     }
     if (strcmp(n, "__module__") == 0)
-      return t->module ? val_incref(val_obj(t->module)) : obj_str_from_cstr("builtins");
-    if (strcmp(n, "__doc__") == 0) return t->doc ? obj_str_from_cstr(t->doc) : val_none();
+      return t->module ? val_incref(val_obj(t->module)) : str_from_cstr("builtins");
+    if (strcmp(n, "__doc__") == 0) return t->doc ? str_from_cstr(t->doc) : val_none();
     if (strcmp(n, "__mro__") == 0) return mro_tuple(t);
     if (strcmp(n, "__bases__") == 0) {
       TypeObj *b = t->base ? t->base : (t == &obj_object_type ? NULL : &obj_object_type);
-      if (!b) return obj_tuple_new(0);
-      return obj_tuple_pack(1, val_obj(&b->ob));
+      if (!b) return tuple_new(0);
+      return tuple_pack(1, val_obj(&b->ob));
     }
     if (strcmp(n, "__base__") == 0) {
       TypeObj *b = t->base ? t->base : (t == &obj_object_type ? NULL : &obj_object_type);
@@ -382,8 +382,8 @@ static Value type_getattr(Value v, Obj *name) {
   }
   /* methods of the metatype (type.__subclasses__, __instancecheck__) */
   if (obj_type_ready(&obj_type_type) == 0) {
-    Value m = obj_dict_get_h(val_obj(obj_type_type.dict), val_obj(name), STR(name)->hash);
-    if (VAL_IS_OBJ(m) && m.u.o->type == &obj_builtin_type) return obj_method_new(m, v);
+    Value m = dict_get_h(val_obj(obj_type_type.dict), val_obj(name), STR(name)->hash);
+    if (VAL_IS_OBJ(m) && m.u.o->type == &func_builtin_type) return func_method_new(m, v);
   }
   obj_raise(&exc_AttributeError, "type object '%s' has no attribute '%s'", t->name, n);
   exc_attr_info(v, name);
@@ -400,7 +400,7 @@ static int type_setattr(Value v, Obj *name, Value x) {
   }
   if (obj_type_ready(t) < 0) return -1;
   if (VAL_IS_NULL(x)) {
-    Value old = obj_dict_pop(val_obj(t->dict), val_obj(name));
+    Value old = dict_pop(val_obj(t->dict), val_obj(name));
     if (VAL_IS_NULL(old)) {
       if (!obj_err_occurred())
         obj_raise(&exc_AttributeError, "type object '%s' has no attribute '%s'", t->name,
@@ -410,7 +410,7 @@ static int type_setattr(Value v, Obj *name, Value x) {
     val_decref(old);
     return 0;
   }
-  return obj_dict_set(val_obj(t->dict), val_obj(name), x);
+  return dict_set(val_obj(t->dict), val_obj(name), x);
 }
 
 static int type_hash(Value v, int64_t *out) { *out = (int64_t)((uintptr_t)v.u.o >> 4); return 0; }
@@ -427,13 +427,13 @@ static Value type_call_slot(Value v, int argc, const Value *argv, Obj *kw) {
 static Value type_or(int op, Value a, Value b) { return obj_notimpl(); }
 
 static Value type_new(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
-  if (argc == 1 && obj_kwcount(kw) == 0) {
+  if (argc == 1 && func_kwcount(kw) == 0) {
     TypeObj *t = op_type(argv[0]);
     if (t == &obj_heaptype_type) t = &obj_type_type;
     return val_incref(val_obj(&t->ob));
   }
   if (argc == 3 && VAL_IS_STR(argv[0]) && VAL_IS_TUPLE(argv[1]) && VAL_IS_DICT(argv[2])) {
-    Obj *name = obj_intern(obj_str_cstr(argv[0]));
+    Obj *name = str_intern(str_cstr(argv[0]));
     if (!name) return val_null();
     ModuleObj *mod = obj_ts.frame ? obj_ts.frame->mod : NULL;
     return obj_class_new(name, argv[1], argv[2], mod);
@@ -443,14 +443,14 @@ static Value type_new(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
 
 static Value mro_tuple(TypeObj *t);
 static Value type_instancecheck(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__instancecheck__", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("__instancecheck__", argc - 1, kw, 1, 1) < 0) return val_null();
   return val_bool(op_isinstance(argv[1], (TypeObj *)argv[0].u.o));
 }
-static Value type_subclasses(int argc, const Value *argv, Obj *kw) { return obj_list_new(0); }
+static Value type_subclasses(int argc, const Value *argv, Obj *kw) { return list_new(0); }
 static Value type_mro(int argc, const Value *argv, Obj *kw) {
   Value t = mro_tuple((TypeObj *)argv[0].u.o);
   if (VAL_IS_NULL(t)) return t;
-  Value l = obj_sequence_list(t);
+  Value l = list_from_iterable(t);
   val_decref(t);
   return l;
 }
@@ -503,7 +503,7 @@ static void heaptype_clear(Obj *o) {
   t->dict = NULL;
   obj_xdecref(d);
   /* an empty dict keeps the type usable while the cycle is torn down */
-  Value nd = obj_dict_new();
+  Value nd = dict_new();
   if (!VAL_IS_NULL(nd)) t->dict = nd.u.o;
 }
 
@@ -523,7 +523,7 @@ static void inst_clear(Obj *o) {
 }
 
 static Value object_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (t == &obj_object_type && (argc || obj_kwcount(kw)))
+  if (t == &obj_object_type && (argc || func_kwcount(kw)))
     return obj_raise(&exc_TypeError, "object() takes no arguments");
   InstObj *i = obj_alloc(t, sizeof(InstObj));
   if (!i) return val_null();
@@ -533,9 +533,9 @@ static Value object_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
 static Value object_repr(Value v) {
   TypeObj *t = op_type(v);
   if (t->flags & TF_USER)
-    return obj_str_fmt("<%s.%s object at %p>", t->module ? STR(t->module)->s : "__main__",
-                       t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
-  return obj_str_fmt("<%s object at %p>", t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
+    return str_fmt("<%s.%s object at %p>", t->module ? STR(t->module)->s : "__main__",
+                   t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
+  return str_fmt("<%s object at %p>", t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
 }
 
 static int object_hash(Value v, int64_t *out) {
@@ -544,10 +544,10 @@ static int object_hash(Value v, int64_t *out) {
 }
 
 static Value m_init(int argc, const Value *argv, Obj *kw) {
-  if (argc > 1 || obj_kwcount(kw)) {
+  if (argc > 1 || func_kwcount(kw)) {
     TypeObj *t = op_type(argv[0]);
     /* object.__init__ complains only when the class did not define __init__ itself */
-    if (VAL_IS_NULL(obj_type_lookup(t, obj_intern("__init__"))) ||
+    if (VAL_IS_NULL(obj_type_lookup(t, str_intern("__init__"))) ||
         !(t->flags & TF_USER))
       return obj_raise(&exc_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
     return obj_raise(&exc_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
@@ -557,12 +557,12 @@ static Value m_init(int argc, const Value *argv, Obj *kw) {
 static Value m_repr(int argc, const Value *argv, Obj *kw) { return object_repr(argv[0]); }
 static Value m_str(int argc, const Value *argv, Obj *kw) { return op_repr(argv[0]); }
 static Value m_eq(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__eq__", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("__eq__", argc - 1, kw, 1, 1) < 0) return val_null();
   if (op_is(argv[0], argv[1])) return val_bool(1);
   return obj_notimpl();
 }
 static Value m_ne(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__ne__", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("__ne__", argc - 1, kw, 1, 1) < 0) return val_null();
   Value r = op_compare(argv[0], argv[1], CMP_EQ);
   if (VAL_IS_NULL(r) || VAL_IS_NOTIMPL(r)) return r;
   int t = op_truth(r);
@@ -575,28 +575,28 @@ static Value m_hash(int argc, const Value *argv, Obj *kw) {
   return val_int(h);
 }
 static Value m_setattr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__setattr__", argc - 1, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("__setattr__", argc - 1, kw, 2, 2) < 0) return val_null();
   if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
-  Obj *n = obj_intern(obj_str_cstr(argv[1]));
+  Obj *n = str_intern(str_cstr(argv[1]));
   if (!n || obj_generic_setattr(argv[0], n, argv[2]) < 0) return val_null();
   return val_none();
 }
 static Value m_delattr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__delattr__", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("__delattr__", argc - 1, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
-  Obj *n = obj_intern(obj_str_cstr(argv[1]));
+  Obj *n = str_intern(str_cstr(argv[1]));
   if (!n || obj_generic_setattr(argv[0], n, val_null()) < 0) return val_null();
   return val_none();
 }
 static Value m_getattribute(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__getattribute__", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("__getattribute__", argc - 1, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
-  Obj *n = obj_intern(obj_str_cstr(argv[1]));
+  Obj *n = str_intern(str_cstr(argv[1]));
   if (!n) return val_null();
   return obj_generic_getattr(argv[0], n);
 }
 static Value m_format(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
   if (VAL_IS_STR(argv[1]) && STR(argv[1].u.o)->len == 0) return op_str(argv[0]);
   return obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
                    op_type_name(argv[0]));

@@ -51,35 +51,35 @@ static Value partial_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   }
   p->func = val_incref(f);
   int64_t np = VAL_IS_NULL(pre) ? 0 : TUPLE(pre.u.o)->len;
-  p->args = obj_tuple_new(np + argc - 1);
-  p->kw = VAL_IS_NULL(prekw) ? obj_dict_new() : obj_dict_copy(prekw);
+  p->args = tuple_new(np + argc - 1);
+  p->kw = VAL_IS_NULL(prekw) ? dict_new() : dict_copy(prekw);
   if (VAL_IS_NULL(p->args) || VAL_IS_NULL(p->kw)) { val_decref(pv); return val_null(); }
   for (int64_t i = 0; i < np; i++) TUPLE_SET(p->args, i, val_incref(TUPLE(pre.u.o)->items[i]));
   for (int i = 1; i < argc; i++) TUPLE_SET(p->args, np + i - 1, val_incref(argv[i]));
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   for (int k = 0; k < nk; k++)
-    if (obj_dict_set(p->kw, TUPLE(kw)->items[k], argv[argc + k]) < 0) { val_decref(pv); return val_null(); }
+    if (dict_set(p->kw, TUPLE(kw)->items[k], argv[argc + k]) < 0) { val_decref(pv); return val_null(); }
   return pv;
 }
 
 static Value partial_call(Value v, int argc, const Value *argv, Obj *kw) {
   PartialObj *p = (PartialObj *)v.u.o;
   int64_t np = TUPLE(p->args.u.o)->len;
-  Value d = obj_dict_copy(p->kw);
+  Value d = dict_copy(p->kw);
   if (VAL_IS_NULL(d)) return d;
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   for (int k = 0; k < nk; k++)
-    if (obj_dict_set(d, TUPLE(kw)->items[k], argv[argc + k]) < 0) { val_decref(d); return val_null(); }
-  int64_t nkw = obj_dict_len(d);
+    if (dict_set(d, TUPLE(kw)->items[k], argv[argc + k]) < 0) { val_decref(d); return val_null(); }
+  int64_t nkw = dict_len(d);
   Value *all = obj_calloc((size_t)(np + argc + nkw + 1), sizeof(Value));
-  Value names = nkw ? obj_tuple_new(nkw) : val_null();
+  Value names = nkw ? tuple_new(nkw) : val_null();
   if (!all || (nkw && VAL_IS_NULL(names))) { free(all); val_decref(d); val_decref(names); return val_null(); }
   for (int64_t i = 0; i < np; i++) all[i] = TUPLE(p->args.u.o)->items[i];
   for (int i = 0; i < argc; i++) all[np + i] = argv[i];
   int64_t pos = 0, k = 0;
   Value key, val;
-  while (obj_dict_next(d, &pos, &key, &val)) {
-    Obj *in = VAL_IS_STR(key) ? obj_intern(obj_str_cstr(key)) : NULL;
+  while (dict_next(d, &pos, &key, &val)) {
+    Obj *in = VAL_IS_STR(key) ? str_intern(str_cstr(key)) : NULL;
     if (!in) { free(all); val_decref(d); val_decref(names); return obj_raise(&exc_TypeError, "keywords must be strings"); }
     TUPLE_SET(names, k, val_obj(in));
     all[np + argc + k] = val;
@@ -96,30 +96,30 @@ static Value partial_call(Value v, int argc, const Value *argv, Obj *kw) {
 
 static Value partial_repr(Value v) {
   PartialObj *p = (PartialObj *)v.u.o;
-  if (op_repr_enter(v.u.o)) return obj_str_from_cstr("...");
+  if (op_repr_enter(v.u.o)) return str_from_cstr("...");
   FBuf b = {0};
   fbuf_puts(&b, "functools.partial(");
   Value r = op_repr(p->func);
   if (VAL_IS_NULL(r)) goto fail;
-  fbuf_puts(&b, obj_str_cstr(r));
+  fbuf_puts(&b, str_cstr(r));
   val_decref(r);
   for (int64_t i = 0; i < TUPLE(p->args.u.o)->len; i++) {
     r = op_repr(TUPLE(p->args.u.o)->items[i]);
     if (VAL_IS_NULL(r)) goto fail;
-    fbuf_printf(&b, ", %s", obj_str_cstr(r));
+    fbuf_printf(&b, ", %s", str_cstr(r));
     val_decref(r);
   }
   int64_t pos = 0;
   Value k, x;
-  while (obj_dict_next(p->kw, &pos, &k, &x)) {
+  while (dict_next(p->kw, &pos, &k, &x)) {
     r = op_repr(x);
     if (VAL_IS_NULL(r)) goto fail;
-    fbuf_printf(&b, ", %s=%s", VAL_IS_STR(k) ? obj_str_cstr(k) : "?", obj_str_cstr(r));
+    fbuf_printf(&b, ", %s=%s", VAL_IS_STR(k) ? str_cstr(k) : "?", str_cstr(r));
     val_decref(r);
   }
   fbuf_putc(&b, ')');
   op_repr_leave(v.u.o);
-  r = obj_str_new(b.s, b.len);
+  r = str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
 fail:
@@ -145,7 +145,7 @@ TypeObj obj_partial_type = {
 
 /* ---- reduce ----------------------------------------------------------------------------------- */
 static Value f_reduce(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("reduce", argc, kw, 2, 3) < 0) return val_null();
+  if (func_check_args("reduce", argc, kw, 2, 3) < 0) return val_null();
   Value it = op_iter(argv[1]);
   if (VAL_IS_NULL(it)) return it;
   Value acc = argc == 3 ? val_incref(argv[2]) : val_null();
@@ -184,14 +184,14 @@ static Value update_wrapper(void *data, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value f_update_wrapper(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("update_wrapper", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("update_wrapper", argc, kw, 2, 2) < 0) return val_null();
   Value a[2] = {argv[1], argv[0]};
   return update_wrapper(NULL, 2, a, NULL);
 }
 
 static Value f_wraps(int argc, const Value *argv, Obj *kw) {
   if (argc < 1) return obj_raise(&exc_TypeError, "wraps() missing required argument 'wrapped'");
-  Value upd = obj_builtin_data_new("update_wrapper", update_wrapper, NULL, NULL);
+  Value upd = func_builtin_data_new("update_wrapper", update_wrapper, NULL, NULL);
   if (VAL_IS_NULL(upd)) return upd;
   Value a[2] = {upd, argv[0]};
   Value p = partial_new(&obj_partial_type, 2, a, NULL);
@@ -226,15 +226,15 @@ static void cache_clear_slot(Obj *o) {
 
 static Value cache_call(Value v, int argc, const Value *argv, Obj *kw) {
   CacheObj *c = (CacheObj *)v.u.o;
-  int nk = obj_kwcount(kw);
-  Value key = obj_tuple_new(argc + 2 * nk);
+  int nk = func_kwcount(kw);
+  Value key = tuple_new(argc + 2 * nk);
   if (VAL_IS_NULL(key)) return key;
   for (int i = 0; i < argc; i++) TUPLE_SET(key, i, val_incref(argv[i]));
   for (int k = 0; k < nk; k++) {
     TUPLE_SET(key, argc + 2 * k, val_incref(TUPLE(kw)->items[k]));
     TUPLE_SET(key, argc + 2 * k + 1, val_incref(argv[argc + k]));
   }
-  Value hit = obj_dict_get(c->cache, key);
+  Value hit = dict_get(c->cache, key);
   if (!VAL_IS_NULL(hit)) {
     c->hits++;
     val_decref(key);
@@ -246,18 +246,18 @@ static Value cache_call(Value v, int argc, const Value *argv, Obj *kw) {
   Value r = op_call(f, argc, argv, kw);
   val_decref(f);
   if (!VAL_IS_NULL(r)) {
-    if (c->maxsize >= 0 && obj_dict_len(c->cache) >= c->maxsize && c->maxsize > 0) {
+    if (c->maxsize >= 0 && dict_len(c->cache) >= c->maxsize && c->maxsize > 0) {
       /* evict the oldest entry */
       int64_t pos = 0;
       Value k0;
-      if (obj_dict_next(c->cache, &pos, &k0, NULL)) {
+      if (dict_next(c->cache, &pos, &k0, NULL)) {
         Value kk = val_incref(k0);
-        Value old = obj_dict_pop(c->cache, kk);
+        Value old = dict_pop(c->cache, kk);
         val_decref(old);
         val_decref(kk);
       }
     }
-    if (c->maxsize != 0 && obj_dict_set(c->cache, key, r) < 0) { val_decref(r); r = val_null(); }
+    if (c->maxsize != 0 && dict_set(c->cache, key, r) < 0) { val_decref(r); r = val_null(); }
   }
   val_decref(key);
   return r;
@@ -265,12 +265,12 @@ static Value cache_call(Value v, int argc, const Value *argv, Obj *kw) {
 
 static Value cache_info(int argc, const Value *argv, Obj *kw) {
   CacheObj *c = (CacheObj *)argv[0].u.o;
-  return obj_str_fmt("CacheInfo(hits=%lld, misses=%lld, maxsize=%s, currsize=%lld)", (long long)c->hits,
-                     (long long)c->misses, c->maxsize < 0 ? "None" : "128", (long long)obj_dict_len(c->cache));
+  return str_fmt("CacheInfo(hits=%lld, misses=%lld, maxsize=%s, currsize=%lld)", (long long)c->hits,
+                 (long long)c->misses, c->maxsize < 0 ? "None" : "128", (long long)dict_len(c->cache));
 }
 static Value cache_clear_m(int argc, const Value *argv, Obj *kw) {
   CacheObj *c = (CacheObj *)argv[0].u.o;
-  obj_dict_clear(c->cache);
+  dict_clear(c->cache);
   c->hits = c->misses = 0;
   return val_none();
 }
@@ -298,7 +298,7 @@ static Value make_cache(Value f, int64_t maxsize) {
   CacheObj *c = obj_alloc(&obj_lru_type, sizeof(CacheObj));
   if (!c) return val_null();
   c->func = val_incref(f);
-  c->cache = obj_dict_new();
+  c->cache = dict_new();
   c->maxsize = maxsize;
   if (VAL_IS_NULL(c->cache)) { obj_decref(&c->ob); return val_null(); }
   return val_obj(&c->ob);
@@ -311,7 +311,7 @@ static Value lru_decorator(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value f_lru_cache(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("lru_cache", argc, argv, kw, "|maxsize,typed", a) < 0) return val_null();
+  if (func_parse_args("lru_cache", argc, argv, kw, "|maxsize,typed", a) < 0) return val_null();
   if (!VAL_IS_NULL(a[0]) && op_callable(a[0])) return make_cache(a[0], 128);
   int64_t maxsize = 128;
   if (!VAL_IS_NULL(a[0])) {
@@ -319,11 +319,11 @@ static Value f_lru_cache(int argc, const Value *argv, Obj *kw) {
     else if (op_as_int(a[0], &maxsize) < 0) return val_null();
     if (maxsize < 0 && !VAL_IS_NONE(a[0])) maxsize = 0;
   }
-  return obj_builtin_data_new("decorating_function", lru_decorator, (void *)(intptr_t)maxsize, NULL);
+  return func_builtin_data_new("decorating_function", lru_decorator, (void *)(intptr_t)maxsize, NULL);
 }
 
 static Value f_cache(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("cache", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("cache", argc, kw, 1, 1) < 0) return val_null();
   return make_cache(argv[0], -1);
 }
 
@@ -375,7 +375,7 @@ static TypeObj keyfactory_type = {OBJ_TYPE_HEAD, .name = "functools.cmp_to_key",
                                   .dealloc = kf_dealloc, .traverse = kf_traverse, .clear = kf_clear,
                                   .call = key_factory};
 static Value key_factory(Value self, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("K", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("K", argc, kw, 1, 1) < 0) return val_null();
   KeyObj *k = obj_alloc(&obj_cmpkey_type, sizeof(KeyObj));
   if (!k) return val_null();
   k->cmp = val_incref(((KeyFactory *)self.u.o)->cmp);
@@ -383,7 +383,7 @@ static Value key_factory(Value self, int argc, const Value *argv, Obj *kw) {
   return val_obj(&k->ob);
 }
 static Value f_cmp_to_key(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("cmp_to_key", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("cmp_to_key", argc, kw, 1, 1) < 0) return val_null();
   (void)make_key;
   KeyFactory *f = obj_alloc(&keyfactory_type, sizeof(KeyFactory));
   if (!f) return val_null();
@@ -429,19 +429,19 @@ static Value derived_cmp(void *data, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value f_total_ordering(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("total_ordering", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("total_ordering", argc, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_TYPE(argv[0])) return obj_raise(&exc_TypeError, "total_ordering expects a class");
   TypeObj *t = (TypeObj *)argv[0].u.o;
   int have[4], root = -1;
   for (int i = 0; i < 4; i++) {
-    Value m = obj_type_lookup(t, obj_intern(ord_names[i]));
-    have[i] = VAL_IS_OBJ(m) && !(m.u.o->type == &obj_builtin_type && ((BuiltinObj *)m.u.o)->owner);
+    Value m = obj_type_lookup(t, str_intern(ord_names[i]));
+    have[i] = VAL_IS_OBJ(m) && !(m.u.o->type == &func_builtin_type && ((BuiltinObj *)m.u.o)->owner);
     if (have[i] && root < 0) root = i;
   }
   if (root < 0) return obj_raise(&exc_ValueError, "must define at least one ordering operation: < > <= >=");
   for (int i = 0; i < 4; i++) {
     if (have[i]) continue;
-    Value f = obj_builtin_data_new(ord_names[i], derived_cmp, (void *)(intptr_t)((root << 4) | i), NULL);
+    Value f = func_builtin_data_new(ord_names[i], derived_cmp, (void *)(intptr_t)((root << 4) | i), NULL);
     if (VAL_IS_NULL(f)) return f;
     int r = op_setattr_s(argv[0], ord_names[i], f);
     val_decref(f);

@@ -28,7 +28,7 @@ static Value range(void) { return obj_raise(&exc_OverflowError, "math range erro
 /* one-argument functions: compute, then apply CPython's checks */
 static Value unary(int argc, const Value *argv, Obj *kw, const char *name, double (*fn)(double),
                    int can_overflow) {
-  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   errno = 0;
@@ -63,7 +63,7 @@ UNARY(erfc, erfc, 0)
 UNARY(cbrt, cbrt, 0)
 
 static Value m_sqrt(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("sqrt", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("sqrt", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x < 0) return domain();
@@ -77,7 +77,7 @@ static Value log_impl(double x) {
 }
 
 static Value m_log(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("log", argc, kw, 1, 2) < 0) return val_null();
+  if (func_check_args("log", argc, kw, 1, 2) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= 0) return domain();
@@ -91,7 +91,7 @@ static Value m_log(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_log2(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("log2", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("log2", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= 0) return domain();
@@ -99,7 +99,7 @@ static Value m_log2(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_log10(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("log10", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("log10", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= 0) return domain();
@@ -107,7 +107,7 @@ static Value m_log10(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_log1p(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("log1p", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("log1p", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= -1) return domain();
@@ -116,7 +116,7 @@ static Value m_log1p(int argc, const Value *argv, Obj *kw) {
 
 static Value round_to_int(int argc, const Value *argv, Obj *kw, const char *name, double (*fn)(double),
                           const char *dunder) {
-  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   Value v = argv[0];
   if (VAL_IS_INTLIKE(v)) return val_int(v.u.i);
   if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER)) {
@@ -135,7 +135,7 @@ static Value m_ceil(int argc, const Value *argv, Obj *kw) { return round_to_int(
 static Value m_trunc(int argc, const Value *argv, Obj *kw) { return round_to_int(argc, argv, kw, "trunc", trunc, "__trunc__"); }
 
 static Value m_pow(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("pow", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("pow", argc, kw, 2, 2) < 0) return val_null();
   double x, y;
   if (arg_float(argv[0], &x) < 0 || arg_float(argv[1], &y) < 0) return val_null();
   if (x == 0.0 && y < 0 && isfinite(y)) return domain();
@@ -146,7 +146,7 @@ static Value m_pow(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_fmod(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("fmod", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("fmod", argc, kw, 2, 2) < 0) return val_null();
   double x, y;
   if (arg_float(argv[0], &x) < 0 || arg_float(argv[1], &y) < 0) return val_null();
   if (y == 0 || isinf(x)) {
@@ -157,21 +157,21 @@ static Value m_fmod(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_atan2(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("atan2", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("atan2", argc, kw, 2, 2) < 0) return val_null();
   double y, x;
   if (arg_float(argv[0], &y) < 0 || arg_float(argv[1], &x) < 0) return val_null();
   return val_float(atan2(y, x));
 }
 
 static Value m_copysign(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("copysign", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("copysign", argc, kw, 2, 2) < 0) return val_null();
   double x, y;
   if (arg_float(argv[0], &x) < 0 || arg_float(argv[1], &y) < 0) return val_null();
   return val_float(copysign(x, y));
 }
 
 static Value m_hypot(int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&exc_TypeError, "hypot() takes no keyword arguments");
+  if (func_kwcount(kw)) return obj_raise(&exc_TypeError, "hypot() takes no keyword arguments");
   double acc = 0, maxv = 0;
   double *v = obj_calloc((size_t)argc + 1, sizeof(double));
   if (!v) return val_null();
@@ -189,10 +189,10 @@ static Value m_hypot(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_dist(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("dist", argc, kw, 2, 2) < 0) return val_null();
-  Value a = obj_sequence_list(argv[0]);
+  if (func_check_args("dist", argc, kw, 2, 2) < 0) return val_null();
+  Value a = list_from_iterable(argv[0]);
   if (VAL_IS_NULL(a)) return a;
-  Value b = obj_sequence_list(argv[1]);
+  Value b = list_from_iterable(argv[1]);
   if (VAL_IS_NULL(b)) { val_decref(a); return b; }
   Value r;
   if (LIST(a.u.o)->len != LIST(b.u.o)->len) {
@@ -218,21 +218,21 @@ static Value m_dist(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_degrees(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("degrees", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("degrees", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   return val_float(x * (180.0 / M_PI));
 }
 
 static Value m_radians(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("radians", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("radians", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   return val_float(x * (M_PI / 180.0));
 }
 
 static Value pred(int argc, const Value *argv, Obj *kw, const char *name, int which) {
-  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   return val_bool(which == 0 ? isnan(x) : which == 1 ? isinf(x) : isfinite(x));
@@ -243,7 +243,7 @@ static Value m_isfinite(int argc, const Value *argv, Obj *kw) { return pred(argc
 
 static Value m_isclose(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("isclose", argc, argv, kw, "a,b|$rel_tol,abs_tol", a) < 0) return val_null();
+  if (func_parse_args("isclose", argc, argv, kw, "a,b|$rel_tol,abs_tol", a) < 0) return val_null();
   double x, y, rt = 1e-9, at = 0.0;
   if (arg_float(a[0], &x) < 0 || arg_float(a[1], &y) < 0) return val_null();
   if (!VAL_IS_NULL(a[2]) && arg_float(a[2], &rt) < 0) return val_null();
@@ -256,7 +256,7 @@ static Value m_isclose(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_factorial(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("factorial", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("factorial", argc, kw, 1, 1) < 0) return val_null();
   int64_t n, r = 1;
   if (op_as_int(argv[0], &n) < 0) return val_null();
   if (n < 0) return obj_raise(&exc_ValueError, "factorial() not defined for negative values");
@@ -274,7 +274,7 @@ static int64_t gcd2(int64_t a, int64_t b) {
 }
 
 static Value m_gcd(int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&exc_TypeError, "gcd() takes no keyword arguments");
+  if (func_kwcount(kw)) return obj_raise(&exc_TypeError, "gcd() takes no keyword arguments");
   int64_t g = 0;
   for (int i = 0; i < argc; i++) {
     int64_t v;
@@ -285,7 +285,7 @@ static Value m_gcd(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_lcm(int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&exc_TypeError, "lcm() takes no keyword arguments");
+  if (func_kwcount(kw)) return obj_raise(&exc_TypeError, "lcm() takes no keyword arguments");
   int64_t l = 1;
   for (int i = 0; i < argc; i++) {
     int64_t v;
@@ -301,7 +301,7 @@ static Value m_lcm(int argc, const Value *argv, Obj *kw) {
 
 static Value m_comb_perm(int argc, const Value *argv, Obj *kw, int comb) {
   const char *name = comb ? "comb" : "perm";
-  if (obj_check_args(name, argc, kw, comb ? 2 : 1, 2) < 0) return val_null();
+  if (func_check_args(name, argc, kw, comb ? 2 : 1, 2) < 0) return val_null();
   int64_t n, k;
   if (op_as_int(argv[0], &n) < 0) return val_null();
   if (argc > 1 && !VAL_IS_NONE(argv[1])) { if (op_as_int(argv[1], &k) < 0) return val_null(); }
@@ -321,7 +321,7 @@ static Value m_comb(int argc, const Value *argv, Obj *kw) { return m_comb_perm(a
 static Value m_perm(int argc, const Value *argv, Obj *kw) { return m_comb_perm(argc, argv, kw, 0); }
 
 static Value m_isqrt(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("isqrt", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("isqrt", argc, kw, 1, 1) < 0) return val_null();
   int64_t n;
   if (op_as_int(argv[0], &n) < 0) return val_null();
   if (n < 0) return obj_raise(&exc_ValueError, "isqrt() argument must be nonnegative");
@@ -333,7 +333,7 @@ static Value m_isqrt(int argc, const Value *argv, Obj *kw) {
 
 static Value m_prod(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("prod", argc, argv, kw, "iterable|$start", a) < 0) return val_null();
+  if (func_parse_args("prod", argc, argv, kw, "iterable|$start", a) < 0) return val_null();
   Value acc = VAL_IS_NULL(a[1]) ? val_int(1) : val_incref(a[1]);
   Value it = op_iter(a[0]);
   if (VAL_IS_NULL(it)) { val_decref(acc); return it; }
@@ -352,7 +352,7 @@ static Value m_prod(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_fsum(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("fsum", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("fsum", argc, kw, 1, 1) < 0) return val_null();
   Value it = op_iter(argv[0]);
   if (VAL_IS_NULL(it)) return it;
   /* Shewchuk's exact partial sums, as CPython's msum */
@@ -401,7 +401,7 @@ static Value m_fsum(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_gamma(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("gamma", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("gamma", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if ((x <= 0 && floor(x) == x) || (isinf(x) && x < 0)) return domain();
@@ -411,7 +411,7 @@ static Value m_gamma(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_lgamma(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("lgamma", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("lgamma", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= 0 && floor(x) == x) return domain();
@@ -419,24 +419,24 @@ static Value m_lgamma(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_modf(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("modf", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("modf", argc, kw, 1, 1) < 0) return val_null();
   double x, ip;
   if (arg_float(argv[0], &x) < 0) return val_null();
   double fp = modf(x, &ip);
-  return obj_tuple_pack(2, val_float(fp), val_float(ip));
+  return tuple_pack(2, val_float(fp), val_float(ip));
 }
 
 static Value m_frexp(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("frexp", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("frexp", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   int e = 0;
   double m = frexp(x, &e);
-  return obj_tuple_pack(2, val_float(m), val_int(e));
+  return tuple_pack(2, val_float(m), val_int(e));
 }
 
 static Value m_ldexp(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("ldexp", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("ldexp", argc, kw, 2, 2) < 0) return val_null();
   double x;
   int64_t e;
   if (arg_float(argv[0], &x) < 0 || op_as_int(argv[1], &e) < 0) return val_null();
@@ -507,7 +507,7 @@ int modinit_math(Value m) {
       obj_module_add(m, "tau", val_float(2 * M_PI)) < 0 ||
       obj_module_add(m, "inf", val_float(INFINITY)) < 0 || obj_module_add(m, "nan", val_float(NAN)) < 0)
     return -1;
-  Value doc = obj_str_from_cstr("This module provides access to the mathematical functions defined by the C standard.");
+  Value doc = str_from_cstr("This module provides access to the mathematical functions defined by the C standard.");
   if (VAL_IS_NULL(doc)) return -1;
   op_setattr_s(m, "__doc__", doc);
   val_decref(doc);

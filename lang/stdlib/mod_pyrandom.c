@@ -134,18 +134,18 @@ static int do_seed(RandomObj *r, Value a) {
 
 static Value r_seed(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("seed", argc - 1, argv + 1, kw, "|a,version", a) < 0) return val_null();
+  if (func_parse_args("seed", argc - 1, argv + 1, kw, "|a,version", a) < 0) return val_null();
   if (do_seed(SELFR, a[0]) < 0) return val_null();
   return val_none();
 }
 
 static Value r_random(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("random", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("random", argc - 1, kw, 0, 0) < 0) return val_null();
   return val_float(random_double(SELFR));
 }
 
 static Value r_getrandbits(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("getrandbits", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("getrandbits", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t k;
   if (op_as_int(argv[1], &k) < 0) return val_null();
   if (k < 0) return obj_raise(&exc_ValueError, "number of bits must be non-negative");
@@ -178,12 +178,12 @@ static Value randrange_impl(RandomObj *r, Value vstart, Value vstop, Value vstep
 
 static Value r_randrange(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("randrange", argc - 1, argv + 1, kw, "start|stop,step", a) < 0) return val_null();
+  if (func_parse_args("randrange", argc - 1, argv + 1, kw, "start|stop,step", a) < 0) return val_null();
   return randrange_impl(SELFR, a[0], a[1], a[2]);
 }
 
 static Value r_randint(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("randint", argc - 1, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("randint", argc - 1, kw, 2, 2) < 0) return val_null();
   int64_t b;
   if (op_as_int(argv[2], &b) < 0) return val_null();
   if (b == INT64_MAX) return obj_raise(&exc_OverflowError, "randint() upper bound too large");
@@ -191,7 +191,7 @@ static Value r_randint(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value r_choice(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("choice", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("choice", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t n;
   if (op_len(argv[1], &n) < 0) return val_null();
   if (n == 0) return obj_raise(&exc_IndexError, "Cannot choose from an empty sequence");
@@ -199,7 +199,7 @@ static Value r_choice(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value r_shuffle(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("shuffle", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("shuffle", argc - 1, kw, 1, 1) < 0) return val_null();
   Value x = argv[1];
   int64_t n;
   if (op_len(x, &n) < 0) return val_null();
@@ -224,7 +224,7 @@ static Value r_shuffle(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value r_uniform(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("uniform", argc - 1, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("uniform", argc - 1, kw, 2, 2) < 0) return val_null();
   double a, b;
   if (op_as_float(argv[1], &a) < 0 || op_as_float(argv[2], &b) < 0) return val_null();
   return val_float(a + (b - a) * random_double(SELFR));
@@ -232,7 +232,7 @@ static Value r_uniform(int argc, const Value *argv, Obj *kw) {
 
 static Value r_gauss(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("gauss", argc - 1, argv + 1, kw, "|mu,sigma", a) < 0) return val_null();
+  if (func_parse_args("gauss", argc - 1, argv + 1, kw, "|mu,sigma", a) < 0) return val_null();
   double mu = 0.0, sigma = 1.0;
   if (!VAL_IS_NULL(a[0]) && op_as_float(a[0], &mu) < 0) return val_null();
   if (!VAL_IS_NULL(a[1]) && op_as_float(a[1], &sigma) < 0) return val_null();
@@ -253,7 +253,7 @@ static Value r_gauss(int argc, const Value *argv, Obj *kw) {
 
 static Value r_normalvariate(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("normalvariate", argc - 1, argv + 1, kw, "|mu,sigma", a) < 0) return val_null();
+  if (func_parse_args("normalvariate", argc - 1, argv + 1, kw, "|mu,sigma", a) < 0) return val_null();
   double mu = 0.0, sigma = 1.0;
   if (!VAL_IS_NULL(a[0]) && op_as_float(a[0], &mu) < 0) return val_null();
   if (!VAL_IS_NULL(a[1]) && op_as_float(a[1], &sigma) < 0) return val_null();
@@ -268,7 +268,7 @@ static Value r_normalvariate(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value r_expovariate(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("expovariate", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("expovariate", argc - 1, kw, 1, 1) < 0) return val_null();
   double l;
   if (op_as_float(argv[1], &l) < 0) return val_null();
   if (l == 0) return obj_raise(&exc_ZeroDivisionError, "float division by zero");
@@ -277,10 +277,10 @@ static Value r_expovariate(int argc, const Value *argv, Obj *kw) {
 
 static Value r_sample(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("sample", argc - 1, argv + 1, kw, "population,k|$counts", a) < 0) return val_null();
+  if (func_parse_args("sample", argc - 1, argv + 1, kw, "population,k|$counts", a) < 0) return val_null();
   if (VAL_IS_SETLIKE(a[0]) || VAL_IS_DICT(a[0]))
     return obj_raise(&exc_TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).");
-  Value pop = obj_sequence_list(a[0]);
+  Value pop = list_from_iterable(a[0]);
   if (VAL_IS_NULL(pop)) return pop;
   int64_t n = LIST(pop.u.o)->len, k;
   if (op_as_int(a[1], &k) < 0) { val_decref(pop); return val_null(); }
@@ -288,7 +288,7 @@ static Value r_sample(int argc, const Value *argv, Obj *kw) {
     val_decref(pop);
     return obj_raise(&exc_ValueError, "Sample larger than population or is negative");
   }
-  Value result = obj_list_new(k);
+  Value result = list_new(k);
   if (VAL_IS_NULL(result)) { val_decref(pop); return result; }
   RandomObj *r = SELFR;
   int64_t setsize = 21;
@@ -304,12 +304,12 @@ static Value r_sample(int argc, const Value *argv, Obj *kw) {
       items[n - i - 1] = t;
     }
   } else {
-    Value selected = obj_set_new();
+    Value selected = set_new();
     if (VAL_IS_NULL(selected)) { val_decref(pop); val_decref(result); return selected; }
     for (int64_t i = 0; i < k; i++) {
       int64_t j = (int64_t)randbelow(r, (uint64_t)n);
-      while (obj_set_contains(selected, val_int(j)) > 0) j = (int64_t)randbelow(r, (uint64_t)n);
-      obj_set_add(selected, val_int(j));
+      while (set_contains(selected, val_int(j)) > 0) j = (int64_t)randbelow(r, (uint64_t)n);
+      set_add(selected, val_int(j));
       val_decref(out[i]);
       out[i] = val_incref(items[j]);
     }
@@ -321,27 +321,27 @@ static Value r_sample(int argc, const Value *argv, Obj *kw) {
 
 static Value r_choices(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("choices", argc - 1, argv + 1, kw, "population|weights,$cum_weights,k", a) < 0)
+  if (func_parse_args("choices", argc - 1, argv + 1, kw, "population|weights,$cum_weights,k", a) < 0)
     return val_null();
   int64_t k = 1;
   if (!VAL_IS_NULL(a[3]) && op_as_int(a[3], &k) < 0) return val_null();
-  Value pop = obj_sequence_list(a[0]);
+  Value pop = list_from_iterable(a[0]);
   if (VAL_IS_NULL(pop)) return pop;
   int64_t n = LIST(pop.u.o)->len;
-  Value out = obj_list_new(0);
+  Value out = list_new(0);
   double *cum = NULL;
   if (VAL_IS_NULL(out)) goto fail;
   RandomObj *r = SELFR;
   if ((VAL_IS_NULL(a[1]) || VAL_IS_NONE(a[1])) && (VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2]))) {
     if (n == 0 && k > 0) { obj_raise(&exc_IndexError, "list index out of range"); goto fail; }
     for (int64_t i = 0; i < k; i++)
-      if (obj_list_append(out, LIST(pop.u.o)->items[(int64_t)floor(random_double(r) * (double)n)]) < 0) goto fail;
+      if (list_append(out, LIST(pop.u.o)->items[(int64_t)floor(random_double(r) * (double)n)]) < 0) goto fail;
     val_decref(pop);
     return out;
   }
   Value w = !VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2]) ? a[2] : a[1];
   int cumulative = w.u.o == a[2].u.o && !VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2]);
-  Value wl = obj_sequence_list(w);
+  Value wl = list_from_iterable(w);
   if (VAL_IS_NULL(wl)) goto fail;
   if (LIST(wl.u.o)->len != n) {
     val_decref(wl);
@@ -368,7 +368,7 @@ static Value r_choices(int argc, const Value *argv, Obj *kw) {
       if (x < cum[mid]) hi = mid;
       else lo = mid + 1;
     }
-    if (obj_list_append(out, LIST(pop.u.o)->items[lo]) < 0) goto fail;
+    if (list_append(out, LIST(pop.u.o)->items[lo]) < 0) goto fail;
   }
   free(cum);
   val_decref(pop);
@@ -382,17 +382,17 @@ fail:
 
 static Value r_getstate(int argc, const Value *argv, Obj *kw) {
   RandomObj *r = SELFR;
-  Value t = obj_tuple_new(MT_N + 1);
+  Value t = tuple_new(MT_N + 1);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 0; i < MT_N; i++) TUPLE_SET(t, i, val_int(r->mt[i]));
   TUPLE_SET(t, MT_N, val_int(r->mti));
-  Value s = obj_tuple_pack(3, val_int(3), t, r->has_gauss ? val_float(r->gauss_next) : val_none());
+  Value s = tuple_pack(3, val_int(3), t, r->has_gauss ? val_float(r->gauss_next) : val_none());
   val_decref(t);
   return s;
 }
 
 static Value r_setstate(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("setstate", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("setstate", argc - 1, kw, 1, 1) < 0) return val_null();
   Value s = argv[1];
   if (!VAL_IS_TUPLE(s) || TUPLE(s.u.o)->len != 3 || !VAL_IS_TUPLE(TUPLE(s.u.o)->items[1]) ||
       TUPLE(TUPLE(s.u.o)->items[1].u.o)->len != MT_N + 1)
@@ -431,7 +431,7 @@ static const MethodDef random_methods[] = {
 static void random_dealloc(Obj *o) { obj_free(o); }
 
 static Value random_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("Random", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("Random", argc, kw, 0, 1) < 0) return val_null();
   RandomObj *r = obj_alloc(t, sizeof(RandomObj));
   if (!r) return val_null();
   Value v = val_obj(&r->ob);

@@ -19,28 +19,28 @@ static int64_t clock_ns(clockid_t id) {
 }
 
 static Value t_time(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("time", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("time", argc, kw, 0, 0) < 0) return val_null();
   return val_float(clock_s(CLOCK_REALTIME));
 }
 static Value t_time_ns(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("time_ns", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("time_ns", argc, kw, 0, 0) < 0) return val_null();
   return val_int(clock_ns(CLOCK_REALTIME));
 }
 static Value t_perf_counter(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("perf_counter", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("perf_counter", argc, kw, 0, 0) < 0) return val_null();
   return val_float(clock_s(CLOCK_MONOTONIC));
 }
 static Value t_perf_counter_ns(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("perf_counter_ns", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("perf_counter_ns", argc, kw, 0, 0) < 0) return val_null();
   return val_int(clock_ns(CLOCK_MONOTONIC));
 }
 static Value t_process_time(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("process_time", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("process_time", argc, kw, 0, 0) < 0) return val_null();
   return val_float(clock_s(CLOCK_PROCESS_CPUTIME_ID));
 }
 
 static Value t_sleep(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("sleep", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("sleep", argc, kw, 1, 1) < 0) return val_null();
   double s;
   if (op_as_float(argv[0], &s) < 0) return val_null();
   if (isnan(s) || s < 0) return obj_raise(&exc_ValueError, "sleep length must be non-negative");
@@ -59,9 +59,9 @@ static Value t_sleep(int argc, const Value *argv, Obj *kw) {
 
 static Value tm_tuple(struct tm *t) {
   int wday = (t->tm_wday + 6) % 7;
-  return obj_tuple_pack(9, val_int(t->tm_year + 1900), val_int(t->tm_mon + 1), val_int(t->tm_mday),
-                        val_int(t->tm_hour), val_int(t->tm_min), val_int(t->tm_sec), val_int(wday),
-                        val_int(t->tm_yday + 1), val_int(t->tm_isdst));
+  return tuple_pack(9, val_int(t->tm_year + 1900), val_int(t->tm_mon + 1), val_int(t->tm_mday),
+                    val_int(t->tm_hour), val_int(t->tm_min), val_int(t->tm_sec), val_int(wday),
+                    val_int(t->tm_yday + 1), val_int(t->tm_isdst));
 }
 
 static int get_time_arg(int argc, const Value *argv, time_t *out) {
@@ -73,7 +73,7 @@ static int get_time_arg(int argc, const Value *argv, time_t *out) {
 }
 
 static Value t_localtime(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("localtime", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("localtime", argc, kw, 0, 1) < 0) return val_null();
   time_t t;
   if (get_time_arg(argc, argv, &t) < 0) return val_null();
   struct tm tmv;
@@ -82,7 +82,7 @@ static Value t_localtime(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value t_gmtime(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("gmtime", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("gmtime", argc, kw, 0, 1) < 0) return val_null();
   time_t t;
   if (get_time_arg(argc, argv, &t) < 0) return val_null();
   struct tm tmv;
@@ -112,7 +112,7 @@ static int tuple_to_tm(Value v, struct tm *t) {
 }
 
 static Value t_strftime(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("strftime", argc, kw, 1, 2) < 0) return val_null();
+  if (func_check_args("strftime", argc, kw, 1, 2) < 0) return val_null();
   if (!VAL_IS_STR(argv[0])) return obj_raise(&exc_TypeError, "strftime() argument 1 must be str");
   struct tm t;
   if (argc > 1) {
@@ -122,19 +122,19 @@ static Value t_strftime(int argc, const Value *argv, Obj *kw) {
     localtime_r(&now, &t);
   }
   char buf[1024];
-  size_t n = strftime(buf, sizeof buf, obj_str_cstr(argv[0]), &t);
-  return obj_str_new(buf, n);
+  size_t n = strftime(buf, sizeof buf, str_cstr(argv[0]), &t);
+  return str_new(buf, n);
 }
 
 static Value t_ctime(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("ctime", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("ctime", argc, kw, 0, 1) < 0) return val_null();
   time_t t;
   if (get_time_arg(argc, argv, &t) < 0) return val_null();
   struct tm tmv;
   localtime_r(&t, &tmv);
   char buf[64];
   size_t n = strftime(buf, sizeof buf, "%a %b %e %H:%M:%S %Y", &tmv);
-  return obj_str_new(buf, n);
+  return str_new(buf, n);
 }
 
 static const MethodDef time_functions[] = {

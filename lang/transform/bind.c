@@ -87,11 +87,11 @@ static TypeObj *linalg_error;
 
 static TypeObj *get_linalg_error(void) {
   if (linalg_error) return linalg_error;
-  Value bases = obj_tuple_pack(1, val_obj(&exc_ValueError.ob));
-  Value ns = obj_dict_new();
+  Value bases = tuple_pack(1, val_obj(&exc_ValueError.ob));
+  Value ns = dict_new();
   if (VAL_IS_NULL(bases) || VAL_IS_NULL(ns)) { val_decref(bases); val_decref(ns); return &exc_ValueError; }
-  obj_dict_setstr(ns, "__module__", val_obj(obj_intern("numpy.linalg")));
-  Value cls = obj_class_new(obj_intern("LinAlgError"), bases, ns, NULL);
+  dict_setstr(ns, "__module__", val_obj(str_intern("numpy.linalg")));
+  Value cls = obj_class_new(str_intern("LinAlgError"), bases, ns, NULL);
   val_decref(bases);
   val_decref(ns);
   if (VAL_IS_NULL(cls)) { obj_err_clear(); return &exc_ValueError; }

@@ -27,7 +27,7 @@ static void tt_dealloc(Obj *o) { val_decref(((TTracer *)o)->val); obj_free(o); }
 static Value tt_repr(Value v) {
   Value r = op_repr(((TTracer *)v.u.o)->val);
   if (VAL_IS_NULL(r)) return r;
-  Value s = obj_str_fmt("Tracer<%s>", obj_str_cstr(r));
+  Value s = str_fmt("Tracer<%s>", str_cstr(r));
   val_decref(r);
   return s;
 }
@@ -102,7 +102,7 @@ static Value unwrap_tree(Value v) {
   if (lx_is_arr(v)) all_traced = 0;
   if (VAL_IS_TUPLE(v) || VAL_IS_LIST(v)) {
     int64_t n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
-    Value t = obj_tuple_new(n);
+    Value t = tuple_new(n);
     if (VAL_IS_NULL(t)) return t;
     for (int64_t i = 0; i < n; i++)
       TUPLE_SET(t, i, unwrap_tree(VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->items[i] : LIST(v.u.o)->items[i]));
@@ -130,8 +130,8 @@ static Value tt_trace(int argc, const Value *argv, Obj *kw) {
   all_traced = 1;
   Value u = unwrap_tree(r);
   val_decref(r);
-  Value log = obj_str_from_cstr(abstract_mode && !all_traced ? "" : rec.log);
-  Value t = obj_tuple_pack(2, u, log);
+  Value log = str_from_cstr(abstract_mode && !all_traced ? "" : rec.log);
+  Value t = tuple_pack(2, u, log);
   val_decref(u);
   val_decref(log);
   return t;

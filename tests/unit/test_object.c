@@ -63,7 +63,7 @@ static TypeObj pair_type;
 static void pair_dealloc(Obj *o) { obj_free(o); }
 static Value pair_repr(Value self) {
   Pair *p = (Pair *)self.u.o;
-  return obj_str_fmt("Pair(%lld, %lld)", (long long)p->a, (long long)p->b);
+  return str_fmt("Pair(%lld, %lld)", (long long)p->a, (long long)p->b);
 }
 static Value pair_make(int64_t a, int64_t b) {
   Pair *p = obj_alloc(&pair_type, sizeof(Pair));
@@ -82,14 +82,14 @@ static Value pair_binary(int op, Value x, Value y) {
 }
 static Value pair_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("Pair", argc, argv, kw, "a|b", a) < 0) return val_null();
+  if (func_parse_args("Pair", argc, argv, kw, "a|b", a) < 0) return val_null();
   int64_t x, y = 0;
   if (op_as_int(a[0], &x) < 0) return val_null();
   if (!VAL_IS_NULL(a[1]) && op_as_int(a[1], &y) < 0) return val_null();
   return pair_make(x, y);
 }
 static Value pair_sum(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("sum", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("sum", argc - 1, kw, 0, 0) < 0) return val_null();
   Pair *p = (Pair *)argv[0].u.o;
   return val_int(p->a + p->b);
 }
@@ -110,7 +110,7 @@ static TypeObj pair_type = {OBJ_TYPE_HEAD, .name = "Pair", .dealloc = pair_deall
 
 static Value twice(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("twice", argc, argv, kw, "x|$scale", a) < 0) return val_null();
+  if (func_parse_args("twice", argc, argv, kw, "x|$scale", a) < 0) return val_null();
   int64_t s = 2;
   if (!VAL_IS_NULL(a[1]) && op_as_int(a[1], &s) < 0) return val_null();
   return op_binop(OP_MULT, a[0], val_int(s));
@@ -148,64 +148,64 @@ int main(void) {
   obj_err_clear();
 
   /* strings */
-  Value str = obj_str_from_cstr("h\xc3\xa9llo");
+  Value str = str_from_cstr("h\xc3\xa9llo");
   int64_t len = -1;
   op_len(str, &len);
   CHECK("str_len_codepoints", len == 5);
   Value ch = op_getitem(str, val_int(1));
-  CHECK("str_index_codepoint", VAL_IS_STR(ch) && strcmp(obj_str_cstr(ch), "\xc3\xa9") == 0);
+  CHECK("str_index_codepoint", VAL_IS_STR(ch) && strcmp(str_cstr(ch), "\xc3\xa9") == 0);
   Value r = op_repr(str);
-  CHECK("str_repr", VAL_IS_STR(r) && strcmp(obj_str_cstr(r), "'h\xc3\xa9llo'") == 0);
+  CHECK("str_repr", VAL_IS_STR(r) && strcmp(str_cstr(r), "'h\xc3\xa9llo'") == 0);
   val_decref(ch);
   val_decref(r);
   val_decref(str);
   r = op_repr(val_float(0.1));
-  CHECK("float_repr_shortest", VAL_IS_STR(r) && strcmp(obj_str_cstr(r), "0.1") == 0);
+  CHECK("float_repr_shortest", VAL_IS_STR(r) && strcmp(str_cstr(r), "0.1") == 0);
   val_decref(r);
   r = op_repr(val_float(1e16));
-  CHECK("float_repr_exp", VAL_IS_STR(r) && strcmp(obj_str_cstr(r), "1e+16") == 0);
+  CHECK("float_repr_exp", VAL_IS_STR(r) && strcmp(str_cstr(r), "1e+16") == 0);
   val_decref(r);
-  CHECK("intern_identity", obj_intern("abc") == obj_intern("abc"));
+  CHECK("intern_identity", str_intern("abc") == str_intern("abc"));
 
   /* containers */
-  Value l = obj_list_new(0);
-  obj_list_append(l, val_int(3));
-  obj_list_append(l, val_int(1));
-  obj_list_append(l, val_int(2));
+  Value l = list_new(0);
+  list_append(l, val_int(3));
+  list_append(l, val_int(1));
+  list_append(l, val_int(2));
   Value sorted = op_call_method(l, "copy", 0, NULL);
   Value none = op_call_method(sorted, "sort", 0, NULL);
   r = op_repr(sorted);
-  CHECK("list_sort_method", VAL_IS_NONE(none) && strcmp(obj_str_cstr(r), "[1, 2, 3]") == 0);
+  CHECK("list_sort_method", VAL_IS_NONE(none) && strcmp(str_cstr(r), "[1, 2, 3]") == 0);
   val_decref(r);
   val_decref(sorted);
-  Value d = obj_dict_new();
-  obj_dict_setstr(d, "x", l);
-  obj_dict_setstr(d, "y", val_int(5));
-  CHECK("dict_get", obj_dict_len(d) == 2 && obj_dict_getstr(d, "y").u.i == 5);
+  Value d = dict_new();
+  dict_setstr(d, "x", l);
+  dict_setstr(d, "y", val_int(5));
+  CHECK("dict_get", dict_len(d) == 2 && dict_getstr(d, "y").u.i == 5);
   r = op_repr(d);
-  CHECK("dict_repr_order", strcmp(obj_str_cstr(r), "{'x': [3, 1, 2], 'y': 5}") == 0);
+  CHECK("dict_repr_order", strcmp(str_cstr(r), "{'x': [3, 1, 2], 'y': 5}") == 0);
   val_decref(r);
   Value miss = op_getitem(d, val_int(9));
   CHECK("dict_keyerror", VAL_IS_NULL(miss) && obj_err_matches(&exc_KeyError));
   Value exc = obj_err_fetch();
   r = op_str(exc);
-  CHECK("keyerror_str", strcmp(obj_str_cstr(r), "9") == 0);
+  CHECK("keyerror_str", strcmp(str_cstr(r), "9") == 0);
   val_decref(r);
   val_decref(exc);
   val_decref(d);
   val_decref(l);
-  Value set = obj_set_new();
-  obj_set_add(set, val_int(100));
-  obj_set_add(set, val_int(5));
-  obj_set_add(set, val_int(3));
+  Value set = set_new();
+  set_add(set, val_int(100));
+  set_add(set, val_int(5));
+  set_add(set, val_int(3));
   r = op_repr(set);
   /* CPython prints {3, 100, 5}: 100 % 8 == 4 comes between 3 and 5 */
-  CHECK("set_cpython_order", strcmp(obj_str_cstr(r), "{3, 100, 5}") == 0);
+  CHECK("set_cpython_order", strcmp(str_cstr(r), "{3, 100, 5}") == 0);
   val_decref(r);
   val_decref(set);
-  Value t = obj_tuple_pack(2, val_int(1), val_none());
+  Value t = tuple_pack(2, val_int(1), val_none());
   r = op_repr(t);
-  CHECK("tuple_repr", strcmp(obj_str_cstr(r), "(1, None)") == 0);
+  CHECK("tuple_repr", strcmp(str_cstr(r), "(1, None)") == 0);
   val_decref(r);
   val_decref(t);
 
@@ -215,7 +215,7 @@ int main(void) {
   CHECK("err_matches_base", obj_err_matches(&exc_Exception) && !obj_err_matches(&exc_TypeError));
   exc = obj_err_fetch();
   r = op_repr(exc);
-  CHECK("exc_repr", strcmp(obj_str_cstr(r), "ValueError('bad 3')") == 0 && !obj_err_occurred());
+  CHECK("exc_repr", strcmp(str_cstr(r), "ValueError('bad 3')") == 0 && !obj_err_occurred());
   val_decref(r);
   val_decref(exc);
   CHECK("exc_hierarchy", op_is_subtype(&exc_ZeroDivisionError, &exc_ArithmeticError) &&
