@@ -88,11 +88,11 @@ int lx_parse_dtype(Value v, Family f) {
       obj_raise(&exc_TypeError, "data type '%s' not understood", str_cstr(v));
       return -2;
     }
-  } else if (v.tag == V_OBJ && v.u.o == &obj_float_type.ob) {
+  } else if (v.tag == V_OBJ && v.u.o == &num_float_type.ob) {
     d = DT_FLOAT64;
-  } else if (v.tag == V_OBJ && v.u.o == &obj_int_type.ob) {
+  } else if (v.tag == V_OBJ && v.u.o == &num_int_type.ob) {
     d = DT_INT64;
-  } else if (v.tag == V_OBJ && v.u.o == &obj_bool_type.ob) {
+  } else if (v.tag == V_OBJ && v.u.o == &num_bool_type.ob) {
     d = DT_BOOL;
   } else {
     Value r = op_repr(v);
@@ -118,16 +118,16 @@ static Value dtype_str(Value self) {
 }
 static int dtype_hash(Value self, int64_t *out) {
   const char *n = dtype_name(DTYPE(self)->dt);
-  *out = obj_hash_bytes(n, strlen(n));
+  *out = num_hash_bytes(n, strlen(n));
   return 0;
 }
 
 static int dtype_of_any(Value v) {   /* -1 if v does not name a dtype */
   if (is_dtype_obj(v)) return DTYPE(v)->dt;
   if (VAL_IS_STR(v)) return dt_from_name(str_cstr(v));
-  if (v.tag == V_OBJ && v.u.o == &obj_float_type.ob) return DT_FLOAT64;
-  if (v.tag == V_OBJ && v.u.o == &obj_int_type.ob) return DT_INT64;
-  if (v.tag == V_OBJ && v.u.o == &obj_bool_type.ob) return DT_BOOL;
+  if (v.tag == V_OBJ && v.u.o == &num_float_type.ob) return DT_FLOAT64;
+  if (v.tag == V_OBJ && v.u.o == &num_int_type.ob) return DT_INT64;
+  if (v.tag == V_OBJ && v.u.o == &num_bool_type.ob) return DT_BOOL;
   return -1;
 }
 
@@ -569,9 +569,9 @@ static Family fam_of(Value self) { return lx_family(self) == FAM_NP ? FAM_NP : F
 /* call numpy.<name> / jax.numpy.<name> with the same arguments (self first) */
 static Value forward(const char *name, int argc, const Value *argv, Obj *kw) {
   Family f = fam_of(argv[0]);
-  Value m = obj_import(f == FAM_NP ? "numpy" : "jax.numpy");
+  Value m = module_import(f == FAM_NP ? "numpy" : "jax.numpy");
   if (VAL_IS_NULL(m)) return m;
-  Value fn = obj_module_get(m, name);
+  Value fn = module_get(m, name);
   Value r;
   if (VAL_IS_NULL(fn))
     r = obj_raise(&exc_AttributeError, "'%s' object has no attribute '%s'",
@@ -889,7 +889,7 @@ static Value m_view(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_array_namespace(int argc, const Value *argv, Obj *kw) {
-  return obj_import(fam_of(argv[0]) == FAM_NP ? "numpy" : "jax.numpy");
+  return module_import(fam_of(argv[0]) == FAM_NP ? "numpy" : "jax.numpy");
 }
 
 static Value m_devices(int argc, const Value *argv, Obj *kw);

@@ -405,13 +405,13 @@ static const MethodDef datasets_functions[] = {
     {NULL}};
 
 int modinit_sable_datasets(Value m) {
-  if (obj_module_add_functions(m, datasets_functions) < 0) return -1;
+  if (module_add_functions(m, datasets_functions) < 0) return -1;
   Value cls = tuple_new(10);
   if (VAL_IS_NULL(cls)) return -1;
   static const char *const names[10] = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
                                         "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"};
   for (int i = 0; i < 10; i++) TUPLE_SET(cls, i, str_from_cstr(names[i]));
-  int r = obj_module_add(m, "fashion_mnist_classes", cls);
+  int r = module_add(m, "fashion_mnist_classes", cls);
   val_decref(cls);
   return r;
 }

@@ -56,7 +56,7 @@ static Value config_getattr(Value self, Obj *name) {
   if (!strcmp(n, "jax_enable_x64") || !strcmp(n, "x64_enabled")) return val_bool(lx_flag_x64);
   if (!strcmp(n, "jax_threefry_partitionable")) return val_bool(lx_flag_partitionable);
   if (!strcmp(n, "jax_explain_cache_misses")) return val_bool(lx_flag_explain_cache_misses);
-  return obj_generic_getattr(self, name);
+  return type_generic_getattr(self, name);
 }
 static Value config_repr(Value self) { return str_from_cstr("<jax._src.config.Config>"); }
 static void config_dealloc(Obj *o) { obj_free(o); }
@@ -168,7 +168,7 @@ static const MethodDef jax_functions[] = {
 /* copy the public names of an optional module into m (the transformations register
  * sable.transforms / sable.lax_control; absent is fine) */
 static int reexport(Value m, const char *modname) {
-  Value t = obj_import(modname);
+  Value t = module_import(modname);
   if (VAL_IS_NULL(t)) {
     if (obj_err_matches(&exc_ModuleNotFoundError)) {
       Value e = obj_err_fetch();
@@ -184,16 +184,16 @@ static int reexport(Value m, const char *modname) {
   for (int64_t i = 0; i < mo->n; i++) {
     const char *n = STR(mo->names[i])->s;
     if (n[0] == '_' || VAL_IS_NULL(mo->vals[i])) continue;
-    if (obj_module_add(m, n, mo->vals[i]) < 0) { val_decref(t); return -1; }
+    if (module_add(m, n, mo->vals[i]) < 0) { val_decref(t); return -1; }
   }
   val_decref(t);
   return 0;
 }
 
 static int import_into(Value m, const char *attr, const char *modname) {
-  Value s = obj_import(modname);
+  Value s = module_import(modname);
   if (VAL_IS_NULL(s)) return -1;
-  int r = obj_module_add(m, attr, s);
+  int r = module_add(m, attr, s);
   val_decref(s);
   return r;
 }
@@ -203,12 +203,12 @@ int modinit_jax(Value m) {
   ConfigObj *c = obj_alloc(&config_type, sizeof(ConfigObj));
   if (!c) return -1;
   Value cv = val_obj(&c->ob);
-  int r = obj_module_add(m, "config", cv);
+  int r = module_add(m, "config", cv);
   val_decref(cv);
   if (r < 0) return -1;
-  if (obj_module_add_functions(m, jax_functions) < 0) return -1;
-  if (obj_module_add(m, "Array", val_obj(&lx_jax_type.ob)) < 0) return -1;
-  if (obj_module_add(m, "__version__", val_obj(str_intern("0.4.35-sable"))) < 0) return -1;
+  if (module_add_functions(m, jax_functions) < 0) return -1;
+  if (module_add(m, "Array", val_obj(&lx_jax_type.ob)) < 0) return -1;
+  if (module_add(m, "__version__", val_obj(str_intern("0.4.35-sable"))) < 0) return -1;
   if (import_into(m, "numpy", "jax.numpy") < 0) return -1;
   if (import_into(m, "lax", "jax.lax") < 0) return -1;
   if (import_into(m, "random", "jax.random") < 0) return -1;
@@ -927,7 +927,7 @@ static int lax_add_elementwise(Value m) {
     snprintf(docs[i], sizeof docs[i], p->nin == 1 ? "%s(x)" : "%s(x, y)", p->lax);
     Value f = func_builtin_data_new(p->lax, lax_elementwise, (void *)(intptr_t)i, docs[i]);
     if (VAL_IS_NULL(f)) return -1;
-    int rc = obj_module_add(m, p->lax, f);
+    int rc = module_add(m, p->lax, f);
     val_decref(f);
     if (rc < 0) return -1;
   }
@@ -1042,12 +1042,12 @@ static const MethodDef lax_linalg_functions[] = {
     {NULL}};
 int modinit_jax_lax_linalg(Value m) {
   arr_init();
-  return obj_module_add_functions(m, lax_linalg_functions);
+  return module_add_functions(m, lax_linalg_functions);
 }
 
 int modinit_jax_lax(Value m) {
   arr_init();
-  if (obj_module_add_functions(m, lax_functions) < 0 || lax_add_elementwise(m) < 0) return -1;
+  if (module_add_functions(m, lax_functions) < 0 || lax_add_elementwise(m) < 0) return -1;
   if (import_into(m, "linalg", "jax.lax.linalg") < 0) return -1;
   if (reexport(m, "sable._lax") < 0) return -1;         /* Sable-written extras */
   return reexport(m, "sable.lax_control");              /* cond/scan/... from the transformations */

@@ -81,12 +81,12 @@ static int add_dtypes(Value m, Family f) {
       {"float_", DT_FLOAT64},  {"uint", DT_UINT32},     {"longlong", DT_INT64},
   };
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (obj_module_add(m, names[i].name, lx_dtype_class(names[i].d, f)) < 0) return -1;
+    if (module_add(m, names[i].name, lx_dtype_class(names[i].d, f)) < 0) return -1;
   static const char *const abstract[] = {"generic", "number", "inexact", "floating", "integer",
                                          "signedinteger", "unsignedinteger"};
   for (size_t i = 0; i < sizeof abstract / sizeof abstract[0]; i++) {
     Value v = lx_dtype_abstract(abstract[i], f);
-    if (VAL_IS_NULL(v) || obj_module_add(m, abstract[i], v) < 0) return -1;
+    if (VAL_IS_NULL(v) || module_add(m, abstract[i], v) < 0) return -1;
   }
   return 0;
 }
@@ -94,9 +94,9 @@ static int add_dtypes(Value m, Family f) {
 /* Add the functions written in Sable (lang/prelude/sable._npx.py): _install(xp) returns a
  * dict of name -> function closed over this module. */
 static int add_prelude_part(Value m, const char *prelude, Value extra) {
-  Value p = obj_import(prelude);
+  Value p = module_import(prelude);
   if (VAL_IS_NULL(p)) return -1;
-  Value inst = obj_module_get(p, "_install");
+  Value inst = module_get(p, "_install");
   if (VAL_IS_NULL(inst)) {
     val_decref(p);
     obj_raise(&exc_ImportError, "%s has no _install", prelude);
@@ -114,24 +114,24 @@ static int add_prelude_part(Value m, const char *prelude, Value extra) {
   Value k, v;
   int rc = 0;
   while (dict_next(d, &pos, &k, &v))
-    if (VAL_IS_STR(k) && obj_module_add(m, str_cstr(k), v) < 0) { rc = -1; break; }
+    if (VAL_IS_STR(k) && module_add(m, str_cstr(k), v) < 0) { rc = -1; break; }
   val_decref(d);
   return rc;
 }
 
 static int add_tables(Value m, const MethodDef *const *tabs) {
   for (int i = 0; tabs[i]; i++)
-    if (obj_module_add_functions(m, tabs[i]) < 0) return -1;
+    if (module_add_functions(m, tabs[i]) < 0) return -1;
   return 0;
 }
 
 static int add_constants(Value m) {
-  if (obj_module_add(m, "pi", val_float(M_PI)) < 0) return -1;
-  if (obj_module_add(m, "e", val_float(M_E)) < 0) return -1;
-  if (obj_module_add(m, "euler_gamma", val_float(0.5772156649015329)) < 0) return -1;
-  if (obj_module_add(m, "inf", val_float(INFINITY)) < 0) return -1;
-  if (obj_module_add(m, "nan", val_float(NAN)) < 0) return -1;
-  if (obj_module_add(m, "newaxis", val_none()) < 0) return -1;
+  if (module_add(m, "pi", val_float(M_PI)) < 0) return -1;
+  if (module_add(m, "e", val_float(M_E)) < 0) return -1;
+  if (module_add(m, "euler_gamma", val_float(0.5772156649015329)) < 0) return -1;
+  if (module_add(m, "inf", val_float(INFINITY)) < 0) return -1;
+  if (module_add(m, "nan", val_float(NAN)) < 0) return -1;
+  if (module_add(m, "newaxis", val_none()) < 0) return -1;
   return 0;
 }
 
@@ -151,21 +151,21 @@ static int np_common(Value m, Family f) {
   if (add_dtypes(m, f) < 0) return -1;
   if (add_constants(m) < 0) return -1;
   Value t = val_obj(f == FAM_NP ? &lx_np_type.ob : &lx_jax_type.ob);
-  if (obj_module_add(m, "ndarray", t) < 0) return -1;
-  Value lin = obj_import(f == FAM_NP ? "numpy.linalg" : "jax.numpy.linalg");
+  if (module_add(m, "ndarray", t) < 0) return -1;
+  Value lin = module_import(f == FAM_NP ? "numpy.linalg" : "jax.numpy.linalg");
   if (VAL_IS_NULL(lin)) return -1;
-  int r = obj_module_add(m, "linalg", lin);
+  int r = module_add(m, "linalg", lin);
   val_decref(lin);
   if (r < 0) return -1;
   return add_prelude_part(m, "sable._npx", val_null());
 }
 
 int modinit_numpy(Value m) {
-  if (obj_module_add(m, "__version__", val_obj(str_intern("2.4.6-sable"))) < 0) return -1;
+  if (module_add(m, "__version__", val_obj(str_intern("2.4.6-sable"))) < 0) return -1;
   if (np_common(m, FAM_NP) < 0) return -1;
-  Value r = obj_import("numpy.random");
+  Value r = module_import("numpy.random");
   if (VAL_IS_NULL(r)) { obj_err_clear(); return 0; }   /* optional */
-  int k = obj_module_add(m, "random", r);
+  int k = module_add(m, "random", r);
   val_decref(r);
   return k;
 }
@@ -173,9 +173,9 @@ int modinit_numpy(Value m) {
 int modinit_jax_numpy(Value m) { return np_common(m, FAM_JAX); }
 
 static int linalg_common(Value m, Family f) {
-  if (obj_module_add_functions(m, f == FAM_NP ? np_linalg_np : np_linalg_jax) < 0) return -1;
-  if (obj_module_add(m, "LinAlgError", val_obj(&lx_linalg_error_type()->ob)) < 0) return -1;
-  Value parent = obj_import(f == FAM_NP ? "numpy" : "jax.numpy");
+  if (module_add_functions(m, f == FAM_NP ? np_linalg_np : np_linalg_jax) < 0) return -1;
+  if (module_add(m, "LinAlgError", val_obj(&lx_linalg_error_type()->ob)) < 0) return -1;
+  Value parent = module_import(f == FAM_NP ? "numpy" : "jax.numpy");
   if (VAL_IS_NULL(parent)) return -1;
   int r = add_prelude_part(m, "sable._linalg", parent);
   val_decref(parent);

@@ -571,6 +571,6 @@ static const MethodDef gen_functions[] = {
     {NULL}};
 
 int np_generator_init(Value m) {
-  if (obj_module_add_functions(m, gen_functions) < 0) return -1;
-  return obj_module_add(m, "Generator", val_obj(&gen_type.ob));
+  if (module_add_functions(m, gen_functions) < 0) return -1;
+  return module_add(m, "Generator", val_obj(&gen_type.ob));
 }

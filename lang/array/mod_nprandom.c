@@ -558,7 +558,7 @@ static TypeObj rs_type = {OBJ_TYPE_HEAD, .name = "RandomState", .doc = "numpy's 
 
 int modinit_numpy_random(Value m) {
   arr_init();
-  if (obj_module_add_functions(m, rs_functions) < 0) return -1;
+  if (module_add_functions(m, rs_functions) < 0) return -1;
   if (np_generator_init(m) < 0) return -1;
-  return obj_module_add(m, "RandomState", val_obj(&rs_type.ob));
+  return module_add(m, "RandomState", val_obj(&rs_type.ob));
 }

@@ -1550,7 +1550,7 @@ static Value show_figure(PState *st, plot_figure *f) {
   return val_none();
 }
 
-/* Run after every cell (obj_on_cell_end): as matplotlib's inline backend, a notebook cell that
+/* Run after every cell (sb_on_cell_end): as matplotlib's inline backend, a notebook cell that
  * left figures open shows them and closes them. Only a notebook front end (one that can clear
  * output: the kernel) does this; scripts and the REPL, even with stdout in a pipe, keep their
  * figures until plt.show(). All figures are closed even when one fails to render, so that a
@@ -1919,14 +1919,14 @@ int modinit_matplotlib(Value m) {
       rc_set(rc, "axes.grid", val_bool(0)) < 0 ||
       rc_set(rc, "image.cmap", str_from_cstr("viridis")) < 0 ||
       rc_set(rc, "figure.format", str_from_cstr("png")) < 0 ||
-      obj_module_add(m, "rcParams", rc) < 0) {
+      module_add(m, "rcParams", rc) < 0) {
     val_decref(rc);
     return -1;
   }
   val_decref(rc);
   Value ver = str_from_cstr("3.8.0");
   if (VAL_IS_NULL(ver)) return -1;
-  int r = obj_module_add(m, "__version__", ver);
+  int r = module_add(m, "__version__", ver);
   val_decref(ver);
   return r;
 }
@@ -1937,15 +1937,15 @@ static int interrupt_pending(void *ud) { return obj_interrupted != 0; }
 int modinit_matplotlib_pyplot(Value m) {
   static int ready;
   if (!ready) {
-    if (obj_type_ready(&fig_type) < 0 || obj_type_ready(&ax_type) < 0 ||
-        obj_type_ready(&grid_type) < 0 || obj_type_ready(&artist_type) < 0 ||
-        obj_type_ready(&pstate_type) < 0)
+    if (type_ready(&fig_type) < 0 || type_ready(&ax_type) < 0 ||
+        type_ready(&grid_type) < 0 || type_ready(&artist_type) < 0 ||
+        type_ready(&pstate_type) < 0)
       return -1;
     ready = 1;
   }
-  Value mpl = obj_import("matplotlib");
+  Value mpl = module_import("matplotlib");
   if (VAL_IS_NULL(mpl)) return -1;
-  Value rc = obj_module_get(mpl, "rcParams");
+  Value rc = module_get(mpl, "rcParams");
   if (VAL_IS_NULL(rc)) {
     val_decref(mpl);
     obj_raise(&exc_ImportError, "matplotlib.rcParams is missing");
@@ -1963,17 +1963,17 @@ int modinit_matplotlib_pyplot(Value m) {
   }
   plot_session_set_interrupt(st->s, interrupt_pending, NULL);
   Value stv = val_obj(&st->ob);
-  int rcode = obj_module_add(m, "_state", stv);
-  if (rcode == 0) rcode = obj_module_add(m, "rcParams", st->rc);
+  int rcode = module_add(m, "_state", stv);
+  if (rcode == 0) rcode = module_add(m, "rcParams", st->rc);
   for (const PDef *d = plt_functions; rcode == 0 && d->name; d++) {
     Value f = func_builtin_data_new(d->name, d->fn, st, d->doc);
     if (VAL_IS_NULL(f)) { rcode = -1; break; }
-    rcode = obj_module_add(m, d->name, f);
+    rcode = module_add(m, d->name, f);
     val_decref(f);
   }
   /* the inline backend's end-of-cell display: the state itself is the hook, so the session's
    * hook list keeps it (and the raw pointer the functions above hold) alive */
-  if (rcode == 0) rcode = obj_on_cell_end(stv);
+  if (rcode == 0) rcode = sb_on_cell_end(stv);
   val_decref(stv);
   return rcode;
 }

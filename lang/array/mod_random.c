@@ -625,5 +625,5 @@ static const MethodDef random_functions[] = {
 
 int modinit_jax_random(Value m) {
   arr_init();
-  return obj_module_add_functions(m, random_functions);
+  return module_add_functions(m, random_functions);
 }

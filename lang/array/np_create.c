@@ -346,8 +346,8 @@ static int as_dtype_or_array(Value v, Family fam, DType *d, uint8_t *weak) {
   else if (VAL_IS_STR(v)) k = lx_parse_dtype(v, fam);
   if (k >= 0) { *d = (DType)k; *weak = 0; return 0; }
   if (k == -2) return -1;
-  if (v.tag == V_OBJ && (v.u.o == &obj_float_type.ob || v.u.o == &obj_int_type.ob)) {
-    *d = v.u.o == &obj_float_type.ob ? arr_default_float(lx_promo(fam)) : arr_default_int(lx_promo(fam));
+  if (v.tag == V_OBJ && (v.u.o == &num_float_type.ob || v.u.o == &num_int_type.ob)) {
+    *d = v.u.o == &num_float_type.ob ? arr_default_float(lx_promo(fam)) : arr_default_int(lx_promo(fam));
     *weak = 1;
     return 0;
   }

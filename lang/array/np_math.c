@@ -279,7 +279,7 @@ int np_math_add_ufuncs(Value m, Family f) {
     bound1[f][i].fam = f;
     Value fn = func_builtin_data_new(ufuncs1[i].name, call1, &bound1[f][i], "elementwise function");
     if (VAL_IS_NULL(fn)) return -1;
-    int r = obj_module_add(m, ufuncs1[i].name, fn);
+    int r = module_add(m, ufuncs1[i].name, fn);
     val_decref(fn);
     if (r < 0) return -1;
   }
@@ -288,7 +288,7 @@ int np_math_add_ufuncs(Value m, Family f) {
     bound2[f][i].fam = f;
     Value fn = func_builtin_data_new(ufuncs2[i].name, call2, &bound2[f][i], "elementwise function");
     if (VAL_IS_NULL(fn)) return -1;
-    int r = obj_module_add(m, ufuncs2[i].name, fn);
+    int r = module_add(m, ufuncs2[i].name, fn);
     val_decref(fn);
     if (r < 0) return -1;
   }

@@ -151,7 +151,7 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
       if (isinf(d)) return obj_raise(&exc_OverflowError, "cannot convert float infinity to integer");
       double r = round_half_even(d);
       int64_t i;
-      if (obj_float_to_int(r, &i) < 0) return val_null();
+      if (num_float_to_int(r, &i) < 0) return val_null();
       return val_int(i);
     }
     if (!isfinite(d) || d == 0.0) return val_float(d);
@@ -171,7 +171,7 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
     return val_float(y);
   }
   if (VAL_IS_OBJ(x)) {
-    Value m = (x.u.o->type->flags & TF_USER) ? obj_user_method(x, "__round__")
+    Value m = (x.u.o->type->flags & TF_USER) ? class_user_method(x, "__round__")
                                              : op_getattr_s(x, "__round__");
     if (!VAL_IS_NULL(m)) {
       Value r = has_nd ? op_call1(m, a[1]) : op_call0(m);
@@ -186,7 +186,7 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
 static Value b_divmod(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("divmod", argc, kw, 2, 2) < 0) return val_null();
   if (VAL_IS_OBJ(argv[0]) && (argv[0].u.o->type->flags & TF_USER)) {
-    Value m = obj_user_method(argv[0], "__divmod__");
+    Value m = class_user_method(argv[0], "__divmod__");
     if (!VAL_IS_NULL(m)) { Value r = op_call1(m, argv[1]); val_decref(m); return r; }
   }
   Value q = op_binop(OP_FLOORDIV, argv[0], argv[1]);
@@ -439,10 +439,10 @@ static int isinst_spec(Value v, Value spec, int sub, const char *name) {
       return -1;
     }
     TypeObj *vt = (TypeObj *)v.u.o;
-    if (vt == &obj_bool_type && t == &obj_int_type) return 1;
+    if (vt == &num_bool_type && t == &num_int_type) return 1;
     return op_is_subtype(vt, t);
   }
-  if (t == &obj_type_type) return VAL_IS_TYPE(v);
+  if (t == &type_type) return VAL_IS_TYPE(v);
   return op_isinstance(v, t);
 }
 
@@ -568,7 +568,7 @@ static Value b_format(int argc, const Value *argv, Obj *kw) {
 static Value frame_locals(Frame *f) {
   if (!f || !f->scope || (f->scope->kind != SK_FUNC && f->scope->kind != SK_COMP)) {
     if (f && f->classdict) return dict_copy(val_obj(f->classdict));
-    return f ? obj_module_dict(f->mod) : dict_new();
+    return f ? module_dict(f->mod) : dict_new();
   }
   Value d = dict_new();
   if (VAL_IS_NULL(d)) return d;
@@ -584,7 +584,7 @@ static Value frame_locals(Frame *f) {
 static Value b_globals(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("globals", argc, kw, 0, 0) < 0) return val_null();
   Frame *f = obj_ts.frame;
-  return f ? obj_module_dict(f->mod) : dict_new();
+  return f ? module_dict(f->mod) : dict_new();
 }
 
 static Value b_locals(int argc, const Value *argv, Obj *kw) {
@@ -607,7 +607,7 @@ static Value b_dir(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("dir", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 1) {
     if (VAL_IS_OBJ(argv[0]) && (argv[0].u.o->type->flags & TF_USER)) {
-      Value m = obj_user_method(argv[0], "__dir__");
+      Value m = class_user_method(argv[0], "__dir__");
       if (!VAL_IS_NULL(m)) {
         Value r = op_call0(m);
         val_decref(m);
@@ -617,7 +617,7 @@ static Value b_dir(int argc, const Value *argv, Obj *kw) {
         return s;
       }
     }
-    return obj_dir(argv[0]);
+    return type_dir(argv[0]);
   }
   Value d = frame_locals(obj_ts.frame);
   if (VAL_IS_NULL(d)) return d;
@@ -681,7 +681,7 @@ static Value b_compile(int argc, const Value *argv, Obj *kw) {
   if (m < 0) return obj_raise(&exc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
   /* parse now, so that syntax errors surface at compile() as in Python */
   Session *s = obj_ts.session;
-  Value tmp = obj_module_new("<compile>");
+  Value tmp = module_new("<compile>");
   if (VAL_IS_NULL(tmp)) return tmp;
   (void)s;
   Arena *ar = arena_new();
@@ -694,9 +694,9 @@ static Value b_compile(int argc, const Value *argv, Obj *kw) {
   if (!mod) {
     /* run it through the normal path to get the SyntaxError with its location */
     Value dummy = val_null();
-    Value mm = obj_module_new("<compile>");
+    Value mm = module_new("<compile>");
     if (VAL_IS_NULL(mm)) return mm;
-    eval_exec_source(str_cstr(a[0]), STR(a[0].u.o)->len, str_cstr(a[1]), MODULE(mm.u.o), 2, &dummy);
+    sb_exec_source(str_cstr(a[0]), STR(a[0].u.o)->len, str_cstr(a[1]), MODULE(mm.u.o), 2, &dummy);
     val_decref(dummy);
     val_decref(mm);
     return val_null();
@@ -714,7 +714,7 @@ static Value b_import(int argc, const Value *argv, Obj *kw) {
   if (func_parse_args("__import__", argc, argv, kw, "name|globals,locals,fromlist,level", a) < 0)
     return val_null();
   if (!VAL_IS_STR(a[0])) return obj_raise(&exc_TypeError, "__import__() argument 1 must be str");
-  Value m = obj_import(str_cstr(a[0]));
+  Value m = module_import(str_cstr(a[0]));
   if (VAL_IS_NULL(m)) return m;
   int from = !VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]) && op_truth(a[3]) > 0;
   const char *dot = strchr(str_cstr(a[0]), '.');
@@ -722,7 +722,7 @@ static Value b_import(int argc, const Value *argv, Obj *kw) {
   val_decref(m);
   char top[256];
   snprintf(top, sizeof top, "%.*s", (int)(dot - str_cstr(a[0])), str_cstr(a[0]));
-  return obj_import(top);
+  return module_import(top);
 }
 
 /* eval(expr) / exec(code): run source text in the current module's namespace */
@@ -744,7 +744,7 @@ static Value run_text(int argc, const Value *argv, Obj *kw, int is_eval) {
   ModuleObj *m = f ? f->mod : (obj_ts.session ? obj_ts.session->main : NULL);
   if (!m) return obj_raise(&exc_RuntimeError, "no module to run in");
   Value last = val_null();
-  int r = eval_exec_source(str_cstr(src), STR(src.u.o)->len, fname, m, is_eval ? 2 : 0, &last);
+  int r = sb_exec_source(str_cstr(src), STR(src.u.o)->len, fname, m, is_eval ? 2 : 0, &last);
   if (r < 0) return val_null();
   if (is_eval) return VAL_IS_NULL(last) ? val_none() : last;
   val_decref(last);
@@ -794,7 +794,7 @@ static const MethodDef builtin_functions[] = {
     {"exit", b_exit, "exit(code=None)\n\nExit the interpreter by raising SystemExit(code).", 0},
     {"quit", b_exit, "quit(code=None)\n\nExit the interpreter by raising SystemExit(code).", 0},
     {"help", b_help, "help(object)\n\nShow the signature and documentation of an object.", 0},
-    {"open", obj_open, "open(file, mode='r', encoding=None)\n\nOpen a text file and return a file object.", 0},
+    {"open", file_open, "open(file, mode='r', encoding=None)\n\nOpen a text file and return a file object.", 0},
     {"eval", b_eval, "eval(source)\n\nEvaluate an expression in the current module's namespace.", 0},
     {"exec", b_exec, "exec(source)\n\nExecute statements in the current module's namespace.", 0},
     {"compile", b_compile, "compile(source, filename, mode)\n\nCheck source for syntax and return a code object for exec() or eval().", 0},
@@ -802,26 +802,26 @@ static const MethodDef builtin_functions[] = {
     {NULL}};
 
 static TypeObj *const builtin_types[] = {
-    &obj_object_type, &obj_type_type, &obj_int_type, &obj_float_type, &obj_bool_type,
+    &type_object_type, &type_type, &num_int_type, &num_float_type, &num_bool_type,
     &str_type, &list_type, &tuple_type, &dict_type, &set_type,
     &set_frozenset_type, &iter_range_type, &iter_slice_type, &iter_enumerate_type, &iter_zip_type,
-    &iter_map_type, &iter_filter_type, &iter_reversed_type, &obj_property_type,
-    &obj_staticmethod_type, &obj_classmethod_type, &obj_super_type, NULL};
+    &iter_map_type, &iter_filter_type, &iter_reversed_type, &class_property_type,
+    &class_staticmethod_type, &class_classmethod_type, &class_super_type, NULL};
 
-int obj_builtins_init(ModuleObj *mo) {
+int builtins_init(ModuleObj *mo) {
   Value m = val_obj(&mo->ob);
-  if (obj_module_add_functions(m, builtin_functions) < 0) return -1;
+  if (module_add_functions(m, builtin_functions) < 0) return -1;
   if (eval_display_builtins(m) < 0) return -1;
   for (int i = 0; builtin_types[i]; i++)
-    if (obj_module_add(m, builtin_types[i]->name, val_obj(&builtin_types[i]->ob)) < 0) return -1;
+    if (module_add(m, builtin_types[i]->name, val_obj(&builtin_types[i]->ob)) < 0) return -1;
   for (int i = 0; exc_builtin_types[i]; i++)
-    if (obj_module_add(m, exc_builtin_types[i]->name, val_obj(&exc_builtin_types[i]->ob)) < 0)
+    if (module_add(m, exc_builtin_types[i]->name, val_obj(&exc_builtin_types[i]->ob)) < 0)
       return -1;
-  if (obj_module_add(m, "EnvironmentError", val_obj(&exc_OSError.ob)) < 0 ||
-      obj_module_add(m, "IOError", val_obj(&exc_OSError.ob)) < 0 ||
-      obj_module_add(m, "NotImplemented", val_obj(&iter_notimpl_obj)) < 0 ||
-      obj_module_add(m, "Ellipsis", val_obj(&iter_ellipsis_obj)) < 0 ||
-      obj_module_add(m, "__debug__", val_bool(1)) < 0)
+  if (module_add(m, "EnvironmentError", val_obj(&exc_OSError.ob)) < 0 ||
+      module_add(m, "IOError", val_obj(&exc_OSError.ob)) < 0 ||
+      module_add(m, "NotImplemented", val_obj(&iter_notimpl_obj)) < 0 ||
+      module_add(m, "Ellipsis", val_obj(&iter_ellipsis_obj)) < 0 ||
+      module_add(m, "__debug__", val_bool(1)) < 0)
     return -1;
   return 0;
 }

@@ -183,7 +183,7 @@ static Value zero_arg_super(Frame *f) {
       if (!VAL_IS_OBJ(v)) continue;
       Value cands[3] = {v, val_null(), val_null()};
       TypeObj *vt = v.u.o->type;
-      if (vt == &obj_staticmethod_type || vt == &obj_classmethod_type || vt == &obj_property_type) {
+      if (vt == &class_staticmethod_type || vt == &class_classmethod_type || vt == &class_property_type) {
         WrapObj *w = (WrapObj *)v.u.o;
         cands[0] = w->f;
         cands[1] = w->g;
@@ -192,7 +192,7 @@ static Value zero_arg_super(Frame *f) {
       for (int i = 0; i < 3; i++)
         if (VAL_IS_OBJ(cands[i]) && cands[i].u.o->type == &func_type &&
             FUNC(cands[i].u.o)->def == def)
-          return obj_super_new(t, self);
+          return class_super_new(t, self);
     }
   }
   return obj_raise(&exc_RuntimeError, "super(): __class__ cell not found");
@@ -329,14 +329,14 @@ Value eval_call_node(Frame *f, Node *n) {
     Obj *name = (Obj *)fn->u.attribute.cache;
     TypeObj *t = op_type(obj);
     if (!t->getattr) {
-      Value d = obj_type_lookup(t, name);
+      Value d = type_lookup(t, name);
       if (VAL_IS_OBJ(d)) {
         TypeObj *dt = d.u.o->type;
         int unbound = dt == &func_type ||
                       (dt == &func_builtin_type && !(((BuiltinObj *)d.u.o)->flags & (METH_STATIC | METH_CLASS)) &&
                        VAL_IS_NULL(((BuiltinObj *)d.u.o)->self) && ((BuiltinObj *)d.u.o)->owner);
         if (unbound) {
-          Obj **dp = obj_instance_dict_ptr(obj);
+          Obj **dp = type_instance_dict_ptr(obj);
           if (!(dp && *dp && !VAL_IS_NULL(dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash)))) {
             callee = val_incref(d);
             self = obj;
@@ -576,7 +576,7 @@ int eval_classdef(Frame *f, Node *n) {
   obj_ts.frame = cf.back;
   val_decref(cf.ret);
   if (st == EX_ERR) { obj_ts.located = 0; goto out; }
-  Value cls = obj_class_new(cname, bases, ns, f->mod);
+  Value cls = class_new(cname, bases, ns, f->mod);
   if (VAL_IS_NULL(cls)) goto out;
   cls = apply_decorators(f, &n->u.classdef.decorators, decs, cls);
   decs = NULL;
@@ -668,7 +668,7 @@ Value eval_comprehension(Frame *f, Node *n) {
   Value it = op_iter(src);
   val_decref(src);
   if (VAL_IS_NULL(it)) { eval_locate(f, g0->u.comprehension.iter->span); return it; }
-  if (n->kind == N_GENERATOREXP) return eval_genexpr_new(f, n, it);
+  if (n->kind == N_GENERATOREXP) return genexpr_new(f, n, it);
   Value result = n->kind == N_DICTCOMP ? dict_new() : n->kind == N_SETCOMP ? set_new()
                                                                                 : list_new(0);
   if (VAL_IS_NULL(result)) { val_decref(it); return result; }
@@ -720,7 +720,7 @@ static int eval_bind_name(Frame *f, const char *name, Value v) {
     for (int i = 0; i < sc->nsyms; i++)
       if (strcmp(sc->syms[i].name, name) == 0) return eval_store(f, sc->syms[i].res, v);
   }
-  return obj_module_add(val_obj(&f->mod->ob), name, v);
+  return module_add(val_obj(&f->mod->ob), name, v);
 }
 
 int eval_import(Frame *f, Node *n) {
@@ -730,7 +730,7 @@ int eval_import(Frame *f, Node *n) {
     if (a->u.alias.name.len >= sizeof name) { obj_raise(&exc_ImportError, "module name too long"); return -1; }
     memcpy(name, a->u.alias.name.s, a->u.alias.name.len);
     name[a->u.alias.name.len] = 0;
-    Value m = obj_import(name);
+    Value m = module_import(name);
     if (VAL_IS_NULL(m)) { eval_locate(f, n->span); return -1; }
     int r;
     if (a->u.alias.asname.len) {
@@ -741,7 +741,7 @@ int eval_import(Frame *f, Node *n) {
       char *dot = strchr(name, '.');
       if (dot) {
         *dot = 0;
-        Value top = obj_import(name);
+        Value top = module_import(name);
         if (VAL_IS_NULL(top)) { val_decref(m); return -1; }
         r = eval_bind_name(f, name, top);
         val_decref(top);
@@ -765,16 +765,16 @@ int eval_importfrom(Frame *f, Node *n) {
   if (ms->len >= sizeof mname) { obj_raise(&exc_ImportError, "module name too long"); return -1; }
   memcpy(mname, ms->s, ms->len);
   mname[ms->len] = 0;
-  Value m = obj_import(mname);
+  Value m = module_import(mname);
   if (VAL_IS_NULL(m)) return -1;
   for (int i = 0; i < n->u.importfrom.names.len; i++) {
     Node *a = n->u.importfrom.names.items[i];
     char nm[256];
     snprintf(nm, sizeof nm, "%.*s", (int)a->u.alias.name.len, a->u.alias.name.s);
     if (strcmp(nm, "*") == 0) {
-      if (!VAL_IS_OBJ(m) || m.u.o->type != &obj_module_type) continue;
+      if (!VAL_IS_OBJ(m) || m.u.o->type != &module_type) continue;
       ModuleObj *mo = MODULE(m.u.o);
-      Value all = obj_module_get(m, "__all__");
+      Value all = module_get(m, "__all__");
       if (VAL_IS_LIST(all) || VAL_IS_TUPLE(all)) {
         Value l = list_from_iterable(all);
         if (VAL_IS_NULL(l)) { val_decref(m); return -1; }
@@ -809,7 +809,7 @@ int eval_importfrom(Frame *f, Node *n) {
       obj_err_clear();
       char sub[800];
       snprintf(sub, sizeof sub, "%s.%s", mname, nm);
-      v = obj_import(sub);
+      v = module_import(sub);
       if (VAL_IS_NULL(v)) {
         if (obj_err_matches(&exc_ModuleNotFoundError)) {
           obj_err_clear();

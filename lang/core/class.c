@@ -13,19 +13,19 @@
 #define user_lookup(t, lit) user_lookup_o((t), INTERNED(lit))
 static Value user_lookup_o(TypeObj *t, Obj *n) {
   if (!n) return val_null();
-  Value v = obj_type_lookup(t, n);
+  Value v = type_lookup(t, n);
   if (VAL_IS_NULL(v)) return v;
   if (VAL_IS_OBJ(v) && v.u.o->type == &func_builtin_type && ((BuiltinObj *)v.u.o)->owner)
     return val_null();
   return v;
 }
 
-Value obj_user_method(Value self, const char *dunder) {
+Value class_user_method(Value self, const char *dunder) {
   TypeObj *t = op_type(self);
   Value m = user_lookup_o(t, str_intern(dunder));
   if (VAL_IS_NULL(m)) return m;
   if (VAL_IS_NONE(m)) return val_null();
-  return obj_bind(m, self, t);
+  return type_bind(m, self, t);
 }
 
 /* call self.<dunder>(args...) when defined; *found tells whether it was */
@@ -41,7 +41,7 @@ static Value call_dunder(Value self, const char *name, int argc, const Value *ar
     return eval_call_function(FUNC(m.u.o), argc + 1, args, NULL);
   }
   val_incref(m);
-  Value b = obj_bind(m, self, t);
+  Value b = type_bind(m, self, t);
   val_decref(m);
   if (VAL_IS_NULL(b)) return b;
   Value r = op_call(b, argc, argv, NULL);
@@ -52,7 +52,7 @@ static Value call_dunder(Value self, const char *name, int argc, const Value *ar
 /* the nearest builtin type in t's bases (the layout of its instances) */
 static TypeObj *layout_base(TypeObj *t) {
   while (t && (t->flags & TF_USER)) t = t->base;
-  return t ? t : &obj_object_type;
+  return t ? t : &type_object_type;
 }
 
 /* ---- slots of user classes ---------------------------------------------------------- */
@@ -295,7 +295,7 @@ static Value u_call(Value v, int argc, const Value *argv, Obj *kw) {
     return r;
   }
   val_incref(m);
-  Value b = obj_bind(m, v, t);
+  Value b = type_bind(m, v, t);
   val_decref(m);
   if (VAL_IS_NULL(b)) return b;
   Value r = op_call(b, argc, argv, kw);
@@ -322,14 +322,14 @@ static int u_setattr(Value v, Obj *name, Value x) {
     Value args[2] = {val_obj(name), x};
     r = call_dunder(v, "__setattr__", 2, args, &f);
   }
-  if (!f) return obj_generic_setattr(v, name, x);
+  if (!f) return type_generic_setattr(v, name, x);
   if (VAL_IS_NULL(r)) return -1;
   val_decref(r);
   return 0;
 }
 
 /* ---- class creation ---------------------------------------------------------------- */
-Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
+Value class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
   TypeObj *base = NULL;
   int64_t nb = VAL_IS_TUPLE(bases) ? TUPLE(bases.u.o)->len : 0;
   for (int64_t i = 0; i < nb; i++) {
@@ -337,27 +337,27 @@ Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
     if (!VAL_IS_TYPE(b))
       return obj_raise(&exc_TypeError, "bases must be types, not %s", op_type_name(b));
     TypeObj *bt = (TypeObj *)b.u.o;
-    if (bt == &obj_object_type) continue;
+    if (bt == &type_object_type) continue;
     if (!(bt->flags & (TF_BASETYPE | TF_USER)))
       return obj_raise(&exc_TypeError, "type '%s' is not an acceptable base type%s", bt->name,
                        (bt == &list_type || bt == &dict_type || bt == &str_type ||
-                        bt == &obj_int_type || bt == &tuple_type || bt == &obj_float_type)
+                        bt == &num_int_type || bt == &tuple_type || bt == &num_float_type)
                            ? " (Sable classes cannot derive from builtin containers or numbers)" : "");
     if (base && base != bt)
       return obj_raise(&exc_TypeError, "multiple inheritance is not supported in Sable");
     base = bt;
   }
-  TypeObj *t = obj_alloc(&obj_heaptype_type, sizeof(TypeObj));
+  TypeObj *t = obj_alloc(&type_heaptype_type, sizeof(TypeObj));
   if (!t) return val_null();
   t->name_obj = name;
   obj_incref(name);
   t->name = STR(name)->s;
   t->base = base;
   if (base && (base->flags & TF_HEAP)) obj_incref(&base->ob);
-  TypeObj *lb = base ? layout_base(base) : &obj_object_type;
+  TypeObj *lb = base ? layout_base(base) : &type_object_type;
   t->flags = TF_USER | TF_HEAP | TF_GC | TF_BASETYPE | (lb->flags & TF_EXC);
-  if (lb == &obj_object_type) {
-    obj_inst_slots(t);
+  if (lb == &type_object_type) {
+    type_inst_slots(t);
   } else {
     t->dealloc = lb->dealloc;
     t->traverse = lb->traverse;
@@ -384,7 +384,7 @@ Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
   Value d = dict_copy(ns);
   if (VAL_IS_NULL(d)) { obj_decref(&t->ob); return d; }
   t->dict = d.u.o;
-  obj_type_version++;
+  type_version++;
   /* __eq__ without __hash__ makes instances unhashable, as in Python */
   if (!VAL_IS_NULL(dict_getstr(d, "__eq__")) && VAL_IS_NULL(dict_getstr(d, "__hash__")))
     if (dict_setstr(d, "__hash__", val_none()) < 0) { obj_decref(&t->ob); return val_null(); }
@@ -397,9 +397,9 @@ Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
   return val_obj(&t->ob);
 }
 
-Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
+Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
   TypeObj *t = (TypeObj *)tv.u.o;
-  if (t == &obj_type_type) return t->new(t, argc, argv, kw);
+  if (t == &type_type) return t->new(t, argc, argv, kw);
   if (!(t->flags & TF_USER)) {
     if (!t->new) return obj_raise(&exc_TypeError, "cannot create '%s' instances", t->name);
     return t->new(t, argc, argv, kw);
@@ -410,7 +410,7 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
   Value newm = user_lookup(t, "__new__");
   if (!VAL_IS_NULL(newm) && !VAL_IS_NONE(newm)) {
     /* __new__(cls, *args) (a staticmethod implicitly) */
-    Value fn = VAL_IS_OBJ(newm) && newm.u.o->type == &obj_staticmethod_type
+    Value fn = VAL_IS_OBJ(newm) && newm.u.o->type == &class_staticmethod_type
                    ? ((WrapObj *)newm.u.o)->f : newm;
     int nk = func_kwcount(kw);
     Value *args = obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
@@ -427,7 +427,7 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
     self = lb->new(t, 0, NULL, NULL);
   }
   if (VAL_IS_NULL(self)) return self;
-  Value init = obj_type_lookup(t, INTERNED("__init__"));
+  Value init = type_lookup(t, INTERNED("__init__"));
   if (!VAL_IS_NULL(init)) {
     Value r;
     if (VAL_IS_OBJ(init) && init.u.o->type == &func_type) {
@@ -440,7 +440,7 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
       r = eval_call_function(FUNC(init.u.o), argc + 1, args, kw);
       if (args != small) free(args);
     } else if (VAL_IS_OBJ(init) && init.u.o->type == &func_builtin_type &&
-               ((BuiltinObj *)init.u.o)->owner == &obj_object_type) {
+               ((BuiltinObj *)init.u.o)->owner == &type_object_type) {
       /* object.__init__: arguments are an error unless __new__ took them */
       if ((argc || func_kwcount(kw)) && (VAL_IS_NULL(newm) || VAL_IS_NONE(newm))) {
         val_decref(self);
@@ -452,7 +452,7 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
       r = val_none();   /* BaseException's constructor already stored args */
     } else {
       val_incref(init);
-      Value b = obj_bind(init, self, t);
+      Value b = type_bind(init, self, t);
       val_decref(init);
       r = VAL_IS_NULL(b) ? b : op_call(b, argc, argv, kw);
       val_decref(b);
@@ -487,17 +487,17 @@ static Value super_getattr(Value v, Obj *name) {
   TypeObj *owner = VAL_IS_TYPE(s->self) ? (TypeObj *)s->self.u.o : op_type(s->self);
   int64_t h = STR(name)->hash;
   for (TypeObj *k = s->start->base;; k = k->base) {
-    if (!k) k = &obj_object_type;
-    if (obj_type_ready(k) < 0) return val_null();
+    if (!k) k = &type_object_type;
+    if (type_ready(k) < 0) return val_null();
     Value x = dict_get_h(val_obj(k->dict), val_obj(name), h);
     if (!VAL_IS_NULL(x)) {
       if (VAL_IS_TYPE(s->self) && VAL_IS_OBJ(x) && x.u.o->type == &func_type)
         return val_incref(x);
-      return obj_bind(x, s->self, owner);
+      return type_bind(x, s->self, owner);
     }
-    if (k == &obj_object_type) break;
+    if (k == &type_object_type) break;
   }
-  if (strcmp(STR(name)->s, "__class__") == 0) return val_obj(&obj_super_type.ob);
+  if (strcmp(STR(name)->s, "__class__") == 0) return val_obj(&class_super_type.ob);
   return obj_raise(&exc_AttributeError, "'super' object has no attribute '%s'", STR(name)->s);
 }
 
@@ -506,11 +506,11 @@ static Value super_repr(Value v) {
   return str_fmt("<super: <class '%s'>, <%s object>>", s->start->name, op_type_name(s->self));
 }
 
-Value obj_super_new(TypeObj *t, Value self) {
+Value class_super_new(TypeObj *t, Value self) {
   TypeObj *st = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : op_type(self);
   if (!op_is_subtype(st, t))
     return obj_raise(&exc_TypeError, "super(type, obj): obj must be an instance or subtype of type");
-  SuperObj *s = obj_alloc(&obj_super_type, sizeof(SuperObj));
+  SuperObj *s = obj_alloc(&class_super_type, sizeof(SuperObj));
   if (!s) return val_null();
   s->start = t;
   if (t->flags & TF_HEAP) obj_incref(&t->ob);
@@ -519,15 +519,15 @@ Value obj_super_new(TypeObj *t, Value self) {
 }
 
 static Value super_new_slot(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
-  if (argc == 2 && VAL_IS_TYPE(argv[0])) return obj_super_new((TypeObj *)argv[0].u.o, argv[1]);
+  if (argc == 2 && VAL_IS_TYPE(argv[0])) return class_super_new((TypeObj *)argv[0].u.o, argv[1]);
   return obj_raise(&exc_RuntimeError, "super(): no arguments");
 }
 
-TypeObj obj_super_type = {OBJ_TYPE_HEAD, .name = "super", .flags = TF_GC,
-                          .doc = "super() -> same as super(__class__, <first argument>)\nsuper(type, obj) -> bound super object",
-                          .dealloc = super_dealloc, .traverse = super_traverse,
-                          .clear = super_clear, .getattr = super_getattr, .repr = super_repr,
-                          .new = super_new_slot};
+TypeObj class_super_type = {OBJ_TYPE_HEAD, .name = "super", .flags = TF_GC,
+                            .doc = "super() -> same as super(__class__, <first argument>)\nsuper(type, obj) -> bound super object",
+                            .dealloc = super_dealloc, .traverse = super_traverse,
+                            .clear = super_clear, .getattr = super_getattr, .repr = super_repr,
+                            .new = super_new_slot};
 
 /* ---- property, staticmethod, classmethod -------------------------------------------- */
 static void wrap_dealloc(Obj *o) {
@@ -580,17 +580,17 @@ static Value property_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
 static Value prop_getter(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("getter", argc - 1, kw, 1, 1) < 0) return val_null();
   WrapObj *p = (WrapObj *)argv[0].u.o;
-  return wrap_make(&obj_property_type, argv[1], p->g, p->s, p->doc);
+  return wrap_make(&class_property_type, argv[1], p->g, p->s, p->doc);
 }
 static Value prop_setter(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("setter", argc - 1, kw, 1, 1) < 0) return val_null();
   WrapObj *p = (WrapObj *)argv[0].u.o;
-  return wrap_make(&obj_property_type, p->f, argv[1], p->s, p->doc);
+  return wrap_make(&class_property_type, p->f, argv[1], p->s, p->doc);
 }
 static Value prop_deleter(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("deleter", argc - 1, kw, 1, 1) < 0) return val_null();
   WrapObj *p = (WrapObj *)argv[0].u.o;
-  return wrap_make(&obj_property_type, p->f, p->g, argv[1], p->doc);
+  return wrap_make(&class_property_type, p->f, p->g, argv[1], p->doc);
 }
 static Value prop_fget(Value self) {
   Value f = ((WrapObj *)self.u.o)->f;
@@ -609,7 +609,7 @@ static const MethodDef property_methods[] = {
 static const GetSetDef property_getset[] = {
     {"fget", prop_fget, NULL, NULL}, {"__doc__", prop_doc, NULL, NULL}, {NULL}};
 
-TypeObj obj_property_type = {
+TypeObj class_property_type = {
     OBJ_TYPE_HEAD, .name = "property", .flags = TF_GC,
     .doc = "property(fget=None, fset=None, fdel=None, doc=None)\nProperty attribute.",
     .dealloc = wrap_dealloc, .traverse = wrap_traverse, .clear = wrap_clear,
@@ -625,12 +625,12 @@ static Value wrap_call(Value v, int argc, const Value *argv, Obj *kw) {
 static Value wrap_func(Value self) { return val_incref(((WrapObj *)self.u.o)->f); }
 static const GetSetDef wrap_getset[] = {{"__func__", wrap_func, NULL, NULL}, {NULL}};
 
-TypeObj obj_staticmethod_type = {
+TypeObj class_staticmethod_type = {
     OBJ_TYPE_HEAD, .name = "staticmethod", .flags = TF_GC,
     .doc = "staticmethod(function) -> method\nConvert a function to be a static method.",
     .dealloc = wrap_dealloc, .traverse = wrap_traverse, .clear = wrap_clear,
     .new = staticmethod_new, .call = wrap_call, .getset = wrap_getset};
-TypeObj obj_classmethod_type = {
+TypeObj class_classmethod_type = {
     OBJ_TYPE_HEAD, .name = "classmethod", .flags = TF_GC,
     .doc = "classmethod(function) -> method\nConvert a function to be a class method.",
     .dealloc = wrap_dealloc, .traverse = wrap_traverse, .clear = wrap_clear,

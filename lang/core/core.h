@@ -92,9 +92,9 @@ typedef struct ModuleObj {
 } ModuleObj;
 #define MODULE(o) ((ModuleObj *)(o))
 /* slot for a name, created if needed (-1 on memory error) */
-int64_t obj_module_slot(ModuleObj *m, Obj *name);
-Value obj_module_dict(ModuleObj *m);          /* a dict snapshot of the bound names */
-Value obj_module_new(const char *name);
+int64_t module_slot(ModuleObj *m, Obj *name);
+Value module_dict(ModuleObj *m);              /* a dict snapshot of the bound names */
+Value module_new(const char *name);
 
 typedef struct InstObj { Obj ob; Obj *dict; } InstObj;
 
@@ -244,11 +244,11 @@ struct Session {
   Value argv;             /* list */
   int exit_code;
   Value sys;
-  Value cell_end;         /* list of callables run after each execution (obj_on_cell_end) */
+  Value cell_end;         /* list of callables run after each execution (sb_on_cell_end) */
 };
 Value eval_builtins_module(void);      /* create the builtins module */
-int eval_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m,
-                     int interactive, Value *last_value);
+int sb_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m,
+                   int interactive, Value *last_value);
 Value obj_sys_module_new(Session *s, int argc, char **argv);   /* stdlib/mod_sys.c */
 /* traceback.c: the lines of a formatted exception, its value and its type name (malloc'd) */
 int eval_format_exception(Value exc, char ***lines);
@@ -260,9 +260,9 @@ int eval_display_builtins(Value builtins);                   /* display.c: displ
 
 /* ---- helpers shared by the type files --------------------------------------------- */
 Value obj_new_type_error_unsupported(const char *op, Value a, Value b);
-int64_t obj_hash_int(int64_t i);
-int64_t obj_hash_double(double d);
-int64_t obj_hash_bytes(const char *s, size_t n);
+int64_t num_hash_int(int64_t i);
+int64_t num_hash_double(double d);
+int64_t num_hash_bytes(const char *s, size_t n);
 Value str_append_inplace(Value a, Value b);       /* steals a */
 void func_builtin_fix_error(Obj *builtin);
 Value str_join(Value sep, Value iterable);
@@ -278,21 +278,21 @@ Value list_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, i
 Value list_seq_index(const char *tname, Value self, int argc, const Value *argv, Obj *kw);
 Value list_seq_count(Value self, Value x);
 Value iter_calliter_new(Value f, Value sentinel);  /* iter(f, sentinel) */
-void obj_inst_slots(TypeObj *t);
-Value obj_percent_format(Value fmt, Value args);
-Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames);
-Value obj_stdstream_new(int stream);
-Value obj_open(int argc, const Value *argv, Obj *kwnames);
-Value obj_int_binary(int op, Value a, Value b);
-Value obj_float_binary(int op, Value a, Value b);
-int obj_num_compare(Value a, Value b, int op);      /* numbers only: 1/0, -2 if not numbers */
-Value obj_type_call(Value t, int argc, const Value *argv, Obj *kwnames);
-Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod);
-Value obj_super_new(TypeObj *t, Value self);
-Value obj_bind(Value attr, Value self, TypeObj *t);   /* descriptor binding for lookups */
+void type_inst_slots(TypeObj *t);
+Value strfmt_percent(Value fmt, Value args);
+Value strfmt_format(Value fmt, int argc, const Value *argv, Obj *kwnames);
+Value file_stdstream_new(int stream);
+Value file_open(int argc, const Value *argv, Obj *kwnames);
+Value num_int_binary(int op, Value a, Value b);
+Value num_float_binary(int op, Value a, Value b);
+int num_compare(Value a, Value b, int op);          /* numbers only: 1/0, -2 if not numbers */
+Value class_type_call(Value t, int argc, const Value *argv, Obj *kwnames);
+Value class_new(Obj *name, Value bases, Value ns, ModuleObj *mod);
+Value class_super_new(TypeObj *t, Value self);
+Value type_bind(Value attr, Value self, TypeObj *t);  /* descriptor binding for lookups */
 /* the instance dict pointer of v (NULL if it has none) */
-Obj **obj_instance_dict_ptr(Value v);
-Value obj_user_method(Value self, const char *dunder);   /* lookup a special method (bound) */
+Obj **type_instance_dict_ptr(Value v);
+Value class_user_method(Value self, const char *dunder); /* lookup a special method (bound) */
 /* v.<dunder>() for a conversion method (__index__, __float__, __int__) of a user class or a
  * native type such as a 0-d array; V_NULL with no error pending when the type has none */
 Value op_conv_dunder(Value v, const char *dunder);
@@ -301,18 +301,18 @@ int op_index_value(Value v, int64_t *out);    /* int or __index__: 1 done, 0 has
  * (the other operand's __mul__ then gets its turn), -1 on an error other than TypeError */
 int op_repeat_count(Value k, int64_t *n);
 extern Value obj_builtins_dict;          /* the builtins namespace dict of the live session */
-int obj_builtins_init(ModuleObj *m);
+int builtins_init(ModuleObj *m);
 int obj_modules_init(void);
-extern const char *const obj_keywords[];
+extern const char *const sb_keywords[];
 void obj_gc_collect_full(void);
 int op_contains_iter(Value c, Value x);
-extern uint64_t obj_type_version;
+extern uint64_t type_version;
 /* an interned name for a string literal, looked up once per call site */
 #define INTERNED(lit) __extension__({ static Obj *in_; if (!in_) in_ = str_intern(lit); in_; })   /* bump after changing any type's dict directly */
 Value op_seq_getitem_iter(Value v);
-int obj_float_to_int(double d, int64_t *out);
+int num_float_to_int(double d, int64_t *out);
 Value list_seq_reversed_new(Value seq);
-extern TypeObj list_seqiter_type, obj_getset_type, func_code_type;
+extern TypeObj list_seqiter_type, type_getset_type, func_code_type;
 extern TypeObj iter_enumerate_type, iter_zip_type, iter_map_type, iter_filter_type, iter_reversed_type;
 
 #endif

@@ -21,7 +21,7 @@ static const char *const hooks[][2] = {{"text/html", "_repr_html_"}, {"image/svg
 /* _repr_json_ may return the object itself (as IPython allows): its JSON text by json.dumps;
  * steals v */
 static Value json_text(Value v) {
-  Value m = obj_import("json");
+  Value m = module_import("json");
   Value r = VAL_IS_NULL(m) ? m : op_call_method(m, "dumps", 1, &v);
   val_decref(m);
   val_decref(v);
@@ -151,7 +151,7 @@ static const MethodDef display_functions[] = {
     {"clear_output", b_clear_output, "clear_output(wait=False)\n\nClear the output of the current cell.", 0},
     {NULL}};
 
-int eval_display_builtins(Value builtins) { return obj_module_add_functions(builtins, display_functions); }
+int eval_display_builtins(Value builtins) { return module_add_functions(builtins, display_functions); }
 
 int modinit_IPython(Value m) { return 0; }
-int modinit_IPython_display(Value m) { return obj_module_add_functions(m, display_functions); }
+int modinit_IPython_display(Value m) { return module_add_functions(m, display_functions); }

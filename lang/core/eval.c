@@ -188,7 +188,7 @@ static inline Value binop_fast(int op, Value l, Value r) {
         break;
       default: break;
     }
-    return obj_int_binary(op, l, r);
+    return num_int_binary(op, l, r);
   }
   if (l.tag == V_FLOAT && r.tag == V_FLOAT) {
     double x = l.u.f, y = r.u.f;
@@ -199,7 +199,7 @@ static inline Value binop_fast(int op, Value l, Value r) {
       case OP_DIV: if (y != 0.0) return val_float(x / y); break;
       default: break;
     }
-    return obj_float_binary(op, l, r);
+    return num_float_binary(op, l, r);
   }
   return op_binop(op, l, r);
 }

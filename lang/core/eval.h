@@ -17,7 +17,7 @@ Value eval_call_node(Frame *f, Node *n);
 Value eval_make_function(Frame *f, Node *def);
 int eval_classdef(Frame *f, Node *n);
 Value eval_comprehension(Frame *f, Node *n);
-Value eval_genexpr_new(Frame *f, Node *n, Value first_iter);   /* steals first_iter */
+Value genexpr_new(Frame *f, Node *n, Value first_iter);        /* steals first_iter */
 int eval_import(Frame *f, Node *n);
 int eval_importfrom(Frame *f, Node *n);
 Obj **eval_build_cells(Frame *f, Scope *sc);               /* closure for an inner scope */

@@ -501,10 +501,10 @@ static int exec_raise(Frame *f, Node *n) {
 /* ---- with ------------------------------------------------------------------------------- */
 static Value special_method(Value obj, const char *name) {
   TypeObj *t = op_type(obj);
-  Value m = obj_type_lookup(t, str_intern(name));
+  Value m = type_lookup(t, str_intern(name));
   if (VAL_IS_NULL(m)) return m;
   val_incref(m);
-  Value b = obj_bind(m, obj, t);
+  Value b = type_bind(m, obj, t);
   val_decref(m);
   return b;
 }

@@ -255,11 +255,11 @@ static const GetSetDef file_getset[] = {
     {"name", g_name, NULL, NULL}, {"closed", g_closed, NULL, NULL}, {"mode", g_mode, NULL, NULL},
     {"encoding", g_encoding, NULL, NULL}, {NULL}};
 
-TypeObj obj_file_type = {OBJ_TYPE_HEAD, .name = "TextIOWrapper", .dealloc = file_dealloc,
-                         .repr = file_repr, .iter = file_iter, .next = file_next,
-                         .methods = file_methods, .getset = file_getset};
+TypeObj file_type = {OBJ_TYPE_HEAD, .name = "TextIOWrapper", .dealloc = file_dealloc,
+                     .repr = file_repr, .iter = file_iter, .next = file_next,
+                     .methods = file_methods, .getset = file_getset};
 
-Value obj_open(int argc, const Value *argv, Obj *kw) {
+Value file_open(int argc, const Value *argv, Obj *kw) {
   Value a[7];
   if (func_parse_args("open", argc, argv, kw, "file|mode,buffering,encoding,errors,newline,closefd", a) < 0)
     return val_null();
@@ -292,7 +292,7 @@ Value obj_open(int argc, const Value *argv, Obj *kw) {
   const char *cm = r ? (plus ? "r+" : "r") : (w || x) ? (plus ? "w+" : "w") : (plus ? "a+" : "a");
   FILE *fp = fopen(path, cm);
   if (!fp) return oserror(errno, a[0]);
-  FileObj *f = obj_alloc(&obj_file_type, sizeof(FileObj));
+  FileObj *f = obj_alloc(&file_type, sizeof(FileObj));
   if (!f) { fclose(fp); return val_null(); }
   f->fp = fp;
   f->name = val_incref(a[0]);
@@ -302,8 +302,8 @@ Value obj_open(int argc, const Value *argv, Obj *kw) {
   return val_obj(&f->ob);
 }
 
-Value obj_stdstream_new(int stream) {
-  FileObj *f = obj_alloc(&obj_file_type, sizeof(FileObj));
+Value file_stdstream_new(int stream) {
+  FileObj *f = obj_alloc(&file_type, sizeof(FileObj));
   if (!f) return val_null();
   f->stream = stream;
   f->writable = 1;

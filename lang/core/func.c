@@ -240,11 +240,11 @@ static Value func_getattr(Value v, Obj *name) {
       }
       return val_incref(val_obj(f->dict));
     }
-    if (strcmp(n, "__globals__") == 0 && f->globals) return obj_module_dict(f->globals);
+    if (strcmp(n, "__globals__") == 0 && f->globals) return module_dict(f->globals);
     if (strcmp(n, "__closure__") == 0) return val_none();
     if (strcmp(n, "__wrapped__") == 0) goto fail;
   }
-  return obj_generic_getattr(v, name);
+  return type_generic_getattr(v, name);
 fail:
   return obj_raise(&exc_AttributeError, "'function' object has no attribute '%s'", n);
 }
@@ -383,7 +383,7 @@ static Value builtin_getattr(Value v, Obj *name) {
   if (strcmp(n, "__doc__") == 0) return doc_body(b->doc);
   if (strcmp(n, "__self__") == 0) return VAL_IS_NULL(b->self) ? val_none() : val_incref(b->self);
   if (strcmp(n, "__module__") == 0) return b->owner ? val_none() : str_from_cstr("builtins");
-  return obj_generic_getattr(v, name);
+  return type_generic_getattr(v, name);
 }
 
 TypeObj func_builtin_type = {OBJ_TYPE_HEAD, .name = "builtin_function_or_method",

@@ -141,14 +141,14 @@ static int gen_next(Value v, Value *out) {
 
 static Value gen_repr(Value v) { return str_fmt("<generator object <genexpr> at %p>", (void *)v.u.o); }
 
-TypeObj obj_genexpr_type = {OBJ_TYPE_HEAD, .name = "generator", .flags = TF_GC,
-                            .dealloc = gen_dealloc, .traverse = gen_traverse, .clear = gen_clear,
-                            .iter = gen_iter, .next = gen_next, .repr = gen_repr};
+TypeObj genexpr_type = {OBJ_TYPE_HEAD, .name = "generator", .flags = TF_GC,
+                        .dealloc = gen_dealloc, .traverse = gen_traverse, .clear = gen_clear,
+                        .iter = gen_iter, .next = gen_next, .repr = gen_repr};
 
 /* f runs the enclosing scope; it1 is the first iterator (evaluated there, as Python does) */
-Value eval_genexpr_new(Frame *f, Node *n, Value it1) {
+Value genexpr_new(Frame *f, Node *n, Value it1) {
   Scope *sc = n->u.comp.scope_info;
-  GenObj *g = obj_alloc(&obj_genexpr_type, sizeof(GenObj));
+  GenObj *g = obj_alloc(&genexpr_type, sizeof(GenObj));
   if (!g) { val_decref(it1); return val_null(); }
   Value gv = val_obj(&g->ob);
   g->node = n;

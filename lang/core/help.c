@@ -165,7 +165,7 @@ char *eval_help_text(Value v) {
     fbuf_printf(&b, "class %s", t->name);
     if (t->base) fbuf_printf(&b, "(%s)", t->base->name);
     fbuf_putc(&b, '\n');
-    Value init = obj_type_lookup(t, str_intern("__init__"));
+    Value init = type_lookup(t, str_intern("__init__"));
     if (VAL_IS_OBJ(init) && init.u.o->type == &func_type) {
       fbuf_puts(&b, " |  ");
       FBuf s = {0};
@@ -196,7 +196,7 @@ char *eval_help_text(Value v) {
         fbuf_puts(&b, " |  \n");
       }
     }
-  } else if (VAL_IS_OBJ(v) && v.u.o->type == &obj_module_type) {
+  } else if (VAL_IS_OBJ(v) && v.u.o->type == &module_type) {
     ModuleObj *m = MODULE(v.u.o);
     fbuf_printf(&b, "Help on module %s:\n\nNAME\n    %s\n", STR(m->name)->s, STR(m->name)->s);
     const char *d = doc_of(v, &hold);
@@ -205,7 +205,7 @@ char *eval_help_text(Value v) {
       put_doc(&b, d, "    ");
     }
     fbuf_puts(&b, "\nCONTENTS\n");
-    Value names = obj_dir(v);
+    Value names = type_dir(v);
     if (VAL_IS_LIST(names))
       for (int64_t i = 0; i < LIST(names.u.o)->len; i++) {
         const char *n = str_cstr(LIST(names.u.o)->items[i]);

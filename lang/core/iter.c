@@ -551,7 +551,7 @@ static Value reversed_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
     return r;
   }
   if (VAL_IS_OBJ(s) && (s.u.o->type->flags & TF_USER)) {
-    Value m = obj_user_method(s, "__reversed__");
+    Value m = class_user_method(s, "__reversed__");
     if (!VAL_IS_NULL(m)) {
       Value r = op_call0(m);
       val_decref(m);

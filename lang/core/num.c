@@ -12,14 +12,14 @@
 #define HASH_BITS 61
 #define HASH_MOD (((uint64_t)1 << HASH_BITS) - 1)
 
-int64_t obj_hash_int(int64_t i) {
+int64_t num_hash_int(int64_t i) {
   uint64_t a = i < 0 ? (uint64_t)0 - (uint64_t)i : (uint64_t)i;
   uint64_t h = a % HASH_MOD;
   int64_t r = i < 0 ? -(int64_t)h : (int64_t)h;
   return r == -1 ? -2 : r;
 }
 
-int64_t obj_hash_double(double v) {
+int64_t num_hash_double(double v) {
   if (!isfinite(v)) return isinf(v) ? (v > 0 ? 314159 : -314159) : 0;
   int e;
   double m = frexp(v, &e);
@@ -42,7 +42,7 @@ int64_t obj_hash_double(double v) {
   return (int64_t)x;
 }
 
-int64_t obj_hash_bytes(const char *s, size_t n) {
+int64_t num_hash_bytes(const char *s, size_t n) {
   uint64_t h = 1469598103934665603ULL;
   for (size_t i = 0; i < n; i++) {
     h ^= (unsigned char)s[i];
@@ -78,7 +78,7 @@ static int cmp_result(int c, int op) {
   }
 }
 
-int obj_num_compare(Value a, Value b, int op) {
+int num_compare(Value a, Value b, int op) {
   int c;
   if (VAL_IS_INTLIKE(a)) {
     if (VAL_IS_INTLIKE(b)) c = a.u.i < b.u.i ? -1 : a.u.i > b.u.i;
@@ -127,7 +127,7 @@ static Value int_pow(int64_t a, int64_t b) {
 
 static Value float_op(int op, double x, double y);
 
-Value obj_int_binary(int op, Value a, Value b) {
+Value num_int_binary(int op, Value a, Value b) {
   op &= 0xff;
   if (!VAL_IS_INTLIKE(a) || !VAL_IS_INTLIKE(b)) {
     if ((VAL_IS_FLOAT(a) || VAL_IS_INTLIKE(a)) && (VAL_IS_FLOAT(b) || VAL_IS_INTLIKE(b)))
@@ -227,7 +227,7 @@ static Value float_op(int op, double x, double y) {
   }
 }
 
-Value obj_float_binary(int op, Value a, Value b) {
+Value num_float_binary(int op, Value a, Value b) {
   double x, y;
   if (VAL_IS_FLOAT(a)) x = a.u.f;
   else if (VAL_IS_INTLIKE(a)) x = (double)a.u.i;
@@ -309,11 +309,11 @@ static Value format_with(Value v, Value spec) {
 
 /* ---- hashes ------------------------------------------------------------------------- */
 static int none_hash(Value v, int64_t *out) { *out = 0x5a5a5a; return 0; }
-static int int_hash(Value v, int64_t *out) { *out = obj_hash_int(v.u.i); return 0; }
-static int float_hash(Value v, int64_t *out) { *out = obj_hash_double(v.u.f); return 0; }
+static int int_hash(Value v, int64_t *out) { *out = num_hash_int(v.u.i); return 0; }
+static int float_hash(Value v, int64_t *out) { *out = num_hash_double(v.u.f); return 0; }
 
 static Value num_compare_slot(Value a, Value b, int op) {
-  int r = obj_num_compare(a, b, op);
+  int r = num_compare(a, b, op);
   if (r < 0) return obj_notimpl();
   return val_bool(r);
 }
@@ -436,7 +436,7 @@ static Value float_from_str(Value str) {
 }
 
 /* ---- constructors ------------------------------------------------------------------- */
-int obj_float_to_int(double d, int64_t *out) {
+int num_float_to_int(double d, int64_t *out) {
   if (isnan(d)) { obj_raise(&exc_ValueError, "cannot convert float NaN to integer"); return -1; }
   if (isinf(d)) {
     obj_raise(&exc_OverflowError, "cannot convert float infinity to integer");
@@ -471,7 +471,7 @@ static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_INTLIKE(x)) return val_int(x.u.i);
   if (VAL_IS_FLOAT(x)) {
     int64_t i;
-    if (obj_float_to_int(x.u.f, &i) < 0) return val_null();
+    if (num_float_to_int(x.u.f, &i) < 0) return val_null();
     return val_int(i);
   }
   if (VAL_IS_STR(x)) return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, 10);
@@ -596,24 +596,24 @@ static const GetSetDef float_getset[] = {
 
 static int num_truth(Value v) { return op_truth(v); }
 
-TypeObj obj_none_type = {OBJ_TYPE_HEAD, .name = "NoneType", .repr = none_repr,
+TypeObj num_none_type = {OBJ_TYPE_HEAD, .name = "NoneType", .repr = none_repr,
                          .hash = none_hash, .compare = num_compare_slot, .new = none_new,
                          .truth = num_truth};
-TypeObj obj_int_type = {
+TypeObj num_int_type = {
     OBJ_TYPE_HEAD, .name = "int", .flags = 0,
     .doc = "int([x]) -> integer\nint(x, base=10) -> integer\n\nConvert a number or string to "
            "an integer (64-bit in Sable; overflow raises OverflowError).",
-    .repr = int_repr, .hash = int_hash, .compare = num_compare_slot, .binary = obj_int_binary,
+    .repr = int_repr, .hash = int_hash, .compare = num_compare_slot, .binary = num_int_binary,
     .unary = int_unary, .truth = num_truth, .new = int_new, .format = format_with,
     .methods = int_methods, .getset = int_getset};
-TypeObj obj_bool_type = {
-    OBJ_TYPE_HEAD, .name = "bool", .base = &obj_int_type,
+TypeObj num_bool_type = {
+    OBJ_TYPE_HEAD, .name = "bool", .base = &num_int_type,
     .doc = "bool(x) -> bool\n\nReturns True when the argument x is true, False otherwise.",
-    .repr = bool_repr, .hash = int_hash, .compare = num_compare_slot, .binary = obj_int_binary,
+    .repr = bool_repr, .hash = int_hash, .compare = num_compare_slot, .binary = num_int_binary,
     .unary = int_unary, .truth = num_truth, .new = bool_new, .format = format_with};
-TypeObj obj_float_type = {
+TypeObj num_float_type = {
     OBJ_TYPE_HEAD, .name = "float",
     .doc = "float(x=0, /)\n\nConvert a string or number to a floating point number, if possible.",
     .repr = float_repr, .hash = float_hash, .compare = num_compare_slot,
-    .binary = obj_float_binary, .unary = float_unary, .truth = num_truth, .new = float_new,
+    .binary = num_float_binary, .unary = float_unary, .truth = num_truth, .new = float_new,
     .format = format_with, .methods = float_methods, .getset = float_getset};

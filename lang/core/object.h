@@ -52,8 +52,8 @@
  * core/modtable.c, the one place that registers modules (aliases too):
  *
  *     int modinit_jax_numpy(Value m) {
- *       if (obj_module_add_functions(m, jnp_functions) < 0) return -1;
- *       return obj_module_add(m, "float32", some_value);   // borrows some_value
+ *       if (module_add_functions(m, jnp_functions) < 0) return -1;
+ *       return module_add(m, "float32", some_value);       // borrows some_value
  *     }
  *
  * Modules are created lazily on the first `import` in a session; `import jax.numpy as jnp`
@@ -61,7 +61,7 @@
  * row of the alias table makes one module answer to two names ("sable.numpy" -> "numpy"). A
  * module written in Sable itself is a file lang/prelude/<dotted name>.py: the build embeds it
  * (tools/embed.py) and the table registers every such file; its source is compiled on first
- * import, in its own namespace, and may import other modules. obj_register_module/_prelude/
+ * import, in its own namespace, and may import other modules. module_register/_prelude/
  * _alias below are what the table calls; elsewhere only tests use them (a module of a test).
  *
  * RICH OUTPUT: a value echoed in the REPL/notebook is shown with repr() as text/plain, plus
@@ -177,7 +177,7 @@ struct TypeObj {
   Value (*unary)(int op, Value a);              /* UOP_USUB, UOP_UADD, UOP_INVERT, OBJ_UOP_ABS */
   int (*truth)(Value self);                     /* 1/0, -1 on error; NULL: len or true */
   int (*len)(Value self, int64_t *out);
-  Value (*getattr)(Value self, Obj *name);      /* NULL: obj_generic_getattr */
+  Value (*getattr)(Value self, Obj *name);      /* NULL: type_generic_getattr */
   int (*setattr)(Value self, Obj *name, Value v);   /* v V_NULL = delete */
   Value (*getitem)(Value self, Value key);
   int (*setitem)(Value self, Value key, Value v);   /* v V_NULL = delete */
@@ -198,20 +198,20 @@ struct TypeObj {
 };
 #define OBJ_UOP_ABS 16
 
-extern TypeObj obj_type_type, obj_heaptype_type;
-#define OBJ_TYPE_HEAD .ob = {OBJ_IMMORTAL, &obj_type_type}
+extern TypeObj type_type, type_heaptype_type;
+#define OBJ_TYPE_HEAD .ob = {OBJ_IMMORTAL, &type_type}
 /* a type object (static native types have type `type`; classes made at run time have the
-   collectable `obj_heaptype_type`, which Python code also sees as `type`) */
-#define VAL_IS_TYPE(v) ((v).tag == V_OBJ && ((v).u.o->type == &obj_type_type || \
-                        (v).u.o->type == &obj_heaptype_type))
+   collectable `type_heaptype_type`, which Python code also sees as `type`) */
+#define VAL_IS_TYPE(v) ((v).tag == V_OBJ && ((v).u.o->type == &type_type || \
+                        (v).u.o->type == &type_heaptype_type))
 
 /* builtin types */
-extern TypeObj obj_object_type, obj_none_type, obj_bool_type, obj_int_type, obj_float_type,
+extern TypeObj type_object_type, num_none_type, num_bool_type, num_int_type, num_float_type,
     str_type, list_type, tuple_type, dict_type, set_type,
     set_frozenset_type, iter_range_type, iter_slice_type, func_type, func_builtin_type,
-    func_method_type, obj_module_type, func_cell_type, iter_ellipsis_type,
-    iter_notimpl_type, obj_property_type, obj_staticmethod_type, obj_classmethod_type,
-    obj_super_type, obj_file_type, dict_keys_type, dict_values_type,
+    func_method_type, module_type, func_cell_type, iter_ellipsis_type,
+    iter_notimpl_type, class_property_type, class_staticmethod_type, class_classmethod_type,
+    class_super_type, file_type, dict_keys_type, dict_values_type,
     dict_items_type;
 
 /* the type of any value (never NULL for a non-NULL value) */
@@ -220,7 +220,7 @@ const char *op_type_name(Value v);        /* "int", "list", "Array", ... */
 int op_is_subtype(TypeObj *t, TypeObj *base);
 int op_isinstance(Value v, TypeObj *t);
 /* prepare a native type (build its dict from methods/getset); idempotent, cheap */
-int obj_type_ready(TypeObj *t);
+int type_ready(TypeObj *t);
 
 /* ---- allocation ------------------------------------------------------------------------ */
 /* Allocate a zeroed object of `size` bytes with rc 1 and the given type (tracked by the cycle
@@ -281,10 +281,10 @@ Value op_getattr_s(Value v, const char *name);
 int op_setattr(Value v, Obj *name, Value x);   /* x V_NULL deletes */
 int op_setattr_s(Value v, const char *name, Value x);
 int op_hasattr_s(Value v, const char *name);
-Value obj_generic_getattr(Value v, Obj *name); /* dict, then type's attributes */
-int obj_generic_setattr(Value v, Obj *name, Value x);
+Value type_generic_getattr(Value v, Obj *name); /* dict, then type's attributes */
+int type_generic_setattr(Value v, Obj *name, Value x);
 /* look an attribute up on a type (through its bases); borrowed, V_NULL if absent (no error) */
-Value obj_type_lookup(TypeObj *t, Obj *name);
+Value type_lookup(TypeObj *t, Obj *name);
 Value op_getitem(Value v, Value key);
 int op_setitem(Value v, Value key, Value x);   /* x V_NULL deletes */
 int op_len(Value v, int64_t *out);
@@ -298,7 +298,7 @@ Value op_call2(Value f, Value a, Value b);
 Value op_call_method(Value self, const char *name, int argc, const Value *argv);
 int op_callable(Value v);
 /* a list of attribute names for dir() / completion (a list of str, sorted) */
-Value obj_dir(Value v);
+Value type_dir(Value v);
 
 /* conversions; they raise TypeError/OverflowError and return -1 on failure */
 int op_as_int(Value v, int64_t *out);          /* int, bool (or __index__) */
@@ -379,14 +379,14 @@ int func_check_args(const char *fname, int argc, Obj *kwnames, int min, int max)
 
 /* ---- modules --------------------------------------------------------------------------- */
 typedef int (*ModuleInitFn)(Value module);
-void obj_register_module(const char *dotted_name, ModuleInitFn init);
-void obj_register_prelude(const char *dotted_name, const char *source);
-void obj_register_alias(const char *alias, const char *target);
-int obj_std_modules_register(void);   /* the table of core/modtable.c, once, by the first sb_new */
-Value obj_import(const char *dotted_name);        /* the module (new ref) */
-int obj_module_add(Value module, const char *name, Value x);     /* borrows x */
-int obj_module_add_functions(Value module, const MethodDef *defs);
-Value obj_module_get(Value module, const char *name);            /* borrowed or V_NULL */
+void module_register(const char *dotted_name, ModuleInitFn init);
+void module_register_prelude(const char *dotted_name, const char *source);
+void module_register_alias(const char *alias, const char *target);
+int modtable_register(void);          /* the table of core/modtable.c, once, by the first sb_new */
+Value module_import(const char *dotted_name);     /* the module (new ref) */
+int module_add(Value module, const char *name, Value x);         /* borrows x */
+int module_add_functions(Value module, const MethodDef *defs);
+Value module_get(Value module, const char *name);                /* borrowed or V_NULL */
 
 /* singletons */
 extern Obj iter_notimpl_obj, iter_ellipsis_obj;
@@ -404,6 +404,6 @@ void obj_clear_output(int wait);
 /* Run f() after every later top-level execution in this session (a notebook cell, a REPL
  * entry, a script), whether it ended in an error or not: how pyplot shows the figures a cell
  * drew, as IPython's post_execute hooks do. Borrows f. 0 ok, -1 error raised. */
-int obj_on_cell_end(Value f);
+int sb_on_cell_end(Value f);
 
 #endif

@@ -7,19 +7,19 @@
 
 TypeObj *op_type(Value v) {
   switch (v.tag) {
-    case V_NONE: return &obj_none_type;
-    case V_BOOL: return &obj_bool_type;
-    case V_INT: return &obj_int_type;
-    case V_FLOAT: return &obj_float_type;
+    case V_NONE: return &num_none_type;
+    case V_BOOL: return &num_bool_type;
+    case V_INT: return &num_int_type;
+    case V_FLOAT: return &num_float_type;
     case V_OBJ: return v.u.o->type;
-    default: return &obj_none_type;
+    default: return &num_none_type;
   }
 }
 
 const char *op_type_name(Value v) { return op_type(v)->name; }
 
 int op_is_subtype(TypeObj *t, TypeObj *base) {
-  if (base == &obj_object_type) return 1;
+  if (base == &type_object_type) return 1;
   for (; t; t = t->base)
     if (t == base) return 1;
   return 0;
@@ -28,7 +28,7 @@ int op_is_subtype(TypeObj *t, TypeObj *base) {
 int op_isinstance(Value v, TypeObj *t) {
   if (VAL_IS_NULL(v)) return 0;
   TypeObj *vt = op_type(v);
-  if (t == &obj_int_type && v.tag == V_BOOL) return 1;
+  if (t == &num_int_type && v.tag == V_BOOL) return 1;
   return op_is_subtype(vt, t);
 }
 
@@ -123,13 +123,13 @@ int op_hash(Value v, int64_t *out) {
   switch (v.tag) {
     case V_NONE: *out = 0x5a5a5a; return 0;
     case V_BOOL:
-    case V_INT: *out = obj_hash_int(v.u.i); return 0;
-    case V_FLOAT: *out = obj_hash_double(v.u.f); return 0;
+    case V_INT: *out = num_hash_int(v.u.i); return 0;
+    case V_FLOAT: *out = num_hash_double(v.u.f); return 0;
     case V_OBJ: {
       TypeObj *t = v.u.o->type;
       if (t == &str_type) {
         StrObj *s = STR(v.u.o);
-        if (s->hash == -1) s->hash = obj_hash_bytes(s->s, s->len);
+        if (s->hash == -1) s->hash = num_hash_bytes(s->s, s->len);
         *out = s->hash;
         return 0;
       }
@@ -158,7 +158,7 @@ static const char *const cmp_sym[] = {"==", "!=", "<", "<=", ">", ">="};
 static Value compare_slots(Value a, Value b, int op);
 
 Value op_compare(Value a, Value b, int op) {
-  int r = obj_num_compare(a, b, op);
+  int r = num_compare(a, b, op);
   if (r >= 0) return val_bool(r);
   STACK_CHECK_OR(val_null());
   if (obj_ts.depth >= obj_ts.limit)
@@ -192,7 +192,7 @@ static Value compare_slots(Value a, Value b, int op) {
 }
 
 int op_compare_bool(Value a, Value b, int op) {
-  int r = obj_num_compare(a, b, op);
+  int r = num_compare(a, b, op);
   if (r >= 0) return r;
   Value v = op_compare(a, b, op);
   if (VAL_IS_NULL(v)) return -1;
@@ -294,7 +294,7 @@ Value op_unary(int op, Value a) {
 Value op_getattr(Value v, Obj *name) {
   TypeObj *t = op_type(v);
   if (t->getattr) return t->getattr(v, name);
-  return obj_generic_getattr(v, name);
+  return type_generic_getattr(v, name);
 }
 
 Value op_getattr_s(Value v, const char *name) {
@@ -306,7 +306,7 @@ Value op_getattr_s(Value v, const char *name) {
 int op_setattr(Value v, Obj *name, Value x) {
   TypeObj *t = op_type(v);
   if (t->setattr) return t->setattr(v, name, x);
-  return obj_generic_setattr(v, name, x);
+  return type_generic_setattr(v, name, x);
 }
 
 int op_setattr_s(Value v, const char *name, Value x) {
@@ -465,7 +465,7 @@ int op_callable(Value v) {
   if (!VAL_IS_OBJ(v)) return 0;
   TypeObj *t = v.u.o->type;
   if (t == &func_type || t->call) {
-    if (t->flags & TF_USER) return !VAL_IS_NULL(obj_type_lookup(t, str_intern("__call__")));
+    if (t->flags & TF_USER) return !VAL_IS_NULL(type_lookup(t, str_intern("__call__")));
     return 1;
   }
   return 0;
@@ -477,10 +477,10 @@ Value op_conv_dunder(Value v, const char *name) {
   TypeObj *t = v.u.o->type;
   Value m;
   if (t->flags & TF_USER) {
-    m = obj_user_method(v, name);
+    m = class_user_method(v, name);
   } else {
-    m = obj_type_lookup(t, str_intern(name));   /* borrowed */
-    if (!VAL_IS_NULL(m)) m = obj_bind(m, v, t);
+    m = type_lookup(t, str_intern(name));       /* borrowed */
+    if (!VAL_IS_NULL(m)) m = type_bind(m, v, t);
   }
   if (VAL_IS_NULL(m)) return m;
   Value r = op_call0(m);

@@ -537,7 +537,7 @@ global:
   r.scope = RS_GLOBAL;
 global_slot: {
     Obj *in = str_intern_n(name, len);
-    int64_t k = in ? obj_module_slot(c->mod, in) : -1;
+    int64_t k = in ? module_slot(c->mod, in) : -1;
     if (k < 0) { c->failed = 1; return r; }
     r.slot = (int)k;
   }

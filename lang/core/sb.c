@@ -79,8 +79,8 @@ static Value syntax_error_from(const ParseError *pe, CodeObj *code, const char *
 
 /* mode: 0 run, 1 interactive (value of a final expression statement in *last), 2 eval (the
  * source must be one expression) */
-int eval_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m, int mode,
-                     Value *last) {
+int sb_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m, int mode,
+                   Value *last) {
   if (last) *last = val_null();
   CodeObj *code = (CodeObj *)func_code_new(src, len, filename);
   if (!code) return -1;
@@ -157,29 +157,29 @@ sb_session *sb_new(int argc, char **argv) {
   str_intern("");
   if (!std_registered) {
     std_registered = 1;
-    obj_std_modules_register();
+    modtable_register();
   }
   sb_session *ss = calloc(1, sizeof *ss);
   if (!ss) return NULL;
   Session *s = &ss->s;
   Session *prev = obj_ts.session;
   obj_ts.session = s;
-  Value b = obj_module_new("builtins");
+  Value b = module_new("builtins");
   Value mods = dict_new();
-  Value mainm = obj_module_new("__main__");
+  Value mainm = module_new("__main__");
   if (VAL_IS_NULL(b) || VAL_IS_NULL(mods) || VAL_IS_NULL(mainm)) goto fail;
   s->builtins = MODULE(b.u.o);
   s->modules = mods;
   s->main = MODULE(mainm.u.o);
-  if (obj_builtins_init(s->builtins) < 0) goto fail;
+  if (builtins_init(s->builtins) < 0) goto fail;
   if (dict_setstr(mods, "builtins", b) < 0 || dict_setstr(mods, "__main__", mainm) < 0) goto fail;
   s->sys = obj_sys_module_new(s, argc, argv);
   if (VAL_IS_NULL(s->sys)) goto fail;
   if (dict_setstr(mods, "sys", s->sys) < 0) goto fail;
   Value bn = str_from_cstr("builtins");
-  obj_module_add(mainm, "__builtins__", b);
+  module_add(mainm, "__builtins__", b);
   val_decref(bn);
-  obj_module_add(mainm, "__doc__", val_none());
+  module_add(mainm, "__doc__", val_none());
   obj_ts.session = prev;
   return ss;
 fail:
@@ -205,7 +205,7 @@ void sb_free(sb_session *ss) {
     int64_t pos = 0;
     Value k, v;
     while (dict_next(mods, &pos, &k, &v))
-      if (VAL_IS_OBJ(v) && v.u.o->type == &obj_module_type) {
+      if (VAL_IS_OBJ(v) && v.u.o->type == &module_type) {
         ModuleObj *m = MODULE(v.u.o);
         for (int64_t i = 0; i < m->n; i++) val_clear(&m->vals[i]);
       }
@@ -274,7 +274,7 @@ static void report_error(sb_session *ss, Value exc, const sb_sink *sink) {
   free(lines);
 }
 
-int obj_on_cell_end(Value f) {
+int sb_on_cell_end(Value f) {
   Session *s = obj_ts.session;
   if (!s) return obj_raise(&exc_RuntimeError, "no session"), -1;
   if (VAL_IS_NULL(s->cell_end)) {
@@ -284,7 +284,7 @@ int obj_on_cell_end(Value f) {
   return list_append(s->cell_end, f);
 }
 
-/* the hooks of obj_on_cell_end; an error in one is reported like the cell's own */
+/* the hooks of sb_on_cell_end; an error in one is reported like the cell's own */
 static int run_cell_end(sb_session *ss) {
   Value hooks = ss->s.cell_end;
   int rc = 0;
@@ -315,8 +315,8 @@ static void run_job(ExecJob *j) {
   obj_ts.frame = NULL;
   obj_ts.located = 0;
   val_clear(&obj_ts.handling);
-  int r = eval_exec_source(j->src, j->len, j->filename, s->main, j->mode == SB_INTERACTIVE ? 1 : 0,
-                           &last);
+  int r = sb_exec_source(j->src, j->len, j->filename, s->main, j->mode == SB_INTERACTIVE ? 1 : 0,
+                         &last);
   if (r < 0) {
     Value exc = obj_err_fetch();
     if (VAL_IS_OBJ(exc) && op_is_subtype(exc.u.o->type, &exc_SystemExit)) {
@@ -354,7 +354,7 @@ static void run_job(ExecJob *j) {
           val_decref(exc);
           j->status = SB_ERROR;
         } else {
-          obj_module_add(val_obj(&s->builtins->ob), "_", last);
+          module_add(val_obj(&s->builtins->ob), "_", last);
         }
       }
       val_decref(last);
@@ -514,7 +514,7 @@ sb_status sb_exec(sb_session *ss, const char *src, size_t len, const char *filen
 }
 
 /* ---- completion ---------------------------------------------------------------------------- */
-const char *const obj_keywords[] = {
+const char *const sb_keywords[] = {
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
     "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
     "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
@@ -551,8 +551,8 @@ static Value resolve_dotted(Session *s, const char *expr, size_t n) {
   while (i < n && expr[i] != '.') i++;
   Obj *nm = str_intern_n(expr, i);
   if (!nm) { obj_err_clear(); return val_null(); }
-  Value v = obj_module_get(val_obj(&s->main->ob), STR(nm)->s);
-  if (VAL_IS_NULL(v)) v = obj_module_get(val_obj(&s->builtins->ob), STR(nm)->s);
+  Value v = module_get(val_obj(&s->main->ob), STR(nm)->s);
+  if (VAL_IS_NULL(v)) v = module_get(val_obj(&s->builtins->ob), STR(nm)->s);
   if (VAL_IS_NULL(v)) return v;
   val_incref(v);
   while (i < n) {
@@ -593,7 +593,7 @@ int sb_complete(sb_session *ss, const char *code, size_t cursor, char ***matches
   if (dot) {
     Value v = resolve_dotted(s, word, (size_t)(dot - word));
     if (!VAL_IS_NULL(v)) {
-      Value names = obj_dir(v);
+      Value names = type_dir(v);
       if (VAL_IS_LIST(names)) {
         for (int64_t i = 0; i < LIST(names.u.o)->len; i++) {
           Value nv = LIST(names.u.o)->items[i];
@@ -618,8 +618,8 @@ int sb_complete(sb_session *ss, const char *code, size_t cursor, char ***matches
         if (nm[0] == '_' && (pn == 0 || prefix[0] != '_')) continue;
         sl_add(&l, nm);
       }
-    for (int i = 0; obj_keywords[i]; i++)
-      if (strncmp(obj_keywords[i], prefix, pn) == 0) sl_add(&l, obj_keywords[i]);
+    for (int i = 0; sb_keywords[i]; i++)
+      if (strncmp(sb_keywords[i], prefix, pn) == 0) sl_add(&l, sb_keywords[i]);
   }
   obj_ts.session = prev;
   obj_ts.stack_limit = prev_limit;

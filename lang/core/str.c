@@ -74,7 +74,7 @@ static StrObj *make_immortal(const char *s, size_t n) {
   o->len = n;
   memcpy(o->s, s, n);
   str_finish(o);
-  o->hash = obj_hash_bytes(o->s, n);
+  o->hash = num_hash_bytes(o->s, n);
   o->interned = 1;
   return o;
 }
@@ -94,7 +94,7 @@ Obj *str_intern_n(const char *s, size_t n) {
     itab = nt;
     icap = nc;
   }
-  int64_t h = obj_hash_bytes(s, n);
+  int64_t h = num_hash_bytes(s, n);
   size_t j = (size_t)h & (icap - 1);
   while (itab[j]) {
     if (itab[j]->hash == h && itab[j]->len == n && memcmp(itab[j]->s, s, n) == 0)
@@ -261,7 +261,7 @@ static Value str_str(Value v) { return val_incref(v); }
 
 static int str_hash(Value v, int64_t *out) {
   StrObj *s = STR(v.u.o);
-  if (s->hash == -1) s->hash = obj_hash_bytes(s->s, s->len);
+  if (s->hash == -1) s->hash = num_hash_bytes(s->s, s->len);
   *out = s->hash;
   return 0;
 }
@@ -292,7 +292,7 @@ static Value str_binary(int op, Value a, Value b) {
     int c = op_repeat_count(VAL_IS_STR(a) ? b : a, &n);
     if (c) return c < 0 ? val_null() : str_repeat(VAL_IS_STR(a) ? a : b, n);
   }
-  if (op == OP_MOD && VAL_IS_STR(a)) return obj_percent_format(a, b);
+  if (op == OP_MOD && VAL_IS_STR(a)) return strfmt_percent(a, b);
   return obj_notimpl();
 }
 
@@ -1062,7 +1062,7 @@ static Value m_expandtabs(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_format(int argc, const Value *argv, Obj *kw) {
-  return obj_str_format(argv[0], argc - 1, argv + 1, kw);
+  return strfmt_format(argv[0], argc - 1, argv + 1, kw);
 }
 
 static Value m_format_map(int argc, const Value *argv, Obj *kw) {
@@ -1082,7 +1082,7 @@ static Value m_format_map(int argc, const Value *argv, Obj *kw) {
     vals[i++] = v;
   }
   TUPLE(names.u.o)->len = i;
-  Value r = obj_str_format(argv[0], 0, vals, names.u.o);
+  Value r = strfmt_format(argv[0], 0, vals, names.u.o);
   free(vals);
   val_decref(names);
   return r;

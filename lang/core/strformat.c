@@ -178,7 +178,7 @@ static int format_into(FmtState *st, const char *s, size_t n, FBuf *out, int dep
   return 0;
 }
 
-Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames) {
+Value strfmt_format(Value fmt, int argc, const Value *argv, Obj *kwnames) {
   FmtState st = {argc, argv, kwnames, 0, 0};
   FBuf out = {0};
   StrObj *s = STR(fmt.u.o);
@@ -213,7 +213,7 @@ static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
     int64_t i;
     if (VAL_IS_INTLIKE(v)) i = v.u.i;
     else if (VAL_IS_FLOAT(v)) {
-      if (obj_float_to_int(v.u.f, &i) < 0) return -1;
+      if (num_float_to_int(v.u.f, &i) < 0) return -1;
     } else if (pct_obj_int(v, &i, type) < 0) {
       return -1;
     }
@@ -372,7 +372,7 @@ static int pct_convert(Value v, char type, FmtSpec *sp, int left, size_t at, FBu
   return r;
 }
 
-Value obj_percent_format(Value fmtv, Value args) {
+Value strfmt_percent(Value fmtv, Value args) {
   StrObj *fs = STR(fmtv.u.o);
   const char *s = fs->s;
   size_t n = fs->len;

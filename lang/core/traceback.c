@@ -255,7 +255,7 @@ static void format_one(Lines *out, Value exc, int depth) {
     obj_incref(sugg);
   } else if (e->attr_name && VAL_IS_OBJ(e->attr_obj) &&
              op_is_subtype(exc.u.o->type, &exc_AttributeError)) {
-    Value dir = obj_dir(e->attr_obj);
+    Value dir = type_dir(e->attr_obj);
     if (!VAL_IS_NULL(dir)) sugg = exc_suggest(dir, e->attr_name);
     val_decref(dir);
     obj_err_clear();

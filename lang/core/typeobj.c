@@ -13,10 +13,10 @@ static Value gs_repr(Value v) {
   GetSetObj *g = (GetSetObj *)v.u.o;
   return str_fmt("<attribute '%s' of '%s' objects>", g->def->name, g->owner->name);
 }
-TypeObj obj_getset_type = {OBJ_TYPE_HEAD, .name = "getset_descriptor", .dealloc = gs_dealloc,
-                           .repr = gs_repr};
+TypeObj type_getset_type = {OBJ_TYPE_HEAD, .name = "getset_descriptor", .dealloc = gs_dealloc,
+                            .repr = gs_repr};
 
-int obj_type_ready(TypeObj *t) {
+int type_ready(TypeObj *t) {
   if (t->dict) return 0;
   Value d = dict_new();
   if (VAL_IS_NULL(d)) return -1;
@@ -36,7 +36,7 @@ int obj_type_ready(TypeObj *t) {
     }
   if (t->getset)
     for (const GetSetDef *g = t->getset; g->name; g++) {
-      GetSetObj *o = obj_alloc(&obj_getset_type, sizeof(GetSetObj));
+      GetSetObj *o = obj_alloc(&type_getset_type, sizeof(GetSetObj));
       if (!o) { val_decref(d); return -1; }
       o->def = g;
       o->owner = t;
@@ -46,28 +46,28 @@ int obj_type_ready(TypeObj *t) {
       if (r < 0) { val_decref(d); return -1; }
     }
   t->dict = d.u.o;
-  obj_type_version++;
+  type_version++;
   return 0;
 }
 
 /* A cache of (type, name) -> attribute, as CPython's method cache: valid while no type's
- * namespace changed (obj_type_version counts the changes). */
+ * namespace changed (type_version counts the changes). */
 #define MCACHE 4096
 static struct { TypeObj *t; Obj *name; Value v; uint64_t ver; } mcache[MCACHE];
-uint64_t obj_type_version = 1;
+uint64_t type_version = 1;
 
 static Value type_lookup_slow(TypeObj *t, Obj *name);
 
-Value obj_type_lookup(TypeObj *t, Obj *name) {
+Value type_lookup(TypeObj *t, Obj *name) {
   size_t h = (((uintptr_t)t >> 4) ^ (((uintptr_t)name >> 4) * 2654435761u)) & (MCACHE - 1);
-  if (mcache[h].t == t && mcache[h].name == name && mcache[h].ver == obj_type_version)
+  if (mcache[h].t == t && mcache[h].name == name && mcache[h].ver == type_version)
     return mcache[h].v;
   Value v = type_lookup_slow(t, name);
   if (STR(name)->interned && !obj_err_occurred()) {
     mcache[h].t = t;
     mcache[h].name = name;
     mcache[h].v = v;
-    mcache[h].ver = obj_type_version;
+    mcache[h].ver = type_version;
   }
   return v;
 }
@@ -76,28 +76,28 @@ static Value type_lookup_slow(TypeObj *t, Obj *name) {
   int64_t h = STR(name)->hash;
   if (h == -1) op_hash(val_obj(name), &h);
   for (TypeObj *k = t; k; k = k->base) {
-    if (!k->dict && obj_type_ready(k) < 0) { obj_err_clear(); return val_null(); }
+    if (!k->dict && type_ready(k) < 0) { obj_err_clear(); return val_null(); }
     Value v = dict_get_h(val_obj(k->dict), val_obj(name), h);
     if (!VAL_IS_NULL(v)) return v;
   }
-  if (t != &obj_object_type) {
-    if (!obj_object_type.dict && obj_type_ready(&obj_object_type) < 0) {
+  if (t != &type_object_type) {
+    if (!type_object_type.dict && type_ready(&type_object_type) < 0) {
       obj_err_clear();
       return val_null();
     }
-    return dict_get_h(val_obj(obj_object_type.dict), val_obj(name), h);
+    return dict_get_h(val_obj(type_object_type.dict), val_obj(name), h);
   }
   return val_null();
 }
 
-Obj **obj_instance_dict_ptr(Value v) {
+Obj **type_instance_dict_ptr(Value v) {
   if (!VAL_IS_OBJ(v)) return NULL;
   size_t off = v.u.o->type->dict_offset;
   if (!off) return NULL;
   return (Obj **)((char *)v.u.o + off);
 }
 
-Value obj_bind(Value attr, Value self, TypeObj *t) {
+Value type_bind(Value attr, Value self, TypeObj *t) {
   if (!VAL_IS_OBJ(attr)) return attr;
   TypeObj *at = attr.u.o->type;
   if (at == &func_type) return func_method_new(attr, self);
@@ -108,15 +108,15 @@ Value obj_bind(Value attr, Value self, TypeObj *t) {
     if (b->flags & METH_CLASS) return func_method_new(attr, val_obj(&t->ob));
     return func_method_new(attr, self);
   }
-  if (at == &obj_staticmethod_type) return val_incref(((WrapObj *)attr.u.o)->f);
-  if (at == &obj_classmethod_type) return func_method_new(((WrapObj *)attr.u.o)->f, val_obj(&t->ob));
-  if (at == &obj_property_type) {
+  if (at == &class_staticmethod_type) return val_incref(((WrapObj *)attr.u.o)->f);
+  if (at == &class_classmethod_type) return func_method_new(((WrapObj *)attr.u.o)->f, val_obj(&t->ob));
+  if (at == &class_property_type) {
     WrapObj *p = (WrapObj *)attr.u.o;
     if (VAL_IS_NULL(p->f) || VAL_IS_NONE(p->f))
       return obj_raise(&exc_AttributeError, "property has no getter");
     return op_call1(p->f, self);
   }
-  if (at == &obj_getset_type) return ((GetSetObj *)attr.u.o)->def->get(self);
+  if (at == &type_getset_type) return ((GetSetObj *)attr.u.o)->def->get(self);
   return val_incref(attr);
 }
 
@@ -127,19 +127,19 @@ static Value attr_error(Value v, Obj *name) {
   return val_null();
 }
 
-Value obj_generic_getattr(Value v, Obj *name) {
+Value type_generic_getattr(Value v, Obj *name) {
   TypeObj *t = op_type(v);
-  Value descr = obj_type_lookup(t, name);
+  Value descr = type_lookup(t, name);
   if (!VAL_IS_NULL(descr) && VAL_IS_OBJ(descr)) {
     TypeObj *dt = descr.u.o->type;
-    if (dt == &obj_property_type || dt == &obj_getset_type) {
+    if (dt == &class_property_type || dt == &type_getset_type) {
       val_incref(descr);
-      Value r = obj_bind(descr, v, t);
+      Value r = type_bind(descr, v, t);
       val_decref(descr);
       goto done_check;
     done_check:
       if (VAL_IS_NULL(r) && (t->flags & TF_USER) && obj_err_matches(&exc_AttributeError)) {
-        Value ga = obj_type_lookup(t, INTERNED("__getattr__"));
+        Value ga = type_lookup(t, INTERNED("__getattr__"));
         if (!VAL_IS_NULL(ga)) {
           obj_err_clear();
           Value args[2] = {v, val_obj(name)};
@@ -149,21 +149,21 @@ Value obj_generic_getattr(Value v, Obj *name) {
       return r;
     }
   }
-  Obj **dp = obj_instance_dict_ptr(v);
+  Obj **dp = type_instance_dict_ptr(v);
   if (dp && *dp) {
     Value x = dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash);
     if (!VAL_IS_NULL(x)) return val_incref(x);
   }
   if (!VAL_IS_NULL(descr)) {
     val_incref(descr);
-    Value r = obj_bind(descr, v, t);
+    Value r = type_bind(descr, v, t);
     val_decref(descr);
     return r;
   }
   const char *n = STR(name)->s;
   if (n[0] == '_' && n[1] == '_') {
     if (strcmp(n, "__class__") == 0) {
-      TypeObj *ct = t == &obj_heaptype_type ? &obj_type_type : t;
+      TypeObj *ct = t == &type_heaptype_type ? &type_type : t;
       return val_incref(val_obj(&ct->ob));
     }
     if (strcmp(n, "__dict__") == 0 && dp) {
@@ -179,7 +179,7 @@ Value obj_generic_getattr(Value v, Obj *name) {
     }
   }
   if (t->flags & TF_USER) {
-    Value ga = obj_type_lookup(t, INTERNED("__getattr__"));
+    Value ga = type_lookup(t, INTERNED("__getattr__"));
     if (!VAL_IS_NULL(ga)) {
       Value args[2] = {v, val_obj(name)};
       return op_call(ga, 2, args, NULL);
@@ -188,12 +188,12 @@ Value obj_generic_getattr(Value v, Obj *name) {
   return attr_error(v, name);
 }
 
-int obj_generic_setattr(Value v, Obj *name, Value x) {
+int type_generic_setattr(Value v, Obj *name, Value x) {
   TypeObj *t = op_type(v);
-  Value descr = obj_type_lookup(t, name);
+  Value descr = type_lookup(t, name);
   if (!VAL_IS_NULL(descr) && VAL_IS_OBJ(descr)) {
     TypeObj *dt = descr.u.o->type;
-    if (dt == &obj_property_type) {
+    if (dt == &class_property_type) {
       WrapObj *p = (WrapObj *)descr.u.o;
       Value fn = VAL_IS_NULL(x) ? p->s : p->g;
       if (VAL_IS_NULL(fn) || VAL_IS_NONE(fn)) {
@@ -206,7 +206,7 @@ int obj_generic_setattr(Value v, Obj *name, Value x) {
       val_decref(r);
       return 0;
     }
-    if (dt == &obj_getset_type) {
+    if (dt == &type_getset_type) {
       GetSetObj *g = (GetSetObj *)descr.u.o;
       if (!g->def->set || VAL_IS_NULL(x)) {
         obj_raise(&exc_AttributeError, "attribute '%s' of '%s' objects is not writable",
@@ -216,7 +216,7 @@ int obj_generic_setattr(Value v, Obj *name, Value x) {
       return g->def->set(v, x);
     }
   }
-  Obj **dp = obj_instance_dict_ptr(v);
+  Obj **dp = type_instance_dict_ptr(v);
   if (!dp) {
     if (!VAL_IS_NULL(descr))
       obj_raise(&exc_AttributeError, "'%s' object attribute '%s' is read-only", t->name,
@@ -252,23 +252,23 @@ static int add_keys(Value set, Obj *dict) {
   return 0;
 }
 
-Value obj_dir(Value v) {
+Value type_dir(Value v) {
   Value set = set_new();
   if (VAL_IS_NULL(set)) return set;
   int r = 0;
-  if (VAL_IS_OBJ(v) && v.u.o->type == &obj_module_type) {
+  if (VAL_IS_OBJ(v) && v.u.o->type == &module_type) {
     ModuleObj *m = MODULE(v.u.o);
     for (int64_t i = 0; i < m->n && r == 0; i++)
       if (!VAL_IS_NULL(m->vals[i])) r = set_add(set, val_obj(m->names[i]));
   } else {
     TypeObj *t = VAL_IS_TYPE(v) ? (TypeObj *)v.u.o : op_type(v);
-    Obj **dp = obj_instance_dict_ptr(v);
+    Obj **dp = type_instance_dict_ptr(v);
     if (dp) r = add_keys(set, *dp);
     for (TypeObj *k = t; k && r == 0; k = k->base) {
-      if (obj_type_ready(k) < 0) { r = -1; break; }
+      if (type_ready(k) < 0) { r = -1; break; }
       r = add_keys(set, k->dict);
     }
-    if (r == 0 && obj_type_ready(&obj_object_type) == 0) r = add_keys(set, obj_object_type.dict);
+    if (r == 0 && type_ready(&type_object_type) == 0) r = add_keys(set, type_object_type.dict);
     if (r == 0 && VAL_IS_TYPE(v)) {
       static const char *const extra[] = {"__name__", "__doc__", "__module__", "__qualname__",
                                           "__dict__", "__bases__", "__mro__", NULL};
@@ -299,12 +299,12 @@ static Value mro_tuple(TypeObj *t) {
   int n = 0;
   for (TypeObj *k = t; k; k = k->base) n++;
   int has_obj = 0;
-  for (TypeObj *k = t; k; k = k->base) if (k == &obj_object_type) has_obj = 1;
+  for (TypeObj *k = t; k; k = k->base) if (k == &type_object_type) has_obj = 1;
   Value tup = tuple_new(n + !has_obj);
   if (VAL_IS_NULL(tup)) return tup;
   int i = 0;
   for (TypeObj *k = t; k; k = k->base) TUPLE_SET(tup, i++, val_incref(val_obj(&k->ob)));
-  if (!has_obj) TUPLE_SET(tup, i, val_obj(&obj_object_type.ob));
+  if (!has_obj) TUPLE_SET(tup, i, val_obj(&type_object_type.ob));
   return tup;
 }
 
@@ -342,12 +342,12 @@ static TypeObj proxy_type = {OBJ_TYPE_HEAD, .name = "mappingproxy", .flags = TF_
 static Value type_getattr(Value v, Obj *name) {
   TypeObj *t = (TypeObj *)v.u.o;
   const char *n = STR(name)->s;
-  Value descr = obj_type_lookup(t, name);
+  Value descr = type_lookup(t, name);
   if (!VAL_IS_NULL(descr)) {
     if (VAL_IS_OBJ(descr)) {
       TypeObj *dt = descr.u.o->type;
-      if (dt == &obj_staticmethod_type) return val_incref(((WrapObj *)descr.u.o)->f);
-      if (dt == &obj_classmethod_type) return func_method_new(((WrapObj *)descr.u.o)->f, v);
+      if (dt == &class_staticmethod_type) return val_incref(((WrapObj *)descr.u.o)->f);
+      if (dt == &class_classmethod_type) return func_method_new(((WrapObj *)descr.u.o)->f, v);
       if (dt == &func_builtin_type && (((BuiltinObj *)descr.u.o)->flags & METH_CLASS))
         return func_method_new(descr, v);
     }
@@ -363,26 +363,26 @@ static Value type_getattr(Value v, Obj *name) {
     if (strcmp(n, "__doc__") == 0) return t->doc ? str_from_cstr(t->doc) : val_none();
     if (strcmp(n, "__mro__") == 0) return mro_tuple(t);
     if (strcmp(n, "__bases__") == 0) {
-      TypeObj *b = t->base ? t->base : (t == &obj_object_type ? NULL : &obj_object_type);
+      TypeObj *b = t->base ? t->base : (t == &type_object_type ? NULL : &type_object_type);
       if (!b) return tuple_new(0);
       return tuple_pack(1, val_obj(&b->ob));
     }
     if (strcmp(n, "__base__") == 0) {
-      TypeObj *b = t->base ? t->base : (t == &obj_object_type ? NULL : &obj_object_type);
+      TypeObj *b = t->base ? t->base : (t == &type_object_type ? NULL : &type_object_type);
       return b ? val_incref(val_obj(&b->ob)) : val_none();
     }
     if (strcmp(n, "__dict__") == 0) {
-      if (obj_type_ready(t) < 0) return val_null();
+      if (type_ready(t) < 0) return val_null();
       ProxyObj *p = obj_alloc(&proxy_type, sizeof(ProxyObj));
       if (!p) return val_null();
       p->d = val_incref(val_obj(t->dict));
       return val_obj(&p->ob);
     }
-    if (strcmp(n, "__class__") == 0) return val_obj(&obj_type_type.ob);
+    if (strcmp(n, "__class__") == 0) return val_obj(&type_type.ob);
   }
   /* methods of the metatype (type.__subclasses__, __instancecheck__) */
-  if (obj_type_ready(&obj_type_type) == 0) {
-    Value m = dict_get_h(val_obj(obj_type_type.dict), val_obj(name), STR(name)->hash);
+  if (type_ready(&type_type) == 0) {
+    Value m = dict_get_h(val_obj(type_type.dict), val_obj(name), STR(name)->hash);
     if (VAL_IS_OBJ(m) && m.u.o->type == &func_builtin_type) return func_method_new(m, v);
   }
   obj_raise(&exc_AttributeError, "type object '%s' has no attribute '%s'", t->name, n);
@@ -392,13 +392,13 @@ static Value type_getattr(Value v, Obj *name) {
 
 static int type_setattr(Value v, Obj *name, Value x) {
   TypeObj *t = (TypeObj *)v.u.o;
-  obj_type_version++;
+  type_version++;
   if (!(t->flags & TF_HEAP)) {
     obj_raise(&exc_TypeError, "cannot set '%s' attribute of immutable type '%s'", STR(name)->s,
               t->name);
     return -1;
   }
-  if (obj_type_ready(t) < 0) return -1;
+  if (type_ready(t) < 0) return -1;
   if (VAL_IS_NULL(x)) {
     Value old = dict_pop(val_obj(t->dict), val_obj(name));
     if (VAL_IS_NULL(old)) {
@@ -421,7 +421,7 @@ static Value type_compare(Value a, Value b, int op) {
 }
 
 static Value type_call_slot(Value v, int argc, const Value *argv, Obj *kw) {
-  return obj_type_call(v, argc, argv, kw);
+  return class_type_call(v, argc, argv, kw);
 }
 
 static Value type_or(int op, Value a, Value b) { return obj_notimpl(); }
@@ -429,14 +429,14 @@ static Value type_or(int op, Value a, Value b) { return obj_notimpl(); }
 static Value type_new(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
   if (argc == 1 && func_kwcount(kw) == 0) {
     TypeObj *t = op_type(argv[0]);
-    if (t == &obj_heaptype_type) t = &obj_type_type;
+    if (t == &type_heaptype_type) t = &type_type;
     return val_incref(val_obj(&t->ob));
   }
   if (argc == 3 && VAL_IS_STR(argv[0]) && VAL_IS_TUPLE(argv[1]) && VAL_IS_DICT(argv[2])) {
     Obj *name = str_intern(str_cstr(argv[0]));
     if (!name) return val_null();
     ModuleObj *mod = obj_ts.frame ? obj_ts.frame->mod : NULL;
-    return obj_class_new(name, argv[1], argv[2], mod);
+    return class_new(name, argv[1], argv[2], mod);
   }
   return obj_raise(&exc_TypeError, "type() takes 1 or 3 arguments");
 }
@@ -465,14 +465,14 @@ static void heaptype_dealloc(Obj *o);
 static void heaptype_traverse(Obj *o, VisitFn visit, void *arg);
 static void heaptype_clear(Obj *o);
 
-TypeObj obj_type_type = {
+TypeObj type_type = {
     OBJ_TYPE_HEAD, .name = "type",
     .doc = "type(object) -> the object's type\ntype(name, bases, dict) -> a new type",
     .repr = type_repr, .getattr = type_getattr, .setattr = type_setattr, .hash = type_hash,
     .compare = type_compare, .call = type_call_slot, .new = type_new, .binary = type_or,
     .methods = type_methods};
-TypeObj obj_heaptype_type = {
-    OBJ_TYPE_HEAD, .name = "type", .base = &obj_type_type, .flags = TF_GC,
+TypeObj type_heaptype_type = {
+    OBJ_TYPE_HEAD, .name = "type", .base = &type_type, .flags = TF_GC,
     .dealloc = heaptype_dealloc, .traverse = heaptype_traverse, .clear = heaptype_clear,
     .repr = type_repr, .getattr = type_getattr, .setattr = type_setattr, .hash = type_hash,
     .compare = type_compare, .call = type_call_slot, .new = type_new, .binary = type_or,
@@ -480,7 +480,7 @@ TypeObj obj_heaptype_type = {
 
 static void heaptype_dealloc(Obj *o) {
   TypeObj *t = (TypeObj *)o;
-  obj_type_version++;
+  type_version++;
   obj_xdecref(t->dict);
   obj_xdecref(t->mro);
   obj_xdecref(t->name_obj);
@@ -498,7 +498,7 @@ static void heaptype_traverse(Obj *o, VisitFn visit, void *arg) {
 
 static void heaptype_clear(Obj *o) {
   TypeObj *t = (TypeObj *)o;
-  obj_type_version++;
+  type_version++;
   Obj *d = t->dict;
   t->dict = NULL;
   obj_xdecref(d);
@@ -523,7 +523,7 @@ static void inst_clear(Obj *o) {
 }
 
 static Value object_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (t == &obj_object_type && (argc || func_kwcount(kw)))
+  if (t == &type_object_type && (argc || func_kwcount(kw)))
     return obj_raise(&exc_TypeError, "object() takes no arguments");
   InstObj *i = obj_alloc(t, sizeof(InstObj));
   if (!i) return val_null();
@@ -547,7 +547,7 @@ static Value m_init(int argc, const Value *argv, Obj *kw) {
   if (argc > 1 || func_kwcount(kw)) {
     TypeObj *t = op_type(argv[0]);
     /* object.__init__ complains only when the class did not define __init__ itself */
-    if (VAL_IS_NULL(obj_type_lookup(t, str_intern("__init__"))) ||
+    if (VAL_IS_NULL(type_lookup(t, str_intern("__init__"))) ||
         !(t->flags & TF_USER))
       return obj_raise(&exc_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
     return obj_raise(&exc_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
@@ -578,14 +578,14 @@ static Value m_setattr(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("__setattr__", argc - 1, kw, 2, 2) < 0) return val_null();
   if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
   Obj *n = str_intern(str_cstr(argv[1]));
-  if (!n || obj_generic_setattr(argv[0], n, argv[2]) < 0) return val_null();
+  if (!n || type_generic_setattr(argv[0], n, argv[2]) < 0) return val_null();
   return val_none();
 }
 static Value m_delattr(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("__delattr__", argc - 1, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
   Obj *n = str_intern(str_cstr(argv[1]));
-  if (!n || obj_generic_setattr(argv[0], n, val_null()) < 0) return val_null();
+  if (!n || type_generic_setattr(argv[0], n, val_null()) < 0) return val_null();
   return val_none();
 }
 static Value m_getattribute(int argc, const Value *argv, Obj *kw) {
@@ -593,7 +593,7 @@ static Value m_getattribute(int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
   Obj *n = str_intern(str_cstr(argv[1]));
   if (!n) return val_null();
-  return obj_generic_getattr(argv[0], n);
+  return type_generic_getattr(argv[0], n);
 }
 static Value m_format(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
@@ -601,7 +601,7 @@ static Value m_format(int argc, const Value *argv, Obj *kw) {
   return obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
                    op_type_name(argv[0]));
 }
-static Value m_dir(int argc, const Value *argv, Obj *kw) { return obj_dir(argv[0]); }
+static Value m_dir(int argc, const Value *argv, Obj *kw) { return type_dir(argv[0]); }
 
 /* object.__new__(cls): an instance of cls with __init__ not run (for user __new__ methods) */
 static Value m_new(int argc, const Value *argv, Obj *kw) {
@@ -610,7 +610,7 @@ static Value m_new(int argc, const Value *argv, Obj *kw) {
   TypeObj *t = (TypeObj *)argv[0].u.o;
   TypeObj *lb = t;
   while (lb && (lb->flags & TF_USER)) lb = lb->base;
-  if (!lb) lb = &obj_object_type;
+  if (!lb) lb = &type_object_type;
   if (!lb->new) return obj_raise(&exc_TypeError, "cannot create '%s' instances", t->name);
   if (lb->flags & TF_EXC) return lb->new(t, argc - 1, argv + 1, NULL);
   return lb->new(t, 0, NULL, NULL);
@@ -633,14 +633,14 @@ static const MethodDef object_methods[] = {
     {"__init_subclass__", m_init_subclass, NULL, METH_CLASS},
     {NULL}};
 
-TypeObj obj_object_type = {
+TypeObj type_object_type = {
     OBJ_TYPE_HEAD, .name = "object", .flags = TF_BASETYPE,
     .doc = "The base class of the class hierarchy.",
     .dealloc = inst_dealloc, .traverse = inst_traverse, .clear = inst_clear,
     .new = object_new, .repr = object_repr, .hash = object_hash, .methods = object_methods};
 
 /* the layout used by instances of classes deriving from object */
-void obj_inst_slots(TypeObj *t) {
+void type_inst_slots(TypeObj *t) {
   t->dealloc = inst_dealloc;
   t->traverse = inst_traverse;
   t->clear = inst_clear;

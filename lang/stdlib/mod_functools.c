@@ -278,7 +278,7 @@ static Value cache_get(Value v, Obj *name) {
   CacheObj *c = (CacheObj *)v.u.o;
   const char *n = STR(name)->s;
   if (strcmp(n, "__wrapped__") == 0) return val_incref(c->func);
-  Value r = obj_generic_getattr(v, name);
+  Value r = type_generic_getattr(v, name);
   if (VAL_IS_NULL(r) && obj_err_matches(&exc_AttributeError)) {
     obj_err_clear();
     return op_getattr(c->func, name);
@@ -434,7 +434,7 @@ static Value f_total_ordering(int argc, const Value *argv, Obj *kw) {
   TypeObj *t = (TypeObj *)argv[0].u.o;
   int have[4], root = -1;
   for (int i = 0; i < 4; i++) {
-    Value m = obj_type_lookup(t, str_intern(ord_names[i]));
+    Value m = type_lookup(t, str_intern(ord_names[i]));
     have[i] = VAL_IS_OBJ(m) && !(m.u.o->type == &func_builtin_type && ((BuiltinObj *)m.u.o)->owner);
     if (have[i] && root < 0) root = i;
   }
@@ -461,6 +461,6 @@ static const MethodDef functools_functions[] = {
     {NULL}};
 
 int modinit_functools(Value m) {
-  if (obj_module_add_functions(m, functools_functions) < 0) return -1;
-  return obj_module_add(m, "partial", val_obj(&obj_partial_type.ob));
+  if (module_add_functions(m, functools_functions) < 0) return -1;
+  return module_add(m, "partial", val_obj(&obj_partial_type.ob));
 }

@@ -14,7 +14,7 @@ static int arg_float(Value v, double *out) {
     if (op_as_float(v, out) == 0) return 0;
     obj_err_clear();
     /* arrays and other native numbers may convert with float() */
-    Value f = op_call1(val_obj(&obj_float_type.ob), v);
+    Value f = op_call1(val_obj(&num_float_type.ob), v);
     if (!VAL_IS_NULL(f)) { *out = f.u.f; return 0; }
     obj_err_clear();
   }
@@ -120,14 +120,14 @@ static Value round_to_int(int argc, const Value *argv, Obj *kw, const char *name
   Value v = argv[0];
   if (VAL_IS_INTLIKE(v)) return val_int(v.u.i);
   if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER)) {
-    Value m = obj_user_method(v, dunder);
+    Value m = class_user_method(v, dunder);
     if (!VAL_IS_NULL(m)) { Value r = op_call0(m); val_decref(m); return r; }
     if (obj_err_occurred()) return val_null();
   }
   double x;
   if (arg_float(v, &x) < 0) return val_null();
   int64_t i;
-  if (obj_float_to_int(fn(x), &i) < 0) return val_null();
+  if (num_float_to_int(fn(x), &i) < 0) return val_null();
   return val_int(i);
 }
 static Value m_floor(int argc, const Value *argv, Obj *kw) { return round_to_int(argc, argv, kw, "floor", floor, "__floor__"); }
@@ -502,10 +502,10 @@ static const MethodDef math_functions[] = {
     {NULL}};
 
 int modinit_math(Value m) {
-  if (obj_module_add_functions(m, math_functions) < 0) return -1;
-  if (obj_module_add(m, "pi", val_float(M_PI)) < 0 || obj_module_add(m, "e", val_float(M_E)) < 0 ||
-      obj_module_add(m, "tau", val_float(2 * M_PI)) < 0 ||
-      obj_module_add(m, "inf", val_float(INFINITY)) < 0 || obj_module_add(m, "nan", val_float(NAN)) < 0)
+  if (module_add_functions(m, math_functions) < 0) return -1;
+  if (module_add(m, "pi", val_float(M_PI)) < 0 || module_add(m, "e", val_float(M_E)) < 0 ||
+      module_add(m, "tau", val_float(2 * M_PI)) < 0 ||
+      module_add(m, "inf", val_float(INFINITY)) < 0 || module_add(m, "nan", val_float(NAN)) < 0)
     return -1;
   Value doc = str_from_cstr("This module provides access to the mathematical functions defined by the C standard.");
   if (VAL_IS_NULL(doc)) return -1;

@@ -161,9 +161,9 @@ static const MethodDef path_functions[] = {
     {NULL}};
 
 int modinit_os_path(Value m) {
-  if (obj_module_add_functions(m, path_functions) < 0) return -1;
+  if (module_add_functions(m, path_functions) < 0) return -1;
   Value sep = str_from_cstr("/");
-  int r = VAL_IS_NULL(sep) ? -1 : obj_module_add(m, "sep", sep);
+  int r = VAL_IS_NULL(sep) ? -1 : module_add(m, "sep", sep);
   val_decref(sep);
   return r;
 }
@@ -273,7 +273,7 @@ static const MethodDef os_functions[] = {
     {NULL}};
 
 int modinit_os(Value m) {
-  if (obj_module_add_functions(m, os_functions) < 0) return -1;
+  if (module_add_functions(m, os_functions) < 0) return -1;
   Value env = dict_new();
   if (VAL_IS_NULL(env)) return -1;
   for (char **e = environ; e && *e; e++) {
@@ -285,17 +285,17 @@ int modinit_os(Value m) {
     val_decref(v);
     obj_err_clear();
   }
-  int r = obj_module_add(m, "environ", env);
+  int r = module_add(m, "environ", env);
   val_decref(env);
   Value sep = str_from_cstr("/"), ls = str_from_cstr("\n"), nm = str_from_cstr("posix");
   if (r == 0 && !VAL_IS_NULL(sep) && !VAL_IS_NULL(ls) && !VAL_IS_NULL(nm))
-    r = obj_module_add(m, "sep", sep) | obj_module_add(m, "linesep", ls) | obj_module_add(m, "name", nm);
+    r = module_add(m, "sep", sep) | module_add(m, "linesep", ls) | module_add(m, "name", nm);
   val_decref(sep);
   val_decref(ls);
   val_decref(nm);
   if (r < 0) return -1;
   /* `import os` makes os.path available too */
-  Value path = obj_import("os.path");
+  Value path = module_import("os.path");
   if (VAL_IS_NULL(path)) return -1;
   val_decref(path);
   return 0;

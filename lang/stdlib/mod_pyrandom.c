@@ -119,7 +119,7 @@ static int do_seed(RandomObj *r, Value a) {
     int64_t v = a.u.i;
     n = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
   } else if (VAL_IS_FLOAT(a)) {
-    int64_t h = obj_hash_double(a.u.f);
+    int64_t h = num_hash_double(a.u.f);
     n = h < 0 ? (uint64_t)0 - (uint64_t)h : (uint64_t)h;
   } else {
     obj_raise(&exc_TypeError, "The only supported seed types in Sable are: None, int and float.");
@@ -446,11 +446,11 @@ static TypeObj random_type = {OBJ_TYPE_HEAD, .name = "Random",
 int modinit_random(Value m) {
   Value inst = random_new(&random_type, 0, NULL, NULL);
   if (VAL_IS_NULL(inst)) return -1;
-  int r = obj_module_add(m, "Random", val_obj(&random_type.ob)) | obj_module_add(m, "_inst", inst);
+  int r = module_add(m, "Random", val_obj(&random_type.ob)) | module_add(m, "_inst", inst);
   for (const MethodDef *d = random_methods; d->name && r == 0; d++) {
     Value bm = op_getattr_s(inst, d->name);
     if (VAL_IS_NULL(bm)) { r = -1; break; }
-    r = obj_module_add(m, d->name, bm);
+    r = module_add(m, d->name, bm);
     val_decref(bm);
   }
   val_decref(inst);

@@ -65,9 +65,9 @@ static const MethodDef sys_functions[] = {
     {NULL}};
 
 Value obj_sys_module_new(Session *s, int argc, char **argv) {
-  Value m = obj_module_new("sys");
+  Value m = module_new("sys");
   if (VAL_IS_NULL(m)) return m;
-  if (obj_module_add_functions(m, sys_functions) < 0) goto fail;
+  if (module_add_functions(m, sys_functions) < 0) goto fail;
   Value av = list_new(0);
   if (VAL_IS_NULL(av)) goto fail;
   for (int i = 0; i < argc; i++) {
@@ -78,7 +78,7 @@ Value obj_sys_module_new(Session *s, int argc, char **argv) {
     Value e = str_new("", 0);
     list_append_steal(av, e);
   }
-  int r = obj_module_add(m, "argv", av);
+  int r = module_add(m, "argv", av);
   s->argv = av;
   if (r < 0) goto fail;
   /* sys.path: the script's directory (or '' for the current one) */
@@ -92,13 +92,13 @@ Value obj_sys_module_new(Session *s, int argc, char **argv) {
   }
   Value d = str_from_cstr(dir);
   if (VAL_IS_NULL(d) || list_append_steal(path, d) < 0) { val_decref(path); goto fail; }
-  r = obj_module_add(m, "path", path);
+  r = module_add(m, "path", path);
   val_decref(path);
   if (r < 0) goto fail;
-  Value out = obj_stdstream_new(1), err = obj_stdstream_new(2);
+  Value out = file_stdstream_new(1), err = file_stdstream_new(2);
   if (VAL_IS_NULL(out) || VAL_IS_NULL(err)) { val_decref(out); val_decref(err); goto fail; }
-  r = obj_module_add(m, "stdout", out) | obj_module_add(m, "stderr", err) |
-      obj_module_add(m, "__stdout__", out) | obj_module_add(m, "__stderr__", err);
+  r = module_add(m, "stdout", out) | module_add(m, "stderr", err) |
+      module_add(m, "__stdout__", out) | module_add(m, "__stderr__", err);
   val_decref(out);
   val_decref(err);
   if (r < 0) goto fail;
@@ -108,10 +108,10 @@ Value obj_sys_module_new(Session *s, int argc, char **argv) {
   Value plat = str_from_cstr("linux"), bo = str_from_cstr("little"), ex = str_from_cstr("sable");
   r = VAL_IS_NULL(ver) || VAL_IS_NULL(vi) || VAL_IS_NULL(plat) || VAL_IS_NULL(bo) || VAL_IS_NULL(ex) ? -1 : 0;
   if (r == 0)
-    r = obj_module_add(m, "version", ver) | obj_module_add(m, "version_info", vi) |
-        obj_module_add(m, "platform", plat) | obj_module_add(m, "byteorder", bo) |
-        obj_module_add(m, "executable", ex) | obj_module_add(m, "maxsize", val_int(INT64_MAX)) |
-        obj_module_add(m, "modules", s->modules);
+    r = module_add(m, "version", ver) | module_add(m, "version_info", vi) |
+        module_add(m, "platform", plat) | module_add(m, "byteorder", bo) |
+        module_add(m, "executable", ex) | module_add(m, "maxsize", val_int(INT64_MAX)) |
+        module_add(m, "modules", s->modules);
   val_decref(ver);
   val_decref(rel);
   val_decref(vi);
@@ -141,4 +141,4 @@ static const MethodDef gc_functions[] = {
     {"disable", g_disable, "disable()", 0},
     {"isenabled", g_isenabled, "isenabled()", 0},
     {NULL}};
-int modinit_gc(Value m) { return obj_module_add_functions(m, gc_functions); }
+int modinit_gc(Value m) { return module_add_functions(m, gc_functions); }

@@ -152,4 +152,4 @@ static const MethodDef time_functions[] = {
     {"ctime", t_ctime, "ctime(seconds) -> string", 0},
     {NULL}};
 
-int modinit_time(Value m) { return obj_module_add_functions(m, time_functions); }
+int modinit_time(Value m) { return module_add_functions(m, time_functions); }

@@ -91,7 +91,7 @@ static TypeObj *get_linalg_error(void) {
   Value ns = dict_new();
   if (VAL_IS_NULL(bases) || VAL_IS_NULL(ns)) { val_decref(bases); val_decref(ns); return &exc_ValueError; }
   dict_setstr(ns, "__module__", val_obj(str_intern("numpy.linalg")));
-  Value cls = obj_class_new(str_intern("LinAlgError"), bases, ns, NULL);
+  Value cls = class_new(str_intern("LinAlgError"), bases, ns, NULL);
   val_decref(bases);
   val_decref(ns);
   if (VAL_IS_NULL(cls)) { obj_err_clear(); return &exc_ValueError; }

@@ -717,7 +717,7 @@ static int call_host_cb(HostCb *h, int n, const Value *vals) {
     while (nk && dict_next(kwd, &it, &k, &v)) { TUPLE_SET(names, i, val_incref(k)); argv[na + i++] = v; }
     Value r;
     if (!VAL_IS_NULL(h->fmt)) {
-      r = obj_str_format(h->fmt, (int)na, argv, nk ? names.u.o : NULL);
+      r = strfmt_format(h->fmt, (int)na, argv, nk ? names.u.o : NULL);
       if (!VAL_IS_NULL(r)) {
         obj_write(1, str_cstr(r), STR(r.u.o)->len);
         obj_write(1, "\n", 1);
@@ -2705,7 +2705,7 @@ int flow_batch_custom_call(PrimId id, const void *params, int nin, const Value *
     flags = tuple_new(np);
     if (VAL_IS_NULL(flags)) goto done_args;
     for (int i = 0; i < np; i++) TUPLE_SET(flags, i, val_bool(bd[nconsts + i] >= 0));
-    Value m = obj_import("sable._autodiff"), fn = val_null();
+    Value m = module_import("sable._autodiff"), fn = val_null();
     if (!VAL_IS_NULL(m)) { fn = op_getattr_s(m, "_custom_bwd_batched"); val_decref(m); }
     if (VAL_IS_NULL(fn)) goto done_args;
     Value a3[3] = {b->bwd, val_int(size), flags};

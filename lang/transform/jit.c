@@ -1115,7 +1115,7 @@ static Value jit_getattr(Value self, Obj *name) {
   if (!strcmp(n, "__name__") || !strcmp(n, "__qualname__") || !strcmp(n, "__doc__") ||
       !strcmp(n, "__module__"))
     return op_getattr(j->fun, name);
-  return obj_generic_getattr(self, name);
+  return type_generic_getattr(self, name);
 }
 static const MethodDef jit_methods[] = {
     {"lower", jit_lower, "lower(*args, **kwargs): trace and return the Lowered program", 0},
@@ -1236,6 +1236,6 @@ Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *arg
 }
 
 void jit_init(void) {
-  obj_type_ready(&jit_type);
-  obj_type_ready(&lowered_type);
+  type_ready(&jit_type);
+  type_ready(&lowered_type);
 }

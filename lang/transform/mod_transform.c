@@ -1204,7 +1204,7 @@ static Value custom_batched(CustomObj *c, LxTrace *t, int argc, const Value *arg
     if (list_append(axes, ax) < 0) goto done;
   }
   {
-    Value m = obj_import("sable._autodiff");
+    Value m = module_import("sable._autodiff");
     if (VAL_IS_NULL(m)) goto done;
     fn = op_getattr_s(m, "_custom_batched");
     val_decref(m);
@@ -1247,7 +1247,7 @@ static Value custom_staged(CustomObj *c, int argc, const Value *argv) {
   if (VAL_IS_NULL(args) || VAL_IS_NULL(nd)) goto done;
   for (int i = 0; i < c->nnondiff; i++) TUPLE_SET(nd, i, val_int(c->nondiff[i]));
   {
-    Value m = obj_import("sable._autodiff");
+    Value m = module_import("sable._autodiff");
     if (VAL_IS_NULL(m)) goto done;
     fn = op_getattr_s(m, "_custom_flat");
     val_decref(m);
@@ -1439,7 +1439,7 @@ static Value custom_getattr(Value self, Obj *name) {
   if (!strcmp(n, "__wrapped__") || !strcmp(n, "fun")) return val_incref(c->fun);
   if (!strcmp(n, "__name__") || !strcmp(n, "__doc__") || !strcmp(n, "__qualname__"))
     return op_getattr(c->fun, name);
-  return obj_generic_getattr(self, name);
+  return type_generic_getattr(self, name);
 }
 static Value custom_repr(Value self) {
   CustomObj *c = (CustomObj *)self.u.o;
@@ -1728,15 +1728,15 @@ static const MethodDef lax_extra_functions[] = {
     {NULL}};
 
 static int add_module(Value m, const char *attr, const char *name) {
-  Value s = obj_import(name);
+  Value s = module_import(name);
   if (VAL_IS_NULL(s)) return -1;
-  int r = obj_module_add(m, attr, s);
+  int r = module_add(m, attr, s);
   val_decref(s);
   return r;
 }
 
 static int add_prelude_names(Value m, const char *name) {
-  Value p = obj_import(name);
+  Value p = module_import(name);
   if (VAL_IS_NULL(p)) return -1;
   ModuleObj *mo = MODULE(p.u.o);
   for (int64_t i = 0; i < mo->n; i++) {
@@ -1744,7 +1744,7 @@ static int add_prelude_names(Value m, const char *name) {
     if (n[0] == '_' || VAL_IS_NULL(mo->vals[i])) continue;
     Value v = mo->vals[i];
     if (!(v.tag == V_OBJ && (v.u.o->type == &func_type || VAL_IS_TYPE(v)))) continue;       /* its own functions and classes */
-    if (obj_module_add(m, n, v) < 0) { val_decref(p); return -1; }
+    if (module_add(m, n, v) < 0) { val_decref(p); return -1; }
   }
   val_decref(p);
   return 0;
@@ -1804,7 +1804,7 @@ static Value randwrap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
 }
 
 static int wrap_random_module(void) {
-  Value mod = obj_import("jax.random");
+  Value mod = module_import("jax.random");
   if (VAL_IS_NULL(mod)) { obj_err_clear(); return 0; }   /* no jax.random: nothing to do */
   ModuleObj *mo = MODULE(mod.u.o);
   for (int64_t i = 0; i < mo->n; i++) {
@@ -1816,7 +1816,7 @@ static int wrap_random_module(void) {
     if (!w) { val_decref(mod); obj_raise_nomem(); return -1; }
     w->orig = val_incref(v);
     Value c = tr_closure_new(STR(mo->names[i])->s, randwrap_call, w, randwrap_free);
-    if (VAL_IS_NULL(c) || obj_module_add(mod, n, c) < 0) { val_decref(c); val_decref(mod); return -1; }
+    if (VAL_IS_NULL(c) || module_add(mod, n, c) < 0) { val_decref(c); val_decref(mod); return -1; }
     val_decref(c);
   }
   val_decref(mod);
@@ -1826,8 +1826,8 @@ static int wrap_random_module(void) {
 int modinit_sable_transforms(Value m) {
   lx_transform_init();
   if (tr_errors_init() < 0) return -1;
-  if (obj_module_add_functions(m, transform_functions) < 0) return -1;
-  if (obj_module_add_functions(m, flow_callback_functions) < 0) return -1;
+  if (module_add_functions(m, transform_functions) < 0) return -1;
+  if (module_add_functions(m, flow_callback_functions) < 0) return -1;
   if (add_module(m, "tree_util", "jax.tree_util") < 0) return -1;
   if (add_module(m, "tree", "jax.tree") < 0) return -1;
   if (add_module(m, "debug", "jax.debug") < 0) return -1;
@@ -1838,7 +1838,7 @@ int modinit_sable_transforms(Value m) {
         !strcmp(d->name, "tree_flatten") || !strcmp(d->name, "tree_unflatten") ||
         !strcmp(d->name, "tree_structure")) {
       Value f = func_builtin_new(d->name, d->fn, d->doc);
-      if (VAL_IS_NULL(f) || obj_module_add(m, d->name, f) < 0) { val_decref(f); return -1; }
+      if (VAL_IS_NULL(f) || module_add(m, d->name, f) < 0) { val_decref(f); return -1; }
       val_decref(f);
     }
   if (wrap_random_module() < 0) return -1;
@@ -1848,23 +1848,23 @@ int modinit_sable_transforms(Value m) {
 
 int modinit_sable_lax_control(Value m) {
   lx_transform_init();
-  if (obj_module_add_functions(m, flow_functions) < 0) return -1;
-  return obj_module_add_functions(m, lax_extra_functions);
+  if (module_add_functions(m, flow_functions) < 0) return -1;
+  return module_add_functions(m, lax_extra_functions);
 }
 
 int modinit_jax_tree_util(Value m) {
-  if (obj_module_add_functions(m, tree_util_functions) < 0) return -1;
-  return obj_module_add(m, "PyTreeDef", val_obj(&tree_def_type.ob));
+  if (module_add_functions(m, tree_util_functions) < 0) return -1;
+  return module_add(m, "PyTreeDef", val_obj(&tree_def_type.ob));
 }
-int modinit_jax_tree(Value m) { return obj_module_add_functions(m, tree_functions); }
+int modinit_jax_tree(Value m) { return module_add_functions(m, tree_functions); }
 int modinit_jax_debug(Value m) {
   lx_transform_init();
-  return obj_module_add_functions(m, flow_debug_functions);
+  return module_add_functions(m, flow_debug_functions);
 }
 int modinit_jax_errors(Value m) {
   if (tr_errors_init() < 0) return -1;
-  if (obj_module_add(m, "ConcretizationTypeError", val_obj(&tr_exc_concretization->ob)) < 0) return -1;
-  if (obj_module_add(m, "TracerBoolConversionError", val_obj(&tr_exc_bool_conversion->ob)) < 0) return -1;
-  if (obj_module_add(m, "TracerIntegerConversionError", val_obj(&tr_exc_integer_conversion->ob)) < 0) return -1;
-  return obj_module_add(m, "UnexpectedTracerError", val_obj(&tr_exc_leaked->ob));
+  if (module_add(m, "ConcretizationTypeError", val_obj(&tr_exc_concretization->ob)) < 0) return -1;
+  if (module_add(m, "TracerBoolConversionError", val_obj(&tr_exc_bool_conversion->ob)) < 0) return -1;
+  if (module_add(m, "TracerIntegerConversionError", val_obj(&tr_exc_integer_conversion->ob)) < 0) return -1;
+  return module_add(m, "UnexpectedTracerError", val_obj(&tr_exc_leaked->ob));
 }

@@ -195,7 +195,7 @@ static TypeObj *make_exc(const char *name, TypeObj *base) {
   Value ns = dict_new();
   if (VAL_IS_NULL(bases) || VAL_IS_NULL(ns)) { val_decref(bases); val_decref(ns); return NULL; }
   dict_setstr(ns, "__module__", val_obj(str_intern("jax.errors")));
-  Value cls = obj_class_new(str_intern(name), bases, ns, NULL);
+  Value cls = class_new(str_intern(name), bases, ns, NULL);
   val_decref(bases);
   val_decref(ns);
   if (VAL_IS_NULL(cls)) return NULL;

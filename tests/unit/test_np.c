@@ -153,7 +153,7 @@ static const MethodDef tt_functions[] = {
     {"trace_abstract", tt_trace_abstract, "trace_abstract(f, *args): no concrete values", 0},
     {"is_tracer", tt_is_tracer, "is_tracer(x)", 0},
     {NULL}};
-static int tt_init(Value m) { return obj_module_add_functions(m, tt_functions); }
+static int tt_init(Value m) { return module_add_functions(m, tt_functions); }
 
 /* {=== the Sable side ===} */
 static const char *program =
@@ -232,7 +232,7 @@ static void sink_write(void *ud, int stream, const char *s, size_t n) {
 }
 
 int main(void) {
-  obj_register_module("_tt", tt_init);
+  module_register("_tt", tt_init);
   if (lx_register_tracer(&tt_kind) < 0) { printf("FAIL register\n"); return 1; }
   char *argv0[] = {"test_np", NULL};
   sb_session *s = sb_new(1, argv0);

@@ -118,19 +118,19 @@ static Value twice(int argc, const Value *argv, Obj *kw) {
 static const MethodDef demo_functions[] = {{"twice", twice, "twice(x, *, scale=2)\nMultiply.", 0}, {NULL}};
 
 static int demo_init(Value m) {
-  if (obj_module_add_functions(m, demo_functions) < 0) return -1;
-  if (obj_module_add(m, "Pair", val_obj(&pair_type.ob)) < 0) return -1;
-  return obj_module_add(m, "answer", val_int(42));
+  if (module_add_functions(m, demo_functions) < 0) return -1;
+  if (module_add(m, "Pair", val_obj(&pair_type.ob)) < 0) return -1;
+  return module_add(m, "answer", val_int(42));
 }
-static int demo_sub_init(Value m) { return obj_module_add(m, "leaf", val_float(0.5)); }
+static int demo_sub_init(Value m) { return module_add(m, "leaf", val_float(0.5)); }
 
 static const char prelude_src[] = "def triple(x):\n    \"\"\"Three times x.\"\"\"\n    return 3 * x\nname = 'pre'\n";
 
 int main(void) {
-  obj_register_module("demo", demo_init);
-  obj_register_module("demo.sub", demo_sub_init);
-  obj_register_prelude("demo_pre", prelude_src);
-  obj_register_alias("demo_alias", "demo");
+  module_register("demo", demo_init);
+  module_register("demo.sub", demo_sub_init);
+  module_register_prelude("demo_pre", prelude_src);
+  module_register_alias("demo_alias", "demo");
   sb_session *s = sb_new(0, NULL);
   CHECK("session_new", s != NULL);
   if (!s) return 1;
