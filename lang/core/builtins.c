@@ -646,7 +646,7 @@ static Value b_help(int argc, const Value *argv, Obj *kw) {
     obj_write(1, msg, strlen(msg));
     return val_none();
   }
-  char *t = eval_help_text(argv[0]);
+  char *t = help_text(argv[0]);
   if (!t) return val_null();
   obj_write(1, t, strlen(t));
   obj_write(1, "\n", 1);
@@ -811,7 +811,7 @@ static TypeObj *const builtin_types[] = {
 int builtins_init(ModuleObj *mo) {
   Value m = val_obj(&mo->ob);
   if (module_add_functions(m, builtin_functions) < 0) return -1;
-  if (eval_display_builtins(m) < 0) return -1;
+  if (display_builtins(m) < 0) return -1;
   for (int i = 0; builtin_types[i]; i++)
     if (module_add(m, builtin_types[i]->name, val_obj(&builtin_types[i]->ob)) < 0) return -1;
   for (int i = 0; exc_builtin_types[i]; i++)

@@ -6,7 +6,7 @@
 #include <string.h>
 #include "eval.h"
 
-int eval_stack_check(void) {
+int call_stack_check(void) {
   obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
   return -1;
 }
@@ -114,7 +114,7 @@ static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Valu
   return 0;
 }
 
-Value eval_call_function(FuncObj *fn, int argc, const Value *argv, Obj *kwnames) {
+Value call_function(FuncObj *fn, int argc, const Value *argv, Obj *kwnames) {
   char here;
   if (&here < obj_ts.stack_limit || obj_ts.depth >= obj_ts.limit) {
     obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
@@ -151,7 +151,7 @@ Value eval_call_function(FuncObj *fn, int argc, const Value *argv, Obj *kwnames)
   if (fn->def->kind == N_LAMBDA) {
     result = eval_expr(&fr, fn->def->u.lambda.body);
   } else {
-    int st = eval_block(&fr, &fn->def->u.funcdef.body);
+    int st = exec_block(&fr, &fn->def->u.funcdef.body);
     if (st == EX_RETURN) result = fr.ret;
     else if (st == EX_OK) result = val_none();
     else val_decref(fr.ret);
@@ -320,7 +320,7 @@ done:
   return result;
 }
 
-Value eval_call_node(Frame *f, Node *n) {
+Value call_node(Frame *f, Node *n) {
   Node *fn = n->u.call.func;
   Value callee, self = val_null();
   if (fn->kind == N_ATTRIBUTE) {
@@ -383,7 +383,7 @@ have_callee:;
     {
       int argc = off + args->len;
       if (VAL_IS_OBJ(callee) && callee.u.o->type == &func_type) {
-        result = eval_call_function(FUNC(callee.u.o), argc, argv, kwnames);
+        result = call_function(FUNC(callee.u.o), argc, argv, kwnames);
       } else if (off && callee.u.o->type == &func_builtin_type) {
         BuiltinObj *b = (BuiltinObj *)callee.u.o;
         result = b->dfn ? b->dfn(b->data, argc, argv, kwnames) : b->fn(argc, argv, kwnames);
@@ -407,7 +407,7 @@ done:
 }
 
 /* ---- functions, classes -------------------------------------------------------------------- */
-Obj **eval_build_cells(Frame *f, Scope *sc) {
+Obj **call_build_cells(Frame *f, Scope *sc) {
   if (sc->nfree == 0) return NULL;
   Obj **cells = obj_calloc((size_t)sc->nfree, sizeof(Obj *));
   if (!cells) return NULL;
@@ -461,7 +461,7 @@ static Value apply_decorators(Frame *f, NodeList *decs, Value *d, Value v) {
   return v;
 }
 
-Value eval_make_function(Frame *f, Node *def) {
+Value call_make_function(Frame *f, Node *def) {
   int is_lambda = def->kind == N_LAMBDA;
   Arguments *a = is_lambda ? def->u.lambda.args : def->u.funcdef.args;
   Scope *sc = is_lambda ? def->u.lambda.scope_info : def->u.funcdef.scope_info;
@@ -482,7 +482,7 @@ Value eval_make_function(Frame *f, Node *def) {
   fn->name = nm;
   fn->qualname = qn.u.o;
   if (sc->nfree) {
-    fn->closure = eval_build_cells(f, sc);
+    fn->closure = call_build_cells(f, sc);
     if (!fn->closure) goto fail_fn;
     fn->nclosure = sc->nfree;
   }
@@ -522,7 +522,7 @@ fail_decs:
   return val_null();
 }
 
-int eval_classdef(Frame *f, Node *n) {
+int call_classdef(Frame *f, Node *n) {
   Scope *sc = n->u.classdef.scope_info;
   Value *decs = NULL;
   if (VAL_IS_NULL(eval_decorators(f, &n->u.classdef.decorators, &decs))) return -1;
@@ -560,7 +560,7 @@ int eval_classdef(Frame *f, Node *n) {
     Obj *d = (Obj *)(intptr_t)sc->doc->u.constant.i;
     if (d && dict_setstr(ns, "__doc__", val_obj(d)) < 0) goto out;
   }
-  if (sc->nfree && !(cells = eval_build_cells(f, sc))) goto out;
+  if (sc->nfree && !(cells = call_build_cells(f, sc))) goto out;
   Obj *cname = str_intern_n(n->u.classdef.name.s, n->u.classdef.name.len);
   if (!cname) goto out;
   if (obj_ts.depth >= obj_ts.limit) {
@@ -571,7 +571,7 @@ int eval_classdef(Frame *f, Node *n) {
               .scope = sc, .code = f->code, .name = cname, .ret = val_null()};
   obj_ts.frame = &cf;
   obj_ts.depth++;
-  int st = eval_block(&cf, &n->u.classdef.body);
+  int st = exec_block(&cf, &n->u.classdef.body);
   obj_ts.depth--;
   obj_ts.frame = cf.back;
   val_decref(cf.ret);
@@ -629,7 +629,7 @@ static int comp_loop(Frame *cf, Node *n, int gi, Value it, Value result) {
     int r = op_next(it, &x);
     if (r < 0) { eval_locate(cf, g->u.comprehension.iter->span); return -1; }
     if (r == 0) return 0;
-    r = eval_assign(cf, g->u.comprehension.target, x);
+    r = exec_assign(cf, g->u.comprehension.target, x);
     val_decref(x);
     if (r < 0) return -1;
     int ok = 1;
@@ -660,7 +660,7 @@ static int comp_loop(Frame *cf, Node *n, int gi, Value it, Value result) {
   }
 }
 
-Value eval_comprehension(Frame *f, Node *n) {
+Value call_comprehension(Frame *f, Node *n) {
   Scope *sc = n->u.comp.scope_info;
   Node *g0 = n->u.comp.generators.items[0];
   Value src = eval_expr(f, g0->u.comprehension.iter);
@@ -685,7 +685,7 @@ Value eval_comprehension(Frame *f, Node *n) {
       if (!c) goto out;
       locals[i] = val_obj(c);
     }
-  if (sc->nfree && !(cells = eval_build_cells(f, sc))) goto out;
+  if (sc->nfree && !(cells = call_build_cells(f, sc))) goto out;
   if (obj_ts.depth >= obj_ts.limit) {
     obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
     goto out;
@@ -723,7 +723,7 @@ static int eval_bind_name(Frame *f, const char *name, Value v) {
   return module_add(val_obj(&f->mod->ob), name, v);
 }
 
-int eval_import(Frame *f, Node *n) {
+int call_import(Frame *f, Node *n) {
   for (int i = 0; i < n->u.import.names.len; i++) {
     Node *a = n->u.import.names.items[i];
     char name[512];
@@ -755,7 +755,7 @@ int eval_import(Frame *f, Node *n) {
   return 0;
 }
 
-int eval_importfrom(Frame *f, Node *n) {
+int call_importfrom(Frame *f, Node *n) {
   if (n->u.importfrom.level > 0) {
     obj_raise(&exc_ImportError, "attempted relative import with no known parent package");
     return -1;

@@ -38,7 +38,7 @@ static Value call_dunder(Value self, const char *name, int argc, const Value *ar
     Value args[4];
     args[0] = self;
     for (int i = 0; i < argc && i < 3; i++) args[i + 1] = argv[i];
-    return eval_call_function(FUNC(m.u.o), argc + 1, args, NULL);
+    return call_function(FUNC(m.u.o), argc + 1, args, NULL);
   }
   val_incref(m);
   Value b = type_bind(m, self, t);
@@ -290,7 +290,7 @@ static Value u_call(Value v, int argc, const Value *argv, Obj *kw) {
     if (!args) return val_null();
     args[0] = v;
     memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
-    Value r = eval_call_function(FUNC(m.u.o), argc + 1, args, kw);
+    Value r = call_function(FUNC(m.u.o), argc + 1, args, kw);
     if (args != small) free(args);
     return r;
   }
@@ -437,7 +437,7 @@ Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
       if (!args) { val_decref(self); return val_null(); }
       args[0] = self;
       memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
-      r = eval_call_function(FUNC(init.u.o), argc + 1, args, kw);
+      r = call_function(FUNC(init.u.o), argc + 1, args, kw);
       if (args != small) free(args);
     } else if (VAL_IS_OBJ(init) && init.u.o->type == &func_builtin_type &&
                ((BuiltinObj *)init.u.o)->owner == &type_object_type) {

@@ -196,7 +196,7 @@ struct Scope {
 };
 /* resolve a parsed module (in code's arena) against a module namespace; 0, or -1 with
  * SyntaxError pending (span in *err_span) */
-int eval_resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span);
+int resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span);
 
 /* ---- evaluator --------------------------------------------------------------------- */
 typedef struct Frame {
@@ -228,13 +228,13 @@ typedef struct ThreadState {
 extern ThreadState obj_ts;
 extern volatile sig_atomic_t obj_interrupted;
 
-Value eval_call_function(FuncObj *f, int argc, const Value *argv, Obj *kwnames);
+Value call_function(FuncObj *f, int argc, const Value *argv, Obj *kwnames);
 /* run a module's code in m; 0 ok, -1 error */
 int eval_module(Node *module, ModuleObj *m, CodeObj *code, Value *last_value);
 /* raise RecursionError when the C stack or the depth limit is exhausted */
-int eval_stack_check(void);
+int call_stack_check(void);
 #define STACK_CHECK_OR(fail) do { char here__; \
-    if (&here__ < obj_ts.stack_limit && eval_stack_check() < 0) return fail; } while (0)
+    if (&here__ < obj_ts.stack_limit && call_stack_check() < 0) return fail; } while (0)
 
 /* ---- session ------------------------------------------------------------------------ */
 struct Session {
@@ -251,12 +251,12 @@ int sb_exec_source(const char *src, size_t len, const char *filename, ModuleObj 
                    int interactive, Value *last_value);
 Value obj_sys_module_new(Session *s, int argc, char **argv);   /* stdlib/mod_sys.c */
 /* traceback.c: the lines of a formatted exception, its value and its type name (malloc'd) */
-int eval_format_exception(Value exc, char ***lines);
-char *eval_exc_value(Value exc);
-char *eval_exc_name(Value exc);
-char *eval_help_text(Value v);                               /* help.c: help(v) */
-void eval_echo_result(Value v, const sb_sink *sink);        /* display.c: the REPL's echo */
-int eval_display_builtins(Value builtins);                   /* display.c: display() & co. */
+int tb_format_exception(Value exc, char ***lines);
+char *tb_exc_value(Value exc);
+char *tb_exc_name(Value exc);
+char *help_text(Value v);                                    /* help.c: help(v) */
+void display_echo_result(Value v, const sb_sink *sink);     /* display.c: the REPL's echo */
+int display_builtins(Value builtins);                        /* display.c: display() & co. */
 
 /* ---- helpers shared by the type files --------------------------------------------- */
 Value obj_new_type_error_unsupported(const char *op, Value a, Value b);

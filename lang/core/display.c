@@ -60,7 +60,7 @@ static void bundle_free(Bundle *b) {
 }
 
 /* send v as the result of an interactive cell (sink->result), or write its repr */
-void eval_echo_result(Value v, const sb_sink *sink) {
+void display_echo_result(Value v, const sb_sink *sink) {
   Bundle b;
   if (bundle_of(v, &b) < 0) return;
   if (sink && sink->result) {
@@ -151,7 +151,7 @@ static const MethodDef display_functions[] = {
     {"clear_output", b_clear_output, "clear_output(wait=False)\n\nClear the output of the current cell.", 0},
     {NULL}};
 
-int eval_display_builtins(Value builtins) { return module_add_functions(builtins, display_functions); }
+int display_builtins(Value builtins) { return module_add_functions(builtins, display_functions); }
 
 int modinit_IPython(Value m) { return 0; }
 int modinit_IPython_display(Value m) { return module_add_functions(m, display_functions); }

@@ -473,7 +473,7 @@ static Value eval_inner(Frame *f, Node *n) {
       }
       return eval_compare(f, n);
     }
-    case N_CALL: return eval_call_node(f, n);
+    case N_CALL: return call_node(f, n);
     case N_ATTRIBUTE: {
       Value o = eval_expr(f, n->u.attribute.value);
       if (VAL_IS_NULL(o)) return o;
@@ -546,9 +546,9 @@ static Value eval_inner(Frame *f, Node *n) {
     case N_SLICE: return eval_slice(f, n);
     case N_JOINEDSTR: return eval_joined(f, n);
     case N_FORMATTEDVALUE: return eval_formatted(f, n);
-    case N_LAMBDA: return eval_make_function(f, n);
+    case N_LAMBDA: return call_make_function(f, n);
     case N_LISTCOMP: case N_SETCOMP: case N_DICTCOMP: case N_GENERATOREXP:
-      return eval_comprehension(f, n);
+      return call_comprehension(f, n);
     case N_NAMEDEXPR: {
       Value v = eval_expr(f, n->u.namedexpr.value);
       if (VAL_IS_NULL(v)) return v;

@@ -8,19 +8,19 @@
 enum { EX_OK = 0, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN };
 
 Value eval_expr(Frame *f, Node *n);
-int eval_block(Frame *f, NodeList *body);
-int eval_stmt(Frame *f, Node *n);
-int eval_assign(Frame *f, Node *target, Value v);   /* borrows v */
+int exec_block(Frame *f, NodeList *body);
+int exec_stmt(Frame *f, Node *n);
+int exec_assign(Frame *f, Node *target, Value v);   /* borrows v */
 int eval_store(Frame *f, Resolved r, Value v);       /* borrows v */
 int eval_delete_res(Frame *f, Resolved r, const Str *name);
-Value eval_call_node(Frame *f, Node *n);
-Value eval_make_function(Frame *f, Node *def);
-int eval_classdef(Frame *f, Node *n);
-Value eval_comprehension(Frame *f, Node *n);
+Value call_node(Frame *f, Node *n);
+Value call_make_function(Frame *f, Node *def);
+int call_classdef(Frame *f, Node *n);
+Value call_comprehension(Frame *f, Node *n);
 Value genexpr_new(Frame *f, Node *n, Value first_iter);        /* steals first_iter */
-int eval_import(Frame *f, Node *n);
-int eval_importfrom(Frame *f, Node *n);
-Obj **eval_build_cells(Frame *f, Scope *sc);               /* closure for an inner scope */
+int call_import(Frame *f, Node *n);
+int call_importfrom(Frame *f, Node *n);
+Obj **call_build_cells(Frame *f, Scope *sc);               /* closure for an inner scope */
 
 /* record the span of the failing expression in the innermost frame, once */
 static inline void eval_locate(Frame *f, Span sp) {

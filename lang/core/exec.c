@@ -37,7 +37,7 @@ static int unpack(Frame *f, Node *target, Value v) {
     Value tmp = tuple_from(len, items);
     val_decref(seq);
     if (VAL_IS_NULL(tmp)) return -1;
-    for (int i = 0; i < n && r == 0; i++) r = eval_assign(f, elts->items[i], TUPLE(tmp.u.o)->items[i]);
+    for (int i = 0; i < n && r == 0; i++) r = exec_assign(f, elts->items[i], TUPLE(tmp.u.o)->items[i]);
     val_decref(tmp);
     return r;
   }
@@ -52,22 +52,22 @@ static int unpack(Frame *f, Node *target, Value v) {
   if (VAL_IS_NULL(tmp)) return -1;
   const Value *it = TUPLE(tmp.u.o)->items;
   int after = n - star - 1;
-  for (int i = 0; i < star && r == 0; i++) r = eval_assign(f, elts->items[i], it[i]);
+  for (int i = 0; i < star && r == 0; i++) r = exec_assign(f, elts->items[i], it[i]);
   if (r == 0) {
     Value mid = list_from(len - star - after, it + star);
     if (VAL_IS_NULL(mid)) r = -1;
     else {
-      r = eval_assign(f, elts->items[star]->u.starred.value, mid);
+      r = exec_assign(f, elts->items[star]->u.starred.value, mid);
       val_decref(mid);
     }
   }
   for (int i = 0; i < after && r == 0; i++)
-    r = eval_assign(f, elts->items[star + 1 + i], it[len - after + i]);
+    r = exec_assign(f, elts->items[star + 1 + i], it[len - after + i]);
   val_decref(tmp);
   return r;
 }
 
-int eval_assign(Frame *f, Node *t, Value v) {
+int exec_assign(Frame *f, Node *t, Value v) {
   switch (t->kind) {
     case N_NAME: return eval_store(f, t->u.name.res, v);
     case N_ATTRIBUTE: {
@@ -282,12 +282,12 @@ static int exec_while(Frame *f, Node *n) {
     int b = truth_of(t);
     if (b < 0) return EX_ERR;
     if (!b) break;
-    int st = eval_block(f, &n->u.if_.body);
+    int st = exec_block(f, &n->u.if_.body);
     if (st == EX_BREAK) return EX_OK;
     if (st == EX_ERR || st == EX_RETURN) return st;
     if (eval_poll() < 0) return EX_ERR;
   }
-  return eval_block(f, &n->u.if_.orelse);
+  return exec_block(f, &n->u.if_.orelse);
 }
 
 static int exec_for(Frame *f, Node *n) {
@@ -314,11 +314,11 @@ static int exec_for(Frame *f, Node *n) {
         Value old = *slot;
         *slot = iv;
         val_decref(old);
-      } else if (eval_assign(f, target, iv) < 0) {
+      } else if (exec_assign(f, target, iv) < 0) {
         st = EX_ERR;
         break;
       }
-      st = eval_block(f, body);
+      st = exec_block(f, body);
       if (st != EX_OK) {
         if (st == EX_CONTINUE) { st = EX_OK; goto poll; }
         if (st == EX_BREAK) { st = EX_OK; val_decref(iterable); return EX_OK; }
@@ -331,7 +331,7 @@ static int exec_for(Frame *f, Node *n) {
     }
     val_decref(iterable);
     if (st != EX_OK) return st;
-    return eval_block(f, &n->u.for_.orelse);
+    return exec_block(f, &n->u.for_.orelse);
   }
   Value it = op_iter(iterable);
   val_decref(iterable);
@@ -341,13 +341,13 @@ static int exec_for(Frame *f, Node *n) {
     int r = op_next(it, &x);
     if (r < 0) { eval_locate(f, n->u.for_.iter->span); st = EX_ERR; break; }
     if (r == 0) {
-      st = eval_block(f, &n->u.for_.orelse);
+      st = exec_block(f, &n->u.for_.orelse);
       break;
     }
-    int a = eval_assign(f, target, x);
+    int a = exec_assign(f, target, x);
     val_decref(x);
     if (a < 0) { st = EX_ERR; break; }
-    st = eval_block(f, body);
+    st = exec_block(f, body);
     if (st != EX_OK) {
       if (st == EX_CONTINUE) st = EX_OK;
       else if (st == EX_BREAK) { st = EX_OK; break; }
@@ -378,7 +378,7 @@ static int exc_matches(Value exc, Value spec) {
 }
 
 static int exec_try(Frame *f, Node *n) {
-  int st = eval_block(f, &n->u.try_.body);
+  int st = exec_block(f, &n->u.try_.body);
   if (st == EX_ERR && n->u.try_.handlers.len) {
     Value exc = obj_err_fetch();
     int handled = 0;
@@ -398,7 +398,7 @@ static int exec_try(Frame *f, Node *n) {
       if (h->u.excepthandler.name.len && eval_store(f, h->u.excepthandler.res, exc) < 0) {
         st = EX_ERR;
       } else {
-        st = eval_block(f, &h->u.excepthandler.body);
+        st = exec_block(f, &h->u.excepthandler.body);
         if (h->u.excepthandler.name.len) {
           /* the name is unbound when the handler ends, as in Python */
           Resolved r = h->u.excepthandler.res;
@@ -416,7 +416,7 @@ static int exec_try(Frame *f, Node *n) {
     }
     if (!handled) obj_err_restore(exc);
   } else if (st == EX_OK && n->u.try_.orelse.len) {
-    st = eval_block(f, &n->u.try_.orelse);
+    st = exec_block(f, &n->u.try_.orelse);
   }
   if (n->u.try_.finalbody.len) {
     Value pending = st == EX_ERR ? obj_err_fetch() : val_null();
@@ -425,7 +425,7 @@ static int exec_try(Frame *f, Node *n) {
     int located = obj_ts.located;
     Value saved = obj_ts.handling;
     if (!VAL_IS_NULL(pending)) obj_ts.handling = pending;
-    int st2 = eval_block(f, &n->u.try_.finalbody);
+    int st2 = exec_block(f, &n->u.try_.finalbody);
     obj_ts.handling = saved;
     if (st2 != EX_OK) {
       val_decref(pending);
@@ -510,7 +510,7 @@ static Value special_method(Value obj, const char *name) {
 }
 
 static int exec_with_items(Frame *f, Node *n, int idx) {
-  if (idx >= n->u.with.items.len) return eval_block(f, &n->u.with.body);
+  if (idx >= n->u.with.items.len) return exec_block(f, &n->u.with.body);
   Node *item = n->u.with.items.items[idx];
   Value mgr = eval_expr(f, item->u.withitem.context_expr);
   if (VAL_IS_NULL(mgr)) return EX_ERR;
@@ -532,7 +532,7 @@ static int exec_with_items(Frame *f, Node *n, int idx) {
   val_decref(enter);
   if (VAL_IS_NULL(v)) { val_decref(exit); return EX_ERR; }
   int st;
-  if (item->u.withitem.optional_vars && eval_assign(f, item->u.withitem.optional_vars, v) < 0)
+  if (item->u.withitem.optional_vars && exec_assign(f, item->u.withitem.optional_vars, v) < 0)
     st = EX_ERR;
   else
     st = exec_with_items(f, n, idx + 1);
@@ -590,7 +590,7 @@ static int exec_stmt_inner(Frame *f, Node *n) {
         }
         r = eval_store(f, res, v);
       } else {
-        for (int i = 0; i < ts->len && r == 0; i++) r = eval_assign(f, ts->items[i], v);
+        for (int i = 0; i < ts->len && r == 0; i++) r = exec_assign(f, ts->items[i], v);
       }
       val_decref(v);
       return r < 0 ? EX_ERR : EX_OK;
@@ -617,7 +617,7 @@ static int exec_stmt_inner(Frame *f, Node *n) {
       if (!n->u.annassign.value) return EX_OK;
       Value v = eval_expr(f, n->u.annassign.value);
       if (VAL_IS_NULL(v)) return EX_ERR;
-      int r = eval_assign(f, n->u.annassign.target, v);
+      int r = exec_assign(f, n->u.annassign.target, v);
       val_decref(v);
       return r < 0 ? EX_ERR : EX_OK;
     }
@@ -627,10 +627,10 @@ static int exec_stmt_inner(Frame *f, Node *n) {
         if (VAL_IS_NULL(t)) return EX_ERR;
         int b = truth_of(t);
         if (b < 0) return EX_ERR;
-        if (b) return eval_block(f, &n->u.if_.body);
+        if (b) return exec_block(f, &n->u.if_.body);
         NodeList *e = &n->u.if_.orelse;
         if (e->len == 1 && e->items[0]->kind == N_IF) { n = e->items[0]; continue; }
-        return eval_block(f, e);
+        return exec_block(f, e);
       }
     }
     case N_WHILE: return exec_while(f, n);
@@ -646,14 +646,14 @@ static int exec_stmt_inner(Frame *f, Node *n) {
       return EX_RETURN;
     }
     case N_FUNCDEF: {
-      Value fn = eval_make_function(f, n);
+      Value fn = call_make_function(f, n);
       if (VAL_IS_NULL(fn)) return EX_ERR;
       Scope *sc = n->u.funcdef.scope_info;
       int r = eval_store(f, sc->bind, fn);
       val_decref(fn);
       return r < 0 ? EX_ERR : EX_OK;
     }
-    case N_CLASSDEF: return eval_classdef(f, n) < 0 ? EX_ERR : EX_OK;
+    case N_CLASSDEF: return call_classdef(f, n) < 0 ? EX_ERR : EX_OK;
     case N_DELETE:
       for (int i = 0; i < n->u.del.targets.len; i++)
         if (delete_target(f, n->u.del.targets.items[i]) < 0) {
@@ -690,23 +690,23 @@ static int exec_stmt_inner(Frame *f, Node *n) {
     case N_GLOBAL:
     case N_NONLOCAL: return EX_OK;
     case N_WITH: return exec_with_items(f, n, 0);
-    case N_IMPORT: return eval_import(f, n) < 0 ? EX_ERR : EX_OK;
-    case N_IMPORTFROM: return eval_importfrom(f, n) < 0 ? EX_ERR : EX_OK;
+    case N_IMPORT: return call_import(f, n) < 0 ? EX_ERR : EX_OK;
+    case N_IMPORTFROM: return call_importfrom(f, n) < 0 ? EX_ERR : EX_OK;
     default:
       obj_raise(&exc_SystemError, "cannot execute node kind %d", (int)n->kind);
       return EX_ERR;
   }
 }
 
-int eval_stmt(Frame *f, Node *n) {
+int exec_stmt(Frame *f, Node *n) {
   int st = exec_stmt_inner(f, n);
   if (st == EX_ERR) eval_locate(f, n->span);
   return st;
 }
 
-int eval_block(Frame *f, NodeList *body) {
+int exec_block(Frame *f, NodeList *body) {
   for (int i = 0; i < body->len; i++) {
-    int st = eval_stmt(f, body->items[i]);
+    int st = exec_stmt(f, body->items[i]);
     if (st != EX_OK) return st;
   }
   return EX_OK;

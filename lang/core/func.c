@@ -214,7 +214,7 @@ static Value func_repr(Value v) {
 }
 
 static Value func_call(Value v, int argc, const Value *argv, Obj *kw) {
-  return eval_call_function(FUNC(v.u.o), argc, argv, kw);
+  return call_function(FUNC(v.u.o), argc, argv, kw);
 }
 
 static Value func_getattr(Value v, Obj *name) {
@@ -313,7 +313,7 @@ static Value call_with_self(Value self, Value f, int argc, const Value *argv, Ob
   if (argc + nk) memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
   Value r;
   if (VAL_IS_OBJ(f) && f.u.o->type == &func_type)
-    r = eval_call_function(FUNC(f.u.o), argc + 1, args, kw);
+    r = call_function(FUNC(f.u.o), argc + 1, args, kw);
   else
     r = op_call(f, argc + 1, args, kw);
   if (args != small) free(args);

@@ -77,7 +77,7 @@ static int gen_step(GenObj *g, Frame *f, Value *out) {
       g->depth--;
       continue;
     }
-    r = eval_assign(f, gn->u.comprehension.target, x);
+    r = exec_assign(f, gn->u.comprehension.target, x);
     val_decref(x);
     if (r < 0) return -1;
     int ok = 1;
@@ -170,7 +170,7 @@ Value genexpr_new(Frame *f, Node *n, Value it1) {
       g->locals[i] = val_obj(c);
     }
   if (sc->nfree) {
-    g->cells = eval_build_cells(f, sc);
+    g->cells = call_build_cells(f, sc);
     if (!g->cells) { val_decref(gv); return val_null(); }
     g->nfree = sc->nfree;
   }

@@ -120,7 +120,7 @@ static const char *doc_of(Value v, Value *hold) {
   return str_cstr(*hold);
 }
 
-char *eval_help_text(Value v) {
+char *help_text(Value v) {
   FBuf b = {0};
   Value hold = val_null();
   if (VAL_IS_OBJ(v) && v.u.o->type == &func_type) {

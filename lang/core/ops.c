@@ -440,7 +440,7 @@ Value op_call(Value f, int argc, const Value *argv, Obj *kwnames) {
   STACK_CHECK_OR(val_null());
   if (VAL_IS_OBJ(f)) {
     TypeObj *t = f.u.o->type;
-    if (t == &func_type) return eval_call_function(FUNC(f.u.o), argc, argv, kwnames);
+    if (t == &func_type) return call_function(FUNC(f.u.o), argc, argv, kwnames);
     if (t->call) return t->call(f, argc, argv, kwnames);
   }
   return obj_raise(&exc_TypeError, "'%s' object is not callable", op_type(f)->name);

@@ -786,7 +786,7 @@ static void own(Ctx *c, Obj *o) {
   if (func_code_own(c->code, o) < 0) c->failed = 1;
 }
 
-int eval_resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span) {
+int resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span) {
   Ctx c = {.arena = code->arena, .mod = m, .code = code};
   RScope *ms = new_scope(&c, SK_MODULE, module, NULL);
   if (!ms) return -1;

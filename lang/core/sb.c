@@ -95,7 +95,7 @@ int sb_exec_source(const char *src, size_t len, const char *filename, ModuleObj 
     return -1;
   }
   Span es = {0, 0, 0, 0};
-  if (eval_resolve_code(mod, m, code, &es) < 0) {
+  if (resolve_code(mod, m, code, &es) < 0) {
     if (obj_err_matches(&exc_SyntaxError)) {
       ParseError p2;
       memset(&p2, 0, sizeof p2);
@@ -128,7 +128,7 @@ int sb_exec_source(const char *src, size_t len, const char *filename, ModuleObj 
   int n = body->len, st = EX_OK;
   int echo = (mode == 1 && n > 0 && body->items[n - 1]->kind == N_EXPR_STMT &&
               !mod->u.module.last_semicolon) || mode == 2;
-  for (int i = 0; i < n - (echo ? 1 : 0) && st == EX_OK; i++) st = eval_stmt(&fr, body->items[i]);
+  for (int i = 0; i < n - (echo ? 1 : 0) && st == EX_OK; i++) st = exec_stmt(&fr, body->items[i]);
   if (st == EX_OK && echo) {
     Node *e = body->items[n - 1];
     Value v = eval_expr(&fr, e->u.expr_stmt.value);
@@ -255,9 +255,9 @@ static char *current_stack_limit(void) {
 
 static void report_error(sb_session *ss, Value exc, const sb_sink *sink) {
   char **lines = NULL;
-  int n = eval_format_exception(exc, &lines);
+  int n = tb_format_exception(exc, &lines);
   if (sink && sink->error) {
-    char *name = eval_exc_name(exc), *val = eval_exc_value(exc);
+    char *name = tb_exc_name(exc), *val = tb_exc_value(exc);
     sink->error(sink->ud, name, val, (const char *const *)lines, n);
     free(name);
     free(val);
@@ -347,7 +347,7 @@ static void run_job(ExecJob *j) {
     j->status = SB_OK;
     if (!VAL_IS_NULL(last)) {
       if (!VAL_IS_NONE(last)) {
-        eval_echo_result(last, obj_ts.sink);
+        display_echo_result(last, obj_ts.sink);
         if (obj_err_occurred()) {
           Value exc = obj_err_fetch();
           report_error(j->ss, exc, obj_ts.sink);
@@ -670,7 +670,7 @@ char *sb_inspect(sb_session *ss, const char *code, size_t cursor, int detail) {
   Value v = resolve_dotted(&ss->s, code + b, e - b);
   char *r = NULL;
   if (!VAL_IS_NULL(v)) {
-    r = eval_help_text(v);
+    r = help_text(v);
     val_decref(v);
   }
   obj_err_clear();

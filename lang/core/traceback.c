@@ -283,7 +283,7 @@ static void format_one(Lines *out, Value exc, int depth) {
     }
 }
 
-int eval_format_exception(Value exc, char ***lines) {
+int tb_format_exception(Value exc, char ***lines) {
   Lines out = {0};
   Value saved = obj_err_fetch();
   format_one(&out, exc, 0);
@@ -294,7 +294,7 @@ int eval_format_exception(Value exc, char ***lines) {
 }
 
 /* the str of an exception for sink->error's evalue */
-char *eval_exc_value(Value exc) {
+char *tb_exc_value(Value exc) {
   Value s = op_str(exc);
   if (VAL_IS_NULL(s)) { obj_err_clear(); return strdup(""); }
   char *r = strdup(str_cstr(s));
@@ -302,7 +302,7 @@ char *eval_exc_value(Value exc) {
   return r;
 }
 
-char *eval_exc_name(Value exc) {
+char *tb_exc_name(Value exc) {
   FBuf b = {0};
   type_label(exc, &b);
   char *r = strdup(b.s ? b.s : "");
