@@ -79,25 +79,25 @@ int lx_parse_dtype(Value v, Family f) {
   if (is_dtype_obj(v)) {
     d = DTYPE(v)->dt;
     if (d >= DT_COUNT) {
-      obj_raise(&obj_TypeError, "Cannot interpret '%s' as a data type", dtype_name(d));
+      obj_raise(&exc_TypeError, "Cannot interpret '%s' as a data type", dtype_name(d));
       return -2;
     }
   } else if (VAL_IS_STR(v)) {
-    d = dt_from_name(obj_str_cstr(v));
+    d = dt_from_name(str_cstr(v));
     if (d < 0) {
-      obj_raise(&obj_TypeError, "data type '%s' not understood", obj_str_cstr(v));
+      obj_raise(&exc_TypeError, "data type '%s' not understood", str_cstr(v));
       return -2;
     }
-  } else if (v.tag == V_OBJ && v.u.o == &obj_float_type.ob) {
+  } else if (v.tag == V_OBJ && v.u.o == &num_float_type.ob) {
     d = DT_FLOAT64;
-  } else if (v.tag == V_OBJ && v.u.o == &obj_int_type.ob) {
+  } else if (v.tag == V_OBJ && v.u.o == &num_int_type.ob) {
     d = DT_INT64;
-  } else if (v.tag == V_OBJ && v.u.o == &obj_bool_type.ob) {
+  } else if (v.tag == V_OBJ && v.u.o == &num_bool_type.ob) {
     d = DT_BOOL;
   } else {
-    Value r = obj_repr(v);
-    obj_raise(&obj_TypeError, "Cannot interpret '%s' as a data type",
-              VAL_IS_NULL(r) ? "?" : obj_str_cstr(r));
+    Value r = op_repr(v);
+    obj_raise(&exc_TypeError, "Cannot interpret '%s' as a data type",
+              VAL_IS_NULL(r) ? "?" : str_cstr(r));
     val_decref(r);
     return -2;
   }
@@ -107,27 +107,27 @@ int lx_parse_dtype(Value v, Family f) {
 static Value dtype_repr(Value self) {
   DTypeObj *o = DTYPE(self);
   if (o->is_class)
-    return obj_str_fmt("<class '%s.%s'>", o->fam == FAM_NP ? "numpy" : "jax.numpy",
-                       o->dt == DT_BOOL ? "bool" : dtype_name(o->dt));
-  return obj_str_fmt("dtype('%s')", dtype_name(o->dt));
+    return str_fmt("<class '%s.%s'>", o->fam == FAM_NP ? "numpy" : "jax.numpy",
+                   o->dt == DT_BOOL ? "bool" : dtype_name(o->dt));
+  return str_fmt("dtype('%s')", dtype_name(o->dt));
 }
 static Value dtype_str(Value self) {
   DTypeObj *o = DTYPE(self);
   if (o->is_class) return dtype_repr(self);
-  return obj_str_from_cstr(dtype_name(o->dt));
+  return str_from_cstr(dtype_name(o->dt));
 }
 static int dtype_hash(Value self, int64_t *out) {
   const char *n = dtype_name(DTYPE(self)->dt);
-  *out = obj_hash_bytes(n, strlen(n));
+  *out = num_hash_bytes(n, strlen(n));
   return 0;
 }
 
 static int dtype_of_any(Value v) {   /* -1 if v does not name a dtype */
   if (is_dtype_obj(v)) return DTYPE(v)->dt;
-  if (VAL_IS_STR(v)) return dt_from_name(obj_str_cstr(v));
-  if (v.tag == V_OBJ && v.u.o == &obj_float_type.ob) return DT_FLOAT64;
-  if (v.tag == V_OBJ && v.u.o == &obj_int_type.ob) return DT_INT64;
-  if (v.tag == V_OBJ && v.u.o == &obj_bool_type.ob) return DT_BOOL;
+  if (VAL_IS_STR(v)) return dt_from_name(str_cstr(v));
+  if (v.tag == V_OBJ && v.u.o == &num_float_type.ob) return DT_FLOAT64;
+  if (v.tag == V_OBJ && v.u.o == &num_int_type.ob) return DT_INT64;
+  if (v.tag == V_OBJ && v.u.o == &num_bool_type.ob) return DT_BOOL;
   return -1;
 }
 
@@ -142,8 +142,8 @@ static Value dtype_compare(Value a, Value b, int op) {
 static Value dtype_call(Value self, int argc, const Value *argv, Obj *kw) {
   DTypeObj *o = DTYPE(self);
   if (o->dt >= DT_COUNT)
-    return obj_raise(&obj_TypeError, "cannot create '%s' instances", dtype_name(o->dt));
-  if (obj_check_args(dtype_name(o->dt), argc, kw, 0, 1) < 0) return val_null();
+    return obj_raise(&exc_TypeError, "cannot create '%s' instances", dtype_name(o->dt));
+  if (func_check_args(dtype_name(o->dt), argc, kw, 0, 1) < 0) return val_null();
   Family f = (Family)o->fam;
   DType d = arr_canonical((DType)o->dt, lx_promo(f));
   Value x = argc ? argv[0] : val_int(0);
@@ -158,28 +158,28 @@ static Value dtype_call(Value self, int argc, const Value *argv, Obj *kw) {
   return r;
 }
 
-static Value dt_get_name(Value self) { return obj_str_from_cstr(dtype_name(DTYPE(self)->dt)); }
+static Value dt_get_name(Value self) { return str_from_cstr(dtype_name(DTYPE(self)->dt)); }
 static Value dt_get_itemsize(Value self) {
   int d = DTYPE(self)->dt;
-  return d < DT_COUNT ? val_int(dt_size((DType)d)) : obj_raise(&obj_AttributeError, "itemsize");
+  return d < DT_COUNT ? val_int(dt_size((DType)d)) : obj_raise(&exc_AttributeError, "itemsize");
 }
 static Value dt_get_kind(Value self) {
   int d = DTYPE(self)->dt;
-  if (d >= DT_COUNT) return obj_raise(&obj_AttributeError, "kind");
+  if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "kind");
   char k[2] = {arr_dtypes[d].kind, 0};
-  return obj_str_from_cstr(k);
+  return str_from_cstr(k);
 }
 static Value dt_get_char(Value self) {
   static const char chars[DT_COUNT] = {'?', 'B', 'I', 'i', 'l', 'f', 'd'};
   int d = DTYPE(self)->dt;
-  if (d >= DT_COUNT) return obj_raise(&obj_AttributeError, "char");
+  if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "char");
   char k[2] = {chars[d], 0};
-  return obj_str_from_cstr(k);
+  return str_from_cstr(k);
 }
 static Value dt_get_str(Value self) {
   int d = DTYPE(self)->dt;
-  if (d >= DT_COUNT) return obj_raise(&obj_AttributeError, "str");
-  return obj_str_from_cstr(arr_dtypes[d].npy_descr);
+  if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "str");
+  return str_from_cstr(arr_dtypes[d].npy_descr);
 }
 static Value dt_get_type(Value self) {
   return dtype_value(DTYPE(self)->dt, (Family)DTYPE(self)->fam, 1);
@@ -206,7 +206,7 @@ TypeObj lx_dtype_type = {OBJ_TYPE_HEAD, .name = "dtype", .doc = "an array elemen
 int lx_issubdtype(Value a, Value b) {
   int da = dtype_of_any(a), db = dtype_of_any(b);
   if (da < 0 || db < 0) {
-    obj_raise(&obj_TypeError, "issubdtype: arguments must be dtypes");
+    obj_raise(&exc_TypeError, "issubdtype: arguments must be dtypes");
     return -1;
   }
   if (db < DT_COUNT) return da == db;
@@ -235,11 +235,11 @@ static int is_seq(Value v) { return VAL_IS_LIST(v) || VAL_IS_TUPLE(v); }
 
 static Value type_error_dtype(const char *op, DType d, Family f) {
   if (f == FAM_NP)
-    return obj_raise(&obj_TypeError,
+    return obj_raise(&exc_TypeError,
                      "ufunc '%s' not supported for the input types, and the inputs could not be "
                      "safely coerced to any supported types according to the casting rule "
                      "''safe''", op);
-  return obj_raise(&obj_TypeError, "%s does not accept dtype %s", op, arr_dtypes[d].name);
+  return obj_raise(&exc_TypeError, "%s does not accept dtype %s", op, arr_dtypes[d].name);
 }
 
 /* floor-mod from the engine's rem, fixed to Python's sign rule when rem truncates */
@@ -259,7 +259,7 @@ Value lx_arith(Family f, int op, Value a, Value b) {
         AVal av;
         if (lx_aval(a, &av) < 0) return val_null();
         if (dt_is_int(av.dtype) && b.u.i < 0)
-          return obj_raise(&obj_ValueError, "Integers to negative integer powers are not allowed.");
+          return obj_raise(&exc_ValueError, "Integers to negative integer powers are not allowed.");
         PIntPow pp = {b.u.i};
         return lx_bind1(PRIM_integer_pow, 1, &a, &pp);
       }
@@ -273,7 +273,7 @@ Value lx_arith(Family f, int op, Value a, Value b) {
     case OP_ADD: id = rt == DT_BOOL ? PRIM_or : PRIM_add; break;
     case OP_SUB:
       if (rt == DT_BOOL)
-        return obj_raise(&obj_TypeError,
+        return obj_raise(&exc_TypeError,
                          f == FAM_NP ? "numpy boolean subtract, the `-` operator, is not "
                                        "supported, use the bitwise_xor, the `^` operator, or "
                                        "the logical_xor function instead."
@@ -305,12 +305,12 @@ Value lx_arith(Family f, int op, Value a, Value b) {
     case OP_POW:
       if (rt == DT_BOOL) return type_error_dtype("power", DT_BOOL, f);
       if (dt_is_int((DType)rt) && b.tag == V_INT && b.u.i < 0)
-        return obj_raise(&obj_ValueError, "Integers to negative integer powers are not allowed.");
+        return obj_raise(&exc_ValueError, "Integers to negative integer powers are not allowed.");
       if (dt_is_int((DType)rt) && f == FAM_NP && lx_arr(b)) {
         Array *e = lx_arr(b);
         for (int64_t i = 0; i < e->size; i++)
           if (!dt_is_unsigned(e->dtype) && arr_get_i(e, i) < 0)
-            return obj_raise(&obj_ValueError, "Integers to negative integer powers are not allowed.");
+            return obj_raise(&exc_ValueError, "Integers to negative integer powers are not allowed.");
       }
       id = PRIM_pow;
       break;
@@ -356,11 +356,11 @@ static Value np_inplace(int op, Value a, Value b) {
   Array *x = lx_arr(a);
   if (ARROBJ(a.u.o)->npscalar) return obj_notimpl();
   if (!(x->flags & ARR_WRITABLE))
-    return obj_raise(&obj_ValueError, "output array is read-only");
+    return obj_raise(&exc_ValueError, "output array is read-only");
   Value r = lx_arith(FAM_NP, op, a, b);
   if (VAL_IS_NULL(r) || VAL_IS_NOTIMPL(r)) return r;
   Array *y = lx_arr(r);
-  if (!y) { val_decref(r); return obj_raise(&obj_TypeError, "in-place operation failed"); }
+  if (!y) { val_decref(r); return obj_raise(&exc_TypeError, "in-place operation failed"); }
   char kx = arr_dtypes[x->dtype].kind, ky = arr_dtypes[y->dtype].kind;
   int ok = x->dtype == y->dtype || (kx == 'f') || (kx == ky && dt_size(x->dtype) >= dt_size(y->dtype)) ||
            (kx == 'i' && ky == 'u' && dt_size(x->dtype) > dt_size(y->dtype)) || ky == 'b';
@@ -374,7 +374,7 @@ static Value np_inplace(int op, Value a, Value b) {
                                         [OP_FLOORDIV] = "floor_divide"};
     DType yd = y->dtype;
     val_decref(r);
-    return obj_raise(&obj_TypeError,
+    return obj_raise(&exc_TypeError,
                      "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with "
                      "casting rule 'same_kind'", names[op], arr_dtypes[yd].name,
                      arr_dtypes[x->dtype].name);
@@ -432,7 +432,7 @@ Value lx_unary_slot(int op, Value a) {
   switch (op) {
     case UOP_USUB:
       if (av.dtype == DT_BOOL)
-        return obj_raise(&obj_TypeError,
+        return obj_raise(&exc_TypeError,
                          f == FAM_NP ? "The numpy boolean negative, the `-` operator, is not "
                                        "supported, use the `~` operator or the logical_not "
                                        "function instead."
@@ -453,11 +453,11 @@ Value lx_unary_slot(int op, Value a) {
 static int np_hash(Value self, int64_t *out) {
   ArrObj *o = ARROBJ(self.u.o);
   if (!o->npscalar) {
-    obj_raise(&obj_TypeError, "unhashable type: 'numpy.ndarray'");
+    obj_raise(&exc_TypeError, "unhashable type: 'numpy.ndarray'");
     return -1;
   }
   Value v = lx_item(o->a, 0);
-  int r = obj_hash(v, out);
+  int r = op_hash(v, out);
   val_decref(v);
   return r;
 }
@@ -467,10 +467,10 @@ static int arr_truth(Value self) {
   Array *a = lx_arr(self);
   if (a->size != 1) {
     if (a->size == 0)
-      obj_raise(&obj_ValueError, "The truth value of an empty array is ambiguous. Use "
+      obj_raise(&exc_ValueError, "The truth value of an empty array is ambiguous. Use "
                                  "`array.size > 0` to check that an array is not empty.");
     else
-      obj_raise(&obj_ValueError, "The truth value of an array with more than one element is "
+      obj_raise(&exc_ValueError, "The truth value of an array with more than one element is "
                                  "ambiguous. Use a.any() or a.all()");
     return -1;
   }
@@ -481,7 +481,7 @@ int lx_len_slot(Value self, int64_t *out) {
   AVal av;
   if (lx_aval(self, &av) < 0) return -1;
   if (av.ndim == 0) {
-    obj_raise(&obj_TypeError, "len() of unsized object");
+    obj_raise(&exc_TypeError, "len() of unsized object");
     return -1;
   }
   *out = av.shape[0];
@@ -493,17 +493,17 @@ Value lx_getitem_slot(Value self, Value key) { return lx_getitem(self, key); }
 int lx_setitem_slot(Value self, Value key, Value v) {
   if (lx_family(self) == FAM_NP && !ARROBJ(self.u.o)->npscalar) {
     if (VAL_IS_NULL(v)) {
-      obj_raise(&obj_ValueError, "cannot delete array elements");
+      obj_raise(&exc_ValueError, "cannot delete array elements");
       return -1;
     }
     return np_setitem(self, key, v);
   }
   if (lx_family(self) == FAM_NP) {
-    obj_raise(&obj_TypeError, "'numpy.%s' object does not support item assignment",
+    obj_raise(&exc_TypeError, "'numpy.%s' object does not support item assignment",
               arr_dtypes[lx_arr(self)->dtype].name);
     return -1;
   }
-  obj_raise(&obj_TypeError,
+  obj_raise(&exc_TypeError,
             "JAX arrays are immutable and do not support in-place item assignment. Instead of "
             "x[idx] = y, use x = x.at[idx].set(y) or another .at[] method: "
             "https://docs.jax.dev/en/latest/_autosummary/jax.numpy.ndarray.at.html");
@@ -535,7 +535,7 @@ static TypeObj lx_iter_type = {OBJ_TYPE_HEAD, .name = "array_iterator", .flags =
 Value lx_iter_slot(Value self) {
   AVal av;
   if (lx_aval(self, &av) < 0) return val_null();
-  if (av.ndim == 0) return obj_raise(&obj_TypeError, "iteration over a 0-d array");
+  if (av.ndim == 0) return obj_raise(&exc_TypeError, "iteration over a 0-d array");
   ArrIterObj *it = obj_alloc(&lx_iter_type, sizeof(ArrIterObj));
   if (!it) return val_null();
   it->arr = val_incref(self);
@@ -545,18 +545,18 @@ Value lx_iter_slot(Value self) {
 }
 
 Value lx_format_slot(Value self, Value spec) {
-  const char *s = VAL_IS_STR(spec) ? obj_str_cstr(spec) : "";
-  if (!*s) return obj_str(self);
+  const char *s = VAL_IS_STR(spec) ? str_cstr(spec) : "";
+  if (!*s) return op_str(self);
   Value c = lx_concrete(self, "format()");
   if (VAL_IS_NULL(c)) return c;
   Array *a = lx_arr(c);
   Value r;
   if (a->size == 1) {
     Value item = lx_item(a, 0);
-    r = VAL_IS_NULL(item) ? item : obj_format(item, spec);
+    r = VAL_IS_NULL(item) ? item : op_format(item, spec);
     val_decref(item);
   } else {
-    r = obj_raise(&obj_TypeError, "unsupported format string passed to %s.__format__",
+    r = obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
                   lx_family(self) == FAM_NP ? "numpy.ndarray" : "ArrayImpl");
   }
   val_decref(c);
@@ -569,15 +569,15 @@ static Family fam_of(Value self) { return lx_family(self) == FAM_NP ? FAM_NP : F
 /* call numpy.<name> / jax.numpy.<name> with the same arguments (self first) */
 static Value forward(const char *name, int argc, const Value *argv, Obj *kw) {
   Family f = fam_of(argv[0]);
-  Value m = obj_import(f == FAM_NP ? "numpy" : "jax.numpy");
+  Value m = module_import(f == FAM_NP ? "numpy" : "jax.numpy");
   if (VAL_IS_NULL(m)) return m;
-  Value fn = obj_module_get(m, name);
+  Value fn = module_get(m, name);
   Value r;
   if (VAL_IS_NULL(fn))
-    r = obj_raise(&obj_AttributeError, "'%s' object has no attribute '%s'",
-                  obj_type_name(argv[0]), name);
+    r = obj_raise(&exc_AttributeError, "'%s' object has no attribute '%s'",
+                  op_type_name(argv[0]), name);
   else
-    r = obj_call(fn, argc, argv, kw);
+    r = op_call(fn, argc, argv, kw);
   val_decref(m);
   return r;
 }
@@ -597,11 +597,11 @@ Value lx_reshape_method(Value x, int argc, const Value *argv) {
   if (argc == 1 && (is_seq(argv[0]))) {
     int64_t n = VAL_IS_TUPLE(argv[0]) ? TUPLE(argv[0].u.o)->len : LIST(argv[0].u.o)->len;
     const Value *it = VAL_IS_TUPLE(argv[0]) ? TUPLE(argv[0].u.o)->items : LIST(argv[0].u.o)->items;
-    if (n > ARR_MAXDIM) return obj_raise(&obj_ValueError, "too many dimensions");
+    if (n > ARR_MAXDIM) return obj_raise(&exc_ValueError, "too many dimensions");
     for (int64_t i = 0; i < n; i++) if (lx_as_int(it[i], &shape[i]) < 0) return val_null();
     nd = (int)n;
   } else {
-    if (argc > ARR_MAXDIM) return obj_raise(&obj_ValueError, "too many dimensions");
+    if (argc > ARR_MAXDIM) return obj_raise(&exc_ValueError, "too many dimensions");
     for (int i = 0; i < argc; i++) if (lx_as_int(argv[i], &shape[i]) < 0) return val_null();
     nd = argc;
   }
@@ -610,9 +610,9 @@ Value lx_reshape_method(Value x, int argc, const Value *argv) {
   int neg = 0;
   for (int i = 0; i < nd; i++) {
     if (shape[i] == -1) neg++;
-    else if (shape[i] < 0) return obj_raise(&obj_ValueError, "negative dimensions are not allowed");
+    else if (shape[i] < 0) return obj_raise(&exc_ValueError, "negative dimensions are not allowed");
   }
-  if (neg > 1) return obj_raise(&obj_ValueError, "can only specify one unknown dimension");
+  if (neg > 1) return obj_raise(&exc_ValueError, "can only specify one unknown dimension");
   if (arr_resolve_reshape(size, nd, shape) < 0) {
     char b1[400];
     if (fam_of(x) == FAM_NP) {
@@ -636,7 +636,7 @@ Value lx_reshape_method(Value x, int argc, const Value *argv) {
       if (k == 1) *o++ = ',';
       *o++ = ')';
       *o = 0;
-      return obj_raise(&obj_ValueError, "cannot reshape array of size %lld into shape %s",
+      return obj_raise(&exc_ValueError, "cannot reshape array of size %lld into shape %s",
                        (long long)size, b1);
     }
     return lx_raise_engine(FAM_JAX);
@@ -645,20 +645,20 @@ Value lx_reshape_method(Value x, int argc, const Value *argv) {
 }
 
 static Value m_reshape(int argc, const Value *argv, Obj *kw) {
-  int nkw = obj_kwcount(kw);
+  int nkw = func_kwcount(kw);
   for (int i = 0; i < nkw; i++) {
-    const char *k = obj_kwname(kw, i);
+    const char *k = func_kwname(kw, i);
     if (strcmp(k, "order") && strcmp(k, "shape") && strcmp(k, "newshape"))
-      return obj_raise(&obj_TypeError, "reshape() got an unexpected keyword argument '%s'", k);
+      return obj_raise(&exc_TypeError, "reshape() got an unexpected keyword argument '%s'", k);
     if (!strcmp(k, "order")) {
       Value o = argv[argc + i];
-      if (!VAL_IS_STR(o) || strcmp(obj_str_cstr(o), "C"))
-        return obj_raise(&obj_NotImplementedError, "reshape: only order='C' is supported");
+      if (!VAL_IS_STR(o) || strcmp(str_cstr(o), "C"))
+        return obj_raise(&exc_NotImplementedError, "reshape: only order='C' is supported");
     } else {
       return lx_reshape_method(argv[0], 1, &argv[argc + i]);
     }
   }
-  if (argc < 2) return obj_raise(&obj_TypeError, "reshape() missing required argument 'shape'");
+  if (argc < 2) return obj_raise(&exc_TypeError, "reshape() missing required argument 'shape'");
   return lx_reshape_method(argv[0], argc - 1, argv + 1);
 }
 
@@ -674,35 +674,35 @@ Value lx_transpose_method(Value x, int argc, const Value *argv) {
     it = VAL_IS_TUPLE(argv[0]) ? TUPLE(argv[0].u.o)->items : LIST(argv[0].u.o)->items;
   }
   if (n == 0) return lx_transpose(x, NULL);
-  if (n != av.ndim) return obj_raise(&obj_ValueError, "axes don't match array");
+  if (n != av.ndim) return obj_raise(&exc_ValueError, "axes don't match array");
   int seen[ARR_MAXDIM] = {0};
   for (int i = 0; i < n; i++) {
     if (lx_parse_axis(it[i], av.ndim, &perm[i]) < 0) return val_null();
-    if (seen[perm[i]]++) return obj_raise(&obj_ValueError, "repeated axis in transpose");
+    if (seen[perm[i]]++) return obj_raise(&exc_ValueError, "repeated axis in transpose");
   }
   return lx_transpose(x, perm);
 }
 
 static Value m_transpose(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("transpose", argc, kw, 1, 1 + ARR_MAXDIM) < 0) return val_null();
+  if (func_check_args("transpose", argc, kw, 1, 1 + ARR_MAXDIM) < 0) return val_null();
   return lx_transpose_method(argv[0], argc - 1, argv + 1);
 }
 
 static Value m_astype(int argc, const Value *argv, Obj *kw) {
   Value a[7];
-  if (obj_parse_args("astype", argc, argv, kw, "self,dtype|order,casting,subok,copy,$device", a) < 0)
+  if (func_parse_args("astype", argc, argv, kw, "self,dtype|order,casting,subok,copy,$device", a) < 0)
     return val_null();
   Family f = fam_of(argv[0]);
   int d = lx_parse_dtype(a[1], f);
   if (d == -2) return val_null();
-  if (d == -1) return obj_raise(&obj_TypeError, "astype: dtype must not be None");
+  if (d == -1) return obj_raise(&exc_TypeError, "astype: dtype must not be None");
   return lx_astype(argv[0], d, f);
 }
 
 Value lx_astype(Value x, int d, Family f) {
   if (f == FAM_NP) {
     Array *a = lx_arr(x);
-    if (!a) return obj_raise(&obj_TypeError, "astype: expected an array");
+    if (!a) return obj_raise(&exc_TypeError, "astype: expected an array");
     Array *c;
     if ((int)a->dtype == d) c = arr_copy(a);
     else {
@@ -717,7 +717,7 @@ Value lx_astype(Value x, int d, Family f) {
 }
 
 static Value m_tolist(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("tolist", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("tolist", argc, kw, 1, 1) < 0) return val_null();
   Value c = lx_concrete(argv[0], "tolist()");
   if (VAL_IS_NULL(c)) return c;
   Value r = lx_tolist(lx_arr(c));
@@ -726,26 +726,26 @@ static Value m_tolist(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_item(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("item", argc, kw, 1, 1 + ARR_MAXDIM) < 0) return val_null();
+  if (func_check_args("item", argc, kw, 1, 1 + ARR_MAXDIM) < 0) return val_null();
   Value c = lx_concrete(argv[0], "item()");
   if (VAL_IS_NULL(c)) return c;
   Array *a = lx_arr(c);
   Value r;
   if (argc == 1) {
     r = a->size == 1 ? lx_item(a, 0)
-                     : obj_raise(&obj_ValueError, "can only convert an array of size 1 to a "
+                     : obj_raise(&exc_ValueError, "can only convert an array of size 1 to a "
                                                   "Python scalar");
   } else if (argc == 2) {
     int64_t i;
     if (lx_as_int(argv[1], &i) < 0) r = val_null();
     else {
       if (i < 0) i += a->size;
-      r = (i < 0 || i >= a->size) ? obj_raise(&obj_IndexError, "index %lld is out of bounds "
+      r = (i < 0 || i >= a->size) ? obj_raise(&exc_IndexError, "index %lld is out of bounds "
                                               "for size %lld", (long long)i, (long long)a->size)
                                   : lx_item(a, i);
     }
   } else {
-    if (argc - 1 != a->ndim) r = obj_raise(&obj_ValueError, "incorrect number of indices for array");
+    if (argc - 1 != a->ndim) r = obj_raise(&exc_ValueError, "incorrect number of indices for array");
     else {
       int64_t flat = 0;
       r = val_null();
@@ -755,7 +755,7 @@ static Value m_item(int argc, const Value *argv, Obj *kw) {
         if (lx_as_int(argv[1 + k], &i) < 0) { ok = 0; break; }
         if (i < 0) i += a->shape[k];
         if (i < 0 || i >= a->shape[k]) {
-          obj_raise(&obj_IndexError, "index %lld is out of bounds for axis %d with size %lld",
+          obj_raise(&exc_IndexError, "index %lld is out of bounds for axis %d with size %lld",
                     (long long)i, k, (long long)a->shape[k]);
           ok = 0;
           break;
@@ -775,16 +775,16 @@ static Value scalar_conv(Value self, const char *what, int kind) {
   Array *a = lx_arr(c);
   Value r;
   if (a->ndim != 0) {
-    r = obj_raise(&obj_TypeError, "only 0-dimensional arrays can be converted to Python scalars");
+    r = obj_raise(&exc_TypeError, "only 0-dimensional arrays can be converted to Python scalars");
   } else if (kind == 'f') {
     r = val_float(arr_get_f(a, 0));
   } else if (kind == 'x' && !dt_is_int(a->dtype) && a->dtype != DT_BOOL) {
-    r = obj_raise(&obj_TypeError, "only integer scalar arrays can be converted to a scalar index");
+    r = obj_raise(&exc_TypeError, "only integer scalar arrays can be converted to a scalar index");
   } else if (dt_is_float(a->dtype)) {
     double d = arr_get_f(a, 0);
-    if (isnan(d)) r = obj_raise(&obj_ValueError, "cannot convert float NaN to integer");
-    else if (isinf(d)) r = obj_raise(&obj_OverflowError, "cannot convert float infinity to integer");
-    else if (fabs(d) >= 9.2233720368547758e18) r = obj_raise(&obj_OverflowError, "int too large");
+    if (isnan(d)) r = obj_raise(&exc_ValueError, "cannot convert float NaN to integer");
+    else if (isinf(d)) r = obj_raise(&exc_OverflowError, "cannot convert float infinity to integer");
+    else if (fabs(d) >= 9.2233720368547758e18) r = obj_raise(&exc_OverflowError, "int too large");
     else r = val_int((int64_t)d);
   } else {
     r = val_int(arr_get_i(a, 0));
@@ -805,7 +805,7 @@ static Value m_bool(int argc, const Value *argv, Obj *kw) {
 
 /* round(x[, ndigits]): a 0-d value without ndigits rounds to a Python int (half to even) */
 static Value m_round_dunder(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__round__", argc, kw, 1, 2) < 0) return val_null();
+  if (func_check_args("__round__", argc, kw, 1, 2) < 0) return val_null();
   Value self = argv[0];
   if (argc == 1 || VAL_IS_NONE(argv[1])) {
     AVal av;
@@ -817,7 +817,7 @@ static Value m_round_dunder(int argc, const Value *argv, Obj *kw) {
       Value r;
       if (dt_is_float(a->dtype)) {
         double d = nearbyint(arr_get_f(a, 0));
-        r = !isfinite(d) ? obj_raise(isnan(d) ? &obj_ValueError : &obj_OverflowError,
+        r = !isfinite(d) ? obj_raise(isnan(d) ? &exc_ValueError : &exc_OverflowError,
                                      isnan(d) ? "cannot convert float NaN to integer"
                                               : "cannot convert float infinity to integer")
                          : val_int((int64_t)d);
@@ -861,9 +861,9 @@ static Value m_flatten(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_fill(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("fill", argc, kw, 2, 2) < 0) return val_null();
-  if (fam_of(argv[0]) != FAM_NP) return obj_raise(&obj_AttributeError, "'Array' object has no attribute 'fill'");
-  if (np_setitem(argv[0], val_obj(&obj_ellipsis_obj), argv[1]) < 0) return val_null();
+  if (func_check_args("fill", argc, kw, 2, 2) < 0) return val_null();
+  if (fam_of(argv[0]) != FAM_NP) return obj_raise(&exc_AttributeError, "'Array' object has no attribute 'fill'");
+  if (np_setitem(argv[0], val_obj(&iter_ellipsis_obj), argv[1]) < 0) return val_null();
   return val_none();
 }
 
@@ -879,8 +879,8 @@ static Value m_sort(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_view(int argc, const Value *argv, Obj *kw) {
-  if (argc > 1 || obj_kwcount(kw))
-    return obj_raise(&obj_NotImplementedError, "view(dtype) is not supported");
+  if (argc > 1 || func_kwcount(kw))
+    return obj_raise(&exc_NotImplementedError, "view(dtype) is not supported");
   Array *a = lx_arr(argv[0]);
   if (!a) return val_incref(argv[0]);
   int perm[ARR_MAXDIM];
@@ -889,7 +889,7 @@ static Value m_view(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_array_namespace(int argc, const Value *argv, Obj *kw) {
-  return obj_import(fam_of(argv[0]) == FAM_NP ? "numpy" : "jax.numpy");
+  return module_import(fam_of(argv[0]) == FAM_NP ? "numpy" : "jax.numpy");
 }
 
 static Value m_devices(int argc, const Value *argv, Obj *kw);
@@ -946,7 +946,7 @@ const MethodDef lx_arr_methods[] = {
 static Value g_shape(Value self) {
   AVal av;
   if (lx_aval(self, &av) < 0) return val_null();
-  Value t = obj_tuple_new(av.ndim);
+  Value t = tuple_new(av.ndim);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 0; i < av.ndim; i++) TUPLE_SET(t, i, val_int(av.shape[i]));
   return t;
@@ -984,7 +984,7 @@ static Value g_T(Value self) { return lx_transpose(self, NULL); }
 static Value g_mT(Value self) {
   AVal av;
   if (lx_aval(self, &av) < 0) return val_null();
-  if (av.ndim < 2) return obj_raise(&obj_ValueError, "matrix transpose with ndim < 2 is undefined");
+  if (av.ndim < 2) return obj_raise(&exc_ValueError, "matrix transpose with ndim < 2 is undefined");
   int perm[ARR_MAXDIM];
   for (int i = 0; i < av.ndim; i++) perm[i] = i;
   perm[av.ndim - 1] = av.ndim - 2;
@@ -998,8 +998,8 @@ static Value g_weak(Value self) {
 }
 static Value g_strides(Value self) {
   Array *a = lx_arr(self);
-  if (!a) return obj_raise(&obj_AttributeError, "strides");
-  Value t = obj_tuple_new(a->ndim);
+  if (!a) return obj_raise(&exc_AttributeError, "strides");
+  Value t = tuple_new(a->ndim);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 0; i < a->ndim; i++) TUPLE_SET(t, i, val_int(a->strides[i] * dt_size(a->dtype)));
   return t;
@@ -1012,13 +1012,13 @@ static Value g_imag(Value self) {
 }
 static Value g_base(Value self) { return val_none(); }
 static Value g_device(Value self) {
-  if (lx_family(self) == FAM_NP) return obj_str_from_cstr("cpu");
+  if (lx_family(self) == FAM_NP) return str_from_cstr("cpu");
   return lx_default_device();
 }
 static Value m_devices(int argc, const Value *argv, Obj *kw) {
-  Value st = obj_set_new();
+  Value st = set_new();
   if (VAL_IS_NULL(st)) return st;
-  if (obj_set_add(st, lx_default_device()) < 0) { val_decref(st); return val_null(); }
+  if (set_add(st, lx_default_device()) < 0) { val_decref(st); return val_null(); }
   return st;
 }
 
@@ -1043,7 +1043,7 @@ static Value at_getitem(Value self, Value key) {
   r->key = val_incref(key);
   return val_obj(&r->ob);
 }
-static Value at_repr(Value self) { return obj_str_from_cstr("_IndexUpdateHelper"); }
+static Value at_repr(Value self) { return str_from_cstr("_IndexUpdateHelper"); }
 static TypeObj at_type = {OBJ_TYPE_HEAD, .name = "_IndexUpdateHelper", .flags = TF_GC,
                           .dealloc = at_dealloc, .traverse = at_traverse, .clear = at_clear,
                           .getitem = at_getitem, .repr = at_repr};
@@ -1063,14 +1063,14 @@ static const MethodDef at_ref_methods[] = {
     {"min", at_min, "min(values)", 0}, {"max", at_max, "max(values)", 0},
     {"get", at_get, "get()", 0}, {"apply", at_apply, "apply(ufunc)", 0},
     {"subtract", at_subtract, "subtract(values)", 0}, {NULL}};
-static Value at_ref_repr(Value self) { return obj_str_from_cstr("_IndexUpdateRef"); }
+static Value at_ref_repr(Value self) { return str_from_cstr("_IndexUpdateRef"); }
 static TypeObj at_ref_type = {OBJ_TYPE_HEAD, .name = "_IndexUpdateRef", .flags = TF_GC,
                               .dealloc = at_dealloc, .traverse = at_traverse, .clear = at_clear,
                               .methods = at_ref_methods, .repr = at_ref_repr};
 
 static Value g_at(Value self) {
   if (lx_family(self) == FAM_NP)
-    return obj_raise(&obj_AttributeError, "'numpy.ndarray' object has no attribute 'at'");
+    return obj_raise(&exc_AttributeError, "'numpy.ndarray' object has no attribute 'at'");
   AtObj *a = obj_alloc(&at_type, sizeof(AtObj));
   if (!a) return val_null();
   a->arr = val_incref(self);
@@ -1100,7 +1100,7 @@ const GetSetDef lx_arr_getset[] = {
 static Value np_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   /* np.ndarray(shape, dtype=float) */
   Value a[2];
-  if (obj_parse_args("ndarray", argc, argv, kw, "shape|dtype", a) < 0) return val_null();
+  if (func_parse_args("ndarray", argc, argv, kw, "shape|dtype", a) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
   int nd = lx_parse_shape(a[0], shape);
   if (nd < 0) return val_null();

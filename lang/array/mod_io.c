@@ -17,16 +17,16 @@
 
 static int io_missing(const void *fn) {
   if (fn) return 0;
-  obj_raise(&obj_NotImplementedError, "this build has no array file I/O (engine/arr_io.c)");
+  obj_raise(&exc_NotImplementedError, "this build has no array file I/O (engine/arr_io.c)");
   return -1;
 }
 
 static int has(Value v) { return !VAL_IS_NULL(v) && !VAL_IS_NONE(v); }
 
 static const char *path_arg(Value v, const char *fname) {
-  if (VAL_IS_STR(v)) return obj_str_cstr(v);
+  if (VAL_IS_STR(v)) return str_cstr(v);
   /* pathlib-like objects: str(p) */
-  obj_raise(&obj_TypeError, "%s: expected a file name (str), got %s", fname, obj_type_name(v));
+  obj_raise(&exc_TypeError, "%s: expected a file name (str), got %s", fname, op_type_name(v));
   return NULL;
 }
 
@@ -34,9 +34,9 @@ static Value io_error(Family f, const char *path) {
   const ArrError *e = arr_last_error();
   if (e->kind == ERR_IO || e->kind == ERR_NONE) {
     if (errno == ENOENT)
-      return obj_raise(&obj_FileNotFoundError, "[Errno 2] No such file or directory: '%s'", path);
+      return obj_raise(&exc_FileNotFoundError, "[Errno 2] No such file or directory: '%s'", path);
     if (e->kind == ERR_IO) {
-      obj_raise(&obj_OSError, "%s", e->msg);
+      obj_raise(&exc_OSError, "%s", e->msg);
       arr_err_clear();
       return val_null();
     }
@@ -47,7 +47,7 @@ static Value io_error(Family f, const char *path) {
 /* {=== .npy ===} */
 static Value load_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("load", argc, argv, kw, "file|mmap_mode,allow_pickle,fix_imports,encoding", a) < 0)
+  if (func_parse_args("load", argc, argv, kw, "file|mmap_mode,allow_pickle,fix_imports,encoding", a) < 0)
     return val_null();
   const char *p = path_arg(a[0], "load");
   if (!p) return val_null();
@@ -63,7 +63,7 @@ static Value jnp_load(int argc, const Value *argv, Obj *kw) { return load_impl(F
 
 static Value np_save(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("save", argc, argv, kw, "file,arr|allow_pickle,fix_imports", a) < 0)
+  if (func_parse_args("save", argc, argv, kw, "file,arr|allow_pickle,fix_imports", a) < 0)
     return val_null();
   const char *p = path_arg(a[0], "save");
   if (!p) return val_null();
@@ -71,7 +71,7 @@ static Value np_save(int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(x)) return x;
   char path[4096];
   size_t n = strlen(p);
-  if (n + 5 >= sizeof path) { val_decref(x); return obj_raise(&obj_OSError, "file name too long"); }
+  if (n + 5 >= sizeof path) { val_decref(x); return obj_raise(&exc_OSError, "file name too long"); }
   /* numpy appends .npy when the name lacks it */
   snprintf(path, sizeof path, "%s%s", p, (n >= 4 && !strcmp(p + n - 4, ".npy")) ? "" : ".npy");
   if (io_missing((const void *)arr_save_npy)) { val_decref(x); return val_null(); }
@@ -116,7 +116,7 @@ static int parse_field(const char *s, size_t n, double *out, int missing_nan) {
 static Value read_text(Family fam, const char *path, const TextOpts *o, int dt, const char *fname,
                        int64_t ndmin) {
   FILE *fp = fopen(path, "r");
-  if (!fp) return obj_raise(&obj_FileNotFoundError, "%s not found.", path);
+  if (!fp) return obj_raise(&exc_FileNotFoundError, "%s not found.", path);
   size_t cap = 1024, n = 0;
   double *vals = malloc(cap * sizeof(double));
   char *line = NULL;
@@ -153,7 +153,7 @@ static Value read_text(Family fam, const char *path, const TextOpts *o, int dt, 
       if (use) {
         double v;
         if (parse_field(s, (size_t)(e - s), &v, o->missing_nan) < 0) {
-          r = obj_raise(&obj_ValueError, "could not convert string '%.*s' to float64 at row %lld, "
+          r = obj_raise(&exc_ValueError, "could not convert string '%.*s' to float64 at row %lld, "
                         "column %lld.", (int)(e - s), s, (long long)rows, (long long)k + 1);
           goto out;
         }
@@ -172,7 +172,7 @@ static Value read_text(Family fam, const char *path, const TextOpts *o, int dt, 
     }
     if (cols < 0) cols = kept;
     else if (kept != cols) {
-      r = obj_raise(&obj_ValueError, "the number of columns changed from %lld to %lld at row "
+      r = obj_raise(&exc_ValueError, "the number of columns changed from %lld to %lld at row "
                     "%lld; use `usecols` to select a subset and avoid this error",
                     (long long)cols, (long long)kept, (long long)rows + 1);
       goto out;
@@ -210,22 +210,22 @@ static int text_opts(Value delim, Value skip, Value comments, Value usecols, Tex
   o->comment = '#';
   if (has(delim)) {
     if (!VAL_IS_STR(delim) || STR(delim.u.o)->len != 1) {
-      obj_raise(&obj_TypeError, "delimiter must be a single character");
+      obj_raise(&exc_TypeError, "delimiter must be a single character");
       return -1;
     }
-    o->delim = obj_str_cstr(delim)[0];
+    o->delim = str_cstr(delim)[0];
     if (o->delim == ' ') o->delim = 0;
   }
   if (has(skip) && lx_as_int(skip, &o->skip) < 0) return -1;
   if (!VAL_IS_NULL(comments)) {
     if (VAL_IS_NONE(comments)) o->comment = 0;
-    else if (VAL_IS_STR(comments) && STR(comments.u.o)->len >= 1) o->comment = obj_str_cstr(comments)[0];
+    else if (VAL_IS_STR(comments) && STR(comments.u.o)->len >= 1) o->comment = str_cstr(comments)[0];
   }
   if (has(usecols)) {
     if (VAL_IS_LIST(usecols) || VAL_IS_TUPLE(usecols)) {
       int64_t n = VAL_IS_LIST(usecols) ? LIST(usecols.u.o)->len : TUPLE(usecols.u.o)->len;
       const Value *it = VAL_IS_LIST(usecols) ? LIST(usecols.u.o)->items : TUPLE(usecols.u.o)->items;
-      if (n > 64) { obj_raise(&obj_ValueError, "too many usecols"); return -1; }
+      if (n > 64) { obj_raise(&exc_ValueError, "too many usecols"); return -1; }
       for (int64_t i = 0; i < n; i++) {
         int64_t c;
         if (lx_as_int(it[i], &c) < 0) return -1;
@@ -242,8 +242,8 @@ static int text_opts(Value delim, Value skip, Value comments, Value usecols, Tex
 
 static Value loadtxt_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[8];
-  if (obj_parse_args("loadtxt", argc, argv, kw,
-                     "fname|dtype,comments,delimiter,converters,skiprows,usecols,unpack", a) < 0)
+  if (func_parse_args("loadtxt", argc, argv, kw,
+                      "fname|dtype,comments,delimiter,converters,skiprows,usecols,unpack", a) < 0)
     return val_null();
   const char *p = path_arg(a[0], "loadtxt");
   if (!p) return val_null();
@@ -252,7 +252,7 @@ static Value loadtxt_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   int dt = lx_parse_dtype(a[1], fam);
   if (dt == -2) return val_null();
   Value r = read_text(fam, p, &o, dt, "loadtxt", 0);
-  if (!VAL_IS_NULL(r) && has(a[7]) && obj_truth(a[7]) > 0) {
+  if (!VAL_IS_NULL(r) && has(a[7]) && op_truth(a[7]) > 0) {
     Value t = lx_transpose(r, NULL);
     val_decref(r);
     r = t;
@@ -263,8 +263,8 @@ static Value np_loadtxt(int argc, const Value *argv, Obj *kw) { return loadtxt_i
 
 static Value np_genfromtxt(int argc, const Value *argv, Obj *kw) {
   Value a[8];
-  if (obj_parse_args("genfromtxt", argc, argv, kw,
-                     "fname|dtype,comments,delimiter,skip_header,skip_footer,usecols,unpack", a) < 0)
+  if (func_parse_args("genfromtxt", argc, argv, kw,
+                      "fname|dtype,comments,delimiter,skip_header,skip_footer,usecols,unpack", a) < 0)
     return val_null();
   const char *p = path_arg(a[0], "genfromtxt");
   if (!p) return val_null();
@@ -274,7 +274,7 @@ static Value np_genfromtxt(int argc, const Value *argv, Obj *kw) {
   int dt = lx_parse_dtype(a[1], FAM_NP);
   if (dt == -2) return val_null();
   Value r = read_text(FAM_NP, p, &o, dt, "genfromtxt", 0);
-  if (!VAL_IS_NULL(r) && has(a[7]) && obj_truth(a[7]) > 0) {
+  if (!VAL_IS_NULL(r) && has(a[7]) && op_truth(a[7]) > 0) {
     Value t = lx_transpose(r, NULL);
     val_decref(r);
     r = t;
@@ -284,7 +284,7 @@ static Value np_genfromtxt(int argc, const Value *argv, Obj *kw) {
 
 static Value np_savetxt(int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("savetxt", argc, argv, kw, "fname,X|fmt,delimiter,newline,header", a) < 0)
+  if (func_parse_args("savetxt", argc, argv, kw, "fname,X|fmt,delimiter,newline,header", a) < 0)
     return val_null();
   const char *p = path_arg(a[0], "savetxt");
   if (!p) return val_null();
@@ -293,26 +293,26 @@ static Value np_savetxt(int argc, const Value *argv, Obj *kw) {
   Array *arr = lx_arr(x);
   if (arr->ndim > 2 || arr->ndim < 1) {
     val_decref(x);
-    return obj_raise(&obj_ValueError, "Expected 1D or 2D array, got %dD array instead", arr->ndim);
+    return obj_raise(&exc_ValueError, "Expected 1D or 2D array, got %dD array instead", arr->ndim);
   }
-  const char *fmt = VAL_IS_STR(a[2]) ? obj_str_cstr(a[2]) : "%.18e";
-  const char *delim = VAL_IS_STR(a[3]) ? obj_str_cstr(a[3]) : " ";
-  const char *nl = VAL_IS_STR(a[4]) ? obj_str_cstr(a[4]) : "\n";
+  const char *fmt = VAL_IS_STR(a[2]) ? str_cstr(a[2]) : "%.18e";
+  const char *delim = VAL_IS_STR(a[3]) ? str_cstr(a[3]) : " ";
+  const char *nl = VAL_IS_STR(a[4]) ? str_cstr(a[4]) : "\n";
   /* the format is applied through Sable's % operator, one value at a time */
   FILE *fp = fopen(p, "w");
-  if (!fp) { val_decref(x); return obj_raise(&obj_OSError, "cannot open %s for writing", p); }
-  if (VAL_IS_STR(a[5]) && STR(a[5].u.o)->len) fprintf(fp, "# %s%s", obj_str_cstr(a[5]), nl);
+  if (!fp) { val_decref(x); return obj_raise(&exc_OSError, "cannot open %s for writing", p); }
+  if (VAL_IS_STR(a[5]) && STR(a[5].u.o)->len) fprintf(fp, "# %s%s", str_cstr(a[5]), nl);
   int64_t rows = arr->ndim == 1 ? arr->shape[0] : arr->shape[0];
   int64_t cols = arr->ndim == 1 ? 1 : arr->shape[1];
-  Value fv = obj_str_from_cstr(fmt);
+  Value fv = str_from_cstr(fmt);
   Value r = val_none();
   for (int64_t i = 0; i < rows && !VAL_IS_NULL(r); i++) {
     for (int64_t j = 0; j < cols; j++) {
       Value item = lx_item(arr, i * cols + j);
-      Value s = obj_binop(OP_MOD, fv, item);
+      Value s = op_binop(OP_MOD, fv, item);
       val_decref(item);
       if (VAL_IS_NULL(s)) { r = s; break; }
-      fprintf(fp, "%s%s", j ? delim : "", obj_str_cstr(s));
+      fprintf(fp, "%s%s", j ? delim : "", str_cstr(s));
       val_decref(s);
     }
     fputs(nl, fp);
@@ -346,7 +346,7 @@ static Value load_idx(const char *path, Family f) {
 
 static Value ds_load_idx(int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("load_idx", argc, argv, kw, "path", a) < 0) return val_null();
+  if (func_parse_args("load_idx", argc, argv, kw, "path", a) < 0) return val_null();
   const char *p = path_arg(a[0], "load_idx");
   return p ? load_idx(p, FAM_NP) : val_null();
 }
@@ -354,7 +354,7 @@ static Value ds_load_idx(int argc, const Value *argv, Obj *kw) {
 static Value idx_dataset(const char *fname, const char *defdir, int argc, const Value *argv,
                          Obj *kw) {
   Value a[1];
-  if (obj_parse_args(fname, argc, argv, kw, "|path", a) < 0) return val_null();
+  if (func_parse_args(fname, argc, argv, kw, "|path", a) < 0) return val_null();
   const char *dir = defdir;
   if (has(a[0])) {
     dir = path_arg(a[0], fname);
@@ -372,20 +372,20 @@ static Value idx_dataset(const char *fname, const char *defdir, int argc, const 
     parts[i] = load_idx(p, FAM_NP);
     if (VAL_IS_NULL(parts[i])) {
       for (int j = 0; j < i; j++) val_decref(parts[j]);
-      if (obj_err_matches(&obj_FileNotFoundError)) {
+      if (obj_err_matches(&exc_FileNotFoundError)) {
         obj_err_clear();
-        return obj_raise(&obj_FileNotFoundError,
+        return obj_raise(&exc_FileNotFoundError,
                          "%s: %s/%s.gz not found (install the Debian package "
                          "dataset-fashion-mnist, or pass path=)", fname, dir, files[i]);
       }
       return val_null();
     }
   }
-  Value tr = obj_tuple_pack(2, parts[0], parts[1]);
-  Value te = obj_tuple_pack(2, parts[2], parts[3]);
+  Value tr = tuple_pack(2, parts[0], parts[1]);
+  Value te = tuple_pack(2, parts[2], parts[3]);
   for (int i = 0; i < 4; i++) val_decref(parts[i]);
   if (VAL_IS_NULL(tr) || VAL_IS_NULL(te)) { val_decref(tr); val_decref(te); return val_null(); }
-  Value r = obj_tuple_pack(2, tr, te);
+  Value r = tuple_pack(2, tr, te);
   val_decref(tr);
   val_decref(te);
   return r;
@@ -405,13 +405,13 @@ static const MethodDef datasets_functions[] = {
     {NULL}};
 
 int modinit_sable_datasets(Value m) {
-  if (obj_module_add_functions(m, datasets_functions) < 0) return -1;
-  Value cls = obj_tuple_new(10);
+  if (module_add_functions(m, datasets_functions) < 0) return -1;
+  Value cls = tuple_new(10);
   if (VAL_IS_NULL(cls)) return -1;
   static const char *const names[10] = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
                                         "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"};
-  for (int i = 0; i < 10; i++) TUPLE_SET(cls, i, obj_str_from_cstr(names[i]));
-  int r = obj_module_add(m, "fashion_mnist_classes", cls);
+  for (int i = 0; i < 10; i++) TUPLE_SET(cls, i, str_from_cstr(names[i]));
+  int r = module_add(m, "fashion_mnist_classes", cls);
   val_decref(cls);
   return r;
 }

@@ -18,11 +18,11 @@ static const Value *seq_items(Value v) { return VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->
 /* a tuple/list of ints into out (at most max); -1 on error */
 static int int_seq(Value v, int64_t *out, int max, const char *what) {
   if (!is_seq(v)) {
-    obj_raise(&obj_TypeError, "%s must be a tuple of ints, got %s", what, obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be a tuple of ints, got %s", what, op_type_name(v));
     return -1;
   }
   int64_t n = seq_len(v);
-  if (n > max) { obj_raise(&obj_ValueError, "%s: too many entries", what); return -1; }
+  if (n > max) { obj_raise(&exc_ValueError, "%s: too many entries", what); return -1; }
   for (int64_t i = 0; i < n; i++)
     if (lx_as_int(seq_items(v)[i], &out[i]) < 0) return -1;
   return (int)n;
@@ -32,10 +32,10 @@ static int int_seq(Value v, int64_t *out, int max, const char *what) {
 typedef struct ConfigObj { Obj ob; } ConfigObj;
 static Value config_update(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("update", argc, argv, kw, "self,name,val", a) < 0) return val_null();
-  if (!VAL_IS_STR(a[1])) return obj_raise(&obj_TypeError, "config.update: name must be a str");
-  const char *n = obj_str_cstr(a[1]);
-  int t = obj_truth(a[2]);
+  if (func_parse_args("update", argc, argv, kw, "self,name,val", a) < 0) return val_null();
+  if (!VAL_IS_STR(a[1])) return obj_raise(&exc_TypeError, "config.update: name must be a str");
+  const char *n = str_cstr(a[1]);
+  int t = op_truth(a[2]);
   if (t < 0) return val_null();
   if (!strcmp(n, "jax_enable_x64")) lx_flag_x64 = t;
   else if (!strcmp(n, "jax_threefry_partitionable")) lx_flag_partitionable = t;
@@ -47,7 +47,7 @@ static Value config_update(int argc, const Value *argv, Obj *kw) {
            !strcmp(n, "jax_numpy_dtype_promotion")) {
     /* accepted; Sable does not act on these */
   } else {
-    return obj_raise(&obj_AttributeError, "Unrecognized config option: %s", n);
+    return obj_raise(&exc_AttributeError, "Unrecognized config option: %s", n);
   }
   return val_none();
 }
@@ -56,9 +56,9 @@ static Value config_getattr(Value self, Obj *name) {
   if (!strcmp(n, "jax_enable_x64") || !strcmp(n, "x64_enabled")) return val_bool(lx_flag_x64);
   if (!strcmp(n, "jax_threefry_partitionable")) return val_bool(lx_flag_partitionable);
   if (!strcmp(n, "jax_explain_cache_misses")) return val_bool(lx_flag_explain_cache_misses);
-  return obj_generic_getattr(self, name);
+  return type_generic_getattr(self, name);
 }
-static Value config_repr(Value self) { return obj_str_from_cstr("<jax._src.config.Config>"); }
+static Value config_repr(Value self) { return str_from_cstr("<jax._src.config.Config>"); }
 static void config_dealloc(Obj *o) { obj_free(o); }
 static const MethodDef config_methods[] = {
     {"update", config_update, "update(name, value): set a configuration flag", 0}, {NULL}};
@@ -68,8 +68,8 @@ static TypeObj config_type = {OBJ_TYPE_HEAD, .name = "Config", .dealloc = config
 
 /* {=== devices ===} */
 typedef struct DeviceObj { Obj ob; } DeviceObj;
-static Value device_repr(Value self) { return obj_str_from_cstr("CpuDevice(id=0)"); }
-static Value dev_platform(Value self) { return obj_str_from_cstr("cpu"); }
+static Value device_repr(Value self) { return str_from_cstr("CpuDevice(id=0)"); }
+static Value dev_platform(Value self) { return str_from_cstr("cpu"); }
 static Value dev_id(Value self) { return val_int(0); }
 static const GetSetDef device_getset[] = {{"platform", dev_platform, NULL, NULL},
                                           {"device_kind", dev_platform, NULL, NULL},
@@ -82,22 +82,22 @@ static DeviceObj cpu_device = {{OBJ_IMMORTAL, &device_type}};
 Value lx_default_device(void) { return val_obj(&cpu_device.ob); }
 
 static Value jax_devices(int argc, const Value *argv, Obj *kw) {
-  Value l = obj_list_new(1);
+  Value l = list_new(1);
   if (VAL_IS_NULL(l)) return l;
   LIST(l.u.o)->items[0] = val_obj(&cpu_device.ob);
   return l;
 }
 static Value jax_default_backend(int argc, const Value *argv, Obj *kw) {
-  return obj_str_from_cstr("cpu");
+  return str_from_cstr("cpu");
 }
 static Value jax_device_count(int argc, const Value *argv, Obj *kw) { return val_int(1); }
 
 /* device_put(x, device=None): arrays in a pytree become jax arrays */
 static Value tree_to_jax(Value x, int depth) {
-  if (depth > 100) return obj_raise(&obj_RecursionError, "pytree too deep");
+  if (depth > 100) return obj_raise(&exc_RecursionError, "pytree too deep");
   if (VAL_IS_LIST(x) || VAL_IS_TUPLE(x)) {
     int64_t n = seq_len(x);
-    Value out = VAL_IS_LIST(x) ? obj_list_new(n) : obj_tuple_new(n);
+    Value out = VAL_IS_LIST(x) ? list_new(n) : tuple_new(n);
     if (VAL_IS_NULL(out)) return out;
     for (int64_t i = 0; i < n; i++) {
       Value y = tree_to_jax(seq_items(x)[i], depth + 1);
@@ -108,13 +108,13 @@ static Value tree_to_jax(Value x, int depth) {
     return out;
   }
   if (VAL_IS_DICT(x)) {
-    Value d = obj_dict_new();
+    Value d = dict_new();
     if (VAL_IS_NULL(d)) return d;
     int64_t pos = 0;
     Value k, v;
-    while (obj_dict_next(x, &pos, &k, &v)) {
+    while (dict_next(x, &pos, &k, &v)) {
       Value y = tree_to_jax(v, depth + 1);
-      if (VAL_IS_NULL(y) || obj_dict_set(d, k, y) < 0) { val_decref(y); val_decref(d); return val_null(); }
+      if (VAL_IS_NULL(y) || dict_set(d, k, y) < 0) { val_decref(y); val_decref(d); return val_null(); }
       val_decref(y);
     }
     return d;
@@ -125,14 +125,14 @@ static Value tree_to_jax(Value x, int depth) {
 }
 static Value jax_device_put(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("device_put", argc, argv, kw, "x|device,$src", a) < 0) return val_null();
+  if (func_parse_args("device_put", argc, argv, kw, "x|device,$src", a) < 0) return val_null();
   return tree_to_jax(a[0], 0);
 }
 static Value tree_to_np(Value x, int depth) {
-  if (depth > 100) return obj_raise(&obj_RecursionError, "pytree too deep");
+  if (depth > 100) return obj_raise(&exc_RecursionError, "pytree too deep");
   if (VAL_IS_LIST(x) || VAL_IS_TUPLE(x)) {
     int64_t n = seq_len(x);
-    Value out = VAL_IS_LIST(x) ? obj_list_new(n) : obj_tuple_new(n);
+    Value out = VAL_IS_LIST(x) ? list_new(n) : tuple_new(n);
     if (VAL_IS_NULL(out)) return out;
     for (int64_t i = 0; i < n; i++) {
       Value y = tree_to_np(seq_items(x)[i], depth + 1);
@@ -146,11 +146,11 @@ static Value tree_to_np(Value x, int depth) {
   return val_incref(x);
 }
 static Value jax_device_get(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("device_get", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("device_get", argc, kw, 1, 1) < 0) return val_null();
   return tree_to_np(argv[0], 0);
 }
 static Value jax_block_until_ready(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("block_until_ready", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("block_until_ready", argc, kw, 1, 1) < 0) return val_null();
   return val_incref(argv[0]);
 }
 
@@ -168,12 +168,12 @@ static const MethodDef jax_functions[] = {
 /* copy the public names of an optional module into m (the transformations register
  * sable.transforms / sable.lax_control; absent is fine) */
 static int reexport(Value m, const char *modname) {
-  Value t = obj_import(modname);
+  Value t = module_import(modname);
   if (VAL_IS_NULL(t)) {
-    if (obj_err_matches(&obj_ModuleNotFoundError)) {
+    if (obj_err_matches(&exc_ModuleNotFoundError)) {
       Value e = obj_err_fetch();
-      Value s = obj_exc_str(e);
-      int mine = VAL_IS_STR(s) && strstr(obj_str_cstr(s), modname) != NULL;
+      Value s = exc_str(e);
+      int mine = VAL_IS_STR(s) && strstr(str_cstr(s), modname) != NULL;
       val_decref(s);
       if (mine) { val_decref(e); return 0; }
       obj_err_restore(e);
@@ -184,16 +184,16 @@ static int reexport(Value m, const char *modname) {
   for (int64_t i = 0; i < mo->n; i++) {
     const char *n = STR(mo->names[i])->s;
     if (n[0] == '_' || VAL_IS_NULL(mo->vals[i])) continue;
-    if (obj_module_add(m, n, mo->vals[i]) < 0) { val_decref(t); return -1; }
+    if (module_add(m, n, mo->vals[i]) < 0) { val_decref(t); return -1; }
   }
   val_decref(t);
   return 0;
 }
 
 static int import_into(Value m, const char *attr, const char *modname) {
-  Value s = obj_import(modname);
+  Value s = module_import(modname);
   if (VAL_IS_NULL(s)) return -1;
-  int r = obj_module_add(m, attr, s);
+  int r = module_add(m, attr, s);
   val_decref(s);
   return r;
 }
@@ -203,12 +203,12 @@ int modinit_jax(Value m) {
   ConfigObj *c = obj_alloc(&config_type, sizeof(ConfigObj));
   if (!c) return -1;
   Value cv = val_obj(&c->ob);
-  int r = obj_module_add(m, "config", cv);
+  int r = module_add(m, "config", cv);
   val_decref(cv);
   if (r < 0) return -1;
-  if (obj_module_add_functions(m, jax_functions) < 0) return -1;
-  if (obj_module_add(m, "Array", val_obj(&lx_jax_type.ob)) < 0) return -1;
-  if (obj_module_add(m, "__version__", val_obj(obj_intern("0.4.35-sable"))) < 0) return -1;
+  if (module_add_functions(m, jax_functions) < 0) return -1;
+  if (module_add(m, "Array", val_obj(&lx_jax_type.ob)) < 0) return -1;
+  if (module_add(m, "__version__", val_obj(str_intern("0.4.35-sable"))) < 0) return -1;
   if (import_into(m, "numpy", "jax.numpy") < 0) return -1;
   if (import_into(m, "lax", "jax.lax") < 0) return -1;
   if (import_into(m, "random", "jax.random") < 0) return -1;
@@ -222,16 +222,16 @@ static Value lax_family_args(Value v) { return lx_asarray(v, FAM_JAX, -1, 0); }
 
 static Value lax_dot_general(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("dot_general", argc, argv, kw,
-                     "lhs,rhs,dimension_numbers|precision,preferred_element_type", a) < 0)
+  if (func_parse_args("dot_general", argc, argv, kw,
+                      "lhs,rhs,dimension_numbers|precision,preferred_element_type", a) < 0)
     return val_null();
   Value dn = a[2];
   if (!is_seq(dn) || seq_len(dn) != 2 || !is_seq(seq_items(dn)[0]) || !is_seq(seq_items(dn)[1]))
-    return obj_raise(&obj_TypeError, "dot_general: dimension_numbers must be "
+    return obj_raise(&exc_TypeError, "dot_general: dimension_numbers must be "
                                      "((lhs_contract, rhs_contract), (lhs_batch, rhs_batch))");
   Value con = seq_items(dn)[0], bat = seq_items(dn)[1];
   if (seq_len(con) != 2 || seq_len(bat) != 2)
-    return obj_raise(&obj_TypeError, "dot_general: malformed dimension_numbers");
+    return obj_raise(&exc_TypeError, "dot_general: malformed dimension_numbers");
   PDot p;
   memset(&p, 0, sizeof p);
   int64_t t[ARR_MAXDIM];
@@ -240,13 +240,13 @@ static Value lax_dot_general(int argc, const Value *argv, Obj *kw) {
   p.nc = n;
   for (int i = 0; i < n; i++) p.lhs_contract[i] = (int)t[i];
   if ((n = int_seq(seq_items(con)[1], t, ARR_MAXDIM, "rhs_contracting_dimensions")) < 0) return val_null();
-  if (n != p.nc) return obj_raise(&obj_TypeError, "dot_general requires equal numbers of lhs_contracting_dimensions and rhs_contracting_dimensions");
+  if (n != p.nc) return obj_raise(&exc_TypeError, "dot_general requires equal numbers of lhs_contracting_dimensions and rhs_contracting_dimensions");
   for (int i = 0; i < n; i++) p.rhs_contract[i] = (int)t[i];
   if ((n = int_seq(seq_items(bat)[0], t, ARR_MAXDIM, "lhs_batch_dimensions")) < 0) return val_null();
   p.nb = n;
   for (int i = 0; i < n; i++) p.lhs_batch[i] = (int)t[i];
   if ((n = int_seq(seq_items(bat)[1], t, ARR_MAXDIM, "rhs_batch_dimensions")) < 0) return val_null();
-  if (n != p.nb) return obj_raise(&obj_TypeError, "dot_general requires equal numbers of lhs_batch_dimensions and rhs_batch_dimensions");
+  if (n != p.nb) return obj_raise(&exc_TypeError, "dot_general requires equal numbers of lhs_batch_dimensions and rhs_batch_dimensions");
   for (int i = 0; i < n; i++) p.rhs_batch[i] = (int)t[i];
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -271,7 +271,7 @@ static Value lax_dot_general(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_dot(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("dot", argc, argv, kw, "lhs,rhs|precision,preferred_element_type", a) < 0)
+  if (func_parse_args("dot", argc, argv, kw, "lhs,rhs|precision,preferred_element_type", a) < 0)
     return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -290,16 +290,16 @@ static int conv_spec(Value dn, int nd, PConv *p) {
     return 0;
   }
   if (!is_seq(dn) || seq_len(dn) != 3) {
-    obj_raise(&obj_TypeError, "convolution dimension_numbers must be a tuple of 3 strings");
+    obj_raise(&exc_TypeError, "convolution dimension_numbers must be a tuple of 3 strings");
     return -1;
   }
   const char *s[3];
   for (int i = 0; i < 3; i++) {
     Value e = seq_items(dn)[i];
-    if (!VAL_IS_STR(e)) { obj_raise(&obj_TypeError, "convolution dimension_numbers elements must be strings"); return -1; }
-    s[i] = obj_str_cstr(e);
+    if (!VAL_IS_STR(e)) { obj_raise(&exc_TypeError, "convolution dimension_numbers elements must be strings"); return -1; }
+    s[i] = str_cstr(e);
     if ((int)strlen(s[i]) != nd) {
-      obj_raise(&obj_TypeError, "convolution dimension_numbers[%d] must have len equal to the "
+      obj_raise(&exc_TypeError, "convolution dimension_numbers[%d] must have len equal to the "
                                 "ndim of lhs and rhs, got %d", i, (int)strlen(s[i]));
       return -1;
     }
@@ -309,7 +309,7 @@ static int conv_spec(Value dn, int nd, PConv *p) {
   for (int i = 0; i < 3; i++) {
     const char *a = strchr(s[i], pairs[i][0]), *b = strchr(s[i], pairs[i][1]);
     if (!a || !b) {
-      obj_raise(&obj_TypeError, "convolution dimension_numbers[%d] must contain the characters "
+      obj_raise(&exc_TypeError, "convolution dimension_numbers[%d] must contain the characters "
                                 "'%c' and '%c' exactly once, got %s.", i, pairs[i][0], pairs[i][1], s[i]);
       return -1;
     }
@@ -324,7 +324,7 @@ static int conv_spec(Value dn, int nd, PConv *p) {
         char c = s[1][j];
         if (c == 'O' || c == 'I') continue;
         const char *q = strchr(s[i], c);
-        if (!q) { obj_raise(&obj_TypeError, "convolution dimension_numbers elements must each have the same set of spatial characters"); return -1; }
+        if (!q) { obj_raise(&exc_TypeError, "convolution dimension_numbers elements must each have the same set of spatial characters"); return -1; }
         specs[i][k++] = (int)(q - s[i]);
       }
     }
@@ -335,20 +335,20 @@ static int conv_spec(Value dn, int nd, PConv *p) {
 static int padding_arg(Value pad, int nsp, const int64_t *in_sp, const int64_t *win,
                        const int64_t *strides, int64_t *lo, int64_t *hi) {
   if (VAL_IS_STR(pad)) {
-    const char *s = obj_str_cstr(pad);
+    const char *s = str_cstr(pad);
     int same = !strcmp(s, "SAME") ? 1 : !strcmp(s, "SAME_LOWER") ? 2 : !strcmp(s, "VALID") ? 0 : -1;
-    if (same < 0) { obj_raise(&obj_ValueError, "Unknown padding type: %s.", s); return -1; }
+    if (same < 0) { obj_raise(&exc_ValueError, "Unknown padding type: %s.", s); return -1; }
     prim_padtype_to_pads(nsp, in_sp, win, strides, same, lo, hi);
     return 0;
   }
   if (!is_seq(pad) || seq_len(pad) != nsp) {
-    obj_raise(&obj_ValueError, "padding must be 'SAME', 'VALID' or a sequence of %d (low, high) pairs", nsp);
+    obj_raise(&exc_ValueError, "padding must be 'SAME', 'VALID' or a sequence of %d (low, high) pairs", nsp);
     return -1;
   }
   for (int i = 0; i < nsp; i++) {
     int64_t t[2];
     if (int_seq(seq_items(pad)[i], t, 2, "padding pair") != 2) {
-      if (!obj_err_occurred()) obj_raise(&obj_ValueError, "padding entries must be (low, high) pairs");
+      if (!obj_err_occurred()) obj_raise(&exc_ValueError, "padding entries must be (low, high) pairs");
       return -1;
     }
     lo[i] = t[0];
@@ -359,10 +359,10 @@ static int padding_arg(Value pad, int nsp, const int64_t *in_sp, const int64_t *
 
 static Value lax_conv_general_dilated(int argc, const Value *argv, Obj *kw) {
   Value a[11];
-  if (obj_parse_args("conv_general_dilated", argc, argv, kw,
-                     "lhs,rhs,window_strides,padding|lhs_dilation,rhs_dilation,dimension_numbers,"
-                     "feature_group_count,batch_group_count,precision,preferred_element_type",
-                     a) < 0)
+  if (func_parse_args("conv_general_dilated", argc, argv, kw,
+                      "lhs,rhs,window_strides,padding|lhs_dilation,rhs_dilation,dimension_numbers,"
+                      "feature_group_count,batch_group_count,precision,preferred_element_type",
+                      a) < 0)
     return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -372,7 +372,7 @@ static Value lax_conv_general_dilated(int argc, const Value *argv, Obj *kw) {
   AVal xa, wa;
   if (lx_aval(x, &xa) < 0 || lx_aval(w, &wa) < 0) goto out;
   if (xa.ndim != wa.ndim || xa.ndim < 3 || xa.ndim > 5) {
-    r = obj_raise(&obj_TypeError, "convolution requires lhs and rhs ndim to be equal (3 to 5), got %d and %d.", xa.ndim, wa.ndim);
+    r = obj_raise(&exc_TypeError, "convolution requires lhs and rhs ndim to be equal (3 to 5), got %d and %d.", xa.ndim, wa.ndim);
     goto out;
   }
   {
@@ -383,17 +383,17 @@ static Value lax_conv_general_dilated(int argc, const Value *argv, Obj *kw) {
     if (conv_spec(a[6], xa.ndim, &p) < 0) goto out;
     int64_t t[3];
     if (int_seq(a[2], t, 3, "window_strides") != nsp) {
-      if (!obj_err_occurred()) obj_raise(&obj_TypeError, "window_strides must have %d entries", nsp);
+      if (!obj_err_occurred()) obj_raise(&exc_TypeError, "window_strides must have %d entries", nsp);
       goto out;
     }
     for (int i = 0; i < nsp; i++) p.strides[i] = t[i];
     for (int i = 0; i < nsp; i++) p.lhs_dil[i] = p.rhs_dil[i] = 1;
     if (has(a[4])) {
-      if (int_seq(a[4], t, 3, "lhs_dilation") != nsp) { if (!obj_err_occurred()) obj_raise(&obj_TypeError, "lhs_dilation must have %d entries", nsp); goto out; }
+      if (int_seq(a[4], t, 3, "lhs_dilation") != nsp) { if (!obj_err_occurred()) obj_raise(&exc_TypeError, "lhs_dilation must have %d entries", nsp); goto out; }
       for (int i = 0; i < nsp; i++) p.lhs_dil[i] = t[i];
     }
     if (has(a[5])) {
-      if (int_seq(a[5], t, 3, "rhs_dilation") != nsp) { if (!obj_err_occurred()) obj_raise(&obj_TypeError, "rhs_dilation must have %d entries", nsp); goto out; }
+      if (int_seq(a[5], t, 3, "rhs_dilation") != nsp) { if (!obj_err_occurred()) obj_raise(&exc_TypeError, "rhs_dilation must have %d entries", nsp); goto out; }
       for (int i = 0; i < nsp; i++) p.rhs_dil[i] = t[i];
     }
     int64_t fg = 1, bg = 1;
@@ -425,16 +425,16 @@ static int lax_fn_prim(Value f);
 
 static Value lax_reduce_window(int argc, const Value *argv, Obj *kw) {
   Value a[8];
-  if (obj_parse_args("reduce_window", argc, argv, kw,
-                     "operand,init_value,computation,window_dimensions|window_strides,padding,"
-                     "base_dilation,window_dilation", a) < 0)
+  if (func_parse_args("reduce_window", argc, argv, kw,
+                      "operand,init_value,computation,window_dimensions|window_strides,padding,"
+                      "base_dilation,window_dilation", a) < 0)
     return val_null();
   /* the reduce_window primitive whose entry combines with the computation (lax.add -> sum) */
   static const PrimId windows[] = {PRIM_reduce_window_sum, PRIM_reduce_window_max, PRIM_reduce_window_min};
   int op = lax_fn_prim(a[2]), id = -1;
   for (int i = 0; i < 3; i++) if (op >= 0 && prim_table[windows[i]].monoid == op) id = windows[i];
-  if (id < 0) return obj_raise(&obj_NotImplementedError, "reduce_window: computation must be lax.add, lax.max or lax.min");
-  if (has(a[6]) || has(a[7])) return obj_raise(&obj_NotImplementedError, "reduce_window: dilation is not supported");
+  if (id < 0) return obj_raise(&exc_NotImplementedError, "reduce_window: computation must be lax.add, lax.max or lax.min");
+  if (has(a[6]) || has(a[7])) return obj_raise(&exc_NotImplementedError, "reduce_window: dilation is not supported");
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   AVal xa;
@@ -446,13 +446,13 @@ static Value lax_reduce_window(int argc, const Value *argv, Obj *kw) {
     p.ndim = xa.ndim;
     int64_t t[ARR_MAXDIM];
     if (int_seq(a[3], t, ARR_MAXDIM, "window_dimensions") != xa.ndim) {
-      if (!obj_err_occurred()) obj_raise(&obj_TypeError, "reduce_window: window_dimensions must have one entry per operand dimension");
+      if (!obj_err_occurred()) obj_raise(&exc_TypeError, "reduce_window: window_dimensions must have one entry per operand dimension");
       goto out;
     }
     for (int i = 0; i < xa.ndim; i++) { p.window[i] = t[i]; p.strides[i] = 1; }
     if (has(a[4])) {
       if (int_seq(a[4], t, ARR_MAXDIM, "window_strides") != xa.ndim) {
-        if (!obj_err_occurred()) obj_raise(&obj_TypeError, "reduce_window: window_strides must have one entry per operand dimension");
+        if (!obj_err_occurred()) obj_raise(&exc_TypeError, "reduce_window: window_strides must have one entry per operand dimension");
         goto out;
       }
       for (int i = 0; i < xa.ndim; i++) p.strides[i] = t[i];
@@ -463,7 +463,7 @@ static Value lax_reduce_window(int argc, const Value *argv, Obj *kw) {
     Value ic = lx_is_arraylike(a[1]) ? lx_concrete(a[1], "reduce_window init_value") : val_incref(a[1]);
     if (VAL_IS_NULL(ic)) goto out;
     if (lx_arr(ic)) iv = arr_get_f(lx_arr(ic), 0);
-    else if (obj_as_float(ic, &iv) < 0) { val_decref(ic); goto out; }
+    else if (op_as_float(ic, &iv) < 0) { val_decref(ic); goto out; }
     val_decref(ic);
     Value cur = val_incref(x);
     r = lx_bind1(id, 1, &cur, &p);
@@ -483,7 +483,7 @@ out:
 
 static Value lax_dynamic_slice(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("dynamic_slice", argc, argv, kw, "operand,start_indices,slice_sizes", a) < 0)
+  if (func_parse_args("dynamic_slice", argc, argv, kw, "operand,start_indices,slice_sizes", a) < 0)
     return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -496,14 +496,14 @@ static Value lax_dynamic_slice(int argc, const Value *argv, Obj *kw) {
     PShape p;
     memset(&p, 0, sizeof p);
     if (int_seq(a[2], p.shape, ARR_MAXDIM, "slice_sizes") != xa.ndim) {
-      if (!obj_err_occurred()) obj_raise(&obj_TypeError, "dynamic_slice: slice_sizes must have one entry per operand dimension");
+      if (!obj_err_occurred()) obj_raise(&exc_TypeError, "dynamic_slice: slice_sizes must have one entry per operand dimension");
       goto out;
     }
     p.ndim = xa.ndim;
     Value st = a[1];
     in[nin++] = val_incref(x);
     if (is_seq(st)) {
-      if (seq_len(st) != xa.ndim) { obj_raise(&obj_TypeError, "dynamic_slice: start_indices must have one entry per operand dimension"); goto out; }
+      if (seq_len(st) != xa.ndim) { obj_raise(&exc_TypeError, "dynamic_slice: start_indices must have one entry per operand dimension"); goto out; }
       for (int i = 0; i < xa.ndim; i++) {
         Value s = seq_items(st)[i];
         in[nin] = lx_convert(s, arr_default_int(lx_promo(FAM_JAX)), 0);
@@ -527,7 +527,7 @@ out:
 
 static Value lax_dynamic_update_slice(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("dynamic_update_slice", argc, argv, kw, "operand,update,start_indices", a) < 0)
+  if (func_parse_args("dynamic_update_slice", argc, argv, kw, "operand,update,start_indices", a) < 0)
     return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -550,7 +550,7 @@ static Value lax_dynamic_update_slice(int argc, const Value *argv, Obj *kw) {
     for (int i = 0; i < xa.ndim; i++) {
       Value s = is_seq(st) ? (i < seq_len(st) ? val_incref(seq_items(st)[i]) : val_null()) : lx_getitem(st, val_int(i));
       if (VAL_IS_NULL(s)) {
-        if (!obj_err_occurred()) obj_raise(&obj_TypeError, "dynamic_update_slice: start_indices must have one entry per operand dimension");
+        if (!obj_err_occurred()) obj_raise(&exc_TypeError, "dynamic_update_slice: start_indices must have one entry per operand dimension");
         goto out;
       }
       in[nin] = lx_convert(s, arr_default_int(lx_promo(FAM_JAX)), 0);
@@ -568,13 +568,13 @@ out:
 
 static Value lax_select(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("select", argc, argv, kw, "pred,on_true,on_false", a) < 0) return val_null();
+  if (func_parse_args("select", argc, argv, kw, "pred,on_true,on_false", a) < 0) return val_null();
   return lx_select(a[0], a[1], a[2]);
 }
 
 static Value lax_broadcast_in_dim(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("broadcast_in_dim", argc, argv, kw, "operand,shape,broadcast_dimensions|$sharding", a) < 0)
+  if (func_parse_args("broadcast_in_dim", argc, argv, kw, "operand,shape,broadcast_dimensions|$sharding", a) < 0)
     return val_null();
   PBroadcast p;
   memset(&p, 0, sizeof p);
@@ -591,7 +591,7 @@ static Value lax_broadcast_in_dim(int argc, const Value *argv, Obj *kw) {
   Value r = val_null();
   if (lx_aval(x, &xa) == 0) {
     if (xa.ndim != nb)
-      r = obj_raise(&obj_TypeError, "broadcast_in_dim broadcast_dimensions must have length equal to operand ndim; got broadcast_dimensions of length %d for operand ndim %d.", nb, xa.ndim);
+      r = obj_raise(&exc_TypeError, "broadcast_in_dim broadcast_dimensions must have length equal to operand ndim; got broadcast_dimensions of length %d for operand ndim %d.", nb, xa.ndim);
     else
       r = lx_bind1(PRIM_broadcast_in_dim, 1, &x, &p);
   }
@@ -601,7 +601,7 @@ static Value lax_broadcast_in_dim(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_broadcast(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("broadcast", argc, argv, kw, "operand,sizes", a) < 0) return val_null();
+  if (func_parse_args("broadcast", argc, argv, kw, "operand,sizes", a) < 0) return val_null();
   int64_t s[ARR_MAXDIM];
   int ns = int_seq(a[1], s, ARR_MAXDIM, "sizes");
   if (ns < 0) return val_null();
@@ -610,7 +610,7 @@ static Value lax_broadcast(int argc, const Value *argv, Obj *kw) {
   AVal xa;
   Value r = val_null();
   if (lx_aval(x, &xa) == 0) {
-    if (ns + xa.ndim > ARR_MAXDIM) r = obj_raise(&obj_ValueError, "too many dimensions");
+    if (ns + xa.ndim > ARR_MAXDIM) r = obj_raise(&exc_ValueError, "too many dimensions");
     else {
       int64_t shape[ARR_MAXDIM];
       memcpy(shape, s, sizeof(int64_t) * ns);
@@ -624,7 +624,7 @@ static Value lax_broadcast(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_reshape(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("reshape", argc, argv, kw, "operand,new_sizes|dimensions", a) < 0) return val_null();
+  if (func_parse_args("reshape", argc, argv, kw, "operand,new_sizes|dimensions", a) < 0) return val_null();
   int64_t s[ARR_MAXDIM];
   int ns = int_seq(a[1], s, ARR_MAXDIM, "new_sizes");
   if (ns < 0) return val_null();
@@ -643,7 +643,7 @@ static Value lax_reshape(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_transpose(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("transpose", argc, argv, kw, "operand,permutation", a) < 0) return val_null();
+  if (func_parse_args("transpose", argc, argv, kw, "operand,permutation", a) < 0) return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   Value r = lx_transpose_method(x, 1, &a[1]);
@@ -653,7 +653,7 @@ static Value lax_transpose(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_slice(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("slice", argc, argv, kw, "operand,start_indices,limit_indices|strides", a) < 0)
+  if (func_parse_args("slice", argc, argv, kw, "operand,start_indices,limit_indices|strides", a) < 0)
     return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
@@ -663,12 +663,12 @@ static Value lax_slice(int argc, const Value *argv, Obj *kw) {
   if (lx_aval(x, &xa) < 0) goto out;
   if (int_seq(a[1], st, ARR_MAXDIM, "start_indices") != xa.ndim ||
       int_seq(a[2], lim, ARR_MAXDIM, "limit_indices") != xa.ndim) {
-    if (!obj_err_occurred()) obj_raise(&obj_TypeError, "slice: start_indices and limit_indices must have one entry per operand dimension");
+    if (!obj_err_occurred()) obj_raise(&exc_TypeError, "slice: start_indices and limit_indices must have one entry per operand dimension");
     goto out;
   }
   for (int i = 0; i < xa.ndim; i++) str[i] = 1;
   if (has(a[3]) && int_seq(a[3], str, ARR_MAXDIM, "strides") != xa.ndim) {
-    if (!obj_err_occurred()) obj_raise(&obj_TypeError, "slice: strides must have one entry per operand dimension");
+    if (!obj_err_occurred()) obj_raise(&exc_TypeError, "slice: strides must have one entry per operand dimension");
     goto out;
   }
   {
@@ -685,14 +685,14 @@ out:
 
 static Value lax_pad(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("pad", argc, argv, kw, "operand,padding_value,padding_config", a) < 0) return val_null();
+  if (func_parse_args("pad", argc, argv, kw, "operand,padding_value,padding_config", a) < 0) return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   AVal xa;
   Value r = val_null(), pv = val_null();
   if (lx_aval(x, &xa) < 0) goto out;
   if (!is_seq(a[2]) || seq_len(a[2]) != xa.ndim) {
-    obj_raise(&obj_TypeError, "pad: padding_config must have one (lo, hi, interior) triple per operand dimension");
+    obj_raise(&exc_TypeError, "pad: padding_config must have one (lo, hi, interior) triple per operand dimension");
     goto out;
   }
   {
@@ -702,7 +702,7 @@ static Value lax_pad(int argc, const Value *argv, Obj *kw) {
     for (int i = 0; i < xa.ndim; i++) {
       int64_t t[3];
       if (int_seq(seq_items(a[2])[i], t, 3, "padding_config entry") != 3) {
-        if (!obj_err_occurred()) obj_raise(&obj_TypeError, "pad: padding_config entries must be (lo, hi, interior)");
+        if (!obj_err_occurred()) obj_raise(&exc_TypeError, "pad: padding_config entries must be (lo, hi, interior)");
         goto out;
       }
       p.lo[i] = t[0]; p.hi[i] = t[1]; p.interior[i] = t[2];
@@ -720,10 +720,10 @@ out:
 
 static Value lax_concatenate(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("concatenate", argc, argv, kw, "operands,dimension", a) < 0) return val_null();
+  if (func_parse_args("concatenate", argc, argv, kw, "operands,dimension", a) < 0) return val_null();
   int64_t d;
   if (lx_as_int(a[1], &d) < 0) return val_null();
-  if (!is_seq(a[0]) || seq_len(a[0]) == 0) return obj_raise(&obj_TypeError, "concatenate: operands must be a non-empty sequence");
+  if (!is_seq(a[0]) || seq_len(a[0]) == 0) return obj_raise(&exc_TypeError, "concatenate: operands must be a non-empty sequence");
   int n = (int)seq_len(a[0]);
   Value *xs = obj_calloc((size_t)n, sizeof(Value));
   if (!xs) return val_null();
@@ -741,7 +741,7 @@ static Value lax_concatenate(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_rev(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("rev", argc, argv, kw, "operand,dimensions", a) < 0) return val_null();
+  if (func_parse_args("rev", argc, argv, kw, "operand,dimensions", a) < 0) return val_null();
   int64_t t[ARR_MAXDIM];
   int n = int_seq(a[1], t, ARR_MAXDIM, "dimensions");
   if (n < 0) return val_null();
@@ -756,9 +756,9 @@ static Value lax_rev(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_convert_element_type(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("convert_element_type", argc, argv, kw, "operand,new_dtype", a) < 0) return val_null();
+  if (func_parse_args("convert_element_type", argc, argv, kw, "operand,new_dtype", a) < 0) return val_null();
   int d = lx_parse_dtype(a[1], FAM_JAX);
-  if (d < 0) return d == -2 ? val_null() : obj_raise(&obj_TypeError, "new_dtype must not be None");
+  if (d < 0) return d == -2 ? val_null() : obj_raise(&exc_TypeError, "new_dtype must not be None");
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   Value r = lx_convert(x, (DType)d, 0);
@@ -768,19 +768,19 @@ static Value lax_convert_element_type(int argc, const Value *argv, Obj *kw) {
 
 static Value lax_iota(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("iota", argc, argv, kw, "dtype,size", a) < 0) return val_null();
+  if (func_parse_args("iota", argc, argv, kw, "dtype,size", a) < 0) return val_null();
   int d = lx_parse_dtype(a[0], FAM_JAX);
-  if (d < 0) return d == -2 ? val_null() : obj_raise(&obj_TypeError, "dtype must not be None");
+  if (d < 0) return d == -2 ? val_null() : obj_raise(&exc_TypeError, "dtype must not be None");
   int64_t n;
   if (lx_as_int(a[1], &n) < 0) return val_null();
-  if (n < 0) return obj_raise(&obj_ValueError, "iota size must be non-negative");
+  if (n < 0) return obj_raise(&exc_ValueError, "iota size must be non-negative");
   return lx_iota(FAM_JAX, (DType)d, n);
 }
 
 /* reductions: reduce_sum(operand, axes) etc. */
 static Value lax_reduce_common(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args(name, argc, argv, kw, "operand,axes", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "operand,axes", a) < 0) return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   AVal xa;
@@ -801,9 +801,9 @@ LAX_RED(reduce_and, PRIM_reduce_and) LAX_RED(reduce_or, PRIM_reduce_or)
 
 static Value lax_arg_common(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args(name, argc, argv, kw, "operand,axis,index_dtype", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "operand,axis,index_dtype", a) < 0) return val_null();
   int d = lx_parse_dtype(a[2], FAM_JAX);
-  if (d < 0) return d == -2 ? val_null() : obj_raise(&obj_TypeError, "index_dtype must not be None");
+  if (d < 0) return d == -2 ? val_null() : obj_raise(&exc_TypeError, "index_dtype must not be None");
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   AVal xa;
@@ -821,14 +821,14 @@ static Value lax_argmin(int argc, const Value *argv, Obj *kw) { return lax_arg_c
 
 static Value lax_cum_common(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args(name, argc, argv, kw, "operand|axis,reverse", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "operand|axis,reverse", a) < 0) return val_null();
   Value x = lax_family_args(a[0]);
   if (VAL_IS_NULL(x)) return x;
   AVal xa;
   Value r = val_null();
   int ax = 0, rev = 0;
   if (lx_aval(x, &xa) == 0 && (!has(a[1]) || lx_parse_axis(a[1], xa.ndim, &ax) == 0) &&
-      (!has(a[2]) || (rev = obj_truth(a[2])) >= 0)) {
+      (!has(a[2]) || (rev = op_truth(a[2])) >= 0)) {
     PCum p = {ax, rev};
     r = lx_bind1(id, 1, &x, &p);
   }
@@ -842,10 +842,10 @@ LAX_CUM(cummin, PRIM_cummin)
 
 static Value lax_sort(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("sort", argc, argv, kw, "operand|dimension,is_stable,num_keys", a) < 0) return val_null();
+  if (func_parse_args("sort", argc, argv, kw, "operand|dimension,is_stable,num_keys", a) < 0) return val_null();
   int multi = is_seq(a[0]);
   int n = multi ? (int)seq_len(a[0]) : 1;
-  if (n < 1 || n > 16) return obj_raise(&obj_ValueError, "sort: between 1 and 16 operands");
+  if (n < 1 || n > 16) return obj_raise(&exc_ValueError, "sort: between 1 and 16 operands");
   Value xs[16], outs[16];
   int k = 0;
   Value r = val_null();
@@ -864,7 +864,7 @@ static Value lax_sort(int argc, const Value *argv, Obj *kw) {
     int m = lx_bind(PRIM_sort, n, xs, &p, outs);
     if (m < 0) goto out;
     if (!multi) { r = outs[0]; goto out; }
-    r = obj_tuple_new(m);
+    r = tuple_new(m);
     if (VAL_IS_NULL(r)) { for (int i = 0; i < m; i++) val_decref(outs[i]); goto out; }
     for (int i = 0; i < m; i++) TUPLE_SET(r, i, outs[i]);
   }
@@ -875,7 +875,7 @@ out:
 
 /* elementwise lax functions: lax.add etc. (no numpy dtype promotion beyond weak scalars) */
 static Value lax_binop(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args(name, argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 2, 2) < 0) return val_null();
   Value x = argv[0].tag == V_OBJ ? lax_family_args(argv[0]) : val_incref(argv[0]);
   if (VAL_IS_NULL(x)) return x;
   Value y = argv[1].tag == V_OBJ ? lax_family_args(argv[1]) : val_incref(argv[1]);
@@ -904,7 +904,7 @@ static Value lax_rem_fn(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value lax_unop(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   Value x = lax_family_args(argv[0]);
   if (VAL_IS_NULL(x)) return x;
   Value r = lx_unary(id, x);
@@ -925,9 +925,9 @@ static int lax_add_elementwise(Value m) {
     const Prim *p = &prim_table[i];
     if (!p->lax) continue;
     snprintf(docs[i], sizeof docs[i], p->nin == 1 ? "%s(x)" : "%s(x, y)", p->lax);
-    Value f = obj_builtin_data_new(p->lax, lax_elementwise, (void *)(intptr_t)i, docs[i]);
+    Value f = func_builtin_data_new(p->lax, lax_elementwise, (void *)(intptr_t)i, docs[i]);
     if (VAL_IS_NULL(f)) return -1;
-    int rc = obj_module_add(m, p->lax, f);
+    int rc = module_add(m, p->lax, f);
     val_decref(f);
     if (rc < 0) return -1;
   }
@@ -936,14 +936,14 @@ static int lax_add_elementwise(Value m) {
 
 /* The elementwise primitive a lax function binds (lax.add -> PRIM_add), or -1 */
 static int lax_fn_prim(Value f) {
-  if (f.tag != V_OBJ || f.u.o->type != &obj_builtin_type) return -1;
+  if (f.tag != V_OBJ || f.u.o->type != &func_builtin_type) return -1;
   BuiltinObj *b = (BuiltinObj *)f.u.o;
   return b->dfn == lax_elementwise ? (int)(intptr_t)b->data : -1;
 }
 
 static Value lax_integer_pow(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("integer_pow", argc, argv, kw, "x,y", a) < 0) return val_null();
+  if (func_parse_args("integer_pow", argc, argv, kw, "x,y", a) < 0) return val_null();
   int64_t y;
   if (lx_as_int(a[1], &y) < 0) return val_null();
   Value x = lax_family_args(a[0]);
@@ -955,7 +955,7 @@ static Value lax_integer_pow(int argc, const Value *argv, Obj *kw) {
 }
 static Value lax_clamp(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("clamp", argc, argv, kw, "min,x,max", a) < 0) return val_null();
+  if (func_parse_args("clamp", argc, argv, kw, "min,x,max", a) < 0) return val_null();
   Value lo = lx_binary(FAM_JAX, PRIM_max, a[1], a[0]);
   if (VAL_IS_NULL(lo)) return lo;
   Value r = lx_binary(FAM_JAX, PRIM_min, lo, a[2]);
@@ -1001,27 +1001,27 @@ static const MethodDef lax_functions[] = {
 
 /* jax.lax.linalg.lu(x) -> (lu, pivots, permutation), as JAX's */
 static Value laxla_lu(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("lu", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("lu", argc, kw, 1, 1) < 0) return val_null();
   Value x = lax_family_args(argv[0]);
   if (VAL_IS_NULL(x)) return x;
   Value o[3];
   int n = lx_bind(PRIM_lu, 1, &x, NULL, o);
   val_decref(x);
   if (n < 0) return val_null();
-  Value r = obj_tuple_pack(3, o[0], o[1], o[2]);
+  Value r = tuple_pack(3, o[0], o[1], o[2]);
   for (int i = 0; i < 3; i++) val_decref(o[i]);
   return r;
 }
 static Value laxla_triangular_solve(int argc, const Value *argv, Obj *kw) {
   Value a[7];
-  if (obj_parse_args("triangular_solve", argc, argv, kw, "a,b|left_side,lower,transpose_a,"
-                     "conjugate_a,unit_diagonal", a) < 0)
+  if (func_parse_args("triangular_solve", argc, argv, kw, "a,b|left_side,lower,transpose_a,"
+                      "conjugate_a,unit_diagonal", a) < 0)
     return val_null();
   PTriSolve p = {0, 0, 0, 0};
   int *fl[5] = {&p.left_side, &p.lower, &p.transpose_a, NULL, &p.unit_diagonal};
   for (int i = 0; i < 5; i++) {
     if (VAL_IS_NULL(a[2 + i]) || !fl[i]) continue;
-    int t = obj_truth(a[2 + i]);
+    int t = op_truth(a[2 + i]);
     if (t < 0) return val_null();
     *fl[i] = t;
   }
@@ -1042,12 +1042,12 @@ static const MethodDef lax_linalg_functions[] = {
     {NULL}};
 int modinit_jax_lax_linalg(Value m) {
   arr_init();
-  return obj_module_add_functions(m, lax_linalg_functions);
+  return module_add_functions(m, lax_linalg_functions);
 }
 
 int modinit_jax_lax(Value m) {
   arr_init();
-  if (obj_module_add_functions(m, lax_functions) < 0 || lax_add_elementwise(m) < 0) return -1;
+  if (module_add_functions(m, lax_functions) < 0 || lax_add_elementwise(m) < 0) return -1;
   if (import_into(m, "linalg", "jax.lax.linalg") < 0) return -1;
   return reexport(m, "sable.lax_control");              /* cond/scan/... from the transformations */
 }

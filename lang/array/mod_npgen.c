@@ -196,10 +196,10 @@ static int gen_seed(PCG *g, Value seed) {
     for (int64_t i = 0; i < len; i++) {
       int64_t v;
       if (lx_as_int(it[i], &v) < 0) return -1;
-      if (v < 0) { obj_raise(&obj_ValueError, "expected non-negative integer"); return -1; }
+      if (v < 0) { obj_raise(&exc_ValueError, "expected non-negative integer"); return -1; }
       /* each entry contributes its 32-bit words (numpy's _coerce_to_uint32_array) */
       do {
-        if (n == 64) { obj_raise(&obj_ValueError, "seed too long"); return -1; }
+        if (n == 64) { obj_raise(&exc_ValueError, "seed too long"); return -1; }
         ent[n++] = (uint32_t)v;
         v = (int64_t)((uint64_t)v >> 32);
       } while (v);
@@ -208,7 +208,7 @@ static int gen_seed(PCG *g, Value seed) {
   } else {
     int64_t v;
     if (lx_as_int(seed, &v) < 0) return -1;
-    if (v < 0) { obj_raise(&obj_ValueError, "expected non-negative integer"); return -1; }
+    if (v < 0) { obj_raise(&exc_ValueError, "expected non-negative integer"); return -1; }
     ent[n++] = (uint32_t)v;
     if ((uint64_t)v >> 32) ent[n++] = (uint32_t)((uint64_t)v >> 32);
   }
@@ -224,12 +224,12 @@ static int size_of(Value v, int64_t *shape, int *scalar) {
 
 static Value g_random(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("random", argc, argv, kw, "self|size,dtype,out", a) < 0) return val_null();
+  if (func_parse_args("random", argc, argv, kw, "self|size,dtype,out", a) < 0) return val_null();
   PCG *g = GEN(argv[0]);
   int d = lx_parse_dtype(a[2], FAM_NP);
   if (d == -2) return val_null();
   if (d < 0) d = DT_FLOAT64;
-  if (!dt_is_float((DType)d)) return obj_raise(&obj_TypeError, "Unsupported dtype %s for random", arr_dtypes[d].name);
+  if (!dt_is_float((DType)d)) return obj_raise(&exc_TypeError, "Unsupported dtype %s for random", arr_dtypes[d].name);
   int64_t shape[ARR_MAXDIM];
   int scalar;
   int nd = size_of(a[1], shape, &scalar);
@@ -252,7 +252,7 @@ static Value g_random(int argc, const Value *argv, Obj *kw) {
 
 static Value g_integers(int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("integers", argc, argv, kw, "self,low|high,size,dtype,endpoint", a) < 0)
+  if (func_parse_args("integers", argc, argv, kw, "self,low|high,size,dtype,endpoint", a) < 0)
     return val_null();
   PCG *g = GEN(argv[0]);
   int64_t lo, hi;
@@ -260,12 +260,12 @@ static Value g_integers(int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2])) { hi = lo; lo = 0; }
   else if (lx_as_int(a[2], &hi) < 0) return val_null();
   int endpoint = 0;
-  if (!VAL_IS_NULL(a[5]) && (endpoint = obj_truth(a[5])) < 0) return val_null();
-  if (endpoint ? lo > hi : lo >= hi) return obj_raise(&obj_ValueError, endpoint ? "low > high" : "low >= high");
+  if (!VAL_IS_NULL(a[5]) && (endpoint = op_truth(a[5])) < 0) return val_null();
+  if (endpoint ? lo > hi : lo >= hi) return obj_raise(&exc_ValueError, endpoint ? "low > high" : "low >= high");
   int d = lx_parse_dtype(a[4], FAM_NP);
   if (d == -2) return val_null();
   if (d < 0) d = DT_INT64;
-  if (!dt_is_int((DType)d)) return obj_raise(&obj_TypeError, "Unsupported dtype %s for integers", arr_dtypes[d].name);
+  if (!dt_is_int((DType)d)) return obj_raise(&exc_TypeError, "Unsupported dtype %s for integers", arr_dtypes[d].name);
   uint64_t rng = (uint64_t)hi - (uint64_t)lo - (endpoint ? 0 : 1);
   int64_t shape[ARR_MAXDIM];
   int scalar;
@@ -301,7 +301,7 @@ static Value two_params(PCG *g, Value p0, Value p1, Value size, double d0, doubl
   }
   if (normal) {
     for (int64_t i = 0; i < ba->size; i++)
-      if (arr_get_f(ba, i) < 0) { r = obj_raise(&obj_ValueError, "scale < 0"); goto out; }
+      if (arr_get_f(ba, i) < 0) { r = obj_raise(&exc_ValueError, "scale < 0"); goto out; }
   }
   if (nd == 0 && (VAL_IS_NULL(size) || VAL_IS_NONE(size))) {
     double lo = arr_get_f(aa, 0), s = arr_get_f(ba, 0);
@@ -331,26 +331,26 @@ out:
 
 static Value g_uniform(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("uniform", argc, argv, kw, "self|low,high,size", a) < 0) return val_null();
+  if (func_parse_args("uniform", argc, argv, kw, "self|low,high,size", a) < 0) return val_null();
   return two_params(GEN(argv[0]), a[1], a[2], a[3], 0.0, 1.0, 0);
 }
 static Value g_normal(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("normal", argc, argv, kw, "self|loc,scale,size", a) < 0) return val_null();
+  if (func_parse_args("normal", argc, argv, kw, "self|loc,scale,size", a) < 0) return val_null();
   return two_params(GEN(argv[0]), a[1], a[2], a[3], 0.0, 1.0, 1);
 }
 static Value g_standard_normal(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("standard_normal", argc, argv, kw, "self|size,dtype,out", a) < 0) return val_null();
+  if (func_parse_args("standard_normal", argc, argv, kw, "self|size,dtype,out", a) < 0) return val_null();
   int d = lx_parse_dtype(a[2], FAM_NP);
   if (d == -2) return val_null();
-  if (d == DT_FLOAT32) return obj_raise(&obj_NotImplementedError, "standard_normal(dtype=float32) is not supported");
+  if (d == DT_FLOAT32) return obj_raise(&exc_NotImplementedError, "standard_normal(dtype=float32) is not supported");
   return two_params(GEN(argv[0]), val_null(), val_null(), a[1], 0.0, 1.0, 1);
 }
 
 /* Fisher-Yates over the first axis with numpy's random_interval (Generator.shuffle) */
 static int gen_shuffle_array(PCG *g, Array *x) {
-  if (x->ndim == 0) { obj_raise(&obj_TypeError, "shuffle: x must be at least 1-dimensional"); return -1; }
+  if (x->ndim == 0) { obj_raise(&exc_TypeError, "shuffle: x must be at least 1-dimensional"); return -1; }
   int64_t n = x->shape[0];
   for (int64_t i = n - 1; i >= 1; i--) {
     int64_t j = (int64_t)pcg_interval(g, (uint64_t)i);
@@ -368,7 +368,7 @@ static int gen_shuffle_array(PCG *g, Array *x) {
 
 static Value g_shuffle(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("shuffle", argc, argv, kw, "self,x|axis", a) < 0) return val_null();
+  if (func_parse_args("shuffle", argc, argv, kw, "self,x|axis", a) < 0) return val_null();
   PCG *g = GEN(argv[0]);
   if (VAL_IS_LIST(a[1])) {
     ListObj *l = LIST(a[1].u.o);
@@ -381,10 +381,10 @@ static Value g_shuffle(int argc, const Value *argv, Obj *kw) {
     return val_none();
   }
   Array *x = lx_arr(a[1]);
-  if (!x || lx_family(a[1]) != FAM_NP) return obj_raise(&obj_TypeError, "shuffle: expected a numpy array or a list");
-  if (!(x->flags & ARR_WRITABLE)) return obj_raise(&obj_ValueError, "array is read-only");
+  if (!x || lx_family(a[1]) != FAM_NP) return obj_raise(&exc_TypeError, "shuffle: expected a numpy array or a list");
+  if (!(x->flags & ARR_WRITABLE)) return obj_raise(&exc_ValueError, "array is read-only");
   if (!VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2]) && !(VAL_IS_INTLIKE(a[2]) && a[2].u.i == 0))
-    return obj_raise(&obj_NotImplementedError, "shuffle: only axis=0 is supported");
+    return obj_raise(&exc_NotImplementedError, "shuffle: only axis=0 is supported");
   return gen_shuffle_array(g, x) < 0 ? val_null() : val_none();
 }
 
@@ -399,7 +399,7 @@ static Value gen_permutation(PCG *g, Value x) {
 
 static Value g_permutation(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("permutation", argc, argv, kw, "self,x|axis", a) < 0) return val_null();
+  if (func_parse_args("permutation", argc, argv, kw, "self,x|axis", a) < 0) return val_null();
   return gen_permutation(GEN(argv[0]), a[1]);
 }
 
@@ -414,22 +414,22 @@ static int64_t search_right(const double *cdf, int64_t n, double u) {
 
 static Value g_choice(int argc, const Value *argv, Obj *kw) {
   Value a[7];
-  if (obj_parse_args("choice", argc, argv, kw, "self,a|size,replace,p,axis,shuffle", a) < 0) return val_null();
+  if (func_parse_args("choice", argc, argv, kw, "self,a|size,replace,p,axis,shuffle", a) < 0) return val_null();
   PCG *g = GEN(argv[0]);
   int replace = 1, shuf = 1;
-  if (!VAL_IS_NULL(a[3]) && (replace = obj_truth(a[3])) < 0) return val_null();
-  if (!VAL_IS_NULL(a[6]) && (shuf = obj_truth(a[6])) < 0) return val_null();
+  if (!VAL_IS_NULL(a[3]) && (replace = op_truth(a[3])) < 0) return val_null();
+  if (!VAL_IS_NULL(a[6]) && (shuf = op_truth(a[6])) < 0) return val_null();
   if (!VAL_IS_NULL(a[5]) && !VAL_IS_NONE(a[5]) && !(VAL_IS_INTLIKE(a[5]) && a[5].u.i == 0))
-    return obj_raise(&obj_NotImplementedError, "choice: only axis=0 is supported");
+    return obj_raise(&exc_NotImplementedError, "choice: only axis=0 is supported");
   Value pool = val_null(), pv = val_null(), r = val_null();
   int64_t n;
   if (VAL_IS_INTLIKE(a[1])) {
     n = a[1].u.i;
-    if (n <= 0) return obj_raise(&obj_ValueError, "a must be a positive integer unless no samples are taken");
+    if (n <= 0) return obj_raise(&exc_ValueError, "a must be a positive integer unless no samples are taken");
   } else {
     pool = lx_asarray(a[1], FAM_NP, -1, 0);
     if (VAL_IS_NULL(pool)) return pool;
-    if (lx_arr(pool)->ndim == 0) { val_decref(pool); return obj_raise(&obj_ValueError, "a must be a sequence or an integer, not a 0-d array"); }
+    if (lx_arr(pool)->ndim == 0) { val_decref(pool); return obj_raise(&exc_ValueError, "a must be a sequence or an integer, not a 0-d array"); }
     n = lx_arr(pool)->shape[0];
   }
   int64_t shape[ARR_MAXDIM];
@@ -447,7 +447,7 @@ static Value g_choice(int argc, const Value *argv, Obj *kw) {
     pv = lx_asarray(a[4], FAM_NP, DT_FLOAT64, 1);
     if (VAL_IS_NULL(pv)) goto out;
     Array *p = lx_arr(pv);
-    if (p->ndim != 1 || p->shape[0] != n) { r = obj_raise(&obj_ValueError, "a and p must have same size"); goto out; }
+    if (p->ndim != 1 || p->shape[0] != n) { r = obj_raise(&exc_ValueError, "a and p must have same size"); goto out; }
     double *pp = arr_data(p);
     cdf = obj_malloc((size_t)n * sizeof(double));
     if (!cdf) goto out;
@@ -457,7 +457,7 @@ static Value g_choice(int argc, const Value *argv, Obj *kw) {
       for (int64_t i = 0; i < n; i++) cdf[i] /= cdf[n - 1];
       for (int64_t k = 0; k < m; k++) ip[k] = search_right(cdf, n, pcg_double(g));
     } else {
-      if (m > n) { r = obj_raise(&obj_ValueError, "Cannot take a larger sample than population when replace is False"); goto out; }
+      if (m > n) { r = obj_raise(&exc_ValueError, "Cannot take a larger sample than population when replace is False"); goto out; }
       int64_t got = 0;
       double *u = obj_malloc((size_t)(m ? m : 1) * sizeof(double));
       int64_t *nw = obj_malloc((size_t)(m ? m : 1) * sizeof(int64_t));
@@ -482,7 +482,7 @@ static Value g_choice(int argc, const Value *argv, Obj *kw) {
   } else if (replace) {
     for (int64_t k = 0; k < m; k++) ip[k] = (int64_t)pcg_lemire(g, (uint64_t)(n - 1));
   } else {
-    if (m > n) { r = obj_raise(&obj_ValueError, "Cannot take a larger sample than population when replace is False"); goto out; }
+    if (m > n) { r = obj_raise(&exc_ValueError, "Cannot take a larger sample than population when replace is False"); goto out; }
     int64_t cutoff = shuf ? 50 : 20;
     if (n > 10000 && m > n / cutoff) {
       /* tail shuffle of an arange */
@@ -552,13 +552,13 @@ static const MethodDef gen_methods[] = {
     {NULL}};
 
 static void gen_dealloc(Obj *o) { obj_free(o); }
-static Value gen_repr(Value self) { return obj_str_from_cstr("Generator(PCG64)"); }
+static Value gen_repr(Value self) { return str_from_cstr("Generator(PCG64)"); }
 static TypeObj gen_type = {OBJ_TYPE_HEAD, .name = "Generator", .doc = "numpy's Generator over PCG64",
                            .dealloc = gen_dealloc, .repr = gen_repr, .methods = gen_methods};
 
 static Value default_rng(int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("default_rng", argc, argv, kw, "|seed", a) < 0) return val_null();
+  if (func_parse_args("default_rng", argc, argv, kw, "|seed", a) < 0) return val_null();
   if (a[0].tag == V_OBJ && a[0].u.o->type == &gen_type) return val_incref(a[0]);
   GenObj *g = obj_alloc(&gen_type, sizeof(GenObj));
   if (!g) return val_null();
@@ -571,6 +571,6 @@ static const MethodDef gen_functions[] = {
     {NULL}};
 
 int np_generator_init(Value m) {
-  if (obj_module_add_functions(m, gen_functions) < 0) return -1;
-  return obj_module_add(m, "Generator", val_obj(&gen_type.ob));
+  if (module_add_functions(m, gen_functions) < 0) return -1;
+  return module_add(m, "Generator", val_obj(&gen_type.ob));
 }

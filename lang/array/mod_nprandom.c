@@ -145,11 +145,11 @@ static int do_seed(MT *s, Value seed) {
     Value a = lx_asarray(seed, FAM_NP, DT_INT64, 0);
     if (VAL_IS_NULL(a)) return -1;
     Array *x = lx_arr(a);
-    if (x->size == 0) { val_decref(a); obj_raise(&obj_ValueError, "Seed must be non-empty"); return -1; }
+    if (x->size == 0) { val_decref(a); obj_raise(&exc_ValueError, "Seed must be non-empty"); return -1; }
     if (x->ndim == 0) {
       int64_t v = arr_get_i(x, 0);
       val_decref(a);
-      if (v < 0 || v > 0xffffffffLL) { obj_raise(&obj_ValueError, "Seed must be between 0 and 2**32 - 1"); return -1; }
+      if (v < 0 || v > 0xffffffffLL) { obj_raise(&exc_ValueError, "Seed must be between 0 and 2**32 - 1"); return -1; }
       mt_seed(s, (uint32_t)v);
       return 0;
     }
@@ -160,7 +160,7 @@ static int do_seed(MT *s, Value seed) {
       if (v < 0 || v > 0xffffffffLL) {
         obj_mfree(w);
         val_decref(a);
-        obj_raise(&obj_ValueError, "Seed must be between 0 and 2**32 - 1");
+        obj_raise(&exc_ValueError, "Seed must be between 0 and 2**32 - 1");
         return -1;
       }
       w[i] = (uint32_t)v;
@@ -173,7 +173,7 @@ static int do_seed(MT *s, Value seed) {
   int64_t v;
   if (lx_as_int(seed, &v) < 0) return -1;
   if (v < 0 || v > 0xffffffffLL) {
-    obj_raise(&obj_ValueError, "Seed must be between 0 and 2**32 - 1");
+    obj_raise(&exc_ValueError, "Seed must be between 0 and 2**32 - 1");
     return -1;
   }
   mt_seed(s, (uint32_t)v);
@@ -198,7 +198,7 @@ typedef Value (*RSFn)(Value self, int argc, const Value *argv, Obj *kw);
 
 static Value rs_seed(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("seed", argc, argv, kw, "|seed", a) < 0) return val_null();
+  if (func_parse_args("seed", argc, argv, kw, "|seed", a) < 0) return val_null();
   MT *s = state_of(self);
   if (do_seed(s, a[0]) < 0) return val_null();
   if (VAL_IS_NULL(self)) global_seeded = 1;
@@ -221,19 +221,19 @@ static Value sample_doubles(MT *s, Value size, double lo, double span, int gauss
 
 static Value rs_random_sample(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("random_sample", argc, argv, kw, "|size", a) < 0) return val_null();
+  if (func_parse_args("random_sample", argc, argv, kw, "|size", a) < 0) return val_null();
   return sample_doubles(state_of(self), a[0], 0.0, 1.0, 0);
 }
 
 static Value shape_from_args(int argc, const Value *argv) {
-  Value t = obj_tuple_new(argc);
+  Value t = tuple_new(argc);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 0; i < argc; i++) TUPLE_SET(t, i, val_incref(argv[i]));
   return t;
 }
 
 static Value rs_rand(Value self, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("rand", argc, kw, 0, ARR_MAXDIM) < 0) return val_null();
+  if (func_check_args("rand", argc, kw, 0, ARR_MAXDIM) < 0) return val_null();
   if (argc == 0) return val_float(mt_double(state_of(self)));
   Value t = shape_from_args(argc, argv);
   if (VAL_IS_NULL(t)) return t;
@@ -243,7 +243,7 @@ static Value rs_rand(Value self, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value rs_randn(Value self, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("randn", argc, kw, 0, ARR_MAXDIM) < 0) return val_null();
+  if (func_check_args("randn", argc, kw, 0, ARR_MAXDIM) < 0) return val_null();
   if (argc == 0) return val_float(mt_gauss(state_of(self)));
   Value t = shape_from_args(argc, argv);
   if (VAL_IS_NULL(t)) return t;
@@ -254,7 +254,7 @@ static Value rs_randn(Value self, int argc, const Value *argv, Obj *kw) {
 
 static Value rs_standard_normal(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("standard_normal", argc, argv, kw, "|size", a) < 0) return val_null();
+  if (func_parse_args("standard_normal", argc, argv, kw, "|size", a) < 0) return val_null();
   return sample_doubles(state_of(self), a[0], 0.0, 1.0, 1);
 }
 
@@ -264,10 +264,10 @@ static Value two_param(MT *s, Value p0, Value p1, Value size, double d0, double 
   int scalar0 = VAL_IS_NULL(p0) || p0.tag == V_INT || p0.tag == V_FLOAT || p0.tag == V_BOOL;
   int scalar1 = VAL_IS_NULL(p1) || p1.tag == V_INT || p1.tag == V_FLOAT || p1.tag == V_BOOL;
   double a = d0, b = d1;
-  if (!VAL_IS_NULL(p0) && scalar0 && obj_as_float(p0, &a) < 0) return val_null();
-  if (!VAL_IS_NULL(p1) && scalar1 && obj_as_float(p1, &b) < 0) return val_null();
+  if (!VAL_IS_NULL(p0) && scalar0 && op_as_float(p0, &a) < 0) return val_null();
+  if (!VAL_IS_NULL(p1) && scalar1 && op_as_float(p1, &b) < 0) return val_null();
   if (scalar0 && scalar1) {
-    if (!uniform && b < 0) return obj_raise(&obj_ValueError, "scale < 0");
+    if (!uniform && b < 0) return obj_raise(&exc_ValueError, "scale < 0");
     return sample_doubles(s, size, uniform ? a : a, uniform ? b - a : b, gauss);
   }
   /* array parameters: broadcast to size (or to their common shape) */
@@ -309,28 +309,28 @@ out:
 
 static Value rs_normal(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("normal", argc, argv, kw, "|loc,scale,size", a) < 0) return val_null();
+  if (func_parse_args("normal", argc, argv, kw, "|loc,scale,size", a) < 0) return val_null();
   return two_param(state_of(self), a[0], a[1], a[2], 0.0, 1.0, 1, 0);
 }
 
 static Value rs_uniform(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("uniform", argc, argv, kw, "|low,high,size", a) < 0) return val_null();
+  if (func_parse_args("uniform", argc, argv, kw, "|low,high,size", a) < 0) return val_null();
   return two_param(state_of(self), a[0], a[1], a[2], 0.0, 1.0, 0, 1);
 }
 
 static Value rs_randint(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("randint", argc, argv, kw, "low|high,size,dtype", a) < 0) return val_null();
+  if (func_parse_args("randint", argc, argv, kw, "low|high,size,dtype", a) < 0) return val_null();
   int64_t lo, hi;
   if (lx_as_int(a[0], &lo) < 0) return val_null();
   if (VAL_IS_NULL(a[1]) || VAL_IS_NONE(a[1])) { hi = lo; lo = 0; }
   else if (lx_as_int(a[1], &hi) < 0) return val_null();
-  if (lo >= hi) return obj_raise(&obj_ValueError, "low >= high");
+  if (lo >= hi) return obj_raise(&exc_ValueError, "low >= high");
   int d = lx_parse_dtype(a[3], FAM_NP);
   if (d == -2) return val_null();
   if (d < 0) d = DT_INT64;
-  if (!dt_is_int((DType)d)) return obj_raise(&obj_TypeError, "Unsupported dtype %s for randint", arr_dtypes[d].name);
+  if (!dt_is_int((DType)d)) return obj_raise(&exc_TypeError, "Unsupported dtype %s for randint", arr_dtypes[d].name);
   MT *s = state_of(self);
   uint64_t rng = (uint64_t)hi - (uint64_t)lo - 1;
   int64_t shape[ARR_MAXDIM];
@@ -349,7 +349,7 @@ static Value rs_randint(Value self, int argc, const Value *argv, Obj *kw) {
 
 /* Fisher-Yates from the end with random_interval, along the first axis */
 static int shuffle_array(MT *s, Array *x) {
-  if (x->ndim == 0) { obj_raise(&obj_TypeError, "object of type 'numpy.ndarray' has no len()"); return -1; }
+  if (x->ndim == 0) { obj_raise(&exc_TypeError, "object of type 'numpy.ndarray' has no len()"); return -1; }
   int64_t n = x->shape[0];
   if (n < 2) return 0;
   Array *row_i = NULL, *row_j = NULL, *tmp = NULL;
@@ -370,7 +370,7 @@ static int shuffle_array(MT *s, Array *x) {
 
 static Value rs_shuffle(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("shuffle", argc, argv, kw, "x", a) < 0) return val_null();
+  if (func_parse_args("shuffle", argc, argv, kw, "x", a) < 0) return val_null();
   MT *s = state_of(self);
   if (VAL_IS_LIST(a[0])) {
     ListObj *l = LIST(a[0].u.o);
@@ -383,8 +383,8 @@ static Value rs_shuffle(Value self, int argc, const Value *argv, Obj *kw) {
     return val_none();
   }
   Array *x = lx_arr(a[0]);
-  if (!x || lx_family(a[0]) != FAM_NP) return obj_raise(&obj_TypeError, "shuffle: expected a numpy array or a list");
-  if (!(x->flags & ARR_WRITABLE)) return obj_raise(&obj_ValueError, "array is read-only");
+  if (!x || lx_family(a[0]) != FAM_NP) return obj_raise(&exc_TypeError, "shuffle: expected a numpy array or a list");
+  if (!(x->flags & ARR_WRITABLE)) return obj_raise(&exc_ValueError, "array is read-only");
   if (shuffle_array(s, x) < 0) return val_null();
   return val_none();
 }
@@ -405,27 +405,27 @@ static Value permutation_of(MT *s, Value x) {
 
 static Value rs_permutation(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("permutation", argc, argv, kw, "x", a) < 0) return val_null();
+  if (func_parse_args("permutation", argc, argv, kw, "x", a) < 0) return val_null();
   return permutation_of(state_of(self), a[0]);
 }
 
 static Value rs_choice(Value self, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("choice", argc, argv, kw, "a|size,replace,p", a) < 0) return val_null();
+  if (func_parse_args("choice", argc, argv, kw, "a|size,replace,p", a) < 0) return val_null();
   MT *s = state_of(self);
   int replace = 1;
-  if (!VAL_IS_NULL(a[2]) && (replace = obj_truth(a[2])) < 0) return val_null();
+  if (!VAL_IS_NULL(a[2]) && (replace = op_truth(a[2])) < 0) return val_null();
   Value pool = val_null();
   int64_t n;
   if (VAL_IS_INTLIKE(a[0])) {
     n = a[0].u.i;
-    if (n <= 0) return obj_raise(&obj_ValueError, "a must be a positive integer unless no samples are taken");
+    if (n <= 0) return obj_raise(&exc_ValueError, "a must be a positive integer unless no samples are taken");
   } else {
     pool = lx_asarray(a[0], FAM_NP, -1, 0);
     if (VAL_IS_NULL(pool)) return pool;
-    if (lx_arr(pool)->ndim != 1) { val_decref(pool); return obj_raise(&obj_ValueError, "a must be 1-dimensional"); }
+    if (lx_arr(pool)->ndim != 1) { val_decref(pool); return obj_raise(&exc_ValueError, "a must be 1-dimensional"); }
     n = lx_arr(pool)->shape[0];
-    if (n == 0) { val_decref(pool); return obj_raise(&obj_ValueError, "'a' cannot be empty unless no samples are taken"); }
+    if (n == 0) { val_decref(pool); return obj_raise(&exc_ValueError, "'a' cannot be empty unless no samples are taken"); }
   }
   int64_t shape[ARR_MAXDIM];
   int scalar;
@@ -441,13 +441,13 @@ static Value rs_choice(Value self, int argc, const Value *argv, Obj *kw) {
     pv = lx_asarray(a[3], FAM_NP, DT_FLOAT64, 1);
     if (VAL_IS_NULL(pv)) goto out;
     Array *p = lx_arr(pv);
-    if (p->ndim != 1 || p->shape[0] != n) { r = obj_raise(&obj_ValueError, "'a' and 'p' must have same size"); goto out; }
+    if (p->ndim != 1 || p->shape[0] != n) { r = obj_raise(&exc_ValueError, "'a' and 'p' must have same size"); goto out; }
     double *pp = arr_data(p), tot = 0;
     for (int64_t i = 0; i < n; i++) {
-      if (pp[i] < 0) { r = obj_raise(&obj_ValueError, "probabilities are not non-negative"); goto out; }
+      if (pp[i] < 0) { r = obj_raise(&exc_ValueError, "probabilities are not non-negative"); goto out; }
       tot += pp[i];
     }
-    if (fabs(tot - 1.0) > sqrt(2.220446049250313e-16)) { r = obj_raise(&obj_ValueError, "probabilities do not sum to 1"); goto out; }
+    if (fabs(tot - 1.0) > sqrt(2.220446049250313e-16)) { r = obj_raise(&exc_ValueError, "probabilities do not sum to 1"); goto out; }
     double *cdf = obj_malloc((size_t)n * sizeof(double));
     if (!cdf) goto out;
     if (replace) {
@@ -462,10 +462,10 @@ static Value rs_choice(Value self, int argc, const Value *argv, Obj *kw) {
       }
     } else {
       int64_t need = scalar ? 1 : m, got = 0;
-      if (need > n) { obj_mfree(cdf); r = obj_raise(&obj_ValueError, "Cannot take a larger sample than population when 'replace=False'"); goto out; }
+      if (need > n) { obj_mfree(cdf); r = obj_raise(&exc_ValueError, "Cannot take a larger sample than population when 'replace=False'"); goto out; }
       int64_t nz = 0;
       for (int64_t i = 0; i < n; i++) nz += pp[i] > 0;
-      if (nz < need) { obj_mfree(cdf); r = obj_raise(&obj_ValueError, "Fewer non-zero entries in p than size"); goto out; }
+      if (nz < need) { obj_mfree(cdf); r = obj_raise(&exc_ValueError, "Fewer non-zero entries in p than size"); goto out; }
       double *u = obj_malloc((size_t)need * sizeof(double));
       int64_t *nw = obj_malloc((size_t)need * sizeof(int64_t));
       if (!u || !nw) { obj_mfree(u); obj_mfree(nw); obj_mfree(cdf); goto out; }
@@ -495,7 +495,7 @@ static Value rs_choice(Value self, int argc, const Value *argv, Obj *kw) {
   } else if (replace) {
     for (int64_t k = 0; k < (scalar ? 1 : m); k++) ip[k] = (int64_t)mt_bounded(s, (uint64_t)(n - 1));
   } else {
-    if ((scalar ? 1 : m) > n) { r = obj_raise(&obj_ValueError, "Cannot take a larger sample than population when 'replace=False'"); goto out; }
+    if ((scalar ? 1 : m) > n) { r = obj_raise(&exc_ValueError, "Cannot take a larger sample than population when 'replace=False'"); goto out; }
     Value perm = permutation_of(s, val_int(n));
     if (VAL_IS_NULL(perm)) goto out;
     int64_t *pp = arr_data(lx_arr(perm));
@@ -546,19 +546,19 @@ static const MethodDef rs_functions[] = {RS_METHODS(RS_FDEF){"random", f_random,
 static void rs_dealloc(Obj *o) { obj_free(o); }
 static Value rs_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("RandomState", argc, argv, kw, "|seed", a) < 0) return val_null();
+  if (func_parse_args("RandomState", argc, argv, kw, "|seed", a) < 0) return val_null();
   RSObj *r = obj_alloc(&rs_type, sizeof(RSObj));
   if (!r) return val_null();
   if (do_seed(&r->mt, a[0]) < 0) { obj_decref(&r->ob); return val_null(); }
   return val_obj(&r->ob);
 }
-static Value rs_repr(Value self) { return obj_str_from_cstr("RandomState(MT19937)"); }
+static Value rs_repr(Value self) { return str_from_cstr("RandomState(MT19937)"); }
 static TypeObj rs_type = {OBJ_TYPE_HEAD, .name = "RandomState", .doc = "numpy's legacy random generator (MT19937)",
                           .dealloc = rs_dealloc, .new = rs_new, .repr = rs_repr, .methods = rs_methods};
 
 int modinit_numpy_random(Value m) {
   arr_init();
-  if (obj_module_add_functions(m, rs_functions) < 0) return -1;
+  if (module_add_functions(m, rs_functions) < 0) return -1;
   if (np_generator_init(m) < 0) return -1;
-  return obj_module_add(m, "RandomState", val_obj(&rs_type.ob));
+  return module_add(m, "RandomState", val_obj(&rs_type.ob));
 }

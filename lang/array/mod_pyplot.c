@@ -78,15 +78,15 @@ static Value artist_new(const char *kind) {
 
 /* ---- errors -------------------------------------------------------------------------- */
 static Value fig_err(plot_figure *f) {
-  return obj_raise(&obj_ValueError, "%s", plot_figure_error(f));
+  return obj_raise(&exc_ValueError, "%s", plot_figure_error(f));
 }
 static Value sess_err(PState *st) {
   /* Ctrl-C stopped gnuplot: the user's KeyboardInterrupt, not a plotting error */
   if (obj_interrupted && obj_check_signals() < 0) return val_null();
   const char *m = plot_session_error(st->s);
   if (strstr(m, "No such file") || strstr(m, "Permission denied") || strstr(m, "[Errno"))
-    return obj_raise(&obj_OSError, "%s", m);
-  return obj_raise(&obj_RuntimeError, "%s", m);
+    return obj_raise(&exc_OSError, "%s", m);
+  return obj_raise(&exc_RuntimeError, "%s", m);
 }
 
 /* ---- keyword arguments ------------------------------------------------------------- */
@@ -100,9 +100,9 @@ typedef struct Args {
 } Args;
 
 static Value kwget(Args *a, const char *name) {
-  int n = obj_kwcount(a->kw);
+  int n = func_kwcount(a->kw);
   for (int i = 0; i < n && i < 64; i++)
-    if (strcmp(obj_kwname(a->kw, i), name) == 0) {
+    if (strcmp(func_kwname(a->kw, i), name) == 0) {
       a->used |= (uint64_t)1 << i;
       return a->argv[a->argc + i];
     }
@@ -120,14 +120,14 @@ static const char *const IGNORED[] = {"zorder", "interpolation", "bbox_inches", 
                                       "squeeze", "resample", "filternorm", "markevery", NULL};
 
 static int kwcheck(Args *a) {
-  int n = obj_kwcount(a->kw);
+  int n = func_kwcount(a->kw);
   for (int i = 0; i < n; i++) {
     if (i < 64 && (a->used & ((uint64_t)1 << i))) continue;
-    const char *k = obj_kwname(a->kw, i);
+    const char *k = func_kwname(a->kw, i);
     int ok = 0;
     for (int j = 0; IGNORED[j]; j++) ok |= strcmp(IGNORED[j], k) == 0;
     if (!ok) {
-      obj_raise(&obj_TypeError, "%s() got an unexpected keyword argument '%s'", a->fname, k);
+      obj_raise(&exc_TypeError, "%s() got an unexpected keyword argument '%s'", a->fname, k);
       return -1;
     }
   }
@@ -135,9 +135,9 @@ static int kwcheck(Args *a) {
 }
 
 static int as_double(Value v, double *out, const char *what) {
-  if (obj_as_float(v, out) < 0) {
+  if (op_as_float(v, out) < 0) {
     obj_err_clear();
-    obj_raise(&obj_TypeError, "%s must be a number, not %s", what, obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be a number, not %s", what, op_type_name(v));
     return -1;
   }
   return 0;
@@ -145,10 +145,10 @@ static int as_double(Value v, double *out, const char *what) {
 
 static const char *as_cstr(Value v, const char *what) {
   if (!VAL_IS_STR(v)) {
-    obj_raise(&obj_TypeError, "%s must be a str, not %s", what, obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be a str, not %s", what, op_type_name(v));
     return NULL;
   }
-  return obj_str_cstr(v);
+  return str_cstr(v);
 }
 
 /* ---- data conversion: lists, tuples, arrays, scalars to doubles ------------------------- */
@@ -164,12 +164,12 @@ static void data_free(Data *d) { free(d->v); memset(d, 0, sizeof *d); }
 
 static int from_array(Array *a, Data *d, const char *what) {
   if (a->buf && a->buf->device != 0) {
-    obj_raise(&obj_TypeError, "%s: the array is on the GPU; copy it to the host first "
+    obj_raise(&exc_TypeError, "%s: the array is on the GPU; copy it to the host first "
               "(jax.device_get)", what);
     return -1;
   }
   if (a->ndim > 3) {
-    obj_raise(&obj_ValueError, "%s: %d-dimensional arrays cannot be plotted", what, a->ndim);
+    obj_raise(&exc_ValueError, "%s: %d-dimensional arrays cannot be plotted", what, a->ndim);
     return -1;
   }
   d->ndim = a->ndim;
@@ -194,18 +194,18 @@ static int to_data(Value v, Data *d, const char *what) {
   if (VAL_IS_INT(v) || VAL_IS_FLOAT(v) || VAL_IS_BOOL(v)) {
     d->v = malloc(sizeof(double));
     if (!d->v) { obj_raise_nomem(); return -1; }
-    obj_as_float(v, d->v);
+    op_as_float(v, d->v);
     d->n = 1;
     d->ndim = 0;
     d->is_int = !VAL_IS_FLOAT(v);
     return 0;
   }
   if (VAL_IS_STR(v) || VAL_IS_NONE(v) || VAL_IS_DICT(v)) {
-    obj_raise(&obj_TypeError, "%s must be numbers (a list or an array), not %s", what,
-              obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be numbers (a list or an array), not %s", what,
+              op_type_name(v));
     return -1;
   }
-  Value list = (VAL_IS_LIST(v) || VAL_IS_TUPLE(v)) ? val_incref(v) : obj_sequence_list(v);
+  Value list = (VAL_IS_LIST(v) || VAL_IS_TUPLE(v)) ? val_incref(v) : list_from_iterable(v);
   if (VAL_IS_NULL(list)) return -1;
   int64_t n = VAL_IS_LIST(list) ? LIST(list.u.o)->len : TUPLE(list.u.o)->len;
   Value *items = VAL_IS_LIST(list) ? LIST(list.u.o)->items : TUPLE(list.u.o)->items;
@@ -219,7 +219,7 @@ static int to_data(Value v, Data *d, const char *what) {
     for (int64_t i = 0; i < n; i++) {
       if (to_data(items[i], &row, what) < 0) { data_free(d); val_decref(list); return -1; }
       if (i == 0) {
-        if (row.ndim > 2) { data_free(&row); val_decref(list); obj_raise(&obj_ValueError, "%s: too many dimensions", what); return -1; }
+        if (row.ndim > 2) { data_free(&row); val_decref(list); obj_raise(&exc_ValueError, "%s: too many dimensions", what); return -1; }
         d->ndim = row.ndim + 1;
         d->shape[0] = n;
         for (int k = 0; k < row.ndim; k++) d->shape[k + 1] = row.shape[k];
@@ -228,7 +228,7 @@ static int to_data(Value v, Data *d, const char *what) {
         if (!d->v) { data_free(&row); val_decref(list); obj_raise_nomem(); return -1; }
       } else if (row.n * (size_t)n != d->n || row.ndim + 1 != d->ndim) {
         data_free(&row); data_free(d); val_decref(list);
-        obj_raise(&obj_ValueError, "%s: setting an array element with a sequence: the rows "
+        obj_raise(&exc_ValueError, "%s: setting an array element with a sequence: the rows "
                   "have different lengths", what);
         return -1;
       }
@@ -260,7 +260,7 @@ static int to_vec(Value v, Data *d, const char *what, size_t n_expected) {
       if (d->shape[i] != 1) { other++; sq = d->shape[i]; }
     }
     if (other > 1) {
-      obj_raise(&obj_ValueError, "%s must be 1-dimensional, got shape (%lld, %lld)", what,
+      obj_raise(&exc_ValueError, "%s must be 1-dimensional, got shape (%lld, %lld)", what,
                 (long long)d->shape[0], (long long)d->shape[1]);
       data_free(d);
       return -1;
@@ -282,7 +282,7 @@ static int to_vec(Value v, Data *d, const char *what, size_t n_expected) {
 
 static int same_len(Data *a, Data *b, const char *fn, const char *an, const char *bn) {
   if (a->n != b->n) {
-    obj_raise(&obj_ValueError, "%s: %s and %s must have same first dimension, but have shapes "
+    obj_raise(&exc_ValueError, "%s: %s and %s must have same first dimension, but have shapes "
               "(%zu,) and (%zu,)", fn, an, bn, a->n, b->n);
     return -1;
   }
@@ -294,9 +294,9 @@ static int color_kw(Args *a, const char *name, plot_color *out) {
   Value v = kwget(a, name);
   if (!present(v)) return 0;
   if (VAL_IS_STR(v)) {
-    if (plot_color_parse(obj_str_cstr(v), out) < 0) {
-      obj_raise(&obj_ValueError, "%s: '%s' is not a valid color value", a->fname,
-                obj_str_cstr(v));
+    if (plot_color_parse(str_cstr(v), out) < 0) {
+      obj_raise(&exc_ValueError, "%s: '%s' is not a valid color value", a->fname,
+                str_cstr(v));
       return -1;
     }
     return 0;
@@ -306,13 +306,13 @@ static int color_kw(Args *a, const char *name, plot_color *out) {
     if (to_vec(v, &d, name, 0) < 0) return -1;
     if (d.n != 3 && d.n != 4) {
       data_free(&d);
-      obj_raise(&obj_ValueError, "%s: an RGB(A) color needs 3 or 4 values", a->fname);
+      obj_raise(&exc_ValueError, "%s: an RGB(A) color needs 3 or 4 values", a->fname);
       return -1;
     }
     for (size_t i = 0; i < d.n; i++)
       if (!(d.v[i] >= 0 && d.v[i] <= 1)) {
         data_free(&d);
-        obj_raise(&obj_ValueError, "RGBA values should be within 0-1 range");
+        obj_raise(&exc_ValueError, "RGBA values should be within 0-1 range");
         return -1;
       }
     out->r = d.v[0]; out->g = d.v[1]; out->b = d.v[2]; out->a = d.n == 4 ? d.v[3] : 1;
@@ -320,7 +320,7 @@ static int color_kw(Args *a, const char *name, plot_color *out) {
     data_free(&d);
     return 0;
   }
-  obj_raise(&obj_TypeError, "%s: %s must be a color name or an RGB tuple", a->fname, name);
+  obj_raise(&exc_TypeError, "%s: %s must be a color name or an RGB tuple", a->fname, name);
   return -1;
 }
 
@@ -343,7 +343,7 @@ static int style_kw(Args *a, plot_style *st) {
     if (!s) return -1;
     int k = plot_linestyle_parse(s);
     if (k < 0) {
-      obj_raise(&obj_ValueError, "'%s' is not a valid value for linestyle; supported values "
+      obj_raise(&exc_ValueError, "'%s' is not a valid value for linestyle; supported values "
                 "are '-', '--', '-.', ':', 'None', ' ', '', 'solid', 'dashed', 'dashdot', "
                 "'dotted'", s);
       return -1;
@@ -357,7 +357,7 @@ static int style_kw(Args *a, plot_style *st) {
     if (strcmp(s, "") == 0 || strcmp(s, "None") == 0 || strcmp(s, "none") == 0) st->marker = 0;
     else if (strlen(s) == 1) st->marker = s[0];
     else {
-      obj_raise(&obj_ValueError, "Unrecognized marker style '%s'", s);
+      obj_raise(&exc_ValueError, "Unrecognized marker style '%s'", s);
       return -1;
     }
   }
@@ -370,15 +370,15 @@ static int style_kw(Args *a, plot_style *st) {
   Value lab = kwget(a, "label");
   if (present(lab)) {
     if (!VAL_IS_STR(lab)) {
-      Value s = obj_str(lab);
+      Value s = op_str(lab);
       if (VAL_IS_NULL(s)) return -1;
       /* the style keeps a pointer: the caller copies before the str goes */
       static __thread char buf[256];
-      snprintf(buf, sizeof buf, "%s", obj_str_cstr(s));
+      snprintf(buf, sizeof buf, "%s", str_cstr(s));
       val_decref(s);
       st->label = buf;
     } else {
-      st->label = obj_str_cstr(lab);
+      st->label = str_cstr(lab);
     }
   }
   return 0;
@@ -386,16 +386,16 @@ static int style_kw(Args *a, plot_style *st) {
 
 /* ---- pyplot state helpers -------------------------------------------------------------- */
 static double rc_num(PState *st, const char *key, double dflt) {
-  Value v = obj_dict_getstr(st->rc, key);
+  Value v = dict_getstr(st->rc, key);
   double d;
-  if (VAL_IS_NULL(v) || obj_as_float(v, &d) < 0) { obj_err_clear(); return dflt; }
+  if (VAL_IS_NULL(v) || op_as_float(v, &d) < 0) { obj_err_clear(); return dflt; }
   return d;
 }
 
 /* copy rcParams into the session's defaults (called before creating figures) */
 static void sync_rc(PState *st) {
   plot_rc *rc = plot_session_rc(st->s);
-  Value fs = obj_dict_getstr(st->rc, "figure.figsize");
+  Value fs = dict_getstr(st->rc, "figure.figsize");
   if (!VAL_IS_NULL(fs)) {
     Data d;
     if (to_vec(fs, &d, "figure.figsize", 0) == 0) {
@@ -411,11 +411,11 @@ static void sync_rc(PState *st) {
   rc->markersize = rc_num(st, "lines.markersize", 6);
   rc->fontsize = rc_num(st, "font.size", 10);
   rc->grid = rc_num(st, "axes.grid", 0) != 0;
-  Value cm = obj_dict_getstr(st->rc, "image.cmap");
-  if (!VAL_IS_NULL(cm) && VAL_IS_STR(cm) && plot_cmap_exists(obj_str_cstr(cm)))
-    snprintf(rc->cmap, sizeof rc->cmap, "%s", obj_str_cstr(cm));
-  Value ff = obj_dict_getstr(st->rc, "figure.format");
-  if (!VAL_IS_NULL(ff) && VAL_IS_STR(ff)) snprintf(rc->format, sizeof rc->format, "%s", obj_str_cstr(ff));
+  Value cm = dict_getstr(st->rc, "image.cmap");
+  if (!VAL_IS_NULL(cm) && VAL_IS_STR(cm) && plot_cmap_exists(str_cstr(cm)))
+    snprintf(rc->cmap, sizeof rc->cmap, "%s", str_cstr(cm));
+  Value ff = dict_getstr(st->rc, "figure.format");
+  if (!VAL_IS_NULL(ff) && VAL_IS_STR(ff)) snprintf(rc->format, sizeof rc->format, "%s", str_cstr(ff));
 }
 
 static plot_figure *gcf(PState *st) {
@@ -438,7 +438,7 @@ static plot_axes *gca(PState *st) {
 
 static int check_ax(int argc, const Value *argv, const char *fn) {
   if (argc < 1 || !VAL_IS_OBJ(argv[0]) || VAL_OBJ(argv[0])->type != &ax_type) {
-    obj_raise(&obj_TypeError, "%s() needs an Axes", fn);
+    obj_raise(&exc_TypeError, "%s() needs an Axes", fn);
     return -1;
   }
   return 0;
@@ -449,11 +449,11 @@ static int check_ax(int argc, const Value *argv, const char *fn) {
   Args A = {fn, argc, argv, kw, 0, 0}; (void)A
 
 static Value list_of_artists(int n, const char *kind) {
-  Value l = obj_list_new(0);
+  Value l = list_new(0);
   if (VAL_IS_NULL(l)) return l;
   for (int i = 0; i < n; i++) {
     Value x = artist_new(kind);
-    if (VAL_IS_NULL(x) || obj_list_append_steal(l, x) < 0) { val_decref(l); return val_null(); }
+    if (VAL_IS_NULL(x) || list_append_steal(l, x) < 0) { val_decref(l); return val_null(); }
   }
   return l;
 }
@@ -475,12 +475,12 @@ AXFN(ax_plot) {
     } else {
       xv = val_null(); yv = a0; i += 1;
     }
-    if (VAL_IS_STR(yv)) return obj_raise(&obj_ValueError, "plot(): a format string must follow the data");
-    if (i < argc && VAL_IS_STR(argv[i])) fmt = obj_str_cstr(argv[i++]);
+    if (VAL_IS_STR(yv)) return obj_raise(&exc_ValueError, "plot(): a format string must follow the data");
+    if (i < argc && VAL_IS_STR(argv[i])) fmt = str_cstr(argv[i++]);
     plot_style st = base;
     char err[200];
     if (fmt && plot_style_fmt(&st, fmt, err, sizeof err) < 0)
-      return obj_raise(&obj_ValueError, "%s", err);
+      return obj_raise(&exc_ValueError, "%s", err);
     if (fmt && base.color.set) st.color = base.color;
     Data y, x = {0};
     if (to_data(yv, &y, "y") < 0) return val_null();
@@ -490,7 +490,7 @@ AXFN(ax_plot) {
       if (to_vec(xv, &x, "x", 0) < 0) { data_free(&y); return val_null(); }
       if (x.n != rows) {
         data_free(&x); data_free(&y);
-        return obj_raise(&obj_ValueError, "x and y must have same first dimension, but have "
+        return obj_raise(&exc_ValueError, "x and y must have same first dimension, but have "
                          "shapes (%zu,) and (%zu,)", x.n, rows);
       }
     }
@@ -523,10 +523,10 @@ static double *color_list(Value v, size_t *n) {
   if (!rgba) { obj_raise_nomem(); return NULL; }
   for (int64_t i = 0; i < len; i++) {
     plot_color col;
-    if (!VAL_IS_STR(it[i]) || plot_color_parse(obj_str_cstr(it[i]), &col) < 0) {
+    if (!VAL_IS_STR(it[i]) || plot_color_parse(str_cstr(it[i]), &col) < 0) {
       free(rgba);
-      obj_raise(&obj_ValueError, "'c' argument must be a color, a sequence of colors, or a "
-                "sequence of numbers, not %s", obj_type_name(it[i]));
+      obj_raise(&exc_ValueError, "'c' argument must be a color, a sequence of colors, or a "
+                "sequence of numbers, not %s", op_type_name(it[i]));
       return NULL;
     }
     rgba[4 * i] = col.r; rgba[4 * i + 1] = col.g; rgba[4 * i + 2] = col.b; rgba[4 * i + 3] = col.a;
@@ -539,9 +539,9 @@ static double *color_list(Value v, size_t *n) {
  * (matplotlib's rule: numbers matching the number of points are mapped, even three or four) */
 static int scatter_c(Value cv, size_t n, plot_style *st, Data *c, double **rgba) {
   if (VAL_IS_STR(cv)) {
-    if (plot_color_parse(obj_str_cstr(cv), &st->color) < 0) {
-      obj_raise(&obj_ValueError, "'c' argument must be a color, a sequence of colors, or a "
-                "sequence of numbers, not '%s'", obj_str_cstr(cv));
+    if (plot_color_parse(str_cstr(cv), &st->color) < 0) {
+      obj_raise(&exc_ValueError, "'c' argument must be a color, a sequence of colors, or a "
+                "sequence of numbers, not '%s'", str_cstr(cv));
       return -1;
     }
     return 0;
@@ -560,7 +560,7 @@ static int scatter_c(Value cv, size_t n, plot_style *st, Data *c, double **rgba)
       return 0;
     }
     free(cl);
-    obj_raise(&obj_ValueError, "'c' argument has %zu elements, which is inconsistent with 'x' "
+    obj_raise(&exc_ValueError, "'c' argument has %zu elements, which is inconsistent with 'x' "
               "and 'y' with size %zu.", nc, n);
     return -1;
   }
@@ -583,7 +583,7 @@ static int scatter_c(Value cv, size_t n, plot_style *st, Data *c, double **rgba)
     for (size_t i = 0; i < c->n; i++)
       if (!(c->v[i] >= 0 && c->v[i] <= 1)) {
         data_free(c);
-        obj_raise(&obj_ValueError, "RGBA values should be within 0-1 range");
+        obj_raise(&exc_ValueError, "RGBA values should be within 0-1 range");
         return -1;
       }
     st->color.r = c->v[0]; st->color.g = c->v[1]; st->color.b = c->v[2];
@@ -592,7 +592,7 @@ static int scatter_c(Value cv, size_t n, plot_style *st, Data *c, double **rgba)
     data_free(c);
     return 0;
   }
-  obj_raise(&obj_ValueError, "'c' argument has %zu elements, which is inconsistent with 'x' and "
+  obj_raise(&exc_ValueError, "'c' argument has %zu elements, which is inconsistent with 'x' and "
             "'y' with size %zu.", c->n, n);
   data_free(c);
   return -1;
@@ -601,7 +601,7 @@ static int scatter_c(Value cv, size_t n, plot_style *st, Data *c, double **rgba)
 AXFN(ax_scatter) {
   AXCHECK("scatter");
   A.scatter = 1;
-  if (argc < 3) return obj_raise(&obj_TypeError, "scatter() missing required arguments 'x' and 'y'");
+  if (argc < 3) return obj_raise(&exc_TypeError, "scatter() missing required arguments 'x' and 'y'");
   Value sv = argc > 3 ? argv[3] : kwget(&A, "s");
   Value cv = argc > 4 ? argv[4] : kwget(&A, "c");
   Data x, y, s = {0}, c = {0};
@@ -616,7 +616,7 @@ AXFN(ax_scatter) {
   if (same_len(&x, &y, "scatter", "x", "y") < 0) goto out;
   if (present(cv)) {
     if (present(kwget(&A, "color"))) {
-      obj_raise(&obj_ValueError, "Supply a 'c' argument or a 'color' kwarg but not both; they "
+      obj_raise(&exc_ValueError, "Supply a 'c' argument or a 'color' kwarg but not both; they "
                 "differ but their functionalities overlap.");
       goto out;
     }
@@ -627,7 +627,7 @@ AXFN(ax_scatter) {
   if (present(sv)) {
     if (to_vec(sv, &s, "s", x.n) < 0) goto out;
     if (s.n != x.n) {
-      obj_raise(&obj_ValueError, "s must be a scalar, or float array-like with the same size as x and y");
+      obj_raise(&exc_ValueError, "s must be a scalar, or float array-like with the same size as x and y");
       goto out;
     }
     o.sizes = s.v;
@@ -637,9 +637,9 @@ AXFN(ax_scatter) {
   if (num_kw(&A, "vmin", NULL, &o.vmin) < 0 || num_kw(&A, "vmax", NULL, &o.vmax) < 0) goto out;
   /* matplotlib's scatter spells these in the plural; edgecolors='face' is the default */
   Value ec = kwget(&A, "edgecolors");
-  if (present(ec) && !(VAL_IS_STR(ec) && strcmp(obj_str_cstr(ec), "face") == 0)) {
-    if (!VAL_IS_STR(ec) || plot_color_parse(obj_str_cstr(ec), &st.edgecolor) < 0) {
-      obj_raise(&obj_ValueError, "scatter: edgecolors must be a color, 'face' or 'none'");
+  if (present(ec) && !(VAL_IS_STR(ec) && strcmp(str_cstr(ec), "face") == 0)) {
+    if (!VAL_IS_STR(ec) || plot_color_parse(str_cstr(ec), &st.edgecolor) < 0) {
+      obj_raise(&exc_ValueError, "scatter: edgecolors must be a color, 'face' or 'none'");
       goto out;
     }
   }
@@ -668,10 +668,10 @@ static int categories(plot_axes *ax, Value v, Data *d, int horizontal) {
   for (int64_t i = 0; i < n; i++) {
     if (!VAL_IS_STR(it[i])) {
       free(labels); free(d->v); d->v = NULL;
-      obj_raise(&obj_TypeError, "categories must all be str");
+      obj_raise(&exc_TypeError, "categories must all be str");
       return -1;
     }
-    labels[i] = obj_str_cstr(it[i]);
+    labels[i] = str_cstr(it[i]);
     d->v[i] = (double)i;
   }
   d->n = (size_t)n;
@@ -685,7 +685,7 @@ static int categories(plot_axes *ax, Value v, Data *d, int horizontal) {
 static Value bar_common(int argc, const Value *argv, Obj *kw, int horizontal) {
   const char *fn = horizontal ? "barh" : "bar";
   AXCHECK(fn);
-  if (argc < 3) return obj_raise(&obj_TypeError, "%s() missing required arguments", fn);
+  if (argc < 3) return obj_raise(&exc_TypeError, "%s() missing required arguments", fn);
   Data x = {0}, h = {0}, w = {0}, b = {0};
   Value ret = val_null();
   int cat = categories(ax, argv[1], &x, horizontal);
@@ -706,11 +706,11 @@ static Value bar_common(int argc, const Value *argv, Obj *kw, int horizontal) {
   double width = 0.8;
   if (present(wv)) {
     if (to_vec(wv, &w, "width", x.n) < 0) goto out;
-    if (w.n != x.n) { obj_raise(&obj_ValueError, "%s: width has the wrong length", fn); goto out; }
+    if (w.n != x.n) { obj_raise(&exc_ValueError, "%s: width has the wrong length", fn); goto out; }
   }
   if (present(bv)) {
     if (to_vec(bv, &b, "bottom", x.n) < 0) goto out;
-    if (b.n != x.n) { obj_raise(&obj_ValueError, "%s: bottom has the wrong length", fn); goto out; }
+    if (b.n != x.n) { obj_raise(&exc_ValueError, "%s: bottom has the wrong length", fn); goto out; }
   }
   plot_style st;
   plot_style_init(&st);
@@ -733,21 +733,21 @@ AXFN(ax_bar) { return bar_common(argc, argv, kw, 0); }
 AXFN(ax_barh) { return bar_common(argc, argv, kw, 1); }
 
 /* a numpy float64 array (what matplotlib returns), or a list if arrays are unavailable */
-static Value list_from(const double *v, size_t n) {
+static Value floats_from(const double *v, size_t n) {
   int64_t shape[1] = {(int64_t)n};
   Array *a = arr_from_data(DT_FLOAT64, 1, shape, v);
   if (a) return lx_wrap(a, FAM_NP);
   obj_err_clear();
-  Value l = obj_list_new(0);
+  Value l = list_new(0);
   if (VAL_IS_NULL(l)) return l;
   for (size_t i = 0; i < n; i++)
-    if (obj_list_append_steal(l, val_float(v[i])) < 0) { val_decref(l); return val_null(); }
+    if (list_append_steal(l, val_float(v[i])) < 0) { val_decref(l); return val_null(); }
   return l;
 }
 
 AXFN(ax_hist) {
   AXCHECK("hist");
-  if (argc < 2) return obj_raise(&obj_TypeError, "hist() missing required argument 'x'");
+  if (argc < 2) return obj_raise(&exc_TypeError, "hist() missing required argument 'x'");
   Data x, e = {0}, wts = {0};
   if (to_data(argv[1], &x, "x") < 0) return val_null();
   Value ret = val_null();
@@ -758,10 +758,10 @@ AXFN(ax_hist) {
   Value bv = argc > 2 ? argv[2] : kwget(&A, "bins");
   if (present(bv)) {
     if (VAL_IS_INT(bv)) {
-      if (bv.u.i < 1 || bv.u.i > 10000000) { obj_raise(&obj_ValueError, "`bins` must be positive, when an integer"); goto out; }
+      if (bv.u.i < 1 || bv.u.i > 10000000) { obj_raise(&exc_ValueError, "`bins` must be positive, when an integer"); goto out; }
       o.bins = (int)bv.u.i;
     } else if (VAL_IS_STR(bv)) {
-      obj_raise(&obj_ValueError, "bins='%s' is not supported; give a number of bins or the edges", obj_str_cstr(bv));
+      obj_raise(&exc_ValueError, "bins='%s' is not supported; give a number of bins or the edges", str_cstr(bv));
       goto out;
     } else {
       if (to_vec(bv, &e, "bins", 0) < 0) goto out;
@@ -773,20 +773,20 @@ AXFN(ax_hist) {
   if (present(rv)) {
     Data r;
     if (to_vec(rv, &r, "range", 0) < 0) goto out;
-    if (r.n != 2) { data_free(&r); obj_raise(&obj_ValueError, "range must be a (min, max) pair"); goto out; }
+    if (r.n != 2) { data_free(&r); obj_raise(&exc_ValueError, "range must be a (min, max) pair"); goto out; }
     o.has_range = 1;
     o.range[0] = r.v[0];
     o.range[1] = r.v[1];
     data_free(&r);
   }
   Value dv = kwget(&A, "density");
-  if (present(dv) && (o.density = obj_truth(dv)) < 0) goto out;
+  if (present(dv) && (o.density = op_truth(dv)) < 0) goto out;
   Value cv = kwget(&A, "cumulative");
-  if (present(cv) && (o.cumulative = obj_truth(cv)) < 0) goto out;
+  if (present(cv) && (o.cumulative = op_truth(cv)) < 0) goto out;
   Value wv = kwget(&A, "weights");
   if (present(wv)) {
     if (to_vec(wv, &wts, "weights", 0) < 0) goto out;
-    if (wts.n != x.n) { obj_raise(&obj_ValueError, "weights should have the same shape as x"); goto out; }
+    if (wts.n != x.n) { obj_raise(&exc_ValueError, "weights should have the same shape as x"); goto out; }
     o.weights = wts.v;
   }
   Value ht = kwget(&A, "histtype");
@@ -795,7 +795,7 @@ AXFN(ax_hist) {
     if (!t) goto out;
     if (strcmp(t, "step") == 0) o.step = 1;
     else if (strcmp(t, "bar") != 0 && strcmp(t, "stepfilled") != 0 && strcmp(t, "barstacked") != 0) {
-      obj_raise(&obj_ValueError, "histtype %s is not recognized", t);
+      obj_raise(&exc_ValueError, "histtype %s is not recognized", t);
       goto out;
     }
   }
@@ -803,15 +803,15 @@ AXFN(ax_hist) {
   plot_style_init(&st);
   if (style_kw(&A, &st) < 0 || kwcheck(&A) < 0) goto out;
   int nb = plot_hist_nbins(&o);
-  if (nb < 1) { obj_raise(&obj_ValueError, "bins must have at least two edges"); goto out; }
+  if (nb < 1) { obj_raise(&exc_ValueError, "bins must have at least two edges"); goto out; }
   counts = malloc((size_t)nb * sizeof(double));
   edges = malloc((size_t)(nb + 1) * sizeof(double));
   if (!counts || !edges) { obj_raise_nomem(); goto out; }
   if (plot_hist(ax, x.v, x.n, &o, &st, counts, edges) < 0) { fig_err(self->f); goto out; }
   {
-    Value n = list_from(counts, (size_t)nb), b = list_from(edges, (size_t)nb + 1);
+    Value n = floats_from(counts, (size_t)nb), b = floats_from(edges, (size_t)nb + 1);
     Value p = artist_new("matplotlib.container.BarContainer");
-    if (!VAL_IS_NULL(n) && !VAL_IS_NULL(b) && !VAL_IS_NULL(p)) ret = obj_tuple_pack(3, n, b, p);
+    if (!VAL_IS_NULL(n) && !VAL_IS_NULL(b) && !VAL_IS_NULL(p)) ret = tuple_pack(3, n, b, p);
     val_decref(n); val_decref(b); val_decref(p);
   }
 out:
@@ -822,7 +822,7 @@ out:
 
 AXFN(ax_imshow) {
   AXCHECK("imshow");
-  if (argc < 2) return obj_raise(&obj_TypeError, "imshow() missing required argument 'X'");
+  if (argc < 2) return obj_raise(&exc_TypeError, "imshow() missing required argument 'X'");
   Data d;
   if (to_data(argv[1], &d, "X") < 0) return val_null();
   Value ret = val_null();
@@ -831,7 +831,7 @@ AXFN(ax_imshow) {
   else if (d.ndim == 3 && (d.shape[2] == 3 || d.shape[2] == 4 || d.shape[2] == 1)) {
     h = (int)d.shape[0]; w = (int)d.shape[1]; ch = (int)d.shape[2];
   } else {
-    obj_raise(&obj_TypeError, "Invalid shape for image data: imshow needs (M, N), (M, N, 3) or "
+    obj_raise(&exc_TypeError, "Invalid shape for image data: imshow needs (M, N), (M, N, 3) or "
               "(M, N, 4), got %d dimensions", d.ndim);
     data_free(&d);
     return val_null();
@@ -847,13 +847,13 @@ AXFN(ax_imshow) {
     const char *s = as_cstr(org, "origin");
     if (!s) goto out;
     if (strcmp(s, "lower") == 0) o.origin_lower = 1;
-    else if (strcmp(s, "upper") != 0) { obj_raise(&obj_ValueError, "origin must be 'upper' or 'lower'"); goto out; }
+    else if (strcmp(s, "upper") != 0) { obj_raise(&exc_ValueError, "origin must be 'upper' or 'lower'"); goto out; }
   }
   Value asp = kwget(&A, "aspect");
   if (present(asp)) {
-    if (VAL_IS_STR(asp) && strcmp(obj_str_cstr(asp), "auto") == 0) o.aspect_auto = 1;
-    else if (!(VAL_IS_STR(asp) && strcmp(obj_str_cstr(asp), "equal") == 0)) {
-      obj_raise(&obj_ValueError, "aspect must be 'equal' or 'auto'");
+    if (VAL_IS_STR(asp) && strcmp(str_cstr(asp), "auto") == 0) o.aspect_auto = 1;
+    else if (!(VAL_IS_STR(asp) && strcmp(str_cstr(asp), "equal") == 0)) {
+      obj_raise(&exc_ValueError, "aspect must be 'equal' or 'auto'");
       goto out;
     }
   }
@@ -861,7 +861,7 @@ AXFN(ax_imshow) {
   if (present(ext)) {
     Data e;
     if (to_vec(ext, &e, "extent", 0) < 0) goto out;
-    if (e.n != 4) { data_free(&e); obj_raise(&obj_ValueError, "extent must be (left, right, bottom, top)"); goto out; }
+    if (e.n != 4) { data_free(&e); obj_raise(&exc_ValueError, "extent must be (left, right, bottom, top)"); goto out; }
     o.has_extent = 1;
     memcpy(o.extent, e.v, sizeof o.extent);
     data_free(&e);
@@ -888,7 +888,7 @@ out:
 
 AXFN(ax_fill_between) {
   AXCHECK("fill_between");
-  if (argc < 3) return obj_raise(&obj_TypeError, "fill_between() missing required arguments 'x' and 'y1'");
+  if (argc < 3) return obj_raise(&exc_TypeError, "fill_between() missing required arguments 'x' and 'y1'");
   Data x, y1, y2 = {0};
   if (to_vec(argv[1], &x, "x", 0) < 0) return val_null();
   Value ret = val_null();
@@ -931,14 +931,14 @@ static int err_arg(Value v, size_t n, Data *d, double **lo, double **hi, const c
     *hi = d->v + n;
     return 0;
   }
-  obj_raise(&obj_ValueError, "'%s' (shape (%zu,)) must be a scalar or a 1D or (2, n) array-like "
+  obj_raise(&exc_ValueError, "'%s' (shape (%zu,)) must be a scalar or a 1D or (2, n) array-like "
             "whose shape matches 'x' and 'y' (%zu points)", what, d->n, n);
   return -1;
 }
 
 AXFN(ax_errorbar) {
   AXCHECK("errorbar");
-  if (argc < 3) return obj_raise(&obj_TypeError, "errorbar() missing required arguments 'x' and 'y'");
+  if (argc < 3) return obj_raise(&exc_TypeError, "errorbar() missing required arguments 'x' and 'y'");
   Data x, y, ye = {0}, xe = {0};
   if (to_vec(argv[1], &x, "x", 0) < 0) return val_null();
   Value ret = val_null();
@@ -957,7 +957,7 @@ AXFN(ax_errorbar) {
     char err[200];
     if (!f) goto out;
     if (strcmp(f, "none") == 0) st.linestyle = PLOT_LS_NONE;
-    else if (plot_style_fmt(&st, f, err, sizeof err) < 0) { obj_raise(&obj_ValueError, "%s", err); goto out; }
+    else if (plot_style_fmt(&st, f, err, sizeof err) < 0) { obj_raise(&exc_ValueError, "%s", err); goto out; }
   }
   if (style_kw(&A, &st) < 0 || kwcheck(&A) < 0) goto out;
   if (plot_errorbar(ax, x.v, y.v, x.n, ylo, yhi, xlo, xhi, &st) < 0) { fig_err(self->f); goto out; }
@@ -970,13 +970,13 @@ out:
 static Value text_setter(int argc, const Value *argv, Obj *kw, const char *fn,
                          int (*set)(plot_axes *, const char *)) {
   AXCHECK(fn);
-  if (argc < 2) return obj_raise(&obj_TypeError, "%s() missing required argument", fn);
-  Value s = obj_str(argv[1]);
+  if (argc < 2) return obj_raise(&exc_TypeError, "%s() missing required argument", fn);
+  Value s = op_str(argv[1]);
   if (VAL_IS_NULL(s)) return s;
   kwget(&A, "fontsize"); kwget(&A, "loc"); kwget(&A, "pad"); kwget(&A, "labelpad");
   kwget(&A, "fontweight"); kwget(&A, "color");
   if (kwcheck(&A) < 0) { val_decref(s); return val_null(); }
-  int rc = set(ax, obj_str_cstr(s));
+  int rc = set(ax, str_cstr(s));
   if (rc < 0) { val_decref(s); return fig_err(self->f); }
   Value t = artist_new("matplotlib.text.Text");
   val_decref(s);
@@ -997,9 +997,9 @@ AXFN(ax_legend) {
     int64_t n = VAL_IS_LIST(lst) ? LIST(lst.u.o)->len : TUPLE(lst.u.o)->len;
     Value *it = VAL_IS_LIST(lst) ? LIST(lst.u.o)->items : TUPLE(lst.u.o)->items;
     for (int64_t i = 0; i < n && (size_t)i < plot_axes_nseries(ax); i++) {
-      Value s = obj_str(it[i]);
+      Value s = op_str(it[i]);
       if (VAL_IS_NULL(s)) return s;
-      int rc = plot_axes_series_label(ax, (size_t)i, obj_str_cstr(s));
+      int rc = plot_axes_series_label(ax, (size_t)i, str_cstr(s));
       val_decref(s);
       if (rc < 0) return fig_err(self->f);
     }
@@ -1013,7 +1013,7 @@ AXFN(ax_grid) {
   AXCHECK("grid");
   int on = 1;
   Value v = argc > 1 ? argv[1] : kwget(&A, "visible");
-  if (!VAL_IS_NULL(v) && !VAL_IS_NONE(v) && (on = obj_truth(v)) < 0) return val_null();
+  if (!VAL_IS_NULL(v) && !VAL_IS_NONE(v) && (on = op_truth(v)) < 0) return val_null();
   Value axis = kwget(&A, "axis");
   const char *a = NULL;
   if (present(axis) && !(a = as_cstr(axis, "axis"))) return val_null();
@@ -1033,7 +1033,7 @@ static Value lim_common(int argc, const Value *argv, Obj *kw, int yaxis, const c
   if (!VAL_IS_NULL(a1) && (VAL_IS_TUPLE(a1) || VAL_IS_LIST(a1))) {
     Data d;
     if (to_vec(a1, &d, fn, 0) < 0) return val_null();
-    if (d.n != 2) { data_free(&d); return obj_raise(&obj_ValueError, "%s: give (low, high)", fn); }
+    if (d.n != 2) { data_free(&d); return obj_raise(&exc_ValueError, "%s: give (low, high)", fn); }
     lo = d.v[0]; hi = d.v[1]; set = 1;
     data_free(&d);
   } else {
@@ -1055,7 +1055,7 @@ static Value lim_common(int argc, const Value *argv, Obj *kw, int yaxis, const c
   }
   if (yaxis) plot_axes_get_ylim(ax, &lo, &hi); else plot_axes_get_xlim(ax, &lo, &hi);
   Value a = val_float(lo), b = val_float(hi);
-  return obj_tuple_pack(2, a, b);
+  return tuple_pack(2, a, b);
 }
 AXFN(ax_set_xlim) { return lim_common(argc, argv, kw, 0, "set_xlim"); }
 AXFN(ax_set_ylim) { return lim_common(argc, argv, kw, 1, "set_ylim"); }
@@ -1064,7 +1064,7 @@ AXFN(ax_get_ylim) { return lim_common(argc > 1 ? 1 : argc, argv, NULL, 1, "get_y
 
 static Value scale_common(int argc, const Value *argv, Obj *kw, int yaxis, const char *fn) {
   AXCHECK(fn);
-  if (argc < 2) return obj_raise(&obj_TypeError, "%s() missing required argument 'value'", fn);
+  if (argc < 2) return obj_raise(&exc_TypeError, "%s() missing required argument 'value'", fn);
   const char *s = as_cstr(argv[1], "scale");
   if (!s) return val_null();
   kwget(&A, "base"); kwget(&A, "nonpositive");
@@ -1087,12 +1087,12 @@ static Value ticks_common(int argc, const Value *argv, Obj *kw, int yaxis, const
   Value ret = val_null();
   if (kwcheck(&A) < 0) goto out;
   if (present(lv)) {
-    Value lst = obj_sequence_list(lv);
+    Value lst = list_from_iterable(lv);
     if (VAL_IS_NULL(lst)) goto out;
     int64_t n = LIST(lst.u.o)->len;
     if ((size_t)n != d.n) {
       val_decref(lst);
-      obj_raise(&obj_ValueError, "The number of FixedLocator locations (%zu) does not match the "
+      obj_raise(&exc_ValueError, "The number of FixedLocator locations (%zu) does not match the "
                 "number of labels (%lld).", d.n, (long long)n);
       goto out;
     }
@@ -1100,10 +1100,10 @@ static Value ticks_common(int argc, const Value *argv, Obj *kw, int yaxis, const
     strs = calloc(d.n ? d.n : 1, sizeof *strs);
     if (!labels || !strs) { val_decref(lst); obj_raise_nomem(); goto out; }
     for (size_t i = 0; i < d.n; i++) {
-      strs[i] = obj_str(LIST(lst.u.o)->items[i]);
+      strs[i] = op_str(LIST(lst.u.o)->items[i]);
       if (VAL_IS_NULL(strs[i])) { val_decref(lst); goto out; }
       nstr++;
-      labels[i] = obj_str_cstr(strs[i]);
+      labels[i] = str_cstr(strs[i]);
     }
     val_decref(lst);
   }
@@ -1126,18 +1126,18 @@ AXFN(ax_axis) {
   AXCHECK("axis");
   if (argc < 2) return val_none();
   if (VAL_IS_STR(argv[1])) {
-    const char *s = obj_str_cstr(argv[1]);
+    const char *s = str_cstr(argv[1]);
     if (strcmp(s, "off") == 0) plot_axes_axis(ax, 0);
     else if (strcmp(s, "on") == 0) plot_axes_axis(ax, 1);
     else if (strcmp(s, "equal") == 0 || strcmp(s, "scaled") == 0 || strcmp(s, "image") == 0) plot_axes_aspect(ax, "equal");
     else if (strcmp(s, "auto") == 0 || strcmp(s, "tight") == 0 || strcmp(s, "normal") == 0) plot_axes_aspect(ax, "auto");
-    else return obj_raise(&obj_ValueError, "Unrecognized string '%s' to axis; try 'on' or 'off'", s);
+    else return obj_raise(&exc_ValueError, "Unrecognized string '%s' to axis; try 'on' or 'off'", s);
     return val_none();
   }
   if (VAL_IS_BOOL(argv[1])) { plot_axes_axis(ax, (int)argv[1].u.i); return val_none(); }
   Data d;
   if (to_vec(argv[1], &d, "axis", 0) < 0) return val_null();
-  if (d.n != 4) { data_free(&d); return obj_raise(&obj_TypeError, "axis() takes (xmin, xmax, ymin, ymax)"); }
+  if (d.n != 4) { data_free(&d); return obj_raise(&exc_TypeError, "axis() takes (xmin, xmax, ymin, ymax)"); }
   int rc = plot_axes_xlim(ax, d.v[0], d.v[1]) < 0 || plot_axes_ylim(ax, d.v[2], d.v[3]) < 0;
   data_free(&d);
   return rc ? fig_err(self->f) : val_none();
@@ -1145,8 +1145,8 @@ AXFN(ax_axis) {
 
 AXFN(ax_set_aspect) {
   AXCHECK("set_aspect");
-  if (argc < 2 || !VAL_IS_STR(argv[1])) return obj_raise(&obj_TypeError, "set_aspect() takes 'equal' or 'auto'");
-  if (plot_axes_aspect(ax, obj_str_cstr(argv[1])) < 0) return fig_err(self->f);
+  if (argc < 2 || !VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "set_aspect() takes 'equal' or 'auto'");
+  if (plot_axes_aspect(ax, str_cstr(argv[1])) < 0) return fig_err(self->f);
   return val_none();
 }
 
@@ -1186,7 +1186,7 @@ static const MethodDef ax_methods[] = {
 
 static Value ax_repr(Value self) {
   (void)self;
-  return obj_str_from_cstr("<Axes: >");
+  return str_from_cstr("<Axes: >");
 }
 
 static TypeObj ax_type = {OBJ_TYPE_HEAD, .name = "Axes", .dealloc = ax_dealloc,
@@ -1206,17 +1206,17 @@ static Value grid_getitem(Value self, Value key) {
   ListObj *l = LIST(g->items.u.o);
   if (VAL_IS_TUPLE(key)) {
     TupleObj *t = TUPLE(key.u.o);
-    if (t->len != g->ndim) return obj_raise(&obj_IndexError, "too many indices for the axes array");
+    if (t->len != g->ndim) return obj_raise(&exc_IndexError, "too many indices for the axes array");
     if (g->ndim == 1) return grid_getitem(self, t->items[0]);
     int64_t i, j;
-    if (obj_as_index(t->items[0], g->shape[0], &i, "axes") < 0) return val_null();
-    if (obj_as_index(t->items[1], g->shape[1], &j, "axes") < 0) return val_null();
+    if (op_as_index(t->items[0], g->shape[0], &i, "axes") < 0) return val_null();
+    if (op_as_index(t->items[1], g->shape[1], &j, "axes") < 0) return val_null();
     return val_incref(l->items[i * g->shape[1] + j]);
   }
   int64_t i;
-  if (obj_as_index(key, g->shape[0], &i, "axes") < 0) return val_null();
+  if (op_as_index(key, g->shape[0], &i, "axes") < 0) return val_null();
   if (g->ndim == 1) return val_incref(l->items[i]);
-  Value row = obj_list_from(g->shape[1], l->items + i * g->shape[1]);
+  Value row = list_from(g->shape[1], l->items + i * g->shape[1]);
   if (VAL_IS_NULL(row)) return row;
   Value r = grid_new(1, g->shape[1], 1, row);
   val_decref(row);
@@ -1228,32 +1228,32 @@ static int grid_len(Value self, int64_t *out) {
 }
 static Value grid_iter(Value self) {
   GridObj *g = (GridObj *)VAL_OBJ(self);
-  if (g->ndim == 1) return obj_iter(g->items);
-  Value rows = obj_list_new(0);
+  if (g->ndim == 1) return op_iter(g->items);
+  Value rows = list_new(0);
   if (VAL_IS_NULL(rows)) return rows;
   for (int64_t i = 0; i < g->shape[0]; i++) {
     Value r = grid_getitem(self, val_int(i));
-    if (VAL_IS_NULL(r) || obj_list_append_steal(rows, r) < 0) { val_decref(rows); return val_null(); }
+    if (VAL_IS_NULL(r) || list_append_steal(rows, r) < 0) { val_decref(rows); return val_null(); }
   }
-  Value it = obj_iter(rows);
+  Value it = op_iter(rows);
   val_decref(rows);
   return it;
 }
 static Value grid_flat(Value self) {
   GridObj *g = (GridObj *)VAL_OBJ(self);
-  return obj_list_from(LIST(g->items.u.o)->len, LIST(g->items.u.o)->items);
+  return list_from(LIST(g->items.u.o)->len, LIST(g->items.u.o)->items);
 }
 static Value grid_ravel(int argc, const Value *argv, Obj *kw) { return grid_flat(argv[0]); }
 static Value grid_shape(Value self) {
   GridObj *g = (GridObj *)VAL_OBJ(self);
-  if (g->ndim == 1) { Value a = val_int(g->shape[0]); return obj_tuple_pack(1, a); }
+  if (g->ndim == 1) { Value a = val_int(g->shape[0]); return tuple_pack(1, a); }
   Value a = val_int(g->shape[0]), b = val_int(g->shape[1]);
-  return obj_tuple_pack(2, a, b);
+  return tuple_pack(2, a, b);
 }
 static Value grid_repr(Value self) {
   GridObj *g = (GridObj *)VAL_OBJ(self);
-  return obj_str_fmt("array of Axes, shape (%lld%s%lld)", (long long)g->shape[0],
-                     g->ndim == 2 ? ", " : ",", g->ndim == 2 ? (long long)g->shape[1] : 0LL);
+  return str_fmt("array of Axes, shape (%lld%s%lld)", (long long)g->shape[0],
+                 g->ndim == 2 ? ", " : ",", g->ndim == 2 ? (long long)g->shape[1] : 0LL);
 }
 static const MethodDef grid_methods[] = {{"ravel", grid_ravel, "ravel() -> list of Axes", 0},
                                          {"flatten", grid_ravel, "flatten() -> list of Axes", 0},
@@ -1277,7 +1277,7 @@ static Value grid_new(int ndim, int64_t r, int64_t c, Value items) {
 
 static Value artist_repr(Value self) {
   ArtistObj *a = (ArtistObj *)VAL_OBJ(self);
-  return obj_str_fmt("<%s object>", a->kind);
+  return str_fmt("<%s object>", a->kind);
 }
 static TypeObj artist_type = {OBJ_TYPE_HEAD, .name = "Artist", .repr = artist_repr};
 
@@ -1286,7 +1286,7 @@ static Value show_figure(PState *st, plot_figure *f);
 
 static int check_fig(int argc, const Value *argv, const char *fn) {
   if (argc < 1 || !VAL_IS_OBJ(argv[0]) || VAL_OBJ(argv[0])->type != &fig_type) {
-    obj_raise(&obj_TypeError, "%s() needs a Figure", fn);
+    obj_raise(&exc_TypeError, "%s() needs a Figure", fn);
     return -1;
   }
   return 0;
@@ -1303,16 +1303,16 @@ static Value savefig_impl(PState *st, plot_figure *f, Args *A, Value fname) {
   if (present(dv) && !VAL_IS_STR(dv) && as_double(dv, &dpi, "dpi") < 0) return val_null();
   kwget(A, "facecolor");
   if (kwcheck(A) < 0) return val_null();
-  Value path = obj_str(fname);
+  Value path = op_str(fname);
   if (VAL_IS_NULL(path)) return path;
-  int rc = plot_savefig(st->s, f, obj_str_cstr(path), fmt, dpi);
+  int rc = plot_savefig(st->s, f, str_cstr(path), fmt, dpi);
   val_decref(path);
   return rc < 0 ? sess_err(st) : val_none();
 }
 
 static Value fig_savefig(int argc, const Value *argv, Obj *kw) {
   FIGCHECK("savefig");
-  if (argc < 2) return obj_raise(&obj_TypeError, "savefig() missing required argument 'fname'");
+  if (argc < 2) return obj_raise(&exc_TypeError, "savefig() missing required argument 'fname'");
   return savefig_impl(self->st, self->f, &A, argv[1]);
 }
 
@@ -1320,18 +1320,18 @@ static Value fig_add_subplot(int argc, const Value *argv, Obj *kw) {
   FIGCHECK("add_subplot");
   int64_t r = 1, c = 1, i = 1;
   if (argc == 2) {
-    if (obj_as_int(argv[1], &r) < 0) return val_null();
-    if (r < 111 || r > 999) return obj_raise(&obj_ValueError, "Integer subplot specification must be a three-digit number, not %lld", (long long)r);
+    if (op_as_int(argv[1], &r) < 0) return val_null();
+    if (r < 111 || r > 999) return obj_raise(&exc_ValueError, "Integer subplot specification must be a three-digit number, not %lld", (long long)r);
     i = r % 10; c = (r / 10) % 10; r = r / 100;
   } else if (argc == 4) {
-    if (obj_as_int(argv[1], &r) < 0 || obj_as_int(argv[2], &c) < 0 || obj_as_int(argv[3], &i) < 0)
+    if (op_as_int(argv[1], &r) < 0 || op_as_int(argv[2], &c) < 0 || op_as_int(argv[3], &i) < 0)
       return val_null();
   } else if (argc != 1) {
-    return obj_raise(&obj_TypeError, "add_subplot() takes 1 or 3 positional arguments");
+    return obj_raise(&exc_TypeError, "add_subplot() takes 1 or 3 positional arguments");
   }
   if (kwcheck(&A) < 0) return val_null();
   if (r > 64 || c > 64 || r < 1 || c < 1 || i < 1 || i > r * c)
-    return obj_raise(&obj_ValueError, "num must be an integer with 1 <= num <= %lld, not %lld", (long long)(r * c), (long long)i);
+    return obj_raise(&exc_ValueError, "num must be an integer with 1 <= num <= %lld, not %lld", (long long)(r * c), (long long)i);
   plot_axes *ax = plot_figure_subplot(self->f, (int)r, (int)c, (int)i);
   if (!ax) return fig_err(self->f);
   return ax_wrap(self->st, ax);
@@ -1339,13 +1339,13 @@ static Value fig_add_subplot(int argc, const Value *argv, Obj *kw) {
 
 static Value fig_suptitle(int argc, const Value *argv, Obj *kw) {
   FIGCHECK("suptitle");
-  if (argc < 2) return obj_raise(&obj_TypeError, "suptitle() missing required argument 't'");
+  if (argc < 2) return obj_raise(&exc_TypeError, "suptitle() missing required argument 't'");
   double fs = 0;
   if (num_kw(&A, "fontsize", NULL, &fs) < 0) return val_null();
   if (kwcheck(&A) < 0) return val_null();
-  Value s = obj_str(argv[1]);
+  Value s = op_str(argv[1]);
   if (VAL_IS_NULL(s)) return s;
-  int rc = plot_figure_suptitle(self->f, obj_str_cstr(s), fs);
+  int rc = plot_figure_suptitle(self->f, str_cstr(s), fs);
   val_decref(s);
   return rc < 0 ? fig_err(self->f) : artist_new("matplotlib.text.Text");
 }
@@ -1374,7 +1374,7 @@ static Value colorbar_impl(PState *st, plot_figure *f, Args *A, Value axv) {
   if (plot_axes_colorbar(ax, l) < 0) {
     for (size_t i = plot_figure_naxes(f); i-- > 0;)
       if (plot_axes_colorbar(plot_figure_axes(f, i), l) == 0) return artist_new("matplotlib.colorbar.Colorbar");
-    return obj_raise(&obj_RuntimeError, "%s", plot_figure_error(f));
+    return obj_raise(&exc_RuntimeError, "%s", plot_figure_error(f));
   }
   (void)st;
   return artist_new("matplotlib.colorbar.Colorbar");
@@ -1408,26 +1408,26 @@ static Value fig_set_size_inches(int argc, const Value *argv, Obj *kw) {
   if (argc == 2) {
     Data d;
     if (to_vec(argv[1], &d, "size", 0) < 0) return val_null();
-    if (d.n != 2) { data_free(&d); return obj_raise(&obj_ValueError, "set_size_inches needs (w, h)"); }
+    if (d.n != 2) { data_free(&d); return obj_raise(&exc_ValueError, "set_size_inches needs (w, h)"); }
     w = d.v[0]; h = d.v[1];
     data_free(&d);
   } else if (argc == 3) {
     if (as_double(argv[1], &w, "w") < 0 || as_double(argv[2], &h, "h") < 0) return val_null();
   } else {
-    return obj_raise(&obj_TypeError, "set_size_inches(w, h)");
+    return obj_raise(&exc_TypeError, "set_size_inches(w, h)");
   }
-  if (!(w > 0 && h > 0)) return obj_raise(&obj_ValueError, "figure size must be positive finite not (%g, %g)", w, h);
+  if (!(w > 0 && h > 0)) return obj_raise(&exc_ValueError, "figure size must be positive finite not (%g, %g)", w, h);
   if (plot_figure_set_size(self->f, w, h, 0) < 0) return fig_err(self->f);
   return val_none();
 }
 
 static Value fig_get_axes(Value self) {
   FigObj *f = (FigObj *)VAL_OBJ(self);
-  Value l = obj_list_new(0);
+  Value l = list_new(0);
   if (VAL_IS_NULL(l)) return l;
   for (size_t i = 0; i < plot_figure_naxes(f->f); i++) {
     Value a = ax_wrap(f->st, plot_figure_axes(f->f, i));
-    if (VAL_IS_NULL(a) || obj_list_append_steal(l, a) < 0) { val_decref(l); return val_null(); }
+    if (VAL_IS_NULL(a) || list_append_steal(l, a) < 0) { val_decref(l); return val_null(); }
   }
   return l;
 }
@@ -1440,8 +1440,8 @@ static Value fig_repr(Value self) {
   double w, h, dpi;
   plot_figure_size(f->f, &w, &h, &dpi);
   size_t n = plot_figure_naxes(f->f);
-  return obj_str_fmt("<Figure size %gx%g with %zu Axes>", floor(w * dpi + 0.5),
-                     floor(h * dpi + 0.5), n);
+  return str_fmt("<Figure size %gx%g with %zu Axes>", floor(w * dpi + 0.5),
+                 floor(h * dpi + 0.5), n);
 }
 
 static const MethodDef fig_methods[] = {
@@ -1478,20 +1478,20 @@ static int rich_frontend(void) {
 
 /* 1 if rcParams["figure.format"] (a str, or a list/tuple/set of them) names fmt */
 static int wants_format(PState *st, const char *fmt) {
-  Value ff = obj_dict_getstr(st->rc, "figure.format");
+  Value ff = dict_getstr(st->rc, "figure.format");
   if (VAL_IS_NULL(ff)) { obj_err_clear(); return strcmp(fmt, "png") == 0; }
   if (VAL_IS_STR(ff)) {
-    const char *v = obj_str_cstr(ff);
+    const char *v = str_cstr(ff);
     if (strcmp(fmt, "png") == 0 && (strcmp(v, "retina") == 0 || strcmp(v, "png2x") == 0))
       return 1;
     return strcasecmp(v, fmt) == 0;
   }
-  Value l = obj_sequence_list(ff);
+  Value l = list_from_iterable(ff);
   if (VAL_IS_NULL(l)) { obj_err_clear(); return 0; }
   int found = 0;
   for (int64_t i = 0; i < LIST(l.u.o)->len; i++) {
     Value it = LIST(l.u.o)->items[i];
-    if (VAL_IS_STR(it) && strcasecmp(obj_str_cstr(it), fmt) == 0) found = 1;
+    if (VAL_IS_STR(it) && strcasecmp(str_cstr(it), fmt) == 0) found = 1;
   }
   val_decref(l);
   return found;
@@ -1550,7 +1550,7 @@ static Value show_figure(PState *st, plot_figure *f) {
   return val_none();
 }
 
-/* Run after every cell (obj_on_cell_end): as matplotlib's inline backend, a notebook cell that
+/* Run after every cell (sb_on_cell_end): as matplotlib's inline backend, a notebook cell that
  * left figures open shows them and closes them. Only a notebook front end (one that can clear
  * output: the kernel) does this; scripts and the REPL, even with stdout in a pipe, keep their
  * figures until plt.show(). All figures are closed even when one fails to render, so that a
@@ -1585,7 +1585,7 @@ static Value on_gca(PState *st, NativeFn fn, int argc, const Value *argv, Obj *k
   if (!ax) return val_null();
   Value axv = ax_wrap(st, ax);
   if (VAL_IS_NULL(axv)) return axv;
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   Value *nv = malloc((size_t)(argc + nk + 1) * sizeof(Value));
   if (!nv) { val_decref(axv); return obj_raise_nomem(); }
   nv[0] = axv;
@@ -1632,8 +1632,8 @@ static Value plt_figure(void *data, int argc, const Value *argv, Obj *kw) {
   int64_t n = 0;
   if (present(num)) {
     if (VAL_IS_OBJ(num) && VAL_OBJ(num)->type == &fig_type) n = plot_figure_number(((FigObj *)VAL_OBJ(num))->f);
-    else if (obj_as_int(num, &n) < 0) return val_null();
-    if (n < 1 || n > 1000000) return obj_raise(&obj_ValueError, "figure number must be 1 or more");
+    else if (op_as_int(num, &n) < 0) return val_null();
+    if (n < 1 || n > 1000000) return obj_raise(&exc_ValueError, "figure number must be 1 or more");
   }
   double w = 0, h = 0, dpi = 0;
   if (present(fs)) {
@@ -1641,7 +1641,7 @@ static Value plt_figure(void *data, int argc, const Value *argv, Obj *kw) {
     if (to_vec(fs, &d, "figsize", 0) < 0) return val_null();
     if (d.n != 2 || !(d.v[0] > 0) || !(d.v[1] > 0)) {
       data_free(&d);
-      return obj_raise(&obj_ValueError, "figsize must be two positive numbers (width, height) in inches");
+      return obj_raise(&exc_ValueError, "figsize must be two positive numbers (width, height) in inches");
     }
     w = d.v[0]; h = d.v[1];
     data_free(&d);
@@ -1655,14 +1655,14 @@ static Value plt_figure(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value plt_gcf(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  if (obj_check_args("gcf", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("gcf", argc, kw, 0, 0) < 0) return val_null();
   plot_figure *f = gcf(st);
   return f ? fig_wrap(st, f) : val_null();
 }
 
 static Value plt_gca(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  if (obj_check_args("gca", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("gca", argc, kw, 0, 0) < 0) return val_null();
   plot_axes *ax = gca(st);
   return ax ? ax_wrap(st, ax) : val_null();
 }
@@ -1674,10 +1674,10 @@ static Value plt_subplot(void *data, int argc, const Value *argv, Obj *kw) {
   if (!f) return val_null();
   Value fv = fig_wrap(st, f);
   if (VAL_IS_NULL(fv)) return fv;
-  Value *nv = malloc((size_t)(argc + obj_kwcount(kw) + 1) * sizeof(Value));
+  Value *nv = malloc((size_t)(argc + func_kwcount(kw) + 1) * sizeof(Value));
   if (!nv) { val_decref(fv); return obj_raise_nomem(); }
   nv[0] = fv;
-  memcpy(nv + 1, argv, (size_t)(argc + obj_kwcount(kw)) * sizeof(Value));
+  memcpy(nv + 1, argv, (size_t)(argc + func_kwcount(kw)) * sizeof(Value));
   Value r = fig_add_subplot(argc + 1, nv, kw);
   free(nv);
   val_decref(fv);
@@ -1691,12 +1691,12 @@ static Value plt_subplots(void *data, int argc, const Value *argv, Obj *kw) {
   Value cv = argc > 1 ? argv[1] : kwget(&A, "ncols");
   Value fs = kwget(&A, "figsize"), dv = kwget(&A, "dpi"), sq = kwget(&A, "squeeze");
   int64_t r = 1, c = 1;
-  if (present(rv) && obj_as_int(rv, &r) < 0) return val_null();
-  if (present(cv) && obj_as_int(cv, &c) < 0) return val_null();
+  if (present(rv) && op_as_int(rv, &r) < 0) return val_null();
+  if (present(cv) && op_as_int(cv, &c) < 0) return val_null();
   if (r < 1 || c < 1 || r > 64 || c > 64)
-    return obj_raise(&obj_ValueError, "Number of rows and columns must be 1..64, not %lld, %lld", (long long)r, (long long)c);
+    return obj_raise(&exc_ValueError, "Number of rows and columns must be 1..64, not %lld, %lld", (long long)r, (long long)c);
   int squeeze = 1;
-  if (present(sq) && (squeeze = obj_truth(sq)) < 0) return val_null();
+  if (present(sq) && (squeeze = op_truth(sq)) < 0) return val_null();
   if (kwcheck(&A) < 0) return val_null();
   double w = 0, h = 0, dpi = 0;
   if (present(fs)) {
@@ -1704,7 +1704,7 @@ static Value plt_subplots(void *data, int argc, const Value *argv, Obj *kw) {
     if (to_vec(fs, &d, "figsize", 0) < 0) return val_null();
     if (d.n != 2 || !(d.v[0] > 0) || !(d.v[1] > 0)) {
       data_free(&d);
-      return obj_raise(&obj_ValueError, "figsize must be two positive numbers (width, height) in inches");
+      return obj_raise(&exc_ValueError, "figsize must be two positive numbers (width, height) in inches");
     }
     w = d.v[0]; h = d.v[1];
     data_free(&d);
@@ -1716,11 +1716,11 @@ static Value plt_subplots(void *data, int argc, const Value *argv, Obj *kw) {
   plot_axes **axs = malloc((size_t)(r * c) * sizeof *axs);
   if (!axs) return obj_raise_nomem();
   if (plot_figure_subplots(f, (int)r, (int)c, axs) < 0) { free(axs); return fig_err(f); }
-  Value items = obj_list_new(0), fv = val_null(), grid = val_null(), ret = val_null();
+  Value items = list_new(0), fv = val_null(), grid = val_null(), ret = val_null();
   if (VAL_IS_NULL(items)) goto out;
   for (int64_t i = 0; i < r * c; i++) {
     Value a = ax_wrap(st, axs[i]);
-    if (VAL_IS_NULL(a) || obj_list_append_steal(items, a) < 0) goto out;
+    if (VAL_IS_NULL(a) || list_append_steal(items, a) < 0) goto out;
   }
   fv = fig_wrap(st, f);
   if (VAL_IS_NULL(fv)) goto out;
@@ -1728,7 +1728,7 @@ static Value plt_subplots(void *data, int argc, const Value *argv, Obj *kw) {
   else if (squeeze && (r == 1 || c == 1)) grid = grid_new(1, r * c, 1, items);
   else grid = grid_new(2, r, c, items);
   if (VAL_IS_NULL(grid)) goto out;
-  ret = obj_tuple_pack(2, fv, grid);
+  ret = tuple_pack(2, fv, grid);
 out:
   free(axs);
   val_decref(items);
@@ -1743,10 +1743,10 @@ static Value plt_suptitle(void *data, int argc, const Value *argv, Obj *kw) {
   if (!f) return val_null();
   Value fv = fig_wrap(st, f);
   if (VAL_IS_NULL(fv)) return fv;
-  Value *nv = malloc((size_t)(argc + obj_kwcount(kw) + 1) * sizeof(Value));
+  Value *nv = malloc((size_t)(argc + func_kwcount(kw) + 1) * sizeof(Value));
   if (!nv) { val_decref(fv); return obj_raise_nomem(); }
   nv[0] = fv;
-  memcpy(nv + 1, argv, (size_t)(argc + obj_kwcount(kw)) * sizeof(Value));
+  memcpy(nv + 1, argv, (size_t)(argc + func_kwcount(kw)) * sizeof(Value));
   Value r = fig_suptitle(argc + 1, nv, kw);
   free(nv);
   val_decref(fv);
@@ -1772,7 +1772,7 @@ static Value plt_colorbar(void *data, int argc, const Value *argv, Obj *kw) {
 static Value plt_savefig(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
   Args A = {"savefig", argc, argv, kw, 0, 0};
-  if (argc < 1) return obj_raise(&obj_TypeError, "savefig() missing required argument 'fname'");
+  if (argc < 1) return obj_raise(&exc_TypeError, "savefig() missing required argument 'fname'");
   plot_figure *f = gcf(st);
   if (!f) return val_null();
   return savefig_impl(st, f, &A, argv[0]);
@@ -1797,10 +1797,10 @@ static Value plt_show(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value plt_close(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  if (obj_check_args("close", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("close", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0 || VAL_IS_NONE(argv[0])) {
     plot_session_close(st->s, NULL);
-  } else if (VAL_IS_STR(argv[0]) && strcmp(obj_str_cstr(argv[0]), "all") == 0) {
+  } else if (VAL_IS_STR(argv[0]) && strcmp(str_cstr(argv[0]), "all") == 0) {
     plot_session_close_all(st->s);
   } else if (VAL_IS_OBJ(argv[0]) && VAL_OBJ(argv[0])->type == &fig_type) {
     plot_session_close(st->s, ((FigObj *)VAL_OBJ(argv[0]))->f);
@@ -1810,14 +1810,14 @@ static Value plt_close(void *data, int argc, const Value *argv, Obj *kw) {
       if (plot_figure_number(f) == argv[0].u.i) { plot_session_close(st->s, f); break; }
     }
   } else {
-    return obj_raise(&obj_TypeError, "close() argument must be a Figure, an int, 'all' or None");
+    return obj_raise(&exc_TypeError, "close() argument must be a Figure, an int, 'all' or None");
   }
   return val_none();
 }
 
 static Value plt_clf(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  if (obj_check_args("clf", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("clf", argc, kw, 0, 0) < 0) return val_null();
   plot_figure *f = gcf(st);
   if (!f) return val_null();
   plot_figure_clear(f);
@@ -1826,8 +1826,8 @@ static Value plt_clf(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value plt_get_fignums(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  if (obj_check_args("get_fignums", argc, kw, 0, 0) < 0) return val_null();
-  Value l = obj_list_new(0);
+  if (func_check_args("get_fignums", argc, kw, 0, 0) < 0) return val_null();
+  Value l = list_new(0);
   if (VAL_IS_NULL(l)) return l;
   /* in increasing order, as matplotlib's */
   int last = 0;
@@ -1838,7 +1838,7 @@ static Value plt_get_fignums(void *data, int argc, const Value *argv, Obj *kw) {
       if (k > last && (next == 0 || k < next)) next = k;
     }
     if (next == 0) break;
-    if (obj_list_append_steal(l, val_int(next)) < 0) {
+    if (list_append_steal(l, val_int(next)) < 0) {
       val_decref(l);
       return val_null();
     }
@@ -1849,12 +1849,12 @@ static Value plt_get_fignums(void *data, int argc, const Value *argv, Obj *kw) {
 
 static Value plt_gnuplot(void *data, int argc, const Value *argv, Obj *kw) {
   STATE;
-  if (obj_check_args("gnuplot", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("gnuplot", argc, kw, 1, 1) < 0) return val_null();
   const char *cmd = as_cstr(argv[0], "commands");
   if (!cmd) return val_null();
   char *out = NULL;
   if (plot_gnuplot_command(st->s, cmd, &out) < 0) return sess_err(st);
-  Value r = obj_str_from_cstr(out ? out : "");
+  Value r = str_from_cstr(out ? out : "");
   free(out);
   return r;
 }
@@ -1900,33 +1900,33 @@ static const PDef plt_functions[] = {
 
 /* ---- modules ----------------------------------------------------------------------------- */
 static int rc_set(Value d, const char *k, Value v) {
-  int r = obj_dict_setstr(d, k, v);
+  int r = dict_setstr(d, k, v);
   val_decref(v);
   return r;
 }
 
 int modinit_matplotlib(Value m) {
-  Value rc = obj_dict_new();
+  Value rc = dict_new();
   if (VAL_IS_NULL(rc)) return -1;
-  Value fs = obj_list_new(0);
-  if (VAL_IS_NULL(fs) || obj_list_append_steal(fs, val_float(6.4)) < 0 ||
-      obj_list_append_steal(fs, val_float(4.8)) < 0 || rc_set(rc, "figure.figsize", fs) < 0 ||
+  Value fs = list_new(0);
+  if (VAL_IS_NULL(fs) || list_append_steal(fs, val_float(6.4)) < 0 ||
+      list_append_steal(fs, val_float(4.8)) < 0 || rc_set(rc, "figure.figsize", fs) < 0 ||
       rc_set(rc, "figure.dpi", val_float(100)) < 0 ||
-      rc_set(rc, "savefig.dpi", obj_str_from_cstr("figure")) < 0 ||
+      rc_set(rc, "savefig.dpi", str_from_cstr("figure")) < 0 ||
       rc_set(rc, "lines.linewidth", val_float(1.5)) < 0 ||
       rc_set(rc, "lines.markersize", val_float(6)) < 0 ||
       rc_set(rc, "font.size", val_float(10)) < 0 ||
       rc_set(rc, "axes.grid", val_bool(0)) < 0 ||
-      rc_set(rc, "image.cmap", obj_str_from_cstr("viridis")) < 0 ||
-      rc_set(rc, "figure.format", obj_str_from_cstr("png")) < 0 ||
-      obj_module_add(m, "rcParams", rc) < 0) {
+      rc_set(rc, "image.cmap", str_from_cstr("viridis")) < 0 ||
+      rc_set(rc, "figure.format", str_from_cstr("png")) < 0 ||
+      module_add(m, "rcParams", rc) < 0) {
     val_decref(rc);
     return -1;
   }
   val_decref(rc);
-  Value ver = obj_str_from_cstr("3.8.0");
+  Value ver = str_from_cstr("3.8.0");
   if (VAL_IS_NULL(ver)) return -1;
-  int r = obj_module_add(m, "__version__", ver);
+  int r = module_add(m, "__version__", ver);
   val_decref(ver);
   return r;
 }
@@ -1937,18 +1937,18 @@ static int interrupt_pending(void *ud) { return obj_interrupted != 0; }
 int modinit_matplotlib_pyplot(Value m) {
   static int ready;
   if (!ready) {
-    if (obj_type_ready(&fig_type) < 0 || obj_type_ready(&ax_type) < 0 ||
-        obj_type_ready(&grid_type) < 0 || obj_type_ready(&artist_type) < 0 ||
-        obj_type_ready(&pstate_type) < 0)
+    if (type_ready(&fig_type) < 0 || type_ready(&ax_type) < 0 ||
+        type_ready(&grid_type) < 0 || type_ready(&artist_type) < 0 ||
+        type_ready(&pstate_type) < 0)
       return -1;
     ready = 1;
   }
-  Value mpl = obj_import("matplotlib");
+  Value mpl = module_import("matplotlib");
   if (VAL_IS_NULL(mpl)) return -1;
-  Value rc = obj_module_get(mpl, "rcParams");
+  Value rc = module_get(mpl, "rcParams");
   if (VAL_IS_NULL(rc)) {
     val_decref(mpl);
-    obj_raise(&obj_ImportError, "matplotlib.rcParams is missing");
+    obj_raise(&exc_ImportError, "matplotlib.rcParams is missing");
     return -1;
   }
   PState *st = obj_alloc(&pstate_type, sizeof(PState));
@@ -1963,17 +1963,17 @@ int modinit_matplotlib_pyplot(Value m) {
   }
   plot_session_set_interrupt(st->s, interrupt_pending, NULL);
   Value stv = val_obj(&st->ob);
-  int rcode = obj_module_add(m, "_state", stv);
-  if (rcode == 0) rcode = obj_module_add(m, "rcParams", st->rc);
+  int rcode = module_add(m, "_state", stv);
+  if (rcode == 0) rcode = module_add(m, "rcParams", st->rc);
   for (const PDef *d = plt_functions; rcode == 0 && d->name; d++) {
-    Value f = obj_builtin_data_new(d->name, d->fn, st, d->doc);
+    Value f = func_builtin_data_new(d->name, d->fn, st, d->doc);
     if (VAL_IS_NULL(f)) { rcode = -1; break; }
-    rcode = obj_module_add(m, d->name, f);
+    rcode = module_add(m, d->name, f);
     val_decref(f);
   }
   /* the inline backend's end-of-cell display: the state itself is the hook, so the session's
    * hook list keeps it (and the raw pointer the functions above hold) alive */
-  if (rcode == 0) rcode = obj_on_cell_end(stv);
+  if (rcode == 0) rcode = sb_on_cell_end(stv);
   val_decref(stv);
   return rcode;
 }

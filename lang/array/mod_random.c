@@ -14,7 +14,7 @@ static int has(Value v) { return !VAL_IS_NULL(v) && !VAL_IS_NONE(v); }
 
 static Value prng_error(int rc) {
   if (rc == PRNG_ENOMEM) return obj_raise_nomem();
-  return obj_raise(&obj_ValueError, "invalid argument to the random number generator");
+  return obj_raise(&exc_ValueError, "invalid argument to the random number generator");
 }
 
 /* the key's two words; raises for anything that is not a single uint32[2] key */
@@ -24,13 +24,13 @@ static int get_key(Value k, const char *fname, uint32_t key[2]) {
   Array *a = lx_arr(c);
   int rc = 0;
   if (a->dtype != DT_UINT32 || a->ndim < 1 || a->shape[a->ndim - 1] != 2) {
-    obj_raise(&obj_TypeError, "%s: expected a PRNG key (uint32 array of shape (2,)), got an "
+    obj_raise(&exc_TypeError, "%s: expected a PRNG key (uint32 array of shape (2,)), got an "
               "array of dtype %s and shape with %d dims", fname, arr_dtypes[a->dtype].name, a->ndim);
     rc = -1;
   } else if (a->ndim != 1) {
     char b[400];
     arr_shape_str(a->shape, a->ndim - 1, b, sizeof b);
-    obj_raise(&obj_TypeError, "%s accepts a single key, but was given a key array of shape %s "
+    obj_raise(&exc_TypeError, "%s accepts a single key, but was given a key array of shape %s "
               "!= (). Use jax.vmap for batching.", fname, b);
     rc = -1;
   } else {
@@ -62,7 +62,7 @@ static int float_dtype(Value v, const char *fname) {
   if (d == -2) return -1;
   if (d == -1) return arr_default_float(lx_promo(FAM_JAX));
   if (!dt_is_float((DType)d)) {
-    obj_raise(&obj_ValueError, "dtype argument to `%s` must be a float dtype, got %s", fname,
+    obj_raise(&exc_ValueError, "dtype argument to `%s` must be a float dtype, got %s", fname,
               arr_dtypes[d].name);
     return -1;
   }
@@ -104,11 +104,11 @@ static Value param_array(Value v, DType d, int nd, const int64_t *shape, size_t 
 /* {=== keys ===} */
 static Value r_PRNGKey(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("PRNGKey", argc, argv, kw, "seed|$impl", a) < 0) return val_null();
+  if (func_parse_args("PRNGKey", argc, argv, kw, "seed|$impl", a) < 0) return val_null();
   int64_t seed;
   if (lx_as_int(a[0], &seed) < 0) return val_null();
   if (!lx_flag_x64 && (seed < INT32_MIN || seed > (int64_t)UINT32_MAX))
-    return obj_raise(&obj_OverflowError, "Python int %lld too large to convert to int32",
+    return obj_raise(&exc_OverflowError, "Python int %lld too large to convert to int32",
                      (long long)seed);
   uint32_t key[2];
   prng_seed(seed, lx_flag_x64, key);
@@ -118,7 +118,7 @@ static Value r_PRNGKey(int argc, const Value *argv, Obj *kw) {
 
 static Value r_split(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("split", argc, argv, kw, "key|num", a) < 0) return val_null();
+  if (func_parse_args("split", argc, argv, kw, "key|num", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "split", key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -128,7 +128,7 @@ static Value r_split(int argc, const Value *argv, Obj *kw) {
     nd = lx_parse_shape(a[1], shape);
     if (nd < 0) return val_null();
   }
-  if (nd + 1 > ARR_MAXDIM) return obj_raise(&obj_ValueError, "too many dimensions");
+  if (nd + 1 > ARR_MAXDIM) return obj_raise(&exc_ValueError, "too many dimensions");
   int64_t n = shape_size(nd, shape);
   uint32_t *out = obj_malloc((size_t)(n ? n : 1) * 2 * sizeof(uint32_t));
   if (!out) return val_null();
@@ -142,7 +142,7 @@ static Value r_split(int argc, const Value *argv, Obj *kw) {
 
 static Value r_fold_in(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("fold_in", argc, argv, kw, "key,data", a) < 0) return val_null();
+  if (func_parse_args("fold_in", argc, argv, kw, "key,data", a) < 0) return val_null();
   uint32_t key[2], out[2];
   if (get_key(a[0], "fold_in", key) < 0) return val_null();
   int64_t d;
@@ -153,14 +153,14 @@ static Value r_fold_in(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value r_key_data(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("key_data", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("key_data", argc, kw, 1, 1) < 0) return val_null();
   return val_incref(argv[0]);
 }
 
 /* {=== samplers ===} */
 static Value r_bits(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("bits", argc, argv, kw, "key|shape,dtype", a) < 0) return val_null();
+  if (func_parse_args("bits", argc, argv, kw, "key|shape,dtype", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "bits", key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -170,7 +170,7 @@ static Value r_bits(int argc, const Value *argv, Obj *kw) {
   if (d == -2) return val_null();
   if (d == -1) d = DT_UINT32;
   int width = d == DT_UINT8 ? 8 : d == DT_UINT32 ? 32 : 0;
-  if (!width) return obj_raise(&obj_TypeError, "dtype argument to `bits` must be an unsigned int dtype, got %s", arr_dtypes[d].name);
+  if (!width) return obj_raise(&exc_TypeError, "dtype argument to `bits` must be an unsigned int dtype, got %s", arr_dtypes[d].name);
   Array *x = arr_new((DType)d, nd, shape);
   if (!x) return lx_raise_engine(FAM_JAX);
   int rc = prng_bits(key, width, (size_t)x->size, lx_flag_partitionable, arr_data(x));
@@ -180,7 +180,7 @@ static Value r_bits(int argc, const Value *argv, Obj *kw) {
 
 static Value r_uniform(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("uniform", argc, argv, kw, "key|shape,dtype,minval,maxval", a) < 0) return val_null();
+  if (func_parse_args("uniform", argc, argv, kw, "key|shape,dtype,minval,maxval", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "uniform", key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -212,7 +212,7 @@ typedef int (*Sampler64)(const uint32_t *, size_t, int, double *);
 static Value simple_sampler(const char *name, Sampler32 f32, Sampler64 f64, int argc,
                             const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args(name, argc, argv, kw, "key|shape,dtype", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "key|shape,dtype", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], name, key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -253,7 +253,7 @@ static int param_shape(Value p, Value q, int64_t *shape) {
 
 static Value r_truncated_normal(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("truncated_normal", argc, argv, kw, "key,lower,upper|shape,dtype", a) < 0) return val_null();
+  if (func_parse_args("truncated_normal", argc, argv, kw, "key,lower,upper|shape,dtype", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "truncated_normal", key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -282,7 +282,7 @@ out:
 
 static Value r_bernoulli(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("bernoulli", argc, argv, kw, "key|p,shape", a) < 0) return val_null();
+  if (func_parse_args("bernoulli", argc, argv, kw, "key|p,shape", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "bernoulli", key) < 0) return val_null();
   Value p = has(a[1]) ? a[1] : val_float(0.5);
@@ -312,7 +312,7 @@ out:
 
 static Value r_randint(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("randint", argc, argv, kw, "key,shape,minval,maxval|dtype", a) < 0) return val_null();
+  if (func_parse_args("randint", argc, argv, kw, "key,shape,minval,maxval|dtype", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "randint", key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
@@ -327,7 +327,7 @@ static Value r_randint(int argc, const Value *argv, Obj *kw) {
     case DT_INT64: pd = PRNG_I64; break;
     case DT_UINT8: pd = PRNG_U8; break;
     case DT_UINT32: pd = PRNG_U32; break;
-    default: return obj_raise(&obj_TypeError, "randint only accepts integer dtypes, got %s", arr_dtypes[d].name);
+    default: return obj_raise(&exc_TypeError, "randint only accepts integer dtypes, got %s", arr_dtypes[d].name);
   }
   size_t nmin, nmax;
   Value lo = param_array(a[2], DT_INT64, nd, shape, &nmin);
@@ -360,9 +360,9 @@ static Value index_array(const int64_t *idx, int nd, const int64_t *shape) {
 
 /* take(x, idx, axis) through indexing */
 static Value take_axis(Value x, Value idx, int axis) {
-  Value key = obj_tuple_new(axis + 1);
+  Value key = tuple_new(axis + 1);
   if (VAL_IS_NULL(key)) return key;
-  for (int i = 0; i < axis; i++) TUPLE_SET(key, i, obj_slice_new(val_none(), val_none(), val_none()));
+  for (int i = 0; i < axis; i++) TUPLE_SET(key, i, iter_slice_new(val_none(), val_none(), val_none()));
   TUPLE_SET(key, axis, val_incref(idx));
   Value r = lx_getitem(x, key);
   val_decref(key);
@@ -378,7 +378,7 @@ static Value shuffle_common(uint32_t key[2], Value x0, int axis_given, Value vax
   if (VAL_IS_NULL(c)) return c;
   Array *a = lx_arr(c);
   Value r = val_null();
-  if (a->ndim == 0) { r = obj_raise(&obj_TypeError, "x must be an integer or at least 1-dimensional"); goto out; }
+  if (a->ndim == 0) { r = obj_raise(&exc_TypeError, "x must be an integer or at least 1-dimensional"); goto out; }
   int axis = 0;
   if (axis_given && lx_parse_axis(vaxis, a->ndim, &axis) < 0) goto out;
   if (independent || a->ndim == 1) {
@@ -412,15 +412,15 @@ out:
 
 static Value r_permutation(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("permutation", argc, argv, kw, "key,x|axis,independent", a) < 0) return val_null();
+  if (func_parse_args("permutation", argc, argv, kw, "key,x|axis,independent", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "permutation", key) < 0) return val_null();
-  int indep = has(a[3]) ? obj_truth(a[3]) : 0;
+  int indep = has(a[3]) ? op_truth(a[3]) : 0;
   if (indep < 0) return val_null();
   if (VAL_IS_INTLIKE(a[1]) || (lx_is_arr(a[1]) && lx_arr(a[1])->ndim == 0)) {
     int64_t n;
     if (lx_as_int(a[1], &n) < 0) return val_null();
-    if (n < 0) return obj_raise(&obj_ValueError, "permutation: n must be non-negative");
+    if (n < 0) return obj_raise(&exc_ValueError, "permutation: n must be non-negative");
     int64_t *perm = obj_malloc((size_t)(n ? n : 1) * sizeof(int64_t));
     if (!perm) return val_null();
     int rc = prng_permutation(key, (size_t)n, lx_flag_partitionable, perm);
@@ -434,7 +434,7 @@ static Value r_permutation(int argc, const Value *argv, Obj *kw) {
 
 static Value r_shuffle(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("shuffle", argc, argv, kw, "key,x|axis", a) < 0) return val_null();
+  if (func_parse_args("shuffle", argc, argv, kw, "key,x|axis", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "shuffle", key) < 0) return val_null();
   return shuffle_common(key, a[1], has(a[2]), a[2], 1, "shuffle");
@@ -442,20 +442,20 @@ static Value r_shuffle(int argc, const Value *argv, Obj *kw) {
 
 static Value r_choice(int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("choice", argc, argv, kw, "key,a|shape,replace,p,axis", a) < 0) return val_null();
+  if (func_parse_args("choice", argc, argv, kw, "key,a|shape,replace,p,axis", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "choice", key) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
   int nd = shape_of(a[2], shape);
   if (nd < 0) return val_null();
-  int replace = has(a[3]) ? obj_truth(a[3]) : 1;
+  int replace = has(a[3]) ? op_truth(a[3]) : 1;
   if (replace < 0) return val_null();
   Value arr = val_null(), pv = val_null(), r = val_null();
   int64_t n_inputs;
   int axis = 0, scalar_a = VAL_IS_INTLIKE(a[1]);
   if (scalar_a) {
     if (lx_as_int(a[1], &n_inputs) < 0) return val_null();
-    if (n_inputs < 0) return obj_raise(&obj_ValueError, "a must be greater than 0 unless no samples are taken");
+    if (n_inputs < 0) return obj_raise(&exc_ValueError, "a must be greater than 0 unless no samples are taken");
   } else {
     arr = lx_asarray(a[1], FAM_JAX, -1, 0);
     if (VAL_IS_NULL(arr)) return arr;
@@ -475,7 +475,7 @@ static Value r_choice(int argc, const Value *argv, Obj *kw) {
   }
   int64_t n_draws = shape_size(nd, shape);
   if (!replace && n_draws > n_inputs) {
-    r = obj_raise(&obj_ValueError, "Cannot take a larger sample than population when replace=False");
+    r = obj_raise(&exc_ValueError, "Cannot take a larger sample than population when replace=False");
     goto out;
   }
   {
@@ -490,7 +490,7 @@ static Value r_choice(int argc, const Value *argv, Obj *kw) {
       if (VAL_IS_NULL(pc)) goto out;
       if (lx_arr(pc)->size != n_inputs) {
         val_decref(pc);
-        r = obj_raise(&obj_ValueError, "p must be None or match the shape of a");
+        r = obj_raise(&exc_ValueError, "p must be None or match the shape of a");
         goto out;
       }
       pv = lx_wrap(arr_copy(lx_arr(pc)), FAM_JAX);
@@ -519,10 +519,10 @@ out:
 
 static Value r_categorical(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("categorical", argc, argv, kw, "key,logits|axis,shape,replace", a) < 0) return val_null();
+  if (func_parse_args("categorical", argc, argv, kw, "key,logits|axis,shape,replace", a) < 0) return val_null();
   uint32_t key[2];
   if (get_key(a[0], "categorical", key) < 0) return val_null();
-  int replace = has(a[4]) ? obj_truth(a[4]) : 1;
+  int replace = has(a[4]) ? op_truth(a[4]) : 1;
   if (replace < 0) return val_null();
   Value lg = lx_asarray(a[1], FAM_JAX, -1, 0);
   if (VAL_IS_NULL(lg)) return lg;
@@ -536,7 +536,7 @@ static Value r_categorical(int argc, const Value *argv, Obj *kw) {
     if (VAL_IS_NULL(lg)) goto out;
     lx_aval(lg, &av);
   }
-  if (av.ndim == 0) { r = obj_raise(&obj_ValueError, "logits must be at least 1-dimensional"); goto out; }
+  if (av.ndim == 0) { r = obj_raise(&exc_ValueError, "logits must be at least 1-dimensional"); goto out; }
   int axis = av.ndim - 1;
   if (has(a[2]) && lx_parse_axis(a[2], av.ndim, &axis) < 0) goto out;
   /* batch shape: logits without axis */
@@ -552,7 +552,7 @@ static Value r_categorical(int argc, const Value *argv, Obj *kw) {
     int ok = nd >= nb;
     for (int i = 0; ok && i < nb; i++) ok = shape[nd - nb + i] == bshape[i];
     if (!ok) {
-      r = obj_raise(&obj_ValueError, "Shape must be compatible with the batch shape of logits (the logits shape without the axis)");
+      r = obj_raise(&exc_ValueError, "Shape must be compatible with the batch shape of logits (the logits shape without the axis)");
       goto out;
     }
   }
@@ -568,7 +568,7 @@ static Value r_categorical(int argc, const Value *argv, Obj *kw) {
   if (replace) {
     /* logits broadcast to prefix + logits.shape (prefix folds into outer) */
     int64_t full[ARR_MAXDIM];
-    if (npre + av.ndim > ARR_MAXDIM) { obj_mfree(out); r = obj_raise(&obj_ValueError, "too many dimensions"); goto out; }
+    if (npre + av.ndim > ARR_MAXDIM) { obj_mfree(out); r = obj_raise(&exc_ValueError, "too many dimensions"); goto out; }
     memcpy(full, shape, sizeof(int64_t) * npre);
     memcpy(full + npre, av.shape, sizeof(int64_t) * av.ndim);
     Value b = lx_broadcast_to(lg, npre + av.ndim, full);
@@ -583,7 +583,7 @@ static Value r_categorical(int argc, const Value *argv, Obj *kw) {
              : prng_categorical_f64(key, arr_data(cc), (size_t)(pre * outer), (size_t)k, (size_t)inner, lx_flag_partitionable, out);
     arr_release(cc);
   } else {
-    if (pre > k) { obj_mfree(out); r = obj_raise(&obj_ValueError, "Number of samples without replacement cannot exceed number of categories."); goto out; }
+    if (pre > k) { obj_mfree(out); r = obj_raise(&exc_ValueError, "Number of samples without replacement cannot exceed number of categories."); goto out; }
     c = lx_concrete(lg, "categorical");
     if (VAL_IS_NULL(c)) { obj_mfree(out); goto out; }
     Array *cc = arr_contiguous(lx_arr(c));
@@ -625,5 +625,5 @@ static const MethodDef random_functions[] = {
 
 int modinit_jax_random(Value m) {
   arr_init();
-  return obj_module_add_functions(m, random_functions);
+  return module_add_functions(m, random_functions);
 }

@@ -28,7 +28,7 @@ typedef struct Scan {
 static int inhomogeneous(const Scan *s, int depth) {
   char b[400];
   arr_shape_str(s->shape, depth, b, sizeof b);
-  obj_raise(&obj_ValueError,
+  obj_raise(&exc_ValueError,
             "setting an array element with a sequence. The requested array has an "
             "inhomogeneous shape after %d dimensions. The detected shape was %s + "
             "inhomogeneous part.", depth, b);
@@ -61,9 +61,9 @@ static int scan_value(Value v, int depth, Scan *s) {
     case V_FLOAT: s->kind = 3; break;
     default:
       if (VAL_IS_STR(v))
-        obj_raise(&obj_TypeError, "arrays hold numbers, not strings: got '%s'", obj_str_cstr(v));
+        obj_raise(&exc_TypeError, "arrays hold numbers, not strings: got '%s'", str_cstr(v));
       else
-        obj_raise(&obj_TypeError, "cannot make an array element from '%s'", obj_type_name(v));
+        obj_raise(&exc_TypeError, "cannot make an array element from '%s'", op_type_name(v));
       return -1;
   }
   return 0;
@@ -104,7 +104,7 @@ static Array *lx_from_python(Value v, Family f, int dtype, int *weak_out) {
   Value cur = v;
   while (is_seq(cur)) {
     if (s.ndim >= ARR_MAXDIM) {
-      obj_raise(&obj_ValueError, "too many dimensions (at most %d)", ARR_MAXDIM);
+      obj_raise(&exc_ValueError, "too many dimensions (at most %d)", ARR_MAXDIM);
       return NULL;
     }
     int64_t n = seq_len(cur);
@@ -114,7 +114,7 @@ static Array *lx_from_python(Value v, Family f, int dtype, int *weak_out) {
   }
   if (scan_value(v, 0, &s) < 0) return NULL;
   if (s.has_array) {
-    obj_raise(&obj_TypeError, "internal: stacking path");
+    obj_raise(&exc_TypeError, "internal: stacking path");
     return NULL;
   }
   PromoMode mode = lx_promo(f);
@@ -128,10 +128,10 @@ static Array *lx_from_python(Value v, Family f, int dtype, int *weak_out) {
     if (int_range(d, &lo, &hi) && (s.imin < lo || s.imax > hi)) {
       int64_t bad = s.imin < lo ? s.imin : s.imax;
       if (f == FAM_NP)
-        obj_raise(&obj_OverflowError, "Python integer %lld out of bounds for %s",
+        obj_raise(&exc_OverflowError, "Python integer %lld out of bounds for %s",
                   (long long)bad, arr_dtypes[d].name);
       else
-        obj_raise(&obj_OverflowError, "Python int %lld too large to convert to %s",
+        obj_raise(&exc_OverflowError, "Python int %lld too large to convert to %s",
                   (long long)bad, arr_dtypes[d].name);
       return NULL;
     }
@@ -156,7 +156,7 @@ static Value stack_path(Value v, Family f, int dtype) {
   }
   int64_t n = seq_len(v);
   if (n == 0) return lx_asarray(v, f, dtype, 0);
-  if (n > (1 << 24)) return obj_raise(&obj_ValueError, "sequence too long");
+  if (n > (1 << 24)) return obj_raise(&exc_ValueError, "sequence too long");
   Value *parts = obj_calloc((size_t)n, sizeof(Value));
   Value *prom = obj_calloc((size_t)n, sizeof(Value));
   Value r = val_null();
@@ -177,7 +177,7 @@ static Value stack_path(Value v, Family f, int dtype) {
     if (!same) {
       char b[400];
       arr_shape_str(a0.shape, a0.ndim, b, sizeof b);
-      r = obj_raise(&obj_ValueError,
+      r = obj_raise(&exc_ValueError,
                     "setting an array element with a sequence. The requested array has an "
                     "inhomogeneous shape after 1 dimensions. The detected shape was (%lld,) + "
                     "inhomogeneous part.", (long long)n);
@@ -276,7 +276,7 @@ Value lx_asarray(Value v, Family f, int dtype, int copy) {
       AVal av;
       char b[400] = "";
       if (lx_aval(v, &av) == 0) arr_shape_str(av.shape, av.ndim, b, sizeof b);
-      return obj_raise(&obj_TypeError,
+      return obj_raise(&exc_TypeError,
                        "The numpy.ndarray conversion method __array__() was called on a traced "
                        "array with shape %s: numpy functions need concrete values; use "
                        "jax.numpy inside jit/grad/vmap", b);
@@ -284,8 +284,8 @@ Value lx_asarray(Value v, Family f, int dtype, int copy) {
     if (dtype >= 0) return lx_convert(v, arr_canonical((DType)dtype, lx_promo(f)), 0);
     return val_incref(v);
   }
-  if (VAL_IS_OBJ(v) && v.u.o->type == &obj_range_type) {
-    Value l = obj_sequence_list(v);
+  if (VAL_IS_OBJ(v) && v.u.o->type == &iter_range_type) {
+    Value l = list_from_iterable(v);
     if (VAL_IS_NULL(l)) return l;
     Value r = lx_asarray(l, f, dtype, copy);
     val_decref(l);
@@ -313,7 +313,7 @@ static Value tolist_rec(Array *a, int depth, int64_t *flat) {
   STACK_CHECK_OR(val_null());
   if (depth == a->ndim) return lx_item(a, (*flat)++);
   int64_t n = a->shape[depth];
-  Value l = obj_list_new(n);
+  Value l = list_new(n);
   if (VAL_IS_NULL(l)) return l;
   for (int64_t i = 0; i < n; i++) {
     Value x = tolist_rec(a, depth + 1, flat);

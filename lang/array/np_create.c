@@ -13,13 +13,13 @@ static int is_pyscalar(Value v) { return v.tag == V_INT || v.tag == V_FLOAT || v
 LX_FN(array)
 static Value array_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("array", argc, argv, kw, "object|dtype,$copy,order,ndmin,device", a) < 0)
+  if (func_parse_args("array", argc, argv, kw, "object|dtype,$copy,order,ndmin,device", a) < 0)
     return val_null();
   int d = lx_parse_dtype(a[1], fam);
   if (d == -2) return val_null();
   int copy = 1;
   if (!VAL_IS_NULL(a[2])) {
-    int t = obj_truth(a[2]);
+    int t = op_truth(a[2]);
     if (t < 0) return val_null();
     copy = t;
   }
@@ -30,7 +30,7 @@ static Value array_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   AVal av;
   if (lx_aval(r, &av) < 0) { val_decref(r); return val_null(); }
   if (av.ndim >= ndmin) return r;
-  if (ndmin > ARR_MAXDIM) { val_decref(r); return obj_raise(&obj_ValueError, "ndmin bigger than allowable number of dimensions"); }
+  if (ndmin > ARR_MAXDIM) { val_decref(r); return obj_raise(&exc_ValueError, "ndmin bigger than allowable number of dimensions"); }
   int64_t shape[ARR_MAXDIM];
   int pad = (int)ndmin - av.ndim;
   for (int i = 0; i < pad; i++) shape[i] = 1;
@@ -43,13 +43,13 @@ static Value array_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(asarray)
 static Value asarray_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("asarray", argc, argv, kw, "a|dtype,order,$copy,device", a) < 0)
+  if (func_parse_args("asarray", argc, argv, kw, "a|dtype,order,$copy,device", a) < 0)
     return val_null();
   int d = lx_parse_dtype(a[1], fam);
   if (d == -2) return val_null();
   int copy = 0;
   if (!VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3])) {
-    int t = obj_truth(a[3]);
+    int t = op_truth(a[3]);
     if (t < 0) return val_null();
     copy = t;
   }
@@ -59,7 +59,7 @@ static Value asarray_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(ascontiguousarray)
 static Value ascontiguousarray_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("ascontiguousarray", argc, argv, kw, "a|dtype", a) < 0) return val_null();
+  if (func_parse_args("ascontiguousarray", argc, argv, kw, "a|dtype", a) < 0) return val_null();
   int d = lx_parse_dtype(a[1], fam);
   if (d == -2) return val_null();
   Value r = lx_asarray(a[0], fam, d, 0);
@@ -123,7 +123,7 @@ static Value filled(Family fam, int ndim, const int64_t *shape, int d, Value v) 
 static Value zeros_ones(const char *name, Family fam, int argc, const Value *argv, Obj *kw,
                         double v) {
   Value a[4];
-  if (obj_parse_args(name, argc, argv, kw, "shape|dtype,order,$device", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "shape|dtype,order,$device", a) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
   int nd = lx_parse_shape(a[0], shape);
   if (nd < 0) return val_null();
@@ -149,7 +149,7 @@ static Value empty_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(full)
 static Value full_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("full", argc, argv, kw, "shape,fill_value|dtype,order,$device", a) < 0)
+  if (func_parse_args("full", argc, argv, kw, "shape,fill_value|dtype,order,$device", a) < 0)
     return val_null();
   int64_t shape[ARR_MAXDIM];
   int nd = lx_parse_shape(a[0], shape);
@@ -163,7 +163,7 @@ static Value full_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 static Value like(const char *name, Family fam, int argc, const Value *argv, Obj *kw, int kind) {
   Value a[6];
   const char *spec = kind == 2 ? "a,fill_value|dtype,order,subok,shape" : "a|dtype,order,subok,shape";
-  if (obj_parse_args(name, argc, argv, kw, spec, a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, spec, a) < 0) return val_null();
   int off = kind == 2 ? 1 : 0;
   AVal av;
   Value src = a[0];
@@ -211,13 +211,13 @@ static int scalar_arg(Value v, double *f, int64_t *i, int *is_float) {
   Value c = lx_is_arraylike(v) ? lx_concrete(v, "arange") : val_null();
   if (VAL_IS_NULL(c)) {
     if (!obj_err_occurred())
-      obj_raise(&obj_TypeError, "arange: expected a number, got %s", obj_type_name(v));
+      obj_raise(&exc_TypeError, "arange: expected a number, got %s", op_type_name(v));
     return -1;
   }
   Array *a = lx_arr(c);
   int rc = 0;
   if (a->size != 1) {
-    obj_raise(&obj_TypeError, "arange: arguments must be scalars");
+    obj_raise(&exc_TypeError, "arange: arguments must be scalars");
     rc = -1;
   } else {
     *is_float = dt_is_float(a->dtype);
@@ -231,7 +231,7 @@ static int scalar_arg(Value v, double *f, int64_t *i, int *is_float) {
 LX_FN(arange)
 static Value arange_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("arange", argc, argv, kw, "start|stop,step,dtype,$device", a) < 0)
+  if (func_parse_args("arange", argc, argv, kw, "start|stop,step,dtype,$device", a) < 0)
     return val_null();
   Value vs = a[0], ve = a[1], vt = a[2];
   if (VAL_IS_NULL(ve) || VAL_IS_NONE(ve)) { ve = vs; vs = val_int(0); }
@@ -246,7 +246,7 @@ static Value arange_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   if (d == -2) return val_null();
   int isf = fls || fle || flt;
   if (d < 0) d = isf ? arr_default_float(lx_promo(fam)) : arr_default_int(lx_promo(fam));
-  if (ft == 0) return obj_raise(&obj_ZeroDivisionError, "division by zero");
+  if (ft == 0) return obj_raise(&exc_ZeroDivisionError, "division by zero");
   int64_t n;
   if (!isf) {
     int64_t span = ie - is;
@@ -254,7 +254,7 @@ static Value arange_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   } else {
     double len = ceil((fe - fs) / ft);
     if (!(len > 0)) len = 0;
-    if (len > 9e15) return obj_raise(&obj_ValueError, "Maximum allowed size exceeded");
+    if (len > 9e15) return obj_raise(&exc_ValueError, "Maximum allowed size exceeded");
     n = (int64_t)len;
   }
   Array *r = arr_new((DType)d, 1, &n);
@@ -281,13 +281,13 @@ static Value arange_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(eye)
 static Value eye_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("eye", argc, argv, kw, "N|M,k,dtype,order", a) < 0) return val_null();
+  if (func_parse_args("eye", argc, argv, kw, "N|M,k,dtype,order", a) < 0) return val_null();
   int64_t n, m, k = 0;
   if (lx_as_int(a[0], &n) < 0) return val_null();
   m = n;
   if (!VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]) && lx_as_int(a[1], &m) < 0) return val_null();
   if (!VAL_IS_NULL(a[2]) && lx_as_int(a[2], &k) < 0) return val_null();
-  if (n < 0 || m < 0) return obj_raise(&obj_ValueError, "negative dimensions are not allowed");
+  if (n < 0 || m < 0) return obj_raise(&exc_ValueError, "negative dimensions are not allowed");
   int d = lx_parse_dtype(a[3], fam);
   if (d == -2) return val_null();
   if (d < 0) d = arr_default_float(lx_promo(fam));
@@ -307,7 +307,7 @@ static Value eye_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(identity)
 static Value identity_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("identity", argc, argv, kw, "n|dtype", a) < 0) return val_null();
+  if (func_parse_args("identity", argc, argv, kw, "n|dtype", a) < 0) return val_null();
   Value args[4] = {a[0], val_none(), val_int(0), VAL_IS_NULL(a[1]) ? val_none() : a[1]};
   return eye_impl(fam, 4, args, NULL);
 }
@@ -315,7 +315,7 @@ static Value identity_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(copy)
 static Value copy_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("copy", argc, argv, kw, "a|order", a) < 0) return val_null();
+  if (func_parse_args("copy", argc, argv, kw, "a|order", a) < 0) return val_null();
   if (fam == FAM_JAX && lx_is_arraylike(a[0]) && !lx_is_arr(a[0])) return lx_unary(PRIM_copy, a[0]);
   return lx_asarray(a[0], fam, -1, 1);
 }
@@ -324,7 +324,7 @@ static Value copy_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(dtype)
 static Value dtype_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("dtype", argc, argv, kw, "dtype", a) < 0) return val_null();
+  if (func_parse_args("dtype", argc, argv, kw, "dtype", a) < 0) return val_null();
   int d = lx_parse_dtype(a[0], FAM_NP);
   if (d == -2) return val_null();
   if (d == -1) d = DT_FLOAT64;
@@ -334,7 +334,7 @@ static Value dtype_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(issubdtype)
 static Value issubdtype_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("issubdtype", argc, argv, kw, "arg1,arg2", a) < 0) return val_null();
+  if (func_parse_args("issubdtype", argc, argv, kw, "arg1,arg2", a) < 0) return val_null();
   int r = lx_issubdtype(a[0], a[1]);
   return r < 0 ? val_null() : val_bool(r);
 }
@@ -346,8 +346,8 @@ static int as_dtype_or_array(Value v, Family fam, DType *d, uint8_t *weak) {
   else if (VAL_IS_STR(v)) k = lx_parse_dtype(v, fam);
   if (k >= 0) { *d = (DType)k; *weak = 0; return 0; }
   if (k == -2) return -1;
-  if (v.tag == V_OBJ && (v.u.o == &obj_float_type.ob || v.u.o == &obj_int_type.ob)) {
-    *d = v.u.o == &obj_float_type.ob ? arr_default_float(lx_promo(fam)) : arr_default_int(lx_promo(fam));
+  if (v.tag == V_OBJ && (v.u.o == &num_float_type.ob || v.u.o == &num_int_type.ob)) {
+    *d = v.u.o == &num_float_type.ob ? arr_default_float(lx_promo(fam)) : arr_default_int(lx_promo(fam));
     *weak = 1;
     return 0;
   }
@@ -360,7 +360,7 @@ static int as_dtype_or_array(Value v, Family fam, DType *d, uint8_t *weak) {
 
 LX_FN(result_type)
 static Value result_type_impl(Family fam, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("result_type", argc, kw, 1, 64) < 0) return val_null();
+  if (func_check_args("result_type", argc, kw, 1, 64) < 0) return val_null();
   DType d[64];
   uint8_t w[64];
   for (int i = 0; i < argc; i++)
@@ -374,10 +374,10 @@ static Value result_type_impl(Family fam, int argc, const Value *argv, Obj *kw) 
 LX_FN(promote_types)
 static Value promote_types_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("promote_types", argc, argv, kw, "type1,type2", a) < 0) return val_null();
+  if (func_parse_args("promote_types", argc, argv, kw, "type1,type2", a) < 0) return val_null();
   int d1 = lx_parse_dtype(a[0], fam), d2 = lx_parse_dtype(a[1], fam);
   if (d1 < 0 || d2 < 0) {
-    if (!obj_err_occurred()) obj_raise(&obj_TypeError, "promote_types: dtypes required");
+    if (!obj_err_occurred()) obj_raise(&exc_TypeError, "promote_types: dtypes required");
     return val_null();
   }
   DType d[2] = {(DType)d1, (DType)d2}, r;
@@ -390,12 +390,12 @@ static Value promote_types_impl(Family fam, int argc, const Value *argv, Obj *kw
 LX_FN(can_cast)
 static Value can_cast_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("can_cast", argc, argv, kw, "from_,to|casting", a) < 0) return val_null();
+  if (func_parse_args("can_cast", argc, argv, kw, "from_,to|casting", a) < 0) return val_null();
   DType f;
   uint8_t w;
   if (as_dtype_or_array(a[0], fam, &f, &w) < 0) return val_null();
   int t = lx_parse_dtype(a[1], fam);
-  if (t < 0) return t == -2 ? val_null() : obj_raise(&obj_TypeError, "can_cast: dtype required");
+  if (t < 0) return t == -2 ? val_null() : obj_raise(&exc_TypeError, "can_cast: dtype required");
   DType d[2] = {f, (DType)t}, r;
   uint8_t ww[2] = {0, 0};
   int rw;
@@ -405,7 +405,7 @@ static Value can_cast_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 
 LX_FN(isscalar)
 static Value isscalar_impl(Family fam, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("isscalar", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("isscalar", argc, kw, 1, 1) < 0) return val_null();
   Value v = argv[0];
   if (is_pyscalar(v)) return val_bool(1);
   if (lx_is_arr(v)) return val_bool(ARROBJ(v.u.o)->npscalar || (fam == FAM_JAX && lx_arr(v)->ndim == 0));
@@ -414,7 +414,7 @@ static Value isscalar_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 
 LX_FN(ndim)
 static Value ndim_impl(Family fam, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("ndim", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("ndim", argc, kw, 1, 1) < 0) return val_null();
   AVal av;
   Value t = lx_is_arraylike(argv[0]) || is_pyscalar(argv[0]) ? val_incref(argv[0])
                                                               : lx_asarray(argv[0], fam, -1, 0);
@@ -426,7 +426,7 @@ static Value ndim_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 
 LX_FN(shape)
 static Value shape_impl(Family fam, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("shape", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("shape", argc, kw, 1, 1) < 0) return val_null();
   AVal av;
   Value t = lx_is_arraylike(argv[0]) || is_pyscalar(argv[0]) ? val_incref(argv[0])
                                                               : lx_asarray(argv[0], fam, -1, 0);
@@ -434,7 +434,7 @@ static Value shape_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   int rc = lx_aval(t, &av);
   val_decref(t);
   if (rc < 0) return val_null();
-  Value tu = obj_tuple_new(av.ndim);
+  Value tu = tuple_new(av.ndim);
   if (VAL_IS_NULL(tu)) return tu;
   for (int i = 0; i < av.ndim; i++) TUPLE_SET(tu, i, val_int(av.shape[i]));
   return tu;
@@ -442,7 +442,7 @@ static Value shape_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 
 LX_FN(size)
 static Value size_impl(Family fam, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("size", argc, kw, 1, 2) < 0) return val_null();
+  if (func_check_args("size", argc, kw, 1, 2) < 0) return val_null();
   AVal av;
   Value t = lx_is_arraylike(argv[0]) || is_pyscalar(argv[0]) ? val_incref(argv[0])
                                                               : lx_asarray(argv[0], fam, -1, 0);

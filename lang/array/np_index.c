@@ -31,7 +31,7 @@ static void plan_free(Plan *p) {
 }
 
 static int index_error_too_many(int ndim, int used) {
-  obj_raise(&obj_IndexError, "too many indices for array: array is %d-dimensional, but %d "
+  obj_raise(&exc_IndexError, "too many indices for array: array is %d-dimensional, but %d "
                              "were indexed", ndim, used);
   return -1;
 }
@@ -96,7 +96,7 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
     Value v = keys[k];
     conv[k] = val_null();
     if (VAL_IS_NONE(v)) continue;
-    if (v.tag == V_OBJ && v.u.o == &obj_ellipsis_obj) { n_ell++; continue; }
+    if (v.tag == V_OBJ && v.u.o == &iter_ellipsis_obj) { n_ell++; continue; }
     if (is_seq(v)) {
       conv[k] = lx_asarray(v, f == FAM_NP ? FAM_NP : FAM_JAX, -1, 0);
       if (VAL_IS_NULL(conv[k])) goto fail;
@@ -111,7 +111,7 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
     }
   }
   if (n_ell > 1) {
-    obj_raise(&obj_IndexError, "an index can only have a single ellipsis ('...')");
+    obj_raise(&exc_IndexError, "an index can only have a single ellipsis ('...')");
     goto fail;
   }
   if (used > av->ndim) { index_error_too_many(av->ndim, used); goto fail; }
@@ -121,7 +121,7 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
     Item *it = &p->it[p->n];
     memset(it, 0, sizeof *it);
     if (VAL_IS_NONE(v)) { it->kind = IX_NEWAXIS; it->dim = -1; p->n++; continue; }
-    if (v.tag == V_OBJ && v.u.o == &obj_ellipsis_obj) {
+    if (v.tag == V_OBJ && v.u.o == &iter_ellipsis_obj) {
       int fill = av->ndim - used;
       for (int j = 0; j < fill; j++) {
         it = &p->it[p->n++];
@@ -133,9 +133,9 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
       }
       continue;
     }
-    if (v.tag == V_OBJ && v.u.o->type == &obj_slice_type) {
+    if (v.tag == V_OBJ && v.u.o->type == &iter_slice_type) {
       int64_t st, sp, step, len;
-      if (obj_slice_indices(v, av->shape[dim], &st, &sp, &step, &len) < 0) goto fail;
+      if (iter_slice_indices(v, av->shape[dim], &st, &sp, &step, &len) < 0) goto fail;
       it->kind = (st == 0 && step == 1 && len == av->shape[dim]) ? IX_FULL : IX_SLICE;
       it->dim = dim++;
       it->start = st; it->stop = sp; it->step = step; it->len = len;
@@ -147,7 +147,7 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
       continue;
     }
     if (v.tag == V_BOOL) {
-      obj_raise(&obj_IndexError, "boolean scalar indices are not supported");
+      obj_raise(&exc_IndexError, "boolean scalar indices are not supported");
       goto fail;
     }
     if (lx_is_arraylike(v)) {
@@ -155,12 +155,12 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
       if (lx_aval(v, &ia) < 0) goto fail;
       if (ia.dtype == DT_BOOL) {
         if (ia.ndim == 0) {
-          obj_raise(&obj_IndexError, "boolean scalar indices are not supported");
+          obj_raise(&exc_IndexError, "boolean scalar indices are not supported");
           goto fail;
         }
         for (int j = 0; j < ia.ndim; j++)
           if (ia.shape[j] != av->shape[dim + j]) {
-            obj_raise(&obj_IndexError, "boolean index did not match indexed array along axis "
+            obj_raise(&exc_IndexError, "boolean index did not match indexed array along axis "
                       "%d; size of axis is %lld but size of corresponding boolean axis is %lld",
                       dim + j, (long long)av->shape[dim + j], (long long)ia.shape[j]);
             goto fail;
@@ -183,7 +183,7 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
         continue;
       }
       if (!dt_is_int(ia.dtype)) {
-        obj_raise(&obj_IndexError, "arrays used as indices must be of integer (or boolean) type");
+        obj_raise(&exc_IndexError, "arrays used as indices must be of integer (or boolean) type");
         goto fail;
       }
       if (ia.ndim == 0 && lx_is_arr(v)) {
@@ -198,12 +198,12 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
       continue;
     }
     if (v.tag == V_FLOAT)
-      obj_raise(&obj_IndexError, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis "
+      obj_raise(&exc_IndexError, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis "
                                  "(`None`) and integer or boolean arrays are valid indices");
     else
-      obj_raise(&obj_IndexError, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis "
+      obj_raise(&exc_IndexError, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis "
                                  "(`None`) and integer or boolean arrays are valid indices (got "
-                                 "%s)", obj_type_name(v));
+                                 "%s)", op_type_name(v));
     goto fail;
   }
   /* trailing dims not named by the key are full slices */
@@ -228,7 +228,7 @@ static int norm_int(int64_t i, int64_t n, int dim, Family f, int64_t *out) {
   if (i < 0) i += n;
   if (i < 0 || i >= n) {
     if (f == FAM_NP || n == 0) {
-      obj_raise(&obj_IndexError, "index %lld is out of bounds for axis %d with size %lld",
+      obj_raise(&exc_IndexError, "index %lld is out of bounds for axis %d with size %lld",
                 (long long)(i < 0 ? i - n : i), dim, (long long)n);
       return -1;
     }
@@ -265,7 +265,7 @@ static Value norm_index_array(Value idx, int64_t n, int dim, Family f) {
     }
     arr_release(c);
     if (f == FAM_NP && nbad) {
-      obj_raise(&obj_IndexError, "index %lld is out of bounds for axis %d with size %lld",
+      obj_raise(&exc_IndexError, "index %lld is out of bounds for axis %d with size %lld",
                 (long long)bad, dim, (long long)n);
       return val_null();
     }
@@ -313,7 +313,7 @@ static Value stack_indices(int k, Value *idx, int *nb, int64_t *bshape, Family f
         arr_shape_str(aq.shape, aq.ndim, sb, sizeof sb);
         fbuf_printf(&b, " %s", sb);
       }
-      obj_raise(&obj_IndexError, "shape mismatch: indexing arrays could not be broadcast "
+      obj_raise(&exc_IndexError, "shape mismatch: indexing arrays could not be broadcast "
                                  "together with shapes%s", fbuf_cstr(&b));
       fbuf_free(&b);
       return val_null();
@@ -321,7 +321,7 @@ static Value stack_indices(int k, Value *idx, int *nb, int64_t *bshape, Family f
     memcpy(s, t, sizeof(int64_t) * nt);
     ns = nt;
   }
-  if (ns + 1 > ARR_MAXDIM) return obj_raise(&obj_IndexError, "too many index dimensions");
+  if (ns + 1 > ARR_MAXDIM) return obj_raise(&exc_IndexError, "too many index dimensions");
   *nb = ns;
   memcpy(bshape, s, sizeof(int64_t) * ns);
   Value parts[ARR_MAXDIM];
@@ -352,7 +352,7 @@ static Value gather_adv(Value x, int k, const int *adv, Value *idx, Family f) {
   int contiguous = 1;
   for (int j = 1; j < k; j++) if (adv[j] != adv[j - 1] + 1) contiguous = 0;
   int outrank = nb + xa.ndim - k;
-  if (outrank > ARR_MAXDIM) { val_decref(ind); return obj_raise(&obj_IndexError, "too many dimensions"); }
+  if (outrank > ARR_MAXDIM) { val_decref(ind); return obj_raise(&exc_IndexError, "too many dimensions"); }
   PGather g;
   memset(&g, 0, sizeof g);
   int bpos = contiguous ? adv[0] : 0;     /* where B goes in the output */
@@ -389,7 +389,7 @@ static Array *numpy_view(Array *a, Plan *p, int *adv_dims, Value *adv_idx, int *
   *nadv = 0;
   for (int j = 0; j < p->n; j++) {
     Item *it = &p->it[j];
-    if (nd >= ARR_MAXDIM) { arr_release(v); obj_raise(&obj_IndexError, "too many dimensions"); return NULL; }
+    if (nd >= ARR_MAXDIM) { arr_release(v); obj_raise(&exc_IndexError, "too many dimensions"); return NULL; }
     switch (it->kind) {
       case IX_NEWAXIS: shape[nd] = 1; strides[nd] = 0; nd++; break;
       case IX_FULL: case IX_SLICE:
@@ -479,7 +479,7 @@ static Value jax_getitem(Value x, Plan *p) {
   if (n_new) {
     int64_t shape[ARR_MAXDIM];
     int nd = 0;
-    if (p->n > ARR_MAXDIM) { val_decref(cur); return obj_raise(&obj_IndexError, "too many dimensions"); }
+    if (p->n > ARR_MAXDIM) { val_decref(cur); return obj_raise(&exc_IndexError, "too many dimensions"); }
     for (int j = 0; j < p->n; j++) {
       Item *it = &p->it[j];
       if (it->kind == IX_NEWAXIS) {
@@ -619,7 +619,7 @@ static int build_scatter(Value x, Plan *p, Family f, ScatterPlan *out) {
       int64_t n = xa.shape[it->dim];
       if (i < 0) i += n;
       if (f == FAM_NP && (i < 0 || i >= n)) {
-        obj_raise(&obj_IndexError, "index %lld is out of bounds for axis %d with size %lld",
+        obj_raise(&exc_IndexError, "index %lld is out of bounds for axis %d with size %lld",
                   (long long)it->i, it->dim, (long long)n);
         goto out;
       }
@@ -639,7 +639,7 @@ static int build_scatter(Value x, Plan *p, Family f, ScatterPlan *out) {
     if (lx_aval(adv_idx[j], &a) < 0) goto out;
     if (arr_broadcast_shapes("index", bshape, nb, a.shape, a.ndim, t, &nt) < 0) {
       arr_err_clear();
-      obj_raise(&obj_IndexError, "shape mismatch: indexing arrays could not be broadcast together");
+      obj_raise(&exc_IndexError, "shape mismatch: indexing arrays could not be broadcast together");
       goto out;
     }
     memcpy(bshape, t, sizeof(int64_t) * nt);
@@ -647,7 +647,7 @@ static int build_scatter(Value x, Plan *p, Family f, ScatterPlan *out) {
   }
   /* R: the non-advanced items' dims in order, with B inserted at the first advanced
    * position when the advanced items are adjacent, else first. */
-  if (nb + p->n > ARR_MAXDIM) { obj_raise(&obj_IndexError, "too many dimensions"); goto out; }
+  if (nb + p->n > ARR_MAXDIM) { obj_raise(&exc_IndexError, "too many dimensions"); goto out; }
   int bpos = 0, item_rpos[2 * ARR_MAXDIM + 2];
   if (k && contiguous)
     for (int j = 0; j < first_adv_item; j++) bpos++;
@@ -804,7 +804,7 @@ static Value scatter_op(Value x, Value key, Value v, PrimId id, Family f, int ca
         if (lx_aval(upd, &ua) == 0) {
           arr_shape_str(ua.shape, ua.ndim, b1, sizeof b1);
           arr_shape_str(s.rshape, s.nr, b2, sizeof b2);
-          obj_raise(&obj_ValueError, "could not broadcast input array from shape %s into "
+          obj_raise(&exc_ValueError, "could not broadcast input array from shape %s into "
                                      "shape %s", b1, b2);
         }
       }
@@ -835,7 +835,7 @@ out:
 int np_setitem(Value x, Value key, Value v) {
   Array *a = lx_arr(x);
   if (!(a->flags & ARR_WRITABLE)) {
-    obj_raise(&obj_ValueError, "assignment destination is read-only");
+    obj_raise(&exc_ValueError, "assignment destination is read-only");
     return -1;
   }
   AVal xa;
@@ -872,7 +872,7 @@ int np_setitem(Value x, Value key, Value v) {
             }
           }
           if (!ok) {
-            obj_raise(&obj_ValueError, "could not broadcast input array from shape %s into "
+            obj_raise(&exc_ValueError, "could not broadcast input array from shape %s into "
                                        "shape %s", b1, b2);
           } else {
             Array *sv = arr_view_reshape(s, s->ndim - (s->ndim - view->ndim),
@@ -909,25 +909,25 @@ int np_setitem(Value x, Value key, Value v) {
 Value lx_at_update(Value x, Value key, const char *op, Value v, Obj *kw, int argc,
                    const Value *argv) {
   Family f = FAM_JAX;
-  int nkw = obj_kwcount(kw);
+  int nkw = func_kwcount(kw);
   for (int i = 0; i < nkw; i++) {
-    const char *k = obj_kwname(kw, i);
+    const char *k = func_kwname(kw, i);
     if (strcmp(k, "mode") && strcmp(k, "indices_are_sorted") && strcmp(k, "unique_indices") &&
         strcmp(k, "fill_value"))
-      return obj_raise(&obj_TypeError, "%s() got an unexpected keyword argument '%s'", op, k);
+      return obj_raise(&exc_TypeError, "%s() got an unexpected keyword argument '%s'", op, k);
   }
   if (!strcmp(op, "get")) {
-    if (argc != 0) return obj_raise(&obj_TypeError, "get() takes no positional arguments");
+    if (argc != 0) return obj_raise(&exc_TypeError, "get() takes no positional arguments");
     return lx_getitem(x, key);
   }
-  if (argc != 1) return obj_raise(&obj_TypeError, "%s() takes exactly one argument (%d given)", op, argc);
+  if (argc != 1) return obj_raise(&exc_TypeError, "%s() takes exactly one argument (%d given)", op, argc);
   if (!strcmp(op, "set")) return scatter_op(x, key, v, PRIM_scatter, f, 1);
   if (!strcmp(op, "add")) return scatter_op(x, key, v, PRIM_scatter_add, f, 1);
   if (!strcmp(op, "multiply") || !strcmp(op, "mul")) return scatter_op(x, key, v, PRIM_scatter_mul, f, 1);
   if (!strcmp(op, "min")) return scatter_op(x, key, v, PRIM_scatter_min, f, 1);
   if (!strcmp(op, "max")) return scatter_op(x, key, v, PRIM_scatter_max, f, 1);
   if (!strcmp(op, "subtract")) {
-    Value nv = obj_unary(UOP_USUB, v);
+    Value nv = op_unary(UOP_USUB, v);
     if (VAL_IS_NULL(nv)) return nv;
     Value r = scatter_op(x, key, nv, PRIM_scatter_add, f, 1);
     val_decref(nv);
@@ -937,7 +937,7 @@ Value lx_at_update(Value x, Value key, const char *op, Value v, Obj *kw, int arg
     /* x[idx] op v for the indexed elements, the rest unchanged (duplicates apply once) */
     Value cur = lx_getitem(x, key);
     if (VAL_IS_NULL(cur)) return cur;
-    Value nv = obj_binop(!strcmp(op, "divide") ? OP_DIV : OP_POW, cur, v);
+    Value nv = op_binop(!strcmp(op, "divide") ? OP_DIV : OP_POW, cur, v);
     val_decref(cur);
     if (VAL_IS_NULL(nv)) return nv;
     Value r = scatter_op(x, key, nv, PRIM_scatter, f, 1);
@@ -947,12 +947,12 @@ Value lx_at_update(Value x, Value key, const char *op, Value v, Obj *kw, int arg
   if (!strcmp(op, "apply")) {
     Value cur = lx_getitem(x, key);
     if (VAL_IS_NULL(cur)) return cur;
-    Value nv = obj_call1(v, cur);
+    Value nv = op_call1(v, cur);
     val_decref(cur);
     if (VAL_IS_NULL(nv)) return nv;
     Value r = scatter_op(x, key, nv, PRIM_scatter, f, 1);
     val_decref(nv);
     return r;
   }
-  return obj_raise(&obj_AttributeError, "'_IndexUpdateRef' object has no attribute '%s'", op);
+  return obj_raise(&exc_AttributeError, "'_IndexUpdateRef' object has no attribute '%s'", op);
 }

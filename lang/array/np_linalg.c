@@ -28,7 +28,7 @@ Value lx_matmul(Family f, Value a0, Value b0) {
     AVal t;
     Value s = lx_is_arraylike(a0) ? b0 : a0;
     if ((s.tag == V_INT || s.tag == V_FLOAT || s.tag == V_BOOL) && lx_aval(s, &t) == 0)
-      return obj_raise(f == FAM_NP ? &obj_ValueError : &obj_TypeError,
+      return obj_raise(f == FAM_NP ? &exc_ValueError : &exc_TypeError,
                        "matmul: Input operand %d does not have enough dimensions (has 0, gufunc "
                        "core with signature (n?,k),(k,m?)->(n?,m?) requires 1)",
                        lx_is_arraylike(a0) ? 1 : 0);
@@ -36,7 +36,7 @@ Value lx_matmul(Family f, Value a0, Value b0) {
   }
   if (lx_aval(a0, &aa) < 0 || lx_aval(b0, &ba) < 0) return val_null();
   if (aa.ndim == 0 || ba.ndim == 0)
-    return obj_raise(f == FAM_NP ? &obj_ValueError : &obj_TypeError,
+    return obj_raise(f == FAM_NP ? &exc_ValueError : &exc_TypeError,
                      "matmul: Input operand %d does not have enough dimensions (has 0, gufunc "
                      "core with signature (n?,k),(k,m?)->(n?,m?) requires 1)",
                      aa.ndim == 0 ? 0 : 1);
@@ -44,10 +44,10 @@ Value lx_matmul(Family f, Value a0, Value b0) {
   int64_t kb = ba.ndim == 1 ? ba.shape[0] : ba.shape[ba.ndim - 2];
   if (ka != kb) {
     if (f == FAM_NP)
-      return obj_raise(&obj_ValueError, "matmul: Input operand 1 has a mismatch in its core "
+      return obj_raise(&exc_ValueError, "matmul: Input operand 1 has a mismatch in its core "
                        "dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size %lld is "
                        "different from %lld)", (long long)kb, (long long)ka);
-    return obj_raise(&obj_TypeError, "dot_general requires contracting dimensions to have the "
+    return obj_raise(&exc_TypeError, "dot_general requires contracting dimensions to have the "
                      "same shape, got (%lld,) and (%lld,).", (long long)ka, (long long)kb);
   }
   Value a, b;
@@ -81,7 +81,7 @@ Value lx_matmul(Family f, Value a0, Value b0) {
       char b1[400], b2[400];
       arr_shape_str(aa.shape, aa.ndim, b1, sizeof b1);
       arr_shape_str(ba.shape, ba.ndim, b2, sizeof b2);
-      r = obj_raise(f == FAM_NP ? &obj_ValueError : &obj_TypeError,
+      r = obj_raise(f == FAM_NP ? &exc_ValueError : &exc_TypeError,
                     "operands could not be broadcast together with remapped shapes "
                     "[original->remapped]: %s->%s %s->%s", b1, b1, b2, b2);
       goto out;
@@ -124,9 +124,9 @@ Value lx_dot(Family f, Value a0, Value b0) {
     arr_shape_str(aa.shape, aa.ndim, b1, sizeof b1);
     arr_shape_str(ba.shape, ba.ndim, b2, sizeof b2);
     if (f == FAM_NP)
-      return obj_raise(&obj_ValueError, "shapes %s and %s not aligned: %lld (dim %d) != %lld "
+      return obj_raise(&exc_ValueError, "shapes %s and %s not aligned: %lld (dim %d) != %lld "
                        "(dim %d)", b1, b2, (long long)aa.shape[ca], ca, (long long)ba.shape[cb], cb);
-    return obj_raise(&obj_TypeError, "dot_general requires contracting dimensions to have the "
+    return obj_raise(&exc_TypeError, "dot_general requires contracting dimensions to have the "
                      "same shape, got (%lld,) and (%lld,).", (long long)aa.shape[ca],
                      (long long)ba.shape[cb]);
   }
@@ -171,7 +171,7 @@ static Value float_matrix(Family f, Value v, const char *name, int min_nd, int s
 static Value linalg1(Family f, int argc, const Value *argv, Obj *kw, const char *name, PrimId id,
                      int square) {
   Value a[1];
-  if (obj_parse_args(name, argc, argv, kw, "a", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "a", a) < 0) return val_null();
   Value x = float_matrix(f, a[0], name, 2, square);
   if (VAL_IS_NULL(x)) return x;
   /* numpy raises LinAlgError for singular input, JAX returns inf/nan */
@@ -200,7 +200,7 @@ static Value cholesky_impl(Family f, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value tuple_of(int n, Value *v) {
-  Value t = obj_tuple_new(n);
+  Value t = tuple_new(n);
   if (VAL_IS_NULL(t)) { for (int i = 0; i < n; i++) val_decref(v[i]); return t; }
   for (int i = 0; i < n; i++) TUPLE_SET(t, i, v[i]);
   return t;
@@ -209,7 +209,7 @@ static Value tuple_of(int n, Value *v) {
 LX_FN(slogdet)
 static Value slogdet_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("slogdet", argc, argv, kw, "a", a) < 0) return val_null();
+  if (func_parse_args("slogdet", argc, argv, kw, "a", a) < 0) return val_null();
   Value x = float_matrix(f, a[0], "slogdet", 2, 1);
   if (VAL_IS_NULL(x)) return x;
   Value out[2];
@@ -221,7 +221,7 @@ static Value slogdet_impl(Family f, int argc, const Value *argv, Obj *kw) {
 LX_FN(solve)
 static Value solve_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("solve", argc, argv, kw, "a,b", a) < 0) return val_null();
+  if (func_parse_args("solve", argc, argv, kw, "a,b", a) < 0) return val_null();
   Value x = float_matrix(f, a[0], "solve", 2, 1);
   if (VAL_IS_NULL(x)) return x;
   Value y = lx_asarray(a[1], f, -1, 0);
@@ -271,15 +271,15 @@ out:
 LX_FN(qr)
 static Value qr_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("qr", argc, argv, kw, "a|mode", a) < 0) return val_null();
+  if (func_parse_args("qr", argc, argv, kw, "a|mode", a) < 0) return val_null();
   PQr p = {0};
   int r_only = 0;
   if (has(a[1])) {
-    const char *m = VAL_IS_STR(a[1]) ? obj_str_cstr(a[1]) : "";
+    const char *m = VAL_IS_STR(a[1]) ? str_cstr(a[1]) : "";
     if (!strcmp(m, "complete")) p.full_matrices = 1;
     else if (!strcmp(m, "r")) r_only = 1;
     else if (strcmp(m, "reduced"))
-      return obj_raise(&obj_ValueError, "Unrecognized mode '%s'", m);
+      return obj_raise(&exc_ValueError, "Unrecognized mode '%s'", m);
   }
   Value x = float_matrix(f, a[0], "qr", 2, 0);
   if (VAL_IS_NULL(x)) return x;
@@ -294,12 +294,12 @@ static Value qr_impl(Family f, int argc, const Value *argv, Obj *kw) {
 LX_FN(eigh)
 static Value eigh_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("eigh", argc, argv, kw, "a|UPLO,$symmetrize_input", a) < 0) return val_null();
+  if (func_parse_args("eigh", argc, argv, kw, "a|UPLO,$symmetrize_input", a) < 0) return val_null();
   PEigh p = {1};
   if (has(a[1])) {
-    const char *u = VAL_IS_STR(a[1]) ? obj_str_cstr(a[1]) : "";
+    const char *u = VAL_IS_STR(a[1]) ? str_cstr(a[1]) : "";
     if (!strcmp(u, "U")) p.lower = 0;
-    else if (strcmp(u, "L")) return obj_raise(&obj_ValueError, "UPLO argument must be 'L' or 'U'");
+    else if (strcmp(u, "L")) return obj_raise(&exc_ValueError, "UPLO argument must be 'L' or 'U'");
   }
   Value x = float_matrix(f, a[0], "eigh", 2, 1);
   if (VAL_IS_NULL(x)) return x;
@@ -312,12 +312,12 @@ static Value eigh_impl(Family f, int argc, const Value *argv, Obj *kw) {
 LX_FN(svd)
 static Value svd_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("svd", argc, argv, kw, "a|full_matrices,compute_uv,hermitian", a) < 0)
+  if (func_parse_args("svd", argc, argv, kw, "a|full_matrices,compute_uv,hermitian", a) < 0)
     return val_null();
   PSvd p = {1, 1};
   int uv = 1;
-  if (has(a[1]) && (p.full_matrices = obj_truth(a[1])) < 0) return val_null();
-  if (has(a[2]) && (uv = obj_truth(a[2])) < 0) return val_null();
+  if (has(a[1]) && (p.full_matrices = op_truth(a[1])) < 0) return val_null();
+  if (has(a[2]) && (uv = op_truth(a[2])) < 0) return val_null();
   Value x = float_matrix(f, a[0], "svd", 2, 0);
   if (VAL_IS_NULL(x)) return x;
   /* the primitive's outputs are (s, u, vh); singular values alone are taken from a full
@@ -338,10 +338,10 @@ static Value svd_impl(Family f, int argc, const Value *argv, Obj *kw) {
 /* _dot_general(a, b, ((lc, rc), (lb, rb))): the family-preserving dot_general the Sable
  * prelude (einsum, tensordot) is written with */
 static int dims_of(Value v, int *out, int max) {
-  if (!VAL_IS_TUPLE(v) && !VAL_IS_LIST(v)) { obj_raise(&obj_TypeError, "dimension numbers must be tuples"); return -1; }
+  if (!VAL_IS_TUPLE(v) && !VAL_IS_LIST(v)) { obj_raise(&exc_TypeError, "dimension numbers must be tuples"); return -1; }
   int64_t n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
   const Value *it = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->items : LIST(v.u.o)->items;
-  if (n > max) { obj_raise(&obj_ValueError, "too many dimensions"); return -1; }
+  if (n > max) { obj_raise(&exc_ValueError, "too many dimensions"); return -1; }
   for (int64_t i = 0; i < n; i++) {
     int64_t k;
     if (lx_as_int(it[i], &k) < 0) return -1;
@@ -353,14 +353,14 @@ static int dims_of(Value v, int *out, int max) {
 LX_FN(_dot_general)
 static Value _dot_general_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("_dot_general", argc, argv, kw, "a,b,dimension_numbers", a) < 0) return val_null();
+  if (func_parse_args("_dot_general", argc, argv, kw, "a,b,dimension_numbers", a) < 0) return val_null();
   Value dn = a[2];
   if (!VAL_IS_TUPLE(dn) || TUPLE(dn.u.o)->len != 2 || !VAL_IS_TUPLE(TUPLE(dn.u.o)->items[0]) ||
       !VAL_IS_TUPLE(TUPLE(dn.u.o)->items[1]))
-    return obj_raise(&obj_TypeError, "dimension_numbers must be ((lc, rc), (lb, rb))");
+    return obj_raise(&exc_TypeError, "dimension_numbers must be ((lc, rc), (lb, rb))");
   Value con = TUPLE(dn.u.o)->items[0], bat = TUPLE(dn.u.o)->items[1];
   if (TUPLE(con.u.o)->len != 2 || TUPLE(bat.u.o)->len != 2)
-    return obj_raise(&obj_TypeError, "dimension_numbers must be ((lc, rc), (lb, rb))");
+    return obj_raise(&exc_TypeError, "dimension_numbers must be ((lc, rc), (lb, rb))");
   PDot p;
   memset(&p, 0, sizeof p);
   int n1 = dims_of(TUPLE(con.u.o)->items[0], p.lhs_contract, ARR_MAXDIM);
@@ -368,7 +368,7 @@ static Value _dot_general_impl(Family f, int argc, const Value *argv, Obj *kw) {
   int n3 = n2 < 0 ? -1 : dims_of(TUPLE(bat.u.o)->items[0], p.lhs_batch, ARR_MAXDIM);
   int n4 = n3 < 0 ? -1 : dims_of(TUPLE(bat.u.o)->items[1], p.rhs_batch, ARR_MAXDIM);
   if (n4 < 0) return val_null();
-  if (n1 != n2 || n3 != n4) return obj_raise(&obj_TypeError, "dot_general: unequal dimension lists");
+  if (n1 != n2 || n3 != n4) return obj_raise(&exc_TypeError, "dot_general: unequal dimension lists");
   p.nc = n1;
   p.nb = n3;
   Value x = lx_asarray(a[0], f, -1, 0);

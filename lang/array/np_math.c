@@ -62,10 +62,10 @@ static const UFunc1 ufuncs1[] = {
 
 static Value type_err(const char *name, DType d, Family f) {
   if (f == FAM_NP)
-    return obj_raise(&obj_TypeError, "ufunc '%s' not supported for the input types, and the "
+    return obj_raise(&exc_TypeError, "ufunc '%s' not supported for the input types, and the "
                                      "inputs could not be safely coerced to any supported types "
                                      "according to the casting rule ''safe''", name);
-  return obj_raise(&obj_TypeError, "%s does not accept dtype %s", name, arr_dtypes[d].name);
+  return obj_raise(&exc_TypeError, "%s does not accept dtype %s", name, arr_dtypes[d].name);
 }
 
 static Value apply1(const UFunc1 *u, Family f, Value x0) {
@@ -96,7 +96,7 @@ static Value apply1(const UFunc1 *u, Family f, Value x0) {
       r = lx_unary(u->id, x);
       break;
     case UF_NEG:
-      if (d == DT_BOOL) { r = obj_unary(UOP_USUB, x); break; }
+      if (d == DT_BOOL) { r = op_unary(UOP_USUB, x); break; }
       r = lx_unary(PRIM_neg, x);
       break;
     case UF_ABS:
@@ -176,9 +176,9 @@ static Value call1(void *data, int argc, const Value *argv, Obj *kw) {
   const Bound *b = data;
   const UFunc1 *u = b->entry;
   Value a[4];
-  if (obj_parse_args(u->name, argc, argv, kw, "x|out,$where,dtype", a) < 0) return val_null();
+  if (func_parse_args(u->name, argc, argv, kw, "x|out,$where,dtype", a) < 0) return val_null();
   if (!VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]))
-    return obj_raise(&obj_NotImplementedError, "%s: out= is not supported", u->name);
+    return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", u->name);
   Value r = apply1(u, b->fam, a[0]);
   if (!VAL_IS_NULL(r) && !VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3])) {
     int d = lx_parse_dtype(a[3], b->fam);
@@ -254,9 +254,9 @@ static Value call2(void *data, int argc, const Value *argv, Obj *kw) {
   const Bound *bd = data;
   const UFunc2 *u = bd->entry;
   Value a[5];
-  if (obj_parse_args(u->name, argc, argv, kw, "x1,x2|out,$where,dtype", a) < 0) return val_null();
+  if (func_parse_args(u->name, argc, argv, kw, "x1,x2|out,$where,dtype", a) < 0) return val_null();
   if (!VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2]))
-    return obj_raise(&obj_NotImplementedError, "%s: out= is not supported", u->name);
+    return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", u->name);
   Value r = apply2(u, bd->fam, a[0], a[1]);
   if (!VAL_IS_NULL(r) && !VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) {
     int d = lx_parse_dtype(a[4], bd->fam);
@@ -277,18 +277,18 @@ int np_math_add_ufuncs(Value m, Family f) {
     if (skip) continue;
     bound1[f][i].entry = &ufuncs1[i];
     bound1[f][i].fam = f;
-    Value fn = obj_builtin_data_new(ufuncs1[i].name, call1, &bound1[f][i], "elementwise function");
+    Value fn = func_builtin_data_new(ufuncs1[i].name, call1, &bound1[f][i], "elementwise function");
     if (VAL_IS_NULL(fn)) return -1;
-    int r = obj_module_add(m, ufuncs1[i].name, fn);
+    int r = module_add(m, ufuncs1[i].name, fn);
     val_decref(fn);
     if (r < 0) return -1;
   }
   for (int i = 0; i < N_UF2; i++) {
     bound2[f][i].entry = &ufuncs2[i];
     bound2[f][i].fam = f;
-    Value fn = obj_builtin_data_new(ufuncs2[i].name, call2, &bound2[f][i], "elementwise function");
+    Value fn = func_builtin_data_new(ufuncs2[i].name, call2, &bound2[f][i], "elementwise function");
     if (VAL_IS_NULL(fn)) return -1;
-    int r = obj_module_add(m, ufuncs2[i].name, fn);
+    int r = module_add(m, ufuncs2[i].name, fn);
     val_decref(fn);
     if (r < 0) return -1;
   }
@@ -299,10 +299,10 @@ int np_math_add_ufuncs(Value m, Family f) {
 LX_FN(where)
 static Value where_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("where", argc, argv, kw, "condition|x,y", a) < 0) return val_null();
+  if (func_parse_args("where", argc, argv, kw, "condition|x,y", a) < 0) return val_null();
   if (VAL_IS_NULL(a[1]) && VAL_IS_NULL(a[2])) return lx_nonzero(fam, a[0]);
   if (VAL_IS_NULL(a[1]) || VAL_IS_NULL(a[2]))
-    return obj_raise(&obj_ValueError, "either both or neither of x and y should be given");
+    return obj_raise(&exc_ValueError, "either both or neither of x and y should be given");
   Value c = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(c)) return c;
   Value x = (a[1].tag == V_INT || a[1].tag == V_FLOAT || a[1].tag == V_BOOL) ? a[1] : lx_asarray(a[1], fam, -1, 0);
@@ -335,11 +335,11 @@ static Value where_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(clip)
 static Value clip_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("clip", argc, argv, kw, "a|a_min,a_max,out,$min,max", a) < 0) return val_null();
+  if (func_parse_args("clip", argc, argv, kw, "a|a_min,a_max,out,$min,max", a) < 0) return val_null();
   Value lo = !VAL_IS_NULL(a[4]) ? a[4] : a[1];
   Value hi = !VAL_IS_NULL(a[5]) ? a[5] : a[2];
   if (!VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]))
-    return obj_raise(&obj_NotImplementedError, "clip: out= is not supported");
+    return obj_raise(&exc_NotImplementedError, "clip: out= is not supported");
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   if (!VAL_IS_NULL(lo) && !VAL_IS_NONE(lo)) {
@@ -362,7 +362,7 @@ static Value clip_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 
 static Value round_common(Family fam, int argc, const Value *argv, Obj *kw, const char *name) {
   Value a[3];
-  if (obj_parse_args(name, argc, argv, kw, "a|decimals,out", a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, "a|decimals,out", a) < 0) return val_null();
   int64_t dec = 0;
   if (!VAL_IS_NULL(a[1]) && lx_as_int(a[1], &dec) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
@@ -412,7 +412,7 @@ static Value around_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(matmul)
 static Value matmul_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("matmul", argc, argv, kw, "x1,x2|out", a) < 0) return val_null();
+  if (func_parse_args("matmul", argc, argv, kw, "x1,x2|out", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value y = lx_asarray(a[1], fam, -1, 0);
@@ -426,7 +426,7 @@ static Value matmul_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(dot)
 static Value dot_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("dot", argc, argv, kw, "a,b|out", a) < 0) return val_null();
+  if (func_parse_args("dot", argc, argv, kw, "a,b|out", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value y = lx_asarray(a[1], fam, -1, 0);

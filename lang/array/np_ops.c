@@ -23,13 +23,13 @@ int lx_as_int(Value v, int64_t *out) {
     val_decref(c);
     return r;
   }
-  obj_raise(&obj_TypeError, "'%s' object cannot be interpreted as an integer",
-            obj_type_name(v));
+  obj_raise(&exc_TypeError, "'%s' object cannot be interpreted as an integer",
+            op_type_name(v));
   return -1;
 }
 
 static int axis_error(int64_t axis, int ndim) {
-  obj_raise(&obj_ValueError, "axis %lld is out of bounds for array of dimension %d",
+  obj_raise(&exc_ValueError, "axis %lld is out of bounds for array of dimension %d",
             (long long)axis, ndim);
   return -1;
 }
@@ -63,10 +63,10 @@ int lx_parse_axes(Value axis, int ndim, int *axes, int *all) {
       if (lx_parse_axis(it[i], ndim, &a) < 0) return -1;
       for (int j = 0; j < k; j++)
         if (axes[j] == a) {
-          obj_raise(&obj_ValueError, "duplicate value in 'axis'");
+          obj_raise(&exc_ValueError, "duplicate value in 'axis'");
           return -1;
         }
-      if (k >= ARR_MAXDIM) { obj_raise(&obj_ValueError, "too many axes"); return -1; }
+      if (k >= ARR_MAXDIM) { obj_raise(&exc_ValueError, "too many axes"); return -1; }
       axes[k++] = a;
     }
     qsort(axes, (size_t)k, sizeof(int), cmp_int);
@@ -84,7 +84,7 @@ int lx_parse_shape(Value v, int64_t *shape) {
     n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
     const Value *it = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->items : LIST(v.u.o)->items;
     if (n > ARR_MAXDIM) {
-      obj_raise(&obj_ValueError, "maximum supported dimension for an ndarray is %d, found %lld",
+      obj_raise(&exc_ValueError, "maximum supported dimension for an ndarray is %d, found %lld",
                 ARR_MAXDIM, (long long)n);
       return -1;
     }
@@ -96,7 +96,7 @@ int lx_parse_shape(Value v, int64_t *shape) {
   }
   for (int64_t i = 0; i < n; i++)
     if (shape[i] < 0) {
-      obj_raise(&obj_ValueError, "negative dimensions are not allowed");
+      obj_raise(&exc_ValueError, "negative dimensions are not allowed");
       return -1;
     }
   return (int)n;
@@ -267,7 +267,7 @@ Value lx_broadcast_to(Value x, int ndim, const int64_t *shape) {
     char b1[400], b2[400];
     arr_shape_str(av.shape, av.ndim, b1, sizeof b1);
     arr_shape_str(shape, ndim, b2, sizeof b2);
-    return obj_raise(&obj_ValueError,
+    return obj_raise(&exc_ValueError,
                      "cannot broadcast an array of shape %s to the requested shape %s "
                      "(it has more dimensions)", b1, b2);
   }
@@ -298,7 +298,7 @@ Value lx_expand_dims(Value x, int axis) {
   AVal av;
   if (lx_aval(x, &av) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
-  if (av.ndim + 1 > ARR_MAXDIM) return obj_raise(&obj_ValueError, "too many dimensions");
+  if (av.ndim + 1 > ARR_MAXDIM) return obj_raise(&exc_ValueError, "too many dimensions");
   for (int i = 0, j = 0; i <= av.ndim; i++) shape[i] = i == axis ? 1 : av.shape[j++];
   return lx_reshape(x, av.ndim + 1, shape);
 }

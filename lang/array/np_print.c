@@ -8,7 +8,7 @@
 
 static Value text_value(char *t) {
   if (!t) return obj_raise_nomem();
-  Value r = obj_str_from_cstr(t);
+  Value r = str_from_cstr(t);
   free(t);
   return r;
 }
@@ -16,14 +16,14 @@ static Value text_value(char *t) {
 Value np_scalar_str(Array *a) { return text_value(arr_format_str(a, NULL)); }
 
 Value np_array_repr(Value self) {
-  if (!lx_is_arr(self)) return obj_str_from_cstr("<array>");
+  if (!lx_is_arr(self)) return str_from_cstr("<array>");
   ArrObj *o = ARROBJ(self.u.o);
   if (o->npscalar) {
     if (o->a->dtype == DT_BOOL)
-      return obj_str_from_cstr(arr_get_i(o->a, 0) ? "np.True_" : "np.False_");
+      return str_from_cstr(arr_get_i(o->a, 0) ? "np.True_" : "np.False_");
     char *t = arr_format_str(o->a, NULL);
     if (!t) return obj_raise_nomem();
-    Value r = obj_str_fmt("np.%s(%s)", arr_dtypes[o->a->dtype].name, t);
+    Value r = str_fmt("np.%s(%s)", arr_dtypes[o->a->dtype].name, t);
     free(t);
     return r;
   }
@@ -31,6 +31,6 @@ Value np_array_repr(Value self) {
 }
 
 Value np_array_str(Value self) {
-  if (!lx_is_arr(self)) return obj_str_from_cstr("<array>");
+  if (!lx_is_arr(self)) return str_from_cstr("<array>");
   return text_value(arr_format_str(ARROBJ(self.u.o)->a, NULL));
 }

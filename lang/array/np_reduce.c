@@ -33,7 +33,7 @@ static Value keep_dims(Value r, const AVal *in, const int *axes, int naxes) {
 }
 
 static Value empty_reduction_error(const char *opname, Family f) {
-  return obj_raise(&obj_ValueError, "zero-size array to reduction operation %s which has no "
+  return obj_raise(&exc_ValueError, "zero-size array to reduction operation %s which has no "
                                     "identity", opname);
 }
 
@@ -46,15 +46,15 @@ static Value reduce_common(int kind, const char *name, Family fam, int argc, con
   const char *spec = has_dtype ? "a|axis,dtype,out,keepdims,initial,where"
                      : (kind == R_ANY || kind == R_ALL) ? "a|axis,out,keepdims,$where"
                                                         : "a|axis,out,keepdims,initial,where";
-  if (obj_parse_args(name, argc, argv, kw, spec, a) < 0) return val_null();
+  if (func_parse_args(name, argc, argv, kw, spec, a) < 0) return val_null();
   Value va = a[0], vaxis = a[1], vdtype = has_dtype ? a[2] : val_null();
   Value vout = has_dtype ? a[3] : a[2];
   Value vkeep = has_dtype ? a[4] : a[3];
   Value vinit = has_dtype ? a[5] : (kind == R_ANY || kind == R_ALL) ? val_null() : a[4];
   Value vwhere = has_dtype ? a[6] : (kind == R_ANY || kind == R_ALL) ? a[4] : a[5];
-  if (has_kw(vout)) return obj_raise(&obj_NotImplementedError, "%s: out= is not supported", name);
+  if (has_kw(vout)) return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", name);
   int keepdims = 0;
-  if (has_kw(vkeep) && (keepdims = obj_truth(vkeep)) < 0) return val_null();
+  if (has_kw(vkeep) && (keepdims = op_truth(vkeep)) < 0) return val_null();
   Value x = lx_asarray(va, fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value r = val_null(), cur = val_null();
@@ -85,7 +85,7 @@ static Value reduce_common(int kind, const char *name, Family fam, int argc, con
     else if (kind == R_ALL) fillv = val_bool(1);
     else {
       if (!has_kw(vinit)) {
-        r = obj_raise(&obj_ValueError, "reduction operation '%s' does not have an identity, so "
+        r = obj_raise(&exc_ValueError, "reduction operation '%s' does not have an identity, so "
                                        "to use a where mask one has to specify 'initial'",
                       kind == R_MAX ? "maximum" : "minimum");
         goto out;
@@ -167,10 +167,10 @@ static Value all_impl(Family f, int c, const Value *v, Obj *k) { return reduce_c
 static Value arg_common(int is_max, Family fam, int argc, const Value *argv, Obj *kw) {
   const char *name = is_max ? "argmax" : "argmin";
   Value a[4];
-  if (obj_parse_args(name, argc, argv, kw, "a|axis,out,$keepdims", a) < 0) return val_null();
-  if (has_kw(a[2])) return obj_raise(&obj_NotImplementedError, "%s: out= is not supported", name);
+  if (func_parse_args(name, argc, argv, kw, "a|axis,out,$keepdims", a) < 0) return val_null();
+  if (has_kw(a[2])) return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", name);
   int keepdims = 0;
-  if (has_kw(a[3]) && (keepdims = obj_truth(a[3])) < 0) return val_null();
+  if (has_kw(a[3]) && (keepdims = op_truth(a[3])) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -183,12 +183,12 @@ static Value arg_common(int is_max, Family fam, int argc, const Value *argv, Obj
   if (!has_kw(a[1])) {
     int64_t n = 1;
     for (int i = 0; i < av.ndim; i++) n *= av.shape[i];
-    if (n == 0) { r = obj_raise(&obj_ValueError, "attempt to get %s of an empty sequence", name); goto out; }
+    if (n == 0) { r = obj_raise(&exc_ValueError, "attempt to get %s of an empty sequence", name); goto out; }
     cur = lx_reshape(x, 1, &n);
     axis = 0;
   } else {
     if (lx_parse_axis(a[1], av.ndim, &axis) < 0) goto out;
-    if (av.shape[axis] == 0) { r = obj_raise(&obj_ValueError, "attempt to get %s of an empty sequence", name); goto out; }
+    if (av.shape[axis] == 0) { r = obj_raise(&exc_ValueError, "attempt to get %s of an empty sequence", name); goto out; }
     cur = val_incref(x);
   }
   if (VAL_IS_NULL(cur)) goto out;
@@ -219,8 +219,8 @@ static Value argmin_impl(Family f, int c, const Value *v, Obj *k) { return arg_c
 static Value cum_common(PrimId id, const char *name, Family fam, int argc, const Value *argv,
                         Obj *kw) {
   Value a[4];
-  if (obj_parse_args(name, argc, argv, kw, "a|axis,dtype,out", a) < 0) return val_null();
-  if (has_kw(a[3])) return obj_raise(&obj_NotImplementedError, "%s: out= is not supported", name);
+  if (func_parse_args(name, argc, argv, kw, "a|axis,dtype,out", a) < 0) return val_null();
+  if (has_kw(a[3])) return obj_raise(&exc_NotImplementedError, "%s: out= is not supported", name);
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -264,7 +264,7 @@ static Value cumprod_impl(Family f, int c, const Value *v, Obj *k) { return cum_
 LX_FN(count_nonzero)
 static Value count_nonzero_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("count_nonzero", argc, argv, kw, "a|axis,$keepdims", a) < 0) return val_null();
+  if (func_parse_args("count_nonzero", argc, argv, kw, "a|axis,$keepdims", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value b = lx_binary(fam, PRIM_ne, x, val_int(0));
@@ -285,7 +285,7 @@ static Value count_nonzero_impl(Family fam, int argc, const Value *argv, Obj *kw
 LX_FN(ptp)
 static Value ptp_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("ptp", argc, argv, kw, "a|axis,out,keepdims", a) < 0) return val_null();
+  if (func_parse_args("ptp", argc, argv, kw, "a|axis,out,keepdims", a) < 0) return val_null();
   Value args[4] = {a[0], VAL_IS_NULL(a[1]) ? val_none() : a[1], val_none(),
                    VAL_IS_NULL(a[3]) ? val_bool(0) : a[3]};
   Value mx = reduce_common(R_MAX, "ptp", fam, 4, args, NULL);

@@ -12,11 +12,11 @@ static int is_seq(Value v) { return VAL_IS_LIST(v) || VAL_IS_TUPLE(v); }
 LX_FN(reshape)
 static Value reshape_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("reshape", argc, argv, kw, "a|shape,order,$newshape", a) < 0) return val_null();
+  if (func_parse_args("reshape", argc, argv, kw, "a|shape,order,$newshape", a) < 0) return val_null();
   Value shape = has(a[1]) ? a[1] : a[3];
-  if (!has(shape)) return obj_raise(&obj_TypeError, "reshape() missing required argument 'shape'");
-  if (has(a[2]) && (!VAL_IS_STR(a[2]) || strcmp(obj_str_cstr(a[2]), "C")))
-    return obj_raise(&obj_NotImplementedError, "reshape: only order='C' is supported");
+  if (!has(shape)) return obj_raise(&exc_TypeError, "reshape() missing required argument 'shape'");
+  if (has(a[2]) && (!VAL_IS_STR(a[2]) || strcmp(str_cstr(a[2]), "C")))
+    return obj_raise(&exc_NotImplementedError, "reshape: only order='C' is supported");
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value r = lx_reshape_method(x, 1, &shape);
@@ -27,7 +27,7 @@ static Value reshape_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(ravel)
 static Value ravel_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("ravel", argc, argv, kw, "a|order", a) < 0) return val_null();
+  if (func_parse_args("ravel", argc, argv, kw, "a|order", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -42,7 +42,7 @@ static Value ravel_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(transpose)
 static Value transpose_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("transpose", argc, argv, kw, "a|axes", a) < 0) return val_null();
+  if (func_parse_args("transpose", argc, argv, kw, "a|axes", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value r = has(a[1]) ? lx_transpose_method(x, 1, &a[1]) : lx_transpose(x, NULL);
@@ -58,7 +58,7 @@ static Value permute_dims_impl(Family fam, int argc, const Value *argv, Obj *kw)
 LX_FN(swapaxes)
 static Value swapaxes_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("swapaxes", argc, argv, kw, "a,axis1,axis2", a) < 0) return val_null();
+  if (func_parse_args("swapaxes", argc, argv, kw, "a,axis1,axis2", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -84,11 +84,11 @@ static int axes_list(Value v, int ndim, int *out, const char *what) {
     n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
     it = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->items : LIST(v.u.o)->items;
   }
-  if (n > ndim) { obj_raise(&obj_ValueError, "%s: too many axes", what); return -1; }
+  if (n > ndim) { obj_raise(&exc_ValueError, "%s: too many axes", what); return -1; }
   for (int64_t i = 0; i < n; i++) {
     if (lx_parse_axis(it[i], ndim, &out[i]) < 0) return -1;
     for (int64_t j = 0; j < i; j++)
-      if (out[j] == out[i]) { obj_raise(&obj_ValueError, "repeated axis in `%s` argument", what); return -1; }
+      if (out[j] == out[i]) { obj_raise(&exc_ValueError, "repeated axis in `%s` argument", what); return -1; }
   }
   return (int)n;
 }
@@ -96,7 +96,7 @@ static int axes_list(Value v, int ndim, int *out, const char *what) {
 LX_FN(moveaxis)
 static Value moveaxis_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("moveaxis", argc, argv, kw, "a,source,destination", a) < 0) return val_null();
+  if (func_parse_args("moveaxis", argc, argv, kw, "a,source,destination", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -108,7 +108,7 @@ static Value moveaxis_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   int nd = axes_list(a[2], av.ndim, dst, "destination");
   if (nd < 0) goto out;
   if (ns != nd) {
-    r = obj_raise(&obj_ValueError, "`source` and `destination` arguments must have the same number of elements");
+    r = obj_raise(&exc_ValueError, "`source` and `destination` arguments must have the same number of elements");
     goto out;
   }
   {
@@ -133,7 +133,7 @@ out:
 LX_FN(expand_dims)
 static Value expand_dims_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("expand_dims", argc, argv, kw, "a,axis", a) < 0) return val_null();
+  if (func_parse_args("expand_dims", argc, argv, kw, "a,axis", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -142,7 +142,7 @@ static Value expand_dims_impl(Family fam, int argc, const Value *argv, Obj *kw) 
   {
     int n = is_seq(a[1]) ? (int)(VAL_IS_TUPLE(a[1]) ? TUPLE(a[1].u.o)->len : LIST(a[1].u.o)->len) : 1;
     int outnd = av.ndim + n;
-    if (outnd > ARR_MAXDIM) { r = obj_raise(&obj_ValueError, "too many dimensions"); goto out; }
+    if (outnd > ARR_MAXDIM) { r = obj_raise(&exc_ValueError, "too many dimensions"); goto out; }
     int axes[ARR_MAXDIM];
     if (axes_list(a[1], outnd, axes, "axis") < 0) goto out;
     int isnew[ARR_MAXDIM] = {0};
@@ -159,7 +159,7 @@ out:
 LX_FN(squeeze)
 static Value squeeze_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("squeeze", argc, argv, kw, "a|axis", a) < 0) return val_null();
+  if (func_parse_args("squeeze", argc, argv, kw, "a|axis", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -173,7 +173,7 @@ static Value squeeze_impl(Family fam, int argc, const Value *argv, Obj *kw) {
       if (n < 0) goto out;
       for (int i = 0; i < n; i++) {
         if (av.shape[axes[i]] != 1) {
-          r = obj_raise(&obj_ValueError, fam == FAM_NP
+          r = obj_raise(&exc_ValueError, fam == FAM_NP
                         ? "cannot select an axis to squeeze out which has size not equal to one"
                         : "cannot select an axis to squeeze out which has size not equal to one, got shape=(%lld) and dimensions=(%d,)",
                         (long long)av.shape[axes[i]], axes[i]);
@@ -201,7 +201,7 @@ static int seq_arrays(Value seq, Family fam, Value **out, const char *what) {
       /* iterate over the first axis */
       AVal av;
       if (lx_aval(seq, &av) < 0) return -1;
-      if (av.ndim == 0) { obj_raise(&obj_ValueError, "%s: need at least one array", what); return -1; }
+      if (av.ndim == 0) { obj_raise(&exc_ValueError, "%s: need at least one array", what); return -1; }
       int64_t n = av.shape[0];
       *out = obj_calloc((size_t)(n ? n : 1), sizeof(Value));
       if (!*out) return -1;
@@ -215,13 +215,13 @@ static int seq_arrays(Value seq, Family fam, Value **out, const char *what) {
       }
       return (int)n;
     }
-    obj_raise(&obj_TypeError, "%s: expected a sequence of arrays, got %s", what, obj_type_name(seq));
+    obj_raise(&exc_TypeError, "%s: expected a sequence of arrays, got %s", what, op_type_name(seq));
     return -1;
   }
   int64_t n = VAL_IS_TUPLE(seq) ? TUPLE(seq.u.o)->len : LIST(seq.u.o)->len;
   const Value *it = VAL_IS_TUPLE(seq) ? TUPLE(seq.u.o)->items : LIST(seq.u.o)->items;
-  if (n == 0) { obj_raise(&obj_ValueError, "need at least one array to %s", what); return -1; }
-  if (n > 100000) { obj_raise(&obj_ValueError, "%s: too many arrays", what); return -1; }
+  if (n == 0) { obj_raise(&exc_ValueError, "need at least one array to %s", what); return -1; }
+  if (n > 100000) { obj_raise(&exc_ValueError, "%s: too many arrays", what); return -1; }
   *out = obj_calloc((size_t)n, sizeof(Value));
   if (!*out) return -1;
   for (int64_t i = 0; i < n; i++) {
@@ -267,11 +267,11 @@ static Value concat_arrays(Family fam, int n, Value *xs, int axis_none, int64_t 
     AVal a0;
     if (lx_aval(p[0], &a0) < 0) goto out;
     if (a0.ndim == 0) {
-      r = obj_raise(&obj_ValueError, "zero-dimensional arrays cannot be concatenated");
+      r = obj_raise(&exc_ValueError, "zero-dimensional arrays cannot be concatenated");
       goto out;
     }
     if (axis_in < -a0.ndim || axis_in >= a0.ndim) {
-      r = obj_raise(&obj_ValueError, "axis %lld is out of bounds for array of dimension %d",
+      r = obj_raise(&exc_ValueError, "axis %lld is out of bounds for array of dimension %d",
                     (long long)axis_in, a0.ndim);
       goto out;
     }
@@ -281,14 +281,14 @@ static Value concat_arrays(Family fam, int n, Value *xs, int axis_none, int64_t 
         AVal ai;
         if (lx_aval(p[i], &ai) < 0) goto out;
         if (ai.ndim != a0.ndim) {
-          r = obj_raise(&obj_ValueError, "all the input arrays must have same number of "
+          r = obj_raise(&exc_ValueError, "all the input arrays must have same number of "
                         "dimensions, but the array at index 0 has %d dimension(s) and the array "
                         "at index %d has %d dimension(s)", a0.ndim, i, ai.ndim);
           goto out;
         }
         for (int d = 0; d < a0.ndim; d++)
           if (d != axis && ai.shape[d] != a0.shape[d]) {
-            r = obj_raise(&obj_ValueError, "all the input array dimensions except for the "
+            r = obj_raise(&exc_ValueError, "all the input array dimensions except for the "
                           "concatenation axis must match exactly, but along dimension %d, the "
                           "array at index 0 has size %lld and the array at index %d has size %lld",
                           d, (long long)a0.shape[d], i, (long long)ai.shape[d]);
@@ -306,7 +306,7 @@ out:
 LX_FN(concatenate)
 static Value concatenate_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("concatenate", argc, argv, kw, "arrays|axis,out,$dtype", a) < 0) return val_null();
+  if (func_parse_args("concatenate", argc, argv, kw, "arrays|axis,out,$dtype", a) < 0) return val_null();
   int64_t axis = 0;
   int none = !VAL_IS_NULL(a[1]) && VAL_IS_NONE(a[1]);
   if (!VAL_IS_NULL(a[1]) && !none && lx_as_int(a[1], &axis) < 0) return val_null();
@@ -323,7 +323,7 @@ static Value concatenate_impl(Family fam, int argc, const Value *argv, Obj *kw) 
 LX_FN(stack)
 static Value stack_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("stack", argc, argv, kw, "arrays|axis,out,$dtype", a) < 0) return val_null();
+  if (func_parse_args("stack", argc, argv, kw, "arrays|axis,out,$dtype", a) < 0) return val_null();
   int64_t axis = 0;
   if (has(a[1]) && lx_as_int(a[1], &axis) < 0) return val_null();
   int dt = lx_parse_dtype(a[3], fam);
@@ -339,10 +339,10 @@ static Value stack_impl(Family fam, int argc, const Value *argv, Obj *kw) {
     if (lx_aval(xs[i], &ai) < 0) goto out;
     int same = ai.ndim == a0.ndim;
     for (int d = 0; same && d < a0.ndim; d++) same = ai.shape[d] == a0.shape[d];
-    if (!same) { r = obj_raise(&obj_ValueError, "all input arrays must have the same shape"); goto out; }
+    if (!same) { r = obj_raise(&exc_ValueError, "all input arrays must have the same shape"); goto out; }
   }
   if (axis < -(a0.ndim + 1) || axis > a0.ndim) {
-    r = obj_raise(&obj_ValueError, "axis %lld is out of bounds for array of dimension %d",
+    r = obj_raise(&exc_ValueError, "axis %lld is out of bounds for array of dimension %d",
                   (long long)axis, a0.ndim + 1);
     goto out;
   }
@@ -362,7 +362,7 @@ out:
 LX_FN(flip)
 static Value flip_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("flip", argc, argv, kw, "m|axis", a) < 0) return val_null();
+  if (func_parse_args("flip", argc, argv, kw, "m|axis", a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -379,7 +379,7 @@ static Value flip_impl(Family fam, int argc, const Value *argv, Obj *kw) {
 LX_FN(broadcast_to)
 static Value broadcast_to_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("broadcast_to", argc, argv, kw, "array,shape", a) < 0) return val_null();
+  if (func_parse_args("broadcast_to", argc, argv, kw, "array,shape", a) < 0) return val_null();
   int64_t shape[ARR_MAXDIM];
   int nd = lx_parse_shape(a[1], shape);
   if (nd < 0) return val_null();
@@ -398,9 +398,9 @@ static Value broadcast_to_impl(Family fam, int argc, const Value *argv, Obj *kw)
     arr_shape_str(shape, nd, b2, sizeof b2);
     val_decref(x);
     if (fam == FAM_NP)
-      return obj_raise(&obj_ValueError, "operands could not be broadcast together with remapped "
+      return obj_raise(&exc_ValueError, "operands could not be broadcast together with remapped "
                        "shapes [original->remapped]: %s  and requested shape %s", b1, b2);
-    return obj_raise(&obj_ValueError, "Incompatible shapes for broadcasting: %s and requested "
+    return obj_raise(&exc_ValueError, "Incompatible shapes for broadcasting: %s and requested "
                      "shape %s", b1, b2);
   }
   Value r = lx_broadcast_to(x, nd, shape);
@@ -424,12 +424,12 @@ static int pad_pairs(Value pw, int ndim, int64_t *lo, int64_t *hi) {
     if (lx_as_int(it[0], &b) < 0) return -1;
     a = b;
     if (n == 2 && lx_as_int(it[1], &a) < 0) return -1;
-    if (n > 2) { obj_raise(&obj_ValueError, "pad_width: unable to broadcast"); return -1; }
+    if (n > 2) { obj_raise(&exc_ValueError, "pad_width: unable to broadcast"); return -1; }
     for (int i = 0; i < ndim; i++) { lo[i] = b; hi[i] = a; }
     return 0;
   }
   if (n != ndim && n != 1) {
-    obj_raise(&obj_ValueError, "operands could not be broadcast together with remapped shapes "
+    obj_raise(&exc_ValueError, "operands could not be broadcast together with remapped shapes "
                                "[original->remapped]: (%lld,2)  and requested shape (%d,2)",
               (long long)n, ndim);
     return -1;
@@ -443,22 +443,22 @@ static int pad_pairs(Value pw, int ndim, int64_t *lo, int64_t *hi) {
     }
     int64_t m = VAL_IS_TUPLE(p) ? TUPLE(p.u.o)->len : LIST(p.u.o)->len;
     const Value *q = VAL_IS_TUPLE(p) ? TUPLE(p.u.o)->items : LIST(p.u.o)->items;
-    if (m < 1 || m > 2) { obj_raise(&obj_ValueError, "pad_width entries must be pairs"); return -1; }
+    if (m < 1 || m > 2) { obj_raise(&exc_ValueError, "pad_width entries must be pairs"); return -1; }
     if (lx_as_int(q[0], &lo[i]) < 0) return -1;
     hi[i] = lo[i];
     if (m == 2 && lx_as_int(q[1], &hi[i]) < 0) return -1;
   }
   for (int i = 0; i < ndim; i++)
-    if (lo[i] < 0 || hi[i] < 0) { obj_raise(&obj_ValueError, "index can't contain negative values"); return -1; }
+    if (lo[i] < 0 || hi[i] < 0) { obj_raise(&exc_ValueError, "index can't contain negative values"); return -1; }
   return 0;
 }
 
 LX_FN(pad)
 static Value pad_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("pad", argc, argv, kw, "array,pad_width|mode,$constant_values", a) < 0) return val_null();
-  if (has(a[2]) && (!VAL_IS_STR(a[2]) || strcmp(obj_str_cstr(a[2]), "constant")))
-    return obj_raise(&obj_NotImplementedError, "pad: only mode='constant' is supported");
+  if (func_parse_args("pad", argc, argv, kw, "array,pad_width|mode,$constant_values", a) < 0) return val_null();
+  if (has(a[2]) && (!VAL_IS_STR(a[2]) || strcmp(str_cstr(a[2]), "constant")))
+    return obj_raise(&exc_NotImplementedError, "pad: only mode='constant' is supported");
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   AVal av;
@@ -473,7 +473,7 @@ static Value pad_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   {
     AVal ca;
     if (lx_aval(cv, &ca) < 0) goto out;
-    if (ca.ndim != 0) { r = obj_raise(&obj_NotImplementedError, "pad: constant_values must be a scalar"); goto out; }
+    if (ca.ndim != 0) { r = obj_raise(&exc_NotImplementedError, "pad: constant_values must be a scalar"); goto out; }
   }
   {
     Value in[2] = {x, cv};

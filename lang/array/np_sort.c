@@ -25,7 +25,7 @@ static Value sort_operand(Family fam, Value va, Value vaxis, int default_last, i
   }
   if (av.ndim == 0) {
     val_decref(x);
-    return obj_raise(&obj_ValueError, "axis -1 is out of bounds for array of dimension 0");
+    return obj_raise(&exc_ValueError, "axis -1 is out of bounds for array of dimension 0");
   }
   if (VAL_IS_NULL(vaxis)) *axis = default_last ? av.ndim - 1 : 0;
   else if (lx_parse_axis(vaxis, av.ndim, axis) < 0) { val_decref(x); return val_null(); }
@@ -35,13 +35,13 @@ static Value sort_operand(Family fam, Value va, Value vaxis, int default_last, i
 LX_FN(sort)
 static Value sort_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("sort", argc, argv, kw, "a|axis,kind,order,$stable,descending", a) < 0)
+  if (func_parse_args("sort", argc, argv, kw, "a|axis,kind,order,$stable,descending", a) < 0)
     return val_null();
   int axis;
   Value x = sort_operand(fam, a[0], a[1], 1, &axis);
   if (VAL_IS_NULL(x)) return x;
   int desc = 0;
-  if (has(a[5]) && (desc = obj_truth(a[5])) < 0) { val_decref(x); return val_null(); }
+  if (has(a[5]) && (desc = op_truth(a[5])) < 0) { val_decref(x); return val_null(); }
   PSort ps = {axis, 1, desc};
   Value out[1];
   int n = lx_bind(PRIM_sort, 1, &x, &ps, out);
@@ -76,13 +76,13 @@ static Value lx_argsort(Family fam, Value x, int axis, int desc) {
 LX_FN(argsort)
 static Value argsort_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("argsort", argc, argv, kw, "a|axis,kind,order,$stable,descending", a) < 0)
+  if (func_parse_args("argsort", argc, argv, kw, "a|axis,kind,order,$stable,descending", a) < 0)
     return val_null();
   int axis;
   Value x = sort_operand(fam, a[0], a[1], 1, &axis);
   if (VAL_IS_NULL(x)) return x;
   int desc = 0;
-  if (has(a[5]) && (desc = obj_truth(a[5])) < 0) { val_decref(x); return val_null(); }
+  if (has(a[5]) && (desc = op_truth(a[5])) < 0) { val_decref(x); return val_null(); }
   Value r = lx_argsort(fam, x, axis, desc);
   val_decref(x);
   return r;
@@ -98,7 +98,7 @@ Value lx_nonzero(Family fam, Value x0) {
   Array *a = lx_arr(c);
   if (a->ndim == 0) {
     val_decref(c);
-    return obj_raise(&obj_ValueError, "Calling nonzero on 0d arrays is not allowed. Use "
+    return obj_raise(&exc_ValueError, "Calling nonzero on 0d arrays is not allowed. Use "
                                       "np.atleast_1d(scalar).nonzero() instead. If the context "
                                       "of this error is of the form `arr[nonzero(cond)]`, just "
                                       "use `arr[cond]`.");
@@ -108,7 +108,7 @@ Value lx_nonzero(Family fam, Value x0) {
   int isf = dt_is_float(a->dtype);
   for (int64_t i = 0; i < a->size; i++)
     cnt += isf ? arr_get_f(a, i) != 0 : arr_get_i(a, i) != 0;
-  Value t = obj_tuple_new(a->ndim);
+  Value t = tuple_new(a->ndim);
   if (VAL_IS_NULL(t)) { val_decref(c); return t; }
   Array *ix[ARR_MAXDIM];
   for (int d = 0; d < a->ndim; d++) {
@@ -143,7 +143,7 @@ Value lx_nonzero(Family fam, Value x0) {
 LX_FN(nonzero)
 static Value nonzero_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("nonzero", argc, argv, kw, "a", a) < 0) return val_null();
+  if (func_parse_args("nonzero", argc, argv, kw, "a", a) < 0) return val_null();
   return lx_nonzero(fam, a[0]);
 }
 
@@ -167,13 +167,13 @@ static int cmp_i(const void *a, const void *b) {
 LX_FN(unique)
 static Value unique_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[8];
-  if (obj_parse_args("unique", argc, argv, kw,
-                     "ar|return_index,return_inverse,return_counts,axis,$equal_nan,size,fill_value",
-                     a) < 0)
+  if (func_parse_args("unique", argc, argv, kw,
+                      "ar|return_index,return_inverse,return_counts,axis,$equal_nan,size,fill_value",
+                      a) < 0)
     return val_null();
-  if (has(a[4])) return obj_raise(&obj_NotImplementedError, "unique: axis= is not supported");
-  int ri = has(a[1]) ? obj_truth(a[1]) : 0, rv = has(a[2]) ? obj_truth(a[2]) : 0;
-  int rc = has(a[3]) ? obj_truth(a[3]) : 0;
+  if (has(a[4])) return obj_raise(&exc_NotImplementedError, "unique: axis= is not supported");
+  int ri = has(a[1]) ? op_truth(a[1]) : 0, rv = has(a[2]) ? op_truth(a[2]) : 0;
+  int rc = has(a[3]) ? op_truth(a[3]) : 0;
   if (ri < 0 || rv < 0 || rc < 0) return val_null();
   int64_t size = -1;
   if (has(a[6]) && lx_as_int(a[6], &size) < 0) return val_null();
@@ -265,7 +265,7 @@ static Value unique_impl(Family fam, int argc, const Value *argv, Obj *kw) {
     res = lx_wrap(vals, fam);
   } else {
     int k = 1 + ri + rv + rc, j = 0;
-    res = obj_tuple_new(k);
+    res = tuple_new(k);
     if (VAL_IS_NULL(res)) {
       arr_release(vals); arr_release(idxa); arr_release(inva); arr_release(cnta);
       goto out;

@@ -16,9 +16,9 @@ static int write_to(Value file, const char *s, size_t n) {
     obj_write(1, s, n);
     return 0;
   }
-  Value str = obj_str_new(s, n);
+  Value str = str_new(s, n);
   if (VAL_IS_NULL(str)) return -1;
-  Value r = obj_call_method(file, "write", 1, &str);
+  Value r = op_call_method(file, "write", 1, &str);
   val_decref(str);
   if (VAL_IS_NULL(r)) return -1;
   val_decref(r);
@@ -27,28 +27,28 @@ static int write_to(Value file, const char *s, size_t n) {
 
 static Value b_print(int argc, const Value *argv, Obj *kw) {
   Value sep = val_null(), end = val_null(), file = val_null(), flush = val_null();
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   for (int k = 0; k < nk; k++) {
-    const char *n = obj_kwname(kw, k);
+    const char *n = func_kwname(kw, k);
     Value v = argv[argc + k];
     if (strcmp(n, "sep") == 0) sep = v;
     else if (strcmp(n, "end") == 0) end = v;
     else if (strcmp(n, "file") == 0) file = v;
     else if (strcmp(n, "flush") == 0) flush = v;
-    else return obj_raise(&obj_TypeError, "'%s' is an invalid keyword argument for print()", n);
+    else return obj_raise(&exc_TypeError, "'%s' is an invalid keyword argument for print()", n);
   }
   (void)flush;
   if (!VAL_IS_NULL(sep) && !VAL_IS_NONE(sep) && !VAL_IS_STR(sep))
-    return obj_raise(&obj_TypeError, "sep must be None or a string, not %s", obj_type_name(sep));
+    return obj_raise(&exc_TypeError, "sep must be None or a string, not %s", op_type_name(sep));
   if (!VAL_IS_NULL(end) && !VAL_IS_NONE(end) && !VAL_IS_STR(end))
-    return obj_raise(&obj_TypeError, "end must be None or a string, not %s", obj_type_name(end));
+    return obj_raise(&exc_TypeError, "end must be None or a string, not %s", op_type_name(end));
   FBuf b = {0};
   for (int i = 0; i < argc; i++) {
     if (i) {
       if (VAL_IS_STR(sep)) fbuf_putn(&b, STR(sep.u.o)->s, STR(sep.u.o)->len);
       else fbuf_putc(&b, ' ');
     }
-    Value s = obj_str(argv[i]);
+    Value s = op_str(argv[i]);
     if (VAL_IS_NULL(s)) { fbuf_free(&b); return s; }
     fbuf_putn(&b, STR(s.u.o)->s, STR(s.u.o)->len);
     val_decref(s);
@@ -61,13 +61,13 @@ static Value b_print(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value b_input(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("input", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("input", argc, kw, 0, 1) < 0) return val_null();
   const char *prompt = "";
   Value ps = val_null();
   if (argc == 1) {
-    ps = obj_str(argv[0]);
+    ps = op_str(argv[0]);
     if (VAL_IS_NULL(ps)) return ps;
-    prompt = obj_str_cstr(ps);
+    prompt = str_cstr(ps);
   }
   const sb_sink *k = obj_ts.sink;
   char *line = NULL;
@@ -103,18 +103,18 @@ static Value b_input(int argc, const Value *argv, Obj *kw) {
   val_decref(ps);
   if (!line) {
     if (obj_interrupted) { obj_check_signals(); return val_null(); }
-    return obj_raise(&obj_EOFError, "EOF when reading a line");
+    return obj_raise(&exc_EOFError, "EOF when reading a line");
   }
-  Value r = utf8_valid(line, strlen(line)) ? obj_str_from_cstr(line)
-                                            : obj_raise(&obj_UnicodeDecodeError, "input is not valid UTF-8");
+  Value r = utf8_valid(line, strlen(line)) ? str_from_cstr(line)
+                                            : obj_raise(&exc_UnicodeDecodeError, "input is not valid UTF-8");
   free(line);
   return r;
 }
 
 /* ---- numbers -------------------------------------------------------------------------------- */
 static Value b_abs(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("abs", argc, kw, 1, 1) < 0) return val_null();
-  return obj_unary(OBJ_UOP_ABS, argv[0]);
+  if (func_check_args("abs", argc, kw, 1, 1) < 0) return val_null();
+  return op_unary(OBJ_UOP_ABS, argv[0]);
 }
 
 static double round_half_even(double x) {
@@ -125,11 +125,11 @@ static double round_half_even(double x) {
 
 static Value b_round(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("round", argc, argv, kw, "number|ndigits", a) < 0) return val_null();
+  if (func_parse_args("round", argc, argv, kw, "number|ndigits", a) < 0) return val_null();
   Value x = a[0];
   int has_nd = !VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]);
   int64_t nd = 0;
-  if (has_nd && obj_as_int(a[1], &nd) < 0) return val_null();
+  if (has_nd && op_as_int(a[1], &nd) < 0) return val_null();
   if (VAL_IS_INTLIKE(x)) {
     if (!has_nd || nd >= 0) return val_int(x.u.i);
     if (nd < -18) return val_int(0);
@@ -141,17 +141,17 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
     if (twice > p || (twice == p && (q & 1))) q += 1;
     int64_t out;
     if (__builtin_mul_overflow(q, p, &out))
-      return obj_raise(&obj_OverflowError, "integer overflow (Sable ints are 64-bit)");
+      return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
     return val_int(out);
   }
   if (VAL_IS_FLOAT(x)) {
     double d = x.u.f;
     if (!has_nd) {
-      if (isnan(d)) return obj_raise(&obj_ValueError, "cannot convert float NaN to integer");
-      if (isinf(d)) return obj_raise(&obj_OverflowError, "cannot convert float infinity to integer");
+      if (isnan(d)) return obj_raise(&exc_ValueError, "cannot convert float NaN to integer");
+      if (isinf(d)) return obj_raise(&exc_OverflowError, "cannot convert float infinity to integer");
       double r = round_half_even(d);
       int64_t i;
-      if (obj_float_to_int(r, &i) < 0) return val_null();
+      if (num_float_to_int(r, &i) < 0) return val_null();
       return val_int(i);
     }
     if (!isfinite(d) || d == 0.0) return val_float(d);
@@ -166,41 +166,41 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
     }
     double p = pow(10.0, (double)-nd);
     double y = round_half_even(d / p) * p;
-    if (isinf(y)) return obj_raise(&obj_OverflowError, "rounded value too large to represent");
+    if (isinf(y)) return obj_raise(&exc_OverflowError, "rounded value too large to represent");
     if (y == 0.0) y = copysign(0.0, d);
     return val_float(y);
   }
   if (VAL_IS_OBJ(x)) {
-    Value m = (x.u.o->type->flags & TF_USER) ? obj_user_method(x, "__round__")
-                                             : obj_getattr_s(x, "__round__");
+    Value m = (x.u.o->type->flags & TF_USER) ? class_user_method(x, "__round__")
+                                             : op_getattr_s(x, "__round__");
     if (!VAL_IS_NULL(m)) {
-      Value r = has_nd ? obj_call1(m, a[1]) : obj_call0(m);
+      Value r = has_nd ? op_call1(m, a[1]) : op_call0(m);
       val_decref(m);
       return r;
     }
     obj_err_clear();
   }
-  return obj_raise(&obj_TypeError, "type %s doesn't define __round__ method", obj_type_name(x));
+  return obj_raise(&exc_TypeError, "type %s doesn't define __round__ method", op_type_name(x));
 }
 
 static Value b_divmod(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("divmod", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("divmod", argc, kw, 2, 2) < 0) return val_null();
   if (VAL_IS_OBJ(argv[0]) && (argv[0].u.o->type->flags & TF_USER)) {
-    Value m = obj_user_method(argv[0], "__divmod__");
-    if (!VAL_IS_NULL(m)) { Value r = obj_call1(m, argv[1]); val_decref(m); return r; }
+    Value m = class_user_method(argv[0], "__divmod__");
+    if (!VAL_IS_NULL(m)) { Value r = op_call1(m, argv[1]); val_decref(m); return r; }
   }
-  Value q = obj_binop(OP_FLOORDIV, argv[0], argv[1]);
+  Value q = op_binop(OP_FLOORDIV, argv[0], argv[1]);
   if (VAL_IS_NULL(q)) {
-    if (obj_err_matches(&obj_TypeError)) {
+    if (obj_err_matches(&exc_TypeError)) {
       obj_err_clear();
-      return obj_raise(&obj_TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'",
-                       obj_type_name(argv[0]), obj_type_name(argv[1]));
+      return obj_raise(&exc_TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'",
+                       op_type_name(argv[0]), op_type_name(argv[1]));
     }
     return q;
   }
-  Value r = obj_binop(OP_MOD, argv[0], argv[1]);
+  Value r = op_binop(OP_MOD, argv[0], argv[1]);
   if (VAL_IS_NULL(r)) { val_decref(q); return r; }
-  Value t = obj_tuple_pack(2, q, r);
+  Value t = tuple_pack(2, q, r);
   val_decref(q);
   val_decref(r);
   return t;
@@ -208,13 +208,13 @@ static Value b_divmod(int argc, const Value *argv, Obj *kw) {
 
 static Value b_pow(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("pow", argc, argv, kw, "base,exp|mod", a) < 0) return val_null();
-  if (VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2])) return obj_binop(OP_POW, a[0], a[1]);
+  if (func_parse_args("pow", argc, argv, kw, "base,exp|mod", a) < 0) return val_null();
+  if (VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2])) return op_binop(OP_POW, a[0], a[1]);
   if (!VAL_IS_INTLIKE(a[0]) || !VAL_IS_INTLIKE(a[1]) || !VAL_IS_INTLIKE(a[2]))
-    return obj_raise(&obj_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
+    return obj_raise(&exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
   int64_t b = a[0].u.i, e = a[1].u.i, m = a[2].u.i;
-  if (m == 0) return obj_raise(&obj_ValueError, "pow() 3rd argument cannot be 0");
-  if (e < 0) return obj_raise(&obj_ValueError, "base is not invertible for the given modulus");
+  if (m == 0) return obj_raise(&exc_ValueError, "pow() 3rd argument cannot be 0");
+  if (e < 0) return obj_raise(&exc_ValueError, "base is not invertible for the given modulus");
   __int128 mm = m < 0 ? -(__int128)m : m, r = 1 % mm, x = ((b % mm) + mm) % mm;
   while (e) {
     if (e & 1) r = r * x % mm;
@@ -227,9 +227,9 @@ static Value b_pow(int argc, const Value *argv, Obj *kw) {
 
 static Value b_hex_like(int argc, const Value *argv, Obj *kw, const char *name, int base,
                         const char *prefix) {
-  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   int64_t v;
-  if (obj_as_int(argv[0], &v) < 0) return val_null();
+  if (op_as_int(argv[0], &v) < 0) return val_null();
   uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
   char digits[70];
   int k = 0;
@@ -243,33 +243,33 @@ static Value b_hex_like(int argc, const Value *argv, Obj *kw, const char *name, 
   if (v < 0) out[p++] = '-';
   for (const char *q = prefix; *q; q++) out[p++] = *q;
   while (k) out[p++] = digits[--k];
-  return obj_str_new(out, (size_t)p);
+  return str_new(out, (size_t)p);
 }
 static Value b_hex(int argc, const Value *argv, Obj *kw) { return b_hex_like(argc, argv, kw, "hex", 16, "0x"); }
 static Value b_bin(int argc, const Value *argv, Obj *kw) { return b_hex_like(argc, argv, kw, "bin", 2, "0b"); }
 static Value b_oct(int argc, const Value *argv, Obj *kw) { return b_hex_like(argc, argv, kw, "oct", 8, "0o"); }
 
 static Value b_chr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("chr", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("chr", argc, kw, 1, 1) < 0) return val_null();
   int64_t c;
-  if (obj_as_int(argv[0], &c) < 0) return val_null();
-  if (c < 0 || c > 0x10ffff) return obj_raise(&obj_ValueError, "chr() arg not in range(0x110000)");
+  if (op_as_int(argv[0], &c) < 0) return val_null();
+  if (c < 0 || c > 0x10ffff) return obj_raise(&exc_ValueError, "chr() arg not in range(0x110000)");
   char u[4];
   int k = utf8_encode((uint32_t)c, u);
   if (k <= 0) {
     /* a lone surrogate cannot be UTF-8 */
-    return obj_raise(&obj_ValueError, "chr() of a surrogate is not supported in Sable");
+    return obj_raise(&exc_ValueError, "chr() of a surrogate is not supported in Sable");
   }
-  return obj_str_new(u, (size_t)k);
+  return str_new(u, (size_t)k);
 }
 
 static Value b_ord(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("ord", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("ord", argc, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[0]))
-    return obj_raise(&obj_TypeError, "ord() expected string of length 1, but %s found", obj_type_name(argv[0]));
+    return obj_raise(&exc_TypeError, "ord() expected string of length 1, but %s found", op_type_name(argv[0]));
   StrObj *s = STR(argv[0].u.o);
   if (s->ncp != 1)
-    return obj_raise(&obj_TypeError, "ord() expected a character, but string of length %zu found", s->ncp);
+    return obj_raise(&exc_TypeError, "ord() expected a character, but string of length %zu found", s->ncp);
   uint32_t c;
   if (utf8_decode(s->s, s->len, &c) <= 0) c = (unsigned char)s->s[0];
   return val_int(c);
@@ -277,30 +277,30 @@ static Value b_ord(int argc, const Value *argv, Obj *kw) {
 
 /* ---- iteration helpers ------------------------------------------------------------------ */
 static Value b_len(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("len", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("len", argc, kw, 1, 1) < 0) return val_null();
   int64_t n;
-  if (obj_len(argv[0], &n) < 0) return val_null();
+  if (op_len(argv[0], &n) < 0) return val_null();
   return val_int(n);
 }
 
 static Value b_sum(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("sum", argc, argv, kw, "iterable|start", a) < 0) return val_null();
+  if (func_parse_args("sum", argc, argv, kw, "iterable|start", a) < 0) return val_null();
   Value acc = VAL_IS_NULL(a[1]) ? val_int(0) : val_incref(a[1]);
   if (VAL_IS_STR(acc)) {
     val_decref(acc);
-    return obj_raise(&obj_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
+    return obj_raise(&exc_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
   }
-  Value it = obj_iter(a[0]);
+  Value it = op_iter(a[0]);
   if (VAL_IS_NULL(it)) { val_decref(acc); return it; }
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
+  while ((r = op_next(it, &x)) == 1) {
     Value n;
     int64_t z;
     if (acc.tag == V_INT && x.tag == V_INT && !__builtin_add_overflow(acc.u.i, x.u.i, &z)) n = val_int(z);
     else if (acc.tag == V_FLOAT && x.tag == V_FLOAT) n = val_float(acc.u.f + x.u.f);
-    else n = obj_binop(OP_ADD, acc, x);
+    else n = op_binop(OP_ADD, acc, x);
     val_decref(x);
     val_decref(acc);
     acc = n;
@@ -314,38 +314,38 @@ static Value b_sum(int argc, const Value *argv, Obj *kw) {
 static Value minmax(int argc, const Value *argv, Obj *kw, int is_max) {
   const char *name = is_max ? "max" : "min";
   Value key = val_null(), dflt = val_null();
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   for (int k = 0; k < nk; k++) {
-    const char *n = obj_kwname(kw, k);
+    const char *n = func_kwname(kw, k);
     if (strcmp(n, "key") == 0) key = argv[argc + k];
     else if (strcmp(n, "default") == 0) dflt = argv[argc + k];
-    else return obj_raise(&obj_TypeError, "'%s' is an invalid keyword argument for %s()", n, name);
+    else return obj_raise(&exc_TypeError, "'%s' is an invalid keyword argument for %s()", n, name);
   }
   if (VAL_IS_NONE(key)) key = val_null();
-  if (argc == 0) return obj_raise(&obj_TypeError, "%s expected at least 1 argument, got 0", name);
+  if (argc == 0) return obj_raise(&exc_TypeError, "%s expected at least 1 argument, got 0", name);
   Value it;
   if (argc == 1) {
-    it = obj_iter(argv[0]);
+    it = op_iter(argv[0]);
   } else {
     if (!VAL_IS_NULL(dflt))
-      return obj_raise(&obj_TypeError, "Cannot specify a default for %s() with multiple positional arguments", name);
-    Value t = obj_tuple_from(argc, argv);
+      return obj_raise(&exc_TypeError, "Cannot specify a default for %s() with multiple positional arguments", name);
+    Value t = tuple_from(argc, argv);
     if (VAL_IS_NULL(t)) return t;
-    it = obj_iter(t);
+    it = op_iter(t);
     val_decref(t);
   }
   if (VAL_IS_NULL(it)) return it;
   Value best = val_null(), bestk = val_null(), x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
-    Value k = VAL_IS_NULL(key) ? val_incref(x) : obj_call1(key, x);
+  while ((r = op_next(it, &x)) == 1) {
+    Value k = VAL_IS_NULL(key) ? val_incref(x) : op_call1(key, x);
     if (VAL_IS_NULL(k)) { val_decref(x); r = -1; break; }
     if (VAL_IS_NULL(best)) {
       best = x;
       bestk = k;
       continue;
     }
-    int c = obj_compare_bool(k, bestk, is_max ? CMP_GT : CMP_LT);
+    int c = op_compare_bool(k, bestk, is_max ? CMP_GT : CMP_LT);
     if (c < 0) { val_decref(x); val_decref(k); r = -1; break; }
     if (c) {
       val_decref(best);
@@ -362,7 +362,7 @@ static Value minmax(int argc, const Value *argv, Obj *kw, int is_max) {
   if (r < 0) { val_decref(best); return val_null(); }
   if (VAL_IS_NULL(best)) {
     if (!VAL_IS_NULL(dflt)) return val_incref(dflt);
-    return obj_raise(&obj_ValueError, "%s() arg is an empty sequence", name);
+    return obj_raise(&exc_ValueError, "%s() arg is an empty sequence", name);
   }
   return best;
 }
@@ -371,20 +371,20 @@ static Value b_min(int argc, const Value *argv, Obj *kw) { return minmax(argc, a
 
 static Value b_sorted(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("sorted", argc, argv, kw, "iterable|$key,reverse", a) < 0) return val_null();
+  if (func_parse_args("sorted", argc, argv, kw, "iterable|$key,reverse", a) < 0) return val_null();
   int rev = 0;
-  if (!VAL_IS_NULL(a[2]) && (rev = obj_truth(a[2])) < 0) return val_null();
-  return obj_list_sorted(a[0], a[1], rev);
+  if (!VAL_IS_NULL(a[2]) && (rev = op_truth(a[2])) < 0) return val_null();
+  return list_sorted(a[0], a[1], rev);
 }
 
 static Value anyall(int argc, const Value *argv, Obj *kw, int is_any) {
-  if (obj_check_args(is_any ? "any" : "all", argc, kw, 1, 1) < 0) return val_null();
-  Value it = obj_iter(argv[0]);
+  if (func_check_args(is_any ? "any" : "all", argc, kw, 1, 1) < 0) return val_null();
+  Value it = op_iter(argv[0]);
   if (VAL_IS_NULL(it)) return it;
   Value x;
   int r, result = !is_any;
-  while ((r = obj_next(it, &x)) == 1) {
-    int t = obj_truth(x);
+  while ((r = op_next(it, &x)) == 1) {
+    int t = op_truth(x);
     val_decref(x);
     if (t < 0) { r = -1; break; }
     if (t == is_any) { result = is_any; break; }
@@ -397,24 +397,24 @@ static Value b_any(int argc, const Value *argv, Obj *kw) { return anyall(argc, a
 static Value b_all(int argc, const Value *argv, Obj *kw) { return anyall(argc, argv, kw, 0); }
 
 static Value b_iter(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("iter", argc, kw, 1, 2) < 0) return val_null();
+  if (func_check_args("iter", argc, kw, 1, 2) < 0) return val_null();
   if (argc == 2) {
-    if (!obj_callable(argv[0])) return obj_raise(&obj_TypeError, "iter(v, w): v must be callable");
-    return obj_calliter_new(argv[0], argv[1]);
+    if (!op_callable(argv[0])) return obj_raise(&exc_TypeError, "iter(v, w): v must be callable");
+    return iter_calliter_new(argv[0], argv[1]);
   }
-  return obj_iter(argv[0]);
+  return op_iter(argv[0]);
 }
 
 static Value b_next(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("next", argc, kw, 1, 2) < 0) return val_null();
-  if (!obj_type(argv[0])->next)
-    return obj_raise(&obj_TypeError, "'%s' object is not an iterator", obj_type_name(argv[0]));
+  if (func_check_args("next", argc, kw, 1, 2) < 0) return val_null();
+  if (!op_type(argv[0])->next)
+    return obj_raise(&exc_TypeError, "'%s' object is not an iterator", op_type_name(argv[0]));
   Value x;
-  int r = obj_next(argv[0], &x);
+  int r = op_next(argv[0], &x);
   if (r < 0) return val_null();
   if (r == 0) {
     if (argc == 2) return val_incref(argv[1]);
-    return obj_raise(&obj_StopIteration, "%s", "");
+    return obj_raise(&exc_StopIteration, "%s", "");
   }
   return x;
 }
@@ -429,43 +429,43 @@ static int isinst_spec(Value v, Value spec, int sub, const char *name) {
     return 0;
   }
   if (!VAL_IS_TYPE(spec)) {
-    obj_raise(&obj_TypeError, "%s() arg 2 must be a type, a tuple of types, or a union", name);
+    obj_raise(&exc_TypeError, "%s() arg 2 must be a type, a tuple of types, or a union", name);
     return -1;
   }
   TypeObj *t = (TypeObj *)spec.u.o;
   if (sub) {
     if (!VAL_IS_TYPE(v)) {
-      obj_raise(&obj_TypeError, "issubclass() arg 1 must be a class");
+      obj_raise(&exc_TypeError, "issubclass() arg 1 must be a class");
       return -1;
     }
     TypeObj *vt = (TypeObj *)v.u.o;
-    if (vt == &obj_bool_type && t == &obj_int_type) return 1;
-    return obj_is_subtype(vt, t);
+    if (vt == &num_bool_type && t == &num_int_type) return 1;
+    return op_is_subtype(vt, t);
   }
-  if (t == &obj_type_type) return VAL_IS_TYPE(v);
-  return obj_isinstance(v, t);
+  if (t == &type_type) return VAL_IS_TYPE(v);
+  return op_isinstance(v, t);
 }
 
 static Value b_isinstance(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("isinstance", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("isinstance", argc, kw, 2, 2) < 0) return val_null();
   int r = isinst_spec(argv[0], argv[1], 0, "isinstance");
   return r < 0 ? val_null() : val_bool(r);
 }
 
 static Value b_issubclass(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("issubclass", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("issubclass", argc, kw, 2, 2) < 0) return val_null();
   int r = isinst_spec(argv[0], argv[1], 1, "issubclass");
   return r < 0 ? val_null() : val_bool(r);
 }
 
 static Value b_repr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("repr", argc, kw, 1, 1) < 0) return val_null();
-  return obj_repr(argv[0]);
+  if (func_check_args("repr", argc, kw, 1, 1) < 0) return val_null();
+  return op_repr(argv[0]);
 }
 
 static Value b_ascii(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("ascii", argc, kw, 1, 1) < 0) return val_null();
-  Value r = obj_repr(argv[0]);
+  if (func_check_args("ascii", argc, kw, 1, 1) < 0) return val_null();
+  Value r = op_repr(argv[0]);
   if (VAL_IS_NULL(r)) return r;
   StrObj *s = STR(r.u.o);
   if (s->ascii) return r;
@@ -481,25 +481,25 @@ static Value b_ascii(int argc, const Value *argv, Obj *kw) {
     i += (size_t)k;
   }
   val_decref(r);
-  Value out = obj_str_new(b.s, b.len);
+  Value out = str_new(b.s, b.len);
   fbuf_free(&b);
   return out;
 }
 
 static Obj *attr_name(Value v) {
   if (!VAL_IS_STR(v)) {
-    obj_raise(&obj_TypeError, "attribute name must be string, not '%s'", obj_type_name(v));
+    obj_raise(&exc_TypeError, "attribute name must be string, not '%s'", op_type_name(v));
     return NULL;
   }
-  return obj_intern_n(STR(v.u.o)->s, STR(v.u.o)->len);
+  return str_intern_n(STR(v.u.o)->s, STR(v.u.o)->len);
 }
 
 static Value b_getattr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("getattr", argc, kw, 2, 3) < 0) return val_null();
+  if (func_check_args("getattr", argc, kw, 2, 3) < 0) return val_null();
   Obj *n = attr_name(argv[1]);
   if (!n) return val_null();
-  Value r = obj_getattr(argv[0], n);
-  if (VAL_IS_NULL(r) && argc == 3 && obj_err_matches(&obj_AttributeError)) {
+  Value r = op_getattr(argv[0], n);
+  if (VAL_IS_NULL(r) && argc == 3 && obj_err_matches(&exc_AttributeError)) {
     obj_err_clear();
     return val_incref(argv[2]);
   }
@@ -507,26 +507,26 @@ static Value b_getattr(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value b_setattr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("setattr", argc, kw, 3, 3) < 0) return val_null();
+  if (func_check_args("setattr", argc, kw, 3, 3) < 0) return val_null();
   Obj *n = attr_name(argv[1]);
-  if (!n || obj_setattr(argv[0], n, argv[2]) < 0) return val_null();
+  if (!n || op_setattr(argv[0], n, argv[2]) < 0) return val_null();
   return val_none();
 }
 
 static Value b_delattr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("delattr", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("delattr", argc, kw, 2, 2) < 0) return val_null();
   Obj *n = attr_name(argv[1]);
-  if (!n || obj_setattr(argv[0], n, val_null()) < 0) return val_null();
+  if (!n || op_setattr(argv[0], n, val_null()) < 0) return val_null();
   return val_none();
 }
 
 static Value b_hasattr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("hasattr", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("hasattr", argc, kw, 2, 2) < 0) return val_null();
   Obj *n = attr_name(argv[1]);
   if (!n) return val_null();
-  Value r = obj_getattr(argv[0], n);
+  Value r = op_getattr(argv[0], n);
   if (VAL_IS_NULL(r)) {
-    if (obj_err_matches(&obj_AttributeError)) { obj_err_clear(); return val_bool(0); }
+    if (obj_err_matches(&exc_AttributeError)) { obj_err_clear(); return val_bool(0); }
     return r;
   }
   val_decref(r);
@@ -534,7 +534,7 @@ static Value b_hasattr(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value b_id(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("id", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("id", argc, kw, 1, 1) < 0) return val_null();
   Value v = argv[0];
   if (VAL_IS_OBJ(v)) return val_int((int64_t)(uintptr_t)v.u.o);
   /* unboxed values: a stable number derived from the value */
@@ -542,95 +542,95 @@ static Value b_id(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value b_hash(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("hash", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("hash", argc, kw, 1, 1) < 0) return val_null();
   int64_t h;
-  if (obj_hash(argv[0], &h) < 0) return val_null();
+  if (op_hash(argv[0], &h) < 0) return val_null();
   return val_int(h);
 }
 
 static Value b_callable(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("callable", argc, kw, 1, 1) < 0) return val_null();
-  return val_bool(obj_callable(argv[0]));
+  if (func_check_args("callable", argc, kw, 1, 1) < 0) return val_null();
+  return val_bool(op_callable(argv[0]));
 }
 
 static Value b_format(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("format", argc, kw, 1, 2) < 0) return val_null();
-  Value spec = argc > 1 ? val_incref(argv[1]) : obj_str_new("", 0);
+  if (func_check_args("format", argc, kw, 1, 2) < 0) return val_null();
+  Value spec = argc > 1 ? val_incref(argv[1]) : str_new("", 0);
   if (!VAL_IS_STR(spec)) {
     val_decref(spec);
-    return obj_raise(&obj_TypeError, "format() argument 2 must be str, not %s", obj_type_name(argv[1]));
+    return obj_raise(&exc_TypeError, "format() argument 2 must be str, not %s", op_type_name(argv[1]));
   }
-  Value r = obj_format(argv[0], spec);
+  Value r = op_format(argv[0], spec);
   val_decref(spec);
   return r;
 }
 
 static Value frame_locals(Frame *f) {
   if (!f || !f->scope || (f->scope->kind != SK_FUNC && f->scope->kind != SK_COMP)) {
-    if (f && f->classdict) return obj_dict_copy(val_obj(f->classdict));
-    return f ? obj_module_dict(f->mod) : obj_dict_new();
+    if (f && f->classdict) return dict_copy(val_obj(f->classdict));
+    return f ? module_dict(f->mod) : dict_new();
   }
-  Value d = obj_dict_new();
+  Value d = dict_new();
   if (VAL_IS_NULL(d)) return d;
   for (int i = 0; i < f->scope->nlocals; i++) {
     Value v = f->locals[i];
     if (f->scope->is_cell[i] && VAL_IS_OBJ(v)) v = ((CellObj *)v.u.o)->v;
     if (VAL_IS_NULL(v) || !f->scope->slot_names[i]) continue;
-    if (obj_dict_setstr(d, f->scope->slot_names[i], v) < 0) { val_decref(d); return val_null(); }
+    if (dict_setstr(d, f->scope->slot_names[i], v) < 0) { val_decref(d); return val_null(); }
   }
   return d;
 }
 
 static Value b_globals(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("globals", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("globals", argc, kw, 0, 0) < 0) return val_null();
   Frame *f = obj_ts.frame;
-  return f ? obj_module_dict(f->mod) : obj_dict_new();
+  return f ? module_dict(f->mod) : dict_new();
 }
 
 static Value b_locals(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("locals", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("locals", argc, kw, 0, 0) < 0) return val_null();
   return frame_locals(obj_ts.frame);
 }
 
 static Value b_vars(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("vars", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("vars", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) return frame_locals(obj_ts.frame);
-  Value d = obj_getattr_s(argv[0], "__dict__");
-  if (VAL_IS_NULL(d) && obj_err_matches(&obj_AttributeError)) {
+  Value d = op_getattr_s(argv[0], "__dict__");
+  if (VAL_IS_NULL(d) && obj_err_matches(&exc_AttributeError)) {
     obj_err_clear();
-    return obj_raise(&obj_TypeError, "vars() argument must have __dict__ attribute");
+    return obj_raise(&exc_TypeError, "vars() argument must have __dict__ attribute");
   }
   return d;
 }
 
 static Value b_dir(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("dir", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("dir", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 1) {
     if (VAL_IS_OBJ(argv[0]) && (argv[0].u.o->type->flags & TF_USER)) {
-      Value m = obj_user_method(argv[0], "__dir__");
+      Value m = class_user_method(argv[0], "__dir__");
       if (!VAL_IS_NULL(m)) {
-        Value r = obj_call0(m);
+        Value r = op_call0(m);
         val_decref(m);
         if (VAL_IS_NULL(r)) return r;
-        Value s = obj_list_sorted(r, val_null(), 0);
+        Value s = list_sorted(r, val_null(), 0);
         val_decref(r);
         return s;
       }
     }
-    return obj_dir(argv[0]);
+    return type_dir(argv[0]);
   }
   Value d = frame_locals(obj_ts.frame);
   if (VAL_IS_NULL(d)) return d;
-  Value l = obj_list_sorted(d, val_null(), 0);
+  Value l = list_sorted(d, val_null(), 0);
   val_decref(d);
   return l;
 }
 
 static Value b_exit(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
-  Value args = argc ? obj_tuple_pack(1, argv[0]) : obj_tuple_new(0);
+  if (func_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
+  Value args = argc ? tuple_pack(1, argv[0]) : tuple_new(0);
   if (VAL_IS_NULL(args)) return args;
-  Value e = obj_exc_new(&obj_SystemExit, args);
+  Value e = exc_new(&exc_SystemExit, args);
   val_decref(args);
   if (VAL_IS_NULL(e)) return e;
   obj_raise_value(e);
@@ -640,13 +640,13 @@ static Value b_exit(int argc, const Value *argv, Obj *kw) {
 
 /* help(x): the signature and docstring, written to stdout */
 static Value b_help(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("help", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("help", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) {
     const char *msg = "Type help(object) for help about object.\n";
     obj_write(1, msg, strlen(msg));
     return val_none();
   }
-  char *t = eval_help_text(argv[0]);
+  char *t = help_text(argv[0]);
   if (!t) return val_null();
   obj_write(1, t, strlen(t));
   obj_write(1, "\n", 1);
@@ -664,7 +664,7 @@ static void compiled_dealloc(Obj *o) {
 }
 static Value compiled_repr(Value v) {
   CompiledObj *c = (CompiledObj *)v.u.o;
-  return obj_str_fmt("<code object <module> at %p, file \"%s\", line 1>", (void *)c, obj_str_cstr(c->filename));
+  return str_fmt("<code object <module> at %p, file \"%s\", line 1>", (void *)c, str_cstr(c->filename));
 }
 static TypeObj compiled_type = {OBJ_TYPE_HEAD, .name = "code", .dealloc = compiled_dealloc,
                                 .repr = compiled_repr};
@@ -672,31 +672,31 @@ static TypeObj compiled_type = {OBJ_TYPE_HEAD, .name = "code", .dealloc = compil
 #include "parse.h"
 static Value b_compile(int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("compile", argc, argv, kw, "source,filename,mode|flags,dont_inherit,optimize", a) < 0)
+  if (func_parse_args("compile", argc, argv, kw, "source,filename,mode|flags,dont_inherit,optimize", a) < 0)
     return val_null();
-  if (!VAL_IS_STR(a[0])) return obj_raise(&obj_TypeError, "compile() arg 1 must be a string");
-  if (!VAL_IS_STR(a[1]) || !VAL_IS_STR(a[2])) return obj_raise(&obj_TypeError, "compile() arguments must be strings");
-  const char *mode = obj_str_cstr(a[2]);
+  if (!VAL_IS_STR(a[0])) return obj_raise(&exc_TypeError, "compile() arg 1 must be a string");
+  if (!VAL_IS_STR(a[1]) || !VAL_IS_STR(a[2])) return obj_raise(&exc_TypeError, "compile() arguments must be strings");
+  const char *mode = str_cstr(a[2]);
   int m = strcmp(mode, "exec") == 0 ? 0 : strcmp(mode, "eval") == 0 ? 2 : strcmp(mode, "single") == 0 ? 1 : -1;
-  if (m < 0) return obj_raise(&obj_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
+  if (m < 0) return obj_raise(&exc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
   /* parse now, so that syntax errors surface at compile() as in Python */
   Session *s = obj_ts.session;
-  Value tmp = obj_module_new("<compile>");
+  Value tmp = module_new("<compile>");
   if (VAL_IS_NULL(tmp)) return tmp;
   (void)s;
   Arena *ar = arena_new();
   if (!ar) { val_decref(tmp); return obj_raise_nomem(); }
   ParseError pe;
   memset(&pe, 0, sizeof pe);
-  Node *mod = parse_module(ar, obj_str_cstr(a[0]), STR(a[0].u.o)->len, obj_str_cstr(a[1]), &pe);
+  Node *mod = parse_module(ar, str_cstr(a[0]), STR(a[0].u.o)->len, str_cstr(a[1]), &pe);
   arena_free(ar);
   val_decref(tmp);
   if (!mod) {
     /* run it through the normal path to get the SyntaxError with its location */
     Value dummy = val_null();
-    Value mm = obj_module_new("<compile>");
+    Value mm = module_new("<compile>");
     if (VAL_IS_NULL(mm)) return mm;
-    eval_exec_source(obj_str_cstr(a[0]), STR(a[0].u.o)->len, obj_str_cstr(a[1]), MODULE(mm.u.o), 2, &dummy);
+    sb_exec_source(str_cstr(a[0]), STR(a[0].u.o)->len, str_cstr(a[1]), MODULE(mm.u.o), 2, &dummy);
     val_decref(dummy);
     val_decref(mm);
     return val_null();
@@ -711,40 +711,40 @@ static Value b_compile(int argc, const Value *argv, Obj *kw) {
 
 static Value b_import(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("__import__", argc, argv, kw, "name|globals,locals,fromlist,level", a) < 0)
+  if (func_parse_args("__import__", argc, argv, kw, "name|globals,locals,fromlist,level", a) < 0)
     return val_null();
-  if (!VAL_IS_STR(a[0])) return obj_raise(&obj_TypeError, "__import__() argument 1 must be str");
-  Value m = obj_import(obj_str_cstr(a[0]));
+  if (!VAL_IS_STR(a[0])) return obj_raise(&exc_TypeError, "__import__() argument 1 must be str");
+  Value m = module_import(str_cstr(a[0]));
   if (VAL_IS_NULL(m)) return m;
-  int from = !VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]) && obj_truth(a[3]) > 0;
-  const char *dot = strchr(obj_str_cstr(a[0]), '.');
+  int from = !VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]) && op_truth(a[3]) > 0;
+  const char *dot = strchr(str_cstr(a[0]), '.');
   if (from || !dot) return m;
   val_decref(m);
   char top[256];
-  snprintf(top, sizeof top, "%.*s", (int)(dot - obj_str_cstr(a[0])), obj_str_cstr(a[0]));
-  return obj_import(top);
+  snprintf(top, sizeof top, "%.*s", (int)(dot - str_cstr(a[0])), str_cstr(a[0]));
+  return module_import(top);
 }
 
 /* eval(expr) / exec(code): run source text in the current module's namespace */
 static Value run_text(int argc, const Value *argv, Obj *kw, int is_eval) {
   const char *name = is_eval ? "eval" : "exec";
-  if (obj_check_args(name, argc, kw, 1, 3) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 3) < 0) return val_null();
   const char *fname = "<string>";
   Value src = argv[0];
   if (VAL_IS_OBJ(src) && src.u.o->type == &compiled_type) {
     CompiledObj *c = (CompiledObj *)src.u.o;
-    fname = obj_str_cstr(c->filename);
+    fname = str_cstr(c->filename);
     src = c->src;
   }
   if (!VAL_IS_STR(src))
-    return obj_raise(&obj_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
+    return obj_raise(&exc_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
   if (argc > 1 && !VAL_IS_NONE(argv[1]))
-    return obj_raise(&obj_NotImplementedError, "%s() with explicit globals is not supported in Sable", name);
+    return obj_raise(&exc_NotImplementedError, "%s() with explicit globals is not supported in Sable", name);
   Frame *f = obj_ts.frame;
   ModuleObj *m = f ? f->mod : (obj_ts.session ? obj_ts.session->main : NULL);
-  if (!m) return obj_raise(&obj_RuntimeError, "no module to run in");
+  if (!m) return obj_raise(&exc_RuntimeError, "no module to run in");
   Value last = val_null();
-  int r = eval_exec_source(obj_str_cstr(src), STR(src.u.o)->len, fname, m, is_eval ? 2 : 0, &last);
+  int r = sb_exec_source(str_cstr(src), STR(src.u.o)->len, fname, m, is_eval ? 2 : 0, &last);
   if (r < 0) return val_null();
   if (is_eval) return VAL_IS_NULL(last) ? val_none() : last;
   val_decref(last);
@@ -794,7 +794,7 @@ static const MethodDef builtin_functions[] = {
     {"exit", b_exit, "exit(code=None)\n\nExit the interpreter by raising SystemExit(code).", 0},
     {"quit", b_exit, "quit(code=None)\n\nExit the interpreter by raising SystemExit(code).", 0},
     {"help", b_help, "help(object)\n\nShow the signature and documentation of an object.", 0},
-    {"open", obj_open, "open(file, mode='r', encoding=None)\n\nOpen a text file and return a file object.", 0},
+    {"open", file_open, "open(file, mode='r', encoding=None)\n\nOpen a text file and return a file object.", 0},
     {"eval", b_eval, "eval(source)\n\nEvaluate an expression in the current module's namespace.", 0},
     {"exec", b_exec, "exec(source)\n\nExecute statements in the current module's namespace.", 0},
     {"compile", b_compile, "compile(source, filename, mode)\n\nCheck source for syntax and return a code object for exec() or eval().", 0},
@@ -802,26 +802,26 @@ static const MethodDef builtin_functions[] = {
     {NULL}};
 
 static TypeObj *const builtin_types[] = {
-    &obj_object_type, &obj_type_type, &obj_int_type, &obj_float_type, &obj_bool_type,
-    &obj_str_type, &obj_list_type, &obj_tuple_type, &obj_dict_type, &obj_set_type,
-    &obj_frozenset_type, &obj_range_type, &obj_slice_type, &obj_enumerate_type, &obj_zip_type,
-    &obj_map_type, &obj_filter_type, &obj_reversed_type, &obj_property_type,
-    &obj_staticmethod_type, &obj_classmethod_type, &obj_super_type, NULL};
+    &type_object_type, &type_type, &num_int_type, &num_float_type, &num_bool_type,
+    &str_type, &list_type, &tuple_type, &dict_type, &set_type,
+    &set_frozenset_type, &iter_range_type, &iter_slice_type, &iter_enumerate_type, &iter_zip_type,
+    &iter_map_type, &iter_filter_type, &iter_reversed_type, &class_property_type,
+    &class_staticmethod_type, &class_classmethod_type, &class_super_type, NULL};
 
-int obj_builtins_init(ModuleObj *mo) {
+int builtins_init(ModuleObj *mo) {
   Value m = val_obj(&mo->ob);
-  if (obj_module_add_functions(m, builtin_functions) < 0) return -1;
-  if (eval_display_builtins(m) < 0) return -1;
+  if (module_add_functions(m, builtin_functions) < 0) return -1;
+  if (display_builtins(m) < 0) return -1;
   for (int i = 0; builtin_types[i]; i++)
-    if (obj_module_add(m, builtin_types[i]->name, val_obj(&builtin_types[i]->ob)) < 0) return -1;
-  for (int i = 0; obj_exc_builtin_types[i]; i++)
-    if (obj_module_add(m, obj_exc_builtin_types[i]->name, val_obj(&obj_exc_builtin_types[i]->ob)) < 0)
+    if (module_add(m, builtin_types[i]->name, val_obj(&builtin_types[i]->ob)) < 0) return -1;
+  for (int i = 0; exc_builtin_types[i]; i++)
+    if (module_add(m, exc_builtin_types[i]->name, val_obj(&exc_builtin_types[i]->ob)) < 0)
       return -1;
-  if (obj_module_add(m, "EnvironmentError", val_obj(&obj_OSError.ob)) < 0 ||
-      obj_module_add(m, "IOError", val_obj(&obj_OSError.ob)) < 0 ||
-      obj_module_add(m, "NotImplemented", val_obj(&obj_notimpl_obj)) < 0 ||
-      obj_module_add(m, "Ellipsis", val_obj(&obj_ellipsis_obj)) < 0 ||
-      obj_module_add(m, "__debug__", val_bool(1)) < 0)
+  if (module_add(m, "EnvironmentError", val_obj(&exc_OSError.ob)) < 0 ||
+      module_add(m, "IOError", val_obj(&exc_OSError.ob)) < 0 ||
+      module_add(m, "NotImplemented", val_obj(&iter_notimpl_obj)) < 0 ||
+      module_add(m, "Ellipsis", val_obj(&iter_ellipsis_obj)) < 0 ||
+      module_add(m, "__debug__", val_bool(1)) < 0)
     return -1;
   return 0;
 }

@@ -6,8 +6,8 @@
 #include <string.h>
 #include "eval.h"
 
-int eval_stack_check(void) {
-  obj_raise(&obj_RecursionError, "maximum recursion depth exceeded");
+int call_stack_check(void) {
+  obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
   return -1;
 }
 
@@ -19,7 +19,7 @@ static void missing_error(FuncObj *fn, const char *kind, const char **names, int
     const char *sep = i == 0 ? "" : (n == 2 ? " and " : (i == n - 1 ? ", and " : ", "));
     k += (size_t)snprintf(buf + k, sizeof buf - k, "%s'%s'", sep, names[i]);
   }
-  obj_raise(&obj_TypeError, "%s() missing %d required %s argument%s: %s", STR(fn->qualname)->s,
+  obj_raise(&exc_TypeError, "%s() missing %d required %s argument%s: %s", STR(fn->qualname)->s,
             n, kind, n == 1 ? "" : "s", buf);
 }
 
@@ -34,7 +34,7 @@ static int find_param(Scope *sc, const StrObj *name, int count) {
 static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Value *argv,
                      Obj *kwnames) {
   int npos = sc->nargs, nkwonly = sc->nkwonly;
-  int nk = obj_kwcount(kwnames);
+  int nk = func_kwcount(kwnames);
   if (nk == 0 && argc == npos && sc->vararg_slot < 0 && sc->kwarg_slot < 0 && nkwonly == 0) {
     for (int i = 0; i < argc; i++) locals[i] = val_incref(argv[i]);
     return 0;
@@ -46,24 +46,24 @@ static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Valu
       int ndef = fn->ndefaults;
       const char *q = STR(fn->qualname)->s;
       if (ndef)
-        obj_raise(&obj_TypeError, "%s() takes from %d to %d positional arguments but %d were given",
+        obj_raise(&exc_TypeError, "%s() takes from %d to %d positional arguments but %d were given",
                   q, npos - ndef, npos, argc);
       else
-        obj_raise(&obj_TypeError, "%s() takes %d positional argument%s but %d %s given", q, npos,
+        obj_raise(&exc_TypeError, "%s() takes %d positional argument%s but %d %s given", q, npos,
                   npos == 1 ? "" : "s", argc, argc == 1 ? "was" : "were");
       return -1;
     }
-    Value t = obj_tuple_from(argc - npos, argv + npos);
+    Value t = tuple_from(argc - npos, argv + npos);
     if (VAL_IS_NULL(t)) return -1;
     locals[sc->vararg_slot] = t;
   } else if (sc->vararg_slot >= 0) {
-    Value t = obj_tuple_new(0);
+    Value t = tuple_new(0);
     if (VAL_IS_NULL(t)) return -1;
     locals[sc->vararg_slot] = t;
   }
   Value kwd = val_null();
   if (sc->kwarg_slot >= 0) {
-    kwd = obj_dict_new();
+    kwd = dict_new();
     if (VAL_IS_NULL(kwd)) return -1;
     locals[sc->kwarg_slot] = kwd;
   }
@@ -72,14 +72,14 @@ static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Valu
     StrObj *name = STR(kn.u.o);
     int idx = find_param(sc, name, npos + nkwonly);
     if (idx >= 0 && idx < sc->nposonly) {
-      if (!VAL_IS_NULL(kwd)) { if (obj_dict_set(kwd, kn, argv[argc + k]) < 0) return -1; continue; }
-      obj_raise(&obj_TypeError, "%s() got some positional-only arguments passed as keyword arguments: '%s'",
+      if (!VAL_IS_NULL(kwd)) { if (dict_set(kwd, kn, argv[argc + k]) < 0) return -1; continue; }
+      obj_raise(&exc_TypeError, "%s() got some positional-only arguments passed as keyword arguments: '%s'",
                 STR(fn->qualname)->s, name->s);
       return -1;
     }
     if (idx >= 0) {
       if (!VAL_IS_NULL(locals[idx])) {
-        obj_raise(&obj_TypeError, "%s() got multiple values for argument '%s'", STR(fn->qualname)->s,
+        obj_raise(&exc_TypeError, "%s() got multiple values for argument '%s'", STR(fn->qualname)->s,
                   name->s);
         return -1;
       }
@@ -87,10 +87,10 @@ static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Valu
       continue;
     }
     if (!VAL_IS_NULL(kwd)) {
-      if (obj_dict_set(kwd, kn, argv[argc + k]) < 0) return -1;
+      if (dict_set(kwd, kn, argv[argc + k]) < 0) return -1;
       continue;
     }
-    obj_raise(&obj_TypeError, "%s() got an unexpected keyword argument '%s'", STR(fn->qualname)->s,
+    obj_raise(&exc_TypeError, "%s() got an unexpected keyword argument '%s'", STR(fn->qualname)->s,
               name->s);
     return -1;
   }
@@ -114,10 +114,10 @@ static int bind_args(FuncObj *fn, Scope *sc, Value *locals, int argc, const Valu
   return 0;
 }
 
-Value eval_call_function(FuncObj *fn, int argc, const Value *argv, Obj *kwnames) {
+Value call_function(FuncObj *fn, int argc, const Value *argv, Obj *kwnames) {
   char here;
   if (&here < obj_ts.stack_limit || obj_ts.depth >= obj_ts.limit) {
-    obj_raise(&obj_RecursionError, "maximum recursion depth exceeded");
+    obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
     return val_null();
   }
   if (obj_interrupted && obj_check_signals() < 0) return val_null();
@@ -137,7 +137,7 @@ Value eval_call_function(FuncObj *fn, int argc, const Value *argv, Obj *kwnames)
   if (sc->ncellslots) {
     for (int i = 0; i < nl; i++)
       if (sc->is_cell[i]) {
-        Obj *c = obj_cell_new(locals[i]);
+        Obj *c = func_cell_new(locals[i]);
         if (!c) goto out;
         val_decref(locals[i]);
         locals[i] = val_obj(c);
@@ -151,7 +151,7 @@ Value eval_call_function(FuncObj *fn, int argc, const Value *argv, Obj *kwnames)
   if (fn->def->kind == N_LAMBDA) {
     result = eval_expr(&fr, fn->def->u.lambda.body);
   } else {
-    int st = eval_block(&fr, &fn->def->u.funcdef.body);
+    int st = exec_block(&fr, &fn->def->u.funcdef.body);
     if (st == EX_RETURN) result = fr.ret;
     else if (st == EX_OK) result = val_none();
     else val_decref(fr.ret);
@@ -169,33 +169,33 @@ out:
 /* ---- call expressions ------------------------------------------------------------------- */
 static Value zero_arg_super(Frame *f) {
   if (!f->func || f->scope->nargs == 0)
-    return obj_raise(&obj_RuntimeError, "super(): no arguments");
+    return obj_raise(&exc_RuntimeError, "super(): no arguments");
   Value self = f->locals[0];
   if (f->scope->is_cell[0] && VAL_IS_OBJ(self)) self = ((CellObj *)self.u.o)->v;
-  if (VAL_IS_NULL(self)) return obj_raise(&obj_RuntimeError, "super(): arg[0] deleted");
-  TypeObj *start = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : obj_type(self);
+  if (VAL_IS_NULL(self)) return obj_raise(&exc_RuntimeError, "super(): arg[0] deleted");
+  TypeObj *start = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : op_type(self);
   Node *def = f->func->def;
   for (TypeObj *t = start; t; t = t->base) {
     if (!(t->flags & TF_USER) || !t->dict) continue;
     int64_t pos = 0;
     Value k, v;
-    while (obj_dict_next(val_obj(t->dict), &pos, &k, &v)) {
+    while (dict_next(val_obj(t->dict), &pos, &k, &v)) {
       if (!VAL_IS_OBJ(v)) continue;
       Value cands[3] = {v, val_null(), val_null()};
       TypeObj *vt = v.u.o->type;
-      if (vt == &obj_staticmethod_type || vt == &obj_classmethod_type || vt == &obj_property_type) {
+      if (vt == &class_staticmethod_type || vt == &class_classmethod_type || vt == &class_property_type) {
         WrapObj *w = (WrapObj *)v.u.o;
         cands[0] = w->f;
         cands[1] = w->g;
         cands[2] = w->s;
       }
       for (int i = 0; i < 3; i++)
-        if (VAL_IS_OBJ(cands[i]) && cands[i].u.o->type == &obj_func_type &&
+        if (VAL_IS_OBJ(cands[i]) && cands[i].u.o->type == &func_type &&
             FUNC(cands[i].u.o)->def == def)
-          return obj_super_new(t, self);
+          return class_super_new(t, self);
     }
   }
-  return obj_raise(&obj_RuntimeError, "super(): __class__ cell not found");
+  return obj_raise(&exc_RuntimeError, "super(): __class__ cell not found");
 }
 
 static int is_super_call(Frame *f, Node *n) {
@@ -209,48 +209,48 @@ static int is_super_call(Frame *f, Node *n) {
 
 /* "__main__.f()" / "print()" for messages about a call's arguments, as CPython words them */
 static void func_str(Value f, char *buf, size_t n) {
-  if (VAL_IS_OBJ(f) && f.u.o->type == &obj_func_type) {
+  if (VAL_IS_OBJ(f) && f.u.o->type == &func_type) {
     FuncObj *fn = FUNC(f.u.o);
     snprintf(buf, n, "%s.%s()", fn->globals ? STR(fn->globals->name)->s : "__main__", STR(fn->qualname)->s);
-  } else if (VAL_IS_OBJ(f) && f.u.o->type == &obj_builtin_type) {
+  } else if (VAL_IS_OBJ(f) && f.u.o->type == &func_builtin_type) {
     snprintf(buf, n, "%s()", ((BuiltinObj *)f.u.o)->name);
   } else if (VAL_IS_TYPE(f)) {
     TypeObj *t = (TypeObj *)f.u.o;
     if (t->flags & TF_USER) snprintf(buf, n, "%s.%s()", t->module ? STR(t->module)->s : "__main__", t->name);
     else snprintf(buf, n, "%s()", t->name);
   } else {
-    snprintf(buf, n, "%s object", obj_type_name(f));
+    snprintf(buf, n, "%s object", op_type_name(f));
   }
 }
 
 /* the general path: *args and **kwargs */
 static Value call_general(Frame *f, Node *n, Value callee, Value self) {
-  Value pos = obj_list_new(0);
+  Value pos = list_new(0);
   if (VAL_IS_NULL(pos)) return pos;
-  Value kwn = obj_list_new(0), kwv = obj_list_new(0), result = val_null();
+  Value kwn = list_new(0), kwv = list_new(0), result = val_null();
   if (VAL_IS_NULL(kwn) || VAL_IS_NULL(kwv)) goto done;
-  if (!VAL_IS_NULL(self) && obj_list_append(pos, self) < 0) goto done;
+  if (!VAL_IS_NULL(self) && list_append(pos, self) < 0) goto done;
   for (int i = 0; i < n->u.call.args.len; i++) {
     Node *a = n->u.call.args.items[i];
     if (a->kind == N_STARRED) {
       Value v = eval_expr(f, a->u.starred.value);
       if (VAL_IS_NULL(v)) goto done;
-      TypeObj *t = obj_type(v);
+      TypeObj *t = op_type(v);
       if (!t->iter && !t->getitem) {
         char fs[300];
         func_str(callee, fs, sizeof fs);
-        obj_raise(&obj_TypeError, "%s argument after * must be an iterable, not %s", fs, t->name);
+        obj_raise(&exc_TypeError, "%s argument after * must be an iterable, not %s", fs, t->name);
         val_decref(v);
         eval_locate(f, a->span);
         goto done;
       }
-      Value r = obj_binop(OP_ADD | OBJ_INPLACE, pos, v);
+      Value r = op_binop(OP_ADD | OBJ_INPLACE, pos, v);
       val_decref(v);
       if (VAL_IS_NULL(r)) goto done;
       val_decref(r);
     } else {
       Value v = eval_expr(f, a);
-      if (VAL_IS_NULL(v) || obj_list_append_steal(pos, v) < 0) goto done;
+      if (VAL_IS_NULL(v) || list_append_steal(pos, v) < 0) goto done;
     }
   }
   for (int i = 0; i < n->u.call.keywords.len; i++) {
@@ -258,43 +258,43 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
     Value v = eval_expr(f, k->u.keyword.value);
     if (VAL_IS_NULL(v)) goto done;
     if (k->u.keyword.arg.len) {
-      Obj *nm = obj_intern_n(k->u.keyword.arg.s, k->u.keyword.arg.len);
-      if (!nm || obj_list_append(kwn, val_obj(nm)) < 0 || obj_list_append_steal(kwv, v) < 0) goto done;
+      Obj *nm = str_intern_n(k->u.keyword.arg.s, k->u.keyword.arg.len);
+      if (!nm || list_append(kwn, val_obj(nm)) < 0 || list_append_steal(kwv, v) < 0) goto done;
       continue;
     }
     /* **mapping */
     Value d = VAL_IS_DICT(v) ? val_incref(v) : val_null();
     if (VAL_IS_NULL(d)) {
-      if (!obj_hasattr_s(v, "keys")) {
+      if (!op_hasattr_s(v, "keys")) {
         char fs[300];
         func_str(callee, fs, sizeof fs);
-        obj_raise(&obj_TypeError, "%s argument after ** must be a mapping, not %s", fs, obj_type_name(v));
+        obj_raise(&exc_TypeError, "%s argument after ** must be a mapping, not %s", fs, op_type_name(v));
         val_decref(v);
         eval_locate(f, k->span);
         goto done;
       }
-      d = obj_dict_new();
-      if (VAL_IS_NULL(d) || obj_dict_update(d, v) < 0) { val_decref(d); val_decref(v); goto done; }
+      d = dict_new();
+      if (VAL_IS_NULL(d) || dict_update(d, v) < 0) { val_decref(d); val_decref(v); goto done; }
     }
     val_decref(v);
     int64_t pos2 = 0;
     Value key, val;
-    while (obj_dict_next(d, &pos2, &key, &val)) {
+    while (dict_next(d, &pos2, &key, &val)) {
       if (!VAL_IS_STR(key)) {
-        obj_raise(&obj_TypeError, "keywords must be strings");
+        obj_raise(&exc_TypeError, "keywords must be strings");
         val_decref(d);
         goto done;
       }
       for (int64_t j = 0; j < LIST(kwn.u.o)->len; j++)
-        if (obj_eq(LIST(kwn.u.o)->items[j], key) == 1) {
+        if (op_eq(LIST(kwn.u.o)->items[j], key) == 1) {
           char fs[300];
           func_str(callee, fs, sizeof fs);
-          obj_raise(&obj_TypeError, "%s got multiple values for keyword argument '%s'", fs, obj_str_cstr(key));
+          obj_raise(&exc_TypeError, "%s got multiple values for keyword argument '%s'", fs, str_cstr(key));
           val_decref(d);
           goto done;
         }
-      Obj *nm = obj_intern(obj_str_cstr(key));
-      if (!nm || obj_list_append(kwn, val_obj(nm)) < 0 || obj_list_append(kwv, val) < 0) {
+      Obj *nm = str_intern(str_cstr(key));
+      if (!nm || list_append(kwn, val_obj(nm)) < 0 || list_append(kwv, val) < 0) {
         val_decref(d);
         goto done;
       }
@@ -307,9 +307,9 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
     if (!args) goto done;
     for (int64_t i = 0; i < np; i++) args[i] = LIST(pos.u.o)->items[i];
     for (int64_t i = 0; i < nk; i++) args[np + i] = LIST(kwv.u.o)->items[i];
-    Value names = nk ? obj_tuple_from(nk, LIST(kwn.u.o)->items) : val_null();
+    Value names = nk ? tuple_from(nk, LIST(kwn.u.o)->items) : val_null();
     if (nk && VAL_IS_NULL(names)) { free(args); goto done; }
-    result = obj_call(callee, (int)np, args, nk ? names.u.o : NULL);
+    result = op_call(callee, (int)np, args, nk ? names.u.o : NULL);
     val_decref(names);
     free(args);
   }
@@ -320,24 +320,24 @@ done:
   return result;
 }
 
-Value eval_call_node(Frame *f, Node *n) {
+Value call_node(Frame *f, Node *n) {
   Node *fn = n->u.call.func;
   Value callee, self = val_null();
   if (fn->kind == N_ATTRIBUTE) {
     Value obj = eval_expr(f, fn->u.attribute.value);
     if (VAL_IS_NULL(obj)) return obj;
     Obj *name = (Obj *)fn->u.attribute.cache;
-    TypeObj *t = obj_type(obj);
+    TypeObj *t = op_type(obj);
     if (!t->getattr) {
-      Value d = obj_type_lookup(t, name);
+      Value d = type_lookup(t, name);
       if (VAL_IS_OBJ(d)) {
         TypeObj *dt = d.u.o->type;
-        int unbound = dt == &obj_func_type ||
-                      (dt == &obj_builtin_type && !(((BuiltinObj *)d.u.o)->flags & (METH_STATIC | METH_CLASS)) &&
+        int unbound = dt == &func_type ||
+                      (dt == &func_builtin_type && !(((BuiltinObj *)d.u.o)->flags & (METH_STATIC | METH_CLASS)) &&
                        VAL_IS_NULL(((BuiltinObj *)d.u.o)->self) && ((BuiltinObj *)d.u.o)->owner);
         if (unbound) {
-          Obj **dp = obj_instance_dict_ptr(obj);
-          if (!(dp && *dp && !VAL_IS_NULL(obj_dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash)))) {
+          Obj **dp = type_instance_dict_ptr(obj);
+          if (!(dp && *dp && !VAL_IS_NULL(dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash)))) {
             callee = val_incref(d);
             self = obj;
             goto have_callee;
@@ -345,7 +345,7 @@ Value eval_call_node(Frame *f, Node *n) {
         }
       }
     }
-    callee = obj_getattr(obj, name);
+    callee = op_getattr(obj, name);
     val_decref(obj);
     if (VAL_IS_NULL(callee)) { eval_locate(f, fn->span); return callee; }
   } else if (fn->kind == N_NAME && is_super_call(f, n)) {
@@ -382,14 +382,14 @@ have_callee:;
     }
     {
       int argc = off + args->len;
-      if (VAL_IS_OBJ(callee) && callee.u.o->type == &obj_func_type) {
-        result = eval_call_function(FUNC(callee.u.o), argc, argv, kwnames);
-      } else if (off && callee.u.o->type == &obj_builtin_type) {
+      if (VAL_IS_OBJ(callee) && callee.u.o->type == &func_type) {
+        result = call_function(FUNC(callee.u.o), argc, argv, kwnames);
+      } else if (off && callee.u.o->type == &func_builtin_type) {
         BuiltinObj *b = (BuiltinObj *)callee.u.o;
         result = b->dfn ? b->dfn(b->data, argc, argv, kwnames) : b->fn(argc, argv, kwnames);
-        if (VAL_IS_NULL(result)) obj_builtin_fix_error(&b->ob);
+        if (VAL_IS_NULL(result)) func_builtin_fix_error(&b->ob);
       } else {
-        result = obj_call(callee, argc, argv, kwnames);
+        result = op_call(callee, argc, argv, kwnames);
       }
     }
     for (int i = off; i < total; i++) val_decref(argv[i]);
@@ -407,7 +407,7 @@ done:
 }
 
 /* ---- functions, classes -------------------------------------------------------------------- */
-Obj **eval_build_cells(Frame *f, Scope *sc) {
+Obj **call_build_cells(Frame *f, Scope *sc) {
   if (sc->nfree == 0) return NULL;
   Obj **cells = obj_calloc((size_t)sc->nfree, sizeof(Obj *));
   if (!cells) return NULL;
@@ -417,7 +417,7 @@ Obj **eval_build_cells(Frame *f, Scope *sc) {
                           : (f->locals && VAL_IS_OBJ(f->locals[fr.index]) ? f->locals[fr.index].u.o : NULL);
     if (!c) {
       /* should not happen; an empty cell keeps things memory safe */
-      c = obj_cell_new(val_null());
+      c = func_cell_new(val_null());
       if (!c) {
         for (int j = 0; j < i; j++) obj_decref(cells[j]);
         free(cells);
@@ -451,7 +451,7 @@ static Value eval_decorators(Frame *f, NodeList *decs, Value **out) {
 static Value apply_decorators(Frame *f, NodeList *decs, Value *d, Value v) {
   for (int i = decs->len - 1; i >= 0; i--) {
     if (VAL_IS_NULL(v)) { val_decref(d[i]); continue; }
-    Value r = obj_call1(d[i], v);
+    Value r = op_call1(d[i], v);
     val_decref(v);
     if (VAL_IS_NULL(r)) eval_locate(f, decs->items[i]->span);
     val_decref(d[i]);
@@ -461,13 +461,13 @@ static Value apply_decorators(Frame *f, NodeList *decs, Value *d, Value v) {
   return v;
 }
 
-Value eval_make_function(Frame *f, Node *def) {
+Value call_make_function(Frame *f, Node *def) {
   int is_lambda = def->kind == N_LAMBDA;
   Arguments *a = is_lambda ? def->u.lambda.args : def->u.funcdef.args;
   Scope *sc = is_lambda ? def->u.lambda.scope_info : def->u.funcdef.scope_info;
   Value *decs = NULL;
   if (!is_lambda && VAL_IS_NULL(eval_decorators(f, &def->u.funcdef.decorators, &decs))) return val_null();
-  FuncObj *fn = obj_alloc(&obj_func_type, sizeof(FuncObj));
+  FuncObj *fn = obj_alloc(&func_type, sizeof(FuncObj));
   if (!fn) goto fail_decs;
   fn->def = def;
   fn->scope = sc;
@@ -476,13 +476,13 @@ Value eval_make_function(Frame *f, Node *def) {
   fn->globals = f->mod;
   obj_incref(&f->mod->ob);
   fn->doc = val_none();
-  Obj *nm = obj_intern(sc->name);
-  Value qn = obj_str_from_cstr(sc->qualname);
+  Obj *nm = str_intern(sc->name);
+  Value qn = str_from_cstr(sc->qualname);
   if (!nm || VAL_IS_NULL(qn)) goto fail_fn;
   fn->name = nm;
   fn->qualname = qn.u.o;
   if (sc->nfree) {
-    fn->closure = eval_build_cells(f, sc);
+    fn->closure = call_build_cells(f, sc);
     if (!fn->closure) goto fail_fn;
     fn->nclosure = sc->nfree;
   }
@@ -522,12 +522,12 @@ fail_decs:
   return val_null();
 }
 
-int eval_classdef(Frame *f, Node *n) {
+int call_classdef(Frame *f, Node *n) {
   Scope *sc = n->u.classdef.scope_info;
   Value *decs = NULL;
   if (VAL_IS_NULL(eval_decorators(f, &n->u.classdef.decorators, &decs))) return -1;
   NodeList *bl = &n->u.classdef.bases;
-  Value bases = obj_tuple_new(bl->len), ns = val_null();
+  Value bases = tuple_new(bl->len), ns = val_null();
   Obj **cells = NULL;
   int r = -1;
   if (VAL_IS_NULL(bases)) goto out;
@@ -544,39 +544,39 @@ int eval_classdef(Frame *f, Node *n) {
       val_decref(m);   /* metaclasses (e.g. ABCMeta) are accepted and ignored */
       continue;
     }
-    obj_raise(&obj_TypeError, "class keyword arguments are not supported in Sable");
+    obj_raise(&exc_TypeError, "class keyword arguments are not supported in Sable");
     eval_locate(f, k->span);
     goto out;
   }
-  ns = obj_dict_new();
+  ns = dict_new();
   if (VAL_IS_NULL(ns)) goto out;
-  Value qn = obj_str_from_cstr(sc->qualname);
+  Value qn = str_from_cstr(sc->qualname);
   if (VAL_IS_NULL(qn)) goto out;
-  int e = obj_dict_setstr(ns, "__module__", val_obj(f->mod->name)) < 0 ||
-          obj_dict_setstr(ns, "__qualname__", qn) < 0;
+  int e = dict_setstr(ns, "__module__", val_obj(f->mod->name)) < 0 ||
+          dict_setstr(ns, "__qualname__", qn) < 0;
   val_decref(qn);
   if (e) goto out;
   if (sc->doc) {
     Obj *d = (Obj *)(intptr_t)sc->doc->u.constant.i;
-    if (d && obj_dict_setstr(ns, "__doc__", val_obj(d)) < 0) goto out;
+    if (d && dict_setstr(ns, "__doc__", val_obj(d)) < 0) goto out;
   }
-  if (sc->nfree && !(cells = eval_build_cells(f, sc))) goto out;
-  Obj *cname = obj_intern_n(n->u.classdef.name.s, n->u.classdef.name.len);
+  if (sc->nfree && !(cells = call_build_cells(f, sc))) goto out;
+  Obj *cname = str_intern_n(n->u.classdef.name.s, n->u.classdef.name.len);
   if (!cname) goto out;
   if (obj_ts.depth >= obj_ts.limit) {
-    obj_raise(&obj_RecursionError, "maximum recursion depth exceeded");
+    obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
     goto out;
   }
   Frame cf = {.back = obj_ts.frame, .cells = cells, .mod = f->mod, .classdict = ns.u.o,
               .scope = sc, .code = f->code, .name = cname, .ret = val_null()};
   obj_ts.frame = &cf;
   obj_ts.depth++;
-  int st = eval_block(&cf, &n->u.classdef.body);
+  int st = exec_block(&cf, &n->u.classdef.body);
   obj_ts.depth--;
   obj_ts.frame = cf.back;
   val_decref(cf.ret);
   if (st == EX_ERR) { obj_ts.located = 0; goto out; }
-  Value cls = obj_class_new(cname, bases, ns, f->mod);
+  Value cls = class_new(cname, bases, ns, f->mod);
   if (VAL_IS_NULL(cls)) goto out;
   cls = apply_decorators(f, &n->u.classdef.decorators, decs, cls);
   decs = NULL;
@@ -604,7 +604,7 @@ static int comp_add(Frame *cf, Node *n, Value result) {
     if (VAL_IS_NULL(k)) return -1;
     Value v = eval_expr(cf, n->u.comp.value);
     if (VAL_IS_NULL(v)) { val_decref(k); return -1; }
-    int r = obj_dict_set(result, k, v);
+    int r = dict_set(result, k, v);
     val_decref(k);
     val_decref(v);
     if (r < 0) eval_locate(cf, n->u.comp.elt->span);
@@ -613,12 +613,12 @@ static int comp_add(Frame *cf, Node *n, Value result) {
   Value x = eval_expr(cf, n->u.comp.elt);
   if (VAL_IS_NULL(x)) return -1;
   if (n->kind == N_SETCOMP) {
-    int r = obj_set_add(result, x);
+    int r = set_add(result, x);
     val_decref(x);
     if (r < 0) eval_locate(cf, n->u.comp.elt->span);
     return r;
   }
-  return obj_list_append_steal(result, x);
+  return list_append_steal(result, x);
 }
 
 static int comp_loop(Frame *cf, Node *n, int gi, Value it, Value result) {
@@ -626,17 +626,17 @@ static int comp_loop(Frame *cf, Node *n, int gi, Value it, Value result) {
   int ngen = n->u.comp.generators.len;
   for (;;) {
     Value x;
-    int r = obj_next(it, &x);
+    int r = op_next(it, &x);
     if (r < 0) { eval_locate(cf, g->u.comprehension.iter->span); return -1; }
     if (r == 0) return 0;
-    r = eval_assign(cf, g->u.comprehension.target, x);
+    r = exec_assign(cf, g->u.comprehension.target, x);
     val_decref(x);
     if (r < 0) return -1;
     int ok = 1;
     for (int i = 0; i < g->u.comprehension.ifs.len; i++) {
       Value t = eval_expr(cf, g->u.comprehension.ifs.items[i]);
       if (VAL_IS_NULL(t)) return -1;
-      int b = t.tag == V_BOOL ? (int)t.u.i : obj_truth(t);
+      int b = t.tag == V_BOOL ? (int)t.u.i : op_truth(t);
       val_decref(t);
       if (b < 0) return -1;
       if (!b) { ok = 0; break; }
@@ -646,7 +646,7 @@ static int comp_loop(Frame *cf, Node *n, int gi, Value it, Value result) {
       Node *g2 = n->u.comp.generators.items[gi + 1];
       Value src = eval_expr(cf, g2->u.comprehension.iter);
       if (VAL_IS_NULL(src)) return -1;
-      Value it2 = obj_iter(src);
+      Value it2 = op_iter(src);
       val_decref(src);
       if (VAL_IS_NULL(it2)) { eval_locate(cf, g2->u.comprehension.iter->span); return -1; }
       r = comp_loop(cf, n, gi + 1, it2, result);
@@ -660,17 +660,17 @@ static int comp_loop(Frame *cf, Node *n, int gi, Value it, Value result) {
   }
 }
 
-Value eval_comprehension(Frame *f, Node *n) {
+Value call_comprehension(Frame *f, Node *n) {
   Scope *sc = n->u.comp.scope_info;
   Node *g0 = n->u.comp.generators.items[0];
   Value src = eval_expr(f, g0->u.comprehension.iter);
   if (VAL_IS_NULL(src)) return src;
-  Value it = obj_iter(src);
+  Value it = op_iter(src);
   val_decref(src);
   if (VAL_IS_NULL(it)) { eval_locate(f, g0->u.comprehension.iter->span); return it; }
-  if (n->kind == N_GENERATOREXP) return eval_genexpr_new(f, n, it);
-  Value result = n->kind == N_DICTCOMP ? obj_dict_new() : n->kind == N_SETCOMP ? obj_set_new()
-                                                                                : obj_list_new(0);
+  if (n->kind == N_GENERATOREXP) return genexpr_new(f, n, it);
+  Value result = n->kind == N_DICTCOMP ? dict_new() : n->kind == N_SETCOMP ? set_new()
+                                                                                : list_new(0);
   if (VAL_IS_NULL(result)) { val_decref(it); return result; }
   int nl = sc->nlocals;
   Value lbuf[8];
@@ -681,17 +681,17 @@ Value eval_comprehension(Frame *f, Node *n) {
   memset(locals, 0, sizeof(Value) * (size_t)nl);
   for (int i = 0; i < nl; i++)
     if (sc->is_cell[i]) {
-      Obj *c = obj_cell_new(val_null());
+      Obj *c = func_cell_new(val_null());
       if (!c) goto out;
       locals[i] = val_obj(c);
     }
-  if (sc->nfree && !(cells = eval_build_cells(f, sc))) goto out;
+  if (sc->nfree && !(cells = call_build_cells(f, sc))) goto out;
   if (obj_ts.depth >= obj_ts.limit) {
-    obj_raise(&obj_RecursionError, "maximum recursion depth exceeded");
+    obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
     goto out;
   }
   Frame cf = {.back = obj_ts.frame, .locals = locals, .cells = cells, .mod = f->mod,
-              .scope = sc, .code = f->code, .name = obj_intern(sc->name), .ret = val_null()};
+              .scope = sc, .code = f->code, .name = str_intern(sc->name), .ret = val_null()};
   obj_ts.frame = &cf;
   obj_ts.depth++;
   r = comp_loop(&cf, n, 0, it, result);
@@ -715,22 +715,22 @@ out:
 /* ---- imports ----------------------------------------------------------------------------- */
 static int eval_bind_name(Frame *f, const char *name, Value v) {
   Scope *sc = f->scope;
-  if (f->classdict) return obj_dict_setstr(val_obj(f->classdict), name, v);
+  if (f->classdict) return dict_setstr(val_obj(f->classdict), name, v);
   if (sc && (sc->kind == SK_FUNC || sc->kind == SK_COMP)) {
     for (int i = 0; i < sc->nsyms; i++)
       if (strcmp(sc->syms[i].name, name) == 0) return eval_store(f, sc->syms[i].res, v);
   }
-  return obj_module_add(val_obj(&f->mod->ob), name, v);
+  return module_add(val_obj(&f->mod->ob), name, v);
 }
 
-int eval_import(Frame *f, Node *n) {
+int call_import(Frame *f, Node *n) {
   for (int i = 0; i < n->u.import.names.len; i++) {
     Node *a = n->u.import.names.items[i];
     char name[512];
-    if (a->u.alias.name.len >= sizeof name) { obj_raise(&obj_ImportError, "module name too long"); return -1; }
+    if (a->u.alias.name.len >= sizeof name) { obj_raise(&exc_ImportError, "module name too long"); return -1; }
     memcpy(name, a->u.alias.name.s, a->u.alias.name.len);
     name[a->u.alias.name.len] = 0;
-    Value m = obj_import(name);
+    Value m = module_import(name);
     if (VAL_IS_NULL(m)) { eval_locate(f, n->span); return -1; }
     int r;
     if (a->u.alias.asname.len) {
@@ -741,7 +741,7 @@ int eval_import(Frame *f, Node *n) {
       char *dot = strchr(name, '.');
       if (dot) {
         *dot = 0;
-        Value top = obj_import(name);
+        Value top = module_import(name);
         if (VAL_IS_NULL(top)) { val_decref(m); return -1; }
         r = eval_bind_name(f, name, top);
         val_decref(top);
@@ -755,34 +755,34 @@ int eval_import(Frame *f, Node *n) {
   return 0;
 }
 
-int eval_importfrom(Frame *f, Node *n) {
+int call_importfrom(Frame *f, Node *n) {
   if (n->u.importfrom.level > 0) {
-    obj_raise(&obj_ImportError, "attempted relative import with no known parent package");
+    obj_raise(&exc_ImportError, "attempted relative import with no known parent package");
     return -1;
   }
   char mname[512];
   Str *ms = &n->u.importfrom.module;
-  if (ms->len >= sizeof mname) { obj_raise(&obj_ImportError, "module name too long"); return -1; }
+  if (ms->len >= sizeof mname) { obj_raise(&exc_ImportError, "module name too long"); return -1; }
   memcpy(mname, ms->s, ms->len);
   mname[ms->len] = 0;
-  Value m = obj_import(mname);
+  Value m = module_import(mname);
   if (VAL_IS_NULL(m)) return -1;
   for (int i = 0; i < n->u.importfrom.names.len; i++) {
     Node *a = n->u.importfrom.names.items[i];
     char nm[256];
     snprintf(nm, sizeof nm, "%.*s", (int)a->u.alias.name.len, a->u.alias.name.s);
     if (strcmp(nm, "*") == 0) {
-      if (!VAL_IS_OBJ(m) || m.u.o->type != &obj_module_type) continue;
+      if (!VAL_IS_OBJ(m) || m.u.o->type != &module_type) continue;
       ModuleObj *mo = MODULE(m.u.o);
-      Value all = obj_module_get(m, "__all__");
+      Value all = module_get(m, "__all__");
       if (VAL_IS_LIST(all) || VAL_IS_TUPLE(all)) {
-        Value l = obj_sequence_list(all);
+        Value l = list_from_iterable(all);
         if (VAL_IS_NULL(l)) { val_decref(m); return -1; }
         for (int64_t k = 0; k < LIST(l.u.o)->len; k++) {
           Value key = LIST(l.u.o)->items[k];
           if (!VAL_IS_STR(key)) continue;
-          Value v = obj_getattr_s(m, obj_str_cstr(key));
-          if (VAL_IS_NULL(v) || eval_bind_name(f, obj_str_cstr(key), v) < 0) {
+          Value v = op_getattr_s(m, str_cstr(key));
+          if (VAL_IS_NULL(v) || eval_bind_name(f, str_cstr(key), v) < 0) {
             val_decref(v);
             val_decref(l);
             val_decref(m);
@@ -803,17 +803,17 @@ int eval_importfrom(Frame *f, Node *n) {
       }
       continue;
     }
-    Value v = obj_getattr_s(m, nm);
+    Value v = op_getattr_s(m, nm);
     if (VAL_IS_NULL(v)) {
-      if (!obj_err_matches(&obj_AttributeError)) { val_decref(m); return -1; }
+      if (!obj_err_matches(&exc_AttributeError)) { val_decref(m); return -1; }
       obj_err_clear();
       char sub[800];
       snprintf(sub, sizeof sub, "%s.%s", mname, nm);
-      v = obj_import(sub);
+      v = module_import(sub);
       if (VAL_IS_NULL(v)) {
-        if (obj_err_matches(&obj_ModuleNotFoundError)) {
+        if (obj_err_matches(&exc_ModuleNotFoundError)) {
           obj_err_clear();
-          obj_raise(&obj_ImportError, "cannot import name '%s' from '%s' (unknown location)", nm, mname);
+          obj_raise(&exc_ImportError, "cannot import name '%s' from '%s' (unknown location)", nm, mname);
         }
         val_decref(m);
         return -1;

@@ -13,38 +13,38 @@
 #define user_lookup(t, lit) user_lookup_o((t), INTERNED(lit))
 static Value user_lookup_o(TypeObj *t, Obj *n) {
   if (!n) return val_null();
-  Value v = obj_type_lookup(t, n);
+  Value v = type_lookup(t, n);
   if (VAL_IS_NULL(v)) return v;
-  if (VAL_IS_OBJ(v) && v.u.o->type == &obj_builtin_type && ((BuiltinObj *)v.u.o)->owner)
+  if (VAL_IS_OBJ(v) && v.u.o->type == &func_builtin_type && ((BuiltinObj *)v.u.o)->owner)
     return val_null();
   return v;
 }
 
-Value obj_user_method(Value self, const char *dunder) {
-  TypeObj *t = obj_type(self);
-  Value m = user_lookup_o(t, obj_intern(dunder));
+Value class_user_method(Value self, const char *dunder) {
+  TypeObj *t = op_type(self);
+  Value m = user_lookup_o(t, str_intern(dunder));
   if (VAL_IS_NULL(m)) return m;
   if (VAL_IS_NONE(m)) return val_null();
-  return obj_bind(m, self, t);
+  return type_bind(m, self, t);
 }
 
 /* call self.<dunder>(args...) when defined; *found tells whether it was */
 static Value call_dunder(Value self, const char *name, int argc, const Value *argv, int *found) {
-  TypeObj *t = obj_type(self);
-  Value m = user_lookup_o(t, obj_intern(name));
+  TypeObj *t = op_type(self);
+  Value m = user_lookup_o(t, str_intern(name));
   if (VAL_IS_NULL(m) || VAL_IS_NONE(m)) { *found = 0; return val_null(); }
   *found = 1;
-  if (VAL_IS_OBJ(m) && m.u.o->type == &obj_func_type) {
+  if (VAL_IS_OBJ(m) && m.u.o->type == &func_type) {
     Value args[4];
     args[0] = self;
     for (int i = 0; i < argc && i < 3; i++) args[i + 1] = argv[i];
-    return eval_call_function(FUNC(m.u.o), argc + 1, args, NULL);
+    return call_function(FUNC(m.u.o), argc + 1, args, NULL);
   }
   val_incref(m);
-  Value b = obj_bind(m, self, t);
+  Value b = type_bind(m, self, t);
   val_decref(m);
   if (VAL_IS_NULL(b)) return b;
-  Value r = obj_call(b, argc, argv, NULL);
+  Value r = op_call(b, argc, argv, NULL);
   val_decref(b);
   return r;
 }
@@ -52,7 +52,7 @@ static Value call_dunder(Value self, const char *name, int argc, const Value *ar
 /* the nearest builtin type in t's bases (the layout of its instances) */
 static TypeObj *layout_base(TypeObj *t) {
   while (t && (t->flags & TF_USER)) t = t->base;
-  return t ? t : &obj_object_type;
+  return t ? t : &type_object_type;
 }
 
 /* ---- slots of user classes ---------------------------------------------------------- */
@@ -60,24 +60,24 @@ static Value u_repr(Value v) {
   int f;
   Value r = call_dunder(v, "__repr__", 0, NULL, &f);
   if (f) return r;
-  TypeObj *b = layout_base(obj_type(v));
-  return b->repr ? b->repr(v) : obj_str_fmt("<object at %p>", (void *)v.u.o);
+  TypeObj *b = layout_base(op_type(v));
+  return b->repr ? b->repr(v) : str_fmt("<object at %p>", (void *)v.u.o);
 }
 
 static Value u_str(Value v) {
   int f;
   Value r = call_dunder(v, "__str__", 0, NULL, &f);
   if (f) return r;
-  TypeObj *b = layout_base(obj_type(v));
+  TypeObj *b = layout_base(op_type(v));
   if (b->str) return b->str(v);
-  return obj_repr(v);
+  return op_repr(v);
 }
 
 static int u_hash(Value v, int64_t *out) {
-  TypeObj *t = obj_type(v);
+  TypeObj *t = op_type(v);
   Value m = user_lookup(t, "__hash__");
   if (!VAL_IS_NULL(m) && VAL_IS_NONE(m)) {
-    obj_raise(&obj_TypeError, "unhashable type: '%s'", t->name);
+    obj_raise(&exc_TypeError, "unhashable type: '%s'", t->name);
     return -1;
   }
   int f;
@@ -89,7 +89,7 @@ static int u_hash(Value v, int64_t *out) {
   if (VAL_IS_NULL(r)) return -1;
   if (!VAL_IS_INTLIKE(r)) {
     val_decref(r);
-    obj_raise(&obj_TypeError, "__hash__ method should return an integer");
+    obj_raise(&exc_TypeError, "__hash__ method should return an integer");
     return -1;
   }
   *out = r.u.i == -1 ? -2 : r.u.i;
@@ -106,12 +106,12 @@ static Value u_compare(Value a, Value b, int op) {
     r = call_dunder(a, "__eq__", 1, &b, &f);
     if (f) {
       if (VAL_IS_NULL(r) || VAL_IS_NOTIMPL(r)) return r;
-      int t = obj_truth(r);
+      int t = op_truth(r);
       val_decref(r);
       return t < 0 ? val_null() : val_bool(!t);
     }
   }
-  TypeObj *lb = layout_base(obj_type(a));
+  TypeObj *lb = layout_base(op_type(a));
   if (lb->compare) return lb->compare(a, b, op);
   return obj_notimpl();
 }
@@ -166,17 +166,17 @@ static int u_len(Value v, int64_t *out) {
   int f;
   Value r = call_dunder(v, "__len__", 0, NULL, &f);
   if (!f) {
-    obj_raise(&obj_TypeError, "object of type '%s' has no len()", obj_type_name(v));
+    obj_raise(&exc_TypeError, "object of type '%s' has no len()", op_type_name(v));
     return -1;
   }
   if (VAL_IS_NULL(r)) return -1;
   if (!VAL_IS_INTLIKE(r)) {
-    obj_raise(&obj_TypeError, "'%s' object cannot be interpreted as an integer", obj_type_name(r));
+    obj_raise(&exc_TypeError, "'%s' object cannot be interpreted as an integer", op_type_name(r));
     val_decref(r);
     return -1;
   }
   if (r.u.i < 0) {
-    obj_raise(&obj_ValueError, "__len__() should return >= 0");
+    obj_raise(&exc_ValueError, "__len__() should return >= 0");
     return -1;
   }
   *out = r.u.i;
@@ -189,13 +189,13 @@ static int u_truth(Value v) {
   if (f) {
     if (VAL_IS_NULL(r)) return -1;
     if (!VAL_IS_BOOL(r)) {
-      obj_raise(&obj_TypeError, "__bool__ should return bool, returned %s", obj_type_name(r));
+      obj_raise(&exc_TypeError, "__bool__ should return bool, returned %s", op_type_name(r));
       val_decref(r);
       return -1;
     }
     return (int)r.u.i;
   }
-  if (!VAL_IS_NULL(user_lookup(obj_type(v), "__len__"))) {
+  if (!VAL_IS_NULL(user_lookup(op_type(v), "__len__"))) {
     int64_t n;
     if (u_len(v, &n) < 0) return -1;
     return n != 0;
@@ -207,8 +207,8 @@ static Value u_getitem(Value v, Value key) {
   int f;
   Value r = call_dunder(v, "__getitem__", 1, &key, &f);
   if (f) return r;
-  if (VAL_IS_TYPE(v)) return obj_raise(&obj_TypeError, "type is not subscriptable");
-  return obj_raise(&obj_TypeError, "'%s' object is not subscriptable", obj_type_name(v));
+  if (VAL_IS_TYPE(v)) return obj_raise(&exc_TypeError, "type is not subscriptable");
+  return obj_raise(&exc_TypeError, "'%s' object is not subscriptable", op_type_name(v));
 }
 
 static int u_setitem(Value v, Value key, Value x) {
@@ -217,14 +217,14 @@ static int u_setitem(Value v, Value key, Value x) {
   if (VAL_IS_NULL(x)) {
     r = call_dunder(v, "__delitem__", 1, &key, &f);
     if (!f) {
-      obj_raise(&obj_TypeError, "'%s' object doesn't support item deletion", obj_type_name(v));
+      obj_raise(&exc_TypeError, "'%s' object doesn't support item deletion", op_type_name(v));
       return -1;
     }
   } else {
     Value args[2] = {key, x};
     r = call_dunder(v, "__setitem__", 2, args, &f);
     if (!f) {
-      obj_raise(&obj_TypeError, "'%s' object does not support item assignment", obj_type_name(v));
+      obj_raise(&exc_TypeError, "'%s' object does not support item assignment", op_type_name(v));
       return -1;
     }
   }
@@ -237,29 +237,29 @@ static Value u_iter(Value v) {
   int f;
   Value r = call_dunder(v, "__iter__", 0, NULL, &f);
   if (f) {
-    if (!VAL_IS_NULL(r) && !obj_type(r)->next) {
-      obj_raise(&obj_TypeError, "iter() returned non-iterator of type '%s'", obj_type_name(r));
+    if (!VAL_IS_NULL(r) && !op_type(r)->next) {
+      obj_raise(&exc_TypeError, "iter() returned non-iterator of type '%s'", op_type_name(r));
       val_decref(r);
       return val_null();
     }
     return r;
   }
-  if (!VAL_IS_NULL(user_lookup(obj_type(v), "__getitem__"))) {
+  if (!VAL_IS_NULL(user_lookup(op_type(v), "__getitem__"))) {
     /* the old sequence protocol: __getitem__(0), (1), ... until IndexError */
-    return obj_seq_getitem_iter(v);
+    return op_seq_getitem_iter(v);
   }
-  return obj_raise(&obj_TypeError, "'%s' object is not iterable", obj_type_name(v));
+  return obj_raise(&exc_TypeError, "'%s' object is not iterable", op_type_name(v));
 }
 
 static int u_next(Value v, Value *out) {
   int f;
   Value r = call_dunder(v, "__next__", 0, NULL, &f);
   if (!f) {
-    obj_raise(&obj_TypeError, "'%s' object is not an iterator", obj_type_name(v));
+    obj_raise(&exc_TypeError, "'%s' object is not an iterator", op_type_name(v));
     return -1;
   }
   if (VAL_IS_NULL(r)) {
-    if (obj_err_matches(&obj_StopIteration)) { obj_err_clear(); return 0; }
+    if (obj_err_matches(&exc_StopIteration)) { obj_err_clear(); return 0; }
     return -1;
   }
   *out = r;
@@ -271,34 +271,34 @@ static int u_contains(Value v, Value x) {
   Value r = call_dunder(v, "__contains__", 1, &x, &f);
   if (f) {
     if (VAL_IS_NULL(r)) return -1;
-    int t = obj_truth(r);
+    int t = op_truth(r);
     val_decref(r);
     return t;
   }
-  return obj_contains_iter(v, x);
+  return op_contains_iter(v, x);
 }
 
 static Value u_call(Value v, int argc, const Value *argv, Obj *kw) {
-  TypeObj *t = obj_type(v);
+  TypeObj *t = op_type(v);
   Value m = user_lookup(t, "__call__");
   if (VAL_IS_NULL(m) || VAL_IS_NONE(m))
-    return obj_raise(&obj_TypeError, "'%s' object is not callable", t->name);
-  if (VAL_IS_OBJ(m) && m.u.o->type == &obj_func_type) {
-    int nk = obj_kwcount(kw);
+    return obj_raise(&exc_TypeError, "'%s' object is not callable", t->name);
+  if (VAL_IS_OBJ(m) && m.u.o->type == &func_type) {
+    int nk = func_kwcount(kw);
     Value small[16];
     Value *args = argc + nk + 1 <= 16 ? small : obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
     if (!args) return val_null();
     args[0] = v;
     memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
-    Value r = eval_call_function(FUNC(m.u.o), argc + 1, args, kw);
+    Value r = call_function(FUNC(m.u.o), argc + 1, args, kw);
     if (args != small) free(args);
     return r;
   }
   val_incref(m);
-  Value b = obj_bind(m, v, t);
+  Value b = type_bind(m, v, t);
   val_decref(m);
   if (VAL_IS_NULL(b)) return b;
-  Value r = obj_call(b, argc, argv, kw);
+  Value r = op_call(b, argc, argv, kw);
   val_decref(b);
   return r;
 }
@@ -307,9 +307,9 @@ static Value u_format(Value v, Value spec) {
   int f;
   Value r = call_dunder(v, "__format__", 1, &spec, &f);
   if (f) return r;
-  if (VAL_IS_STR(spec) && STR(spec.u.o)->len == 0) return obj_str(v);
-  return obj_raise(&obj_TypeError, "unsupported format string passed to %s.__format__",
-                   obj_type_name(v));
+  if (VAL_IS_STR(spec) && STR(spec.u.o)->len == 0) return op_str(v);
+  return obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
+                   op_type_name(v));
 }
 
 static int u_setattr(Value v, Obj *name, Value x) {
@@ -322,42 +322,42 @@ static int u_setattr(Value v, Obj *name, Value x) {
     Value args[2] = {val_obj(name), x};
     r = call_dunder(v, "__setattr__", 2, args, &f);
   }
-  if (!f) return obj_generic_setattr(v, name, x);
+  if (!f) return type_generic_setattr(v, name, x);
   if (VAL_IS_NULL(r)) return -1;
   val_decref(r);
   return 0;
 }
 
 /* ---- class creation ---------------------------------------------------------------- */
-Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
+Value class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
   TypeObj *base = NULL;
   int64_t nb = VAL_IS_TUPLE(bases) ? TUPLE(bases.u.o)->len : 0;
   for (int64_t i = 0; i < nb; i++) {
     Value b = TUPLE(bases.u.o)->items[i];
     if (!VAL_IS_TYPE(b))
-      return obj_raise(&obj_TypeError, "bases must be types, not %s", obj_type_name(b));
+      return obj_raise(&exc_TypeError, "bases must be types, not %s", op_type_name(b));
     TypeObj *bt = (TypeObj *)b.u.o;
-    if (bt == &obj_object_type) continue;
+    if (bt == &type_object_type) continue;
     if (!(bt->flags & (TF_BASETYPE | TF_USER)))
-      return obj_raise(&obj_TypeError, "type '%s' is not an acceptable base type%s", bt->name,
-                       (bt == &obj_list_type || bt == &obj_dict_type || bt == &obj_str_type ||
-                        bt == &obj_int_type || bt == &obj_tuple_type || bt == &obj_float_type)
+      return obj_raise(&exc_TypeError, "type '%s' is not an acceptable base type%s", bt->name,
+                       (bt == &list_type || bt == &dict_type || bt == &str_type ||
+                        bt == &num_int_type || bt == &tuple_type || bt == &num_float_type)
                            ? " (Sable classes cannot derive from builtin containers or numbers)" : "");
     if (base && base != bt)
-      return obj_raise(&obj_TypeError, "multiple inheritance is not supported in Sable");
+      return obj_raise(&exc_TypeError, "multiple inheritance is not supported in Sable");
     base = bt;
   }
-  TypeObj *t = obj_alloc(&obj_heaptype_type, sizeof(TypeObj));
+  TypeObj *t = obj_alloc(&type_heaptype_type, sizeof(TypeObj));
   if (!t) return val_null();
   t->name_obj = name;
   obj_incref(name);
   t->name = STR(name)->s;
   t->base = base;
   if (base && (base->flags & TF_HEAP)) obj_incref(&base->ob);
-  TypeObj *lb = base ? layout_base(base) : &obj_object_type;
+  TypeObj *lb = base ? layout_base(base) : &type_object_type;
   t->flags = TF_USER | TF_HEAP | TF_GC | TF_BASETYPE | (lb->flags & TF_EXC);
-  if (lb == &obj_object_type) {
-    obj_inst_slots(t);
+  if (lb == &type_object_type) {
+    type_inst_slots(t);
   } else {
     t->dealloc = lb->dealloc;
     t->traverse = lb->traverse;
@@ -381,27 +381,27 @@ Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
   t->next = u_next;
   t->call = u_call;
   t->format = u_format;
-  Value d = obj_dict_copy(ns);
+  Value d = dict_copy(ns);
   if (VAL_IS_NULL(d)) { obj_decref(&t->ob); return d; }
   t->dict = d.u.o;
-  obj_type_version++;
+  type_version++;
   /* __eq__ without __hash__ makes instances unhashable, as in Python */
-  if (!VAL_IS_NULL(obj_dict_getstr(d, "__eq__")) && VAL_IS_NULL(obj_dict_getstr(d, "__hash__")))
-    if (obj_dict_setstr(d, "__hash__", val_none()) < 0) { obj_decref(&t->ob); return val_null(); }
-  Value doc = obj_dict_getstr(d, "__doc__");
-  if (VAL_IS_STR(doc)) t->doc = strdup(obj_str_cstr(doc));
-  Value modname = obj_dict_getstr(d, "__module__");
+  if (!VAL_IS_NULL(dict_getstr(d, "__eq__")) && VAL_IS_NULL(dict_getstr(d, "__hash__")))
+    if (dict_setstr(d, "__hash__", val_none()) < 0) { obj_decref(&t->ob); return val_null(); }
+  Value doc = dict_getstr(d, "__doc__");
+  if (VAL_IS_STR(doc)) t->doc = strdup(str_cstr(doc));
+  Value modname = dict_getstr(d, "__module__");
   if (VAL_IS_STR(modname)) { t->module = modname.u.o; obj_incref(t->module); }
   else if (mod && mod->name) { t->module = mod->name; obj_incref(t->module); }
   /* __init_subclass__ / __set_name__ are not supported */
   return val_obj(&t->ob);
 }
 
-Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
+Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
   TypeObj *t = (TypeObj *)tv.u.o;
-  if (t == &obj_type_type) return t->new(t, argc, argv, kw);
+  if (t == &type_type) return t->new(t, argc, argv, kw);
   if (!(t->flags & TF_USER)) {
-    if (!t->new) return obj_raise(&obj_TypeError, "cannot create '%s' instances", t->name);
+    if (!t->new) return obj_raise(&exc_TypeError, "cannot create '%s' instances", t->name);
     return t->new(t, argc, argv, kw);
   }
   /* a user class: allocate with the builtin base's constructor, then __init__ */
@@ -410,58 +410,58 @@ Value obj_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
   Value newm = user_lookup(t, "__new__");
   if (!VAL_IS_NULL(newm) && !VAL_IS_NONE(newm)) {
     /* __new__(cls, *args) (a staticmethod implicitly) */
-    Value fn = VAL_IS_OBJ(newm) && newm.u.o->type == &obj_staticmethod_type
+    Value fn = VAL_IS_OBJ(newm) && newm.u.o->type == &class_staticmethod_type
                    ? ((WrapObj *)newm.u.o)->f : newm;
-    int nk = obj_kwcount(kw);
+    int nk = func_kwcount(kw);
     Value *args = obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
     if (!args) return val_null();
     args[0] = tv;
     memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
-    self = obj_call(fn, argc + 1, args, kw);
+    self = op_call(fn, argc + 1, args, kw);
     free(args);
     if (VAL_IS_NULL(self)) return self;
-    if (!obj_isinstance(self, t)) return self;
+    if (!op_isinstance(self, t)) return self;
   } else if (lb->flags & TF_EXC) {
     self = lb->new(t, argc, argv, NULL);
   } else {
     self = lb->new(t, 0, NULL, NULL);
   }
   if (VAL_IS_NULL(self)) return self;
-  Value init = obj_type_lookup(t, INTERNED("__init__"));
+  Value init = type_lookup(t, INTERNED("__init__"));
   if (!VAL_IS_NULL(init)) {
     Value r;
-    if (VAL_IS_OBJ(init) && init.u.o->type == &obj_func_type) {
-      int nk = obj_kwcount(kw);
+    if (VAL_IS_OBJ(init) && init.u.o->type == &func_type) {
+      int nk = func_kwcount(kw);
       Value small[16];
       Value *args = argc + nk + 1 <= 16 ? small : obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
       if (!args) { val_decref(self); return val_null(); }
       args[0] = self;
       memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
-      r = eval_call_function(FUNC(init.u.o), argc + 1, args, kw);
+      r = call_function(FUNC(init.u.o), argc + 1, args, kw);
       if (args != small) free(args);
-    } else if (VAL_IS_OBJ(init) && init.u.o->type == &obj_builtin_type &&
-               ((BuiltinObj *)init.u.o)->owner == &obj_object_type) {
+    } else if (VAL_IS_OBJ(init) && init.u.o->type == &func_builtin_type &&
+               ((BuiltinObj *)init.u.o)->owner == &type_object_type) {
       /* object.__init__: arguments are an error unless __new__ took them */
-      if ((argc || obj_kwcount(kw)) && (VAL_IS_NULL(newm) || VAL_IS_NONE(newm))) {
+      if ((argc || func_kwcount(kw)) && (VAL_IS_NULL(newm) || VAL_IS_NONE(newm))) {
         val_decref(self);
-        return obj_raise(&obj_TypeError, "%s() takes no arguments", t->name);
+        return obj_raise(&exc_TypeError, "%s() takes no arguments", t->name);
       }
       r = val_none();
-    } else if (VAL_IS_OBJ(init) && init.u.o->type == &obj_builtin_type &&
+    } else if (VAL_IS_OBJ(init) && init.u.o->type == &func_builtin_type &&
                (((BuiltinObj *)init.u.o)->owner->flags & TF_EXC)) {
       r = val_none();   /* BaseException's constructor already stored args */
     } else {
       val_incref(init);
-      Value b = obj_bind(init, self, t);
+      Value b = type_bind(init, self, t);
       val_decref(init);
-      r = VAL_IS_NULL(b) ? b : obj_call(b, argc, argv, kw);
+      r = VAL_IS_NULL(b) ? b : op_call(b, argc, argv, kw);
       val_decref(b);
     }
     if (VAL_IS_NULL(r)) { val_decref(self); return r; }
     if (!VAL_IS_NONE(r)) {
       val_decref(r);
       val_decref(self);
-      return obj_raise(&obj_TypeError, "__init__() should return None, not '%s'", obj_type_name(r));
+      return obj_raise(&exc_TypeError, "__init__() should return None, not '%s'", op_type_name(r));
     }
   }
   return self;
@@ -484,33 +484,33 @@ static void super_clear(Obj *o) { val_clear(&((SuperObj *)o)->self); }
 
 static Value super_getattr(Value v, Obj *name) {
   SuperObj *s = (SuperObj *)v.u.o;
-  TypeObj *owner = VAL_IS_TYPE(s->self) ? (TypeObj *)s->self.u.o : obj_type(s->self);
+  TypeObj *owner = VAL_IS_TYPE(s->self) ? (TypeObj *)s->self.u.o : op_type(s->self);
   int64_t h = STR(name)->hash;
   for (TypeObj *k = s->start->base;; k = k->base) {
-    if (!k) k = &obj_object_type;
-    if (obj_type_ready(k) < 0) return val_null();
-    Value x = obj_dict_get_h(val_obj(k->dict), val_obj(name), h);
+    if (!k) k = &type_object_type;
+    if (type_ready(k) < 0) return val_null();
+    Value x = dict_get_h(val_obj(k->dict), val_obj(name), h);
     if (!VAL_IS_NULL(x)) {
-      if (VAL_IS_TYPE(s->self) && VAL_IS_OBJ(x) && x.u.o->type == &obj_func_type)
+      if (VAL_IS_TYPE(s->self) && VAL_IS_OBJ(x) && x.u.o->type == &func_type)
         return val_incref(x);
-      return obj_bind(x, s->self, owner);
+      return type_bind(x, s->self, owner);
     }
-    if (k == &obj_object_type) break;
+    if (k == &type_object_type) break;
   }
-  if (strcmp(STR(name)->s, "__class__") == 0) return val_obj(&obj_super_type.ob);
-  return obj_raise(&obj_AttributeError, "'super' object has no attribute '%s'", STR(name)->s);
+  if (strcmp(STR(name)->s, "__class__") == 0) return val_obj(&class_super_type.ob);
+  return obj_raise(&exc_AttributeError, "'super' object has no attribute '%s'", STR(name)->s);
 }
 
 static Value super_repr(Value v) {
   SuperObj *s = (SuperObj *)v.u.o;
-  return obj_str_fmt("<super: <class '%s'>, <%s object>>", s->start->name, obj_type_name(s->self));
+  return str_fmt("<super: <class '%s'>, <%s object>>", s->start->name, op_type_name(s->self));
 }
 
-Value obj_super_new(TypeObj *t, Value self) {
-  TypeObj *st = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : obj_type(self);
-  if (!obj_is_subtype(st, t))
-    return obj_raise(&obj_TypeError, "super(type, obj): obj must be an instance or subtype of type");
-  SuperObj *s = obj_alloc(&obj_super_type, sizeof(SuperObj));
+Value class_super_new(TypeObj *t, Value self) {
+  TypeObj *st = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : op_type(self);
+  if (!op_is_subtype(st, t))
+    return obj_raise(&exc_TypeError, "super(type, obj): obj must be an instance or subtype of type");
+  SuperObj *s = obj_alloc(&class_super_type, sizeof(SuperObj));
   if (!s) return val_null();
   s->start = t;
   if (t->flags & TF_HEAP) obj_incref(&t->ob);
@@ -519,15 +519,15 @@ Value obj_super_new(TypeObj *t, Value self) {
 }
 
 static Value super_new_slot(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
-  if (argc == 2 && VAL_IS_TYPE(argv[0])) return obj_super_new((TypeObj *)argv[0].u.o, argv[1]);
-  return obj_raise(&obj_RuntimeError, "super(): no arguments");
+  if (argc == 2 && VAL_IS_TYPE(argv[0])) return class_super_new((TypeObj *)argv[0].u.o, argv[1]);
+  return obj_raise(&exc_RuntimeError, "super(): no arguments");
 }
 
-TypeObj obj_super_type = {OBJ_TYPE_HEAD, .name = "super", .flags = TF_GC,
-                          .doc = "super() -> same as super(__class__, <first argument>)\nsuper(type, obj) -> bound super object",
-                          .dealloc = super_dealloc, .traverse = super_traverse,
-                          .clear = super_clear, .getattr = super_getattr, .repr = super_repr,
-                          .new = super_new_slot};
+TypeObj class_super_type = {OBJ_TYPE_HEAD, .name = "super", .flags = TF_GC,
+                            .doc = "super() -> same as super(__class__, <first argument>)\nsuper(type, obj) -> bound super object",
+                            .dealloc = super_dealloc, .traverse = super_traverse,
+                            .clear = super_clear, .getattr = super_getattr, .repr = super_repr,
+                            .new = super_new_slot};
 
 /* ---- property, staticmethod, classmethod -------------------------------------------- */
 static void wrap_dealloc(Obj *o) {
@@ -565,10 +565,10 @@ static Value wrap_make(TypeObj *t, Value f, Value g, Value s, Value doc) {
 
 static Value property_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("property", argc, argv, kw, "|fget,fset,fdel,doc", a) < 0) return val_null();
+  if (func_parse_args("property", argc, argv, kw, "|fget,fset,fdel,doc", a) < 0) return val_null();
   Value doc = a[3];
   if (VAL_IS_NULL(doc) && !VAL_IS_NULL(a[0]) && !VAL_IS_NONE(a[0])) {
-    Value d = obj_getattr_s(a[0], "__doc__");
+    Value d = op_getattr_s(a[0], "__doc__");
     if (VAL_IS_NULL(d)) obj_err_clear();
     Value r = wrap_make(t, a[0], a[1], a[2], d);
     val_decref(d);
@@ -578,19 +578,19 @@ static Value property_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value prop_getter(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("getter", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("getter", argc - 1, kw, 1, 1) < 0) return val_null();
   WrapObj *p = (WrapObj *)argv[0].u.o;
-  return wrap_make(&obj_property_type, argv[1], p->g, p->s, p->doc);
+  return wrap_make(&class_property_type, argv[1], p->g, p->s, p->doc);
 }
 static Value prop_setter(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("setter", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("setter", argc - 1, kw, 1, 1) < 0) return val_null();
   WrapObj *p = (WrapObj *)argv[0].u.o;
-  return wrap_make(&obj_property_type, p->f, argv[1], p->s, p->doc);
+  return wrap_make(&class_property_type, p->f, argv[1], p->s, p->doc);
 }
 static Value prop_deleter(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("deleter", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("deleter", argc - 1, kw, 1, 1) < 0) return val_null();
   WrapObj *p = (WrapObj *)argv[0].u.o;
-  return wrap_make(&obj_property_type, p->f, p->g, argv[1], p->doc);
+  return wrap_make(&class_property_type, p->f, p->g, argv[1], p->doc);
 }
 static Value prop_fget(Value self) {
   Value f = ((WrapObj *)self.u.o)->f;
@@ -609,28 +609,28 @@ static const MethodDef property_methods[] = {
 static const GetSetDef property_getset[] = {
     {"fget", prop_fget, NULL, NULL}, {"__doc__", prop_doc, NULL, NULL}, {NULL}};
 
-TypeObj obj_property_type = {
+TypeObj class_property_type = {
     OBJ_TYPE_HEAD, .name = "property", .flags = TF_GC,
     .doc = "property(fget=None, fset=None, fdel=None, doc=None)\nProperty attribute.",
     .dealloc = wrap_dealloc, .traverse = wrap_traverse, .clear = wrap_clear,
     .new = property_new, .methods = property_methods, .getset = property_getset};
 
 static Value staticmethod_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args(t->name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(t->name, argc, kw, 1, 1) < 0) return val_null();
   return wrap_make(t, argv[0], val_null(), val_null(), val_null());
 }
 static Value wrap_call(Value v, int argc, const Value *argv, Obj *kw) {
-  return obj_call(((WrapObj *)v.u.o)->f, argc, argv, kw);
+  return op_call(((WrapObj *)v.u.o)->f, argc, argv, kw);
 }
 static Value wrap_func(Value self) { return val_incref(((WrapObj *)self.u.o)->f); }
 static const GetSetDef wrap_getset[] = {{"__func__", wrap_func, NULL, NULL}, {NULL}};
 
-TypeObj obj_staticmethod_type = {
+TypeObj class_staticmethod_type = {
     OBJ_TYPE_HEAD, .name = "staticmethod", .flags = TF_GC,
     .doc = "staticmethod(function) -> method\nConvert a function to be a static method.",
     .dealloc = wrap_dealloc, .traverse = wrap_traverse, .clear = wrap_clear,
     .new = staticmethod_new, .call = wrap_call, .getset = wrap_getset};
-TypeObj obj_classmethod_type = {
+TypeObj class_classmethod_type = {
     OBJ_TYPE_HEAD, .name = "classmethod", .flags = TF_GC,
     .doc = "classmethod(function) -> method\nConvert a function to be a class method.",
     .dealloc = wrap_dealloc, .traverse = wrap_traverse, .clear = wrap_clear,

@@ -28,12 +28,12 @@ typedef struct DictObj {
 } DictObj;
 #define DICT(o) ((DictObj *)(o))
 /* lookup with a precomputed hash; borrowed; V_NULL if absent, -1 error via obj_err_occurred */
-Value obj_dict_get_h(Value d, Value key, int64_t hash);
-int obj_dict_set_h(Value d, Value key, int64_t hash, Value x);
-Value obj_dict_copy(Value d);
-int obj_dict_update(Value d, Value other);   /* dict or iterable of pairs */
-Value obj_dict_pop(Value d, Value key);       /* new ref or V_NULL (absent: no error) */
-void obj_dict_clear(Value d);
+Value dict_get_h(Value d, Value key, int64_t hash);
+int dict_set_h(Value d, Value key, int64_t hash, Value x);
+Value dict_copy(Value d);
+int dict_update(Value d, Value other);       /* dict or iterable of pairs */
+Value dict_pop(Value d, Value key);           /* new ref or V_NULL (absent: no error) */
+void dict_clear(Value d);
 
 /* ---- set (CPython's open addressing, so small-int sets print in CPython's order) ----- */
 typedef struct SetEntry { Value key; int64_t hash; } SetEntry;
@@ -47,20 +47,20 @@ typedef struct SetObj {
   SetEntry small[8];
 } SetObj;
 #define SETO(o) ((SetObj *)(o))
-#define VAL_IS_SETLIKE(v) ((v).tag == V_OBJ && ((v).u.o->type == &obj_set_type || \
-                           (v).u.o->type == &obj_frozenset_type))
-int obj_set_contains(Value s, Value x);
-Value obj_set_from(TypeObj *t, Value iterable);
+#define VAL_IS_SETLIKE(v) ((v).tag == V_OBJ && ((v).u.o->type == &set_type || \
+                           (v).u.o->type == &set_frozenset_type))
+int set_contains(Value s, Value x);
+Value set_from(TypeObj *t, Value iterable);
 
 /* ---- misc objects ------------------------------------------------------------------- */
 typedef struct CellObj { Obj ob; Value v; } CellObj;
-Obj *obj_cell_new(Value v);                  /* borrows v */
+Obj *func_cell_new(Value v);                 /* borrows v */
 
 typedef struct SliceObj { Obj ob; Value start, stop, step; } SliceObj;
-Value obj_slice_new(Value start, Value stop, Value step);   /* borrows */
+Value iter_slice_new(Value start, Value stop, Value step);  /* borrows */
 /* normalise a slice against a length (CPython's PySlice_GetIndicesEx); -1 on error */
-int obj_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
-                      int64_t *slicelen);
+int iter_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
+                       int64_t *slicelen);
 
 typedef struct RangeObj { Obj ob; int64_t start, stop, step, len; uint64_t ulen; } RangeObj;
   /* len is -1 when the length does not fit an int64 (ulen has it) */
@@ -92,9 +92,9 @@ typedef struct ModuleObj {
 } ModuleObj;
 #define MODULE(o) ((ModuleObj *)(o))
 /* slot for a name, created if needed (-1 on memory error) */
-int64_t obj_module_slot(ModuleObj *m, Obj *name);
-Value obj_module_dict(ModuleObj *m);          /* a dict snapshot of the bound names */
-Value obj_module_new(const char *name);
+int64_t module_slot(ModuleObj *m, Obj *name);
+Value module_dict(ModuleObj *m);              /* a dict snapshot of the bound names */
+Value module_new(const char *name);
 
 typedef struct InstObj { Obj ob; Obj *dict; } InstObj;
 
@@ -120,15 +120,15 @@ typedef struct ExcObj {
   Obj *suggestion;      /* NameError: the suggestion found when it was raised */
 } ExcObj;
 /* note the object and name on a pending AttributeError (for the "Did you mean" hint) */
-void obj_exc_attr_info(Value obj, Obj *name);
+void exc_attr_info(Value obj, Obj *name);
 /* CPython's suggestion for a misspelt name among candidates (a list of str); NULL if none */
-Obj *obj_suggest(Value candidates, Obj *name);
+Obj *exc_suggest(Value candidates, Obj *name);
 #define EXC(o) ((ExcObj *)(o))
-Value obj_exc_new(TypeObj *t, Value args_tuple);    /* borrows args */
-Value obj_exc_str(Value exc);
-void obj_exc_add_tb(Value exc, Obj *code, Obj *name, Span span);
-void obj_exc_add_tb_anchored(Value exc, Obj *code, Obj *name, Span span, int kind, int c1, int c2);
-extern TypeObj *const obj_exc_builtin_types[];       /* NULL-terminated: for the builtins */
+Value exc_new(TypeObj *t, Value args_tuple);        /* borrows args */
+Value exc_str(Value exc);
+void exc_add_tb(Value exc, Obj *code, Obj *name, Span span);
+void exc_add_tb_anchored(Value exc, Obj *code, Obj *name, Span span, int kind, int c1, int c2);
+extern TypeObj *const exc_builtin_types[];           /* NULL-terminated: for the builtins */
 
 /* ---- code (a parsed source unit) ---------------------------------------------------- */
 typedef struct CodeObj {
@@ -142,10 +142,10 @@ typedef struct CodeObj {
   Obj **owned;          /* objects cached on the nodes (constants, keyword tuples) */
   int nowned, capowned;
 } CodeObj;
-int obj_code_own(CodeObj *code, Obj *o);   /* steals o */
-Obj *obj_code_new(const char *src, size_t len, const char *filename);
+int func_code_own(CodeObj *code, Obj *o);  /* steals o */
+Obj *func_code_new(const char *src, size_t len, const char *filename);
 /* the text of a 1-based line (without newline) */
-const char *obj_code_line(CodeObj *c, int line, size_t *n);
+const char *func_code_line(CodeObj *c, int line, size_t *n);
 
 /* ---- functions ----------------------------------------------------------------------- */
 typedef struct Scope Scope;
@@ -196,7 +196,7 @@ struct Scope {
 };
 /* resolve a parsed module (in code's arena) against a module namespace; 0, or -1 with
  * SyntaxError pending (span in *err_span) */
-int eval_resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span);
+int resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span);
 
 /* ---- evaluator --------------------------------------------------------------------- */
 typedef struct Frame {
@@ -228,13 +228,13 @@ typedef struct ThreadState {
 extern ThreadState obj_ts;
 extern volatile sig_atomic_t obj_interrupted;
 
-Value eval_call_function(FuncObj *f, int argc, const Value *argv, Obj *kwnames);
+Value call_function(FuncObj *f, int argc, const Value *argv, Obj *kwnames);
 /* run a module's code in m; 0 ok, -1 error */
 int eval_module(Node *module, ModuleObj *m, CodeObj *code, Value *last_value);
 /* raise RecursionError when the C stack or the depth limit is exhausted */
-int eval_stack_check(void);
+int call_stack_check(void);
 #define STACK_CHECK_OR(fail) do { char here__; \
-    if (&here__ < obj_ts.stack_limit && eval_stack_check() < 0) return fail; } while (0)
+    if (&here__ < obj_ts.stack_limit && call_stack_check() < 0) return fail; } while (0)
 
 /* ---- session ------------------------------------------------------------------------ */
 struct Session {
@@ -244,75 +244,75 @@ struct Session {
   Value argv;             /* list */
   int exit_code;
   Value sys;
-  Value cell_end;         /* list of callables run after each execution (obj_on_cell_end) */
+  Value cell_end;         /* list of callables run after each execution (sb_on_cell_end) */
 };
 Value eval_builtins_module(void);      /* create the builtins module */
-int eval_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m,
-                     int interactive, Value *last_value);
+int sb_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m,
+                   int interactive, Value *last_value);
 Value obj_sys_module_new(Session *s, int argc, char **argv);   /* stdlib/mod_sys.c */
 /* traceback.c: the lines of a formatted exception, its value and its type name (malloc'd) */
-int eval_format_exception(Value exc, char ***lines);
-char *eval_exc_value(Value exc);
-char *eval_exc_name(Value exc);
-char *eval_help_text(Value v);                               /* help.c: help(v) */
-void eval_echo_result(Value v, const sb_sink *sink);        /* display.c: the REPL's echo */
-int eval_display_builtins(Value builtins);                   /* display.c: display() & co. */
+int tb_format_exception(Value exc, char ***lines);
+char *tb_exc_value(Value exc);
+char *tb_exc_name(Value exc);
+char *help_text(Value v);                                    /* help.c: help(v) */
+void display_echo_result(Value v, const sb_sink *sink);     /* display.c: the REPL's echo */
+int display_builtins(Value builtins);                        /* display.c: display() & co. */
 
 /* ---- helpers shared by the type files --------------------------------------------- */
 Value obj_new_type_error_unsupported(const char *op, Value a, Value b);
-int64_t obj_hash_int(int64_t i);
-int64_t obj_hash_double(double d);
-int64_t obj_hash_bytes(const char *s, size_t n);
-Value obj_str_append_inplace(Value a, Value b);   /* steals a */
-void obj_builtin_fix_error(Obj *builtin);
-Value obj_str_join(Value sep, Value iterable);
+int64_t num_hash_int(int64_t i);
+int64_t num_hash_double(double d);
+int64_t num_hash_bytes(const char *s, size_t n);
+Value str_append_inplace(Value a, Value b);       /* steals a */
+void func_builtin_fix_error(Obj *builtin);
+Value str_join(Value sep, Value iterable);
 /* repr of containers: guard against self-reference ("[...]") */
-int obj_repr_enter(Obj *o);             /* 1 if already being printed */
-void obj_repr_leave(Obj *o);
-Value obj_list_sorted(Value iterable, Value key, int reverse);
-Value obj_seq_iter_new(Value seq);      /* an iterator over a list/tuple/str by index */
+int op_repr_enter(Obj *o);              /* 1 if already being printed */
+void op_repr_leave(Obj *o);
+Value list_sorted(Value iterable, Value key, int reverse);
+Value list_seq_iter_new(Value seq);     /* an iterator over a list/tuple/str by index */
 /* list and tuple share these (list.c) */
-Value obj_seq_repr(Value self, const Value *items, int64_t n, const char *open,
-                   const char *close, int tuple1);
-Value obj_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, int op);
-Value obj_seq_index(const char *tname, Value self, int argc, const Value *argv, Obj *kw);
-Value obj_seq_count(Value self, Value x);
-Value obj_calliter_new(Value f, Value sentinel);   /* iter(f, sentinel) */
-void obj_inst_slots(TypeObj *t);
-Value obj_percent_format(Value fmt, Value args);
-Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames);
-Value obj_stdstream_new(int stream);
-Value obj_open(int argc, const Value *argv, Obj *kwnames);
-Value obj_int_binary(int op, Value a, Value b);
-Value obj_float_binary(int op, Value a, Value b);
-int obj_num_compare(Value a, Value b, int op);      /* numbers only: 1/0, -2 if not numbers */
-Value obj_type_call(Value t, int argc, const Value *argv, Obj *kwnames);
-Value obj_class_new(Obj *name, Value bases, Value ns, ModuleObj *mod);
-Value obj_super_new(TypeObj *t, Value self);
-Value obj_bind(Value attr, Value self, TypeObj *t);   /* descriptor binding for lookups */
+Value list_seq_repr(Value self, const Value *items, int64_t n, const char *open,
+                    const char *close, int tuple1);
+Value list_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, int op);
+Value list_seq_index(const char *tname, Value self, int argc, const Value *argv, Obj *kw);
+Value list_seq_count(Value self, Value x);
+Value iter_calliter_new(Value f, Value sentinel);  /* iter(f, sentinel) */
+void type_inst_slots(TypeObj *t);
+Value strfmt_percent(Value fmt, Value args);
+Value strfmt_format(Value fmt, int argc, const Value *argv, Obj *kwnames);
+Value file_stdstream_new(int stream);
+Value file_open(int argc, const Value *argv, Obj *kwnames);
+Value num_int_binary(int op, Value a, Value b);
+Value num_float_binary(int op, Value a, Value b);
+int num_compare(Value a, Value b, int op);          /* numbers only: 1/0, -2 if not numbers */
+Value class_type_call(Value t, int argc, const Value *argv, Obj *kwnames);
+Value class_new(Obj *name, Value bases, Value ns, ModuleObj *mod);
+Value class_super_new(TypeObj *t, Value self);
+Value type_bind(Value attr, Value self, TypeObj *t);  /* descriptor binding for lookups */
 /* the instance dict pointer of v (NULL if it has none) */
-Obj **obj_instance_dict_ptr(Value v);
-Value obj_user_method(Value self, const char *dunder);   /* lookup a special method (bound) */
+Obj **type_instance_dict_ptr(Value v);
+Value class_user_method(Value self, const char *dunder); /* lookup a special method (bound) */
 /* v.<dunder>() for a conversion method (__index__, __float__, __int__) of a user class or a
  * native type such as a 0-d array; V_NULL with no error pending when the type has none */
-Value obj_conv_dunder(Value v, const char *dunder);
-int obj_index_value(Value v, int64_t *out);   /* int or __index__: 1 done, 0 has none, -1 error */
+Value op_conv_dunder(Value v, const char *dunder);
+int op_index_value(Value v, int64_t *out);    /* int or __index__: 1 done, 0 has none, -1 error */
 /* the count of seq * k: 1 when k is an int or converts by __index__ (np.int64(3)), 0 when not
  * (the other operand's __mul__ then gets its turn), -1 on an error other than TypeError */
-int obj_repeat_count(Value k, int64_t *n);
+int op_repeat_count(Value k, int64_t *n);
 extern Value obj_builtins_dict;          /* the builtins namespace dict of the live session */
-int obj_builtins_init(ModuleObj *m);
+int builtins_init(ModuleObj *m);
 int obj_modules_init(void);
-extern const char *const obj_keywords[];
+extern const char *const sb_keywords[];
 void obj_gc_collect_full(void);
-int obj_contains_iter(Value c, Value x);
-extern uint64_t obj_type_version;
+int op_contains_iter(Value c, Value x);
+extern uint64_t type_version;
 /* an interned name for a string literal, looked up once per call site */
-#define INTERNED(lit) __extension__({ static Obj *in_; if (!in_) in_ = obj_intern(lit); in_; })   /* bump after changing any type's dict directly */
-Value obj_seq_getitem_iter(Value v);
-int obj_float_to_int(double d, int64_t *out);
-Value obj_seq_reversed_new(Value seq);
-extern TypeObj obj_seqiter_type, obj_getset_type, obj_code_type;
-extern TypeObj obj_enumerate_type, obj_zip_type, obj_map_type, obj_filter_type, obj_reversed_type;
+#define INTERNED(lit) __extension__({ static Obj *in_; if (!in_) in_ = str_intern(lit); in_; })   /* bump after changing any type's dict directly */
+Value op_seq_getitem_iter(Value v);
+int num_float_to_int(double d, int64_t *out);
+Value list_seq_reversed_new(Value seq);
+extern TypeObj list_seqiter_type, type_getset_type, func_code_type;
+extern TypeObj iter_enumerate_type, iter_zip_type, iter_map_type, iter_filter_type, iter_reversed_type;
 
 #endif

@@ -85,7 +85,7 @@ restart:
     }
     int64_t ver = d->version;
     val_incref(k);
-    int eq = obj_eq(k, key);
+    int eq = op_eq(k, key);
     val_decref(k);
     if (eq < 0) return -2;
     if (d->version != ver) goto restart;
@@ -125,7 +125,7 @@ restart:;
           int64_t ver = d->version;
           DictEntry *ents = d->entries;
           val_incref(k);
-          int eq = obj_eq(k, key);
+          int eq = op_eq(k, key);
           val_decref(k);
           if (eq < 0) return -2;
           if (d->version != ver || d->entries != ents || d->index != index) goto restart;
@@ -138,12 +138,12 @@ restart:;
   }
 }
 
-Value obj_dict_new(void) {
-  DictObj *d = obj_alloc(&obj_dict_type, sizeof(DictObj));
+Value dict_new(void) {
+  DictObj *d = obj_alloc(&dict_type, sizeof(DictObj));
   return val_obj(d ? &d->ob : NULL);
 }
 
-Value obj_dict_get_h(Value dv, Value key, int64_t hash) {
+Value dict_get_h(Value dv, Value key, int64_t hash) {
   DictObj *d = DICT(dv.u.o);
   size_t slot;
   int64_t ix = dict_lookup(d, key, hash, &slot);
@@ -151,19 +151,19 @@ Value obj_dict_get_h(Value dv, Value key, int64_t hash) {
   return d->entries[ix].val;
 }
 
-Value obj_dict_get(Value dv, Value key) {
+Value dict_get(Value dv, Value key) {
   int64_t h;
-  if (obj_hash(key, &h) < 0) return val_null();
-  return obj_dict_get_h(dv, key, h);
+  if (op_hash(key, &h) < 0) return val_null();
+  return dict_get_h(dv, key, h);
 }
 
-Value obj_dict_getstr(Value dv, const char *key) {
-  Obj *k = obj_intern(key);
+Value dict_getstr(Value dv, const char *key) {
+  Obj *k = str_intern(key);
   if (!k) return val_null();
-  return obj_dict_get_h(dv, val_obj(k), STR(k)->hash);
+  return dict_get_h(dv, val_obj(k), STR(k)->hash);
 }
 
-int obj_dict_set_h(Value dv, Value key, int64_t hash, Value x) {
+int dict_set_h(Value dv, Value key, int64_t hash, Value x) {
   DictObj *d = DICT(dv.u.o);
   size_t slot;
   int64_t ix = dict_lookup(d, key, hash, &slot);
@@ -189,22 +189,22 @@ int obj_dict_set_h(Value dv, Value key, int64_t hash, Value x) {
   return 0;
 }
 
-int obj_dict_set(Value dv, Value key, Value x) {
+int dict_set(Value dv, Value key, Value x) {
   int64_t h;
-  if (obj_hash(key, &h) < 0) return -1;
-  return obj_dict_set_h(dv, key, h, x);
+  if (op_hash(key, &h) < 0) return -1;
+  return dict_set_h(dv, key, h, x);
 }
 
-int obj_dict_setstr(Value dv, const char *key, Value x) {
-  Obj *k = obj_intern(key);
+int dict_setstr(Value dv, const char *key, Value x) {
+  Obj *k = str_intern(key);
   if (!k) return -1;
-  return obj_dict_set_h(dv, val_obj(k), STR(k)->hash, x);
+  return dict_set_h(dv, val_obj(k), STR(k)->hash, x);
 }
 
 static void raise_key_error(Value key) {
-  Value args = obj_tuple_pack(1, key);
+  Value args = tuple_pack(1, key);
   if (VAL_IS_NULL(args)) return;
-  Value e = obj_exc_new(&obj_KeyError, args);
+  Value e = exc_new(&exc_KeyError, args);
   val_decref(args);
   if (VAL_IS_NULL(e)) return;
   obj_raise_value(e);
@@ -212,10 +212,10 @@ static void raise_key_error(Value key) {
 }
 
 /* remove and return the value (new ref); V_NULL if absent (no error set) or on error */
-Value obj_dict_pop(Value dv, Value key) {
+Value dict_pop(Value dv, Value key) {
   DictObj *d = DICT(dv.u.o);
   int64_t h;
-  if (obj_hash(key, &h) < 0) return val_null();
+  if (op_hash(key, &h) < 0) return val_null();
   size_t slot;
   int64_t ix = dict_lookup(d, key, h, &slot);
   if (ix < 0) return val_null();
@@ -230,7 +230,7 @@ Value obj_dict_pop(Value dv, Value key) {
 }
 
 static int obj_dict_del(Value dv, Value key) {
-  Value v = obj_dict_pop(dv, key);
+  Value v = dict_pop(dv, key);
   if (VAL_IS_NULL(v)) {
     if (!obj_err_occurred()) raise_key_error(key);
     return -1;
@@ -239,9 +239,9 @@ static int obj_dict_del(Value dv, Value key) {
   return 0;
 }
 
-int64_t obj_dict_len(Value dv) { return DICT(dv.u.o)->used; }
+int64_t dict_len(Value dv) { return DICT(dv.u.o)->used; }
 
-int obj_dict_next(Value dv, int64_t *pos, Value *key, Value *val) {
+int dict_next(Value dv, int64_t *pos, Value *key, Value *val) {
   DictObj *d = DICT(dv.u.o);
   while (*pos < d->n) {
     DictEntry *e = &d->entries[(*pos)++];
@@ -254,7 +254,7 @@ int obj_dict_next(Value dv, int64_t *pos, Value *key, Value *val) {
   return 0;
 }
 
-void obj_dict_clear(Value dv) {
+void dict_clear(Value dv) {
   DictObj *d = DICT(dv.u.o);
   DictEntry *ents = d->entries;
   int64_t n = d->n;
@@ -271,27 +271,27 @@ void obj_dict_clear(Value dv) {
   free(ents);
 }
 
-Value obj_dict_copy(Value dv) {
-  Value r = obj_dict_new();
+Value dict_copy(Value dv) {
+  Value r = dict_new();
   if (VAL_IS_NULL(r)) return r;
   DictObj *d = DICT(dv.u.o);
   if (d->used && dict_resize(DICT(r.u.o), d->used) < 0) { val_decref(r); return val_null(); }
   for (int64_t i = 0; i < d->n; i++) {
     DictEntry *e = &d->entries[i];
     if (VAL_IS_NULL(e->key)) continue;
-    if (obj_dict_set_h(r, e->key, e->hash, e->val) < 0) { val_decref(r); return val_null(); }
+    if (dict_set_h(r, e->key, e->hash, e->val) < 0) { val_decref(r); return val_null(); }
   }
   return r;
 }
 
-int obj_dict_update(Value dv, Value other) {
+int dict_update(Value dv, Value other) {
   if (VAL_IS_DICT(other)) {
     DictObj *o = DICT(other.u.o);
     for (int64_t i = 0; i < o->n; i++) {
       DictEntry *e = &o->entries[i];
       if (VAL_IS_NULL(e->key)) continue;
       Value k = val_incref(e->key), v = val_incref(e->val);
-      int r = obj_dict_set_h(dv, k, e->hash, v);
+      int r = dict_set_h(dv, k, e->hash, v);
       val_decref(k);
       val_decref(v);
       if (r < 0) return -1;
@@ -299,18 +299,18 @@ int obj_dict_update(Value dv, Value other) {
     return 0;
   }
   /* a mapping with keys() */
-  if (VAL_IS_OBJ(other) && (other.u.o->type->flags & TF_USER) && obj_hasattr_s(other, "keys")) {
-    Value keys = obj_call_method(other, "keys", 0, NULL);
+  if (VAL_IS_OBJ(other) && (other.u.o->type->flags & TF_USER) && op_hasattr_s(other, "keys")) {
+    Value keys = op_call_method(other, "keys", 0, NULL);
     if (VAL_IS_NULL(keys)) return -1;
-    Value it = obj_iter(keys);
+    Value it = op_iter(keys);
     val_decref(keys);
     if (VAL_IS_NULL(it)) return -1;
     Value k;
     int r;
-    while ((r = obj_next(it, &k)) == 1) {
-      Value v = obj_getitem(other, k);
+    while ((r = op_next(it, &k)) == 1) {
+      Value v = op_getitem(other, k);
       if (VAL_IS_NULL(v)) { val_decref(k); r = -1; break; }
-      r = obj_dict_set(dv, k, v);
+      r = dict_set(dv, k, v);
       val_decref(k);
       val_decref(v);
       if (r < 0) break;
@@ -318,17 +318,17 @@ int obj_dict_update(Value dv, Value other) {
     val_decref(it);
     return r < 0 ? -1 : 0;
   }
-  Value it = obj_iter(other);
+  Value it = op_iter(other);
   if (VAL_IS_NULL(it)) return -1;
   Value item;
   int r;
   int64_t n = 0;
-  while ((r = obj_next(it, &item)) == 1) {
-    Value seq = obj_sequence_list(item);
+  while ((r = op_next(it, &item)) == 1) {
+    Value seq = list_from_iterable(item);
     if (VAL_IS_NULL(seq)) {
-      if (obj_err_matches(&obj_TypeError)) {
+      if (obj_err_matches(&exc_TypeError)) {
         obj_err_clear();
-        obj_raise(&obj_TypeError, "cannot convert dictionary update sequence element #%lld to a sequence",
+        obj_raise(&exc_TypeError, "cannot convert dictionary update sequence element #%lld to a sequence",
                   (long long)n);
       }
       val_decref(item);
@@ -337,13 +337,13 @@ int obj_dict_update(Value dv, Value other) {
     }
     val_decref(item);
     if (LIST(seq.u.o)->len != 2) {
-      obj_raise(&obj_ValueError, "dictionary update sequence element #%lld has length %lld; 2 is required",
+      obj_raise(&exc_ValueError, "dictionary update sequence element #%lld has length %lld; 2 is required",
                 (long long)n, (long long)LIST(seq.u.o)->len);
       val_decref(seq);
       r = -1;
       break;
     }
-    r = obj_dict_set(dv, LIST(seq.u.o)->items[0], LIST(seq.u.o)->items[1]);
+    r = dict_set(dv, LIST(seq.u.o)->items[0], LIST(seq.u.o)->items[1]);
     val_decref(seq);
     if (r < 0) break;
     n++;
@@ -372,26 +372,26 @@ static void dict_traverse(Obj *o, VisitFn visit, void *arg) {
   }
 }
 
-static void dict_clear_slot(Obj *o) { obj_dict_clear(val_obj(o)); }
+static void dict_clear_slot(Obj *o) { dict_clear(val_obj(o)); }
 
 static Value dict_repr(Value v) {
-  if (obj_repr_enter(v.u.o)) return obj_str_from_cstr("{...}");
+  if (op_repr_enter(v.u.o)) return str_from_cstr("{...}");
   FBuf b = {0};
   fbuf_putc(&b, '{');
   int64_t pos = 0, k = 0;
   Value key, val;
-  while (obj_dict_next(v, &pos, &key, &val)) {
+  while (dict_next(v, &pos, &key, &val)) {
     if (k++) fbuf_puts(&b, ", ");
     val_incref(key);
     val_incref(val);
-    Value r1 = obj_repr(key);
-    Value r2 = VAL_IS_NULL(r1) ? r1 : obj_repr(val);
+    Value r1 = op_repr(key);
+    Value r2 = VAL_IS_NULL(r1) ? r1 : op_repr(val);
     val_decref(key);
     val_decref(val);
     if (VAL_IS_NULL(r2)) {
       val_decref(r1);
       fbuf_free(&b);
-      obj_repr_leave(v.u.o);
+      op_repr_leave(v.u.o);
       return val_null();
     }
     fbuf_putn(&b, STR(r1.u.o)->s, STR(r1.u.o)->len);
@@ -401,8 +401,8 @@ static Value dict_repr(Value v) {
     val_decref(r2);
   }
   fbuf_putc(&b, '}');
-  obj_repr_leave(v.u.o);
-  Value r = obj_str_new(b.s, b.len);
+  op_repr_leave(v.u.o);
+  Value r = str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
 }
@@ -416,10 +416,10 @@ static Value dict_compare(Value a, Value b, int op) {
     DictEntry *e = &x->entries[i];
     if (VAL_IS_NULL(e->key)) continue;
     Value k = val_incref(e->key), v = val_incref(e->val);
-    Value w = obj_dict_get_h(b, k, e->hash);
+    Value w = dict_get_h(b, k, e->hash);
     int r;
     if (VAL_IS_NULL(w)) r = obj_err_occurred() ? -1 : 0;
-    else { val_incref(w); r = obj_eq(v, w); val_decref(w); }
+    else { val_incref(w); r = op_eq(v, w); val_decref(w); }
     val_decref(k);
     val_decref(v);
     if (r < 0) return val_null();
@@ -431,21 +431,21 @@ static Value dict_compare(Value a, Value b, int op) {
 static Value dict_binary(int op, Value a, Value b) {
   if ((op & 0xff) != OP_BITOR || !VAL_IS_DICT(a) || !VAL_IS_DICT(b)) return obj_notimpl();
   if (op & OBJ_INPLACE) {
-    if (obj_dict_update(a, b) < 0) return val_null();
+    if (dict_update(a, b) < 0) return val_null();
     return val_incref(a);
   }
-  Value r = obj_dict_copy(a);
+  Value r = dict_copy(a);
   if (VAL_IS_NULL(r)) return r;
-  if (obj_dict_update(r, b) < 0) { val_decref(r); return val_null(); }
+  if (dict_update(r, b) < 0) { val_decref(r); return val_null(); }
   return r;
 }
 
-static int dict_len(Value v, int64_t *out) { *out = DICT(v.u.o)->used; return 0; }
+static int dict_len_slot(Value v, int64_t *out) { *out = DICT(v.u.o)->used; return 0; }
 
 static Value dict_getitem(Value v, Value key) {
   int64_t h;
-  if (obj_hash(key, &h) < 0) return val_null();
-  Value x = obj_dict_get_h(v, key, h);
+  if (op_hash(key, &h) < 0) return val_null();
+  Value x = dict_get_h(v, key, h);
   if (VAL_IS_NULL(x)) {
     if (!obj_err_occurred()) raise_key_error(key);
     return val_null();
@@ -455,13 +455,13 @@ static Value dict_getitem(Value v, Value key) {
 
 static int dict_setitem(Value v, Value key, Value x) {
   if (VAL_IS_NULL(x)) return obj_dict_del(v, key);
-  return obj_dict_set(v, key, x);
+  return dict_set(v, key, x);
 }
 
 static int dict_contains(Value v, Value key) {
   int64_t h;
-  if (obj_hash(key, &h) < 0) return -1;
-  Value x = obj_dict_get_h(v, key, h);
+  if (op_hash(key, &h) < 0) return -1;
+  Value x = dict_get_h(v, key, h);
   if (VAL_IS_NULL(x)) return obj_err_occurred() ? -1 : 0;
   return 1;
 }
@@ -482,15 +482,15 @@ static int di_next(Value v, Value *out) {
   DictObj *d = DICT(it->d.u.o);
   if (d->used != it->used) {
     it->used = -1;
-    obj_raise(&obj_RuntimeError, "dictionary changed size during iteration");
+    obj_raise(&exc_RuntimeError, "dictionary changed size during iteration");
     return -1;
   }
   Value k, x;
-  if (!obj_dict_next(it->d, &it->pos, &k, &x)) { val_clear(&it->d); return 0; }
+  if (!dict_next(it->d, &it->pos, &k, &x)) { val_clear(&it->d); return 0; }
   if (it->kind == DI_KEYS) *out = val_incref(k);
   else if (it->kind == DI_VALUES) *out = val_incref(x);
   else {
-    *out = obj_tuple_pack(2, k, x);
+    *out = tuple_pack(2, k, x);
     if (VAL_IS_NULL(*out)) return -1;
   }
   return 1;
@@ -519,16 +519,16 @@ static void dv_clear(Obj *o) { val_clear(&((DictView *)o)->d); }
 static int dv_len(Value v, int64_t *out) { *out = DICT(((DictView *)v.u.o)->d.u.o)->used; return 0; }
 static int view_kind(Value v) {
   TypeObj *t = v.u.o->type;
-  return t == &obj_dictkeys_type ? DI_KEYS : t == &obj_dictvalues_type ? DI_VALUES : DI_ITEMS;
+  return t == &dict_keys_type ? DI_KEYS : t == &dict_values_type ? DI_VALUES : DI_ITEMS;
 }
 static Value dv_iter(Value v) { return dict_iter_new(((DictView *)v.u.o)->d, view_kind(v)); }
 static Value dv_repr(Value v) {
-  Value l = obj_sequence_list(v);
+  Value l = list_from_iterable(v);
   if (VAL_IS_NULL(l)) return l;
-  Value r = obj_repr(l);
+  Value r = op_repr(l);
   val_decref(l);
   if (VAL_IS_NULL(r)) return r;
-  Value s = obj_str_fmt("%s(%s)", v.u.o->type->name, obj_str_cstr(r));
+  Value s = str_fmt("%s(%s)", v.u.o->type->name, str_cstr(r));
   val_decref(r);
   return s;
 }
@@ -539,15 +539,15 @@ static int dv_contains(Value v, Value x) {
   if (kind == DI_ITEMS) {
     if (!VAL_IS_TUPLE(x) || TUPLE(x.u.o)->len != 2) return 0;
     int64_t h;
-    if (obj_hash(TUPLE(x.u.o)->items[0], &h) < 0) return -1;
-    Value y = obj_dict_get_h(d, TUPLE(x.u.o)->items[0], h);
+    if (op_hash(TUPLE(x.u.o)->items[0], &h) < 0) return -1;
+    Value y = dict_get_h(d, TUPLE(x.u.o)->items[0], h);
     if (VAL_IS_NULL(y)) return obj_err_occurred() ? -1 : 0;
-    return obj_eq(y, TUPLE(x.u.o)->items[1]);
+    return op_eq(y, TUPLE(x.u.o)->items[1]);
   }
   int64_t pos = 0;
   Value k, y;
-  while (obj_dict_next(d, &pos, &k, &y)) {
-    int e = obj_eq(y, x);
+  while (dict_next(d, &pos, &k, &y)) {
+    int e = op_eq(y, x);
     if (e) return e;
   }
   return 0;
@@ -556,13 +556,13 @@ static Value dv_compare(Value a, Value b, int op) {
   /* keys views compare like sets */
   if (op != CMP_EQ && op != CMP_NOTEQ) return obj_notimpl();
   if (!VAL_IS_OBJ(a) || !VAL_IS_OBJ(b) || a.u.o->type != b.u.o->type ||
-      a.u.o->type == &obj_dictvalues_type)
+      a.u.o->type == &dict_values_type)
     return obj_notimpl();
-  Value sa = obj_set_from(&obj_set_type, a);
+  Value sa = set_from(&set_type, a);
   if (VAL_IS_NULL(sa)) return sa;
-  Value sb = obj_set_from(&obj_set_type, b);
+  Value sb = set_from(&set_type, b);
   if (VAL_IS_NULL(sb)) { val_decref(sa); return sb; }
-  Value r = obj_compare(sa, sb, op);
+  Value r = op_compare(sa, sb, op);
   val_decref(sa);
   val_decref(sb);
   return r;
@@ -571,30 +571,30 @@ static Value dv_binary(int op, Value a, Value b) {
   /* d.keys() & other, | other, - other, ^ other: as sets */
   int o = op & 0xff;
   if (o != OP_BITAND && o != OP_BITOR && o != OP_SUB && o != OP_BITXOR) return obj_notimpl();
-  Value sa = obj_set_from(&obj_set_type, a);
+  Value sa = set_from(&set_type, a);
   if (VAL_IS_NULL(sa)) return sa;
-  Value sb = obj_set_from(&obj_set_type, b);
+  Value sb = set_from(&set_type, b);
   if (VAL_IS_NULL(sb)) { val_decref(sa); return sb; }
-  Value r = obj_binop(o, sa, sb);
+  Value r = op_binop(o, sa, sb);
   val_decref(sa);
   val_decref(sb);
   return r;
 }
 
-TypeObj obj_dictkeys_type = {OBJ_TYPE_HEAD, .name = "dict_keys", .flags = TF_GC,
-                             .dealloc = dv_dealloc, .traverse = dv_traverse, .clear = dv_clear,
-                             .len = dv_len, .iter = dv_iter, .repr = dv_repr,
-                             .contains = dv_contains, .compare = dv_compare,
-                             .binary = dv_binary};
-TypeObj obj_dictvalues_type = {OBJ_TYPE_HEAD, .name = "dict_values", .flags = TF_GC,
-                               .dealloc = dv_dealloc, .traverse = dv_traverse,
-                               .clear = dv_clear, .len = dv_len, .iter = dv_iter,
-                               .repr = dv_repr, .contains = dv_contains};
-TypeObj obj_dictitems_type = {OBJ_TYPE_HEAD, .name = "dict_items", .flags = TF_GC,
-                              .dealloc = dv_dealloc, .traverse = dv_traverse,
-                              .clear = dv_clear, .len = dv_len, .iter = dv_iter,
-                              .repr = dv_repr, .contains = dv_contains,
-                              .compare = dv_compare, .binary = dv_binary};
+TypeObj dict_keys_type = {OBJ_TYPE_HEAD, .name = "dict_keys", .flags = TF_GC,
+                          .dealloc = dv_dealloc, .traverse = dv_traverse, .clear = dv_clear,
+                          .len = dv_len, .iter = dv_iter, .repr = dv_repr,
+                          .contains = dv_contains, .compare = dv_compare,
+                          .binary = dv_binary};
+TypeObj dict_values_type = {OBJ_TYPE_HEAD, .name = "dict_values", .flags = TF_GC,
+                            .dealloc = dv_dealloc, .traverse = dv_traverse,
+                            .clear = dv_clear, .len = dv_len, .iter = dv_iter,
+                            .repr = dv_repr, .contains = dv_contains};
+TypeObj dict_items_type = {OBJ_TYPE_HEAD, .name = "dict_items", .flags = TF_GC,
+                           .dealloc = dv_dealloc, .traverse = dv_traverse,
+                           .clear = dv_clear, .len = dv_len, .iter = dv_iter,
+                           .repr = dv_repr, .contains = dv_contains,
+                           .compare = dv_compare, .binary = dv_binary};
 
 static Value view_new(TypeObj *t, Value d) {
   DictView *v = obj_alloc(t, sizeof(DictView));
@@ -605,17 +605,17 @@ static Value view_new(TypeObj *t, Value d) {
 
 /* ---- constructor and methods ----------------------------------------------------------- */
 static int update_kwargs(Value d, int argc, const Value *argv, Obj *kw) {
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   for (int i = 0; i < nk; i++)
-    if (obj_dict_set(d, TUPLE(kw)->items[i], argv[argc + i]) < 0) return -1;
+    if (dict_set(d, TUPLE(kw)->items[i], argv[argc + i]) < 0) return -1;
   return 0;
 }
 
-static Value dict_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (argc > 1) return obj_raise(&obj_TypeError, "dict expected at most 1 argument, got %d", argc);
-  Value d = obj_dict_new();
+static Value dict_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  if (argc > 1) return obj_raise(&exc_TypeError, "dict expected at most 1 argument, got %d", argc);
+  Value d = dict_new();
   if (VAL_IS_NULL(d)) return d;
-  if ((argc == 1 && obj_dict_update(d, argv[0]) < 0) || update_kwargs(d, argc, argv, kw) < 0) {
+  if ((argc == 1 && dict_update(d, argv[0]) < 0) || update_kwargs(d, argc, argv, kw) < 0) {
     val_decref(d);
     return val_null();
   }
@@ -625,8 +625,8 @@ static Value dict_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
 #define SELFD argv[0]
 
 static Value m_get(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("get", argc - 1, kw, 1, 2) < 0) return val_null();
-  Value x = obj_dict_get(SELFD, argv[1]);
+  if (func_check_args("get", argc - 1, kw, 1, 2) < 0) return val_null();
+  Value x = dict_get(SELFD, argv[1]);
   if (VAL_IS_NULL(x)) {
     if (obj_err_occurred()) return x;
     return argc > 2 ? val_incref(argv[2]) : val_none();
@@ -635,21 +635,21 @@ static Value m_get(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_keys(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("keys", argc - 1, kw, 0, 0) < 0) return val_null();
-  return view_new(&obj_dictkeys_type, SELFD);
+  if (func_check_args("keys", argc - 1, kw, 0, 0) < 0) return val_null();
+  return view_new(&dict_keys_type, SELFD);
 }
 static Value m_values(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("values", argc - 1, kw, 0, 0) < 0) return val_null();
-  return view_new(&obj_dictvalues_type, SELFD);
+  if (func_check_args("values", argc - 1, kw, 0, 0) < 0) return val_null();
+  return view_new(&dict_values_type, SELFD);
 }
 static Value m_items(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("items", argc - 1, kw, 0, 0) < 0) return val_null();
-  return view_new(&obj_dictitems_type, SELFD);
+  if (func_check_args("items", argc - 1, kw, 0, 0) < 0) return val_null();
+  return view_new(&dict_items_type, SELFD);
 }
 
 static Value m_pop(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("pop", argc - 1, kw, 1, 2) < 0) return val_null();
-  Value x = obj_dict_pop(SELFD, argv[1]);
+  if (func_check_args("pop", argc - 1, kw, 1, 2) < 0) return val_null();
+  Value x = dict_pop(SELFD, argv[1]);
   if (VAL_IS_NULL(x)) {
     if (obj_err_occurred()) return x;
     if (argc > 2) return val_incref(argv[2]);
@@ -660,60 +660,60 @@ static Value m_pop(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_popitem(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("popitem", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("popitem", argc - 1, kw, 0, 0) < 0) return val_null();
   DictObj *d = DICT(SELFD.u.o);
   for (int64_t i = d->n - 1; i >= 0; i--) {
     if (VAL_IS_NULL(d->entries[i].key)) continue;
     Value k = val_incref(d->entries[i].key);
-    Value v = obj_dict_pop(SELFD, k);
+    Value v = dict_pop(SELFD, k);
     if (VAL_IS_NULL(v)) { val_decref(k); return v; }
-    Value t = obj_tuple_pack(2, k, v);
+    Value t = tuple_pack(2, k, v);
     val_decref(k);
     val_decref(v);
     return t;
   }
-  return obj_raise(&obj_KeyError, "popitem(): dictionary is empty");
+  return obj_raise(&exc_KeyError, "popitem(): dictionary is empty");
 }
 
 static Value m_setdefault(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("setdefault", argc - 1, kw, 1, 2) < 0) return val_null();
-  Value x = obj_dict_get(SELFD, argv[1]);
+  if (func_check_args("setdefault", argc - 1, kw, 1, 2) < 0) return val_null();
+  Value x = dict_get(SELFD, argv[1]);
   if (!VAL_IS_NULL(x)) return val_incref(x);
   if (obj_err_occurred()) return x;
   Value dflt = argc > 2 ? argv[2] : val_none();
-  if (obj_dict_set(SELFD, argv[1], dflt) < 0) return val_null();
+  if (dict_set(SELFD, argv[1], dflt) < 0) return val_null();
   return val_incref(dflt);
 }
 
 static Value m_update(int argc, const Value *argv, Obj *kw) {
-  if (argc > 2) return obj_raise(&obj_TypeError, "update expected at most 1 argument, got %d", argc - 1);
-  if (argc == 2 && obj_dict_update(SELFD, argv[1]) < 0) return val_null();
+  if (argc > 2) return obj_raise(&exc_TypeError, "update expected at most 1 argument, got %d", argc - 1);
+  if (argc == 2 && dict_update(SELFD, argv[1]) < 0) return val_null();
   if (update_kwargs(SELFD, argc, argv, kw) < 0) return val_null();
   return val_none();
 }
 
 static Value m_copy(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("copy", argc - 1, kw, 0, 0) < 0) return val_null();
-  return obj_dict_copy(SELFD);
+  if (func_check_args("copy", argc - 1, kw, 0, 0) < 0) return val_null();
+  return dict_copy(SELFD);
 }
 
 static Value m_clear(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("clear", argc - 1, kw, 0, 0) < 0) return val_null();
-  obj_dict_clear(SELFD);
+  if (func_check_args("clear", argc - 1, kw, 0, 0) < 0) return val_null();
+  dict_clear(SELFD);
   return val_none();
 }
 
 static Value m_fromkeys(int argc, const Value *argv, Obj *kw) {
   /* classmethod: argv[0] is the type */
-  if (obj_check_args("fromkeys", argc - 1, kw, 1, 2) < 0) return val_null();
-  Value d = obj_dict_new();
+  if (func_check_args("fromkeys", argc - 1, kw, 1, 2) < 0) return val_null();
+  Value d = dict_new();
   if (VAL_IS_NULL(d)) return d;
-  Value it = obj_iter(argv[1]);
+  Value it = op_iter(argv[1]);
   if (VAL_IS_NULL(it)) { val_decref(d); return it; }
   Value k;
   int r;
-  while ((r = obj_next(it, &k)) == 1) {
-    r = obj_dict_set(d, k, argc > 2 ? argv[2] : val_none());
+  while ((r = op_next(it, &k)) == 1) {
+    r = dict_set(d, k, argc > 2 ? argv[2] : val_none());
     val_decref(k);
     if (r < 0) break;
   }
@@ -736,11 +736,11 @@ static const MethodDef dict_methods[] = {
     {"fromkeys", m_fromkeys, "fromkeys(iterable, value=None, /)", METH_CLASS},
     {NULL}};
 
-TypeObj obj_dict_type = {
+TypeObj dict_type = {
     OBJ_TYPE_HEAD, .name = "dict", .flags = TF_GC,
     .doc = "dict() -> new empty dictionary\ndict(mapping) -> new dictionary from a mapping\n"
            "dict(iterable) -> new dictionary from (key, value) pairs\ndict(**kwargs)",
     .dealloc = dict_dealloc, .traverse = dict_traverse, .clear = dict_clear_slot,
-    .repr = dict_repr, .compare = dict_compare, .binary = dict_binary, .len = dict_len,
+    .repr = dict_repr, .compare = dict_compare, .binary = dict_binary, .len = dict_len_slot,
     .getitem = dict_getitem, .setitem = dict_setitem, .contains = dict_contains,
-    .iter = dict_iter, .new = dict_new, .methods = dict_methods};
+    .iter = dict_iter, .new = dict_new_slot, .methods = dict_methods};

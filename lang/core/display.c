@@ -21,8 +21,8 @@ static const char *const hooks[][2] = {{"text/html", "_repr_html_"}, {"image/svg
 /* _repr_json_ may return the object itself (as IPython allows): its JSON text by json.dumps;
  * steals v */
 static Value json_text(Value v) {
-  Value m = obj_import("json");
-  Value r = VAL_IS_NULL(m) ? m : obj_call_method(m, "dumps", 1, &v);
+  Value m = module_import("json");
+  Value r = VAL_IS_NULL(m) ? m : op_call_method(m, "dumps", 1, &v);
   val_decref(m);
   val_decref(v);
   return r;
@@ -31,24 +31,24 @@ static Value json_text(Value v) {
 /* 0, or -1 when even repr() failed (exception pending) */
 static int bundle_of(Value v, Bundle *b) {
   memset(b, 0, sizeof *b);
-  Value r = obj_repr(v);
+  Value r = op_repr(v);
   if (VAL_IS_NULL(r)) return -1;
   b->held[b->nheld++] = r;
   b->mime[0] = "text/plain";
-  b->data[0] = obj_str_cstr(r);
+  b->data[0] = str_cstr(r);
   b->len[0] = STR(r.u.o)->len;
   b->n = 1;
   for (int i = 0; i < 5 && VAL_IS_OBJ(v); i++) {
-    Value m = obj_getattr_s(v, hooks[i][1]);
+    Value m = op_getattr_s(v, hooks[i][1]);
     if (VAL_IS_NULL(m)) { obj_err_clear(); continue; }
-    Value out = obj_call0(m);
+    Value out = op_call0(m);
     val_decref(m);
     if (VAL_IS_NULL(out)) { obj_err_clear(); continue; }
     if (i == 4 && (VAL_IS_DICT(out) || VAL_IS_LIST(out))) out = json_text(out);
     if (VAL_IS_NULL(out) || !VAL_IS_STR(out)) { val_decref(out); obj_err_clear(); continue; }
     b->held[b->nheld++] = out;
     b->mime[b->n] = hooks[i][0];
-    b->data[b->n] = obj_str_cstr(out);
+    b->data[b->n] = str_cstr(out);
     b->len[b->n] = STR(out.u.o)->len;
     b->n++;
   }
@@ -60,7 +60,7 @@ static void bundle_free(Bundle *b) {
 }
 
 /* send v as the result of an interactive cell (sink->result), or write its repr */
-void eval_echo_result(Value v, const sb_sink *sink) {
+void display_echo_result(Value v, const sb_sink *sink) {
   Bundle b;
   if (bundle_of(v, &b) < 0) return;
   if (sink && sink->result) {
@@ -98,23 +98,23 @@ static int display_id_arg(Value v, char *buf, size_t n, const char **out) {
     return 0;
   }
   if (!VAL_IS_STR(v)) {
-    obj_raise(&obj_TypeError, "display_id must be a str, not %s", obj_type_name(v));
+    obj_raise(&exc_TypeError, "display_id must be a str, not %s", op_type_name(v));
     return -1;
   }
-  snprintf(buf, n, "%s", obj_str_cstr(v));
+  snprintf(buf, n, "%s", str_cstr(v));
   *out = buf;
   return 0;
 }
 
 static Value b_display(int argc, const Value *argv, Obj *kw) {
   Value did = val_null();
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   for (int k = 0; k < nk; k++) {
-    const char *n = obj_kwname(kw, k);
+    const char *n = func_kwname(kw, k);
     if (strcmp(n, "display_id") == 0) did = argv[argc + k];
     else if (strcmp(n, "include") && strcmp(n, "exclude") && strcmp(n, "metadata") &&
              strcmp(n, "transient") && strcmp(n, "raw") && strcmp(n, "clear"))
-      return obj_raise(&obj_TypeError, "display() got an unexpected keyword argument '%s'", n);
+      return obj_raise(&exc_TypeError, "display() got an unexpected keyword argument '%s'", n);
   }
   char buf[256];
   const char *id;
@@ -126,9 +126,9 @@ static Value b_display(int argc, const Value *argv, Obj *kw) {
 
 static Value b_update_display(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("update_display", argc, argv, kw, "obj|$display_id", a) < 0) return val_null();
+  if (func_parse_args("update_display", argc, argv, kw, "obj|$display_id", a) < 0) return val_null();
   if (VAL_IS_NULL(a[1]) || VAL_IS_NONE(a[1]))
-    return obj_raise(&obj_TypeError, "update_display() missing 1 required keyword-only argument: 'display_id'");
+    return obj_raise(&exc_TypeError, "update_display() missing 1 required keyword-only argument: 'display_id'");
   char buf[256];
   const char *id;
   if (display_id_arg(a[1], buf, sizeof buf, &id) < 0) return val_null();
@@ -138,8 +138,8 @@ static Value b_update_display(int argc, const Value *argv, Obj *kw) {
 
 static Value b_clear_output(int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("clear_output", argc, argv, kw, "|wait", a) < 0) return val_null();
-  int wait = VAL_IS_NULL(a[0]) ? 0 : obj_truth(a[0]);
+  if (func_parse_args("clear_output", argc, argv, kw, "|wait", a) < 0) return val_null();
+  int wait = VAL_IS_NULL(a[0]) ? 0 : op_truth(a[0]);
   if (wait < 0) return val_null();
   obj_clear_output(wait);
   return val_none();
@@ -151,7 +151,7 @@ static const MethodDef display_functions[] = {
     {"clear_output", b_clear_output, "clear_output(wait=False)\n\nClear the output of the current cell.", 0},
     {NULL}};
 
-int eval_display_builtins(Value builtins) { return obj_module_add_functions(builtins, display_functions); }
+int display_builtins(Value builtins) { return module_add_functions(builtins, display_functions); }
 
 int modinit_IPython(Value m) { return 0; }
-int modinit_IPython_display(Value m) { return obj_module_add_functions(m, display_functions); }
+int modinit_IPython_display(Value m) { return module_add_functions(m, display_functions); }

@@ -11,7 +11,7 @@ static Value eval_builtin_lookup(Obj *name) {
   Session *s = obj_ts.session;
   if (!s || !s->builtins) return val_null();
   ModuleObj *b = s->builtins;
-  Value k = obj_dict_get_h(val_obj(b->index), val_obj(name), STR(name)->hash);
+  Value k = dict_get_h(val_obj(b->index), val_obj(name), STR(name)->hash);
   if (VAL_IS_NULL(k)) return k;
   return b->vals[k.u.i];
 }
@@ -20,41 +20,41 @@ static Value eval_name_error(Frame *f, Resolved r, const Str *name) {
   switch (r.scope) {
     case RS_LOCAL:
     case RS_CELL:
-      return obj_raise(&obj_UnboundLocalError,
+      return obj_raise(&exc_UnboundLocalError,
                        "cannot access local variable '%.*s' where it is not associated with a value",
                        (int)name->len, name->s);
     case RS_FREE:
-      return obj_raise(&obj_NameError,
+      return obj_raise(&exc_NameError,
                        "cannot access free variable '%.*s' where it is not associated with a value in enclosing scope",
                        (int)name->len, name->s);
     default:
       break;
   }
-  obj_raise(&obj_NameError, "name '%.*s' is not defined", (int)name->len, name->s);
+  obj_raise(&exc_NameError, "name '%.*s' is not defined", (int)name->len, name->s);
   /* CPython's "Did you mean": the frame's locals, then the module, then the builtins */
   Value e = obj_err_peek();
-  Obj *nm = obj_intern_n(name->s, name->len);
+  Obj *nm = str_intern_n(name->s, name->len);
   if (!VAL_IS_OBJ(e) || !nm || e.u.o->rc >= OBJ_IMMORTAL / 2) return val_null();
   Value saved = obj_err_fetch();
   Obj *sugg = NULL;
-  Value l = obj_list_new(0);
+  Value l = list_new(0);
   if (!VAL_IS_NULL(l) && f->scope && (f->scope->kind == SK_FUNC || f->scope->kind == SK_COMP)) {
     for (int i = 0; i < f->scope->nlocals; i++)
       if (f->scope->slot_names[i]) {
-        Value sn = obj_str_from_cstr(f->scope->slot_names[i]);
-        if (!VAL_IS_NULL(sn)) obj_list_append_steal(l, sn);
+        Value sn = str_from_cstr(f->scope->slot_names[i]);
+        if (!VAL_IS_NULL(sn)) list_append_steal(l, sn);
       }
-    sugg = obj_suggest(l, nm);
+    sugg = exc_suggest(l, nm);
   }
   ModuleObj *ms[2] = {f->mod, obj_ts.session ? obj_ts.session->builtins : NULL};
   for (int k = 0; k < 2 && !sugg && !VAL_IS_NULL(l); k++) {
     if (!ms[k]) continue;
     val_decref(l);
-    l = obj_list_new(0);
+    l = list_new(0);
     if (VAL_IS_NULL(l)) break;
     for (int64_t i = 0; i < ms[k]->n; i++)
-      if (!VAL_IS_NULL(ms[k]->vals[i])) obj_list_append(l, val_obj(ms[k]->names[i]));
-    sugg = obj_suggest(l, nm);
+      if (!VAL_IS_NULL(ms[k]->vals[i])) list_append(l, val_obj(ms[k]->names[i]));
+    sugg = exc_suggest(l, nm);
   }
   val_decref(l);
   obj_err_clear();
@@ -85,13 +85,13 @@ static inline Value load_name(Frame *f, Node *n) {
       break;
     case RS_CLASS: {
       Obj *nm = f->mod->names[r.slot];
-      v = obj_dict_get_h(val_obj(f->classdict), val_obj(nm), STR(nm)->hash);
+      v = dict_get_h(val_obj(f->classdict), val_obj(nm), STR(nm)->hash);
       if (VAL_IS_NULL(v)) v = f->mod->vals[r.slot];
       if (VAL_IS_NULL(v)) v = eval_builtin_lookup(nm);
       break;
     }
     default:
-      return obj_raise(&obj_SystemError, "unresolved name '%.*s'", (int)n->u.name.id.len,
+      return obj_raise(&exc_SystemError, "unresolved name '%.*s'", (int)n->u.name.id.len,
                        n->u.name.id.s);
   }
   if (VAL_IS_NULL(v)) return eval_name_error(f, r, &n->u.name.id);
@@ -107,10 +107,10 @@ int eval_store(Frame *f, Resolved r, Value v) {
     case RS_GLOBAL: slot = &f->mod->vals[r.slot]; break;
     case RS_CLASS: {
       Obj *nm = f->mod->names[r.slot];
-      return obj_dict_set_h(val_obj(f->classdict), val_obj(nm), STR(nm)->hash, v);
+      return dict_set_h(val_obj(f->classdict), val_obj(nm), STR(nm)->hash, v);
     }
     default:
-      obj_raise(&obj_SystemError, "unresolved store");
+      obj_raise(&exc_SystemError, "unresolved store");
       return -1;
   }
   old = *slot;
@@ -128,7 +128,7 @@ int eval_delete_res(Frame *f, Resolved r, const Str *name) {
     case RS_GLOBAL: slot = &f->mod->vals[r.slot]; break;
     case RS_CLASS: {
       Obj *nm = f->mod->names[r.slot];
-      Value old = obj_dict_pop(val_obj(f->classdict), val_obj(nm));
+      Value old = dict_pop(val_obj(f->classdict), val_obj(nm));
       if (VAL_IS_NULL(old)) {
         if (!obj_err_occurred()) eval_name_error(f, r, name);
         return -1;
@@ -154,17 +154,17 @@ static Value eval_constant(Node *n) {
     case K_FALSE: return val_bool(0);
     case K_INT: return val_int(n->u.constant.i);
     case K_FLOAT: return val_float(n->u.constant.f);
-    case K_ELLIPSIS: return val_obj(&obj_ellipsis_obj);
+    case K_ELLIPSIS: return val_obj(&iter_ellipsis_obj);
     case K_BYTES:
-      return obj_raise(&obj_NotImplementedError, "bytes literals are not supported (Sable has no bytes type)");
+      return obj_raise(&exc_NotImplementedError, "bytes literals are not supported (Sable has no bytes type)");
     case K_STR: {
       Obj *o = (Obj *)(intptr_t)n->u.constant.i;
-      if (!o) return obj_str_new(n->u.constant.s.s, n->u.constant.s.len);
+      if (!o) return str_new(n->u.constant.s.s, n->u.constant.s.len);
       obj_incref(o);
       return val_obj(o);
     }
     case K_COMPLEX_IMAG:
-      return obj_raise(&obj_NotImplementedError, "Sable has no complex numbers");
+      return obj_raise(&exc_NotImplementedError, "Sable has no complex numbers");
   }
   return val_none();
 }
@@ -188,7 +188,7 @@ static inline Value binop_fast(int op, Value l, Value r) {
         break;
       default: break;
     }
-    return obj_int_binary(op, l, r);
+    return num_int_binary(op, l, r);
   }
   if (l.tag == V_FLOAT && r.tag == V_FLOAT) {
     double x = l.u.f, y = r.u.f;
@@ -199,9 +199,9 @@ static inline Value binop_fast(int op, Value l, Value r) {
       case OP_DIV: if (y != 0.0) return val_float(x / y); break;
       default: break;
     }
-    return obj_float_binary(op, l, r);
+    return num_float_binary(op, l, r);
   }
-  return obj_binop(op, l, r);
+  return op_binop(op, l, r);
 }
 
 static inline int compare_fast(Value l, Value r, int op, int *out) {
@@ -237,15 +237,15 @@ static Value compare_one(Value l, Value r, int op) {
   int b;
   if (compare_fast(l, r, op, &b)) return val_bool(b);
   switch (op) {
-    case CMP_IS: return val_bool(obj_is(l, r));
-    case CMP_ISNOT: return val_bool(!obj_is(l, r));
+    case CMP_IS: return val_bool(op_is(l, r));
+    case CMP_ISNOT: return val_bool(!op_is(l, r));
     case CMP_IN:
     case CMP_NOTIN: {
-      int c = obj_contains(r, l);
+      int c = op_contains(r, l);
       if (c < 0) return val_null();
       return val_bool(op == CMP_IN ? c : !c);
     }
-    default: return obj_compare(l, r, op);
+    default: return op_compare(l, r, op);
   }
 }
 
@@ -260,7 +260,7 @@ static Value eval_compare(Frame *f, Node *n) {
     val_decref(l);
     if (VAL_IS_NULL(res) || i == nc - 1) { val_decref(r); return res; }
     /* chained: stop at the first false link */
-    int t = res.tag == V_BOOL ? (int)res.u.i : obj_truth(res);
+    int t = res.tag == V_BOOL ? (int)res.u.i : op_truth(res);
     if (t <= 0) {
       val_decref(r);
       if (t < 0) { val_decref(res); return val_null(); }
@@ -274,18 +274,18 @@ static Value eval_compare(Frame *f, Node *n) {
 
 /* ---- displays ---------------------------------------------------------------------------- */
 static Value eval_seq_items(Frame *f, NodeList *elts) {
-  Value list = obj_list_new(0);
+  Value list = list_new(0);
   if (VAL_IS_NULL(list)) return list;
   for (int i = 0; i < elts->len; i++) {
     Node *e = elts->items[i];
     if (e->kind == N_STARRED) {
       Value v = eval_expr(f, e->u.starred.value);
       if (VAL_IS_NULL(v)) { val_decref(list); return v; }
-      Value r = obj_binop(OP_ADD | OBJ_INPLACE, list, v);
+      Value r = op_binop(OP_ADD | OBJ_INPLACE, list, v);
       if (VAL_IS_NULL(r)) {
-        if (obj_err_matches(&obj_TypeError)) {
+        if (obj_err_matches(&exc_TypeError)) {
           obj_err_clear();
-          obj_raise(&obj_TypeError, "Value after * must be an iterable, not %s", obj_type_name(v));
+          obj_raise(&exc_TypeError, "Value after * must be an iterable, not %s", op_type_name(v));
         }
         val_decref(v);
         val_decref(list);
@@ -296,7 +296,7 @@ static Value eval_seq_items(Frame *f, NodeList *elts) {
       continue;
     }
     Value v = eval_expr(f, e);
-    if (VAL_IS_NULL(v) || obj_list_append_steal(list, v) < 0) { val_decref(list); return val_null(); }
+    if (VAL_IS_NULL(v) || list_append_steal(list, v) < 0) { val_decref(list); return val_null(); }
   }
   return list;
 }
@@ -310,7 +310,7 @@ static int has_starred(NodeList *l) {
 static Value eval_tuple(Frame *f, Node *n) {
   NodeList *elts = &n->u.seq.elts;
   if (!has_starred(elts)) {
-    Value t = obj_tuple_new(elts->len);
+    Value t = tuple_new(elts->len);
     if (VAL_IS_NULL(t)) return t;
     for (int i = 0; i < elts->len; i++) {
       Value v = eval_expr(f, elts->items[i]);
@@ -325,26 +325,26 @@ static Value eval_tuple(Frame *f, Node *n) {
   }
   Value l = eval_seq_items(f, elts);
   if (VAL_IS_NULL(l)) return l;
-  Value t = obj_tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
+  Value t = tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
   val_decref(l);
   return t;
 }
 
 static Value eval_dict(Frame *f, Node *n) {
-  Value d = obj_dict_new();
+  Value d = dict_new();
   if (VAL_IS_NULL(d)) return d;
   for (int i = 0; i < n->u.dict.values.len; i++) {
     Node *kn = n->u.dict.keys.items[i];
     if (!kn) {
       Value m = eval_expr(f, n->u.dict.values.items[i]);
       if (VAL_IS_NULL(m)) { val_decref(d); return m; }
-      if (!VAL_IS_DICT(m) && !(VAL_IS_OBJ(m) && obj_hasattr_s(m, "keys"))) {
-        obj_raise(&obj_TypeError, "'%s' object is not a mapping", obj_type_name(m));
+      if (!VAL_IS_DICT(m) && !(VAL_IS_OBJ(m) && op_hasattr_s(m, "keys"))) {
+        obj_raise(&exc_TypeError, "'%s' object is not a mapping", op_type_name(m));
         val_decref(m);
         val_decref(d);
         return val_null();
       }
-      int r = obj_dict_update(d, m);
+      int r = dict_update(d, m);
       val_decref(m);
       if (r < 0) { val_decref(d); return val_null(); }
       continue;
@@ -353,7 +353,7 @@ static Value eval_dict(Frame *f, Node *n) {
     if (VAL_IS_NULL(k)) { val_decref(d); return k; }
     Value v = eval_expr(f, n->u.dict.values.items[i]);
     if (VAL_IS_NULL(v)) { val_decref(k); val_decref(d); return v; }
-    int r = obj_dict_set(d, k, v);
+    int r = dict_set(d, k, v);
     val_decref(k);
     val_decref(v);
     if (r < 0) { eval_locate(f, kn->span); val_decref(d); return val_null(); }
@@ -364,10 +364,10 @@ static Value eval_dict(Frame *f, Node *n) {
 static Value eval_set(Frame *f, Node *n) {
   Value l = eval_seq_items(f, &n->u.seq.elts);
   if (VAL_IS_NULL(l)) return l;
-  Value s = obj_set_new();
+  Value s = set_new();
   if (!VAL_IS_NULL(s)) {
     for (int64_t i = 0; i < LIST(l.u.o)->len; i++)
-      if (obj_set_add(s, LIST(l.u.o)->items[i]) < 0) { val_decref(s); s = val_null(); break; }
+      if (set_add(s, LIST(l.u.o)->items[i]) < 0) { val_decref(s); s = val_null(); break; }
   }
   val_decref(l);
   return s;
@@ -382,7 +382,7 @@ static Value eval_slice(Frame *f, Node *n) {
     val_decref(b);
     return c;
   }
-  Value s = obj_slice_new(a, b, c);
+  Value s = iter_slice_new(a, b, c);
   val_decref(a);
   val_decref(b);
   val_decref(c);
@@ -395,11 +395,11 @@ static Value eval_formatted(Frame *f, Node *n) {
   if (VAL_IS_NULL(v)) return v;
   int conv = n->u.formattedvalue.conversion;
   if (conv == 'r' || conv == 'a') {
-    Value r = obj_repr(v);
+    Value r = op_repr(v);
     val_decref(v);
     v = r;
   } else if (conv == 's') {
-    Value r = obj_str(v);
+    Value r = op_str(v);
     val_decref(v);
     v = r;
   }
@@ -410,9 +410,9 @@ static Value eval_formatted(Frame *f, Node *n) {
     if (VAL_IS_NULL(spec)) { val_decref(v); return spec; }
   } else {
     if (VAL_IS_STR(v)) return v;
-    spec = obj_str_new("", 0);
+    spec = str_new("", 0);
   }
-  Value r = obj_format(v, spec);
+  Value r = op_format(v, spec);
   val_decref(v);
   val_decref(spec);
   return r;
@@ -423,7 +423,7 @@ static Value eval_joined(Frame *f, Node *n) {
   if (vals->len == 1) {
     Value v = eval_expr(f, vals->items[0]);
     if (VAL_IS_NULL(v) || VAL_IS_STR(v)) return v;
-    Value s = obj_str(v);
+    Value s = op_str(v);
     val_decref(v);
     return s;
   }
@@ -432,7 +432,7 @@ static Value eval_joined(Frame *f, Node *n) {
     Value v = eval_expr(f, vals->items[i]);
     if (VAL_IS_NULL(v)) { fbuf_free(&b); return v; }
     if (!VAL_IS_STR(v)) {
-      Value s = obj_str(v);
+      Value s = op_str(v);
       val_decref(v);
       if (VAL_IS_NULL(s)) { fbuf_free(&b); return s; }
       v = s;
@@ -440,7 +440,7 @@ static Value eval_joined(Frame *f, Node *n) {
     fbuf_putn(&b, STR(v.u.o)->s, STR(v.u.o)->len);
     val_decref(v);
   }
-  Value r = obj_str_new(b.s ? b.s : "", b.len);
+  Value r = str_new(b.s ? b.s : "", b.len);
   fbuf_free(&b);
   return r;
 }
@@ -473,11 +473,11 @@ static Value eval_inner(Frame *f, Node *n) {
       }
       return eval_compare(f, n);
     }
-    case N_CALL: return eval_call_node(f, n);
+    case N_CALL: return call_node(f, n);
     case N_ATTRIBUTE: {
       Value o = eval_expr(f, n->u.attribute.value);
       if (VAL_IS_NULL(o)) return o;
-      Value v = obj_getattr(o, (Obj *)n->u.attribute.cache);
+      Value v = op_getattr(o, (Obj *)n->u.attribute.cache);
       val_decref(o);
       return v;
     }
@@ -491,9 +491,9 @@ static Value eval_inner(Frame *f, Node *n) {
         ListObj *l = LIST(o.u.o);
         int64_t i = k.u.i < 0 ? k.u.i + l->len : k.u.i;
         v = (i >= 0 && i < l->len) ? val_incref(l->items[i])
-                                   : obj_raise(&obj_IndexError, "list index out of range");
+                                   : obj_raise(&exc_IndexError, "list index out of range");
       } else {
-        v = obj_getitem(o, k);
+        v = op_getitem(o, k);
       }
       val_decref(o);
       val_decref(k);
@@ -505,14 +505,14 @@ static Value eval_inner(Frame *f, Node *n) {
       Value r;
       int op = n->u.unaryop.op;
       if (op == UOP_NOT) {
-        int t = v.tag == V_BOOL ? (int)v.u.i : obj_truth(v);
+        int t = v.tag == V_BOOL ? (int)v.u.i : op_truth(v);
         r = t < 0 ? val_null() : val_bool(!t);
       } else if (op == UOP_USUB && v.tag == V_FLOAT) {
         r = val_float(-v.u.f);
       } else if (op == UOP_USUB && v.tag == V_INT && v.u.i != INT64_MIN) {
         r = val_int(-v.u.i);
       } else {
-        r = obj_unary(op, v);
+        r = op_unary(op, v);
       }
       val_decref(v);
       return r;
@@ -524,7 +524,7 @@ static Value eval_inner(Frame *f, Node *n) {
       for (int i = 0; i < vals->len; i++) {
         v = eval_expr(f, vals->items[i]);
         if (VAL_IS_NULL(v) || i == vals->len - 1) return v;
-        int t = v.tag == V_BOOL ? (int)v.u.i : obj_truth(v);
+        int t = v.tag == V_BOOL ? (int)v.u.i : op_truth(v);
         if (t < 0) { val_decref(v); return val_null(); }
         if (is_and ? !t : t) return v;
         val_decref(v);
@@ -534,7 +534,7 @@ static Value eval_inner(Frame *f, Node *n) {
     case N_IFEXP: {
       Value t = eval_expr(f, n->u.ifexp.test);
       if (VAL_IS_NULL(t)) return t;
-      int b = t.tag == V_BOOL ? (int)t.u.i : obj_truth(t);
+      int b = t.tag == V_BOOL ? (int)t.u.i : op_truth(t);
       val_decref(t);
       if (b < 0) return val_null();
       return eval_expr(f, b ? n->u.ifexp.body : n->u.ifexp.orelse);
@@ -546,9 +546,9 @@ static Value eval_inner(Frame *f, Node *n) {
     case N_SLICE: return eval_slice(f, n);
     case N_JOINEDSTR: return eval_joined(f, n);
     case N_FORMATTEDVALUE: return eval_formatted(f, n);
-    case N_LAMBDA: return eval_make_function(f, n);
+    case N_LAMBDA: return call_make_function(f, n);
     case N_LISTCOMP: case N_SETCOMP: case N_DICTCOMP: case N_GENERATOREXP:
-      return eval_comprehension(f, n);
+      return call_comprehension(f, n);
     case N_NAMEDEXPR: {
       Value v = eval_expr(f, n->u.namedexpr.value);
       if (VAL_IS_NULL(v)) return v;
@@ -556,9 +556,9 @@ static Value eval_inner(Frame *f, Node *n) {
       return v;
     }
     case N_STARRED:
-      return obj_raise(&obj_SyntaxError, "can't use starred expression here");
+      return obj_raise(&exc_SyntaxError, "can't use starred expression here");
     default:
-      return obj_raise(&obj_SystemError, "cannot evaluate node kind %d", (int)n->kind);
+      return obj_raise(&exc_SystemError, "cannot evaluate node kind %d", (int)n->kind);
   }
 }
 

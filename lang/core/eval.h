@@ -8,25 +8,25 @@
 enum { EX_OK = 0, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN };
 
 Value eval_expr(Frame *f, Node *n);
-int eval_block(Frame *f, NodeList *body);
-int eval_stmt(Frame *f, Node *n);
-int eval_assign(Frame *f, Node *target, Value v);   /* borrows v */
+int exec_block(Frame *f, NodeList *body);
+int exec_stmt(Frame *f, Node *n);
+int exec_assign(Frame *f, Node *target, Value v);   /* borrows v */
 int eval_store(Frame *f, Resolved r, Value v);       /* borrows v */
 int eval_delete_res(Frame *f, Resolved r, const Str *name);
-Value eval_call_node(Frame *f, Node *n);
-Value eval_make_function(Frame *f, Node *def);
-int eval_classdef(Frame *f, Node *n);
-Value eval_comprehension(Frame *f, Node *n);
-Value eval_genexpr_new(Frame *f, Node *n, Value first_iter);   /* steals first_iter */
-int eval_import(Frame *f, Node *n);
-int eval_importfrom(Frame *f, Node *n);
-Obj **eval_build_cells(Frame *f, Scope *sc);               /* closure for an inner scope */
+Value call_node(Frame *f, Node *n);
+Value call_make_function(Frame *f, Node *def);
+int call_classdef(Frame *f, Node *n);
+Value call_comprehension(Frame *f, Node *n);
+Value genexpr_new(Frame *f, Node *n, Value first_iter);        /* steals first_iter */
+int call_import(Frame *f, Node *n);
+int call_importfrom(Frame *f, Node *n);
+Obj **call_build_cells(Frame *f, Scope *sc);               /* closure for an inner scope */
 
 /* record the span of the failing expression in the innermost frame, once */
 static inline void eval_locate(Frame *f, Span sp) {
   if (obj_ts.located || VAL_IS_NULL(obj_ts.exc)) return;
   obj_ts.located = 1;
-  obj_exc_add_tb(obj_ts.exc, f->code ? &f->code->ob : NULL, f->name, sp);
+  exc_add_tb(obj_ts.exc, f->code ? &f->code->ob : NULL, f->name, sp);
 }
 
 /* the same with the parts of a binary operation or subscript, for CPython's ~~^~~ markers */
@@ -43,7 +43,7 @@ static inline void eval_locate_node(Frame *f, Node *n) {
     c1 = n->u.subscript.value->span.end_col;
     c2 = n->u.subscript.slice->span.end_col;
   }
-  obj_exc_add_tb_anchored(obj_ts.exc, f->code ? &f->code->ob : NULL, f->name, n->span, kind, c1, c2);
+  exc_add_tb_anchored(obj_ts.exc, f->code ? &f->code->ob : NULL, f->name, n->span, kind, c1, c2);
 }
 
 static inline int eval_poll(void) {

@@ -6,19 +6,19 @@
 #include <string.h>
 #include "core.h"
 
-Value obj_exc_new(TypeObj *t, Value args) {
+Value exc_new(TypeObj *t, Value args) {
   ExcObj *e = obj_alloc(t, sizeof(ExcObj));
   if (!e) return val_null();
-  e->args = VAL_IS_NULL(args) ? obj_tuple_new(0) : val_incref(args);
+  e->args = VAL_IS_NULL(args) ? tuple_new(0) : val_incref(args);
   if (VAL_IS_NULL(e->args)) { obj_decref(&e->ob); return val_null(); }
   return val_obj(&e->ob);
 }
 
-void obj_exc_add_tb(Value exc, Obj *code, Obj *name, Span span) {
-  obj_exc_add_tb_anchored(exc, code, name, span, 0, 0, 0);
+void exc_add_tb(Value exc, Obj *code, Obj *name, Span span) {
+  exc_add_tb_anchored(exc, code, name, span, 0, 0, 0);
 }
 
-void obj_exc_add_tb_anchored(Value exc, Obj *code, Obj *name, Span span, int kind, int c1, int c2) {
+void exc_add_tb_anchored(Value exc, Obj *code, Obj *name, Span span, int kind, int c1, int c2) {
   if (!VAL_IS_OBJ(exc) || !(exc.u.o->type->flags & TF_EXC) || exc.u.o->rc >= OBJ_IMMORTAL / 2)
     return;
   ExcObj *e = EXC(exc.u.o);
@@ -87,60 +87,60 @@ static void exc_clear(Obj *o) {
 }
 
 static Value exc_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  Value args = obj_tuple_from(argc, argv);
+  Value args = tuple_from(argc, argv);
   if (VAL_IS_NULL(args)) return args;
-  Value e = obj_exc_new(t, args);
+  Value e = exc_new(t, args);
   val_decref(args);
   return e;
 }
 
-Value obj_exc_str(Value v) {
+Value exc_str(Value v) {
   ExcObj *e = EXC(v.u.o);
-  if (!VAL_IS_TUPLE(e->args)) return obj_str(e->args);
+  if (!VAL_IS_TUPLE(e->args)) return op_str(e->args);
   TupleObj *a = TUPLE(e->args.u.o);
   TypeObj *t = v.u.o->type;
-  if (obj_is_subtype(t, &obj_OSError) && a->len >= 2) {
-    Value s1 = obj_str(a->items[0]), s2 = obj_str(a->items[1]);
+  if (op_is_subtype(t, &exc_OSError) && a->len >= 2) {
+    Value s1 = op_str(a->items[0]), s2 = op_str(a->items[1]);
     Value r = val_null();
     if (!VAL_IS_NULL(s1) && !VAL_IS_NULL(s2)) {
       if (a->len >= 3) {
-        Value fr = obj_repr(a->items[2]);
+        Value fr = op_repr(a->items[2]);
         if (!VAL_IS_NULL(fr)) {
-          r = obj_str_fmt("[Errno %s] %s: %s", obj_str_cstr(s1), obj_str_cstr(s2), obj_str_cstr(fr));
+          r = str_fmt("[Errno %s] %s: %s", str_cstr(s1), str_cstr(s2), str_cstr(fr));
           val_decref(fr);
         }
       } else {
-        r = obj_str_fmt("[Errno %s] %s", obj_str_cstr(s1), obj_str_cstr(s2));
+        r = str_fmt("[Errno %s] %s", str_cstr(s1), str_cstr(s2));
       }
     }
     val_decref(s1);
     val_decref(s2);
     return r;
   }
-  if (a->len == 0) return obj_str_new("", 0);
+  if (a->len == 0) return str_new("", 0);
   if (a->len == 1) {
-    if (obj_is_subtype(t, &obj_KeyError)) return obj_repr(a->items[0]);
-    return obj_str(a->items[0]);
+    if (op_is_subtype(t, &exc_KeyError)) return op_repr(a->items[0]);
+    return op_str(a->items[0]);
   }
-  return obj_str(e->args);
+  return op_str(e->args);
 }
 
-static Value exc_str_slot(Value v) { return obj_exc_str(v); }
+static Value exc_str_slot(Value v) { return exc_str(v); }
 
 static Value exc_repr(Value v) {
   ExcObj *e = EXC(v.u.o);
   const char *name = v.u.o->type->name;
   if (VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 1) {
-    Value r = obj_repr(TUPLE(e->args.u.o)->items[0]);
+    Value r = op_repr(TUPLE(e->args.u.o)->items[0]);
     if (VAL_IS_NULL(r)) return r;
-    Value s = obj_str_fmt("%s(%s)", name, obj_str_cstr(r));
+    Value s = str_fmt("%s(%s)", name, str_cstr(r));
     val_decref(r);
     return s;
   }
-  if (VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 0) return obj_str_fmt("%s()", name);
-  Value r = obj_repr(e->args);
+  if (VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 0) return str_fmt("%s()", name);
+  Value r = op_repr(e->args);
   if (VAL_IS_NULL(r)) return r;
-  Value s = obj_str_fmt("%s%s", name, obj_str_cstr(r));
+  Value s = str_fmt("%s%s", name, str_cstr(r));
   val_decref(r);
   return s;
 }
@@ -148,9 +148,9 @@ static Value exc_repr(Value v) {
 /* BaseException.__init__(self, *args): sets args */
 static Value exc_init(int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_OBJ(argv[0]) || !(argv[0].u.o->type->flags & TF_EXC))
-    return obj_raise(&obj_TypeError, "descriptor '__init__' requires a 'BaseException' object");
+    return obj_raise(&exc_TypeError, "descriptor '__init__' requires a 'BaseException' object");
   ExcObj *e = EXC(argv[0].u.o);
-  Value args = obj_tuple_from(argc - 1, argv + 1);
+  Value args = tuple_from(argc - 1, argv + 1);
   if (VAL_IS_NULL(args)) return args;
   val_decref(e->args);
   e->args = args;
@@ -162,17 +162,17 @@ static Value exc_with_traceback(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value exc_add_note(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("add_note", argc - 1, kw, 1, 1) < 0) return val_null();
-  Value notes = obj_getattr_s(argv[0], "__notes__");
+  if (func_check_args("add_note", argc - 1, kw, 1, 1) < 0) return val_null();
+  Value notes = op_getattr_s(argv[0], "__notes__");
   if (VAL_IS_NULL(notes)) {
     obj_err_clear();
-    notes = obj_list_new(0);
-    if (VAL_IS_NULL(notes) || obj_setattr_s(argv[0], "__notes__", notes) < 0) {
+    notes = list_new(0);
+    if (VAL_IS_NULL(notes) || op_setattr_s(argv[0], "__notes__", notes) < 0) {
       val_decref(notes);
       return val_null();
     }
   }
-  int r = VAL_IS_LIST(notes) ? obj_list_append(notes, argv[1]) : 0;
+  int r = VAL_IS_LIST(notes) ? list_append(notes, argv[1]) : 0;
   val_decref(notes);
   return r < 0 ? val_null() : val_none();
 }
@@ -181,9 +181,9 @@ static Value get_args(Value self) { return val_incref(EXC(self.u.o)->args); }
 static int set_args(Value self, Value v) {
   Value t = VAL_IS_TUPLE(v) ? val_incref(v) : val_null();
   if (VAL_IS_NULL(t)) {
-    Value l = obj_sequence_list(v);
+    Value l = list_from_iterable(v);
     if (VAL_IS_NULL(l)) return -1;
-    t = obj_tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
+    t = tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
     val_decref(l);
     if (VAL_IS_NULL(t)) return -1;
   }
@@ -197,7 +197,7 @@ static Value get_cause(Value self) {
 }
 static int set_cause(Value self, Value v) {
   if (!VAL_IS_NONE(v) && !(VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_EXC))) {
-    obj_raise(&obj_TypeError, "exception cause must be None or derive from BaseException");
+    obj_raise(&exc_TypeError, "exception cause must be None or derive from BaseException");
     return -1;
   }
   val_decref(EXC(self.u.o)->cause);
@@ -216,7 +216,7 @@ static int set_context(Value self, Value v) {
 }
 static Value get_suppress(Value self) { return val_bool(EXC(self.u.o)->suppress_context); }
 static int set_suppress(Value self, Value v) {
-  int t = obj_truth(v);
+  int t = op_truth(v);
   if (t < 0) return -1;
   EXC(self.u.o)->suppress_context = t;
   return 0;
@@ -270,12 +270,12 @@ static const GetSetDef syntax_getset[] = {{"msg", arg0_or_none, NULL, NULL}, {NU
   .new = exc_new_slot, .repr = exc_repr, .str = exc_str_slot
 
 #define EXC_TYPE(NAME, BASE, DOC) \
-  TypeObj obj_##NAME = {OBJ_TYPE_HEAD, .name = #NAME, .base = &obj_##BASE, .doc = DOC, EXC_COMMON};
+  TypeObj exc_##NAME = {OBJ_TYPE_HEAD, .name = #NAME, .base = &exc_##BASE, .doc = DOC, EXC_COMMON};
 #define EXC_TYPE_GS(NAME, BASE, DOC, GS)                                                \
-  TypeObj obj_##NAME = {OBJ_TYPE_HEAD, .name = #NAME, .base = &obj_##BASE, .doc = DOC, \
+  TypeObj exc_##NAME = {OBJ_TYPE_HEAD, .name = #NAME, .base = &exc_##BASE, .doc = DOC, \
                         EXC_COMMON, .getset = GS};
 
-TypeObj obj_BaseException = {OBJ_TYPE_HEAD, .name = "BaseException",
+TypeObj exc_BaseException = {OBJ_TYPE_HEAD, .name = "BaseException",
                              .doc = "Common base class for all exceptions", EXC_COMMON,
                              .methods = exc_methods, .getset = exc_getset};
 EXC_TYPE_GS(SystemExit, BaseException, "Request to exit from the interpreter.", sysexit_getset)
@@ -320,22 +320,22 @@ EXC_TYPE(UserWarning, Warning, "Base class for warnings generated by user code."
 EXC_TYPE(DeprecationWarning, Warning, "Base class for warnings about deprecated features.")
 EXC_TYPE(RuntimeWarning, Warning, "Base class for warnings about dubious runtime behavior.")
 
-TypeObj *const obj_exc_builtin_types[] = {
-    &obj_BaseException, &obj_SystemExit, &obj_KeyboardInterrupt, &obj_GeneratorExit,
-    &obj_Exception, &obj_ArithmeticError, &obj_ZeroDivisionError, &obj_OverflowError,
-    &obj_FloatingPointError, &obj_LookupError, &obj_IndexError, &obj_KeyError,
-    &obj_ValueError, &obj_UnicodeError, &obj_UnicodeDecodeError, &obj_TypeError,
-    &obj_NameError, &obj_UnboundLocalError, &obj_AttributeError, &obj_RuntimeError,
-    &obj_RecursionError, &obj_NotImplementedError, &obj_StopIteration, &obj_AssertionError,
-    &obj_ImportError, &obj_ModuleNotFoundError, &obj_MemoryError, &obj_OSError,
-    &obj_FileNotFoundError, &obj_FileExistsError, &obj_PermissionError,
-    &obj_IsADirectoryError, &obj_EOFError, &obj_SyntaxError, &obj_IndentationError,
-    &obj_TabError, &obj_SystemError, &obj_BufferError, &obj_Warning, &obj_UserWarning,
-    &obj_DeprecationWarning, &obj_RuntimeWarning, NULL};
+TypeObj *const exc_builtin_types[] = {
+    &exc_BaseException, &exc_SystemExit, &exc_KeyboardInterrupt, &exc_GeneratorExit,
+    &exc_Exception, &exc_ArithmeticError, &exc_ZeroDivisionError, &exc_OverflowError,
+    &exc_FloatingPointError, &exc_LookupError, &exc_IndexError, &exc_KeyError,
+    &exc_ValueError, &exc_UnicodeError, &exc_UnicodeDecodeError, &exc_TypeError,
+    &exc_NameError, &exc_UnboundLocalError, &exc_AttributeError, &exc_RuntimeError,
+    &exc_RecursionError, &exc_NotImplementedError, &exc_StopIteration, &exc_AssertionError,
+    &exc_ImportError, &exc_ModuleNotFoundError, &exc_MemoryError, &exc_OSError,
+    &exc_FileNotFoundError, &exc_FileExistsError, &exc_PermissionError,
+    &exc_IsADirectoryError, &exc_EOFError, &exc_SyntaxError, &exc_IndentationError,
+    &exc_TabError, &exc_SystemError, &exc_BufferError, &exc_Warning, &exc_UserWarning,
+    &exc_DeprecationWarning, &exc_RuntimeWarning, NULL};
 
-void obj_exc_attr_info(Value obj, Obj *name) {
+void exc_attr_info(Value obj, Obj *name) {
   Value e = obj_err_peek();
-  if (!VAL_IS_OBJ(e) || !obj_is_subtype(e.u.o->type, &obj_AttributeError) || e.u.o->rc >= OBJ_IMMORTAL / 2)
+  if (!VAL_IS_OBJ(e) || !op_is_subtype(e.u.o->type, &exc_AttributeError) || e.u.o->rc >= OBJ_IMMORTAL / 2)
     return;
   ExcObj *x = EXC(e.u.o);
   val_decref(x->attr_obj);
@@ -390,7 +390,7 @@ static size_t levenshtein(const char *a, size_t an, const char *b, size_t bn, si
   return result;
 }
 
-Obj *obj_suggest(Value dir, Obj *name) {
+Obj *exc_suggest(Value dir, Obj *name) {
   if (!VAL_IS_LIST(dir) || LIST(dir.u.o)->len >= MAX_CANDIDATE_ITEMS) return NULL;
   StrObj *n = STR(name);
   size_t best = (size_t)-1;

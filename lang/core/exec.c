@@ -15,12 +15,12 @@ static int unpack(Frame *f, Node *target, Value v) {
   if (VAL_IS_TUPLE(v) || VAL_IS_LIST(v)) {
     seq = val_incref(v);
   } else {
-    TypeObj *t = obj_type(v);
+    TypeObj *t = op_type(v);
     if (!t->iter && !t->getitem) {
-      obj_raise(&obj_TypeError, "cannot unpack non-iterable %s object", t->name);
+      obj_raise(&exc_TypeError, "cannot unpack non-iterable %s object", t->name);
       return -1;
     }
-    seq = obj_sequence_list(v);
+    seq = list_from_iterable(v);
     if (VAL_IS_NULL(seq)) return -1;
   }
   int64_t len = VAL_IS_TUPLE(seq) ? TUPLE(seq.u.o)->len : LIST(seq.u.o)->len;
@@ -28,52 +28,52 @@ static int unpack(Frame *f, Node *target, Value v) {
   int r = 0;
   if (star < 0) {
     if (len != n) {
-      if (len > n) obj_raise(&obj_ValueError, "too many values to unpack (expected %d)", n);
-      else obj_raise(&obj_ValueError, "not enough values to unpack (expected %d, got %lld)", n, (long long)len);
+      if (len > n) obj_raise(&exc_ValueError, "too many values to unpack (expected %d)", n);
+      else obj_raise(&exc_ValueError, "not enough values to unpack (expected %d, got %lld)", n, (long long)len);
       val_decref(seq);
       return -1;
     }
     /* hold the items: assigning may drop the sequence's last reference elsewhere */
-    Value tmp = obj_tuple_from(len, items);
+    Value tmp = tuple_from(len, items);
     val_decref(seq);
     if (VAL_IS_NULL(tmp)) return -1;
-    for (int i = 0; i < n && r == 0; i++) r = eval_assign(f, elts->items[i], TUPLE(tmp.u.o)->items[i]);
+    for (int i = 0; i < n && r == 0; i++) r = exec_assign(f, elts->items[i], TUPLE(tmp.u.o)->items[i]);
     val_decref(tmp);
     return r;
   }
   if (len < n - 1) {
-    obj_raise(&obj_ValueError, "not enough values to unpack (expected at least %d, got %lld)", n - 1,
+    obj_raise(&exc_ValueError, "not enough values to unpack (expected at least %d, got %lld)", n - 1,
               (long long)len);
     val_decref(seq);
     return -1;
   }
-  Value tmp = obj_tuple_from(len, items);
+  Value tmp = tuple_from(len, items);
   val_decref(seq);
   if (VAL_IS_NULL(tmp)) return -1;
   const Value *it = TUPLE(tmp.u.o)->items;
   int after = n - star - 1;
-  for (int i = 0; i < star && r == 0; i++) r = eval_assign(f, elts->items[i], it[i]);
+  for (int i = 0; i < star && r == 0; i++) r = exec_assign(f, elts->items[i], it[i]);
   if (r == 0) {
-    Value mid = obj_list_from(len - star - after, it + star);
+    Value mid = list_from(len - star - after, it + star);
     if (VAL_IS_NULL(mid)) r = -1;
     else {
-      r = eval_assign(f, elts->items[star]->u.starred.value, mid);
+      r = exec_assign(f, elts->items[star]->u.starred.value, mid);
       val_decref(mid);
     }
   }
   for (int i = 0; i < after && r == 0; i++)
-    r = eval_assign(f, elts->items[star + 1 + i], it[len - after + i]);
+    r = exec_assign(f, elts->items[star + 1 + i], it[len - after + i]);
   val_decref(tmp);
   return r;
 }
 
-int eval_assign(Frame *f, Node *t, Value v) {
+int exec_assign(Frame *f, Node *t, Value v) {
   switch (t->kind) {
     case N_NAME: return eval_store(f, t->u.name.res, v);
     case N_ATTRIBUTE: {
       Value o = eval_expr(f, t->u.attribute.value);
       if (VAL_IS_NULL(o)) return -1;
-      int r = obj_setattr(o, (Obj *)t->u.attribute.cache, v);
+      int r = op_setattr(o, (Obj *)t->u.attribute.cache, v);
       val_decref(o);
       if (r < 0) eval_locate(f, t->span);
       return r;
@@ -93,11 +93,11 @@ int eval_assign(Frame *f, Node *t, Value v) {
           val_decref(old);
           r = 0;
         } else {
-          obj_raise(&obj_IndexError, "list assignment index out of range");
+          obj_raise(&exc_IndexError, "list assignment index out of range");
           r = -1;
         }
       } else {
-        r = obj_setitem(o, k, v);
+        r = op_setitem(o, k, v);
       }
       val_decref(o);
       val_decref(k);
@@ -108,10 +108,10 @@ int eval_assign(Frame *f, Node *t, Value v) {
     case N_LIST:
       return unpack(f, t, v);
     case N_STARRED:
-      obj_raise(&obj_SyntaxError, "starred assignment target must be in a list or tuple");
+      obj_raise(&exc_SyntaxError, "starred assignment target must be in a list or tuple");
       return -1;
     default:
-      obj_raise(&obj_SyntaxError, "cannot assign to expression");
+      obj_raise(&exc_SyntaxError, "cannot assign to expression");
       return -1;
   }
 }
@@ -122,7 +122,7 @@ static int delete_target(Frame *f, Node *t) {
     case N_ATTRIBUTE: {
       Value o = eval_expr(f, t->u.attribute.value);
       if (VAL_IS_NULL(o)) return -1;
-      int r = obj_setattr(o, (Obj *)t->u.attribute.cache, val_null());
+      int r = op_setattr(o, (Obj *)t->u.attribute.cache, val_null());
       val_decref(o);
       return r;
     }
@@ -131,7 +131,7 @@ static int delete_target(Frame *f, Node *t) {
       if (VAL_IS_NULL(o)) return -1;
       Value k = eval_expr(f, t->u.subscript.slice);
       if (VAL_IS_NULL(k)) { val_decref(o); return -1; }
-      int r = obj_setitem(o, k, val_null());
+      int r = op_setitem(o, k, val_null());
       val_decref(o);
       val_decref(k);
       return r;
@@ -142,7 +142,7 @@ static int delete_target(Frame *f, Node *t) {
         if (delete_target(f, t->u.seq.elts.items[i]) < 0) return -1;
       return 0;
     default:
-      obj_raise(&obj_SyntaxError, "cannot delete expression");
+      obj_raise(&exc_SyntaxError, "cannot delete expression");
       return -1;
   }
 }
@@ -177,7 +177,7 @@ static int augassign(Frame *f, Node *n) {
       else if (cur.tag == V_FLOAT && v.tag == V_FLOAT && op == OP_ADD)
         r = val_float(cur.u.f + v.u.f);
       else
-        r = obj_binop(op | OBJ_INPLACE, cur, v);
+        r = op_binop(op | OBJ_INPLACE, cur, v);
       val_decref(v);
       if (VAL_IS_NULL(r)) { eval_locate(f, n->span); return -1; }
       Value *slot = name_slot(f, t->u.name.res);   /* re-read: evaluating v may have moved it */
@@ -197,7 +197,7 @@ static int augassign(Frame *f, Node *n) {
       if (slot && VAL_IS_OBJ(*slot) && slot->u.o == cur.u.o) {
         *slot = val_null();
         val_decref(cur);   /* we hold the only reference now */
-        Value grown = obj_str_append_inplace(cur, v);
+        Value grown = str_append_inplace(cur, v);
         val_decref(v);
         if (VAL_IS_NULL(grown)) { eval_locate(f, n->span); return -1; }
         *slot = grown;
@@ -211,7 +211,7 @@ static int augassign(Frame *f, Node *n) {
     else if (cur.tag == V_FLOAT && v.tag == V_FLOAT && op == OP_ADD)
       r = val_float(cur.u.f + v.u.f);
     else
-      r = obj_binop(op | OBJ_INPLACE, cur, v);
+      r = op_binop(op | OBJ_INPLACE, cur, v);
     val_decref(cur);
     val_decref(v);
     if (VAL_IS_NULL(r)) { eval_locate(f, n->span); return -1; }
@@ -223,15 +223,15 @@ static int augassign(Frame *f, Node *n) {
     Value o = eval_expr(f, t->u.attribute.value);
     if (VAL_IS_NULL(o)) return -1;
     Obj *name = (Obj *)t->u.attribute.cache;
-    Value cur = obj_getattr(o, name);
+    Value cur = op_getattr(o, name);
     if (VAL_IS_NULL(cur)) { eval_locate(f, t->span); val_decref(o); return -1; }
     Value v = eval_expr(f, n->u.augassign.value);
     if (VAL_IS_NULL(v)) { val_decref(cur); val_decref(o); return -1; }
-    Value r = obj_binop(op | OBJ_INPLACE, cur, v);
+    Value r = op_binop(op | OBJ_INPLACE, cur, v);
     val_decref(cur);
     val_decref(v);
     if (VAL_IS_NULL(r)) { eval_locate(f, n->span); val_decref(o); return -1; }
-    int k = obj_setattr(o, name, r);
+    int k = op_setattr(o, name, r);
     val_decref(r);
     val_decref(o);
     return k;
@@ -241,7 +241,7 @@ static int augassign(Frame *f, Node *n) {
     if (VAL_IS_NULL(o)) return -1;
     Value key = eval_expr(f, t->u.subscript.slice);
     if (VAL_IS_NULL(key)) { val_decref(o); return -1; }
-    Value cur = obj_getitem(o, key);
+    Value cur = op_getitem(o, key);
     if (VAL_IS_NULL(cur)) { eval_locate(f, t->span); val_decref(o); val_decref(key); return -1; }
     Value v = eval_expr(f, n->u.augassign.value);
     Value r = val_null();
@@ -251,26 +251,26 @@ static int augassign(Frame *f, Node *n) {
           !__builtin_add_overflow(cur.u.i, v.u.i, &z))
         r = val_int(z);
       else
-        r = obj_binop(op | OBJ_INPLACE, cur, v);
+        r = op_binop(op | OBJ_INPLACE, cur, v);
       if (VAL_IS_NULL(r)) eval_locate(f, n->span);
     }
     val_decref(cur);
     val_decref(v);
     int k = -1;
-    if (!VAL_IS_NULL(r)) k = obj_setitem(o, key, r);
+    if (!VAL_IS_NULL(r)) k = op_setitem(o, key, r);
     val_decref(r);
     val_decref(o);
     val_decref(key);
     return k;
   }
-  obj_raise(&obj_SyntaxError, "illegal expression for augmented assignment");
+  obj_raise(&exc_SyntaxError, "illegal expression for augmented assignment");
   return -1;
 }
 
 /* ---- loops ---------------------------------------------------------------------------------- */
 static int truth_of(Value v) {
   if (v.tag == V_BOOL) return (int)v.u.i;
-  int t = obj_truth(v);
+  int t = op_truth(v);
   val_decref(v);
   return t;
 }
@@ -282,12 +282,12 @@ static int exec_while(Frame *f, Node *n) {
     int b = truth_of(t);
     if (b < 0) return EX_ERR;
     if (!b) break;
-    int st = eval_block(f, &n->u.if_.body);
+    int st = exec_block(f, &n->u.if_.body);
     if (st == EX_BREAK) return EX_OK;
     if (st == EX_ERR || st == EX_RETURN) return st;
     if (eval_poll() < 0) return EX_ERR;
   }
-  return eval_block(f, &n->u.if_.orelse);
+  return exec_block(f, &n->u.if_.orelse);
 }
 
 static int exec_for(Frame *f, Node *n) {
@@ -297,7 +297,7 @@ static int exec_for(Frame *f, Node *n) {
   NodeList *body = &n->u.for_.body;
   int st = EX_OK;
   /* a range needs no iterator object and no allocation per step */
-  if (VAL_IS_OBJ(iterable) && iterable.u.o->type == &obj_range_type) {
+  if (VAL_IS_OBJ(iterable) && iterable.u.o->type == &iter_range_type) {
     RangeObj *r = (RangeObj *)iterable.u.o;
     int64_t cur = r->start, step = r->step;
     uint64_t left = r->ulen;
@@ -314,11 +314,11 @@ static int exec_for(Frame *f, Node *n) {
         Value old = *slot;
         *slot = iv;
         val_decref(old);
-      } else if (eval_assign(f, target, iv) < 0) {
+      } else if (exec_assign(f, target, iv) < 0) {
         st = EX_ERR;
         break;
       }
-      st = eval_block(f, body);
+      st = exec_block(f, body);
       if (st != EX_OK) {
         if (st == EX_CONTINUE) { st = EX_OK; goto poll; }
         if (st == EX_BREAK) { st = EX_OK; val_decref(iterable); return EX_OK; }
@@ -331,23 +331,23 @@ static int exec_for(Frame *f, Node *n) {
     }
     val_decref(iterable);
     if (st != EX_OK) return st;
-    return eval_block(f, &n->u.for_.orelse);
+    return exec_block(f, &n->u.for_.orelse);
   }
-  Value it = obj_iter(iterable);
+  Value it = op_iter(iterable);
   val_decref(iterable);
   if (VAL_IS_NULL(it)) { eval_locate(f, n->u.for_.iter->span); return EX_ERR; }
   for (;;) {
     Value x;
-    int r = obj_next(it, &x);
+    int r = op_next(it, &x);
     if (r < 0) { eval_locate(f, n->u.for_.iter->span); st = EX_ERR; break; }
     if (r == 0) {
-      st = eval_block(f, &n->u.for_.orelse);
+      st = exec_block(f, &n->u.for_.orelse);
       break;
     }
-    int a = eval_assign(f, target, x);
+    int a = exec_assign(f, target, x);
     val_decref(x);
     if (a < 0) { st = EX_ERR; break; }
-    st = eval_block(f, body);
+    st = exec_block(f, body);
     if (st != EX_OK) {
       if (st == EX_CONTINUE) st = EX_OK;
       else if (st == EX_BREAK) { st = EX_OK; break; }
@@ -371,14 +371,14 @@ static int exc_matches(Value exc, Value spec) {
     return 0;
   }
   if (!VAL_IS_TYPE(spec) || !(((TypeObj *)spec.u.o)->flags & TF_EXC)) {
-    obj_raise(&obj_TypeError, "catching classes that do not inherit from BaseException is not allowed");
+    obj_raise(&exc_TypeError, "catching classes that do not inherit from BaseException is not allowed");
     return -1;
   }
-  return obj_is_subtype(exc.u.o->type, (TypeObj *)spec.u.o);
+  return op_is_subtype(exc.u.o->type, (TypeObj *)spec.u.o);
 }
 
 static int exec_try(Frame *f, Node *n) {
-  int st = eval_block(f, &n->u.try_.body);
+  int st = exec_block(f, &n->u.try_.body);
   if (st == EX_ERR && n->u.try_.handlers.len) {
     Value exc = obj_err_fetch();
     int handled = 0;
@@ -398,7 +398,7 @@ static int exec_try(Frame *f, Node *n) {
       if (h->u.excepthandler.name.len && eval_store(f, h->u.excepthandler.res, exc) < 0) {
         st = EX_ERR;
       } else {
-        st = eval_block(f, &h->u.excepthandler.body);
+        st = exec_block(f, &h->u.excepthandler.body);
         if (h->u.excepthandler.name.len) {
           /* the name is unbound when the handler ends, as in Python */
           Resolved r = h->u.excepthandler.res;
@@ -416,7 +416,7 @@ static int exec_try(Frame *f, Node *n) {
     }
     if (!handled) obj_err_restore(exc);
   } else if (st == EX_OK && n->u.try_.orelse.len) {
-    st = eval_block(f, &n->u.try_.orelse);
+    st = exec_block(f, &n->u.try_.orelse);
   }
   if (n->u.try_.finalbody.len) {
     Value pending = st == EX_ERR ? obj_err_fetch() : val_null();
@@ -425,7 +425,7 @@ static int exec_try(Frame *f, Node *n) {
     int located = obj_ts.located;
     Value saved = obj_ts.handling;
     if (!VAL_IS_NULL(pending)) obj_ts.handling = pending;
-    int st2 = eval_block(f, &n->u.try_.finalbody);
+    int st2 = exec_block(f, &n->u.try_.finalbody);
     obj_ts.handling = saved;
     if (st2 != EX_OK) {
       val_decref(pending);
@@ -442,7 +442,7 @@ static int exec_raise(Frame *f, Node *n) {
   if (!n->u.raise.exc) {
     Value h = obj_ts.handling;
     if (VAL_IS_NULL(h)) {
-      obj_raise(&obj_RuntimeError, "No active exception to reraise");
+      obj_raise(&exc_RuntimeError, "No active exception to reraise");
       return EX_ERR;
     }
     obj_err_restore(val_incref(h));
@@ -462,30 +462,30 @@ static int exec_raise(Frame *f, Node *n) {
     if (!(((TypeObj *)e.u.o)->flags & TF_EXC)) {
       val_decref(e);
       val_decref(cause);
-      obj_raise(&obj_TypeError, "exceptions must derive from BaseException");
+      obj_raise(&exc_TypeError, "exceptions must derive from BaseException");
       return EX_ERR;
     }
-    inst = obj_call0(e);
+    inst = op_call0(e);
     val_decref(e);
     if (VAL_IS_NULL(inst)) { val_decref(cause); return EX_ERR; }
   }
   if (!VAL_IS_OBJ(inst) || !(inst.u.o->type->flags & TF_EXC)) {
     val_decref(inst);
     val_decref(cause);
-    obj_raise(&obj_TypeError, "exceptions must derive from BaseException");
+    obj_raise(&exc_TypeError, "exceptions must derive from BaseException");
     return EX_ERR;
   }
   if (n->u.raise.cause) {
     Value c = cause;
     if (VAL_IS_TYPE(cause)) {
-      c = obj_call0(cause);
+      c = op_call0(cause);
       if (VAL_IS_NULL(c)) { val_decref(cause); val_decref(inst); return EX_ERR; }
       val_decref(cause);
     }
     if (!VAL_IS_NONE(c) && !(VAL_IS_OBJ(c) && (c.u.o->type->flags & TF_EXC))) {
       val_decref(c);
       val_decref(inst);
-      obj_raise(&obj_TypeError, "exception causes must derive from BaseException");
+      obj_raise(&exc_TypeError, "exception causes must derive from BaseException");
       return EX_ERR;
     }
     ExcObj *x = EXC(inst.u.o);
@@ -500,27 +500,27 @@ static int exec_raise(Frame *f, Node *n) {
 
 /* ---- with ------------------------------------------------------------------------------- */
 static Value special_method(Value obj, const char *name) {
-  TypeObj *t = obj_type(obj);
-  Value m = obj_type_lookup(t, obj_intern(name));
+  TypeObj *t = op_type(obj);
+  Value m = type_lookup(t, str_intern(name));
   if (VAL_IS_NULL(m)) return m;
   val_incref(m);
-  Value b = obj_bind(m, obj, t);
+  Value b = type_bind(m, obj, t);
   val_decref(m);
   return b;
 }
 
 static int exec_with_items(Frame *f, Node *n, int idx) {
-  if (idx >= n->u.with.items.len) return eval_block(f, &n->u.with.body);
+  if (idx >= n->u.with.items.len) return exec_block(f, &n->u.with.body);
   Node *item = n->u.with.items.items[idx];
   Value mgr = eval_expr(f, item->u.withitem.context_expr);
   if (VAL_IS_NULL(mgr)) return EX_ERR;
   Value enter = special_method(mgr, "__enter__");
   Value exit = VAL_IS_NULL(enter) ? enter : special_method(mgr, "__exit__");
   if (VAL_IS_NULL(enter) || VAL_IS_NULL(exit)) {
-    if (!obj_err_occurred() || obj_err_matches(&obj_AttributeError)) {
+    if (!obj_err_occurred() || obj_err_matches(&exc_AttributeError)) {
       obj_err_clear();
-      obj_raise(&obj_TypeError, "'%s' object does not support the context manager protocol",
-                obj_type_name(mgr));
+      obj_raise(&exc_TypeError, "'%s' object does not support the context manager protocol",
+                op_type_name(mgr));
     }
     val_decref(enter);
     val_decref(mgr);
@@ -528,11 +528,11 @@ static int exec_with_items(Frame *f, Node *n, int idx) {
     return EX_ERR;
   }
   val_decref(mgr);
-  Value v = obj_call0(enter);
+  Value v = op_call0(enter);
   val_decref(enter);
   if (VAL_IS_NULL(v)) { val_decref(exit); return EX_ERR; }
   int st;
-  if (item->u.withitem.optional_vars && eval_assign(f, item->u.withitem.optional_vars, v) < 0)
+  if (item->u.withitem.optional_vars && exec_assign(f, item->u.withitem.optional_vars, v) < 0)
     st = EX_ERR;
   else
     st = exec_with_items(f, n, idx + 1);
@@ -543,11 +543,11 @@ static int exec_with_items(Frame *f, Node *n, int idx) {
     Value args[3] = {val_obj(&exc.u.o->type->ob), exc, val_none()};
     Value saved = obj_ts.handling;
     obj_ts.handling = exc;
-    Value r = obj_call(exit, 3, args, NULL);
+    Value r = op_call(exit, 3, args, NULL);
     obj_ts.handling = saved;
     val_decref(exit);
     if (VAL_IS_NULL(r)) { val_decref(exc); return EX_ERR; }
-    int t = obj_truth(r);
+    int t = op_truth(r);
     val_decref(r);
     if (t < 0) { val_decref(exc); return EX_ERR; }
     if (t) { val_decref(exc); return EX_OK; }
@@ -558,7 +558,7 @@ static int exec_with_items(Frame *f, Node *n, int idx) {
   Value ret = st == EX_RETURN ? f->ret : val_null();
   if (st == EX_RETURN) f->ret = val_null();
   Value args[3] = {val_none(), val_none(), val_none()};
-  Value r = obj_call(exit, 3, args, NULL);
+  Value r = op_call(exit, 3, args, NULL);
   val_decref(exit);
   if (VAL_IS_NULL(r)) { val_decref(ret); return EX_ERR; }
   val_decref(r);
@@ -590,7 +590,7 @@ static int exec_stmt_inner(Frame *f, Node *n) {
         }
         r = eval_store(f, res, v);
       } else {
-        for (int i = 0; i < ts->len && r == 0; i++) r = eval_assign(f, ts->items[i], v);
+        for (int i = 0; i < ts->len && r == 0; i++) r = exec_assign(f, ts->items[i], v);
       }
       val_decref(v);
       return r < 0 ? EX_ERR : EX_OK;
@@ -601,23 +601,23 @@ static int exec_stmt_inner(Frame *f, Node *n) {
       if (f->classdict && n->u.annassign.target->kind == N_NAME && n->u.annassign.annotation) {
         Value ann = eval_expr(f, n->u.annassign.annotation);
         if (VAL_IS_NULL(ann)) return EX_ERR;
-        Value d = obj_dict_getstr(val_obj(f->classdict), "__annotations__");
+        Value d = dict_getstr(val_obj(f->classdict), "__annotations__");
         int r = 0;
         if (!VAL_IS_DICT(d)) {
-          d = obj_dict_new();
-          r = VAL_IS_NULL(d) ? -1 : obj_dict_setstr(val_obj(f->classdict), "__annotations__", d);
+          d = dict_new();
+          r = VAL_IS_NULL(d) ? -1 : dict_setstr(val_obj(f->classdict), "__annotations__", d);
           val_decref(d);
         }
         Str *id = &n->u.annassign.target->u.name.id;
-        Obj *nm = r < 0 ? NULL : obj_intern_n(id->s, id->len);
-        if (!nm || obj_dict_set(d, val_obj(nm), ann) < 0) r = -1;
+        Obj *nm = r < 0 ? NULL : str_intern_n(id->s, id->len);
+        if (!nm || dict_set(d, val_obj(nm), ann) < 0) r = -1;
         val_decref(ann);
         if (r < 0) return EX_ERR;
       }
       if (!n->u.annassign.value) return EX_OK;
       Value v = eval_expr(f, n->u.annassign.value);
       if (VAL_IS_NULL(v)) return EX_ERR;
-      int r = eval_assign(f, n->u.annassign.target, v);
+      int r = exec_assign(f, n->u.annassign.target, v);
       val_decref(v);
       return r < 0 ? EX_ERR : EX_OK;
     }
@@ -627,10 +627,10 @@ static int exec_stmt_inner(Frame *f, Node *n) {
         if (VAL_IS_NULL(t)) return EX_ERR;
         int b = truth_of(t);
         if (b < 0) return EX_ERR;
-        if (b) return eval_block(f, &n->u.if_.body);
+        if (b) return exec_block(f, &n->u.if_.body);
         NodeList *e = &n->u.if_.orelse;
         if (e->len == 1 && e->items[0]->kind == N_IF) { n = e->items[0]; continue; }
-        return eval_block(f, e);
+        return exec_block(f, e);
       }
     }
     case N_WHILE: return exec_while(f, n);
@@ -646,14 +646,14 @@ static int exec_stmt_inner(Frame *f, Node *n) {
       return EX_RETURN;
     }
     case N_FUNCDEF: {
-      Value fn = eval_make_function(f, n);
+      Value fn = call_make_function(f, n);
       if (VAL_IS_NULL(fn)) return EX_ERR;
       Scope *sc = n->u.funcdef.scope_info;
       int r = eval_store(f, sc->bind, fn);
       val_decref(fn);
       return r < 0 ? EX_ERR : EX_OK;
     }
-    case N_CLASSDEF: return eval_classdef(f, n) < 0 ? EX_ERR : EX_OK;
+    case N_CLASSDEF: return call_classdef(f, n) < 0 ? EX_ERR : EX_OK;
     case N_DELETE:
       for (int i = 0; i < n->u.del.targets.len; i++)
         if (delete_target(f, n->u.del.targets.items[i]) < 0) {
@@ -673,13 +673,13 @@ static int exec_stmt_inner(Frame *f, Node *n) {
       if (n->u.assert_.msg) {
         Value m = eval_expr(f, n->u.assert_.msg);
         if (VAL_IS_NULL(m)) return EX_ERR;
-        args = obj_tuple_pack(1, m);
+        args = tuple_pack(1, m);
         val_decref(m);
       } else {
-        args = obj_tuple_new(0);
+        args = tuple_new(0);
       }
       if (VAL_IS_NULL(args)) return EX_ERR;
-      Value e = obj_exc_new(&obj_AssertionError, args);
+      Value e = exc_new(&exc_AssertionError, args);
       val_decref(args);
       if (VAL_IS_NULL(e)) return EX_ERR;
       obj_raise_value(e);
@@ -690,23 +690,23 @@ static int exec_stmt_inner(Frame *f, Node *n) {
     case N_GLOBAL:
     case N_NONLOCAL: return EX_OK;
     case N_WITH: return exec_with_items(f, n, 0);
-    case N_IMPORT: return eval_import(f, n) < 0 ? EX_ERR : EX_OK;
-    case N_IMPORTFROM: return eval_importfrom(f, n) < 0 ? EX_ERR : EX_OK;
+    case N_IMPORT: return call_import(f, n) < 0 ? EX_ERR : EX_OK;
+    case N_IMPORTFROM: return call_importfrom(f, n) < 0 ? EX_ERR : EX_OK;
     default:
-      obj_raise(&obj_SystemError, "cannot execute node kind %d", (int)n->kind);
+      obj_raise(&exc_SystemError, "cannot execute node kind %d", (int)n->kind);
       return EX_ERR;
   }
 }
 
-int eval_stmt(Frame *f, Node *n) {
+int exec_stmt(Frame *f, Node *n) {
   int st = exec_stmt_inner(f, n);
   if (st == EX_ERR) eval_locate(f, n->span);
   return st;
 }
 
-int eval_block(Frame *f, NodeList *body) {
+int exec_block(Frame *f, NodeList *body) {
   for (int i = 0; i < body->len; i++) {
-    int st = eval_stmt(f, body->items[i]);
+    int st = exec_stmt(f, body->items[i]);
     if (st != EX_OK) return st;
   }
   return EX_OK;

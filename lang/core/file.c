@@ -17,16 +17,16 @@ typedef struct FileObj {
 } FileObj;
 
 static Value oserror(int err, Value name) {
-  TypeObj *t = err == ENOENT ? &obj_FileNotFoundError : err == EEXIST ? &obj_FileExistsError :
-               (err == EACCES || err == EPERM) ? &obj_PermissionError :
-               err == EISDIR ? &obj_IsADirectoryError : &obj_OSError;
-  Value msg = obj_str_from_cstr(strerror(err));
+  TypeObj *t = err == ENOENT ? &exc_FileNotFoundError : err == EEXIST ? &exc_FileExistsError :
+               (err == EACCES || err == EPERM) ? &exc_PermissionError :
+               err == EISDIR ? &exc_IsADirectoryError : &exc_OSError;
+  Value msg = str_from_cstr(strerror(err));
   if (VAL_IS_NULL(msg)) return msg;
-  Value args = VAL_IS_NULL(name) ? obj_tuple_pack(2, val_int(err), msg)
-                                 : obj_tuple_pack(3, val_int(err), msg, name);
+  Value args = VAL_IS_NULL(name) ? tuple_pack(2, val_int(err), msg)
+                                 : tuple_pack(3, val_int(err), msg, name);
   val_decref(msg);
   if (VAL_IS_NULL(args)) return args;
-  Value e = obj_exc_new(t, args);
+  Value e = exc_new(t, args);
   val_decref(args);
   if (VAL_IS_NULL(e)) return e;
   obj_raise_value(e);
@@ -43,18 +43,18 @@ static void file_dealloc(Obj *o) {
 
 static Value file_repr(Value v) {
   FileObj *f = (FileObj *)v.u.o;
-  if (f->stream) return obj_str_fmt("<_io.TextIOWrapper name='<%s>' mode='w' encoding='utf-8'>",
-                                    f->stream == 1 ? "stdout" : "stderr");
-  Value r = obj_repr(f->name);
+  if (f->stream) return str_fmt("<_io.TextIOWrapper name='<%s>' mode='w' encoding='utf-8'>",
+                                f->stream == 1 ? "stdout" : "stderr");
+  Value r = op_repr(f->name);
   if (VAL_IS_NULL(r)) return r;
-  Value s = obj_str_fmt("<_io.TextIOWrapper name=%s mode='%s' encoding='UTF-8'>", obj_str_cstr(r), f->mode);
+  Value s = str_fmt("<_io.TextIOWrapper name=%s mode='%s' encoding='UTF-8'>", str_cstr(r), f->mode);
   val_decref(r);
   return s;
 }
 
 static int check_open(FileObj *f) {
   if (f->closed) {
-    obj_raise(&obj_ValueError, "I/O operation on closed file.");
+    obj_raise(&exc_ValueError, "I/O operation on closed file.");
     return -1;
   }
   return 0;
@@ -62,9 +62,9 @@ static int check_open(FileObj *f) {
 
 static Value text_value(const char *s, size_t n) {
   if (!utf8_valid(s, n))
-    return obj_raise(&obj_UnicodeDecodeError, "'utf-8' codec can't decode the file's bytes: invalid UTF-8");
+    return obj_raise(&exc_UnicodeDecodeError, "'utf-8' codec can't decode the file's bytes: invalid UTF-8");
   /* universal newlines: \r\n -> \n */
-  if (!memchr(s, '\r', n)) return obj_str_new(s, n);
+  if (!memchr(s, '\r', n)) return str_new(s, n);
   char *t = malloc(n + 1);
   if (!t) return obj_raise_nomem();
   size_t k = 0;
@@ -72,17 +72,17 @@ static Value text_value(const char *s, size_t n) {
     if (s[i] == '\r') { t[k++] = '\n'; if (i + 1 < n && s[i + 1] == '\n') i++; }
     else t[k++] = s[i];
   }
-  Value r = obj_str_new(t, k);
+  Value r = str_new(t, k);
   free(t);
   return r;
 }
 
 static Value f_read(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
-  if (obj_check_args("read", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
-  if (!f->readable) return obj_raise(&obj_OSError, "not readable");
+  if (func_check_args("read", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
+  if (!f->readable) return obj_raise(&exc_OSError, "not readable");
   int64_t limit = -1;
-  if (argc > 1 && !VAL_IS_NONE(argv[1]) && obj_as_int(argv[1], &limit) < 0) return val_null();
+  if (argc > 1 && !VAL_IS_NONE(argv[1]) && op_as_int(argv[1], &limit) < 0) return val_null();
   FBuf b = {0};
   if (limit < 0) {
     char buf[65536];
@@ -129,48 +129,48 @@ static Value read_line(FileObj *f) {
 
 static Value f_readline(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
-  if (obj_check_args("readline", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
-  if (!f->readable) return obj_raise(&obj_OSError, "not readable");
+  if (func_check_args("readline", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
+  if (!f->readable) return obj_raise(&exc_OSError, "not readable");
   return read_line(f);
 }
 
 static Value f_readlines(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
-  if (obj_check_args("readlines", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
-  if (!f->readable) return obj_raise(&obj_OSError, "not readable");
-  Value l = obj_list_new(0);
+  if (func_check_args("readlines", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
+  if (!f->readable) return obj_raise(&exc_OSError, "not readable");
+  Value l = list_new(0);
   if (VAL_IS_NULL(l)) return l;
   for (;;) {
     Value s = read_line(f);
     if (VAL_IS_NULL(s)) { val_decref(l); return s; }
     if (STR(s.u.o)->len == 0) { val_decref(s); break; }
-    if (obj_list_append_steal(l, s) < 0) { val_decref(l); return val_null(); }
+    if (list_append_steal(l, s) < 0) { val_decref(l); return val_null(); }
   }
   return l;
 }
 
 static Value f_write(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
-  if (obj_check_args("write", argc - 1, kw, 1, 1) < 0 || check_open(f) < 0) return val_null();
+  if (func_check_args("write", argc - 1, kw, 1, 1) < 0 || check_open(f) < 0) return val_null();
   if (!VAL_IS_STR(argv[1]))
-    return obj_raise(&obj_TypeError, "write() argument must be str, not %s", obj_type_name(argv[1]));
+    return obj_raise(&exc_TypeError, "write() argument must be str, not %s", op_type_name(argv[1]));
   StrObj *s = STR(argv[1].u.o);
   if (f->stream) {
     obj_write(f->stream, s->s, s->len);
     return val_int((int64_t)s->ncp);
   }
-  if (!f->writable) return obj_raise(&obj_OSError, "not writable");
+  if (!f->writable) return obj_raise(&exc_OSError, "not writable");
   if (fwrite(s->s, 1, s->len, f->fp) != s->len) return oserror(errno, f->name);
   return val_int((int64_t)s->ncp);
 }
 
 static Value f_writelines(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("writelines", argc - 1, kw, 1, 1) < 0) return val_null();
-  Value it = obj_iter(argv[1]);
+  if (func_check_args("writelines", argc - 1, kw, 1, 1) < 0) return val_null();
+  Value it = op_iter(argv[1]);
   if (VAL_IS_NULL(it)) return it;
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
+  while ((r = op_next(it, &x)) == 1) {
     Value a[2] = {argv[0], x};
     Value w = f_write(2, a, NULL);
     val_decref(x);
@@ -221,7 +221,7 @@ static Value file_iter(Value v) {
 static int file_next(Value v, Value *out) {
   FileObj *f = (FileObj *)v.u.o;
   if (check_open(f) < 0) return -1;
-  if (!f->readable) { obj_raise(&obj_OSError, "not readable"); return -1; }
+  if (!f->readable) { obj_raise(&exc_OSError, "not readable"); return -1; }
   Value s = read_line(f);
   if (VAL_IS_NULL(s)) return -1;
   if (STR(s.u.o)->len == 0) { val_decref(s); return 0; }
@@ -231,12 +231,12 @@ static int file_next(Value v, Value *out) {
 
 static Value g_name(Value self) {
   FileObj *f = (FileObj *)self.u.o;
-  if (f->stream) return obj_str_from_cstr(f->stream == 1 ? "<stdout>" : "<stderr>");
+  if (f->stream) return str_from_cstr(f->stream == 1 ? "<stdout>" : "<stderr>");
   return val_incref(f->name);
 }
 static Value g_closed(Value self) { return val_bool(((FileObj *)self.u.o)->closed); }
-static Value g_mode(Value self) { return obj_str_from_cstr(((FileObj *)self.u.o)->mode); }
-static Value g_encoding(Value self) { return obj_str_from_cstr("utf-8"); }
+static Value g_mode(Value self) { return str_from_cstr(((FileObj *)self.u.o)->mode); }
+static Value g_encoding(Value self) { return str_from_cstr("utf-8"); }
 
 static const MethodDef file_methods[] = {
     {"read", f_read, "read(size=-1)\nRead at most size characters (all when negative).", 0},
@@ -255,20 +255,20 @@ static const GetSetDef file_getset[] = {
     {"name", g_name, NULL, NULL}, {"closed", g_closed, NULL, NULL}, {"mode", g_mode, NULL, NULL},
     {"encoding", g_encoding, NULL, NULL}, {NULL}};
 
-TypeObj obj_file_type = {OBJ_TYPE_HEAD, .name = "TextIOWrapper", .dealloc = file_dealloc,
-                         .repr = file_repr, .iter = file_iter, .next = file_next,
-                         .methods = file_methods, .getset = file_getset};
+TypeObj file_type = {OBJ_TYPE_HEAD, .name = "TextIOWrapper", .dealloc = file_dealloc,
+                     .repr = file_repr, .iter = file_iter, .next = file_next,
+                     .methods = file_methods, .getset = file_getset};
 
-Value obj_open(int argc, const Value *argv, Obj *kw) {
+Value file_open(int argc, const Value *argv, Obj *kw) {
   Value a[7];
-  if (obj_parse_args("open", argc, argv, kw, "file|mode,buffering,encoding,errors,newline,closefd", a) < 0)
+  if (func_parse_args("open", argc, argv, kw, "file|mode,buffering,encoding,errors,newline,closefd", a) < 0)
     return val_null();
   if (!VAL_IS_STR(a[0]))
-    return obj_raise(&obj_TypeError, "expected str, bytes or os.PathLike object, not %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "expected str, bytes or os.PathLike object, not %s", op_type_name(a[0]));
   const char *mode = "r";
   if (!VAL_IS_NULL(a[1])) {
-    if (!VAL_IS_STR(a[1])) return obj_raise(&obj_TypeError, "open() argument 'mode' must be str, not %s", obj_type_name(a[1]));
-    mode = obj_str_cstr(a[1]);
+    if (!VAL_IS_STR(a[1])) return obj_raise(&exc_TypeError, "open() argument 'mode' must be str, not %s", op_type_name(a[1]));
+    mode = str_cstr(a[1]);
   }
   int r = 0, w = 0, ap = 0, x = 0, plus = 0, bin = 0;
   for (const char *p = mode; *p; p++) {
@@ -280,19 +280,19 @@ Value obj_open(int argc, const Value *argv, Obj *kw) {
       case '+': plus = 1; break;
       case 't': break;
       case 'b': bin = 1; break;
-      default: return obj_raise(&obj_ValueError, "invalid mode: '%s'", mode);
+      default: return obj_raise(&exc_ValueError, "invalid mode: '%s'", mode);
     }
   }
-  if (r + w + ap + x != 1) return obj_raise(&obj_ValueError, "must have exactly one of create/read/write/append mode");
-  if (bin) return obj_raise(&obj_ValueError, "binary mode is not supported in Sable (no bytes type)");
-  const char *path = obj_str_cstr(a[0]);
+  if (r + w + ap + x != 1) return obj_raise(&exc_ValueError, "must have exactly one of create/read/write/append mode");
+  if (bin) return obj_raise(&exc_ValueError, "binary mode is not supported in Sable (no bytes type)");
+  const char *path = str_cstr(a[0]);
   struct stat st;
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return oserror(EISDIR, a[0]);
   if (x && stat(path, &st) == 0) return oserror(EEXIST, a[0]);
   const char *cm = r ? (plus ? "r+" : "r") : (w || x) ? (plus ? "w+" : "w") : (plus ? "a+" : "a");
   FILE *fp = fopen(path, cm);
   if (!fp) return oserror(errno, a[0]);
-  FileObj *f = obj_alloc(&obj_file_type, sizeof(FileObj));
+  FileObj *f = obj_alloc(&file_type, sizeof(FileObj));
   if (!f) { fclose(fp); return val_null(); }
   f->fp = fp;
   f->name = val_incref(a[0]);
@@ -302,8 +302,8 @@ Value obj_open(int argc, const Value *argv, Obj *kw) {
   return val_obj(&f->ob);
 }
 
-Value obj_stdstream_new(int stream) {
-  FileObj *f = obj_alloc(&obj_file_type, sizeof(FileObj));
+Value file_stdstream_new(int stream) {
+  FileObj *f = obj_alloc(&file_type, sizeof(FileObj));
   if (!f) return val_null();
   f->stream = stream;
   f->writable = 1;

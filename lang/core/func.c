@@ -6,32 +6,32 @@
 #include "core.h"
 
 /* ---- argument helpers ------------------------------------------------------------------ */
-int obj_kwcount(Obj *kwnames) { return kwnames ? (int)TUPLE(kwnames)->len : 0; }
+int func_kwcount(Obj *kwnames) { return kwnames ? (int)TUPLE(kwnames)->len : 0; }
 
-const char *obj_kwname(Obj *kwnames, int i) { return STR(TUPLE(kwnames)->items[i].u.o)->s; }
+const char *func_kwname(Obj *kwnames, int i) { return STR(TUPLE(kwnames)->items[i].u.o)->s; }
 
-int obj_check_args(const char *fname, int argc, Obj *kwnames, int min, int max) {
-  if (obj_kwcount(kwnames)) {
-    obj_raise(&obj_TypeError, "%s() takes no keyword arguments", fname);
+int func_check_args(const char *fname, int argc, Obj *kwnames, int min, int max) {
+  if (func_kwcount(kwnames)) {
+    obj_raise(&exc_TypeError, "%s() takes no keyword arguments", fname);
     return -1;
   }
   if (argc >= min && argc <= max) return 0;
   if (min == max) {
-    if (min == 0) obj_raise(&obj_TypeError, "%s() takes no arguments (%d given)", fname, argc);
-    else if (min == 1) obj_raise(&obj_TypeError, "%s() takes exactly one argument (%d given)", fname, argc);
-    else obj_raise(&obj_TypeError, "%s expected %d arguments, got %d", fname, min, argc);
+    if (min == 0) obj_raise(&exc_TypeError, "%s() takes no arguments (%d given)", fname, argc);
+    else if (min == 1) obj_raise(&exc_TypeError, "%s() takes exactly one argument (%d given)", fname, argc);
+    else obj_raise(&exc_TypeError, "%s expected %d arguments, got %d", fname, min, argc);
   } else if (argc < min) {
-    obj_raise(&obj_TypeError, "%s expected at least %d argument%s, got %d", fname, min,
+    obj_raise(&exc_TypeError, "%s expected at least %d argument%s, got %d", fname, min,
               min == 1 ? "" : "s", argc);
   } else {
-    obj_raise(&obj_TypeError, "%s expected at most %d argument%s, got %d", fname, max,
+    obj_raise(&exc_TypeError, "%s expected at most %d argument%s, got %d", fname, max,
               max == 1 ? "" : "s", argc);
   }
   return -1;
 }
 
-int obj_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
-                   const char *spec, Value *out) {
+int func_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
+                    const char *spec, Value *out) {
   const char *names[24];
   size_t lens[24];
   int n = 0, nreq = -1, kwonly = -1;
@@ -50,28 +50,28 @@ int obj_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
   int npos = kwonly < 0 ? n : kwonly;
   for (int i = 0; i < n; i++) out[i] = val_null();
   if (argc > npos) {
-    if (npos == 0) obj_raise(&obj_TypeError, "%s() takes no positional arguments", fname);
+    if (npos == 0) obj_raise(&exc_TypeError, "%s() takes no positional arguments", fname);
     else if (npos == nreq)
-      obj_raise(&obj_TypeError, "%s() takes exactly %d positional argument%s (%d given)", fname,
+      obj_raise(&exc_TypeError, "%s() takes exactly %d positional argument%s (%d given)", fname,
                 npos, npos == 1 ? "" : "s", argc);
     else
-      obj_raise(&obj_TypeError, "%s() takes at most %d argument%s (%d given)", fname, npos,
+      obj_raise(&exc_TypeError, "%s() takes at most %d argument%s (%d given)", fname, npos,
                 npos == 1 ? "" : "s", argc);
     return -1;
   }
   for (int i = 0; i < argc; i++) out[i] = argv[i];
-  int nk = obj_kwcount(kwnames);
+  int nk = func_kwcount(kwnames);
   for (int k = 0; k < nk; k++) {
     StrObj *kn = STR(TUPLE(kwnames)->items[k].u.o);
     int found = -1;
     for (int i = 0; i < n; i++)
       if (lens[i] == kn->len && memcmp(names[i], kn->s, kn->len) == 0) { found = i; break; }
     if (found < 0) {
-      obj_raise(&obj_TypeError, "'%s' is an invalid keyword argument for %s()", kn->s, fname);
+      obj_raise(&exc_TypeError, "'%s' is an invalid keyword argument for %s()", kn->s, fname);
       return -1;
     }
     if (!VAL_IS_NULL(out[found])) {
-      obj_raise(&obj_TypeError, "argument for %s() given by name ('%s') and position (%d)",
+      obj_raise(&exc_TypeError, "argument for %s() given by name ('%s') and position (%d)",
                 fname, kn->s, found + 1);
       return -1;
     }
@@ -79,7 +79,7 @@ int obj_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
   }
   for (int i = 0; i < nreq; i++)
     if (VAL_IS_NULL(out[i])) {
-      obj_raise(&obj_TypeError, "%s() missing required argument '%.*s' (pos %d)", fname,
+      obj_raise(&exc_TypeError, "%s() missing required argument '%.*s' (pos %d)", fname,
                 (int)lens[i], names[i], i + 1);
       return -1;
     }
@@ -87,7 +87,7 @@ int obj_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
 }
 
 /* ---- code units ------------------------------------------------------------------------ */
-int obj_code_own(CodeObj *c, Obj *o) {
+int func_code_own(CodeObj *c, Obj *o) {
   if (c->nowned == c->capowned) {
     int nc = c->capowned ? c->capowned * 2 : 64;
     Obj **n = obj_realloc_array(c->owned, (size_t)nc, sizeof(Obj *));
@@ -109,10 +109,10 @@ static void code_dealloc(Obj *o) {
   free(c->lines);
   obj_free(o);
 }
-TypeObj obj_code_type = {OBJ_TYPE_HEAD, .name = "code", .dealloc = code_dealloc};
+TypeObj func_code_type = {OBJ_TYPE_HEAD, .name = "code", .dealloc = code_dealloc};
 
-Obj *obj_code_new(const char *src, size_t len, const char *filename) {
-  CodeObj *c = obj_alloc(&obj_code_type, sizeof(CodeObj));
+Obj *func_code_new(const char *src, size_t len, const char *filename) {
+  CodeObj *c = obj_alloc(&func_code_type, sizeof(CodeObj));
   if (!c) return NULL;
   c->src = obj_malloc(len + 1);
   c->filename = strdup(filename ? filename : "<string>");
@@ -131,7 +131,7 @@ Obj *obj_code_new(const char *src, size_t len, const char *filename) {
   return &c->ob;
 }
 
-const char *obj_code_line(CodeObj *c, int line, size_t *n) {
+const char *func_code_line(CodeObj *c, int line, size_t *n) {
   if (!c || line < 1 || line > c->nlines) { *n = 0; return NULL; }
   size_t a = c->lines[line - 1], b = line < c->nlines ? c->lines[line] - 1 : c->len;
   if (b > a && c->src[b - 1] == '\r') b--;
@@ -146,11 +146,11 @@ static void cell_traverse(Obj *o, VisitFn visit, void *arg) {
   if (VAL_IS_OBJ(((CellObj *)o)->v)) visit(((CellObj *)o)->v.u.o, arg);
 }
 static void cell_clear(Obj *o) { val_clear(&((CellObj *)o)->v); }
-TypeObj obj_cell_type = {OBJ_TYPE_HEAD, .name = "cell", .flags = TF_GC, .dealloc = cell_dealloc,
-                         .traverse = cell_traverse, .clear = cell_clear};
+TypeObj func_cell_type = {OBJ_TYPE_HEAD, .name = "cell", .flags = TF_GC, .dealloc = cell_dealloc,
+                          .traverse = cell_traverse, .clear = cell_clear};
 
-Obj *obj_cell_new(Value v) {
-  CellObj *c = obj_alloc(&obj_cell_type, sizeof(CellObj));
+Obj *func_cell_new(Value v) {
+  CellObj *c = obj_alloc(&func_cell_type, sizeof(CellObj));
   if (!c) return NULL;
   c->v = val_incref(v);
   return &c->ob;
@@ -210,18 +210,18 @@ static void func_clear(Obj *o) {
 
 static Value func_repr(Value v) {
   FuncObj *f = FUNC(v.u.o);
-  return obj_str_fmt("<function %s at %p>", f->qualname ? STR(f->qualname)->s : "?", (void *)f);
+  return str_fmt("<function %s at %p>", f->qualname ? STR(f->qualname)->s : "?", (void *)f);
 }
 
 static Value func_call(Value v, int argc, const Value *argv, Obj *kw) {
-  return eval_call_function(FUNC(v.u.o), argc, argv, kw);
+  return call_function(FUNC(v.u.o), argc, argv, kw);
 }
 
 static Value func_getattr(Value v, Obj *name) {
   FuncObj *f = FUNC(v.u.o);
   const char *n = STR(name)->s;
   if (f->dict) {
-    Value x = obj_dict_get_h(val_obj(f->dict), val_obj(name), STR(name)->hash);
+    Value x = dict_get_h(val_obj(f->dict), val_obj(name), STR(name)->hash);
     if (!VAL_IS_NULL(x)) return val_incref(x);
   }
   if (n[0] == '_' && n[1] == '_') {
@@ -231,22 +231,22 @@ static Value func_getattr(Value v, Obj *name) {
     if (strcmp(n, "__module__") == 0)
       return f->globals ? val_incref(val_obj(f->globals->name)) : val_none();
     if (strcmp(n, "__defaults__") == 0)
-      return f->ndefaults ? obj_tuple_from(f->ndefaults, f->defaults) : val_none();
+      return f->ndefaults ? tuple_from(f->ndefaults, f->defaults) : val_none();
     if (strcmp(n, "__dict__") == 0) {
       if (!f->dict) {
-        Value d = obj_dict_new();
+        Value d = dict_new();
         if (VAL_IS_NULL(d)) return d;
         f->dict = d.u.o;
       }
       return val_incref(val_obj(f->dict));
     }
-    if (strcmp(n, "__globals__") == 0 && f->globals) return obj_module_dict(f->globals);
+    if (strcmp(n, "__globals__") == 0 && f->globals) return module_dict(f->globals);
     if (strcmp(n, "__closure__") == 0) return val_none();
     if (strcmp(n, "__wrapped__") == 0) goto fail;
   }
-  return obj_generic_getattr(v, name);
+  return type_generic_getattr(v, name);
 fail:
-  return obj_raise(&obj_AttributeError, "'function' object has no attribute '%s'", n);
+  return obj_raise(&exc_AttributeError, "'function' object has no attribute '%s'", n);
 }
 
 static int func_setattr(Value v, Obj *name, Value x) {
@@ -254,7 +254,7 @@ static int func_setattr(Value v, Obj *name, Value x) {
   const char *n = STR(name)->s;
   if (strcmp(n, "__name__") == 0 || strcmp(n, "__qualname__") == 0) {
     if (!VAL_IS_STR(x)) {
-      obj_raise(&obj_TypeError, "%s must be set to a string object", n);
+      obj_raise(&exc_TypeError, "%s must be set to a string object", n);
       return -1;
     }
     Obj **slot = n[2] == 'n' ? &f->name : &f->qualname;
@@ -269,29 +269,29 @@ static int func_setattr(Value v, Obj *name, Value x) {
     return 0;
   }
   if (!f->dict) {
-    Value d = obj_dict_new();
+    Value d = dict_new();
     if (VAL_IS_NULL(d)) return -1;
     f->dict = d.u.o;
   }
   if (VAL_IS_NULL(x)) {
-    Value old = obj_dict_pop(val_obj(f->dict), val_obj(name));
+    Value old = dict_pop(val_obj(f->dict), val_obj(name));
     if (VAL_IS_NULL(old)) {
       if (!obj_err_occurred())
-        obj_raise(&obj_AttributeError, "'function' object has no attribute '%s'", n);
+        obj_raise(&exc_AttributeError, "'function' object has no attribute '%s'", n);
       return -1;
     }
     val_decref(old);
     return 0;
   }
-  return obj_dict_set(val_obj(f->dict), val_obj(name), x);
+  return dict_set(val_obj(f->dict), val_obj(name), x);
 }
 
 static int id_hash(Value v, int64_t *out) { *out = (int64_t)((uintptr_t)v.u.o >> 4); return 0; }
 
-TypeObj obj_func_type = {OBJ_TYPE_HEAD, .name = "function", .flags = TF_GC,
-                         .dealloc = func_dealloc, .traverse = func_traverse,
-                         .clear = func_clear, .repr = func_repr, .call = func_call,
-                         .getattr = func_getattr, .setattr = func_setattr, .hash = id_hash};
+TypeObj func_type = {OBJ_TYPE_HEAD, .name = "function", .flags = TF_GC,
+                     .dealloc = func_dealloc, .traverse = func_traverse,
+                     .clear = func_clear, .repr = func_repr, .call = func_call,
+                     .getattr = func_getattr, .setattr = func_setattr, .hash = id_hash};
 
 /* ---- builtin functions ------------------------------------------------------------------- */
 static void builtin_dealloc(Obj *o) {
@@ -305,32 +305,32 @@ static void builtin_traverse(Obj *o, VisitFn visit, void *arg) {
 static void builtin_clear(Obj *o) { val_clear(&((BuiltinObj *)o)->self); }
 
 static Value call_with_self(Value self, Value f, int argc, const Value *argv, Obj *kw) {
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   Value small[16];
   Value *args = argc + nk + 1 <= 16 ? small : obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
   if (!args) return val_null();
   args[0] = self;
   if (argc + nk) memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
   Value r;
-  if (VAL_IS_OBJ(f) && f.u.o->type == &obj_func_type)
-    r = eval_call_function(FUNC(f.u.o), argc + 1, args, kw);
+  if (VAL_IS_OBJ(f) && f.u.o->type == &func_type)
+    r = call_function(FUNC(f.u.o), argc + 1, args, kw);
   else
-    r = obj_call(f, argc + 1, args, kw);
+    r = op_call(f, argc + 1, args, kw);
   if (args != small) free(args);
   return r;
 }
 
 /* CPython names methods "list.append()" in argument errors; the methods say "append()" */
-void obj_builtin_fix_error(Obj *bo) {
+void func_builtin_fix_error(Obj *bo) {
   BuiltinObj *b = (BuiltinObj *)bo;
-  if (!b->owner || !obj_err_matches(&obj_TypeError)) return;
+  if (!b->owner || !obj_err_matches(&exc_TypeError)) return;
   Value e = obj_err_peek();
   ExcObj *x = EXC(e.u.o);
   if (!VAL_IS_TUPLE(x->args) || TUPLE(x->args.u.o)->len != 1 || !VAL_IS_STR(TUPLE(x->args.u.o)->items[0])) return;
-  const char *msg = obj_str_cstr(TUPLE(x->args.u.o)->items[0]);
+  const char *msg = str_cstr(TUPLE(x->args.u.o)->items[0]);
   size_t n = strlen(b->name);
   if (strncmp(msg, b->name, n) != 0 || strncmp(msg + n, "() ", 3) != 0) return;
-  Value m = obj_str_fmt("%s.%s", b->owner->name, msg);
+  Value m = str_fmt("%s.%s", b->owner->name, msg);
   if (VAL_IS_NULL(m)) { obj_err_clear(); obj_err_restore(e); return; }
   val_decref(TUPLE(x->args.u.o)->items[0]);
   TUPLE(x->args.u.o)->items[0] = m;
@@ -339,7 +339,7 @@ void obj_builtin_fix_error(Obj *bo) {
 static Value builtin_call(Value v, int argc, const Value *argv, Obj *kw) {
   BuiltinObj *b = (BuiltinObj *)v.u.o;
   if (!VAL_IS_NULL(b->self)) {
-    int nk = obj_kwcount(kw);
+    int nk = func_kwcount(kw);
     Value small[16];
     Value *args = argc + nk + 1 <= 16 ? small : obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
     if (!args) return val_null();
@@ -347,53 +347,53 @@ static Value builtin_call(Value v, int argc, const Value *argv, Obj *kw) {
     if (argc + nk) memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
     Value r = b->dfn ? b->dfn(b->data, argc + 1, args, kw) : b->fn(argc + 1, args, kw);
     if (args != small) free(args);
-    if (VAL_IS_NULL(r)) obj_builtin_fix_error(&b->ob);
+    if (VAL_IS_NULL(r)) func_builtin_fix_error(&b->ob);
     return r;
   }
   if (b->owner && !(b->flags & METH_STATIC)) {
     /* an unbound method of a native type: the first argument must be an instance */
-    if (argc < 1 || !(obj_isinstance(argv[0], b->owner) ||
+    if (argc < 1 || !(op_isinstance(argv[0], b->owner) ||
                       ((b->flags & METH_CLASS) && VAL_IS_TYPE(argv[0]))))
-      return obj_raise(&obj_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
-                       b->name, b->owner->name, argc ? obj_type_name(argv[0]) : "NoneType");
+      return obj_raise(&exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
+                       b->name, b->owner->name, argc ? op_type_name(argv[0]) : "NoneType");
   }
   Value r = b->dfn ? b->dfn(b->data, argc, argv, kw) : b->fn(argc, argv, kw);
-  if (VAL_IS_NULL(r)) obj_builtin_fix_error(&b->ob);
+  if (VAL_IS_NULL(r)) func_builtin_fix_error(&b->ob);
   return r;
 }
 
 static Value builtin_repr(Value v) {
   BuiltinObj *b = (BuiltinObj *)v.u.o;
   if (!VAL_IS_NULL(b->self))
-    return obj_str_fmt("<built-in method %s of %s object at %p>", b->name,
-                       obj_type_name(b->self), (void *)b->self.u.o);
-  if (b->owner) return obj_str_fmt("<method '%s' of '%s' objects>", b->name, b->owner->name);
-  return obj_str_fmt("<built-in function %s>", b->name);
+    return str_fmt("<built-in method %s of %s object at %p>", b->name,
+                   op_type_name(b->self), (void *)b->self.u.o);
+  if (b->owner) return str_fmt("<method '%s' of '%s' objects>", b->name, b->owner->name);
+  return str_fmt("<built-in function %s>", b->name);
 }
 
 static Value doc_body(const char *doc) {
   if (!doc) return val_none();
-  return obj_str_from_cstr(doc);
+  return str_from_cstr(doc);
 }
 
 static Value builtin_getattr(Value v, Obj *name) {
   BuiltinObj *b = (BuiltinObj *)v.u.o;
   const char *n = STR(name)->s;
-  if (strcmp(n, "__name__") == 0 || strcmp(n, "__qualname__") == 0) return obj_str_from_cstr(b->name);
+  if (strcmp(n, "__name__") == 0 || strcmp(n, "__qualname__") == 0) return str_from_cstr(b->name);
   if (strcmp(n, "__doc__") == 0) return doc_body(b->doc);
   if (strcmp(n, "__self__") == 0) return VAL_IS_NULL(b->self) ? val_none() : val_incref(b->self);
-  if (strcmp(n, "__module__") == 0) return b->owner ? val_none() : obj_str_from_cstr("builtins");
-  return obj_generic_getattr(v, name);
+  if (strcmp(n, "__module__") == 0) return b->owner ? val_none() : str_from_cstr("builtins");
+  return type_generic_getattr(v, name);
 }
 
-TypeObj obj_builtin_type = {OBJ_TYPE_HEAD, .name = "builtin_function_or_method",
-                            .flags = TF_GC, .dealloc = builtin_dealloc,
-                            .traverse = builtin_traverse, .clear = builtin_clear,
-                            .call = builtin_call, .repr = builtin_repr,
-                            .getattr = builtin_getattr, .hash = id_hash};
+TypeObj func_builtin_type = {OBJ_TYPE_HEAD, .name = "builtin_function_or_method",
+                             .flags = TF_GC, .dealloc = builtin_dealloc,
+                             .traverse = builtin_traverse, .clear = builtin_clear,
+                             .call = builtin_call, .repr = builtin_repr,
+                             .getattr = builtin_getattr, .hash = id_hash};
 
-Value obj_builtin_new(const char *name, NativeFn fn, const char *doc) {
-  BuiltinObj *b = obj_alloc(&obj_builtin_type, sizeof(BuiltinObj));
+Value func_builtin_new(const char *name, NativeFn fn, const char *doc) {
+  BuiltinObj *b = obj_alloc(&func_builtin_type, sizeof(BuiltinObj));
   if (!b) return val_null();
   b->name = name;
   b->fn = fn;
@@ -401,8 +401,8 @@ Value obj_builtin_new(const char *name, NativeFn fn, const char *doc) {
   return val_obj(&b->ob);
 }
 
-Value obj_builtin_data_new(const char *name, NativeDataFn fn, void *data, const char *doc) {
-  BuiltinObj *b = obj_alloc(&obj_builtin_type, sizeof(BuiltinObj));
+Value func_builtin_data_new(const char *name, NativeDataFn fn, void *data, const char *doc) {
+  BuiltinObj *b = obj_alloc(&func_builtin_type, sizeof(BuiltinObj));
   if (!b) return val_null();
   b->name = name;
   b->dfn = fn;
@@ -440,19 +440,19 @@ static Value method_call(Value v, int argc, const Value *argv, Obj *kw) {
 
 static Value method_repr(Value v) {
   MethodObj *m = (MethodObj *)v.u.o;
-  if (VAL_IS_OBJ(m->func) && m->func.u.o->type == &obj_builtin_type) {
+  if (VAL_IS_OBJ(m->func) && m->func.u.o->type == &func_builtin_type) {
     BuiltinObj *b = (BuiltinObj *)m->func.u.o;
     if (VAL_IS_TYPE(m->self))
-      return obj_str_fmt("<built-in method %s of type object at %p>", b->name, (void *)m->self.u.o);
-    return obj_str_fmt("<built-in method %s of %s object at %p>", b->name,
-                       obj_type_name(m->self), VAL_IS_OBJ(m->self) ? (void *)m->self.u.o : NULL);
+      return str_fmt("<built-in method %s of type object at %p>", b->name, (void *)m->self.u.o);
+    return str_fmt("<built-in method %s of %s object at %p>", b->name,
+                   op_type_name(m->self), VAL_IS_OBJ(m->self) ? (void *)m->self.u.o : NULL);
   }
-  Value qn = obj_getattr_s(m->func, "__qualname__");
-  if (VAL_IS_NULL(qn)) { obj_err_clear(); qn = obj_str_from_cstr("?"); }
-  Value sr = obj_repr(m->self);
+  Value qn = op_getattr_s(m->func, "__qualname__");
+  if (VAL_IS_NULL(qn)) { obj_err_clear(); qn = str_from_cstr("?"); }
+  Value sr = op_repr(m->self);
   if (VAL_IS_NULL(sr)) { val_decref(qn); return sr; }
-  Value r = obj_str_fmt("<bound method %s of %s>", VAL_IS_STR(qn) ? obj_str_cstr(qn) : "?",
-                        obj_str_cstr(sr));
+  Value r = str_fmt("<bound method %s of %s>", VAL_IS_STR(qn) ? str_cstr(qn) : "?",
+                    str_cstr(sr));
   val_decref(qn);
   val_decref(sr);
   return r;
@@ -463,14 +463,14 @@ static Value method_getattr(Value v, Obj *name) {
   const char *n = STR(name)->s;
   if (strcmp(n, "__func__") == 0) return val_incref(m->func);
   if (strcmp(n, "__self__") == 0) return val_incref(m->self);
-  return obj_getattr(m->func, name);
+  return op_getattr(m->func, name);
 }
 
 static Value method_compare(Value a, Value b, int op) {
-  if ((op != CMP_EQ && op != CMP_NOTEQ) || !VAL_IS_OBJ(b) || b.u.o->type != &obj_method_type)
+  if ((op != CMP_EQ && op != CMP_NOTEQ) || !VAL_IS_OBJ(b) || b.u.o->type != &func_method_type)
     return obj_notimpl();
   MethodObj *x = (MethodObj *)a.u.o, *y = (MethodObj *)b.u.o;
-  int eq = obj_is(x->func, y->func) && obj_is(x->self, y->self);
+  int eq = op_is(x->func, y->func) && op_is(x->self, y->self);
   return val_bool(op == CMP_EQ ? eq : !eq);
 }
 
@@ -478,19 +478,19 @@ static int method_hash(Value v, int64_t *out) {
   MethodObj *m = (MethodObj *)v.u.o;
   int64_t a = 0, b = 0;
   if (VAL_IS_OBJ(m->func)) a = (int64_t)((uintptr_t)m->func.u.o >> 4);
-  if (obj_hash(m->self, &b) < 0) { obj_err_clear(); b = (int64_t)(uintptr_t)m->self.u.o; }
+  if (op_hash(m->self, &b) < 0) { obj_err_clear(); b = (int64_t)(uintptr_t)m->self.u.o; }
   *out = a ^ b;
   return 0;
 }
 
-TypeObj obj_method_type = {OBJ_TYPE_HEAD, .name = "method", .flags = TF_GC,
-                           .dealloc = method_dealloc, .traverse = method_traverse,
-                           .clear = method_clear, .call = method_call, .repr = method_repr,
-                           .getattr = method_getattr, .compare = method_compare,
-                           .hash = method_hash};
+TypeObj func_method_type = {OBJ_TYPE_HEAD, .name = "method", .flags = TF_GC,
+                            .dealloc = method_dealloc, .traverse = method_traverse,
+                            .clear = method_clear, .call = method_call, .repr = method_repr,
+                            .getattr = method_getattr, .compare = method_compare,
+                            .hash = method_hash};
 
-Value obj_method_new(Value f, Value self) {
-  MethodObj *m = obj_alloc(&obj_method_type, sizeof(MethodObj));
+Value func_method_new(Value f, Value self) {
+  MethodObj *m = obj_alloc(&func_method_type, sizeof(MethodObj));
   if (!m) return val_null();
   m->func = val_incref(f);
   m->self = val_incref(self);

@@ -70,21 +70,21 @@ static int gen_step(GenObj *g, Frame *f, Value *out) {
     int lvl = g->depth;
     Node *gn = n->u.comp.generators.items[lvl];
     Value x;
-    int r = obj_next(g->iters[lvl], &x);
+    int r = op_next(g->iters[lvl], &x);
     if (r < 0) { eval_locate(f, gn->u.comprehension.iter->span); return -1; }
     if (r == 0) {
       val_clear(&g->iters[lvl]);
       g->depth--;
       continue;
     }
-    r = eval_assign(f, gn->u.comprehension.target, x);
+    r = exec_assign(f, gn->u.comprehension.target, x);
     val_decref(x);
     if (r < 0) return -1;
     int ok = 1;
     for (int i = 0; i < gn->u.comprehension.ifs.len; i++) {
       Value t = eval_expr(f, gn->u.comprehension.ifs.items[i]);
       if (VAL_IS_NULL(t)) return -1;
-      int b = t.tag == V_BOOL ? (int)t.u.i : obj_truth(t);
+      int b = t.tag == V_BOOL ? (int)t.u.i : op_truth(t);
       val_decref(t);
       if (b < 0) return -1;
       if (!b) { ok = 0; break; }
@@ -94,7 +94,7 @@ static int gen_step(GenObj *g, Frame *f, Value *out) {
       Node *g2 = n->u.comp.generators.items[lvl + 1];
       Value src = eval_expr(f, g2->u.comprehension.iter);
       if (VAL_IS_NULL(src)) return -1;
-      Value it = obj_iter(src);
+      Value it = op_iter(src);
       val_decref(src);
       if (VAL_IS_NULL(it)) { eval_locate(f, g2->u.comprehension.iter->span); return -1; }
       g->iters[lvl + 1] = it;
@@ -111,15 +111,15 @@ static int gen_next(Value v, Value *out) {
   GenObj *g = (GenObj *)v.u.o;
   if (g->depth < 0) return 0;
   if (g->running) {
-    obj_raise(&obj_ValueError, "generator already executing");
+    obj_raise(&exc_ValueError, "generator already executing");
     return -1;
   }
   if (obj_ts.depth >= obj_ts.limit) {
-    obj_raise(&obj_RecursionError, "maximum recursion depth exceeded");
+    obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
     return -1;
   }
   Frame fr = {.back = obj_ts.frame, .locals = g->locals, .cells = g->cells, .mod = g->mod,
-              .scope = g->scope, .code = (CodeObj *)g->code, .name = obj_intern(g->scope->name),
+              .scope = g->scope, .code = (CodeObj *)g->code, .name = str_intern(g->scope->name),
               .ret = val_null()};
   obj_ts.frame = &fr;
   obj_ts.depth++;
@@ -139,16 +139,16 @@ static int gen_next(Value v, Value *out) {
   return r;
 }
 
-static Value gen_repr(Value v) { return obj_str_fmt("<generator object <genexpr> at %p>", (void *)v.u.o); }
+static Value gen_repr(Value v) { return str_fmt("<generator object <genexpr> at %p>", (void *)v.u.o); }
 
-TypeObj obj_genexpr_type = {OBJ_TYPE_HEAD, .name = "generator", .flags = TF_GC,
-                            .dealloc = gen_dealloc, .traverse = gen_traverse, .clear = gen_clear,
-                            .iter = gen_iter, .next = gen_next, .repr = gen_repr};
+TypeObj genexpr_type = {OBJ_TYPE_HEAD, .name = "generator", .flags = TF_GC,
+                        .dealloc = gen_dealloc, .traverse = gen_traverse, .clear = gen_clear,
+                        .iter = gen_iter, .next = gen_next, .repr = gen_repr};
 
 /* f runs the enclosing scope; it1 is the first iterator (evaluated there, as Python does) */
-Value eval_genexpr_new(Frame *f, Node *n, Value it1) {
+Value genexpr_new(Frame *f, Node *n, Value it1) {
   Scope *sc = n->u.comp.scope_info;
-  GenObj *g = obj_alloc(&obj_genexpr_type, sizeof(GenObj));
+  GenObj *g = obj_alloc(&genexpr_type, sizeof(GenObj));
   if (!g) { val_decref(it1); return val_null(); }
   Value gv = val_obj(&g->ob);
   g->node = n;
@@ -165,12 +165,12 @@ Value eval_genexpr_new(Frame *f, Node *n, Value it1) {
   g->nlocals = sc->nlocals;
   for (int i = 0; i < sc->nlocals; i++)
     if (sc->is_cell[i]) {
-      Obj *c = obj_cell_new(val_null());
+      Obj *c = func_cell_new(val_null());
       if (!c) { val_decref(gv); return val_null(); }
       g->locals[i] = val_obj(c);
     }
   if (sc->nfree) {
-    g->cells = eval_build_cells(f, sc);
+    g->cells = call_build_cells(f, sc);
     if (!g->cells) { val_decref(gv); return val_null(); }
     g->nfree = sc->nfree;
   }

@@ -6,7 +6,7 @@
 #include "core.h"
 
 static void put_repr(FBuf *b, Value v) {
-  Value r = obj_repr(v);
+  Value r = op_repr(v);
   if (VAL_IS_NULL(r)) { obj_err_clear(); fbuf_puts(b, "?"); return; }
   fbuf_putn(b, STR(r.u.o)->s, STR(r.u.o)->len);
   val_decref(r);
@@ -114,33 +114,33 @@ static void put_doc(FBuf *b, const char *doc, const char *indent) {
 }
 
 static const char *doc_of(Value v, Value *hold) {
-  *hold = obj_getattr_s(v, "__doc__");
+  *hold = op_getattr_s(v, "__doc__");
   if (VAL_IS_NULL(*hold)) { obj_err_clear(); return NULL; }
   if (!VAL_IS_STR(*hold)) return NULL;
-  return obj_str_cstr(*hold);
+  return str_cstr(*hold);
 }
 
-char *eval_help_text(Value v) {
+char *help_text(Value v) {
   FBuf b = {0};
   Value hold = val_null();
-  if (VAL_IS_OBJ(v) && v.u.o->type == &obj_func_type) {
+  if (VAL_IS_OBJ(v) && v.u.o->type == &func_type) {
     FuncObj *f = FUNC(v.u.o);
     fbuf_printf(&b, "Help on function %s in module %s:\n\n", STR(f->name)->s,
                 f->globals ? STR(f->globals->name)->s : "__main__");
     func_signature(&b, f, 0);
     fbuf_putc(&b, '\n');
     put_doc(&b, doc_of(v, &hold), "    ");
-  } else if (VAL_IS_OBJ(v) && v.u.o->type == &obj_method_type && VAL_IS_OBJ(((MethodObj *)v.u.o)->func) &&
-             ((MethodObj *)v.u.o)->func.u.o->type == &obj_func_type) {
+  } else if (VAL_IS_OBJ(v) && v.u.o->type == &func_method_type && VAL_IS_OBJ(((MethodObj *)v.u.o)->func) &&
+             ((MethodObj *)v.u.o)->func.u.o->type == &func_type) {
     FuncObj *f = FUNC(((MethodObj *)v.u.o)->func.u.o);
     fbuf_printf(&b, "Help on method %s:\n\n", STR(f->name)->s);
     func_signature(&b, f, 1);
     fbuf_putc(&b, '\n');
     put_doc(&b, doc_of(v, &hold), "    ");
-  } else if (VAL_IS_OBJ(v) && (v.u.o->type == &obj_builtin_type || v.u.o->type == &obj_method_type)) {
-    BuiltinObj *bo = v.u.o->type == &obj_builtin_type ? (BuiltinObj *)v.u.o
+  } else if (VAL_IS_OBJ(v) && (v.u.o->type == &func_builtin_type || v.u.o->type == &func_method_type)) {
+    BuiltinObj *bo = v.u.o->type == &func_builtin_type ? (BuiltinObj *)v.u.o
                      : (((MethodObj *)v.u.o)->func.tag == V_OBJ &&
-                        ((MethodObj *)v.u.o)->func.u.o->type == &obj_builtin_type)
+                        ((MethodObj *)v.u.o)->func.u.o->type == &func_builtin_type)
                          ? (BuiltinObj *)((MethodObj *)v.u.o)->func.u.o : NULL;
     if (bo) {
       fbuf_printf(&b, "Help on built-in function %s:\n\n", bo->name);
@@ -165,8 +165,8 @@ char *eval_help_text(Value v) {
     fbuf_printf(&b, "class %s", t->name);
     if (t->base) fbuf_printf(&b, "(%s)", t->base->name);
     fbuf_putc(&b, '\n');
-    Value init = obj_type_lookup(t, obj_intern("__init__"));
-    if (VAL_IS_OBJ(init) && init.u.o->type == &obj_func_type) {
+    Value init = type_lookup(t, str_intern("__init__"));
+    if (VAL_IS_OBJ(init) && init.u.o->type == &func_type) {
       fbuf_puts(&b, " |  ");
       FBuf s = {0};
       func_signature(&s, FUNC(init.u.o), 1);
@@ -181,9 +181,9 @@ char *eval_help_text(Value v) {
       int64_t pos = 0;
       Value k, x;
       int any = 0;
-      while (obj_dict_next(val_obj(t->dict), &pos, &k, &x)) {
-        if (!VAL_IS_OBJ(x) || x.u.o->type != &obj_func_type || !VAL_IS_STR(k)) continue;
-        const char *kn = obj_str_cstr(k);
+      while (dict_next(val_obj(t->dict), &pos, &k, &x)) {
+        if (!VAL_IS_OBJ(x) || x.u.o->type != &func_type || !VAL_IS_STR(k)) continue;
+        const char *kn = str_cstr(k);
         if (kn[0] == '_' && strcmp(kn, "__init__") != 0 && strcmp(kn, "__call__") != 0) continue;
         if (!any) { fbuf_puts(&b, " |  \n |  Methods defined here:\n |  \n"); any = 1; }
         fbuf_puts(&b, " |  ");
@@ -196,7 +196,7 @@ char *eval_help_text(Value v) {
         fbuf_puts(&b, " |  \n");
       }
     }
-  } else if (VAL_IS_OBJ(v) && v.u.o->type == &obj_module_type) {
+  } else if (VAL_IS_OBJ(v) && v.u.o->type == &module_type) {
     ModuleObj *m = MODULE(v.u.o);
     fbuf_printf(&b, "Help on module %s:\n\nNAME\n    %s\n", STR(m->name)->s, STR(m->name)->s);
     const char *d = doc_of(v, &hold);
@@ -205,22 +205,22 @@ char *eval_help_text(Value v) {
       put_doc(&b, d, "    ");
     }
     fbuf_puts(&b, "\nCONTENTS\n");
-    Value names = obj_dir(v);
+    Value names = type_dir(v);
     if (VAL_IS_LIST(names))
       for (int64_t i = 0; i < LIST(names.u.o)->len; i++) {
-        const char *n = obj_str_cstr(LIST(names.u.o)->items[i]);
+        const char *n = str_cstr(LIST(names.u.o)->items[i]);
         if (n[0] == '_') continue;
         fbuf_printf(&b, "    %s\n", n);
       }
     val_decref(names);
     obj_err_clear();
   } else {
-    TypeObj *t = obj_type(v);
-    Value r = obj_repr(v);
+    TypeObj *t = op_type(v);
+    Value r = op_repr(v);
     if (VAL_IS_NULL(r)) obj_err_clear();
     fbuf_printf(&b, "Help on %s object:\n\n", t->name);
     if (VAL_IS_STR(r)) {
-      fbuf_printf(&b, "%s\n", obj_str_cstr(r));
+      fbuf_printf(&b, "%s\n", str_cstr(r));
       val_decref(r);
     }
     if (t->doc) {

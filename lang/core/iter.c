@@ -6,15 +6,15 @@
 #include "core.h"
 
 /* ---- singletons ------------------------------------------------------------------------ */
-static Value ellipsis_repr(Value v) { return obj_str_from_cstr("Ellipsis"); }
-static Value notimpl_repr(Value v) { return obj_str_from_cstr("NotImplemented"); }
+static Value ellipsis_repr(Value v) { return str_from_cstr("Ellipsis"); }
+static Value notimpl_repr(Value v) { return str_from_cstr("NotImplemented"); }
 static int id_hash(Value v, int64_t *out) { *out = (int64_t)((uintptr_t)v.u.o >> 4); return 0; }
-TypeObj obj_ellipsis_type = {OBJ_TYPE_HEAD, .name = "ellipsis", .repr = ellipsis_repr,
+TypeObj iter_ellipsis_type = {OBJ_TYPE_HEAD, .name = "ellipsis", .repr = ellipsis_repr,
+                              .hash = id_hash};
+TypeObj iter_notimpl_type = {OBJ_TYPE_HEAD, .name = "NotImplementedType", .repr = notimpl_repr,
                              .hash = id_hash};
-TypeObj obj_notimpl_type = {OBJ_TYPE_HEAD, .name = "NotImplementedType", .repr = notimpl_repr,
-                            .hash = id_hash};
-Obj obj_ellipsis_obj = {OBJ_IMMORTAL, &obj_ellipsis_type};
-Obj obj_notimpl_obj = {OBJ_IMMORTAL, &obj_notimpl_type};
+Obj iter_ellipsis_obj = {OBJ_IMMORTAL, &iter_ellipsis_type};
+Obj iter_notimpl_obj = {OBJ_IMMORTAL, &iter_notimpl_type};
 
 /* ---- slice --------------------------------------------------------------------------------- */
 static void slice_dealloc(Obj *o) {
@@ -25,8 +25,8 @@ static void slice_dealloc(Obj *o) {
   obj_free(o);
 }
 
-Value obj_slice_new(Value start, Value stop, Value step) {
-  SliceObj *s = obj_alloc(&obj_slice_type, sizeof(SliceObj));
+Value iter_slice_new(Value start, Value stop, Value step) {
+  SliceObj *s = obj_alloc(&iter_slice_type, sizeof(SliceObj));
   if (!s) return val_null();
   s->start = VAL_IS_NULL(start) ? val_none() : val_incref(start);
   s->stop = VAL_IS_NULL(stop) ? val_none() : val_incref(stop);
@@ -35,19 +35,19 @@ Value obj_slice_new(Value start, Value stop, Value step) {
 }
 
 static int slice_int(Value v, int64_t *out) {
-  int k = obj_index_value(v, out);
+  int k = op_index_value(v, out);
   if (k) return k > 0 ? 0 : -1;
-  obj_raise(&obj_TypeError, "slice indices must be integers or None or have an __index__ method");
+  obj_raise(&exc_TypeError, "slice indices must be integers or None or have an __index__ method");
   return -1;
 }
 
-int obj_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
-                      int64_t *slicelen) {
+int iter_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
+                       int64_t *slicelen) {
   SliceObj *s = (SliceObj *)slice.u.o;
   int64_t st = 1, a, b;
   if (!VAL_IS_NONE(s->step)) {
     if (slice_int(s->step, &st) < 0) return -1;
-    if (st == 0) { obj_raise(&obj_ValueError, "slice step cannot be zero"); return -1; }
+    if (st == 0) { obj_raise(&exc_ValueError, "slice step cannot be zero"); return -1; }
     if (st < -INT64_MAX) st = -INT64_MAX;
   }
   if (VAL_IS_NONE(s->start)) {
@@ -76,10 +76,10 @@ int obj_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, i
 
 static Value slice_repr(Value v) {
   SliceObj *s = (SliceObj *)v.u.o;
-  Value a = obj_repr(s->start), b = obj_repr(s->stop), c = obj_repr(s->step);
+  Value a = op_repr(s->start), b = op_repr(s->stop), c = op_repr(s->step);
   Value r = val_null();
   if (!VAL_IS_NULL(a) && !VAL_IS_NULL(b) && !VAL_IS_NULL(c))
-    r = obj_str_fmt("slice(%s, %s, %s)", obj_str_cstr(a), obj_str_cstr(b), obj_str_cstr(c));
+    r = str_fmt("slice(%s, %s, %s)", str_cstr(a), str_cstr(b), str_cstr(c));
   val_decref(a);
   val_decref(b);
   val_decref(c);
@@ -87,43 +87,43 @@ static Value slice_repr(Value v) {
 }
 
 static Value slice_compare(Value a, Value b, int op) {
-  if (!VAL_IS_OBJ(b) || b.u.o->type != &obj_slice_type) return obj_notimpl();
+  if (!VAL_IS_OBJ(b) || b.u.o->type != &iter_slice_type) return obj_notimpl();
   SliceObj *x = (SliceObj *)a.u.o, *y = (SliceObj *)b.u.o;
-  Value ta = obj_tuple_pack(3, x->start, x->stop, x->step);
-  Value tb = obj_tuple_pack(3, y->start, y->stop, y->step);
-  Value r = VAL_IS_NULL(ta) || VAL_IS_NULL(tb) ? val_null() : obj_compare(ta, tb, op);
+  Value ta = tuple_pack(3, x->start, x->stop, x->step);
+  Value tb = tuple_pack(3, y->start, y->stop, y->step);
+  Value r = VAL_IS_NULL(ta) || VAL_IS_NULL(tb) ? val_null() : op_compare(ta, tb, op);
   val_decref(ta);
   val_decref(tb);
   return r;
 }
 
 static Value slice_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("slice", argc, kw, 1, 3) < 0) return val_null();
-  if (argc == 1) return obj_slice_new(val_none(), argv[0], val_none());
-  return obj_slice_new(argv[0], argv[1], argc > 2 ? argv[2] : val_none());
+  if (func_check_args("slice", argc, kw, 1, 3) < 0) return val_null();
+  if (argc == 1) return iter_slice_new(val_none(), argv[0], val_none());
+  return iter_slice_new(argv[0], argv[1], argc > 2 ? argv[2] : val_none());
 }
 
 static Value sl_start(Value s) { return val_incref(((SliceObj *)s.u.o)->start); }
 static Value sl_stop(Value s) { return val_incref(((SliceObj *)s.u.o)->stop); }
 static Value sl_step(Value s) { return val_incref(((SliceObj *)s.u.o)->step); }
 static Value sl_indices(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("indices", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("indices", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t n, a, b, c, k;
-  if (obj_as_int(argv[1], &n) < 0) return val_null();
-  if (n < 0) return obj_raise(&obj_ValueError, "length should not be negative");
-  if (obj_slice_indices(argv[0], n, &a, &b, &c, &k) < 0) return val_null();
-  return obj_tuple_pack(3, val_int(a), val_int(b), val_int(c));
+  if (op_as_int(argv[1], &n) < 0) return val_null();
+  if (n < 0) return obj_raise(&exc_ValueError, "length should not be negative");
+  if (iter_slice_indices(argv[0], n, &a, &b, &c, &k) < 0) return val_null();
+  return tuple_pack(3, val_int(a), val_int(b), val_int(c));
 }
 static const GetSetDef slice_getset[] = {
     {"start", sl_start, NULL, NULL}, {"stop", sl_stop, NULL, NULL}, {"step", sl_step, NULL, NULL},
     {NULL}};
 static const MethodDef slice_methods[] = {{"indices", sl_indices, "indices(len)", 0}, {NULL}};
 
-TypeObj obj_slice_type = {OBJ_TYPE_HEAD, .name = "slice",
-                          .doc = "slice(stop)\nslice(start, stop[, step])",
-                          .dealloc = slice_dealloc, .repr = slice_repr,
-                          .compare = slice_compare, .new = slice_new, .getset = slice_getset,
-                          .methods = slice_methods};
+TypeObj iter_slice_type = {OBJ_TYPE_HEAD, .name = "slice",
+                           .doc = "slice(stop)\nslice(start, stop[, step])",
+                           .dealloc = slice_dealloc, .repr = slice_repr,
+                           .compare = slice_compare, .new = slice_new, .getset = slice_getset,
+                           .methods = slice_methods};
 
 /* ---- range --------------------------------------------------------------------------------- */
 static uint64_t range_len(int64_t a, int64_t b, int64_t s) {
@@ -133,7 +133,7 @@ static uint64_t range_len(int64_t a, int64_t b, int64_t s) {
 }
 
 static Value obj_range_new(int64_t start, int64_t stop, int64_t step) {
-  RangeObj *r = obj_alloc(&obj_range_type, sizeof(RangeObj));
+  RangeObj *r = obj_alloc(&iter_range_type, sizeof(RangeObj));
   if (!r) return val_null();
   r->start = start;
   r->stop = stop;
@@ -144,32 +144,32 @@ static Value obj_range_new(int64_t start, int64_t stop, int64_t step) {
 }
 
 static Value range_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&obj_TypeError, "range() takes no keyword arguments");
+  if (func_kwcount(kw)) return obj_raise(&exc_TypeError, "range() takes no keyword arguments");
   if (argc < 1 || argc > 3) {
-    if (argc == 0) return obj_raise(&obj_TypeError, "range expected at least 1 argument, got 0");
-    return obj_raise(&obj_TypeError, "range expected at most 3 arguments, got %d", argc);
+    if (argc == 0) return obj_raise(&exc_TypeError, "range expected at least 1 argument, got 0");
+    return obj_raise(&exc_TypeError, "range expected at most 3 arguments, got %d", argc);
   }
   int64_t v[3];
   for (int i = 0; i < argc; i++) {
-    if (obj_as_int(argv[i], &v[i]) < 0) return val_null();
+    if (op_as_int(argv[i], &v[i]) < 0) return val_null();
   }
   if (argc == 1) return obj_range_new(0, v[0], 1);
   int64_t step = argc == 3 ? v[2] : 1;
-  if (step == 0) return obj_raise(&obj_ValueError, "range() arg 3 must not be zero");
+  if (step == 0) return obj_raise(&exc_ValueError, "range() arg 3 must not be zero");
   return obj_range_new(v[0], v[1], step);
 }
 
 static Value range_repr(Value v) {
   RangeObj *r = (RangeObj *)v.u.o;
-  if (r->step == 1) return obj_str_fmt("range(%lld, %lld)", (long long)r->start, (long long)r->stop);
-  return obj_str_fmt("range(%lld, %lld, %lld)", (long long)r->start, (long long)r->stop,
-                     (long long)r->step);
+  if (r->step == 1) return str_fmt("range(%lld, %lld)", (long long)r->start, (long long)r->stop);
+  return str_fmt("range(%lld, %lld, %lld)", (long long)r->start, (long long)r->stop,
+                 (long long)r->step);
 }
 
 static int range_len_slot(Value v, int64_t *out) {
   RangeObj *r = (RangeObj *)v.u.o;
   if (r->len < 0) {
-    obj_raise(&obj_OverflowError, "Python int too large to convert to C ssize_t");
+    obj_raise(&exc_OverflowError, "Python int too large to convert to C ssize_t");
     return -1;
   }
   *out = r->len;
@@ -178,18 +178,18 @@ static int range_len_slot(Value v, int64_t *out) {
 
 static Value range_getitem(Value v, Value key) {
   RangeObj *r = (RangeObj *)v.u.o;
-  if (r->len < 0) return obj_raise(&obj_OverflowError, "Python int too large to convert to C ssize_t");
-  if (VAL_IS_OBJ(key) && key.u.o->type == &obj_slice_type) {
+  if (r->len < 0) return obj_raise(&exc_OverflowError, "Python int too large to convert to C ssize_t");
+  if (VAL_IS_OBJ(key) && key.u.o->type == &iter_slice_type) {
     int64_t a, b, s, n;
-    if (obj_slice_indices(key, r->len, &a, &b, &s, &n) < 0) return val_null();
+    if (iter_slice_indices(key, r->len, &a, &b, &s, &n) < 0) return val_null();
     int64_t ns;
     if (__builtin_mul_overflow(r->step, s, &ns))
-      return obj_raise(&obj_OverflowError, "range slice step too large");
+      return obj_raise(&exc_OverflowError, "range slice step too large");
     int64_t st = r->start + a * r->step;
     return obj_range_new(st, st + n * ns, ns);
   }
   int64_t i;
-  if (obj_as_index(key, r->len, &i, "range object") < 0) return val_null();
+  if (op_as_index(key, r->len, &i, "range object") < 0) return val_null();
   return val_int(r->start + i * r->step);
 }
 
@@ -206,14 +206,14 @@ static int range_contains(Value v, Value x) {
     return ((uint64_t)(i - r->start)) % (uint64_t)(r->step > 0 ? r->step : -r->step) == 0;
   }
   for (uint64_t k = 0; k < r->ulen; k++) {
-    int e = obj_eq(val_int((int64_t)((uint64_t)r->start + k * (uint64_t)r->step)), x);
+    int e = op_eq(val_int((int64_t)((uint64_t)r->start + k * (uint64_t)r->step)), x);
     if (e) return e;
   }
   return 0;
 }
 
 static Value range_compare(Value a, Value b, int op) {
-  if ((op != CMP_EQ && op != CMP_NOTEQ) || !VAL_IS_OBJ(b) || b.u.o->type != &obj_range_type)
+  if ((op != CMP_EQ && op != CMP_NOTEQ) || !VAL_IS_OBJ(b) || b.u.o->type != &iter_range_type)
     return obj_notimpl();
   RangeObj *x = (RangeObj *)a.u.o, *y = (RangeObj *)b.u.o;
   int eq = x->ulen == y->ulen && (x->ulen == 0 || (x->start == y->start &&
@@ -223,9 +223,9 @@ static Value range_compare(Value a, Value b, int op) {
 
 static int range_hash(Value v, int64_t *out) {
   RangeObj *r = (RangeObj *)v.u.o;
-  Value t = obj_tuple_pack(3, val_int((int64_t)r->ulen), val_int(r->start), val_int(r->step));
+  Value t = tuple_pack(3, val_int((int64_t)r->ulen), val_int(r->start), val_int(r->step));
   if (VAL_IS_NULL(t)) return -1;
-  int k = obj_hash(t, out);
+  int k = op_hash(t, out);
   val_decref(t);
   return k;
 }
@@ -267,21 +267,21 @@ static Value rg_start(Value v) { return val_int(((RangeObj *)v.u.o)->start); }
 static Value rg_stop(Value v) { return val_int(((RangeObj *)v.u.o)->stop); }
 static Value rg_step(Value v) { return val_int(((RangeObj *)v.u.o)->step); }
 static Value rg_index(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("index", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("index", argc - 1, kw, 1, 1) < 0) return val_null();
   RangeObj *r = (RangeObj *)argv[0].u.o;
   int c = range_contains(argv[0], argv[1]);
   if (c < 0) return val_null();
   if (!c || !VAL_IS_INTLIKE(argv[1])) {
-    Value s = obj_repr(argv[1]);
+    Value s = op_repr(argv[1]);
     if (VAL_IS_NULL(s)) return s;
-    obj_raise(&obj_ValueError, "%s is not in range", obj_str_cstr(s));
+    obj_raise(&exc_ValueError, "%s is not in range", str_cstr(s));
     val_decref(s);
     return val_null();
   }
   return val_int((argv[1].u.i - r->start) / r->step);
 }
 static Value rg_count(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("count", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("count", argc - 1, kw, 1, 1) < 0) return val_null();
   int c = range_contains(argv[0], argv[1]);
   return c < 0 ? val_null() : val_int(c);
 }
@@ -291,8 +291,8 @@ static const GetSetDef range_getset[] = {
 static const MethodDef range_methods[] = {
     {"index", rg_index, "index(value)", 0}, {"count", rg_count, "count(value)", 0}, {NULL}};
 
-TypeObj obj_range_type = {OBJ_TYPE_HEAD, .name = "range",
-                          .doc = "range(stop) -> range object\nrange(start, stop[, step]) -> range object\n\n"
+TypeObj iter_range_type = {OBJ_TYPE_HEAD, .name = "range",
+                           .doc = "range(stop) -> range object\nrange(start, stop[, step]) -> range object\n\n"
                                  "Return an object that produces a sequence of integers lazily.",
                           .dealloc = ri_dealloc, .repr = range_repr, .len = range_len_slot,
                           .getitem = range_getitem, .contains = range_contains,
@@ -339,9 +339,9 @@ static int enum_next(Value v, Value *out) {
   IterObj *it = (IterObj *)v.u.o;
   if (VAL_IS_NULL(it->a)) return 0;
   Value x;
-  int r = obj_next(it->a, &x);
+  int r = op_next(it->a, &x);
   if (r <= 0) return r;
-  *out = obj_tuple_pack(2, val_int(it->i), x);
+  *out = tuple_pack(2, val_int(it->i), x);
   val_decref(x);
   if (VAL_IS_NULL(*out)) return -1;
   it->i++;
@@ -349,17 +349,17 @@ static int enum_next(Value v, Value *out) {
 }
 static Value enum_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("enumerate", argc, argv, kw, "iterable|start", a) < 0) return val_null();
+  if (func_parse_args("enumerate", argc, argv, kw, "iterable|start", a) < 0) return val_null();
   int64_t start = 0;
-  if (!VAL_IS_NULL(a[1]) && obj_as_int(a[1], &start) < 0) return val_null();
-  Value it = obj_iter(a[0]);
+  if (!VAL_IS_NULL(a[1]) && op_as_int(a[1], &start) < 0) return val_null();
+  Value it = op_iter(a[0]);
   if (VAL_IS_NULL(it)) return it;
   return io_make(t, it, val_null(), start);
 }
-TypeObj obj_enumerate_type = {OBJ_TYPE_HEAD, .name = "enumerate", .flags = TF_GC,
-                              .doc = "enumerate(iterable, start=0)\nReturn an enumerate object yielding (index, value) pairs.",
-                              .dealloc = io_dealloc, .traverse = io_traverse, .clear = io_clear,
-                              .iter = io_iter, .next = enum_next, .new = enum_new};
+TypeObj iter_enumerate_type = {OBJ_TYPE_HEAD, .name = "enumerate", .flags = TF_GC,
+                               .doc = "enumerate(iterable, start=0)\nReturn an enumerate object yielding (index, value) pairs.",
+                               .dealloc = io_dealloc, .traverse = io_traverse, .clear = io_clear,
+                               .iter = io_iter, .next = enum_next, .new = enum_new};
 
 /* zip: a = tuple of iterators, flag = strict */
 static int zip_next(Value v, Value *out) {
@@ -367,27 +367,27 @@ static int zip_next(Value v, Value *out) {
   if (VAL_IS_NULL(it->a)) return 0;
   TupleObj *its = TUPLE(it->a.u.o);
   if (its->len == 0) return 0;
-  Value t = obj_tuple_new(its->len);
+  Value t = tuple_new(its->len);
   if (VAL_IS_NULL(t)) return -1;
   for (int64_t k = 0; k < its->len; k++) {
     Value x;
-    int r = obj_next(its->items[k], &x);
+    int r = op_next(its->items[k], &x);
     if (r <= 0) {
       TUPLE(t.u.o)->len = k;
       val_decref(t);
       if (r == 0 && it->flag) {
         if (k > 0) {
-          obj_raise(&obj_ValueError, "zip() argument %lld is shorter than argument%s%lld",
+          obj_raise(&exc_ValueError, "zip() argument %lld is shorter than argument%s%lld",
                     (long long)k + 1, k == 1 ? " " : "s 1-", (long long)k);
           return -1;
         }
         for (int64_t j = 1; j < its->len; j++) {
           Value y;
-          int r2 = obj_next(its->items[j], &y);
+          int r2 = op_next(its->items[j], &y);
           if (r2 < 0) return -1;
           if (r2 == 1) {
             val_decref(y);
-            obj_raise(&obj_ValueError, "zip() argument %lld is longer than argument%s%lld",
+            obj_raise(&exc_ValueError, "zip() argument %lld is longer than argument%s%lld",
                       (long long)j + 1, j == 1 ? " " : "s 1-", (long long)j);
             return -1;
           }
@@ -403,23 +403,23 @@ static int zip_next(Value v, Value *out) {
 }
 static Value zip_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
   int strict = 0;
-  int nk = obj_kwcount(kw);
+  int nk = func_kwcount(kw);
   for (int k = 0; k < nk; k++) {
-    if (strcmp(obj_kwname(kw, k), "strict") != 0)
-      return obj_raise(&obj_TypeError, "zip() got an unexpected keyword argument '%s'", obj_kwname(kw, k));
-    strict = obj_truth(argv[argc + k]);
+    if (strcmp(func_kwname(kw, k), "strict") != 0)
+      return obj_raise(&exc_TypeError, "zip() got an unexpected keyword argument '%s'", func_kwname(kw, k));
+    strict = op_truth(argv[argc + k]);
     if (strict < 0) return val_null();
   }
-  Value t = obj_tuple_new(argc);
+  Value t = tuple_new(argc);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 0; i < argc; i++) {
-    Value it = obj_iter(argv[i]);
+    Value it = op_iter(argv[i]);
     if (VAL_IS_NULL(it)) {
       TUPLE(t.u.o)->len = i;
       val_decref(t);
-      if (obj_err_matches(&obj_TypeError)) {
+      if (obj_err_matches(&exc_TypeError)) {
         obj_err_clear();
-        return obj_raise(&obj_TypeError, "zip argument #%d must support iteration", i + 1);
+        return obj_raise(&exc_TypeError, "zip argument #%d must support iteration", i + 1);
       }
       return it;
     }
@@ -429,10 +429,10 @@ static Value zip_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_NULL(r)) ((IterObj *)r.u.o)->flag = strict;
   return r;
 }
-TypeObj obj_zip_type = {OBJ_TYPE_HEAD, .name = "zip", .flags = TF_GC,
-                        .doc = "zip(*iterables, strict=False)\nYield tuples until an input is exhausted.",
-                        .dealloc = io_dealloc, .traverse = io_traverse, .clear = io_clear,
-                        .iter = io_iter, .next = zip_next, .new = zip_new};
+TypeObj iter_zip_type = {OBJ_TYPE_HEAD, .name = "zip", .flags = TF_GC,
+                         .doc = "zip(*iterables, strict=False)\nYield tuples until an input is exhausted.",
+                         .dealloc = io_dealloc, .traverse = io_traverse, .clear = io_clear,
+                         .iter = io_iter, .next = zip_next, .new = zip_new};
 
 /* map: a = function, b = tuple of iterators */
 static int map_next(Value v, Value *out) {
@@ -445,12 +445,12 @@ static int map_next(Value v, Value *out) {
   int64_t k;
   int r = 1;
   for (k = 0; k < its->len; k++) {
-    r = obj_next(its->items[k], &args[k]);
+    r = op_next(its->items[k], &args[k]);
     if (r <= 0) break;
   }
   if (r == 1) {
     Value f = val_incref(it->a);
-    *out = obj_call(f, (int)its->len, args, NULL);
+    *out = op_call(f, (int)its->len, args, NULL);
     val_decref(f);
     if (VAL_IS_NULL(*out)) r = -1;
   } else if (r == 0) {
@@ -461,21 +461,21 @@ static int map_next(Value v, Value *out) {
   return r;
 }
 static Value map_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&obj_TypeError, "map() takes no keyword arguments");
-  if (argc < 2) return obj_raise(&obj_TypeError, "map() must have at least two arguments.");
-  Value t = obj_tuple_new(argc - 1);
+  if (func_kwcount(kw)) return obj_raise(&exc_TypeError, "map() takes no keyword arguments");
+  if (argc < 2) return obj_raise(&exc_TypeError, "map() must have at least two arguments.");
+  Value t = tuple_new(argc - 1);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 1; i < argc; i++) {
-    Value it = obj_iter(argv[i]);
+    Value it = op_iter(argv[i]);
     if (VAL_IS_NULL(it)) { TUPLE(t.u.o)->len = i - 1; val_decref(t); return it; }
     TUPLE_SET(t, i - 1, it);
   }
   return io_make(tp, val_incref(argv[0]), t, 0);
 }
-TypeObj obj_map_type = {OBJ_TYPE_HEAD, .name = "map", .flags = TF_GC,
-                        .doc = "map(func, *iterables)\nApply func to the items of the iterables, lazily.",
-                        .dealloc = io_dealloc, .traverse = io_traverse, .clear = io_clear,
-                        .iter = io_iter, .next = map_next, .new = map_new};
+TypeObj iter_map_type = {OBJ_TYPE_HEAD, .name = "map", .flags = TF_GC,
+                         .doc = "map(func, *iterables)\nApply func to the items of the iterables, lazily.",
+                         .dealloc = io_dealloc, .traverse = io_traverse, .clear = io_clear,
+                         .iter = io_iter, .next = map_next, .new = map_new};
 
 /* filter: a = function or None, b = iterator */
 static int filter_next(Value v, Value *out) {
@@ -483,18 +483,18 @@ static int filter_next(Value v, Value *out) {
   for (;;) {
     if (VAL_IS_NULL(it->b)) return 0;
     Value x;
-    int r = obj_next(it->b, &x);
+    int r = op_next(it->b, &x);
     if (r == 0) val_clear(&it->b);
     if (r <= 0) return r;
     int t;
     if (VAL_IS_NONE(it->a)) {
-      t = obj_truth(x);
+      t = op_truth(x);
     } else {
       Value f = val_incref(it->a);
-      Value y = obj_call1(f, x);
+      Value y = op_call1(f, x);
       val_decref(f);
       if (VAL_IS_NULL(y)) { val_decref(x); return -1; }
-      t = obj_truth(y);
+      t = op_truth(y);
       val_decref(y);
     }
     if (t < 0) { val_decref(x); return -1; }
@@ -503,23 +503,23 @@ static int filter_next(Value v, Value *out) {
   }
 }
 static Value filter_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("filter", argc, kw, 2, 2) < 0) return val_null();
-  Value it = obj_iter(argv[1]);
+  if (func_check_args("filter", argc, kw, 2, 2) < 0) return val_null();
+  Value it = op_iter(argv[1]);
   if (VAL_IS_NULL(it)) return it;
   return io_make(tp, val_incref(argv[0]), it, 0);
 }
-TypeObj obj_filter_type = {OBJ_TYPE_HEAD, .name = "filter", .flags = TF_GC,
-                           .doc = "filter(function or None, iterable)\nYield the items for which function(item) is true.",
-                           .dealloc = io_dealloc, .traverse = io_traverse, .clear = io_clear,
-                           .iter = io_iter, .next = filter_next, .new = filter_new};
+TypeObj iter_filter_type = {OBJ_TYPE_HEAD, .name = "filter", .flags = TF_GC,
+                            .doc = "filter(function or None, iterable)\nYield the items for which function(item) is true.",
+                            .dealloc = io_dealloc, .traverse = io_traverse, .clear = io_clear,
+                            .iter = io_iter, .next = filter_next, .new = filter_new};
 
 /* reversed over any sequence with __len__ and __getitem__: a = seq, i = next index */
 static int rev_next(Value v, Value *out) {
   IterObj *it = (IterObj *)v.u.o;
   if (VAL_IS_NULL(it->a) || it->i < 0) { val_clear(&it->a); return 0; }
-  Value x = obj_getitem(it->a, val_int(it->i));
+  Value x = op_getitem(it->a, val_int(it->i));
   if (VAL_IS_NULL(x)) {
-    if (obj_err_matches(&obj_IndexError) || obj_err_matches(&obj_StopIteration)) {
+    if (obj_err_matches(&exc_IndexError) || obj_err_matches(&exc_StopIteration)) {
       obj_err_clear();
       val_clear(&it->a);
       return 0;
@@ -531,58 +531,58 @@ static int rev_next(Value v, Value *out) {
   return 1;
 }
 static Value reversed_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("reversed", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("reversed", argc, kw, 1, 1) < 0) return val_null();
   Value s = argv[0];
-  if (VAL_IS_LIST(s) || VAL_IS_TUPLE(s)) return obj_seq_reversed_new(s);
-  if (VAL_IS_OBJ(s) && s.u.o->type == &obj_range_type) {
+  if (VAL_IS_LIST(s) || VAL_IS_TUPLE(s)) return list_seq_reversed_new(s);
+  if (VAL_IS_OBJ(s) && s.u.o->type == &iter_range_type) {
     RangeObj *r = (RangeObj *)s.u.o;
     if (r->ulen == 0) return range_iter_make(0, 1, 0);
     int64_t last = (int64_t)((uint64_t)r->start + (r->ulen - 1) * (uint64_t)r->step);
-    if (r->step == INT64_MIN) return obj_raise(&obj_OverflowError, "range step too large to reverse");
+    if (r->step == INT64_MIN) return obj_raise(&exc_OverflowError, "range step too large to reverse");
     return range_iter_make(last, -r->step, r->ulen);
   }
-  if (VAL_IS_DICT(s) || (VAL_IS_OBJ(s) && (s.u.o->type == &obj_dictkeys_type ||
-                                            s.u.o->type == &obj_dictitems_type ||
-                                            s.u.o->type == &obj_dictvalues_type))) {
-    Value l = obj_sequence_list(s);
+  if (VAL_IS_DICT(s) || (VAL_IS_OBJ(s) && (s.u.o->type == &dict_keys_type ||
+                                            s.u.o->type == &dict_items_type ||
+                                            s.u.o->type == &dict_values_type))) {
+    Value l = list_from_iterable(s);
     if (VAL_IS_NULL(l)) return l;
-    Value r = obj_seq_reversed_new(l);
+    Value r = list_seq_reversed_new(l);
     val_decref(l);
     return r;
   }
   if (VAL_IS_OBJ(s) && (s.u.o->type->flags & TF_USER)) {
-    Value m = obj_user_method(s, "__reversed__");
+    Value m = class_user_method(s, "__reversed__");
     if (!VAL_IS_NULL(m)) {
-      Value r = obj_call0(m);
+      Value r = op_call0(m);
       val_decref(m);
       return r;
     }
     if (obj_err_occurred()) return val_null();
   }
-  TypeObj *t = obj_type(s);
-  if (!t->len || !t->getitem || t == &obj_set_type || t == &obj_frozenset_type)
-    return obj_raise(&obj_TypeError, "'%s' object is not reversible", t->name);
+  TypeObj *t = op_type(s);
+  if (!t->len || !t->getitem || t == &set_type || t == &set_frozenset_type)
+    return obj_raise(&exc_TypeError, "'%s' object is not reversible", t->name);
   int64_t n;
-  if (obj_len(s, &n) < 0) return val_null();
+  if (op_len(s, &n) < 0) return val_null();
   return io_make(tp, val_incref(s), val_null(), n - 1);
 }
-TypeObj obj_reversed_type = {OBJ_TYPE_HEAD, .name = "reversed", .flags = TF_GC,
-                             .doc = "reversed(sequence, /)\nReturn a reverse iterator over the values of the given sequence.",
-                             .dealloc = io_dealloc, .traverse = io_traverse, .clear = io_clear,
-                             .iter = io_iter, .next = rev_next, .new = reversed_new};
+TypeObj iter_reversed_type = {OBJ_TYPE_HEAD, .name = "reversed", .flags = TF_GC,
+                              .doc = "reversed(sequence, /)\nReturn a reverse iterator over the values of the given sequence.",
+                              .dealloc = io_dealloc, .traverse = io_traverse, .clear = io_clear,
+                              .iter = io_iter, .next = rev_next, .new = reversed_new};
 
 /* iter(callable, sentinel): a = callable, b = sentinel */
 static int calliter_next(Value v, Value *out) {
   IterObj *it = (IterObj *)v.u.o;
   if (VAL_IS_NULL(it->a)) return 0;
   Value f = val_incref(it->a);
-  Value x = obj_call0(f);
+  Value x = op_call0(f);
   val_decref(f);
   if (VAL_IS_NULL(x)) {
-    if (obj_err_matches(&obj_StopIteration)) { obj_err_clear(); val_clear(&it->a); return 0; }
+    if (obj_err_matches(&exc_StopIteration)) { obj_err_clear(); val_clear(&it->a); return 0; }
     return -1;
   }
-  int e = obj_eq(x, it->b);
+  int e = op_eq(x, it->b);
   if (e != 0) {
     val_decref(x);
     if (e > 0) { val_clear(&it->a); return 0; }
@@ -591,10 +591,10 @@ static int calliter_next(Value v, Value *out) {
   *out = x;
   return 1;
 }
-TypeObj obj_calliter_type = {OBJ_TYPE_HEAD, .name = "callable_iterator", .flags = TF_GC,
-                             .dealloc = io_dealloc, .traverse = io_traverse, .clear = io_clear,
-                             .iter = io_iter, .next = calliter_next};
+TypeObj iter_calliter_type = {OBJ_TYPE_HEAD, .name = "callable_iterator", .flags = TF_GC,
+                              .dealloc = io_dealloc, .traverse = io_traverse, .clear = io_clear,
+                              .iter = io_iter, .next = calliter_next};
 
-Value obj_calliter_new(Value f, Value sentinel) {
-  return io_make(&obj_calliter_type, val_incref(f), val_incref(sentinel), 0);
+Value iter_calliter_new(Value f, Value sentinel) {
+  return io_make(&iter_calliter_type, val_incref(f), val_incref(sentinel), 0);
 }

@@ -6,7 +6,7 @@
 #include "core.h"
 
 static Value list_alloc(int64_t n, int64_t cap) {
-  ListObj *l = obj_alloc(&obj_list_type, sizeof(ListObj));
+  ListObj *l = obj_alloc(&list_type, sizeof(ListObj));
   if (!l) return val_null();
   if (cap > 0) {
     l->items = obj_calloc((size_t)cap, sizeof(Value));
@@ -17,7 +17,7 @@ static Value list_alloc(int64_t n, int64_t cap) {
   return val_obj(&l->ob);
 }
 
-Value obj_list_new(int64_t n) {
+Value list_new(int64_t n) {
   if (n < 0) n = 0;
   Value v = list_alloc(n, n);
   if (VAL_IS_NULL(v)) return v;
@@ -25,7 +25,7 @@ Value obj_list_new(int64_t n) {
   return v;
 }
 
-Value obj_list_from(int64_t n, const Value *items) {
+Value list_from(int64_t n, const Value *items) {
   Value v = list_alloc(n, n);
   if (VAL_IS_NULL(v)) return v;
   for (int64_t i = 0; i < n; i++) LIST(v.u.o)->items[i] = val_incref(items[i]);
@@ -43,14 +43,14 @@ static int list_reserve(ListObj *l, int64_t need) {
   return 0;
 }
 
-int obj_list_append_steal(Value list, Value x) {
+int list_append_steal(Value list, Value x) {
   ListObj *l = LIST(list.u.o);
   if (l->len == l->cap && list_reserve(l, l->len + 1) < 0) { val_decref(x); return -1; }
   l->items[l->len++] = x;
   return 0;
 }
 
-int obj_list_append(Value list, Value x) { return obj_list_append_steal(list, val_incref(x)); }
+int list_append(Value list, Value x) { return list_append_steal(list, val_incref(x)); }
 
 /* extend with any iterable */
 static int list_extend(Value list, Value it) {
@@ -65,8 +65,8 @@ static int list_extend(Value list, Value it) {
     return 0;
   }
   /* a sized source: reserve up front (a huge range fails at once with MemoryError) */
-  TypeObj *t = obj_type(it);
-  if (t == &obj_range_type) {
+  TypeObj *t = op_type(it);
+  if (t == &iter_range_type) {
     uint64_t n = ((RangeObj *)it.u.o)->ulen;
     ListObj *l = LIST(list.u.o);
     if (n > obj_alloc_cap() / sizeof(Value) || list_reserve(l, l->len + (int64_t)n) < 0) {
@@ -82,17 +82,17 @@ static int list_extend(Value list, Value it) {
       obj_err_clear();
     }
   }
-  Value iter = obj_iter(it);
+  Value iter = op_iter(it);
   if (VAL_IS_NULL(iter)) return -1;
   Value x;
   int r;
-  while ((r = obj_next(iter, &x)) == 1)
-    if (obj_list_append_steal(list, x) < 0) { r = -1; break; }
+  while ((r = op_next(iter, &x)) == 1)
+    if (list_append_steal(list, x) < 0) { r = -1; break; }
   val_decref(iter);
   return r < 0 ? -1 : 0;
 }
 
-Value obj_sequence_list(Value iterable) {
+Value list_from_iterable(Value iterable) {
   Value l = list_alloc(0, 0);
   if (VAL_IS_NULL(l)) return l;
   if (list_extend(l, iterable) < 0) { val_decref(l); return val_null(); }
@@ -123,37 +123,37 @@ static void list_clear_slot(Obj *o) {
 }
 
 /* "[a, b]" / "(a, b)" for lists and tuples */
-Value obj_seq_repr(Value self, const Value *items, int64_t n, const char *open,
-                   const char *close, int tuple1) {
-  if (obj_repr_enter(self.u.o)) return obj_str_fmt("%s...%s", open, close);
+Value list_seq_repr(Value self, const Value *items, int64_t n, const char *open,
+                    const char *close, int tuple1) {
+  if (op_repr_enter(self.u.o)) return str_fmt("%s...%s", open, close);
   FBuf b = {0};
   fbuf_puts(&b, open);
   for (int64_t i = 0; i < n; i++) {
     if (i) fbuf_puts(&b, ", ");
-    Value r = obj_repr(items[i]);
-    if (VAL_IS_NULL(r)) { fbuf_free(&b); obj_repr_leave(self.u.o); return r; }
+    Value r = op_repr(items[i]);
+    if (VAL_IS_NULL(r)) { fbuf_free(&b); op_repr_leave(self.u.o); return r; }
     fbuf_putn(&b, STR(r.u.o)->s, STR(r.u.o)->len);
     val_decref(r);
-    if (b.len > obj_alloc_cap()) { fbuf_free(&b); obj_repr_leave(self.u.o); return obj_raise_nomem(); }
+    if (b.len > obj_alloc_cap()) { fbuf_free(&b); op_repr_leave(self.u.o); return obj_raise_nomem(); }
   }
   if (tuple1 && n == 1) fbuf_putc(&b, ',');
   fbuf_puts(&b, close);
-  obj_repr_leave(self.u.o);
-  Value r = obj_str_new(b.s, b.len);
+  op_repr_leave(self.u.o);
+  Value r = str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
 }
 
 static Value list_repr(Value v) {
-  return obj_seq_repr(v, LIST(v.u.o)->items, LIST(v.u.o)->len, "[", "]", 0);
+  return list_seq_repr(v, LIST(v.u.o)->items, LIST(v.u.o)->len, "[", "]", 0);
 }
 
 /* lexicographic comparison of two sequences */
-Value obj_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, int op) {
+Value list_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, int op) {
   STACK_CHECK_OR(val_null());
   int64_t i;
   for (i = 0; i < na && i < nb; i++) {
-    int e = obj_eq(a[i], b[i]);
+    int e = op_eq(a[i], b[i]);
     if (e < 0) return val_null();
     if (!e) break;
   }
@@ -170,7 +170,7 @@ Value obj_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, in
   }
   if (op == CMP_EQ) return val_bool(0);
   if (op == CMP_NOTEQ) return val_bool(1);
-  return obj_compare(a[i], b[i], op);
+  return op_compare(a[i], b[i], op);
 }
 
 static Value list_compare(Value a, Value b, int op) {
@@ -178,12 +178,12 @@ static Value list_compare(Value a, Value b, int op) {
   ListObj *x = LIST(a.u.o), *y = LIST(b.u.o);
   if ((op == CMP_EQ || op == CMP_NOTEQ) && x->len != y->len) return val_bool(op == CMP_NOTEQ);
   /* work on snapshots so that a comparison which mutates the lists stays memory safe */
-  Value sa = obj_list_from(x->len, x->items);
+  Value sa = list_from(x->len, x->items);
   if (VAL_IS_NULL(sa)) return sa;
-  Value sb = obj_list_from(y->len, y->items);
+  Value sb = list_from(y->len, y->items);
   if (VAL_IS_NULL(sb)) { val_decref(sa); return sb; }
-  Value r = obj_seq_compare(LIST(sa.u.o)->items, LIST(sa.u.o)->len, LIST(sb.u.o)->items,
-                            LIST(sb.u.o)->len, op);
+  Value r = list_seq_compare(LIST(sa.u.o)->items, LIST(sa.u.o)->len, LIST(sb.u.o)->items,
+                             LIST(sb.u.o)->len, op);
   val_decref(sa);
   val_decref(sb);
   return r;
@@ -220,7 +220,7 @@ static Value list_binary(int op, Value a, Value b) {
   if (op == OP_MULT) {
     Value l = VAL_IS_LIST(a) ? a : b, k = VAL_IS_LIST(a) ? b : a;
     int64_t n;
-    int c = obj_repeat_count(k, &n);
+    int c = op_repeat_count(k, &n);
     if (c <= 0) return c < 0 ? val_null() : obj_notimpl();
     Value r = list_repeat(LIST(l.u.o)->items, LIST(l.u.o)->len, n);
     if (inplace && VAL_IS_LIST(a) && !VAL_IS_NULL(r)) {
@@ -244,12 +244,12 @@ static Value list_getitem(Value v, Value key) {
   if (VAL_IS_INTLIKE(key)) {
     int64_t i = key.u.i;
     if (i < 0) i += l->len;
-    if (i < 0 || i >= l->len) return obj_raise(&obj_IndexError, "list index out of range");
+    if (i < 0 || i >= l->len) return obj_raise(&exc_IndexError, "list index out of range");
     return val_incref(l->items[i]);
   }
-  if (VAL_IS_OBJ(key) && key.u.o->type == &obj_slice_type) {
+  if (VAL_IS_OBJ(key) && key.u.o->type == &iter_slice_type) {
     int64_t st, sp, step, n;
-    if (obj_slice_indices(key, l->len, &st, &sp, &step, &n) < 0) return val_null();
+    if (iter_slice_indices(key, l->len, &st, &sp, &step, &n) < 0) return val_null();
     Value r = list_alloc(n, n);
     if (VAL_IS_NULL(r)) return r;
     for (int64_t i = 0, j = st; i < n; i++, j += step)
@@ -257,13 +257,13 @@ static Value list_getitem(Value v, Value key) {
     return r;
   }
   int64_t i;
-  if (obj_as_index(key, l->len, &i, "list") < 0) return val_null();
+  if (op_as_index(key, l->len, &i, "list") < 0) return val_null();
   return val_incref(l->items[i]);
 }
 
 static int list_ass_slice(ListObj *l, Value key, Value x) {
   int64_t st, sp, step, n;
-  if (obj_slice_indices(key, l->len, &st, &sp, &step, &n) < 0) return -1;
+  if (iter_slice_indices(key, l->len, &st, &sp, &step, &n) < 0) return -1;
   if (VAL_IS_NULL(x)) {
     /* delete */
     if (n <= 0) return 0;
@@ -280,7 +280,7 @@ static int list_ass_slice(ListObj *l, Value key, Value x) {
     free(dead);
     return 0;
   }
-  Value seq = obj_sequence_list(x);
+  Value seq = list_from_iterable(x);
   if (VAL_IS_NULL(seq)) return -1;
   ListObj *s = LIST(seq.u.o);
   if (step == 1) {
@@ -299,7 +299,7 @@ static int list_ass_slice(ListObj *l, Value key, Value x) {
     return 0;
   }
   if (s->len != n) {
-    obj_raise(&obj_ValueError, "attempt to assign sequence of size %lld to extended slice of size %lld",
+    obj_raise(&exc_ValueError, "attempt to assign sequence of size %lld to extended slice of size %lld",
               (long long)s->len, (long long)n);
     val_decref(seq);
     return -1;
@@ -315,12 +315,12 @@ static int list_ass_slice(ListObj *l, Value key, Value x) {
 
 static int list_setitem(Value v, Value key, Value x) {
   ListObj *l = LIST(v.u.o);
-  if (VAL_IS_OBJ(key) && key.u.o->type == &obj_slice_type) return list_ass_slice(l, key, x);
+  if (VAL_IS_OBJ(key) && key.u.o->type == &iter_slice_type) return list_ass_slice(l, key, x);
   int64_t i;
-  if (obj_as_index(key, l->len, &i, "list") < 0) {
-    if (obj_err_matches(&obj_IndexError)) {
+  if (op_as_index(key, l->len, &i, "list") < 0) {
+    if (obj_err_matches(&exc_IndexError)) {
       obj_err_clear();
-      obj_raise(&obj_IndexError, VAL_IS_NULL(x) ? "list assignment index out of range"
+      obj_raise(&exc_IndexError, VAL_IS_NULL(x) ? "list assignment index out of range"
                                                 : "list assignment index out of range");
     }
     return -1;
@@ -340,7 +340,7 @@ static int list_contains(Value v, Value x) {
   ListObj *l = LIST(v.u.o);
   for (int64_t i = 0; i < l->len; i++) {
     Value y = val_incref(l->items[i]);
-    int e = obj_eq(y, x);
+    int e = op_eq(y, x);
     val_decref(y);
     if (e != 0) return e;
   }
@@ -361,7 +361,7 @@ static int seqi_next(Value v, Value *out) {
   Obj *s = it->seq.u.o;
   int64_t n;
   const Value *items;
-  if (s->type == &obj_list_type) { n = LIST(s)->len; items = LIST(s)->items; }
+  if (s->type == &list_type) { n = LIST(s)->len; items = LIST(s)->items; }
   else { n = TUPLE(s)->len; items = TUPLE(s)->items; }
   if (it->rev) {
     if (it->i >= n) it->i = -1;   /* list shrank */
@@ -376,7 +376,7 @@ static int seqi_next(Value v, Value *out) {
 static int64_t seqi_len_hint(SeqIter *it) {
   if (VAL_IS_NULL(it->seq)) return 0;
   Obj *s = it->seq.u.o;
-  int64_t n = s->type == &obj_list_type ? LIST(s)->len : TUPLE(s)->len;
+  int64_t n = s->type == &list_type ? LIST(s)->len : TUPLE(s)->len;
   return it->rev ? it->i + 1 : n - it->i;
 }
 static int seqi_len(Value v, int64_t *out) {
@@ -384,36 +384,36 @@ static int seqi_len(Value v, int64_t *out) {
   *out = n < 0 ? 0 : n;
   return 0;
 }
-TypeObj obj_seqiter_type = {OBJ_TYPE_HEAD, .name = "list_iterator", .flags = TF_GC,
-                            .dealloc = seqi_dealloc, .traverse = seqi_traverse,
-                            .clear = seqi_clear, .iter = seqi_iter, .next = seqi_next};
+TypeObj list_seqiter_type = {OBJ_TYPE_HEAD, .name = "list_iterator", .flags = TF_GC,
+                             .dealloc = seqi_dealloc, .traverse = seqi_traverse,
+                             .clear = seqi_clear, .iter = seqi_iter, .next = seqi_next};
 static TypeObj seqriter_type = {OBJ_TYPE_HEAD, .name = "list_reverseiterator", .flags = TF_GC,
                                 .dealloc = seqi_dealloc, .traverse = seqi_traverse,
                                 .clear = seqi_clear, .iter = seqi_iter, .next = seqi_next,
                                 .len = seqi_len};
 
-Value obj_seq_iter_new(Value seq) {
-  SeqIter *it = obj_alloc(&obj_seqiter_type, sizeof(SeqIter));
+Value list_seq_iter_new(Value seq) {
+  SeqIter *it = obj_alloc(&list_seqiter_type, sizeof(SeqIter));
   if (!it) return val_null();
   it->seq = val_incref(seq);
   return val_obj(&it->ob);
 }
 
-Value obj_seq_reversed_new(Value seq) {
+Value list_seq_reversed_new(Value seq) {
   SeqIter *it = obj_alloc(&seqriter_type, sizeof(SeqIter));
   if (!it) return val_null();
   it->seq = val_incref(seq);
   it->rev = 1;
-  it->i = (seq.u.o->type == &obj_list_type ? LIST(seq.u.o)->len : TUPLE(seq.u.o)->len) - 1;
+  it->i = (seq.u.o->type == &list_type ? LIST(seq.u.o)->len : TUPLE(seq.u.o)->len) - 1;
   return val_obj(&it->ob);
 }
 
-static Value list_iter(Value v) { return obj_seq_iter_new(v); }
+static Value list_iter(Value v) { return list_seq_iter_new(v); }
 
-static Value list_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("list", argc, kw, 0, 1) < 0) return val_null();
+static Value list_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("list", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) return list_alloc(0, 0);
-  return obj_sequence_list(argv[0]);
+  return list_from_iterable(argv[0]);
 }
 
 /* ---- sorting -------------------------------------------------------------------------- */
@@ -423,7 +423,7 @@ static int sort_lt(SortItem *a, SortItem *b, int *err) {
   if (*err) return 0;
   if (VAL_IS_INT(a->key) && VAL_IS_INT(b->key)) return a->key.u.i < b->key.u.i;
   if (VAL_IS_FLOAT(a->key) && VAL_IS_FLOAT(b->key)) return a->key.u.f < b->key.u.f;
-  int r = obj_compare_bool(a->key, b->key, CMP_LT);
+  int r = op_compare_bool(a->key, b->key, CMP_LT);
   if (r < 0) { *err = 1; return 0; }
   return r;
 }
@@ -469,7 +469,7 @@ static int obj_list_sort(Value list, Value key, int reverse) {
     for (int64_t i = 0; i < n; i++) {
       v[i].val = items[i];
       if (!VAL_IS_NULL(key) && !VAL_IS_NONE(key)) {
-        v[i].key = obj_call1(key, items[i]);
+        v[i].key = op_call1(key, items[i]);
         if (VAL_IS_NULL(v[i].key)) { err = 1; break; }
         nk++;
       } else {
@@ -502,14 +502,14 @@ static int obj_list_sort(Value list, Value key, int reverse) {
   for (int64_t i = 0; i < en; i++) val_decref(extra[i]);
   free(extra);
   if (en && !err) {
-    obj_raise(&obj_ValueError, "list modified during sort");
+    obj_raise(&exc_ValueError, "list modified during sort");
     return -1;
   }
   return err ? -1 : 0;
 }
 
-Value obj_list_sorted(Value iterable, Value key, int reverse) {
-  Value l = obj_sequence_list(iterable);
+Value list_sorted(Value iterable, Value key, int reverse) {
+  Value l = list_from_iterable(iterable);
   if (VAL_IS_NULL(l)) return l;
   if (obj_list_sort(l, key, reverse) < 0) { val_decref(l); return val_null(); }
   return l;
@@ -519,21 +519,21 @@ Value obj_list_sorted(Value iterable, Value key, int reverse) {
 #define SELFL LIST(argv[0].u.o)
 
 static Value m_append(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("append", argc - 1, kw, 1, 1) < 0) return val_null();
-  if (obj_list_append(argv[0], argv[1]) < 0) return val_null();
+  if (func_check_args("append", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (list_append(argv[0], argv[1]) < 0) return val_null();
   return val_none();
 }
 
 static Value m_extend(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("extend", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("extend", argc - 1, kw, 1, 1) < 0) return val_null();
   if (list_extend(argv[0], argv[1]) < 0) return val_null();
   return val_none();
 }
 
 static Value m_insert(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("insert", argc - 1, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("insert", argc - 1, kw, 2, 2) < 0) return val_null();
   int64_t i;
-  if (obj_as_int(argv[1], &i) < 0) return val_null();
+  if (op_as_int(argv[1], &i) < 0) return val_null();
   ListObj *l = SELFL;
   if (i < 0) { i += l->len; if (i < 0) i = 0; }
   if (i > l->len) i = l->len;
@@ -545,13 +545,13 @@ static Value m_insert(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_pop(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("pop", argc - 1, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("pop", argc - 1, kw, 0, 1) < 0) return val_null();
   ListObj *l = SELFL;
   int64_t i = -1;
-  if (argc > 1 && obj_as_int(argv[1], &i) < 0) return val_null();
-  if (l->len == 0) return obj_raise(&obj_IndexError, "pop from empty list");
+  if (argc > 1 && op_as_int(argv[1], &i) < 0) return val_null();
+  if (l->len == 0) return obj_raise(&exc_IndexError, "pop from empty list");
   if (i < 0) i += l->len;
-  if (i < 0 || i >= l->len) return obj_raise(&obj_IndexError, "pop index out of range");
+  if (i < 0 || i >= l->len) return obj_raise(&exc_IndexError, "pop index out of range");
   Value x = l->items[i];
   memmove(l->items + i, l->items + i + 1, (size_t)(l->len - i - 1) * sizeof(Value));
   l->len--;
@@ -559,11 +559,11 @@ static Value m_pop(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_remove(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("remove", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("remove", argc - 1, kw, 1, 1) < 0) return val_null();
   ListObj *l = SELFL;
   for (int64_t i = 0; i < l->len; i++) {
     Value y = val_incref(l->items[i]);
-    int e = obj_eq(y, argv[1]);
+    int e = op_eq(y, argv[1]);
     val_decref(y);
     if (e < 0) return val_null();
     if (e) {
@@ -575,48 +575,48 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
       return val_none();
     }
   }
-  return obj_raise(&obj_ValueError, "list.remove(x): x not in list");
+  return obj_raise(&exc_ValueError, "list.remove(x): x not in list");
 }
 
-Value obj_seq_index(const char *tname, Value self, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("index", argc - 1, kw, 1, 3) < 0) return val_null();
+Value list_seq_index(const char *tname, Value self, int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("index", argc - 1, kw, 1, 3) < 0) return val_null();
   int64_t st = 0, en = INT64_MAX;
-  if (argc > 2 && obj_as_int(argv[2], &st) < 0) return val_null();
-  if (argc > 3 && obj_as_int(argv[3], &en) < 0) return val_null();
+  if (argc > 2 && op_as_int(argv[2], &st) < 0) return val_null();
+  if (argc > 3 && op_as_int(argv[3], &en) < 0) return val_null();
   for (int64_t i = 0;; i++) {
     Obj *s = self.u.o;
-    int64_t n = s->type == &obj_list_type ? LIST(s)->len : TUPLE(s)->len;
+    int64_t n = s->type == &list_type ? LIST(s)->len : TUPLE(s)->len;
     int64_t a = st < 0 ? (st + n < 0 ? 0 : st + n) : st;
     int64_t b = en < 0 ? (en + n < 0 ? 0 : en + n) : en;
     if (i == 0) i = a;
     if (i >= n || i >= b) break;
-    Value y = val_incref((s->type == &obj_list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
-    int e = obj_eq(y, argv[1]);
+    Value y = val_incref((s->type == &list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
+    int e = op_eq(y, argv[1]);
     val_decref(y);
     if (e < 0) return val_null();
     if (e) return val_int(i);
   }
   if (strcmp(tname, "tuple") == 0)
-    return obj_raise(&obj_ValueError, "tuple.index(x): x not in tuple");
-  Value r = obj_repr(argv[1]);
+    return obj_raise(&exc_ValueError, "tuple.index(x): x not in tuple");
+  Value r = op_repr(argv[1]);
   if (VAL_IS_NULL(r)) return r;
-  obj_raise(&obj_ValueError, "%s is not in list", obj_str_cstr(r));
+  obj_raise(&exc_ValueError, "%s is not in list", str_cstr(r));
   val_decref(r);
   return val_null();
 }
 
 static Value m_index(int argc, const Value *argv, Obj *kw) {
-  return obj_seq_index("list", argv[0], argc, argv, kw);
+  return list_seq_index("list", argv[0], argc, argv, kw);
 }
 
-Value obj_seq_count(Value self, Value x) {
+Value list_seq_count(Value self, Value x) {
   int64_t c = 0;
   for (int64_t i = 0;; i++) {
     Obj *s = self.u.o;
-    int64_t n = s->type == &obj_list_type ? LIST(s)->len : TUPLE(s)->len;
+    int64_t n = s->type == &list_type ? LIST(s)->len : TUPLE(s)->len;
     if (i >= n) break;
-    Value y = val_incref((s->type == &obj_list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
-    int e = obj_eq(y, x);
+    Value y = val_incref((s->type == &list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
+    int e = op_eq(y, x);
     val_decref(y);
     if (e < 0) return val_null();
     c += e;
@@ -625,21 +625,21 @@ Value obj_seq_count(Value self, Value x) {
 }
 
 static Value m_count(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("count", argc - 1, kw, 1, 1) < 0) return val_null();
-  return obj_seq_count(argv[0], argv[1]);
+  if (func_check_args("count", argc - 1, kw, 1, 1) < 0) return val_null();
+  return list_seq_count(argv[0], argv[1]);
 }
 
 static Value m_sort(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("sort", argc - 1, argv + 1, kw, "|$key,reverse", a) < 0) return val_null();
+  if (func_parse_args("sort", argc - 1, argv + 1, kw, "|$key,reverse", a) < 0) return val_null();
   int rev = 0;
-  if (!VAL_IS_NULL(a[1]) && (rev = obj_truth(a[1])) < 0) return val_null();
+  if (!VAL_IS_NULL(a[1]) && (rev = op_truth(a[1])) < 0) return val_null();
   if (obj_list_sort(argv[0], a[0], rev) < 0) return val_null();
   return val_none();
 }
 
 static Value m_reverse(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("reverse", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("reverse", argc - 1, kw, 0, 0) < 0) return val_null();
   ListObj *l = SELFL;
   for (int64_t i = 0, j = l->len - 1; i < j; i++, j--) {
     Value t = l->items[i]; l->items[i] = l->items[j]; l->items[j] = t;
@@ -648,12 +648,12 @@ static Value m_reverse(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_copy(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("copy", argc - 1, kw, 0, 0) < 0) return val_null();
-  return obj_list_from(SELFL->len, SELFL->items);
+  if (func_check_args("copy", argc - 1, kw, 0, 0) < 0) return val_null();
+  return list_from(SELFL->len, SELFL->items);
 }
 
 static Value m_clear(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("clear", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("clear", argc - 1, kw, 0, 0) < 0) return val_null();
   list_clear_slot(argv[0].u.o);
   return val_none();
 }
@@ -672,10 +672,10 @@ static const MethodDef list_methods[] = {
     {"clear", m_clear, "clear()\nRemove all items from list.", 0},
     {NULL}};
 
-TypeObj obj_list_type = {
+TypeObj list_type = {
     OBJ_TYPE_HEAD, .name = "list", .flags = TF_GC,
     .doc = "list(iterable=(), /)\n\nBuilt-in mutable sequence.",
     .dealloc = list_dealloc, .traverse = list_traverse, .clear = list_clear_slot,
     .repr = list_repr, .compare = list_compare, .binary = list_binary, .len = list_len,
     .getitem = list_getitem, .setitem = list_setitem, .contains = list_contains,
-    .iter = list_iter, .new = list_new, .methods = list_methods};
+    .iter = list_iter, .new = list_new_slot, .methods = list_methods};

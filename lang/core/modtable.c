@@ -46,11 +46,11 @@ static const struct { const char *alias, *target; } module_aliases[] = {
     {"datasets", "sable.datasets"},
 };
 
-int obj_std_modules_register(void) {
-  for (const SbPreludeFile *p = sb_prelude_files; p->name; p++) obj_register_prelude(p->name, p->src);
+int modtable_register(void) {
+  for (const SbPreludeFile *p = sb_prelude_files; p->name; p++) module_register_prelude(p->name, p->src);
   for (size_t i = 0; i < sizeof native_modules / sizeof *native_modules; i++)
-    obj_register_module(native_modules[i].name, native_modules[i].init);
+    module_register(native_modules[i].name, native_modules[i].init);
   for (size_t i = 0; i < sizeof module_aliases / sizeof *module_aliases; i++)
-    obj_register_alias(module_aliases[i].alias, module_aliases[i].target);
+    module_register_alias(module_aliases[i].alias, module_aliases[i].target);
   return 0;
 }

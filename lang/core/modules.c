@@ -7,11 +7,11 @@
 #include "core.h"
 
 /* ---- module objects ---------------------------------------------------------------------- */
-Value obj_module_new(const char *name) {
-  ModuleObj *m = obj_alloc(&obj_module_type, sizeof(ModuleObj));
+Value module_new(const char *name) {
+  ModuleObj *m = obj_alloc(&module_type, sizeof(ModuleObj));
   if (!m) return val_null();
-  Value nm = obj_str_from_cstr(name);
-  Value idx = obj_dict_new();
+  Value nm = str_from_cstr(name);
+  Value idx = dict_new();
   if (VAL_IS_NULL(nm) || VAL_IS_NULL(idx)) {
     val_decref(nm);
     val_decref(idx);
@@ -22,12 +22,12 @@ Value obj_module_new(const char *name) {
   m->index = idx.u.o;
   m->doc = val_none();
   Value mv = val_obj(&m->ob);
-  if (obj_module_add(mv, "__name__", nm) < 0) { val_decref(mv); return val_null(); }
+  if (module_add(mv, "__name__", nm) < 0) { val_decref(mv); return val_null(); }
   return mv;
 }
 
-int64_t obj_module_slot(ModuleObj *m, Obj *name) {
-  Value s = obj_dict_get_h(val_obj(m->index), val_obj(name), STR(name)->hash);
+int64_t module_slot(ModuleObj *m, Obj *name) {
+  Value s = dict_get_h(val_obj(m->index), val_obj(name), STR(name)->hash);
   if (!VAL_IS_NULL(s)) return s.u.i;
   if (m->n == m->cap) {
     int64_t nc = m->cap ? m->cap * 2 : 16;
@@ -39,21 +39,21 @@ int64_t obj_module_slot(ModuleObj *m, Obj *name) {
     m->names = nn;
     m->cap = nc;
   }
-  Obj *in = STR(name)->interned ? name : obj_intern_n(STR(name)->s, STR(name)->len);
+  Obj *in = STR(name)->interned ? name : str_intern_n(STR(name)->s, STR(name)->len);
   if (!in) return -1;
   int64_t k = m->n;
-  if (obj_dict_set_h(val_obj(m->index), val_obj(in), STR(in)->hash, val_int(k)) < 0) return -1;
+  if (dict_set_h(val_obj(m->index), val_obj(in), STR(in)->hash, val_int(k)) < 0) return -1;
   m->vals[k] = val_null();
   m->names[k] = in;
   m->n++;
   return k;
 }
 
-int obj_module_add(Value module, const char *name, Value x) {
+int module_add(Value module, const char *name, Value x) {
   ModuleObj *m = MODULE(module.u.o);
-  Obj *n = obj_intern(name);
+  Obj *n = str_intern(name);
   if (!n) return -1;
-  int64_t k = obj_module_slot(m, n);
+  int64_t k = module_slot(m, n);
   if (k < 0) return -1;
   Value old = m->vals[k];
   m->vals[k] = val_incref(x);
@@ -61,31 +61,31 @@ int obj_module_add(Value module, const char *name, Value x) {
   return 0;
 }
 
-int obj_module_add_functions(Value module, const MethodDef *defs) {
+int module_add_functions(Value module, const MethodDef *defs) {
   for (const MethodDef *d = defs; d->name; d++) {
-    Value f = obj_builtin_new(d->name, d->fn, d->doc);
+    Value f = func_builtin_new(d->name, d->fn, d->doc);
     if (VAL_IS_NULL(f)) return -1;
-    int r = obj_module_add(module, d->name, f);
+    int r = module_add(module, d->name, f);
     val_decref(f);
     if (r < 0) return -1;
   }
   return 0;
 }
 
-Value obj_module_get(Value module, const char *name) {
+Value module_get(Value module, const char *name) {
   ModuleObj *m = MODULE(module.u.o);
-  Obj *n = obj_intern(name);
+  Obj *n = str_intern(name);
   if (!n) { obj_err_clear(); return val_null(); }
-  Value s = obj_dict_get_h(val_obj(m->index), val_obj(n), STR(n)->hash);
+  Value s = dict_get_h(val_obj(m->index), val_obj(n), STR(n)->hash);
   if (VAL_IS_NULL(s)) return s;
   return m->vals[s.u.i];
 }
 
-Value obj_module_dict(ModuleObj *m) {
-  Value d = obj_dict_new();
+Value module_dict(ModuleObj *m) {
+  Value d = dict_new();
   if (VAL_IS_NULL(d)) return d;
   for (int64_t i = 0; i < m->n; i++)
-    if (!VAL_IS_NULL(m->vals[i]) && obj_dict_set(d, val_obj(m->names[i]), m->vals[i]) < 0) {
+    if (!VAL_IS_NULL(m->vals[i]) && dict_set(d, val_obj(m->names[i]), m->vals[i]) < 0) {
       val_decref(d);
       return val_null();
     }
@@ -118,21 +118,21 @@ static void module_clear(Obj *o) {
 
 static Value module_repr(Value v) {
   ModuleObj *m = MODULE(v.u.o);
-  Value f = obj_module_get(v, "__file__");
-  if (VAL_IS_STR(f)) return obj_str_fmt("<module '%s' from '%s'>", STR(m->name)->s, obj_str_cstr(f));
-  return obj_str_fmt("<module '%s' (built-in)>", STR(m->name)->s);
+  Value f = module_get(v, "__file__");
+  if (VAL_IS_STR(f)) return str_fmt("<module '%s' from '%s'>", STR(m->name)->s, str_cstr(f));
+  return str_fmt("<module '%s' (built-in)>", STR(m->name)->s);
 }
 
 static Value module_getattr(Value v, Obj *name) {
   ModuleObj *m = MODULE(v.u.o);
-  Value s = obj_dict_get_h(val_obj(m->index), val_obj(name), STR(name)->hash);
+  Value s = dict_get_h(val_obj(m->index), val_obj(name), STR(name)->hash);
   if (!VAL_IS_NULL(s) && !VAL_IS_NULL(m->vals[s.u.i])) return val_incref(m->vals[s.u.i]);
   const char *n = STR(name)->s;
-  if (strcmp(n, "__dict__") == 0) return obj_module_dict(m);
+  if (strcmp(n, "__dict__") == 0) return module_dict(m);
   if (strcmp(n, "__doc__") == 0) return val_incref(m->doc);
-  if (strcmp(n, "__class__") == 0) return val_obj(&obj_module_type.ob);
-  obj_raise(&obj_AttributeError, "module '%s' has no attribute '%s'", STR(m->name)->s, n);
-  obj_exc_attr_info(v, name);
+  if (strcmp(n, "__class__") == 0) return val_obj(&module_type.ob);
+  obj_raise(&exc_AttributeError, "module '%s' has no attribute '%s'", STR(m->name)->s, n);
+  exc_attr_info(v, name);
   return val_null();
 }
 
@@ -143,10 +143,10 @@ static int module_setattr(Value v, Obj *name, Value x) {
     m->doc = VAL_IS_NULL(x) ? val_none() : val_incref(x);
     return 0;
   }
-  int64_t k = obj_module_slot(m, name);
+  int64_t k = module_slot(m, name);
   if (k < 0) return -1;
   if (VAL_IS_NULL(x) && VAL_IS_NULL(m->vals[k])) {
-    obj_raise(&obj_AttributeError, "module '%s' has no attribute '%s'", STR(m->name)->s, STR(name)->s);
+    obj_raise(&exc_AttributeError, "module '%s' has no attribute '%s'", STR(m->name)->s, STR(name)->s);
     return -1;
   }
   Value old = m->vals[k];
@@ -155,10 +155,10 @@ static int module_setattr(Value v, Obj *name, Value x) {
   return 0;
 }
 
-TypeObj obj_module_type = {OBJ_TYPE_HEAD, .name = "module", .flags = TF_GC,
-                           .dealloc = module_dealloc, .traverse = module_traverse,
-                           .clear = module_clear, .repr = module_repr,
-                           .getattr = module_getattr, .setattr = module_setattr};
+TypeObj module_type = {OBJ_TYPE_HEAD, .name = "module", .flags = TF_GC,
+                       .dealloc = module_dealloc, .traverse = module_traverse,
+                       .clear = module_clear, .repr = module_repr,
+                       .getattr = module_getattr, .setattr = module_setattr};
 
 /* ---- the registry ------------------------------------------------------------------------ */
 typedef struct RegEntry {
@@ -194,17 +194,17 @@ static RegEntry *reg_add(const char *name) {
   return e;
 }
 
-void obj_register_module(const char *dotted_name, ModuleInitFn init) {
+void module_register(const char *dotted_name, ModuleInitFn init) {
   RegEntry *e = reg_add(dotted_name);
   if (e) { e->init = init; e->source = NULL; free(e->alias_of); e->alias_of = NULL; }
 }
 
-void obj_register_prelude(const char *dotted_name, const char *source) {
+void module_register_prelude(const char *dotted_name, const char *source) {
   RegEntry *e = reg_add(dotted_name);
   if (e) { e->source = source; e->init = NULL; free(e->alias_of); e->alias_of = NULL; }
 }
 
-void obj_register_alias(const char *alias, const char *target) {
+void module_register_alias(const char *alias, const char *target) {
   RegEntry *e = reg_add(alias);
   if (e) { free(e->alias_of); e->alias_of = strdup(target); e->init = NULL; e->source = NULL; }
 }
@@ -219,7 +219,7 @@ static Value modules_dict(void) {
 static char *find_source_module(const char *dotted) {
   Session *s = obj_ts.session;
   if (!s || VAL_IS_NULL(s->sys)) return NULL;
-  Value path = obj_module_get(s->sys, "path");
+  Value path = module_get(s->sys, "path");
   if (!VAL_IS_LIST(path)) return NULL;
   char rel[512];
   size_t k = 0;
@@ -229,7 +229,7 @@ static char *find_source_module(const char *dotted) {
     Value d = LIST(path.u.o)->items[i];
     if (!VAL_IS_STR(d)) continue;
     char full[1200];
-    const char *dir = obj_str_cstr(d);
+    const char *dir = str_cstr(d);
     snprintf(full, sizeof full, "%s%s%s.py", dir, *dir ? "/" : "", rel);
     if (access(full, R_OK) == 0) return strdup(full);
   }
@@ -255,24 +255,24 @@ static char *read_file(const char *path, size_t *len) {
   return buf;
 }
 
-Value obj_import(const char *dotted) {
+Value module_import(const char *dotted) {
   Value mods = modules_dict();
-  if (VAL_IS_NULL(mods)) return obj_raise(&obj_ImportError, "no session");
-  Value have = obj_dict_getstr(mods, dotted);
+  if (VAL_IS_NULL(mods)) return obj_raise(&exc_ImportError, "no session");
+  Value have = dict_getstr(mods, dotted);
   if (!VAL_IS_NULL(have)) return val_incref(have);
   if (obj_err_occurred()) return val_null();
   RegEntry *e = reg_find(dotted);
   if (e && e->alias_of) {
-    Value m = obj_import(e->alias_of);
+    Value m = module_import(e->alias_of);
     if (VAL_IS_NULL(m)) return m;
-    if (obj_dict_setstr(mods, dotted, m) < 0) { val_decref(m); return val_null(); }
+    if (dict_setstr(mods, dotted, m) < 0) { val_decref(m); return val_null(); }
     const char *dot = strrchr(dotted, '.');
     if (dot) {
       char parent[512];
       snprintf(parent, sizeof parent, "%.*s", (int)(dot - dotted), dotted);
-      Value p = obj_import(parent);
+      Value p = module_import(parent);
       if (VAL_IS_NULL(p)) { val_decref(m); return p; }
-      if (obj_setattr_s(p, dot + 1, m) < 0) { val_decref(p); val_decref(m); return val_null(); }
+      if (op_setattr_s(p, dot + 1, m) < 0) { val_decref(p); val_decref(m); return val_null(); }
       val_decref(p);
     }
     return m;
@@ -283,12 +283,12 @@ Value obj_import(const char *dotted) {
   if (dot) {
     char pn[512];
     if ((size_t)(dot - dotted) >= sizeof pn)
-      return obj_raise(&obj_ModuleNotFoundError, "No module named '%s'", dotted);
+      return obj_raise(&exc_ModuleNotFoundError, "No module named '%s'", dotted);
     snprintf(pn, sizeof pn, "%.*s", (int)(dot - dotted), dotted);
-    parent = obj_import(pn);
+    parent = module_import(pn);
     if (VAL_IS_NULL(parent)) return parent;
     /* the parent's init may have created the submodule */
-    have = obj_dict_getstr(mods, dotted);
+    have = dict_getstr(mods, dotted);
     if (!VAL_IS_NULL(have)) { val_decref(parent); return val_incref(have); }
   }
   char *srcpath = NULL;
@@ -296,12 +296,12 @@ Value obj_import(const char *dotted) {
     srcpath = find_source_module(dotted);
     if (!srcpath) {
       val_decref(parent);
-      return obj_raise(&obj_ModuleNotFoundError, "No module named '%s'", dotted);
+      return obj_raise(&exc_ModuleNotFoundError, "No module named '%s'", dotted);
     }
   }
-  Value m = obj_module_new(dotted);
+  Value m = module_new(dotted);
   if (VAL_IS_NULL(m)) { val_decref(parent); free(srcpath); return m; }
-  if (obj_dict_setstr(mods, dotted, m) < 0) goto fail;
+  if (dict_setstr(mods, dotted, m) < 0) goto fail;
   int r;
   if (e && e->init) {
     r = e->init(m);
@@ -318,27 +318,27 @@ Value obj_import(const char *dotted) {
       fname = pname;
     } else {
       owned = read_file(srcpath, &len);
-      if (!owned) { obj_raise(&obj_ImportError, "cannot read %s", srcpath); goto fail_del; }
+      if (!owned) { obj_raise(&exc_ImportError, "cannot read %s", srcpath); goto fail_del; }
       src = owned;
       fname = srcpath;
-      Value fv = obj_str_from_cstr(srcpath);
+      Value fv = str_from_cstr(srcpath);
       if (VAL_IS_NULL(fv)) { free(owned); goto fail_del; }
-      obj_module_add(m, "__file__", fv);
+      module_add(m, "__file__", fv);
       val_decref(fv);
     }
-    r = eval_exec_source(src, len, fname, MODULE(m.u.o), 0, NULL);
+    r = sb_exec_source(src, len, fname, MODULE(m.u.o), 0, NULL);
     free(owned);
   }
   if (r < 0) goto fail_del;
-  if (!VAL_IS_NULL(parent) && obj_setattr_s(parent, dot + 1, m) < 0) goto fail_del;
+  if (!VAL_IS_NULL(parent) && op_setattr_s(parent, dot + 1, m) < 0) goto fail_del;
   val_decref(parent);
   free(srcpath);
   return m;
 fail_del: {
     Value ex = obj_err_fetch();
-    Value k = obj_str_from_cstr(dotted);
+    Value k = str_from_cstr(dotted);
     if (!VAL_IS_NULL(k)) {
-      Value old = obj_dict_pop(mods, k);
+      Value old = dict_pop(mods, k);
       val_decref(old);
       val_decref(k);
     }

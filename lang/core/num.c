@@ -12,14 +12,14 @@
 #define HASH_BITS 61
 #define HASH_MOD (((uint64_t)1 << HASH_BITS) - 1)
 
-int64_t obj_hash_int(int64_t i) {
+int64_t num_hash_int(int64_t i) {
   uint64_t a = i < 0 ? (uint64_t)0 - (uint64_t)i : (uint64_t)i;
   uint64_t h = a % HASH_MOD;
   int64_t r = i < 0 ? -(int64_t)h : (int64_t)h;
   return r == -1 ? -2 : r;
 }
 
-int64_t obj_hash_double(double v) {
+int64_t num_hash_double(double v) {
   if (!isfinite(v)) return isinf(v) ? (v > 0 ? 314159 : -314159) : 0;
   int e;
   double m = frexp(v, &e);
@@ -42,7 +42,7 @@ int64_t obj_hash_double(double v) {
   return (int64_t)x;
 }
 
-int64_t obj_hash_bytes(const char *s, size_t n) {
+int64_t num_hash_bytes(const char *s, size_t n) {
   uint64_t h = 1469598103934665603ULL;
   for (size_t i = 0; i < n; i++) {
     h ^= (unsigned char)s[i];
@@ -78,7 +78,7 @@ static int cmp_result(int c, int op) {
   }
 }
 
-int obj_num_compare(Value a, Value b, int op) {
+int num_compare(Value a, Value b, int op) {
   int c;
   if (VAL_IS_INTLIKE(a)) {
     if (VAL_IS_INTLIKE(b)) c = a.u.i < b.u.i ? -1 : a.u.i > b.u.i;
@@ -105,13 +105,13 @@ int obj_num_compare(Value a, Value b, int op) {
 
 /* ---- int arithmetic --------------------------------------------------------------------- */
 static Value overflow(void) {
-  return obj_raise(&obj_OverflowError, "integer overflow (Sable ints are 64-bit)");
+  return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
 }
 
 static Value int_pow(int64_t a, int64_t b) {
   if (b < 0) {
     if (a == 0)
-      return obj_raise(&obj_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+      return obj_raise(&exc_ZeroDivisionError, "0.0 cannot be raised to a negative power");
     return val_float(pow((double)a, (double)b));
   }
   int64_t r = 1, base = a;
@@ -127,7 +127,7 @@ static Value int_pow(int64_t a, int64_t b) {
 
 static Value float_op(int op, double x, double y);
 
-Value obj_int_binary(int op, Value a, Value b) {
+Value num_int_binary(int op, Value a, Value b) {
   op &= 0xff;
   if (!VAL_IS_INTLIKE(a) || !VAL_IS_INTLIKE(b)) {
     if ((VAL_IS_FLOAT(a) || VAL_IS_INTLIKE(a)) && (VAL_IS_FLOAT(b) || VAL_IS_INTLIKE(b)))
@@ -141,7 +141,7 @@ Value obj_int_binary(int op, Value a, Value b) {
     case OP_SUB: if (__builtin_sub_overflow(x, y, &r)) return overflow(); return val_int(r);
     case OP_MULT: if (__builtin_mul_overflow(x, y, &r)) return overflow(); return val_int(r);
     case OP_DIV:
-      if (y == 0) return obj_raise(&obj_ZeroDivisionError, "division by zero");
+      if (y == 0) return obj_raise(&exc_ZeroDivisionError, "division by zero");
       if ((x < 0 ? -(uint64_t)x : (uint64_t)x) < ((uint64_t)1 << 53) &&
           (y < 0 ? -(uint64_t)y : (uint64_t)y) < ((uint64_t)1 << 53))
         return val_float((double)x / (double)y);
@@ -149,7 +149,7 @@ Value obj_int_binary(int op, Value a, Value b) {
     case OP_FLOORDIV:
     case OP_MOD: {
       if (y == 0)
-        return obj_raise(&obj_ZeroDivisionError, op == OP_MOD ? "integer modulo by zero"
+        return obj_raise(&exc_ZeroDivisionError, op == OP_MOD ? "integer modulo by zero"
                                                                : "integer division or modulo by zero");
       if (x == INT64_MIN && y == -1) {
         if (op == OP_MOD) return val_int(0);
@@ -161,14 +161,14 @@ Value obj_int_binary(int op, Value a, Value b) {
     }
     case OP_POW: return int_pow(x, y);
     case OP_LSHIFT:
-      if (y < 0) return obj_raise(&obj_ValueError, "negative shift count");
+      if (y < 0) return obj_raise(&exc_ValueError, "negative shift count");
       if (x == 0) return val_int(0);
       if (y >= 63) return overflow();
       r = (int64_t)((uint64_t)x << y);
       if ((r >> y) != x) return overflow();
       return val_int(r);
     case OP_RSHIFT:
-      if (y < 0) return obj_raise(&obj_ValueError, "negative shift count");
+      if (y < 0) return obj_raise(&exc_ValueError, "negative shift count");
       return val_int(y >= 63 ? (x < 0 ? -1 : 0) : x >> y);
     case OP_BITAND:
       return (a.tag == V_BOOL && b.tag == V_BOOL) ? val_bool(x & y) : val_int(x & y);
@@ -187,12 +187,12 @@ static Value float_op(int op, double x, double y) {
     case OP_SUB: return val_float(x - y);
     case OP_MULT: return val_float(x * y);
     case OP_DIV:
-      if (y == 0.0) return obj_raise(&obj_ZeroDivisionError, "float division by zero");
+      if (y == 0.0) return obj_raise(&exc_ZeroDivisionError, "float division by zero");
       return val_float(x / y);
     case OP_FLOORDIV:
     case OP_MOD: {
       if (y == 0.0)
-        return obj_raise(&obj_ZeroDivisionError, op == OP_MOD ? "float modulo" :
+        return obj_raise(&exc_ZeroDivisionError, op == OP_MOD ? "float modulo" :
                          "float floor division by zero");
       double mod = fmod(x, y), div = (x - mod) / y, fd;
       if (mod) {
@@ -212,22 +212,22 @@ static Value float_op(int op, double x, double y) {
       if (y == 0.0) return val_float(1.0);
       if (isnan(x)) return val_float(x == 1.0 ? 1.0 : x);
       if (x == 0.0 && y < 0.0 && isfinite(y))
-        return obj_raise(&obj_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+        return obj_raise(&exc_ZeroDivisionError, "0.0 cannot be raised to a negative power");
       if (x < 0.0 && isfinite(x) && isfinite(y) && floor(y) != y)
-        return obj_raise(&obj_ValueError,
+        return obj_raise(&exc_ValueError,
                          "negative number cannot be raised to a fractional power "
                          "(Sable has no complex numbers)");
       errno = 0;
       double r = pow(x, y);
       if (isinf(r) && isfinite(x) && isfinite(y))
-        return obj_raise(&obj_OverflowError, "(34, 'Numerical result out of range')");
+        return obj_raise(&exc_OverflowError, "(34, 'Numerical result out of range')");
       return val_float(r);
     }
     default: return obj_notimpl();
   }
 }
 
-Value obj_float_binary(int op, Value a, Value b) {
+Value num_float_binary(int op, Value a, Value b) {
   double x, y;
   if (VAL_IS_FLOAT(a)) x = a.u.f;
   else if (VAL_IS_INTLIKE(a)) x = (double)a.u.i;
@@ -259,33 +259,33 @@ static Value float_unary(int op, Value a) {
 }
 
 /* ---- repr and format ------------------------------------------------------------------ */
-static Value none_repr(Value v) { return val_obj(obj_intern("None")); }
+static Value none_repr(Value v) { return val_obj(str_intern("None")); }
 static Value bool_repr(Value v) {
-  return val_obj(obj_intern(v.u.i ? "True" : "False"));
+  return val_obj(str_intern(v.u.i ? "True" : "False"));
 }
 static Value int_repr(Value v) {
   char buf[32];
   int n = snprintf(buf, sizeof buf, "%lld", (long long)v.u.i);
-  return obj_str_new(buf, (size_t)n);
+  return str_new(buf, (size_t)n);
 }
 
 static Value obj_float_repr_val(double d) {
   char buf[40];
   int n = fmt_float_repr(d, buf, sizeof buf);
-  return obj_str_new(buf, (size_t)n);
+  return str_new(buf, (size_t)n);
 }
 static Value float_repr(Value v) { return obj_float_repr_val(v.u.f); }
 
 static Value format_with(Value v, Value spec) {
-  if (!VAL_IS_STR(spec)) return obj_raise(&obj_TypeError, "format spec must be a str");
+  if (!VAL_IS_STR(spec)) return obj_raise(&exc_TypeError, "format spec must be a str");
   StrObj *sp = STR(spec.u.o);
-  if (sp->len == 0) return obj_str(v);
+  if (sp->len == 0) return op_str(v);
   FmtSpec fs;
   char err[200];
   if (fmt_parse_spec(sp->s, sp->len, &fs, err, sizeof err) < 0) {
     if (strncmp(err, "Invalid format specifier", 24) == 0)
-      return obj_raise(&obj_ValueError, "%s for object of type '%s'", err, obj_type_name(v));
-    return obj_raise(&obj_ValueError, "%s", err);
+      return obj_raise(&exc_ValueError, "%s for object of type '%s'", err, op_type_name(v));
+    return obj_raise(&exc_ValueError, "%s", err);
   }
   FBuf b = {0};
   int r;
@@ -298,22 +298,22 @@ static Value format_with(Value v, Value spec) {
       char *p = strstr(err, "'int'");
       char tmp[220];
       snprintf(tmp, sizeof tmp, "%.*s'bool'%s", (int)(p - err), err, p + 5);
-      return obj_raise(&obj_ValueError, "%s", tmp);
+      return obj_raise(&exc_ValueError, "%s", tmp);
     }
-    return obj_raise(&obj_ValueError, "%s", err);
+    return obj_raise(&exc_ValueError, "%s", err);
   }
-  Value s = obj_str_new(b.s ? b.s : "", b.len);
+  Value s = str_new(b.s ? b.s : "", b.len);
   fbuf_free(&b);
   return s;
 }
 
 /* ---- hashes ------------------------------------------------------------------------- */
 static int none_hash(Value v, int64_t *out) { *out = 0x5a5a5a; return 0; }
-static int int_hash(Value v, int64_t *out) { *out = obj_hash_int(v.u.i); return 0; }
-static int float_hash(Value v, int64_t *out) { *out = obj_hash_double(v.u.f); return 0; }
+static int int_hash(Value v, int64_t *out) { *out = num_hash_int(v.u.i); return 0; }
+static int float_hash(Value v, int64_t *out) { *out = num_hash_double(v.u.f); return 0; }
 
-static Value num_compare(Value a, Value b, int op) {
-  int r = obj_num_compare(a, b, op);
+static Value num_compare_slot(Value a, Value b, int op) {
+  int r = num_compare(a, b, op);
   if (r < 0) return obj_notimpl();
   return val_bool(r);
 }
@@ -368,16 +368,16 @@ static Value obj_int_from_str(const char *s0, size_t n, int base) {
   }
   if (prev_us) goto bad;
   if (over || acc > (uint64_t)INT64_MAX + (uint64_t)neg)
-    return obj_raise(&obj_OverflowError, "int too large for Sable's 64-bit int");
+    return obj_raise(&exc_OverflowError, "int too large for Sable's 64-bit int");
   return val_int(neg ? (int64_t)(0 - acc) : (int64_t)acc);
 bad: {
-    Value str = obj_str_new(s0, n);
+    Value str = str_new(s0, n);
     if (VAL_IS_NULL(str)) return str;
-    Value r = obj_repr(str);
+    Value r = op_repr(str);
     val_decref(str);
     if (VAL_IS_NULL(r)) return r;
-    obj_raise(&obj_ValueError, "invalid literal for int() with base %d: %s", base,
-              obj_str_cstr(r));
+    obj_raise(&exc_ValueError, "invalid literal for int() with base %d: %s", base,
+              str_cstr(r));
     val_decref(r);
     return val_null();
   }
@@ -426,9 +426,9 @@ static Value float_from_str(Value str) {
   }
   if (tmp != buf) free(tmp);
   if (!ok) {
-    Value r = obj_repr(str);
+    Value r = op_repr(str);
     if (VAL_IS_NULL(r)) return r;
-    obj_raise(&obj_ValueError, "could not convert string to float: %s", obj_str_cstr(r));
+    obj_raise(&exc_ValueError, "could not convert string to float: %s", str_cstr(r));
     val_decref(r);
     return val_null();
   }
@@ -436,15 +436,15 @@ static Value float_from_str(Value str) {
 }
 
 /* ---- constructors ------------------------------------------------------------------- */
-int obj_float_to_int(double d, int64_t *out) {
-  if (isnan(d)) { obj_raise(&obj_ValueError, "cannot convert float NaN to integer"); return -1; }
+int num_float_to_int(double d, int64_t *out) {
+  if (isnan(d)) { obj_raise(&exc_ValueError, "cannot convert float NaN to integer"); return -1; }
   if (isinf(d)) {
-    obj_raise(&obj_OverflowError, "cannot convert float infinity to integer");
+    obj_raise(&exc_OverflowError, "cannot convert float infinity to integer");
     return -1;
   }
   double t = trunc(d);
   if (t >= 9223372036854775808.0 || t < -9223372036854775808.0) {
-    obj_raise(&obj_OverflowError, "float too large for Sable's 64-bit int");
+    obj_raise(&exc_OverflowError, "float too large for Sable's 64-bit int");
     return -1;
   }
   *out = (int64_t)t;
@@ -453,79 +453,79 @@ int obj_float_to_int(double d, int64_t *out) {
 
 static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("int", argc, argv, kw, "|x,base", a) < 0) return val_null();
+  if (func_parse_args("int", argc, argv, kw, "|x,base", a) < 0) return val_null();
   if (VAL_IS_NULL(a[0])) {
-    if (!VAL_IS_NULL(a[1])) return obj_raise(&obj_TypeError, "int() missing string argument");
+    if (!VAL_IS_NULL(a[1])) return obj_raise(&exc_TypeError, "int() missing string argument");
     return val_int(0);
   }
   Value x = a[0];
   if (!VAL_IS_NULL(a[1])) {
     int64_t base;
-    if (obj_as_int(a[1], &base) < 0) return val_null();
+    if (op_as_int(a[1], &base) < 0) return val_null();
     if (!VAL_IS_STR(x))
-      return obj_raise(&obj_TypeError, "int() can't convert non-string with explicit base");
+      return obj_raise(&exc_TypeError, "int() can't convert non-string with explicit base");
     if (base != 0 && (base < 2 || base > 36))
-      return obj_raise(&obj_ValueError, "int() base must be >= 2 and <= 36, or 0");
+      return obj_raise(&exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
     return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, (int)base);
   }
   if (VAL_IS_INTLIKE(x)) return val_int(x.u.i);
   if (VAL_IS_FLOAT(x)) {
     int64_t i;
-    if (obj_float_to_int(x.u.f, &i) < 0) return val_null();
+    if (num_float_to_int(x.u.f, &i) < 0) return val_null();
     return val_int(i);
   }
   if (VAL_IS_STR(x)) return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, 10);
   static const char *const names[] = {"__int__", "__index__", "__trunc__"};
   for (int i = 0; i < 3; i++) {
-    Value r = obj_conv_dunder(x, names[i]);
+    Value r = op_conv_dunder(x, names[i]);
     if (VAL_IS_NULL(r)) {
       if (obj_err_occurred()) return r;
       continue;
     }
     if (!VAL_IS_INTLIKE(r)) {
       val_decref(r);
-      return obj_raise(&obj_TypeError, "%s returned non-int", names[i]);
+      return obj_raise(&exc_TypeError, "%s returned non-int", names[i]);
     }
     return r;
   }
-  return obj_raise(&obj_TypeError,
+  return obj_raise(&exc_TypeError,
                    "int() argument must be a string, a bytes-like object or a real number, "
-                   "not '%s'", obj_type_name(x));
+                   "not '%s'", op_type_name(x));
 }
 
 static Value float_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("float", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("float", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) return val_float(0.0);
   Value x = argv[0];
   if (VAL_IS_FLOAT(x)) return x;
   if (VAL_IS_INTLIKE(x)) return val_float((double)x.u.i);
   if (VAL_IS_STR(x)) return float_from_str(x);
-  Value r = obj_conv_dunder(x, "__float__");
+  Value r = op_conv_dunder(x, "__float__");
   if (!VAL_IS_NULL(r)) {
     if (VAL_IS_FLOAT(r)) return r;
     val_decref(r);
-    return obj_raise(&obj_TypeError, "__float__ returned non-float");
+    return obj_raise(&exc_TypeError, "__float__ returned non-float");
   }
   if (obj_err_occurred()) return r;
-  return obj_raise(&obj_TypeError, "float() argument must be a string or a real number, not '%s'",
-                   obj_type_name(x));
+  return obj_raise(&exc_TypeError, "float() argument must be a string or a real number, not '%s'",
+                   op_type_name(x));
 }
 
 static Value bool_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("bool", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("bool", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) return val_bool(0);
-  int r = obj_truth(argv[0]);
+  int r = op_truth(argv[0]);
   return r < 0 ? val_null() : val_bool(r);
 }
 
 static Value none_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("NoneType", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("NoneType", argc, kw, 0, 0) < 0) return val_null();
   return val_none();
 }
 
 /* ---- methods ---------------------------------------------------------------------- */
 static Value int_bit_length(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("bit_length", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("bit_length", argc - 1, kw, 0, 0) < 0) return val_null();
   uint64_t x = argv[0].u.i < 0 ? (uint64_t)0 - (uint64_t)argv[0].u.i : (uint64_t)argv[0].u.i;
   int n = 0;
   while (x) { n++; x >>= 1; }
@@ -535,24 +535,24 @@ static Value int_bit_length(int argc, const Value *argv, Obj *kw) {
 static Value int_conjugate(int argc, const Value *argv, Obj *kw) { return val_int(argv[0].u.i); }
 
 static Value int_format_m(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
   return format_with(argv[0], argv[1]);
 }
 
 static Value float_is_integer(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("is_integer", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("is_integer", argc - 1, kw, 0, 0) < 0) return val_null();
   double d = argv[0].u.f;
   return val_bool(isfinite(d) && floor(d) == d);
 }
 
 static Value float_as_integer_ratio(int argc, const Value *argv, Obj *kw) {
   double d = argv[0].u.f;
-  if (isinf(d)) return obj_raise(&obj_OverflowError, "cannot convert Infinity to integer ratio");
-  if (isnan(d)) return obj_raise(&obj_ValueError, "cannot convert NaN to integer ratio");
+  if (isinf(d)) return obj_raise(&exc_OverflowError, "cannot convert Infinity to integer ratio");
+  if (isnan(d)) return obj_raise(&exc_ValueError, "cannot convert NaN to integer ratio");
   int e;
   double m = frexp(d, &e);
   for (int i = 0; i < 300 && m != floor(m); i++) { m *= 2.0; e--; }
-  if (fabs(m) >= 9.2e18) return obj_raise(&obj_OverflowError, "ratio too large for 64-bit ints");
+  if (fabs(m) >= 9.2e18) return obj_raise(&exc_OverflowError, "ratio too large for 64-bit ints");
   int64_t num = (int64_t)m, den = 1;
   if (e > 0) {
     for (int i = 0; i < e; i++)
@@ -562,13 +562,13 @@ static Value float_as_integer_ratio(int argc, const Value *argv, Obj *kw) {
       if (__builtin_mul_overflow(den, 2, &den)) return overflow();
   }
   Value a = val_int(num), b = val_int(den);
-  return obj_tuple_pack(2, a, b);
+  return tuple_pack(2, a, b);
 }
 
 static Value float_hex_unsupported(int argc, const Value *argv, Obj *kw) {
   char buf[64];
   snprintf(buf, sizeof buf, "%a", argv[0].u.f);
-  return obj_str_from_cstr(buf);
+  return str_from_cstr(buf);
 }
 
 static Value num_real(Value self) { return VAL_IS_BOOL(self) ? val_int(self.u.i) : self; }
@@ -594,26 +594,26 @@ static const MethodDef float_methods[] = {
 static const GetSetDef float_getset[] = {
     {"real", num_real, NULL, NULL}, {"imag", num_imag, NULL, NULL}, {NULL}};
 
-static int num_truth(Value v) { return obj_truth(v); }
+static int num_truth(Value v) { return op_truth(v); }
 
-TypeObj obj_none_type = {OBJ_TYPE_HEAD, .name = "NoneType", .repr = none_repr,
-                         .hash = none_hash, .compare = num_compare, .new = none_new,
+TypeObj num_none_type = {OBJ_TYPE_HEAD, .name = "NoneType", .repr = none_repr,
+                         .hash = none_hash, .compare = num_compare_slot, .new = none_new,
                          .truth = num_truth};
-TypeObj obj_int_type = {
+TypeObj num_int_type = {
     OBJ_TYPE_HEAD, .name = "int", .flags = 0,
     .doc = "int([x]) -> integer\nint(x, base=10) -> integer\n\nConvert a number or string to "
            "an integer (64-bit in Sable; overflow raises OverflowError).",
-    .repr = int_repr, .hash = int_hash, .compare = num_compare, .binary = obj_int_binary,
+    .repr = int_repr, .hash = int_hash, .compare = num_compare_slot, .binary = num_int_binary,
     .unary = int_unary, .truth = num_truth, .new = int_new, .format = format_with,
     .methods = int_methods, .getset = int_getset};
-TypeObj obj_bool_type = {
-    OBJ_TYPE_HEAD, .name = "bool", .base = &obj_int_type,
+TypeObj num_bool_type = {
+    OBJ_TYPE_HEAD, .name = "bool", .base = &num_int_type,
     .doc = "bool(x) -> bool\n\nReturns True when the argument x is true, False otherwise.",
-    .repr = bool_repr, .hash = int_hash, .compare = num_compare, .binary = obj_int_binary,
+    .repr = bool_repr, .hash = int_hash, .compare = num_compare_slot, .binary = num_int_binary,
     .unary = int_unary, .truth = num_truth, .new = bool_new, .format = format_with};
-TypeObj obj_float_type = {
+TypeObj num_float_type = {
     OBJ_TYPE_HEAD, .name = "float",
     .doc = "float(x=0, /)\n\nConvert a string or number to a floating point number, if possible.",
-    .repr = float_repr, .hash = float_hash, .compare = num_compare,
-    .binary = obj_float_binary, .unary = float_unary, .truth = num_truth, .new = float_new,
+    .repr = float_repr, .hash = float_hash, .compare = num_compare_slot,
+    .binary = num_float_binary, .unary = float_unary, .truth = num_truth, .new = float_new,
     .format = format_with, .methods = float_methods, .getset = float_getset};

@@ -36,7 +36,7 @@ size_t obj_alloc_cap(void) {
   return alloc_cap;
 }
 
-Value obj_raise_nomem(void) { return obj_raise(&obj_MemoryError, "%s", ""); }
+Value obj_raise_nomem(void) { return obj_raise(&exc_MemoryError, "%s", ""); }
 
 /* Every 64 MB of allocation requests, look at the whole heap and at the memory the system
  * still has: a runaway program gets MemoryError before the OOM killer picks a process. */
@@ -311,13 +311,13 @@ static Value obj_raisev(TypeObj *t, const char *fmt, va_list ap) {
     char *big = malloc((size_t)n + 1);
     if (big) {
       vsnprintf(big, (size_t)n + 1, fmt, ap2);
-      msg = obj_str_new(big, (size_t)n);
+      msg = str_new(big, (size_t)n);
       free(big);
     } else {
-      msg = obj_str_new(buf, sizeof buf - 1);
+      msg = str_new(buf, sizeof buf - 1);
     }
   } else {
-    msg = obj_str_new(buf, n < 0 ? 0 : (size_t)n);
+    msg = str_new(buf, n < 0 ? 0 : (size_t)n);
   }
   va_end(ap2);
   Value args;
@@ -326,16 +326,16 @@ static Value obj_raisev(TypeObj *t, const char *fmt, va_list ap) {
     obj_err_clear();
     args = val_null();
   } else {
-    args = empty_mem ? obj_tuple_new(0) : obj_tuple_pack(1, msg);
+    args = empty_mem ? tuple_new(0) : tuple_pack(1, msg);
     val_decref(msg);
   }
-  Value e = VAL_IS_NULL(args) ? val_null() : obj_exc_new(t, args);
+  Value e = VAL_IS_NULL(args) ? val_null() : exc_new(t, args);
   val_decref(args);
   if (VAL_IS_NULL(e)) {
     /* no memory even for the exception: use a static MemoryError */
     if (!nomem_exc.ob.type) {
       nomem_exc.ob.rc = OBJ_IMMORTAL;
-      nomem_exc.ob.type = &obj_MemoryError;
+      nomem_exc.ob.type = &exc_MemoryError;
     }
     e = val_obj(&nomem_exc.ob);
   }
@@ -355,19 +355,19 @@ Value obj_raise_value(Value exc) {
   if (VAL_IS_TYPE(exc)) {
     TypeObj *cls = (TypeObj *)exc.u.o;
     if (!(cls->flags & TF_EXC))
-      return obj_raise(&obj_TypeError, "exceptions must derive from BaseException");
-    Value inst = obj_call(exc, 0, NULL, NULL);
+      return obj_raise(&exc_TypeError, "exceptions must derive from BaseException");
+    Value inst = op_call(exc, 0, NULL, NULL);
     if (VAL_IS_NULL(inst)) return inst;
     if (!VAL_IS_OBJ(inst) || !(inst.u.o->type->flags & TF_EXC)) {
       val_decref(inst);
-      return obj_raise(&obj_TypeError,
+      return obj_raise(&exc_TypeError,
                        "calling %s should have returned an instance of BaseException", cls->name);
     }
     set_pending(inst);
     return val_null();
   }
   if (!VAL_IS_OBJ(exc) || !(exc.u.o->type->flags & TF_EXC))
-    return obj_raise(&obj_TypeError, "exceptions must derive from BaseException");
+    return obj_raise(&exc_TypeError, "exceptions must derive from BaseException");
   set_pending(val_incref(exc));
   return val_null();
 }
@@ -376,7 +376,7 @@ int obj_err_occurred(void) { return !VAL_IS_NULL(obj_ts.exc); }
 
 int obj_err_matches(TypeObj *t) {
   if (VAL_IS_NULL(obj_ts.exc)) return 0;
-  return obj_is_subtype(obj_ts.exc.u.o->type, t);
+  return op_is_subtype(obj_ts.exc.u.o->type, t);
 }
 
 void obj_err_clear(void) {
@@ -401,7 +401,7 @@ Value obj_err_peek(void) { return obj_ts.exc; }
 int obj_check_signals(void) {
   if (obj_interrupted) {
     obj_interrupted = 0;
-    obj_raise(&obj_KeyboardInterrupt, "%s", "");
+    obj_raise(&exc_KeyboardInterrupt, "%s", "");
     return -1;
   }
   return 0;

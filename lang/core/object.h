@@ -12,10 +12,10 @@
  * ends in _steal or the comment says "steals".
  *
  * ERRORS. Return-code style, no longjmp. A failing operation sets the pending exception with
- * obj_raise(&obj_ValueError, "fmt", ...) and returns V_NULL (functions returning Value) or -1
+ * obj_raise(&exc_ValueError, "fmt", ...) and returns V_NULL (functions returning Value) or -1
  * (functions returning int). obj_raise itself returns V_NULL so one writes
- *     if (n < 0) return obj_raise(&obj_ValueError, "negative dimensions are not allowed");
- * Test with obj_err_occurred(), catch with obj_err_matches(&obj_KeyError) + obj_err_clear().
+ *     if (n < 0) return obj_raise(&exc_ValueError, "negative dimensions are not allowed");
+ * Test with obj_err_occurred(), catch with obj_err_matches(&exc_KeyError) + obj_err_clear().
  * The evaluator attaches the source span of the failing expression and the frame list.
  *
  * ADDING A NATIVE TYPE (e.g. an array): define a struct whose first member is `Obj ob`, and a
@@ -23,7 +23,7 @@
  *
  *     typedef struct Array { Obj ob; ...; } Array;
  *     static void array_dealloc(Obj *o) { ...free buffers...; obj_free(o); }
- *     static Value array_repr(Value self) { return obj_str_from_cstr("Array(...)"); }
+ *     static Value array_repr(Value self) { return str_from_cstr("Array(...)"); }
  *     static Value array_binary(int op, Value a, Value b) {  // a or b is an Array
  *       if (op == OP_ADD) ...; return obj_notimpl();          // lets the other side try
  *     }
@@ -52,8 +52,8 @@
  * core/modtable.c, the one place that registers modules (aliases too):
  *
  *     int modinit_jax_numpy(Value m) {
- *       if (obj_module_add_functions(m, jnp_functions) < 0) return -1;
- *       return obj_module_add(m, "float32", some_value);   // borrows some_value
+ *       if (module_add_functions(m, jnp_functions) < 0) return -1;
+ *       return module_add(m, "float32", some_value);       // borrows some_value
  *     }
  *
  * Modules are created lazily on the first `import` in a session; `import jax.numpy as jnp`
@@ -61,7 +61,7 @@
  * row of the alias table makes one module answer to two names ("sable.numpy" -> "numpy"). A
  * module written in Sable itself is a file lang/prelude/<dotted name>.py: the build embeds it
  * (tools/embed.py) and the table registers every such file; its source is compiled on first
- * import, in its own namespace, and may import other modules. obj_register_module/_prelude/
+ * import, in its own namespace, and may import other modules. module_register/_prelude/
  * _alias below are what the table calls; elsewhere only tests use them (a module of a test).
  *
  * RICH OUTPUT: a value echoed in the REPL/notebook is shown with repr() as text/plain, plus
@@ -177,7 +177,7 @@ struct TypeObj {
   Value (*unary)(int op, Value a);              /* UOP_USUB, UOP_UADD, UOP_INVERT, OBJ_UOP_ABS */
   int (*truth)(Value self);                     /* 1/0, -1 on error; NULL: len or true */
   int (*len)(Value self, int64_t *out);
-  Value (*getattr)(Value self, Obj *name);      /* NULL: obj_generic_getattr */
+  Value (*getattr)(Value self, Obj *name);      /* NULL: type_generic_getattr */
   int (*setattr)(Value self, Obj *name, Value v);   /* v V_NULL = delete */
   Value (*getitem)(Value self, Value key);
   int (*setitem)(Value self, Value key, Value v);   /* v V_NULL = delete */
@@ -198,29 +198,29 @@ struct TypeObj {
 };
 #define OBJ_UOP_ABS 16
 
-extern TypeObj obj_type_type, obj_heaptype_type;
-#define OBJ_TYPE_HEAD .ob = {OBJ_IMMORTAL, &obj_type_type}
+extern TypeObj type_type, type_heaptype_type;
+#define OBJ_TYPE_HEAD .ob = {OBJ_IMMORTAL, &type_type}
 /* a type object (static native types have type `type`; classes made at run time have the
-   collectable `obj_heaptype_type`, which Python code also sees as `type`) */
-#define VAL_IS_TYPE(v) ((v).tag == V_OBJ && ((v).u.o->type == &obj_type_type || \
-                        (v).u.o->type == &obj_heaptype_type))
+   collectable `type_heaptype_type`, which Python code also sees as `type`) */
+#define VAL_IS_TYPE(v) ((v).tag == V_OBJ && ((v).u.o->type == &type_type || \
+                        (v).u.o->type == &type_heaptype_type))
 
 /* builtin types */
-extern TypeObj obj_object_type, obj_none_type, obj_bool_type, obj_int_type, obj_float_type,
-    obj_str_type, obj_list_type, obj_tuple_type, obj_dict_type, obj_set_type,
-    obj_frozenset_type, obj_range_type, obj_slice_type, obj_func_type, obj_builtin_type,
-    obj_method_type, obj_module_type, obj_cell_type, obj_ellipsis_type,
-    obj_notimpl_type, obj_property_type, obj_staticmethod_type, obj_classmethod_type,
-    obj_super_type, obj_file_type, obj_dictkeys_type, obj_dictvalues_type,
-    obj_dictitems_type;
+extern TypeObj type_object_type, num_none_type, num_bool_type, num_int_type, num_float_type,
+    str_type, list_type, tuple_type, dict_type, set_type,
+    set_frozenset_type, iter_range_type, iter_slice_type, func_type, func_builtin_type,
+    func_method_type, module_type, func_cell_type, iter_ellipsis_type,
+    iter_notimpl_type, class_property_type, class_staticmethod_type, class_classmethod_type,
+    class_super_type, file_type, dict_keys_type, dict_values_type,
+    dict_items_type;
 
 /* the type of any value (never NULL for a non-NULL value) */
-TypeObj *obj_type(Value v);
-const char *obj_type_name(Value v);       /* "int", "list", "Array", ... */
-int obj_is_subtype(TypeObj *t, TypeObj *base);
-int obj_isinstance(Value v, TypeObj *t);
+TypeObj *op_type(Value v);
+const char *op_type_name(Value v);        /* "int", "list", "Array", ... */
+int op_is_subtype(TypeObj *t, TypeObj *base);
+int op_isinstance(Value v, TypeObj *t);
 /* prepare a native type (build its dict from methods/getset); idempotent, cheap */
-int obj_type_ready(TypeObj *t);
+int type_ready(TypeObj *t);
 
 /* ---- allocation ------------------------------------------------------------------------ */
 /* Allocate a zeroed object of `size` bytes with rc 1 and the given type (tracked by the cycle
@@ -239,16 +239,16 @@ void obj_gc_collect(void);              /* collect reference cycles now */
 
 /* ---- errors ---------------------------------------------------------------------------- */
 /* exception types (all TF_EXC), names as in Python */
-extern TypeObj obj_BaseException, obj_SystemExit, obj_KeyboardInterrupt, obj_GeneratorExit,
-    obj_Exception, obj_ArithmeticError, obj_ZeroDivisionError, obj_OverflowError,
-    obj_FloatingPointError, obj_LookupError, obj_IndexError, obj_KeyError, obj_ValueError,
-    obj_UnicodeError, obj_UnicodeDecodeError, obj_TypeError, obj_NameError,
-    obj_UnboundLocalError, obj_AttributeError, obj_RuntimeError, obj_RecursionError,
-    obj_NotImplementedError, obj_StopIteration, obj_AssertionError, obj_ImportError,
-    obj_ModuleNotFoundError, obj_MemoryError, obj_OSError, obj_FileNotFoundError,
-    obj_FileExistsError, obj_PermissionError, obj_IsADirectoryError, obj_EOFError,
-    obj_SyntaxError, obj_IndentationError, obj_TabError, obj_SystemError, obj_BufferError,
-    obj_Warning, obj_UserWarning, obj_DeprecationWarning, obj_RuntimeWarning;
+extern TypeObj exc_BaseException, exc_SystemExit, exc_KeyboardInterrupt, exc_GeneratorExit,
+    exc_Exception, exc_ArithmeticError, exc_ZeroDivisionError, exc_OverflowError,
+    exc_FloatingPointError, exc_LookupError, exc_IndexError, exc_KeyError, exc_ValueError,
+    exc_UnicodeError, exc_UnicodeDecodeError, exc_TypeError, exc_NameError,
+    exc_UnboundLocalError, exc_AttributeError, exc_RuntimeError, exc_RecursionError,
+    exc_NotImplementedError, exc_StopIteration, exc_AssertionError, exc_ImportError,
+    exc_ModuleNotFoundError, exc_MemoryError, exc_OSError, exc_FileNotFoundError,
+    exc_FileExistsError, exc_PermissionError, exc_IsADirectoryError, exc_EOFError,
+    exc_SyntaxError, exc_IndentationError, exc_TabError, exc_SystemError, exc_BufferError,
+    exc_Warning, exc_UserWarning, exc_DeprecationWarning, exc_RuntimeWarning;
 
 /* Raise t with a printf-style message. Returns V_NULL. */
 Value obj_raise(TypeObj *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -265,45 +265,45 @@ Value obj_err_peek(void);               /* borrowed */
 int obj_check_signals(void);
 
 /* ---- generic operations (the evaluator uses these too) ------------------------------- */
-Value obj_repr(Value v);                /* a str */
-Value obj_str(Value v);                 /* a str */
-Value obj_format(Value v, Value spec);  /* format(v, spec) */
-int obj_truth(Value v);                 /* 1/0, -1 on error */
-int obj_hash(Value v, int64_t *out);    /* 0, -1 on error (TypeError: unhashable type) */
-int obj_eq(Value a, Value b);           /* a == b as a truth value: 1/0, -1 on error */
-Value obj_compare(Value a, Value b, int op);  /* the value of `a op b`, op a CmpOp */
-int obj_compare_bool(Value a, Value b, int op);
-Value obj_binop(int op, Value a, Value b);     /* Operator [| OBJ_INPLACE] */
-Value obj_unary(int op, Value a);              /* UnaryOp (UOP_NOT handled too) */
-int obj_is(Value a, Value b);
-Value obj_getattr(Value v, Obj *name);         /* name: a str (interned for speed) */
-Value obj_getattr_s(Value v, const char *name);
-int obj_setattr(Value v, Obj *name, Value x);  /* x V_NULL deletes */
-int obj_setattr_s(Value v, const char *name, Value x);
-int obj_hasattr_s(Value v, const char *name);
-Value obj_generic_getattr(Value v, Obj *name); /* dict, then type's attributes */
-int obj_generic_setattr(Value v, Obj *name, Value x);
+Value op_repr(Value v);                 /* a str */
+Value op_str(Value v);                  /* a str */
+Value op_format(Value v, Value spec);   /* format(v, spec) */
+int op_truth(Value v);                  /* 1/0, -1 on error */
+int op_hash(Value v, int64_t *out);     /* 0, -1 on error (TypeError: unhashable type) */
+int op_eq(Value a, Value b);            /* a == b as a truth value: 1/0, -1 on error */
+Value op_compare(Value a, Value b, int op);   /* the value of `a op b`, op a CmpOp */
+int op_compare_bool(Value a, Value b, int op);
+Value op_binop(int op, Value a, Value b);      /* Operator [| OBJ_INPLACE] */
+Value op_unary(int op, Value a);               /* UnaryOp (UOP_NOT handled too) */
+int op_is(Value a, Value b);
+Value op_getattr(Value v, Obj *name);          /* name: a str (interned for speed) */
+Value op_getattr_s(Value v, const char *name);
+int op_setattr(Value v, Obj *name, Value x);   /* x V_NULL deletes */
+int op_setattr_s(Value v, const char *name, Value x);
+int op_hasattr_s(Value v, const char *name);
+Value type_generic_getattr(Value v, Obj *name); /* dict, then type's attributes */
+int type_generic_setattr(Value v, Obj *name, Value x);
 /* look an attribute up on a type (through its bases); borrowed, V_NULL if absent (no error) */
-Value obj_type_lookup(TypeObj *t, Obj *name);
-Value obj_getitem(Value v, Value key);
-int obj_setitem(Value v, Value key, Value x);  /* x V_NULL deletes */
-int obj_len(Value v, int64_t *out);
-int obj_contains(Value container, Value x);    /* 1/0/-1 */
-Value obj_iter(Value v);
-int obj_next(Value it, Value *out);            /* 1 value, 0 exhausted, -1 error */
-Value obj_call(Value f, int argc, const Value *argv, Obj *kwnames);
-Value obj_call0(Value f);
-Value obj_call1(Value f, Value a);
-Value obj_call2(Value f, Value a, Value b);
-Value obj_call_method(Value self, const char *name, int argc, const Value *argv);
-int obj_callable(Value v);
+Value type_lookup(TypeObj *t, Obj *name);
+Value op_getitem(Value v, Value key);
+int op_setitem(Value v, Value key, Value x);   /* x V_NULL deletes */
+int op_len(Value v, int64_t *out);
+int op_contains(Value container, Value x);     /* 1/0/-1 */
+Value op_iter(Value v);
+int op_next(Value it, Value *out);             /* 1 value, 0 exhausted, -1 error */
+Value op_call(Value f, int argc, const Value *argv, Obj *kwnames);
+Value op_call0(Value f);
+Value op_call1(Value f, Value a);
+Value op_call2(Value f, Value a, Value b);
+Value op_call_method(Value self, const char *name, int argc, const Value *argv);
+int op_callable(Value v);
 /* a list of attribute names for dir() / completion (a list of str, sorted) */
-Value obj_dir(Value v);
+Value type_dir(Value v);
 
 /* conversions; they raise TypeError/OverflowError and return -1 on failure */
-int obj_as_int(Value v, int64_t *out);         /* int, bool (or __index__) */
-int obj_as_float(Value v, double *out);        /* int, bool, float */
-int obj_as_index(Value v, int64_t len, int64_t *out, const char *what); /* normalise a[i] */
+int op_as_int(Value v, int64_t *out);          /* int, bool (or __index__) */
+int op_as_float(Value v, double *out);         /* int, bool, float */
+int op_as_index(Value v, int64_t len, int64_t *out, const char *what); /* normalise a[i] */
 
 /* ---- str --------------------------------------------------------------------------------- */
 typedef struct StrObj {
@@ -316,82 +316,82 @@ typedef struct StrObj {
   char s[];              /* UTF-8, NUL-terminated */
 } StrObj;
 #define STR(o) ((StrObj *)(o))
-#define VAL_IS_STR(v) ((v).tag == V_OBJ && (v).u.o->type == &obj_str_type)
-Value obj_str_new(const char *s, size_t len);      /* copies; s must be valid UTF-8 */
-Value obj_str_from_cstr(const char *s);
-Value obj_str_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-Obj *obj_intern(const char *s);                    /* immortal interned str (borrowed) */
-Obj *obj_intern_n(const char *s, size_t n);
-const char *obj_str_cstr(Value v);                 /* v must be a str */
+#define VAL_IS_STR(v) ((v).tag == V_OBJ && (v).u.o->type == &str_type)
+Value str_new(const char *s, size_t len);          /* copies; s must be valid UTF-8 */
+Value str_from_cstr(const char *s);
+Value str_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+Obj *str_intern(const char *s);                    /* immortal interned str (borrowed) */
+Obj *str_intern_n(const char *s, size_t n);
+const char *str_cstr(Value v);                     /* v must be a str */
 
 /* ---- containers ------------------------------------------------------------------------ */
 typedef struct ListObj { Obj ob; Value *items; int64_t len, cap; } ListObj;
 typedef struct TupleObj { Obj ob; int64_t hash; int64_t len; Value items[]; } TupleObj;
 #define LIST(o) ((ListObj *)(o))
 #define TUPLE(o) ((TupleObj *)(o))
-#define VAL_IS_LIST(v) ((v).tag == V_OBJ && (v).u.o->type == &obj_list_type)
-#define VAL_IS_TUPLE(v) ((v).tag == V_OBJ && (v).u.o->type == &obj_tuple_type)
-#define VAL_IS_DICT(v) ((v).tag == V_OBJ && (v).u.o->type == &obj_dict_type)
+#define VAL_IS_LIST(v) ((v).tag == V_OBJ && (v).u.o->type == &list_type)
+#define VAL_IS_TUPLE(v) ((v).tag == V_OBJ && (v).u.o->type == &tuple_type)
+#define VAL_IS_DICT(v) ((v).tag == V_OBJ && (v).u.o->type == &dict_type)
 
-Value obj_list_new(int64_t n);                     /* n items, all None */
-Value obj_list_from(int64_t n, const Value *items);/* borrows items */
-int obj_list_append(Value list, Value x);          /* borrows x */
-int obj_list_append_steal(Value list, Value x);    /* steals x (also on failure) */
-Value obj_tuple_new(int64_t n);                    /* n items, V_NULL: fill with TUPLE_SET */
+Value list_new(int64_t n);                         /* n items, all None */
+Value list_from(int64_t n, const Value *items);/* borrows items */
+int list_append(Value list, Value x);              /* borrows x */
+int list_append_steal(Value list, Value x);        /* steals x (also on failure) */
+Value tuple_new(int64_t n);                        /* n items, V_NULL: fill with TUPLE_SET */
 #define TUPLE_SET(t, i, v) (TUPLE(VAL_OBJ(t))->items[i] = (v))  /* steals v */
-Value obj_tuple_pack(int n, ...);                  /* n Values, borrowed */
-Value obj_tuple_from(int64_t n, const Value *items);
-Value obj_sequence_list(Value iterable);           /* list(iterable) */
+Value tuple_pack(int n, ...);                      /* n Values, borrowed */
+Value tuple_from(int64_t n, const Value *items);
+Value list_from_iterable(Value iterable);          /* list(iterable) */
 
-Value obj_dict_new(void);
-Value obj_dict_get(Value d, Value key);            /* borrowed; V_NULL if absent (check
+Value dict_new(void);
+Value dict_get(Value d, Value key);                /* borrowed; V_NULL if absent (check
                                                       obj_err_occurred for hash errors) */
-Value obj_dict_getstr(Value d, const char *key);   /* borrowed */
-int obj_dict_set(Value d, Value key, Value x);     /* borrows both */
-int obj_dict_setstr(Value d, const char *key, Value x);
-int64_t obj_dict_len(Value d);
+Value dict_getstr(Value d, const char *key);       /* borrowed */
+int dict_set(Value d, Value key, Value x);         /* borrows both */
+int dict_setstr(Value d, const char *key, Value x);
+int64_t dict_len(Value d);
 /* iterate: pos starts at 0; returns 1 with borrowed key/value, 0 at the end */
-int obj_dict_next(Value d, int64_t *pos, Value *key, Value *val);
+int dict_next(Value d, int64_t *pos, Value *key, Value *val);
 
-Value obj_set_new(void);
-int obj_set_add(Value s, Value x);
+Value set_new(void);
+int set_add(Value s, Value x);
 
 /* ---- functions ------------------------------------------------------------------------- */
 /* a builtin function object (name and doc are static strings) */
-Value obj_builtin_new(const char *name, NativeFn fn, const char *doc);
+Value func_builtin_new(const char *name, NativeFn fn, const char *doc);
 /* a builtin with a data pointer passed to fn (owner keeps data alive) */
-Value obj_builtin_data_new(const char *name, NativeDataFn fn, void *data, const char *doc);
+Value func_builtin_data_new(const char *name, NativeDataFn fn, void *data, const char *doc);
 /* a bound method: calling it calls f(self, ...) */
-Value obj_method_new(Value f, Value self);
+Value func_method_new(Value f, Value self);
 
 /* keyword arguments: kwnames is NULL or a tuple of str; their values follow the argc
  * positional values in argv */
-int obj_kwcount(Obj *kwnames);
-const char *obj_kwname(Obj *kwnames, int i);
+int func_kwcount(Obj *kwnames);
+const char *func_kwname(Obj *kwnames, int i);
 /* Parse arguments by name. spec lists parameter names separated by ',', '|' before the first
  * optional one and '$' before the first keyword-only one: "x,base|ndigits,$key". out[i]
  * receives a borrowed value or V_NULL when an optional one is absent. fname is used in
  * messages ("round() missing required argument 'number' (pos 1)"). Returns 0 or -1. */
-int obj_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
-                   const char *spec, Value *out);
+int func_parse_args(const char *fname, int argc, const Value *argv, Obj *kwnames,
+                    const char *spec, Value *out);
 /* no keywords allowed / between min and max positional arguments */
-int obj_check_args(const char *fname, int argc, Obj *kwnames, int min, int max);
+int func_check_args(const char *fname, int argc, Obj *kwnames, int min, int max);
 
 /* ---- modules --------------------------------------------------------------------------- */
 typedef int (*ModuleInitFn)(Value module);
-void obj_register_module(const char *dotted_name, ModuleInitFn init);
-void obj_register_prelude(const char *dotted_name, const char *source);
-void obj_register_alias(const char *alias, const char *target);
-int obj_std_modules_register(void);   /* the table of core/modtable.c, once, by the first sb_new */
-Value obj_import(const char *dotted_name);        /* the module (new ref) */
-int obj_module_add(Value module, const char *name, Value x);     /* borrows x */
-int obj_module_add_functions(Value module, const MethodDef *defs);
-Value obj_module_get(Value module, const char *name);            /* borrowed or V_NULL */
+void module_register(const char *dotted_name, ModuleInitFn init);
+void module_register_prelude(const char *dotted_name, const char *source);
+void module_register_alias(const char *alias, const char *target);
+int modtable_register(void);          /* the table of core/modtable.c, once, by the first sb_new */
+Value module_import(const char *dotted_name);     /* the module (new ref) */
+int module_add(Value module, const char *name, Value x);         /* borrows x */
+int module_add_functions(Value module, const MethodDef *defs);
+Value module_get(Value module, const char *name);                /* borrowed or V_NULL */
 
 /* singletons */
-extern Obj obj_notimpl_obj, obj_ellipsis_obj;
-static inline Value obj_notimpl(void) { return val_obj(&obj_notimpl_obj); }
-#define VAL_IS_NOTIMPL(v) ((v).tag == V_OBJ && (v).u.o == &obj_notimpl_obj)
+extern Obj iter_notimpl_obj, iter_ellipsis_obj;
+static inline Value obj_notimpl(void) { return val_obj(&iter_notimpl_obj); }
+#define VAL_IS_NOTIMPL(v) ((v).tag == V_OBJ && (v).u.o == &iter_notimpl_obj)
 
 /* output of print()/sys.stdout in the running session: stream 1 or 2 */
 void obj_write(int stream, const char *s, size_t n);
@@ -404,6 +404,6 @@ void obj_clear_output(int wait);
 /* Run f() after every later top-level execution in this session (a notebook cell, a REPL
  * entry, a script), whether it ended in an error or not: how pyplot shows the figures a cell
  * drew, as IPython's post_execute hooks do. Borrows f. 0 ok, -1 error raised. */
-int obj_on_cell_end(Value f);
+int sb_on_cell_end(Value f);
 
 #endif

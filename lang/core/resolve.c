@@ -37,7 +37,7 @@ static int fail(Ctx *c, Span sp, const char *fmt, const char *name) {
   if (!c->failed) {
     c->failed = 1;
     c->err_span = sp;
-    obj_raise(&obj_SyntaxError, fmt, name);
+    obj_raise(&exc_SyntaxError, fmt, name);
   }
   return -1;
 }
@@ -536,8 +536,8 @@ static Resolved resolve_in(Ctx *c, RScope *s, const char *name, size_t len) {
 global:
   r.scope = RS_GLOBAL;
 global_slot: {
-    Obj *in = obj_intern_n(name, len);
-    int64_t k = in ? obj_module_slot(c->mod, in) : -1;
+    Obj *in = str_intern_n(name, len);
+    int64_t k = in ? module_slot(c->mod, in) : -1;
     if (k < 0) { c->failed = 1; return r; }
     r.slot = (int)k;
   }
@@ -627,7 +627,7 @@ static void fill_classdef(Ctx *c, RScope *s, Node *n) {
 /* str and bytes constants get their object once, owned by the code unit */
 static void fill_constant(Ctx *c, Node *n) {
   if (n->u.constant.kind == K_STR || n->u.constant.kind == K_BYTES) {
-    Value v = obj_str_new(n->u.constant.s.s, n->u.constant.s.len);
+    Value v = str_new(n->u.constant.s.s, n->u.constant.s.len);
     if (VAL_IS_NULL(v)) { c->failed = 1; return; }
     own(c, v.u.o);
     n->u.constant.i = (int64_t)(intptr_t)v.u.o;
@@ -646,11 +646,11 @@ static void fill_call(Ctx *c, RScope *s, Node *n) {
     else dstar = 1;
   }
   if (named && !dstar) {
-    Value t = obj_tuple_new(named);
+    Value t = tuple_new(named);
     if (VAL_IS_NULL(t)) { c->failed = 1; return; }
     for (int i = 0; i < named; i++) {
       Str *a = &n->u.call.keywords.items[i]->u.keyword.arg;
-      Obj *in = obj_intern_n(a->s, a->len);
+      Obj *in = str_intern_n(a->s, a->len);
       if (!in) { val_decref(t); c->failed = 1; return; }
       TUPLE_SET(t, i, val_obj(in));
     }
@@ -757,7 +757,7 @@ static void fill(Ctx *c, RScope *s, Node *n) {
     case N_KEYWORD: fill(c, s, n->u.keyword.value); break;
     case N_ATTRIBUTE:
       fill(c, s, n->u.attribute.value);
-      n->u.attribute.cache = obj_intern_n(n->u.attribute.attr.s, n->u.attribute.attr.len);
+      n->u.attribute.cache = str_intern_n(n->u.attribute.attr.s, n->u.attribute.attr.len);
       if (!n->u.attribute.cache) c->failed = 1;
       break;
     case N_SUBSCRIPT: fill(c, s, n->u.subscript.value); fill(c, s, n->u.subscript.slice); break;
@@ -783,10 +783,10 @@ static void fill(Ctx *c, RScope *s, Node *n) {
 
 /* objects created for the nodes (constants, keyword tuples) live as long as the code unit */
 static void own(Ctx *c, Obj *o) {
-  if (obj_code_own(c->code, o) < 0) c->failed = 1;
+  if (func_code_own(c->code, o) < 0) c->failed = 1;
 }
 
-int eval_resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span) {
+int resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span) {
   Ctx c = {.arena = code->arena, .mod = m, .code = code};
   RScope *ms = new_scope(&c, SK_MODULE, module, NULL);
   if (!ms) return -1;
@@ -826,7 +826,7 @@ int eval_resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span)
   }
   if (c.failed) {
     if (err_span) *err_span = c.err_span;
-    if (!obj_err_occurred()) obj_raise(&obj_SystemError, "resolver failed");
+    if (!obj_err_occurred()) obj_raise(&exc_SystemError, "resolver failed");
     return -1;
   }
   return 0;

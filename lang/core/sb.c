@@ -44,7 +44,7 @@ struct sb_session {
 /* ---- compiling and running source --------------------------------------------------------- */
 static Value syntax_error_from(const ParseError *pe, CodeObj *code, const char *filename) {
   size_t n = 0;
-  const char *line = obj_code_line(code, pe->span.line, &n);
+  const char *line = func_code_line(code, pe->span.line, &n);
   int col = pe->span.col < 0 ? 0 : pe->span.col > (int)n ? (int)n : pe->span.col;
   int ecol = pe->span.end_col < 0 ? 0 : pe->span.end_col > (int)n ? (int)n : pe->span.end_col;
   int offset = line ? (int)utf8_len(line, (size_t)col) + 1 : col + 1;
@@ -55,20 +55,20 @@ static Value syntax_error_from(const ParseError *pe, CodeObj *code, const char *
   int end_offset = offset;
   if (line && pe->span.end_line == pe->span.line && ecol > col && pe->kind == PE_SYNTAX)
     end_offset = (int)utf8_len(line, (size_t)ecol) + 1;
-  TypeObj *t = pe->kind == PE_TAB ? &obj_TabError : pe->kind == PE_INDENTATION ? &obj_IndentationError
-                                                                                : &obj_SyntaxError;
-  Value msg = obj_str_from_cstr(pe->msg);
-  Value fn = obj_str_from_cstr(filename);
-  Value text = line ? obj_str_new(line, n) : val_none();
-  Value info = obj_tuple_pack(6, fn, val_int(pe->span.line), val_int(offset), text,
-                              val_int(pe->span.end_line), val_int(end_offset));
-  Value args = VAL_IS_NULL(info) ? info : obj_tuple_pack(2, msg, info);
+  TypeObj *t = pe->kind == PE_TAB ? &exc_TabError : pe->kind == PE_INDENTATION ? &exc_IndentationError
+                                                                                : &exc_SyntaxError;
+  Value msg = str_from_cstr(pe->msg);
+  Value fn = str_from_cstr(filename);
+  Value text = line ? str_new(line, n) : val_none();
+  Value info = tuple_pack(6, fn, val_int(pe->span.line), val_int(offset), text,
+                          val_int(pe->span.end_line), val_int(end_offset));
+  Value args = VAL_IS_NULL(info) ? info : tuple_pack(2, msg, info);
   val_decref(msg);
   val_decref(fn);
   val_decref(text);
   val_decref(info);
   if (VAL_IS_NULL(args)) return args;
-  Value e = obj_exc_new(t, args);
+  Value e = exc_new(t, args);
   val_decref(args);
   if (VAL_IS_NULL(e)) return e;
   obj_raise_value(e);
@@ -79,10 +79,10 @@ static Value syntax_error_from(const ParseError *pe, CodeObj *code, const char *
 
 /* mode: 0 run, 1 interactive (value of a final expression statement in *last), 2 eval (the
  * source must be one expression) */
-int eval_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m, int mode,
-                     Value *last) {
+int sb_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m, int mode,
+                   Value *last) {
   if (last) *last = val_null();
-  CodeObj *code = (CodeObj *)obj_code_new(src, len, filename);
+  CodeObj *code = (CodeObj *)func_code_new(src, len, filename);
   if (!code) return -1;
   code->arena = arena_new();
   if (!code->arena) { obj_decref(&code->ob); obj_raise_nomem(); return -1; }
@@ -95,13 +95,13 @@ int eval_exec_source(const char *src, size_t len, const char *filename, ModuleOb
     return -1;
   }
   Span es = {0, 0, 0, 0};
-  if (eval_resolve_code(mod, m, code, &es) < 0) {
-    if (obj_err_matches(&obj_SyntaxError)) {
+  if (resolve_code(mod, m, code, &es) < 0) {
+    if (obj_err_matches(&exc_SyntaxError)) {
       ParseError p2;
       memset(&p2, 0, sizeof p2);
       Value e = obj_err_fetch();
-      Value s = obj_exc_str(e);
-      snprintf(p2.msg, sizeof p2.msg, "%s", VAL_IS_STR(s) ? obj_str_cstr(s) : "invalid syntax");
+      Value s = exc_str(e);
+      snprintf(p2.msg, sizeof p2.msg, "%s", VAL_IS_STR(s) ? str_cstr(s) : "invalid syntax");
       val_decref(s);
       val_decref(e);
       p2.span = es;
@@ -120,7 +120,7 @@ int eval_exec_source(const char *src, size_t len, const char *filename, ModuleOb
     obj_decref(&code->ob);
     return -1;
   }
-  Value nm = obj_str_from_cstr("<module>");
+  Value nm = str_from_cstr("<module>");
   Frame fr = {.back = obj_ts.frame, .mod = m, .scope = mod->u.module.scope_info, .code = code,
               .name = nm.u.o, .ret = val_null()};
   obj_ts.frame = &fr;
@@ -128,7 +128,7 @@ int eval_exec_source(const char *src, size_t len, const char *filename, ModuleOb
   int n = body->len, st = EX_OK;
   int echo = (mode == 1 && n > 0 && body->items[n - 1]->kind == N_EXPR_STMT &&
               !mod->u.module.last_semicolon) || mode == 2;
-  for (int i = 0; i < n - (echo ? 1 : 0) && st == EX_OK; i++) st = eval_stmt(&fr, body->items[i]);
+  for (int i = 0; i < n - (echo ? 1 : 0) && st == EX_OK; i++) st = exec_stmt(&fr, body->items[i]);
   if (st == EX_OK && echo) {
     Node *e = body->items[n - 1];
     Value v = eval_expr(&fr, e->u.expr_stmt.value);
@@ -154,32 +154,32 @@ static void eval_stop(sb_session *ss);
 static int std_registered;
 
 sb_session *sb_new(int argc, char **argv) {
-  obj_intern("");
+  str_intern("");
   if (!std_registered) {
     std_registered = 1;
-    obj_std_modules_register();
+    modtable_register();
   }
   sb_session *ss = calloc(1, sizeof *ss);
   if (!ss) return NULL;
   Session *s = &ss->s;
   Session *prev = obj_ts.session;
   obj_ts.session = s;
-  Value b = obj_module_new("builtins");
-  Value mods = obj_dict_new();
-  Value mainm = obj_module_new("__main__");
+  Value b = module_new("builtins");
+  Value mods = dict_new();
+  Value mainm = module_new("__main__");
   if (VAL_IS_NULL(b) || VAL_IS_NULL(mods) || VAL_IS_NULL(mainm)) goto fail;
   s->builtins = MODULE(b.u.o);
   s->modules = mods;
   s->main = MODULE(mainm.u.o);
-  if (obj_builtins_init(s->builtins) < 0) goto fail;
-  if (obj_dict_setstr(mods, "builtins", b) < 0 || obj_dict_setstr(mods, "__main__", mainm) < 0) goto fail;
+  if (builtins_init(s->builtins) < 0) goto fail;
+  if (dict_setstr(mods, "builtins", b) < 0 || dict_setstr(mods, "__main__", mainm) < 0) goto fail;
   s->sys = obj_sys_module_new(s, argc, argv);
   if (VAL_IS_NULL(s->sys)) goto fail;
-  if (obj_dict_setstr(mods, "sys", s->sys) < 0) goto fail;
-  Value bn = obj_str_from_cstr("builtins");
-  obj_module_add(mainm, "__builtins__", b);
+  if (dict_setstr(mods, "sys", s->sys) < 0) goto fail;
+  Value bn = str_from_cstr("builtins");
+  module_add(mainm, "__builtins__", b);
   val_decref(bn);
-  obj_module_add(mainm, "__doc__", val_none());
+  module_add(mainm, "__doc__", val_none());
   obj_ts.session = prev;
   return ss;
 fail:
@@ -204,8 +204,8 @@ void sb_free(sb_session *ss) {
   if (VAL_IS_DICT(mods)) {
     int64_t pos = 0;
     Value k, v;
-    while (obj_dict_next(mods, &pos, &k, &v))
-      if (VAL_IS_OBJ(v) && v.u.o->type == &obj_module_type) {
+    while (dict_next(mods, &pos, &k, &v))
+      if (VAL_IS_OBJ(v) && v.u.o->type == &module_type) {
         ModuleObj *m = MODULE(v.u.o);
         for (int64_t i = 0; i < m->n; i++) val_clear(&m->vals[i]);
       }
@@ -255,9 +255,9 @@ static char *current_stack_limit(void) {
 
 static void report_error(sb_session *ss, Value exc, const sb_sink *sink) {
   char **lines = NULL;
-  int n = eval_format_exception(exc, &lines);
+  int n = tb_format_exception(exc, &lines);
   if (sink && sink->error) {
-    char *name = eval_exc_name(exc), *val = eval_exc_value(exc);
+    char *name = tb_exc_name(exc), *val = tb_exc_value(exc);
     sink->error(sink->ud, name, val, (const char *const *)lines, n);
     free(name);
     free(val);
@@ -274,17 +274,17 @@ static void report_error(sb_session *ss, Value exc, const sb_sink *sink) {
   free(lines);
 }
 
-int obj_on_cell_end(Value f) {
+int sb_on_cell_end(Value f) {
   Session *s = obj_ts.session;
-  if (!s) return obj_raise(&obj_RuntimeError, "no session"), -1;
+  if (!s) return obj_raise(&exc_RuntimeError, "no session"), -1;
   if (VAL_IS_NULL(s->cell_end)) {
-    s->cell_end = obj_list_new(0);
+    s->cell_end = list_new(0);
     if (VAL_IS_NULL(s->cell_end)) return -1;
   }
-  return obj_list_append(s->cell_end, f);
+  return list_append(s->cell_end, f);
 }
 
-/* the hooks of obj_on_cell_end; an error in one is reported like the cell's own */
+/* the hooks of sb_on_cell_end; an error in one is reported like the cell's own */
 static int run_cell_end(sb_session *ss) {
   Value hooks = ss->s.cell_end;
   int rc = 0;
@@ -293,7 +293,7 @@ static int run_cell_end(sb_session *ss) {
   for (int64_t i = 0; i < LIST(hooks.u.o)->len; i++) {
     Value f = LIST(hooks.u.o)->items[i];
     val_incref(f);
-    Value r = obj_call(f, 0, NULL, NULL);
+    Value r = op_call(f, 0, NULL, NULL);
     val_decref(f);
     if (VAL_IS_NULL(r)) {
       Value exc = obj_err_fetch();
@@ -315,18 +315,18 @@ static void run_job(ExecJob *j) {
   obj_ts.frame = NULL;
   obj_ts.located = 0;
   val_clear(&obj_ts.handling);
-  int r = eval_exec_source(j->src, j->len, j->filename, s->main, j->mode == SB_INTERACTIVE ? 1 : 0,
-                           &last);
+  int r = sb_exec_source(j->src, j->len, j->filename, s->main, j->mode == SB_INTERACTIVE ? 1 : 0,
+                         &last);
   if (r < 0) {
     Value exc = obj_err_fetch();
-    if (VAL_IS_OBJ(exc) && obj_is_subtype(exc.u.o->type, &obj_SystemExit)) {
+    if (VAL_IS_OBJ(exc) && op_is_subtype(exc.u.o->type, &exc_SystemExit)) {
       ExcObj *e = EXC(exc.u.o);
       Value code = VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 1 ? TUPLE(e->args.u.o)->items[0]
                    : VAL_IS_TUPLE(e->args) && TUPLE(e->args.u.o)->len == 0 ? val_none() : e->args;
       if (VAL_IS_NONE(code)) s->exit_code = 0;
       else if (VAL_IS_INTLIKE(code)) s->exit_code = (int)code.u.i;
       else {
-        Value str = obj_str(code);
+        Value str = op_str(code);
         if (!VAL_IS_NULL(str)) {
           obj_write(2, STR(str.u.o)->s, STR(str.u.o)->len);
           obj_write(2, "\n", 1);
@@ -347,14 +347,14 @@ static void run_job(ExecJob *j) {
     j->status = SB_OK;
     if (!VAL_IS_NULL(last)) {
       if (!VAL_IS_NONE(last)) {
-        eval_echo_result(last, obj_ts.sink);
+        display_echo_result(last, obj_ts.sink);
         if (obj_err_occurred()) {
           Value exc = obj_err_fetch();
           report_error(j->ss, exc, obj_ts.sink);
           val_decref(exc);
           j->status = SB_ERROR;
         } else {
-          obj_module_add(val_obj(&s->builtins->ob), "_", last);
+          module_add(val_obj(&s->builtins->ob), "_", last);
         }
       }
       val_decref(last);
@@ -514,7 +514,7 @@ sb_status sb_exec(sb_session *ss, const char *src, size_t len, const char *filen
 }
 
 /* ---- completion ---------------------------------------------------------------------------- */
-const char *const obj_keywords[] = {
+const char *const sb_keywords[] = {
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
     "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
     "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
@@ -549,17 +549,17 @@ static int is_ident(char c) {
 static Value resolve_dotted(Session *s, const char *expr, size_t n) {
   size_t i = 0;
   while (i < n && expr[i] != '.') i++;
-  Obj *nm = obj_intern_n(expr, i);
+  Obj *nm = str_intern_n(expr, i);
   if (!nm) { obj_err_clear(); return val_null(); }
-  Value v = obj_module_get(val_obj(&s->main->ob), STR(nm)->s);
-  if (VAL_IS_NULL(v)) v = obj_module_get(val_obj(&s->builtins->ob), STR(nm)->s);
+  Value v = module_get(val_obj(&s->main->ob), STR(nm)->s);
+  if (VAL_IS_NULL(v)) v = module_get(val_obj(&s->builtins->ob), STR(nm)->s);
   if (VAL_IS_NULL(v)) return v;
   val_incref(v);
   while (i < n) {
     size_t j = ++i;
     while (i < n && expr[i] != '.') i++;
-    Obj *an = obj_intern_n(expr + j, i - j);
-    Value w = an ? obj_getattr(v, an) : val_null();
+    Obj *an = str_intern_n(expr + j, i - j);
+    Value w = an ? op_getattr(v, an) : val_null();
     val_decref(v);
     if (VAL_IS_NULL(w)) { obj_err_clear(); return w; }
     v = w;
@@ -593,12 +593,12 @@ int sb_complete(sb_session *ss, const char *code, size_t cursor, char ***matches
   if (dot) {
     Value v = resolve_dotted(s, word, (size_t)(dot - word));
     if (!VAL_IS_NULL(v)) {
-      Value names = obj_dir(v);
+      Value names = type_dir(v);
       if (VAL_IS_LIST(names)) {
         for (int64_t i = 0; i < LIST(names.u.o)->len; i++) {
           Value nv = LIST(names.u.o)->items[i];
           if (!VAL_IS_STR(nv)) continue;
-          const char *nm = obj_str_cstr(nv);
+          const char *nm = str_cstr(nv);
           if (strncmp(nm, prefix, pn) != 0) continue;
           if (nm[0] == '_' && (pn == 0 || prefix[0] != '_')) continue;
           sl_add(&l, nm);
@@ -618,8 +618,8 @@ int sb_complete(sb_session *ss, const char *code, size_t cursor, char ***matches
         if (nm[0] == '_' && (pn == 0 || prefix[0] != '_')) continue;
         sl_add(&l, nm);
       }
-    for (int i = 0; obj_keywords[i]; i++)
-      if (strncmp(obj_keywords[i], prefix, pn) == 0) sl_add(&l, obj_keywords[i]);
+    for (int i = 0; sb_keywords[i]; i++)
+      if (strncmp(sb_keywords[i], prefix, pn) == 0) sl_add(&l, sb_keywords[i]);
   }
   obj_ts.session = prev;
   obj_ts.stack_limit = prev_limit;
@@ -670,7 +670,7 @@ char *sb_inspect(sb_session *ss, const char *code, size_t cursor, int detail) {
   Value v = resolve_dotted(&ss->s, code + b, e - b);
   char *r = NULL;
   if (!VAL_IS_NULL(v)) {
-    r = eval_help_text(v);
+    r = help_text(v);
     val_decref(v);
   }
   obj_err_clear();

@@ -23,7 +23,7 @@ static Value set_alloc(TypeObj *t) {
   return val_obj(&s->ob);
 }
 
-Value obj_set_new(void) { return set_alloc(&obj_set_type); }
+Value set_new(void) { return set_alloc(&set_type); }
 
 static void insert_clean(SetEntry *table, size_t mask, Value key, int64_t hash) {
   uint64_t perturb = (uint64_t)hash;
@@ -90,15 +90,15 @@ restart:;
       if (IS_EMPTY(e)) return 0;
       if (e->hash == hash && IS_ACTIVE(e)) {
         Value k = e->key;
-        if (obj_is(k, key)) { *where = e; return 1; }
+        if (op_is(k, key)) { *where = e; return 1; }
         if (VAL_IS_STR(k) && VAL_IS_STR(key)) {
           if (STR(k.u.o)->len == STR(key.u.o)->len &&
               memcmp(STR(k.u.o)->s, STR(key.u.o)->s, STR(k.u.o)->len) == 0) { *where = e; return 1; }
         } else {
           val_incref(k);
-          int c = obj_eq(k, key);
+          int c = op_eq(k, key);
           if (c < 0) { val_decref(k); return -1; }
-          int changed = table != so->table || !obj_is(e->key, k);
+          int changed = table != so->table || !op_is(e->key, k);
           val_decref(k);
           if (changed) goto restart;
           if (c) { *where = e; return 1; }
@@ -124,15 +124,15 @@ restart:;
       if (IS_EMPTY(e)) goto found_unused_or_dummy;
       if (e->hash == hash && IS_ACTIVE(e)) {
         Value k = e->key;
-        if (obj_is(k, key)) return 0;
+        if (op_is(k, key)) return 0;
         if (VAL_IS_STR(k) && VAL_IS_STR(key)) {
           if (STR(k.u.o)->len == STR(key.u.o)->len &&
               memcmp(STR(k.u.o)->s, STR(key.u.o)->s, STR(k.u.o)->len) == 0) return 0;
         } else {
           val_incref(k);
-          int c = obj_eq(k, key);
+          int c = op_eq(k, key);
           if (c < 0) { val_decref(k); return -1; }
-          int changed = table != so->table || !obj_is(e->key, k);
+          int changed = table != so->table || !op_is(e->key, k);
           val_decref(k);
           if (changed) goto restart;
           if (c) return 0;
@@ -160,15 +160,15 @@ found_unused_or_dummy:
   return set_table_resize(so, so->used > 50000 ? so->used * 2 : so->used * 4);
 }
 
-int obj_set_add(Value s, Value x) {
+int set_add(Value s, Value x) {
   int64_t h;
-  if (obj_hash(x, &h) < 0) return -1;
+  if (op_hash(x, &h) < 0) return -1;
   return set_add_entry(SETO(s.u.o), x, h);
 }
 
-int obj_set_contains(Value s, Value x) {
+int set_contains(Value s, Value x) {
   int64_t h;
-  if (obj_hash(x, &h) < 0) return -1;
+  if (op_hash(x, &h) < 0) return -1;
   SetEntry *e;
   return set_lookkey(SETO(s.u.o), x, h, &e);
 }
@@ -187,7 +187,7 @@ static int set_discard_entry(SetObj *so, Value key, int64_t hash) {
 
 static int obj_set_discard(Value s, Value x) {
   int64_t h;
-  if (obj_hash(x, &h) < 0) return -1;
+  if (op_hash(x, &h) < 0) return -1;
   return set_discard_entry(SETO(s.u.o), x, h);
 }
 
@@ -245,12 +245,12 @@ static int set_update(Value s, Value other) {
           set_add_entry(so, d->entries[i].key, d->entries[i].hash) < 0) return -1;
     return 0;
   }
-  Value it = obj_iter(other);
+  Value it = op_iter(other);
   if (VAL_IS_NULL(it)) return -1;
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
-    r = obj_set_add(s, x);
+  while ((r = op_next(it, &x)) == 1) {
+    r = set_add(s, x);
     val_decref(x);
     if (r < 0) break;
   }
@@ -258,7 +258,7 @@ static int set_update(Value s, Value other) {
   return r < 0 ? -1 : 0;
 }
 
-Value obj_set_from(TypeObj *t, Value iterable) {
+Value set_from(TypeObj *t, Value iterable) {
   Value s = set_alloc(t);
   if (VAL_IS_NULL(s)) return s;
   if (!VAL_IS_NULL(iterable) && set_update(s, iterable) < 0) { val_decref(s); return val_null(); }
@@ -296,9 +296,9 @@ static void set_clear_slot(Obj *o) { set_clear_internal(SETO(o)); }
 
 static Value set_repr(Value v) {
   SetObj *so = SETO(v.u.o);
-  int frozen = v.u.o->type == &obj_frozenset_type;
-  if (so->used == 0) return obj_str_from_cstr(frozen ? "frozenset()" : "set()");
-  if (obj_repr_enter(v.u.o)) return obj_str_fmt("%s(...)", v.u.o->type->name);
+  int frozen = v.u.o->type == &set_frozenset_type;
+  if (so->used == 0) return str_from_cstr(frozen ? "frozenset()" : "set()");
+  if (op_repr_enter(v.u.o)) return str_fmt("%s(...)", v.u.o->type->name);
   FBuf b = {0};
   if (frozen) fbuf_puts(&b, "frozenset(");
   fbuf_putc(&b, '{');
@@ -306,15 +306,15 @@ static Value set_repr(Value v) {
   Value key;
   while (obj_set_next(v, &pos, &key)) {
     if (k++) fbuf_puts(&b, ", ");
-    Value r = obj_repr(key);
-    if (VAL_IS_NULL(r)) { fbuf_free(&b); obj_repr_leave(v.u.o); return r; }
+    Value r = op_repr(key);
+    if (VAL_IS_NULL(r)) { fbuf_free(&b); op_repr_leave(v.u.o); return r; }
     fbuf_putn(&b, STR(r.u.o)->s, STR(r.u.o)->len);
     val_decref(r);
   }
   fbuf_putc(&b, '}');
   if (frozen) fbuf_putc(&b, ')');
-  obj_repr_leave(v.u.o);
-  Value r = obj_str_new(b.s, b.len);
+  op_repr_leave(v.u.o);
+  Value r = str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
 }
@@ -341,13 +341,13 @@ static int frozenset_hash(Value v, int64_t *out) {
 static int set_len(Value v, int64_t *out) { *out = SETO(v.u.o)->used; return 0; }
 
 static int set_contains_slot(Value v, Value x) {
-  int r = obj_set_contains(v, x);
-  if (r < 0 && VAL_IS_SETLIKE(x) && obj_err_matches(&obj_TypeError)) {
+  int r = set_contains(v, x);
+  if (r < 0 && VAL_IS_SETLIKE(x) && obj_err_matches(&exc_TypeError)) {
     /* a set is looked up as a frozenset */
     obj_err_clear();
-    Value f = obj_set_from(&obj_frozenset_type, x);
+    Value f = set_from(&set_frozenset_type, x);
     if (VAL_IS_NULL(f)) return -1;
-    r = obj_set_contains(v, f);
+    r = set_contains(v, f);
     val_decref(f);
   }
   return r;
@@ -385,7 +385,7 @@ static Value set_compare(Value a, Value b, int op) {
   return val_bool(r);
 }
 
-static Value set_copy_type(Value s, TypeObj *t) { return obj_set_from(t, s); }
+static Value set_copy_type(Value s, TypeObj *t) { return set_from(t, s); }
 
 static Value set_intersection(Value a, Value b) {
   Value result = set_alloc(a.u.o->type);
@@ -405,14 +405,14 @@ static Value set_intersection(Value a, Value b) {
     }
     return result;
   }
-  Value it = obj_iter(b);
+  Value it = op_iter(b);
   if (VAL_IS_NULL(it)) { val_decref(result); return it; }
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
+  while ((r = op_next(it, &x)) == 1) {
     int64_t h;
     SetEntry *w;
-    r = obj_hash(x, &h);
+    r = op_hash(x, &h);
     if (r == 0) {
       r = set_lookkey(SETO(a.u.o), x, h, &w);
       if (r > 0) r = set_add_entry(SETO(result.u.o), x, h);
@@ -427,11 +427,11 @@ static Value set_intersection(Value a, Value b) {
 
 static int difference_update(Value s, Value other) {
   if (s.u.o == other.u.o) { set_clear_internal(SETO(s.u.o)); return 0; }
-  Value it = obj_iter(other);
+  Value it = op_iter(other);
   if (VAL_IS_NULL(it)) return -1;
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
+  while ((r = op_next(it, &x)) == 1) {
     r = obj_set_discard(s, x);
     val_decref(x);
     if (r < 0) break;
@@ -459,7 +459,7 @@ static Value set_difference(Value a, Value b) {
     if (!IS_ACTIVE(e)) continue;
     int r;
     if (VAL_IS_DICT(b)) {
-      Value x = obj_dict_get_h(b, e->key, e->hash);
+      Value x = dict_get_h(b, e->key, e->hash);
       r = VAL_IS_NULL(x) ? (obj_err_occurred() ? -1 : 0) : 1;
     } else {
       SetEntry *w;
@@ -474,7 +474,7 @@ static Value set_difference(Value a, Value b) {
 }
 
 static int symdiff_update(Value s, Value other) {
-  Value o = VAL_IS_SETLIKE(other) ? val_incref(other) : obj_set_from(&obj_set_type, other);
+  Value o = VAL_IS_SETLIKE(other) ? val_incref(other) : set_from(&set_type, other);
   if (VAL_IS_NULL(o)) return -1;
   if (o.u.o == s.u.o) { set_clear_internal(SETO(s.u.o)); val_decref(o); return 0; }
   SetObj *ot = SETO(o.u.o);
@@ -492,7 +492,7 @@ static int symdiff_update(Value s, Value other) {
 }
 
 static Value set_symdiff(Value a, Value b) {
-  Value r = obj_set_from(a.u.o->type, b);
+  Value r = set_from(a.u.o->type, b);
   if (VAL_IS_NULL(r)) return r;
   if (symdiff_update(r, a) < 0) { val_decref(r); return val_null(); }
   return r;
@@ -507,7 +507,7 @@ static Value set_union(Value a, Value b) {
 
 static Value set_binary(int op, Value a, Value b) {
   if (!VAL_IS_SETLIKE(a) || !VAL_IS_SETLIKE(b)) return obj_notimpl();
-  int inplace = (op & OBJ_INPLACE) && a.u.o->type == &obj_set_type;
+  int inplace = (op & OBJ_INPLACE) && a.u.o->type == &set_type;
   switch (op & 0xff) {
     case OP_BITOR:
       if (inplace) { if (set_update(a, b) < 0) return val_null(); return val_incref(a); }
@@ -545,7 +545,7 @@ static int si_next(Value v, Value *out) {
   if (VAL_IS_NULL(it->s)) return 0;
   if (SETO(it->s.u.o)->used != it->used) {
     it->used = -1;
-    obj_raise(&obj_RuntimeError, "Set changed size during iteration");
+    obj_raise(&exc_RuntimeError, "Set changed size during iteration");
     return -1;
   }
   Value k;
@@ -565,31 +565,31 @@ static Value set_iter(Value v) {
   return val_obj(&it->ob);
 }
 
-static Value set_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args(t->name, argc, kw, 0, 1) < 0) return val_null();
-  if (t == &obj_frozenset_type && argc == 1 && argv[0].tag == V_OBJ &&
-      argv[0].u.o->type == &obj_frozenset_type)
+static Value set_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  if (func_check_args(t->name, argc, kw, 0, 1) < 0) return val_null();
+  if (t == &set_frozenset_type && argc == 1 && argv[0].tag == V_OBJ &&
+      argv[0].u.o->type == &set_frozenset_type)
     return val_incref(argv[0]);
-  return obj_set_from(t, argc ? argv[0] : val_null());
+  return set_from(t, argc ? argv[0] : val_null());
 }
 
 /* ---- methods -------------------------------------------------------------------------- */
 #define S argv[0]
 
 static Value m_add(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("add", argc - 1, kw, 1, 1) < 0) return val_null();
-  if (obj_set_add(S, argv[1]) < 0) return val_null();
+  if (func_check_args("add", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (set_add(S, argv[1]) < 0) return val_null();
   return val_none();
 }
 
 static Value m_remove(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("remove", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("remove", argc - 1, kw, 1, 1) < 0) return val_null();
   int r = obj_set_discard(S, argv[1]);
   if (r < 0) return val_null();
   if (r == 0) {
-    Value args = obj_tuple_pack(1, argv[1]);
+    Value args = tuple_pack(1, argv[1]);
     if (VAL_IS_NULL(args)) return args;
-    Value e = obj_exc_new(&obj_KeyError, args);
+    Value e = exc_new(&exc_KeyError, args);
     val_decref(args);
     if (!VAL_IS_NULL(e)) { obj_raise_value(e); val_decref(e); }
     return val_null();
@@ -598,15 +598,15 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_discard(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("discard", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("discard", argc - 1, kw, 1, 1) < 0) return val_null();
   if (obj_set_discard(S, argv[1]) < 0) return val_null();
   return val_none();
 }
 
 static Value m_pop(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("pop", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("pop", argc - 1, kw, 0, 0) < 0) return val_null();
   SetObj *so = SETO(S.u.o);
-  if (so->used == 0) return obj_raise(&obj_KeyError, "pop from an empty set");
+  if (so->used == 0) return obj_raise(&exc_KeyError, "pop from an empty set");
   SetEntry *e = so->table + ((size_t)so->finger & so->mask), *limit = so->table + so->mask;
   while (!IS_ACTIVE(e)) {
     e++;
@@ -621,23 +621,23 @@ static Value m_pop(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_clear(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("clear", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("clear", argc - 1, kw, 0, 0) < 0) return val_null();
   set_clear_internal(SETO(S.u.o));
   return val_none();
 }
 
 static Value m_copy(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("copy", argc - 1, kw, 0, 0) < 0) return val_null();
-  if (S.u.o->type == &obj_frozenset_type) return val_incref(S);
+  if (func_check_args("copy", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (S.u.o->type == &set_frozenset_type) return val_incref(S);
   return set_copy_type(S, S.u.o->type);
 }
 
 /* the multi-argument forms: s.union(a, b, ...) */
 static Value multi(int argc, const Value *argv, Obj *kw, const char *name, int op) {
-  if (obj_check_args(name, argc - 1, kw, 0, 1000) < 0) return val_null();
+  if (func_check_args(name, argc - 1, kw, 0, 1000) < 0) return val_null();
   Value r = set_copy_type(S, S.u.o->type);
   for (int i = 1; i < argc && !VAL_IS_NULL(r); i++) {
-    Value o = VAL_IS_SETLIKE(argv[i]) ? val_incref(argv[i]) : obj_set_from(&obj_set_type, argv[i]);
+    Value o = VAL_IS_SETLIKE(argv[i]) ? val_incref(argv[i]) : set_from(&set_type, argv[i]);
     if (VAL_IS_NULL(o)) { val_decref(r); return o; }
     Value n;
     if (op == OP_BITOR) n = set_union(r, o);
@@ -654,7 +654,7 @@ static Value m_union(int argc, const Value *argv, Obj *kw) { return multi(argc, 
 static Value m_intersection(int argc, const Value *argv, Obj *kw) { return multi(argc, argv, kw, "intersection", OP_BITAND); }
 static Value m_difference(int argc, const Value *argv, Obj *kw) { return multi(argc, argv, kw, "difference", OP_SUB); }
 static Value m_symmetric_difference(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("symmetric_difference", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("symmetric_difference", argc - 1, kw, 1, 1) < 0) return val_null();
   return multi(argc, argv, kw, "symmetric_difference", OP_BITXOR);
 }
 
@@ -668,29 +668,29 @@ static Value inplace_multi(int argc, const Value *argv, Obj *kw, const char *nam
   return val_none();
 }
 static Value m_update(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("update", argc - 1, kw, 0, 1000) < 0) return val_null();
+  if (func_check_args("update", argc - 1, kw, 0, 1000) < 0) return val_null();
   for (int i = 1; i < argc; i++)
     if (set_update(S, argv[i]) < 0) return val_null();
   return val_none();
 }
 static Value m_intersection_update(int argc, const Value *argv, Obj *kw) { return inplace_multi(argc, argv, kw, "intersection_update", OP_BITAND); }
 static Value m_difference_update(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("difference_update", argc - 1, kw, 0, 1000) < 0) return val_null();
+  if (func_check_args("difference_update", argc - 1, kw, 0, 1000) < 0) return val_null();
   for (int i = 1; i < argc; i++)
     if (difference_update(S, argv[i]) < 0) return val_null();
   return val_none();
 }
 static Value m_symmetric_difference_update(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("symmetric_difference_update", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("symmetric_difference_update", argc - 1, kw, 1, 1) < 0) return val_null();
   if (symdiff_update(S, argv[1]) < 0) return val_null();
   return val_none();
 }
 
 static Value as_set(Value v) {
-  return VAL_IS_SETLIKE(v) ? val_incref(v) : obj_set_from(&obj_set_type, v);
+  return VAL_IS_SETLIKE(v) ? val_incref(v) : set_from(&set_type, v);
 }
 static Value m_issubset(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("issubset", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("issubset", argc - 1, kw, 1, 1) < 0) return val_null();
   Value o = as_set(argv[1]);
   if (VAL_IS_NULL(o)) return o;
   int r = issubset(S, o);
@@ -698,7 +698,7 @@ static Value m_issubset(int argc, const Value *argv, Obj *kw) {
   return r < 0 ? val_null() : val_bool(r);
 }
 static Value m_issuperset(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("issuperset", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("issuperset", argc - 1, kw, 1, 1) < 0) return val_null();
   Value o = as_set(argv[1]);
   if (VAL_IS_NULL(o)) return o;
   int r = issubset(o, S);
@@ -706,7 +706,7 @@ static Value m_issuperset(int argc, const Value *argv, Obj *kw) {
   return r < 0 ? val_null() : val_bool(r);
 }
 static Value m_isdisjoint(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("isdisjoint", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("isdisjoint", argc - 1, kw, 1, 1) < 0) return val_null();
   Value o = as_set(argv[1]);
   if (VAL_IS_NULL(o)) return o;
   Value i = set_intersection(S, o);
@@ -748,16 +748,16 @@ static const MethodDef frozenset_methods[] = {
     {"isdisjoint", m_isdisjoint, "isdisjoint(other)", 0},
     {NULL}};
 
-TypeObj obj_set_type = {
+TypeObj set_type = {
     OBJ_TYPE_HEAD, .name = "set", .flags = TF_GC,
     .doc = "set() -> new empty set object\nset(iterable) -> new set object",
     .dealloc = set_dealloc, .traverse = set_traverse, .clear = set_clear_slot,
     .repr = set_repr, .compare = set_compare, .binary = set_binary, .len = set_len,
-    .contains = set_contains_slot, .iter = set_iter, .new = set_new, .methods = set_methods};
-TypeObj obj_frozenset_type = {
+    .contains = set_contains_slot, .iter = set_iter, .new = set_new_slot, .methods = set_methods};
+TypeObj set_frozenset_type = {
     OBJ_TYPE_HEAD, .name = "frozenset", .flags = TF_GC,
     .doc = "frozenset() -> empty frozenset object\nfrozenset(iterable) -> frozenset object",
     .dealloc = set_dealloc, .traverse = set_traverse, .clear = set_clear_slot,
     .repr = set_repr, .hash = frozenset_hash, .compare = set_compare, .binary = set_binary,
-    .len = set_len, .contains = set_contains_slot, .iter = set_iter, .new = set_new,
+    .len = set_len, .contains = set_contains_slot, .iter = set_iter, .new = set_new_slot,
     .methods = frozenset_methods};

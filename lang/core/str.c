@@ -10,7 +10,7 @@
 /* ---- construction and interning ------------------------------------------------------ */
 static StrObj *str_alloc(size_t len) {
   if (len > obj_alloc_cap()) { obj_raise_nomem(); return NULL; }
-  StrObj *s = obj_alloc(&obj_str_type, sizeof(StrObj) + len + 1);
+  StrObj *s = obj_alloc(&str_type, sizeof(StrObj) + len + 1);
   if (!s) return NULL;
   s->hash = -1;
   s->len = len;
@@ -29,7 +29,7 @@ static void str_finish(StrObj *s) {
 static Obj *char_cache[128];
 static Obj *empty_str;
 
-Value obj_str_new(const char *p, size_t len) {
+Value str_new(const char *p, size_t len) {
   if (len == 0 && empty_str) return val_obj(empty_str);
   if (len == 1 && (unsigned char)p[0] < 128 && char_cache[(unsigned char)p[0]])
     return val_obj(char_cache[(unsigned char)p[0]]);
@@ -40,27 +40,27 @@ Value obj_str_new(const char *p, size_t len) {
   return val_obj(&s->ob);
 }
 
-Value obj_str_from_cstr(const char *s) { return obj_str_new(s, strlen(s)); }
+Value str_from_cstr(const char *s) { return str_new(s, strlen(s)); }
 
-Value obj_str_fmt(const char *fmt, ...) {
+Value str_fmt(const char *fmt, ...) {
   char buf[512];
   va_list ap;
   va_start(ap, fmt);
   int n = vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
   if (n < 0) n = 0;
-  if ((size_t)n < sizeof buf) return obj_str_new(buf, (size_t)n);
+  if ((size_t)n < sizeof buf) return str_new(buf, (size_t)n);
   char *big = malloc((size_t)n + 1);
   if (!big) return obj_raise_nomem();
   va_start(ap, fmt);
   vsnprintf(big, (size_t)n + 1, fmt, ap);
   va_end(ap);
-  Value r = obj_str_new(big, (size_t)n);
+  Value r = str_new(big, (size_t)n);
   free(big);
   return r;
 }
 
-const char *obj_str_cstr(Value v) { return STR(v.u.o)->s; }
+const char *str_cstr(Value v) { return STR(v.u.o)->s; }
 
 /* interned strings: immortal, found by content */
 static StrObj **itab;
@@ -70,16 +70,16 @@ static StrObj *make_immortal(const char *s, size_t n) {
   StrObj *o = calloc(1, sizeof(StrObj) + n + 1);
   if (!o) return NULL;
   o->ob.rc = OBJ_IMMORTAL;
-  o->ob.type = &obj_str_type;
+  o->ob.type = &str_type;
   o->len = n;
   memcpy(o->s, s, n);
   str_finish(o);
-  o->hash = obj_hash_bytes(o->s, n);
+  o->hash = num_hash_bytes(o->s, n);
   o->interned = 1;
   return o;
 }
 
-Obj *obj_intern_n(const char *s, size_t n) {
+Obj *str_intern_n(const char *s, size_t n) {
   if (icount * 2 >= icap) {
     size_t nc = icap ? icap * 2 : 1024;
     StrObj **nt = calloc(nc, sizeof *nt);
@@ -94,7 +94,7 @@ Obj *obj_intern_n(const char *s, size_t n) {
     itab = nt;
     icap = nc;
   }
-  int64_t h = obj_hash_bytes(s, n);
+  int64_t h = num_hash_bytes(s, n);
   size_t j = (size_t)h & (icap - 1);
   while (itab[j]) {
     if (itab[j]->hash == h && itab[j]->len == n && memcmp(itab[j]->s, s, n) == 0)
@@ -114,7 +114,7 @@ static Obj *obj_intern_slow(const char *s);
  * result per address, checked against the text so a reused buffer can never fool it */
 static struct { const char *p; Obj *o; } icache[512];
 
-Obj *obj_intern(const char *s) {
+Obj *str_intern(const char *s) {
   size_t h = ((uintptr_t)s >> 3) & 511;
   if (icache[h].p == s && strcmp(STR(icache[h].o)->s, s) == 0) return icache[h].o;
   Obj *r = obj_intern_slow(s);
@@ -124,13 +124,13 @@ Obj *obj_intern(const char *s) {
 
 static Obj *obj_intern_slow(const char *s) {
   if (!empty_str) {
-    empty_str = obj_intern_n("", 0);
+    empty_str = str_intern_n("", 0);
     for (int c = 0; c < 128; c++) {
       char ch = (char)c;
-      char_cache[c] = obj_intern_n(&ch, 1);
+      char_cache[c] = str_intern_n(&ch, 1);
     }
   }
-  return obj_intern_n(s, strlen(s));
+  return str_intern_n(s, strlen(s));
 }
 
 /* ---- helpers ----------------------------------------------------------------------------- */
@@ -146,7 +146,7 @@ static inline size_t cp_count(StrObj *s, size_t byte) {
 }
 
 static Value str_from_fbuf(FBuf *b) {
-  Value r = obj_str_new(b->s ? b->s : "", b->len);
+  Value r = str_new(b->s ? b->s : "", b->len);
   fbuf_free(b);
   return r;
 }
@@ -167,7 +167,7 @@ static Value obj_str_concat(Value a, Value b) {
 }
 
 /* a + b where the caller owns the only reference to a: realloc a (steals a) */
-Value obj_str_append_inplace(Value a, Value b) {
+Value str_append_inplace(Value a, Value b) {
   StrObj *x = STR(a.u.o), *y = STR(b.u.o);
   if (x->interned || x->ob.rc != 1) {
     Value r = obj_str_concat(a, b);
@@ -196,7 +196,7 @@ Value obj_str_append_inplace(Value a, Value b) {
 
 static Value str_repeat(Value a, int64_t n) {
   StrObj *x = STR(a.u.o);
-  if (n <= 0 || x->len == 0) return obj_str_new("", 0);
+  if (n <= 0 || x->len == 0) return str_new("", 0);
   if (n == 1) return val_incref(a);
   if ((uint64_t)n > obj_alloc_cap() / x->len) return obj_raise_nomem();
   StrObj *s = str_alloc(x->len * (size_t)n);
@@ -261,7 +261,7 @@ static Value str_str(Value v) { return val_incref(v); }
 
 static int str_hash(Value v, int64_t *out) {
   StrObj *s = STR(v.u.o);
-  if (s->hash == -1) s->hash = obj_hash_bytes(s->s, s->len);
+  if (s->hash == -1) s->hash = num_hash_bytes(s->s, s->len);
   *out = s->hash;
   return 0;
 }
@@ -289,10 +289,10 @@ static Value str_binary(int op, Value a, Value b) {
   if (op == OP_ADD && VAL_IS_STR(a) && VAL_IS_STR(b)) return obj_str_concat(a, b);
   if (op == OP_MULT) {
     int64_t n;
-    int c = obj_repeat_count(VAL_IS_STR(a) ? b : a, &n);
+    int c = op_repeat_count(VAL_IS_STR(a) ? b : a, &n);
     if (c) return c < 0 ? val_null() : str_repeat(VAL_IS_STR(a) ? a : b, n);
   }
-  if (op == OP_MOD && VAL_IS_STR(a)) return obj_percent_format(a, b);
+  if (op == OP_MOD && VAL_IS_STR(a)) return strfmt_percent(a, b);
   return obj_notimpl();
 }
 
@@ -301,22 +301,22 @@ static int str_len(Value v, int64_t *out) { *out = (int64_t)STR(v.u.o)->ncp; ret
 static int str_truth(Value v) { return STR(v.u.o)->len != 0; }
 
 static Value str_index_cp(StrObj *s, int64_t i) {
-  if (s->ascii) return obj_str_new(s->s + i, 1);
+  if (s->ascii) return str_new(s->s + i, 1);
   size_t off = utf8_offset(s->s, s->len, (size_t)i);
   uint32_t c;
   int k = utf8_decode(s->s + off, s->len - off, &c);
-  return obj_str_new(s->s + off, k > 0 ? (size_t)k : 1);
+  return str_new(s->s + off, k > 0 ? (size_t)k : 1);
 }
 
 static Value str_getitem(Value v, Value key) {
   StrObj *s = STR(v.u.o);
-  if (VAL_IS_OBJ(key) && key.u.o->type == &obj_slice_type) {
+  if (VAL_IS_OBJ(key) && key.u.o->type == &iter_slice_type) {
     int64_t start, stop, step, n;
-    if (obj_slice_indices(key, (int64_t)s->ncp, &start, &stop, &step, &n) < 0) return val_null();
-    if (n <= 0) return obj_str_new("", 0);
+    if (iter_slice_indices(key, (int64_t)s->ncp, &start, &stop, &step, &n) < 0) return val_null();
+    if (n <= 0) return str_new("", 0);
     if (step == 1) {
       size_t a = cp_offset(s, (size_t)start), b = cp_offset(s, (size_t)stop);
-      return obj_str_new(s->s + a, b - a);
+      return str_new(s->s + a, b - a);
     }
     FBuf b = {0};
     if (s->ascii) {
@@ -339,11 +339,11 @@ static Value str_getitem(Value v, Value key) {
     return str_from_fbuf(&b);
   }
   int64_t i;
-  if (obj_as_index(key, (int64_t)s->ncp, &i, "string") < 0) {
-    if (obj_err_matches(&obj_TypeError)) {
+  if (op_as_index(key, (int64_t)s->ncp, &i, "string") < 0) {
+    if (obj_err_matches(&exc_TypeError)) {
       obj_err_clear();
-      return obj_raise(&obj_TypeError, "string indices must be integers, not '%s'",
-                       obj_type_name(key));
+      return obj_raise(&exc_TypeError, "string indices must be integers, not '%s'",
+                       op_type_name(key));
     }
     return val_null();
   }
@@ -352,8 +352,8 @@ static Value str_getitem(Value v, Value key) {
 
 static int str_contains(Value v, Value x) {
   if (!VAL_IS_STR(x)) {
-    obj_raise(&obj_TypeError, "'in <string>' requires string as left operand, not %s",
-              obj_type_name(x));
+    obj_raise(&exc_TypeError, "'in <string>' requires string as left operand, not %s",
+              op_type_name(x));
     return -1;
   }
   StrObj *s = STR(v.u.o), *t = STR(x.u.o);
@@ -374,7 +374,7 @@ static int stri_next(Value v, Value *out) {
     int m = utf8_decode(s->s + it->pos, s->len - it->pos, &c);
     k = m > 0 ? (size_t)m : 1;
   }
-  *out = obj_str_new(s->s + it->pos, k);
+  *out = str_new(s->s + it->pos, k);
   it->pos += k;
   return VAL_IS_NULL(*out) ? -1 : 1;
 }
@@ -389,29 +389,29 @@ static Value str_iter(Value v) {
 }
 
 static Value str_format_slot(Value v, Value spec) {
-  if (!VAL_IS_STR(spec)) return obj_raise(&obj_TypeError, "format spec must be a str");
+  if (!VAL_IS_STR(spec)) return obj_raise(&exc_TypeError, "format spec must be a str");
   StrObj *sp = STR(spec.u.o);
   if (sp->len == 0) return val_incref(v);
   FmtSpec fs;
   char err[200];
   if (fmt_parse_spec(sp->s, sp->len, &fs, err, sizeof err) < 0) {
     if (strncmp(err, "Invalid format specifier", 24) == 0)
-      return obj_raise(&obj_ValueError, "%s for object of type 'str'", err);
-    return obj_raise(&obj_ValueError, "%s", err);
+      return obj_raise(&exc_ValueError, "%s for object of type 'str'", err);
+    return obj_raise(&exc_ValueError, "%s", err);
   }
   FBuf b = {0};
   if (fmt_format_str(STR(v.u.o)->s, STR(v.u.o)->len, &fs, &b, err, sizeof err) < 0) {
     fbuf_free(&b);
-    return obj_raise(&obj_ValueError, "%s", err);
+    return obj_raise(&exc_ValueError, "%s", err);
   }
   return str_from_fbuf(&b);
 }
 
-static Value str_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+static Value str_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("str", argc, argv, kw, "|object,encoding,errors", a) < 0) return val_null();
-  if (VAL_IS_NULL(a[0])) return obj_str_new("", 0);
-  return obj_str(a[0]);
+  if (func_parse_args("str", argc, argv, kw, "|object,encoding,errors", a) < 0) return val_null();
+  if (VAL_IS_NULL(a[0])) return str_new("", 0);
+  return op_str(a[0]);
 }
 
 /* ---- case and character classes ------------------------------------------------------- */
@@ -480,7 +480,7 @@ static void put_cp(FBuf *b, uint32_t c) {
 }
 
 #define SELF STR(argv[0].u.o)
-#define NOARGS(n) if (obj_check_args(n, argc - 1, kw, 0, 0) < 0) return val_null()
+#define NOARGS(n) if (func_check_args(n, argc - 1, kw, 0, 0) < 0) return val_null()
 
 static Value map_case(int argc, const Value *argv, Obj *kw, int mode, const char *name) {
   NOARGS(name);
@@ -581,11 +581,11 @@ static Value m_isidentifier(int argc, const Value *argv, Obj *kw) {
 static int search_range(StrObj *s, Value vs, Value ve, size_t *bs, size_t *be) {
   int64_t n = (int64_t)s->ncp, st = 0, en = n;
   if (!VAL_IS_NULL(vs) && !VAL_IS_NONE(vs)) {
-    if (obj_as_int(vs, &st) < 0) return -1;
+    if (op_as_int(vs, &st) < 0) return -1;
     if (st < 0) { st += n; if (st < 0) st = 0; }
   }
   if (!VAL_IS_NULL(ve) && !VAL_IS_NONE(ve)) {
-    if (obj_as_int(ve, &en) < 0) return -1;
+    if (op_as_int(ve, &en) < 0) return -1;
     if (en < 0) { en += n; if (en < 0) en = 0; }
   }
   if (en > n) en = n;
@@ -598,7 +598,7 @@ static int search_range(StrObj *s, Value vs, Value ve, size_t *bs, size_t *be) {
 
 static Value need_str(Value v, const char *what) {
   if (!VAL_IS_STR(v))
-    return obj_raise(&obj_TypeError, "%s arg must be None or str", what);
+    return obj_raise(&exc_TypeError, "%s arg must be None or str", what);
   return v;
 }
 
@@ -612,9 +612,9 @@ static const char *rmemmem(const char *h, size_t hn, const char *n, size_t nn) {
 static Value find_impl(int argc, const Value *argv, Obj *kw, int rev, int raise,
                        const char *name) {
   Value a[3];
-  if (obj_parse_args(name, argc - 1, argv + 1, kw, "sub|start,end", a) < 0) return val_null();
+  if (func_parse_args(name, argc - 1, argv + 1, kw, "sub|start,end", a) < 0) return val_null();
   if (!VAL_IS_STR(a[0]))
-    return obj_raise(&obj_TypeError, "must be str, not %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "must be str, not %s", op_type_name(a[0]));
   StrObj *s = SELF, *t = STR(a[0].u.o);
   size_t bs, be;
   if (search_range(s, a[1], a[2], &bs, &be) < 0) return val_null();
@@ -623,7 +623,7 @@ static Value find_impl(int argc, const Value *argv, Obj *kw, int rev, int raise,
     p = rev ? rmemmem(s->s + bs, be - bs, t->s, t->len) : memmem(s->s + bs, be - bs, t->s, t->len);
   if (t->len == 0 && bs <= be) p = rev ? s->s + be : s->s + bs;
   if (!p) {
-    if (raise) return obj_raise(&obj_ValueError, "substring not found");
+    if (raise) return obj_raise(&exc_ValueError, "substring not found");
     return val_int(-1);
   }
   return val_int((int64_t)cp_count(s, (size_t)(p - s->s)));
@@ -635,9 +635,9 @@ static Value m_rindex(int argc, const Value *argv, Obj *kw) { return find_impl(a
 
 static Value m_count(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("count", argc - 1, argv + 1, kw, "sub|start,end", a) < 0) return val_null();
+  if (func_parse_args("count", argc - 1, argv + 1, kw, "sub|start,end", a) < 0) return val_null();
   if (!VAL_IS_STR(a[0]))
-    return obj_raise(&obj_TypeError, "must be str, not %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "must be str, not %s", op_type_name(a[0]));
   StrObj *s = SELF, *t = STR(a[0].u.o);
   size_t bs, be;
   if (search_range(s, a[1], a[2], &bs, &be) < 0) return val_null();
@@ -654,7 +654,7 @@ static Value m_count(int argc, const Value *argv, Obj *kw) {
 
 static Value affix_impl(int argc, const Value *argv, Obj *kw, int end, const char *name) {
   Value a[3];
-  if (obj_parse_args(name, argc - 1, argv + 1, kw, "prefix|start,end", a) < 0) return val_null();
+  if (func_parse_args(name, argc - 1, argv + 1, kw, "prefix|start,end", a) < 0) return val_null();
   StrObj *s = SELF;
   size_t bs, be;
   if (search_range(s, a[1], a[2], &bs, &be) < 0) return val_null();
@@ -663,12 +663,12 @@ static Value affix_impl(int argc, const Value *argv, Obj *kw, int end, const cha
   const Value *items = &pre;
   if (VAL_IS_TUPLE(pre)) { n = TUPLE(pre.u.o)->len; items = TUPLE(pre.u.o)->items; }
   else if (!VAL_IS_STR(pre))
-    return obj_raise(&obj_TypeError, "%s first arg must be str or a tuple of str, not %s", name,
-                     obj_type_name(pre));
+    return obj_raise(&exc_TypeError, "%s first arg must be str or a tuple of str, not %s", name,
+                     op_type_name(pre));
   for (int64_t i = 0; i < n; i++) {
     if (!VAL_IS_STR(items[i]))
-      return obj_raise(&obj_TypeError, "tuple for %s must only contain str, not %s", name,
-                       obj_type_name(items[i]));
+      return obj_raise(&exc_TypeError, "tuple for %s must only contain str, not %s", name,
+                       op_type_name(items[i]));
     StrObj *t = STR(items[i].u.o);
     if (bs > be || be - bs < t->len) continue;
     if (end ? memcmp(s->s + be - t->len, t->s, t->len) == 0
@@ -680,19 +680,19 @@ static Value m_startswith(int argc, const Value *argv, Obj *kw) { return affix_i
 static Value m_endswith(int argc, const Value *argv, Obj *kw) { return affix_impl(argc, argv, kw, 1, "endswith"); }
 
 static Value m_removeprefix(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("removeprefix", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("removeprefix", argc - 1, kw, 1, 1) < 0) return val_null();
   if (VAL_IS_NULL(need_str(argv[1], "removeprefix"))) return val_null();
   StrObj *s = SELF, *t = STR(argv[1].u.o);
   if (s->len >= t->len && memcmp(s->s, t->s, t->len) == 0)
-    return obj_str_new(s->s + t->len, s->len - t->len);
+    return str_new(s->s + t->len, s->len - t->len);
   return val_incref(argv[0]);
 }
 static Value m_removesuffix(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("removesuffix", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("removesuffix", argc - 1, kw, 1, 1) < 0) return val_null();
   if (VAL_IS_NULL(need_str(argv[1], "removesuffix"))) return val_null();
   StrObj *s = SELF, *t = STR(argv[1].u.o);
   if (t->len && s->len >= t->len && memcmp(s->s + s->len - t->len, t->s, t->len) == 0)
-    return obj_str_new(s->s, s->len - t->len);
+    return str_new(s->s, s->len - t->len);
   return val_incref(argv[0]);
 }
 
@@ -706,11 +706,11 @@ static int in_chars(StrObj *chars, uint32_t c) {
 
 static Value strip_impl(int argc, const Value *argv, Obj *kw, int left, int right,
                         const char *name) {
-  if (obj_check_args(name, argc - 1, kw, 0, 1) < 0) return val_null();
+  if (func_check_args(name, argc - 1, kw, 0, 1) < 0) return val_null();
   StrObj *s = SELF, *chars = NULL;
   if (argc > 1 && !VAL_IS_NONE(argv[1])) {
     if (!VAL_IS_STR(argv[1]))
-      return obj_raise(&obj_TypeError, "%s arg must be None or str", name);
+      return obj_raise(&exc_TypeError, "%s arg must be None or str", name);
     chars = STR(argv[1].u.o);
   }
   size_t a = 0, b = s->len;
@@ -733,27 +733,27 @@ static Value strip_impl(int argc, const Value *argv, Obj *kw, int left, int righ
     }
   }
   if (a == 0 && b == s->len) return val_incref(argv[0]);
-  return obj_str_new(s->s + a, b - a);
+  return str_new(s->s + a, b - a);
 }
 static Value m_strip(int argc, const Value *argv, Obj *kw) { return strip_impl(argc, argv, kw, 1, 1, "strip"); }
 static Value m_lstrip(int argc, const Value *argv, Obj *kw) { return strip_impl(argc, argv, kw, 1, 0, "lstrip"); }
 static Value m_rstrip(int argc, const Value *argv, Obj *kw) { return strip_impl(argc, argv, kw, 0, 1, "rstrip"); }
 
 static int push_piece(Value list, const char *p, size_t n) {
-  Value x = obj_str_new(p, n);
+  Value x = str_new(p, n);
   if (VAL_IS_NULL(x)) return -1;
-  return obj_list_append_steal(list, x);
+  return list_append_steal(list, x);
 }
 
 static Value split_impl(int argc, const Value *argv, Obj *kw, int rev) {
   Value a[2];
-  if (obj_parse_args(rev ? "rsplit" : "split", argc - 1, argv + 1, kw, "|sep,maxsplit", a) < 0)
+  if (func_parse_args(rev ? "rsplit" : "split", argc - 1, argv + 1, kw, "|sep,maxsplit", a) < 0)
     return val_null();
   int64_t maxsplit = -1;
-  if (!VAL_IS_NULL(a[1]) && obj_as_int(a[1], &maxsplit) < 0) return val_null();
+  if (!VAL_IS_NULL(a[1]) && op_as_int(a[1], &maxsplit) < 0) return val_null();
   if (maxsplit < 0) maxsplit = INT64_MAX;
   StrObj *s = SELF;
-  Value list = obj_list_new(0);
+  Value list = list_new(0);
   if (VAL_IS_NULL(list)) return list;
   if (VAL_IS_NULL(a[0]) || VAL_IS_NONE(a[0])) {
     /* runs of whitespace */
@@ -808,12 +808,12 @@ static Value split_impl(int argc, const Value *argv, Obj *kw, int rev) {
   }
   if (!VAL_IS_STR(a[0])) {
     val_decref(list);
-    return obj_raise(&obj_TypeError, "must be str or None, not %s", obj_type_name(a[0]));
+    return obj_raise(&exc_TypeError, "must be str or None, not %s", op_type_name(a[0]));
   }
   StrObj *sep = STR(a[0].u.o);
   if (sep->len == 0) {
     val_decref(list);
-    return obj_raise(&obj_ValueError, "empty separator");
+    return obj_raise(&exc_ValueError, "empty separator");
   }
   if (!rev) {
     const char *p = s->s, *e = s->s + s->len, *q;
@@ -848,10 +848,10 @@ static Value m_rsplit(int argc, const Value *argv, Obj *kw) { return split_impl(
 
 static Value m_splitlines(int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("splitlines", argc - 1, argv + 1, kw, "|keepends", a) < 0) return val_null();
-  int keep = VAL_IS_NULL(a[0]) ? 0 : obj_truth(a[0]);
+  if (func_parse_args("splitlines", argc - 1, argv + 1, kw, "|keepends", a) < 0) return val_null();
+  int keep = VAL_IS_NULL(a[0]) ? 0 : op_truth(a[0]);
   StrObj *s = SELF;
-  Value list = obj_list_new(0);
+  Value list = list_new(0);
   if (VAL_IS_NULL(list)) return list;
   size_t i = 0, st = 0;
   while (i < s->len) {
@@ -873,16 +873,16 @@ static Value m_splitlines(int argc, const Value *argv, Obj *kw) {
   return list;
 }
 
-Value obj_str_join(Value sep, Value iterable) {
+Value str_join(Value sep, Value iterable) {
   StrObj *sp = STR(sep.u.o);
-  Value seq = obj_sequence_list(iterable);
+  Value seq = list_from_iterable(iterable);
   if (VAL_IS_NULL(seq)) return seq;
   ListObj *l = LIST(seq.u.o);
   size_t total = 0;
   for (int64_t i = 0; i < l->len; i++) {
     if (!VAL_IS_STR(l->items[i])) {
-      obj_raise(&obj_TypeError, "sequence item %lld: expected str instance, %s found",
-                (long long)i, obj_type_name(l->items[i]));
+      obj_raise(&exc_TypeError, "sequence item %lld: expected str instance, %s found",
+                (long long)i, op_type_name(l->items[i]));
       val_decref(seq);
       return val_null();
     }
@@ -921,18 +921,18 @@ Value obj_str_join(Value sep, Value iterable) {
 }
 
 static Value m_join(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("join", argc - 1, kw, 1, 1) < 0) return val_null();
-  return obj_str_join(argv[0], argv[1]);
+  if (func_check_args("join", argc - 1, kw, 1, 1) < 0) return val_null();
+  return str_join(argv[0], argv[1]);
 }
 
 static Value m_replace(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("replace", argc - 1, kw, 2, 3) < 0) return val_null();
+  if (func_check_args("replace", argc - 1, kw, 2, 3) < 0) return val_null();
   if (!VAL_IS_STR(argv[1]) || !VAL_IS_STR(argv[2]))
-    return obj_raise(&obj_TypeError, "replace() argument %d must be str, not %s",
+    return obj_raise(&exc_TypeError, "replace() argument %d must be str, not %s",
                      VAL_IS_STR(argv[1]) ? 2 : 1,
-                     obj_type_name(VAL_IS_STR(argv[1]) ? argv[2] : argv[1]));
+                     op_type_name(VAL_IS_STR(argv[1]) ? argv[2] : argv[1]));
   int64_t count = -1;
-  if (argc > 3 && obj_as_int(argv[3], &count) < 0) return val_null();
+  if (argc > 3 && op_as_int(argv[3], &count) < 0) return val_null();
   if (count < 0) count = INT64_MAX;
   StrObj *s = SELF, *old = STR(argv[1].u.o), *new = STR(argv[2].u.o);
   FBuf b = {0};
@@ -962,23 +962,23 @@ static Value m_replace(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value partition_impl(int argc, const Value *argv, Obj *kw, int rev) {
-  if (obj_check_args(rev ? "rpartition" : "partition", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(rev ? "rpartition" : "partition", argc - 1, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[1]))
-    return obj_raise(&obj_TypeError, "must be str, not %s", obj_type_name(argv[1]));
+    return obj_raise(&exc_TypeError, "must be str, not %s", op_type_name(argv[1]));
   StrObj *s = SELF, *sep = STR(argv[1].u.o);
-  if (sep->len == 0) return obj_raise(&obj_ValueError, "empty separator");
+  if (sep->len == 0) return obj_raise(&exc_ValueError, "empty separator");
   const char *q = rev ? rmemmem(s->s, s->len, sep->s, sep->len) : memmem(s->s, s->len, sep->s, sep->len);
   Value a, b, c;
   if (!q) {
-    Value e = obj_str_new("", 0);
+    Value e = str_new("", 0);
     if (rev) { a = e; b = val_incref(e); c = val_incref(argv[0]); }
     else { a = val_incref(argv[0]); b = e; c = val_incref(e); }
   } else {
-    a = obj_str_new(s->s, (size_t)(q - s->s));
+    a = str_new(s->s, (size_t)(q - s->s));
     b = val_incref(argv[1]);
-    c = obj_str_new(q + sep->len, s->len - (size_t)(q - s->s) - sep->len);
+    c = str_new(q + sep->len, s->len - (size_t)(q - s->s) - sep->len);
   }
-  Value t = obj_tuple_new(3);
+  Value t = tuple_new(3);
   if (VAL_IS_NULL(t) || VAL_IS_NULL(a) || VAL_IS_NULL(c)) {
     val_decref(a); val_decref(b); val_decref(c); val_decref(t);
     return val_null();
@@ -993,13 +993,13 @@ static Value m_rpartition(int argc, const Value *argv, Obj *kw) { return partiti
 
 /* ---- padding ------------------------------------------------------------------------------ */
 static Value pad_impl(int argc, const Value *argv, Obj *kw, int mode, const char *name) {
-  if (obj_check_args(name, argc - 1, kw, 1, 2) < 0) return val_null();
+  if (func_check_args(name, argc - 1, kw, 1, 2) < 0) return val_null();
   int64_t width;
-  if (obj_as_int(argv[1], &width) < 0) return val_null();
+  if (op_as_int(argv[1], &width) < 0) return val_null();
   uint32_t fill = ' ';
   if (argc > 2) {
     if (!VAL_IS_STR(argv[2]) || STR(argv[2].u.o)->ncp != 1)
-      return obj_raise(&obj_TypeError, "The fill character must be exactly one character long");
+      return obj_raise(&exc_TypeError, "The fill character must be exactly one character long");
     size_t i = 0;
     fill = next_cp(STR(argv[2].u.o), &i);
   }
@@ -1021,9 +1021,9 @@ static Value m_rjust(int argc, const Value *argv, Obj *kw) { return pad_impl(arg
 static Value m_center(int argc, const Value *argv, Obj *kw) { return pad_impl(argc, argv, kw, 2, "center"); }
 
 static Value m_zfill(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("zfill", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("zfill", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t width;
-  if (obj_as_int(argv[1], &width) < 0) return val_null();
+  if (op_as_int(argv[1], &width) < 0) return val_null();
   StrObj *s = SELF;
   if (width <= (int64_t)s->ncp) return val_incref(argv[0]);
   if ((uint64_t)width > obj_alloc_cap()) return obj_raise_nomem();
@@ -1037,9 +1037,9 @@ static Value m_zfill(int argc, const Value *argv, Obj *kw) {
 
 static Value m_expandtabs(int argc, const Value *argv, Obj *kw) {
   Value a[1];
-  if (obj_parse_args("expandtabs", argc - 1, argv + 1, kw, "|tabsize", a) < 0) return val_null();
+  if (func_parse_args("expandtabs", argc - 1, argv + 1, kw, "|tabsize", a) < 0) return val_null();
   int64_t ts = 8;
-  if (!VAL_IS_NULL(a[0]) && obj_as_int(a[0], &ts) < 0) return val_null();
+  if (!VAL_IS_NULL(a[0]) && op_as_int(a[0], &ts) < 0) return val_null();
   StrObj *s = SELF;
   FBuf b = {0};
   int64_t col = 0;
@@ -1062,97 +1062,97 @@ static Value m_expandtabs(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_format(int argc, const Value *argv, Obj *kw) {
-  return obj_str_format(argv[0], argc - 1, argv + 1, kw);
+  return strfmt_format(argv[0], argc - 1, argv + 1, kw);
 }
 
 static Value m_format_map(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("format_map", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("format_map", argc - 1, kw, 1, 1) < 0) return val_null();
   /* pass the mapping's items as keywords */
-  if (!VAL_IS_DICT(argv[1])) return obj_raise(&obj_TypeError, "format_map() needs a dict");
-  int64_t n = obj_dict_len(argv[1]), pos = 0;
-  Value names = obj_tuple_new(n);
+  if (!VAL_IS_DICT(argv[1])) return obj_raise(&exc_TypeError, "format_map() needs a dict");
+  int64_t n = dict_len(argv[1]), pos = 0;
+  Value names = tuple_new(n);
   if (VAL_IS_NULL(names)) return names;
   Value *vals = obj_calloc((size_t)n + 1, sizeof(Value));
   if (!vals) { val_decref(names); return val_null(); }
   Value k, v;
   int64_t i = 0;
-  while (obj_dict_next(argv[1], &pos, &k, &v)) {
+  while (dict_next(argv[1], &pos, &k, &v)) {
     if (!VAL_IS_STR(k)) continue;
     TUPLE_SET(names, i, val_incref(k));
     vals[i++] = v;
   }
   TUPLE(names.u.o)->len = i;
-  Value r = obj_str_format(argv[0], 0, vals, names.u.o);
+  Value r = strfmt_format(argv[0], 0, vals, names.u.o);
   free(vals);
   val_decref(names);
   return r;
 }
 
 static Value m_encode(int argc, const Value *argv, Obj *kw) {
-  return obj_raise(&obj_NotImplementedError, "Sable has no bytes type; str.encode is not available");
+  return obj_raise(&exc_NotImplementedError, "Sable has no bytes type; str.encode is not available");
 }
 
 static Value m_casefold(int argc, const Value *argv, Obj *kw) { return map_case(argc, argv, kw, 1, "casefold"); }
 
 static Value m_getnewargs(int argc, const Value *argv, Obj *kw) {
-  return obj_tuple_pack(1, argv[0]);
+  return tuple_pack(1, argv[0]);
 }
 
 static Value m_maketrans(int argc, const Value *argv, Obj *kw) {
   /* static: str.maketrans(x[, y[, z]]) -> dict of code point -> str/None */
-  if (obj_check_args("maketrans", argc, kw, 1, 3) < 0) return val_null();
-  Value d = obj_dict_new();
+  if (func_check_args("maketrans", argc, kw, 1, 3) < 0) return val_null();
+  Value d = dict_new();
   if (VAL_IS_NULL(d)) return d;
   if (argc == 1) {
     if (!VAL_IS_DICT(argv[0])) {
       val_decref(d);
-      return obj_raise(&obj_TypeError, "if you give only one argument to maketrans it must be a dict");
+      return obj_raise(&exc_TypeError, "if you give only one argument to maketrans it must be a dict");
     }
     int64_t pos = 0;
     Value k, v;
-    while (obj_dict_next(argv[0], &pos, &k, &v)) {
+    while (dict_next(argv[0], &pos, &k, &v)) {
       Value key = k;
       if (VAL_IS_STR(k)) {
         size_t i = 0;
         key = val_int(next_cp(STR(k.u.o), &i));
       }
-      if (obj_dict_set(d, key, v) < 0) { val_decref(d); return val_null(); }
+      if (dict_set(d, key, v) < 0) { val_decref(d); return val_null(); }
     }
     return d;
   }
   if (!VAL_IS_STR(argv[0]) || !VAL_IS_STR(argv[1]) ||
       STR(argv[0].u.o)->ncp != STR(argv[1].u.o)->ncp) {
     val_decref(d);
-    return obj_raise(&obj_ValueError, "the first two maketrans arguments must have equal length");
+    return obj_raise(&exc_ValueError, "the first two maketrans arguments must have equal length");
   }
   StrObj *x = STR(argv[0].u.o), *y = STR(argv[1].u.o);
   for (size_t i = 0, j = 0; i < x->len;) {
     uint32_t a = next_cp(x, &i);
     size_t j0 = j;
     next_cp(y, &j);
-    Value v = obj_str_new(y->s + j0, j - j0);
-    int r = VAL_IS_NULL(v) ? -1 : obj_dict_set(d, val_int(a), v);
+    Value v = str_new(y->s + j0, j - j0);
+    int r = VAL_IS_NULL(v) ? -1 : dict_set(d, val_int(a), v);
     val_decref(v);
     if (r < 0) { val_decref(d); return val_null(); }
   }
   if (argc > 2 && VAL_IS_STR(argv[2])) {
     StrObj *z = STR(argv[2].u.o);
     for (size_t i = 0; i < z->len;)
-      if (obj_dict_set(d, val_int(next_cp(z, &i)), val_none()) < 0) { val_decref(d); return val_null(); }
+      if (dict_set(d, val_int(next_cp(z, &i)), val_none()) < 0) { val_decref(d); return val_null(); }
   }
   return d;
 }
 
 static Value m_translate(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("translate", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("translate", argc - 1, kw, 1, 1) < 0) return val_null();
   StrObj *s = SELF;
   FBuf b = {0};
   for (size_t i = 0; i < s->len;) {
     size_t i0 = i;
     uint32_t c = next_cp(s, &i);
-    Value r = obj_getitem(argv[1], val_int(c));
+    Value r = op_getitem(argv[1], val_int(c));
     if (VAL_IS_NULL(r)) {
-      if (obj_err_matches(&obj_LookupError)) {
+      if (obj_err_matches(&exc_LookupError)) {
         obj_err_clear();
         fbuf_putn(&b, s->s + i0, i - i0);
         continue;
@@ -1165,7 +1165,7 @@ static Value m_translate(int argc, const Value *argv, Obj *kw) {
     else if (!VAL_IS_NONE(r)) {
       val_decref(r);
       fbuf_free(&b);
-      return obj_raise(&obj_TypeError, "character mapping must return integer, None or str");
+      return obj_raise(&exc_TypeError, "character mapping must return integer, None or str");
     }
     val_decref(r);
   }
@@ -1223,10 +1223,10 @@ static const MethodDef str_methods[] = {
     {"__getnewargs__", m_getnewargs, NULL, 0},
     {NULL}};
 
-TypeObj obj_str_type = {
+TypeObj str_type = {
     OBJ_TYPE_HEAD, .name = "str",
     .doc = "str(object='') -> str\n\nCreate a new string object from the given object.",
     .dealloc = str_dealloc, .repr = str_repr, .str = str_str, .hash = str_hash,
     .compare = str_compare, .binary = str_binary, .len = str_len, .truth = str_truth,
-    .getitem = str_getitem, .contains = str_contains, .iter = str_iter, .new = str_new,
+    .getitem = str_getitem, .contains = str_contains, .iter = str_iter, .new = str_new_slot,
     .format = str_format_slot, .methods = str_methods};

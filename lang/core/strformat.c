@@ -17,7 +17,7 @@ typedef struct FmtState {
 } FmtState;
 
 static Value lookup_kw(FmtState *st, const char *name, size_t n) {
-  int nk = obj_kwcount(st->kw);
+  int nk = func_kwcount(st->kw);
   for (int k = 0; k < nk; k++) {
     StrObj *s = STR(TUPLE(st->kw)->items[k].u.o);
     if (s->len == n && memcmp(s->s, name, n) == 0) return st->argv[st->argc + k];
@@ -32,32 +32,32 @@ static Value get_field(FmtState *st, const char *s, size_t n) {
   Value v;
   if (i == 0) {
     if (st->manual)
-      return obj_raise(&obj_ValueError, "cannot switch from manual field specification to automatic field numbering");
+      return obj_raise(&exc_ValueError, "cannot switch from manual field specification to automatic field numbering");
     st->auto_idx++;
     int idx = st->auto_idx - 1;
     if (idx >= st->argc)
-      return obj_raise(&obj_IndexError, "Replacement index %d out of range for positional args tuple", idx);
+      return obj_raise(&exc_IndexError, "Replacement index %d out of range for positional args tuple", idx);
     v = val_incref(st->argv[idx]);
   } else {
     int digits = 1;
     for (size_t k = 0; k < i; k++) if (!isdigit((unsigned char)s[k])) digits = 0;
     if (digits) {
       if (st->auto_idx > 0)
-        return obj_raise(&obj_ValueError, "cannot switch from automatic field numbering to manual field specification");
+        return obj_raise(&exc_ValueError, "cannot switch from automatic field numbering to manual field specification");
       st->manual = 1;
       long idx = strtol(s, NULL, 10);
       if (idx >= st->argc)
-        return obj_raise(&obj_IndexError, "Replacement index %ld out of range for positional args tuple", idx);
+        return obj_raise(&exc_IndexError, "Replacement index %ld out of range for positional args tuple", idx);
       v = val_incref(st->argv[idx]);
     } else {
       v = lookup_kw(st, s, i);
       if (VAL_IS_NULL(v)) {
-        Value key = obj_str_new(s, i);
+        Value key = str_new(s, i);
         if (VAL_IS_NULL(key)) return key;
-        Value args = obj_tuple_pack(1, key);
+        Value args = tuple_pack(1, key);
         val_decref(key);
         if (VAL_IS_NULL(args)) return args;
-        Value e = obj_exc_new(&obj_KeyError, args);
+        Value e = exc_new(&exc_KeyError, args);
         val_decref(args);
         if (!VAL_IS_NULL(e)) { obj_raise_value(e); val_decref(e); }
         return val_null();
@@ -69,21 +69,21 @@ static Value get_field(FmtState *st, const char *s, size_t n) {
     if (s[i] == '.') {
       size_t j = ++i;
       while (i < n && s[i] != '.' && s[i] != '[') i++;
-      if (i == j) { val_decref(v); return obj_raise(&obj_ValueError, "Empty attribute in format string"); }
-      Obj *an = obj_intern_n(s + j, i - j);
-      Value w = an ? obj_getattr(v, an) : val_null();
+      if (i == j) { val_decref(v); return obj_raise(&exc_ValueError, "Empty attribute in format string"); }
+      Obj *an = str_intern_n(s + j, i - j);
+      Value w = an ? op_getattr(v, an) : val_null();
       val_decref(v);
       if (VAL_IS_NULL(w)) return w;
       v = w;
     } else {
       size_t j = ++i;
       while (i < n && s[i] != ']') i++;
-      if (i >= n) { val_decref(v); return obj_raise(&obj_ValueError, "Missing ']' in format string"); }
+      if (i >= n) { val_decref(v); return obj_raise(&exc_ValueError, "Missing ']' in format string"); }
       int digits = i > j;
       for (size_t k = j; k < i; k++) if (!isdigit((unsigned char)s[k])) digits = 0;
-      Value key = digits ? val_int(strtol(s + j, NULL, 10)) : obj_str_new(s + j, i - j);
+      Value key = digits ? val_int(strtol(s + j, NULL, 10)) : str_new(s + j, i - j);
       if (VAL_IS_NULL(key)) { val_decref(v); return key; }
-      Value w = obj_getitem(v, key);
+      Value w = op_getitem(v, key);
       val_decref(key);
       val_decref(v);
       if (VAL_IS_NULL(w)) return w;
@@ -109,35 +109,35 @@ static int do_field(FmtState *st, const char *s, size_t n, FBuf *out, int depth)
   size_t name_end = i;
   char conv = 0;
   if (i < n && s[i] == '!') {
-    if (i + 1 >= n) { obj_raise(&obj_ValueError, "end of string while looking for conversion specifier"); return -1; }
+    if (i + 1 >= n) { obj_raise(&exc_ValueError, "end of string while looking for conversion specifier"); return -1; }
     conv = s[i + 1];
     i += 2;
-    if (i < n && s[i] != ':') { obj_raise(&obj_ValueError, "expected ':' after conversion specifier"); return -1; }
+    if (i < n && s[i] != ':') { obj_raise(&exc_ValueError, "expected ':' after conversion specifier"); return -1; }
     if (conv != 'r' && conv != 's' && conv != 'a') {
-      obj_raise(&obj_ValueError, "Unknown conversion specifier %c", conv);
+      obj_raise(&exc_ValueError, "Unknown conversion specifier %c", conv);
       return -1;
     }
   }
   Value spec;
   if (i < n && s[i] == ':') {
     FBuf sb = {0};
-    if (depth > 1) { obj_raise(&obj_ValueError, "Max string recursion exceeded"); return -1; }
+    if (depth > 1) { obj_raise(&exc_ValueError, "Max string recursion exceeded"); return -1; }
     if (format_into(st, s + i + 1, n - i - 1, &sb, depth + 1) < 0) { fbuf_free(&sb); return -1; }
-    spec = obj_str_new(sb.s ? sb.s : "", sb.len);
+    spec = str_new(sb.s ? sb.s : "", sb.len);
     fbuf_free(&sb);
   } else {
-    spec = obj_str_new("", 0);
+    spec = str_new("", 0);
   }
   if (VAL_IS_NULL(spec)) return -1;
   Value v = get_field(st, s, name_end);
   if (VAL_IS_NULL(v)) { val_decref(spec); return -1; }
   if (conv) {
-    Value c = conv == 's' ? obj_str(v) : obj_repr(v);
+    Value c = conv == 's' ? op_str(v) : op_repr(v);
     val_decref(v);
     if (VAL_IS_NULL(c)) { val_decref(spec); return -1; }
     v = c;
   }
-  Value r = obj_format(v, spec);
+  Value r = op_format(v, spec);
   val_decref(v);
   val_decref(spec);
   if (VAL_IS_NULL(r)) return -1;
@@ -161,14 +161,14 @@ static int format_into(FmtState *st, const char *s, size_t n, FBuf *out, int dep
         j++;
       }
       if (j >= n) {
-        obj_raise(&obj_ValueError, level > 1 ? "unmatched '{' in format spec" : "expected '}' before end of string");
+        obj_raise(&exc_ValueError, level > 1 ? "unmatched '{' in format spec" : "expected '}' before end of string");
         return -1;
       }
       if (do_field(st, s + i + 1, j - i - 1, out, depth) < 0) return -1;
       i = j + 1;
     } else if (c == '}') {
       if (i + 1 < n && s[i + 1] == '}') { fbuf_putc(out, '}'); i += 2; continue; }
-      obj_raise(&obj_ValueError, "Single '}' encountered in format string");
+      obj_raise(&exc_ValueError, "Single '}' encountered in format string");
       return -1;
     } else {
       fbuf_putc(out, c);
@@ -178,12 +178,12 @@ static int format_into(FmtState *st, const char *s, size_t n, FBuf *out, int dep
   return 0;
 }
 
-Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames) {
+Value strfmt_format(Value fmt, int argc, const Value *argv, Obj *kwnames) {
   FmtState st = {argc, argv, kwnames, 0, 0};
   FBuf out = {0};
   StrObj *s = STR(fmt.u.o);
   if (format_into(&st, s->s, s->len, &out, 0) < 0) { fbuf_free(&out); return val_null(); }
-  Value r = obj_str_new(out.s ? out.s : "", out.len);
+  Value r = str_new(out.s ? out.s : "", out.len);
   fbuf_free(&out);
   return r;
 }
@@ -191,17 +191,17 @@ Value obj_str_format(Value fmt, int argc, const Value *argv, Obj *kwnames) {
 /* ---- % formatting --------------------------------------------------------------------------- */
 /* %d of an object: __int__ (numpy scalars, float ones too), else __index__; 0 ok, -1 error */
 static int pct_obj_int(Value v, int64_t *i, char type) {
-  Value r = obj_conv_dunder(v, "__int__");
+  Value r = op_conv_dunder(v, "__int__");
   if (VAL_IS_NULL(r)) {
-    int k = obj_err_occurred() ? -1 : obj_index_value(v, i);
+    int k = obj_err_occurred() ? -1 : op_index_value(v, i);
     if (k == 0)
-      obj_raise(&obj_TypeError, "%%%c format: a real number is required, not %s", type,
-                obj_type_name(v));
+      obj_raise(&exc_TypeError, "%%%c format: a real number is required, not %s", type,
+                op_type_name(v));
     return k > 0 ? 0 : -1;
   }
   int ok = VAL_IS_INTLIKE(r);
   if (ok) *i = r.u.i;
-  else obj_raise(&obj_TypeError, "__int__ returned non-int");
+  else obj_raise(&exc_TypeError, "__int__ returned non-int");
   val_decref(r);
   return ok ? 0 : -1;
 }
@@ -213,7 +213,7 @@ static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
     int64_t i;
     if (VAL_IS_INTLIKE(v)) i = v.u.i;
     else if (VAL_IS_FLOAT(v)) {
-      if (obj_float_to_int(v.u.f, &i) < 0) return -1;
+      if (num_float_to_int(v.u.f, &i) < 0) return -1;
     } else if (pct_obj_int(v, &i, type) < 0) {
       return -1;
     }
@@ -221,10 +221,10 @@ static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
     r = fmt_format_int(i, sp, out, err, sizeof err);
   } else if (type == 'x' || type == 'X' || type == 'o') {
     int64_t i;
-    int k = obj_index_value(v, &i);
+    int k = op_index_value(v, &i);
     if (k <= 0) {
       if (k == 0)
-        obj_raise(&obj_TypeError, "%%%c format: an integer is required, not %s", type, obj_type_name(v));
+        obj_raise(&exc_TypeError, "%%%c format: an integer is required, not %s", type, op_type_name(v));
       return -1;
     }
     sp->type = type;
@@ -233,16 +233,16 @@ static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
     double d;
     if (VAL_IS_FLOAT(v)) d = v.u.f;
     else if (VAL_IS_INTLIKE(v)) d = (double)v.u.i;
-    else if (obj_as_float(v, &d) < 0) {
+    else if (op_as_float(v, &d) < 0) {
       obj_err_clear();
-      obj_raise(&obj_TypeError, "must be real number, not %s", obj_type_name(v));
+      obj_raise(&exc_TypeError, "must be real number, not %s", op_type_name(v));
       return -1;
     }
     sp->type = type;
     if (sp->precision < 0) sp->precision = 6;
     r = fmt_format_float(d, sp, out, err, sizeof err);
   }
-  if (r < 0) { obj_raise(&obj_ValueError, "%s", err); return -1; }
+  if (r < 0) { obj_raise(&exc_ValueError, "%s", err); return -1; }
   return 0;
 }
 
@@ -256,11 +256,11 @@ static Value pct_mapping_value(Value args, int is_map, const char *s, size_t n, 
     else if (s[i] == ')') level--;
     if (level) i++;
   }
-  if (i >= n) return obj_raise(&obj_ValueError, "incomplete format key");
-  if (!is_map) return obj_raise(&obj_TypeError, "format requires a mapping");
-  Value key = obj_str_new(s + j, i - j);
+  if (i >= n) return obj_raise(&exc_ValueError, "incomplete format key");
+  if (!is_map) return obj_raise(&exc_TypeError, "format requires a mapping");
+  Value key = str_new(s + j, i - j);
   if (VAL_IS_NULL(key)) return key;
-  Value v = obj_getitem(args, key);
+  Value v = op_getitem(args, key);
   val_decref(key);
   *pi = i + 1;
   return v;
@@ -288,7 +288,7 @@ static int pct_spec(const char *s, size_t n, size_t *pi, FmtSpec *sp, int *left,
   }
   if (i < n && s[i] == '*') {
     if (*next >= nitems || !VAL_IS_INTLIKE(items[*next])) {
-      obj_raise(&obj_TypeError, "* wants int");
+      obj_raise(&exc_TypeError, "* wants int");
       return -1;
     }
     sp->width = (int)items[(*next)++].u.i;
@@ -306,7 +306,7 @@ static int pct_spec(const char *s, size_t n, size_t *pi, FmtSpec *sp, int *left,
     sp->precision = 0;
     if (i < n && s[i] == '*') {
       if (*next >= nitems || !VAL_IS_INTLIKE(items[*next])) {
-        obj_raise(&obj_TypeError, "* wants int");
+        obj_raise(&exc_TypeError, "* wants int");
         return -1;
       }
       sp->precision = (int)items[(*next)++].u.i;
@@ -340,18 +340,18 @@ static int pct_convert(Value v, char type, FmtSpec *sp, int left, size_t at, FBu
       int k = -1;
       if (VAL_IS_INTLIKE(v)) k = utf8_encode((uint32_t)v.u.i, u);
       else if (VAL_IS_STR(v) && STR(v.u.o)->ncp == 1) { k = (int)STR(v.u.o)->len; memcpy(u, STR(v.u.o)->s, (size_t)k); }
-      if (k <= 0) { obj_raise(&obj_TypeError, "%%c requires int or char"); r = -1; break; }
+      if (k <= 0) { obj_raise(&exc_TypeError, "%%c requires int or char"); r = -1; break; }
       FmtSpec cs = *sp;
       cs.precision = -1;
       cs.zero = 0;
       cs.sign = 0;
       if (!left) cs.align = '>';
       r = fmt_format_str(u, (size_t)k, &cs, out, err, sizeof err);
-      if (r < 0) obj_raise(&obj_ValueError, "%s", err);
+      if (r < 0) obj_raise(&exc_ValueError, "%s", err);
       break;
     }
     case 's': case 'r': case 'a': {
-      Value t = type == 's' ? obj_str(v) : obj_repr(v);
+      Value t = type == 's' ? op_str(v) : op_repr(v);
       if (VAL_IS_NULL(t)) { r = -1; break; }
       FmtSpec cs = *sp;
       cs.zero = 0;
@@ -360,24 +360,24 @@ static int pct_convert(Value v, char type, FmtSpec *sp, int left, size_t at, FBu
       cs.type = 's';
       if (!left) cs.align = '>';
       r = fmt_format_str(STR(t.u.o)->s, STR(t.u.o)->len, &cs, out, err, sizeof err);
-      if (r < 0) obj_raise(&obj_ValueError, "%s", err);
+      if (r < 0) obj_raise(&exc_ValueError, "%s", err);
       val_decref(t);
       break;
     }
     default:
-      obj_raise(&obj_ValueError, "unsupported format character '%c' (0x%x) at index %zu", type,
+      obj_raise(&exc_ValueError, "unsupported format character '%c' (0x%x) at index %zu", type,
                 (unsigned char)type, at);
       r = -1;
   }
   return r;
 }
 
-Value obj_percent_format(Value fmtv, Value args) {
+Value strfmt_percent(Value fmtv, Value args) {
   StrObj *fs = STR(fmtv.u.o);
   const char *s = fs->s;
   size_t n = fs->len;
   int is_map = VAL_IS_DICT(args) || (VAL_IS_OBJ(args) && (args.u.o->type->flags & TF_USER) &&
-                                     !VAL_IS_TUPLE(args) && obj_hasattr_s(args, "keys"));
+                                     !VAL_IS_TUPLE(args) && op_hasattr_s(args, "keys"));
   const Value *items;
   int64_t nitems, next = 0;
   Value single = args;
@@ -394,7 +394,7 @@ Value obj_percent_format(Value fmtv, Value args) {
       continue;
     }
     i++;
-    if (i >= n) { obj_raise(&obj_ValueError, "incomplete format"); goto fail; }
+    if (i >= n) { obj_raise(&exc_ValueError, "incomplete format"); goto fail; }
     Value v = val_null();
     int have_v = 0;
     if (s[i] == '(') {
@@ -410,7 +410,7 @@ Value obj_percent_format(Value fmtv, Value args) {
       goto fail;
     }
     if (i >= n) {
-      obj_raise(&obj_ValueError, "incomplete format");
+      obj_raise(&exc_ValueError, "incomplete format");
       if (have_v) val_decref(v);
       goto fail;
     }
@@ -425,7 +425,7 @@ Value obj_percent_format(Value fmtv, Value args) {
         v = val_incref(args);
         used_map = 1;
       } else {
-        if (next >= nitems) { obj_raise(&obj_TypeError, "not enough arguments for format string"); goto fail; }
+        if (next >= nitems) { obj_raise(&exc_TypeError, "not enough arguments for format string"); goto fail; }
         v = val_incref(items[next++]);
       }
     }
@@ -435,11 +435,11 @@ Value obj_percent_format(Value fmtv, Value args) {
     if (r < 0) goto fail;
   }
   if (!used_map && next < nitems && !(is_map && !VAL_IS_TUPLE(args))) {
-    obj_raise(&obj_TypeError, "not all arguments converted during string formatting");
+    obj_raise(&exc_TypeError, "not all arguments converted during string formatting");
     goto fail;
   }
   {
-    Value r = obj_str_new(out.s ? out.s : "", out.len);
+    Value r = str_new(out.s ? out.s : "", out.len);
     fbuf_free(&out);
     return r;
   }

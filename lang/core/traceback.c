@@ -73,7 +73,7 @@ static void format_frame(Lines *out, const TbEntry *t) {
   add_line(out, b.s, b.len);
   fbuf_free(&b);
   size_t n;
-  const char *line = obj_code_line(c, t->span.line, &n);
+  const char *line = func_code_line(c, t->span.line, &n);
   if (!line) return;
   size_t a = 0, e = n;
   while (a < n && is_ws(line[a])) a++;
@@ -133,12 +133,12 @@ static void syntax_error_lines(Lines *out, Value exc) {
     Value fn = info->items[0], ln = info->items[1], off = info->items[2], text = info->items[3];
     Value eoff = info->len >= 6 ? info->items[5] : val_null();
     FBuf b = {0};
-    fbuf_printf(&b, "  File \"%s\", line %lld", VAL_IS_STR(fn) ? obj_str_cstr(fn) : "<string>",
+    fbuf_printf(&b, "  File \"%s\", line %lld", VAL_IS_STR(fn) ? str_cstr(fn) : "<string>",
                 VAL_IS_INTLIKE(ln) ? (long long)ln.u.i : 0LL);
     add_line(out, b.s, b.len);
     fbuf_free(&b);
     if (VAL_IS_STR(text)) {
-      const char *t = obj_str_cstr(text);
+      const char *t = str_cstr(text);
       size_t tn = STR(text.u.o)->len;
       while (tn && t[tn - 1] == '\n') tn--;
       size_t sp = 0;
@@ -177,9 +177,9 @@ static void syntax_error_lines(Lines *out, Value exc) {
   }
   FBuf b = {0};
   type_label(exc, &b);
-  Value ms = VAL_IS_NULL(msg) ? val_null() : obj_str(msg);
+  Value ms = VAL_IS_NULL(msg) ? val_null() : op_str(msg);
   if (VAL_IS_NULL(ms)) obj_err_clear();
-  fbuf_printf(&b, ": %s", VAL_IS_STR(ms) && STR(ms.u.o)->len ? obj_str_cstr(ms) : "<no detail available>");
+  fbuf_printf(&b, ": %s", VAL_IS_STR(ms) && STR(ms.u.o)->len ? str_cstr(ms) : "<no detail available>");
   val_decref(ms);
   add_line(out, b.s, b.len);
   fbuf_free(&b);
@@ -229,7 +229,7 @@ static void format_one(Lines *out, Value exc, int depth) {
       add_cstr(out, buf);
     }
   }
-  if (obj_is_subtype(exc.u.o->type, &obj_SyntaxError)) {
+  if (op_is_subtype(exc.u.o->type, &exc_SyntaxError)) {
     ExcObj *x = EXC(exc.u.o);
     if (VAL_IS_TUPLE(x->args) && TUPLE(x->args.u.o)->len == 2 &&
         VAL_IS_TUPLE(TUPLE(x->args.u.o)->items[1])) {
@@ -239,7 +239,7 @@ static void format_one(Lines *out, Value exc, int depth) {
   }
   FBuf b = {0};
   type_label(exc, &b);
-  Value s = obj_str(exc);
+  Value s = op_str(exc);
   if (VAL_IS_NULL(s)) {
     obj_err_clear();
     fbuf_puts(&b, ": <exception str() failed>");
@@ -254,9 +254,9 @@ static void format_one(Lines *out, Value exc, int depth) {
     sugg = e->suggestion;
     obj_incref(sugg);
   } else if (e->attr_name && VAL_IS_OBJ(e->attr_obj) &&
-             obj_is_subtype(exc.u.o->type, &obj_AttributeError)) {
-    Value dir = obj_dir(e->attr_obj);
-    if (!VAL_IS_NULL(dir)) sugg = obj_suggest(dir, e->attr_name);
+             op_is_subtype(exc.u.o->type, &exc_AttributeError)) {
+    Value dir = type_dir(e->attr_obj);
+    if (!VAL_IS_NULL(dir)) sugg = exc_suggest(dir, e->attr_name);
     val_decref(dir);
     obj_err_clear();
   }
@@ -275,7 +275,7 @@ static void format_one(Lines *out, Value exc, int depth) {
   fbuf_free(&b);
   /* notes */
   Value notes = val_null();
-  if (e->dict) notes = obj_dict_getstr(val_obj(e->dict), "__notes__");
+  if (e->dict) notes = dict_getstr(val_obj(e->dict), "__notes__");
   if (VAL_IS_LIST(notes))
     for (int64_t i = 0; i < LIST(notes.u.o)->len; i++) {
       Value nv = LIST(notes.u.o)->items[i];
@@ -283,7 +283,7 @@ static void format_one(Lines *out, Value exc, int depth) {
     }
 }
 
-int eval_format_exception(Value exc, char ***lines) {
+int tb_format_exception(Value exc, char ***lines) {
   Lines out = {0};
   Value saved = obj_err_fetch();
   format_one(&out, exc, 0);
@@ -294,15 +294,15 @@ int eval_format_exception(Value exc, char ***lines) {
 }
 
 /* the str of an exception for sink->error's evalue */
-char *eval_exc_value(Value exc) {
-  Value s = obj_str(exc);
+char *tb_exc_value(Value exc) {
+  Value s = op_str(exc);
   if (VAL_IS_NULL(s)) { obj_err_clear(); return strdup(""); }
-  char *r = strdup(obj_str_cstr(s));
+  char *r = strdup(str_cstr(s));
   val_decref(s);
   return r;
 }
 
-char *eval_exc_name(Value exc) {
+char *tb_exc_name(Value exc) {
   FBuf b = {0};
   type_label(exc, &b);
   char *r = strdup(b.s ? b.s : "");

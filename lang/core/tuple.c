@@ -6,25 +6,25 @@
 #include "core.h"
 
 
-Value obj_tuple_new(int64_t n) {
+Value tuple_new(int64_t n) {
   if (n < 0) n = 0;
   if ((uint64_t)n > (obj_alloc_cap() - sizeof(TupleObj)) / sizeof(Value)) return obj_raise_nomem();
-  TupleObj *t = obj_alloc(&obj_tuple_type, sizeof(TupleObj) + (size_t)n * sizeof(Value));
+  TupleObj *t = obj_alloc(&tuple_type, sizeof(TupleObj) + (size_t)n * sizeof(Value));
   if (!t) return val_null();
   t->len = n;
   t->hash = -1;
   return val_obj(&t->ob);
 }
 
-Value obj_tuple_from(int64_t n, const Value *items) {
-  Value t = obj_tuple_new(n);
+Value tuple_from(int64_t n, const Value *items) {
+  Value t = tuple_new(n);
   if (VAL_IS_NULL(t)) return t;
   for (int64_t i = 0; i < n; i++) TUPLE(t.u.o)->items[i] = val_incref(items[i]);
   return t;
 }
 
-Value obj_tuple_pack(int n, ...) {
-  Value t = obj_tuple_new(n);
+Value tuple_pack(int n, ...) {
+  Value t = tuple_new(n);
   if (VAL_IS_NULL(t)) return t;
   va_list ap;
   va_start(ap, n);
@@ -51,7 +51,7 @@ static void tuple_clear(Obj *o) {
 }
 
 static Value tuple_repr(Value v) {
-  return obj_seq_repr(v, TUPLE(v.u.o)->items, TUPLE(v.u.o)->len, "(", ")", 1);
+  return list_seq_repr(v, TUPLE(v.u.o)->items, TUPLE(v.u.o)->len, "(", ")", 1);
 }
 
 #define XXPRIME_1 11400714785074694791ULL
@@ -66,7 +66,7 @@ static int tuple_hash(Value v, int64_t *out) {
   uint64_t acc = XXPRIME_5;
   for (int64_t i = 0; i < t->len; i++) {
     int64_t h;
-    if (obj_hash(t->items[i], &h) < 0) return -1;
+    if (op_hash(t->items[i], &h) < 0) return -1;
     uint64_t lane = (uint64_t)h;
     acc += lane * XXPRIME_2;
     acc = XXROTATE(acc);
@@ -83,14 +83,14 @@ static Value tuple_compare(Value a, Value b, int op) {
   if (!VAL_IS_TUPLE(a) || !VAL_IS_TUPLE(b)) return obj_notimpl();
   TupleObj *x = TUPLE(a.u.o), *y = TUPLE(b.u.o);
   if ((op == CMP_EQ || op == CMP_NOTEQ) && x->len != y->len) return val_bool(op == CMP_NOTEQ);
-  return obj_seq_compare(x->items, x->len, y->items, y->len, op);
+  return list_seq_compare(x->items, x->len, y->items, y->len, op);
 }
 
 static Value tuple_binary(int op, Value a, Value b) {
   op &= 0xff;
   if (op == OP_ADD && VAL_IS_TUPLE(a) && VAL_IS_TUPLE(b)) {
     TupleObj *x = TUPLE(a.u.o), *y = TUPLE(b.u.o);
-    Value r = obj_tuple_new(x->len + y->len);
+    Value r = tuple_new(x->len + y->len);
     if (VAL_IS_NULL(r)) return r;
     for (int64_t i = 0; i < x->len; i++) TUPLE(r.u.o)->items[i] = val_incref(x->items[i]);
     for (int64_t i = 0; i < y->len; i++) TUPLE(r.u.o)->items[x->len + i] = val_incref(y->items[i]);
@@ -99,14 +99,14 @@ static Value tuple_binary(int op, Value a, Value b) {
   if (op == OP_MULT) {
     Value t = VAL_IS_TUPLE(a) ? a : b, k = VAL_IS_TUPLE(a) ? b : a;
     int64_t n;
-    int c = VAL_IS_TUPLE(t) ? obj_repeat_count(k, &n) : 0;
+    int c = VAL_IS_TUPLE(t) ? op_repeat_count(k, &n) : 0;
     if (c <= 0) return c < 0 ? val_null() : obj_notimpl();
     TupleObj *x = TUPLE(t.u.o);
     if (n < 0) n = 0;
     if (n == 1) return val_incref(t);
     if (x->len && (uint64_t)n > obj_alloc_cap() / sizeof(Value) / (uint64_t)x->len)
       return obj_raise_nomem();
-    Value r = obj_tuple_new(x->len * n);
+    Value r = tuple_new(x->len * n);
     if (VAL_IS_NULL(r)) return r;
     for (int64_t j = 0; j < n; j++)
       for (int64_t i = 0; i < x->len; i++)
@@ -123,52 +123,52 @@ static Value tuple_getitem(Value v, Value key) {
   if (VAL_IS_INTLIKE(key)) {
     int64_t i = key.u.i;
     if (i < 0) i += t->len;
-    if (i < 0 || i >= t->len) return obj_raise(&obj_IndexError, "tuple index out of range");
+    if (i < 0 || i >= t->len) return obj_raise(&exc_IndexError, "tuple index out of range");
     return val_incref(t->items[i]);
   }
-  if (VAL_IS_OBJ(key) && key.u.o->type == &obj_slice_type) {
+  if (VAL_IS_OBJ(key) && key.u.o->type == &iter_slice_type) {
     int64_t st, sp, step, n;
-    if (obj_slice_indices(key, t->len, &st, &sp, &step, &n) < 0) return val_null();
+    if (iter_slice_indices(key, t->len, &st, &sp, &step, &n) < 0) return val_null();
     if (st == 0 && step == 1 && n == t->len) return val_incref(v);
-    Value r = obj_tuple_new(n);
+    Value r = tuple_new(n);
     if (VAL_IS_NULL(r)) return r;
     for (int64_t i = 0, j = st; i < n; i++, j += step)
       TUPLE(r.u.o)->items[i] = val_incref(t->items[j]);
     return r;
   }
   int64_t i;
-  if (obj_as_index(key, t->len, &i, "tuple") < 0) return val_null();
+  if (op_as_index(key, t->len, &i, "tuple") < 0) return val_null();
   return val_incref(t->items[i]);
 }
 
 static int tuple_contains(Value v, Value x) {
   TupleObj *t = TUPLE(v.u.o);
   for (int64_t i = 0; i < t->len; i++) {
-    int e = obj_eq(t->items[i], x);
+    int e = op_eq(t->items[i], x);
     if (e != 0) return e;
   }
   return 0;
 }
 
-static Value tuple_iter(Value v) { return obj_seq_iter_new(v); }
+static Value tuple_iter(Value v) { return list_seq_iter_new(v); }
 
-static Value tuple_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("tuple", argc, kw, 0, 1) < 0) return val_null();
-  if (argc == 0) return obj_tuple_new(0);
+static Value tuple_new_slot(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("tuple", argc, kw, 0, 1) < 0) return val_null();
+  if (argc == 0) return tuple_new(0);
   if (VAL_IS_TUPLE(argv[0])) return val_incref(argv[0]);
-  Value l = obj_sequence_list(argv[0]);
+  Value l = list_from_iterable(argv[0]);
   if (VAL_IS_NULL(l)) return l;
-  Value t = obj_tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
+  Value t = tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
   val_decref(l);
   return t;
 }
 
 static Value m_index(int argc, const Value *argv, Obj *kw) {
-  return obj_seq_index("tuple", argv[0], argc, argv, kw);
+  return list_seq_index("tuple", argv[0], argc, argv, kw);
 }
 static Value m_count(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("count", argc - 1, kw, 1, 1) < 0) return val_null();
-  return obj_seq_count(argv[0], argv[1]);
+  if (func_check_args("count", argc - 1, kw, 1, 1) < 0) return val_null();
+  return list_seq_count(argv[0], argv[1]);
 }
 
 static const MethodDef tuple_methods[] = {
@@ -176,10 +176,10 @@ static const MethodDef tuple_methods[] = {
     {"count", m_count, "count(value, /)\nReturn number of occurrences of value.", 0},
     {NULL}};
 
-TypeObj obj_tuple_type = {
+TypeObj tuple_type = {
     OBJ_TYPE_HEAD, .name = "tuple", .flags = TF_GC,
     .doc = "tuple(iterable=(), /)\n\nBuilt-in immutable sequence.",
     .dealloc = tuple_dealloc, .traverse = tuple_traverse, .clear = tuple_clear,
     .repr = tuple_repr, .hash = tuple_hash, .compare = tuple_compare, .binary = tuple_binary,
     .len = tuple_len, .getitem = tuple_getitem, .contains = tuple_contains,
-    .iter = tuple_iter, .new = tuple_new, .methods = tuple_methods};
+    .iter = tuple_iter, .new = tuple_new_slot, .methods = tuple_methods};

@@ -11,18 +11,18 @@ typedef struct GetSetObj { Obj ob; const GetSetDef *def; TypeObj *owner; } GetSe
 static void gs_dealloc(Obj *o) { obj_free(o); }
 static Value gs_repr(Value v) {
   GetSetObj *g = (GetSetObj *)v.u.o;
-  return obj_str_fmt("<attribute '%s' of '%s' objects>", g->def->name, g->owner->name);
+  return str_fmt("<attribute '%s' of '%s' objects>", g->def->name, g->owner->name);
 }
-TypeObj obj_getset_type = {OBJ_TYPE_HEAD, .name = "getset_descriptor", .dealloc = gs_dealloc,
-                           .repr = gs_repr};
+TypeObj type_getset_type = {OBJ_TYPE_HEAD, .name = "getset_descriptor", .dealloc = gs_dealloc,
+                            .repr = gs_repr};
 
-int obj_type_ready(TypeObj *t) {
+int type_ready(TypeObj *t) {
   if (t->dict) return 0;
-  Value d = obj_dict_new();
+  Value d = dict_new();
   if (VAL_IS_NULL(d)) return -1;
   if (t->methods)
     for (const MethodDef *m = t->methods; m->name; m++) {
-      BuiltinObj *b = obj_alloc(&obj_builtin_type, sizeof(BuiltinObj));
+      BuiltinObj *b = obj_alloc(&func_builtin_type, sizeof(BuiltinObj));
       if (!b) { val_decref(d); return -1; }
       b->name = m->name;
       b->fn = m->fn;
@@ -30,208 +30,208 @@ int obj_type_ready(TypeObj *t) {
       b->flags = m->flags;
       b->owner = t;
       Value bv = val_obj(&b->ob);
-      int r = obj_dict_setstr(d, m->name, bv);
+      int r = dict_setstr(d, m->name, bv);
       val_decref(bv);
       if (r < 0) { val_decref(d); return -1; }
     }
   if (t->getset)
     for (const GetSetDef *g = t->getset; g->name; g++) {
-      GetSetObj *o = obj_alloc(&obj_getset_type, sizeof(GetSetObj));
+      GetSetObj *o = obj_alloc(&type_getset_type, sizeof(GetSetObj));
       if (!o) { val_decref(d); return -1; }
       o->def = g;
       o->owner = t;
       Value ov = val_obj(&o->ob);
-      int r = obj_dict_setstr(d, g->name, ov);
+      int r = dict_setstr(d, g->name, ov);
       val_decref(ov);
       if (r < 0) { val_decref(d); return -1; }
     }
   t->dict = d.u.o;
-  obj_type_version++;
+  type_version++;
   return 0;
 }
 
 /* A cache of (type, name) -> attribute, as CPython's method cache: valid while no type's
- * namespace changed (obj_type_version counts the changes). */
+ * namespace changed (type_version counts the changes). */
 #define MCACHE 4096
 static struct { TypeObj *t; Obj *name; Value v; uint64_t ver; } mcache[MCACHE];
-uint64_t obj_type_version = 1;
+uint64_t type_version = 1;
 
 static Value type_lookup_slow(TypeObj *t, Obj *name);
 
-Value obj_type_lookup(TypeObj *t, Obj *name) {
+Value type_lookup(TypeObj *t, Obj *name) {
   size_t h = (((uintptr_t)t >> 4) ^ (((uintptr_t)name >> 4) * 2654435761u)) & (MCACHE - 1);
-  if (mcache[h].t == t && mcache[h].name == name && mcache[h].ver == obj_type_version)
+  if (mcache[h].t == t && mcache[h].name == name && mcache[h].ver == type_version)
     return mcache[h].v;
   Value v = type_lookup_slow(t, name);
   if (STR(name)->interned && !obj_err_occurred()) {
     mcache[h].t = t;
     mcache[h].name = name;
     mcache[h].v = v;
-    mcache[h].ver = obj_type_version;
+    mcache[h].ver = type_version;
   }
   return v;
 }
 
 static Value type_lookup_slow(TypeObj *t, Obj *name) {
   int64_t h = STR(name)->hash;
-  if (h == -1) obj_hash(val_obj(name), &h);
+  if (h == -1) op_hash(val_obj(name), &h);
   for (TypeObj *k = t; k; k = k->base) {
-    if (!k->dict && obj_type_ready(k) < 0) { obj_err_clear(); return val_null(); }
-    Value v = obj_dict_get_h(val_obj(k->dict), val_obj(name), h);
+    if (!k->dict && type_ready(k) < 0) { obj_err_clear(); return val_null(); }
+    Value v = dict_get_h(val_obj(k->dict), val_obj(name), h);
     if (!VAL_IS_NULL(v)) return v;
   }
-  if (t != &obj_object_type) {
-    if (!obj_object_type.dict && obj_type_ready(&obj_object_type) < 0) {
+  if (t != &type_object_type) {
+    if (!type_object_type.dict && type_ready(&type_object_type) < 0) {
       obj_err_clear();
       return val_null();
     }
-    return obj_dict_get_h(val_obj(obj_object_type.dict), val_obj(name), h);
+    return dict_get_h(val_obj(type_object_type.dict), val_obj(name), h);
   }
   return val_null();
 }
 
-Obj **obj_instance_dict_ptr(Value v) {
+Obj **type_instance_dict_ptr(Value v) {
   if (!VAL_IS_OBJ(v)) return NULL;
   size_t off = v.u.o->type->dict_offset;
   if (!off) return NULL;
   return (Obj **)((char *)v.u.o + off);
 }
 
-Value obj_bind(Value attr, Value self, TypeObj *t) {
+Value type_bind(Value attr, Value self, TypeObj *t) {
   if (!VAL_IS_OBJ(attr)) return attr;
   TypeObj *at = attr.u.o->type;
-  if (at == &obj_func_type) return obj_method_new(attr, self);
-  if (at == &obj_builtin_type) {
+  if (at == &func_type) return func_method_new(attr, self);
+  if (at == &func_builtin_type) {
     BuiltinObj *b = (BuiltinObj *)attr.u.o;
     if (!VAL_IS_NULL(b->self)) return val_incref(attr);
     if (b->flags & METH_STATIC) return val_incref(attr);
-    if (b->flags & METH_CLASS) return obj_method_new(attr, val_obj(&t->ob));
-    return obj_method_new(attr, self);
+    if (b->flags & METH_CLASS) return func_method_new(attr, val_obj(&t->ob));
+    return func_method_new(attr, self);
   }
-  if (at == &obj_staticmethod_type) return val_incref(((WrapObj *)attr.u.o)->f);
-  if (at == &obj_classmethod_type) return obj_method_new(((WrapObj *)attr.u.o)->f, val_obj(&t->ob));
-  if (at == &obj_property_type) {
+  if (at == &class_staticmethod_type) return val_incref(((WrapObj *)attr.u.o)->f);
+  if (at == &class_classmethod_type) return func_method_new(((WrapObj *)attr.u.o)->f, val_obj(&t->ob));
+  if (at == &class_property_type) {
     WrapObj *p = (WrapObj *)attr.u.o;
     if (VAL_IS_NULL(p->f) || VAL_IS_NONE(p->f))
-      return obj_raise(&obj_AttributeError, "property has no getter");
-    return obj_call1(p->f, self);
+      return obj_raise(&exc_AttributeError, "property has no getter");
+    return op_call1(p->f, self);
   }
-  if (at == &obj_getset_type) return ((GetSetObj *)attr.u.o)->def->get(self);
+  if (at == &type_getset_type) return ((GetSetObj *)attr.u.o)->def->get(self);
   return val_incref(attr);
 }
 
 static Value attr_error(Value v, Obj *name) {
-  TypeObj *t = obj_type(v);
-  obj_raise(&obj_AttributeError, "'%s' object has no attribute '%s'", t->name, STR(name)->s);
-  obj_exc_attr_info(v, name);
+  TypeObj *t = op_type(v);
+  obj_raise(&exc_AttributeError, "'%s' object has no attribute '%s'", t->name, STR(name)->s);
+  exc_attr_info(v, name);
   return val_null();
 }
 
-Value obj_generic_getattr(Value v, Obj *name) {
-  TypeObj *t = obj_type(v);
-  Value descr = obj_type_lookup(t, name);
+Value type_generic_getattr(Value v, Obj *name) {
+  TypeObj *t = op_type(v);
+  Value descr = type_lookup(t, name);
   if (!VAL_IS_NULL(descr) && VAL_IS_OBJ(descr)) {
     TypeObj *dt = descr.u.o->type;
-    if (dt == &obj_property_type || dt == &obj_getset_type) {
+    if (dt == &class_property_type || dt == &type_getset_type) {
       val_incref(descr);
-      Value r = obj_bind(descr, v, t);
+      Value r = type_bind(descr, v, t);
       val_decref(descr);
       goto done_check;
     done_check:
-      if (VAL_IS_NULL(r) && (t->flags & TF_USER) && obj_err_matches(&obj_AttributeError)) {
-        Value ga = obj_type_lookup(t, INTERNED("__getattr__"));
+      if (VAL_IS_NULL(r) && (t->flags & TF_USER) && obj_err_matches(&exc_AttributeError)) {
+        Value ga = type_lookup(t, INTERNED("__getattr__"));
         if (!VAL_IS_NULL(ga)) {
           obj_err_clear();
           Value args[2] = {v, val_obj(name)};
-          return obj_call(ga, 2, args, NULL);
+          return op_call(ga, 2, args, NULL);
         }
       }
       return r;
     }
   }
-  Obj **dp = obj_instance_dict_ptr(v);
+  Obj **dp = type_instance_dict_ptr(v);
   if (dp && *dp) {
-    Value x = obj_dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash);
+    Value x = dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash);
     if (!VAL_IS_NULL(x)) return val_incref(x);
   }
   if (!VAL_IS_NULL(descr)) {
     val_incref(descr);
-    Value r = obj_bind(descr, v, t);
+    Value r = type_bind(descr, v, t);
     val_decref(descr);
     return r;
   }
   const char *n = STR(name)->s;
   if (n[0] == '_' && n[1] == '_') {
     if (strcmp(n, "__class__") == 0) {
-      TypeObj *ct = t == &obj_heaptype_type ? &obj_type_type : t;
+      TypeObj *ct = t == &type_heaptype_type ? &type_type : t;
       return val_incref(val_obj(&ct->ob));
     }
     if (strcmp(n, "__dict__") == 0 && dp) {
       if (!*dp) {
-        Value d = obj_dict_new();
+        Value d = dict_new();
         if (VAL_IS_NULL(d)) return d;
         *dp = d.u.o;
       }
       return val_incref(val_obj(*dp));
     }
     if (strcmp(n, "__doc__") == 0) {
-      return t->doc ? obj_str_from_cstr(t->doc) : val_none();
+      return t->doc ? str_from_cstr(t->doc) : val_none();
     }
   }
   if (t->flags & TF_USER) {
-    Value ga = obj_type_lookup(t, INTERNED("__getattr__"));
+    Value ga = type_lookup(t, INTERNED("__getattr__"));
     if (!VAL_IS_NULL(ga)) {
       Value args[2] = {v, val_obj(name)};
-      return obj_call(ga, 2, args, NULL);
+      return op_call(ga, 2, args, NULL);
     }
   }
   return attr_error(v, name);
 }
 
-int obj_generic_setattr(Value v, Obj *name, Value x) {
-  TypeObj *t = obj_type(v);
-  Value descr = obj_type_lookup(t, name);
+int type_generic_setattr(Value v, Obj *name, Value x) {
+  TypeObj *t = op_type(v);
+  Value descr = type_lookup(t, name);
   if (!VAL_IS_NULL(descr) && VAL_IS_OBJ(descr)) {
     TypeObj *dt = descr.u.o->type;
-    if (dt == &obj_property_type) {
+    if (dt == &class_property_type) {
       WrapObj *p = (WrapObj *)descr.u.o;
       Value fn = VAL_IS_NULL(x) ? p->s : p->g;
       if (VAL_IS_NULL(fn) || VAL_IS_NONE(fn)) {
-        obj_raise(&obj_AttributeError, "property '%s' of '%s' object has no %s", STR(name)->s,
+        obj_raise(&exc_AttributeError, "property '%s' of '%s' object has no %s", STR(name)->s,
                   t->name, VAL_IS_NULL(x) ? "deleter" : "setter");
         return -1;
       }
-      Value r = VAL_IS_NULL(x) ? obj_call1(fn, v) : obj_call2(fn, v, x);
+      Value r = VAL_IS_NULL(x) ? op_call1(fn, v) : op_call2(fn, v, x);
       if (VAL_IS_NULL(r)) return -1;
       val_decref(r);
       return 0;
     }
-    if (dt == &obj_getset_type) {
+    if (dt == &type_getset_type) {
       GetSetObj *g = (GetSetObj *)descr.u.o;
       if (!g->def->set || VAL_IS_NULL(x)) {
-        obj_raise(&obj_AttributeError, "attribute '%s' of '%s' objects is not writable",
+        obj_raise(&exc_AttributeError, "attribute '%s' of '%s' objects is not writable",
                   g->def->name, g->owner->name);
         return -1;
       }
       return g->def->set(v, x);
     }
   }
-  Obj **dp = obj_instance_dict_ptr(v);
+  Obj **dp = type_instance_dict_ptr(v);
   if (!dp) {
     if (!VAL_IS_NULL(descr))
-      obj_raise(&obj_AttributeError, "'%s' object attribute '%s' is read-only", t->name,
+      obj_raise(&exc_AttributeError, "'%s' object attribute '%s' is read-only", t->name,
                 STR(name)->s);
     else
-      obj_raise(&obj_AttributeError, "'%s' object has no attribute '%s'", t->name, STR(name)->s);
+      obj_raise(&exc_AttributeError, "'%s' object has no attribute '%s'", t->name, STR(name)->s);
     return -1;
   }
   if (!*dp) {
-    Value d = obj_dict_new();
+    Value d = dict_new();
     if (VAL_IS_NULL(d)) return -1;
     *dp = d.u.o;
   }
   if (VAL_IS_NULL(x)) {
-    Value old = obj_dict_pop(val_obj(*dp), val_obj(name));
+    Value old = dict_pop(val_obj(*dp), val_obj(name));
     if (VAL_IS_NULL(old)) {
       if (!obj_err_occurred()) attr_error(v, name);
       return -1;
@@ -239,7 +239,7 @@ int obj_generic_setattr(Value v, Obj *name, Value x) {
     val_decref(old);
     return 0;
   }
-  return obj_dict_set_h(val_obj(*dp), val_obj(name), STR(name)->hash, x);
+  return dict_set_h(val_obj(*dp), val_obj(name), STR(name)->hash, x);
 }
 
 /* ---- dir() ------------------------------------------------------------------------------ */
@@ -247,39 +247,39 @@ static int add_keys(Value set, Obj *dict) {
   if (!dict) return 0;
   int64_t pos = 0;
   Value k;
-  while (obj_dict_next(val_obj(dict), &pos, &k, NULL))
-    if (VAL_IS_STR(k) && obj_set_add(set, k) < 0) return -1;
+  while (dict_next(val_obj(dict), &pos, &k, NULL))
+    if (VAL_IS_STR(k) && set_add(set, k) < 0) return -1;
   return 0;
 }
 
-Value obj_dir(Value v) {
-  Value set = obj_set_new();
+Value type_dir(Value v) {
+  Value set = set_new();
   if (VAL_IS_NULL(set)) return set;
   int r = 0;
-  if (VAL_IS_OBJ(v) && v.u.o->type == &obj_module_type) {
+  if (VAL_IS_OBJ(v) && v.u.o->type == &module_type) {
     ModuleObj *m = MODULE(v.u.o);
     for (int64_t i = 0; i < m->n && r == 0; i++)
-      if (!VAL_IS_NULL(m->vals[i])) r = obj_set_add(set, val_obj(m->names[i]));
+      if (!VAL_IS_NULL(m->vals[i])) r = set_add(set, val_obj(m->names[i]));
   } else {
-    TypeObj *t = VAL_IS_TYPE(v) ? (TypeObj *)v.u.o : obj_type(v);
-    Obj **dp = obj_instance_dict_ptr(v);
+    TypeObj *t = VAL_IS_TYPE(v) ? (TypeObj *)v.u.o : op_type(v);
+    Obj **dp = type_instance_dict_ptr(v);
     if (dp) r = add_keys(set, *dp);
     for (TypeObj *k = t; k && r == 0; k = k->base) {
-      if (obj_type_ready(k) < 0) { r = -1; break; }
+      if (type_ready(k) < 0) { r = -1; break; }
       r = add_keys(set, k->dict);
     }
-    if (r == 0 && obj_type_ready(&obj_object_type) == 0) r = add_keys(set, obj_object_type.dict);
+    if (r == 0 && type_ready(&type_object_type) == 0) r = add_keys(set, type_object_type.dict);
     if (r == 0 && VAL_IS_TYPE(v)) {
       static const char *const extra[] = {"__name__", "__doc__", "__module__", "__qualname__",
                                           "__dict__", "__bases__", "__mro__", NULL};
-      for (int i = 0; extra[i] && r == 0; i++) r = obj_set_add(set, val_obj(obj_intern(extra[i])));
+      for (int i = 0; extra[i] && r == 0; i++) r = set_add(set, val_obj(str_intern(extra[i])));
     } else if (r == 0) {
-      r = obj_set_add(set, val_obj(obj_intern("__class__")));
-      if (r == 0 && dp) r = obj_set_add(set, val_obj(obj_intern("__dict__")));
+      r = set_add(set, val_obj(str_intern("__class__")));
+      if (r == 0 && dp) r = set_add(set, val_obj(str_intern("__dict__")));
     }
   }
   if (r < 0) { val_decref(set); return val_null(); }
-  Value l = obj_list_sorted(set, val_null(), 0);
+  Value l = list_sorted(set, val_null(), 0);
   val_decref(set);
   return l;
 }
@@ -289,22 +289,22 @@ static Value type_repr(Value v) {
   TypeObj *t = (TypeObj *)v.u.o;
   if (t->flags & TF_USER) {
     const char *mod = t->module ? STR(t->module)->s : "__main__";
-    return obj_str_fmt("<class '%s.%s'>", mod, t->name);
+    return str_fmt("<class '%s.%s'>", mod, t->name);
   }
-  if (t->module) return obj_str_fmt("<class '%s.%s'>", STR(t->module)->s, t->name);
-  return obj_str_fmt("<class '%s'>", t->name);
+  if (t->module) return str_fmt("<class '%s.%s'>", STR(t->module)->s, t->name);
+  return str_fmt("<class '%s'>", t->name);
 }
 
 static Value mro_tuple(TypeObj *t) {
   int n = 0;
   for (TypeObj *k = t; k; k = k->base) n++;
   int has_obj = 0;
-  for (TypeObj *k = t; k; k = k->base) if (k == &obj_object_type) has_obj = 1;
-  Value tup = obj_tuple_new(n + !has_obj);
+  for (TypeObj *k = t; k; k = k->base) if (k == &type_object_type) has_obj = 1;
+  Value tup = tuple_new(n + !has_obj);
   if (VAL_IS_NULL(tup)) return tup;
   int i = 0;
   for (TypeObj *k = t; k; k = k->base) TUPLE_SET(tup, i++, val_incref(val_obj(&k->ob)));
-  if (!has_obj) TUPLE_SET(tup, i, val_obj(&obj_object_type.ob));
+  if (!has_obj) TUPLE_SET(tup, i, val_obj(&type_object_type.ob));
   return tup;
 }
 
@@ -315,14 +315,14 @@ static void proxy_traverse(Obj *o, VisitFn visit, void *arg) {
   if (VAL_IS_OBJ(((ProxyObj *)o)->d)) visit(((ProxyObj *)o)->d.u.o, arg);
 }
 static void proxy_clear(Obj *o) { val_clear(&((ProxyObj *)o)->d); }
-static Value proxy_getitem(Value v, Value k) { return obj_getitem(((ProxyObj *)v.u.o)->d, k); }
-static int proxy_len(Value v, int64_t *out) { return obj_len(((ProxyObj *)v.u.o)->d, out); }
-static Value proxy_iter(Value v) { return obj_iter(((ProxyObj *)v.u.o)->d); }
-static int proxy_contains(Value v, Value x) { return obj_contains(((ProxyObj *)v.u.o)->d, x); }
+static Value proxy_getitem(Value v, Value k) { return op_getitem(((ProxyObj *)v.u.o)->d, k); }
+static int proxy_len(Value v, int64_t *out) { return op_len(((ProxyObj *)v.u.o)->d, out); }
+static Value proxy_iter(Value v) { return op_iter(((ProxyObj *)v.u.o)->d); }
+static int proxy_contains(Value v, Value x) { return op_contains(((ProxyObj *)v.u.o)->d, x); }
 static Value proxy_repr(Value v) {
-  Value r = obj_repr(((ProxyObj *)v.u.o)->d);
+  Value r = op_repr(((ProxyObj *)v.u.o)->d);
   if (VAL_IS_NULL(r)) return r;
-  Value s = obj_str_fmt("mappingproxy(%s)", obj_str_cstr(r));
+  Value s = str_fmt("mappingproxy(%s)", str_cstr(r));
   val_decref(r);
   return s;
 }
@@ -330,8 +330,8 @@ static Value proxy_getattr(Value v, Obj *name) {
   const char *n = STR(name)->s;
   if (!strcmp(n, "keys") || !strcmp(n, "values") || !strcmp(n, "items") || !strcmp(n, "get") ||
       !strcmp(n, "copy"))
-    return obj_getattr(((ProxyObj *)v.u.o)->d, name);
-  return obj_raise(&obj_AttributeError, "'mappingproxy' object has no attribute '%s'", n);
+    return op_getattr(((ProxyObj *)v.u.o)->d, name);
+  return obj_raise(&exc_AttributeError, "'mappingproxy' object has no attribute '%s'", n);
 }
 static TypeObj proxy_type = {OBJ_TYPE_HEAD, .name = "mappingproxy", .flags = TF_GC,
                              .dealloc = proxy_dealloc, .traverse = proxy_traverse,
@@ -342,75 +342,75 @@ static TypeObj proxy_type = {OBJ_TYPE_HEAD, .name = "mappingproxy", .flags = TF_
 static Value type_getattr(Value v, Obj *name) {
   TypeObj *t = (TypeObj *)v.u.o;
   const char *n = STR(name)->s;
-  Value descr = obj_type_lookup(t, name);
+  Value descr = type_lookup(t, name);
   if (!VAL_IS_NULL(descr)) {
     if (VAL_IS_OBJ(descr)) {
       TypeObj *dt = descr.u.o->type;
-      if (dt == &obj_staticmethod_type) return val_incref(((WrapObj *)descr.u.o)->f);
-      if (dt == &obj_classmethod_type) return obj_method_new(((WrapObj *)descr.u.o)->f, v);
-      if (dt == &obj_builtin_type && (((BuiltinObj *)descr.u.o)->flags & METH_CLASS))
-        return obj_method_new(descr, v);
+      if (dt == &class_staticmethod_type) return val_incref(((WrapObj *)descr.u.o)->f);
+      if (dt == &class_classmethod_type) return func_method_new(((WrapObj *)descr.u.o)->f, v);
+      if (dt == &func_builtin_type && (((BuiltinObj *)descr.u.o)->flags & METH_CLASS))
+        return func_method_new(descr, v);
     }
     return val_incref(descr);
   }
   if (n[0] == '_' && n[1] == '_') {
     if (strcmp(n, "__name__") == 0 || strcmp(n, "__qualname__") == 0) {
       if (t->name_obj) return val_incref(val_obj(t->name_obj));
-      return obj_str_from_cstr(t->name);
+      return str_from_cstr(t->name);
     }
     if (strcmp(n, "__module__") == 0)
-      return t->module ? val_incref(val_obj(t->module)) : obj_str_from_cstr("builtins");
-    if (strcmp(n, "__doc__") == 0) return t->doc ? obj_str_from_cstr(t->doc) : val_none();
+      return t->module ? val_incref(val_obj(t->module)) : str_from_cstr("builtins");
+    if (strcmp(n, "__doc__") == 0) return t->doc ? str_from_cstr(t->doc) : val_none();
     if (strcmp(n, "__mro__") == 0) return mro_tuple(t);
     if (strcmp(n, "__bases__") == 0) {
-      TypeObj *b = t->base ? t->base : (t == &obj_object_type ? NULL : &obj_object_type);
-      if (!b) return obj_tuple_new(0);
-      return obj_tuple_pack(1, val_obj(&b->ob));
+      TypeObj *b = t->base ? t->base : (t == &type_object_type ? NULL : &type_object_type);
+      if (!b) return tuple_new(0);
+      return tuple_pack(1, val_obj(&b->ob));
     }
     if (strcmp(n, "__base__") == 0) {
-      TypeObj *b = t->base ? t->base : (t == &obj_object_type ? NULL : &obj_object_type);
+      TypeObj *b = t->base ? t->base : (t == &type_object_type ? NULL : &type_object_type);
       return b ? val_incref(val_obj(&b->ob)) : val_none();
     }
     if (strcmp(n, "__dict__") == 0) {
-      if (obj_type_ready(t) < 0) return val_null();
+      if (type_ready(t) < 0) return val_null();
       ProxyObj *p = obj_alloc(&proxy_type, sizeof(ProxyObj));
       if (!p) return val_null();
       p->d = val_incref(val_obj(t->dict));
       return val_obj(&p->ob);
     }
-    if (strcmp(n, "__class__") == 0) return val_obj(&obj_type_type.ob);
+    if (strcmp(n, "__class__") == 0) return val_obj(&type_type.ob);
   }
   /* methods of the metatype (type.__subclasses__, __instancecheck__) */
-  if (obj_type_ready(&obj_type_type) == 0) {
-    Value m = obj_dict_get_h(val_obj(obj_type_type.dict), val_obj(name), STR(name)->hash);
-    if (VAL_IS_OBJ(m) && m.u.o->type == &obj_builtin_type) return obj_method_new(m, v);
+  if (type_ready(&type_type) == 0) {
+    Value m = dict_get_h(val_obj(type_type.dict), val_obj(name), STR(name)->hash);
+    if (VAL_IS_OBJ(m) && m.u.o->type == &func_builtin_type) return func_method_new(m, v);
   }
-  obj_raise(&obj_AttributeError, "type object '%s' has no attribute '%s'", t->name, n);
-  obj_exc_attr_info(v, name);
+  obj_raise(&exc_AttributeError, "type object '%s' has no attribute '%s'", t->name, n);
+  exc_attr_info(v, name);
   return val_null();
 }
 
 static int type_setattr(Value v, Obj *name, Value x) {
   TypeObj *t = (TypeObj *)v.u.o;
-  obj_type_version++;
+  type_version++;
   if (!(t->flags & TF_HEAP)) {
-    obj_raise(&obj_TypeError, "cannot set '%s' attribute of immutable type '%s'", STR(name)->s,
+    obj_raise(&exc_TypeError, "cannot set '%s' attribute of immutable type '%s'", STR(name)->s,
               t->name);
     return -1;
   }
-  if (obj_type_ready(t) < 0) return -1;
+  if (type_ready(t) < 0) return -1;
   if (VAL_IS_NULL(x)) {
-    Value old = obj_dict_pop(val_obj(t->dict), val_obj(name));
+    Value old = dict_pop(val_obj(t->dict), val_obj(name));
     if (VAL_IS_NULL(old)) {
       if (!obj_err_occurred())
-        obj_raise(&obj_AttributeError, "type object '%s' has no attribute '%s'", t->name,
+        obj_raise(&exc_AttributeError, "type object '%s' has no attribute '%s'", t->name,
                   STR(name)->s);
       return -1;
     }
     val_decref(old);
     return 0;
   }
-  return obj_dict_set(val_obj(t->dict), val_obj(name), x);
+  return dict_set(val_obj(t->dict), val_obj(name), x);
 }
 
 static int type_hash(Value v, int64_t *out) { *out = (int64_t)((uintptr_t)v.u.o >> 4); return 0; }
@@ -421,36 +421,36 @@ static Value type_compare(Value a, Value b, int op) {
 }
 
 static Value type_call_slot(Value v, int argc, const Value *argv, Obj *kw) {
-  return obj_type_call(v, argc, argv, kw);
+  return class_type_call(v, argc, argv, kw);
 }
 
 static Value type_or(int op, Value a, Value b) { return obj_notimpl(); }
 
 static Value type_new(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
-  if (argc == 1 && obj_kwcount(kw) == 0) {
-    TypeObj *t = obj_type(argv[0]);
-    if (t == &obj_heaptype_type) t = &obj_type_type;
+  if (argc == 1 && func_kwcount(kw) == 0) {
+    TypeObj *t = op_type(argv[0]);
+    if (t == &type_heaptype_type) t = &type_type;
     return val_incref(val_obj(&t->ob));
   }
   if (argc == 3 && VAL_IS_STR(argv[0]) && VAL_IS_TUPLE(argv[1]) && VAL_IS_DICT(argv[2])) {
-    Obj *name = obj_intern(obj_str_cstr(argv[0]));
+    Obj *name = str_intern(str_cstr(argv[0]));
     if (!name) return val_null();
     ModuleObj *mod = obj_ts.frame ? obj_ts.frame->mod : NULL;
-    return obj_class_new(name, argv[1], argv[2], mod);
+    return class_new(name, argv[1], argv[2], mod);
   }
-  return obj_raise(&obj_TypeError, "type() takes 1 or 3 arguments");
+  return obj_raise(&exc_TypeError, "type() takes 1 or 3 arguments");
 }
 
 static Value mro_tuple(TypeObj *t);
 static Value type_instancecheck(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__instancecheck__", argc - 1, kw, 1, 1) < 0) return val_null();
-  return val_bool(obj_isinstance(argv[1], (TypeObj *)argv[0].u.o));
+  if (func_check_args("__instancecheck__", argc - 1, kw, 1, 1) < 0) return val_null();
+  return val_bool(op_isinstance(argv[1], (TypeObj *)argv[0].u.o));
 }
-static Value type_subclasses(int argc, const Value *argv, Obj *kw) { return obj_list_new(0); }
+static Value type_subclasses(int argc, const Value *argv, Obj *kw) { return list_new(0); }
 static Value type_mro(int argc, const Value *argv, Obj *kw) {
   Value t = mro_tuple((TypeObj *)argv[0].u.o);
   if (VAL_IS_NULL(t)) return t;
-  Value l = obj_sequence_list(t);
+  Value l = list_from_iterable(t);
   val_decref(t);
   return l;
 }
@@ -465,14 +465,14 @@ static void heaptype_dealloc(Obj *o);
 static void heaptype_traverse(Obj *o, VisitFn visit, void *arg);
 static void heaptype_clear(Obj *o);
 
-TypeObj obj_type_type = {
+TypeObj type_type = {
     OBJ_TYPE_HEAD, .name = "type",
     .doc = "type(object) -> the object's type\ntype(name, bases, dict) -> a new type",
     .repr = type_repr, .getattr = type_getattr, .setattr = type_setattr, .hash = type_hash,
     .compare = type_compare, .call = type_call_slot, .new = type_new, .binary = type_or,
     .methods = type_methods};
-TypeObj obj_heaptype_type = {
-    OBJ_TYPE_HEAD, .name = "type", .base = &obj_type_type, .flags = TF_GC,
+TypeObj type_heaptype_type = {
+    OBJ_TYPE_HEAD, .name = "type", .base = &type_type, .flags = TF_GC,
     .dealloc = heaptype_dealloc, .traverse = heaptype_traverse, .clear = heaptype_clear,
     .repr = type_repr, .getattr = type_getattr, .setattr = type_setattr, .hash = type_hash,
     .compare = type_compare, .call = type_call_slot, .new = type_new, .binary = type_or,
@@ -480,7 +480,7 @@ TypeObj obj_heaptype_type = {
 
 static void heaptype_dealloc(Obj *o) {
   TypeObj *t = (TypeObj *)o;
-  obj_type_version++;
+  type_version++;
   obj_xdecref(t->dict);
   obj_xdecref(t->mro);
   obj_xdecref(t->name_obj);
@@ -498,12 +498,12 @@ static void heaptype_traverse(Obj *o, VisitFn visit, void *arg) {
 
 static void heaptype_clear(Obj *o) {
   TypeObj *t = (TypeObj *)o;
-  obj_type_version++;
+  type_version++;
   Obj *d = t->dict;
   t->dict = NULL;
   obj_xdecref(d);
   /* an empty dict keeps the type usable while the cycle is torn down */
-  Value nd = obj_dict_new();
+  Value nd = dict_new();
   if (!VAL_IS_NULL(nd)) t->dict = nd.u.o;
 }
 
@@ -523,19 +523,19 @@ static void inst_clear(Obj *o) {
 }
 
 static Value object_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (t == &obj_object_type && (argc || obj_kwcount(kw)))
-    return obj_raise(&obj_TypeError, "object() takes no arguments");
+  if (t == &type_object_type && (argc || func_kwcount(kw)))
+    return obj_raise(&exc_TypeError, "object() takes no arguments");
   InstObj *i = obj_alloc(t, sizeof(InstObj));
   if (!i) return val_null();
   return val_obj(&i->ob);
 }
 
 static Value object_repr(Value v) {
-  TypeObj *t = obj_type(v);
+  TypeObj *t = op_type(v);
   if (t->flags & TF_USER)
-    return obj_str_fmt("<%s.%s object at %p>", t->module ? STR(t->module)->s : "__main__",
-                       t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
-  return obj_str_fmt("<%s object at %p>", t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
+    return str_fmt("<%s.%s object at %p>", t->module ? STR(t->module)->s : "__main__",
+                   t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
+  return str_fmt("<%s object at %p>", t->name, VAL_IS_OBJ(v) ? (void *)v.u.o : NULL);
 }
 
 static int object_hash(Value v, int64_t *out) {
@@ -544,74 +544,74 @@ static int object_hash(Value v, int64_t *out) {
 }
 
 static Value m_init(int argc, const Value *argv, Obj *kw) {
-  if (argc > 1 || obj_kwcount(kw)) {
-    TypeObj *t = obj_type(argv[0]);
+  if (argc > 1 || func_kwcount(kw)) {
+    TypeObj *t = op_type(argv[0]);
     /* object.__init__ complains only when the class did not define __init__ itself */
-    if (VAL_IS_NULL(obj_type_lookup(t, obj_intern("__init__"))) ||
+    if (VAL_IS_NULL(type_lookup(t, str_intern("__init__"))) ||
         !(t->flags & TF_USER))
-      return obj_raise(&obj_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
-    return obj_raise(&obj_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
+      return obj_raise(&exc_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
+    return obj_raise(&exc_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
   }
   return val_none();
 }
 static Value m_repr(int argc, const Value *argv, Obj *kw) { return object_repr(argv[0]); }
-static Value m_str(int argc, const Value *argv, Obj *kw) { return obj_repr(argv[0]); }
+static Value m_str(int argc, const Value *argv, Obj *kw) { return op_repr(argv[0]); }
 static Value m_eq(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__eq__", argc - 1, kw, 1, 1) < 0) return val_null();
-  if (obj_is(argv[0], argv[1])) return val_bool(1);
+  if (func_check_args("__eq__", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (op_is(argv[0], argv[1])) return val_bool(1);
   return obj_notimpl();
 }
 static Value m_ne(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__ne__", argc - 1, kw, 1, 1) < 0) return val_null();
-  Value r = obj_compare(argv[0], argv[1], CMP_EQ);
+  if (func_check_args("__ne__", argc - 1, kw, 1, 1) < 0) return val_null();
+  Value r = op_compare(argv[0], argv[1], CMP_EQ);
   if (VAL_IS_NULL(r) || VAL_IS_NOTIMPL(r)) return r;
-  int t = obj_truth(r);
+  int t = op_truth(r);
   val_decref(r);
   return t < 0 ? val_null() : val_bool(!t);
 }
 static Value m_hash(int argc, const Value *argv, Obj *kw) {
   int64_t h;
-  if (obj_hash(argv[0], &h) < 0) return val_null();
+  if (op_hash(argv[0], &h) < 0) return val_null();
   return val_int(h);
 }
 static Value m_setattr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__setattr__", argc - 1, kw, 2, 2) < 0) return val_null();
-  if (!VAL_IS_STR(argv[1])) return obj_raise(&obj_TypeError, "attribute name must be string");
-  Obj *n = obj_intern(obj_str_cstr(argv[1]));
-  if (!n || obj_generic_setattr(argv[0], n, argv[2]) < 0) return val_null();
+  if (func_check_args("__setattr__", argc - 1, kw, 2, 2) < 0) return val_null();
+  if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
+  Obj *n = str_intern(str_cstr(argv[1]));
+  if (!n || type_generic_setattr(argv[0], n, argv[2]) < 0) return val_null();
   return val_none();
 }
 static Value m_delattr(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__delattr__", argc - 1, kw, 1, 1) < 0) return val_null();
-  if (!VAL_IS_STR(argv[1])) return obj_raise(&obj_TypeError, "attribute name must be string");
-  Obj *n = obj_intern(obj_str_cstr(argv[1]));
-  if (!n || obj_generic_setattr(argv[0], n, val_null()) < 0) return val_null();
+  if (func_check_args("__delattr__", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
+  Obj *n = str_intern(str_cstr(argv[1]));
+  if (!n || type_generic_setattr(argv[0], n, val_null()) < 0) return val_null();
   return val_none();
 }
 static Value m_getattribute(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__getattribute__", argc - 1, kw, 1, 1) < 0) return val_null();
-  if (!VAL_IS_STR(argv[1])) return obj_raise(&obj_TypeError, "attribute name must be string");
-  Obj *n = obj_intern(obj_str_cstr(argv[1]));
+  if (func_check_args("__getattribute__", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
+  Obj *n = str_intern(str_cstr(argv[1]));
   if (!n) return val_null();
-  return obj_generic_getattr(argv[0], n);
+  return type_generic_getattr(argv[0], n);
 }
 static Value m_format(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
-  if (VAL_IS_STR(argv[1]) && STR(argv[1].u.o)->len == 0) return obj_str(argv[0]);
-  return obj_raise(&obj_TypeError, "unsupported format string passed to %s.__format__",
-                   obj_type_name(argv[0]));
+  if (func_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (VAL_IS_STR(argv[1]) && STR(argv[1].u.o)->len == 0) return op_str(argv[0]);
+  return obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
+                   op_type_name(argv[0]));
 }
-static Value m_dir(int argc, const Value *argv, Obj *kw) { return obj_dir(argv[0]); }
+static Value m_dir(int argc, const Value *argv, Obj *kw) { return type_dir(argv[0]); }
 
 /* object.__new__(cls): an instance of cls with __init__ not run (for user __new__ methods) */
 static Value m_new(int argc, const Value *argv, Obj *kw) {
   if (argc < 1 || !VAL_IS_TYPE(argv[0]))
-    return obj_raise(&obj_TypeError, "object.__new__(X): X is not a type object");
+    return obj_raise(&exc_TypeError, "object.__new__(X): X is not a type object");
   TypeObj *t = (TypeObj *)argv[0].u.o;
   TypeObj *lb = t;
   while (lb && (lb->flags & TF_USER)) lb = lb->base;
-  if (!lb) lb = &obj_object_type;
-  if (!lb->new) return obj_raise(&obj_TypeError, "cannot create '%s' instances", t->name);
+  if (!lb) lb = &type_object_type;
+  if (!lb->new) return obj_raise(&exc_TypeError, "cannot create '%s' instances", t->name);
   if (lb->flags & TF_EXC) return lb->new(t, argc - 1, argv + 1, NULL);
   return lb->new(t, 0, NULL, NULL);
 }
@@ -633,14 +633,14 @@ static const MethodDef object_methods[] = {
     {"__init_subclass__", m_init_subclass, NULL, METH_CLASS},
     {NULL}};
 
-TypeObj obj_object_type = {
+TypeObj type_object_type = {
     OBJ_TYPE_HEAD, .name = "object", .flags = TF_BASETYPE,
     .doc = "The base class of the class hierarchy.",
     .dealloc = inst_dealloc, .traverse = inst_traverse, .clear = inst_clear,
     .new = object_new, .repr = object_repr, .hash = object_hash, .methods = object_methods};
 
 /* the layout used by instances of classes deriving from object */
-void obj_inst_slots(TypeObj *t) {
+void type_inst_slots(TypeObj *t) {
   t->dealloc = inst_dealloc;
   t->traverse = inst_traverse;
   t->clear = inst_clear;

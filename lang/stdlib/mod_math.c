@@ -11,24 +11,24 @@ static int arg_float(Value v, double *out) {
   if (VAL_IS_FLOAT(v)) { *out = v.u.f; return 0; }
   if (VAL_IS_INTLIKE(v)) { *out = (double)v.u.i; return 0; }
   if (VAL_IS_OBJ(v)) {
-    if (obj_as_float(v, out) == 0) return 0;
+    if (op_as_float(v, out) == 0) return 0;
     obj_err_clear();
     /* arrays and other native numbers may convert with float() */
-    Value f = obj_call1(val_obj(&obj_float_type.ob), v);
+    Value f = op_call1(val_obj(&num_float_type.ob), v);
     if (!VAL_IS_NULL(f)) { *out = f.u.f; return 0; }
     obj_err_clear();
   }
-  obj_raise(&obj_TypeError, "must be real number, not %s", obj_type_name(v));
+  obj_raise(&exc_TypeError, "must be real number, not %s", op_type_name(v));
   return -1;
 }
 
-static Value domain(void) { return obj_raise(&obj_ValueError, "math domain error"); }
-static Value range(void) { return obj_raise(&obj_OverflowError, "math range error"); }
+static Value domain(void) { return obj_raise(&exc_ValueError, "math domain error"); }
+static Value range(void) { return obj_raise(&exc_OverflowError, "math range error"); }
 
 /* one-argument functions: compute, then apply CPython's checks */
 static Value unary(int argc, const Value *argv, Obj *kw, const char *name, double (*fn)(double),
                    int can_overflow) {
-  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   errno = 0;
@@ -63,7 +63,7 @@ UNARY(erfc, erfc, 0)
 UNARY(cbrt, cbrt, 0)
 
 static Value m_sqrt(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("sqrt", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("sqrt", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x < 0) return domain();
@@ -77,7 +77,7 @@ static Value log_impl(double x) {
 }
 
 static Value m_log(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("log", argc, kw, 1, 2) < 0) return val_null();
+  if (func_check_args("log", argc, kw, 1, 2) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= 0) return domain();
@@ -86,12 +86,12 @@ static Value m_log(int argc, const Value *argv, Obj *kw) {
   if (arg_float(argv[1], &b) < 0) return val_null();
   if (b <= 0) return domain();
   double lb = log(b);
-  if (lb == 0) return obj_raise(&obj_ZeroDivisionError, "float division by zero");
+  if (lb == 0) return obj_raise(&exc_ZeroDivisionError, "float division by zero");
   return val_float(log(x) / lb);
 }
 
 static Value m_log2(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("log2", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("log2", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= 0) return domain();
@@ -99,7 +99,7 @@ static Value m_log2(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_log10(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("log10", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("log10", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= 0) return domain();
@@ -107,7 +107,7 @@ static Value m_log10(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_log1p(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("log1p", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("log1p", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= -1) return domain();
@@ -116,18 +116,18 @@ static Value m_log1p(int argc, const Value *argv, Obj *kw) {
 
 static Value round_to_int(int argc, const Value *argv, Obj *kw, const char *name, double (*fn)(double),
                           const char *dunder) {
-  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   Value v = argv[0];
   if (VAL_IS_INTLIKE(v)) return val_int(v.u.i);
   if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER)) {
-    Value m = obj_user_method(v, dunder);
-    if (!VAL_IS_NULL(m)) { Value r = obj_call0(m); val_decref(m); return r; }
+    Value m = class_user_method(v, dunder);
+    if (!VAL_IS_NULL(m)) { Value r = op_call0(m); val_decref(m); return r; }
     if (obj_err_occurred()) return val_null();
   }
   double x;
   if (arg_float(v, &x) < 0) return val_null();
   int64_t i;
-  if (obj_float_to_int(fn(x), &i) < 0) return val_null();
+  if (num_float_to_int(fn(x), &i) < 0) return val_null();
   return val_int(i);
 }
 static Value m_floor(int argc, const Value *argv, Obj *kw) { return round_to_int(argc, argv, kw, "floor", floor, "__floor__"); }
@@ -135,7 +135,7 @@ static Value m_ceil(int argc, const Value *argv, Obj *kw) { return round_to_int(
 static Value m_trunc(int argc, const Value *argv, Obj *kw) { return round_to_int(argc, argv, kw, "trunc", trunc, "__trunc__"); }
 
 static Value m_pow(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("pow", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("pow", argc, kw, 2, 2) < 0) return val_null();
   double x, y;
   if (arg_float(argv[0], &x) < 0 || arg_float(argv[1], &y) < 0) return val_null();
   if (x == 0.0 && y < 0 && isfinite(y)) return domain();
@@ -146,7 +146,7 @@ static Value m_pow(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_fmod(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("fmod", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("fmod", argc, kw, 2, 2) < 0) return val_null();
   double x, y;
   if (arg_float(argv[0], &x) < 0 || arg_float(argv[1], &y) < 0) return val_null();
   if (y == 0 || isinf(x)) {
@@ -157,21 +157,21 @@ static Value m_fmod(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_atan2(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("atan2", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("atan2", argc, kw, 2, 2) < 0) return val_null();
   double y, x;
   if (arg_float(argv[0], &y) < 0 || arg_float(argv[1], &x) < 0) return val_null();
   return val_float(atan2(y, x));
 }
 
 static Value m_copysign(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("copysign", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("copysign", argc, kw, 2, 2) < 0) return val_null();
   double x, y;
   if (arg_float(argv[0], &x) < 0 || arg_float(argv[1], &y) < 0) return val_null();
   return val_float(copysign(x, y));
 }
 
 static Value m_hypot(int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&obj_TypeError, "hypot() takes no keyword arguments");
+  if (func_kwcount(kw)) return obj_raise(&exc_TypeError, "hypot() takes no keyword arguments");
   double acc = 0, maxv = 0;
   double *v = obj_calloc((size_t)argc + 1, sizeof(double));
   if (!v) return val_null();
@@ -189,14 +189,14 @@ static Value m_hypot(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_dist(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("dist", argc, kw, 2, 2) < 0) return val_null();
-  Value a = obj_sequence_list(argv[0]);
+  if (func_check_args("dist", argc, kw, 2, 2) < 0) return val_null();
+  Value a = list_from_iterable(argv[0]);
   if (VAL_IS_NULL(a)) return a;
-  Value b = obj_sequence_list(argv[1]);
+  Value b = list_from_iterable(argv[1]);
   if (VAL_IS_NULL(b)) { val_decref(a); return b; }
   Value r;
   if (LIST(a.u.o)->len != LIST(b.u.o)->len) {
-    r = obj_raise(&obj_ValueError, "both points must have the same number of dimensions");
+    r = obj_raise(&exc_ValueError, "both points must have the same number of dimensions");
   } else {
     int64_t n = LIST(a.u.o)->len;
     Value *d = obj_calloc((size_t)n + 1, sizeof(Value));
@@ -218,21 +218,21 @@ static Value m_dist(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_degrees(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("degrees", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("degrees", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   return val_float(x * (180.0 / M_PI));
 }
 
 static Value m_radians(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("radians", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("radians", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   return val_float(x * (M_PI / 180.0));
 }
 
 static Value pred(int argc, const Value *argv, Obj *kw, const char *name, int which) {
-  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   return val_bool(which == 0 ? isnan(x) : which == 1 ? isinf(x) : isfinite(x));
@@ -243,12 +243,12 @@ static Value m_isfinite(int argc, const Value *argv, Obj *kw) { return pred(argc
 
 static Value m_isclose(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("isclose", argc, argv, kw, "a,b|$rel_tol,abs_tol", a) < 0) return val_null();
+  if (func_parse_args("isclose", argc, argv, kw, "a,b|$rel_tol,abs_tol", a) < 0) return val_null();
   double x, y, rt = 1e-9, at = 0.0;
   if (arg_float(a[0], &x) < 0 || arg_float(a[1], &y) < 0) return val_null();
   if (!VAL_IS_NULL(a[2]) && arg_float(a[2], &rt) < 0) return val_null();
   if (!VAL_IS_NULL(a[3]) && arg_float(a[3], &at) < 0) return val_null();
-  if (rt < 0 || at < 0) return obj_raise(&obj_ValueError, "tolerances must be non-negative");
+  if (rt < 0 || at < 0) return obj_raise(&exc_ValueError, "tolerances must be non-negative");
   if (x == y) return val_bool(1);
   if (isinf(x) || isinf(y)) return val_bool(0);
   double diff = fabs(y - x);
@@ -256,13 +256,13 @@ static Value m_isclose(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_factorial(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("factorial", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("factorial", argc, kw, 1, 1) < 0) return val_null();
   int64_t n, r = 1;
-  if (obj_as_int(argv[0], &n) < 0) return val_null();
-  if (n < 0) return obj_raise(&obj_ValueError, "factorial() not defined for negative values");
+  if (op_as_int(argv[0], &n) < 0) return val_null();
+  if (n < 0) return obj_raise(&exc_ValueError, "factorial() not defined for negative values");
   for (int64_t i = 2; i <= n; i++)
     if (__builtin_mul_overflow(r, i, &r))
-      return obj_raise(&obj_OverflowError, "integer overflow (Sable ints are 64-bit)");
+      return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
   return val_int(r);
 }
 
@@ -274,26 +274,26 @@ static int64_t gcd2(int64_t a, int64_t b) {
 }
 
 static Value m_gcd(int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&obj_TypeError, "gcd() takes no keyword arguments");
+  if (func_kwcount(kw)) return obj_raise(&exc_TypeError, "gcd() takes no keyword arguments");
   int64_t g = 0;
   for (int i = 0; i < argc; i++) {
     int64_t v;
-    if (obj_as_int(argv[i], &v) < 0) return val_null();
+    if (op_as_int(argv[i], &v) < 0) return val_null();
     g = gcd2(g, v);
   }
   return val_int(g);
 }
 
 static Value m_lcm(int argc, const Value *argv, Obj *kw) {
-  if (obj_kwcount(kw)) return obj_raise(&obj_TypeError, "lcm() takes no keyword arguments");
+  if (func_kwcount(kw)) return obj_raise(&exc_TypeError, "lcm() takes no keyword arguments");
   int64_t l = 1;
   for (int i = 0; i < argc; i++) {
     int64_t v;
-    if (obj_as_int(argv[i], &v) < 0) return val_null();
+    if (op_as_int(argv[i], &v) < 0) return val_null();
     if (v == 0) return val_int(0);
     int64_t g = gcd2(l, v), r;
     if (__builtin_mul_overflow(l / g, v < 0 ? -v : v, &r))
-      return obj_raise(&obj_OverflowError, "integer overflow (Sable ints are 64-bit)");
+      return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
     l = r;
   }
   return val_int(l);
@@ -301,19 +301,19 @@ static Value m_lcm(int argc, const Value *argv, Obj *kw) {
 
 static Value m_comb_perm(int argc, const Value *argv, Obj *kw, int comb) {
   const char *name = comb ? "comb" : "perm";
-  if (obj_check_args(name, argc, kw, comb ? 2 : 1, 2) < 0) return val_null();
+  if (func_check_args(name, argc, kw, comb ? 2 : 1, 2) < 0) return val_null();
   int64_t n, k;
-  if (obj_as_int(argv[0], &n) < 0) return val_null();
-  if (argc > 1 && !VAL_IS_NONE(argv[1])) { if (obj_as_int(argv[1], &k) < 0) return val_null(); }
+  if (op_as_int(argv[0], &n) < 0) return val_null();
+  if (argc > 1 && !VAL_IS_NONE(argv[1])) { if (op_as_int(argv[1], &k) < 0) return val_null(); }
   else k = n;
-  if (n < 0) return obj_raise(&obj_ValueError, "n must be a non-negative integer");
-  if (k < 0) return obj_raise(&obj_ValueError, "k must be a non-negative integer");
+  if (n < 0) return obj_raise(&exc_ValueError, "n must be a non-negative integer");
+  if (k < 0) return obj_raise(&exc_ValueError, "k must be a non-negative integer");
   if (k > n) return val_int(0);
   if (comb && k > n - k) k = n - k;
   __int128 r = 1;
   for (int64_t i = 1; i <= k; i++) {
     r = comb ? r * (n - k + i) / i : r * (n - i + 1);
-    if (r > INT64_MAX) return obj_raise(&obj_OverflowError, "integer overflow (Sable ints are 64-bit)");
+    if (r > INT64_MAX) return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
   }
   return val_int((int64_t)r);
 }
@@ -321,10 +321,10 @@ static Value m_comb(int argc, const Value *argv, Obj *kw) { return m_comb_perm(a
 static Value m_perm(int argc, const Value *argv, Obj *kw) { return m_comb_perm(argc, argv, kw, 0); }
 
 static Value m_isqrt(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("isqrt", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("isqrt", argc, kw, 1, 1) < 0) return val_null();
   int64_t n;
-  if (obj_as_int(argv[0], &n) < 0) return val_null();
-  if (n < 0) return obj_raise(&obj_ValueError, "isqrt() argument must be nonnegative");
+  if (op_as_int(argv[0], &n) < 0) return val_null();
+  if (n < 0) return obj_raise(&exc_ValueError, "isqrt() argument must be nonnegative");
   int64_t r = (int64_t)sqrt((double)n);
   while (r > 0 && (__int128)r * r > n) r--;
   while ((__int128)(r + 1) * (r + 1) <= n) r++;
@@ -333,14 +333,14 @@ static Value m_isqrt(int argc, const Value *argv, Obj *kw) {
 
 static Value m_prod(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("prod", argc, argv, kw, "iterable|$start", a) < 0) return val_null();
+  if (func_parse_args("prod", argc, argv, kw, "iterable|$start", a) < 0) return val_null();
   Value acc = VAL_IS_NULL(a[1]) ? val_int(1) : val_incref(a[1]);
-  Value it = obj_iter(a[0]);
+  Value it = op_iter(a[0]);
   if (VAL_IS_NULL(it)) { val_decref(acc); return it; }
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
-    Value n = obj_binop(OP_MULT, acc, x);
+  while ((r = op_next(it, &x)) == 1) {
+    Value n = op_binop(OP_MULT, acc, x);
     val_decref(x);
     val_decref(acc);
     acc = n;
@@ -352,15 +352,15 @@ static Value m_prod(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_fsum(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("fsum", argc, kw, 1, 1) < 0) return val_null();
-  Value it = obj_iter(argv[0]);
+  if (func_check_args("fsum", argc, kw, 1, 1) < 0) return val_null();
+  Value it = op_iter(argv[0]);
   if (VAL_IS_NULL(it)) return it;
   /* Shewchuk's exact partial sums, as CPython's msum */
   double partials[64];
   int np = 0;
   Value x;
   int r;
-  while ((r = obj_next(it, &x)) == 1) {
+  while ((r = op_next(it, &x)) == 1) {
     double v;
     int e = arg_float(x, &v);
     val_decref(x);
@@ -401,7 +401,7 @@ static Value m_fsum(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_gamma(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("gamma", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("gamma", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if ((x <= 0 && floor(x) == x) || (isinf(x) && x < 0)) return domain();
@@ -411,7 +411,7 @@ static Value m_gamma(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_lgamma(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("lgamma", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("lgamma", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= 0 && floor(x) == x) return domain();
@@ -419,27 +419,27 @@ static Value m_lgamma(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_modf(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("modf", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("modf", argc, kw, 1, 1) < 0) return val_null();
   double x, ip;
   if (arg_float(argv[0], &x) < 0) return val_null();
   double fp = modf(x, &ip);
-  return obj_tuple_pack(2, val_float(fp), val_float(ip));
+  return tuple_pack(2, val_float(fp), val_float(ip));
 }
 
 static Value m_frexp(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("frexp", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("frexp", argc, kw, 1, 1) < 0) return val_null();
   double x;
   if (arg_float(argv[0], &x) < 0) return val_null();
   int e = 0;
   double m = frexp(x, &e);
-  return obj_tuple_pack(2, val_float(m), val_int(e));
+  return tuple_pack(2, val_float(m), val_int(e));
 }
 
 static Value m_ldexp(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("ldexp", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("ldexp", argc, kw, 2, 2) < 0) return val_null();
   double x;
   int64_t e;
-  if (arg_float(argv[0], &x) < 0 || obj_as_int(argv[1], &e) < 0) return val_null();
+  if (arg_float(argv[0], &x) < 0 || op_as_int(argv[1], &e) < 0) return val_null();
   if (e > 100000) e = 100000;
   if (e < -100000) e = -100000;
   double r = ldexp(x, (int)e);
@@ -502,14 +502,14 @@ static const MethodDef math_functions[] = {
     {NULL}};
 
 int modinit_math(Value m) {
-  if (obj_module_add_functions(m, math_functions) < 0) return -1;
-  if (obj_module_add(m, "pi", val_float(M_PI)) < 0 || obj_module_add(m, "e", val_float(M_E)) < 0 ||
-      obj_module_add(m, "tau", val_float(2 * M_PI)) < 0 ||
-      obj_module_add(m, "inf", val_float(INFINITY)) < 0 || obj_module_add(m, "nan", val_float(NAN)) < 0)
+  if (module_add_functions(m, math_functions) < 0) return -1;
+  if (module_add(m, "pi", val_float(M_PI)) < 0 || module_add(m, "e", val_float(M_E)) < 0 ||
+      module_add(m, "tau", val_float(2 * M_PI)) < 0 ||
+      module_add(m, "inf", val_float(INFINITY)) < 0 || module_add(m, "nan", val_float(NAN)) < 0)
     return -1;
-  Value doc = obj_str_from_cstr("This module provides access to the mathematical functions defined by the C standard.");
+  Value doc = str_from_cstr("This module provides access to the mathematical functions defined by the C standard.");
   if (VAL_IS_NULL(doc)) return -1;
-  obj_setattr_s(m, "__doc__", doc);
+  op_setattr_s(m, "__doc__", doc);
   val_decref(doc);
   return 0;
 }

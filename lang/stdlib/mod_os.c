@@ -15,16 +15,16 @@ extern char **environ;
 
 static Value os_error(const char *path) {
   int err = errno;
-  TypeObj *t = err == ENOENT ? &obj_FileNotFoundError : err == EEXIST ? &obj_FileExistsError :
-               (err == EACCES || err == EPERM) ? &obj_PermissionError :
-               err == EISDIR ? &obj_IsADirectoryError : &obj_OSError;
-  Value msg = obj_str_from_cstr(strerror(err));
-  Value p = path ? obj_str_from_cstr(path) : val_null();
-  Value args = VAL_IS_NULL(p) ? obj_tuple_pack(2, val_int(err), msg) : obj_tuple_pack(3, val_int(err), msg, p);
+  TypeObj *t = err == ENOENT ? &exc_FileNotFoundError : err == EEXIST ? &exc_FileExistsError :
+               (err == EACCES || err == EPERM) ? &exc_PermissionError :
+               err == EISDIR ? &exc_IsADirectoryError : &exc_OSError;
+  Value msg = str_from_cstr(strerror(err));
+  Value p = path ? str_from_cstr(path) : val_null();
+  Value args = VAL_IS_NULL(p) ? tuple_pack(2, val_int(err), msg) : tuple_pack(3, val_int(err), msg, p);
   val_decref(msg);
   val_decref(p);
   if (VAL_IS_NULL(args)) return args;
-  Value e = obj_exc_new(t, args);
+  Value e = exc_new(t, args);
   val_decref(args);
   if (!VAL_IS_NULL(e)) { obj_raise_value(e); val_decref(e); }
   return val_null();
@@ -32,15 +32,15 @@ static Value os_error(const char *path) {
 
 static const char *path_arg(Value v) {
   if (!VAL_IS_STR(v)) {
-    obj_raise(&obj_TypeError, "expected str, bytes or os.PathLike object, not %s", obj_type_name(v));
+    obj_raise(&exc_TypeError, "expected str, bytes or os.PathLike object, not %s", op_type_name(v));
     return NULL;
   }
-  return obj_str_cstr(v);
+  return str_cstr(v);
 }
 
 /* ---- os.path -------------------------------------------------------------------------------- */
 static Value p_join(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1) return obj_raise(&obj_TypeError, "join() missing 1 required positional argument: 'a'");
+  if (argc < 1) return obj_raise(&exc_TypeError, "join() missing 1 required positional argument: 'a'");
   FBuf b = {0};
   for (int i = 0; i < argc; i++) {
     const char *s = path_arg(argv[i]);
@@ -49,16 +49,16 @@ static Value p_join(int argc, const Value *argv, Obj *kw) {
     else if (b.len && b.s[b.len - 1] != '/') fbuf_putc(&b, '/');
     fbuf_puts(&b, s);
   }
-  Value r = obj_str_new(b.s ? b.s : "", b.len);
+  Value r = str_new(b.s ? b.s : "", b.len);
   fbuf_free(&b);
   return r;
 }
 
 static Value stat_pred(int argc, const Value *argv, Obj *kw, const char *name, int which) {
-  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[0])) return val_bool(0);
   struct stat st;
-  if (stat(obj_str_cstr(argv[0]), &st) != 0) return val_bool(0);
+  if (stat(str_cstr(argv[0]), &st) != 0) return val_bool(0);
   return val_bool(which == 0 ? 1 : which == 1 ? S_ISREG(st.st_mode) : S_ISDIR(st.st_mode));
 }
 static Value p_exists(int argc, const Value *argv, Obj *kw) { return stat_pred(argc, argv, kw, "exists", 0); }
@@ -66,7 +66,7 @@ static Value p_isfile(int argc, const Value *argv, Obj *kw) { return stat_pred(a
 static Value p_isdir(int argc, const Value *argv, Obj *kw) { return stat_pred(argc, argv, kw, "isdir", 2); }
 
 static Value p_getsize(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("getsize", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("getsize", argc, kw, 1, 1) < 0) return val_null();
   const char *p = path_arg(argv[0]);
   if (!p) return val_null();
   struct stat st;
@@ -75,22 +75,22 @@ static Value p_getsize(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value p_basename(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("basename", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("basename", argc, kw, 1, 1) < 0) return val_null();
   const char *p = path_arg(argv[0]);
   if (!p) return val_null();
   const char *s = strrchr(p, '/');
-  return obj_str_from_cstr(s ? s + 1 : p);
+  return str_from_cstr(s ? s + 1 : p);
 }
 
 static Value p_dirname(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("dirname", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("dirname", argc, kw, 1, 1) < 0) return val_null();
   const char *p = path_arg(argv[0]);
   if (!p) return val_null();
   const char *s = strrchr(p, '/');
-  if (!s) return obj_str_new("", 0);
+  if (!s) return str_new("", 0);
   size_t n = (size_t)(s - p);
   while (n > 1 && p[n - 1] == '/') n--;
-  return obj_str_new(p, n ? n : 1);
+  return str_new(p, n ? n : 1);
 }
 
 static Value p_split(int argc, const Value *argv, Obj *kw) {
@@ -98,14 +98,14 @@ static Value p_split(int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(d)) return d;
   Value b = p_basename(argc, argv, kw);
   if (VAL_IS_NULL(b)) { val_decref(d); return b; }
-  Value t = obj_tuple_pack(2, d, b);
+  Value t = tuple_pack(2, d, b);
   val_decref(d);
   val_decref(b);
   return t;
 }
 
 static Value p_splitext(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("splitext", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("splitext", argc, kw, 1, 1) < 0) return val_null();
   const char *p = path_arg(argv[0]);
   if (!p) return val_null();
   const char *slash = strrchr(p, '/');
@@ -114,16 +114,16 @@ static Value p_splitext(int argc, const Value *argv, Obj *kw) {
   /* leading dots do not start an extension */
   const char *q = base;
   while (*q == '.') q++;
-  if (!dot || dot < q) return obj_tuple_pack(2, argv[0], val_obj(obj_intern("")));
-  Value a = obj_str_new(p, (size_t)(dot - p)), b = obj_str_from_cstr(dot);
-  Value t = VAL_IS_NULL(a) || VAL_IS_NULL(b) ? val_null() : obj_tuple_pack(2, a, b);
+  if (!dot || dot < q) return tuple_pack(2, argv[0], val_obj(str_intern("")));
+  Value a = str_new(p, (size_t)(dot - p)), b = str_from_cstr(dot);
+  Value t = VAL_IS_NULL(a) || VAL_IS_NULL(b) ? val_null() : tuple_pack(2, a, b);
   val_decref(a);
   val_decref(b);
   return t;
 }
 
 static Value p_abspath(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("abspath", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("abspath", argc, kw, 1, 1) < 0) return val_null();
   const char *p = path_arg(argv[0]);
   if (!p) return val_null();
   char buf[PATH_MAX];
@@ -132,18 +132,18 @@ static Value p_abspath(int argc, const Value *argv, Obj *kw) {
   FBuf b = {0};
   fbuf_puts(&b, buf);
   if (*p && strcmp(p, ".") != 0) { fbuf_putc(&b, '/'); fbuf_puts(&b, p); }
-  Value r = obj_str_new(b.s, b.len);
+  Value r = str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
 }
 
 static Value p_expanduser(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("expanduser", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("expanduser", argc, kw, 1, 1) < 0) return val_null();
   const char *p = path_arg(argv[0]);
   if (!p) return val_null();
   if (p[0] != '~') return val_incref(argv[0]);
   const char *home = getenv("HOME");
-  return obj_str_fmt("%s%s", home ? home : "", p + 1);
+  return str_fmt("%s%s", home ? home : "", p + 1);
 }
 
 static const MethodDef path_functions[] = {
@@ -161,40 +161,40 @@ static const MethodDef path_functions[] = {
     {NULL}};
 
 int modinit_os_path(Value m) {
-  if (obj_module_add_functions(m, path_functions) < 0) return -1;
-  Value sep = obj_str_from_cstr("/");
-  int r = VAL_IS_NULL(sep) ? -1 : obj_module_add(m, "sep", sep);
+  if (module_add_functions(m, path_functions) < 0) return -1;
+  Value sep = str_from_cstr("/");
+  int r = VAL_IS_NULL(sep) ? -1 : module_add(m, "sep", sep);
   val_decref(sep);
   return r;
 }
 
 /* ---- os ---------------------------------------------------------------------------------------- */
 static Value o_getcwd(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("getcwd", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("getcwd", argc, kw, 0, 0) < 0) return val_null();
   char buf[PATH_MAX];
   if (!getcwd(buf, sizeof buf)) return os_error(NULL);
-  return obj_str_from_cstr(buf);
+  return str_from_cstr(buf);
 }
 
 static Value o_listdir(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("listdir", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("listdir", argc, kw, 0, 1) < 0) return val_null();
   const char *p = argc ? path_arg(argv[0]) : ".";
   if (!p) return val_null();
   DIR *d = opendir(p);
   if (!d) return os_error(p);
-  Value l = obj_list_new(0);
+  Value l = list_new(0);
   struct dirent *e;
   while (!VAL_IS_NULL(l) && (e = readdir(d))) {
     if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
-    Value s = obj_str_from_cstr(e->d_name);
-    if (VAL_IS_NULL(s) || obj_list_append_steal(l, s) < 0) { val_decref(l); l = val_null(); }
+    Value s = str_from_cstr(e->d_name);
+    if (VAL_IS_NULL(s) || list_append_steal(l, s) < 0) { val_decref(l); l = val_null(); }
   }
   closedir(d);
   return l;
 }
 
 static Value path_op(int argc, const Value *argv, Obj *kw, const char *name, int (*fn)(const char *)) {
-  if (obj_check_args(name, argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   const char *p = path_arg(argv[0]);
   if (!p) return val_null();
   if (fn(p) != 0) return os_error(p);
@@ -207,7 +207,7 @@ static Value o_chdir(int argc, const Value *argv, Obj *kw) { return path_op(argc
 
 static Value o_mkdir(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("mkdir", argc, argv, kw, "path|mode", a) < 0) return val_null();
+  if (func_parse_args("mkdir", argc, argv, kw, "path|mode", a) < 0) return val_null();
   const char *p = path_arg(a[0]);
   if (!p) return val_null();
   if (mkdir(p, 0777) != 0) return os_error(p);
@@ -216,10 +216,10 @@ static Value o_mkdir(int argc, const Value *argv, Obj *kw) {
 
 static Value o_makedirs(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("makedirs", argc, argv, kw, "name|mode,exist_ok", a) < 0) return val_null();
+  if (func_parse_args("makedirs", argc, argv, kw, "name|mode,exist_ok", a) < 0) return val_null();
   const char *p = path_arg(a[0]);
   if (!p) return val_null();
-  int exist_ok = !VAL_IS_NULL(a[2]) && obj_truth(a[2]) > 0;
+  int exist_ok = !VAL_IS_NULL(a[2]) && op_truth(a[2]) > 0;
   char buf[PATH_MAX];
   snprintf(buf, sizeof buf, "%s", p);
   for (char *q = buf + 1; *q; q++) {
@@ -236,7 +236,7 @@ static Value o_makedirs(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value o_rename(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("rename", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("rename", argc, kw, 2, 2) < 0) return val_null();
   const char *a = path_arg(argv[0]), *b = a ? path_arg(argv[1]) : NULL;
   if (!a || !b) return val_null();
   if (rename(a, b) != 0) return os_error(a);
@@ -250,11 +250,11 @@ static Value o_cpu_count(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value o_getenv(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("getenv", argc, kw, 1, 2) < 0) return val_null();
-  if (!VAL_IS_STR(argv[0])) return obj_raise(&obj_TypeError, "str expected, not %s", obj_type_name(argv[0]));
-  const char *v = getenv(obj_str_cstr(argv[0]));
+  if (func_check_args("getenv", argc, kw, 1, 2) < 0) return val_null();
+  if (!VAL_IS_STR(argv[0])) return obj_raise(&exc_TypeError, "str expected, not %s", op_type_name(argv[0]));
+  const char *v = getenv(str_cstr(argv[0]));
   if (!v) return argc > 1 ? val_incref(argv[1]) : val_none();
-  return obj_str_from_cstr(v);
+  return str_from_cstr(v);
 }
 
 static const MethodDef os_functions[] = {
@@ -273,29 +273,29 @@ static const MethodDef os_functions[] = {
     {NULL}};
 
 int modinit_os(Value m) {
-  if (obj_module_add_functions(m, os_functions) < 0) return -1;
-  Value env = obj_dict_new();
+  if (module_add_functions(m, os_functions) < 0) return -1;
+  Value env = dict_new();
   if (VAL_IS_NULL(env)) return -1;
   for (char **e = environ; e && *e; e++) {
     const char *eq = strchr(*e, '=');
     if (!eq) continue;
-    Value k = obj_str_new(*e, (size_t)(eq - *e)), v = obj_str_from_cstr(eq + 1);
-    if (!VAL_IS_NULL(k) && !VAL_IS_NULL(v) && utf8_valid(*e, strlen(*e))) obj_dict_set(env, k, v);
+    Value k = str_new(*e, (size_t)(eq - *e)), v = str_from_cstr(eq + 1);
+    if (!VAL_IS_NULL(k) && !VAL_IS_NULL(v) && utf8_valid(*e, strlen(*e))) dict_set(env, k, v);
     val_decref(k);
     val_decref(v);
     obj_err_clear();
   }
-  int r = obj_module_add(m, "environ", env);
+  int r = module_add(m, "environ", env);
   val_decref(env);
-  Value sep = obj_str_from_cstr("/"), ls = obj_str_from_cstr("\n"), nm = obj_str_from_cstr("posix");
+  Value sep = str_from_cstr("/"), ls = str_from_cstr("\n"), nm = str_from_cstr("posix");
   if (r == 0 && !VAL_IS_NULL(sep) && !VAL_IS_NULL(ls) && !VAL_IS_NULL(nm))
-    r = obj_module_add(m, "sep", sep) | obj_module_add(m, "linesep", ls) | obj_module_add(m, "name", nm);
+    r = module_add(m, "sep", sep) | module_add(m, "linesep", ls) | module_add(m, "name", nm);
   val_decref(sep);
   val_decref(ls);
   val_decref(nm);
   if (r < 0) return -1;
   /* `import os` makes os.path available too */
-  Value path = obj_import("os.path");
+  Value path = module_import("os.path");
   if (VAL_IS_NULL(path)) return -1;
   val_decref(path);
   return 0;

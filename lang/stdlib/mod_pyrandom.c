@@ -119,10 +119,10 @@ static int do_seed(RandomObj *r, Value a) {
     int64_t v = a.u.i;
     n = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
   } else if (VAL_IS_FLOAT(a)) {
-    int64_t h = obj_hash_double(a.u.f);
+    int64_t h = num_hash_double(a.u.f);
     n = h < 0 ? (uint64_t)0 - (uint64_t)h : (uint64_t)h;
   } else {
-    obj_raise(&obj_TypeError, "The only supported seed types in Sable are: None, int and float.");
+    obj_raise(&exc_TypeError, "The only supported seed types in Sable are: None, int and float.");
     return -1;
   }
   uint32_t key[2] = {(uint32_t)n, (uint32_t)(n >> 32)};
@@ -134,75 +134,75 @@ static int do_seed(RandomObj *r, Value a) {
 
 static Value r_seed(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("seed", argc - 1, argv + 1, kw, "|a,version", a) < 0) return val_null();
+  if (func_parse_args("seed", argc - 1, argv + 1, kw, "|a,version", a) < 0) return val_null();
   if (do_seed(SELFR, a[0]) < 0) return val_null();
   return val_none();
 }
 
 static Value r_random(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("random", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("random", argc - 1, kw, 0, 0) < 0) return val_null();
   return val_float(random_double(SELFR));
 }
 
 static Value r_getrandbits(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("getrandbits", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("getrandbits", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t k;
-  if (obj_as_int(argv[1], &k) < 0) return val_null();
-  if (k < 0) return obj_raise(&obj_ValueError, "number of bits must be non-negative");
-  if (k > 63) return obj_raise(&obj_OverflowError, "getrandbits() above 63 bits does not fit Sable's 64-bit int");
+  if (op_as_int(argv[1], &k) < 0) return val_null();
+  if (k < 0) return obj_raise(&exc_ValueError, "number of bits must be non-negative");
+  if (k > 63) return obj_raise(&exc_OverflowError, "getrandbits() above 63 bits does not fit Sable's 64-bit int");
   return val_int((int64_t)getrandbits(SELFR, (int)k));
 }
 
 static Value randrange_impl(RandomObj *r, Value vstart, Value vstop, Value vstep) {
   int64_t start, stop, step = 1;
-  if (obj_as_int(vstart, &start) < 0) return val_null();
+  if (op_as_int(vstart, &start) < 0) return val_null();
   if (VAL_IS_NULL(vstop) || VAL_IS_NONE(vstop)) {
     if (!VAL_IS_NULL(vstep) && !(VAL_IS_INTLIKE(vstep) && vstep.u.i == 1))
-      return obj_raise(&obj_TypeError, "Missing a non-None stop argument");
+      return obj_raise(&exc_TypeError, "Missing a non-None stop argument");
     if (start > 0) return val_int((int64_t)randbelow(r, (uint64_t)start));
-    return obj_raise(&obj_ValueError, "empty range for randrange()");
+    return obj_raise(&exc_ValueError, "empty range for randrange()");
   }
-  if (obj_as_int(vstop, &stop) < 0) return val_null();
-  if (!VAL_IS_NULL(vstep) && obj_as_int(vstep, &step) < 0) return val_null();
+  if (op_as_int(vstop, &stop) < 0) return val_null();
+  if (!VAL_IS_NULL(vstep) && op_as_int(vstep, &step) < 0) return val_null();
   __int128 width = (__int128)stop - start;
   if (step == 1) {
     if (width > 0) return val_int(start + (int64_t)randbelow(r, (uint64_t)width));
-    return obj_raise(&obj_ValueError, "empty range for randrange() (%lld, %lld, %lld)", (long long)start,
+    return obj_raise(&exc_ValueError, "empty range for randrange() (%lld, %lld, %lld)", (long long)start,
                      (long long)stop, (long long)width);
   }
-  if (step == 0) return obj_raise(&obj_ValueError, "zero step for randrange()");
+  if (step == 0) return obj_raise(&exc_ValueError, "zero step for randrange()");
   __int128 n = step > 0 ? (width + step - 1) / step : (width + step + 1) / step;
-  if (n <= 0) return obj_raise(&obj_ValueError, "empty range for randrange()");
+  if (n <= 0) return obj_raise(&exc_ValueError, "empty range for randrange()");
   return val_int(start + (int64_t)((__int128)step * (__int128)randbelow(r, (uint64_t)n)));
 }
 
 static Value r_randrange(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("randrange", argc - 1, argv + 1, kw, "start|stop,step", a) < 0) return val_null();
+  if (func_parse_args("randrange", argc - 1, argv + 1, kw, "start|stop,step", a) < 0) return val_null();
   return randrange_impl(SELFR, a[0], a[1], a[2]);
 }
 
 static Value r_randint(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("randint", argc - 1, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("randint", argc - 1, kw, 2, 2) < 0) return val_null();
   int64_t b;
-  if (obj_as_int(argv[2], &b) < 0) return val_null();
-  if (b == INT64_MAX) return obj_raise(&obj_OverflowError, "randint() upper bound too large");
+  if (op_as_int(argv[2], &b) < 0) return val_null();
+  if (b == INT64_MAX) return obj_raise(&exc_OverflowError, "randint() upper bound too large");
   return randrange_impl(SELFR, argv[1], val_int(b + 1), val_null());
 }
 
 static Value r_choice(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("choice", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("choice", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t n;
-  if (obj_len(argv[1], &n) < 0) return val_null();
-  if (n == 0) return obj_raise(&obj_IndexError, "Cannot choose from an empty sequence");
-  return obj_getitem(argv[1], val_int((int64_t)randbelow(SELFR, (uint64_t)n)));
+  if (op_len(argv[1], &n) < 0) return val_null();
+  if (n == 0) return obj_raise(&exc_IndexError, "Cannot choose from an empty sequence");
+  return op_getitem(argv[1], val_int((int64_t)randbelow(SELFR, (uint64_t)n)));
 }
 
 static Value r_shuffle(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("shuffle", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("shuffle", argc - 1, kw, 1, 1) < 0) return val_null();
   Value x = argv[1];
   int64_t n;
-  if (obj_len(x, &n) < 0) return val_null();
+  if (op_len(x, &n) < 0) return val_null();
   for (int64_t i = n - 1; i >= 1; i--) {
     int64_t j = (int64_t)randbelow(SELFR, (uint64_t)i + 1);
     if (VAL_IS_LIST(x) && LIST(x.u.o)->len == n) {
@@ -211,11 +211,11 @@ static Value r_shuffle(int argc, const Value *argv, Obj *kw) {
       LIST(x.u.o)->items[j] = t;
       continue;
     }
-    Value a = obj_getitem(x, val_int(i));
+    Value a = op_getitem(x, val_int(i));
     if (VAL_IS_NULL(a)) return a;
-    Value b = obj_getitem(x, val_int(j));
+    Value b = op_getitem(x, val_int(j));
     if (VAL_IS_NULL(b)) { val_decref(a); return b; }
-    int r = obj_setitem(x, val_int(i), b) < 0 || obj_setitem(x, val_int(j), a) < 0;
+    int r = op_setitem(x, val_int(i), b) < 0 || op_setitem(x, val_int(j), a) < 0;
     val_decref(a);
     val_decref(b);
     if (r) return val_null();
@@ -224,18 +224,18 @@ static Value r_shuffle(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value r_uniform(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("uniform", argc - 1, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("uniform", argc - 1, kw, 2, 2) < 0) return val_null();
   double a, b;
-  if (obj_as_float(argv[1], &a) < 0 || obj_as_float(argv[2], &b) < 0) return val_null();
+  if (op_as_float(argv[1], &a) < 0 || op_as_float(argv[2], &b) < 0) return val_null();
   return val_float(a + (b - a) * random_double(SELFR));
 }
 
 static Value r_gauss(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("gauss", argc - 1, argv + 1, kw, "|mu,sigma", a) < 0) return val_null();
+  if (func_parse_args("gauss", argc - 1, argv + 1, kw, "|mu,sigma", a) < 0) return val_null();
   double mu = 0.0, sigma = 1.0;
-  if (!VAL_IS_NULL(a[0]) && obj_as_float(a[0], &mu) < 0) return val_null();
-  if (!VAL_IS_NULL(a[1]) && obj_as_float(a[1], &sigma) < 0) return val_null();
+  if (!VAL_IS_NULL(a[0]) && op_as_float(a[0], &mu) < 0) return val_null();
+  if (!VAL_IS_NULL(a[1]) && op_as_float(a[1], &sigma) < 0) return val_null();
   RandomObj *r = SELFR;
   double z;
   if (r->has_gauss) {
@@ -253,10 +253,10 @@ static Value r_gauss(int argc, const Value *argv, Obj *kw) {
 
 static Value r_normalvariate(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("normalvariate", argc - 1, argv + 1, kw, "|mu,sigma", a) < 0) return val_null();
+  if (func_parse_args("normalvariate", argc - 1, argv + 1, kw, "|mu,sigma", a) < 0) return val_null();
   double mu = 0.0, sigma = 1.0;
-  if (!VAL_IS_NULL(a[0]) && obj_as_float(a[0], &mu) < 0) return val_null();
-  if (!VAL_IS_NULL(a[1]) && obj_as_float(a[1], &sigma) < 0) return val_null();
+  if (!VAL_IS_NULL(a[0]) && op_as_float(a[0], &mu) < 0) return val_null();
+  if (!VAL_IS_NULL(a[1]) && op_as_float(a[1], &sigma) < 0) return val_null();
   const double NV = 4 * exp(-0.5) / sqrt(2.0);
   double z;
   for (;;) {
@@ -268,27 +268,27 @@ static Value r_normalvariate(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value r_expovariate(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("expovariate", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("expovariate", argc - 1, kw, 1, 1) < 0) return val_null();
   double l;
-  if (obj_as_float(argv[1], &l) < 0) return val_null();
-  if (l == 0) return obj_raise(&obj_ZeroDivisionError, "float division by zero");
+  if (op_as_float(argv[1], &l) < 0) return val_null();
+  if (l == 0) return obj_raise(&exc_ZeroDivisionError, "float division by zero");
   return val_float(-log(1.0 - random_double(SELFR)) / l);
 }
 
 static Value r_sample(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("sample", argc - 1, argv + 1, kw, "population,k|$counts", a) < 0) return val_null();
+  if (func_parse_args("sample", argc - 1, argv + 1, kw, "population,k|$counts", a) < 0) return val_null();
   if (VAL_IS_SETLIKE(a[0]) || VAL_IS_DICT(a[0]))
-    return obj_raise(&obj_TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).");
-  Value pop = obj_sequence_list(a[0]);
+    return obj_raise(&exc_TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).");
+  Value pop = list_from_iterable(a[0]);
   if (VAL_IS_NULL(pop)) return pop;
   int64_t n = LIST(pop.u.o)->len, k;
-  if (obj_as_int(a[1], &k) < 0) { val_decref(pop); return val_null(); }
+  if (op_as_int(a[1], &k) < 0) { val_decref(pop); return val_null(); }
   if (k < 0 || k > n) {
     val_decref(pop);
-    return obj_raise(&obj_ValueError, "Sample larger than population or is negative");
+    return obj_raise(&exc_ValueError, "Sample larger than population or is negative");
   }
-  Value result = obj_list_new(k);
+  Value result = list_new(k);
   if (VAL_IS_NULL(result)) { val_decref(pop); return result; }
   RandomObj *r = SELFR;
   int64_t setsize = 21;
@@ -304,12 +304,12 @@ static Value r_sample(int argc, const Value *argv, Obj *kw) {
       items[n - i - 1] = t;
     }
   } else {
-    Value selected = obj_set_new();
+    Value selected = set_new();
     if (VAL_IS_NULL(selected)) { val_decref(pop); val_decref(result); return selected; }
     for (int64_t i = 0; i < k; i++) {
       int64_t j = (int64_t)randbelow(r, (uint64_t)n);
-      while (obj_set_contains(selected, val_int(j)) > 0) j = (int64_t)randbelow(r, (uint64_t)n);
-      obj_set_add(selected, val_int(j));
+      while (set_contains(selected, val_int(j)) > 0) j = (int64_t)randbelow(r, (uint64_t)n);
+      set_add(selected, val_int(j));
       val_decref(out[i]);
       out[i] = val_incref(items[j]);
     }
@@ -321,31 +321,31 @@ static Value r_sample(int argc, const Value *argv, Obj *kw) {
 
 static Value r_choices(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("choices", argc - 1, argv + 1, kw, "population|weights,$cum_weights,k", a) < 0)
+  if (func_parse_args("choices", argc - 1, argv + 1, kw, "population|weights,$cum_weights,k", a) < 0)
     return val_null();
   int64_t k = 1;
-  if (!VAL_IS_NULL(a[3]) && obj_as_int(a[3], &k) < 0) return val_null();
-  Value pop = obj_sequence_list(a[0]);
+  if (!VAL_IS_NULL(a[3]) && op_as_int(a[3], &k) < 0) return val_null();
+  Value pop = list_from_iterable(a[0]);
   if (VAL_IS_NULL(pop)) return pop;
   int64_t n = LIST(pop.u.o)->len;
-  Value out = obj_list_new(0);
+  Value out = list_new(0);
   double *cum = NULL;
   if (VAL_IS_NULL(out)) goto fail;
   RandomObj *r = SELFR;
   if ((VAL_IS_NULL(a[1]) || VAL_IS_NONE(a[1])) && (VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2]))) {
-    if (n == 0 && k > 0) { obj_raise(&obj_IndexError, "list index out of range"); goto fail; }
+    if (n == 0 && k > 0) { obj_raise(&exc_IndexError, "list index out of range"); goto fail; }
     for (int64_t i = 0; i < k; i++)
-      if (obj_list_append(out, LIST(pop.u.o)->items[(int64_t)floor(random_double(r) * (double)n)]) < 0) goto fail;
+      if (list_append(out, LIST(pop.u.o)->items[(int64_t)floor(random_double(r) * (double)n)]) < 0) goto fail;
     val_decref(pop);
     return out;
   }
   Value w = !VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2]) ? a[2] : a[1];
   int cumulative = w.u.o == a[2].u.o && !VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2]);
-  Value wl = obj_sequence_list(w);
+  Value wl = list_from_iterable(w);
   if (VAL_IS_NULL(wl)) goto fail;
   if (LIST(wl.u.o)->len != n) {
     val_decref(wl);
-    obj_raise(&obj_ValueError, "The number of weights does not match the population");
+    obj_raise(&exc_ValueError, "The number of weights does not match the population");
     goto fail;
   }
   cum = obj_calloc((size_t)n + 1, sizeof(double));
@@ -353,13 +353,13 @@ static Value r_choices(int argc, const Value *argv, Obj *kw) {
   double acc = 0;
   for (int64_t i = 0; i < n; i++) {
     double x;
-    if (obj_as_float(LIST(wl.u.o)->items[i], &x) < 0) { val_decref(wl); goto fail; }
+    if (op_as_float(LIST(wl.u.o)->items[i], &x) < 0) { val_decref(wl); goto fail; }
     acc = cumulative ? x : acc + x;
     cum[i] = acc;
   }
   val_decref(wl);
   double total = n ? cum[n - 1] : 0.0;
-  if (n == 0 || total <= 0.0) { obj_raise(&obj_ValueError, "Total of weights must be greater than zero"); goto fail; }
+  if (n == 0 || total <= 0.0) { obj_raise(&exc_ValueError, "Total of weights must be greater than zero"); goto fail; }
   for (int64_t i = 0; i < k; i++) {
     double x = random_double(r) * total;
     int64_t lo = 0, hi = n - 1;
@@ -368,7 +368,7 @@ static Value r_choices(int argc, const Value *argv, Obj *kw) {
       if (x < cum[mid]) hi = mid;
       else lo = mid + 1;
     }
-    if (obj_list_append(out, LIST(pop.u.o)->items[lo]) < 0) goto fail;
+    if (list_append(out, LIST(pop.u.o)->items[lo]) < 0) goto fail;
   }
   free(cum);
   val_decref(pop);
@@ -382,25 +382,25 @@ fail:
 
 static Value r_getstate(int argc, const Value *argv, Obj *kw) {
   RandomObj *r = SELFR;
-  Value t = obj_tuple_new(MT_N + 1);
+  Value t = tuple_new(MT_N + 1);
   if (VAL_IS_NULL(t)) return t;
   for (int i = 0; i < MT_N; i++) TUPLE_SET(t, i, val_int(r->mt[i]));
   TUPLE_SET(t, MT_N, val_int(r->mti));
-  Value s = obj_tuple_pack(3, val_int(3), t, r->has_gauss ? val_float(r->gauss_next) : val_none());
+  Value s = tuple_pack(3, val_int(3), t, r->has_gauss ? val_float(r->gauss_next) : val_none());
   val_decref(t);
   return s;
 }
 
 static Value r_setstate(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("setstate", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("setstate", argc - 1, kw, 1, 1) < 0) return val_null();
   Value s = argv[1];
   if (!VAL_IS_TUPLE(s) || TUPLE(s.u.o)->len != 3 || !VAL_IS_TUPLE(TUPLE(s.u.o)->items[1]) ||
       TUPLE(TUPLE(s.u.o)->items[1].u.o)->len != MT_N + 1)
-    return obj_raise(&obj_ValueError, "state vector is the wrong size");
+    return obj_raise(&exc_ValueError, "state vector is the wrong size");
   RandomObj *r = SELFR;
   TupleObj *t = TUPLE(TUPLE(s.u.o)->items[1].u.o);
   for (int i = 0; i <= MT_N; i++)
-    if (!VAL_IS_INTLIKE(t->items[i])) return obj_raise(&obj_TypeError, "state vector items must be integers");
+    if (!VAL_IS_INTLIKE(t->items[i])) return obj_raise(&exc_TypeError, "state vector items must be integers");
   for (int i = 0; i < MT_N; i++) r->mt[i] = (uint32_t)t->items[i].u.i;
   r->mti = (int)t->items[MT_N].u.i;
   if (r->mti < 0 || r->mti > MT_N) r->mti = MT_N;
@@ -431,7 +431,7 @@ static const MethodDef random_methods[] = {
 static void random_dealloc(Obj *o) { obj_free(o); }
 
 static Value random_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("Random", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("Random", argc, kw, 0, 1) < 0) return val_null();
   RandomObj *r = obj_alloc(t, sizeof(RandomObj));
   if (!r) return val_null();
   Value v = val_obj(&r->ob);
@@ -446,11 +446,11 @@ static TypeObj random_type = {OBJ_TYPE_HEAD, .name = "Random",
 int modinit_random(Value m) {
   Value inst = random_new(&random_type, 0, NULL, NULL);
   if (VAL_IS_NULL(inst)) return -1;
-  int r = obj_module_add(m, "Random", val_obj(&random_type.ob)) | obj_module_add(m, "_inst", inst);
+  int r = module_add(m, "Random", val_obj(&random_type.ob)) | module_add(m, "_inst", inst);
   for (const MethodDef *d = random_methods; d->name && r == 0; d++) {
-    Value bm = obj_getattr_s(inst, d->name);
+    Value bm = op_getattr_s(inst, d->name);
     if (VAL_IS_NULL(bm)) { r = -1; break; }
-    r = obj_module_add(m, d->name, bm);
+    r = module_add(m, d->name, bm);
     val_decref(bm);
   }
   val_decref(inst);

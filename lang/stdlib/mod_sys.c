@@ -8,10 +8,10 @@
 #include "core/modtable.h"
 
 static Value s_exit(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
-  Value args = argc ? obj_tuple_pack(1, argv[0]) : obj_tuple_new(0);
+  if (func_check_args("exit", argc, kw, 0, 1) < 0) return val_null();
+  Value args = argc ? tuple_pack(1, argv[0]) : tuple_new(0);
   if (VAL_IS_NULL(args)) return args;
-  Value e = obj_exc_new(&obj_SystemExit, args);
+  Value e = exc_new(&exc_SystemExit, args);
   val_decref(args);
   if (VAL_IS_NULL(e)) return e;
   obj_raise_value(e);
@@ -20,13 +20,13 @@ static Value s_exit(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value s_setrecursionlimit(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("setrecursionlimit", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("setrecursionlimit", argc, kw, 1, 1) < 0) return val_null();
   int64_t n;
-  if (obj_as_int(argv[0], &n) < 0) return val_null();
-  if (n < 1) return obj_raise(&obj_ValueError, "recursion limit must be greater or equal than 1");
+  if (op_as_int(argv[0], &n) < 0) return val_null();
+  if (n < 1) return obj_raise(&exc_ValueError, "recursion limit must be greater or equal than 1");
   if (n > 1000000000) n = 1000000000;
   if (n <= obj_ts.depth)
-    return obj_raise(&obj_RecursionError,
+    return obj_raise(&exc_RecursionError,
                      "cannot set the recursion limit to %lld at the recursion depth %d: the limit is too low",
                      (long long)n, obj_ts.depth);
   obj_ts.limit = (int)n;
@@ -34,25 +34,25 @@ static Value s_setrecursionlimit(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value s_getrecursionlimit(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("getrecursionlimit", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("getrecursionlimit", argc, kw, 0, 0) < 0) return val_null();
   return val_int(obj_ts.limit);
 }
 
 static Value s_getsizeof(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("getsizeof", argc, kw, 1, 2) < 0) return val_null();
+  if (func_check_args("getsizeof", argc, kw, 1, 2) < 0) return val_null();
   Value v = argv[0];
   if (!VAL_IS_OBJ(v)) return val_int(28);
   TypeObj *t = v.u.o->type;
-  if (t == &obj_str_type) return val_int(49 + (int64_t)STR(v.u.o)->len);
-  if (t == &obj_list_type) return val_int(56 + 8 * LIST(v.u.o)->cap);
-  if (t == &obj_tuple_type) return val_int(40 + 8 * TUPLE(v.u.o)->len);
+  if (t == &str_type) return val_int(49 + (int64_t)STR(v.u.o)->len);
+  if (t == &list_type) return val_int(56 + 8 * LIST(v.u.o)->cap);
+  if (t == &tuple_type) return val_int(40 + 8 * TUPLE(v.u.o)->len);
   return val_int(64);
 }
 
 static Value s_intern(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("intern", argc, kw, 1, 1) < 0) return val_null();
-  if (!VAL_IS_STR(argv[0])) return obj_raise(&obj_TypeError, "intern() argument must be str");
-  Obj *o = obj_intern_n(STR(argv[0].u.o)->s, STR(argv[0].u.o)->len);
+  if (func_check_args("intern", argc, kw, 1, 1) < 0) return val_null();
+  if (!VAL_IS_STR(argv[0])) return obj_raise(&exc_TypeError, "intern() argument must be str");
+  Obj *o = str_intern_n(STR(argv[0].u.o)->s, STR(argv[0].u.o)->len);
   return o ? val_obj(o) : val_null();
 }
 
@@ -65,24 +65,24 @@ static const MethodDef sys_functions[] = {
     {NULL}};
 
 Value obj_sys_module_new(Session *s, int argc, char **argv) {
-  Value m = obj_module_new("sys");
+  Value m = module_new("sys");
   if (VAL_IS_NULL(m)) return m;
-  if (obj_module_add_functions(m, sys_functions) < 0) goto fail;
-  Value av = obj_list_new(0);
+  if (module_add_functions(m, sys_functions) < 0) goto fail;
+  Value av = list_new(0);
   if (VAL_IS_NULL(av)) goto fail;
   for (int i = 0; i < argc; i++) {
-    Value a = obj_str_from_cstr(argv[i] ? argv[i] : "");
-    if (VAL_IS_NULL(a) || obj_list_append_steal(av, a) < 0) { val_decref(av); goto fail; }
+    Value a = str_from_cstr(argv[i] ? argv[i] : "");
+    if (VAL_IS_NULL(a) || list_append_steal(av, a) < 0) { val_decref(av); goto fail; }
   }
   if (argc == 0) {
-    Value e = obj_str_new("", 0);
-    obj_list_append_steal(av, e);
+    Value e = str_new("", 0);
+    list_append_steal(av, e);
   }
-  int r = obj_module_add(m, "argv", av);
+  int r = module_add(m, "argv", av);
   s->argv = av;
   if (r < 0) goto fail;
   /* sys.path: the script's directory (or '' for the current one) */
-  Value path = obj_list_new(0);
+  Value path = list_new(0);
   if (VAL_IS_NULL(path)) goto fail;
   const char *script = argc > 0 ? argv[0] : NULL;
   char dir[1024] = "";
@@ -90,28 +90,28 @@ Value obj_sys_module_new(Session *s, int argc, char **argv) {
     const char *slash = strrchr(script, '/');
     if (slash) snprintf(dir, sizeof dir, "%.*s", (int)(slash - script), script);
   }
-  Value d = obj_str_from_cstr(dir);
-  if (VAL_IS_NULL(d) || obj_list_append_steal(path, d) < 0) { val_decref(path); goto fail; }
-  r = obj_module_add(m, "path", path);
+  Value d = str_from_cstr(dir);
+  if (VAL_IS_NULL(d) || list_append_steal(path, d) < 0) { val_decref(path); goto fail; }
+  r = module_add(m, "path", path);
   val_decref(path);
   if (r < 0) goto fail;
-  Value out = obj_stdstream_new(1), err = obj_stdstream_new(2);
+  Value out = file_stdstream_new(1), err = file_stdstream_new(2);
   if (VAL_IS_NULL(out) || VAL_IS_NULL(err)) { val_decref(out); val_decref(err); goto fail; }
-  r = obj_module_add(m, "stdout", out) | obj_module_add(m, "stderr", err) |
-      obj_module_add(m, "__stdout__", out) | obj_module_add(m, "__stderr__", err);
+  r = module_add(m, "stdout", out) | module_add(m, "stderr", err) |
+      module_add(m, "__stdout__", out) | module_add(m, "__stderr__", err);
   val_decref(out);
   val_decref(err);
   if (r < 0) goto fail;
-  Value ver = obj_str_from_cstr("3.11.7 (Sable " SB_VERSION ")");
-  Value rel = obj_str_from_cstr("final");
-  Value vi = (VAL_IS_NULL(rel)) ? rel : obj_tuple_pack(5, val_int(3), val_int(11), val_int(7), rel, val_int(0));
-  Value plat = obj_str_from_cstr("linux"), bo = obj_str_from_cstr("little"), ex = obj_str_from_cstr("sable");
+  Value ver = str_from_cstr("3.11.7 (Sable " SB_VERSION ")");
+  Value rel = str_from_cstr("final");
+  Value vi = (VAL_IS_NULL(rel)) ? rel : tuple_pack(5, val_int(3), val_int(11), val_int(7), rel, val_int(0));
+  Value plat = str_from_cstr("linux"), bo = str_from_cstr("little"), ex = str_from_cstr("sable");
   r = VAL_IS_NULL(ver) || VAL_IS_NULL(vi) || VAL_IS_NULL(plat) || VAL_IS_NULL(bo) || VAL_IS_NULL(ex) ? -1 : 0;
   if (r == 0)
-    r = obj_module_add(m, "version", ver) | obj_module_add(m, "version_info", vi) |
-        obj_module_add(m, "platform", plat) | obj_module_add(m, "byteorder", bo) |
-        obj_module_add(m, "executable", ex) | obj_module_add(m, "maxsize", val_int(INT64_MAX)) |
-        obj_module_add(m, "modules", s->modules);
+    r = module_add(m, "version", ver) | module_add(m, "version_info", vi) |
+        module_add(m, "platform", plat) | module_add(m, "byteorder", bo) |
+        module_add(m, "executable", ex) | module_add(m, "maxsize", val_int(INT64_MAX)) |
+        module_add(m, "modules", s->modules);
   val_decref(ver);
   val_decref(rel);
   val_decref(vi);
@@ -128,7 +128,7 @@ fail:
 /* ---- gc ------------------------------------------------------------------------------------ */
 static int gc_enabled = 1;
 static Value g_collect(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("collect", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("collect", argc, kw, 0, 1) < 0) return val_null();
   obj_gc_collect_full();
   return val_int(0);
 }
@@ -141,4 +141,4 @@ static const MethodDef gc_functions[] = {
     {"disable", g_disable, "disable()", 0},
     {"isenabled", g_isenabled, "isenabled()", 0},
     {NULL}};
-int modinit_gc(Value m) { return obj_module_add_functions(m, gc_functions); }
+int modinit_gc(Value m) { return module_add_functions(m, gc_functions); }

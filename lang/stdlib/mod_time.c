@@ -19,31 +19,31 @@ static int64_t clock_ns(clockid_t id) {
 }
 
 static Value t_time(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("time", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("time", argc, kw, 0, 0) < 0) return val_null();
   return val_float(clock_s(CLOCK_REALTIME));
 }
 static Value t_time_ns(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("time_ns", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("time_ns", argc, kw, 0, 0) < 0) return val_null();
   return val_int(clock_ns(CLOCK_REALTIME));
 }
 static Value t_perf_counter(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("perf_counter", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("perf_counter", argc, kw, 0, 0) < 0) return val_null();
   return val_float(clock_s(CLOCK_MONOTONIC));
 }
 static Value t_perf_counter_ns(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("perf_counter_ns", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("perf_counter_ns", argc, kw, 0, 0) < 0) return val_null();
   return val_int(clock_ns(CLOCK_MONOTONIC));
 }
 static Value t_process_time(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("process_time", argc, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("process_time", argc, kw, 0, 0) < 0) return val_null();
   return val_float(clock_s(CLOCK_PROCESS_CPUTIME_ID));
 }
 
 static Value t_sleep(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("sleep", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("sleep", argc, kw, 1, 1) < 0) return val_null();
   double s;
-  if (obj_as_float(argv[0], &s) < 0) return val_null();
-  if (isnan(s) || s < 0) return obj_raise(&obj_ValueError, "sleep length must be non-negative");
+  if (op_as_float(argv[0], &s) < 0) return val_null();
+  if (isnan(s) || s < 0) return obj_raise(&exc_ValueError, "sleep length must be non-negative");
   double end = clock_s(CLOCK_MONOTONIC) + s;
   /* in slices, so Ctrl-C interrupts promptly */
   for (;;) {
@@ -59,46 +59,46 @@ static Value t_sleep(int argc, const Value *argv, Obj *kw) {
 
 static Value tm_tuple(struct tm *t) {
   int wday = (t->tm_wday + 6) % 7;
-  return obj_tuple_pack(9, val_int(t->tm_year + 1900), val_int(t->tm_mon + 1), val_int(t->tm_mday),
-                        val_int(t->tm_hour), val_int(t->tm_min), val_int(t->tm_sec), val_int(wday),
-                        val_int(t->tm_yday + 1), val_int(t->tm_isdst));
+  return tuple_pack(9, val_int(t->tm_year + 1900), val_int(t->tm_mon + 1), val_int(t->tm_mday),
+                    val_int(t->tm_hour), val_int(t->tm_min), val_int(t->tm_sec), val_int(wday),
+                    val_int(t->tm_yday + 1), val_int(t->tm_isdst));
 }
 
 static int get_time_arg(int argc, const Value *argv, time_t *out) {
   if (argc == 0 || VAL_IS_NONE(argv[0])) { *out = time(NULL); return 0; }
   double d;
-  if (obj_as_float(argv[0], &d) < 0) return -1;
+  if (op_as_float(argv[0], &d) < 0) return -1;
   *out = (time_t)d;
   return 0;
 }
 
 static Value t_localtime(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("localtime", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("localtime", argc, kw, 0, 1) < 0) return val_null();
   time_t t;
   if (get_time_arg(argc, argv, &t) < 0) return val_null();
   struct tm tmv;
-  if (!localtime_r(&t, &tmv)) return obj_raise(&obj_OverflowError, "timestamp out of range");
+  if (!localtime_r(&t, &tmv)) return obj_raise(&exc_OverflowError, "timestamp out of range");
   return tm_tuple(&tmv);
 }
 
 static Value t_gmtime(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("gmtime", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("gmtime", argc, kw, 0, 1) < 0) return val_null();
   time_t t;
   if (get_time_arg(argc, argv, &t) < 0) return val_null();
   struct tm tmv;
-  if (!gmtime_r(&t, &tmv)) return obj_raise(&obj_OverflowError, "timestamp out of range");
+  if (!gmtime_r(&t, &tmv)) return obj_raise(&exc_OverflowError, "timestamp out of range");
   return tm_tuple(&tmv);
 }
 
 static int tuple_to_tm(Value v, struct tm *t) {
   memset(t, 0, sizeof *t);
   if (!VAL_IS_TUPLE(v) || TUPLE(v.u.o)->len < 9) {
-    obj_raise(&obj_TypeError, "time tuple of 9 elements expected");
+    obj_raise(&exc_TypeError, "time tuple of 9 elements expected");
     return -1;
   }
   int64_t f[9];
   for (int i = 0; i < 9; i++)
-    if (obj_as_int(TUPLE(v.u.o)->items[i], &f[i]) < 0) return -1;
+    if (op_as_int(TUPLE(v.u.o)->items[i], &f[i]) < 0) return -1;
   t->tm_year = (int)f[0] - 1900;
   t->tm_mon = (int)f[1] - 1;
   t->tm_mday = (int)f[2];
@@ -112,8 +112,8 @@ static int tuple_to_tm(Value v, struct tm *t) {
 }
 
 static Value t_strftime(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("strftime", argc, kw, 1, 2) < 0) return val_null();
-  if (!VAL_IS_STR(argv[0])) return obj_raise(&obj_TypeError, "strftime() argument 1 must be str");
+  if (func_check_args("strftime", argc, kw, 1, 2) < 0) return val_null();
+  if (!VAL_IS_STR(argv[0])) return obj_raise(&exc_TypeError, "strftime() argument 1 must be str");
   struct tm t;
   if (argc > 1) {
     if (tuple_to_tm(argv[1], &t) < 0) return val_null();
@@ -122,19 +122,19 @@ static Value t_strftime(int argc, const Value *argv, Obj *kw) {
     localtime_r(&now, &t);
   }
   char buf[1024];
-  size_t n = strftime(buf, sizeof buf, obj_str_cstr(argv[0]), &t);
-  return obj_str_new(buf, n);
+  size_t n = strftime(buf, sizeof buf, str_cstr(argv[0]), &t);
+  return str_new(buf, n);
 }
 
 static Value t_ctime(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("ctime", argc, kw, 0, 1) < 0) return val_null();
+  if (func_check_args("ctime", argc, kw, 0, 1) < 0) return val_null();
   time_t t;
   if (get_time_arg(argc, argv, &t) < 0) return val_null();
   struct tm tmv;
   localtime_r(&t, &tmv);
   char buf[64];
   size_t n = strftime(buf, sizeof buf, "%a %b %e %H:%M:%S %Y", &tmv);
-  return obj_str_new(buf, n);
+  return str_new(buf, n);
 }
 
 static const MethodDef time_functions[] = {
@@ -152,4 +152,4 @@ static const MethodDef time_functions[] = {
     {"ctime", t_ctime, "ctime(seconds) -> string", 0},
     {NULL}};
 
-int modinit_time(Value m) { return obj_module_add_functions(m, time_functions); }
+int modinit_time(Value m) { return module_add_functions(m, time_functions); }

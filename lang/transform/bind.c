@@ -19,7 +19,7 @@ int lx_register_tracer(const LxTracerKind *k) {
   for (int i = 0; i < n_tracer_kinds; i++)
     if (tracer_kinds[i]->type == k->type) { tracer_kinds[i] = k; return 0; }
   if (n_tracer_kinds == MAX_TRACER_KINDS) {
-    obj_raise(&obj_RuntimeError, "too many tracer kinds");
+    obj_raise(&exc_RuntimeError, "too many tracer kinds");
     return -1;
   }
   tracer_kinds[n_tracer_kinds++] = k;
@@ -39,12 +39,12 @@ Value lx_concrete(Value v, const char *what) {
   const LxTracerKind *k = lx_tracer_kind(v);
   if (k) {
     if (k->concrete) return k->concrete(v, what);
-    return obj_raise(&obj_TypeError,
+    return obj_raise(&exc_TypeError,
                      "%s needs a concrete value, but got a traced array (an abstract value "
                      "inside jit/vmap/grad). Mark the argument static (static_argnums) or use "
                      "lax.cond / jnp.where instead", what);
   }
-  return obj_raise(&obj_TypeError, "%s expected an array, got %s", what, obj_type_name(v));
+  return obj_raise(&exc_TypeError, "%s expected an array, got %s", what, op_type_name(v));
 }
 
 /* {=== abstract values ===} */
@@ -62,7 +62,7 @@ int lx_aval(Value v, AVal *out) {
       }
       /* fall through */
     default:
-      obj_raise(&obj_TypeError, "expected an array or a scalar, got %s", obj_type_name(v));
+      obj_raise(&exc_TypeError, "expected an array or a scalar, got %s", op_type_name(v));
       return -1;
   }
 }
@@ -87,14 +87,14 @@ static TypeObj *linalg_error;
 
 static TypeObj *get_linalg_error(void) {
   if (linalg_error) return linalg_error;
-  Value bases = obj_tuple_pack(1, val_obj(&obj_ValueError.ob));
-  Value ns = obj_dict_new();
-  if (VAL_IS_NULL(bases) || VAL_IS_NULL(ns)) { val_decref(bases); val_decref(ns); return &obj_ValueError; }
-  obj_dict_setstr(ns, "__module__", val_obj(obj_intern("numpy.linalg")));
-  Value cls = obj_class_new(obj_intern("LinAlgError"), bases, ns, NULL);
+  Value bases = tuple_pack(1, val_obj(&exc_ValueError.ob));
+  Value ns = dict_new();
+  if (VAL_IS_NULL(bases) || VAL_IS_NULL(ns)) { val_decref(bases); val_decref(ns); return &exc_ValueError; }
+  dict_setstr(ns, "__module__", val_obj(str_intern("numpy.linalg")));
+  Value cls = class_new(str_intern("LinAlgError"), bases, ns, NULL);
   val_decref(bases);
   val_decref(ns);
-  if (VAL_IS_NULL(cls)) { obj_err_clear(); return &obj_ValueError; }
+  if (VAL_IS_NULL(cls)) { obj_err_clear(); return &exc_ValueError; }
   linalg_error = (TypeObj *)cls.u.o;     /* kept for the life of the process */
   return linalg_error;
 }
@@ -107,17 +107,17 @@ Value lx_raise_engine(Family f) {
   const char *msg = arr_err_msg(m);
   TypeObj *t;
   switch (k) {
-    case ERR_TYPE: t = &obj_TypeError; break;
-    case ERR_VALUE: t = &obj_ValueError; break;
-    case ERR_INDEX: t = &obj_IndexError; break;
-    case ERR_MEMORY: t = &obj_MemoryError; break;
-    case ERR_ZERODIV: t = &obj_ZeroDivisionError; break;
-    case ERR_OVERFLOW: t = &obj_OverflowError; break;
-    case ERR_NOTIMPL: t = &obj_NotImplementedError; break;
-    case ERR_IO: t = &obj_OSError; break;
+    case ERR_TYPE: t = &exc_TypeError; break;
+    case ERR_VALUE: t = &exc_ValueError; break;
+    case ERR_INDEX: t = &exc_IndexError; break;
+    case ERR_MEMORY: t = &exc_MemoryError; break;
+    case ERR_ZERODIV: t = &exc_ZeroDivisionError; break;
+    case ERR_OVERFLOW: t = &exc_OverflowError; break;
+    case ERR_NOTIMPL: t = &exc_NotImplementedError; break;
+    case ERR_IO: t = &exc_OSError; break;
     case ERR_LINALG: t = get_linalg_error(); break;
     case ERR_NONE: if (obj_err_occurred()) return val_null(); /* fall through */
-    default: t = &obj_RuntimeError; break;
+    default: t = &exc_RuntimeError; break;
   }
   if (!msg || !*msg) msg = k == ERR_NONE ? "internal error in the array engine" : "";
   /* JAX ends its shape messages with a period */
@@ -213,13 +213,13 @@ static int lx_eval_process(Interp *self, PrimId id, int nin, const Value *in,
       need_promo = 1;
     } else {
       if (lx_tracer_kind(v))
-        obj_raise(&obj_TypeError,
+        obj_raise(&exc_TypeError,
                   "a traced value escaped the transformation that created it (it was stored "
                   "in a global or returned through a side channel) and was then used in %s",
                   prim_table[id].name);
       else
-        obj_raise(&obj_TypeError, "%s: expected an array or a scalar, got %s",
-                  prim_table[id].name, obj_type_name(v));
+        obj_raise(&exc_TypeError, "%s: expected an array or a scalar, got %s",
+                  prim_table[id].name, op_type_name(v));
       goto done;
     }
   }
@@ -329,7 +329,7 @@ int lx_bind(PrimId id, int nin, const Value *in, const void *params, Value *out)
 Value lx_bind1(PrimId id, int nin, const Value *in, const void *params) {
   Value out[4] = {{0}};
   int nout = prim_table[id].nout;
-  if (nout != 1) return obj_raise(&obj_RuntimeError, "lx_bind1: %s has several outputs",
+  if (nout != 1) return obj_raise(&exc_RuntimeError, "lx_bind1: %s has several outputs",
                                   prim_table[id].name);
   if (lx_bind(id, nin, in, params, out) < 0) return val_null();
   return out[0];

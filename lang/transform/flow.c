@@ -12,8 +12,8 @@ static Value as_array(Value v) {
   if (lx_is_arraylike(v)) return val_incref(v);
   if (v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL) return lx_asarray(v, FAM_JAX, -1, 0);
   if (lx_family(v) == FAM_NP) return lx_asarray(v, FAM_JAX, -1, 0);
-  return obj_raise(&obj_TypeError, "Value %s of type %s is not a valid JAX type",
-                   "passed to a control-flow function", obj_type_name(v));
+  return obj_raise(&exc_TypeError, "Value %s of type %s is not a valid JAX type",
+                   "passed to a control-flow function", op_type_name(v));
 }
 
 /* {=== tracing user functions into sub-graphs ===} */
@@ -34,7 +34,7 @@ static void traced_free(Traced *t) {
 
 /* Flatten a pytree of operands into arrays (new refs in *arrs) and avals. */
 static int flatten_operands(Value tree, TreeDef **td, Value **arrs, AVal **avals, int *n) {
-  Value leaves = obj_list_new(0);
+  Value leaves = list_new(0);
   if (VAL_IS_NULL(leaves)) return -1;
   *td = tree_flatten(tree, leaves, 0);
   if (!*td) { val_decref(leaves); return -1; }
@@ -58,7 +58,7 @@ static int trace_fun(Value f, const char *what, TreeDef *in_tree, int n, const A
   StageTrace *s = jit_stage_new(what, f, what, 0);
   if (!s) return -1;
   Value *tin = calloc((size_t)n + 1, sizeof(Value));
-  Value leaves = obj_list_new(0), args = val_null(), res = val_null();
+  Value leaves = list_new(0), args = val_null(), res = val_null();
   int rc = -1;
   if (!tin || VAL_IS_NULL(leaves)) { obj_raise_nomem(); jit_stage_abort(s); goto done; }
   for (int i = 0; i < n; i++) {
@@ -69,8 +69,8 @@ static int trace_fun(Value f, const char *what, TreeDef *in_tree, int n, const A
   if (VAL_IS_NULL(args)) { jit_stage_abort(s); goto done; }
   {
     Interp *prev = tr_enter(&jit_stage_trace(s)->it);
-    if (spread) res = obj_call(f, (int)TUPLE(args.u.o)->len, TUPLE(args.u.o)->items, NULL);
-    else res = obj_call1(f, args);
+    if (spread) res = op_call(f, (int)TUPLE(args.u.o)->len, TUPLE(args.u.o)->items, NULL);
+    else res = op_call1(f, args);
     tr_leave(prev);
   }
   if (VAL_IS_NULL(res)) { jit_stage_abort(s); goto done; }
@@ -101,7 +101,7 @@ static int unify_caps(int nb, Traced *t, Value **all_out, int *nall_out) {
   for (int b = 0; b < nb; b++)
     for (int i = 0; i < t[b].ncap; i++) {
       int found = 0;
-      for (int k = 0; k < nall; k++) if (obj_is(all[k], t[b].caps[i])) found = 1;
+      for (int k = 0; k < nall; k++) if (op_is(all[k], t[b].caps[i])) found = 1;
       if (found) continue;
       if (nall == cap) {
         cap = cap ? cap * 2 : 8;
@@ -118,7 +118,7 @@ static int unify_caps(int nb, Traced *t, Value **all_out, int *nall_out) {
     if (!in) { obj_raise_nomem(); goto fail; }
     for (int k = 0; k < nall; k++) {
       int v = -1;
-      for (int i = 0; i < t[b].ncap; i++) if (obj_is(all[k], t[b].caps[i])) v = g->in[i];
+      for (int i = 0; i < t[b].ncap; i++) if (op_is(all[k], t[b].caps[i])) v = g->in[i];
       if (v < 0) {
         AVal av;
         if (lx_aval(all[k], &av) < 0) { free(in); goto fail; }
@@ -145,7 +145,7 @@ fail:
 static Value aval_repr(const AVal *av) {
   char s[200];
   ir_aval_str(av, s, sizeof s);
-  return obj_str_fmt("%s", s);
+  return str_fmt("%s", s);
 }
 
 /* Compare the output types of sub-graphs (cond branches, loop bodies). */
@@ -157,9 +157,9 @@ static int check_same_outputs(const char *what, const IrGraph *a, const IrGraph 
                !ir_memcmp(x->shape, y->shape, sizeof(int64_t) * (size_t)x->ndim);
     if (!same) {
       Value r1 = aval_repr(x), r2 = aval_repr(y);
-      obj_raise(&obj_TypeError, "%s: output %d has type %s in one and %s in the other; they "
+      obj_raise(&exc_TypeError, "%s: output %d has type %s in one and %s in the other; they "
                 "must have identical shapes and dtypes", what, i,
-                VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1), VAL_IS_NULL(r2) ? "?" : obj_str_cstr(r2));
+                VAL_IS_NULL(r1) ? "?" : str_cstr(r1), VAL_IS_NULL(r2) ? "?" : str_cstr(r2));
       val_decref(r1);
       val_decref(r2);
       return -1;
@@ -171,7 +171,7 @@ static int check_same_outputs(const char *what, const IrGraph *a, const IrGraph 
 /* {=== lax.cond / lax.switch ===} */
 static Value cond_impl(Value index, int nb, const Value *branches, int nops, const Value *ops,
                        const char *what) {
-  Value optree = obj_tuple_from(nops, ops);
+  Value optree = tuple_from(nops, ops);
   if (VAL_IS_NULL(optree)) return optree;
   TreeDef *td = NULL;
   Value *arrs = NULL, *all = NULL, *outs = NULL, *in = NULL, r = val_null();
@@ -185,9 +185,9 @@ static Value cond_impl(Value index, int nb, const Value *branches, int nops, con
   for (int b = 1; b < nb; b++) {
     if (!tree_equal(t[0].out_tree, t[b].out_tree)) {
       Value r0 = tree_repr(t[0].out_tree), r1 = tree_repr(t[b].out_tree);
-      obj_raise(&obj_TypeError, "%s: branch outputs must have the same pytree structure, got %s "
-                "and %s", what, VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0),
-                VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
+      obj_raise(&exc_TypeError, "%s: branch outputs must have the same pytree structure, got %s "
+                "and %s", what, VAL_IS_NULL(r0) ? "?" : str_cstr(r0),
+                VAL_IS_NULL(r1) ? "?" : str_cstr(r1));
       val_decref(r0);
       val_decref(r1);
       goto done;
@@ -237,7 +237,7 @@ static Value cond_pred(Value pred) {
     char s[200];
     ir_aval_str(&av, s, sizeof s);
     val_decref(p);
-    return obj_raise(&obj_TypeError, "Pred must be a scalar, got %s.", s);
+    return obj_raise(&exc_TypeError, "Pred must be a scalar, got %s.", s);
   }
   if (av.dtype == DT_BOOL) return p;
   Value z = t_scalar(av.dtype, 0, 0);
@@ -248,16 +248,16 @@ static Value cond_pred(Value pred) {
 }
 
 static Value lax_cond(int argc, const Value *argv, Obj *kw) {
-  int nkw = obj_kwcount(kw);
+  int nkw = func_kwcount(kw);
   if (nkw) {
     for (int i = 0; i < nkw; i++)
-      if (strcmp(obj_kwname(kw, i), "operand"))
-        return obj_raise(&obj_TypeError, "cond() got an unexpected keyword argument '%s'", obj_kwname(kw, i));
+      if (strcmp(func_kwname(kw, i), "operand"))
+        return obj_raise(&exc_TypeError, "cond() got an unexpected keyword argument '%s'", func_kwname(kw, i));
   }
-  if (argc < 3) return obj_raise(&obj_TypeError, "cond() missing required arguments: expected cond(pred, true_fun, false_fun, *operands)");
+  if (argc < 3) return obj_raise(&exc_TypeError, "cond() missing required arguments: expected cond(pred, true_fun, false_fun, *operands)");
   for (int i = 1; i < 3; i++)
-    if (!obj_callable(argv[i]))
-      return obj_raise(&obj_TypeError, "cond: %s must be callable, got %s", i == 1 ? "true_fun" : "false_fun", obj_type_name(argv[i]));
+    if (!op_callable(argv[i]))
+      return obj_raise(&exc_TypeError, "cond: %s must be callable, got %s", i == 1 ? "true_fun" : "false_fun", op_type_name(argv[i]));
   Value p = cond_pred(argv[0]);
   if (VAL_IS_NULL(p)) return p;
   Value br[2] = {argv[2], argv[1]};   /* index 0 = False */
@@ -273,13 +273,13 @@ static Value lax_cond(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value lax_switch(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("switch", argc, kw, 2, 1 << 20) < 0) return val_null();
-  Value bl = obj_sequence_list(argv[1]);
+  if (func_check_args("switch", argc, kw, 2, 1 << 20) < 0) return val_null();
+  Value bl = list_from_iterable(argv[1]);
   if (VAL_IS_NULL(bl)) return bl;
   int nb = (int)LIST(bl.u.o)->len;
   if (nb < 1 || nb > PCOND_MAX) {
     val_decref(bl);
-    return obj_raise(&obj_ValueError, "switch: between 1 and %d branches are supported, got %d", PCOND_MAX, nb);
+    return obj_raise(&exc_ValueError, "switch: between 1 and %d branches are supported, got %d", PCOND_MAX, nb);
   }
   Value idx = as_array(argv[0]);
   Value r = val_null();
@@ -289,7 +289,7 @@ static Value lax_switch(int argc, const Value *argv, Obj *kw) {
       if (av.ndim != 0 || !(dt_is_int(av.dtype) || av.dtype == DT_BOOL)) {
         char s[200];
         ir_aval_str(&av, s, sizeof s);
-        obj_raise(&obj_TypeError, "switch: index must be a scalar integer, got %s", s);
+        obj_raise(&exc_TypeError, "switch: index must be a scalar integer, got %s", s);
       } else {
         Value i32 = t_convert(idx, DT_INT32, 0);
         Value lo = t_scalar(DT_INT32, 0, 0), hi = t_scalar(DT_INT32, nb - 1, 0);
@@ -317,18 +317,18 @@ static Value while_impl(Value cond_fun, Value body_fun, Value init) {
   if (flatten_operands(init, &td, &arrs, &avals, &n) < 0) goto done;
   if (trace_fun(cond_fun, "while_loop", td, n, avals, 0, &tc) < 0) goto done;
   if (tc.g->nout != 1 || tc.g->avals[tc.g->out[0]].dtype != DT_BOOL || tc.g->avals[tc.g->out[0]].ndim != 0) {
-    Value rr = tc.g->nout ? aval_repr(&tc.g->avals[tc.g->out[0]]) : obj_str_from_cstr("nothing");
-    obj_raise(&obj_TypeError, "cond_fun must return a boolean scalar, but got output type(s) [%s].",
-              VAL_IS_NULL(rr) ? "?" : obj_str_cstr(rr));
+    Value rr = tc.g->nout ? aval_repr(&tc.g->avals[tc.g->out[0]]) : str_from_cstr("nothing");
+    obj_raise(&exc_TypeError, "cond_fun must return a boolean scalar, but got output type(s) [%s].",
+              VAL_IS_NULL(rr) ? "?" : str_cstr(rr));
     val_decref(rr);
     goto done;
   }
   if (trace_fun(body_fun, "while_loop", td, n, avals, 0, &tb) < 0) goto done;
   if (!tree_equal(tb.out_tree, td)) {
     Value r0 = tree_repr(td), r1 = tree_repr(tb.out_tree);
-    obj_raise(&obj_TypeError, "body_fun output and input must have identical types: the carry "
-              "structure is %s but body_fun returned %s", VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0),
-              VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
+    obj_raise(&exc_TypeError, "body_fun output and input must have identical types: the carry "
+              "structure is %s but body_fun returned %s", VAL_IS_NULL(r0) ? "?" : str_cstr(r0),
+              VAL_IS_NULL(r1) ? "?" : str_cstr(r1));
     val_decref(r0);
     val_decref(r1);
     goto done;
@@ -338,9 +338,9 @@ static Value while_impl(Value cond_fun, Value body_fun, Value init) {
     if (o->dtype != avals[i].dtype || o->ndim != avals[i].ndim ||
         ir_memcmp(o->shape, avals[i].shape, sizeof(int64_t) * (size_t)o->ndim)) {
       Value r0 = aval_repr(&avals[i]), r1 = aval_repr(o);
-      obj_raise(&obj_TypeError, "body_fun output and input must have identical types: carry "
+      obj_raise(&exc_TypeError, "body_fun output and input must have identical types: carry "
                 "component %d has type %s in init_val but %s in the output of body_fun", i,
-                VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0), VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
+                VAL_IS_NULL(r0) ? "?" : str_cstr(r0), VAL_IS_NULL(r1) ? "?" : str_cstr(r1));
       val_decref(r0);
       val_decref(r1);
       goto done;
@@ -378,7 +378,7 @@ done:
 
 static Value lax_while_loop(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("while_loop", argc, argv, kw, "cond_fun,body_fun,init_val", a) < 0) return val_null();
+  if (func_parse_args("while_loop", argc, argv, kw, "cond_fun,body_fun,init_val", a) < 0) return val_null();
   return while_impl(a[0], a[1], a[2]);
 }
 
@@ -388,22 +388,22 @@ static Value lax_while_loop(int argc, const Value *argv, Obj *kw) {
 static int scan_length(const AVal *xav, int nx, int has_length, int64_t *length) {
   for (int i = 0; i < nx; i++) {
     if (xav[i].ndim == 0) {
-      obj_raise(&obj_ValueError, "scan got value with no leading axis to scan over: %s",
+      obj_raise(&exc_ValueError, "scan got value with no leading axis to scan over: %s",
                 "a scalar was passed in xs");
       return -1;
     }
     if (!has_length) { *length = xav[i].shape[0]; has_length = 1; }
     else if (xav[i].shape[0] != *length) {
-      obj_raise(&obj_ValueError, "scan got `length` argument of %lld which disagrees with leading "
+      obj_raise(&exc_ValueError, "scan got `length` argument of %lld which disagrees with leading "
                 "axis sizes [%lld].", (long long)*length, (long long)xav[i].shape[0]);
       return -1;
     }
   }
   if (!has_length) {
-    obj_raise(&obj_ValueError, "scan got no values to scan over and `length` not provided.");
+    obj_raise(&exc_ValueError, "scan got no values to scan over and `length` not provided.");
     return -1;
   }
-  if (*length < 0) { obj_raise(&obj_ValueError, "scan: length must be non-negative"); return -1; }
+  if (*length < 0) { obj_raise(&exc_ValueError, "scan: length must be non-negative"); return -1; }
   return 0;
 }
 
@@ -422,8 +422,8 @@ static AVal *scan_body_avals(const AVal *cav, int nc, const AVal *xav, int nx) {
 
 /* the body sees (carry, x): the (init, xs) structure its inputs are unflattened to */
 static TreeDef *scan_body_tree(Value init, Value xs) {
-  Value placeholder = obj_tuple_pack(2, init, xs);
-  Value leaves = obj_list_new(0);
+  Value placeholder = tuple_pack(2, init, xs);
+  Value leaves = list_new(0);
   if (VAL_IS_NULL(placeholder) || VAL_IS_NULL(leaves)) {
     val_decref(placeholder);
     val_decref(leaves);
@@ -440,7 +440,7 @@ static TreeDef *scan_body_tree(Value init, Value xs) {
 static int scan_out_trees(const Traced *tb, const TreeDef *ctd, const AVal *cav, int nc,
                           TreeDef **oc_out, TreeDef **oy_out) {
   int64_t nout = tb->g->nout;
-  Value dummy = obj_list_new(nout);   /* placeholder leaves (not None: None is a node) */
+  Value dummy = list_new(nout);       /* placeholder leaves (not None: None is a node) */
   if (VAL_IS_NULL(dummy)) return -1;
   for (int64_t i = 0; i < nout; i++) LIST(dummy.u.o)->items[i] = val_int(i);
   Value st = tree_unflatten(tb->out_tree, LIST(dummy.u.o)->items, nout);
@@ -449,15 +449,15 @@ static int scan_out_trees(const Traced *tb, const TreeDef *ctd, const AVal *cav,
   int ok = VAL_IS_TUPLE(st) && TUPLE(st.u.o)->len == 2;
   if (!ok) {
     val_decref(st);
-    obj_raise(&obj_TypeError, "scan body output must be a pair (carry, y), got %s",
+    obj_raise(&exc_TypeError, "scan body output must be a pair (carry, y), got %s",
               "another structure");
     return -1;
   }
-  Value leaves = obj_list_new(0);
+  Value leaves = list_new(0);
   TreeDef *oc = VAL_IS_NULL(leaves) ? NULL : tree_flatten(TUPLE(st.u.o)->items[0], leaves, 0);
   TreeDef *oy = NULL;
   if (oc) {
-    Value l2 = obj_list_new(0);
+    Value l2 = list_new(0);
     oy = VAL_IS_NULL(l2) ? NULL : tree_flatten(TUPLE(st.u.o)->items[1], l2, 0);
     val_decref(l2);
   }
@@ -466,9 +466,9 @@ static int scan_out_trees(const Traced *tb, const TreeDef *ctd, const AVal *cav,
   if (!oc || !oy) { tree_free(oc); tree_free(oy); return -1; }
   if (!tree_equal(oc, ctd)) {
     Value r0 = tree_repr(ctd), r1 = tree_repr(oc);
-    obj_raise(&obj_TypeError, "scan body function carry input and carry output must have the "
+    obj_raise(&exc_TypeError, "scan body function carry input and carry output must have the "
               "same pytree structure, but they differ: the input carry is %s and the output "
-              "carry is %s", VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0), VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
+              "carry is %s", VAL_IS_NULL(r0) ? "?" : str_cstr(r0), VAL_IS_NULL(r1) ? "?" : str_cstr(r1));
     val_decref(r0); val_decref(r1);
     tree_free(oc); tree_free(oy);
     return -1;
@@ -478,11 +478,11 @@ static int scan_out_trees(const Traced *tb, const TreeDef *ctd, const AVal *cav,
     if (o->dtype != cav[i].dtype || o->ndim != cav[i].ndim ||
         ir_memcmp(o->shape, cav[i].shape, sizeof(int64_t) * (size_t)o->ndim)) {
       Value r0 = aval_repr(&cav[i]), r1 = aval_repr(o);
-      obj_raise(&obj_TypeError, "scan body function carry input and carry output must have "
+      obj_raise(&exc_TypeError, "scan body function carry input and carry output must have "
                 "equal types (e.g. shapes and dtypes of arrays), but they differ:\n  * the input "
                 "carry component %d has type %s but the corresponding output carry component has "
-                "type %s, so the %s do not match", i, VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0),
-                VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1), o->dtype != cav[i].dtype ? "dtypes" : "shapes");
+                "type %s, so the %s do not match", i, VAL_IS_NULL(r0) ? "?" : str_cstr(r0),
+                VAL_IS_NULL(r1) ? "?" : str_cstr(r1), o->dtype != cav[i].dtype ? "dtypes" : "shapes");
       val_decref(r0); val_decref(r1);
       tree_free(oc); tree_free(oy);
       return -1;
@@ -531,7 +531,7 @@ static Value scan_impl(Value f, Value init, Value xs, int64_t length, int has_le
     Value c = tree_unflatten(oc, outs, nc);
     Value y = tree_unflatten(oy, outs + nc, (int)tree_nleaves(oy));
     t_clear(outs, (int)nout);
-    if (!VAL_IS_NULL(c) && !VAL_IS_NULL(y)) r = obj_tuple_pack(2, c, y);
+    if (!VAL_IS_NULL(c) && !VAL_IS_NULL(y)) r = tuple_pack(2, c, y);
     val_decref(c);
     val_decref(y);
   }
@@ -552,18 +552,18 @@ done:
 
 static Value lax_scan(int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("scan", argc, argv, kw, "f,init|xs,length,reverse,unroll", a) < 0) return val_null();
+  if (func_parse_args("scan", argc, argv, kw, "f,init|xs,length,reverse,unroll", a) < 0) return val_null();
   int64_t length = 0;
   int has_length = 0, reverse = 0, unroll = 1;
   if (!VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3])) {
-    if (obj_as_int(a[3], &length) < 0) return val_null();
+    if (op_as_int(a[3], &length) < 0) return val_null();
     has_length = 1;
   }
-  if (!VAL_IS_NULL(a[4])) { int t = obj_truth(a[4]); if (t < 0) return val_null(); reverse = t; }
+  if (!VAL_IS_NULL(a[4])) { int t = op_truth(a[4]); if (t < 0) return val_null(); reverse = t; }
   if (!VAL_IS_NULL(a[5])) {
     int64_t u;
     if (VAL_IS_BOOL(a[5])) u = a[5].u.i ? -1 : 1;
-    else if (obj_as_int(a[5], &u) < 0) return val_null();
+    else if (op_as_int(a[5], &u) < 0) return val_null();
     unroll = (int)u;
   }
   return scan_impl(a[0], a[1], VAL_IS_NULL(a[2]) ? val_none() : a[2], length, has_length, reverse, unroll);
@@ -572,10 +572,10 @@ static Value lax_scan(int argc, const Value *argv, Obj *kw) {
 /* lax.map(f, xs): a scan without carry */
 static Value map_body(void *ctx, int argc, const Value *argv, Obj *kw) {
   Value f = *(Value *)ctx;
-  Value y = obj_call1(f, argv[1]);
+  Value y = op_call1(f, argv[1]);
   if (VAL_IS_NULL(y)) return y;
-  Value c = obj_tuple_new(0);
-  Value r = obj_tuple_pack(2, c, y);
+  Value c = tuple_new(0);
+  Value r = tuple_pack(2, c, y);
   val_decref(c);
   val_decref(y);
   return r;
@@ -584,13 +584,13 @@ static void free_valbox(void *p) { val_decref(*(Value *)p); free(p); }
 
 static Value lax_map(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("map", argc, argv, kw, "f,xs", a) < 0) return val_null();
+  if (func_parse_args("map", argc, argv, kw, "f,xs", a) < 0) return val_null();
   Value *box = malloc(sizeof(Value));
   if (!box) return obj_raise_nomem();
   *box = val_incref(a[0]);
   Value body = tr_closure_new("map_body", map_body, box, free_valbox);
   if (VAL_IS_NULL(body)) return body;
-  Value init = obj_tuple_new(0);
+  Value init = tuple_new(0);
   Value r = scan_impl(body, init, a[1], 0, 0, 0, 1);
   val_decref(init);
   val_decref(body);
@@ -612,32 +612,32 @@ static Value fori_scan_body(void *ctx, int argc, const Value *argv, Obj *kw) {
   ForiCtx *c = ctx;
   Value carry = argv[0];
   Value i = TUPLE(carry.u.o)->items[0], x = TUPLE(carry.u.o)->items[1];
-  Value nx = obj_call2(c->body, i, x);
+  Value nx = op_call2(c->body, i, x);
   if (VAL_IS_NULL(nx)) return nx;
   Value one = val_int(1);
-  Value ni = obj_binop(OP_ADD, i, one);
+  Value ni = op_binop(OP_ADD, i, one);
   if (VAL_IS_NULL(ni)) { val_decref(nx); return ni; }
-  Value nc = obj_tuple_pack(2, ni, nx);
+  Value nc = tuple_pack(2, ni, nx);
   val_decref(ni);
   val_decref(nx);
   if (VAL_IS_NULL(nc)) return nc;
-  Value r = obj_tuple_pack(2, nc, val_none());
+  Value r = tuple_pack(2, nc, val_none());
   val_decref(nc);
   return r;
 }
 static Value fori_while_cond(void *ctx, int argc, const Value *argv, Obj *kw) {
   Value carry = argv[0];
-  return obj_compare(TUPLE(carry.u.o)->items[0], TUPLE(carry.u.o)->items[1], CMP_LT);
+  return op_compare(TUPLE(carry.u.o)->items[0], TUPLE(carry.u.o)->items[1], CMP_LT);
 }
 static Value fori_while_body(void *ctx, int argc, const Value *argv, Obj *kw) {
   ForiCtx *c = ctx;
   Value carry = argv[0];
   Value i = TUPLE(carry.u.o)->items[0], up = TUPLE(carry.u.o)->items[1], x = TUPLE(carry.u.o)->items[2];
-  Value nx = obj_call2(c->body, i, x);
+  Value nx = op_call2(c->body, i, x);
   if (VAL_IS_NULL(nx)) return nx;
-  Value ni = obj_binop(OP_ADD, i, val_int(1));
+  Value ni = op_binop(OP_ADD, i, val_int(1));
   if (VAL_IS_NULL(ni)) { val_decref(nx); return ni; }
-  Value r = obj_tuple_pack(3, ni, up, nx);
+  Value r = tuple_pack(3, ni, up, nx);
   val_decref(ni);
   val_decref(nx);
   return r;
@@ -654,7 +654,7 @@ static int concrete_int(Value v, int64_t *out) {
 
 static Value lax_fori_loop(int argc, const Value *argv, Obj *kw) {
   Value a[5];
-  if (obj_parse_args("fori_loop", argc, argv, kw, "lower,upper,body_fun,init_val|unroll", a) < 0) return val_null();
+  if (func_parse_args("fori_loop", argc, argv, kw, "lower,upper,body_fun,init_val|unroll", a) < 0) return val_null();
   int64_t lo, hi;
   ForiCtx *c = calloc(1, sizeof *c);
   if (!c) return obj_raise_nomem();
@@ -667,7 +667,7 @@ static Value lax_fori_loop(int argc, const Value *argv, Obj *kw) {
   if (concrete_int(a[0], &lo) && concrete_int(a[1], &hi)) {
     Value body = tr_closure_new("fori_body", fori_scan_body, c, fori_free);
     if (VAL_IS_NULL(body)) { val_decref(lower); return body; }
-    Value init = obj_tuple_pack(2, lower, a[3]);
+    Value init = tuple_pack(2, lower, a[3]);
     Value s = VAL_IS_NULL(init) ? init : scan_impl(body, init, val_none(), hi > lo ? hi - lo : 0, 1, 0, 1);
     val_decref(init);
     val_decref(body);
@@ -679,7 +679,7 @@ static Value lax_fori_loop(int argc, const Value *argv, Obj *kw) {
     Value body = tr_closure_new("fori_body", fori_while_body, c, fori_free);
     Value lu[2] = {lower, upper}, pl[2] = {val_null(), val_null()};
     if (!VAL_IS_NULL(upper) && lx_promote(FAM_JAX, 2, lu, pl) >= 0) {
-      Value init = obj_tuple_pack(3, pl[0], pl[1], a[3]);
+      Value init = tuple_pack(3, pl[0], pl[1], a[3]);
       Value w = (VAL_IS_NULL(init) || VAL_IS_NULL(cnd) || VAL_IS_NULL(body)) ? val_null() : while_impl(cnd, body, init);
       val_decref(init);
       if (!VAL_IS_NULL(w)) r = val_incref(TUPLE(w.u.o)->items[2]);
@@ -706,24 +706,24 @@ static int call_host_cb(HostCb *h, int n, const Value *vals) {
   Value tree = tree_unflatten(h->tree, vals, n);
   if (VAL_IS_NULL(tree)) return -1;
   Value args = TUPLE(tree.u.o)->items[0], kwd = TUPLE(tree.u.o)->items[1];
-  int64_t na = TUPLE(args.u.o)->len, nk = obj_dict_len(kwd);
+  int64_t na = TUPLE(args.u.o)->len, nk = dict_len(kwd);
   Value *argv = calloc((size_t)(na + nk) + 1, sizeof(Value));
-  Value names = nk ? obj_tuple_new(nk) : val_null();
+  Value names = nk ? tuple_new(nk) : val_null();
   int rc = -1;
   if (argv) {
     ir_memcpy(argv, TUPLE(args.u.o)->items, sizeof(Value) * (size_t)na);
     int64_t it = 0, i = 0;
     Value k, v;
-    while (nk && obj_dict_next(kwd, &it, &k, &v)) { TUPLE_SET(names, i, val_incref(k)); argv[na + i++] = v; }
+    while (nk && dict_next(kwd, &it, &k, &v)) { TUPLE_SET(names, i, val_incref(k)); argv[na + i++] = v; }
     Value r;
     if (!VAL_IS_NULL(h->fmt)) {
-      r = obj_str_format(h->fmt, (int)na, argv, nk ? names.u.o : NULL);
+      r = strfmt_format(h->fmt, (int)na, argv, nk ? names.u.o : NULL);
       if (!VAL_IS_NULL(r)) {
-        obj_write(1, obj_str_cstr(r), STR(r.u.o)->len);
+        obj_write(1, str_cstr(r), STR(r.u.o)->len);
         obj_write(1, "\n", 1);
       }
     } else {
-      r = obj_call(h->fn, (int)na, argv, nk ? names.u.o : NULL);
+      r = op_call(h->fn, (int)na, argv, nk ? names.u.o : NULL);
     }
     if (!VAL_IS_NULL(r)) rc = 0;
     val_decref(r);
@@ -769,19 +769,19 @@ void flow_init(void) {
 }
 
 static Value debug_common(Value fmt, Value fn, int argc, const Value *argv, Obj *kw) {
-  int nkw = obj_kwcount(kw);
-  Value args = obj_tuple_from(argc, argv);
-  Value kwd = obj_dict_new();
+  int nkw = func_kwcount(kw);
+  Value args = tuple_from(argc, argv);
+  Value kwd = dict_new();
   if (VAL_IS_NULL(args) || VAL_IS_NULL(kwd)) { val_decref(args); val_decref(kwd); return val_null(); }
   for (int i = 0; i < nkw; i++) {
-    if (!strcmp(obj_kwname(kw, i), "ordered")) continue;
-    if (obj_dict_setstr(kwd, obj_kwname(kw, i), argv[argc + i]) < 0) { val_decref(args); val_decref(kwd); return val_null(); }
+    if (!strcmp(func_kwname(kw, i), "ordered")) continue;
+    if (dict_setstr(kwd, func_kwname(kw, i), argv[argc + i]) < 0) { val_decref(args); val_decref(kwd); return val_null(); }
   }
-  Value tree = obj_tuple_pack(2, args, kwd);
+  Value tree = tuple_pack(2, args, kwd);
   val_decref(args);
   val_decref(kwd);
   if (VAL_IS_NULL(tree)) return tree;
-  Value leaves = obj_list_new(0);
+  Value leaves = list_new(0);
   TreeDef *td = VAL_IS_NULL(leaves) ? NULL : tree_flatten(tree, leaves, 0);
   Value r = val_null();
   if (!td) goto done;
@@ -835,12 +835,12 @@ done:
 
 static Value debug_print(int argc, const Value *argv, Obj *kw) {
   if (argc < 1 || !VAL_IS_STR(argv[0]))
-    return obj_raise(&obj_TypeError, "jax.debug.print(fmt, *args, **kwargs): fmt must be a str");
+    return obj_raise(&exc_TypeError, "jax.debug.print(fmt, *args, **kwargs): fmt must be a str");
   return debug_common(argv[0], val_null(), argc - 1, argv + 1, kw);
 }
 static Value debug_callback(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1 || !obj_callable(argv[0]))
-    return obj_raise(&obj_TypeError, "jax.debug.callback(callback, *args): callback must be callable");
+  if (argc < 1 || !op_callable(argv[0]))
+    return obj_raise(&exc_TypeError, "jax.debug.callback(callback, *args): callback must be callable");
   return debug_common(val_null(), argv[0], argc - 1, argv + 1, kw);
 }
 
@@ -1019,7 +1019,7 @@ static IrGraph *graph_batch(IrGraph *g, int64_t size, const int *in_bd,
   for (int i = 0; i < g->nin; i++) {
     av[i] = g->avals[g->in[i]];
     if (in_bd[i] >= 0) {
-      if (av[i].ndim + 1 > ARR_MAXDIM) { free(av); obj_raise(&obj_ValueError, "vmap: rank too large"); return NULL; }
+      if (av[i].ndim + 1 > ARR_MAXDIM) { free(av); obj_raise(&exc_ValueError, "vmap: rank too large"); return NULL; }
       ir_memmove(av[i].shape + 1, av[i].shape, sizeof(int64_t) * (size_t)av[i].ndim);
       av[i].shape[0] = size;
       av[i].ndim++;
@@ -1547,7 +1547,7 @@ int flow_jvp_while(PrimId id, const void *params, int nin, const Value *p, const
   body = graph_jvp(pw->body, nz, onz);
   if (!body) goto done;
   for (int j = 0; j < nc; j++)
-    if (onz[j] != nz[bn + j]) { obj_raise(&obj_RuntimeError, "internal: while jvp carry mismatch"); goto done; }
+    if (onz[j] != nz[bn + j]) { obj_raise(&exc_RuntimeError, "internal: while jvp carry mismatch"); goto done; }
   {
     /* body inputs: bconsts, carry, t_bconsts, t_carry -> bconsts, t_bconsts, carry, t_carry */
     int total = bn + nc + ntb + ntc, k = 0;
@@ -1623,7 +1623,7 @@ static int while_run_fn(void *ctx, int nin, const Value *in, int nout_max, Value
     val_decref(pred);
     if (VAL_IS_NULL(c)) {
       obj_err_clear();
-      obj_raise(&obj_ValueError, "Reverse-mode differentiation does not work for lax.while_loop "
+      obj_raise(&exc_ValueError, "Reverse-mode differentiation does not work for lax.while_loop "
                 "or lax.fori_loop with dynamic start/stop values. Try using lax.scan, or using "
                 "fori_loop with static start/stop.");
       goto done;
@@ -2166,16 +2166,16 @@ static int pure_call(Value fn, TreeDef *in_tree, int n, const Value *vals, Value
   Value tree = tree_unflatten(in_tree, vals, n);
   if (VAL_IS_NULL(tree)) return -1;
   Value args = TUPLE(tree.u.o)->items[0], kwd = TUPLE(tree.u.o)->items[1];
-  int64_t na = TUPLE(args.u.o)->len, nk = obj_dict_len(kwd);
+  int64_t na = TUPLE(args.u.o)->len, nk = dict_len(kwd);
   Value *argv = calloc((size_t)(na + nk) + 1, sizeof(Value));
-  Value names = nk ? obj_tuple_new(nk) : val_null();
+  Value names = nk ? tuple_new(nk) : val_null();
   Value r = val_null();
   if (argv) {
     ir_memcpy(argv, TUPLE(args.u.o)->items, sizeof(Value) * (size_t)na);
     int64_t it = 0, i = 0;
     Value k, v;
-    while (nk && obj_dict_next(kwd, &it, &k, &v)) { TUPLE_SET(names, i, val_incref(k)); argv[na + i++] = v; }
-    r = obj_call(fn, (int)na, argv, nk ? names.u.o : NULL);
+    while (nk && dict_next(kwd, &it, &k, &v)) { TUPLE_SET(names, i, val_incref(k)); argv[na + i++] = v; }
+    r = op_call(fn, (int)na, argv, nk ? names.u.o : NULL);
   } else {
     obj_raise_nomem();
   }
@@ -2209,11 +2209,11 @@ static int host_call(int id, int n, Array *const *vals, int nout, const AVal *ou
   }
   free(all);
   if (rc == 0) {
-    l = obj_list_new(0);
+    l = list_new(0);
     td = VAL_IS_NULL(l) ? NULL : tree_flatten(r, l, 0);
     if (!td) rc = -1;
     else if (!tree_equal(td, c->out_tree) || LIST(l.u.o)->len != nout) {
-      obj_raise(&obj_TypeError, "pure_callback: the callback returned a structure that differs "
+      obj_raise(&exc_TypeError, "pure_callback: the callback returned a structure that differs "
                 "from result_shape_dtypes");
       rc = -1;
     }
@@ -2227,7 +2227,7 @@ static int host_call(int id, int n, Array *const *vals, int nout, const AVal *ou
     if (!ok) {
       char s[200];
       ir_aval_str(&out[k], s, sizeof s);
-      obj_raise(&obj_TypeError, "pure_callback: result %d should have type %s", k, s);
+      obj_raise(&exc_TypeError, "pure_callback: result %d should have type %s", k, s);
       val_decref(a);
       rc = -1;
       break;
@@ -2248,14 +2248,14 @@ static int host_call(int id, int n, Array *const *vals, int nout, const AVal *ou
 /* Run fn(*args, **kw) at run time with concrete values; result_shape_dtypes (a pytree of
  * objects with .shape and .dtype) gives its outputs. Eagerly it is just the call. */
 Value flow_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj *kw) {
-  if (!obj_callable(fn)) return obj_raise(&obj_TypeError, "pure_callback: callback must be callable");
+  if (!op_callable(fn)) return obj_raise(&exc_TypeError, "pure_callback: callback must be callable");
   if (lx_current() == lx_eval_interp()) {
-    Value r = obj_call(fn, argc, argv, kw);
+    Value r = op_call(fn, argc, argv, kw);
     return r;
   }
   PHostCall hc;
   memset(&hc, 0, sizeof hc);
-  Value sl = obj_list_new(0), tree = val_null(), leaves = obj_list_new(0), r = val_null();
+  Value sl = list_new(0), tree = val_null(), leaves = list_new(0), r = val_null();
   TreeDef *st = NULL, *it = NULL;
   Value *ops = NULL, *outs = NULL;
   int n = 0, nops = 0;
@@ -2263,27 +2263,27 @@ Value flow_pure_callback(Value fn, Value spec, int argc, const Value *argv, Obj 
   st = tree_flatten(spec, sl, 0);
   if (!st) goto done;
   hc.nout = (int)LIST(sl.u.o)->len;
-  if (hc.nout > PHOST_MAX_OUT) { obj_raise(&obj_ValueError, "pure_callback: at most %d results", PHOST_MAX_OUT); goto done; }
+  if (hc.nout > PHOST_MAX_OUT) { obj_raise(&exc_ValueError, "pure_callback: at most %d results", PHOST_MAX_OUT); goto done; }
   for (int k = 0; k < hc.nout; k++) {
     Value s = LIST(sl.u.o)->items[k];
-    Value shp = obj_getattr_s(s, "shape"), dt = VAL_IS_NULL(shp) ? shp : obj_getattr_s(s, "dtype");
+    Value shp = op_getattr_s(s, "shape"), dt = VAL_IS_NULL(shp) ? shp : op_getattr_s(s, "dtype");
     int nd = VAL_IS_NULL(dt) ? -1 : lx_parse_shape(shp, hc.out[k].shape);
     int d = nd < 0 ? -2 : lx_parse_dtype(dt, FAM_JAX);
     val_decref(shp);
     val_decref(dt);
     if (nd < 0 || d < 0) {
-      if (!obj_err_occurred() || d == -1) obj_raise(&obj_TypeError, "pure_callback: result_shape_dtypes leaves need .shape and .dtype");
+      if (!obj_err_occurred() || d == -1) obj_raise(&exc_TypeError, "pure_callback: result_shape_dtypes leaves need .shape and .dtype");
       goto done;
     }
     hc.out[k].ndim = nd;
     hc.out[k].dtype = (DType)d;
   }
   {
-    Value args = obj_tuple_from(argc, argv), kwd = obj_dict_new();
-    int nkw = obj_kwcount(kw);
+    Value args = tuple_from(argc, argv), kwd = dict_new();
+    int nkw = func_kwcount(kw);
     for (int i = 0; i < nkw && !VAL_IS_NULL(kwd); i++)
-      if (obj_dict_setstr(kwd, obj_kwname(kw, i), argv[argc + i]) < 0) { val_decref(kwd); kwd = val_null(); }
-    if (!VAL_IS_NULL(args) && !VAL_IS_NULL(kwd)) tree = obj_tuple_pack(2, args, kwd);
+      if (dict_setstr(kwd, func_kwname(kw, i), argv[argc + i]) < 0) { val_decref(kwd); kwd = val_null(); }
+    if (!VAL_IS_NULL(args) && !VAL_IS_NULL(kwd)) tree = tuple_pack(2, args, kwd);
     val_decref(args);
     val_decref(kwd);
     if (VAL_IS_NULL(tree)) goto done;
@@ -2338,21 +2338,21 @@ done:
 
 static Value m_pure_callback(int argc, const Value *argv, Obj *kw) {
   /* pure_callback(callback, result_shape_dtypes, *args, vmap_method=None, **kwargs) */
-  if (argc < 2) return obj_raise(&obj_TypeError, "pure_callback(callback, result_shape_dtypes, *args)");
-  int nkw = obj_kwcount(kw);
+  if (argc < 2) return obj_raise(&exc_TypeError, "pure_callback(callback, result_shape_dtypes, *args)");
+  int nkw = func_kwcount(kw);
   Value names = val_null();
   int keep = 0;
   Value *av = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
   if (!av) return obj_raise_nomem();
   for (int i = 2; i < argc; i++) av[i - 2] = argv[i];
-  Value kn = obj_list_new(0);
+  Value kn = list_new(0);
   for (int i = 0; i < nkw && !VAL_IS_NULL(kn); i++) {
-    const char *nm = obj_kwname(kw, i);
+    const char *nm = func_kwname(kw, i);
     if (!strcmp(nm, "vmap_method") || !strcmp(nm, "vectorized") || !strcmp(nm, "sharding")) continue;
     av[argc - 2 + keep++] = argv[argc + i];
-    obj_list_append_steal(kn, obj_str_from_cstr(nm));
+    list_append_steal(kn, str_from_cstr(nm));
   }
-  if (keep && !VAL_IS_NULL(kn)) names = obj_tuple_from(LIST(kn.u.o)->len, LIST(kn.u.o)->items);
+  if (keep && !VAL_IS_NULL(kn)) names = tuple_from(LIST(kn.u.o)->len, LIST(kn.u.o)->items);
   Value r = flow_pure_callback(argv[0], argv[1], argc - 2, av, keep ? names.u.o : NULL);
   val_decref(kn);
   val_decref(names);
@@ -2411,12 +2411,12 @@ int flow_jvp_hostcall(PrimId id, const void *params, int nin, const Value *p, co
   const PHostCall *h = params;
   char nm[96] = "<callback>";
   if (h->id >= 0 && h->id < n_pure_cbs) {
-    Value n = obj_getattr_s(pure_cbs[h->id].fn, "__name__");
-    if (VAL_IS_STR(n)) snprintf(nm, sizeof nm, "%s", obj_str_cstr(n));
+    Value n = op_getattr_s(pure_cbs[h->id].fn, "__name__");
+    if (VAL_IS_STR(n)) snprintf(nm, sizeof nm, "%s", str_cstr(n));
     else obj_err_clear();
     val_decref(n);
   }
-  obj_raise(&obj_ValueError, "Pure callbacks do not support JVP: jax.pure_callback(%s, ...) was "
+  obj_raise(&exc_ValueError, "Pure callbacks do not support JVP: jax.pure_callback(%s, ...) was "
             "differentiated. Please use `jax.custom_jvp` (or `jax.custom_vjp`) around the function "
             "that calls it to use callbacks while taking gradients.", nm);
   return -1;
@@ -2478,10 +2478,10 @@ Value flow_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves
     av[n + i] = av[i];
   }
   /* the function over the leaves as positional arguments */
-  ptuple = obj_tuple_from(n, arrs);
+  ptuple = tuple_from(n, arrs);
   if (VAL_IS_NULL(ptuple)) goto done;
   {
-    Value l = obj_list_new(0);
+    Value l = list_new(0);
     in_tree = VAL_IS_NULL(l) ? NULL : tree_flatten(ptuple, l, 0);
     val_decref(l);
   }
@@ -2490,20 +2490,20 @@ Value flow_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves
   nout = t[0].g->nout;
   /* the rule: jvp(P, T) over two tuples of leaves, or fwd(*leaves) */
   if (!is_vjp) {
-    Value pair = obj_tuple_pack(2, ptuple, ptuple), l = obj_list_new(0);
+    Value pair = tuple_pack(2, ptuple, ptuple), l = list_new(0);
     rule_tree = (VAL_IS_NULL(pair) || VAL_IS_NULL(l)) ? NULL : tree_flatten(pair, l, 0);
     val_decref(pair);
     val_decref(l);
     if (!rule_tree || trace_fun(rule, "custom_jvp rule", rule_tree, 2 * n, av, 1, &t[1]) < 0) goto done;
     if (t[1].g->nout != 2 * nout || !all_same_type(t[0].g, 0, t[1].g, 0, nout)) {
-      obj_raise(&obj_TypeError, "Custom JVP rule must produce primal outputs with the same "
+      obj_raise(&exc_TypeError, "Custom JVP rule must produce primal outputs with the same "
                 "structure, shapes and dtypes as the custom_jvp function's outputs");
       goto done;
     }
   } else {
     if (trace_fun(rule, "custom_vjp fwd", in_tree, n, av, 1, &t[1]) < 0) goto done;
     if (t[1].g->nout < nout || !all_same_type(t[0].g, 0, t[1].g, 0, nout)) {
-      obj_raise(&obj_TypeError, "Custom VJP fwd rule must produce a pair whose first element "
+      obj_raise(&exc_TypeError, "Custom VJP fwd rule must produce a pair whose first element "
                 "has the structure, shapes and dtypes of the custom_vjp function's outputs");
       goto done;
     }
@@ -2567,7 +2567,7 @@ static Value *custom_operands(int nin, const Value *p, const Value *t, int ncons
 int flow_jvp_custom_call(PrimId id, const void *params, int nin, const Value *p, const Value *t,
                     Value *out, Value *tout) {
   if (id == PRIM_custom_vjp_call) {
-    obj_raise(&obj_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp function.");
+    obj_raise(&exc_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp function.");
     return -1;
   }
   const PCustomJvp *c = params;
@@ -2619,14 +2619,14 @@ static int cvjp_backward(void *p, int nout, const Value *ct, int nin, const uint
   if (VAL_IS_NULL(pair)) goto done;
   {
     Value args[2] = {TUPLE(pair.u.o)->items[1], ctree};
-    r = obj_call(b->bwd, 2, args, NULL);
+    r = op_call(b->bwd, 2, args, NULL);
   }
   if (VAL_IS_NULL(r)) goto done;
-  l = obj_list_new(0);
+  l = list_new(0);
   td = VAL_IS_NULL(l) ? NULL : tree_flatten(r, l, 1);
   if (!td) goto done;
   if (LIST(l.u.o)->len != np) {
-    obj_raise(&obj_TypeError, "Custom VJP bwd rule must produce one cotangent per "
+    obj_raise(&exc_TypeError, "Custom VJP bwd rule must produce one cotangent per "
               "differentiable argument leaf (%d), got %lld", np, (long long)LIST(l.u.o)->len);
     goto done;
   }
@@ -2702,14 +2702,14 @@ int flow_batch_custom_call(PrimId id, const void *params, int nin, const Value *
     rc = tr_bind(id, nin, args, &p, out);
   } else {
     const CustomBwd *b = &custom_bwds[((const PCustomVjp *)params)->bwd];
-    flags = obj_tuple_new(np);
+    flags = tuple_new(np);
     if (VAL_IS_NULL(flags)) goto done_args;
     for (int i = 0; i < np; i++) TUPLE_SET(flags, i, val_bool(bd[nconsts + i] >= 0));
-    Value m = obj_import("sable._autodiff"), fn = val_null();
-    if (!VAL_IS_NULL(m)) { fn = obj_getattr_s(m, "_custom_bwd_batched"); val_decref(m); }
+    Value m = module_import("sable._autodiff"), fn = val_null();
+    if (!VAL_IS_NULL(m)) { fn = op_getattr_s(m, "_custom_bwd_batched"); val_decref(m); }
     if (VAL_IS_NULL(fn)) goto done_args;
     Value a3[3] = {b->bwd, val_int(size), flags};
-    bb = obj_call(fn, 3, a3, NULL);
+    bb = op_call(fn, 3, a3, NULL);
     val_decref(fn);
     if (VAL_IS_NULL(bb)) goto done_args;
     int nid = custom_bwd_add(bb, b->out_tree, b->pair_tree, b->nout, b->nres);

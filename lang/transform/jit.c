@@ -83,7 +83,7 @@ StageTrace *jit_stage_new(const char *transform, Value fun, const char *name, in
   StageTrace *s = calloc(1, sizeof *s);
   if (!s) { obj_raise_nomem(); return NULL; }
   s->g = ir_new(name);
-  s->held = obj_list_new(0);
+  s->held = list_new(0);
   if (!s->g || VAL_IS_NULL(s->held)) {
     ir_release(s->g);
     val_decref(s->held);
@@ -123,7 +123,7 @@ static int var_of(StageTrace *s, Value v) {
     Array *a = lx_arr(v);
     k = ir_add_const(s->g, a);
     if (k < 0) return tr_engine_err();
-    if (obj_list_append(s->held, v) < 0 || pm_put(&s->consts, v.u.o, k) < 0) return -1;
+    if (list_append(s->held, v) < 0 || pm_put(&s->consts, v.u.o, k) < 0) return -1;
     return k;
   }
   if (tr_is_tracer(v)) {
@@ -149,8 +149,8 @@ static int var_of(StageTrace *s, Value v) {
     if (pm_put(&s->caps, v.u.o, k) < 0) return -1;
     return k;
   }
-  obj_raise(&obj_TypeError, "Value %s of type %s is not a valid JAX type",
-            "passed to a traced primitive", obj_type_name(v));
+  obj_raise(&exc_TypeError, "Value %s of type %s is not a valid JAX type",
+            "passed to a traced primitive", op_type_name(v));
   return -1;
 }
 
@@ -300,7 +300,7 @@ IrGraph *jit_stage_finish(StageTrace *s, int nout, const Value *outs, Value **ca
   } else if (s->ncap) {
     ir_release(g);
     g = NULL;
-    obj_raise(&obj_RuntimeError, "internal: a traced sub-graph captured outer values");
+    obj_raise(&exc_RuntimeError, "internal: a traced sub-graph captured outer values");
   }
 done:
   free(ov);
@@ -315,8 +315,8 @@ TreeDef *jit_stage_outputs(Value res, const char *what, Value outl) {
   for (int64_t k = 0; t && k < LIST(outl.u.o)->len; k++) {
     Value v = LIST(outl.u.o)->items[k];
     if (!(lx_is_arraylike(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)) {
-      obj_raise(&obj_TypeError, "%s returned a value of type %s; it must return arrays, Python "
-                "scalars, or lists/tuples/dicts of them", what, obj_type_name(v));
+      obj_raise(&exc_TypeError, "%s returned a value of type %s; it must return arrays, Python "
+                "scalars, or lists/tuples/dicts of them", what, op_type_name(v));
       tree_free(t);
       t = NULL;
     }
@@ -475,22 +475,22 @@ static void jit_clear(Obj *o) {
 }
 
 static Value fun_name_val(Value f) {
-  Value n = obj_getattr_s(f, "__name__");
-  if (VAL_IS_NULL(n)) { obj_err_clear(); return obj_str_from_cstr("<function>"); }
+  Value n = op_getattr_s(f, "__name__");
+  if (VAL_IS_NULL(n)) { obj_err_clear(); return str_from_cstr("<function>"); }
   return n;
 }
 
 static Value jit_repr(Value self) {
   JitObj *j = (JitObj *)self.u.o;
   Value n = fun_name_val(j->fun);
-  Value r = obj_str_fmt("<PjitFunction of <function %s>>", VAL_IS_STR(n) ? obj_str_cstr(n) : "?");
+  Value r = str_fmt("<PjitFunction of <function %s>>", VAL_IS_STR(n) ? str_cstr(n) : "?");
   val_decref(n);
   return r;
 }
 
 /* positional parameter names of a function (for static_argnames and messages) */
 static int param_names(Value f, const char **names, int max) {
-  if (f.tag != V_OBJ || f.u.o->type != &obj_func_type) return 0;
+  if (f.tag != V_OBJ || f.u.o->type != &func_type) return 0;
   FuncObj *fo = FUNC(f.u.o);
   int n = fo->scope ? fo->scope->nargs : 0;
   if (n > max) n = max;
@@ -505,7 +505,7 @@ static int is_static_num(JitObj *j, int i) {
 static int is_static_name(JitObj *j, const char *n) {
   if (VAL_IS_NULL(j->static_names)) return 0;
   for (int64_t k = 0; k < TUPLE(j->static_names.u.o)->len; k++)
-    if (!strcmp(obj_str_cstr(TUPLE(j->static_names.u.o)->items[k]), n)) return 1;
+    if (!strcmp(str_cstr(TUPLE(j->static_names.u.o)->items[k]), n)) return 1;
   return 0;
 }
 
@@ -532,13 +532,13 @@ static void parts_free(CallParts *p) {
 
 static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts *p) {
   memset(p, 0, sizeof *p);
-  int nkw = obj_kwcount(kw);
+  int nkw = func_kwcount(kw);
   const char *pn[64];
   int npn = param_names(j->fun, pn, 64);
   int ndyn = 0;
-  Value args = obj_tuple_new(argc);
-  Value kwd = obj_dict_new();
-  Value st = obj_list_new(0);
+  Value args = tuple_new(argc);
+  Value kwd = dict_new();
+  Value st = list_new(0);
   if (VAL_IS_NULL(args) || VAL_IS_NULL(kwd) || VAL_IS_NULL(st)) goto fail;
   for (int i = 0; i < j->nstatic; i++)
     if (j->static_nums[i] >= argc && j->static_nums[i] >= npn) {
@@ -547,47 +547,47 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
   for (int i = 0; i < argc; i++) {
     int stat = is_static_num(j, i) || (i < npn && is_static_name(j, pn[i]));
     if (stat) {
-      Value pair = obj_tuple_pack(2, val_int(i), argv[i]);
-      if (VAL_IS_NULL(pair) || obj_list_append_steal(st, pair) < 0) goto fail;
+      Value pair = tuple_pack(2, val_int(i), argv[i]);
+      if (VAL_IS_NULL(pair) || list_append_steal(st, pair) < 0) goto fail;
     } else {
       TUPLE_SET(args, ndyn++, val_incref(argv[i]));
     }
   }
   TUPLE(args.u.o)->len = ndyn;
   for (int i = 0; i < nkw; i++) {
-    const char *n = obj_kwname(kw, i);
+    const char *n = func_kwname(kw, i);
     int stat = is_static_name(j, n);
     for (int k = 0; k < npn && !stat; k++) if (!strcmp(pn[k], n)) stat = is_static_num(j, k);
-    Value key = obj_str_from_cstr(n);
+    Value key = str_from_cstr(n);
     if (VAL_IS_NULL(key)) goto fail;
     if (stat) {
-      Value pair = obj_tuple_pack(2, key, argv[argc + i]);
+      Value pair = tuple_pack(2, key, argv[argc + i]);
       val_decref(key);
-      if (VAL_IS_NULL(pair) || obj_list_append_steal(st, pair) < 0) goto fail;
+      if (VAL_IS_NULL(pair) || list_append_steal(st, pair) < 0) goto fail;
     } else {
-      int r = obj_dict_set(kwd, key, argv[argc + i]);
+      int r = dict_set(kwd, key, argv[argc + i]);
       val_decref(key);
       if (r < 0) goto fail;
     }
   }
-  p->dyn = obj_tuple_pack(2, args, kwd);
+  p->dyn = tuple_pack(2, args, kwd);
   val_decref(args);
   val_decref(kwd);
   args = kwd = val_null();
   if (VAL_IS_NULL(p->dyn)) goto fail;
   if (LIST(st.u.o)->len) {
-    p->statics = obj_tuple_from(LIST(st.u.o)->len, LIST(st.u.o)->items);
+    p->statics = tuple_from(LIST(st.u.o)->len, LIST(st.u.o)->items);
     if (VAL_IS_NULL(p->statics)) goto fail;
     int64_t h;
-    if (obj_hash(p->statics, &h) < 0) {
+    if (op_hash(p->statics, &h) < 0) {
       obj_err_clear();
       const char *tn = "?";
       for (int64_t i = 0; i < TUPLE(p->statics.u.o)->len; i++) {
         Value v = TUPLE(TUPLE(p->statics.u.o)->items[i].u.o)->items[1];
         int64_t hh;
-        if (obj_hash(v, &hh) < 0) { obj_err_clear(); tn = obj_type_name(v); break; }
+        if (op_hash(v, &hh) < 0) { obj_err_clear(); tn = op_type_name(v); break; }
       }
-      obj_raise(&obj_ValueError, "Non-hashable static arguments are not supported. An error "
+      obj_raise(&exc_ValueError, "Non-hashable static arguments are not supported. An error "
                 "occurred while trying to hash an object of type %s. The static arguments of a "
                 "jit-compiled function must be hashable (numbers, strings, tuples); arrays "
                 "should be passed as ordinary (traced) arguments instead.", tn);
@@ -596,7 +596,7 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
   }
   val_decref(st);
   st = val_null();
-  p->leaves = obj_list_new(0);
+  p->leaves = list_new(0);
   if (VAL_IS_NULL(p->leaves)) goto fail;
   p->tree = tree_flatten(p->dyn, p->leaves, 0);
   if (!p->tree) goto fail;
@@ -611,11 +611,11 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
     else if (lx_is_arr(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)
       p->arrs[i] = lx_asarray(v, FAM_JAX, -1, 0);
     else {
-      obj_raise(&obj_TypeError, "Argument '%s' of type %s is not a valid JAX type. Arguments of a "
+      obj_raise(&exc_TypeError, "Argument '%s' of type %s is not a valid JAX type. Arguments of a "
                 "jit-compiled function must be arrays, Python scalars, or lists/tuples/dicts of "
                 "them; other values (strings, functions, objects) must be marked static with "
                 "static_argnums / static_argnames.",
-                VAL_IS_STR(v) ? obj_str_cstr(v) : obj_type_name(v), obj_type_name(v));
+                VAL_IS_STR(v) ? str_cstr(v) : op_type_name(v), op_type_name(v));
       goto fail;
     }
     if (VAL_IS_NULL(p->arrs[i]) || lx_aval(p->arrs[i], &p->avals[i]) < 0) goto fail;
@@ -639,7 +639,7 @@ static uint64_t key_hash(CallParts *p) {
   }
   if (!VAL_IS_NULL(p->statics)) {
     int64_t sh = 0;
-    if (obj_hash(p->statics, &sh) < 0) obj_err_clear();
+    if (op_hash(p->statics, &sh) < 0) obj_err_clear();
     h = (h ^ (uint64_t)sh) * 1099511628211ull;
   }
   return h;
@@ -656,7 +656,7 @@ static int entry_matches(CacheEntry *e, CallParts *p, uint64_t h) {
   for (int i = 0; i < p->nleaves; i++) if (!aval_eq(&e->avals[i], &p->avals[i])) return 0;
   if (VAL_IS_NULL(e->statics) != VAL_IS_NULL(p->statics)) return 0;
   if (!VAL_IS_NULL(e->statics)) {
-    int eq = obj_eq(e->statics, p->statics);
+    int eq = op_eq(e->statics, p->statics);
     if (eq < 0) { obj_err_clear(); return 0; }
     if (!eq) return 0;
   }
@@ -665,7 +665,7 @@ static int entry_matches(CacheEntry *e, CallParts *p, uint64_t h) {
 
 /* leaf names from the parameter names: "x", "params[0]['w']", "kwargs['lr']" */
 static Value leaf_paths(JitObj *j, CallParts *p) {
-  Value list = obj_list_new(0);
+  Value list = list_new(0);
   if (VAL_IS_NULL(list)) return list;
   const char *pn[64];
   int npn = param_names(j->fun, pn, 64);
@@ -681,26 +681,26 @@ static Value leaf_paths(JitObj *j, CallParts *p) {
   }
   int64_t it = 0;
   Value k, v;
-  while (obj_dict_next(kwd, &it, &k, &v))
-    if (tree_leaf_paths(v, obj_str_cstr(k), list) < 0) { val_decref(list); return val_null(); }
+  while (dict_next(kwd, &it, &k, &v))
+    if (tree_leaf_paths(v, str_cstr(k), list) < 0) { val_decref(list); return val_null(); }
   if (LIST(list.u.o)->len != p->nleaves) {   /* dict order differs: fall back to numbers */
     val_decref(list);
-    list = obj_list_new(0);
+    list = list_new(0);
     for (int i = 0; i < p->nleaves && !VAL_IS_NULL(list); i++)
-      obj_list_append_steal(list, obj_str_fmt("leaf %d", i));
+      list_append_steal(list, str_fmt("leaf %d", i));
   }
   return list;
 }
 
 static void fun_where(Value f, char *buf, size_t n) {
-  if (f.tag == V_OBJ && f.u.o->type == &obj_func_type) {
+  if (f.tag == V_OBJ && f.u.o->type == &func_type) {
     FuncObj *fo = FUNC(f.u.o);
     CodeObj *c = (CodeObj *)fo->code;
     snprintf(buf, n, "%s defined at %s:%d", fo->qualname ? STR(fo->qualname)->s : "<function>",
              c && c->filename ? c->filename : "<unknown>", fo->def ? fo->def->span.line : 0);
   } else {
     Value nm = fun_name_val(f);
-    snprintf(buf, n, "%s", VAL_IS_STR(nm) ? obj_str_cstr(nm) : "<function>");
+    snprintf(buf, n, "%s", VAL_IS_STR(nm) ? str_cstr(nm) : "<function>");
     val_decref(nm);
   }
 }
@@ -708,9 +708,9 @@ static void fun_where(Value f, char *buf, size_t n) {
 static void explain_miss(JitObj *j, CallParts *p, Value paths) {
   char where[400], a1[200], a2[200];
   fun_where(j->fun, where, sizeof where);
-  Value msg = obj_list_new(0);
+  Value msg = list_new(0);
   if (VAL_IS_NULL(msg)) { obj_err_clear(); return; }
-#define LINE(...) obj_list_append_steal(msg, obj_str_fmt(__VA_ARGS__))
+#define LINE(...) list_append_steal(msg, str_fmt(__VA_ARGS__))
   LINE("TRACING CACHE MISS because:\n");
   if (j->ncache == 0) {
     LINE("  never seen function:\n    %s\n", where);
@@ -724,7 +724,7 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
       if (!tree_equal(c->in_tree, p->tree)) d += 1000;
       else for (int i = 0; i < p->nleaves; i++) d += !aval_eq(&c->avals[i], &p->avals[i]);
       if (VAL_IS_NULL(c->statics) != VAL_IS_NULL(p->statics)) d++;
-      else if (!VAL_IS_NULL(c->statics)) { int eq = obj_eq(c->statics, p->statics); if (eq <= 0) { obj_err_clear(); d++; } }
+      else if (!VAL_IS_NULL(c->statics)) { int eq = op_eq(c->statics, p->statics); if (eq <= 0) { obj_err_clear(); d++; } }
       if (c->x64 != lx_flag_x64) d++;
       if (d < bestd) { bestd = d; best = e; }
     }
@@ -732,7 +732,7 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
     if (!tree_equal(c->in_tree, p->tree)) {
       Value r0 = tree_repr(c->in_tree), r1 = tree_repr(p->tree);
       LINE("  different input pytree structure:\n    seen %s\n    now  %s\n",
-           VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0), VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
+           VAL_IS_NULL(r0) ? "?" : str_cstr(r0), VAL_IS_NULL(r1) ? "?" : str_cstr(r1));
       val_decref(r0); val_decref(r1);
     } else {
       int nm = 0;
@@ -741,7 +741,7 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
         LINE("  never seen input type signature:\n");
         for (int i = 0; i < p->nleaves; i++) {
           ir_aval_str(&p->avals[i], a1, sizeof a1);
-          LINE("    %s: %s%s\n", obj_str_cstr(LIST(paths.u.o)->items[i]), a1, p->avals[i].weak ? "{weak_type=True}" : "");
+          LINE("    %s: %s%s\n", str_cstr(LIST(paths.u.o)->items[i]), a1, p->avals[i].weak ? "{weak_type=True}" : "");
         }
         LINE("  closest seen input type signature has %d mismatch%s, including:\n", nm, nm > 1 ? "es" : "");
         for (int i = 0; i < p->nleaves; i++) {
@@ -750,15 +750,15 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
           ir_aval_str(&p->avals[i], a2, sizeof a2);
           if (!strcmp(a1, a2))
             LINE("    * at %s, seen %s with weak_type=%s, but now given weak_type=%s\n",
-                 obj_str_cstr(LIST(paths.u.o)->items[i]), a1, c->avals[i].weak ? "True" : "False",
+                 str_cstr(LIST(paths.u.o)->items[i]), a1, c->avals[i].weak ? "True" : "False",
                  p->avals[i].weak ? "True" : "False");
           else
-            LINE("    * at %s, seen %s, but now given %s\n", obj_str_cstr(LIST(paths.u.o)->items[i]), a1, a2);
+            LINE("    * at %s, seen %s, but now given %s\n", str_cstr(LIST(paths.u.o)->items[i]), a1, a2);
         }
       }
     }
     if (!VAL_IS_NULL(p->statics) && !VAL_IS_NULL(c->statics)) {
-      int eq = obj_eq(c->statics, p->statics);
+      int eq = op_eq(c->statics, p->statics);
       if (eq < 0) obj_err_clear();
       if (eq == 0) {
         const char *pn[64];
@@ -769,21 +769,21 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
           Value key = TUPLE(np.u.o)->items[0], nv = TUPLE(np.u.o)->items[1];
           Value ov = val_null();
           for (int64_t k = 0; k < os->len; k++) {
-            int e2 = obj_eq(TUPLE(os->items[k].u.o)->items[0], key);
+            int e2 = op_eq(TUPLE(os->items[k].u.o)->items[0], key);
             if (e2 > 0) { ov = TUPLE(os->items[k].u.o)->items[1]; break; }
             if (e2 < 0) obj_err_clear();
           }
           int same = 0;
-          if (!VAL_IS_NULL(ov)) { same = obj_eq(ov, nv); if (same < 0) { obj_err_clear(); same = 0; } }
+          if (!VAL_IS_NULL(ov)) { same = op_eq(ov, nv); if (same < 0) { obj_err_clear(); same = 0; } }
           if (same) continue;
-          Value r1 = VAL_IS_NULL(ov) ? obj_str_from_cstr("(not passed)") : obj_repr(ov);
-          Value r2 = obj_repr(nv);
+          Value r1 = VAL_IS_NULL(ov) ? str_from_cstr("(not passed)") : op_repr(ov);
+          Value r2 = op_repr(nv);
           char kn[64];
           if (VAL_IS_INT(key)) snprintf(kn, sizeof kn, "%s", key.u.i < npn ? pn[key.u.i] : "?");
-          else snprintf(kn, sizeof kn, "%s", obj_str_cstr(key));
+          else snprintf(kn, sizeof kn, "%s", str_cstr(key));
           if (VAL_IS_INT(key) && key.u.i >= npn) snprintf(kn, sizeof kn, "args[%lld]", (long long)key.u.i);
           LINE("  static argument %s changed: seen %s, now given %s\n", kn,
-               VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1), VAL_IS_NULL(r2) ? "?" : obj_str_cstr(r2));
+               VAL_IS_NULL(r1) ? "?" : str_cstr(r1), VAL_IS_NULL(r2) ? "?" : str_cstr(r2));
           val_decref(r1); val_decref(r2);
         }
       }
@@ -794,7 +794,7 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
   obj_err_clear();
   for (int64_t i = 0; i < LIST(msg.u.o)->len; i++) {
     Value s = LIST(msg.u.o)->items[i];
-    if (VAL_IS_STR(s)) obj_write(2, obj_str_cstr(s), STR(s.u.o)->len);
+    if (VAL_IS_STR(s)) obj_write(2, str_cstr(s), STR(s.u.o)->len);
   }
   val_decref(msg);
 }
@@ -805,7 +805,7 @@ static int rebuild_call(CallParts *p, const Value *leaves, Value *args_out, Valu
   if (VAL_IS_NULL(dyn)) return -1;
   Value args = TUPLE(dyn.u.o)->items[0], kwd = TUPLE(dyn.u.o)->items[1];
   int64_t na = TUPLE(args.u.o)->len;
-  Value list = obj_list_new(0), kw = obj_dict_copy(kwd);
+  Value list = list_new(0), kw = dict_copy(kwd);
   if (VAL_IS_NULL(list) || VAL_IS_NULL(kw)) { val_decref(list); val_decref(kw); val_decref(dyn); return -1; }
   /* positional statics go back to their indices */
   int64_t ai = 0;
@@ -820,12 +820,12 @@ static int rebuild_call(CallParts *p, const Value *leaves, Value *args_out, Valu
       if (VAL_IS_INT(key) && key.u.i == pos) sv = TUPLE(pair.u.o)->items[1];
     }
     Value item = VAL_IS_NULL(sv) ? (ai < na ? TUPLE(args.u.o)->items[ai++] : val_none()) : sv;
-    if (obj_list_append(list, item) < 0) { val_decref(list); val_decref(kw); val_decref(dyn); return -1; }
+    if (list_append(list, item) < 0) { val_decref(list); val_decref(kw); val_decref(dyn); return -1; }
   }
   for (int64_t k = 0; k < ns; k++) {
     Value pair = TUPLE(p->statics.u.o)->items[k];
     Value key = TUPLE(pair.u.o)->items[0];
-    if (VAL_IS_STR(key) && obj_dict_set(kw, key, TUPLE(pair.u.o)->items[1]) < 0) {
+    if (VAL_IS_STR(key) && dict_set(kw, key, TUPLE(pair.u.o)->items[1]) < 0) {
       val_decref(list); val_decref(kw); val_decref(dyn); return -1;
     }
   }
@@ -837,18 +837,18 @@ static int rebuild_call(CallParts *p, const Value *leaves, Value *args_out, Valu
 
 /* Call f with a list of args and a dict of kwargs. */
 static Value call_with(Value f, Value list, Value kw) {
-  int64_t na = LIST(list.u.o)->len, nk = obj_dict_len(kw);
+  int64_t na = LIST(list.u.o)->len, nk = dict_len(kw);
   Value *argv = calloc((size_t)(na + nk) + 1, sizeof(Value));
   if (!argv) return obj_raise_nomem();
   ir_memcpy(argv, LIST(list.u.o)->items, sizeof(Value) * (size_t)na);
-  Value names = nk ? obj_tuple_new(nk) : val_null();
+  Value names = nk ? tuple_new(nk) : val_null();
   int64_t it = 0, i = 0;
   Value k, v;
-  while (nk && obj_dict_next(kw, &it, &k, &v)) {
+  while (nk && dict_next(kw, &it, &k, &v)) {
     TUPLE_SET(names, i, val_incref(k));
     argv[na + i++] = v;
   }
-  Value r = obj_call(f, (int)na, argv, nk ? names.u.o : NULL);
+  Value r = op_call(f, (int)na, argv, nk ? names.u.o : NULL);
   val_decref(names);
   free(argv);
   return r;
@@ -862,17 +862,17 @@ static int jit_trace(JitObj *j, CallParts *p, int optimize, CacheEntry *e, Value
   if (VAL_IS_NULL(paths)) return -1;
   Value nm = fun_name_val(j->fun);
   char gname[64];
-  snprintf(gname, sizeof gname, "jit_%s", VAL_IS_STR(nm) ? obj_str_cstr(nm) : "f");
+  snprintf(gname, sizeof gname, "jit_%s", VAL_IS_STR(nm) ? str_cstr(nm) : "f");
   val_decref(nm);
   StageTrace *s = jit_stage_new("jit", j->fun, gname, 0);
   if (!s) { val_decref(paths); return -1; }
   Value *tin = calloc((size_t)p->nleaves + 1, sizeof(Value));
-  Value outl = obj_list_new(0);
+  Value outl = list_new(0);
   Value res = val_null(), args = val_null(), kw = val_null();
   int rc = -1;
   if (!tin || VAL_IS_NULL(outl)) { obj_raise_nomem(); jit_stage_abort(s); goto done; }
   for (int i = 0; i < p->nleaves; i++) {
-    tin[i] = jit_stage_input(s, &p->avals[i], obj_str_cstr(LIST(paths.u.o)->items[i]));
+    tin[i] = jit_stage_input(s, &p->avals[i], str_cstr(LIST(paths.u.o)->items[i]));
     if (VAL_IS_NULL(tin[i])) { jit_stage_abort(s); goto done; }
   }
   if (rebuild_call(p, tin, &args, &kw) < 0) { jit_stage_abort(s); goto done; }
@@ -991,7 +991,7 @@ static Value jit_call(Value self, int argc, const Value *argv, Obj *kw) {
    * grad or vmap sees the custom_jvp/custom_vjp calls themselves. */
   CacheEntry *e = idx >= 0 ? &j->cache[idx] : idx == -2 ? &tmp : NULL;
   if (e && e->has_custom && lx_current() != lx_eval_interp()) {
-    r = obj_call(j->fun, argc, argv, kw);
+    r = op_call(j->fun, argc, argv, kw);
     if (idx == -2) cache_entry_free(&tmp);
     for (int i = 0; i < ncap; i++) val_decref(captured[i]);
   } else if (idx >= 0) {
@@ -1021,11 +1021,11 @@ static Value lowered_text(LoweredObj *l) {
   if (!s) return lx_raise_engine(FAM_JAX);
   Value r;
   if (l->kind == 1) {   /* a lowered jit: the optimised program, as the code generator sees it */
-    r = obj_str_fmt("module @%s {\n  // Sable IR after constant folding, CSE and DCE; runs on "
-                    "the eager CPU kernels\n  %s\n}\n", VAL_IS_STR(l->name) ? obj_str_cstr(l->name) : "jit",
-                    s);
+    r = str_fmt("module @%s {\n      // Sable IR after constant folding, CSE and DCE; runs on "
+                "the eager CPU kernels\n  %s\n}\n", VAL_IS_STR(l->name) ? str_cstr(l->name) : "jit",
+                s);
   } else {
-    r = obj_str_from_cstr(s);
+    r = str_from_cstr(s);
   }
   free(s);
   return r;
@@ -1033,7 +1033,7 @@ static Value lowered_text(LoweredObj *l) {
 static Value lowered_repr(Value self) {
   LoweredObj *l = (LoweredObj *)self.u.o;
   if (l->kind == 0) return lowered_text(l);
-  return obj_str_fmt("<jax.stages.%s object>", l->kind == 1 ? "Lowered" : "Compiled");
+  return str_fmt("<jax.stages.%s object>", l->kind == 1 ? "Lowered" : "Compiled");
 }
 static Value lowered_as_text(int argc, const Value *argv, Obj *kw) {
   return lowered_text((LoweredObj *)argv[0].u.o);
@@ -1049,19 +1049,19 @@ static Value make_lowered(IrGraph *g, Value name, Value jit, int kind) {
 }
 static Value lowered_compile(int argc, const Value *argv, Obj *kw) {
   LoweredObj *l = (LoweredObj *)argv[0].u.o;
-  return VAL_IS_NULL(l->jit) ? obj_raise(&obj_TypeError, "nothing to compile")
+  return VAL_IS_NULL(l->jit) ? obj_raise(&exc_TypeError, "nothing to compile")
                              : make_lowered(l->g, l->name, l->jit, 2);
 }
 static Value lowered_call(Value self, int argc, const Value *argv, Obj *kw) {
   LoweredObj *l = (LoweredObj *)self.u.o;
-  if (l->kind != 2) return obj_raise(&obj_TypeError, "'Lowered' object is not callable; call .compile() first");
-  return obj_call(l->jit, argc, argv, kw);
+  if (l->kind != 2) return obj_raise(&exc_TypeError, "'Lowered' object is not callable; call .compile() first");
+  return op_call(l->jit, argc, argv, kw);
 }
 static Value jaxpr_eqns(Value self) {
   LoweredObj *l = (LoweredObj *)self.u.o;
-  Value list = obj_list_new(0);
+  Value list = list_new(0);
   for (int i = 0; i < l->g->neqn && !VAL_IS_NULL(list); i++)
-    obj_list_append_steal(list, obj_str_from_cstr(prim_table[l->g->eqns[i].prim].name));
+    list_append_steal(list, str_from_cstr(prim_table[l->g->eqns[i].prim].name));
   return list;
 }
 static Value jaxpr_self(Value self) { return val_incref(self); }
@@ -1087,7 +1087,7 @@ static Value jit_lower(int argc, const Value *argv, Obj *kw) {
   int idx = lookup(j, &p, &tmp, &captured, &ncap);
   Value r = val_null();
   Value nm = fun_name_val(j->fun);
-  Value gname = obj_str_fmt("jit_%s", VAL_IS_STR(nm) ? obj_str_cstr(nm) : "f");
+  Value gname = str_fmt("jit_%s", VAL_IS_STR(nm) ? str_cstr(nm) : "f");
   val_decref(nm);
   if (idx >= 0) r = make_lowered(j->cache[idx].g, gname, argv[0], 1);
   else if (idx == -2) {
@@ -1114,8 +1114,8 @@ static Value jit_getattr(Value self, Obj *name) {
   if (!strcmp(n, "__wrapped__")) return val_incref(j->fun);
   if (!strcmp(n, "__name__") || !strcmp(n, "__qualname__") || !strcmp(n, "__doc__") ||
       !strcmp(n, "__module__"))
-    return obj_getattr(j->fun, name);
-  return obj_generic_getattr(self, name);
+    return op_getattr(j->fun, name);
+  return type_generic_getattr(self, name);
 }
 static const MethodDef jit_methods[] = {
     {"lower", jit_lower, "lower(*args, **kwargs): trace and return the Lowered program", 0},
@@ -1132,22 +1132,22 @@ static int parse_int_list(Value v, int *out, int max, const char *what) {
   if (VAL_IS_NULL(v) || VAL_IS_NONE(v)) return 0;
   if (VAL_IS_INTLIKE(v)) { out[0] = (int)v.u.i; return 1; }
   if (!VAL_IS_TUPLE(v) && !VAL_IS_LIST(v)) {
-    obj_raise(&obj_TypeError, "%s must be an int or a sequence of ints, got %s", what, obj_type_name(v));
+    obj_raise(&exc_TypeError, "%s must be an int or a sequence of ints, got %s", what, op_type_name(v));
     return -1;
   }
   int64_t n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
-  if (n > max) { obj_raise(&obj_ValueError, "%s: too many entries", what); return -1; }
+  if (n > max) { obj_raise(&exc_ValueError, "%s: too many entries", what); return -1; }
   for (int64_t i = 0; i < n; i++) {
     Value it = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->items[i] : LIST(v.u.o)->items[i];
-    if (!VAL_IS_INTLIKE(it)) { obj_raise(&obj_TypeError, "%s must contain ints", what); return -1; }
+    if (!VAL_IS_INTLIKE(it)) { obj_raise(&exc_TypeError, "%s must contain ints", what); return -1; }
     out[i] = (int)it.u.i;
   }
   return (int)n;
 }
 
 Value jit_make(Value fun, Value static_argnums, Value static_argnames) {
-  if (!obj_callable(fun))
-    return obj_raise(&obj_TypeError, "Expected a callable value, got %s", obj_type_name(fun));
+  if (!op_callable(fun))
+    return obj_raise(&exc_TypeError, "Expected a callable value, got %s", op_type_name(fun));
   JitObj *j = obj_alloc(&jit_type, sizeof *j);
   if (!j) return val_null();
   j->fun = val_incref(fun);
@@ -1162,11 +1162,11 @@ Value jit_make(Value fun, Value static_argnums, Value static_argnames) {
     if (j->static_nums[i] < 0) j->static_nums[i] += npn;
   if (!VAL_IS_NULL(static_argnames) && !VAL_IS_NONE(static_argnames)) {
     Value t;
-    if (VAL_IS_STR(static_argnames)) t = obj_tuple_pack(1, static_argnames);
-    else t = obj_sequence_list(static_argnames);
+    if (VAL_IS_STR(static_argnames)) t = tuple_pack(1, static_argnames);
+    else t = list_from_iterable(static_argnames);
     if (VAL_IS_NULL(t)) { val_decref(self); return t; }
     if (VAL_IS_LIST(t)) {
-      Value tt = obj_tuple_from(LIST(t.u.o)->len, LIST(t.u.o)->items);
+      Value tt = tuple_from(LIST(t.u.o)->len, LIST(t.u.o)->items);
       val_decref(t);
       t = tt;
       if (VAL_IS_NULL(t)) { val_decref(self); return t; }
@@ -1175,13 +1175,13 @@ Value jit_make(Value fun, Value static_argnums, Value static_argnames) {
       if (!VAL_IS_STR(TUPLE(t.u.o)->items[i])) {
         val_decref(t);
         val_decref(self);
-        return obj_raise(&obj_TypeError, "static_argnames must be strings");
+        return obj_raise(&exc_TypeError, "static_argnames must be strings");
       }
     j->static_names = t;
     /* names given: their positions are static too (JAX infers one from the other) */
     for (int64_t i = 0; i < TUPLE(t.u.o)->len; i++)
       for (int k = 0; k < npn; k++)
-        if (!strcmp(pn[k], obj_str_cstr(TUPLE(t.u.o)->items[i])) && !is_static_num(j, k) && j->nstatic < 32)
+        if (!strcmp(pn[k], str_cstr(TUPLE(t.u.o)->items[i])) && !is_static_num(j, k) && j->nstatic < 32)
           j->static_nums[j->nstatic++] = k;
   }
   return self;
@@ -1236,6 +1236,6 @@ Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *arg
 }
 
 void jit_init(void) {
-  obj_type_ready(&jit_type);
-  obj_type_ready(&lowered_type);
+  type_ready(&jit_type);
+  type_ready(&lowered_type);
 }

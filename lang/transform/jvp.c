@@ -48,7 +48,7 @@ static int generic_tangents(const Prim *r, const RuleCtx *c, const Value *tan, V
   if (r->ad == RK_PARTIALS) {
     uint8_t need[8] = {0};
     Value d[8] = {{0}};
-    if (nin > 8) { obj_raise(&obj_RuntimeError, "partials: too many operands"); return -1; }
+    if (nin > 8) { obj_raise(&exc_RuntimeError, "partials: too many operands"); return -1; }
     for (int i = 0; i < nin; i++) need[i] = !VAL_IS_NULL(tan[i]);
     if (r->partials(c, need, d) < 0) { t_clear(d, nin); return -1; }
     Value acc = val_null();
@@ -119,7 +119,7 @@ static int generic_tangents(const Prim *r, const RuleCtx *c, const Value *tan, V
     tout[0] = acc;
     return 0;
   }
-  obj_raise(&obj_NotImplementedError, "Differentiation rule for '%s' not implemented",
+  obj_raise(&exc_NotImplementedError, "Differentiation rule for '%s' not implemented",
             prim_table[c->id].name);
   return -1;
 }
@@ -130,14 +130,14 @@ static int jvp_apply(PrimId id, const void *params, int nin, const Value *prim,
   const Prim *r = &prim_table[id];
   if (r->ad == RK_CUSTOM) {
     if (!r->jvp) {
-      obj_raise(&obj_NotImplementedError, "Forward-mode differentiation rule for '%s' not "
+      obj_raise(&exc_NotImplementedError, "Forward-mode differentiation rule for '%s' not "
                 "implemented", prim_table[id].name);
       return -1;
     }
     return r->jvp(id, params, nin, prim, tan, out, tout);
   }
   if (r->ad == RK_NONE) {
-    obj_raise(&obj_NotImplementedError, "Differentiation rule for '%s' not implemented",
+    obj_raise(&exc_NotImplementedError, "Differentiation rule for '%s' not implemented",
               prim_table[id].name);
     return -1;
   }
@@ -148,7 +148,7 @@ static int jvp_apply(PrimId id, const void *params, int nin, const Value *prim,
   AVal in_s[8], out_s[4];
   AVal *in_av = nin <= 8 ? in_s : malloc(sizeof(AVal) * (size_t)nin);
   int rc = n;
-  if (!in_av || n > 4) { obj_raise(&obj_RuntimeError, "jvp: unsupported arity"); rc = -1; goto done; }
+  if (!in_av || n > 4) { obj_raise(&exc_RuntimeError, "jvp: unsupported arity"); rc = -1; goto done; }
   int anyf = 0;
   for (int k = 0; k < n; k++) {
     if (lx_aval(out[k], &out_s[k]) < 0) { rc = -1; goto done; }

@@ -39,14 +39,14 @@ static int parse_argnums(Value v, int *out, int max, int *single) {
   if (VAL_IS_NULL(v)) { out[0] = 0; *single = 1; return 1; }
   if (VAL_IS_INTLIKE(v)) { out[0] = (int)v.u.i; *single = 1; return 1; }
   if (!VAL_IS_TUPLE(v) && !VAL_IS_LIST(v)) {
-    obj_raise(&obj_TypeError, "argnums must be an int or a tuple of ints, got %s", obj_type_name(v));
+    obj_raise(&exc_TypeError, "argnums must be an int or a tuple of ints, got %s", op_type_name(v));
     return -1;
   }
   int64_t n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
-  if (n > max) { obj_raise(&obj_ValueError, "too many argnums"); return -1; }
+  if (n > max) { obj_raise(&exc_ValueError, "too many argnums"); return -1; }
   for (int64_t i = 0; i < n; i++) {
     Value it = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->items[i] : LIST(v.u.o)->items[i];
-    if (!VAL_IS_INTLIKE(it)) { obj_raise(&obj_TypeError, "argnums must contain ints"); return -1; }
+    if (!VAL_IS_INTLIKE(it)) { obj_raise(&exc_TypeError, "argnums must contain ints"); return -1; }
     out[i] = (int)it.u.i;
   }
   return (int)n;
@@ -67,7 +67,7 @@ static void gradctx_free(void *p) {
 
 /* replace the tracers of t in a pytree by their primals (aux outputs) */
 static Value strip_trace(LxTrace *t, Value tree) {
-  Value leaves = obj_list_new(0);
+  Value leaves = list_new(0);
   if (VAL_IS_NULL(leaves)) return leaves;
   TreeDef *td = tree_flatten(tree, leaves, 0);
   if (!td) { val_decref(leaves); return val_null(); }
@@ -98,7 +98,7 @@ static int check_argnums(const GradCtx *g, int argc) {
     int a = g->argnums[k];
     if (a < 0) a += argc;
     if (a < 0 || a >= argc) {
-      obj_raise(&obj_TypeError, "differentiating with respect to argnums=%d requires at "
+      obj_raise(&exc_TypeError, "differentiating with respect to argnums=%d requires at "
                 "least %d positional arguments to be passed by the caller, but got only %d "
                 "positional arguments.", g->argnums[k], g->argnums[k] + 1, argc);
       return -1;
@@ -110,7 +110,7 @@ static int check_argnums(const GradCtx *g, int argc) {
 /* Flattens arg into in: its float leaves become inputs of the tape of V (other leaves pass as
  * they are when allow_int), and in->replaced is arg rebuilt from them. */
 static int grad_input(const GradCtx *g, LxTrace *V, Value arg, GradIn *in) {
-  in->leaves = obj_list_new(0);
+  in->leaves = list_new(0);
   if (VAL_IS_NULL(in->leaves)) return -1;
   in->td = tree_flatten(arg, in->leaves, 0);
   if (!in->td) return -1;
@@ -126,7 +126,7 @@ static int grad_input(const GradCtx *g, LxTrace *V, Value arg, GradIn *in) {
     if (f < 0) { val_decref(x); bad = 1; break; }
     if (!f && !g->allow_int) {
       val_decref(x);
-      obj_raise(&obj_TypeError, "grad requires real- or complex-valued inputs (input dtype that "
+      obj_raise(&exc_TypeError, "grad requires real- or complex-valued inputs (input dtype that "
                 "is a sub-dtype of np.inexact), but got %s. If you want to use Boolean- or "
                 "integer-valued inputs, use vjp or set allow_int to True.", arr_dtypes[d].name);
       bad = 1;
@@ -147,19 +147,19 @@ static int grad_input(const GradCtx *g, LxTrace *V, Value arg, GradIn *in) {
 static int check_scalar_output(Value main, AVal *av) {
   if (lx_aval(main, av) < 0) {
     obj_err_clear();
-    obj_raise(&obj_TypeError, "Gradient only defined for scalar-output functions. Output was "
-              "%s.", obj_type_name(main));
+    obj_raise(&exc_TypeError, "Gradient only defined for scalar-output functions. Output was "
+              "%s.", op_type_name(main));
     return -1;
   }
   if (av->ndim != 0) {
     char s[200];
     arr_shape_str(av->shape, av->ndim, s, sizeof s);
-    obj_raise(&obj_TypeError, "Gradient only defined for scalar-output functions. Output had "
+    obj_raise(&exc_TypeError, "Gradient only defined for scalar-output functions. Output had "
               "shape: %s.", s);
     return -1;
   }
   if (!dt_is_float(av->dtype)) {
-    obj_raise(&obj_TypeError, "grad requires real-valued outputs (output dtype that is a "
+    obj_raise(&exc_TypeError, "grad requires real-valued outputs (output dtype that is a "
               "sub-dtype of np.floating), but got %s. For holomorphic differentiation, pass "
               "holomorphic=True. For differentiation of non-holomorphic functions involving "
               "complex outputs, use jax.vjp directly.", arr_dtypes[av->dtype].name);
@@ -209,7 +209,7 @@ static Value grad_trees(const GradCtx *g, const GradIn *in, const Value *grads) 
     if (VAL_IS_NULL(per[k])) { for (int m = 0; m < k; m++) val_decref(per[m]); return val_null(); }
   }
   if (g->single) return per[0];
-  Value gres = obj_tuple_new(g->nargnums);
+  Value gres = tuple_new(g->nargnums);
   if (VAL_IS_NULL(gres)) { for (int m = 0; m < g->nargnums; m++) val_decref(per[m]); return gres; }
   for (int k = 0; k < g->nargnums; k++) TUPLE_SET(gres, k, per[k]);
   return gres;
@@ -218,7 +218,7 @@ static Value grad_trees(const GradCtx *g, const GradIn *in, const Value *grads) 
 static Value grad_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   GradCtx *g = ctx;
   lx_transform_init();
-  int nkw = obj_kwcount(kw);
+  int nkw = func_kwcount(kw);
   Value *args = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
   if (!args) return obj_raise_nomem();
   ir_memcpy(args, argv, sizeof(Value) * (size_t)(argc + nkw));
@@ -238,15 +238,15 @@ static Value grad_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   }
   {
     Interp *prev = tr_enter(&V->it);
-    out = obj_call(g->fun, argc, args, kw);
+    out = op_call(g->fun, argc, args, kw);
     tr_leave(prev);
   }
   if (VAL_IS_NULL(out)) goto done;
   Value main = out;
   if (g->has_aux) {
     if (!VAL_IS_TUPLE(out) || TUPLE(out.u.o)->len != 2) {
-      obj_raise(&obj_TypeError, "has_aux=True requires the function to return a pair (value, "
-                "auxiliary data), got %s", obj_type_name(out));
+      obj_raise(&exc_TypeError, "has_aux=True requires the function to return a pair (value, "
+                "auxiliary data), got %s", op_type_name(out));
       goto done;
     }
     main = TUPLE(out.u.o)->items[0];
@@ -265,10 +265,10 @@ static Value grad_call(void *ctx, int argc, const Value *argv, Obj *kw) {
     Value gres = grad_trees(g, in, grads);
     if (VAL_IS_NULL(gres)) goto done;
     if (!g->value_and_grad) {
-      result = g->has_aux ? obj_tuple_pack(2, gres, aux) : val_incref(gres);
+      result = g->has_aux ? tuple_pack(2, gres, aux) : val_incref(gres);
     } else {
-      Value vv = g->has_aux ? obj_tuple_pack(2, value, aux) : val_incref(value);
-      result = VAL_IS_NULL(vv) ? vv : obj_tuple_pack(2, vv, gres);
+      Value vv = g->has_aux ? tuple_pack(2, value, aux) : val_incref(value);
+      result = VAL_IS_NULL(vv) ? vv : tuple_pack(2, vv, gres);
       val_decref(vv);
     }
     val_decref(gres);
@@ -294,17 +294,17 @@ done:
 
 static Value make_grad(int argc, const Value *argv, Obj *kw, int vag) {
   Value a[7];
-  if (obj_parse_args(vag ? "value_and_grad" : "grad", argc, argv, kw,
-                     "fun|argnums,has_aux,holomorphic,allow_int,reduce_axes", a) < 0)
+  if (func_parse_args(vag ? "value_and_grad" : "grad", argc, argv, kw,
+                      "fun|argnums,has_aux,holomorphic,allow_int,reduce_axes", a) < 0)
     return val_null();
-  if (!obj_callable(a[0]))
-    return obj_raise(&obj_TypeError, "Expected a callable value, got %s", obj_type_name(a[0]));
+  if (!op_callable(a[0]))
+    return obj_raise(&exc_TypeError, "Expected a callable value, got %s", op_type_name(a[0]));
   GradCtx *g = calloc(1, sizeof *g);
   if (!g) return obj_raise_nomem();
   g->nargnums = parse_argnums(a[1], g->argnums, 32, &g->single);
   if (g->nargnums < 0) { free(g); return val_null(); }
-  if (!VAL_IS_NULL(a[2])) { int t = obj_truth(a[2]); if (t < 0) { free(g); return val_null(); } g->has_aux = t; }
-  if (!VAL_IS_NULL(a[4])) { int t = obj_truth(a[4]); if (t < 0) { free(g); return val_null(); } g->allow_int = t; }
+  if (!VAL_IS_NULL(a[2])) { int t = op_truth(a[2]); if (t < 0) { free(g); return val_null(); } g->has_aux = t; }
+  if (!VAL_IS_NULL(a[4])) { int t = op_truth(a[4]); if (t < 0) { free(g); return val_null(); } g->allow_int = t; }
   g->value_and_grad = vag;
   g->fun = val_incref(a[0]);
   return tr_closure_new(vag ? "value_and_grad_f" : "grad_f", grad_call, g, gradctx_free);
@@ -316,10 +316,10 @@ static Value m_value_and_grad(int argc, const Value *argv, Obj *kw) { return mak
 static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
   lx_transform_init();
   if (!VAL_IS_TUPLE(primals) && !VAL_IS_LIST(primals))
-    return obj_raise(&obj_TypeError, "primal arguments to jax.jvp must be a tuple or a list; found %s.", obj_type_name(primals));
+    return obj_raise(&exc_TypeError, "primal arguments to jax.jvp must be a tuple or a list; found %s.", op_type_name(primals));
   if (!VAL_IS_TUPLE(tangents) && !VAL_IS_LIST(tangents))
-    return obj_raise(&obj_TypeError, "tangent arguments to jax.jvp must be a tuple or a list; found %s.", obj_type_name(tangents));
-  Value pl = obj_list_new(0), tl = obj_list_new(0);
+    return obj_raise(&exc_TypeError, "tangent arguments to jax.jvp must be a tuple or a list; found %s.", op_type_name(tangents));
+  Value pl = list_new(0), tl = list_new(0);
   TreeDef *pt = NULL, *tt = NULL;
   LxTrace *J = NULL;
   Value r = val_null(), out = val_null(), ol = val_null();
@@ -332,9 +332,9 @@ static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
   if (!pt || !tt) goto done;
   if (!tree_equal(pt, tt)) {
     Value r0 = tree_repr(pt), r1 = tree_repr(tt);
-    obj_raise(&obj_TypeError, "primal and tangent arguments to jax.jvp must have the same tree "
+    obj_raise(&exc_TypeError, "primal and tangent arguments to jax.jvp must have the same tree "
               "structure; primals have tree structure %s whereas tangents have tree structure %s.",
-              VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0), VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
+              VAL_IS_NULL(r0) ? "?" : str_cstr(r0), VAL_IS_NULL(r1) ? "?" : str_cstr(r1));
     val_decref(r0); val_decref(r1);
     goto done;
   }
@@ -352,7 +352,7 @@ static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
       char a1[200], a2[200];
       ir_aval_str(&pa, a1, sizeof a1);
       ir_aval_str(&ta, a2, sizeof a2);
-      obj_raise(&obj_TypeError, "primal and tangent arguments to jax.jvp must have equal types; "
+      obj_raise(&exc_TypeError, "primal and tangent arguments to jax.jvp must have equal types; "
                 "got primal %s and tangent %s.", a1, a2);
       val_decref(p); val_decref(t);
       goto done;
@@ -365,11 +365,11 @@ static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
   {
     Value args = tree_unflatten(pt, w, n);
     if (VAL_IS_NULL(args)) goto done;
-    Value seq = VAL_IS_LIST(args) ? obj_tuple_from(LIST(args.u.o)->len, LIST(args.u.o)->items) : val_incref(args);
+    Value seq = VAL_IS_LIST(args) ? tuple_from(LIST(args.u.o)->len, LIST(args.u.o)->items) : val_incref(args);
     val_decref(args);
     if (VAL_IS_NULL(seq)) goto done;
     Interp *prev = tr_enter(&J->it);
-    out = obj_call(fun, (int)TUPLE(seq.u.o)->len, TUPLE(seq.u.o)->items, NULL);
+    out = op_call(fun, (int)TUPLE(seq.u.o)->len, TUPLE(seq.u.o)->items, NULL);
     tr_leave(prev);
     val_decref(seq);
   }
@@ -377,14 +377,14 @@ static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
   Value main = out, aux = val_null();
   if (has_aux) {
     if (!VAL_IS_TUPLE(out) || TUPLE(out.u.o)->len != 2) {
-      obj_raise(&obj_TypeError, "has_aux=True requires the function to return a pair");
+      obj_raise(&exc_TypeError, "has_aux=True requires the function to return a pair");
       goto done;
     }
     main = TUPLE(out.u.o)->items[0];
     aux = strip_trace(J, TUPLE(out.u.o)->items[1]);
     if (VAL_IS_NULL(aux)) goto done;
   }
-  ol = obj_list_new(0);
+  ol = list_new(0);
   ot = VAL_IS_NULL(ol) ? NULL : tree_flatten(main, ol, 0);
   if (!ot) { val_decref(aux); goto done; }
   no = (int)LIST(ol.u.o)->len;
@@ -407,7 +407,7 @@ static Value jvp_impl(Value fun, Value primals, Value tangents, int has_aux) {
   {
     Value P = tree_unflatten(ot, po, no), T = tree_unflatten(ot, to, no);
     if (!VAL_IS_NULL(P) && !VAL_IS_NULL(T))
-      r = has_aux ? obj_tuple_pack(3, P, T, aux) : obj_tuple_pack(2, P, T);
+      r = has_aux ? tuple_pack(3, P, T, aux) : tuple_pack(2, P, T);
     val_decref(P);
     val_decref(T);
   }
@@ -425,9 +425,9 @@ done:
 
 static Value m_jvp(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("jvp", argc, argv, kw, "fun,primals,tangents|has_aux", a) < 0) return val_null();
+  if (func_parse_args("jvp", argc, argv, kw, "fun,primals,tangents|has_aux", a) < 0) return val_null();
   int ha = 0;
-  if (!VAL_IS_NULL(a[3]) && (ha = obj_truth(a[3])) < 0) return val_null();
+  if (!VAL_IS_NULL(a[3]) && (ha = op_truth(a[3])) < 0) return val_null();
   return jvp_impl(a[0], a[1], a[2], ha);
 }
 
@@ -435,7 +435,7 @@ typedef struct LinCtx { Value fun, primals; } LinCtx;
 static void linctx_free(void *p) { LinCtx *c = p; val_decref(c->fun); val_decref(c->primals); free(c); }
 static Value lin_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   LinCtx *c = ctx;
-  Value t = obj_tuple_from(argc, argv);
+  Value t = tuple_from(argc, argv);
   if (VAL_IS_NULL(t)) return t;
   Value r = jvp_impl(c->fun, c->primals, t, 0);
   val_decref(t);
@@ -445,11 +445,11 @@ static Value lin_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   return tan;
 }
 static Value m_linearize(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1 || obj_kwcount(kw)) return obj_raise(&obj_TypeError, "linearize(fun, *primals)");
-  Value prim = obj_tuple_from(argc - 1, argv + 1);
+  if (argc < 1 || func_kwcount(kw)) return obj_raise(&exc_TypeError, "linearize(fun, *primals)");
+  Value prim = tuple_from(argc - 1, argv + 1);
   if (VAL_IS_NULL(prim)) return prim;
   /* the primal output now; each call of the linear function evaluates the JVP at the point */
-  Value out = obj_call(argv[0], argc - 1, argv + 1, NULL);
+  Value out = op_call(argv[0], argc - 1, argv + 1, NULL);
   if (VAL_IS_NULL(out)) { val_decref(prim); return out; }
   LinCtx *c = calloc(1, sizeof *c);
   if (!c) { val_decref(prim); val_decref(out); return obj_raise_nomem(); }
@@ -457,7 +457,7 @@ static Value m_linearize(int argc, const Value *argv, Obj *kw) {
   c->primals = prim;
   Value f = tr_closure_new("f_jvp", lin_call, c, linctx_free);
   if (VAL_IS_NULL(f)) { val_decref(out); return f; }
-  Value r = obj_tuple_pack(2, out, f);
+  Value r = tuple_pack(2, out, f);
   val_decref(out);
   val_decref(f);
   return r;
@@ -483,10 +483,10 @@ static void vjpfn_free(void *p) {
 
 static Value vjpfn_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   VjpFnCtx *c = ctx;
-  if (argc != 1 || obj_kwcount(kw))
-    return obj_raise(&obj_TypeError, "The function returned by `jax.vjp` applied to %s takes "
+  if (argc != 1 || func_kwcount(kw))
+    return obj_raise(&exc_TypeError, "The function returned by `jax.vjp` applied to %s takes "
                      "exactly one argument (the cotangent of the output), got %d", "a function", argc);
-  Value cl = obj_list_new(0);
+  Value cl = list_new(0);
   if (VAL_IS_NULL(cl)) return cl;
   TreeDef *ct = tree_flatten(argv[0], cl, 0);
   Value r = val_null();
@@ -494,9 +494,9 @@ static Value vjpfn_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   if (!ct) goto done;
   if (!tree_equal(ct, c->out_tree)) {
     Value r0 = tree_repr(c->out_tree), r1 = tree_repr(ct);
-    obj_raise(&obj_ValueError, "unexpected tree structure of argument to vjp function: got %s, "
-              "but expected to match %s", VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1),
-              VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0));
+    obj_raise(&exc_ValueError, "unexpected tree structure of argument to vjp function: got %s, "
+              "but expected to match %s", VAL_IS_NULL(r1) ? "?" : str_cstr(r1),
+              VAL_IS_NULL(r0) ? "?" : str_cstr(r0));
     val_decref(r0); val_decref(r1);
     goto done;
   }
@@ -513,7 +513,7 @@ static Value vjpfn_call(void *ctx, int argc, const Value *argv, Obj *kw) {
       ir_aval_str(&av, a2, sizeof a2);
       val_decref(s);
       t_clear(seeds, k);
-      obj_raise(&obj_ValueError, "Shape of cotangent input to vjp pullback function %s must be "
+      obj_raise(&exc_ValueError, "Shape of cotangent input to vjp pullback function %s must be "
                 "the same as the shape of corresponding primal input %s.", a2, a1);
       goto done;
     }
@@ -528,7 +528,7 @@ static Value vjpfn_call(void *ctx, int argc, const Value *argv, Obj *kw) {
     Value t = tree_unflatten(c->in_tree, g, c->nin);
     t_clear(g, c->nin);
     if (VAL_IS_NULL(t)) goto done;
-    r = VAL_IS_LIST(t) ? obj_tuple_from(LIST(t.u.o)->len, LIST(t.u.o)->items) : val_incref(t);
+    r = VAL_IS_LIST(t) ? tuple_from(LIST(t.u.o)->len, LIST(t.u.o)->items) : val_incref(t);
     val_decref(t);
   }
 done:
@@ -541,17 +541,17 @@ done:
 
 static Value m_vjp(int argc, const Value *argv, Obj *kw) {
   lx_transform_init();
-  int has_aux = 0, nkw = obj_kwcount(kw);
+  int has_aux = 0, nkw = func_kwcount(kw);
   for (int i = 0; i < nkw; i++) {
-    if (!strcmp(obj_kwname(kw, i), "has_aux")) { if ((has_aux = obj_truth(argv[argc + i])) < 0) return val_null(); }
-    else if (strcmp(obj_kwname(kw, i), "reduce_axes")) return obj_raise(&obj_TypeError, "vjp() got an unexpected keyword argument '%s'", obj_kwname(kw, i));
+    if (!strcmp(func_kwname(kw, i), "has_aux")) { if ((has_aux = op_truth(argv[argc + i])) < 0) return val_null(); }
+    else if (strcmp(func_kwname(kw, i), "reduce_axes")) return obj_raise(&exc_TypeError, "vjp() got an unexpected keyword argument '%s'", func_kwname(kw, i));
   }
-  if (argc < 1) return obj_raise(&obj_TypeError, "vjp() missing required argument 'fun'");
-  Value prim = obj_tuple_from(argc - 1, argv + 1);
+  if (argc < 1) return obj_raise(&exc_TypeError, "vjp() missing required argument 'fun'");
+  Value prim = tuple_from(argc - 1, argv + 1);
   if (VAL_IS_NULL(prim)) return prim;
   LxTrace *V = vjp_new("vjp", argv[0]);
   VjpFnCtx *c = calloc(1, sizeof *c);
-  Value pl = obj_list_new(0), ol = obj_list_new(0), out = val_null(), r = val_null(), aux = val_null();
+  Value pl = list_new(0), ol = list_new(0), out = val_null(), r = val_null(), aux = val_null();
   Value *w = NULL, *po = NULL;
   if (!V || !c || VAL_IS_NULL(pl) || VAL_IS_NULL(ol)) { if (!obj_err_occurred()) obj_raise_nomem(); goto done; }
   c->in_tree = tree_flatten(prim, pl, 0);
@@ -573,7 +573,7 @@ static Value m_vjp(int argc, const Value *argv, Obj *kw) {
     Value args = tree_unflatten(c->in_tree, w, c->nin);
     if (VAL_IS_NULL(args)) goto done;
     Interp *prev = tr_enter(&V->it);
-    out = obj_call(argv[0], (int)TUPLE(args.u.o)->len, TUPLE(args.u.o)->items, NULL);
+    out = op_call(argv[0], (int)TUPLE(args.u.o)->len, TUPLE(args.u.o)->items, NULL);
     tr_leave(prev);
     val_decref(args);
   }
@@ -581,7 +581,7 @@ static Value m_vjp(int argc, const Value *argv, Obj *kw) {
   Value main = out;
   if (has_aux) {
     if (!VAL_IS_TUPLE(out) || TUPLE(out.u.o)->len != 2) {
-      obj_raise(&obj_TypeError, "has_aux=True requires the function to return a pair");
+      obj_raise(&exc_TypeError, "has_aux=True requires the function to return a pair");
       goto done;
     }
     main = TUPLE(out.u.o)->items[0];
@@ -611,7 +611,7 @@ static Value m_vjp(int argc, const Value *argv, Obj *kw) {
     Value f = tr_closure_new("vjp_fn", vjpfn_call, c, vjpfn_free);
     c = NULL;
     if (VAL_IS_NULL(f)) { val_decref(P); goto done; }
-    r = has_aux ? obj_tuple_pack(3, P, f, aux) : obj_tuple_pack(2, P, f);
+    r = has_aux ? tuple_pack(3, P, f, aux) : tuple_pack(2, P, f);
     val_decref(P);
     val_decref(f);
   }
@@ -634,14 +634,14 @@ done:
 /* Broadcast an in_axes/out_axes prefix tree over a value's leaves (one int per leaf). */
 static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const char *what) {
   if (VAL_IS_NONE(spec) || VAL_IS_INTLIKE(spec)) {
-    Value l = obj_list_new(0);
+    Value l = list_new(0);
     if (VAL_IS_NULL(l)) return -1;
     TreeDef *t = tree_flatten(tree, l, 0);
     if (!t) { val_decref(l); return -1; }
     int64_t k = LIST(l.u.o)->len;
     tree_free(t);
     val_decref(l);
-    if (*n + k > max) { obj_raise(&obj_ValueError, "%s: too many leaves", what); return -1; }
+    if (*n + k > max) { obj_raise(&exc_ValueError, "%s: too many leaves", what); return -1; }
     for (int64_t i = 0; i < k; i++) out[(*n)++] = VAL_IS_NONE(spec) ? AX_NONE : (int)spec.u.i;
     return 0;
   }
@@ -649,7 +649,7 @@ static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const 
     int64_t ns = VAL_IS_TUPLE(spec) ? TUPLE(spec.u.o)->len : LIST(spec.u.o)->len;
     int64_t nt = VAL_IS_TUPLE(tree) ? TUPLE(tree.u.o)->len : LIST(tree.u.o)->len;
     if (ns != nt) {
-      obj_raise(&obj_ValueError, "%s specification must be a tree prefix of the corresponding "
+      obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding "
                 "value, got specification of length %lld for a value of length %lld.", what,
                 (long long)ns, (long long)nt);
       return -1;
@@ -663,24 +663,24 @@ static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const 
   }
   if (VAL_IS_DICT(spec) && VAL_IS_DICT(tree)) {
     /* in sorted-key order, as the tree is flattened */
-    Value l = obj_list_new(0);
+    Value l = list_new(0);
     int64_t pos = 0;
     Value k, v;
-    while (obj_dict_next(tree, &pos, &k, &v)) obj_list_append(l, k);
-    Value keys = obj_list_sorted(l, val_null(), 0);
+    while (dict_next(tree, &pos, &k, &v)) list_append(l, k);
+    Value keys = list_sorted(l, val_null(), 0);
     val_decref(l);
     if (VAL_IS_NULL(keys)) return -1;
-    if (obj_dict_len(spec) != LIST(keys.u.o)->len) {
+    if (dict_len(spec) != LIST(keys.u.o)->len) {
       val_decref(keys);
-      obj_raise(&obj_ValueError, "%s specification must be a tree prefix of the corresponding value (dict keys differ)", what);
+      obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding value (dict keys differ)", what);
       return -1;
     }
     for (int64_t i = 0; i < LIST(keys.u.o)->len; i++) {
       Value key = LIST(keys.u.o)->items[i];
-      Value s = obj_dict_get(spec, key), t = obj_dict_get(tree, key);
+      Value s = dict_get(spec, key), t = dict_get(tree, key);
       if (VAL_IS_NULL(s)) {
         val_decref(keys);
-        obj_raise(&obj_ValueError, "%s specification must be a tree prefix of the corresponding value (missing key)", what);
+        obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding value (missing key)", what);
         return -1;
       }
       if (axes_prefix(s, t, out, n, max, what) < 0) { val_decref(keys); return -1; }
@@ -689,8 +689,8 @@ static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const 
     return 0;
   }
   if (VAL_IS_NONE(tree)) return 0;
-  obj_raise(&obj_ValueError, "%s specification must be a tree prefix of the corresponding value, "
-            "got specification %s for a value of type %s.", what, obj_type_name(spec), obj_type_name(tree));
+  obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding value, "
+            "got specification %s for a value of type %s.", what, op_type_name(spec), op_type_name(tree));
   return -1;
 }
 
@@ -706,14 +706,14 @@ static void vmapctx_free(void *p) {
 static int parse_in_axes(Value spec, Value args, int argc, int *ax, int n) {
   int k = 0;
   if (VAL_IS_LIST(spec)) {
-    Value t = obj_tuple_from(LIST(spec.u.o)->len, LIST(spec.u.o)->items);
+    Value t = tuple_from(LIST(spec.u.o)->len, LIST(spec.u.o)->items);
     if (VAL_IS_NULL(t)) return -1;
     spec = t;
   } else {
     val_incref(spec);
   }
   if (VAL_IS_TUPLE(spec) && TUPLE(spec.u.o)->len != argc) {
-    obj_raise(&obj_ValueError, "vmap in_axes must be an int, None, or a tuple of entries "
+    obj_raise(&exc_ValueError, "vmap in_axes must be an int, None, or a tuple of entries "
               "corresponding to the positional arguments passed to the function, but got "
               "len(in_axes)=%lld, len(args)=%d", (long long)TUPLE(spec.u.o)->len, argc);
     val_decref(spec);
@@ -732,7 +732,7 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
   int n = (int)LIST(leaves.u.o)->len;
   int64_t size = -1;
   int first = -1, rc = -1;
-  Value pathl = obj_list_new(0);
+  Value pathl = list_new(0);
   if (!VAL_IS_NULL(pathl)) {
     for (int i = 0; i < argc; i++) {
       char nm[32];
@@ -751,7 +751,7 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
       char s[200];
       arr_shape_str(av.shape, av.ndim, s, sizeof s);
       val_decref(xa);
-      obj_raise(&obj_ValueError, "vmap was requested to map its argument along axis %d, which "
+      obj_raise(&exc_ValueError, "vmap was requested to map its argument along axis %d, which "
                 "implies that its rank should be at least %d, but is only %d (its shape is %s)",
                 ax[i], (ax[i] < 0 ? -ax[i] : ax[i] + 1), av.ndim, s);
       goto done;
@@ -766,9 +766,9 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
       val_decref(x0);
       ir_aval_str(&a0, s1, sizeof s1);
       ir_aval_str(&av, s2, sizeof s2);
-      const char *p0 = !VAL_IS_NULL(pathl) && first < LIST(pathl.u.o)->len ? obj_str_cstr(LIST(pathl.u.o)->items[first]) : "an argument";
-      const char *p1 = !VAL_IS_NULL(pathl) && i < LIST(pathl.u.o)->len ? obj_str_cstr(LIST(pathl.u.o)->items[i]) : "an argument";
-      obj_raise(&obj_ValueError, "vmap got inconsistent sizes for array axes to be mapped:\n"
+      const char *p0 = !VAL_IS_NULL(pathl) && first < LIST(pathl.u.o)->len ? str_cstr(LIST(pathl.u.o)->items[first]) : "an argument";
+      const char *p1 = !VAL_IS_NULL(pathl) && i < LIST(pathl.u.o)->len ? str_cstr(LIST(pathl.u.o)->items[i]) : "an argument";
+      obj_raise(&exc_ValueError, "vmap got inconsistent sizes for array axes to be mapped:\n"
                 "  * one axis had size %lld: axis %d of %s of type %s;\n"
                 "  * one axis had size %lld: axis %d of %s of type %s",
                 (long long)size, ax[first], p0, s1, (long long)av.shape[a], a, p1, s2);
@@ -779,14 +779,14 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
   }
   if (c->has_size) {
     if (size >= 0 && size != c->axis_size) {
-      obj_raise(&obj_ValueError, "vmap got axis_size=%lld but the mapped axes have size %lld",
+      obj_raise(&exc_ValueError, "vmap got axis_size=%lld but the mapped axes have size %lld",
                 (long long)c->axis_size, (long long)size);
       goto done;
     }
     size = c->axis_size;
   }
   if (size < 0) {
-    obj_raise(&obj_ValueError, "vmap must have at least one non-None value in in_axes");
+    obj_raise(&exc_ValueError, "vmap must have at least one non-None value in in_axes");
     goto done;
   }
   *size_out = size;
@@ -800,7 +800,7 @@ done:
  * w; keyword arguments are mapped over axis 0. */
 static Value vmap_apply(const VmapCtx *c, LxTrace *B, TreeDef *td, Value *w, int n, int argc,
                         const Value *argv, Obj *kw) {
-  int nkw = obj_kwcount(kw);
+  int nkw = func_kwcount(kw);
   Value out = val_null();
   Value a2 = tree_unflatten(td, w, n);
   if (VAL_IS_NULL(a2)) return a2;
@@ -816,7 +816,7 @@ static Value vmap_apply(const VmapCtx *c, LxTrace *B, TreeDef *td, Value *w, int
   }
   if (!bad) {
     Interp *prev = tr_enter(&B->it);
-    out = obj_call(c->fun, argc, av2, kw);
+    out = op_call(c->fun, argc, av2, kw);
     tr_leave(prev);
   }
   for (int i = 0; i < nkw; i++) val_decref(av2[argc + i]);
@@ -834,7 +834,7 @@ static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
   if (out_axis == AX_NONE) {
     if (bd >= 0) {
       val_decref(v);
-      return obj_raise(&obj_ValueError, "vmap has mapped output but out_axes is None");
+      return obj_raise(&exc_ValueError, "vmap has mapped output but out_axes is None");
     }
     return v;
   }
@@ -846,7 +846,7 @@ static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
   int to = out_axis < 0 ? out_axis + nd : out_axis;
   if (to < 0 || to >= nd) {
     val_decref(vj);
-    return obj_raise(&obj_ValueError, "vmap out_axes %d is out of bounds for an output of rank %d",
+    return obj_raise(&exc_ValueError, "vmap out_axes %d is out of bounds for an output of rank %d",
                      out_axis, nd);
   }
   Value r = vmap_moveaxis(vj, bd, to, size);
@@ -856,7 +856,7 @@ static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
 
 /* the batched function's result: each output leaf placed by out_axes */
 static Value vmap_outputs(const VmapCtx *c, LxTrace *B, Value out, int64_t size) {
-  Value ol = obj_list_new(0), r = val_null();
+  Value ol = list_new(0), r = val_null();
   if (VAL_IS_NULL(ol)) return ol;
   int *oax = NULL, no = 0;
   Value *outs = NULL;
@@ -886,9 +886,9 @@ done:
 static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   VmapCtx *c = ctx;
   lx_transform_init();
-  int nkw = obj_kwcount(kw);
-  Value args = obj_tuple_from(argc, argv);
-  Value leaves = obj_list_new(0);
+  int nkw = func_kwcount(kw);
+  Value args = tuple_from(argc, argv);
+  Value leaves = list_new(0);
   TreeDef *td = NULL;
   int *ax = NULL, n = 0;
   Value *w = NULL, out = val_null(), r = val_null();
@@ -926,17 +926,17 @@ done:
 
 static Value m_vmap(int argc, const Value *argv, Obj *kw) {
   Value a[6];
-  if (obj_parse_args("vmap", argc, argv, kw, "fun|in_axes,out_axes,axis_name,axis_size,spmd_axis_name", a) < 0)
+  if (func_parse_args("vmap", argc, argv, kw, "fun|in_axes,out_axes,axis_name,axis_size,spmd_axis_name", a) < 0)
     return val_null();
-  if (!obj_callable(a[0]))
-    return obj_raise(&obj_TypeError, "vmap requires a callable, got %s", obj_type_name(a[0]));
+  if (!op_callable(a[0]))
+    return obj_raise(&exc_TypeError, "vmap requires a callable, got %s", op_type_name(a[0]));
   VmapCtx *c = calloc(1, sizeof *c);
   if (!c) return obj_raise_nomem();
   c->fun = val_incref(a[0]);
   c->in_axes = VAL_IS_NULL(a[1]) ? val_int(0) : val_incref(a[1]);
   c->out_axes = VAL_IS_NULL(a[2]) ? val_int(0) : val_incref(a[2]);
   if (!VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) {
-    if (obj_as_int(a[4], &c->axis_size) < 0) { vmapctx_free(c); return val_null(); }
+    if (op_as_int(a[4], &c->axis_size) < 0) { vmapctx_free(c); return val_null(); }
     c->has_size = 1;
   }
   return tr_closure_new("vmap_f", vmap_call, c, vmapctx_free);
@@ -947,16 +947,16 @@ typedef struct JitDeco { Value argnums, argnames; } JitDeco;
 static void jitdeco_free(void *p) { JitDeco *d = p; val_decref(d->argnums); val_decref(d->argnames); free(d); }
 static Value jitdeco_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   JitDeco *d = ctx;
-  if (argc != 1) return obj_raise(&obj_TypeError, "jit decorator expects one function");
+  if (argc != 1) return obj_raise(&exc_TypeError, "jit decorator expects one function");
   return jit_make(argv[0], d->argnums, d->argnames);
 }
 
 static Value m_jit(int argc, const Value *argv, Obj *kw) {
   lx_transform_init();
   Value a[10];
-  if (obj_parse_args("jit", argc, argv, kw,
-                     "|fun,$static_argnums,static_argnames,donate_argnums,donate_argnames,device,"
-                     "backend,inline,keep_unused,abstracted_axes", a) < 0)
+  if (func_parse_args("jit", argc, argv, kw,
+                      "|fun,$static_argnums,static_argnames,donate_argnums,donate_argnames,device,"
+                      "backend,inline,keep_unused,abstracted_axes", a) < 0)
     return val_null();
   if (VAL_IS_NULL(a[0])) {
     JitDeco *d = calloc(1, sizeof *d);
@@ -977,7 +977,7 @@ static Value mj_call(void *ctx, int argc, const Value *argv, Obj *kw) {
 }
 static Value m_make_jaxpr(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("make_jaxpr", argc, argv, kw, "fun|static_argnums,axis_env,return_shape", a) < 0)
+  if (func_parse_args("make_jaxpr", argc, argv, kw, "fun|static_argnums,axis_env,return_shape", a) < 0)
     return val_null();
   MjCtx *c = calloc(1, sizeof *c);
   if (!c) return obj_raise_nomem();
@@ -989,8 +989,8 @@ static Value m_make_jaxpr(int argc, const Value *argv, Obj *kw) {
 /* {=== stop_gradient ===} */
 static Value m_stop_gradient(int argc, const Value *argv, Obj *kw) {
   lx_transform_init();
-  if (obj_check_args("stop_gradient", argc, kw, 1, 1) < 0) return val_null();
-  Value leaves = obj_list_new(0);
+  if (func_check_args("stop_gradient", argc, kw, 1, 1) < 0) return val_null();
+  Value leaves = list_new(0);
   if (VAL_IS_NULL(leaves)) return leaves;
   TreeDef *td = tree_flatten(argv[0], leaves, 0);
   if (!td) { val_decref(leaves); return val_null(); }
@@ -1061,7 +1061,7 @@ static int cj_rule(CjCtx *x, const Value *prim, const Value *tan, Value *po, Val
     if (is_nondiff(c, i)) args[k++] = x->argv[i];
   args[k++] = P;
   args[k++] = T;
-  Value r = obj_call(c->jvp, k, args, NULL);
+  Value r = op_call(c->jvp, k, args, NULL);
   free(args);
   val_decref(P);
   val_decref(T);
@@ -1071,7 +1071,7 @@ static int cj_rule(CjCtx *x, const Value *prim, const Value *tan, Value *po, Val
   {
     Value ro = VAL_IS_TUPLE(r) ? TUPLE(r.u.o)->items[0] : LIST(r.u.o)->items[0];
     Value rt = VAL_IS_TUPLE(r) ? TUPLE(r.u.o)->items[1] : LIST(r.u.o)->items[1];
-    Value l1 = obj_list_new(0), l2 = obj_list_new(0);
+    Value l1 = list_new(0), l2 = list_new(0);
     TreeDef *t1 = VAL_IS_NULL(l1) ? NULL : tree_flatten(ro, l1, 0);
     TreeDef *t2 = (t1 && !VAL_IS_NULL(l2)) ? tree_flatten(rt, l2, 0) : NULL;
     if (t1 && t2 && tree_equal(t1, t2) && LIST(l1.u.o)->len <= max) {
@@ -1088,7 +1088,7 @@ static int cj_rule(CjCtx *x, const Value *prim, const Value *tan, Value *po, Val
         rc = n;
       }
     } else if (t1 && t2) {
-      obj_raise(&obj_TypeError, "Custom JVP rule must produce primal and tangent outputs with "
+      obj_raise(&exc_TypeError, "Custom JVP rule must produce primal and tangent outputs with "
                 "equal container (pytree) structures, but got %s and %s respectively.",
                 "one structure", "another");
     }
@@ -1101,7 +1101,7 @@ static int cj_rule(CjCtx *x, const Value *prim, const Value *tan, Value *po, Val
   return rc;
 bad:
   val_decref(r);
-  obj_raise(&obj_TypeError, "Custom JVP rule must produce a pair (list or tuple of length two) "
+  obj_raise(&exc_TypeError, "Custom JVP rule must produce a pair (list or tuple of length two) "
             "representing primal and tangent outputs.");
   return -1;
 }
@@ -1111,10 +1111,10 @@ bad:
 static int diff_leaves(CustomObj *c, int argc, const Value *argv, Value **out, TreeDef **td) {
   int nd = 0;
   for (int i = 0; i < argc; i++) nd += !is_nondiff(c, i);
-  Value t = obj_tuple_new(nd);
+  Value t = tuple_new(nd);
   if (VAL_IS_NULL(t)) return -1;
   for (int i = 0, k = 0; i < argc; i++) if (!is_nondiff(c, i)) TUPLE_SET(t, k++, val_incref(argv[i]));
-  Value l = obj_list_new(0);
+  Value l = list_new(0);
   *td = VAL_IS_NULL(l) ? NULL : tree_flatten(t, l, 0);
   val_decref(t);
   if (!*td) { val_decref(l); return -1; }
@@ -1160,7 +1160,7 @@ static int diff_outside(LxTrace *t) {
 }
 
 static int tree_has_own(LxTrace *t, Value tree) {
-  Value l = obj_list_new(0);
+  Value l = list_new(0);
   if (VAL_IS_NULL(l)) return -1;
   TreeDef *td = tree_flatten(tree, l, 0);
   int r = td ? 0 : -1;
@@ -1178,16 +1178,16 @@ static Value custom_batched(CustomObj *c, LxTrace *t, int argc, const Value *arg
     int h = tree_has_own(t, argv[i]);
     if (h != 0) return val_null();
   }
-  Value args = obj_tuple_new(argc), dargs = val_null(), dl = val_null(), axes = val_null();
+  Value args = tuple_new(argc), dargs = val_null(), dl = val_null(), axes = val_null();
   Value fn = val_null(), res = val_null(), ol = val_null(), r = val_null(), nd = val_null();
   TreeDef *td = NULL, *ot = NULL;
   if (VAL_IS_NULL(args)) return args;
   int ndiff = 0;
   for (int i = 0; i < argc; i++) ndiff += !is_nondiff(c, i);
-  dargs = obj_tuple_new(ndiff);
-  dl = obj_list_new(0);
-  axes = obj_list_new(0);
-  nd = obj_tuple_new(c->nnondiff);
+  dargs = tuple_new(ndiff);
+  dl = list_new(0);
+  axes = list_new(0);
+  nd = tuple_new(c->nnondiff);
   if (VAL_IS_NULL(dargs) || VAL_IS_NULL(dl) || VAL_IS_NULL(axes) || VAL_IS_NULL(nd)) goto done;
   for (int i = 0; i < c->nnondiff; i++) TUPLE_SET(nd, i, val_int(c->nondiff[i]));
   for (int i = 0, k = 0; i < argc; i++) {
@@ -1201,25 +1201,25 @@ static Value custom_batched(CustomObj *c, LxTrace *t, int argc, const Value *arg
   for (int64_t i = 0; i < LIST(dl.u.o)->len; i++) {
     Tracer *x = tr_own(t, LIST(dl.u.o)->items[i]);
     Value ax = x ? val_int(x->i) : val_none();
-    if (obj_list_append(axes, ax) < 0) goto done;
+    if (list_append(axes, ax) < 0) goto done;
   }
   {
-    Value m = obj_import("sable._autodiff");
+    Value m = module_import("sable._autodiff");
     if (VAL_IS_NULL(m)) goto done;
-    fn = obj_getattr_s(m, "_custom_batched");
+    fn = op_getattr_s(m, "_custom_batched");
     val_decref(m);
     if (VAL_IS_NULL(fn)) goto done;
     Value cargs[8] = {val_bool(c->is_vjp), c->fun, c->is_vjp ? c->fwd : c->jvp,
                       c->is_vjp ? c->bwd : val_none(), nd, args, axes, val_int(vmap_axis_size(t))};
     Interp *prev = tr_enter(t->it.parent);
     c->staging++;   /* its rule calling it again gets the plain function (custom_outer) */
-    res = obj_call(fn, 8, cargs, NULL);
+    res = op_call(fn, 8, cargs, NULL);
     c->staging--;
     tr_leave(prev);
     if (VAL_IS_NULL(res)) goto done;
   }
   /* every output leaf comes back batched at axis 0 */
-  ol = obj_list_new(0);
+  ol = list_new(0);
   ot = VAL_IS_NULL(ol) ? NULL : tree_flatten(res, ol, 0);
   if (!ot) goto done;
   for (int64_t i = 0; i < LIST(ol.u.o)->len; i++) {
@@ -1242,25 +1242,25 @@ done:
 
 /* Under a staging trace: a custom_jvp_call / custom_vjp_call equation (control.c). */
 static Value custom_staged(CustomObj *c, int argc, const Value *argv) {
-  Value args = obj_tuple_from(argc, argv), nd = obj_tuple_new(c->nnondiff), fn = val_null();
+  Value args = tuple_from(argc, argv), nd = tuple_new(c->nnondiff), fn = val_null();
   Value res = val_null(), r = val_null();
   if (VAL_IS_NULL(args) || VAL_IS_NULL(nd)) goto done;
   for (int i = 0; i < c->nnondiff; i++) TUPLE_SET(nd, i, val_int(c->nondiff[i]));
   {
-    Value m = obj_import("sable._autodiff");
+    Value m = module_import("sable._autodiff");
     if (VAL_IS_NULL(m)) goto done;
-    fn = obj_getattr_s(m, "_custom_flat");
+    fn = op_getattr_s(m, "_custom_flat");
     val_decref(m);
     if (VAL_IS_NULL(fn)) goto done;
   }
   {
     Value a[6] = {val_bool(c->is_vjp), c->fun, c->is_vjp ? c->fwd : c->jvp,
                   c->is_vjp ? c->bwd : val_none(), nd, args};
-    res = obj_call(fn, 6, a, NULL);
+    res = op_call(fn, 6, a, NULL);
   }
   if (VAL_IS_NULL(res)) goto done;
   if (!VAL_IS_TUPLE(res) || TUPLE(res.u.o)->len != 4 || !VAL_IS_LIST(TUPLE(res.u.o)->items[0])) {
-    obj_raise(&obj_RuntimeError, "internal: _custom_flat result");
+    obj_raise(&exc_RuntimeError, "internal: _custom_flat result");
     goto done;
   }
   r = flow_custom_stage(c->is_vjp, TUPLE(res.u.o)->items[1], TUPLE(res.u.o)->items[2],
@@ -1277,18 +1277,18 @@ static int custom_outer(CustomObj *c, LxTrace *t, int argc, const Value *argv, O
     /* called from its own rule while that is staged or batched (`return f(x), ...`): the
      * plain function, as the rule's primal output (handling it again would recurse) */
     if (t->vt->kind == TK_STAGE) jit_stage_note_custom(t);
-    *r = obj_call(c->fun, argc, argv, kw);
+    *r = op_call(c->fun, argc, argv, kw);
     return 1;
   }
   if (t->vt->kind == TK_STAGE) {
     /* keywords: the plain function (jit then runs it inlined under a transformation) */
-    if (obj_kwcount(kw)) { jit_stage_note_custom(t); return 0; }
+    if (func_kwcount(kw)) { jit_stage_note_custom(t); return 0; }
     c->staging++;
     *r = custom_staged(c, argc, argv);
     c->staging--;
     return 1;
   }
-  if (obj_kwcount(kw)) return 0;
+  if (func_kwcount(kw)) return 0;
   if (t->vt->kind != TK_BATCH || !diff_outside(t)) return 0;
   Value x = custom_batched(c, t, argc, argv);
   if (VAL_IS_NULL(x) && !obj_err_occurred()) return 0;
@@ -1303,9 +1303,9 @@ static Value custom_jvp_call(Value self, int argc, const Value *argv, Obj *kw) {
   LxTrace *t = cur == lx_eval_interp() ? NULL : (LxTrace *)cur;
   Value handled;
   if (!VAL_IS_NULL(c->jvp) && custom_outer(c, t, argc, argv, kw, &handled)) return handled;
-  if (!t || VAL_IS_NULL(c->jvp) || obj_kwcount(kw) ||
+  if (!t || VAL_IS_NULL(c->jvp) || func_kwcount(kw) ||
       (t->vt->kind != TK_JVP && t->vt->kind != TK_VJP))
-    return obj_call(c->fun, argc, argv, kw);
+    return op_call(c->fun, argc, argv, kw);
   Value *d = NULL, *prim = NULL, *tan = NULL, *po = NULL, *to = NULL, *res = NULL;
   Value r = val_null();
   TreeDef *td = NULL;
@@ -1314,7 +1314,7 @@ static Value custom_jvp_call(Value self, int argc, const Value *argv, Obj *kw) {
   if (nd < 0) goto done;
   for (int i = 0; i < nd; i++) own |= tr_own(t, d[i]) != NULL;
   if (!own) {   /* nothing to differentiate at this level: the function itself */
-    r = obj_call(c->fun, argc, argv, NULL);
+    r = op_call(c->fun, argc, argv, NULL);
     goto done;
   }
   prim = calloc((size_t)nd + 1, sizeof(Value));
@@ -1341,7 +1341,7 @@ static Value custom_jvp_call(Value self, int argc, const Value *argv, Obj *kw) {
     }
   } else {
     uint8_t diff[64] = {0};
-    if (nd > 64) { obj_raise(&obj_ValueError, "custom_jvp: too many arguments"); goto done; }
+    if (nd > 64) { obj_raise(&exc_ValueError, "custom_jvp: too many arguments"); goto done; }
     for (int i = 0; i < nd; i++) {
       int var;
       if (vjp_unwrap(t, d[i], &prim[i], &var) < 0) goto done;
@@ -1370,7 +1370,7 @@ done:
 
 static Value cj_defjvp(int argc, const Value *argv, Obj *kw) {
   Value a[3];
-  if (obj_parse_args("defjvp", argc, argv, kw, "self,jvp|symbolic_zeros", a) < 0) return val_null();
+  if (func_parse_args("defjvp", argc, argv, kw, "self,jvp|symbolic_zeros", a) < 0) return val_null();
   CustomObj *c = (CustomObj *)a[0].u.o;
   val_decref(c->jvp);
   c->jvp = val_incref(a[1]);
@@ -1383,10 +1383,10 @@ static void jvps_free(void *p) { JvpsCtx *c = p; val_decref(c->fns); val_decref(
 static Value jvps_rule(void *ctx, int argc, const Value *argv, Obj *kw) {
   JvpsCtx *c = ctx;
   if (argc != 2 || !VAL_IS_TUPLE(argv[0]) || !VAL_IS_TUPLE(argv[1]))
-    return obj_raise(&obj_TypeError, "internal: defjvps rule arguments");
+    return obj_raise(&exc_TypeError, "internal: defjvps rule arguments");
   Value P = argv[0], T = argv[1];
   int64_t n = TUPLE(P.u.o)->len;
-  Value out = obj_call(c->fun, (int)n, TUPLE(P.u.o)->items, NULL);
+  Value out = op_call(c->fun, (int)n, TUPLE(P.u.o)->items, NULL);
   if (VAL_IS_NULL(out)) return out;
   Value acc = val_null();
   for (int64_t i = 0; i < n && i < TUPLE(c->fns.u.o)->len; i++) {
@@ -1397,12 +1397,12 @@ static Value jvps_rule(void *ctx, int argc, const Value *argv, Obj *kw) {
     args[0] = TUPLE(T.u.o)->items[i];
     args[1] = out;
     for (int64_t k = 0; k < n; k++) args[2 + k] = TUPLE(P.u.o)->items[k];
-    Value term = obj_call(f, (int)n + 2, args, NULL);
+    Value term = op_call(f, (int)n + 2, args, NULL);
     free(args);
     if (VAL_IS_NULL(term)) { val_decref(out); val_decref(acc); return term; }
     if (VAL_IS_NULL(acc)) acc = term;
     else {
-      Value s = obj_binop(OP_ADD, acc, term);
+      Value s = op_binop(OP_ADD, acc, term);
       val_decref(acc);
       val_decref(term);
       acc = s;
@@ -1414,17 +1414,17 @@ static Value jvps_rule(void *ctx, int argc, const Value *argv, Obj *kw) {
     acc = VAL_IS_NULL(z) ? z : t_full_like(z, 0.0);
     val_decref(z);
   }
-  Value r = VAL_IS_NULL(acc) ? acc : obj_tuple_pack(2, out, acc);
+  Value r = VAL_IS_NULL(acc) ? acc : tuple_pack(2, out, acc);
   val_decref(out);
   val_decref(acc);
   return r;
 }
 static Value cj_defjvps(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1 || obj_kwcount(kw)) return obj_raise(&obj_TypeError, "defjvps(*jvp_fns)");
+  if (argc < 1 || func_kwcount(kw)) return obj_raise(&exc_TypeError, "defjvps(*jvp_fns)");
   CustomObj *c = (CustomObj *)argv[0].u.o;
   JvpsCtx *x = calloc(1, sizeof *x);
   if (!x) return obj_raise_nomem();
-  x->fns = obj_tuple_from(argc - 1, argv + 1);
+  x->fns = tuple_from(argc - 1, argv + 1);
   x->fun = val_incref(c->fun);
   Value rule = tr_closure_new("jvps_rule", jvps_rule, x, jvps_free);
   if (VAL_IS_NULL(rule)) return rule;
@@ -1438,14 +1438,14 @@ static Value custom_getattr(Value self, Obj *name) {
   const char *n = STR(name)->s;
   if (!strcmp(n, "__wrapped__") || !strcmp(n, "fun")) return val_incref(c->fun);
   if (!strcmp(n, "__name__") || !strcmp(n, "__doc__") || !strcmp(n, "__qualname__"))
-    return obj_getattr(c->fun, name);
-  return obj_generic_getattr(self, name);
+    return op_getattr(c->fun, name);
+  return type_generic_getattr(self, name);
 }
 static Value custom_repr(Value self) {
   CustomObj *c = (CustomObj *)self.u.o;
-  Value n = obj_getattr_s(c->fun, "__name__");
-  if (VAL_IS_NULL(n)) { obj_err_clear(); n = obj_str_from_cstr("f"); }
-  Value r = obj_str_fmt("<jax.custom_%s function %s>", c->is_vjp ? "vjp" : "jvp", VAL_IS_STR(n) ? obj_str_cstr(n) : "f");
+  Value n = op_getattr_s(c->fun, "__name__");
+  if (VAL_IS_NULL(n)) { obj_err_clear(); n = str_from_cstr("f"); }
+  Value r = str_fmt("<jax.custom_%s function %s>", c->is_vjp ? "vjp" : "jvp", VAL_IS_STR(n) ? str_cstr(n) : "f");
   val_decref(n);
   return r;
 }
@@ -1491,21 +1491,21 @@ static int cvbwd_backward(void *p, int nout, const Value *ct, int nin, const uin
   for (int i = 0; i < nn; i++) args[i] = TUPLE(c->nondiff.u.o)->items[i];
   args[nn] = c->res;
   args[nn + 1] = g;
-  Value r = obj_call(c->bwd, nn + 2, args, NULL);
+  Value r = op_call(c->bwd, nn + 2, args, NULL);
   free(args);
   val_decref(g);
   if (VAL_IS_NULL(r)) return -1;
   if (!VAL_IS_TUPLE(r) && !VAL_IS_LIST(r)) {
     val_decref(r);
-    obj_raise(&obj_TypeError, "Custom VJP bwd rule must produce a tuple (one cotangent per "
-              "differentiable argument), got %s.", obj_type_name(r));
+    obj_raise(&exc_TypeError, "Custom VJP bwd rule must produce a tuple (one cotangent per "
+              "differentiable argument), got %s.", op_type_name(r));
     return -1;
   }
-  Value l = obj_list_new(0);
+  Value l = list_new(0);
   TreeDef *td = VAL_IS_NULL(l) ? NULL : tree_flatten(r, l, 1);
   if (td) {
     if (LIST(l.u.o)->len != nin) {
-      obj_raise(&obj_TypeError, "Custom VJP bwd rule must produce an output with the same "
+      obj_raise(&exc_TypeError, "Custom VJP bwd rule must produce an output with the same "
                 "structure as the primal arguments: expected %d cotangent leaves, got %lld",
                 nin, (long long)LIST(l.u.o)->len);
     } else {
@@ -1531,8 +1531,8 @@ static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
   LxTrace *t = cur == lx_eval_interp() ? NULL : (LxTrace *)cur;
   Value handled;
   if (!VAL_IS_NULL(c->fwd) && custom_outer(c, t, argc, argv, kw, &handled)) return handled;
-  if (!t || VAL_IS_NULL(c->fwd) || obj_kwcount(kw) || t->vt->kind == TK_STAGE || t->vt->kind == TK_BATCH)
-    return obj_call(c->fun, argc, argv, kw);
+  if (!t || VAL_IS_NULL(c->fwd) || func_kwcount(kw) || t->vt->kind == TK_STAGE || t->vt->kind == TK_BATCH)
+    return op_call(c->fun, argc, argv, kw);
   {
     Value *lv = NULL;
     TreeDef *td = NULL;
@@ -1542,10 +1542,10 @@ static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
     t_clear(lv, nl);
     free(lv);
     tree_free(td);
-    if (!own) return obj_call(c->fun, argc, argv, kw);
+    if (!own) return op_call(c->fun, argc, argv, kw);
   }
   if (t->vt->kind == TK_JVP)
-    return obj_raise(&obj_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp "
+    return obj_raise(&exc_TypeError, "can't apply forward-mode autodiff (jvp) to a custom_vjp "
                      "function.");
   /* reverse mode: fwd at the parent, bwd later */
   Value r = val_null(), fo = val_null(), nondiff = val_null(), ol = val_null(), il = val_null();
@@ -1557,7 +1557,7 @@ static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
   /* the primal arguments: tracers of this trace replaced by their primals */
   int nn = 0;
   for (int i = 0; i < argc; i++) nn += is_nondiff(c, i);
-  nondiff = obj_tuple_new(nn);
+  nondiff = tuple_new(nn);
   if (VAL_IS_NULL(nondiff)) goto done;
   for (int i = 0, k = 0; i < argc; i++) {
     Tracer *x = tr_own(t, argv[i]);
@@ -1573,26 +1573,26 @@ static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
   }
   {
     Interp *prev = tr_enter(t->it.parent);
-    fo = obj_call(c->fwd, argc, prim, NULL);
+    fo = op_call(c->fwd, argc, prim, NULL);
     tr_leave(prev);
   }
   if (VAL_IS_NULL(fo)) goto done;
   if (!VAL_IS_TUPLE(fo) || TUPLE(fo.u.o)->len != 2) {
-    obj_raise(&obj_TypeError, "Custom VJP fwd rule must produce a pair (list or tuple of length "
+    obj_raise(&exc_TypeError, "Custom VJP fwd rule must produce a pair (list or tuple of length "
               "two) where the first element represents the primal output and the second element "
-              "represents residuals, got %s.", obj_type_name(fo));
+              "represents residuals, got %s.", op_type_name(fo));
     goto done;
   }
-  ol = obj_list_new(0);
+  ol = list_new(0);
   ot = VAL_IS_NULL(ol) ? NULL : tree_flatten(TUPLE(fo.u.o)->items[0], ol, 0);
   if (!ot) goto done;
   n = (int)LIST(ol.u.o)->len;
   /* the differentiable inputs: leaves of the non-static arguments */
   {
-    Value dargs = obj_tuple_new(argc - nn);
+    Value dargs = tuple_new(argc - nn);
     if (VAL_IS_NULL(dargs)) goto done;
     for (int i = 0, k = 0; i < argc; i++) if (!is_nondiff(c, i)) TUPLE_SET(dargs, k++, val_incref(argv[i]));
-    il = obj_list_new(0);
+    il = list_new(0);
     it = VAL_IS_NULL(il) ? NULL : tree_flatten(dargs, il, 0);
     val_decref(dargs);
     if (!it) goto done;
@@ -1637,7 +1637,7 @@ done:
 
 static Value cv_defvjp(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("defvjp", argc, argv, kw, "self,fwd,bwd|symbolic_zeros", a) < 0) return val_null();
+  if (func_parse_args("defvjp", argc, argv, kw, "self,fwd,bwd|symbolic_zeros", a) < 0) return val_null();
   CustomObj *c = (CustomObj *)a[0].u.o;
   val_decref(c->fwd);
   val_decref(c->bwd);
@@ -1655,9 +1655,9 @@ static TypeObj custom_vjp_type = {OBJ_TYPE_HEAD, .name = "custom_vjp", .flags = 
 
 static Value make_custom(int argc, const Value *argv, Obj *kw, int is_vjp) {
   Value a[2];
-  if (obj_parse_args(is_vjp ? "custom_vjp" : "custom_jvp", argc, argv, kw, "fun|nondiff_argnums", a) < 0)
+  if (func_parse_args(is_vjp ? "custom_vjp" : "custom_jvp", argc, argv, kw, "fun|nondiff_argnums", a) < 0)
     return val_null();
-  if (!obj_callable(a[0])) return obj_raise(&obj_TypeError, "Expected a callable value, got %s", obj_type_name(a[0]));
+  if (!op_callable(a[0])) return obj_raise(&exc_TypeError, "Expected a callable value, got %s", op_type_name(a[0]));
   CustomObj *c = obj_alloc(is_vjp ? &custom_vjp_type : &custom_jvp_type, sizeof *c);
   if (!c) return val_null();
   c->fun = val_incref(a[0]);
@@ -1675,10 +1675,10 @@ typedef struct CustomDeco { Value nondiff; int is_vjp; } CustomDeco;
 static void cdeco_free(void *p) { CustomDeco *d = p; val_decref(d->nondiff); free(d); }
 static Value cdeco_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   CustomDeco *d = ctx;
-  if (argc != 1) return obj_raise(&obj_TypeError, "expected one function");
+  if (argc != 1) return obj_raise(&exc_TypeError, "expected one function");
   Value args[2] = {argv[0], d->nondiff};
-  Value names = obj_tuple_pack(1, obj_str_from_cstr("nondiff_argnums"));
-  /* the str made above is owned by the tuple now; obj_tuple_pack took a new ref */
+  Value names = tuple_pack(1, str_from_cstr("nondiff_argnums"));
+  /* the str made above is owned by the tuple now; tuple_pack took a new ref */
   val_decref(TUPLE(names.u.o)->items[0]);
   Value r = make_custom(1, args, names.u.o, d->is_vjp);
   val_decref(names);
@@ -1688,10 +1688,10 @@ static Value custom_entry(int argc, const Value *argv, Obj *kw, int is_vjp) {
   lx_transform_init();
   if (argc == 0) {   /* @partial(custom_jvp, nondiff_argnums=(0,)) style, or keywords only */
     Value a[1];
-    if (obj_parse_args(is_vjp ? "custom_vjp" : "custom_jvp", argc, argv, kw, "|$nondiff_argnums", a) < 0) return val_null();
+    if (func_parse_args(is_vjp ? "custom_vjp" : "custom_jvp", argc, argv, kw, "|$nondiff_argnums", a) < 0) return val_null();
     CustomDeco *d = calloc(1, sizeof *d);
     if (!d) return obj_raise_nomem();
-    d->nondiff = VAL_IS_NULL(a[0]) ? obj_tuple_new(0) : val_incref(a[0]);
+    d->nondiff = VAL_IS_NULL(a[0]) ? tuple_new(0) : val_incref(a[0]);
     d->is_vjp = is_vjp;
     return tr_closure_new("custom_decorator", cdeco_call, d, cdeco_free);
   }
@@ -1702,7 +1702,7 @@ static Value m_custom_vjp(int argc, const Value *argv, Obj *kw) { return custom_
 
 /* jax.checkpoint / remat: recomputation is an optimisation; the result is the function itself */
 static Value m_checkpoint(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1) return obj_raise(&obj_TypeError, "checkpoint(fun)");
+  if (argc < 1) return obj_raise(&exc_TypeError, "checkpoint(fun)");
   return val_incref(argv[0]);
 }
 
@@ -1728,23 +1728,23 @@ static const MethodDef lax_extra_functions[] = {
     {NULL}};
 
 static int add_module(Value m, const char *attr, const char *name) {
-  Value s = obj_import(name);
+  Value s = module_import(name);
   if (VAL_IS_NULL(s)) return -1;
-  int r = obj_module_add(m, attr, s);
+  int r = module_add(m, attr, s);
   val_decref(s);
   return r;
 }
 
 static int add_prelude_names(Value m, const char *name) {
-  Value p = obj_import(name);
+  Value p = module_import(name);
   if (VAL_IS_NULL(p)) return -1;
   ModuleObj *mo = MODULE(p.u.o);
   for (int64_t i = 0; i < mo->n; i++) {
     const char *n = STR(mo->names[i])->s;
     if (n[0] == '_' || VAL_IS_NULL(mo->vals[i])) continue;
     Value v = mo->vals[i];
-    if (!(v.tag == V_OBJ && (v.u.o->type == &obj_func_type || VAL_IS_TYPE(v)))) continue;   /* its own functions and classes */
-    if (obj_module_add(m, n, v) < 0) { val_decref(p); return -1; }
+    if (!(v.tag == V_OBJ && (v.u.o->type == &func_type || VAL_IS_TYPE(v)))) continue;       /* its own functions and classes */
+    if (module_add(m, n, v) < 0) { val_decref(p); return -1; }
   }
   val_decref(p);
   return 0;
@@ -1758,22 +1758,22 @@ static void randwrap_free(void *p) { RandWrap *r = p; val_decref(r->orig); free(
 
 static Value randwrap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   RandWrap *w = ctx;
-  int nkw = obj_kwcount(kw), traced = 0;
+  int nkw = func_kwcount(kw), traced = 0;
   for (int i = 0; i < argc + nkw && !traced; i++) {
-    Value l = obj_list_new(0);
+    Value l = list_new(0);
     TreeDef *t = VAL_IS_NULL(l) ? NULL : tree_flatten(argv[i], l, 0);
     if (!t) { val_decref(l); return val_null(); }
     for (int64_t k = 0; k < LIST(l.u.o)->len; k++) traced |= tr_is_tracer(LIST(l.u.o)->items[k]);
     tree_free(t);
     val_decref(l);
   }
-  if (!traced) return obj_call(w->orig, argc, argv, kw);
+  if (!traced) return op_call(w->orig, argc, argv, kw);
   /* stand-ins: every traced leaf replaced by zeros of its abstract value */
   Value *dummy = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
   if (!dummy) return obj_raise_nomem();
   int ok = 1;
   for (int i = 0; i < argc + nkw && ok; i++) {
-    Value l = obj_list_new(0);
+    Value l = list_new(0);
     TreeDef *t = VAL_IS_NULL(l) ? NULL : tree_flatten(argv[i], l, 0);
     if (!t) { val_decref(l); ok = 0; break; }
     for (int64_t k = 0; k < LIST(l.u.o)->len && ok; k++) {
@@ -1793,7 +1793,7 @@ static Value randwrap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   Value r = val_null();
   if (ok) {
     Interp *prev = tr_enter(lx_eval_interp());
-    Value spec = obj_call(w->orig, argc, dummy, kw);
+    Value spec = op_call(w->orig, argc, dummy, kw);
     tr_leave(prev);
     if (!VAL_IS_NULL(spec)) r = flow_pure_callback(w->orig, spec, argc, argv, kw);
     val_decref(spec);
@@ -1804,19 +1804,19 @@ static Value randwrap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
 }
 
 static int wrap_random_module(void) {
-  Value mod = obj_import("jax.random");
+  Value mod = module_import("jax.random");
   if (VAL_IS_NULL(mod)) { obj_err_clear(); return 0; }   /* no jax.random: nothing to do */
   ModuleObj *mo = MODULE(mod.u.o);
   for (int64_t i = 0; i < mo->n; i++) {
     const char *n = STR(mo->names[i])->s;
     Value v = mo->vals[i];
-    if (n[0] == '_' || VAL_IS_NULL(v) || !(v.tag == V_OBJ && v.u.o->type == &obj_builtin_type))
+    if (n[0] == '_' || VAL_IS_NULL(v) || !(v.tag == V_OBJ && v.u.o->type == &func_builtin_type))
       continue;
     RandWrap *w = calloc(1, sizeof *w);
     if (!w) { val_decref(mod); obj_raise_nomem(); return -1; }
     w->orig = val_incref(v);
     Value c = tr_closure_new(STR(mo->names[i])->s, randwrap_call, w, randwrap_free);
-    if (VAL_IS_NULL(c) || obj_module_add(mod, n, c) < 0) { val_decref(c); val_decref(mod); return -1; }
+    if (VAL_IS_NULL(c) || module_add(mod, n, c) < 0) { val_decref(c); val_decref(mod); return -1; }
     val_decref(c);
   }
   val_decref(mod);
@@ -1826,8 +1826,8 @@ static int wrap_random_module(void) {
 int modinit_sable_transforms(Value m) {
   lx_transform_init();
   if (tr_errors_init() < 0) return -1;
-  if (obj_module_add_functions(m, transform_functions) < 0) return -1;
-  if (obj_module_add_functions(m, flow_callback_functions) < 0) return -1;
+  if (module_add_functions(m, transform_functions) < 0) return -1;
+  if (module_add_functions(m, flow_callback_functions) < 0) return -1;
   if (add_module(m, "tree_util", "jax.tree_util") < 0) return -1;
   if (add_module(m, "tree", "jax.tree") < 0) return -1;
   if (add_module(m, "debug", "jax.debug") < 0) return -1;
@@ -1837,8 +1837,8 @@ int modinit_sable_transforms(Value m) {
     if (!strcmp(d->name, "tree_map") || !strcmp(d->name, "tree_leaves") ||
         !strcmp(d->name, "tree_flatten") || !strcmp(d->name, "tree_unflatten") ||
         !strcmp(d->name, "tree_structure")) {
-      Value f = obj_builtin_new(d->name, d->fn, d->doc);
-      if (VAL_IS_NULL(f) || obj_module_add(m, d->name, f) < 0) { val_decref(f); return -1; }
+      Value f = func_builtin_new(d->name, d->fn, d->doc);
+      if (VAL_IS_NULL(f) || module_add(m, d->name, f) < 0) { val_decref(f); return -1; }
       val_decref(f);
     }
   if (wrap_random_module() < 0) return -1;
@@ -1848,23 +1848,23 @@ int modinit_sable_transforms(Value m) {
 
 int modinit_sable_lax_control(Value m) {
   lx_transform_init();
-  if (obj_module_add_functions(m, flow_functions) < 0) return -1;
-  return obj_module_add_functions(m, lax_extra_functions);
+  if (module_add_functions(m, flow_functions) < 0) return -1;
+  return module_add_functions(m, lax_extra_functions);
 }
 
 int modinit_jax_tree_util(Value m) {
-  if (obj_module_add_functions(m, tree_util_functions) < 0) return -1;
-  return obj_module_add(m, "PyTreeDef", val_obj(&tree_def_type.ob));
+  if (module_add_functions(m, tree_util_functions) < 0) return -1;
+  return module_add(m, "PyTreeDef", val_obj(&tree_def_type.ob));
 }
-int modinit_jax_tree(Value m) { return obj_module_add_functions(m, tree_functions); }
+int modinit_jax_tree(Value m) { return module_add_functions(m, tree_functions); }
 int modinit_jax_debug(Value m) {
   lx_transform_init();
-  return obj_module_add_functions(m, flow_debug_functions);
+  return module_add_functions(m, flow_debug_functions);
 }
 int modinit_jax_errors(Value m) {
   if (tr_errors_init() < 0) return -1;
-  if (obj_module_add(m, "ConcretizationTypeError", val_obj(&tr_exc_concretization->ob)) < 0) return -1;
-  if (obj_module_add(m, "TracerBoolConversionError", val_obj(&tr_exc_bool_conversion->ob)) < 0) return -1;
-  if (obj_module_add(m, "TracerIntegerConversionError", val_obj(&tr_exc_integer_conversion->ob)) < 0) return -1;
-  return obj_module_add(m, "UnexpectedTracerError", val_obj(&tr_exc_leaked->ob));
+  if (module_add(m, "ConcretizationTypeError", val_obj(&tr_exc_concretization->ob)) < 0) return -1;
+  if (module_add(m, "TracerBoolConversionError", val_obj(&tr_exc_bool_conversion->ob)) < 0) return -1;
+  if (module_add(m, "TracerIntegerConversionError", val_obj(&tr_exc_integer_conversion->ob)) < 0) return -1;
+  return module_add(m, "UnexpectedTracerError", val_obj(&tr_exc_leaked->ob));
 }

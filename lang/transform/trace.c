@@ -40,7 +40,7 @@ static int tr_in_scope(LxTrace *t) {
 }
 
 static const char *fun_name(Value f, char *buf, size_t n) {
-  if (f.tag == V_OBJ && f.u.o->type == &obj_func_type) {
+  if (f.tag == V_OBJ && f.u.o->type == &func_type) {
     FuncObj *fo = FUNC(f.u.o);
     CodeObj *c = (CodeObj *)fo->code;
     snprintf(buf, n, "%s at %s:%d", fo->qualname ? STR(fo->qualname)->s : "<function>",
@@ -48,9 +48,9 @@ static const char *fun_name(Value f, char *buf, size_t n) {
     return buf;
   }
   if (VAL_IS_NULL(f)) { snprintf(buf, n, "<unknown function>"); return buf; }
-  Value nm = obj_getattr_s(f, "__name__");
-  if (VAL_IS_STR(nm)) snprintf(buf, n, "%s", obj_str_cstr(nm));
-  else { obj_err_clear(); snprintf(buf, n, "<%s object>", obj_type_name(f)); }
+  Value nm = op_getattr_s(f, "__name__");
+  if (VAL_IS_STR(nm)) snprintf(buf, n, "%s", str_cstr(nm));
+  else { obj_err_clear(); snprintf(buf, n, "<%s object>", op_type_name(f)); }
   val_decref(nm);
   return buf;
 }
@@ -60,7 +60,7 @@ int tr_check_const(LxTrace *self, Value v) {
   LxTrace *o = TRACER(v)->tr;
   if (o->alive && tr_in_scope(o)) return 0;
   char fn[300];
-  obj_raise(tr_exc_leaked ? tr_exc_leaked : &obj_RuntimeError,
+  obj_raise(tr_exc_leaked ? tr_exc_leaked : &exc_RuntimeError,
             "Encountered an unexpected tracer. A function transformed by JAX had a side effect "
             "that allowed one of its traced values to escape the transformation: a value "
             "created inside %s of %s %s used after that transformation %s (for example it was "
@@ -110,25 +110,25 @@ static Value tracer_repr(Value self) {
   char av[300];
   aval_text(&x->aval, av, sizeof av);
   const char *tn = x->tr->vt->trace_name;
-  Value head = obj_str_fmt("Traced<ShapedArray(%s%s)>with<%s>", av,
-                           x->aval.weak ? ", weak_type=True" : "", tn);
+  Value head = str_fmt("Traced<ShapedArray(%s%s)>with<%s>", av,
+                       x->aval.weak ? ", weak_type=True" : "", tn);
   if (VAL_IS_NULL(head)) return head;
   TraceKind k = x->tr->vt->kind;
   if (k == TK_STAGE) return head;
-  Value ra = obj_repr(x->a);
+  Value ra = op_repr(x->a);
   if (VAL_IS_NULL(ra)) { val_decref(head); return ra; }
   Value r;
   if (k == TK_BATCH) {
-    r = obj_str_fmt("%s with\n  val = %s\n  batch_dim = %lld", obj_str_cstr(head),
-                    obj_str_cstr(ra), (long long)x->i);
+    r = str_fmt("%s with\n  val = %s\n  batch_dim = %lld", str_cstr(head),
+                str_cstr(ra), (long long)x->i);
   } else if (k == TK_JVP) {
-    Value rb = VAL_IS_NULL(x->b) ? obj_str_from_cstr("Zero") : obj_repr(x->b);
+    Value rb = VAL_IS_NULL(x->b) ? str_from_cstr("Zero") : op_repr(x->b);
     r = VAL_IS_NULL(rb) ? rb
-                        : obj_str_fmt("%s with\n  primal = %s\n  tangent = %s", obj_str_cstr(head),
-                                      obj_str_cstr(ra), obj_str_cstr(rb));
+                        : str_fmt("%s with\n  primal = %s\n  tangent = %s", str_cstr(head),
+                                  str_cstr(ra), str_cstr(rb));
     val_decref(rb);
   } else {
-    r = obj_str_fmt("%s with\n  primal = %s", obj_str_cstr(head), obj_str_cstr(ra));
+    r = str_fmt("%s with\n  primal = %s", str_cstr(head), str_cstr(ra));
   }
   val_decref(ra);
   val_decref(head);
@@ -157,13 +157,13 @@ static Value tracer_concrete(Value v, const char *what) {
 static int tracer_truth(Value self) {
   Value c = tracer_concrete(self, "bool()");
   if (VAL_IS_NULL(c)) return -1;
-  int r = obj_truth(c);
+  int r = op_truth(c);
   val_decref(c);
   return r;
 }
 
 static Value tracer_hash_err(Value self) {
-  return obj_raise(&obj_TypeError, "unhashable type: '%s'", "Tracer");
+  return obj_raise(&exc_TypeError, "unhashable type: '%s'", "Tracer");
 }
 static int tracer_hash(Value self, int64_t *out) {
   tracer_hash_err(self);
@@ -191,11 +191,11 @@ TypeObj *tr_exc_concretization, *tr_exc_bool_conversion, *tr_exc_integer_convers
     *tr_exc_leaked;
 
 static TypeObj *make_exc(const char *name, TypeObj *base) {
-  Value bases = obj_tuple_pack(1, val_obj(&base->ob));
-  Value ns = obj_dict_new();
+  Value bases = tuple_pack(1, val_obj(&base->ob));
+  Value ns = dict_new();
   if (VAL_IS_NULL(bases) || VAL_IS_NULL(ns)) { val_decref(bases); val_decref(ns); return NULL; }
-  obj_dict_setstr(ns, "__module__", val_obj(obj_intern("jax.errors")));
-  Value cls = obj_class_new(obj_intern(name), bases, ns, NULL);
+  dict_setstr(ns, "__module__", val_obj(str_intern("jax.errors")));
+  Value cls = class_new(str_intern(name), bases, ns, NULL);
   val_decref(bases);
   val_decref(ns);
   if (VAL_IS_NULL(cls)) return NULL;
@@ -204,11 +204,11 @@ static TypeObj *make_exc(const char *name, TypeObj *base) {
 
 int tr_errors_init(void) {
   if (tr_exc_concretization) return 0;
-  tr_exc_concretization = make_exc("ConcretizationTypeError", &obj_TypeError);
+  tr_exc_concretization = make_exc("ConcretizationTypeError", &exc_TypeError);
   if (!tr_exc_concretization) return -1;
   tr_exc_bool_conversion = make_exc("TracerBoolConversionError", tr_exc_concretization);
   tr_exc_integer_conversion = make_exc("TracerIntegerConversionError", tr_exc_concretization);
-  tr_exc_leaked = make_exc("UnexpectedTracerError", &obj_Exception);
+  tr_exc_leaked = make_exc("UnexpectedTracerError", &exc_Exception);
   if (!tr_exc_bool_conversion || !tr_exc_integer_conversion || !tr_exc_leaked) return -1;
   return 0;
 }
@@ -326,9 +326,9 @@ static Value closure_call(Value self, int argc, const Value *argv, Obj *kw) {
   return c->fn(c->ctx, argc, argv, kw);
 }
 static Value closure_repr(Value self) {
-  return obj_str_fmt("<function %s>", ((ClosureObj *)self.u.o)->name);
+  return str_fmt("<function %s>", ((ClosureObj *)self.u.o)->name);
 }
-static Value closure_name(Value self) { return obj_str_from_cstr(((ClosureObj *)self.u.o)->name); }
+static Value closure_name(Value self) { return str_from_cstr(((ClosureObj *)self.u.o)->name); }
 static const GetSetDef closure_getset[] = {{"__name__", closure_name, NULL, NULL}, {NULL}};
 static TypeObj closure_type = {OBJ_TYPE_HEAD, .name = "function", .dealloc = closure_dealloc,
                                .call = closure_call, .repr = closure_repr,

@@ -38,29 +38,29 @@ static int push(TreeDef *t, TNKind k, int64_t n, Value keys) {
   t->hash = (t->hash ^ (uint64_t)(k * 31 + n)) * 1099511628211ull;
   if (!VAL_IS_NULL(keys)) {
     int64_t h;
-    if (obj_hash(keys, &h) == 0) t->hash = (t->hash ^ (uint64_t)h) * 1099511628211ull;
+    if (op_hash(keys, &h) == 0) t->hash = (t->hash ^ (uint64_t)h) * 1099511628211ull;
     else obj_err_clear();
   }
   return 0;
 }
 
 static Value sorted_keys(Value d) {
-  Value keys = obj_list_new(0);
+  Value keys = list_new(0);
   if (VAL_IS_NULL(keys)) return keys;
   int64_t pos = 0;
   Value k, v;
-  while (obj_dict_next(d, &pos, &k, &v))
-    if (obj_list_append(keys, k) < 0) { val_decref(keys); return val_null(); }
-  Value s = obj_list_sorted(keys, val_null(), 0);
+  while (dict_next(d, &pos, &k, &v))
+    if (list_append(keys, k) < 0) { val_decref(keys); return val_null(); }
+  Value s = list_sorted(keys, val_null(), 0);
   val_decref(keys);
   if (VAL_IS_NULL(s)) {   /* unorderable keys: keep insertion order */
     obj_err_clear();
-    keys = obj_list_new(0);
+    keys = list_new(0);
     pos = 0;
-    while (obj_dict_next(d, &pos, &k, &v)) obj_list_append(keys, k);
+    while (dict_next(d, &pos, &k, &v)) list_append(keys, k);
     s = keys;
   }
-  Value t = obj_tuple_from(LIST(s.u.o)->len, LIST(s.u.o)->items);
+  Value t = tuple_from(LIST(s.u.o)->len, LIST(s.u.o)->items);
   val_decref(s);
   return t;
 }
@@ -68,17 +68,17 @@ static Value sorted_keys(Value d) {
 typedef struct FlatCtx { TreeDef *t; Value leaves; int none_is_leaf; Value is_leaf; } FlatCtx;
 
 static int flatten_rec(FlatCtx *c, Value x, int depth) {
-  if (depth > 200) { obj_raise(&obj_RecursionError, "pytree too deep"); return -1; }
+  if (depth > 200) { obj_raise(&exc_RecursionError, "pytree too deep"); return -1; }
   if (!VAL_IS_NULL(c->is_leaf) && !VAL_IS_NONE(c->is_leaf)) {
-    Value r = obj_call1(c->is_leaf, x);
+    Value r = op_call1(c->is_leaf, x);
     if (VAL_IS_NULL(r)) return -1;
-    int b = obj_truth(r);
+    int b = op_truth(r);
     val_decref(r);
     if (b < 0) return -1;
     if (b) {
       c->t->nleaves++;
       if (push(c->t, TN_LEAF, 0, val_null()) < 0) return -1;
-      return obj_list_append(c->leaves, x);
+      return list_append(c->leaves, x);
     }
   }
   if (VAL_IS_NONE(x) && !c->none_is_leaf) return push(c->t, TN_NONE, 0, val_null());
@@ -88,7 +88,7 @@ static int flatten_rec(FlatCtx *c, Value x, int depth) {
     for (int64_t i = 0; i < n; i++) {
       /* lists may change under us while the callback runs: re-read each item */
       int64_t len = VAL_IS_TUPLE(x) ? TUPLE(x.u.o)->len : LIST(x.u.o)->len;
-      if (i >= len) { obj_raise(&obj_RuntimeError, "list changed size during flattening"); return -1; }
+      if (i >= len) { obj_raise(&exc_RuntimeError, "list changed size during flattening"); return -1; }
       Value it = val_incref(VAL_IS_TUPLE(x) ? TUPLE(x.u.o)->items[i] : LIST(x.u.o)->items[i]);
       int r = flatten_rec(c, it, depth + 1);
       val_decref(it);
@@ -102,8 +102,8 @@ static int flatten_rec(FlatCtx *c, Value x, int depth) {
     int64_t n = TUPLE(keys.u.o)->len;
     int r = push(c->t, TN_DICT, n, keys);
     for (int64_t i = 0; i < n && r == 0; i++) {
-      Value v = obj_dict_get(x, TUPLE(keys.u.o)->items[i]);
-      if (VAL_IS_NULL(v)) { if (!obj_err_occurred()) obj_raise(&obj_KeyError, "dict changed during flattening"); r = -1; break; }
+      Value v = dict_get(x, TUPLE(keys.u.o)->items[i]);
+      if (VAL_IS_NULL(v)) { if (!obj_err_occurred()) obj_raise(&exc_KeyError, "dict changed during flattening"); r = -1; break; }
       val_incref(v);
       r = flatten_rec(c, v, depth + 1);
       val_decref(v);
@@ -113,7 +113,7 @@ static int flatten_rec(FlatCtx *c, Value x, int depth) {
   }
   c->t->nleaves++;
   if (push(c->t, TN_LEAF, 0, val_null()) < 0) return -1;
-  return obj_list_append(c->leaves, x);
+  return list_append(c->leaves, x);
 }
 
 static TreeDef *flatten_full(Value tree, Value leaves, int none_is_leaf, Value is_leaf) {
@@ -139,7 +139,7 @@ int tree_equal(const TreeDef *a, const TreeDef *b) {
     const TNode *x = &a->nodes[i], *y = &b->nodes[i];
     if (x->kind != y->kind || x->n != y->n) return 0;
     if (x->kind == TN_DICT) {
-      int e = obj_eq(x->keys, y->keys);
+      int e = op_eq(x->keys, y->keys);
       if (e < 0) { obj_err_clear(); return 0; }
       if (!e) return 0;
     }
@@ -165,7 +165,7 @@ static Value unflatten_rec(const TreeDef *t, int64_t *pos, const Value *leaves, 
     case TN_LEAF: return val_incref(leaves[(*li)++]);
     case TN_NONE: return val_none();
     case TN_TUPLE: case TN_LIST: {
-      Value out = nd->kind == TN_TUPLE ? obj_tuple_new(nd->n) : obj_list_new(nd->n);
+      Value out = nd->kind == TN_TUPLE ? tuple_new(nd->n) : list_new(nd->n);
       if (VAL_IS_NULL(out)) return out;
       for (int64_t i = 0; i < nd->n; i++) {
         Value c = unflatten_rec(t, pos, leaves, li);
@@ -176,11 +176,11 @@ static Value unflatten_rec(const TreeDef *t, int64_t *pos, const Value *leaves, 
       return out;
     }
     case TN_DICT: {
-      Value d = obj_dict_new();
+      Value d = dict_new();
       if (VAL_IS_NULL(d)) return d;
       for (int64_t i = 0; i < nd->n; i++) {
         Value c = unflatten_rec(t, pos, leaves, li);
-        if (VAL_IS_NULL(c) || obj_dict_set(d, TUPLE(nd->keys.u.o)->items[i], c) < 0) {
+        if (VAL_IS_NULL(c) || dict_set(d, TUPLE(nd->keys.u.o)->items[i], c) < 0) {
           val_decref(c);
           val_decref(d);
           return val_null();
@@ -195,7 +195,7 @@ static Value unflatten_rec(const TreeDef *t, int64_t *pos, const Value *leaves, 
 
 Value tree_unflatten(TreeDef *t, const Value *leaves, int64_t n) {
   if (n != t->nleaves)
-    return obj_raise(&obj_ValueError, "Too %s leaves for PyTreeDef; expected %lld, got %lld",
+    return obj_raise(&exc_ValueError, "Too %s leaves for PyTreeDef; expected %lld, got %lld",
                      n < t->nleaves ? "few" : "many", (long long)t->nleaves, (long long)n);
   int64_t pos = 0, li = 0;
   if (t->nnodes == 0) return val_none();
@@ -207,49 +207,49 @@ static int repr_rec(const TreeDef *t, int64_t *pos, Value parts) {
   const TNode *nd = &t->nodes[(*pos)++];
   Value s;
   switch (nd->kind) {
-    case TN_LEAF: return obj_list_append_steal(parts, obj_str_from_cstr("*"));
-    case TN_NONE: return obj_list_append_steal(parts, obj_str_from_cstr("None"));
+    case TN_LEAF: return list_append_steal(parts, str_from_cstr("*"));
+    case TN_NONE: return list_append_steal(parts, str_from_cstr("None"));
     case TN_TUPLE: case TN_LIST:
-      if (obj_list_append_steal(parts, obj_str_from_cstr(nd->kind == TN_TUPLE ? "(" : "[")) < 0) return -1;
+      if (list_append_steal(parts, str_from_cstr(nd->kind == TN_TUPLE ? "(" : "[")) < 0) return -1;
       for (int64_t i = 0; i < nd->n; i++) {
-        if (i && obj_list_append_steal(parts, obj_str_from_cstr(", ")) < 0) return -1;
+        if (i && list_append_steal(parts, str_from_cstr(", ")) < 0) return -1;
         if (repr_rec(t, pos, parts) < 0) return -1;
       }
-      s = obj_str_from_cstr(nd->kind == TN_TUPLE ? (nd->n == 1 ? ",)" : ")") : "]");
-      return obj_list_append_steal(parts, s);
+      s = str_from_cstr(nd->kind == TN_TUPLE ? (nd->n == 1 ? ",)" : ")") : "]");
+      return list_append_steal(parts, s);
     case TN_DICT:
-      if (obj_list_append_steal(parts, obj_str_from_cstr("{")) < 0) return -1;
+      if (list_append_steal(parts, str_from_cstr("{")) < 0) return -1;
       for (int64_t i = 0; i < nd->n; i++) {
-        if (i && obj_list_append_steal(parts, obj_str_from_cstr(", ")) < 0) return -1;
-        Value k = obj_repr(TUPLE(nd->keys.u.o)->items[i]);
-        if (obj_list_append_steal(parts, k) < 0) return -1;
-        if (obj_list_append_steal(parts, obj_str_from_cstr(": ")) < 0) return -1;
+        if (i && list_append_steal(parts, str_from_cstr(", ")) < 0) return -1;
+        Value k = op_repr(TUPLE(nd->keys.u.o)->items[i]);
+        if (list_append_steal(parts, k) < 0) return -1;
+        if (list_append_steal(parts, str_from_cstr(": ")) < 0) return -1;
         if (repr_rec(t, pos, parts) < 0) return -1;
       }
-      return obj_list_append_steal(parts, obj_str_from_cstr("}"));
+      return list_append_steal(parts, str_from_cstr("}"));
   }
   return -1;
 }
 
 Value tree_repr(const TreeDef *t) {
-  Value parts = obj_list_new(0);
+  Value parts = list_new(0);
   if (VAL_IS_NULL(parts)) return parts;
   int64_t pos = 0;
-  if (obj_list_append_steal(parts, obj_str_from_cstr("PyTreeDef(")) < 0 ||
+  if (list_append_steal(parts, str_from_cstr("PyTreeDef(")) < 0 ||
       (t->nnodes && repr_rec(t, &pos, parts) < 0) ||
-      obj_list_append_steal(parts, obj_str_from_cstr(")")) < 0) {
+      list_append_steal(parts, str_from_cstr(")")) < 0) {
     val_decref(parts);
     return val_null();
   }
-  Value sep = obj_str_from_cstr("");
-  Value r = obj_str_join(sep, parts);
+  Value sep = str_from_cstr("");
+  Value r = str_join(sep, parts);
   val_decref(sep);
   val_decref(parts);
   return r;
 }
 
 static int paths_rec(Value x, const char *prefix, Value list, int depth) {
-  if (depth > 200) { obj_raise(&obj_RecursionError, "pytree too deep"); return -1; }
+  if (depth > 200) { obj_raise(&exc_RecursionError, "pytree too deep"); return -1; }
   char buf[512];
   if (VAL_IS_NONE(x)) return 0;
   if (VAL_IS_TUPLE(x) || VAL_IS_LIST(x)) {
@@ -266,17 +266,17 @@ static int paths_rec(Value x, const char *prefix, Value list, int depth) {
     if (VAL_IS_NULL(keys)) return -1;
     for (int64_t i = 0; i < TUPLE(keys.u.o)->len; i++) {
       Value k = TUPLE(keys.u.o)->items[i];
-      Value kr = obj_repr(k);
+      Value kr = op_repr(k);
       if (VAL_IS_NULL(kr)) { val_decref(keys); return -1; }
-      snprintf(buf, sizeof buf, "%s[%s]", prefix, obj_str_cstr(kr));
+      snprintf(buf, sizeof buf, "%s[%s]", prefix, str_cstr(kr));
       val_decref(kr);
-      Value v = obj_dict_get(x, k);
+      Value v = dict_get(x, k);
       if (!VAL_IS_NULL(v) && paths_rec(v, buf, list, depth + 1) < 0) { val_decref(keys); return -1; }
     }
     val_decref(keys);
     return 0;
   }
-  return obj_list_append_steal(list, obj_str_from_cstr(prefix));
+  return list_append_steal(list, str_from_cstr(prefix));
 }
 
 int tree_leaf_paths(Value tree, const char *name, Value list) {
@@ -327,11 +327,11 @@ static TreeDef *treedef_of(Value v) {
 /* leaves of an iterable as a C array (new refs in a list) */
 static Value seq_list(Value leaves) {
   if (VAL_IS_LIST(leaves)) return val_incref(leaves);
-  return obj_sequence_list(leaves);
+  return list_from_iterable(leaves);
 }
 
 static Value tdo_unflatten(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("unflatten", argc, kw, 2, 2) < 0) return val_null();
+  if (func_check_args("unflatten", argc, kw, 2, 2) < 0) return val_null();
   Value l = seq_list(argv[1]);
   if (VAL_IS_NULL(l)) return l;
   Value r = tree_unflatten(treedef_of(argv[0]), LIST(l.u.o)->items, LIST(l.u.o)->len);
@@ -342,14 +342,14 @@ static Value tdo_unflatten(int argc, const Value *argv, Obj *kw) {
 /* {=== jax.tree_util functions ===} */
 static Value tu_flatten(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("tree_flatten", argc, argv, kw, "tree|is_leaf", a) < 0) return val_null();
-  Value leaves = obj_list_new(0);
+  if (func_parse_args("tree_flatten", argc, argv, kw, "tree|is_leaf", a) < 0) return val_null();
+  Value leaves = list_new(0);
   if (VAL_IS_NULL(leaves)) return leaves;
   TreeDef *t = flatten_full(a[0], leaves, 0, a[1]);
   if (!t) { val_decref(leaves); return val_null(); }
   Value td = treedef_obj(t);
   if (VAL_IS_NULL(td)) { val_decref(leaves); return td; }
-  Value r = obj_tuple_pack(2, leaves, td);
+  Value r = tuple_pack(2, leaves, td);
   val_decref(leaves);
   val_decref(td);
   return r;
@@ -357,8 +357,8 @@ static Value tu_flatten(int argc, const Value *argv, Obj *kw) {
 
 static Value tu_leaves(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("tree_leaves", argc, argv, kw, "tree|is_leaf", a) < 0) return val_null();
-  Value leaves = obj_list_new(0);
+  if (func_parse_args("tree_leaves", argc, argv, kw, "tree|is_leaf", a) < 0) return val_null();
+  Value leaves = list_new(0);
   if (VAL_IS_NULL(leaves)) return leaves;
   TreeDef *t = flatten_full(a[0], leaves, 0, a[1]);
   if (!t) { val_decref(leaves); return val_null(); }
@@ -368,8 +368,8 @@ static Value tu_leaves(int argc, const Value *argv, Obj *kw) {
 
 static Value tu_structure(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("tree_structure", argc, argv, kw, "tree|is_leaf", a) < 0) return val_null();
-  Value leaves = obj_list_new(0);
+  if (func_parse_args("tree_structure", argc, argv, kw, "tree|is_leaf", a) < 0) return val_null();
+  Value leaves = list_new(0);
   if (VAL_IS_NULL(leaves)) return leaves;
   TreeDef *t = flatten_full(a[0], leaves, 0, a[1]);
   val_decref(leaves);
@@ -378,9 +378,9 @@ static Value tu_structure(int argc, const Value *argv, Obj *kw) {
 
 static Value tu_unflatten(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("tree_unflatten", argc, argv, kw, "treedef,leaves", a) < 0) return val_null();
+  if (func_parse_args("tree_unflatten", argc, argv, kw, "treedef,leaves", a) < 0) return val_null();
   TreeDef *t = treedef_of(a[0]);
-  if (!t) return obj_raise(&obj_TypeError, "tree_unflatten: expected a PyTreeDef, got %s", obj_type_name(a[0]));
+  if (!t) return obj_raise(&exc_TypeError, "tree_unflatten: expected a PyTreeDef, got %s", op_type_name(a[0]));
   Value l = seq_list(a[1]);
   if (VAL_IS_NULL(l)) return l;
   Value r = tree_unflatten(t, LIST(l.u.o)->items, LIST(l.u.o)->len);
@@ -389,20 +389,20 @@ static Value tu_unflatten(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value tu_map(int argc, const Value *argv, Obj *kw) {
-  int nkw = obj_kwcount(kw);
+  int nkw = func_kwcount(kw);
   Value is_leaf = val_null();
   for (int i = 0; i < nkw; i++) {
-    if (!strcmp(obj_kwname(kw, i), "is_leaf")) is_leaf = argv[argc + i];
-    else return obj_raise(&obj_TypeError, "tree_map() got an unexpected keyword argument '%s'", obj_kwname(kw, i));
+    if (!strcmp(func_kwname(kw, i), "is_leaf")) is_leaf = argv[argc + i];
+    else return obj_raise(&exc_TypeError, "tree_map() got an unexpected keyword argument '%s'", func_kwname(kw, i));
   }
-  if (argc < 2) return obj_raise(&obj_TypeError, "tree_map() missing required argument 'tree'");
+  if (argc < 2) return obj_raise(&exc_TypeError, "tree_map() missing required argument 'tree'");
   int nt = argc - 1;
   Value *lists = calloc((size_t)nt, sizeof(Value));
   TreeDef *t0 = NULL;
   Value out = val_null(), res = val_null();
   if (!lists) return obj_raise_nomem();
   for (int k = 0; k < nt; k++) {
-    lists[k] = obj_list_new(0);
+    lists[k] = list_new(0);
     if (VAL_IS_NULL(lists[k])) goto done;
     TreeDef *t = flatten_full(argv[1 + k], lists[k], 0, k == 0 ? is_leaf : val_null());
     if (!t) goto done;
@@ -412,8 +412,8 @@ static Value tu_map(int argc, const Value *argv, Obj *kw) {
       /* the other trees may have subtrees where the first has leaves: JAX requires the first
          tree's structure to be a prefix; equal structures cover the common use */
       Value r0 = tree_repr(t0), r1 = tree_repr(t);
-      obj_raise(&obj_ValueError, "Custom node type mismatch; expected type: %s; value: %s.",
-                VAL_IS_NULL(r0) ? "?" : obj_str_cstr(r0), VAL_IS_NULL(r1) ? "?" : obj_str_cstr(r1));
+      obj_raise(&exc_ValueError, "Custom node type mismatch; expected type: %s; value: %s.",
+                VAL_IS_NULL(r0) ? "?" : str_cstr(r0), VAL_IS_NULL(r1) ? "?" : str_cstr(r1));
       val_decref(r0);
       val_decref(r1);
       tree_free(t);
@@ -423,13 +423,13 @@ static Value tu_map(int argc, const Value *argv, Obj *kw) {
   }
   {
     int64_t n = LIST(lists[0].u.o)->len;
-    out = obj_list_new(n);
+    out = list_new(n);
     if (VAL_IS_NULL(out)) goto done;
     Value *args = calloc((size_t)nt, sizeof(Value));
     if (!args) { obj_raise_nomem(); goto done; }
     for (int64_t i = 0; i < n; i++) {
       for (int k = 0; k < nt; k++) args[k] = LIST(lists[k].u.o)->items[i];
-      Value v = obj_call(argv[0], nt, args, NULL);
+      Value v = op_call(argv[0], nt, args, NULL);
       if (VAL_IS_NULL(v)) { free(args); goto done; }
       val_decref(LIST(out.u.o)->items[i]);
       LIST(out.u.o)->items[i] = v;
@@ -447,9 +447,9 @@ done:
 
 static Value tu_reduce(int argc, const Value *argv, Obj *kw) {
   Value a[4];
-  if (obj_parse_args("tree_reduce", argc, argv, kw, "function,tree|initializer,is_leaf", a) < 0)
+  if (func_parse_args("tree_reduce", argc, argv, kw, "function,tree|initializer,is_leaf", a) < 0)
     return val_null();
-  Value leaves = obj_list_new(0);
+  Value leaves = list_new(0);
   if (VAL_IS_NULL(leaves)) return leaves;
   TreeDef *t = flatten_full(a[1], leaves, 0, a[3]);
   if (!t) { val_decref(leaves); return val_null(); }
@@ -457,10 +457,10 @@ static Value tu_reduce(int argc, const Value *argv, Obj *kw) {
   int64_t n = LIST(leaves.u.o)->len, i = 0;
   Value acc;
   if (!VAL_IS_NULL(a[2])) acc = val_incref(a[2]);
-  else if (n == 0) { val_decref(leaves); return obj_raise(&obj_TypeError, "reduce() of empty iterable with no initial value"); }
+  else if (n == 0) { val_decref(leaves); return obj_raise(&exc_TypeError, "reduce() of empty iterable with no initial value"); }
   else acc = val_incref(LIST(leaves.u.o)->items[i++]);
   for (; i < n; i++) {
-    Value r = obj_call2(a[0], acc, LIST(leaves.u.o)->items[i]);
+    Value r = op_call2(a[0], acc, LIST(leaves.u.o)->items[i]);
     val_decref(acc);
     if (VAL_IS_NULL(r)) { val_decref(leaves); return r; }
     acc = r;
@@ -473,7 +473,7 @@ static Value tu_all(int argc, const Value *argv, Obj *kw) {
   Value l = tu_leaves(argc, argv, kw);
   if (VAL_IS_NULL(l)) return l;
   for (int64_t i = 0; i < LIST(l.u.o)->len; i++) {
-    int b = obj_truth(LIST(l.u.o)->items[i]);
+    int b = op_truth(LIST(l.u.o)->items[i]);
     if (b <= 0) { val_decref(l); return b < 0 ? val_null() : val_bool(0); }
   }
   val_decref(l);

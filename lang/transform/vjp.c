@@ -185,7 +185,7 @@ static int vjp_process(Interp *self_, PrimId id, int nin, const Value *in, const
   }
   if (r->ad == RK_NONE) {
     tr_leave(prev);
-    obj_raise(&obj_NotImplementedError, "Differentiation rule for '%s' not implemented",
+    obj_raise(&exc_NotImplementedError, "Differentiation rule for '%s' not implemented",
               prim_table[id].name);
     goto done;
   }
@@ -277,7 +277,7 @@ static int node_vjp(TapeNode *n, const Value *ct_out, const uint8_t *need, Value
   }
   if (r->ad == RK_LINEAR || r->ad == RK_BILINEAR) {
     if (!r->transpose) {
-      obj_raise(&obj_NotImplementedError, "Transpose rule (for reverse-mode differentiation) "
+      obj_raise(&exc_NotImplementedError, "Transpose rule (for reverse-mode differentiation) "
                 "for '%s' not implemented", prim_table[n->id].name);
       return -1;
     }
@@ -286,7 +286,7 @@ static int node_vjp(TapeNode *n, const Value *ct_out, const uint8_t *need, Value
     if (!anyct) return 0;
     return r->transpose(&c, ct_out, need, ct_in);
   }
-  obj_raise(&obj_NotImplementedError, "Reverse-mode differentiation rule for '%s' not "
+  obj_raise(&exc_NotImplementedError, "Reverse-mode differentiation rule for '%s' not "
             "implemented", prim_table[n->id].name);
   return -1;
 }
@@ -412,7 +412,7 @@ int vjp_from_jvp(JvpCallback f, void *ctx, void (*free_ctx)(void *), int nin,
     Tracer *y = tr_own(t, out[k]);
     if (y) {   /* a primal output that depends on the tangents: the rule is not a JVP rule */
       t_clear(out, n);
-      obj_raise(&obj_TypeError, "a custom JVP rule's primal output must not depend on the "
+      obj_raise(&exc_TypeError, "a custom JVP rule's primal output must not depend on the "
                 "input tangents");
       goto done;
     }

@@ -29,7 +29,7 @@ Value vmap_wrap(LxTrace *t, Value v, int bdim) {
   if (bdim < 0) return val_incref(v);
   AVal av;
   if (lx_aval(v, &av) < 0) return val_null();
-  if (bdim >= av.ndim) return obj_raise(&obj_RuntimeError, "internal: batch axis out of range");
+  if (bdim >= av.ndim) return obj_raise(&exc_RuntimeError, "internal: batch axis out of range");
   for (int i = bdim; i < av.ndim - 1; i++) av.shape[i] = av.shape[i + 1];
   av.ndim--;
   return tr_new(t, &av, val_incref(v), val_null(), bdim);
@@ -73,7 +73,7 @@ static int batch_process(Interp *self_, PrimId id, int nin, const Value *in, con
   const Prim *r = &prim_table[id];
   if (!r->batch) {
     tr_leave(prev);
-    obj_raise(&obj_NotImplementedError, "Batching rule for '%s' not implemented",
+    obj_raise(&exc_NotImplementedError, "Batching rule for '%s' not implemented",
               prim_table[id].name);
     goto done;
   }

@@ -25,19 +25,19 @@ static TypeObj tt_type;
 
 static void tt_dealloc(Obj *o) { val_decref(((TTracer *)o)->val); obj_free(o); }
 static Value tt_repr(Value v) {
-  Value r = obj_repr(((TTracer *)v.u.o)->val);
+  Value r = op_repr(((TTracer *)v.u.o)->val);
   if (VAL_IS_NULL(r)) return r;
-  Value s = obj_str_fmt("Tracer<%s>", obj_str_cstr(r));
+  Value s = str_fmt("Tracer<%s>", str_cstr(r));
   val_decref(r);
   return s;
 }
-static int tt_truth(Value v) { return obj_truth(((TTracer *)v.u.o)->val); }
+static int tt_truth(Value v) { return op_truth(((TTracer *)v.u.o)->val); }
 static int tt_aval(Value v, AVal *out) { return lx_aval(((TTracer *)v.u.o)->val, out); }
 /* abstract mode behaves like jit: no concrete values */
 static int abstract_mode;
 static Value tt_concrete(Value v, const char *what) {
   if (abstract_mode)
-    return obj_raise(&obj_TypeError, "%s needs a concrete value (abstract tracer)", what);
+    return obj_raise(&exc_TypeError, "%s needs a concrete value (abstract tracer)", what);
   return val_incref(((TTracer *)v.u.o)->val);
 }
 
@@ -62,7 +62,7 @@ static int rec_process(Interp *self, PrimId id, int nin, const Value *in, const 
                        Value *out) {
   RecInterp *ri = (RecInterp *)self;
   Value unwrapped[64];
-  if (nin > 64) { obj_raise(&obj_RuntimeError, "too many inputs"); return -1; }
+  if (nin > 64) { obj_raise(&exc_RuntimeError, "too many inputs"); return -1; }
   int mine = 0;
   for (int i = 0; i < nin; i++) {
     if (in[i].tag == V_OBJ && in[i].u.o->type == &tt_type && ((TTracer *)in[i].u.o)->owner == self) {
@@ -102,7 +102,7 @@ static Value unwrap_tree(Value v) {
   if (lx_is_arr(v)) all_traced = 0;
   if (VAL_IS_TUPLE(v) || VAL_IS_LIST(v)) {
     int64_t n = VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->len : LIST(v.u.o)->len;
-    Value t = obj_tuple_new(n);
+    Value t = tuple_new(n);
     if (VAL_IS_NULL(t)) return t;
     for (int64_t i = 0; i < n; i++)
       TUPLE_SET(t, i, unwrap_tree(VAL_IS_TUPLE(v) ? TUPLE(v.u.o)->items[i] : LIST(v.u.o)->items[i]));
@@ -112,7 +112,7 @@ static Value unwrap_tree(Value v) {
 }
 
 static Value tt_trace(int argc, const Value *argv, Obj *kw) {
-  if (argc < 1) return obj_raise(&obj_TypeError, "trace(f, *args)");
+  if (argc < 1) return obj_raise(&exc_TypeError, "trace(f, *args)");
   rec.base.vt = &rec_vt;
   rec.base.parent = lx_current();
   rec.base.level = rec.base.parent->level + 1;
@@ -120,18 +120,18 @@ static Value tt_trace(int argc, const Value *argv, Obj *kw) {
   rec.log[0] = 0;
   Value args[16];
   int n = argc - 1;
-  if (n > 16) return obj_raise(&obj_TypeError, "too many arguments");
+  if (n > 16) return obj_raise(&exc_TypeError, "too many arguments");
   for (int i = 0; i < n; i++) args[i] = tt_new(argv[1 + i], &rec.base);
   Interp *prev = lx_set_current(&rec.base);
-  Value r = obj_call(argv[0], n, args, NULL);
+  Value r = op_call(argv[0], n, args, NULL);
   lx_set_current(prev);
   for (int i = 0; i < n; i++) val_decref(args[i]);
   if (VAL_IS_NULL(r)) return r;
   all_traced = 1;
   Value u = unwrap_tree(r);
   val_decref(r);
-  Value log = obj_str_from_cstr(abstract_mode && !all_traced ? "" : rec.log);
-  Value t = obj_tuple_pack(2, u, log);
+  Value log = str_from_cstr(abstract_mode && !all_traced ? "" : rec.log);
+  Value t = tuple_pack(2, u, log);
   val_decref(u);
   val_decref(log);
   return t;
@@ -153,7 +153,7 @@ static const MethodDef tt_functions[] = {
     {"trace_abstract", tt_trace_abstract, "trace_abstract(f, *args): no concrete values", 0},
     {"is_tracer", tt_is_tracer, "is_tracer(x)", 0},
     {NULL}};
-static int tt_init(Value m) { return obj_module_add_functions(m, tt_functions); }
+static int tt_init(Value m) { return module_add_functions(m, tt_functions); }
 
 /* {=== the Sable side ===} */
 static const char *program =
@@ -232,7 +232,7 @@ static void sink_write(void *ud, int stream, const char *s, size_t n) {
 }
 
 int main(void) {
-  obj_register_module("_tt", tt_init);
+  module_register("_tt", tt_init);
   if (lx_register_tracer(&tt_kind) < 0) { printf("FAIL register\n"); return 1; }
   char *argv0[] = {"test_np", NULL};
   sb_session *s = sb_new(1, argv0);

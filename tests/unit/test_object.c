@@ -63,7 +63,7 @@ static TypeObj pair_type;
 static void pair_dealloc(Obj *o) { obj_free(o); }
 static Value pair_repr(Value self) {
   Pair *p = (Pair *)self.u.o;
-  return obj_str_fmt("Pair(%lld, %lld)", (long long)p->a, (long long)p->b);
+  return str_fmt("Pair(%lld, %lld)", (long long)p->a, (long long)p->b);
 }
 static Value pair_make(int64_t a, int64_t b) {
   Pair *p = obj_alloc(&pair_type, sizeof(Pair));
@@ -82,14 +82,14 @@ static Value pair_binary(int op, Value x, Value y) {
 }
 static Value pair_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("Pair", argc, argv, kw, "a|b", a) < 0) return val_null();
+  if (func_parse_args("Pair", argc, argv, kw, "a|b", a) < 0) return val_null();
   int64_t x, y = 0;
-  if (obj_as_int(a[0], &x) < 0) return val_null();
-  if (!VAL_IS_NULL(a[1]) && obj_as_int(a[1], &y) < 0) return val_null();
+  if (op_as_int(a[0], &x) < 0) return val_null();
+  if (!VAL_IS_NULL(a[1]) && op_as_int(a[1], &y) < 0) return val_null();
   return pair_make(x, y);
 }
 static Value pair_sum(int argc, const Value *argv, Obj *kw) {
-  if (obj_check_args("sum", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (func_check_args("sum", argc - 1, kw, 0, 0) < 0) return val_null();
   Pair *p = (Pair *)argv[0].u.o;
   return val_int(p->a + p->b);
 }
@@ -98,7 +98,7 @@ static int pair_len(Value self, int64_t *out) { *out = 2; return 0; }
 static Value pair_getitem(Value self, Value k) {
   Pair *p = (Pair *)self.u.o;
   int64_t i;
-  if (obj_as_index(k, 2, &i, "Pair") < 0) return val_null();
+  if (op_as_index(k, 2, &i, "Pair") < 0) return val_null();
   return val_int(i == 0 ? p->a : p->b);
 }
 static const MethodDef pair_methods[] = {{"sum", pair_sum, "sum()\nThe sum of both.", 0}, {NULL}};
@@ -110,27 +110,27 @@ static TypeObj pair_type = {OBJ_TYPE_HEAD, .name = "Pair", .dealloc = pair_deall
 
 static Value twice(int argc, const Value *argv, Obj *kw) {
   Value a[2];
-  if (obj_parse_args("twice", argc, argv, kw, "x|$scale", a) < 0) return val_null();
+  if (func_parse_args("twice", argc, argv, kw, "x|$scale", a) < 0) return val_null();
   int64_t s = 2;
-  if (!VAL_IS_NULL(a[1]) && obj_as_int(a[1], &s) < 0) return val_null();
-  return obj_binop(OP_MULT, a[0], val_int(s));
+  if (!VAL_IS_NULL(a[1]) && op_as_int(a[1], &s) < 0) return val_null();
+  return op_binop(OP_MULT, a[0], val_int(s));
 }
 static const MethodDef demo_functions[] = {{"twice", twice, "twice(x, *, scale=2)\nMultiply.", 0}, {NULL}};
 
 static int demo_init(Value m) {
-  if (obj_module_add_functions(m, demo_functions) < 0) return -1;
-  if (obj_module_add(m, "Pair", val_obj(&pair_type.ob)) < 0) return -1;
-  return obj_module_add(m, "answer", val_int(42));
+  if (module_add_functions(m, demo_functions) < 0) return -1;
+  if (module_add(m, "Pair", val_obj(&pair_type.ob)) < 0) return -1;
+  return module_add(m, "answer", val_int(42));
 }
-static int demo_sub_init(Value m) { return obj_module_add(m, "leaf", val_float(0.5)); }
+static int demo_sub_init(Value m) { return module_add(m, "leaf", val_float(0.5)); }
 
 static const char prelude_src[] = "def triple(x):\n    \"\"\"Three times x.\"\"\"\n    return 3 * x\nname = 'pre'\n";
 
 int main(void) {
-  obj_register_module("demo", demo_init);
-  obj_register_module("demo.sub", demo_sub_init);
-  obj_register_prelude("demo_pre", prelude_src);
-  obj_register_alias("demo_alias", "demo");
+  module_register("demo", demo_init);
+  module_register("demo.sub", demo_sub_init);
+  module_register_prelude("demo_pre", prelude_src);
+  module_register_alias("demo_alias", "demo");
   sb_session *s = sb_new(0, NULL);
   CHECK("session_new", s != NULL);
   if (!s) return 1;
@@ -139,88 +139,88 @@ int main(void) {
   /* values */
   Value i = val_int(7), f = val_float(0.5), n = val_none();
   CHECK("value_tags", VAL_IS_INT(i) && VAL_IS_FLOAT(f) && VAL_IS_NONE(n) && sizeof(Value) == 16);
-  Value sum = obj_binop(OP_ADD, i, f);
+  Value sum = op_binop(OP_ADD, i, f);
   CHECK("binop_int_float", VAL_IS_FLOAT(sum) && sum.u.f == 7.5);
-  Value q = obj_binop(OP_FLOORDIV, val_int(-7), val_int(2));
+  Value q = op_binop(OP_FLOORDIV, val_int(-7), val_int(2));
   CHECK("floordiv_floor", VAL_IS_INT(q) && q.u.i == -4);
-  Value ov = obj_binop(OP_MULT, val_int(INT64_MAX), val_int(2));
-  CHECK("int_overflow_raises", VAL_IS_NULL(ov) && obj_err_matches(&obj_OverflowError));
+  Value ov = op_binop(OP_MULT, val_int(INT64_MAX), val_int(2));
+  CHECK("int_overflow_raises", VAL_IS_NULL(ov) && obj_err_matches(&exc_OverflowError));
   obj_err_clear();
 
   /* strings */
-  Value str = obj_str_from_cstr("h\xc3\xa9llo");
+  Value str = str_from_cstr("h\xc3\xa9llo");
   int64_t len = -1;
-  obj_len(str, &len);
+  op_len(str, &len);
   CHECK("str_len_codepoints", len == 5);
-  Value ch = obj_getitem(str, val_int(1));
-  CHECK("str_index_codepoint", VAL_IS_STR(ch) && strcmp(obj_str_cstr(ch), "\xc3\xa9") == 0);
-  Value r = obj_repr(str);
-  CHECK("str_repr", VAL_IS_STR(r) && strcmp(obj_str_cstr(r), "'h\xc3\xa9llo'") == 0);
+  Value ch = op_getitem(str, val_int(1));
+  CHECK("str_index_codepoint", VAL_IS_STR(ch) && strcmp(str_cstr(ch), "\xc3\xa9") == 0);
+  Value r = op_repr(str);
+  CHECK("str_repr", VAL_IS_STR(r) && strcmp(str_cstr(r), "'h\xc3\xa9llo'") == 0);
   val_decref(ch);
   val_decref(r);
   val_decref(str);
-  r = obj_repr(val_float(0.1));
-  CHECK("float_repr_shortest", VAL_IS_STR(r) && strcmp(obj_str_cstr(r), "0.1") == 0);
+  r = op_repr(val_float(0.1));
+  CHECK("float_repr_shortest", VAL_IS_STR(r) && strcmp(str_cstr(r), "0.1") == 0);
   val_decref(r);
-  r = obj_repr(val_float(1e16));
-  CHECK("float_repr_exp", VAL_IS_STR(r) && strcmp(obj_str_cstr(r), "1e+16") == 0);
+  r = op_repr(val_float(1e16));
+  CHECK("float_repr_exp", VAL_IS_STR(r) && strcmp(str_cstr(r), "1e+16") == 0);
   val_decref(r);
-  CHECK("intern_identity", obj_intern("abc") == obj_intern("abc"));
+  CHECK("intern_identity", str_intern("abc") == str_intern("abc"));
 
   /* containers */
-  Value l = obj_list_new(0);
-  obj_list_append(l, val_int(3));
-  obj_list_append(l, val_int(1));
-  obj_list_append(l, val_int(2));
-  Value sorted = obj_call_method(l, "copy", 0, NULL);
-  Value none = obj_call_method(sorted, "sort", 0, NULL);
-  r = obj_repr(sorted);
-  CHECK("list_sort_method", VAL_IS_NONE(none) && strcmp(obj_str_cstr(r), "[1, 2, 3]") == 0);
+  Value l = list_new(0);
+  list_append(l, val_int(3));
+  list_append(l, val_int(1));
+  list_append(l, val_int(2));
+  Value sorted = op_call_method(l, "copy", 0, NULL);
+  Value none = op_call_method(sorted, "sort", 0, NULL);
+  r = op_repr(sorted);
+  CHECK("list_sort_method", VAL_IS_NONE(none) && strcmp(str_cstr(r), "[1, 2, 3]") == 0);
   val_decref(r);
   val_decref(sorted);
-  Value d = obj_dict_new();
-  obj_dict_setstr(d, "x", l);
-  obj_dict_setstr(d, "y", val_int(5));
-  CHECK("dict_get", obj_dict_len(d) == 2 && obj_dict_getstr(d, "y").u.i == 5);
-  r = obj_repr(d);
-  CHECK("dict_repr_order", strcmp(obj_str_cstr(r), "{'x': [3, 1, 2], 'y': 5}") == 0);
+  Value d = dict_new();
+  dict_setstr(d, "x", l);
+  dict_setstr(d, "y", val_int(5));
+  CHECK("dict_get", dict_len(d) == 2 && dict_getstr(d, "y").u.i == 5);
+  r = op_repr(d);
+  CHECK("dict_repr_order", strcmp(str_cstr(r), "{'x': [3, 1, 2], 'y': 5}") == 0);
   val_decref(r);
-  Value miss = obj_getitem(d, val_int(9));
-  CHECK("dict_keyerror", VAL_IS_NULL(miss) && obj_err_matches(&obj_KeyError));
+  Value miss = op_getitem(d, val_int(9));
+  CHECK("dict_keyerror", VAL_IS_NULL(miss) && obj_err_matches(&exc_KeyError));
   Value exc = obj_err_fetch();
-  r = obj_str(exc);
-  CHECK("keyerror_str", strcmp(obj_str_cstr(r), "9") == 0);
+  r = op_str(exc);
+  CHECK("keyerror_str", strcmp(str_cstr(r), "9") == 0);
   val_decref(r);
   val_decref(exc);
   val_decref(d);
   val_decref(l);
-  Value set = obj_set_new();
-  obj_set_add(set, val_int(100));
-  obj_set_add(set, val_int(5));
-  obj_set_add(set, val_int(3));
-  r = obj_repr(set);
+  Value set = set_new();
+  set_add(set, val_int(100));
+  set_add(set, val_int(5));
+  set_add(set, val_int(3));
+  r = op_repr(set);
   /* CPython prints {3, 100, 5}: 100 % 8 == 4 comes between 3 and 5 */
-  CHECK("set_cpython_order", strcmp(obj_str_cstr(r), "{3, 100, 5}") == 0);
+  CHECK("set_cpython_order", strcmp(str_cstr(r), "{3, 100, 5}") == 0);
   val_decref(r);
   val_decref(set);
-  Value t = obj_tuple_pack(2, val_int(1), val_none());
-  r = obj_repr(t);
-  CHECK("tuple_repr", strcmp(obj_str_cstr(r), "(1, None)") == 0);
+  Value t = tuple_pack(2, val_int(1), val_none());
+  r = op_repr(t);
+  CHECK("tuple_repr", strcmp(str_cstr(r), "(1, None)") == 0);
   val_decref(r);
   val_decref(t);
 
   /* errors */
-  Value e = obj_raise(&obj_ValueError, "bad %d", 3);
+  Value e = obj_raise(&exc_ValueError, "bad %d", 3);
   CHECK("raise_returns_null", VAL_IS_NULL(e) && obj_err_occurred());
-  CHECK("err_matches_base", obj_err_matches(&obj_Exception) && !obj_err_matches(&obj_TypeError));
+  CHECK("err_matches_base", obj_err_matches(&exc_Exception) && !obj_err_matches(&exc_TypeError));
   exc = obj_err_fetch();
-  r = obj_repr(exc);
-  CHECK("exc_repr", strcmp(obj_str_cstr(r), "ValueError('bad 3')") == 0 && !obj_err_occurred());
+  r = op_repr(exc);
+  CHECK("exc_repr", strcmp(str_cstr(r), "ValueError('bad 3')") == 0 && !obj_err_occurred());
   val_decref(r);
   val_decref(exc);
-  CHECK("exc_hierarchy", obj_is_subtype(&obj_ZeroDivisionError, &obj_ArithmeticError) &&
-                             obj_is_subtype(&obj_ModuleNotFoundError, &obj_ImportError) &&
-                             !obj_is_subtype(&obj_KeyboardInterrupt, &obj_Exception));
+  CHECK("exc_hierarchy", op_is_subtype(&exc_ZeroDivisionError, &exc_ArithmeticError) &&
+                             op_is_subtype(&exc_ModuleNotFoundError, &exc_ImportError) &&
+                             !op_is_subtype(&exc_KeyboardInterrupt, &exc_Exception));
 
   /* native types and modules through the interpreter */
   run(s, &c, "import demo\nprint(demo.answer, demo.twice(4), demo.twice(3, scale=5))\n", SB_FILE);
