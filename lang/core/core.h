@@ -229,8 +229,6 @@ extern ThreadState obj_ts;
 extern volatile sig_atomic_t obj_interrupted;
 
 Value call_function(FuncObj *f, int argc, const Value *argv, Obj *kwnames);
-/* run a module's code in m; 0 ok, -1 error */
-int eval_module(Node *module, ModuleObj *m, CodeObj *code, Value *last_value);
 /* raise RecursionError when the C stack or the depth limit is exhausted */
 int call_stack_check(void);
 #define STACK_CHECK_OR(fail) do { char here__; \
@@ -246,10 +244,9 @@ struct Session {
   Value sys;
   Value cell_end;         /* list of callables run after each execution (sb_on_cell_end) */
 };
-Value eval_builtins_module(void);      /* create the builtins module */
 int sb_exec_source(const char *src, size_t len, const char *filename, ModuleObj *m,
                    int interactive, Value *last_value);
-Value obj_sys_module_new(Session *s, int argc, char **argv);   /* stdlib/mod_sys.c */
+Value sys_module_new(Session *s, int argc, char **argv);   /* stdlib/mod_sys.c */
 /* traceback.c: the lines of a formatted exception, its value and its type name (malloc'd) */
 int tb_format_exception(Value exc, char ***lines);
 char *tb_exc_value(Value exc);
@@ -259,7 +256,6 @@ void display_echo_result(Value v, const sb_sink *sink);     /* display.c: the RE
 int display_builtins(Value builtins);                        /* display.c: display() & co. */
 
 /* ---- helpers shared by the type files --------------------------------------------- */
-Value obj_new_type_error_unsupported(const char *op, Value a, Value b);
 int64_t num_hash_int(int64_t i);
 int64_t num_hash_double(double d);
 int64_t num_hash_bytes(const char *s, size_t n);
@@ -300,9 +296,7 @@ int op_index_value(Value v, int64_t *out);    /* int or __index__: 1 done, 0 has
 /* the count of seq * k: 1 when k is an int or converts by __index__ (np.int64(3)), 0 when not
  * (the other operand's __mul__ then gets its turn), -1 on an error other than TypeError */
 int op_repeat_count(Value k, int64_t *n);
-extern Value obj_builtins_dict;          /* the builtins namespace dict of the live session */
 int builtins_init(ModuleObj *m);
-int obj_modules_init(void);
 extern const char *const sb_keywords[];
 void obj_gc_collect_full(void);
 int op_contains_iter(Value c, Value x);

@@ -173,7 +173,7 @@ sb_session *sb_new(int argc, char **argv) {
   s->main = MODULE(mainm.u.o);
   if (builtins_init(s->builtins) < 0) goto fail;
   if (dict_setstr(mods, "builtins", b) < 0 || dict_setstr(mods, "__main__", mainm) < 0) goto fail;
-  s->sys = obj_sys_module_new(s, argc, argv);
+  s->sys = sys_module_new(s, argc, argv);
   if (VAL_IS_NULL(s->sys)) goto fail;
   if (dict_setstr(mods, "sys", s->sys) < 0) goto fail;
   Value bn = str_from_cstr("builtins");

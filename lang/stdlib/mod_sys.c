@@ -64,7 +64,7 @@ static const MethodDef sys_functions[] = {
     {"intern", s_intern, "intern(string, /)", 0},
     {NULL}};
 
-Value obj_sys_module_new(Session *s, int argc, char **argv) {
+Value sys_module_new(Session *s, int argc, char **argv) {
   Value m = module_new("sys");
   if (VAL_IS_NULL(m)) return m;
   if (module_add_functions(m, sys_functions) < 0) goto fail;
