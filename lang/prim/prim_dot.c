@@ -6,7 +6,6 @@
 #include "prim_kit.h"
 
 /* {=== shape/dtype rules ===} */
-/* {=== products ===} */
 static int rule_dot(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   const PDot *d = params;
   const AVal *a = &in[0], *b = &in[1];
@@ -242,11 +241,11 @@ static int tp_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
     Value wg = G > 1 && !EM_IS_NULL(w1) ? t_reshape_axis_into(w1, p->rhs_spec[0], p->rhs_spec[1])
                                          : em_incref(w1);
     em_decref(w1);
-    Value rw = EM_IS_NULL(wg) ? wg : em_bind1(PRIM_rev, 1, &wg, &rv);
+    Value rw = EM_IS_NULL(wg) ? wg : t_bind1(PRIM_rev, 1, &wg, &rv);
     em_decref(wg);
     if (EM_IS_NULL(rw)) return -1;
     Value in[2] = {CT, rw};
-    o[0] = em_bind1(PRIM_conv, 2, in, &q);
+    o[0] = t_bind1(PRIM_conv, 2, in, &q);
     em_decref(rw);
     if (EM_IS_NULL(o[0])) return -1;
   }
@@ -277,7 +276,7 @@ static int tp_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
                                          : em_incref(x1);
     em_decref(x1);
     Value in[2] = {xg, CT};
-    o[1] = EM_IS_NULL(xg) ? xg : em_bind1(PRIM_conv, 2, in, &q);
+    o[1] = EM_IS_NULL(xg) ? xg : t_bind1(PRIM_conv, 2, in, &q);
     em_decref(xg);
     if (EM_IS_NULL(o[1])) return -1;
   }
@@ -382,7 +381,6 @@ static int b_dot_general(PrimId id, const void *params, int nin, const Value *in
   return n;
 }
 
-/* {=== conv ===} */
 static int b_conv(PrimId id, const void *params, int nin, const Value *in, const int *bd, int64_t size,
            Value *out, int *obd) {
   const PConv *c = params;
@@ -414,7 +412,7 @@ static int b_conv(PrimId id, const void *params, int nin, const Value *in, const
     em_decref(r2);
     lhs = em_incref(in[0]);
     Value args[2] = {lhs, rhs};
-    if (!EM_IS_NULL(rhs)) r = em_bind1(id, 2, args, &p);
+    if (!EM_IS_NULL(rhs)) r = t_bind1(id, 2, args, &p);
     em_decref(lhs);
     em_decref(rhs);
     if (EM_IS_NULL(r)) return -1;
@@ -430,7 +428,7 @@ static int b_conv(PrimId id, const void *params, int nin, const Value *in, const
   }
   if (!EM_IS_NULL(lhs) && !EM_IS_NULL(rhs)) {
     Value args[2] = {lhs, rhs};
-    r = em_bind1(id, 2, args, &p);
+    r = t_bind1(id, 2, args, &p);
   }
   em_decref(lhs);
   em_decref(rhs);
@@ -441,7 +439,6 @@ static int b_conv(PrimId id, const void *params, int nin, const Value *in, const
   return EM_IS_NULL(out[0]) ? -1 : 1;
 }
 
-/* {=== windows, sort, linear algebra ===} */
 static int b_window(PrimId id, const void *params, int nin, const Value *in, const int *bd,
              int64_t size, Value *out, int *obd) {
   const PWindow *w = params;

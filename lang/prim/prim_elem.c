@@ -6,7 +6,6 @@
 #include "prim_kit.h"
 
 /* {=== shape/dtype rules ===} */
-/* {=== elementwise ===} */
 static int rule_unary(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   if (prim_accepts(p, in[0].dtype) < 0) return -1;
   *out = in[0];
@@ -284,7 +283,7 @@ static int tp_select(const RuleCtx *c, const Value *ct, const uint8_t *need, Val
   for (int i = 1; i <= 2; i++) {
     if (!need[i]) continue;
     Value in[3] = {X0, i == 1 ? CT : zero, i == 1 ? zero : CT};
-    Value s = em_bind1(PRIM_select, 3, in, NULL);
+    Value s = t_bind1(PRIM_select, 3, in, NULL);
     if (EM_IS_NULL(s)) { em_decref(zero); return -1; }
     o[i] = t_unbroadcast(s, &c->in_av[i]);
     em_decref(s);
@@ -295,7 +294,6 @@ static int tp_select(const RuleCtx *c, const Value *ct, const uint8_t *need, Val
 }
 
 /* {=== batching ===} */
-/* {=== elementwise ===} */
 int elem_batch(PrimId id, const void *params, int nin, const Value *in, const int *bd,
                   int64_t size, Value *out, int *obd) {
   Value args[8];

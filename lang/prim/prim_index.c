@@ -6,7 +6,6 @@
 #include "prim_kit.h"
 
 /* {=== shape/dtype rules ===} */
-/* {=== indexing ===} */
 static int is_in(int v, const int *list, int n) {
   for (int i = 0; i < n; i++) if (list[i] == v) return 1;
   return 0;
@@ -162,7 +161,7 @@ static int tp_gather(const RuleCtx *c, const Value *ct, const uint8_t *need, Val
   Value z = t_zeros(&c->in_av[0]);
   if (EM_IS_NULL(z)) return -1;
   Value in[3] = {z, X1, CT};
-  o[0] = em_bind1(PRIM_scatter_add, 3, in, &s);
+  o[0] = t_bind1(PRIM_scatter_add, 3, in, &s);
   em_decref(z);
   return EM_IS_NULL(o[0]) ? -1 : 0;
 }
@@ -173,7 +172,7 @@ static int tp_scatter(const RuleCtx *c, const Value *ct, const uint8_t *need, Va
     else {
       Value z = t_zeros(&c->in_av[2]);
       Value in[3] = {CT, X1, z};
-      o[0] = EM_IS_NULL(z) ? z : em_bind1(PRIM_scatter, 3, in, s);
+      o[0] = EM_IS_NULL(z) ? z : t_bind1(PRIM_scatter, 3, in, s);
       em_decref(z);
     }
     if (EM_IS_NULL(o[0])) return -1;
@@ -182,7 +181,7 @@ static int tp_scatter(const RuleCtx *c, const Value *ct, const uint8_t *need, Va
     PGather g;
     scatter_to_gather(s, &c->in_av[0], &c->in_av[2], &g);
     Value in[2] = {CT, X1};
-    if (EM_IS_NULL(o[2] = em_bind1(PRIM_gather, 2, in, &g))) return -1;
+    if (EM_IS_NULL(o[2] = t_bind1(PRIM_gather, 2, in, &g))) return -1;
   }
   return 0;
 }
@@ -194,7 +193,7 @@ static int tp_dynamic_slice(const RuleCtx *c, const Value *ct, const uint8_t *ne
   in[0] = z;
   in[1] = CT;
   for (int i = 1; i < c->nin; i++) in[i + 1] = c->in[i];
-  o[0] = em_bind1(PRIM_dynamic_update_slice, c->nin + 1, in, NULL);
+  o[0] = t_bind1(PRIM_dynamic_update_slice, c->nin + 1, in, NULL);
   free(in);
   em_decref(z);
   return EM_IS_NULL(o[0]) ? -1 : 0;
@@ -209,7 +208,7 @@ static int tp_dynamic_update_slice(const RuleCtx *c, const Value *ct, const uint
     in[0] = CT;
     in[1] = z;
     for (int i = 0; i < nidx; i++) in[2 + i] = c->in[2 + i];
-    o[0] = EM_IS_NULL(z) ? z : em_bind1(PRIM_dynamic_update_slice, c->nin, in, NULL);
+    o[0] = EM_IS_NULL(z) ? z : t_bind1(PRIM_dynamic_update_slice, c->nin, in, NULL);
     em_decref(z);
     if (EM_IS_NULL(o[0])) rc = -1;
   }
@@ -220,7 +219,7 @@ static int tp_dynamic_update_slice(const RuleCtx *c, const Value *ct, const uint
     ir_memcpy(p.shape, c->in_av[1].shape, sizeof(int64_t) * (size_t)p.ndim);
     in[0] = CT;
     for (int i = 0; i < nidx; i++) in[1 + i] = c->in[2 + i];
-    o[1] = em_bind1(PRIM_dynamic_slice, 1 + nidx, in, &p);
+    o[1] = t_bind1(PRIM_dynamic_slice, 1 + nidx, in, &p);
     if (EM_IS_NULL(o[1])) rc = -1;
   }
   free(in);
@@ -233,7 +232,7 @@ static int tp_dynamic_update_slice(const RuleCtx *c, const Value *ct, const uint
 static Value scatter_(PrimId id, Value x, Value idx, Value y, const PScatter *s) {
   if (EM_IS_NULL(x) || EM_IS_NULL(y)) return em_null();
   Value in[3] = {x, idx, y};
-  return em_bind1(id, 3, in, s);
+  return t_bind1(id, 3, in, s);
 }
 static Value scatter_cy_(PrimId id, Value x, Value idx, Value y, const PScatter *s) {   /* consumes y */
   Value r = scatter_(id, x, idx, y, s);
@@ -246,7 +245,7 @@ static Value gather_at(Value v, Value idx, const PScatter *s, const AVal *op, co
   PGather g;
   scatter_to_gather(s, op, up, &g);
   Value in[2] = {v, idx};
-  return em_bind1(PRIM_gather, 2, in, &g);
+  return t_bind1(PRIM_gather, 2, in, &g);
 }
 static Value cmp_(PrimId id, Value a, double v) {   /* a <id> v, as a's dtype (1 / 0) */
   AVal av;
@@ -559,7 +558,6 @@ static int b_dynamic_update_slice(PrimId id, const void *params, int nin, const 
   return n;
 }
 
-/* {=== dot_general ===} */
 
 /* {=== parameters ===} */
 /* slice_sizes has one entry per operand dim (n_offset + n_collapsed), which a field count cannot

@@ -20,7 +20,7 @@ static inline const char *dtn(DType d) { return arr_dtypes[d].name; }
 static inline Value sq(Value x) { return t_mul(x, x); }
 static inline Value recip(Value x) { return t_unary(PRIM_reciprocal, x); }
 static inline Value un(PrimId id, Value x) { return t_unary(id, x); }
-/* f(a, b) consuming both (V_NULL propagates) */
+/* f(a, b) consuming both (a null in gives a null out) */
 static inline Value consume2(Value (*f)(Value, Value), Value a, Value b) {
   Value r = (EM_IS_NULL(a) || EM_IS_NULL(b)) ? em_null() : f(a, b);
   em_decref(a); em_decref(b);

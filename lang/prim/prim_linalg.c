@@ -201,12 +201,12 @@ static Value solve(Value a, Value b) {
   if (EM_IS_NULL(a) || EM_IS_NULL(b)) return em_null();
   Value in[2] = {a, b};
   PLinalg p = {0};
-  return em_bind1(PRIM_solve, 2, in, &p);
+  return t_bind1(PRIM_solve, 2, in, &p);
 }
 static Value trisolve(Value a, Value b, const PTriSolve *p) {
   if (EM_IS_NULL(a) || EM_IS_NULL(b)) return em_null();
   Value in[2] = {a, b};
-  return em_bind1(PRIM_triangular_solve, 2, in, p);
+  return t_bind1(PRIM_triangular_solve, 2, in, p);
 }
 
 /* Every forward rule below binds its primitive on the primals first, starts with no output

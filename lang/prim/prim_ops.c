@@ -11,7 +11,7 @@ const Prim *const prim_families[] = {prim_rows_elem, prim_rows_shape, prim_rows_
 
 int t_noop_always(const void *params) { return 1; }
 
-Value em_bind1(PrimId id, int nin, const Value *in, const void *params) {
+Value t_bind1(PrimId id, int nin, const Value *in, const void *params) {
   Value out[1] = {{0}};
   if (em_bind(id, nin, in, params, out) < 0) return em_null();
   return out[0];
@@ -43,7 +43,7 @@ Value t_bcast_in_dim(Value x, int ndim, const int64_t *shape, const int *bdims) 
   p.ndim = ndim;
   ir_memcpy(p.shape, shape, sizeof(int64_t) * (size_t)ndim);
   ir_memcpy(p.bdims, bdims, sizeof(int) * (size_t)av.ndim);
-  return em_bind1(PRIM_broadcast_in_dim, 1, &x, &p);
+  return t_bind1(PRIM_broadcast_in_dim, 1, &x, &p);
 }
 
 Value t_full(const AVal *av, double v) {
@@ -61,7 +61,7 @@ Value t_full_like(Value x, double v) {
   return t_full(&av, v);
 }
 
-Value t_unary(PrimId id, Value x) { return em_bind1(id, 1, &x, NULL); }
+Value t_unary(PrimId id, Value x) { return t_bind1(id, 1, &x, NULL); }
 
 Value t_convert(Value x, DType d, int weak) {
   AVal av;
@@ -71,7 +71,7 @@ Value t_convert(Value x, DType d, int weak) {
   memset(&p, 0, sizeof p);
   p.new_dtype = d;
   p.weak = weak;
-  return em_bind1(PRIM_convert, 1, &x, &p);
+  return t_bind1(PRIM_convert, 1, &x, &p);
 }
 
 Value t_binary(PrimId id, Value a, Value b) {
@@ -84,7 +84,7 @@ Value t_binary(PrimId id, Value a, Value b) {
     if (EM_IS_NULL(cb)) return cb;
     in[1] = cb;
   }
-  Value r = em_bind1(id, 2, in, NULL);
+  Value r = t_bind1(id, 2, in, NULL);
   em_decref(cb);
   return r;
 }
@@ -147,12 +147,12 @@ Value t_reshape_axis_out_of(Value x, int src, int64_t size1) {
 
 Value t_select(Value pred, Value a, Value b) {
   Value in[3] = {pred, SELECT_TRUE_FIRST ? a : b, SELECT_TRUE_FIRST ? b : a};
-  return em_bind1(PRIM_select, 3, in, NULL);
+  return t_bind1(PRIM_select, 3, in, NULL);
 }
 
 Value t_integer_pow(Value x, int64_t y) {
   PIntPow p = {y};
-  return em_bind1(PRIM_integer_pow, 1, &x, &p);
+  return t_bind1(PRIM_integer_pow, 1, &x, &p);
 }
 
 Value t_broadcast_to(Value x, int ndim, const int64_t *shape) {
@@ -175,7 +175,7 @@ Value t_reshape(Value x, int ndim, const int64_t *shape) {
   memset(&p, 0, sizeof p);
   p.ndim = ndim;
   ir_memcpy(p.shape, shape, sizeof(int64_t) * (size_t)ndim);
-  return em_bind1(PRIM_reshape, 1, &x, &p);
+  return t_bind1(PRIM_reshape, 1, &x, &p);
 }
 
 Value t_transpose(Value x, const int *perm) {
@@ -188,7 +188,7 @@ Value t_transpose(Value x, const int *perm) {
   memset(&p, 0, sizeof p);
   p.ndim = av.ndim;
   ir_memcpy(p.perm, perm, sizeof(int) * (size_t)av.ndim);
-  return em_bind1(PRIM_transpose, 1, &x, &p);
+  return t_bind1(PRIM_transpose, 1, &x, &p);
 }
 
 Value t_reduce(PrimId id, Value x, int naxes, const int *axes) {
@@ -197,7 +197,7 @@ Value t_reduce(PrimId id, Value x, int naxes, const int *axes) {
   memset(&p, 0, sizeof p);
   p.naxes = naxes;
   ir_memcpy(p.axes, axes, sizeof(int) * (size_t)naxes);
-  return em_bind1(id, 1, &x, &p);
+  return t_bind1(id, 1, &x, &p);
 }
 Value t_reduce_sum(Value x, int naxes, const int *axes) { return t_reduce(PRIM_reduce_sum, x, naxes, axes); }
 
@@ -236,13 +236,13 @@ Value t_unbroadcast(Value x, const AVal *target) {
 
 Value t_dot_general(Value a, Value b, const PDot *dn) {
   Value in[2] = {a, b};
-  return em_bind1(PRIM_dot_general, 2, in, dn);
+  return t_bind1(PRIM_dot_general, 2, in, dn);
 }
 
 Value t_concat(int n, const Value *xs, int axis) {
   if (n == 1) return em_incref(xs[0]);
   PAxis p = {axis};
-  return em_bind1(PRIM_concatenate, n, xs, &p);
+  return t_bind1(PRIM_concatenate, n, xs, &p);
 }
 
 Value t_slice(Value x, const int64_t *start, const int64_t *limit, const int64_t *stride) {
@@ -256,7 +256,7 @@ Value t_slice(Value x, const int64_t *start, const int64_t *limit, const int64_t
     p.limit[i] = limit[i];
     p.stride[i] = stride ? stride[i] : 1;
   }
-  return em_bind1(PRIM_slice, 1, &x, &p);
+  return t_bind1(PRIM_slice, 1, &x, &p);
 }
 
 Value t_pad(Value x, Value padval, const int64_t *lo, const int64_t *hi, const int64_t *interior) {
@@ -271,7 +271,7 @@ Value t_pad(Value x, Value padval, const int64_t *lo, const int64_t *hi, const i
     p.interior[i] = interior ? interior[i] : 0;
   }
   Value in[2] = {x, padval};
-  return em_bind1(PRIM_pad, 2, in, &p);
+  return t_bind1(PRIM_pad, 2, in, &p);
 }
 
 Value t_iota(DType d, int ndim, const int64_t *shape, int dimension) {
@@ -281,7 +281,7 @@ Value t_iota(DType d, int ndim, const int64_t *shape, int dimension) {
   p.ndim = ndim;
   ir_memcpy(p.shape, shape, sizeof(int64_t) * (size_t)ndim);
   p.dimension = dimension;
-  return em_bind1(PRIM_iota, 0, NULL, &p);
+  return t_bind1(PRIM_iota, 0, NULL, &p);
 }
 
 Value t_expand(Value x, int axis, int64_t size) {

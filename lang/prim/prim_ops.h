@@ -12,7 +12,7 @@
 int t_noop_always(const void *params);
 
 /* em_bind for one output; null on error */
-Value em_bind1(PrimId id, int nin, const Value *in, const void *params);
+Value t_bind1(PrimId id, int nin, const Value *in, const void *params);
 
 /* ---- rule helpers (all through em_bind at the current interpreter) ------------------ */
 Value t_scalar(DType d, double v, int weak);     /* a concrete 0-d array */

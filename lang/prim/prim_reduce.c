@@ -6,7 +6,6 @@
 #include "prim_kit.h"
 
 /* {=== shape/dtype rules ===} */
-/* {=== reductions ===} */
 static int rule_reduce(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   int mask[ARR_MAXDIM];
   if (prim_check_axes(p, params, in[0].ndim, mask) < 0) return -1;
@@ -74,7 +73,7 @@ static int tp_reduce_sum(const RuleCtx *c, const Value *ct, const uint8_t *need,
 static int tp_cumsum(const RuleCtx *c, const Value *ct, const uint8_t *need, Value *o) {
   PCum p = *(const PCum *)c->params;
   p.reverse = !p.reverse;
-  return EM_IS_NULL(o[0] = em_bind1(PRIM_cumsum, 1, &CT, &p)) ? -1 : 0;
+  return EM_IS_NULL(o[0] = t_bind1(PRIM_cumsum, 1, &CT, &p)) ? -1 : 0;
 }
 /* {=== custom forward rules (their VJP comes from transposing them: vjp_from_jvp) ===} */
 /* reduce_max / reduce_min: tangent = sum(t * mask) / count at the extremal positions */
@@ -127,8 +126,8 @@ static int jvp_reduce_prod(PrimId id, const void *params, int nin, const Value *
     Value pa = (EM_IS_NULL(a) || EM_IS_NULL(one)) ? em_null() : t_pad(a, one, lo1, hi0, NULL);
     Value pb = (EM_IS_NULL(b) || EM_IS_NULL(one)) ? em_null() : t_pad(b, one, lo0, hi1, NULL);
     PCum cf = {0, 0}, cr = {0, 1};
-    Value left = EM_IS_NULL(pa) ? pa : em_bind1(PRIM_cumprod, 1, &pa, &cf);
-    Value right = EM_IS_NULL(pb) ? pb : em_bind1(PRIM_cumprod, 1, &pb, &cr);
+    Value left = EM_IS_NULL(pa) ? pa : t_bind1(PRIM_cumprod, 1, &pa, &cf);
+    Value right = EM_IS_NULL(pb) ? pb : t_bind1(PRIM_cumprod, 1, &pb, &cr);
     Value wm = mul_(left, right);
     int64_t shp[ARR_MAXDIM];
     for (int i = 0; i < xa.ndim; i++) shp[i] = xa.shape[perm[i]];
@@ -216,7 +215,7 @@ static Value take_along(Value x, Value perm, int dim) {
   }
   g.mode = IDX_CLIP;
   Value in[2] = {x, idx};
-  Value res = em_bind1(PRIM_gather, 2, in, &g);
+  Value res = t_bind1(PRIM_gather, 2, in, &g);
   em_decref(idx);
   return res;
 }
@@ -259,7 +258,6 @@ static int jvp_sort(PrimId id, const void *params, int nin, const Value *p, cons
 
 
 /* {=== batching ===} */
-/* {=== reductions and axis-parametrised ops ===} */
 int reduce_batch(PrimId id, const void *params, int nin, const Value *in, const int *bd,
              int64_t size, Value *out, int *obd) {
   PAxes p = *(const PAxes *)params;

@@ -6,7 +6,6 @@
 #include "prim_kit.h"
 
 /* {=== shape/dtype rules ===} */
-/* {=== data movement ===} */
 static int rule_broadcast(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
   const PBroadcast *b = params;
   char s1[400], s2[400];
@@ -219,7 +218,7 @@ static int tp_slice(const RuleCtx *c, const Value *ct, const uint8_t *need, Valu
   return EM_IS_NULL(o[0]) ? -1 : 0;
 }
 static int tp_rev(const RuleCtx *c, const Value *ct, const uint8_t *need, Value *o) {
-  return EM_IS_NULL(o[0] = em_bind1(PRIM_rev, 1, &CT, c->params)) ? -1 : 0;
+  return EM_IS_NULL(o[0] = t_bind1(PRIM_rev, 1, &CT, c->params)) ? -1 : 0;
 }
 static Value total(Value x) {
   AVal av;
@@ -268,7 +267,6 @@ static int tp_concat(const RuleCtx *c, const Value *ct, const uint8_t *need, Val
 }
 
 /* {=== batching ===} */
-/* {=== shape ops ===} */
 static int b_broadcast(PrimId id, const void *params, int nin, const Value *in, const int *bd,
                 int64_t size, Value *out, int *obd) {
   const PBroadcast *b = params;
@@ -336,13 +334,13 @@ static int b_pad(PrimId id, const void *params, int nin, const Value *in, const 
   em_aval(x, &av);
   Value zero = t_scalar(av.dtype, 0, 0);
   Value args[2] = {x, zero};
-  Value padded = em_bind1(id, 2, args, &p);
+  Value padded = t_bind1(id, 2, args, &p);
   AVal bav = av;
   bav.dtype = DT_BOOL;
   Value ones = t_full(&bav, 1.0);
   Value f = t_scalar(DT_BOOL, 0, 0);
   Value margs[2] = {ones, f};
-  Value mask = EM_IS_NULL(ones) ? em_null() : em_bind1(id, 2, margs, &p);
+  Value mask = EM_IS_NULL(ones) ? em_null() : t_bind1(id, 2, margs, &p);
   em_decref(ones); em_decref(f); em_decref(zero); em_decref(x);
   Value pv = t_moveaxis(in[1], bd[1], 0);
   AVal pav;
