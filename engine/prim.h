@@ -296,8 +296,8 @@ typedef int (*PrimRule)(const struct Prim *p, const AVal *in, int nin, const voi
  * outputs (fresh, or views of an input for data-movement primitives). 0 / -1 + error. */
 typedef int (*PrimKernel)(const struct Prim *p, Array *const *in, int nin, const void *params,
                           const AVal *out_av, Array **out);
-/* The inner loop of an elementwise kernel: n elements, strides in elements for [out, in0, in1,
- * in2]. */
+/* The inner loop of an elementwise kernel (engine/cpu keeps them per primitive and dtype): n
+ * elements, strides in elements for [out, in0, in1, in2]. */
 typedef void (*ElemLoop)(char *out, char *const *in, const int64_t *strides, int64_t n);
 /* Prints an equation's parameters in JAX's jaxpr spelling through the engine's printing context
  * (engine/ir.h: ir_put, ir_put_tuple_i, ir_put_graph, ...), brackets included. */
@@ -326,7 +326,7 @@ typedef enum ReduceIdentity { RI_NONE, RI_ZERO, RI_ONE, RI_LOWEST, RI_HIGHEST, R
 #define DTM_NUM (DTM_INT | DTM_FLOAT)
 #define DTM_ALL (DTM_NUM | DTM_BOOL)
 
-/* ---- the rules' signatures (the fields of a Prim entry, prim.h) ---------------------------
+/* ---- the rules' signatures (fields of the entry, below) ------------------------------------
  * Differentiation comes in kinds, so that one description serves JVP and VJP:
  *   RK_ZERO      outputs do not depend differentiably on inputs (comparisons, floor, argmax)
  *   RK_PARTIALS  elementwise: partials(ctx) gives dout/din_i (broadcastable to the output);
@@ -412,7 +412,7 @@ typedef struct Prim {
   const char *cgen;              /* elementwise C template: %0..%2 the operands, %T their C
                                     type, %f the libm suffix; NULL: call the eager kernel */
   const char *reduce_combine;    /* reductions: "(%0 + %1)" etc. */
-  ReduceIdentity reduce_identity;
+  ReduceIdentity reduce_identity; /* reductions, windows, cumulative ops: the identity */
   PrimKernel gpu;                /* NULL until the GPU engine (engine/gpu) registers it */
   /* properties that code elsewhere asks about (instead of testing ids) */
   uint8_t promote;               /* operands the language promotes to one dtype: 0 none, else
