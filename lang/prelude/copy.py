@@ -21,10 +21,12 @@ _atomic = (type(None), int, float, bool, str, type, range, slice, type(len), typ
            type(_K().m), type(Ellipsis))
 
 def _array_kind(x):
-    mod = getattr(type(x), '__module__', '')
-    if mod == 'numpy' and type(x).__name__ == 'ndarray':
+    # imported here so that copying plain data loads neither; jax.Array covers tracers too
+    import numpy
+    import jax
+    if isinstance(x, numpy.ndarray):
         return 'numpy'
-    if mod == 'jax' or mod.startswith('jax.'):
+    if isinstance(x, jax.Array):
         return 'jax'
     return None
 
