@@ -1,0 +1,486 @@
+# typing - runtime objects of CPython 3.11's typing module, with its reprs: special forms,
+# generic aliases and their subscriptions, TypeVar, cast, overload, NamedTuple, TypedDict.
+# Sable has no __class_getitem__, metaclasses or __mro_entries__, so Generic is an object whose
+# subscription returns the real base class, and Protocol[T] / Box[int] are not available.
+import sys as _sys
+import collections as _collections
+
+TYPE_CHECKING = False
+
+def _type_repr(obj):
+    if isinstance(obj, type):
+        if obj.__module__ == "builtins":
+            return obj.__qualname__
+        return obj.__module__ + "." + obj.__qualname__
+    if obj is ...:
+        return "..."
+    if type(obj).__name__ == "function":
+        return obj.__name__
+    return repr(obj)
+
+def _type_check(arg):
+    if arg is None:
+        return type(None)
+    if isinstance(arg, str):
+        return ForwardRef(arg)
+    return arg
+
+def _union(a, b):
+    return Union[a, b]
+
+class _Final:
+    def __or__(self, other):
+        return _union(self, other)
+
+    def __ror__(self, other):
+        return _union(other, self)
+
+class ForwardRef(_Final):
+    def __init__(self, arg):
+        if not isinstance(arg, str):
+            raise TypeError("Forward reference must be a string -- got " + repr(arg))
+        self.__forward_arg__ = arg
+
+    def __eq__(self, other):
+        if not isinstance(other, ForwardRef):
+            return NotImplemented
+        return self.__forward_arg__ == other.__forward_arg__
+
+    def __hash__(self):
+        return hash(("ForwardRef", self.__forward_arg__))
+
+    def __repr__(self):
+        return "ForwardRef(" + repr(self.__forward_arg__) + ")"
+
+class TypeVar(_Final):
+    def __init__(self, name, *constraints, bound=None, covariant=False, contravariant=False):
+        if covariant and contravariant:
+            raise ValueError("Bivariant types are not supported.")
+        if constraints and bound is not None:
+            raise TypeError("Constraints cannot be combined with bound=...")
+        if len(constraints) == 1:
+            raise TypeError("A single constraint is not allowed")
+        self.__name__ = name
+        self.__covariant__ = bool(covariant)
+        self.__contravariant__ = bool(contravariant)
+        self.__constraints__ = tuple(_type_check(c) for c in constraints)
+        self.__bound__ = None if bound is None else _type_check(bound)
+
+    def __repr__(self):
+        if self.__covariant__:
+            prefix = "+"
+        elif self.__contravariant__:
+            prefix = "-"
+        else:
+            prefix = "~"
+        return prefix + self.__name__
+
+class _SpecialForm(_Final):
+    def __init__(self, name, getitem):
+        self._name = name
+        self._getitem = getitem
+
+    def __repr__(self):
+        return "typing." + self._name
+
+    def __getitem__(self, parameters):
+        return self._getitem(self, parameters)
+
+    def __call__(self, *args, **kwds):
+        raise TypeError("Cannot instantiate " + repr(self))
+
+# The aliases of builtin containers refuse to be called, as in CPython.
+_NOINST = ("List", "Dict", "Set", "FrozenSet", "Tuple")
+
+class _GenericAlias(_Final):
+    # A subscripted form: typing.List[int], typing.Union[int, str], typing.Literal[1].
+    def __init__(self, origin, args, name):
+        self.__origin__ = origin
+        self.__args__ = args
+        self._name = name
+
+    def __repr__(self):
+        if self._name == "Union" and len(self.__args__) == 2 and type(None) in self.__args__:
+            other = self.__args__[0] if self.__args__[1] is type(None) else self.__args__[1]
+            return "typing.Optional[" + _type_repr(other) + "]"
+        if self._name == "Callable" and len(self.__args__) == 2 and self.__args__[0] is ...:
+            return "typing.Callable[..., " + _type_repr(self.__args__[1]) + "]"
+        if self._name == "Callable":
+            params = self.__args__[:-1]
+            return ("typing.Callable[[" + ", ".join(_type_repr(a) for a in params) + "], "
+                    + _type_repr(self.__args__[-1]) + "]")
+        if self._name == "Tuple" and self.__args__ == ():
+            return "typing.Tuple[()]"
+        if self._name == "Literal":
+            return "typing.Literal[" + ", ".join(repr(a) for a in self.__args__) + "]"
+        return "typing." + self._name + "[" + ", ".join(_type_repr(a) for a in self.__args__) + "]"
+
+    def __eq__(self, other):
+        if not isinstance(other, _GenericAlias):
+            return NotImplemented
+        if self._name == "Union" and other._name == "Union":
+            return set(self.__args__) == set(other.__args__)
+        return self.__origin__ == other.__origin__ and self.__args__ == other.__args__
+
+    def __hash__(self):
+        if self._name == "Union":
+            return hash(frozenset(self.__args__))
+        return hash((self._name, self.__args__))
+
+    def __call__(self, *args, **kwargs):
+        if self._name in _NOINST:
+            raise TypeError("Type " + self._name + " cannot be instantiated; use "
+                            + self.__origin__.__name__ + "() instead")
+        if not isinstance(self.__origin__, type):
+            raise TypeError("Type " + self._name + " cannot be instantiated")
+        return self.__origin__(*args, **kwargs)
+
+class _SpecialGenericAlias(_Final):
+    # An unsubscripted container alias: typing.List, typing.Sequence, typing.Callable.
+    def __init__(self, origin, nparams, name):
+        self.__origin__ = origin
+        self._nparams = nparams
+        self._name = name
+
+    def __repr__(self):
+        return "typing." + self._name
+
+    def __getitem__(self, params):
+        if not isinstance(params, tuple):
+            params = (params,)
+        if self._name == "Callable":
+            if len(params) != 2:
+                raise TypeError("Callable must be used as Callable[[arg, ...], result].")
+            args, result = params
+            if args is ...:
+                return _GenericAlias(self.__origin__, (..., _type_check(result)), "Callable")
+            if not isinstance(args, list):
+                raise TypeError("Callable[args, result]: args must be a list. Got " + _type_repr(args))
+            return _GenericAlias(self.__origin__,
+                                 tuple(_type_check(a) for a in args) + (_type_check(result),),
+                                 "Callable")
+        if self._name == "Tuple":
+            if params == ((),):
+                return _GenericAlias(tuple, (), "Tuple")
+            return _GenericAlias(tuple, tuple(_type_check(p) for p in params), "Tuple")
+        if self._nparams == 0:
+            raise TypeError(repr(self) + " is not a generic class")
+        if len(params) != self._nparams:
+            raise TypeError("Too " + ("many" if len(params) > self._nparams else "few")
+                            + " arguments for " + repr(self) + "; actual " + str(len(params))
+                            + ", expected " + str(self._nparams))
+        return _GenericAlias(self.__origin__, tuple(_type_check(p) for p in params), self._name)
+
+    def __eq__(self, other):
+        if not isinstance(other, _SpecialGenericAlias):
+            return NotImplemented
+        return self._name == other._name
+
+    def __hash__(self):
+        return hash(self._name)
+
+    def __call__(self, *args, **kwargs):
+        if not isinstance(self.__origin__, type):
+            raise TypeError("Type " + self._name + " cannot be instantiated")
+        if self._name not in _NOINST:
+            return self.__origin__(*args, **kwargs)
+        raise TypeError("Type " + self._name + " cannot be instantiated; use "
+                        + self.__origin__.__name__ + "() instead")
+
+def _flatten(params):
+    out = []
+    for p in params:
+        if isinstance(p, _GenericAlias) and p._name == "Union":
+            for a in p.__args__:
+                out.append(a)
+        else:
+            out.append(p)
+    seen = []
+    for p in out:
+        if p not in seen:
+            seen.append(p)
+    return tuple(seen)
+
+def _union_getitem(self, parameters):
+    if parameters == ():
+        raise TypeError("Cannot take a Union of no types.")
+    if not isinstance(parameters, tuple):
+        parameters = (parameters,)
+    params = _flatten(tuple(_type_check(p) for p in parameters))
+    if len(params) == 1:
+        return params[0]
+    return _GenericAlias(Union, params, "Union")
+
+def _optional_getitem(self, parameters):
+    return Union[parameters, None]
+
+def _literal_getitem(self, parameters):
+    if not isinstance(parameters, tuple):
+        parameters = (parameters,)
+    return _GenericAlias(Literal, parameters, "Literal")
+
+def _one_getitem(self, parameters):
+    if isinstance(parameters, tuple):
+        raise TypeError(self._name + " accepts only single type.")
+    return _GenericAlias(self, (_type_check(parameters),), self._name)
+
+def _no_getitem(self, parameters):
+    raise TypeError(repr(self) + " is not subscriptable")
+
+def _any_getitem(self, parameters):
+    # Any is a class in CPython 3.11, so it fails as a type does.
+    raise TypeError("type 'Any' is not subscriptable")
+
+Any = _SpecialForm("Any", _any_getitem)
+NoReturn = _SpecialForm("NoReturn", _no_getitem)
+Never = _SpecialForm("Never", _no_getitem)
+Union = _SpecialForm("Union", _union_getitem)
+Optional = _SpecialForm("Optional", _optional_getitem)
+Literal = _SpecialForm("Literal", _literal_getitem)
+ClassVar = _SpecialForm("ClassVar", _one_getitem)
+Final = _SpecialForm("Final", _one_getitem)
+
+List = _SpecialGenericAlias(list, 1, "List")
+Dict = _SpecialGenericAlias(dict, 2, "Dict")
+Set = _SpecialGenericAlias(set, 1, "Set")
+FrozenSet = _SpecialGenericAlias(frozenset, 1, "FrozenSet")
+Tuple = _SpecialGenericAlias(tuple, -1, "Tuple")
+Type = _SpecialGenericAlias(type, 1, "Type")
+DefaultDict = _SpecialGenericAlias(_collections.defaultdict, 2, "DefaultDict")
+OrderedDict = _SpecialGenericAlias(_collections.OrderedDict, 2, "OrderedDict")
+Counter = _SpecialGenericAlias(_collections.Counter, 1, "Counter")
+Deque = _SpecialGenericAlias(_collections.deque, 1, "Deque")
+# The abstract classes of collections.abc do not exist in Sable: these aliases have no origin.
+Callable = _SpecialGenericAlias(None, 2, "Callable")
+Sequence = _SpecialGenericAlias(None, 1, "Sequence")
+MutableSequence = _SpecialGenericAlias(None, 1, "MutableSequence")
+Mapping = _SpecialGenericAlias(None, 2, "Mapping")
+MutableMapping = _SpecialGenericAlias(None, 2, "MutableMapping")
+Iterable = _SpecialGenericAlias(None, 1, "Iterable")
+Iterator = _SpecialGenericAlias(None, 1, "Iterator")
+Generator = _SpecialGenericAlias(None, 3, "Generator")
+Collection = _SpecialGenericAlias(None, 1, "Collection")
+Container = _SpecialGenericAlias(None, 1, "Container")
+AbstractSet = _SpecialGenericAlias(None, 1, "AbstractSet")
+Hashable = _SpecialGenericAlias(None, 0, "Hashable")
+Sized = _SpecialGenericAlias(None, 0, "Sized")
+
+class Generic:
+    pass
+
+_GenericBase = Generic
+
+class _GenericForm:
+    # `class Box(Generic[T])` works: the subscription returns the real base class.
+    def __getitem__(self, params):
+        if not isinstance(params, tuple):
+            params = (params,)
+        for p in params:
+            if not isinstance(p, TypeVar):
+                raise TypeError("Parameters to Generic[...] must all be type variables")
+        return _GenericBase
+
+    def __repr__(self):
+        return "<class 'typing.Generic'>"
+
+Generic = _GenericForm()
+
+class Protocol:
+    pass
+
+def runtime_checkable(cls):
+    return cls
+
+def cast(typ, val):
+    return val
+
+def _overload_dummy(*args, **kwds):
+    raise NotImplementedError(
+        "You should not call an overloaded function. "
+        "A series of @overload-decorated functions "
+        "outside a stub module should always be followed "
+        "by an implementation that is not @overload-ed.")
+
+_overload_registry = {}
+
+def overload(func):
+    key = (getattr(func, "__module__", None), getattr(func, "__qualname__", func.__name__))
+    _overload_registry.setdefault(key, []).append(func)
+    return _overload_dummy
+
+def get_overloads(func):
+    key = (getattr(func, "__module__", None), getattr(func, "__qualname__", func.__name__))
+    return list(_overload_registry.get(key, []))
+
+def clear_overloads():
+    _overload_registry.clear()
+
+def no_type_check(arg):
+    arg.__no_type_check__ = True
+    return arg
+
+def final(f):
+    f.__final__ = True
+    return f
+
+def get_origin(tp):
+    if isinstance(tp, _GenericAlias):
+        return tp.__origin__
+    if tp is Generic:
+        return Generic
+    return None
+
+def get_args(tp):
+    if isinstance(tp, _GenericAlias):
+        if tp._name == "Callable" and not (len(tp.__args__) == 2 and tp.__args__[0] is ...):
+            return (list(tp.__args__[:-1]), tp.__args__[-1])
+        return tp.__args__
+    return ()
+
+# Sable's eval() takes no explicit namespaces, so forward references are evaluated by a small
+# parser of type expressions: dotted names, subscripts, [a, b] lists, `...`, None and `|`.
+def _tokens(text):
+    toks = []
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == " ":
+            i += 1
+        elif text.startswith("...", i):
+            toks.append("...")
+            i += 3
+        elif c in "[],.|":
+            toks.append(c)
+            i += 1
+        elif c.isalnum() or c == "_":
+            j = i
+            while j < len(text) and (text[j].isalnum() or text[j] == "_"):
+                j += 1
+            toks.append(text[i:j])
+            i = j
+        else:
+            raise SyntaxError("unsupported forward reference: " + repr(text))
+    return toks
+
+def _eval_type_expr(text, globalns, localns):
+    toks = _tokens(text)
+    pos = [0]
+
+    def peek():
+        return toks[pos[0]] if pos[0] < len(toks) else None
+
+    def take(expected=None):
+        t = peek()
+        if t is None or (expected is not None and t != expected):
+            raise SyntaxError("bad forward reference: " + repr(text))
+        pos[0] += 1
+        return t
+
+    def atom():
+        t = take()
+        if t == "...":
+            return ...
+        if t == "[":
+            items = []
+            while peek() != "]":
+                items.append(union())
+                if peek() == ",":
+                    take()
+            take("]")
+            return items
+        if t == "None":
+            return None
+        if t in localns:
+            val = localns[t]
+        elif t in globalns:
+            val = globalns[t]
+        elif t in _BUILTIN_TYPES:
+            val = _BUILTIN_TYPES[t]
+        else:
+            raise NameError("name " + repr(t) + " is not defined")
+        while peek() in (".", "["):
+            if take() == ".":
+                val = getattr(val, take())
+            else:
+                items = [union()]
+                while peek() == ",":
+                    take()
+                    items.append(union())
+                take("]")
+                val = val[items[0] if len(items) == 1 else tuple(items)]
+        return val
+
+    def union():
+        val = atom()
+        while peek() == "|":
+            take()
+            val = Union[val, atom()]
+        return val
+
+    result = union()
+    if peek() is not None:
+        raise SyntaxError("bad forward reference: " + repr(text))
+    return result
+
+_BUILTIN_TYPES = {"int": int, "float": float, "str": str, "bool": bool,
+                    "list": list, "dict": dict, "set": set, "frozenset": frozenset,
+                    "tuple": tuple, "type": type, "object": object}
+
+def _eval_hint(value, globalns, localns):
+    if value is None:
+        return type(None)
+    if isinstance(value, str):
+        value = ForwardRef(value)
+    if isinstance(value, ForwardRef):
+        return _type_check(_eval_type_expr(value.__forward_arg__, globalns, localns or {}))
+    return value
+
+def get_type_hints(obj, globalns=None, localns=None, include_extras=False):
+    if isinstance(obj, type):
+        hints = {}
+        for base in reversed(obj.__mro__):
+            ann = base.__dict__.get("__annotations__", {})
+            mod = _sys.modules.get(base.__module__)
+            gns = globalns if globalns is not None else (mod.__dict__ if mod is not None else {})
+            lns = localns if localns is not None else {k: v for k, v in base.__dict__.items()}
+            for name, value in ann.items():
+                hints[name] = _eval_hint(value, gns, lns)
+        return hints
+    if type(obj).__name__ in ("function", "method", "builtin_function_or_method"):
+        if not hasattr(obj, "__annotations__"):
+            raise NotImplementedError("get_type_hints: Sable does not keep the annotations of functions")
+    if not hasattr(obj, "__annotations__"):
+        raise TypeError(repr(obj) + " is not a module, class, method, or function.")
+    gns = globalns if globalns is not None else {}
+    return {k: _eval_hint(v, gns, localns) for k, v in obj.__annotations__.items()}
+
+def NamedTuple(typename, fields=None, **kwargs):
+    if fields is None:
+        fields = list(kwargs.items())
+    elif kwargs:
+        raise TypeError("Either list of fields or keywords can be provided to NamedTuple, not both")
+    names = [n for n, t in fields]
+    cls = _collections.namedtuple(typename, names)
+    cls.__annotations__ = {n: _type_check(t) for n, t in fields}
+    return cls
+
+def TypedDict(typename, fields=None, *, total=True, **kwargs):
+    if fields is None:
+        fields = kwargs
+    annotations = {n: _type_check(t) for n, t in fields.items()}
+
+    # Sable classes cannot derive from dict; as in CPython, calling the type returns a dict.
+    class _TypedDict:
+        def __new__(cls, *args, **kw):
+            return dict(*args, **kw)
+
+    _TypedDict.__name__ = typename
+    _TypedDict.__qualname__ = typename
+    _TypedDict.__annotations__ = annotations
+    _TypedDict.__total__ = total
+    keys = frozenset(annotations)
+    _TypedDict.__required_keys__ = keys if total else frozenset()
+    _TypedDict.__optional_keys__ = frozenset() if total else keys
+    return _TypedDict
+
+Text = str
