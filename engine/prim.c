@@ -65,7 +65,6 @@ int prim_check_axes(const Prim *p, const PAxes *ax, int ndim, int *mask) {
   return 0;
 }
 
-
 void prim_padtype_to_pads(int n, const int64_t *in_sizes, const int64_t *window,
                           const int64_t *strides, int same, int64_t *lo, int64_t *hi) {
   for (int i = 0; i < n; i++) {
@@ -89,6 +88,11 @@ double prim_identity(ReduceIdentity ri) {
 }
 
 /* {=== the table ===} */
+/* An id of PRIM_LIST whose family file has no row for it: a clear error, not a NULL call. */
+static int rule_missing(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  return arr_err(ERR_INTERNAL, "primitive %s has no entry in lang/prim", p->name);
+}
+
 void arr_init(void) {
   if (inited) return;
   static const char *const names[PRIM_COUNT] = {
@@ -101,6 +105,7 @@ void arr_init(void) {
   for (int i = 0; i < PRIM_COUNT; i++) {
     prim_table[i].id = (PrimId)i;
     prim_table[i].name = names[i];
+    if (!prim_table[i].rule) prim_table[i].rule = rule_missing;
   }
   cpu_pool_init();
   cpu_init_loops();

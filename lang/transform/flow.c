@@ -990,7 +990,7 @@ static int batchg_fn(void *ctx_, int nin, const Value *in, int *nout, Value *out
     int bd;
     if (vmap_unwrap(B, o[j], &v, &bd) < 0) { t_clear(out, j); goto done; }
     if (bd >= 0 || c->force[j]) {
-      out[j] = vmap_moveaxis(v, bd, 0, c->size);
+      out[j] = t_batch_at(v, bd, 0, c->size);
       val_decref(v);
       c->out_bd[j] = 0;
     } else {
@@ -1756,7 +1756,7 @@ int flow_batch_while(PrimId id, const void *params, int nin, const Value *in, co
   }
   for (int j = 0; j < nc; j++) {
     Value x = in[cn + bn + j];
-    args[nargs++] = bm[bn + j] ? vmap_moveaxis(x, bd[cn + bn + j], 0, size) : val_incref(x);
+    args[nargs++] = bm[bn + j] ? t_batch_at(x, bd[cn + bn + j], 0, size) : val_incref(x);
     if (VAL_IS_NULL(args[nargs - 1])) goto done;
   }
   PWhile q;
@@ -2119,7 +2119,7 @@ int flow_batch_scan(PrimId id, const void *params, int nin, const Value *in, con
   body = graph_batch(b, size, ibd, force, o_bd);
   if (!body) goto done;
   for (int i = 0; i < nin; i++) {
-    if (i < nk + nc) args[i] = m[i] ? vmap_moveaxis(in[i], bd[i], 0, size) : val_incref(in[i]);
+    if (i < nk + nc) args[i] = m[i] ? t_batch_at(in[i], bd[i], 0, size) : val_incref(in[i]);
     else args[i] = m[i] ? t_moveaxis(in[i], bd[i], 1) : val_incref(in[i]);
     made = i + 1;
     if (VAL_IS_NULL(args[i])) goto done;

@@ -849,7 +849,7 @@ static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
     return obj_raise(&exc_ValueError, "vmap out_axes %d is out of bounds for an output of rank %d",
                      out_axis, nd);
   }
-  Value r = vmap_moveaxis(vj, bd, to, size);
+  Value r = t_batch_at(vj, bd, to, size);
   val_decref(vj);
   return r;
 }

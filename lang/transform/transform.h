@@ -45,8 +45,6 @@ LxTrace *vmap_new(const char *transform, Value fun, int64_t size);
 Value vmap_wrap(LxTrace *t, Value v, int bdim);                /* bdim -1: v itself */
 int64_t vmap_axis_size(LxTrace *t);
 int vmap_unwrap(LxTrace *t, Value v, Value *val, int *bdim);
-/* move the batch axis of v (bdim, -1 = unbatched: broadcast) to `to` */
-Value vmap_moveaxis(Value v, int bdim, int to, int64_t size);
 
 /* ---- staging ------------------------------------------------------------------------------ */
 typedef struct StageTrace StageTrace;

@@ -44,7 +44,6 @@ int vmap_unwrap(LxTrace *t, Value v, Value *val, int *bdim) {
   return 0;
 }
 
-Value vmap_moveaxis(Value v, int bdim, int to, int64_t size) { return t_batch_at(v, bdim, to, size); }
 
 static int batch_process(Interp *self_, PrimId id, int nin, const Value *in, const void *params,
                          Value *out) {
