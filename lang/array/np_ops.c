@@ -279,19 +279,13 @@ Value lx_broadcast_to(Value x, int ndim, const int64_t *shape) {
   return lx_bind1(PRIM_broadcast_in_dim, 1, &x, &pb);
 }
 
-Value lx_transpose(Value x, const int *perm) {
+Value lx_transpose(Value x, const int *perm) {   /* perm NULL: reverse the axes */
+  if (perm) return t_transpose(x, perm);
   AVal av;
   if (lx_aval(x, &av) < 0) return val_null();
-  PPerm pp;
-  memset(&pp, 0, sizeof pp);
-  pp.ndim = av.ndim;
-  int ident = 1;
-  for (int i = 0; i < av.ndim; i++) {
-    pp.perm[i] = perm ? perm[i] : av.ndim - 1 - i;
-    if (pp.perm[i] != i) ident = 0;
-  }
-  if (ident) return val_incref(x);
-  return lx_bind1(PRIM_transpose, 1, &x, &pp);
+  int rev[ARR_MAXDIM];
+  for (int i = 0; i < av.ndim; i++) rev[i] = av.ndim - 1 - i;
+  return t_transpose(x, rev);
 }
 
 Value lx_expand_dims(Value x, int axis) {
@@ -380,7 +374,4 @@ Value lx_iota(Family f, DType d, int64_t n) {
   return lx_wrap(a, f);
 }
 
-Value lx_dot_general(Value a, Value b, const PDot *dn) {
-  Value in[2] = {a, b};
-  return lx_bind1(PRIM_dot_general, 2, in, dn);
-}
+Value lx_dot_general(Value a, Value b, const PDot *dn) { return t_dot_general(a, b, dn); }
