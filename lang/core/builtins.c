@@ -421,6 +421,7 @@ static Value b_next(int argc, const Value *argv, Obj *kw) {
 
 /* ---- objects ---------------------------------------------------------------------------- */
 static int isinst_spec(Value v, Value spec, int sub, const char *name) {
+  if (union_args(spec)) spec = val_obj(union_args(spec));
   if (VAL_IS_TUPLE(spec)) {
     for (int64_t i = 0; i < TUPLE(spec.u.o)->len; i++) {
       int r = isinst_spec(v, TUPLE(spec.u.o)->items[i], sub, name);

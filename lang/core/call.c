@@ -173,26 +173,33 @@ static Value zero_arg_super(Frame *f) {
   Value self = f->locals[0];
   if (f->scope->is_cell[0] && VAL_IS_OBJ(self)) self = ((CellObj *)self.u.o)->v;
   if (VAL_IS_NULL(self)) return obj_raise(&exc_RuntimeError, "super(): arg[0] deleted");
-  TypeObj *start = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : op_type(self);
   Node *def = f->func->def;
-  for (TypeObj *t = start; t; t = t->base) {
-    if (!(t->flags & TF_USER) || !t->dict) continue;
-    int64_t pos = 0;
-    Value k, v;
-    while (dict_next(val_obj(t->dict), &pos, &k, &v)) {
-      if (!VAL_IS_OBJ(v)) continue;
-      Value cands[3] = {v, val_null(), val_null()};
-      TypeObj *vt = v.u.o->type;
-      if (vt == &class_staticmethod_type || vt == &class_classmethod_type || vt == &class_property_type) {
-        WrapObj *w = (WrapObj *)v.u.o;
-        cands[0] = w->f;
-        cands[1] = w->g;
-        cands[2] = w->s;
+  /* the class whose namespace holds this function: in self's order (self a class, in a
+     classmethod or a metaclass method) or in its type's */
+  for (int pass = 0; pass < 2; pass++) {
+    TypeObj *start = pass == 0 && VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : op_type(self);
+    if (pass == 1 && !VAL_IS_TYPE(self)) break;
+    int64_t nm = start->mro ? TUPLE(start->mro)->len : 0;
+    for (int64_t j = -1; j < nm; j++) {
+      TypeObj *t = j < 0 ? start : (TypeObj *)TUPLE(start->mro)->items[j].u.o;
+      if (!(t->flags & TF_USER) || !t->dict) continue;
+      int64_t pos = 0;
+      Value k, v;
+      while (dict_next(val_obj(t->dict), &pos, &k, &v)) {
+        if (!VAL_IS_OBJ(v)) continue;
+        Value cands[3] = {v, val_null(), val_null()};
+        TypeObj *vt = v.u.o->type;
+        if (vt == &class_staticmethod_type || vt == &class_classmethod_type || vt == &class_property_type) {
+          WrapObj *w = (WrapObj *)v.u.o;
+          cands[0] = w->f;
+          cands[1] = w->g;
+          cands[2] = w->s;
+        }
+        for (int i = 0; i < 3; i++)
+          if (VAL_IS_OBJ(cands[i]) && cands[i].u.o->type == &func_type &&
+              FUNC(cands[i].u.o)->def == def)
+            return class_super_new(t, self);
       }
-      for (int i = 0; i < 3; i++)
-        if (VAL_IS_OBJ(cands[i]) && cands[i].u.o->type == &func_type &&
-            FUNC(cands[i].u.o)->def == def)
-          return class_super_new(t, self);
     }
   }
   return obj_raise(&exc_RuntimeError, "super(): __class__ cell not found");
@@ -527,7 +534,10 @@ int call_classdef(Frame *f, Node *n) {
   Value *decs = NULL;
   if (VAL_IS_NULL(eval_decorators(f, &n->u.classdef.decorators, &decs))) return -1;
   NodeList *bl = &n->u.classdef.bases;
-  Value bases = tuple_new(bl->len), ns = val_null();
+  Value bases = tuple_new(bl->len), ns = val_null(), meta = val_null(), kwnames = val_null();
+  Value *kwv = NULL;
+  Obj *cname0 = str_intern_n(n->u.classdef.name.s, n->u.classdef.name.len);
+  if (!cname0) { val_decref(bases); return -1; }
   Obj **cells = NULL;
   int r = -1;
   if (VAL_IS_NULL(bases)) goto out;
@@ -536,19 +546,59 @@ int call_classdef(Frame *f, Node *n) {
     if (VAL_IS_NULL(b)) { TUPLE(bases.u.o)->len = i; goto out; }
     TUPLE_SET(bases, i, b);
   }
-  for (int i = 0; i < n->u.classdef.keywords.len; i++) {
+  int nkw = n->u.classdef.keywords.len, nk = 0;
+  if (nkw) {
+    kwv = obj_calloc((size_t)nkw + 3, sizeof(Value));
+    if (!kwv) goto out;
+  }
+  for (int i = 0; i < nkw; i++) {
     Node *k = n->u.classdef.keywords.items[i];
+    if (!k->u.keyword.arg.s) {
+      obj_raise(&exc_TypeError, "class keyword arguments of the form **kwargs are not supported in Sable");
+      eval_locate(f, k->span);
+      goto out;
+    }
+    Value m = eval_expr(f, k->u.keyword.value);
+    if (VAL_IS_NULL(m)) goto out;
     if (k->u.keyword.arg.len == 9 && memcmp(k->u.keyword.arg.s, "metaclass", 9) == 0) {
-      Value m = eval_expr(f, k->u.keyword.value);
-      if (VAL_IS_NULL(m)) goto out;
-      val_decref(m);   /* metaclasses (e.g. ABCMeta) are accepted and ignored */
+      val_decref(meta);
+      meta = m;
       continue;
     }
-    obj_raise(&exc_TypeError, "class keyword arguments are not supported in Sable");
-    eval_locate(f, k->span);
-    goto out;
+    Obj *kn = str_intern_n(k->u.keyword.arg.s, k->u.keyword.arg.len);
+    if (!kn || (VAL_IS_NULL(kwnames) && VAL_IS_NULL(kwnames = tuple_new(nkw)))) { val_decref(m); goto out; }
+    TUPLE_SET(kwnames, nk, val_obj(kn));
+    kwv[3 + nk++] = m;
   }
-  ns = dict_new();
+  if (!VAL_IS_NULL(kwnames)) TUPLE(kwnames.u.o)->len = nk;
+  if (VAL_IS_NULL(meta) || VAL_IS_TYPE(meta)) {
+    TypeObj *w = class_find_meta(VAL_IS_NULL(meta) ? NULL : (TypeObj *)meta.u.o, bases);
+    if (!w) goto out;
+    val_decref(meta);
+    meta = val_incref(val_obj(&w->ob));
+  }
+  if (meta.u.o != &type_type.ob) {
+    Value prep = op_getattr_s(meta, "__prepare__");
+    if (VAL_IS_NULL(prep)) {
+      if (!obj_err_matches(&exc_AttributeError)) goto out;
+      obj_err_clear();
+    } else {
+      Value pa[2 + 64];
+      int np = nk < 64 ? nk : 64;
+      pa[0] = val_obj(cname0);
+      pa[1] = bases;
+      for (int i = 0; i < np; i++) pa[2 + i] = kwv[3 + i];
+      ns = op_call(prep, 2, pa, VAL_IS_NULL(kwnames) ? NULL : kwnames.u.o);
+      val_decref(prep);
+      if (VAL_IS_NULL(ns)) goto out;
+      if (!VAL_IS_DICT(ns)) {
+        obj_raise(&exc_TypeError, "%s.__prepare__() must return a dict in Sable, not %s",
+                  op_type_name(meta), op_type_name(ns));
+        goto out;
+      }
+    }
+  }
+  if (VAL_IS_NULL(ns)) ns = dict_new();
   if (VAL_IS_NULL(ns)) goto out;
   Value qn = str_from_cstr(sc->qualname);
   if (VAL_IS_NULL(qn)) goto out;
@@ -576,7 +626,19 @@ int call_classdef(Frame *f, Node *n) {
   obj_ts.frame = cf.back;
   val_decref(cf.ret);
   if (st == EX_ERR) { obj_ts.located = 0; goto out; }
-  Value cls = class_new(cname, bases, ns, f->mod);
+  Value cls;
+  if (meta.u.o == &type_type.ob) {
+    cls = class_new_meta(&type_type, cname, bases, ns, f->mod, kwv ? kwv + 3 : NULL,
+                         VAL_IS_NULL(kwnames) ? NULL : kwnames.u.o);
+  } else {
+    kwv = kwv ? kwv : obj_calloc(3, sizeof(Value));
+    if (!kwv) goto out;
+    kwv[0] = val_obj(cname);
+    kwv[1] = bases;
+    kwv[2] = ns;
+    cls = op_call(meta, 3, kwv, VAL_IS_NULL(kwnames) ? NULL : kwnames.u.o);
+    kwv[0] = kwv[1] = kwv[2] = val_null();
+  }
   if (VAL_IS_NULL(cls)) goto out;
   cls = apply_decorators(f, &n->u.classdef.decorators, decs, cls);
   decs = NULL;
@@ -592,6 +654,12 @@ out:
     for (int i = 0; i < sc->nfree; i++) obj_decref(cells[i]);
     free(cells);
   }
+  if (kwv) {
+    for (int i = 0; i < n->u.classdef.keywords.len + 3; i++) val_decref(kwv[i]);
+    free(kwv);
+  }
+  val_decref(meta);
+  val_decref(kwnames);
   val_decref(bases);
   val_decref(ns);
   return r;

@@ -150,6 +150,7 @@ static Value u_binary(int op, Value a, Value b) {
     Value r = call_dunder(b, bin_names[base][1], 1, &a, &f);
     if (f) return r;
   }
+  if (base == OP_BITOR && (VAL_IS_TYPE(a) || VAL_IS_TYPE(b))) return union_new(a, b);
   return obj_notimpl();
 }
 
@@ -207,7 +208,7 @@ static Value u_getitem(Value v, Value key) {
   int f;
   Value r = call_dunder(v, "__getitem__", 1, &key, &f);
   if (f) return r;
-  if (VAL_IS_TYPE(v)) return obj_raise(&exc_TypeError, "type is not subscriptable");
+  if (VAL_IS_TYPE(v)) return type_heaptype_type.getitem(v, key);
   return obj_raise(&exc_TypeError, "'%s' object is not subscriptable", op_type_name(v));
 }
 
@@ -281,6 +282,7 @@ static int u_contains(Value v, Value x) {
 static Value u_call(Value v, int argc, const Value *argv, Obj *kw) {
   TypeObj *t = op_type(v);
   Value m = user_lookup(t, "__call__");
+  if (VAL_IS_NULL(m) && (t->flags & TF_META)) return class_type_call(v, argc, argv, kw);
   if (VAL_IS_NULL(m) || VAL_IS_NONE(m))
     return obj_raise(&exc_TypeError, "'%s' object is not callable", t->name);
   if (VAL_IS_OBJ(m) && m.u.o->type == &func_type) {
@@ -322,6 +324,7 @@ static int u_setattr(Value v, Obj *name, Value x) {
     Value args[2] = {val_obj(name), x};
     r = call_dunder(v, "__setattr__", 2, args, &f);
   }
+  if (!f && (op_type(v)->flags & TF_META)) return type_heaptype_type.setattr(v, name, x);
   if (!f) return type_generic_setattr(v, name, x);
   if (VAL_IS_NULL(r)) return -1;
   val_decref(r);
@@ -329,42 +332,213 @@ static int u_setattr(Value v, Obj *name, Value x) {
 }
 
 /* ---- class creation ---------------------------------------------------------------- */
-Value class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
-  TypeObj *base = NULL;
+/* t and its ancestors in resolution order (t first); malloc'd, *n set */
+static TypeObj **linear(TypeObj *t, int *n) {
+  int k = 1;
+  if (t->mro) k += (int)TUPLE(t->mro)->len;
+  else for (TypeObj *b = t->base; b; b = b->base) k++;
+  TypeObj **v = obj_calloc((size_t)k + 1, sizeof(TypeObj *));
+  if (!v) return NULL;
+  int i = 0;
+  v[i++] = t;
+  if (t->mro) {
+    for (int64_t j = 0; j < TUPLE(t->mro)->len; j++) v[i++] = (TypeObj *)TUPLE(t->mro)->items[j].u.o;
+  } else {
+    for (TypeObj *b = t->base; b; b = b->base) v[i++] = b;
+    if (v[i - 1] != &type_object_type) v[i++] = &type_object_type;
+  }
+  *n = i;
+  return v;
+}
+
+/* C3: merge the bases' linearizations and the list of bases (CPython's mro()) */
+static Value c3_mro(TypeObj *t, Value bases) {
+  int nb = (int)TUPLE(bases.u.o)->len, nseq = nb + 1, total = 0, fail = 0;
+  TypeObj ***seq = obj_calloc((size_t)nseq, sizeof(TypeObj **));
+  int *len = obj_calloc((size_t)nseq, sizeof(int)), *pos = obj_calloc((size_t)nseq, sizeof(int));
+  TypeObj **out = NULL;
+  Value r = val_null();
+  if (!seq || !len || !pos) goto done;
+  for (int i = 0; i < nb; i++) {
+    seq[i] = linear((TypeObj *)TUPLE(bases.u.o)->items[i].u.o, &len[i]);
+    if (!seq[i]) goto done;
+    total += len[i];
+  }
+  seq[nb] = obj_calloc((size_t)nb + 1, sizeof(TypeObj *));
+  if (!seq[nb]) goto done;
+  for (int i = 0; i < nb; i++) seq[nb][i] = (TypeObj *)TUPLE(bases.u.o)->items[i].u.o;
+  len[nb] = nb;
+  out = obj_calloc((size_t)total + 1, sizeof(TypeObj *));
+  if (!out) goto done;
+  int nout = 0;
+  for (;;) {
+    TypeObj *pick = NULL;
+    int left = 0;
+    for (int i = 0; i < nseq && !pick; i++) {
+      if (pos[i] >= len[i]) continue;
+      left = 1;
+      TypeObj *h = seq[i][pos[i]];
+      int in_tail = 0;
+      for (int j = 0; j < nseq && !in_tail; j++)
+        for (int k = pos[j] + 1; k < len[j]; k++) if (seq[j][k] == h) { in_tail = 1; break; }
+      if (!in_tail) pick = h;
+    }
+    if (!left) break;
+    if (!pick) { fail = 1; break; }
+    out[nout++] = pick;
+    for (int i = 0; i < nseq; i++) if (pos[i] < len[i] && seq[i][pos[i]] == pick) pos[i]++;
+  }
+  if (fail) {
+    char buf[512];
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < nb; i++) {
+      if (pos[i] >= len[i]) continue;
+      o += (size_t)snprintf(buf + o, o < sizeof buf ? sizeof buf - o : 0, "%s%s", o ? ", " : "",
+                            seq[i][pos[i]]->name);
+      if (o >= sizeof buf) { o = sizeof buf - 1; break; }
+    }
+    obj_raise(&exc_TypeError, "Cannot create a consistent method resolution\norder (MRO) for bases %s", buf);
+    goto done;
+  }
+  r = tuple_new(nout);
+  if (VAL_IS_NULL(r)) goto done;
+  for (int i = 0; i < nout; i++) TUPLE_SET(r, i, val_incref(val_obj(&out[i]->ob)));
+  (void)t;
+done:
+  if (seq) for (int i = 0; i < nseq; i++) free(seq[i]);
+  free(seq);
+  free(len);
+  free(pos);
+  free(out);
+  return r;
+}
+
+static TypeObj *meta_of(Value b) {
+  TypeObj *m = op_type(b);
+  return m == &type_heaptype_type ? &type_type : m;
+}
+
+TypeObj *class_find_meta(TypeObj *meta, Value bases) {
+  TypeObj *w = meta ? meta : &type_type;
+  if (w == &type_heaptype_type) w = &type_type;
   int64_t nb = VAL_IS_TUPLE(bases) ? TUPLE(bases.u.o)->len : 0;
+  for (int64_t i = 0; i < nb; i++) {
+    Value b = TUPLE(bases.u.o)->items[i];
+    if (!VAL_IS_TYPE(b)) continue;
+    TypeObj *bm = meta_of(b);
+    if (op_is_subtype(w, bm)) continue;
+    if (op_is_subtype(bm, w)) { w = bm; continue; }
+    obj_raise(&exc_TypeError, "metaclass conflict: the metaclass of a derived class must be a "
+              "(non-strict) subclass of the metaclasses of all its bases");
+    return NULL;
+  }
+  return w;
+}
+
+/* CPython makes these implicit classmethods */
+static int wrap_implicit_classmethod(Value d, const char *name) {
+  Value f = dict_getstr(d, name);
+  if (!VAL_IS_OBJ(f) || f.u.o->type != &func_type) return 0;
+  WrapObj *w = obj_alloc(&class_classmethod_type, sizeof(WrapObj));
+  if (!w) return -1;
+  w->f = val_incref(f);
+  Value wv = val_obj(&w->ob);
+  int r = dict_setstr(d, name, wv);
+  val_decref(wv);
+  return r;
+}
+
+/* __set_name__ on the attributes, then the parent's __init_subclass__(**kw) */
+static int class_finish(TypeObj *t, const Value *kwv, Obj *kwnames) {
+  Value items = list_new(0);
+  if (VAL_IS_NULL(items)) return -1;
+  int64_t pos = 0;
+  Value k, v;
+  while (dict_next(val_obj(t->dict), &pos, &k, &v)) {
+    if (!VAL_IS_OBJ(v) || !(v.u.o->type->flags & TF_USER)) continue;
+    if (VAL_IS_NULL(type_lookup(v.u.o->type, INTERNED("__set_name__")))) continue;
+    Value pair = tuple_pack(2, k, v);
+    if (VAL_IS_NULL(pair) || list_append_steal(items, pair) < 0) { val_decref(items); return -1; }
+  }
+  for (int64_t i = 0; i < LIST(items.u.o)->len; i++) {
+    TupleObj *p = TUPLE(LIST(items.u.o)->items[i].u.o);
+    Value args[2] = {val_obj(&t->ob), p->items[0]};
+    Value r = op_call_method(p->items[1], "__set_name__", 2, args);
+    if (VAL_IS_NULL(r)) { val_decref(items); return -1; }
+    val_decref(r);
+  }
+  val_decref(items);
+  Value sup = class_super_new(t, val_obj(&t->ob));
+  if (VAL_IS_NULL(sup)) return -1;
+  Value m = op_getattr_s(sup, "__init_subclass__");
+  val_decref(sup);
+  if (VAL_IS_NULL(m)) return -1;
+  Value r = op_call(m, 0, kwv, kwnames);
+  val_decref(m);
+  if (VAL_IS_NULL(r)) return -1;
+  val_decref(r);
+  return 0;
+}
+
+Value class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
+  return class_new_meta(&type_type, name, bases, ns, mod, NULL, NULL);
+}
+
+Value class_new_meta(TypeObj *meta, Obj *name, Value bases, Value ns, ModuleObj *mod,
+                     const Value *kwv, Obj *kwnames) {
+  TypeObj *base = NULL, *lay = &type_object_type;
+  int64_t nb = VAL_IS_TUPLE(bases) ? TUPLE(bases.u.o)->len : 0;
+  meta = class_find_meta(meta, bases);
+  if (!meta) return val_null();
   for (int64_t i = 0; i < nb; i++) {
     Value b = TUPLE(bases.u.o)->items[i];
     if (!VAL_IS_TYPE(b))
       return obj_raise(&exc_TypeError, "bases must be types, not %s", op_type_name(b));
+    for (int64_t j = 0; j < i; j++)
+      if (TUPLE(bases.u.o)->items[j].u.o == b.u.o)
+        return obj_raise(&exc_TypeError, "duplicate base class %s", ((TypeObj *)b.u.o)->name);
     TypeObj *bt = (TypeObj *)b.u.o;
     if (bt == &type_object_type) continue;
-    if (!(bt->flags & (TF_BASETYPE | TF_USER)))
+    if (!(bt->flags & (TF_BASETYPE | TF_USER)) && bt != &type_type)
       return obj_raise(&exc_TypeError, "type '%s' is not an acceptable base type%s", bt->name,
                        (bt == &list_type || bt == &dict_type || bt == &str_type ||
                         bt == &num_int_type || bt == &tuple_type || bt == &num_float_type)
                            ? " (Sable classes cannot derive from builtin containers or numbers)" : "");
-    if (base && base != bt)
-      return obj_raise(&exc_TypeError, "multiple inheritance is not supported in Sable");
-    base = bt;
+    TypeObj *bl = layout_base(bt);
+    if (!base) { base = bt; lay = bl; continue; }
+    if (bl == lay || bl == &type_object_type || op_is_subtype(lay, bl)) continue;
+    if (lay == &type_object_type || op_is_subtype(bl, lay)) { base = bt; lay = bl; continue; }
+    return obj_raise(&exc_TypeError, "multiple bases have instance lay-out conflict");
   }
-  TypeObj *t = obj_alloc(&type_heaptype_type, sizeof(TypeObj));
-  if (!t) return val_null();
+  Value own_bases = nb ? val_incref(bases) : tuple_pack(1, val_obj(&type_object_type.ob));
+  if (VAL_IS_NULL(own_bases)) return own_bases;
+  Value mro = c3_mro(NULL, own_bases);
+  if (VAL_IS_NULL(mro)) { val_decref(own_bases); return mro; }
+  TypeObj *t = obj_alloc(meta == &type_type ? &type_heaptype_type : meta, sizeof(TypeObj));
+  if (!t) { val_decref(own_bases); val_decref(mro); return val_null(); }
+  t->bases = own_bases.u.o;
+  t->mro = mro.u.o;
   t->name_obj = name;
   obj_incref(name);
   t->name = STR(name)->s;
   t->base = base;
   if (base && (base->flags & TF_HEAP)) obj_incref(&base->ob);
-  TypeObj *lb = base ? layout_base(base) : &type_object_type;
-  t->flags = TF_USER | TF_HEAP | TF_GC | TF_BASETYPE | (lb->flags & TF_EXC);
-  if (lb == &type_object_type) {
+  t->flags = TF_USER | TF_HEAP | TF_GC | TF_BASETYPE | (lay->flags & (TF_EXC | TF_META));
+  if (lay == &type_object_type) {
     type_inst_slots(t);
+  } else if (lay == &type_type) {
+    t->dealloc = type_heaptype_type.dealloc;
+    t->traverse = type_heaptype_type.traverse;
+    t->clear = type_heaptype_type.clear;
+    t->getattr = type_heaptype_type.getattr;
   } else {
-    t->dealloc = lb->dealloc;
-    t->traverse = lb->traverse;
-    t->clear = lb->clear;
-    t->dict_offset = lb->dict_offset;
+    t->dealloc = lay->dealloc;
+    t->traverse = lay->traverse;
+    t->clear = lay->clear;
+    t->dict_offset = lay->dict_offset;
   }
-  t->new = lb->new;
+  t->new = lay->new;
   t->repr = u_repr;
   t->str = u_str;
   t->hash = u_hash;
@@ -388,13 +562,37 @@ Value class_new(Obj *name, Value bases, Value ns, ModuleObj *mod) {
   /* __eq__ without __hash__ makes instances unhashable, as in Python */
   if (!VAL_IS_NULL(dict_getstr(d, "__eq__")) && VAL_IS_NULL(dict_getstr(d, "__hash__")))
     if (dict_setstr(d, "__hash__", val_none()) < 0) { obj_decref(&t->ob); return val_null(); }
+  if (wrap_implicit_classmethod(d, "__init_subclass__") < 0 ||
+      wrap_implicit_classmethod(d, "__class_getitem__") < 0) {
+    obj_decref(&t->ob);
+    return val_null();
+  }
   Value doc = dict_getstr(d, "__doc__");
   if (VAL_IS_STR(doc)) t->doc = strdup(str_cstr(doc));
   Value modname = dict_getstr(d, "__module__");
   if (VAL_IS_STR(modname)) { t->module = modname.u.o; obj_incref(t->module); }
   else if (mod && mod->name) { t->module = mod->name; obj_incref(t->module); }
-  /* __init_subclass__ / __set_name__ are not supported */
+  if (class_finish(t, kwv, kwnames) < 0) { obj_decref(&t->ob); return val_null(); }
   return val_obj(&t->ob);
+}
+
+/* abc: a class with a non-empty __abstractmethods__ cannot be instantiated */
+static int check_abstract(TypeObj *t) {
+  Value am = type_lookup(t, INTERNED("__abstractmethods__"));
+  if (VAL_IS_NULL(am)) return 0;
+  Value l = list_sorted(am, val_null(), 0);
+  if (VAL_IS_NULL(l)) return -1;
+  int64_t n = LIST(l.u.o)->len;
+  if (n == 0) { val_decref(l); return 0; }
+  Value sep = str_from_cstr(", ");
+  Value j = VAL_IS_NULL(sep) ? sep : str_join(sep, l);
+  val_decref(sep);
+  val_decref(l);
+  if (VAL_IS_NULL(j)) return -1;
+  obj_raise(&exc_TypeError, "Can't instantiate abstract class %s with abstract method%s %s",
+            t->name, n > 1 ? "s" : "", str_cstr(j));
+  val_decref(j);
+  return -1;
 }
 
 Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
@@ -406,6 +604,7 @@ Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
   }
   /* a user class: allocate with the builtin base's constructor, then __init__ */
   TypeObj *lb = layout_base(t);
+  if (check_abstract(t) < 0) return val_null();
   Value self;
   Value newm = user_lookup(t, "__new__");
   if (!VAL_IS_NULL(newm) && !VAL_IS_NONE(newm)) {
@@ -421,6 +620,8 @@ Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
     free(args);
     if (VAL_IS_NULL(self)) return self;
     if (!op_isinstance(self, t)) return self;
+  } else if (lb == &type_type) {
+    self = type_type.new(t, argc, argv, kw);
   } else if (lb->flags & TF_EXC) {
     self = lb->new(t, argc, argv, NULL);
   } else {
@@ -482,21 +683,38 @@ static void super_traverse(Obj *o, VisitFn visit, void *arg) {
 }
 static void super_clear(Obj *o) { val_clear(&((SuperObj *)o)->self); }
 
+/* super(start, self): self an instance of start (bind to it, search type(self)'s order) or
+ * a subclass (a classmethod's super: search self's order) */
+static int super_inst_mode(SuperObj *s) { return op_is_subtype(op_type(s->self), s->start); }
+
 static Value super_getattr(Value v, Obj *name) {
   SuperObj *s = (SuperObj *)v.u.o;
-  TypeObj *owner = VAL_IS_TYPE(s->self) ? (TypeObj *)s->self.u.o : op_type(s->self);
+  int inst = super_inst_mode(s);
+  TypeObj *owner = inst ? op_type(s->self) : (TypeObj *)s->self.u.o;
   int64_t h = STR(name)->hash;
-  for (TypeObj *k = s->start->base;; k = k->base) {
-    if (!k) k = &type_object_type;
-    if (type_ready(k) < 0) return val_null();
+  int n = 0;
+  TypeObj **order = linear(owner, &n);
+  if (!order) return val_null();
+  int i = 0;
+  while (i < n && order[i] != s->start) i++;
+  for (i++; i < n; i++) {
+    TypeObj *k = order[i];
+    if (type_ready(k) < 0) { free(order); return val_null(); }
     Value x = dict_get_h(val_obj(k->dict), val_obj(name), h);
     if (!VAL_IS_NULL(x)) {
-      if (VAL_IS_TYPE(s->self) && VAL_IS_OBJ(x) && x.u.o->type == &func_type)
-        return val_incref(x);
+      free(order);
+      if (!inst && VAL_IS_OBJ(x) && x.u.o->type == &func_type) return val_incref(x);
+      if (VAL_IS_OBJ(x) && (x.u.o->type->flags & TF_USER)) {
+        Value g = type_lookup(x.u.o->type, INTERNED("__get__"));
+        if (!VAL_IS_NULL(g)) {
+          Value args[3] = {x, inst ? s->self : val_none(), val_obj(&owner->ob)};
+          return op_call(g, 3, args, NULL);
+        }
+      }
       return type_bind(x, s->self, owner);
     }
-    if (k == &type_object_type) break;
   }
+  free(order);
   if (strcmp(STR(name)->s, "__class__") == 0) return val_obj(&class_super_type.ob);
   return obj_raise(&exc_AttributeError, "'super' object has no attribute '%s'", STR(name)->s);
 }
@@ -507,8 +725,7 @@ static Value super_repr(Value v) {
 }
 
 Value class_super_new(TypeObj *t, Value self) {
-  TypeObj *st = VAL_IS_TYPE(self) ? (TypeObj *)self.u.o : op_type(self);
-  if (!op_is_subtype(st, t))
+  if (!op_is_subtype(op_type(self), t) && !(VAL_IS_TYPE(self) && op_is_subtype((TypeObj *)self.u.o, t)))
     return obj_raise(&exc_TypeError, "super(type, obj): obj must be an instance or subtype of type");
   SuperObj *s = obj_alloc(&class_super_type, sizeof(SuperObj));
   if (!s) return val_null();

@@ -211,6 +211,7 @@ typedef struct Frame {
   Obj *name;            /* str: "<module>", "f", "<listcomp>" */
   Value ret;
   Obj *excinfo;         /* exception being handled in this frame (for bare raise) */
+  int line;             /* line of the statement being executed (sys._getframe().f_lineno) */
 } Frame;
 
 typedef struct Session Session;
@@ -284,6 +285,16 @@ Value num_float_binary(int op, Value a, Value b);
 int num_compare(Value a, Value b, int op);          /* numbers only: 1/0, -2 if not numbers */
 Value class_type_call(Value t, int argc, const Value *argv, Obj *kwnames);
 Value class_new(Obj *name, Value bases, Value ns, ModuleObj *mod);
+/* a class whose type is the metaclass meta (type or a subclass), then __set_name__ and the
+ * parent's __init_subclass__(**kw) (kw: the keyword values and their names, or NULL) */
+Value class_new_meta(TypeObj *meta, Obj *name, Value bases, Value ns, ModuleObj *mod,
+                     const Value *kwv, Obj *kwnames);
+/* the metaclass of a class statement: the most derived of meta and the bases' types */
+TypeObj *class_find_meta(TypeObj *meta, Value bases);
+/* `X | Y` on types: a types.UnionType (union.c); its args tuple, borrowed, or NULL */
+extern TypeObj union_type;
+Value union_new(Value a, Value b);
+Obj *union_args(Value v);
 Value class_super_new(TypeObj *t, Value self);
 Value type_bind(Value attr, Value self, TypeObj *t);  /* descriptor binding for lookups */
 /* the instance dict pointer of v (NULL if it has none) */

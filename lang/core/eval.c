@@ -81,6 +81,12 @@ static inline Value load_name(Frame *f, Node *n) {
       break;
     case RS_GLOBAL:
       v = f->mod->vals[r.slot];
+      /* a class body reads its namespace first (names a metaclass's __prepare__ put there) */
+      if (f->classdict) {
+        Obj *nm = f->mod->names[r.slot];
+        Value c = dict_get_h(val_obj(f->classdict), val_obj(nm), STR(nm)->hash);
+        if (!VAL_IS_NULL(c)) v = c;
+      }
       if (VAL_IS_NULL(v)) v = eval_builtin_lookup(f->mod->names[r.slot]);
       break;
     case RS_CLASS: {

@@ -699,6 +699,7 @@ static int exec_stmt_inner(Frame *f, Node *n) {
 }
 
 int exec_stmt(Frame *f, Node *n) {
+  f->line = n->span.line;
   int st = exec_stmt_inner(f, n);
   if (st == EX_ERR) eval_locate(f, n->span);
   return st;

@@ -151,6 +151,7 @@ typedef struct GetSetDef {
 #define TF_GC       0x04    /* instances are tracked by the cycle collector */
 #define TF_EXC      0x08    /* BaseException or a subclass */
 #define TF_HEAP     0x10    /* the type object itself is heap allocated (user classes) */
+#define TF_META     0x20    /* instances are type objects: `type` and its subclasses (metaclasses) */
 
 #define OBJ_INPLACE 0x100   /* or'ed into a binary op code for `x op= y` */
 
@@ -192,7 +193,8 @@ struct TypeObj {
 
   /* filled at run time */
   Obj *dict;                /* attributes of the type (a dict); built from methods/getset */
-  Obj *mro;                 /* tuple of the types from this one to object (user classes) */
+  Obj *mro;                 /* tuple of the types after this one, to object (user classes) */
+  Obj *bases;               /* tuple of the bases as written (user classes) */
   Obj *name_obj;            /* str name, module name */
   Obj *module;
 };
@@ -201,9 +203,8 @@ struct TypeObj {
 extern TypeObj type_type, type_heaptype_type;
 #define OBJ_TYPE_HEAD .ob = {OBJ_IMMORTAL, &type_type}
 /* a type object (static native types have type `type`; classes made at run time have the
-   collectable `type_heaptype_type`, which Python code also sees as `type`) */
-#define VAL_IS_TYPE(v) ((v).tag == V_OBJ && ((v).u.o->type == &type_type || \
-                        (v).u.o->type == &type_heaptype_type))
+   collectable `type_heaptype_type`, which Python code also sees as `type`, or a metaclass) */
+#define VAL_IS_TYPE(v) ((v).tag == V_OBJ && ((v).u.o->type->flags & TF_META))
 
 /* builtin types */
 extern TypeObj type_object_type, num_none_type, num_bool_type, num_int_type, num_float_type,

@@ -19,7 +19,12 @@ TypeObj *op_type(Value v) {
 const char *op_type_name(Value v) { return op_type(v)->name; }
 
 int op_is_subtype(TypeObj *t, TypeObj *base) {
-  if (base == &type_object_type) return 1;
+  if (base == &type_object_type || t == base) return 1;
+  if (t->mro) {
+    for (int64_t i = 0; i < TUPLE(t->mro)->len; i++)
+      if (TUPLE(t->mro)->items[i].u.o == &base->ob) return 1;
+    return 0;
+  }
   for (; t; t = t->base)
     if (t == base) return 1;
   return 0;

@@ -75,6 +75,18 @@ Value type_lookup(TypeObj *t, Obj *name) {
 static Value type_lookup_slow(TypeObj *t, Obj *name) {
   int64_t h = STR(name)->hash;
   if (h == -1) op_hash(val_obj(name), &h);
+  if (t->mro) {
+    if (!t->dict && type_ready(t) < 0) { obj_err_clear(); return val_null(); }
+    Value v = dict_get_h(val_obj(t->dict), val_obj(name), h);
+    if (!VAL_IS_NULL(v)) return v;
+    for (int64_t i = 0; i < TUPLE(t->mro)->len; i++) {
+      TypeObj *k = (TypeObj *)TUPLE(t->mro)->items[i].u.o;
+      if (!k->dict && type_ready(k) < 0) { obj_err_clear(); return val_null(); }
+      v = dict_get_h(val_obj(k->dict), val_obj(name), h);
+      if (!VAL_IS_NULL(v)) return v;
+    }
+    return val_null();
+  }
   for (TypeObj *k = t; k; k = k->base) {
     if (!k->dict && type_ready(k) < 0) { obj_err_clear(); return val_null(); }
     Value v = dict_get_h(val_obj(k->dict), val_obj(name), h);
@@ -127,9 +139,32 @@ static Value attr_error(Value v, Obj *name) {
   return val_null();
 }
 
+/* a user descriptor: an instance of a class defining __get__ (and __set__/__delete__ for a
+ * data descriptor); 2 data, 1 non-data, 0 not one */
+static int user_descr_kind(Value d) {
+  if (!VAL_IS_OBJ(d) || !(d.u.o->type->flags & TF_USER)) return 0;
+  TypeObj *dt = d.u.o->type;
+  if (!VAL_IS_NULL(type_lookup(dt, INTERNED("__set__"))) ||
+      !VAL_IS_NULL(type_lookup(dt, INTERNED("__delete__"))))
+    return 2;
+  return VAL_IS_NULL(type_lookup(dt, INTERNED("__get__"))) ? 0 : 1;
+}
+
+static Value user_descr_get(Value descr, Value inst, Value owner) {
+  Value g = type_lookup(descr.u.o->type, INTERNED("__get__"));
+  if (VAL_IS_NULL(g)) return val_incref(descr);
+  val_incref(descr);
+  Value args[3] = {descr, inst, owner};
+  Value r = op_call(g, 3, args, NULL);
+  val_decref(descr);
+  return r;
+}
+
 Value type_generic_getattr(Value v, Obj *name) {
   TypeObj *t = op_type(v);
   Value descr = type_lookup(t, name);
+  int uk = user_descr_kind(descr);
+  if (uk == 2) return user_descr_get(descr, v, val_obj(&t->ob));
   if (!VAL_IS_NULL(descr) && VAL_IS_OBJ(descr)) {
     TypeObj *dt = descr.u.o->type;
     if (dt == &class_property_type || dt == &type_getset_type) {
@@ -154,6 +189,7 @@ Value type_generic_getattr(Value v, Obj *name) {
     Value x = dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash);
     if (!VAL_IS_NULL(x)) return val_incref(x);
   }
+  if (uk == 1) return user_descr_get(descr, v, val_obj(&t->ob));
   if (!VAL_IS_NULL(descr)) {
     val_incref(descr);
     Value r = type_bind(descr, v, t);
@@ -191,6 +227,21 @@ Value type_generic_getattr(Value v, Obj *name) {
 int type_generic_setattr(Value v, Obj *name, Value x) {
   TypeObj *t = op_type(v);
   Value descr = type_lookup(t, name);
+  if (user_descr_kind(descr) == 2) {
+    const char *m = VAL_IS_NULL(x) ? "__delete__" : "__set__";
+    Value f = type_lookup(descr.u.o->type, str_intern(m));
+    if (VAL_IS_NULL(f)) {
+      obj_raise(&exc_AttributeError, "%s", m);
+      return -1;
+    }
+    val_incref(descr);
+    Value args[3] = {descr, v, x};
+    Value r = op_call(f, VAL_IS_NULL(x) ? 2 : 3, args, NULL);
+    val_decref(descr);
+    if (VAL_IS_NULL(r)) return -1;
+    val_decref(r);
+    return 0;
+  }
   if (!VAL_IS_NULL(descr) && VAL_IS_OBJ(descr)) {
     TypeObj *dt = descr.u.o->type;
     if (dt == &class_property_type) {
@@ -264,9 +315,19 @@ Value type_dir(Value v) {
     TypeObj *t = VAL_IS_TYPE(v) ? (TypeObj *)v.u.o : op_type(v);
     Obj **dp = type_instance_dict_ptr(v);
     if (dp) r = add_keys(set, *dp);
-    for (TypeObj *k = t; k && r == 0; k = k->base) {
-      if (type_ready(k) < 0) { r = -1; break; }
-      r = add_keys(set, k->dict);
+    if (t->mro) {
+      if (type_ready(t) < 0) r = -1;
+      else r = add_keys(set, t->dict);
+      for (int64_t i = 0; t->mro && i < TUPLE(t->mro)->len && r == 0; i++) {
+        TypeObj *k = (TypeObj *)TUPLE(t->mro)->items[i].u.o;
+        if (type_ready(k) < 0) { r = -1; break; }
+        r = add_keys(set, k->dict);
+      }
+    } else {
+      for (TypeObj *k = t; k && r == 0; k = k->base) {
+        if (type_ready(k) < 0) { r = -1; break; }
+        r = add_keys(set, k->dict);
+      }
     }
     if (r == 0 && type_ready(&type_object_type) == 0) r = add_keys(set, type_object_type.dict);
     if (r == 0 && VAL_IS_TYPE(v)) {
@@ -296,6 +357,14 @@ static Value type_repr(Value v) {
 }
 
 static Value mro_tuple(TypeObj *t) {
+  if (t->mro) {
+    int64_t m = TUPLE(t->mro)->len;
+    Value tup = tuple_new(m + 1);
+    if (VAL_IS_NULL(tup)) return tup;
+    TUPLE_SET(tup, 0, val_incref(val_obj(&t->ob)));
+    for (int64_t i = 0; i < m; i++) TUPLE_SET(tup, i + 1, val_incref(TUPLE(t->mro)->items[i]));
+    return tup;
+  }
   int n = 0;
   for (TypeObj *k = t; k; k = k->base) n++;
   int has_obj = 0;
@@ -339,9 +408,28 @@ static TypeObj proxy_type = {OBJ_TYPE_HEAD, .name = "mappingproxy", .flags = TF_
                              .iter = proxy_iter, .contains = proxy_contains, .repr = proxy_repr,
                              .getattr = proxy_getattr};
 
+/* the type of a type object as Python sees it (the collectable heap type shows as `type`) */
+static TypeObj *meta_type(Value v) {
+  TypeObj *m = op_type(v);
+  return m == &type_heaptype_type ? &type_type : m;
+}
+
+static int type_setattr(Value v, Obj *name, Value x);
 static Value type_getattr(Value v, Obj *name) {
   TypeObj *t = (TypeObj *)v.u.o;
+  TypeObj *meta = meta_type(v);
   const char *n = STR(name)->s;
+  /* a data descriptor of the metaclass (a property of a user metaclass) comes first */
+  Value md = meta == &type_type ? val_null() : type_lookup(meta, name);
+  if (VAL_IS_OBJ(md) && (md.u.o->type == &class_property_type || user_descr_kind(md) == 2)) {
+    if (md.u.o->type == &class_property_type) {
+      val_incref(md);
+      Value r = type_bind(md, v, meta);
+      val_decref(md);
+      return r;
+    }
+    return user_descr_get(md, v, val_obj(&meta->ob));
+  }
   Value descr = type_lookup(t, name);
   if (!VAL_IS_NULL(descr)) {
     if (VAL_IS_OBJ(descr)) {
@@ -350,6 +438,7 @@ static Value type_getattr(Value v, Obj *name) {
       if (dt == &class_classmethod_type) return func_method_new(((WrapObj *)descr.u.o)->f, v);
       if (dt == &func_builtin_type && (((BuiltinObj *)descr.u.o)->flags & METH_CLASS))
         return func_method_new(descr, v);
+      if (user_descr_kind(descr)) return user_descr_get(descr, val_none(), v);
     }
     return val_incref(descr);
   }
@@ -363,6 +452,7 @@ static Value type_getattr(Value v, Obj *name) {
     if (strcmp(n, "__doc__") == 0) return t->doc ? str_from_cstr(t->doc) : val_none();
     if (strcmp(n, "__mro__") == 0) return mro_tuple(t);
     if (strcmp(n, "__bases__") == 0) {
+      if (t->bases) return val_incref(val_obj(t->bases));
       TypeObj *b = t->base ? t->base : (t == &type_object_type ? NULL : &type_object_type);
       if (!b) return tuple_new(0);
       return tuple_pack(1, val_obj(&b->ob));
@@ -378,12 +468,29 @@ static Value type_getattr(Value v, Obj *name) {
       p->d = val_incref(val_obj(t->dict));
       return val_obj(&p->ob);
     }
-    if (strcmp(n, "__class__") == 0) return val_obj(&type_type.ob);
+    if (strcmp(n, "__class__") == 0) return val_incref(val_obj(&meta->ob));
   }
-  /* methods of the metatype (type.__subclasses__, __instancecheck__) */
-  if (type_ready(&type_type) == 0) {
+  /* attributes of the metaclass (type.mro, a user metaclass's methods), bound to the class */
+  if (meta != &type_type) {
+    if (!VAL_IS_NULL(md)) {
+      if (user_descr_kind(md)) return user_descr_get(md, v, val_obj(&meta->ob));
+      val_incref(md);
+      Value r = type_bind(md, v, meta);
+      val_decref(md);
+      return r;
+    }
+  } else if (type_ready(&type_type) == 0) {
     Value m = dict_get_h(val_obj(type_type.dict), val_obj(name), STR(name)->hash);
-    if (VAL_IS_OBJ(m) && m.u.o->type == &func_builtin_type) return func_method_new(m, v);
+    if (VAL_IS_OBJ(m) && m.u.o->type == &func_builtin_type &&
+        !(((BuiltinObj *)m.u.o)->flags & METH_STATIC))
+      return func_method_new(m, v);
+  }
+  if (meta != &type_type && (meta->flags & TF_USER)) {
+    Value ga = type_lookup(meta, INTERNED("__getattr__"));
+    if (!VAL_IS_NULL(ga) && VAL_IS_OBJ(ga) && ga.u.o->type == &func_type) {
+      Value args[2] = {v, val_obj(name)};
+      return op_call(ga, 2, args, NULL);
+    }
   }
   obj_raise(&exc_AttributeError, "type object '%s' has no attribute '%s'", t->name, n);
   exc_attr_info(v, name);
@@ -424,22 +531,70 @@ static Value type_call_slot(Value v, int argc, const Value *argv, Obj *kw) {
   return class_type_call(v, argc, argv, kw);
 }
 
-static Value type_or(int op, Value a, Value b) { return obj_notimpl(); }
+static Value type_or(int op, Value a, Value b) {
+  if ((op & 0xff) != OP_BITOR || (op & OBJ_INPLACE)) return obj_notimpl();
+  return union_new(a, b);
+}
 
+/* type(x), or type(name, bases, dict, **kw) as a class statement (meta: type or a subclass) */
 static Value type_new(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
-  if (argc == 1 && func_kwcount(kw) == 0) {
+  if (argc == 1 && func_kwcount(kw) == 0 && (meta == &type_type || meta == &type_heaptype_type)) {
     TypeObj *t = op_type(argv[0]);
     if (t == &type_heaptype_type) t = &type_type;
     return val_incref(val_obj(&t->ob));
   }
-  if (argc == 3 && VAL_IS_STR(argv[0]) && VAL_IS_TUPLE(argv[1]) && VAL_IS_DICT(argv[2])) {
+  if (argc == 3) {
+    if (!VAL_IS_STR(argv[0]))
+      return obj_raise(&exc_TypeError, "type.__new__() argument 1 must be str, not %s", op_type_name(argv[0]));
+    if (!VAL_IS_TUPLE(argv[1]))
+      return obj_raise(&exc_TypeError, "type.__new__() argument 2 must be tuple, not %s", op_type_name(argv[1]));
+    if (!VAL_IS_DICT(argv[2]))
+      return obj_raise(&exc_TypeError, "type.__new__() argument 3 must be dict, not %s", op_type_name(argv[2]));
     Obj *name = str_intern(str_cstr(argv[0]));
     if (!name) return val_null();
     ModuleObj *mod = obj_ts.frame ? obj_ts.frame->mod : NULL;
-    return class_new(name, argv[1], argv[2], mod);
+    return class_new_meta(meta, name, argv[1], argv[2], mod, argv + 3, kw);
   }
-  return obj_raise(&exc_TypeError, "type() takes 1 or 3 arguments");
+  if (meta == &type_type || meta == &type_heaptype_type)
+    return obj_raise(&exc_TypeError, "type() takes 1 or 3 arguments");
+  return obj_raise(&exc_TypeError, "type.__new__() takes exactly 3 arguments (%d given)", argc);
 }
+
+/* cls[key] on a class: its __class_getitem__ (an implicit classmethod) */
+static Value type_getitem(Value v, Value key) {
+  TypeObj *t = (TypeObj *)v.u.o;
+  Value cg = type_lookup(t, INTERNED("__class_getitem__"));
+  if (!VAL_IS_NULL(cg)) {
+    Value m = VAL_IS_OBJ(cg) && cg.u.o->type == &class_classmethod_type
+                  ? func_method_new(((WrapObj *)cg.u.o)->f, v) : val_incref(cg);
+    if (VAL_IS_NULL(m)) return m;
+    Value r = op_call1(m, key);
+    val_decref(m);
+    return r;
+  }
+  return obj_raise(&exc_TypeError, "type '%s' is not subscriptable", t->name);
+}
+
+static Value tm_new(int argc, const Value *argv, Obj *kw) {
+  if (argc < 1 || !VAL_IS_TYPE(argv[0]) || !op_is_subtype((TypeObj *)argv[0].u.o, &type_type))
+    return obj_raise(&exc_TypeError, "type.__new__(X): X is not a type object");
+  TypeObj *m = (TypeObj *)argv[0].u.o;
+  return type_new(m, argc - 1, argv + 1, kw);
+}
+static Value tm_init(int argc, const Value *argv, Obj *kw) { return val_none(); }
+static Value tm_call(int argc, const Value *argv, Obj *kw) {
+  if (argc < 1 || !VAL_IS_TYPE(argv[0]))
+    return obj_raise(&exc_TypeError, "descriptor '__call__' requires a 'type' object");
+  return class_type_call(argv[0], argc - 1, argv + 1, kw);
+}
+static Value tm_setattr(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("__setattr__", argc - 1, kw, 2, 2) < 0) return val_null();
+  if (!VAL_IS_STR(argv[1])) return obj_raise(&exc_TypeError, "attribute name must be string");
+  Obj *n = str_intern(str_cstr(argv[1]));
+  if (!n || type_setattr(argv[0], n, argv[2]) < 0) return val_null();
+  return val_none();
+}
+static Value tm_repr(int argc, const Value *argv, Obj *kw) { return type_repr(argv[0]); }
 
 static Value mro_tuple(TypeObj *t);
 static Value type_instancecheck(int argc, const Value *argv, Obj *kw) {
@@ -456,6 +611,11 @@ static Value type_mro(int argc, const Value *argv, Obj *kw) {
 }
 
 static const MethodDef type_methods[] = {
+    {"__new__", tm_new, "__new__(type, name, bases, dict, **kwds)", METH_STATIC},
+    {"__init__", tm_init, "__init__(self, /, *args, **kwargs)", 0},
+    {"__call__", tm_call, "__call__(self, /, *args, **kwargs)", 0},
+    {"__setattr__", tm_setattr, "__setattr__(self, name, value, /)", 0},
+    {"__repr__", tm_repr, "__repr__(self, /)", 0},
     {"__instancecheck__", type_instancecheck, NULL, 0},
     {"__subclasses__", type_subclasses, NULL, 0},
     {"mro", type_mro, "mro()\nReturn a type's method resolution order.", 0},
@@ -466,13 +626,14 @@ static void heaptype_traverse(Obj *o, VisitFn visit, void *arg);
 static void heaptype_clear(Obj *o);
 
 TypeObj type_type = {
-    OBJ_TYPE_HEAD, .name = "type",
+    OBJ_TYPE_HEAD, .name = "type", .flags = TF_META, .getitem = type_getitem,
     .doc = "type(object) -> the object's type\ntype(name, bases, dict) -> a new type",
     .repr = type_repr, .getattr = type_getattr, .setattr = type_setattr, .hash = type_hash,
     .compare = type_compare, .call = type_call_slot, .new = type_new, .binary = type_or,
     .methods = type_methods};
 TypeObj type_heaptype_type = {
-    OBJ_TYPE_HEAD, .name = "type", .base = &type_type, .flags = TF_GC,
+    OBJ_TYPE_HEAD, .name = "type", .base = &type_type, .flags = TF_GC | TF_META,
+    .getitem = type_getitem,
     .dealloc = heaptype_dealloc, .traverse = heaptype_traverse, .clear = heaptype_clear,
     .repr = type_repr, .getattr = type_getattr, .setattr = type_setattr, .hash = type_hash,
     .compare = type_compare, .call = type_call_slot, .new = type_new, .binary = type_or,
@@ -483,6 +644,7 @@ static void heaptype_dealloc(Obj *o) {
   type_version++;
   obj_xdecref(t->dict);
   obj_xdecref(t->mro);
+  obj_xdecref(t->bases);
   obj_xdecref(t->name_obj);
   obj_xdecref(t->module);
   if (t->base && (t->base->flags & TF_HEAP)) obj_decref(&t->base->ob);
@@ -493,6 +655,8 @@ static void heaptype_dealloc(Obj *o) {
 static void heaptype_traverse(Obj *o, VisitFn visit, void *arg) {
   TypeObj *t = (TypeObj *)o;
   if (t->dict) visit(t->dict, arg);
+  if (t->mro) visit(t->mro, arg);
+  if (t->bases) visit(t->bases, arg);
   if (t->base && (t->base->flags & TF_HEAP)) visit(&t->base->ob, arg);
 }
 
