@@ -295,6 +295,8 @@ TypeObj *class_find_meta(TypeObj *meta, Value bases);
 extern TypeObj union_type;
 Value union_new(Value a, Value b);
 Obj *union_args(Value v);
+/* frameobj.c: a snapshot of the frame `depth` levels up (0: the innermost), as sys._getframe */
+Value frame_get(int depth);
 Value class_super_new(TypeObj *t, Value self);
 Value type_bind(Value attr, Value self, TypeObj *t);  /* descriptor binding for lookups */
 /* the instance dict pointer of v (NULL if it has none) */

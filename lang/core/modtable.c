@@ -19,6 +19,7 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     /* the array library (lang/array) */
     {"sable", modinit_sable},
     {"sable.datasets", modinit_sable_datasets},
+    {"sable._tb", modinit_sable__tb},
     {"numpy", modinit_numpy},
     {"numpy.linalg", modinit_numpy_linalg},
     {"numpy.random", modinit_numpy_random},

@@ -1,14 +1,12 @@
 # warnings - CPython 3.11's warn, filters (filterwarnings, simplefilter, resetwarnings),
 # showwarning/formatwarning and catch_warnings.
 #
-# Sable code cannot see its caller's frame (no sys._getframe, no frame objects on tracebacks),
-# so warn() cannot find the file and line it was called from. It reports the location the way
-# CPython itself does when the stack has no frame at that level: filename "sys", line 1, no
-# source line. Consequences: the "default" action shows a warning once per (message, category)
-# rather than once per calling line, and stacklevel has no effect. Filters see the module
-# "__main__", where user code runs. Filter message patterns are matched (at the start, ignoring
-# case, as re.match with re.I) with a small matcher that knows '.', '*', '?', '+' after a
-# character, and backslash escapes; module patterns the same, anchored at both ends.
+# warn() finds its caller with sys._getframe(stacklevel) as CPython does; a stack too shallow
+# reports "sys", line 1. Sable's frames are snapshots: f_globals is a copy, so the per-module
+# __warningregistry__ dicts live here, keyed by module name. Filter message patterns are
+# matched (at the start, ignoring case, as re.match with re.I) with a small matcher that knows
+# '.', '*', '?', '+' after a character, and backslash escapes; module patterns the same,
+# anchored at both ends.
 import sys
 
 _ACTIONS = ("error", "ignore", "always", "default", "module", "once")
@@ -196,8 +194,18 @@ def warn(message, category=None, stacklevel=1, source=None):
     if not (isinstance(category, type) and issubclass(category, Warning)):
         raise TypeError("category must be a Warning subclass, "
                         "not '{:s}'".format(type(category).__name__))
-    # the caller's frame is out of reach (see the top of this file)
-    warn_explicit(message, category, "sys", 1, "__main__", _registry, None, source)
+    try:
+        frame = sys._getframe(stacklevel)
+    except ValueError:
+        filename, lineno, module = "sys", 1, "sys"
+    else:
+        filename = frame.f_code.co_filename
+        lineno = frame.f_lineno
+        module = frame.f_globals.get("__name__", "<string>")
+    registry = _registries.setdefault(module, {})
+    warn_explicit(message, category, filename, lineno, module, registry, None, source)
+
+_registries = {}
 
 def warn_explicit(message, category, filename, lineno, module=None, registry=None,
                   module_globals=None, source=None):

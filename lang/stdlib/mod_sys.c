@@ -49,6 +49,14 @@ static Value s_getsizeof(int argc, const Value *argv, Obj *kw) {
   return val_int(64);
 }
 
+static Value s_getframe(int argc, const Value *argv, Obj *kw) {
+  int64_t depth = 0;
+  if (func_check_args("_getframe", argc, kw, 0, 1) < 0 || (argc && op_as_int(argv[0], &depth) < 0))
+    return val_null();
+  if (depth < 0) depth = 0;
+  return frame_get(depth > 1000000000 ? 1000000000 : (int)depth);
+}
+
 static Value s_intern(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("intern", argc, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[0])) return obj_raise(&exc_TypeError, "intern() argument must be str");
@@ -62,6 +70,7 @@ static const MethodDef sys_functions[] = {
     {"getrecursionlimit", s_getrecursionlimit, "getrecursionlimit()\nReturn the current recursion limit.", 0},
     {"getsizeof", s_getsizeof, "getsizeof(object[, default]) -> int", 0},
     {"intern", s_intern, "intern(string, /)", 0},
+    {"_getframe", s_getframe, "_getframe(depth=0, /)\nReturn a frame object from the call stack.", 0},
     {NULL}};
 
 Value sys_module_new(Session *s, int argc, char **argv) {

@@ -1,16 +1,22 @@
-# warnings printed to stderr. Sable cannot find the calling line, so it reports the location as
-# CPython does for a frame it cannot reach ("sys", line 1): stacklevel=50 makes CPython do so.
+# warnings printed to stderr with the calling file and line (sys._getframe), the source line
+# under each; stacklevel=2 names the caller's caller; a stack too shallow gives "sys", line 1.
 import sys
 import warnings
 
+def old_api():
+    warnings.warn("old_api is deprecated", DeprecationWarning, stacklevel=2)
+
 print("start")
-warnings.warn("first warning", stacklevel=50)
-warnings.warn("first warning", stacklevel=50)
-warnings.warn("a runtime warning", RuntimeWarning, stacklevel=50)
+warnings.warn("first warning")
+warnings.warn("first warning")
+for i in range(3):
+    warnings.warn("in a loop")
+warnings.warn("a runtime warning", RuntimeWarning)
 warnings.simplefilter("always")
-warnings.warn("first warning", stacklevel=50)
-warnings.warn("first warning", stacklevel=50)
+warnings.warn("first warning")
+old_api()
+warnings.warn("too deep", stacklevel=50)
 warnings.simplefilter("ignore")
-warnings.warn("not shown", stacklevel=50)
+warnings.warn("not shown")
 print("end")
 sys.exit(1)

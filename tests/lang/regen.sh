@@ -4,7 +4,8 @@
 #   err_NNN_topic.py  -> err_NNN_topic.out (stdout) + err_NNN_topic.err (stderr; must exit 1)
 # Run from anywhere; programs run with the repository root as working directory and are
 # named by their relative path (tests/lang/x.py), the way tests/run.py starts sable, so the
-# tracebacks name "tests/lang/x.py". CPython >= 3.9 prints absolute paths: they are rewritten.
+# tracebacks name "tests/lang/x.py". CPython >= 3.9 prints absolute paths: they are rewritten
+# (in tracebacks and at the start of warning lines).
 # Each program runs twice with different string-hash seeds to catch nondeterminism.
 # Usage: tests/lang/regen.sh [FILE.py ...]
 cd "$(dirname "$0")/../.." || exit 1
@@ -26,7 +27,7 @@ for f in "$@"; do
   case $name in
     err_*)
       [ $rc -eq 1 ] || { echo "BAD $f: exit status $rc, expected 1"; status=1; }
-      sed "s|File \"$root/|File \"|" "$base.stderr.tmp" > "$base.err"
+      sed -e "s|File \"$root/|File \"|" -e "s|^$root/||" "$base.stderr.tmp" > "$base.err"
       ;;
     *)
       [ $rc -eq 0 ] || { echo "BAD $f: exit status $rc"; status=1; }

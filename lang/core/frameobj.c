@@ -1,0 +1,212 @@
+/* frameobj.c - frame objects for sys._getframe (snapshots of the live frames: code name, file,
+ * line, globals, locals, the caller), and the module sable._tb behind the traceback module. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core.h"
+#include "modtable.h"
+
+/* ---- code: what a frame ran (name, file, first line) ----------------------------------- */
+typedef struct CodeInfo { Obj ob; Value name, filename; int firstline; } CodeInfo;
+static void ci_dealloc(Obj *o) {
+  val_decref(((CodeInfo *)o)->name);
+  val_decref(((CodeInfo *)o)->filename);
+  obj_free(o);
+}
+static Value ci_repr(Value v) {
+  CodeInfo *c = (CodeInfo *)v.u.o;
+  return str_fmt("<code object %s at %p, file \"%s\", line %d>", str_cstr(c->name), (void *)c,
+                 str_cstr(c->filename), c->firstline);
+}
+static Value ci_name(Value v) { return val_incref(((CodeInfo *)v.u.o)->name); }
+static Value ci_file(Value v) { return val_incref(((CodeInfo *)v.u.o)->filename); }
+static Value ci_line(Value v) { return val_int(((CodeInfo *)v.u.o)->firstline); }
+static const GetSetDef ci_getset[] = {
+    {"co_name", ci_name, NULL, NULL}, {"co_qualname", ci_name, NULL, NULL},
+    {"co_filename", ci_file, NULL, NULL}, {"co_firstlineno", ci_line, NULL, NULL}, {NULL}};
+static TypeObj frame_code_type = {OBJ_TYPE_HEAD, .name = "code", .dealloc = ci_dealloc,
+                                  .repr = ci_repr, .getset = ci_getset};
+
+/* ---- frame ------------------------------------------------------------------------------ */
+typedef struct FrameObj { Obj ob; Value code, globals, locals, back; int line; } FrameObj;
+static void fr_dealloc(Obj *o) {
+  FrameObj *f = (FrameObj *)o;
+  val_decref(f->code);
+  val_decref(f->globals);
+  val_decref(f->locals);
+  val_decref(f->back);
+  obj_free(o);
+}
+static void fr_traverse(Obj *o, VisitFn visit, void *arg) {
+  FrameObj *f = (FrameObj *)o;
+  if (VAL_IS_OBJ(f->globals)) visit(f->globals.u.o, arg);
+  if (VAL_IS_OBJ(f->locals)) visit(f->locals.u.o, arg);
+  if (VAL_IS_OBJ(f->back)) visit(f->back.u.o, arg);
+}
+static void fr_clear(Obj *o) {
+  FrameObj *f = (FrameObj *)o;
+  val_clear(&f->globals);
+  val_clear(&f->locals);
+  val_clear(&f->back);
+}
+static Value fr_repr(Value v) {
+  FrameObj *f = (FrameObj *)v.u.o;
+  CodeInfo *c = (CodeInfo *)f->code.u.o;
+  return str_fmt("<frame at %p, file '%s', line %d, code %s>", (void *)f, str_cstr(c->filename),
+                 f->line, str_cstr(c->name));
+}
+static Value fr_code(Value v) { return val_incref(((FrameObj *)v.u.o)->code); }
+static Value fr_line(Value v) { return val_int(((FrameObj *)v.u.o)->line); }
+static Value fr_back(Value v) {
+  Value b = ((FrameObj *)v.u.o)->back;
+  return VAL_IS_NULL(b) ? val_none() : val_incref(b);
+}
+static Value fr_globals(Value v) { return val_incref(((FrameObj *)v.u.o)->globals); }
+static Value fr_locals(Value v) { return val_incref(((FrameObj *)v.u.o)->locals); }
+static const GetSetDef fr_getset[] = {
+    {"f_code", fr_code, NULL, NULL}, {"f_lineno", fr_line, NULL, NULL},
+    {"f_back", fr_back, NULL, NULL}, {"f_globals", fr_globals, NULL, NULL},
+    {"f_locals", fr_locals, NULL, NULL}, {NULL}};
+static TypeObj frame_type = {OBJ_TYPE_HEAD, .name = "frame", .flags = TF_GC,
+                             .dealloc = fr_dealloc, .traverse = fr_traverse, .clear = fr_clear,
+                             .repr = fr_repr, .getset = fr_getset};
+
+static Value locals_of(Frame *f, Value globals) {
+  if (f->classdict) return val_incref(val_obj(f->classdict));
+  if (!f->func || !f->scope) return val_incref(globals);
+  Value d = dict_new();
+  if (VAL_IS_NULL(d)) return d;
+  for (int i = 0; i < f->scope->nlocals; i++) {
+    Value v = f->locals[i];
+    if (f->scope->is_cell && f->scope->is_cell[i] && VAL_IS_OBJ(v)) v = ((CellObj *)v.u.o)->v;
+    if (VAL_IS_NULL(v) || !f->scope->slot_names || !f->scope->slot_names[i]) continue;
+    if (dict_setstr(d, f->scope->slot_names[i], v) < 0) { val_decref(d); return val_null(); }
+  }
+  return d;
+}
+
+static Value snapshot(Frame *f) {
+  if (!f) return val_none();
+  STACK_CHECK_OR(val_null());
+  Value back = snapshot(f->back);
+  if (VAL_IS_NULL(back)) return back;
+  CodeInfo *c = obj_alloc(&frame_code_type, sizeof(CodeInfo));
+  FrameObj *fo = c ? obj_alloc(&frame_type, sizeof(FrameObj)) : NULL;
+  if (!fo) {
+    if (c) obj_decref(&c->ob);
+    val_decref(back);
+    return val_null();
+  }
+  fo->code = val_obj(&c->ob);
+  fo->back = back;
+  fo->line = f->line;
+  c->name = f->name ? val_incref(val_obj(f->name)) : str_from_cstr("?");
+  c->filename = str_from_cstr(f->code && f->code->filename ? f->code->filename : "<unknown>");
+  c->firstline = f->func && f->func->def ? f->func->def->span.line : 1;
+  fo->globals = module_dict(f->mod);
+  if (VAL_IS_NULL(c->name) || VAL_IS_NULL(c->filename) || VAL_IS_NULL(fo->globals)) {
+    obj_decref(&fo->ob);
+    return val_null();
+  }
+  fo->locals = locals_of(f, fo->globals);
+  if (VAL_IS_NULL(fo->locals)) { obj_decref(&fo->ob); return val_null(); }
+  return val_obj(&fo->ob);
+}
+
+Value frame_get(int depth) {
+  Frame *f = obj_ts.frame;
+  for (int i = 0; i < depth && f; i++) f = f->back;
+  if (!f) return obj_raise(&exc_ValueError, "call stack is not deep enough");
+  return snapshot(f);
+}
+
+/* ---- sable._tb: what traceback.py needs from an exception ----------------------------- */
+static Value tb_lines(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("format", argc, kw, 1, 1) < 0) return val_null();
+  if (!VAL_IS_OBJ(argv[0]) || !(argv[0].u.o->type->flags & TF_EXC))
+    return obj_raise(&exc_TypeError, "an exception is required");
+  char **lines = NULL;
+  int n = tb_format_exception(argv[0], &lines);
+  Value l = list_new(0);
+  for (int i = 0; i < n; i++) {
+    if (!VAL_IS_NULL(l) && list_append_steal(l, str_from_cstr(lines[i] ? lines[i] : "")) < 0) {
+      val_decref(l);
+      l = val_null();
+    }
+    free(lines[i]);
+  }
+  free(lines);
+  return l;
+}
+
+/* [(filename, lineno, name, line), ...] of the exception's traceback, outermost first */
+static Value tb_extract(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("extract", argc, kw, 1, 1) < 0) return val_null();
+  if (!VAL_IS_OBJ(argv[0]) || !(argv[0].u.o->type->flags & TF_EXC)) return list_new(0);
+  ExcObj *e = (ExcObj *)argv[0].u.o;
+  Value l = list_new(0);
+  for (int i = e->ntb - 1; i >= 0 && !VAL_IS_NULL(l); i--) {
+    TbEntry *t = &e->tb[i];
+    CodeObj *c = (CodeObj *)t->code;
+    size_t n = 0;
+    const char *src = c ? func_code_line(c, t->span.line, &n) : NULL;
+    Value line = src ? str_new(src, n) : str_from_cstr("");
+    Value fn = str_from_cstr(c && c->filename ? c->filename : "<unknown>");
+    Value nm = t->name ? val_incref(val_obj(t->name)) : str_from_cstr("?");
+    Value tup = VAL_IS_NULL(line) || VAL_IS_NULL(fn) || VAL_IS_NULL(nm) ? val_null()
+                : tuple_pack(4, fn, val_int(t->span.line), nm, line);
+    val_decref(line);
+    val_decref(fn);
+    val_decref(nm);
+    if (VAL_IS_NULL(tup) || list_append_steal(l, tup) < 0) { val_decref(l); l = val_null(); }
+  }
+  return l;
+}
+
+static Value tb_current(int argc, const Value *argv, Obj *kw) {
+  Value h = obj_ts.handling;
+  return VAL_IS_NULL(h) ? val_none() : val_incref(h);
+}
+
+/* [(filename, lineno, name, line), ...] of the live frames, outermost first, leaving out the
+ * `skip` innermost ones */
+static Value tb_stack(int argc, const Value *argv, Obj *kw) {
+  int64_t skip = 0;
+  if (func_check_args("stack", argc, kw, 0, 1) < 0 || (argc && op_as_int(argv[0], &skip) < 0))
+    return val_null();
+  Frame *f = obj_ts.frame;
+  for (int64_t i = 0; i < skip && f; i++) f = f->back;
+  Value l = list_new(0);
+  for (; f && !VAL_IS_NULL(l); f = f->back) {
+    CodeObj *c = f->code;
+    size_t n = 0;
+    const char *src = c ? func_code_line(c, f->line, &n) : NULL;
+    Value line = src ? str_new(src, n) : str_from_cstr("");
+    Value fn = str_from_cstr(c && c->filename ? c->filename : "<unknown>");
+    Value nm = f->name ? val_incref(val_obj(f->name)) : str_from_cstr("?");
+    Value tup = VAL_IS_NULL(line) || VAL_IS_NULL(fn) || VAL_IS_NULL(nm) ? val_null()
+                : tuple_pack(4, fn, val_int(f->line), nm, line);
+    val_decref(line);
+    val_decref(fn);
+    val_decref(nm);
+    if (VAL_IS_NULL(tup) || list_append_steal(l, tup) < 0) { val_decref(l); l = val_null(); }
+  }
+  if (!VAL_IS_NULL(l) && LIST(l.u.o)->len > 1) {
+    ListObj *L = LIST(l.u.o);
+    for (int64_t i = 0, j = L->len - 1; i < j; i++, j--) {
+      Value t = L->items[i];
+      L->items[i] = L->items[j];
+      L->items[j] = t;
+    }
+  }
+  return l;
+}
+
+static const MethodDef tb_functions[] = {
+    {"format", tb_lines, "format(exc)\nThe lines of the exception as an uncaught one prints.", 0},
+    {"extract", tb_extract, "extract(exc)\n(filename, lineno, name, line) of each frame.", 0},
+    {"current", tb_current, "current()\nThe exception being handled, or None.", 0},
+    {"stack", tb_stack, "stack(skip=0)\n(filename, lineno, name, line) of each live frame.", 0},
+    {NULL}};
+
+int modinit_sable__tb(Value m) { return module_add_functions(m, tb_functions); }
