@@ -47,6 +47,7 @@ Value union_new(Value a, Value b) {
   Value t = tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
   val_decref(l);
   if (VAL_IS_NULL(t)) return t;
+  if (!union_type.module) union_type.module = str_intern("types");   /* <class 'types.UnionType'> */
   UnionObj *u = obj_alloc(&union_type, sizeof(UnionObj));
   if (!u) { val_decref(t); return val_null(); }
   u->args = t;

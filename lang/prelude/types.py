@@ -18,6 +18,7 @@ ModuleType = type(_sys)
 NoneType = type(None)
 EllipsisType = type(Ellipsis)
 NotImplementedType = type(NotImplemented)
+UnionType = type(int | str)
 
 _repr_running = []
 
