@@ -36,8 +36,9 @@ class FrameSummary:
             return (self.filename, self.lineno, self.name, self.line) == other
         return NotImplemented
 
-class StackSummary(list):
-    pass
+def StackSummary(frames):
+    # a list (Sable classes cannot derive from list)
+    return list(frames)
 
 def _summaries(entries, limit=None):
     out = [FrameSummary(f, n, nm, ln) for f, n, nm, ln in entries]

@@ -1,16 +1,26 @@
 # traceback: format_exc, format_exception, format_exception_only, extract_stack, format_list
 import traceback
+def clean(s):
+    # the file name without its directory (CPython prints absolute paths)
+    out = []
+    for l in s.split("\n"):
+        if l.startswith('  File "'):
+            parts = l.split('"')
+            parts[1] = parts[1].rsplit("/", 1)[-1]
+            l = '"'.join(parts)
+        out.append(l)
+    return "\n".join(out)
 def fail(x):
     return 10 // x
 def run():
     try:
         fail(0)
     except ZeroDivisionError as e:
-        print(traceback.format_exc().replace(__file__, "FILE"), end="")
+        print(clean(traceback.format_exc()), end="")
         print(traceback.format_exception_only(type(e), e))
         return e
 e = run()
-print("".join(traceback.format_exception(e)).replace(__file__, "FILE"), end="")
+print(clean("".join(traceback.format_exception(e))), end="")
 def where():
     return traceback.extract_stack()
 for fs in where():
