@@ -426,7 +426,7 @@ static Value bytes_getitem(Value v, Value key) {
   if (op_as_int(key, &i) < 0) return val_null();
   if (i < 0) i += (int64_t)n;
   if (i < 0 || i >= (int64_t)n)
-    return obj_raise(&exc_IndexError, "%s index out of range", is_ba(v) ? "bytearray" : "index");
+    return obj_raise(&exc_IndexError, "%s", is_ba(v) ? "bytearray index out of range" : "index out of range");
   return val_int((unsigned char)s[i]);
 }
 
