@@ -832,6 +832,19 @@ static Value m_round_dunder(int argc, const Value *argv, Obj *kw) {
   return forward("round", 2, argv, NULL);
 }
 
+/* tobytes(): the elements in C order as bytes */
+static Value m_tobytes(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("tobytes", argc - 1, kw, 0, 0) < 0) return val_null();
+  Value c = lx_concrete(argv[0], "tobytes()");
+  if (VAL_IS_NULL(c)) return c;
+  Array *a = arr_copy(lx_arr(c));
+  val_decref(c);
+  if (!a) return val_null();
+  Value r = bytes_new(arr_data(a), (size_t)(a->size * dt_size(a->dtype)));
+  arr_release(a);
+  return r;
+}
+
 static Value m_copy(int argc, const Value *argv, Obj *kw) {
   Value self = argv[0];
   Family f = fam_of(self);
@@ -898,6 +911,7 @@ const MethodDef lx_arr_methods[] = {
     {"transpose", m_transpose, "transpose(*axes)", 0},
     {"astype", m_astype, "astype(dtype)", 0},
     {"tolist", m_tolist, "tolist()", 0},
+    {"tobytes", m_tobytes, "tobytes()\nThe elements in C order as bytes.", 0},
     {"item", m_item, "item(*args)", 0},
     {"copy", m_copy, "copy()", 0},
     {"flatten", m_flatten, "flatten()", 0},

@@ -127,6 +127,7 @@ Value lx_dtype_class(DType d, Family f);         /* jnp.float32 (the scalar type
  * family, dtype -1 = inferred. Tracers pass through (converted with lx_bind if dtype
  * differs). numpy inputs to the jax family are copied (they are mutable). copy=1 always
  * copies concrete arrays. */
+Value lx_from_buffer(Value v, Family f, int dtype);   /* array.array, bytearray: 1-D */
 Value lx_asarray(Value v, Family f, int dtype, int copy);
 /* To Python: item (one element to int/float/bool), tolist. */
 Value lx_item(Array *a, int64_t flat);

@@ -220,7 +220,59 @@ static Array *header_copy(Array *a) {
   return arr_view_transpose(a, perm);
 }
 
+/* an object with a buffer (array.array, bytearray): its items as a 1-D array, as NumPy reads
+ * the buffer protocol; item types without a Sable dtype are widened to int64 */
+Value lx_from_buffer(Value v, Family f, int dtype) {
+  ObjBuffer b;
+  if (bytes_view(v, &b) < 0) return val_null();
+  int64_t n = b.itemsize > 0 ? b.len / b.itemsize : 0;
+  int d = -1;
+  switch (b.format) {
+    case 'B': d = DT_UINT8; break;
+    case '?': d = DT_BOOL; break;
+    case 'i': d = DT_INT32; break;
+    case 'I': d = DT_UINT32; break;
+    case 'l': case 'q': d = b.itemsize == 8 ? DT_INT64 : DT_INT32; break;
+    case 'f': d = DT_FLOAT32; break;
+    case 'd': d = DT_FLOAT64; break;
+  }
+  Array *a;
+  if (d >= 0) {
+    a = arr_from_data((DType)d, 1, &n, b.buf);
+  } else {
+    a = arr_new(DT_INT64, 1, &n);
+    if (a) {
+      int64_t *o = arr_data(a);
+      const unsigned char *p = b.buf;
+      for (int64_t i = 0; i < n; i++, p += b.itemsize) {
+        switch (b.format) {
+          case 'b': o[i] = *(const int8_t *)p; break;
+          case 'h': { int16_t t; memcpy(&t, p, 2); o[i] = t; break; }
+          case 'H': { uint16_t t; memcpy(&t, p, 2); o[i] = t; break; }
+          default: {
+            uint64_t t = 0;
+            memcpy(&t, p, b.itemsize < 8 ? (size_t)b.itemsize : 8);
+            if (t > (uint64_t)INT64_MAX) {
+              arr_release(a);
+              return obj_raise(&exc_OverflowError, "buffer item %llu does not fit int64", (unsigned long long)t);
+            }
+            o[i] = (int64_t)t;
+          }
+        }
+      }
+    }
+  }
+  if (!a) return val_null();
+  Value tmp = lx_wrap(a, FAM_NP);
+  if (VAL_IS_NULL(tmp)) return tmp;
+  Value r = lx_asarray(tmp, f, dtype, 0);
+  val_decref(tmp);
+  return r;
+}
+
 Value lx_asarray(Value v, Family f, int dtype, int copy) {
+  if (VAL_IS_OBJ(v) && !VAL_IS_BYTES(v) && op_type(v)->getbuffer && !lx_is_arr(v))
+    return lx_from_buffer(v, f, dtype);
   if (lx_is_arr(v)) {
     ArrObj *o = ARROBJ(v.u.o);
     Array *a = o->a;

@@ -40,6 +40,40 @@ static Value array_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   return s;
 }
 
+/* frombuffer(buffer, dtype=float, count=-1, offset=0): the bytes reinterpreted (copied: Sable
+ * arrays own their memory) */
+LX_FN(frombuffer)
+static Value frombuffer_impl(Family fam, int argc, const Value *argv, Obj *kw) {
+  Value a[4];
+  if (func_parse_args("frombuffer", argc, argv, kw, "buffer|dtype,count,offset", a) < 0) return val_null();
+  int d = VAL_IS_NULL(a[1]) ? (int)DT_FLOAT64 : lx_parse_dtype(a[1], fam);
+  if (d == -2) return val_null();
+  if (d < 0) d = DT_FLOAT64;
+  int64_t count = -1, off = 0;
+  if (!VAL_IS_NULL(a[2]) && lx_as_int(a[2], &count) < 0) return val_null();
+  if (!VAL_IS_NULL(a[3]) && lx_as_int(a[3], &off) < 0) return val_null();
+  ObjBuffer b;
+  if (bytes_view(a[0], &b) < 0) return val_null();
+  int64_t isz = dt_size((DType)d);
+  if (off < 0 || off > b.len)
+    return obj_raise(&exc_ValueError, "offset must be non-negative and no greater than buffer length (%lld)", (long long)b.len);
+  int64_t avail = b.len - off;
+  if (count < 0) {
+    if (avail % isz) return obj_raise(&exc_ValueError, "buffer size must be a multiple of element size");
+    count = avail / isz;
+  } else if (count > avail / isz) {
+    return obj_raise(&exc_ValueError, "buffer is smaller than requested size");
+  }
+  Array *r = arr_from_data((DType)d, 1, &count, (const char *)b.buf + off);
+  if (!r) return val_null();
+  if (fam == FAM_NP && b.readonly) r->flags &= ~ARR_WRITABLE;
+  Value tmp = lx_wrap(r, FAM_NP);
+  if (VAL_IS_NULL(tmp) || fam == FAM_NP) return tmp;
+  Value j = lx_asarray(tmp, fam, -1, 0);
+  val_decref(tmp);
+  return j;
+}
+
 LX_FN(asarray)
 static Value asarray_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[5];
@@ -484,7 +518,8 @@ static Value size_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   X(isscalar, "isscalar(element)")                                          \
   X(ndim, "ndim(a)")                                                        \
   X(shape, "shape(a)")                                                      \
-  X(size, "size(a, axis=None)")
+  X(size, "size(a, axis=None)")                                            \
+  X(frombuffer, "frombuffer(buffer, dtype=float, count=-1, offset=0)")
 
 const MethodDef np_create_jax[] = {CREATE_FUNCS(LX_DEF_JAX){NULL}};
 const MethodDef np_create_np[] = {CREATE_FUNCS(LX_DEF_NP){NULL}};

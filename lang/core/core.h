@@ -98,6 +98,24 @@ Value module_new(const char *name);
 
 typedef struct InstObj { Obj ob; Obj *dict; } InstObj;
 
+/* ---- bytes and bytearray (bytes.c) ---------------------------------------------------- */
+typedef struct BytesObj { Obj ob; int64_t hash; size_t len; char s[]; } BytesObj;  /* NUL-ended */
+typedef struct ByteArrayObj { Obj ob; char *s; size_t len, cap; } ByteArrayObj;
+#define BYTES(o) ((BytesObj *)(o))
+#define BYTEARRAY(o) ((ByteArrayObj *)(o))
+#define VAL_IS_BYTES(v) ((v).tag == V_OBJ && (v).u.o->type == &bytes_type)
+#define VAL_IS_BYTEARRAY(v) ((v).tag == V_OBJ && (v).u.o->type == &bytes_bytearray_type)
+extern TypeObj bytes_type, bytes_bytearray_type;
+Value bytes_new(const char *s, size_t n);               /* copies */
+Value bytes_alloc(size_t n, char **data);                /* n bytes to fill in */
+Value bytes_bytearray_new(const char *s, size_t n);
+/* the memory of a bytes-like object (bytes, bytearray, a type with getbuffer); -1 and
+ * "a bytes-like object is required, not 'T'" otherwise */
+int bytes_view(Value v, ObjBuffer *out);
+/* str.encode / bytes.decode with the utf-8, ascii and latin-1 codecs */
+Value bytes_encode(Value str, const char *encoding, const char *errors);
+Value bytes_decode(const char *s, size_t n, const char *encoding, const char *errors);
+
 /* ---- exceptions ---------------------------------------------------------------------- */
 typedef struct TbEntry {
   Obj *code;           /* CodeObj (new ref) */

@@ -162,10 +162,10 @@ static Value eval_constant(Node *n) {
     case K_FLOAT: return val_float(n->u.constant.f);
     case K_ELLIPSIS: return val_obj(&iter_ellipsis_obj);
     case K_BYTES:
-      return obj_raise(&exc_NotImplementedError, "bytes literals are not supported (Sable has no bytes type)");
     case K_STR: {
       Obj *o = (Obj *)(intptr_t)n->u.constant.i;
-      if (!o) return str_new(n->u.constant.s.s, n->u.constant.s.len);
+      if (!o) return n->u.constant.kind == K_BYTES ? bytes_new(n->u.constant.s.s, n->u.constant.s.len)
+                                                   : str_new(n->u.constant.s.s, n->u.constant.s.len);
       obj_incref(o);
       return val_obj(o);
     }

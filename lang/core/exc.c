@@ -292,6 +292,7 @@ EXC_TYPE(KeyError, LookupError, "Mapping key not found.")
 EXC_TYPE(ValueError, Exception, "Inappropriate argument value (of correct type).")
 EXC_TYPE(UnicodeError, ValueError, "Unicode related error.")
 EXC_TYPE(UnicodeDecodeError, UnicodeError, "Unicode decoding error.")
+EXC_TYPE(UnicodeEncodeError, UnicodeError, "Unicode encoding error.")
 EXC_TYPE(TypeError, Exception, "Inappropriate argument type.")
 EXC_TYPE(NameError, Exception, "Name not found globally.")
 EXC_TYPE(UnboundLocalError, NameError, "Local name referenced but not bound to a value.")
@@ -324,7 +325,8 @@ TypeObj *const exc_builtin_types[] = {
     &exc_BaseException, &exc_SystemExit, &exc_KeyboardInterrupt, &exc_GeneratorExit,
     &exc_Exception, &exc_ArithmeticError, &exc_ZeroDivisionError, &exc_OverflowError,
     &exc_FloatingPointError, &exc_LookupError, &exc_IndexError, &exc_KeyError,
-    &exc_ValueError, &exc_UnicodeError, &exc_UnicodeDecodeError, &exc_TypeError,
+    &exc_ValueError, &exc_UnicodeError, &exc_UnicodeDecodeError, &exc_UnicodeEncodeError,
+    &exc_TypeError,
     &exc_NameError, &exc_UnboundLocalError, &exc_AttributeError, &exc_RuntimeError,
     &exc_RecursionError, &exc_NotImplementedError, &exc_StopIteration, &exc_AssertionError,
     &exc_ImportError, &exc_ModuleNotFoundError, &exc_MemoryError, &exc_OSError,

@@ -1,5 +1,5 @@
-/* file.c - text files for open() and `with`, and the sys.stdout / sys.stderr stream objects
- * that write through the session's output sink. */
+/* file.c - text and binary files for open() and `with`, and the sys.stdout / sys.stderr stream
+ * objects that write through the session's output sink. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@ typedef struct FileObj {
   char mode[8];
   int readable, writable, closed;
   int stream;          /* 1/2: a sink stream (sys.stdout/stderr), 0: a real file */
+  int bin;             /* 'b' in the mode: bytes in and out */
 } FileObj;
 
 static Value oserror(int err, Value name) {
@@ -47,6 +48,12 @@ static Value file_repr(Value v) {
                                 f->stream == 1 ? "stdout" : "stderr");
   Value r = op_repr(f->name);
   if (VAL_IS_NULL(r)) return r;
+  if (f->bin) {
+    Value s = str_fmt("<_io.Buffered%s name=%s>", f->readable && f->writable ? "Random" : f->readable ? "Reader" : "Writer",
+                      str_cstr(r));
+    val_decref(r);
+    return s;
+  }
   Value s = str_fmt("<_io.TextIOWrapper name=%s mode='%s' encoding='UTF-8'>", str_cstr(r), f->mode);
   val_decref(r);
   return s;
@@ -77,12 +84,56 @@ static Value text_value(const char *s, size_t n) {
   return r;
 }
 
+/* read(n) of a binary file: n bytes or up to the end (one allocation when the size is known) */
+static Value read_bytes(FileObj *f, int64_t limit) {
+  if (limit >= 0) {
+    if ((uint64_t)limit > obj_alloc_cap()) limit = (int64_t)obj_alloc_cap();
+    struct stat st;
+    long pos = ftell(f->fp);
+    if (fstat(fileno(f->fp), &st) == 0 && S_ISREG(st.st_mode) && pos >= 0 && st.st_size - pos < limit)
+      limit = st.st_size - pos < 0 ? 0 : st.st_size - pos;
+    char *d;
+    Value r = bytes_alloc((size_t)limit, &d);
+    if (VAL_IS_NULL(r)) return r;
+    size_t got = fread(d, 1, (size_t)limit, f->fp);
+    if (got == (size_t)limit) return r;
+    Value t = bytes_new(d, got);
+    val_decref(r);
+    return t;
+  }
+  FBuf b = {0};
+  char buf[65536];
+  size_t r;
+  struct stat st;
+  long pos = ftell(f->fp);
+  if (fstat(fileno(f->fp), &st) == 0 && S_ISREG(st.st_mode) && pos >= 0 && st.st_size >= pos) {
+    /* a regular file: its size is known; read it straight into the bytes object */
+    Value x = read_bytes(f, st.st_size - pos);
+    if (VAL_IS_NULL(x) || !feof(f->fp)) {
+      int c = VAL_IS_NULL(x) ? EOF : fgetc(f->fp);
+      if (c == EOF) return x;
+      ungetc(c, f->fp);
+      fbuf_putn(&b, BYTES(x.u.o)->s, BYTES(x.u.o)->len);
+      val_decref(x);
+    }
+    else return x;
+  }
+  while ((r = fread(buf, 1, sizeof buf, f->fp)) > 0) {
+    fbuf_putn(&b, buf, r);
+    if (!b.s || b.len > obj_alloc_cap()) { fbuf_free(&b); return obj_raise_nomem(); }
+  }
+  Value x = bytes_new(b.s ? b.s : "", b.len);
+  fbuf_free(&b);
+  return x;
+}
+
 static Value f_read(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
   if (func_check_args("read", argc - 1, kw, 0, 1) < 0 || check_open(f) < 0) return val_null();
   if (!f->readable) return obj_raise(&exc_OSError, "not readable");
   int64_t limit = -1;
   if (argc > 1 && !VAL_IS_NONE(argv[1]) && op_as_int(argv[1], &limit) < 0) return val_null();
+  if (f->bin) return read_bytes(f, limit);
   FBuf b = {0};
   if (limit < 0) {
     char buf[65536];
@@ -111,6 +162,16 @@ static Value f_read(int argc, const Value *argv, Obj *kw) {
 static Value read_line(FileObj *f) {
   FBuf b = {0};
   int c;
+  if (f->bin) {
+    while ((c = fgetc(f->fp)) != EOF) {
+      fbuf_putc(&b, (char)c);
+      if (c == '\n') break;
+      if (!b.s || b.len > obj_alloc_cap()) { fbuf_free(&b); return obj_raise_nomem(); }
+    }
+    Value r = bytes_new(b.s ? b.s : "", b.len);
+    fbuf_free(&b);
+    return r;
+  }
   while ((c = fgetc(f->fp)) != EOF) {
     if (c == '\r') {
       int d = fgetc(f->fp);
@@ -125,6 +186,10 @@ static Value read_line(FileObj *f) {
   Value r = text_value(b.s ? b.s : "", b.len);
   fbuf_free(&b);
   return r;
+}
+
+static int line_empty(Value s) {
+  return VAL_IS_STR(s) ? STR(s.u.o)->len == 0 : BYTES(s.u.o)->len == 0;
 }
 
 static Value f_readline(int argc, const Value *argv, Obj *kw) {
@@ -143,7 +208,7 @@ static Value f_readlines(int argc, const Value *argv, Obj *kw) {
   for (;;) {
     Value s = read_line(f);
     if (VAL_IS_NULL(s)) { val_decref(l); return s; }
-    if (STR(s.u.o)->len == 0) { val_decref(s); break; }
+    if (line_empty(s)) { val_decref(s); break; }
     if (list_append_steal(l, s) < 0) { val_decref(l); return val_null(); }
   }
   return l;
@@ -152,6 +217,13 @@ static Value f_readlines(int argc, const Value *argv, Obj *kw) {
 static Value f_write(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
   if (func_check_args("write", argc - 1, kw, 1, 1) < 0 || check_open(f) < 0) return val_null();
+  if (f->bin) {
+    if (!f->writable) return obj_raise(&exc_OSError, "write");
+    ObjBuffer vb;
+    if (bytes_view(argv[1], &vb) < 0) return val_null();
+    if (fwrite(vb.buf, 1, (size_t)vb.len, f->fp) != (size_t)vb.len) return oserror(errno, f->name);
+    return val_int(vb.len);
+  }
   if (!VAL_IS_STR(argv[1]))
     return obj_raise(&exc_TypeError, "write() argument must be str, not %s", op_type_name(argv[1]));
   StrObj *s = STR(argv[1].u.o);
@@ -197,6 +269,44 @@ static Value f_flush(int argc, const Value *argv, Obj *kw) {
   return val_none();
 }
 
+static Value f_seek(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (func_check_args("seek", argc - 1, kw, 1, 2) < 0 || check_open(f) < 0) return val_null();
+  if (f->stream) return obj_raise(&exc_OSError, "underlying stream is not seekable");
+  int64_t off, wh = 0;
+  if (op_as_int(argv[1], &off) < 0 || (argc > 2 && op_as_int(argv[2], &wh) < 0)) return val_null();
+  if (wh < 0 || wh > 2) return obj_raise(&exc_ValueError, "invalid whence (%lld, should be 0, 1 or 2)", (long long)wh);
+  if (!f->bin && wh != 0 && off != 0)
+    return obj_raise(&exc_OSError, "can't do nonzero %s-relative seeks", wh == 1 ? "cur" : "end");
+  if (wh == 0 && off < 0) return obj_raise(&exc_ValueError, "negative seek position %lld", (long long)off);
+  if (fseeko(f->fp, (off_t)off, wh == 0 ? SEEK_SET : wh == 1 ? SEEK_CUR : SEEK_END) != 0)
+    return oserror(errno, val_null());
+  return val_int((int64_t)ftello(f->fp));
+}
+
+static Value f_tell(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (func_check_args("tell", argc - 1, kw, 0, 0) < 0 || check_open(f) < 0) return val_null();
+  if (f->stream) return obj_raise(&exc_OSError, "underlying stream is not seekable");
+  return val_int((int64_t)ftello(f->fp));
+}
+
+static Value f_readable(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (check_open(f) < 0) return val_null();
+  return val_bool(f->readable);
+}
+static Value f_writable(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (check_open(f) < 0) return val_null();
+  return val_bool(f->writable);
+}
+static Value f_seekable(int argc, const Value *argv, Obj *kw) {
+  FileObj *f = (FileObj *)argv[0].u.o;
+  if (check_open(f) < 0) return val_null();
+  return val_bool(!f->stream);
+}
+
 static Value f_enter(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
   if (check_open(f) < 0) return val_null();
@@ -224,7 +334,7 @@ static int file_next(Value v, Value *out) {
   if (!f->readable) { obj_raise(&exc_OSError, "not readable"); return -1; }
   Value s = read_line(f);
   if (VAL_IS_NULL(s)) return -1;
-  if (STR(s.u.o)->len == 0) { val_decref(s); return 0; }
+  if (line_empty(s)) { val_decref(s); return 0; }
   *out = s;
   return 1;
 }
@@ -245,6 +355,11 @@ static const MethodDef file_methods[] = {
     {"write", f_write, "write(text)\nWrite text; return the number of characters written.", 0},
     {"writelines", f_writelines, "writelines(lines)", 0},
     {"close", f_close, "close()", 0},
+    {"seek", f_seek, "seek(offset, whence=0)\nMove to a byte offset; return the new position.", 0},
+    {"tell", f_tell, "tell()\nThe current position.", 0},
+    {"readable", f_readable, "readable()", 0},
+    {"writable", f_writable, "writable()", 0},
+    {"seekable", f_seekable, "seekable()", 0},
     {"flush", f_flush, "flush()", 0},
     {"isatty", f_isatty, "isatty()", 0},
     {"fileno", f_fileno, "fileno()", 0},
@@ -284,7 +399,14 @@ Value file_open(int argc, const Value *argv, Obj *kw) {
     }
   }
   if (r + w + ap + x != 1) return obj_raise(&exc_ValueError, "must have exactly one of create/read/write/append mode");
-  if (bin) return obj_raise(&exc_ValueError, "binary mode is not supported in Sable (no bytes type)");
+  if (bin && !VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]))
+    return obj_raise(&exc_ValueError, "binary mode doesn't take an encoding argument");
+  if (bin && !VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4]))
+    return obj_raise(&exc_ValueError, "binary mode doesn't take an errors argument");
+  if (bin && !VAL_IS_NULL(a[5]) && !VAL_IS_NONE(a[5]))
+    return obj_raise(&exc_ValueError, "binary mode doesn't take a newline argument");
+  for (const char *p = mode; *p; p++)
+    if (*p == 't' && bin) return obj_raise(&exc_ValueError, "can't have text and binary mode at once");
   const char *path = str_cstr(a[0]);
   struct stat st;
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return oserror(EISDIR, a[0]);
@@ -297,6 +419,7 @@ Value file_open(int argc, const Value *argv, Obj *kw) {
   f->fp = fp;
   f->name = val_incref(a[0]);
   snprintf(f->mode, sizeof f->mode, "%s", mode);
+  f->bin = bin;
   f->readable = r || plus;
   f->writable = !r || plus;
   return val_obj(&f->ob);

@@ -13,6 +13,9 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"os.path", modinit_os_path},
     {"random", modinit_random},
     {"gc", modinit_gc},
+    {"struct", modinit_struct},
+    {"array", modinit_array},
+    {"zlib", modinit_zlib},
     /* the notebook layer (lang/core/display.c) */
     {"IPython", modinit_IPython},
     {"IPython.display", modinit_IPython_display},

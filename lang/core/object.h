@@ -138,6 +138,16 @@ typedef struct MethodDef {
 #define METH_STATIC 1
 #define METH_CLASS 2
 
+/* A view of an object's memory (bytes, bytearray, array.array): valid while the object lives
+ * and is not resized. format is a struct-module code ('B', 'h', 'd', ...). */
+typedef struct ObjBuffer {
+  void *buf;
+  int64_t len;          /* bytes */
+  int64_t itemsize;
+  char format;
+  int readonly;
+} ObjBuffer;
+
 typedef struct GetSetDef {
   const char *name;
   Value (*get)(Value self);
@@ -188,6 +198,7 @@ struct TypeObj {
   Value (*call)(Value self, int argc, const Value *argv, Obj *kwnames);
   Value (*format)(Value self, Value spec);          /* format(x, spec); NULL: str(x) if spec
                                                        is empty, else TypeError */
+  int (*getbuffer)(Value self, ObjBuffer *out);    /* 0, or -1 with an error pending */
   const MethodDef *methods;
   const GetSetDef *getset;
 
@@ -243,7 +254,7 @@ void obj_gc_collect(void);              /* collect reference cycles now */
 extern TypeObj exc_BaseException, exc_SystemExit, exc_KeyboardInterrupt, exc_GeneratorExit,
     exc_Exception, exc_ArithmeticError, exc_ZeroDivisionError, exc_OverflowError,
     exc_FloatingPointError, exc_LookupError, exc_IndexError, exc_KeyError, exc_ValueError,
-    exc_UnicodeError, exc_UnicodeDecodeError, exc_TypeError, exc_NameError,
+    exc_UnicodeError, exc_UnicodeDecodeError, exc_UnicodeEncodeError, exc_TypeError, exc_NameError,
     exc_UnboundLocalError, exc_AttributeError, exc_RuntimeError, exc_RecursionError,
     exc_NotImplementedError, exc_StopIteration, exc_AssertionError, exc_ImportError,
     exc_ModuleNotFoundError, exc_MemoryError, exc_OSError, exc_FileNotFoundError,

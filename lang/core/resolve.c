@@ -627,7 +627,8 @@ static void fill_classdef(Ctx *c, RScope *s, Node *n) {
 /* str and bytes constants get their object once, owned by the code unit */
 static void fill_constant(Ctx *c, Node *n) {
   if (n->u.constant.kind == K_STR || n->u.constant.kind == K_BYTES) {
-    Value v = str_new(n->u.constant.s.s, n->u.constant.s.len);
+    Value v = n->u.constant.kind == K_BYTES ? bytes_new(n->u.constant.s.s, n->u.constant.s.len)
+                                            : str_new(n->u.constant.s.s, n->u.constant.s.len);
     if (VAL_IS_NULL(v)) { c->failed = 1; return; }
     own(c, v.u.o);
     n->u.constant.i = (int64_t)(intptr_t)v.u.o;

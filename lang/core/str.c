@@ -411,6 +411,19 @@ static Value str_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (func_parse_args("str", argc, argv, kw, "|object,encoding,errors", a) < 0) return val_null();
   if (VAL_IS_NULL(a[0])) return str_new("", 0);
+  if (!VAL_IS_NULL(a[1]) || !VAL_IS_NULL(a[2])) {
+    for (int i = 1; i < 3; i++)
+      if (!VAL_IS_NULL(a[i]) && !VAL_IS_STR(a[i]))
+        return obj_raise(&exc_TypeError, "str() argument '%s' must be str, not %s",
+                         i == 2 ? "errors" : "encoding", op_type_name(a[i]));
+    if (VAL_IS_STR(a[0])) return obj_raise(&exc_TypeError, "decoding str is not supported");
+    ObjBuffer vb;
+    if (!VAL_IS_BYTES(a[0]) && !VAL_IS_BYTEARRAY(a[0]) && !op_type(a[0])->getbuffer)
+      return obj_raise(&exc_TypeError, "decoding to str: need a bytes-like object, %s found", op_type_name(a[0]));
+    if (bytes_view(a[0], &vb) < 0) return val_null();
+    return bytes_decode(vb.buf, (size_t)vb.len, VAL_IS_NULL(a[1]) ? "utf-8" : str_cstr(a[1]),
+                        VAL_IS_NULL(a[2]) ? "strict" : str_cstr(a[2]));
+  }
   return op_str(a[0]);
 }
 
@@ -1089,7 +1102,14 @@ static Value m_format_map(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value m_encode(int argc, const Value *argv, Obj *kw) {
-  return obj_raise(&exc_NotImplementedError, "Sable has no bytes type; str.encode is not available");
+  Value a[2];
+  if (func_parse_args("encode", argc - 1, argv + 1, kw, "|encoding,errors", a) < 0) return val_null();
+  for (int i = 0; i < 2; i++)
+    if (!VAL_IS_NULL(a[i]) && !VAL_IS_STR(a[i]))
+      return obj_raise(&exc_TypeError, "encode() argument '%s' must be str, not %s",
+                       i ? "errors" : "encoding", op_type_name(a[i]));
+  return bytes_encode(argv[0], VAL_IS_NULL(a[0]) ? "utf-8" : str_cstr(a[0]),
+                      VAL_IS_NULL(a[1]) ? "strict" : str_cstr(a[1]));
 }
 
 static Value m_casefold(int argc, const Value *argv, Obj *kw) { return map_case(argc, argv, kw, 1, "casefold"); }

@@ -1,0 +1,25 @@
+# bytes and bytearray: literals, reprs, constructors, encode/decode, operators, errors
+b = b'hello\x00\xff\'"\n'
+print(b, repr(b), len(b), b[0], b[-1], b[1:3], list(b[:3]))
+print(b"it's", b'say "x"', b'both \' and "')
+print(bytes(3), bytes([1,2,255]), bytes('héllo', 'utf-8'), bytearray(b'abc'), bytearray(2))
+print('héllo€'.encode(), 'abc'.encode('ascii'), 'é€'.encode('latin-1', 'replace'), 'é'.encode('ascii','ignore'))
+print(b'h\xc3\xa9llo'.decode(), b'\xff\xfeab'.decode('utf-8', 'replace'), b'\xe9'.decode('latin-1'))
+print(b'a,b,,c'.split(b','), b'  a b  '.split(), b'abc'.hex(), bytes.fromhex('de ad BE ef'), b'xyz'.upper())
+print(b'abc' + b'def', b'ab' * 3, b'b' in b'abc', 98 in b'abc', b'abc' == b'abc', b'abc' < b'abd', b'a' == 'a')
+x = bytearray(b'hello'); x[0] = 74; x += b'!!'; x.append(63); x.extend([65,66]); x[1:3] = b'EE'; del x[-1]
+print(x, len(x), x.pop(), bytes(x))
+print(hash(b'abc') == hash(b'abc'), {b'a': 1}[b'a'], b'-'.join([b'a', b'b']), b'hello world'.replace(b'o', b'0'))
+print(str(b'abc', 'ascii'), b'abc'.find(b'c'), b'abc'.startswith((b'x', b'a')), b'  x '.strip(), b'abc'.hex(':'))
+print(f"{b'x'}", str(b'\x01'), b'\t\r'.decode())
+for c in b'hi': print(c)
+try: 'é'.encode('ascii')
+except UnicodeEncodeError as e: print('E', e)
+try: b'\xc3('.decode()
+except UnicodeDecodeError as e: print('E', e)
+try: bytes([256])
+except ValueError as e: print('E', e)
+try: b'a' + 'b'
+except TypeError as e: print('E', e)
+try: bytes('x')
+except TypeError as e: print('E', e)
