@@ -109,7 +109,7 @@ static Value pattern_new(Value pattern, int flags) {
     TUPLE_SET(p->groupnames, g, nm);
     if (dict_set(p->groupindex, nm, val_int(g)) < 0) goto fail;
   }
-  p->opts = PCRE2_UTF | ((p->flags & RE_ASCII) ? 0 : PCRE2_UCP);
+  p->opts = PCRE2_UTF | PCRE2_ALT_CIRCUMFLEX | ((p->flags & RE_ASCII) ? 0 : PCRE2_UCP);
   if (p->flags & RE_IGNORECASE) p->opts |= PCRE2_CASELESS;
   if (p->flags & RE_MULTILINE) p->opts |= PCRE2_MULTILINE;
   if (p->flags & RE_DOTALL) p->opts |= PCRE2_DOTALL;

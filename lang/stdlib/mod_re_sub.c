@@ -291,7 +291,8 @@ Value re_do_sub(RePattern *p, Value repl, Value s, int64_t count, int subn) {
   ReScan sc;
   FBuf out = {0};
   Value res = val_null();
-  int64_t n = 0;
+  int64_t n = 0, pieces = 0, bad_at = -1;
+  const char *bad_type = NULL;
   if (re_scan_init(&sc, p, s, 0, INT64_MAX) < 0) goto done;
   size_t last = 0;
   for (; count >= 0 && (count == 0 || n < count); n++) {
@@ -301,6 +302,7 @@ Value re_do_sub(RePattern *p, Value repl, Value s, int64_t count, int subn) {
     if (r == 0) break;
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(sc.md);
     fbuf_putn(&out, sc.b + last, ov[0] - last);
+    if (ov[0] > last) pieces++;
     last = ov[1];
     if (call) {
       Value m = re_scan_match(&sc);
@@ -308,16 +310,18 @@ Value re_do_sub(RePattern *p, Value repl, Value s, int64_t count, int subn) {
       Value x = op_call1(repl, m);
       val_decref(m);
       if (VAL_IS_NULL(x)) goto done;
-      if (!VAL_IS_STR(x)) {
-        obj_raise(&exc_TypeError, "expected str instance, %s found", op_type_name(x));
-        val_decref(x);
-        goto done;
-      }
-      fbuf_putn(&out, str_cstr(x), STR(x.u.o)->len);
+      /* None adds nothing; another non-str fails when the pieces are joined, as in CPython */
+      if (VAL_IS_STR(x)) fbuf_putn(&out, str_cstr(x), STR(x.u.o)->len);
+      else if (!VAL_IS_NONE(x) && bad_at < 0) { bad_at = pieces; bad_type = op_type_name(x); }
+      if (!VAL_IS_NONE(x)) pieces++;
       val_decref(x);
     } else {
       templ_expand(&t, sc.b, ov, &out);
     }
+  }
+  if (bad_at >= 0) {
+    obj_raise(&exc_TypeError, "sequence item %lld: expected str instance, %s found", (long long)bad_at, bad_type);
+    goto done;
   }
   fbuf_putn(&out, sc.b + last, STR(s.u.o)->len - last);
   res = str_new(out.s ? out.s : "", out.len);

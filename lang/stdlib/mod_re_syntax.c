@@ -15,6 +15,8 @@ typedef struct St {
   Grp *stack;
   int depth, cap;
   int prev;            /* what the last item was, for quantifier checks */
+  int condref;         /* (?(N)...) naming a group not yet opened: checked at the end */
+  size_t condpos;
 } St;
 
 enum { PV_NONE, PV_ITEM, PV_AT, PV_REPEAT };
@@ -285,12 +287,12 @@ static int parse_flags(St *s, size_t open) {
     if (s->i >= s->n) return fail(s, s->i, "missing flag");
     char c = s->p[s->i];
     if (c == 'a' || c == 'u' || c == 'L')
-      return fail(s, s->i, "bad inline flags: cannot turn off flags 'a', 'u' and 'L'");
+      return fail(s, s->i + 1, "bad inline flags: cannot turn off flags 'a', 'u' and 'L'");
     if (!flag_of(c)) return fail(s, s->i, isalpha_ascii(c) ? "unknown flag" : "missing flag");
     while (s->i < s->n && flag_of(s->p[s->i])) {
       c = s->p[s->i];
       if (c == 'a' || c == 'u' || c == 'L')
-        return fail(s, s->i, "bad inline flags: cannot turn off flags 'a', 'u' and 'L'");
+        return fail(s, s->i + 1, "bad inline flags: cannot turn off flags 'a', 'u' and 'L'");
       del |= flag_of(s->p[s->i++]);
     }
     if (s->i >= s->n) return fail(s, s->i, "missing :");
@@ -355,7 +357,7 @@ static int parse_open(St *s) {
       s->prev = PV_ITEM;
       return 0;
     }
-    return fail(s, s->i - 1, "unknown extension ?P%c", d);
+    return fail(s, open + 1, "unknown extension ?P%c", d);
   }
   if (c == ':') { s->i++; s->prev = PV_NONE; fbuf_puts(&s->x->out, "(?:"); return push(s, open, 0, 0, 0); }
   if (c == '>') { s->i++; s->prev = PV_NONE; fbuf_puts(&s->x->out, "(?>"); return push(s, open, 0, 0, 0); }
@@ -383,7 +385,7 @@ static int parse_open(St *s) {
     if (!d) return fail(s, s->i, "unexpected end of pattern");
     char t[8];
     cp_text(s, s->i, t);
-    return fail(s, s->i - 1, "unknown extension ?<%s", t);
+    return fail(s, open + 1, "unknown extension ?<%s", t);
   }
   if (c == '(') {
     /* (?(group)yes|no) */
@@ -396,7 +398,7 @@ static int parse_open(St *s) {
     if (numeric) {
       for (size_t k = 0; k < nlen && g < 100000; k++) g = g * 10 + (name[k] - '0');
       if (g == 0) return fail(s, st, "bad group number");
-      if (g > s->x->ngroups) return fail(s, st, "invalid group reference %d", g);
+      if (g > s->x->ngroups && !s->condref) { s->condref = g; s->condpos = st; }
     } else {
       if (!is_ident(name, nlen)) return fail(s, st, "bad character in group name '%.*s'", (int)nlen, name);
       g = find_name(s, name, nlen);
@@ -409,7 +411,7 @@ static int parse_open(St *s) {
   if (flag_of(c) || c == '-') return parse_flags(s, open);
   char t[8];
   cp_text(s, s->i, t);
-  return fail(s, s->i - 1, "unknown extension ?%s", t);
+  return fail(s, open + 1, "unknown extension ?%s", t);
 }
 
 /* ---- quantifiers ------------------------------------------------------------------------- */
@@ -433,7 +435,11 @@ static int parse_brace(St *s, size_t at) {
   unsigned long lo = 0, hi = 0;
   if (lo1 > lo0) lo = strtoul(s->p + lo0, NULL, 10);
   if (hi1 > hi0) hi = strtoul(s->p + hi0, NULL, 10);
-  if ((lo1 - lo0) > 9 || (hi1 - hi0) > 9 || lo > 65535 || hi > 65535)
+  if ((lo1 - lo0) > 10 || (hi1 - hi0) > 10 || lo >= 4294967295ul || hi >= 4294967295ul) {
+    obj_raise(&exc_OverflowError, "the repetition number is too large");
+    return -1;
+  }
+  if (lo > 65535 || hi > 65535)
     return fail(s, at, "the repetition number is too large (Sable's re allows up to 65535)");
   if (comma && hi1 > hi0 && hi < lo) return fail(s, at + 1, "min repeat greater than max repeat");
   if (!comma) fbuf_printf(&s->x->out, "{%lu}", lo);
@@ -477,7 +483,7 @@ static int escape_out(St *s) {
     size_t j = bs + 2;
     if (j < s->n && isdig(s->p[j])) g = g * 10 + (s->p[j++] - '0');
     if (g > s->x->ngroups) return fail(s, bs + 1, "invalid group reference %d", g);
-    if (group_open(s, g)) return fail(s, bs + 1, "cannot refer to an open group");
+    if (group_open(s, g)) return fail(s, bs, "cannot refer to an open group");
     fbuf_printf(&s->x->out, "(?:\\g{%d})", g);
     s->i = j;
     s->prev = PV_ITEM;
@@ -577,6 +583,7 @@ static int run(St *s) {
     Grp *g = &s->stack[s->depth - 1];
     return fail(s, g->open, "missing ), unterminated subpattern");
   }
+  if (s->condref > s->x->ngroups) return fail(s, s->condpos, "invalid group reference %d", s->condref);
   return 0;
 }
 
@@ -584,7 +591,7 @@ int re_xlat(const char *pat, size_t n, int flags, ReXlat *x) {
   memset(x, 0, sizeof *x);
   x->flags = flags;
   x->errpos = -1;
-  St s = {pat, n, 0, x, (flags & RE_VERBOSE) != 0, NULL, 0, 0, PV_NONE};
+  St s = {pat, n, 0, x, (flags & RE_VERBOSE) != 0, NULL, 0, 0, PV_NONE, 0, 0};
   if (grow(x, 1) < 0) return -1;
   int r = run(&s);
   obj_mfree(s.stack);
