@@ -24,6 +24,7 @@ static int contexts(void) {
   }
   pcre2_set_newline(cctx, PCRE2_NEWLINE_LF);
   pcre2_set_bsr(cctx, PCRE2_BSR_UNICODE);
+  pcre2_set_parens_nest_limit(cctx, 1000);
   pcre2_set_match_limit(m, RE_MATCH_LIMIT);
   jstack = pcre2_jit_stack_create(32 * 1024, 16 * 1024 * 1024, NULL);
   if (jstack) pcre2_jit_stack_assign(m, NULL, jstack);
@@ -109,7 +110,9 @@ static Value pattern_new(Value pattern, int flags) {
     TUPLE_SET(p->groupnames, g, nm);
     if (dict_set(p->groupindex, nm, val_int(g)) < 0) goto fail;
   }
-  p->opts = PCRE2_UTF | PCRE2_ALT_CIRCUMFLEX | ((p->flags & RE_ASCII) ? 0 : PCRE2_UCP);
+  /* MATCH_INVALID_UTF: a str may hold lone surrogates (not valid UTF-8); PCRE2 then matches
+   around them instead of failing */
+  p->opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_ALT_CIRCUMFLEX | ((p->flags & RE_ASCII) ? 0 : PCRE2_UCP);
   if (p->flags & RE_IGNORECASE) p->opts |= PCRE2_CASELESS;
   if (p->flags & RE_MULTILINE) p->opts |= PCRE2_MULTILINE;
   if (p->flags & RE_DOTALL) p->opts |= PCRE2_DOTALL;

@@ -15,6 +15,7 @@ typedef struct St {
   Grp *stack;
   int depth, cap;
   int prev;            /* what the last item was, for quantifier checks */
+  size_t failpos;      /* the last character read when an error was found */
   int condref;         /* (?(N)...) naming a group not yet opened: checked at the end */
   size_t condpos;
 } St;
@@ -30,6 +31,7 @@ static int fail(St *s, size_t byte, const char *fmt, ...) {
   vsnprintf(s->x->err, sizeof s->x->err, fmt, ap);
   va_end(ap);
   s->x->errpos = byte == (size_t)-1 ? -1 : cpos(s, byte);
+  s->failpos = s->i > 0 ? s->i - 1 : (size_t)-1;   /* the last character read, if any */
   return -1;
 }
 
@@ -38,6 +40,11 @@ static size_t cp_text(St *s, size_t i, char *buf) {
   uint32_t c;
   int k = i < s->n ? utf8_decode(s->p + i, s->n - i, &c) : 0;
   if (k <= 0) { buf[0] = 0; return 0; }
+  if (c == '\\' && i + 1 < s->n) {   /* an escape is one token: "\\s" */
+    uint32_t c2;
+    int k2 = utf8_decode(s->p + i + 1, s->n - i - 1, &c2);
+    if (k2 > 0) k += k2;
+  }
   memcpy(buf, s->p + i, (size_t)k);
   buf[k] = 0;
   return (size_t)k;
@@ -305,6 +312,7 @@ static int parse_flags(St *s, size_t open) {
   if ((add & RE_ASCII) && !(s->x->flags & RE_ASCII))
     return fail(s, open, "scoped ASCII flags (?a:...) are not supported in Sable's re");
   if (push(s, open, 0, 0, 0) < 0) return -1;
+  s->prev = PV_NONE;
   if (add & RE_VERBOSE) s->verbose = 1;
   if (del & RE_VERBOSE) s->verbose = 0;
   fbuf_puts(&s->x->out, "(?");
@@ -383,7 +391,7 @@ static int parse_open(St *s) {
       return push(s, open, 0, 0, 1);
     }
     if (!d) return fail(s, s->i, "unexpected end of pattern");
-    char t[8];
+    char t[12];
     cp_text(s, s->i, t);
     return fail(s, open + 1, "unknown extension ?<%s", t);
   }
@@ -409,7 +417,7 @@ static int parse_open(St *s) {
     return push(s, open, 0, 1, 0);
   }
   if (flag_of(c) || c == '-') return parse_flags(s, open);
-  char t[8];
+  char t[12];
   cp_text(s, s->i, t);
   return fail(s, open + 1, "unknown extension ?%s", t);
 }
@@ -430,6 +438,7 @@ static int parse_brace(St *s, size_t at) {
     hi1 = j;
   }
   if (j >= s->n || s->p[j] != '}' || (lo0 == lo1 && !comma)) return 0;
+  s->i = j + 1;   /* sre has read the whole {m,n} when it finds these */
   if (s->prev == PV_NONE || s->prev == PV_AT) return fail(s, at, "nothing to repeat");
   if (s->prev == PV_REPEAT) return fail(s, at, "multiple repeat");
   unsigned long lo = 0, hi = 0;
@@ -482,6 +491,7 @@ static int escape_out(St *s) {
     int g = e - '0';
     size_t j = bs + 2;
     if (j < s->n && isdig(s->p[j])) g = g * 10 + (s->p[j++] - '0');
+    s->i = j;
     if (g > s->x->ngroups) return fail(s, bs + 1, "invalid group reference %d", g);
     if (group_open(s, g)) return fail(s, bs, "cannot refer to an open group");
     fbuf_printf(&s->x->out, "(?:\\g{%d})", g);
@@ -548,10 +558,10 @@ static int run(St *s) {
         s->prev = PV_ITEM;
         break;
       case '*': case '+': case '?':
-        if (s->prev == PV_NONE || s->prev == PV_AT) return fail(s, s->i, "nothing to repeat");
-        if (s->prev == PV_REPEAT) return fail(s, s->i, "multiple repeat");
-        fbuf_putc(&s->x->out, c);
         s->i++;
+        if (s->prev == PV_NONE || s->prev == PV_AT) return fail(s, s->i - 1, "nothing to repeat");
+        if (s->prev == PV_REPEAT) return fail(s, s->i - 1, "multiple repeat");
+        fbuf_putc(&s->x->out, c);
         after_repeat(s);
         break;
       case '{': {
@@ -591,10 +601,32 @@ int re_xlat(const char *pat, size_t n, int flags, ReXlat *x) {
   memset(x, 0, sizeof *x);
   x->flags = flags;
   x->errpos = -1;
-  St s = {pat, n, 0, x, (flags & RE_VERBOSE) != 0, NULL, 0, 0, PV_NONE, 0, 0};
+  St s = {pat, n, 0, x, (flags & RE_VERBOSE) != 0, NULL, 0, 0, PV_NONE, 0, 0, 0};
   if (grow(x, 1) < 0) return -1;
   int r = run(&s);
   obj_mfree(s.stack);
+  if (r < 0 && x->err[0] && n > 0 && pat[n - 1] == '\\') {
+    /* sre reads one token ahead: a lone backslash at the end is reported as soon as the
+       token before it is read, before an error found in that token */
+    size_t k = n;
+    while (k > 0 && pat[k - 1] == '\\') k--;
+    if ((n - k) % 2 == 1) {
+      size_t bs = n - 1, last = bs;
+      if (bs >= 2 && pat[bs - 2] == '\\') {
+        size_t j = bs - 2;
+        while (j > 0 && pat[j - 1] == '\\') j--;
+        if ((bs - 1 - j) % 2 == 1) last = bs - 2;
+      }
+      if (last == bs)
+        while (last > 0 && ((unsigned char)pat[last - 1] & 0xc0) == 0x80) last--;
+      if (last == bs && bs > 0) last--;
+      while (last > 0 && ((unsigned char)pat[last] & 0xc0) == 0x80) last--;
+      if (s.failpos != (size_t)-1 && s.failpos >= last) {
+        snprintf(x->err, sizeof x->err, "bad escape (end of pattern)");
+        x->errpos = (int64_t)utf8_len(pat, bs);
+      }
+    }
+  }
   if (r == 0) fbuf_cstr(&x->out);
   return r;
 }
