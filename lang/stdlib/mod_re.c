@@ -275,6 +275,10 @@ static int add_flag(Value m, const char *n1, const char *n2, int v) {
 }
 
 int modinit_re(Value m) {
+  /* <class 're.Pattern'> as in CPython */
+  TypeObj *types[] = {&re_pattern_type, &re_match_type, &re_flag_type};
+  for (size_t k = 0; k < sizeof types / sizeof *types; k++)
+    if (!types[k]->module) types[k]->module = str_intern("re");
   if (module_add_functions(m, re_functions) < 0) return -1;
   if (add_flag(m, "A", "ASCII", RE_ASCII) < 0 || add_flag(m, "I", "IGNORECASE", RE_IGNORECASE) < 0 ||
       add_flag(m, "L", "LOCALE", RE_LOCALE) < 0 || add_flag(m, "U", "UNICODE", RE_UNICODE) < 0 ||
