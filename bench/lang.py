@@ -18,6 +18,13 @@ PROGRAMS = {
                  "print(sum(x for x in xs if x % 3 == 0))\n"),
     "dict_str": ("d = {}\nfor i in range(300_000):\n    d[str(i)] = i\n"
                  "t = 0\nfor k in d:\n    t += d[k]\nprint(t)\n"),
+    # re over about 1 MB of text (PCRE2 with JIT in Sable, sre in CPython)
+    "re_findall_1M": ("import re\ntext = 'the quick brown fox jumps over the lazy dog 12345 ' * 20000\n"
+                      "n = 0\nfor _ in range(10):\n    n += len(re.findall(r'\\w+', text))\nprint(n)\n"),
+    "re_sub_1M": ("import re\ntext = 'the quick brown fox jumps over the lazy dog 12345 ' * 20000\n"
+                  "n = 0\nfor _ in range(10):\n    n += len(re.sub(r'(\\w+) (\\d+)', r'\\2 \\1', text))\nprint(n)\n"),
+    "re_finditer_utf8": ("import re\ntext = 'žluťoučký kůň úpěl ďábelské ódy 42 ' * 30000\n"
+                         "n = 0\nfor m in re.finditer(r'\\w+', text):\n    n += m.end() - m.start()\nprint(n)\n"),
 }
 
 

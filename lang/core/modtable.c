@@ -16,6 +16,7 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"struct", modinit_struct},
     {"array", modinit_array},
     {"zlib", modinit_zlib},
+    {"re", modinit_re},
     /* the notebook layer (lang/core/display.c) */
     {"IPython", modinit_IPython},
     {"IPython.display", modinit_IPython_display},

@@ -23,6 +23,7 @@ int modinit_gc(Value m);
 int modinit_struct(Value m);
 int modinit_array(Value m);
 int modinit_zlib(Value m);
+int modinit_re(Value m);
 /* lang/core/display.c */
 int modinit_IPython(Value m);
 int modinit_IPython_display(Value m);

@@ -19,7 +19,7 @@ for f in "$@"; do
   if [ $rc -ne 1 ]; then
     echo "BAD $f: exit status $rc, last line: $last"; status=1
   elif ! printf '%s\n' "$last" | grep -Eq '^[A-Za-z_][A-Za-z0-9_.]*(: .*)?$' ||
-       ! printf '%s\n' "$last" | grep -Eq '^[A-Za-z0-9_]*(Error|Exception|Interrupt|Exit)\b'; then
+       ! printf '%s\n' "$last" | grep -Eq '^([A-Za-z0-9_]*(Error|Exception|Interrupt|Exit)|[A-Za-z0-9_]+\.error)\b'; then
     echo "BAD $f: last line: $last"; status=1
   fi
 done
