@@ -19,6 +19,11 @@ NoneType = type(None)
 EllipsisType = type(Ellipsis)
 NotImplementedType = type(NotImplemented)
 
+def _g():
+    yield
+
+GeneratorType = type(_g())
+
 _repr_running = []
 
 class SimpleNamespace:
