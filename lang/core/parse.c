@@ -1635,7 +1635,7 @@ static int augassign_op(int kind, Operator *op) {
 static int is_bitwise_or_level(const Node *e) {
   switch (e->kind) {
     case N_COMPARE: case N_BOOLOP: case N_IFEXP: case N_LAMBDA: case N_NAMEDEXPR:
-    case N_STARRED: case N_YIELD: case N_YIELDFROM:
+    case N_STARRED:
       return 0;
     case N_UNARYOP: return e->u.unaryop.op != UOP_NOT;
     default: return 1;
