@@ -33,8 +33,10 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 
-#if !defined(__x86_64__)
+#if !defined(__x86_64__) && !defined(GEN_UCONTEXT)
 #define GEN_UCONTEXT 1
+#endif
+#ifdef GEN_UCONTEXT
 #include <ucontext.h>
 #endif
 
@@ -240,7 +242,6 @@ static int resume(GenObj *g, Value sent, Value *out) {
   if (g->state == GEN_CREATED) {
     g->stk = stack_get();
     if (!g->stk) { val_decref(sent); return -1; }
-    char *top = g->stk->base + g->stk->size;
 #ifdef GEN_UCONTEXT
     if (getcontext(&g->stk->uc) < 0) {
       val_decref(sent);
@@ -255,7 +256,7 @@ static int resume(GenObj *g, Value sent, Value *out) {
 #else
     /* what gen_switch_to pops: six registers, then gen_entry as the return address, with
      * the stack aligned as at a call */
-    void **sp = (void **)top;
+    void **sp = (void **)(g->stk->base + g->stk->size);
     *--sp = NULL;
     *--sp = (void *)gen_entry;
     for (int i = 0; i < 6; i++) *--sp = NULL;
