@@ -71,6 +71,8 @@ typedef enum NodeKind {
   N_LISTCOMP, N_SETCOMP, N_GENERATOREXP, /* elt, generators (N_COMPREHENSION) */
   N_DICTCOMP,     /* key, value, generators */
   N_NAMEDEXPR,    /* target := value */
+  N_YIELD,        /* value (may be NULL) */
+  N_YIELDFROM,    /* value */
   /* ---- helpers ---- */
   N_COMPREHENSION, /* target, iter, ifs */
   N_EXCEPTHANDLER, /* type (may be NULL), name (may be empty), body */
@@ -161,6 +163,7 @@ struct Node {
     struct { Node *elt; Node *value; NodeList generators; void *scope_info; } comp;
       /* N_LISTCOMP/N_SETCOMP/N_GENERATOREXP use elt; N_DICTCOMP uses elt as key and value */
     struct { Node *target; Node *value; } namedexpr;
+    struct { Node *value; } yield;                              /* N_YIELD, N_YIELDFROM */
 
     struct { Node *target; Node *iter; NodeList ifs; } comprehension;
     struct { Node *type; Str name; NodeList body; Resolved res; } excepthandler;

@@ -193,6 +193,8 @@ static const NodeInfo node_info[N__COUNT] = {
                                  LIST("generators", comp.generators)}},
     [N_NAMEDEXPR] = {"NamedExpr", {NODE("target", namedexpr.target),
                                    NODE("value", namedexpr.value)}},
+    [N_YIELD] = {"Yield", {NODE("value", yield.value)}},
+    [N_YIELDFROM] = {"YieldFrom", {NODE("value", yield.value)}},
     /* parts of other nodes */
     [N_COMPREHENSION] = {"comprehension", {NODE("target", comprehension.target),
                                            NODE("iter", comprehension.iter),

@@ -410,7 +410,20 @@ static Value b_next(int argc, const Value *argv, Obj *kw) {
   if (!op_type(argv[0])->next)
     return obj_raise(&exc_TypeError, "'%s' object is not an iterator", op_type_name(argv[0]));
   Value x;
-  int r = op_next(argv[0], &x);
+  int r;
+  if (VAL_IS_OBJ(argv[0]) && argv[0].u.o->type == &gen_type) {
+    /* a generator's return value travels in the StopIteration */
+    r = gen_send(argv[0], val_none(), &x);
+    if (r == 0 && argc == 1 && !VAL_IS_NONE(x)) {
+      Value e = op_call1(val_obj(&exc_StopIteration.ob), x);
+      val_decref(x);
+      if (!VAL_IS_NULL(e)) { obj_raise_value(e); val_decref(e); }
+      return val_null();
+    }
+    if (r == 0) val_decref(x);
+  } else {
+    r = op_next(argv[0], &x);
+  }
   if (r < 0) return val_null();
   if (r == 0) {
     if (argc == 2) return val_incref(argv[1]);

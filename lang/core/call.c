@@ -143,6 +143,10 @@ Value call_function(FuncObj *fn, int argc, const Value *argv, Obj *kwnames) {
         locals[i] = val_obj(c);
       }
   }
+  if (sc->is_generator) {
+    result = gen_new(fn, locals, nl);   /* takes the locals */
+    goto out;
+  }
   Frame fr = {.back = obj_ts.frame, .locals = locals, .cells = fn->closure, .mod = fn->globals,
               .func = fn, .scope = sc, .code = (CodeObj *)fn->code, .name = fn->name,
               .ret = val_null()};

@@ -196,6 +196,7 @@ typedef struct SymEntry { const char *name; Resolved res; } SymEntry;
 
 struct Scope {
   int kind;
+  int is_generator;                /* a def or lambda with a yield in its own body */
   int nlocals;
   int nposonly, nargs, nkwonly;   /* parameters, in slot order: posonly, args, kwonly */
   int vararg_slot, kwarg_slot;     /* -1 if none */

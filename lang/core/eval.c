@@ -561,6 +561,8 @@ static Value eval_inner(Frame *f, Node *n) {
       if (eval_store(f, n->u.namedexpr.target->u.name.res, v) < 0) { val_decref(v); return val_null(); }
       return v;
     }
+    case N_YIELD: return gen_yield(f, n);
+    case N_YIELDFROM: return gen_yield_from(f, n);
     case N_STARRED:
       return obj_raise(&exc_SyntaxError, "can't use starred expression here");
     default:

@@ -18,6 +18,46 @@ Value call_make_function(Frame *f, Node *def);
 int call_classdef(Frame *f, Node *n);
 Value call_comprehension(Frame *f, Node *n);
 Value genexpr_new(Frame *f, Node *n, Value first_iter);        /* steals first_iter */
+
+/* ---- generators (gen.c; generator expressions step in genexpr.c) ---- */
+enum { GEN_CREATED, GEN_SUSPENDED, GEN_RUNNING, GEN_DONE };
+typedef struct GenStack GenStack;
+typedef struct GenObj {
+  Obj ob;
+  int state;
+  int is_expr;               /* a generator expression: stepped in place, no stack */
+  Obj *name, *qualname;
+  Frame fr;                  /* its frame (back is set at each resume) */
+  Value *locals;
+  int nlocals;
+  FuncObj *func;             /* def/lambda generators: the function (closure, globals, body) */
+  /* generator expressions */
+  Obj **cells;
+  int nfree;
+  Obj *code;                 /* keeps the syntax tree alive */
+  ModuleObj *mod;
+  Node *node;                /* the N_GENERATOREXP */
+  Value *iters;              /* one iterator per `for` (V_NULL above depth) */
+  int ngen, depth;           /* depth: the innermost active level, -1 when finished */
+  /* the stack and the switch */
+  GenStack *stk;
+  void *sp, *caller_sp;
+  void *fake;                /* AddressSanitizer's fake stack while switched out */
+  const void *caller_bottom;
+  size_t caller_size;
+  Value xfer;                /* the value crossing a switch */
+  int xfer_st;               /* 1 yielded, 0 returned, -1 raised (2: abandoned) */
+  Value handling;            /* borrowed: what its except block handles while suspended */
+  Value yf;                  /* the iterator a yield from delegates to */
+  int kills;                 /* being destroyed: yields raise GeneratorExit again */
+} GenObj;
+extern TypeObj gen_type;
+Value gen_new(FuncObj *fn, Value *locals, int nl);   /* takes locals[0..nl) */
+Value gen_yield(Frame *f, Node *n);
+Value gen_yield_from(Frame *f, Node *n);
+int gen_send(Value gen, Value sent, Value *out);     /* 1 yielded, 0 returned, -1 raised */
+int genexpr_resume(GenObj *g, int thrown, Value *out);
+void genexpr_finish(GenObj *g);
 int call_import(Frame *f, Node *n);
 int call_importfrom(Frame *f, Node *n);
 Obj **call_build_cells(Frame *f, Scope *sc);               /* closure for an inner scope */

@@ -339,7 +339,7 @@ static int exec_for(Frame *f, Node *n) {
   for (;;) {
     Value x;
     int r = op_next(it, &x);
-    if (r < 0) { eval_locate(f, n->u.for_.iter->span); st = EX_ERR; break; }
+    if (r < 0) { eval_locate(f, n->span); st = EX_ERR; break; }
     if (r == 0) {
       st = exec_block(f, &n->u.for_.orelse);
       break;

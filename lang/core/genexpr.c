@@ -1,65 +1,10 @@
-/* genexpr.c - lazy generator expressions without `yield`: a resumable iterator over the nested
- * loops of `(elt for x in a if c for y in b)`, so any(...)/next(...)/sum(...) over huge ranges
- * run in constant memory and stop early, as in Python. */
+/* genexpr.c - generator expressions: objects of gen.c's `generator` type that need no stack
+ * of their own, since the nested loops of `(elt for x in a if c for y in b)` are stepped in place.
+ * So any(...)/next(...)/sum(...) over huge ranges run in constant memory and stop early. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "eval.h"
-
-typedef struct GenObj {
-  Obj ob;
-  Node *node;            /* the N_GENERATOREXP */
-  Scope *scope;
-  Obj *code;             /* keeps the syntax tree alive */
-  ModuleObj *mod;
-  Value *locals;
-  Obj **cells;
-  int nlocals, nfree;
-  Value *iters;          /* one iterator per generator level (V_NULL above `depth`) */
-  int ngen, depth;       /* depth: index of the innermost active level, -1 when finished */
-  int running;
-} GenObj;
-
-static void gen_dealloc(Obj *o) {
-  GenObj *g = (GenObj *)o;
-  for (int i = 0; i < g->nlocals; i++) val_decref(g->locals[i]);
-  free(g->locals);
-  for (int i = 0; i < g->nfree; i++) obj_xdecref(g->cells[i]);
-  free(g->cells);
-  for (int i = 0; i < g->ngen; i++) val_decref(g->iters[i]);
-  free(g->iters);
-  obj_xdecref(g->code);
-  if (g->mod) obj_decref(&g->mod->ob);
-  obj_free(o);
-}
-
-static void gen_traverse(Obj *o, VisitFn visit, void *arg) {
-  GenObj *g = (GenObj *)o;
-  for (int i = 0; i < g->nlocals; i++)
-    if (VAL_IS_OBJ(g->locals[i])) visit(g->locals[i].u.o, arg);
-  for (int i = 0; i < g->nfree; i++)
-    if (g->cells[i]) visit(g->cells[i], arg);
-  for (int i = 0; i < g->ngen; i++)
-    if (VAL_IS_OBJ(g->iters[i])) visit(g->iters[i].u.o, arg);
-  if (g->mod) visit(&g->mod->ob, arg);
-}
-
-static void gen_clear(Obj *o) {
-  GenObj *g = (GenObj *)o;
-  for (int i = 0; i < g->nlocals; i++) val_clear(&g->locals[i]);
-  for (int i = 0; i < g->nfree; i++) {
-    Obj *c = g->cells[i];
-    g->cells[i] = NULL;
-    obj_xdecref(c);
-  }
-  for (int i = 0; i < g->ngen; i++) val_clear(&g->iters[i]);
-  g->depth = -1;
-  ModuleObj *m = g->mod;
-  g->mod = NULL;
-  if (m) obj_decref(&m->ob);
-}
-
-static Value gen_iter(Value v) { return val_incref(v); }
 
 /* resume the loops until the next element: 1 with *out, 0 when done, -1 on error */
 static int gen_step(GenObj *g, Frame *f, Value *out) {
@@ -107,56 +52,62 @@ static int gen_step(GenObj *g, Frame *f, Value *out) {
   return 0;
 }
 
-static int gen_next(Value v, Value *out) {
-  GenObj *g = (GenObj *)v.u.o;
-  if (g->depth < 0) return 0;
-  if (g->running) {
-    obj_raise(&exc_ValueError, "generator already executing");
+void genexpr_finish(GenObj *g) {
+  for (int i = 0; i < g->ngen; i++) val_clear(&g->iters[i]);
+  g->depth = -1;
+  g->state = GEN_DONE;
+}
+
+/* the next element (1), the end (0) or an error (-1); thrown: raise what is pending at the
+ * point where it stopped, as a `yield` there would */
+int genexpr_resume(GenObj *g, int thrown, Value *out) {
+  if (thrown) {
+    if (g->state == GEN_SUSPENDED) {
+      obj_ts.located = 0;
+      exc_add_tb(obj_ts.exc, g->code, g->fr.name, g->node->u.comp.elt->span);
+    }
+    genexpr_finish(g);
     return -1;
   }
+  if (g->depth < 0) { g->state = GEN_DONE; *out = val_none(); return 0; }
   if (obj_ts.depth >= obj_ts.limit) {
     obj_raise(&exc_RecursionError, "maximum recursion depth exceeded");
     return -1;
   }
-  Frame fr = {.back = obj_ts.frame, .locals = g->locals, .cells = g->cells, .mod = g->mod,
-              .scope = g->scope, .code = (CodeObj *)g->code, .name = str_intern(g->scope->name),
-              .ret = val_null()};
-  obj_ts.frame = &fr;
+  g->fr.back = obj_ts.frame;
+  obj_ts.frame = &g->fr;
   obj_ts.depth++;
-  g->running = 1;
-  val_incref(v);   /* the loop body may drop the last outside reference */
-  int r = gen_step(g, &fr, out);
-  g->running = 0;
+  g->state = GEN_RUNNING;
+  obj_incref(&g->ob);   /* the loop body may drop the last outside reference */
+  int r = gen_step(g, &g->fr, out);
   obj_ts.depth--;
-  obj_ts.frame = fr.back;
-  if (r < 0) {
-    obj_ts.located = 0;
-    /* a generator that raised is finished */
-    for (int i = 0; i < g->ngen; i++) val_clear(&g->iters[i]);
-    g->depth = -1;
-  }
-  val_decref(v);
+  obj_ts.frame = g->fr.back;
+  g->state = GEN_SUSPENDED;
+  if (r < 0) obj_ts.located = 0;
+  if (r <= 0) genexpr_finish(g);   /* a generator that raised or ended is finished */
+  if (r == 0) *out = val_none();
+  obj_decref(&g->ob);
   return r;
 }
-
-static Value gen_repr(Value v) { return str_fmt("<generator object <genexpr> at %p>", (void *)v.u.o); }
-
-TypeObj genexpr_type = {OBJ_TYPE_HEAD, .name = "generator", .flags = TF_GC,
-                        .dealloc = gen_dealloc, .traverse = gen_traverse, .clear = gen_clear,
-                        .iter = gen_iter, .next = gen_next, .repr = gen_repr};
 
 /* f runs the enclosing scope; it1 is the first iterator (evaluated there, as Python does) */
 Value genexpr_new(Frame *f, Node *n, Value it1) {
   Scope *sc = n->u.comp.scope_info;
-  GenObj *g = obj_alloc(&genexpr_type, sizeof(GenObj));
+  GenObj *g = obj_alloc(&gen_type, sizeof(GenObj));
   if (!g) { val_decref(it1); return val_null(); }
   Value gv = val_obj(&g->ob);
+  g->is_expr = 1;
+  g->state = GEN_CREATED;
+  g->xfer = g->handling = g->yf = val_null();
   g->node = n;
-  g->scope = sc;
   g->code = &f->code->ob;
   obj_incref(g->code);
   g->mod = f->mod;
   obj_incref(&f->mod->ob);
+  g->name = str_intern(sc->name);
+  g->qualname = str_from_cstr(sc->qualname ? sc->qualname : sc->name).u.o;
+  if (!g->qualname) { val_decref(it1); val_decref(gv); return val_null(); }
+  obj_incref(g->name);
   g->ngen = n->u.comp.generators.len;
   g->iters = obj_calloc((size_t)g->ngen, sizeof(Value));
   g->locals = obj_calloc((size_t)sc->nlocals + 1, sizeof(Value));
@@ -175,5 +126,8 @@ Value genexpr_new(Frame *f, Node *n, Value it1) {
     g->nfree = sc->nfree;
   }
   g->depth = 0;
+  Frame fr = {.locals = g->locals, .cells = g->cells, .mod = g->mod, .scope = sc,
+              .code = (CodeObj *)g->code, .name = g->name, .ret = val_null()};
+  g->fr = fr;
   return gv;
 }

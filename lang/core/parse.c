@@ -242,6 +242,7 @@ static Node *mk_name(Parser *p, Token *t, ExprCtx ctx) {
 static Node *expression(Parser *p);
 static Node *named_expression(Parser *p);
 static Node *star_expressions(Parser *p);
+static Node *yield_expr(Parser *p);
 static Node *disjunction(Parser *p);
 static Node *bitwise_or(Parser *p);
 static const char *expr_name(const Node *e);
@@ -284,6 +285,7 @@ static const char *expr_name(const Node *e) {
     case N_COMPARE: return "comparison";
     case N_IFEXP: return "conditional expression";
     case N_NAMEDEXPR: return "named expression";
+    case N_YIELD: case N_YIELDFROM: return "yield expression";
     default: return "expression";
   }
 }
@@ -483,7 +485,11 @@ static Node *paren_atom(Parser *p) {
     Node *n = mk(p, N_TUPLE, span_from(p, open->span));
     return n;
   }
-  if (at(p, T_YIELD)) raise_err(p, PE_SYNTAX, peek(p)->span, 0, "'yield' is not supported");
+  if (at(p, T_YIELD)) {
+    Node *y = yield_expr(p);
+    expect(p, T_RPAR);
+    return y;
+  }
   Node *first = star_named_expression(p);
   if (at(p, T_FOR) || at(p, T_ASYNC)) {
     if (first->kind == N_STARRED)
@@ -637,7 +643,6 @@ static Node *atom(Parser *p) {
     case T_LPAR: return paren_atom(p);
     case T_LSQB: return list_atom(p);
     case T_LBRACE: return brace_atom(p);
-    case T_YIELD: raise_err(p, PE_SYNTAX, t->span, 0, "'yield' is not supported");
     case T_AWAIT: case T_ASYNC:
       raise_err(p, PE_SYNTAX, t->span, 0, "'%s' is not supported", lex_kind_text(t->kind));
     default:
@@ -1100,6 +1105,28 @@ static Node *star_expressions(Parser *p) {
   Node *n = mk(p, N_TUPLE, span_from(p, start->span));
   n->u.seq.elts = vlist(&elts);
   return n;
+}
+
+/* yield_expr: 'yield' 'from' expression | 'yield' [star_expressions] (the parentheses around
+ * one used as a value belong to the caller) */
+static Node *yield_expr(Parser *p) {
+  Token *t = next(p);
+  if (accept(p, T_FROM)) {
+    Node *v = expression(p);
+    Node *n = mk(p, N_YIELDFROM, span_from(p, t->span));
+    n->u.yield.value = v;
+    return n;
+  }
+  Node *v = NULL;
+  if (starts_expression(peek(p)->kind) || at(p, T_STAR)) v = star_expressions(p);
+  Node *n = mk(p, N_YIELD, span_from(p, t->span));
+  n->u.yield.value = v;
+  return n;
+}
+
+/* the right side of an assignment */
+static Node *assign_value(Parser *p) {
+  return at(p, T_YIELD) ? yield_expr(p) : star_expressions(p);
 }
 
 /* Targets of `for` and comprehensions: stop before `in`. */
@@ -1677,7 +1704,7 @@ static void check_assign_targets(Parser *p, Vec *targets, Node *value) {
 
 static Node *expr_or_assign(Parser *p) {
   Token *start = peek(p);
-  Node *e = star_expressions(p);
+  Node *e = assign_value(p);
   Token *t = peek(p);
   if (t->kind == T_COLONEQUAL)
     raise_err(p, PE_SYNTAX, e->span, 0, "cannot use assignment expressions with %s", expr_name(e));
@@ -1699,10 +1726,7 @@ static Node *expr_or_assign(Parser *p) {
     set_ctx(e, CTX_STORE);
     Node *ann = expression(p);
     Node *val = NULL;
-    if (accept(p, T_EQUAL)) {
-      if (at(p, T_YIELD)) raise_err(p, PE_SYNTAX, peek(p)->span, 0, "'yield' is not supported");
-      val = star_expressions(p);
-    }
+    if (accept(p, T_EQUAL)) val = assign_value(p);
     Node *n = stmt_node(p, N_ANNASSIGN, start->span);
     n->u.annassign.target = e;
     n->u.annassign.annotation = ann;
@@ -1714,8 +1738,7 @@ static Node *expr_or_assign(Parser *p) {
     vpush(p, &targets, e);
     Node *val = NULL;
     while (accept(p, T_EQUAL)) {
-      if (at(p, T_YIELD)) raise_err(p, PE_SYNTAX, peek(p)->span, 0, "'yield' is not supported");
-      val = star_expressions(p);
+      val = assign_value(p);
       if (at(p, T_EQUAL)) vpush(p, &targets, val);
     }
     check_assign_targets(p, &targets, val);
@@ -1732,8 +1755,7 @@ static Node *expr_or_assign(Parser *p) {
                 expr_name(e));
     next(p);
     set_ctx(e, CTX_STORE);
-    if (at(p, T_YIELD)) raise_err(p, PE_SYNTAX, peek(p)->span, 0, "'yield' is not supported");
-    Node *val = star_expressions(p);
+    Node *val = assign_value(p);
     Node *n = stmt_node(p, N_AUGASSIGN, start->span);
     n->u.augassign.target = e;
     n->u.augassign.op = op;
@@ -1938,7 +1960,6 @@ static Node *simple_stmt(Parser *p) {
     }
     case T_GLOBAL: return global_stmt(p, N_GLOBAL);
     case T_NONLOCAL: return global_stmt(p, N_NONLOCAL);
-    case T_YIELD: raise_err(p, PE_SYNTAX, t->span, 0, "'yield' is not supported");
     default: return expr_or_assign(p);
   }
 }

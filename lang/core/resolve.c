@@ -19,6 +19,7 @@ typedef struct RScope {
   Sym *syms;
   int nsyms, cap;
   int nfree;
+  int is_generator;          /* a def or lambda whose own body holds a yield */
   Scope *out;
   struct RScope *next_all;   /* every scope, for analysis and freeing */
 } RScope;
@@ -233,6 +234,20 @@ static void declare_namedexpr(Ctx *c, RScope *s, Node *n) {
   }
 }
 
+/* CPython's symtable checks: where a yield may stand, and which functions it makes generators */
+static void declare_yield(Ctx *c, RScope *s, Node *n) {
+  if (s->kind == SK_COMP) {
+    int k = s->node->kind;
+    fail(c, n->span, "'yield' inside %s",
+         k == N_LISTCOMP ? "list comprehension" : k == N_SETCOMP ? "set comprehension"
+         : k == N_DICTCOMP ? "dict comprehension" : "generator expression");
+    return;
+  }
+  if (s->kind != SK_FUNC) { fail(c, n->span, "%s", "'yield' outside function"); return; }
+  s->is_generator = 1;
+  declare(c, s, n->u.yield.value);
+}
+
 static void declare(Ctx *c, RScope *s, Node *n) {
   if (!n || c->failed) return;
   switch (n->kind) {
@@ -336,6 +351,7 @@ static void declare(Ctx *c, RScope *s, Node *n) {
       declare_comp(c, s, n);
       break;
     case N_NAMEDEXPR: declare_namedexpr(c, s, n); break;
+    case N_YIELD: case N_YIELDFROM: declare_yield(c, s, n); break;
     default: break;
   }
 }
@@ -437,6 +453,7 @@ static int build_scope(Ctx *c, RScope *s) {
   Scope *o = arena_alloc(c->arena, sizeof(Scope));
   s->out = o;
   o->kind = s->kind;
+  o->is_generator = s->is_generator;
   o->vararg_slot = o->kwarg_slot = -1;
   Arguments *a = NULL;
   if (s->node && s->node->kind == N_FUNCDEF) a = s->node->u.funcdef.args;
@@ -778,6 +795,7 @@ static void fill(Ctx *c, RScope *s, Node *n) {
       fill(c, s, n->u.namedexpr.value);
       fill(c, s, n->u.namedexpr.target);
       break;
+    case N_YIELD: case N_YIELDFROM: fill(c, s, n->u.yield.value); break;
     default: break;
   }
 }

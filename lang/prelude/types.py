@@ -20,6 +20,11 @@ EllipsisType = type(Ellipsis)
 NotImplementedType = type(NotImplemented)
 UnionType = type(int | str)
 
+def _g():
+    yield
+
+GeneratorType = type(_g())
+
 _repr_running = []
 
 class SimpleNamespace:

@@ -1,0 +1,3 @@
+# assignment to a yield expression
+def f():
+    (yield) = 3

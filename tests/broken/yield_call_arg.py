@@ -1,0 +1,3 @@
+# an unparenthesized yield as a call argument
+def f(g):
+    g(yield 1)

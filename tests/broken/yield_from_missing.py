@@ -1,0 +1,3 @@
+# yield from without an expression
+def f():
+    x = yield from

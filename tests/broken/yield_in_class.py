@@ -1,0 +1,3 @@
+# yield in a class body
+class A:
+    yield 1

@@ -1,0 +1,3 @@
+# yield at module level
+x = 1
+yield x

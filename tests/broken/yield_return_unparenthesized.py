@@ -1,0 +1,3 @@
+# return of an unparenthesized yield
+def f():
+    return yield 1
