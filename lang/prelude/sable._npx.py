@@ -247,7 +247,11 @@ def _install(xp):
             bshape = xp.broadcast_shapes(start.shape, stop.shape)
             bstart = xp.broadcast_to(start, bshape)
             bstop = xp.broadcast_to(stop, bshape)
-            if num > 1:
+            # concrete bounds: XLA's exact values (None for traced ones)
+            y = xp._linspace_xla(bstart, bstop, num, endpoint) if num > 1 else None
+            if y is not None:
+                step = (stop - start) / div
+            elif num > 1:
                 step = (stop - start) / div
                 it = xp.arange(div, dtype=dt) / div
                 it = xp.reshape(it, (-1,) + (1,) * len(bshape))
