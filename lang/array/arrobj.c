@@ -545,20 +545,22 @@ Value lx_iter_slot(Value self) {
 }
 
 Value lx_format_slot(Value self, Value spec) {
+  /* as NumPy's ndarray.__format__ (which jax.Array uses): a 0-d array formats its Python
+   * scalar, even with an empty spec ("{}" of a float32 prints the double's repr); any other
+   * rank takes only the empty spec, as str() */
   const char *s = VAL_IS_STR(spec) ? str_cstr(spec) : "";
-  if (!*s) return op_str(self);
+  AVal av;
+  if (lx_aval(self, &av) < 0) return val_null();
+  if (av.ndim > 0 || !lx_is_arr(self)) {
+    if (!*s) return op_str(self);
+    if (av.ndim > 0)
+      return obj_raise(&exc_TypeError, "unsupported format string passed to numpy.ndarray.__format__");
+  }
   Value c = lx_concrete(self, "format()");
   if (VAL_IS_NULL(c)) return c;
-  Array *a = lx_arr(c);
-  Value r;
-  if (a->size == 1) {
-    Value item = lx_item(a, 0);
-    r = VAL_IS_NULL(item) ? item : op_format(item, spec);
-    val_decref(item);
-  } else {
-    r = obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
-                  lx_family(self) == FAM_NP ? "numpy.ndarray" : "ArrayImpl");
-  }
+  Value item = lx_item(lx_arr(c), 0);
+  Value r = VAL_IS_NULL(item) ? item : op_format(item, spec);
+  val_decref(item);
   val_decref(c);
   return r;
 }
