@@ -1111,7 +1111,7 @@ static Value np_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   return lx_full(FAM_NP, d < 0 ? DT_FLOAT64 : (DType)d, nd, shape, 0);
 }
 
-TypeObj lx_jax_type = {OBJ_TYPE_HEAD, .name = "Array", .doc = "a JAX array (immutable)",
+TypeObj lx_jax_type = {OBJ_TYPE_HEAD, .name = "ArrayImpl", .doc = "a JAX array (immutable)",
                         .flags = 0, .dealloc = arr_dealloc, .repr = np_array_repr,
                         .str = np_array_str, .compare = lx_compare_slot,
                         .binary = lx_binary_slot, .unary = lx_unary_slot, .truth = arr_truth,
