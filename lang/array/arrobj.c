@@ -391,7 +391,8 @@ Value lx_binary_slot(int opc, Value a, Value b) {
   if ((op == OP_ADD || op == OP_SUB || op == OP_MULT) && !(opc & OBJ_INPLACE) &&
       lx_is_arr(a) && lx_is_arr(b) && a.u.o->type == b.u.o->type) {
     Array *x = ARROBJ(a.u.o)->a, *y = ARROBJ(b.u.o)->a;
-    if (x->dtype == y->dtype && x->dtype != DT_BOOL) {
+    if (x->dtype == y->dtype && x->dtype != DT_BOOL &&
+        (x->ndim == y->ndim || a.u.o->type != &lx_jax_type)) {
       Value in[2] = {a, b};
       return lx_bind1(op == OP_ADD ? PRIM_add : op == OP_SUB ? PRIM_sub : PRIM_mul, 2, in, NULL);
     }
@@ -403,7 +404,10 @@ Value lx_binary_slot(int opc, Value a, Value b) {
   if (ka <= 0) return ka < 0 ? val_null() : obj_notimpl();
   int kb = operand(b, f, &y);
   if (kb <= 0) { val_decref(x); return kb < 0 ? val_null() : obj_notimpl(); }
-  Value r = (opc & OBJ_INPLACE) ? np_inplace(op, x, y) : lx_arith(f, op, x, y);
+  Value xy[2] = {x, y};
+  Value r = (opc & OBJ_INPLACE)                     ? np_inplace(op, x, y)
+            : lx_check_broadcast(f, 2, xy) < 0 ? val_null()
+                                                 : lx_arith(f, op, x, y);
   val_decref(x);
   val_decref(y);
   return r;

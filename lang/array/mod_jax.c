@@ -971,6 +971,22 @@ static int lax_check_dtypes(const char *name, Value x, Value y) {
   return -1;
 }
 
+/* lax does not broadcast ranks: non-scalar operands must have one rank (JAX's text) */
+static int lax_check_ranks(const char *name, Value x, Value y) {
+  AVal ax, ay;
+  if (!lx_is_arraylike(x) || !lx_is_arraylike(y)) return 0;
+  if (lx_aval(x, &ax) < 0 || lx_aval(y, &ay) < 0) { obj_err_clear(); return 0; }
+  if (!ax.ndim || !ay.ndim || ax.ndim == ay.ndim) return 0;
+  const char *prim = name;
+  for (size_t i = 0; i < sizeof lax_rules / sizeof lax_rules[0]; i++)
+    if (!strcmp(lax_rules[i].lax, name)) prim = lax_rules[i].prim;
+  char b1[400], b2[400];
+  arr_shape_str(ax.shape, ax.ndim, b1, sizeof b1);
+  arr_shape_str(ay.shape, ay.ndim, b2, sizeof b2);
+  obj_raise(&exc_TypeError, "%s got incompatible shapes for broadcasting: %s, %s.", prim, b1, b2);
+  return -1;
+}
+
 /* elementwise lax functions: lax.add etc. (no numpy dtype promotion beyond weak scalars) */
 static Value lax_binop(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
   if (func_check_args(name, argc, kw, 2, 2) < 0) return val_null();
@@ -978,7 +994,11 @@ static Value lax_binop(PrimId id, const char *name, int argc, const Value *argv,
   if (VAL_IS_NULL(x)) return x;
   Value y = argv[1].tag == V_OBJ ? lax_family_args(argv[1]) : val_incref(argv[1]);
   if (VAL_IS_NULL(y)) { val_decref(x); return y; }
-  if (lax_check_dtypes(name, x, y) < 0) { val_decref(x); val_decref(y); return val_null(); }
+  if (lax_check_dtypes(name, x, y) < 0 || lax_check_ranks(name, x, y) < 0) {
+    val_decref(x);
+    val_decref(y);
+    return val_null();
+  }
   Value r = lx_binary(FAM_JAX, id, x, y);
   val_decref(x);
   val_decref(y);

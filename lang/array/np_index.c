@@ -134,6 +134,18 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
       continue;
     }
     if (v.tag == V_OBJ && v.u.o->type == &iter_slice_type) {
+      SliceObj *so = (SliceObj *)v.u.o;
+      Value ends[3] = {so->start, so->stop, so->step};
+      for (int j = 0; j < 3; j++)
+        if (lx_is_arraylike(ends[j]) && !lx_is_arr(ends[j])) {
+          /* a traced bound: JAX's static-slice rule, before any concretization */
+          Value r = op_repr(v);
+          if (!VAL_IS_NULL(r))
+            obj_raise(&exc_IndexError, "Slice entries must be static integers. Got %s at "
+                      "position %lld", str_cstr(r), (long long)k);
+          val_decref(r);
+          goto fail;
+        }
       int64_t st, sp, step, len;
       if (iter_slice_indices(v, av->shape[dim], &st, &sp, &step, &len) < 0) goto fail;
       it->kind = (st == 0 && step == 1 && len == av->shape[dim]) ? IX_FULL : IX_SLICE;
@@ -166,7 +178,10 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
             goto fail;
           }
         Value c = lx_concrete(v, "boolean indexing (the result shape depends on the values)");
-        if (VAL_IS_NULL(c)) goto fail;
+        if (VAL_IS_NULL(c)) {
+          if (f != FAM_NP) { obj_err_clear(); lx_raise_bool_index(&ia); }
+          goto fail;
+        }
         Value parts[ARR_MAXDIM];
         int r = mask_to_arrays(lx_arr(c), f, parts);
         val_decref(c);
