@@ -971,7 +971,8 @@ static int lax_check_dtypes(const char *name, Value x, Value y) {
   return -1;
 }
 
-/* lax does not broadcast ranks: non-scalar operands must have one rank (JAX's text) */
+/* lax does not broadcast ranks: non-scalar operands must have one rank (JAX's text, which
+ * names the ranks as a Python set) */
 static int lax_check_ranks(const char *name, Value x, Value y) {
   AVal ax, ay;
   if (!lx_is_arraylike(x) || !lx_is_arraylike(y)) return 0;
@@ -980,10 +981,9 @@ static int lax_check_ranks(const char *name, Value x, Value y) {
   const char *prim = name;
   for (size_t i = 0; i < sizeof lax_rules / sizeof lax_rules[0]; i++)
     if (!strcmp(lax_rules[i].lax, name)) prim = lax_rules[i].prim;
-  char b1[400], b2[400];
-  arr_shape_str(ax.shape, ax.ndim, b1, sizeof b1);
-  arr_shape_str(ay.shape, ay.ndim, b2, sizeof b2);
-  obj_raise(&exc_TypeError, "%s got incompatible shapes for broadcasting: %s, %s.", prim, b1, b2);
+  int lo = ax.ndim < ay.ndim ? ax.ndim : ay.ndim, hi = ax.ndim < ay.ndim ? ay.ndim : ax.ndim;
+  obj_raise(&exc_TypeError, "%s: arrays must have the same number of dimensions, got {%d, %d}",
+            prim, lo, hi);
   return -1;
 }
 
