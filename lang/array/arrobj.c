@@ -391,7 +391,8 @@ Value lx_binary_slot(int opc, Value a, Value b) {
   if ((op == OP_ADD || op == OP_SUB || op == OP_MULT) && !(opc & OBJ_INPLACE) &&
       lx_is_arr(a) && lx_is_arr(b) && a.u.o->type == b.u.o->type) {
     Array *x = ARROBJ(a.u.o)->a, *y = ARROBJ(b.u.o)->a;
-    if (x->dtype == y->dtype && x->dtype != DT_BOOL) {
+    if (x->dtype == y->dtype && x->dtype != DT_BOOL &&
+        (x->ndim == y->ndim || a.u.o->type != &lx_jax_type)) {
       Value in[2] = {a, b};
       return lx_bind1(op == OP_ADD ? PRIM_add : op == OP_SUB ? PRIM_sub : PRIM_mul, 2, in, NULL);
     }
@@ -403,7 +404,10 @@ Value lx_binary_slot(int opc, Value a, Value b) {
   if (ka <= 0) return ka < 0 ? val_null() : obj_notimpl();
   int kb = operand(b, f, &y);
   if (kb <= 0) { val_decref(x); return kb < 0 ? val_null() : obj_notimpl(); }
-  Value r = (opc & OBJ_INPLACE) ? np_inplace(op, x, y) : lx_arith(f, op, x, y);
+  Value xy[2] = {x, y};
+  Value r = (opc & OBJ_INPLACE)                     ? np_inplace(op, x, y)
+            : lx_check_broadcast(f, 2, xy) < 0 ? val_null()
+                                                 : lx_arith(f, op, x, y);
   val_decref(x);
   val_decref(y);
   return r;
@@ -545,20 +549,22 @@ Value lx_iter_slot(Value self) {
 }
 
 Value lx_format_slot(Value self, Value spec) {
+  /* as NumPy's ndarray.__format__ (which jax.Array uses): a 0-d array formats its Python
+   * scalar, even with an empty spec ("{}" of a float32 prints the double's repr); any other
+   * rank takes only the empty spec, as str() */
   const char *s = VAL_IS_STR(spec) ? str_cstr(spec) : "";
-  if (!*s) return op_str(self);
+  AVal av;
+  if (lx_aval(self, &av) < 0) return val_null();
+  if (av.ndim > 0 || !lx_is_arr(self)) {
+    if (!*s) return op_str(self);
+    if (av.ndim > 0)
+      return obj_raise(&exc_TypeError, "unsupported format string passed to numpy.ndarray.__format__");
+  }
   Value c = lx_concrete(self, "format()");
   if (VAL_IS_NULL(c)) return c;
-  Array *a = lx_arr(c);
-  Value r;
-  if (a->size == 1) {
-    Value item = lx_item(a, 0);
-    r = VAL_IS_NULL(item) ? item : op_format(item, spec);
-    val_decref(item);
-  } else {
-    r = obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
-                  lx_family(self) == FAM_NP ? "numpy.ndarray" : "ArrayImpl");
-  }
+  Value item = lx_item(lx_arr(c), 0);
+  Value r = VAL_IS_NULL(item) ? item : op_format(item, spec);
+  val_decref(item);
   val_decref(c);
   return r;
 }
@@ -1123,7 +1129,7 @@ static Value np_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   return lx_full(FAM_NP, d < 0 ? DT_FLOAT64 : (DType)d, nd, shape, 0);
 }
 
-TypeObj lx_jax_type = {OBJ_TYPE_HEAD, .name = "Array", .doc = "a JAX array (immutable)",
+TypeObj lx_jax_type = {OBJ_TYPE_HEAD, .name = "ArrayImpl", .doc = "a JAX array (immutable)",
                         .flags = 0, .dealloc = arr_dealloc, .repr = np_array_repr,
                         .str = np_array_str, .compare = lx_compare_slot,
                         .binary = lx_binary_slot, .unary = lx_unary_slot, .truth = arr_truth,

@@ -101,6 +101,8 @@ const LxTracerKind *lx_tracer_kind(Value v);     /* NULL if v is not a tracer */
 /* A concrete Value for an array-like (ArrObj: new ref to itself; tracer: its hook); raises
  * for tracers without a concrete value. lx_arr() of the result is its engine array. */
 Value lx_concrete(Value v, const char *what);
+/* raise jax.errors.NonConcreteBooleanIndexError for a traced mask of this aval (trace.c) */
+Value lx_raise_bool_index(const AVal *av);
 
 /* ---- the interpreter stack (bind.c) -------------------------------------------------- */
 /* The eval interpreter (the eager half of lx_bind). */
@@ -142,6 +144,7 @@ int lx_promote(Family f, int n, const Value *in, Value *out);
 int lx_promote_to(Family f, DType d, int n, const Value *in, Value *out);
 int lx_promote_tw(Family f, DType d, int weak, int n, const Value *in, Value *out); /* + weak */
 Value lx_unary(PrimId id, Value x);
+int lx_check_broadcast(Family f, int n, const Value *in);
 Value lx_binary(Family f, PrimId id, Value a, Value b);   /* promotes first */
 Value lx_reshape(Value x, int ndim, const int64_t *shape);
 Value lx_broadcast_to(Value x, int ndim, const int64_t *shape);

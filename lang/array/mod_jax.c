@@ -566,10 +566,19 @@ out:
   return r;
 }
 
+static int lax_check_dtypes(const char *name, Value x, Value y);
 static Value lax_select(int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (func_parse_args("select", argc, argv, kw, "pred,on_true,on_false", a) < 0) return val_null();
-  return lx_select(a[0], a[1], a[2]);
+  Value t = a[1].tag == V_OBJ ? lax_family_args(a[1]) : val_incref(a[1]);
+  if (VAL_IS_NULL(t)) return t;
+  Value f = a[2].tag == V_OBJ ? lax_family_args(a[2]) : val_incref(a[2]);
+  if (VAL_IS_NULL(f)) { val_decref(t); return f; }
+  /* JAX's select_n takes (on_false, on_true): its error names them in that order */
+  Value r = lax_check_dtypes("select", f, t) < 0 ? val_null() : lx_select(a[0], t, f);
+  val_decref(t);
+  val_decref(f);
+  return r;
 }
 
 static Value lax_broadcast_in_dim(int argc, const Value *argv, Obj *kw) {
@@ -873,6 +882,111 @@ out:
   return r;
 }
 
+/* lax is strict about dtypes as JAX's naryop rules are: each position accepts some kinds
+ * (B bool, I integer, F floating), and both operands must have one dtype (a Python scalar
+ * counts as the default dtype of its kind). The texts are JAX's. */
+enum { LK_B = 1, LK_I = 2, LK_F = 4, LK_ANY = 7 };
+typedef struct LaxRule {
+  const char *lax, *prim;   /* lax function name, the primitive JAX names in errors */
+  int acc0, acc1;           /* accepted kinds per position */
+  const char *acc0s, *acc1s;/* JAX's spelling of them */
+  int same;                 /* requires one dtype */
+  const char *tip;          /* jnp twin JAX names in a tip, or NULL */
+} LaxRule;
+#define NUMS "integer, floating, complexfloating"
+#define FLTS "floating, complexfloating"
+static const LaxRule lax_rules[] = {
+    {"add", "add", LK_I | LK_F, LK_I | LK_F, NUMS, NUMS, 1, "add"},
+    {"sub", "sub", LK_I | LK_F, LK_I | LK_F, NUMS, NUMS, 1, "subtract"},
+    {"mul", "mul", LK_I | LK_F, LK_I | LK_F, NUMS, NUMS, 1, "multiply"},
+    {"div", "div", LK_I | LK_F, LK_I | LK_F, NUMS, NUMS, 1, "divide"},
+    {"rem", "rem", LK_I | LK_F, LK_I | LK_F, "integer, floating", "integer, floating", 1, NULL},
+    {"pow", "pow", LK_F, LK_I | LK_F, FLTS, NUMS, 0, NULL},
+    {"max", "max", LK_ANY, LK_ANY, "", "", 1, "maximum"},
+    {"min", "min", LK_ANY, LK_ANY, "", "", 1, "minimum"},
+    {"eq", "eq", LK_ANY, LK_ANY, "", "", 1, "equal"},
+    {"ne", "ne", LK_ANY, LK_ANY, "", "", 1, "not_equal"},
+    {"lt", "lt", LK_ANY, LK_ANY, "", "", 1, NULL},
+    {"le", "le", LK_ANY, LK_ANY, "", "", 1, NULL},
+    {"gt", "gt", LK_ANY, LK_ANY, "", "", 1, NULL},
+    {"ge", "ge", LK_ANY, LK_ANY, "", "", 1, NULL},
+    {"atan2", "atan2", LK_F, LK_F, FLTS, FLTS, 1, "arctan2"},
+    {"nextafter", "nextafter", LK_F, LK_F, "floating", "floating", 1, "nextafter"},
+    {"bitwise_and", "and", LK_I | LK_B, LK_I | LK_B, "integer, bool", "integer, bool", 1, NULL},
+    {"bitwise_or", "or", LK_I | LK_B, LK_I | LK_B, "integer, bool", "integer, bool", 1, NULL},
+    {"bitwise_xor", "xor", LK_I | LK_B, LK_I | LK_B, "integer, bool", "integer, bool", 1, NULL},
+    {"shift_left", "shift_left", LK_I, LK_I, "integer", "integer", 1, "left_shift"},
+    {"shift_right_logical", "shift_right_logical", LK_I, LK_I, "integer", "integer", 1, "right_shift"},
+    {"shift_right_arithmetic", "shift_right_arithmetic", LK_I, LK_I, "integer", "integer", 1,
+     "right_shift"},
+    {"select", "select", LK_ANY, LK_ANY, "", "", 1, "where"},
+    {"igamma", "igamma", LK_F, LK_F, "floating", "floating", 1, NULL},
+    {"igammac", "igammac", LK_F, LK_F, "floating", "floating", 1, NULL},
+    {"polygamma", "polygamma", LK_F, LK_F, "floating", "floating", 1, NULL},
+    {"zeta", "zeta", LK_F, LK_F, "floating", "floating", 1, NULL},
+};
+#undef NUMS
+#undef FLTS
+
+/* the dtype lax sees for an operand: a Python scalar's default, else the array's; -1 if unknown */
+static int lax_operand_dtype(Value v) {
+  PromoMode m = lx_promo(FAM_JAX);
+  if (v.tag == V_BOOL) return DT_BOOL;
+  if (v.tag == V_INT) return arr_default_int(m);
+  if (v.tag == V_FLOAT) return arr_default_float(m);
+  AVal av;
+  if (!lx_is_arraylike(v) || lx_aval(v, &av) < 0) { obj_err_clear(); return -1; }
+  return av.dtype;
+}
+
+static int lax_kind(DType d) { return d == DT_BOOL ? LK_B : dt_is_float(d) ? LK_F : LK_I; }
+
+static int lax_check_dtypes(const char *name, Value x, Value y) {
+  const LaxRule *r = NULL;
+  for (size_t i = 0; i < sizeof lax_rules / sizeof lax_rules[0]; i++)
+    if (!strcmp(lax_rules[i].lax, name)) r = &lax_rules[i];
+  int dx = lax_operand_dtype(x), dy = lax_operand_dtype(y);
+  if (dx < 0 || dy < 0) return 0;
+  if (r) {
+    int d[2] = {dx, dy}, acc[2] = {r->acc0, r->acc1};
+    const char *accs[2] = {r->acc0s, r->acc1s};
+    for (int i = 0; i < 2; i++)
+      if (!(lax_kind((DType)d[i]) & acc[i])) {
+        obj_raise(&exc_TypeError, "%s does not accept dtype %s at position %d. Accepted dtypes "
+                  "at position %d are subtypes of %s.", r->prim, arr_dtypes[d[i]].name, i, i,
+                  accs[i]);
+        return -1;
+      }
+    if (!r->same) return 0;
+  }
+  if (dx == dy) return 0;
+  const char *prim = r ? r->prim : name;
+  if (r && r->tip)
+    obj_raise(&exc_TypeError, "lax.%s requires arguments to have the same dtypes, got %s, %s. "
+              "(Tip: jnp.%s is a similar function that does automatic type promotion on inputs).",
+              prim, arr_dtypes[dx].name, arr_dtypes[dy].name, r->tip);
+  else
+    obj_raise(&exc_TypeError, "lax.%s requires arguments to have the same dtypes, got %s, %s.",
+              prim, arr_dtypes[dx].name, arr_dtypes[dy].name);
+  return -1;
+}
+
+/* lax does not broadcast ranks: non-scalar operands must have one rank (JAX's text, which
+ * names the ranks as a Python set) */
+static int lax_check_ranks(const char *name, Value x, Value y) {
+  AVal ax, ay;
+  if (!lx_is_arraylike(x) || !lx_is_arraylike(y)) return 0;
+  if (lx_aval(x, &ax) < 0 || lx_aval(y, &ay) < 0) { obj_err_clear(); return 0; }
+  if (!ax.ndim || !ay.ndim || ax.ndim == ay.ndim) return 0;
+  const char *prim = name;
+  for (size_t i = 0; i < sizeof lax_rules / sizeof lax_rules[0]; i++)
+    if (!strcmp(lax_rules[i].lax, name)) prim = lax_rules[i].prim;
+  int lo = ax.ndim < ay.ndim ? ax.ndim : ay.ndim, hi = ax.ndim < ay.ndim ? ay.ndim : ax.ndim;
+  obj_raise(&exc_TypeError, "%s: arrays must have the same number of dimensions, got {%d, %d}",
+            prim, lo, hi);
+  return -1;
+}
+
 /* elementwise lax functions: lax.add etc. (no numpy dtype promotion beyond weak scalars) */
 static Value lax_binop(PrimId id, const char *name, int argc, const Value *argv, Obj *kw) {
   if (func_check_args(name, argc, kw, 2, 2) < 0) return val_null();
@@ -880,6 +994,11 @@ static Value lax_binop(PrimId id, const char *name, int argc, const Value *argv,
   if (VAL_IS_NULL(x)) return x;
   Value y = argv[1].tag == V_OBJ ? lax_family_args(argv[1]) : val_incref(argv[1]);
   if (VAL_IS_NULL(y)) { val_decref(x); return y; }
+  if (lax_check_dtypes(name, x, y) < 0 || lax_check_ranks(name, x, y) < 0) {
+    val_decref(x);
+    val_decref(y);
+    return val_null();
+  }
   Value r = lx_binary(FAM_JAX, id, x, y);
   val_decref(x);
   val_decref(y);

@@ -299,6 +299,25 @@ static Value arange_impl(Family fam, int argc, const Value *argv, Obj *kw) {
     for (int64_t k = 0; k < n; k++) lx_store_i((DType)d, p + k * sz, is + k * it);
   } else if (!isf) {
     for (int64_t k = 0; k < n; k++) lx_store_f((DType)d, p + k * sz, (double)(is + k * it));
+  } else if (fam == FAM_JAX) {
+    /* jax: start + step * iota, each converted to the output dtype and each operation
+     * rounded in it (eager lax.mul then lax.add: no fused multiply-add) */
+    if (d == DT_FLOAT32) {
+      float s32 = (float)fs, t32 = (float)ft;
+      for (int64_t k = 0; k < n; k++) {
+        float m = t32 * (float)k;
+        float v = s32 + m;
+        lx_store_f((DType)d, p + k * sz, v);
+      }
+    } else if (dt_is_float((DType)d)) {
+      for (int64_t k = 0; k < n; k++) {
+        double m = ft * (double)k;
+        lx_store_f((DType)d, p + k * sz, fs + m);
+      }
+    } else {
+      int64_t s = (int64_t)fs, t = (int64_t)ft;
+      for (int64_t k = 0; k < n; k++) lx_store_i((DType)d, p + k * sz, s + t * k);
+    }
   } else {
     /* numpy: start + i * delta with delta = (start + step) - start, computed in float64 */
     double delta = (fs + ft) - fs;
@@ -306,6 +325,63 @@ static Value arange_impl(Family fam, int argc, const Value *argv, Obj *kw) {
       double v = k == 0 ? fs : fs + (double)k * delta;
       if (dt_is_float((DType)d)) lx_store_f((DType)d, p + k * sz, v);
       else lx_store_i((DType)d, p + k * sz, (int64_t)v);
+    }
+  }
+  return lx_wrap(r, fam);
+}
+
+/* _linspace_xla(start, stop, num, endpoint): the values of jnp.linspace for concrete bounds of
+ * one float dtype and one shape, bit for bit as XLA's CPU backend computes its fusion of
+ * start * (1 - i/div) + stop * (i/div): the division becomes a multiply by r = 1/div, the
+ * product stop * (i*r) is reassociated to i * (stop*r), and LLVM contracts the sum into a
+ * fused multiply-add, i * (stop*r) + start*(1 - i*r). Fully unrolled loops (div <= 33) fold
+ * i = 1, and there the contraction is start * (1 - r) + stop*r instead. */
+static double lin_point(int f32, double s, double e, double r, double er, int64_t i, int64_t div) {
+  if (f32) {
+    float fi = (float)i, fs = (float)s, fr = (float)r, fer = (float)er;
+    float prod = fi * fr;
+    float sub = 1.0f - prod;
+    if (i == 1 && div <= 33) return (double)fmaf(fs, sub, fi * fer);
+    return (double)fmaf(fi, fer, fs * sub);
+  }
+  double di = (double)i;
+  double prod = di * r;
+  double sub = 1.0 - prod;
+  if (i == 1 && div <= 33) return fma(s, sub, di * er);
+  return fma(di, er, s * sub);
+}
+
+LX_FN(_linspace_xla)
+static Value _linspace_xla_impl(Family fam, int argc, const Value *argv, Obj *kw) {
+  Value a[4];
+  if (func_parse_args("_linspace_xla", argc, argv, kw, "start,stop,num,endpoint", a) < 0)
+    return val_null();
+  Array *s = lx_arr(a[0]), *e = lx_arr(a[1]);
+  int64_t num;
+  if (!s || !e) return val_none(); /* traced bounds: the caller computes them as JAX traces */
+  if (lx_as_int(a[2], &num) < 0) return val_null();
+  int endpoint = op_truth(a[3]);
+  if (endpoint < 0) return val_null();
+  if (s->dtype != e->dtype || !dt_is_float(s->dtype) || s->ndim != e->ndim || s->size != e->size ||
+      s->ndim >= ARR_MAXDIM || num < 2)
+    return obj_raise(&exc_ValueError, "_linspace_xla: bounds of one float dtype and shape, num >= 2");
+  int64_t div = endpoint ? num - 1 : num;
+  int64_t shape[ARR_MAXDIM];
+  shape[0] = num;
+  for (int k = 0; k < s->ndim; k++) shape[k + 1] = s->shape[k];
+  Array *r = arr_new(s->dtype, s->ndim + 1, shape);
+  if (!r) return lx_raise_engine(fam);
+  int f32 = s->dtype == DT_FLOAT32;
+  double rr = f32 ? (double)(1.0f / (float)div) : 1.0 / (double)div;
+  char *p = arr_data(r);
+  int sz = dt_size(s->dtype);
+  int64_t m = s->size;
+  for (int64_t j = 0; j < m; j++) {
+    double sv = arr_get_f(s, j), ev = arr_get_f(e, j);
+    double er = f32 ? (double)((float)ev * (float)rr) : ev * rr;
+    for (int64_t i = 0; i < num; i++) {
+      double v = (endpoint && i == num - 1) ? ev : lin_point(f32, sv, ev, rr, er, i, div);
+      lx_store_f(s->dtype, p + (i * m + j) * sz, v);
     }
   }
   return lx_wrap(r, fam);
@@ -507,6 +583,7 @@ static Value size_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   X(empty_like, "empty_like(a, dtype=None, shape=None)")                    \
   X(full_like, "full_like(a, fill_value, dtype=None, shape=None)")          \
   X(arange, "arange([start,] stop[, step], dtype=None)")                    \
+  X(_linspace_xla, "_linspace_xla(start, stop, num, endpoint)")            \
   X(eye, "eye(N, M=None, k=0, dtype=float)")                                \
   X(identity, "identity(n, dtype=float)")                                   \
   X(copy, "copy(a)")                                                        \

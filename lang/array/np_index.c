@@ -1,6 +1,7 @@
 /* np_index.c - indexing: basic (ints, slices, ..., None) as views for numpy and slice/rev for
  * jax, advanced (integer arrays, boolean masks) as gather, item assignment and .at[] as scatter. */
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include "core/core.h"
 #include "arrobj.h"
@@ -134,6 +135,18 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
       continue;
     }
     if (v.tag == V_OBJ && v.u.o->type == &iter_slice_type) {
+      SliceObj *so = (SliceObj *)v.u.o;
+      Value ends[3] = {so->start, so->stop, so->step};
+      for (int j = 0; j < 3; j++)
+        if (lx_is_arraylike(ends[j]) && !lx_is_arr(ends[j])) {
+          /* a traced bound: JAX's static-slice rule, before any concretization */
+          Value r = op_repr(v);
+          if (!VAL_IS_NULL(r))
+            obj_raise(&exc_IndexError, "Slice entries must be static integers. Got %s at "
+                      "position %lld", str_cstr(r), (long long)k);
+          val_decref(r);
+          goto fail;
+        }
       int64_t st, sp, step, len;
       if (iter_slice_indices(v, av->shape[dim], &st, &sp, &step, &len) < 0) goto fail;
       it->kind = (st == 0 && step == 1 && len == av->shape[dim]) ? IX_FULL : IX_SLICE;
@@ -166,7 +179,10 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
             goto fail;
           }
         Value c = lx_concrete(v, "boolean indexing (the result shape depends on the values)");
-        if (VAL_IS_NULL(c)) goto fail;
+        if (VAL_IS_NULL(c)) {
+          if (f != FAM_NP) { obj_err_clear(); lx_raise_bool_index(&ia); }
+          goto fail;
+        }
         Value parts[ARR_MAXDIM];
         int r = mask_to_arrays(lx_arr(c), f, parts);
         val_decref(c);
@@ -905,6 +921,69 @@ int np_setitem(Value x, Value key, Value v) {
   return rc;
 }
 
+/* x.at[key].get(mode='fill'): out-of-bounds integer indices give fill_value (NaN for
+ * floats, the lowest int, the highest unsigned, True for bool, as JAX). Keys of integers
+ * and integer arrays only; any other key cannot leave the bounds and is a plain gather. */
+static Value get_fill(Value x, Value key, Value fill) {
+  AVal xa;
+  if (lx_aval(x, &xa) < 0) return val_null();
+  int nk = key.tag == V_OBJ && key.u.o->type == &tuple_type ? (int)TUPLE(key.u.o)->len : 1;
+  const Value *ks = nk == 1 && !(key.tag == V_OBJ && key.u.o->type == &tuple_type)
+                        ? &key : TUPLE(key.u.o)->items;
+  if (nk > xa.ndim) return lx_getitem(x, key);
+  for (int i = 0; i < nk; i++) {
+    AVal ka;
+    if (ks[i].tag == V_INT) continue;
+    if (!lx_is_arraylike(ks[i]) || lx_aval(ks[i], &ka) < 0 || !dt_is_int(ka.dtype))
+      return lx_getitem(x, key);
+  }
+  Value g = lx_getitem(x, key);
+  if (VAL_IS_NULL(g)) return g;
+  Value valid = val_bool(1);
+  for (int i = 0; i < nk && !VAL_IS_NULL(valid); i++) {
+    Value lo = lx_binary(FAM_JAX, PRIM_ge, ks[i], val_int(-xa.shape[i]));
+    Value hi = lx_binary(FAM_JAX, PRIM_lt, ks[i], val_int(xa.shape[i]));
+    Value both = (VAL_IS_NULL(lo) || VAL_IS_NULL(hi)) ? val_null() : lx_binary(FAM_JAX, PRIM_and, lo, hi);
+    Value nv = VAL_IS_NULL(both) ? val_null() : lx_binary(FAM_JAX, PRIM_and, valid, both);
+    val_decref(lo); val_decref(hi); val_decref(both); val_decref(valid);
+    valid = nv;
+  }
+  Value fv = val_null(), r = val_null();
+  AVal ga, va;
+  if (VAL_IS_NULL(valid) || lx_aval(g, &ga) < 0) goto out;
+  if (!lx_is_arraylike(valid)) { r = val_incref(g); goto out; }   /* all int keys in range */
+  if (lx_aval(valid, &va) < 0) goto out;
+  {
+    /* the mask covers the indexed dims; the trailing ones broadcast */
+    int64_t shape[ARR_MAXDIM];
+    int nd = ga.ndim;
+    for (int i = 0; i < nd; i++) shape[i] = i < va.ndim ? va.shape[i] : 1;
+    Value vr = lx_reshape(valid, nd, shape);
+    if (VAL_IS_NULL(vr)) goto out;
+    Value vb = lx_broadcast_to(vr, ga.ndim, ga.shape);
+    val_decref(vr);
+    if (VAL_IS_NULL(vb)) goto out;
+    if (!VAL_IS_NULL(fill) && !VAL_IS_NONE(fill)) {
+      fv = lx_asarray(fill, FAM_JAX, ga.dtype, 0);
+    } else {
+      Value d = dt_is_float(ga.dtype) ? val_float(NAN)
+                : ga.dtype == DT_BOOL ? val_bool(1)
+                : dt_is_unsigned(ga.dtype) ? val_int(ga.dtype == DT_UINT8 ? 255 : 4294967295LL)
+                : val_int(ga.dtype == DT_INT32 ? INT32_MIN : INT64_MIN);
+      fv = lx_asarray(d, FAM_JAX, ga.dtype, 0);
+    }
+    Value fb = VAL_IS_NULL(fv) ? fv : lx_broadcast_to(fv, ga.ndim, ga.shape);
+    if (!VAL_IS_NULL(fb)) r = lx_select(vb, g, fb);
+    val_decref(fb);
+    val_decref(vb);
+  }
+out:
+  val_decref(fv);
+  val_decref(valid);
+  val_decref(g);
+  return r;
+}
+
 /* {=== .at[] ===} */
 Value lx_at_update(Value x, Value key, const char *op, Value v, Obj *kw, int argc,
                    const Value *argv) {
@@ -918,6 +997,18 @@ Value lx_at_update(Value x, Value key, const char *op, Value v, Obj *kw, int arg
   }
   if (!strcmp(op, "get")) {
     if (argc != 0) return obj_raise(&exc_TypeError, "get() takes no positional arguments");
+    Value mode = val_null(), fill = val_null();
+    for (int i = 0; i < nkw; i++) {
+      if (!strcmp(func_kwname(kw, i), "mode")) mode = argv[argc + i];
+      if (!strcmp(func_kwname(kw, i), "fill_value")) fill = argv[argc + i];
+    }
+    if (!VAL_IS_NULL(mode) && !VAL_IS_NONE(mode)) {
+      const char *m = VAL_IS_STR(mode) ? str_cstr(mode) : "";
+      if (strcmp(m, "fill") && strcmp(m, "clip") && strcmp(m, "promise_in_bounds") &&
+          strcmp(m, "drop"))
+        return obj_raise(&exc_ValueError, "'%s' is not a valid GatherScatterMode", m);
+      if (!strcmp(m, "fill") || !strcmp(m, "drop")) return get_fill(x, key, fill);
+    }
     return lx_getitem(x, key);
   }
   if (argc != 1) return obj_raise(&exc_TypeError, "%s() takes exactly one argument (%d given)", op, argc);

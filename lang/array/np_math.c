@@ -308,7 +308,8 @@ static Value where_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value x = (a[1].tag == V_INT || a[1].tag == V_FLOAT || a[1].tag == V_BOOL) ? a[1] : lx_asarray(a[1], fam, -1, 0);
   Value y = (a[2].tag == V_INT || a[2].tag == V_FLOAT || a[2].tag == V_BOOL) ? a[2] : lx_asarray(a[2], fam, -1, 0);
   Value r = val_null();
-  if (!VAL_IS_NULL(x) && !VAL_IS_NULL(y)) {
+  Value three[3] = {c, x, y};
+  if (!VAL_IS_NULL(x) && !VAL_IS_NULL(y) && lx_check_broadcast(fam, 3, three) == 0) {
     AVal ca;
     if (lx_aval(c, &ca) == 0) {
       Value cb = ca.dtype == DT_BOOL ? val_incref(c) : lx_binary(fam, PRIM_ne, c, val_int(0));

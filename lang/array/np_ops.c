@@ -2,6 +2,7 @@
  * (axes, shapes, dtypes), dtype promotion, and one-line wrappers that bind a primitive. */
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include "core/core.h"
 #include "arrobj.h"
@@ -233,8 +234,48 @@ int lx_promote_tw(Family f, DType d, int weak, int n, const Value *in, Value *ou
 /* {=== one-line binds ===} */
 Value lx_unary(PrimId id, Value x) { return lx_bind1(id, 1, &x, NULL); }
 
+/* jnp broadcasts operands of different ranks with broadcast_shapes first: an incompatible
+ * pair raises its ValueError there (same ranks reach the primitive's TypeError); three
+ * operands (where) always go through broadcast_shapes */
+int lx_check_broadcast(Family f, int n, const Value *in) {
+  if (f != FAM_JAX || n > 8) return 0;
+  AVal av[8];
+  int nd = 0, mixed = 0;
+  for (int i = 0; i < n; i++) {
+    if (!lx_is_arraylike(in[i])) { av[i].ndim = 0; continue; }
+    if (lx_aval(in[i], &av[i]) < 0) { obj_err_clear(); return 0; }
+  }
+  for (int i = 0; i < n; i++) {
+    if (i && av[i].ndim != av[0].ndim) mixed = 1;
+    if (av[i].ndim > nd) nd = av[i].ndim;
+  }
+  if (!mixed && n < 3) return 0;
+  for (int k = 1; k <= nd; k++) {
+    int64_t d = 1;
+    for (int i = 0; i < n; i++) {
+      if (av[i].ndim < k) continue;
+      int64_t e = av[i].shape[av[i].ndim - k];
+      if (e == 1) continue;
+      if (d != 1 && e != d) {
+        char buf[1600];
+        size_t m = 0;
+        for (int j = 0; j < n && m < sizeof buf; j++) {
+          char one[400];
+          arr_shape_str(av[j].shape, av[j].ndim, one, sizeof one);
+          m += (size_t)snprintf(buf + m, sizeof buf - m, "%s%s", j ? ", " : "", one);
+        }
+        obj_raise(&exc_ValueError, "Incompatible shapes for broadcasting: shapes=[%s]", buf);
+        return -1;
+      }
+      d = e;
+    }
+  }
+  return 0;
+}
+
 Value lx_binary(Family f, PrimId id, Value a, Value b) {
   Value in[2] = {a, b}, p[2];
+  if (lx_check_broadcast(f, 2, in) < 0) return val_null();
   if (lx_promote(f, 2, in, p) < 0) return val_null();   /* keeps the weak type */
   Value r = lx_bind1(id, 2, p, NULL);
   val_decref(p[0]);

@@ -141,5 +141,15 @@ def _install(linalg, xp):
         s = linalg.svd(x, compute_uv=False)
         return s[..., 0] / s[..., -1]
 
+    # jax.numpy.linalg.slogdet returns a named tuple; numpy's stays a plain tuple here
+    # (Sable's namedtuple is not a tuple subclass, and NumPy's callers index it as one)
+    import collections as _collections
+    SlogdetResult = _collections.namedtuple("SlogdetResult", ["sign", "logabsdet"])
+    _slogdet = linalg.slogdet
+
+    def slogdet(a):
+        return SlogdetResult(*_slogdet(a))
+
     return {"norm": norm, "pinv": pinv, "matrix_rank": matrix_rank, "eigvalsh": eigvalsh,
-            "lstsq": lstsq, "matrix_power": matrix_power, "multi_dot": multi_dot, "cond": cond}
+            "lstsq": lstsq, "matrix_power": matrix_power, "multi_dot": multi_dot, "cond": cond,
+            **({"slogdet": slogdet} if xp.__name__ == "jax.numpy" else {})}

@@ -247,7 +247,11 @@ def _install(xp):
             bshape = xp.broadcast_shapes(start.shape, stop.shape)
             bstart = xp.broadcast_to(start, bshape)
             bstop = xp.broadcast_to(stop, bshape)
-            if num > 1:
+            # concrete bounds: XLA's exact values (None for traced ones)
+            y = xp._linspace_xla(bstart, bstop, num, endpoint) if num > 1 else None
+            if y is not None:
+                step = (stop - start) / div
+            elif num > 1:
                 step = (stop - start) / div
                 it = xp.arange(div, dtype=dt) / div
                 it = xp.reshape(it, (-1,) + (1,) * len(bshape))
@@ -769,6 +773,29 @@ def _install(xp):
 
     def einsum(subscripts, *operands, out=None, optimize=None, precision=None,
                preferred_element_type=None, _dot_general=None):
+        if not isinstance(subscripts, str):
+            # interleaved form: einsum(op0, sublist0, op1, sublist1, ..., [sublist_out])
+            args = (subscripts,) + operands
+            letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+            def _sub(lst):
+                t = ""
+                for e in lst:
+                    if e is Ellipsis:
+                        t += "..."
+                    elif isinstance(e, int) and 0 <= e < 52:
+                        t += letters[e]
+                    else:
+                        raise ValueError("subscript is not within the valid range [0, 52)")
+                return t
+            ops_i = list(args[0::2])
+            subs = [_sub(l) for l in args[1::2]]
+            if len(args) % 2:
+                s_out = _sub(args[-1])
+                ops_i = ops_i[:-1]
+                subscripts = ",".join(subs[:len(ops_i)]) + "->" + s_out
+            else:
+                subscripts = ",".join(subs)
+            operands = tuple(ops_i)
         ops = [xp.asarray(o) for o in operands]
         s = subscripts.replace(" ", "")
         if "->" in s:

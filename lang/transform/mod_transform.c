@@ -1866,5 +1866,8 @@ int modinit_jax_errors(Value m) {
   if (module_add(m, "ConcretizationTypeError", val_obj(&tr_exc_concretization->ob)) < 0) return -1;
   if (module_add(m, "TracerBoolConversionError", val_obj(&tr_exc_bool_conversion->ob)) < 0) return -1;
   if (module_add(m, "TracerIntegerConversionError", val_obj(&tr_exc_integer_conversion->ob)) < 0) return -1;
+  if (module_add(m, "JAXTypeError", val_obj(&tr_exc_jax_type->ob)) < 0) return -1;
+  if (module_add(m, "JAXIndexError", val_obj(&tr_exc_jax_index->ob)) < 0) return -1;
+  if (module_add(m, "NonConcreteBooleanIndexError", val_obj(&tr_exc_bool_index->ob)) < 0) return -1;
   return module_add(m, "UnexpectedTracerError", val_obj(&tr_exc_leaked->ob));
 }

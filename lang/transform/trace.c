@@ -110,11 +110,12 @@ static Value tracer_repr(Value self) {
   char av[300];
   aval_text(&x->aval, av, sizeof av);
   const char *tn = x->tr->vt->trace_name;
+  TraceKind k = x->tr->vt->kind;
+  /* JAX 0.10 prints a jit tracer by its aval, "~" marking a weak type */
+  if (k == TK_STAGE) return str_fmt("JitTracer(%s%s)", x->aval.weak ? "~" : "", av);
   Value head = str_fmt("Traced<ShapedArray(%s%s)>with<%s>", av,
                        x->aval.weak ? ", weak_type=True" : "", tn);
   if (VAL_IS_NULL(head)) return head;
-  TraceKind k = x->tr->vt->kind;
-  if (k == TK_STAGE) return head;
   Value ra = op_repr(x->a);
   if (VAL_IS_NULL(ra)) { val_decref(head); return ra; }
   Value r;
@@ -188,7 +189,7 @@ __attribute__((constructor)) static void tracer_register(void) {
 
 /* {=== errors ===} */
 TypeObj *tr_exc_concretization, *tr_exc_bool_conversion, *tr_exc_integer_conversion,
-    *tr_exc_leaked;
+    *tr_exc_leaked, *tr_exc_jax_type, *tr_exc_jax_index, *tr_exc_bool_index;
 
 static TypeObj *make_exc(const char *name, TypeObj *base) {
   Value bases = tuple_pack(1, val_obj(&base->ob));
@@ -209,8 +210,23 @@ int tr_errors_init(void) {
   tr_exc_bool_conversion = make_exc("TracerBoolConversionError", tr_exc_concretization);
   tr_exc_integer_conversion = make_exc("TracerIntegerConversionError", tr_exc_concretization);
   tr_exc_leaked = make_exc("UnexpectedTracerError", &exc_Exception);
-  if (!tr_exc_bool_conversion || !tr_exc_integer_conversion || !tr_exc_leaked) return -1;
-  return 0;
+  tr_exc_jax_type = make_exc("JAXTypeError", &exc_TypeError);
+  tr_exc_jax_index = make_exc("JAXIndexError", &exc_IndexError);
+  if (!tr_exc_bool_conversion || !tr_exc_integer_conversion || !tr_exc_leaked ||
+      !tr_exc_jax_type || !tr_exc_jax_index)
+    return -1;
+  tr_exc_bool_index = make_exc("NonConcreteBooleanIndexError", tr_exc_jax_index);
+  return tr_exc_bool_index ? 0 : -1;
+}
+
+/* a boolean mask whose values are traced: JAX's NonConcreteBooleanIndexError */
+Value lx_raise_bool_index(const AVal *av) {
+  if (tr_errors_init() < 0) return val_null();
+  char t[300];
+  aval_text(av, t, sizeof t);
+  return obj_raise(tr_exc_bool_index, "Array boolean indices must be concrete; got %s\n\n"
+                   "See https://docs.jax.dev/en/latest/errors.html#jax.errors."
+                   "NonConcreteBooleanIndexError", t);
 }
 
 /* The error raised when a traced value is needed as a concrete one (bool(), float(), an

@@ -95,7 +95,7 @@ static inline void tr_leave(Interp *prev) { lx_set_current(prev); }
 static inline int tr_engine_err(void) { lx_raise_engine(FAM_JAX); return -1; }
 
 extern TypeObj *tr_exc_concretization, *tr_exc_bool_conversion, *tr_exc_integer_conversion,
-    *tr_exc_leaked;
+    *tr_exc_leaked, *tr_exc_jax_type, *tr_exc_jax_index, *tr_exc_bool_index;
 int tr_errors_init(void);
 /* Why a jit-staged value is abstract, for the concretization error (jit.c): "it depends on
  * the value of the argument x", or that it was computed inside the function. */

@@ -197,7 +197,7 @@ def f(x):
     return x * 2
 f(jnp.arange(3.0))
 f(jnp.arange(3.0) + 1)
-""", rc=0, out=["traced: Traced<ShapedArray(float32[3])>with<DynamicJaxprTrace>\nvalue: [0. 1. 2.]\nvalue: [1. 2. 3.]\n"])
+""", rc=0, out=["traced: JitTracer(float32[3])\nvalue: [0. 1. 2.]\nvalue: [1. 2. 3.]\n"])
 
 case("debug_print_vmap_grad", HEAD + """
 def f(x):

@@ -1,0 +1,22 @@
+# jaxdiff: interleaved einsum, SlogdetResult, at[].get modes, jax.ops segment reductions
+import jax, jax.numpy as jnp
+import jax.ops
+a = jnp.arange(6.).reshape(2, 3); v = jnp.arange(3.)
+print(jnp.einsum(a, [0, 1], v, [1], [0]))
+print(jnp.einsum(a, [0, 1], v, [1]))
+print(jnp.einsum(a, [Ellipsis, 1], v, [1], [Ellipsis]))
+r = jnp.linalg.slogdet(jnp.array([[2., 1.], [1., 3.]]))
+print(r); print(type(r).__name__, r.sign, r.logabsdet)
+x = jnp.arange(5.)
+print(x.at[7].get(mode='fill', fill_value=-1.))
+print(x.at[jnp.array([0, 9, -1])].get(mode='fill', fill_value=jnp.nan))
+print(x.at[9].get(mode='clip'), x.at[2].get(mode='promise_in_bounds'))
+print(x.at[jnp.array([1, 9])].get(mode='fill'))
+print(jnp.arange(5).at[jnp.array([1, 9])].get(mode='fill'))
+d = jnp.array([1., 2., 3., 4., 5.]); ids = jnp.array([0, 0, 1, 2, 2])
+print(jax.ops.segment_sum(d, ids)); print(jax.ops.segment_sum(d, ids, num_segments=4))
+print(jax.ops.segment_max(d, ids, 4)); print(jax.ops.segment_min(d, ids, 4))
+print(jax.ops.segment_prod(d, ids, 4))
+print(jax.ops.segment_sum(jnp.ones((5, 2)), ids, 3))
+print(jax.jit(lambda d: jax.ops.segment_sum(d, ids, 3))(d))
+print(jax.grad(lambda d: jax.ops.segment_sum(d, ids, 3).sum())(d))
