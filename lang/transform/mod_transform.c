@@ -1313,8 +1313,12 @@ static Value custom_jvp_call(Value self, int argc, const Value *argv, Obj *kw) {
   CjCtx x = {c, argc, argv, td, NULL, 0};
   if (nd < 0) goto done;
   for (int i = 0; i < nd; i++) own |= tr_own(t, d[i]) != NULL;
-  if (!own) {   /* nothing to differentiate at this level: the function itself */
-    r = op_call(c->fun, argc, argv, NULL);
+  if (!own) {   /* nothing to differentiate at this level: the call one level out, where an
+                 * enclosing differentiation still applies the rule (a rule calling its own
+                 * function, differentiated twice, as JAX) */
+    Interp *prev = tr_enter(t->it.parent);
+    r = custom_jvp_call(self, argc, argv, NULL);
+    tr_leave(prev);
     goto done;
   }
   prim = calloc((size_t)nd + 1, sizeof(Value));
