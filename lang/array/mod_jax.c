@@ -1072,13 +1072,33 @@ static Value lax_integer_pow(int argc, const Value *argv, Obj *kw) {
   val_decref(x);
   return r;
 }
+/* min(max(x, lo), hi) with JAX's derivatives: x's flows strictly inside (lo, hi), lo's where
+ * lo > x and lo < hi, hi's where hi < x; none at a tie (the value there is stop_gradient'ed). */
 static Value lax_clamp(int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (func_parse_args("clamp", argc, argv, kw, "min,x,max", a) < 0) return val_null();
   Value lo = lx_binary(FAM_JAX, PRIM_max, a[1], a[0]);
-  if (VAL_IS_NULL(lo)) return lo;
-  Value r = lx_binary(FAM_JAX, PRIM_min, lo, a[2]);
+  Value v = VAL_IS_NULL(lo) ? lo : lx_binary(FAM_JAX, PRIM_min, lo, a[2]);
   val_decref(lo);
+  Value sg = VAL_IS_NULL(v) ? v : lx_bind1(PRIM_stop_gradient, 1, &v, NULL);
+  val_decref(v);
+  Value k[7] = {lx_binary(FAM_JAX, PRIM_gt, a[1], a[0]), lx_binary(FAM_JAX, PRIM_lt, a[1], a[2]),
+                lx_binary(FAM_JAX, PRIM_gt, a[0], a[1]), lx_binary(FAM_JAX, PRIM_lt, a[0], a[2]),
+                lx_binary(FAM_JAX, PRIM_lt, a[2], a[1]), val_null(), val_null()};
+  Value r = val_null();
+  int ok = !VAL_IS_NULL(sg);
+  for (int i = 0; i < 5; i++) ok = ok && !VAL_IS_NULL(k[i]);
+  if (ok) {
+    k[5] = lx_binary(FAM_JAX, PRIM_and, k[0], k[1]);
+    k[6] = lx_binary(FAM_JAX, PRIM_and, k[2], k[3]);
+    Value s1 = VAL_IS_NULL(k[6]) ? val_null() : lx_select(k[4], a[2], sg);
+    Value s2 = (VAL_IS_NULL(s1) || VAL_IS_NULL(k[6])) ? val_null() : lx_select(k[6], a[0], s1);
+    r = (VAL_IS_NULL(s2) || VAL_IS_NULL(k[5])) ? val_null() : lx_select(k[5], a[1], s2);
+    val_decref(s1);
+    val_decref(s2);
+  }
+  for (int i = 0; i < 7; i++) val_decref(k[i]);
+  val_decref(sg);
   return r;
 }
 

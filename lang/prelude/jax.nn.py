@@ -3,6 +3,7 @@
 
 import jax.numpy as jnp
 from jax import lax
+from sable.transforms import custom_jvp as _custom_jvp
 import jax.nn.initializers as initializers
 from jax.scipy.special import logsumexp
 
@@ -12,12 +13,30 @@ def _sg(x):
     return f(x) if f is not None else x
 
 
+# As JAX: the derivative is 0 at the kinks (relu'(0) = 0, relu6'(0) = relu6'(6) = 0), not the
+# 0.5 that max/min's balanced rule would give.
+@_custom_jvp
 def relu(x):
     return jnp.maximum(x, 0)
 
 
+@relu.defjvp
+def _relu_jvp(primals, tangents):
+    x, = primals
+    g, = tangents
+    return relu(x), lax.select(x > 0, g, jnp.zeros_like(g))
+
+
+@_custom_jvp
 def relu6(x):
     return jnp.minimum(jnp.maximum(x, 0), 6.0)
+
+
+@relu6.defjvp
+def _relu6_jvp(primals, tangents):
+    x, = primals
+    g, = tangents
+    return relu6(x), lax.select((x > 0) & (x < 6), g, jnp.zeros_like(g))
 
 
 def sigmoid(x):
@@ -56,10 +75,14 @@ hard_swish = hard_silu
 
 def gelu(x, approximate=True):
     x = jnp.asarray(x)
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        x = x.astype(jnp.result_type(float))
     if approximate:
         c = jnp.sqrt(2 / jnp.pi).astype(x.dtype)
-        return 0.5 * x * (1 + jnp.tanh(c * (x + 0.044715 * (x ** 3))))
-    return x * 0.5 * (1 + lax.erf(x / jnp.sqrt(2.0).astype(x.dtype)))
+        cdf = 0.5 * (1.0 + jnp.tanh(c * (x + 0.044715 * (x ** 3))))
+        return x * cdf
+    sqrt_half = jnp.sqrt(0.5).astype(x.dtype)
+    return 0.5 * x * lax.erfc(-x * sqrt_half)
 
 
 def elu(x, alpha=1.0):

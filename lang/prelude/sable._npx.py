@@ -903,12 +903,36 @@ def _install(xp):
         return convolve(a, xp.ravel(xp.asarray(v))[::-1], mode)
 
     # ---- elementwise compositions ------------------------------------------------------
-    def logaddexp(x1, x2):
-        x1 = xp.asarray(x1)
-        x2 = xp.asarray(x2)
+    def _logaddexp(x1, x2):
         amax = xp.maximum(x1, x2)
         delta = x1 - x2
         return xp.where(xp.isnan(delta), x1 + x2, amax + xp.log1p(xp.exp(-xp.abs(delta))))
+
+    if not _NP:
+        # JAX's custom JVP: t1 exp(x1 - out) + t2 exp(x2 - out) (1/2 each at x1 == x2, smooth
+        # second derivatives), infinities replaced by 0 in the exponents
+        from sable.transforms import custom_jvp as _custom_jvp
+        _logaddexp = _custom_jvp(_logaddexp)
+
+        def _noinf(v):
+            return xp.where(xp.isinf(v), xp.zeros_like(v), v)
+
+        def _logaddexp_jvp(primals, tangents):
+            a, b = primals
+            ta, tb = tangents
+            out = _logaddexp(a, b)
+            return out, ta * xp.exp(_noinf(a) - _noinf(out)) + tb * xp.exp(_noinf(b) - _noinf(out))
+
+        _logaddexp.defjvp(_logaddexp_jvp)
+
+    def logaddexp(x1, x2):
+        x1 = xp.asarray(x1)
+        x2 = xp.asarray(x2)
+        if not _NP:
+            dt = xp.result_type(x1, x2, float)
+            x1 = x1.astype(dt)
+            x2 = x2.astype(dt)
+        return _logaddexp(x1, x2)
 
     def logaddexp2(x1, x2):
         ln2 = math.log(2)
@@ -949,11 +973,15 @@ def _install(xp):
     def fmax(x1, x2):
         x1 = xp.asarray(x1)
         x2 = xp.asarray(x2)
+        if not _NP:   # JAX's form: at a tie the value and the derivative are x2's
+            return xp.where((x1 > x2) | xp.isnan(x2), x1, x2)
         return xp.where(xp.isnan(x1), x2, xp.where(xp.isnan(x2), x1, xp.maximum(x1, x2)))
 
     def fmin(x1, x2):
         x1 = xp.asarray(x1)
         x2 = xp.asarray(x2)
+        if not _NP:
+            return xp.where((x1 < x2) | xp.isnan(x2), x1, x2)
         return xp.where(xp.isnan(x1), x2, xp.where(xp.isnan(x2), x1, xp.minimum(x1, x2)))
 
     def fmod(x1, x2):

@@ -60,7 +60,15 @@ static int rule_integer_pow(const Prim *p, const AVal *in, int nin, const void *
 }
 
 /* {=== partial derivatives ===} */
-static int d_abs(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(un(PRIM_sign, X0)); }
+/* JAX's rule: 1 where x >= 0 (so 1 at 0 and at -0.0), -1 elsewhere (NaN included) */
+static int d_abs(const RuleCtx *c, const uint8_t *need, Value *d) {
+  const AVal *av = &c->in_av[0];
+  Value z = t_scalar(av->dtype, 0.0, 0), one = t_scalar(av->dtype, 1.0, 0), m1 = t_scalar(av->dtype, -1.0, 0);
+  Value ge = EM_IS_NULL(z) ? z : t_binary(PRIM_ge, X0, z);
+  Value r = (EM_IS_NULL(ge) || EM_IS_NULL(one) || EM_IS_NULL(m1)) ? em_null() : t_select(ge, one, m1);
+  em_decref(z); em_decref(one); em_decref(m1); em_decref(ge);
+  RET1(r);
+}
 static int d_exp(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(em_incref(Z0)); }
 static int d_exp2(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(t_mul_scalar(Z0, M_LN2)); }
 static int d_log(const RuleCtx *c, const uint8_t *need, Value *d) { RET1(recip(X0)); }

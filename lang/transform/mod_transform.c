@@ -1296,11 +1296,21 @@ static int custom_outer(CustomObj *c, LxTrace *t, int argc, const Value *argv, O
   return 1;
 }
 
+/* The current interpreter as a transformation trace; NULL at eval and under an interpreter that
+ * is not one (a test's recording interpreter): the plain function runs there. */
+static LxTrace *current_trace(void) {
+  Interp *cur = lx_current();
+  if (cur == lx_eval_interp() || !cur->vt || !cur->vt->name) return NULL;
+  static const char *const kinds[] = {"jit", "jvp", "vjp", "batch"};
+  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+    if (!strcmp(cur->vt->name, kinds[i])) return (LxTrace *)cur;
+  return NULL;
+}
+
 static Value custom_jvp_call(Value self, int argc, const Value *argv, Obj *kw) {
   CustomObj *c = (CustomObj *)self.u.o;
   lx_transform_init();
-  Interp *cur = lx_current();
-  LxTrace *t = cur == lx_eval_interp() ? NULL : (LxTrace *)cur;
+  LxTrace *t = current_trace();
   Value handled;
   if (!VAL_IS_NULL(c->jvp) && custom_outer(c, t, argc, argv, kw, &handled)) return handled;
   if (!t || VAL_IS_NULL(c->jvp) || func_kwcount(kw) ||
@@ -1313,8 +1323,12 @@ static Value custom_jvp_call(Value self, int argc, const Value *argv, Obj *kw) {
   CjCtx x = {c, argc, argv, td, NULL, 0};
   if (nd < 0) goto done;
   for (int i = 0; i < nd; i++) own |= tr_own(t, d[i]) != NULL;
-  if (!own) {   /* nothing to differentiate at this level: the function itself */
-    r = op_call(c->fun, argc, argv, NULL);
+  if (!own) {   /* nothing to differentiate at this level: the call one level out, where an
+                 * enclosing differentiation still applies the rule (a rule calling its own
+                 * function, differentiated twice, as JAX) */
+    Interp *prev = tr_enter(t->it.parent);
+    r = custom_jvp_call(self, argc, argv, NULL);
+    tr_leave(prev);
     goto done;
   }
   prim = calloc((size_t)nd + 1, sizeof(Value));
@@ -1527,8 +1541,7 @@ static int cvbwd_backward(void *p, int nout, const Value *ct, int nin, const uin
 static Value custom_vjp_call(Value self, int argc, const Value *argv, Obj *kw) {
   CustomObj *c = (CustomObj *)self.u.o;
   lx_transform_init();
-  Interp *cur = lx_current();
-  LxTrace *t = cur == lx_eval_interp() ? NULL : (LxTrace *)cur;
+  LxTrace *t = current_trace();
   Value handled;
   if (!VAL_IS_NULL(c->fwd) && custom_outer(c, t, argc, argv, kw, &handled)) return handled;
   if (!t || VAL_IS_NULL(c->fwd) || func_kwcount(kw) || t->vt->kind == TK_STAGE || t->vt->kind == TK_BATCH)
