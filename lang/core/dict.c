@@ -96,8 +96,9 @@ restart:
 
 /* find key: returns the entry index or -1 (absent), -2 on error; *slot gets the index slot */
 static int64_t dict_lookup(DictObj *d, Value key, int64_t hash, size_t *slot) {
+restart:
+  /* (a restart may find the dict cleared or shrunk to the index-less form) */
   if (!d->index) { *slot = 0; return d->n ? small_lookup(d, key, hash) : -1; }
-restart:;
   size_t mask = d->mask, i = (size_t)hash & mask;
   uint64_t perturb = (uint64_t)hash;
   int64_t *index = d->index;
@@ -273,11 +274,8 @@ void dict_clear(Value dv) {
 
 /* the keys of a dict are distinct already: a copy places them without comparing (no user
  * __eq__ runs, so nothing can change the source under the copy), as CPython's clone does */
-Value dict_copy(Value dv) {
-  Value r = dict_new();
-  if (VAL_IS_NULL(r)) return r;
-  DictObj *d = DICT(dv.u.o), *c = DICT(r.u.o);
-  if (d->used && dict_resize(c, d->used) < 0) { val_decref(r); return val_null(); }
+static int dict_clone_into(DictObj *c, DictObj *d) {
+  if (d->used && dict_resize(c, d->used) < 0) return -1;
   for (int64_t i = 0; i < d->n; i++) {
     DictEntry *e = &d->entries[i];
     if (VAL_IS_NULL(e->key)) continue;
@@ -296,10 +294,20 @@ Value dict_copy(Value dv) {
       c->index[j] = k;
     }
   }
+  c->version++;
+  return 0;
+}
+
+Value dict_copy(Value dv) {
+  Value r = dict_new();
+  if (VAL_IS_NULL(r)) return r;
+  if (dict_clone_into(DICT(r.u.o), DICT(dv.u.o)) < 0) { val_decref(r); return val_null(); }
   return r;
 }
 
 int dict_update(Value dv, Value other) {
+  if (VAL_IS_DICT(other) && DICT(dv.u.o)->used == 0 && DICT(dv.u.o)->n == 0 && dv.u.o != other.u.o)
+    return dict_clone_into(DICT(dv.u.o), DICT(other.u.o));
   if (VAL_IS_DICT(other)) {
     DictObj *o = DICT(other.u.o);
     for (int64_t i = 0; i < o->n; i++) {
@@ -564,11 +572,16 @@ static int dv_contains(Value v, Value x) {
   }
   int64_t pos = 0;
   Value k, y;
+  int64_t used = DICT(d.u.o)->used;
   while (dict_next(d, &pos, &k, &y)) {
     val_incref(y);
     int e = op_eq(y, x);
     val_decref(y);
     if (e) return e;
+    if (DICT(d.u.o)->used != used) {   /* a values iterator's check, as CPython's `in` */
+      obj_raise(&exc_RuntimeError, "dictionary changed size during iteration");
+      return -1;
+    }
   }
   return 0;
 }

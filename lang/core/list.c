@@ -532,12 +532,13 @@ static int obj_list_sort(Value list, Value key, int reverse) {
   /* restore (anything appended during the sort is dropped, as in CPython it's an error) */
   Value *extra = l->items;
   int64_t en = l->len;
+  int touched = l->cap != 0 || en != 0;   /* anything stored, even if taken out again */
   l->items = items;
   l->len = n;
   l->cap = n;
   for (int64_t i = 0; i < en; i++) val_decref(extra[i]);
   free(extra);
-  if (en && !err) {
+  if (touched && !err) {
     obj_raise(&exc_ValueError, "list modified during sort");
     return -1;
   }
