@@ -425,6 +425,7 @@ static Value dict_repr(Value v) {
   }
   fbuf_putc(&b, '}');
   op_repr_leave(v.u.o);
+  if (b.cap == (size_t)-1) return obj_raise_nomem();   /* the buffer refused to grow */
   Value r = str_new(b.s, b.len);
   fbuf_free(&b);
   return r;

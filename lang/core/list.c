@@ -143,6 +143,7 @@ Value list_seq_repr(Value self, const Value *items, int64_t n, const char *open,
   if (tuple1 && !live && n == 1) fbuf_putc(&b, ',');
   fbuf_puts(&b, close);
   op_repr_leave(self.u.o);
+  if (b.cap == (size_t)-1) return obj_raise_nomem();   /* the buffer refused to grow */
   Value r = str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
