@@ -188,15 +188,15 @@ int64_t arr_shape_size(const int64_t *shape, int ndim) {
     }
     if (shape[i] == 0) zero = 1;
   }
-  if (zero) return 0;
+  /* NumPy refuses a shape whose nonzero extents overflow even when another extent is 0 */
   for (int i = 0; i < ndim; i++) {
-    if (__builtin_mul_overflow(s, shape[i], &s)) {
+    if (shape[i] != 0 && __builtin_mul_overflow(s, shape[i], &s)) {
       arr_err(ERR_VALUE, "array is too big; `arr.size * arr.dtype.itemsize` is larger than the "
                          "maximum possible size.");
       return -1;
     }
   }
-  return s;
+  return zero ? 0 : s;
 }
 
 /* NumPy's AxisError text for an axis out of range; the index on success. */

@@ -24,7 +24,13 @@ static int io_missing(const void *fn) {
 static int has(Value v) { return !VAL_IS_NULL(v) && !VAL_IS_NONE(v); }
 
 static const char *path_arg(Value v, const char *fname) {
-  if (VAL_IS_STR(v)) return str_cstr(v);
+  if (VAL_IS_STR(v)) {
+    if (memchr(str_cstr(v), 0, STR(v.u.o)->len)) {   /* a NUL would cut the name short */
+      obj_raise(&exc_ValueError, "embedded null byte");
+      return NULL;
+    }
+    return str_cstr(v);
+  }
   /* pathlib-like objects: str(p) */
   obj_raise(&exc_TypeError, "%s: expected a file name (str), got %s", fname, op_type_name(v));
   return NULL;

@@ -468,6 +468,11 @@ static Value pad_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   memset(&pp, 0, sizeof pp);
   pp.ndim = av.ndim;
   if (pad_pairs(a[1], av.ndim, pp.lo, pp.hi) < 0) goto out;
+  for (int i = 0; i < av.ndim; i++)
+    if (pp.lo[i] < 0 || pp.hi[i] < 0) {   /* NumPy's and JAX's refusal */
+      obj_raise(&exc_ValueError, "index can't contain negative values");
+      goto out;
+    }
   cv = lx_asarray(has(a[3]) ? a[3] : val_int(0), fam, av.dtype, 0);
   if (VAL_IS_NULL(cv)) goto out;
   {

@@ -637,7 +637,7 @@ Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
       Value *args = argc + nk + 1 <= 16 ? small : obj_calloc((size_t)(argc + nk + 1), sizeof(Value));
       if (!args) { val_decref(self); return val_null(); }
       args[0] = self;
-      memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));
+      if (argc + nk) memcpy(args + 1, argv, (size_t)(argc + nk) * sizeof(Value));   /* argv may be NULL */
       r = call_function(FUNC(init.u.o), argc + 1, args, kw);
       if (args != small) free(args);
     } else if (VAL_IS_OBJ(init) && init.u.o->type == &func_builtin_type &&

@@ -59,6 +59,9 @@ Obj *func_cell_new(Value v);                 /* borrows v */
 typedef struct SliceObj { Obj ob; Value start, stop, step; } SliceObj;
 Value iter_slice_new(Value start, Value stop, Value step);  /* borrows */
 /* normalise a slice against a length (CPython's PySlice_GetIndicesEx); -1 on error */
+int iter_slice_unpack(Value slice, int64_t *start, int64_t *stop, int64_t *step, int *flags);
+void iter_slice_adjust(int64_t len, int flags, int64_t *start, int64_t *stop, int64_t step,
+                       int64_t *slicelen);
 int iter_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
                        int64_t *slicelen);
 

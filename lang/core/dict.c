@@ -96,8 +96,9 @@ restart:
 
 /* find key: returns the entry index or -1 (absent), -2 on error; *slot gets the index slot */
 static int64_t dict_lookup(DictObj *d, Value key, int64_t hash, size_t *slot) {
+restart:
+  /* (a restart may find the dict cleared or shrunk to the index-less form) */
   if (!d->index) { *slot = 0; return d->n ? small_lookup(d, key, hash) : -1; }
-restart:;
   size_t mask = d->mask, i = (size_t)hash & mask;
   uint64_t perturb = (uint64_t)hash;
   int64_t *index = d->index;
@@ -271,20 +272,42 @@ void dict_clear(Value dv) {
   free(ents);
 }
 
-Value dict_copy(Value dv) {
-  Value r = dict_new();
-  if (VAL_IS_NULL(r)) return r;
-  DictObj *d = DICT(dv.u.o);
-  if (d->used && dict_resize(DICT(r.u.o), d->used) < 0) { val_decref(r); return val_null(); }
+/* the keys of a dict are distinct already: a copy places them without comparing (no user
+ * __eq__ runs, so nothing can change the source under the copy), as CPython's clone does */
+static int dict_clone_into(DictObj *c, DictObj *d) {
+  if (d->used && dict_resize(c, d->used) < 0) return -1;
   for (int64_t i = 0; i < d->n; i++) {
     DictEntry *e = &d->entries[i];
     if (VAL_IS_NULL(e->key)) continue;
-    if (dict_set_h(r, e->key, e->hash, e->val) < 0) { val_decref(r); return val_null(); }
+    int64_t k = c->n++;
+    c->entries[k].hash = e->hash;
+    c->entries[k].key = val_incref(e->key);
+    c->entries[k].val = val_incref(e->val);
+    c->used++;
+    if (c->index) {
+      size_t mask = c->mask, j = (size_t)e->hash & mask;
+      uint64_t perturb = (uint64_t)e->hash;
+      while (c->index[j] != IX_EMPTY) {
+        perturb >>= PERTURB_SHIFT;
+        j = (j * 5 + (size_t)perturb + 1) & mask;
+      }
+      c->index[j] = k;
+    }
   }
+  c->version++;
+  return 0;
+}
+
+Value dict_copy(Value dv) {
+  Value r = dict_new();
+  if (VAL_IS_NULL(r)) return r;
+  if (dict_clone_into(DICT(r.u.o), DICT(dv.u.o)) < 0) { val_decref(r); return val_null(); }
   return r;
 }
 
 int dict_update(Value dv, Value other) {
+  if (VAL_IS_DICT(other) && DICT(dv.u.o)->used == 0 && DICT(dv.u.o)->n == 0 && dv.u.o != other.u.o)
+    return dict_clone_into(DICT(dv.u.o), DICT(other.u.o));
   if (VAL_IS_DICT(other)) {
     DictObj *o = DICT(other.u.o);
     for (int64_t i = 0; i < o->n; i++) {
@@ -402,6 +425,7 @@ static Value dict_repr(Value v) {
   }
   fbuf_putc(&b, '}');
   op_repr_leave(v.u.o);
+  if (b.cap == (size_t)-1) return obj_raise_nomem();   /* the buffer refused to grow */
   Value r = str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
@@ -542,13 +566,23 @@ static int dv_contains(Value v, Value x) {
     if (op_hash(TUPLE(x.u.o)->items[0], &h) < 0) return -1;
     Value y = dict_get_h(d, TUPLE(x.u.o)->items[0], h);
     if (VAL_IS_NULL(y)) return obj_err_occurred() ? -1 : 0;
-    return op_eq(y, TUPLE(x.u.o)->items[1]);
+    val_incref(y);
+    int e = op_eq(y, TUPLE(x.u.o)->items[1]);
+    val_decref(y);
+    return e;
   }
   int64_t pos = 0;
   Value k, y;
+  int64_t used = DICT(d.u.o)->used;
   while (dict_next(d, &pos, &k, &y)) {
+    val_incref(y);
     int e = op_eq(y, x);
+    val_decref(y);
     if (e) return e;
+    if (DICT(d.u.o)->used != used) {   /* a values iterator's check, as CPython's `in` */
+      obj_raise(&exc_RuntimeError, "dictionary changed size during iteration");
+      return -1;
+    }
   }
   return 0;
 }
@@ -664,9 +698,21 @@ static Value m_popitem(int argc, const Value *argv, Obj *kw) {
   DictObj *d = DICT(SELFD.u.o);
   for (int64_t i = d->n - 1; i >= 0; i--) {
     if (VAL_IS_NULL(d->entries[i].key)) continue;
-    Value k = val_incref(d->entries[i].key);
-    Value v = dict_pop(SELFD, k);
-    if (VAL_IS_NULL(v)) { val_decref(k); return v; }
+    /* the entry is removed by its stored hash and position: no __hash__/__eq__ runs */
+    if (d->index) {
+      size_t mask = d->mask, j = (size_t)d->entries[i].hash & mask;
+      uint64_t perturb = (uint64_t)d->entries[i].hash;
+      while (d->index[j] != i) {
+        perturb >>= PERTURB_SHIFT;
+        j = (j * 5 + (size_t)perturb + 1) & mask;
+      }
+      d->index[j] = IX_DUMMY;
+    }
+    Value k = d->entries[i].key, v = d->entries[i].val;
+    d->entries[i].key = val_null();
+    d->entries[i].val = val_null();
+    d->used--;
+    d->version++;
     Value t = tuple_pack(2, k, v);
     val_decref(k);
     val_decref(v);

@@ -408,6 +408,8 @@ Value file_open(int argc, const Value *argv, Obj *kw) {
   for (const char *p = mode; *p; p++)
     if (*p == 't' && bin) return obj_raise(&exc_ValueError, "can't have text and binary mode at once");
   const char *path = str_cstr(a[0]);
+  if (memchr(path, 0, STR(a[0].u.o)->len))   /* a NUL would cut the name short */
+    return obj_raise(&exc_ValueError, "embedded null byte");
   struct stat st;
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return oserror(EISDIR, a[0]);
   if (x && stat(path, &st) == 0) return oserror(EEXIST, a[0]);

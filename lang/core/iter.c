@@ -41,26 +41,37 @@ static int slice_int(Value v, int64_t *out) {
   return -1;
 }
 
-int iter_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
-                       int64_t *slicelen) {
+/* the slice's integers (calling __index__), before any length is read: a callback may change
+ * the container's length, so the caller adjusts with the length it has afterwards */
+int iter_slice_unpack(Value slice, int64_t *start, int64_t *stop, int64_t *step, int *flags) {
   SliceObj *s = (SliceObj *)slice.u.o;
-  int64_t st = 1, a, b;
+  int64_t st = 1, a = 0, b = 0;
   if (!VAL_IS_NONE(s->step)) {
     if (slice_int(s->step, &st) < 0) return -1;
     if (st == 0) { obj_raise(&exc_ValueError, "slice step cannot be zero"); return -1; }
     if (st < -INT64_MAX) st = -INT64_MAX;
   }
-  if (VAL_IS_NONE(s->start)) {
+  if (!VAL_IS_NONE(s->start) && slice_int(s->start, &a) < 0) return -1;
+  if (!VAL_IS_NONE(s->stop) && slice_int(s->stop, &b) < 0) return -1;
+  *start = a;
+  *stop = b;
+  *step = st;
+  *flags = (VAL_IS_NONE(s->start) ? 1 : 0) | (VAL_IS_NONE(s->stop) ? 2 : 0);
+  return 0;
+}
+
+void iter_slice_adjust(int64_t len, int flags, int64_t *start, int64_t *stop, int64_t step,
+                       int64_t *slicelen) {
+  int64_t st = step, a = *start, b = *stop;
+  if (flags & 1) {
     a = st < 0 ? len - 1 : 0;
   } else {
-    if (slice_int(s->start, &a) < 0) return -1;
     if (a < 0) { a += len; if (a < 0) a = st < 0 ? -1 : 0; }
     else if (a >= len) a = st < 0 ? len - 1 : len;
   }
-  if (VAL_IS_NONE(s->stop)) {
+  if (flags & 2) {
     b = st < 0 ? -1 : len;
   } else {
-    if (slice_int(s->stop, &b) < 0) return -1;
     if (b < 0) { b += len; if (b < 0) b = st < 0 ? -1 : 0; }
     else if (b >= len) b = st < 0 ? len - 1 : len;
   }
@@ -69,8 +80,14 @@ int iter_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, 
   else n = a < b ? (int64_t)(((uint64_t)b - (uint64_t)a - 1) / (uint64_t)st) + 1 : 0;
   *start = a;
   *stop = b;
-  *step = st;
   *slicelen = n;
+}
+
+int iter_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
+                       int64_t *slicelen) {
+  int flags;
+  if (iter_slice_unpack(slice, start, stop, step, &flags) < 0) return -1;
+  iter_slice_adjust(len, flags, start, stop, *step, slicelen);
   return 0;
 }
 

@@ -128,17 +128,22 @@ Value list_seq_repr(Value self, const Value *items, int64_t n, const char *open,
   if (op_repr_enter(self.u.o)) return str_fmt("%s...%s", open, close);
   FBuf b = {0};
   fbuf_puts(&b, open);
-  for (int64_t i = 0; i < n; i++) {
+  /* a list is re-read at every element: an element's __repr__ may change it */
+  int live = VAL_IS_LIST(self);
+  for (int64_t i = 0; i < (live ? LIST(self.u.o)->len : n); i++) {
     if (i) fbuf_puts(&b, ", ");
-    Value r = op_repr(items[i]);
+    Value x = val_incref(live ? LIST(self.u.o)->items[i] : items[i]);
+    Value r = op_repr(x);
+    val_decref(x);
     if (VAL_IS_NULL(r)) { fbuf_free(&b); op_repr_leave(self.u.o); return r; }
     fbuf_putn(&b, STR(r.u.o)->s, STR(r.u.o)->len);
     val_decref(r);
     if (b.len > obj_alloc_cap()) { fbuf_free(&b); op_repr_leave(self.u.o); return obj_raise_nomem(); }
   }
-  if (tuple1 && n == 1) fbuf_putc(&b, ',');
+  if (tuple1 && !live && n == 1) fbuf_putc(&b, ',');
   fbuf_puts(&b, close);
   op_repr_leave(self.u.o);
+  if (b.cap == (size_t)-1) return obj_raise_nomem();   /* the buffer refused to grow */
   Value r = str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
@@ -239,6 +244,30 @@ static Value list_binary(int op, Value a, Value b) {
 
 static int list_len(Value v, int64_t *out) { *out = LIST(v.u.o)->len; return 0; }
 
+/* key -> an index into l, checked against the length after __index__ has run (it may change l) */
+static int list_index_of(ListObj *l, Value key, int64_t *out, const char *msg) {
+  int64_t i;
+  int k = op_index_value(key, &i);
+  if (k < 0) return -1;
+  if (k == 0) {
+    obj_raise(&exc_TypeError, "list indices must be integers or slices, not %s", op_type_name(key));
+    return -1;
+  }
+  if (i < 0) i += l->len;
+  if (i < 0 || i >= l->len) { obj_raise(&exc_IndexError, "%s", msg); return -1; }
+  *out = i;
+  return 0;
+}
+
+/* a slice of l, its integers read before the length (as CPython's PySlice_Unpack) */
+static int list_slice_of(ListObj *l, Value key, int64_t *st, int64_t *sp, int64_t *step,
+                         int64_t *n) {
+  int flags;
+  if (iter_slice_unpack(key, st, sp, step, &flags) < 0) return -1;
+  iter_slice_adjust(l->len, flags, st, sp, *step, n);
+  return 0;
+}
+
 static Value list_getitem(Value v, Value key) {
   ListObj *l = LIST(v.u.o);
   if (VAL_IS_INTLIKE(key)) {
@@ -249,7 +278,7 @@ static Value list_getitem(Value v, Value key) {
   }
   if (VAL_IS_OBJ(key) && key.u.o->type == &iter_slice_type) {
     int64_t st, sp, step, n;
-    if (iter_slice_indices(key, l->len, &st, &sp, &step, &n) < 0) return val_null();
+    if (list_slice_of(l, key, &st, &sp, &step, &n) < 0) return val_null();
     Value r = list_alloc(n, n);
     if (VAL_IS_NULL(r)) return r;
     for (int64_t i = 0, j = st; i < n; i++, j += step)
@@ -257,13 +286,16 @@ static Value list_getitem(Value v, Value key) {
     return r;
   }
   int64_t i;
-  if (op_as_index(key, l->len, &i, "list") < 0) return val_null();
+  if (list_index_of(l, key, &i, "list index out of range") < 0) return val_null();
   return val_incref(l->items[i]);
 }
 
 static int list_ass_slice(ListObj *l, Value key, Value x) {
   int64_t st, sp, step, n;
-  if (iter_slice_indices(key, l->len, &st, &sp, &step, &n) < 0) return -1;
+  int flags;
+  if (iter_slice_unpack(key, &st, &sp, &step, &flags) < 0) return -1;
+  int64_t st0 = st, sp0 = sp;
+  iter_slice_adjust(l->len, flags, &st, &sp, step, &n);
   if (VAL_IS_NULL(x)) {
     /* delete */
     if (n <= 0) return 0;
@@ -280,10 +312,15 @@ static int list_ass_slice(ListObj *l, Value key, Value x) {
     free(dead);
     return 0;
   }
+  /* iterating x may run user code that changes l: re-clamp to the length it left (CPython
+   * clamps a simple slice; an extended one is measured again) */
+  int64_t len0 = l->len;
   Value seq = list_from_iterable(x);
   if (VAL_IS_NULL(seq)) return -1;
   ListObj *s = LIST(seq.u.o);
   if (step == 1) {
+    if (st > l->len) st = l->len;
+    if (sp > l->len) sp = l->len;
     if (sp < st) sp = st;
     int64_t old = sp - st, nw = s->len, delta = nw - old;
     if (delta > 0 && list_reserve(l, l->len + delta) < 0) { val_decref(seq); return -1; }
@@ -297,6 +334,13 @@ static int list_ass_slice(ListObj *l, Value key, Value x) {
     free(dead);
     val_decref(seq);
     return 0;
+  }
+  /* an extended slice keeps its positions while they are all inside the list (CPython's
+   * answer); if the list shrank below them it is measured again */
+  if (l->len != len0 && n > 0 && (st >= l->len || st + (n - 1) * step >= l->len)) {
+    st = st0;
+    sp = sp0;
+    iter_slice_adjust(l->len, flags, &st, &sp, step, &n);
   }
   if (s->len != n) {
     obj_raise(&exc_ValueError, "attempt to assign sequence of size %lld to extended slice of size %lld",
@@ -317,14 +361,7 @@ static int list_setitem(Value v, Value key, Value x) {
   ListObj *l = LIST(v.u.o);
   if (VAL_IS_OBJ(key) && key.u.o->type == &iter_slice_type) return list_ass_slice(l, key, x);
   int64_t i;
-  if (op_as_index(key, l->len, &i, "list") < 0) {
-    if (obj_err_matches(&exc_IndexError)) {
-      obj_err_clear();
-      obj_raise(&exc_IndexError, VAL_IS_NULL(x) ? "list assignment index out of range"
-                                                : "list assignment index out of range");
-    }
-    return -1;
-  }
+  if (list_index_of(l, key, &i, "list assignment index out of range") < 0) return -1;
   Value old = l->items[i];
   if (VAL_IS_NULL(x)) {
     memmove(l->items + i, l->items + i + 1, (size_t)(l->len - i - 1) * sizeof(Value));
@@ -496,12 +533,13 @@ static int obj_list_sort(Value list, Value key, int reverse) {
   /* restore (anything appended during the sort is dropped, as in CPython it's an error) */
   Value *extra = l->items;
   int64_t en = l->len;
+  int touched = l->cap != 0 || en != 0;   /* anything stored, even if taken out again */
   l->items = items;
   l->len = n;
   l->cap = n;
   for (int64_t i = 0; i < en; i++) val_decref(extra[i]);
   free(extra);
-  if (en && !err) {
+  if (touched && !err) {
     obj_raise(&exc_ValueError, "list modified during sort");
     return -1;
   }
@@ -567,7 +605,7 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
     val_decref(y);
     if (e < 0) return val_null();
     if (e) {
-      if (i >= l->len) break;
+      if (i >= l->len) return val_none();   /* the list shrank under __eq__: CPython's answer */
       Value x = l->items[i];
       memmove(l->items + i, l->items + i + 1, (size_t)(l->len - i - 1) * sizeof(Value));
       l->len--;

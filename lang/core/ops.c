@@ -210,6 +210,8 @@ int op_compare_bool(Value a, Value b, int op) {
 int op_eq(Value a, Value b) {
   /* identity implies equality inside containers, as in CPython's PyObject_RichCompareBool */
   if (a.tag == V_OBJ && b.tag == V_OBJ && a.u.o == b.u.o) return 1;
+  /* floats are unboxed: a NaN is "the same object" as a NaN, as `is` says (x in [x]) */
+  if (a.tag == V_FLOAT && b.tag == V_FLOAT && a.u.f != a.u.f && b.u.f != b.u.f) return 1;
   if (VAL_IS_STR(a) && VAL_IS_STR(b)) {
     StrObj *x = STR(a.u.o), *y = STR(b.u.o);
     return x->len == y->len && memcmp(x->s, y->s, x->len) == 0;

@@ -240,9 +240,14 @@ static int set_update(Value s, Value other) {
     DictObj *d = DICT(other.u.o);
     if ((size_t)(so->fill + d->used) * 5 >= so->mask * 3)
       if (set_table_resize(so, (so->used + d->used) * 2) < 0) return -1;
-    for (int64_t i = 0; i < d->n; i++)
-      if (!VAL_IS_NULL(d->entries[i].key) &&
-          set_add_entry(so, d->entries[i].key, d->entries[i].hash) < 0) return -1;
+    /* the key is held during the add: an __eq__ may clear the dict */
+    for (int64_t i = 0; i < d->n; i++) {
+      if (VAL_IS_NULL(d->entries[i].key)) continue;
+      Value k = val_incref(d->entries[i].key);
+      int r = set_add_entry(so, k, d->entries[i].hash);
+      val_decref(k);
+      if (r < 0) return -1;
+    }
     return 0;
   }
   Value it = op_iter(other);
@@ -306,7 +311,9 @@ static Value set_repr(Value v) {
   Value key;
   while (obj_set_next(v, &pos, &key)) {
     if (k++) fbuf_puts(&b, ", ");
+    val_incref(key);
     Value r = op_repr(key);
+    val_decref(key);
     if (VAL_IS_NULL(r)) { fbuf_free(&b); op_repr_leave(v.u.o); return r; }
     fbuf_putn(&b, STR(r.u.o)->s, STR(r.u.o)->len);
     val_decref(r);
@@ -314,6 +321,7 @@ static Value set_repr(Value v) {
   fbuf_putc(&b, '}');
   if (frozen) fbuf_putc(&b, ')');
   op_repr_leave(v.u.o);
+  if (b.cap == (size_t)-1) return obj_raise_nomem();   /* the buffer refused to grow */
   Value r = str_new(b.s, b.len);
   fbuf_free(&b);
   return r;
@@ -360,7 +368,9 @@ static int issubset(Value a, Value b) {
   Value k;
   while (obj_set_next(a, &pos, &k)) {
     SetEntry *e;
+    val_incref(k);
     int r = set_lookkey(SETO(b.u.o), k, SETO(a.u.o)->table[pos - 1].hash, &e);
+    val_decref(k);
     if (r <= 0) return r;
   }
   return 1;
@@ -393,16 +403,24 @@ static Value set_intersection(Value a, Value b) {
   if (VAL_IS_SETLIKE(b)) {
     Value so = a, other = b;
     if (SETO(b.u.o)->used > SETO(a.u.o)->used) { so = b; other = a; }
+    /* both sets are held and each key too: an __eq__ may change either (the table and its
+     * mask are read again at every step) */
+    val_incref(so);
+    val_incref(other);
     SetObj *ot = SETO(other.u.o);
-    for (size_t i = 0; i <= ot->mask; i++) {
+    int r = 0;
+    for (size_t i = 0; i <= ot->mask && r >= 0; i++) {
       SetEntry *e = &ot->table[i], *w;
       if (!IS_ACTIVE(e)) continue;
-      int r = set_lookkey(SETO(so.u.o), e->key, e->hash, &w);
-      if (r < 0 || (r && set_add_entry(SETO(result.u.o), e->key, e->hash) < 0)) {
-        val_decref(result);
-        return val_null();
-      }
+      Value k = val_incref(e->key);
+      int64_t h = e->hash;
+      r = set_lookkey(SETO(so.u.o), k, h, &w);
+      if (r > 0) r = set_add_entry(SETO(result.u.o), k, h);
+      val_decref(k);
     }
+    val_decref(so);
+    val_decref(other);
+    if (r < 0) { val_decref(result); return val_null(); }
     return result;
   }
   Value it = op_iter(b);
@@ -458,14 +476,18 @@ static Value set_difference(Value a, Value b) {
     SetEntry *e = &so->table[i];
     if (!IS_ACTIVE(e)) continue;
     int r;
+    Value k = val_incref(e->key);
+    int64_t h = e->hash;
     if (VAL_IS_DICT(b)) {
-      Value x = dict_get_h(b, e->key, e->hash);
+      Value x = dict_get_h(b, k, h);
       r = VAL_IS_NULL(x) ? (obj_err_occurred() ? -1 : 0) : 1;
     } else {
       SetEntry *w;
-      r = set_lookkey(SETO(b.u.o), e->key, e->hash, &w);
+      r = set_lookkey(SETO(b.u.o), k, h, &w);
     }
-    if (r < 0 || (!r && set_add_entry(SETO(result.u.o), e->key, e->hash) < 0)) {
+    if (r == 0) r = set_add_entry(SETO(result.u.o), k, h);
+    val_decref(k);
+    if (r < 0) {
       val_decref(result);
       return val_null();
     }
@@ -482,8 +504,9 @@ static int symdiff_update(Value s, Value other) {
     SetEntry *e = &ot->table[i];
     if (!IS_ACTIVE(e)) continue;
     Value k = val_incref(e->key);
-    int r = set_discard_entry(SETO(s.u.o), k, e->hash);
-    if (r == 0) r = set_add_entry(SETO(s.u.o), k, e->hash);
+    int64_t h = e->hash;   /* e may move under a callback */
+    int r = set_discard_entry(SETO(s.u.o), k, h);
+    if (r == 0) r = set_add_entry(SETO(s.u.o), k, h);
     val_decref(k);
     if (r < 0) { val_decref(o); return -1; }
   }

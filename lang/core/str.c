@@ -146,6 +146,8 @@ static inline size_t cp_count(StrObj *s, size_t byte) {
 }
 
 static Value str_from_fbuf(FBuf *b) {
+  /* a buffer that refused to grow (fmt.c's poison, cap == -1) is a MemoryError, never "" */
+  if (b->cap == (size_t)-1) { fbuf_free(b); return obj_raise_nomem(); }
   Value r = str_new(b->s ? b->s : "", b->len);
   fbuf_free(b);
   return r;
@@ -201,7 +203,14 @@ static Value str_repeat(Value a, int64_t n) {
   if ((uint64_t)n > obj_alloc_cap() / x->len) return obj_raise_nomem();
   StrObj *s = str_alloc(x->len * (size_t)n);
   if (!s) return val_null();
-  for (int64_t i = 0; i < n; i++) memcpy(s->s + (size_t)i * x->len, x->s, x->len);
+  /* doubling copies: a one-character string repeated 3e9 times is 32 memcpys, not 3e9 */
+  size_t done = x->len, total = s->len;
+  memcpy(s->s, x->s, x->len);
+  while (done < total) {
+    size_t k = done < total - done ? done : total - done;
+    memcpy(s->s + done, s->s, k);
+    done += k;
+  }
   s->s[s->len] = 0;
   s->ascii = x->ascii;
   s->ncp = x->ncp * (size_t)n;
@@ -252,6 +261,7 @@ static Value str_repr(Value v) {
     if (c >= 0x20 && c < 0x7f && c != '\\' && c != (uint32_t)q) fbuf_putc(&b, (char)c);
     else put_escaped(&b, c, q);
     i += (size_t)k;
+    if (b.cap == (size_t)-1) break;   /* too big: str_from_fbuf raises MemoryError */
   }
   fbuf_putc(&b, q);
   return str_from_fbuf(&b);
@@ -498,8 +508,31 @@ static void put_cp(FBuf *b, uint32_t c) {
 static Value map_case(int argc, const Value *argv, Obj *kw, int mode, const char *name) {
   NOARGS(name);
   StrObj *s = SELF;
-  FBuf b = {0};
   int prev_cased = 0, first = 1;
+  if (s->ascii) {
+    /* ASCII keeps its length: written in place, any size the allocator allows */
+    StrObj *r = str_alloc(s->len);
+    if (!r) return val_null();
+    for (size_t i = 0; i < s->len; i++) {
+      unsigned char c = (unsigned char)s->s[i], o = c;
+      int up = c >= 'A' && c <= 'Z', lo = c >= 'a' && c <= 'z';
+      switch (mode) {
+        case 0: if (lo) o = c - 32; break;
+        case 1: if (up) o = c + 32; break;
+        case 2: o = first ? (lo ? c - 32 : c) : (up ? c + 32 : c); break;
+        case 3: o = prev_cased ? (up ? c + 32 : c) : (lo ? c - 32 : c); break;
+        case 4: o = up ? c + 32 : lo ? c - 32 : c; break;
+      }
+      r->s[i] = (char)o;
+      prev_cased = up || lo;
+      first = 0;
+    }
+    r->s[r->len] = 0;
+    r->ascii = 1;
+    r->ncp = r->len;
+    return val_obj(&r->ob);
+  }
+  FBuf b = {0};
   for (size_t i = 0; i < s->len;) {
     uint32_t c = next_cp(s, &i), r = c;
     switch (mode) {
@@ -513,6 +546,7 @@ static Value map_case(int argc, const Value *argv, Obj *kw, int mode, const char
     if (r) put_cp(&b, r);
     prev_cased = cp_isalpha(c);
     first = 0;
+    if (b.cap == (size_t)-1) break;   /* too big: str_from_fbuf raises MemoryError */
   }
   return str_from_fbuf(&b);
 }
@@ -1023,10 +1057,21 @@ static Value pad_impl(int argc, const Value *argv, Obj *kw, int mode, const char
   if (mode == 0) left = 0;                 /* ljust */
   else if (mode == 1) left = pad;          /* rjust */
   else left = pad / 2 + (pad & width & 1); /* center, CPython's rounding */
+  if (fill < 0x80) {   /* one byte per fill: written in place */
+    StrObj *r = str_alloc((size_t)pad + s->len);
+    if (!r) return val_null();
+    memset(r->s, (int)fill, (size_t)left);
+    memcpy(r->s + left, s->s, s->len);
+    memset(r->s + left + (int64_t)s->len, (int)fill, (size_t)(pad - left));
+    r->s[r->len] = 0;
+    r->ascii = s->ascii;
+    r->ncp = (size_t)width;
+    return val_obj(&r->ob);
+  }
   FBuf b = {0};
-  for (int64_t i = 0; i < left; i++) put_cp(&b, fill);
+  for (int64_t i = 0; i < left && b.cap != (size_t)-1; i++) put_cp(&b, fill);
   fbuf_putn(&b, s->s, s->len);
-  for (int64_t i = 0; i < pad - left; i++) put_cp(&b, fill);
+  for (int64_t i = 0; i < pad - left && b.cap != (size_t)-1; i++) put_cp(&b, fill);
   return str_from_fbuf(&b);
 }
 static Value m_ljust(int argc, const Value *argv, Obj *kw) { return pad_impl(argc, argv, kw, 0, "ljust"); }
@@ -1040,12 +1085,16 @@ static Value m_zfill(int argc, const Value *argv, Obj *kw) {
   StrObj *s = SELF;
   if (width <= (int64_t)s->ncp) return val_incref(argv[0]);
   if ((uint64_t)width > obj_alloc_cap()) return obj_raise_nomem();
-  FBuf b = {0};
-  size_t st = 0;
-  if (s->len && (s->s[0] == '+' || s->s[0] == '-')) { fbuf_putc(&b, s->s[0]); st = 1; }
-  for (int64_t i = 0; i < width - (int64_t)s->ncp; i++) fbuf_putc(&b, '0');
-  fbuf_putn(&b, s->s + st, s->len - st);
-  return str_from_fbuf(&b);
+  size_t pad = (size_t)(width - (int64_t)s->ncp), st = 0;
+  StrObj *r = str_alloc(pad + s->len);
+  if (!r) return val_null();
+  if (s->len && (s->s[0] == '+' || s->s[0] == '-')) { r->s[0] = s->s[0]; st = 1; }
+  memset(r->s + st, '0', pad);
+  memcpy(r->s + st + pad, s->s + st, s->len - st);
+  r->s[r->len] = 0;
+  r->ascii = s->ascii;
+  r->ncp = (size_t)width;
+  return val_obj(&r->ob);
 }
 
 static Value m_expandtabs(int argc, const Value *argv, Obj *kw) {
@@ -1053,6 +1102,8 @@ static Value m_expandtabs(int argc, const Value *argv, Obj *kw) {
   if (func_parse_args("expandtabs", argc - 1, argv + 1, kw, "|tabsize", a) < 0) return val_null();
   int64_t ts = 8;
   if (!VAL_IS_NULL(a[0]) && op_as_int(a[0], &ts) < 0) return val_null();
+  if (ts > INT32_MAX || ts < INT32_MIN)   /* CPython's tabsize is a C int */
+    return obj_raise(&exc_OverflowError, "Python int too large to convert to C int");
   StrObj *s = SELF;
   FBuf b = {0};
   int64_t col = 0;
@@ -1062,7 +1113,8 @@ static Value m_expandtabs(int argc, const Value *argv, Obj *kw) {
     if (c == '\t') {
       if (ts > 0) {
         int64_t n = ts - col % ts;
-        for (int64_t k = 0; k < n; k++) fbuf_putc(&b, ' ');
+        if ((uint64_t)n + b.len > obj_alloc_cap()) { fbuf_free(&b); return obj_raise_nomem(); }
+        for (int64_t k = 0; k < n && b.cap != (size_t)-1; k++) fbuf_putc(&b, ' ');
         col += n;
       }
     } else {

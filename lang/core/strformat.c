@@ -118,19 +118,20 @@ static int do_field(FmtState *st, const char *s, size_t n, FBuf *out, int depth)
       return -1;
     }
   }
+  /* the field's own argument is taken before those nested in its spec ('{:{}}' is 0, then 1) */
+  Value v = get_field(st, s, name_end);
+  if (VAL_IS_NULL(v)) return -1;
   Value spec;
   if (i < n && s[i] == ':') {
     FBuf sb = {0};
-    if (depth > 1) { obj_raise(&exc_ValueError, "Max string recursion exceeded"); return -1; }
-    if (format_into(st, s + i + 1, n - i - 1, &sb, depth + 1) < 0) { fbuf_free(&sb); return -1; }
-    spec = str_new(sb.s ? sb.s : "", sb.len);
+    if (depth > 1) { obj_raise(&exc_ValueError, "Max string recursion exceeded"); val_decref(v); return -1; }
+    if (format_into(st, s + i + 1, n - i - 1, &sb, depth + 1) < 0) { fbuf_free(&sb); val_decref(v); return -1; }
+    spec = sb.cap == (size_t)-1 ? obj_raise_nomem() : str_new(sb.s ? sb.s : "", sb.len);
     fbuf_free(&sb);
   } else {
     spec = str_new("", 0);
   }
-  if (VAL_IS_NULL(spec)) return -1;
-  Value v = get_field(st, s, name_end);
-  if (VAL_IS_NULL(v)) { val_decref(spec); return -1; }
+  if (VAL_IS_NULL(spec)) { val_decref(v); return -1; }
   if (conv) {
     Value c = conv == 's' ? op_str(v) : op_repr(v);
     val_decref(v);
@@ -183,6 +184,7 @@ Value strfmt_format(Value fmt, int argc, const Value *argv, Obj *kwnames) {
   FBuf out = {0};
   StrObj *s = STR(fmt.u.o);
   if (format_into(&st, s->s, s->len, &out, 0) < 0) { fbuf_free(&out); return val_null(); }
+  if (out.cap == (size_t)-1) return obj_raise_nomem();   /* the buffer refused to grow */
   Value r = str_new(out.s ? out.s : "", out.len);
   fbuf_free(&out);
   return r;
@@ -439,7 +441,7 @@ Value strfmt_percent(Value fmtv, Value args) {
     goto fail;
   }
   {
-    Value r = str_new(out.s ? out.s : "", out.len);
+    Value r = out.cap == (size_t)-1 ? obj_raise_nomem() : str_new(out.s ? out.s : "", out.len);
     fbuf_free(&out);
     return r;
   }

@@ -634,6 +634,12 @@ def _install(xp):
 
     def bincount(x, weights=None, minlength=0, *, length=None):
         x = xp.asarray(x)
+        if x.size and length is None:
+            if int(xp.min(x)) < 0:
+                # NumPy refuses negatives; JAX clips them to 0
+                if _NP:
+                    raise ValueError("'list' argument must have no negative elements")
+                x = xp.maximum(x, 0)
         if length is None:
             length = max(int(xp.max(x)) + 1 if x.size else 0, minlength)
         onehot = x[:, None] == xp.arange(length)[None, :]
@@ -645,6 +651,8 @@ def _install(xp):
     def histogram(a, bins=10, range=None, density=False, weights=None):
         a = xp.ravel(xp.asarray(a))
         if isinstance(bins, int):
+            if bins < 1 and _NP:
+                raise ValueError("`bins` must be positive, when an integer")
             if range is None:
                 lo = float(xp.min(a)) if a.size else 0.0
                 hi = float(xp.max(a)) if a.size else 1.0

@@ -38,6 +38,16 @@ static const char *path_arg(Value v) {
   return str_cstr(v);
 }
 
+/* a path handed to the system: a NUL would cut it short, so it is refused as CPython does */
+static const char *fs_path_arg(Value v) {
+  const char *p = path_arg(v);
+  if (p && memchr(p, 0, STR(v.u.o)->len)) {
+    obj_raise(&exc_ValueError, "embedded null byte");
+    return NULL;
+  }
+  return p;
+}
+
 /* ---- os.path -------------------------------------------------------------------------------- */
 static Value p_join(int argc, const Value *argv, Obj *kw) {
   if (argc < 1) return obj_raise(&exc_TypeError, "join() missing 1 required positional argument: 'a'");
@@ -47,7 +57,7 @@ static Value p_join(int argc, const Value *argv, Obj *kw) {
     if (!s) { fbuf_free(&b); return val_null(); }
     if (s[0] == '/') b.len = 0;
     else if (b.len && b.s[b.len - 1] != '/') fbuf_putc(&b, '/');
-    fbuf_puts(&b, s);
+    fbuf_putn(&b, s, STR(argv[i].u.o)->len);   /* the whole string, NULs included */
   }
   Value r = str_new(b.s ? b.s : "", b.len);
   fbuf_free(&b);
@@ -57,6 +67,7 @@ static Value p_join(int argc, const Value *argv, Obj *kw) {
 static Value stat_pred(int argc, const Value *argv, Obj *kw, const char *name, int which) {
   if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   if (!VAL_IS_STR(argv[0])) return val_bool(0);
+  if (memchr(str_cstr(argv[0]), 0, STR(argv[0].u.o)->len)) return val_bool(0);   /* as CPython 3.11 */
   struct stat st;
   if (stat(str_cstr(argv[0]), &st) != 0) return val_bool(0);
   return val_bool(which == 0 ? 1 : which == 1 ? S_ISREG(st.st_mode) : S_ISDIR(st.st_mode));
@@ -67,7 +78,7 @@ static Value p_isdir(int argc, const Value *argv, Obj *kw) { return stat_pred(ar
 
 static Value p_getsize(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("getsize", argc, kw, 1, 1) < 0) return val_null();
-  const char *p = path_arg(argv[0]);
+  const char *p = fs_path_arg(argv[0]);
   if (!p) return val_null();
   struct stat st;
   if (stat(p, &st) != 0) return os_error(p);
@@ -178,7 +189,7 @@ static Value o_getcwd(int argc, const Value *argv, Obj *kw) {
 
 static Value o_listdir(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("listdir", argc, kw, 0, 1) < 0) return val_null();
-  const char *p = argc ? path_arg(argv[0]) : ".";
+  const char *p = argc ? fs_path_arg(argv[0]) : ".";
   if (!p) return val_null();
   DIR *d = opendir(p);
   if (!d) return os_error(p);
@@ -195,7 +206,7 @@ static Value o_listdir(int argc, const Value *argv, Obj *kw) {
 
 static Value path_op(int argc, const Value *argv, Obj *kw, const char *name, int (*fn)(const char *)) {
   if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
-  const char *p = path_arg(argv[0]);
+  const char *p = fs_path_arg(argv[0]);
   if (!p) return val_null();
   if (fn(p) != 0) return os_error(p);
   return val_none();
@@ -208,7 +219,7 @@ static Value o_chdir(int argc, const Value *argv, Obj *kw) { return path_op(argc
 static Value o_mkdir(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (func_parse_args("mkdir", argc, argv, kw, "path|mode", a) < 0) return val_null();
-  const char *p = path_arg(a[0]);
+  const char *p = fs_path_arg(a[0]);
   if (!p) return val_null();
   if (mkdir(p, 0777) != 0) return os_error(p);
   return val_none();
@@ -217,7 +228,7 @@ static Value o_mkdir(int argc, const Value *argv, Obj *kw) {
 static Value o_makedirs(int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (func_parse_args("makedirs", argc, argv, kw, "name|mode,exist_ok", a) < 0) return val_null();
-  const char *p = path_arg(a[0]);
+  const char *p = fs_path_arg(a[0]);
   if (!p) return val_null();
   int exist_ok = !VAL_IS_NULL(a[2]) && op_truth(a[2]) > 0;
   char buf[PATH_MAX];
@@ -237,7 +248,7 @@ static Value o_makedirs(int argc, const Value *argv, Obj *kw) {
 
 static Value o_rename(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("rename", argc, kw, 2, 2) < 0) return val_null();
-  const char *a = path_arg(argv[0]), *b = a ? path_arg(argv[1]) : NULL;
+  const char *a = fs_path_arg(argv[0]), *b = a ? fs_path_arg(argv[1]) : NULL;
   if (!a || !b) return val_null();
   if (rename(a, b) != 0) return os_error(a);
   return val_none();

@@ -43,7 +43,11 @@ static Value t_sleep(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("sleep", argc, kw, 1, 1) < 0) return val_null();
   double s;
   if (op_as_float(argv[0], &s) < 0) return val_null();
-  if (isnan(s) || s < 0) return obj_raise(&exc_ValueError, "sleep length must be non-negative");
+  /* CPython (3.11.2) converts to int64 nanoseconds first, with these messages */
+  if (isnan(s)) return obj_raise(&exc_ValueError, "Invalid value NaN (not a number)");
+  if (fabs(s) * 1e9 >= 9223372036854775808.0)
+    return obj_raise(&exc_OverflowError, "timestamp too large to convert to C _PyTime_t");
+  if (s < 0) return obj_raise(&exc_ValueError, "sleep length must be non-negative");
   double end = clock_s(CLOCK_MONOTONIC) + s;
   /* in slices, so Ctrl-C interrupts promptly */
   for (;;) {
