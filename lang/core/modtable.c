@@ -13,6 +13,7 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"os.path", modinit_os_path},
     {"random", modinit_random},
     {"gc", modinit_gc},
+    {"_sable_posix", modinit__sable_posix},
     /* the notebook layer (lang/core/display.c) */
     {"IPython", modinit_IPython},
     {"IPython.display", modinit_IPython_display},

@@ -20,6 +20,7 @@ int modinit_os(Value m);
 int modinit_os_path(Value m);
 int modinit_random(Value m);
 int modinit_gc(Value m);
+int modinit__sable_posix(Value m);
 /* lang/core/display.c */
 int modinit_IPython(Value m);
 int modinit_IPython_display(Value m);
