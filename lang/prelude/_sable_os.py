@@ -479,7 +479,7 @@ def _install(os, path):
     def system(command):
         import sys
         sys.stdout.flush()
-        rc = _px.spawn(['/bin/sh', '-c', command], None, os.environ, None, 0, 0)[0]
+        rc = _px.spawn(['/bin/sh', '-c', command], None, os.environ, None, 0, 0, None)[0]
         if rc < 0:
             return -rc
         return rc << 8

@@ -14,6 +14,7 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 #include "core/core.h"
 #include "core/modtable.h"
@@ -288,14 +289,16 @@ static void free_vector(char **v) {
 
 static int set_cloexec(int fd) { return fcntl(fd, F_SETFD, FD_CLOEXEC); }
 
-/* spawn(args, cwd, env, input, out_mode, err_mode) -> (returncode, out, err): fork and exec
+/* spawn(args, cwd, env, input, out_mode, err_mode, timeout) -> (returncode, out, err): fork and exec
  * with pipes, feed input and read both outputs through poll (no deadlock on big outputs);
  * inherited streams are read too and forwarded to the session (a notebook sees them). */
 static Value px_spawn(int argc, const Value *argv, Obj *kw) {
-  if (func_check_args("spawn", argc, kw, 6, 6) < 0) return val_null();
+  if (func_check_args("spawn", argc, kw, 7, 7) < 0) return val_null();
   Value args = argv[0], cwdv = argv[1], envv = argv[2], input = argv[3];
   int64_t om, em;
+  double timeout = -1;
   if (op_as_int(argv[4], &om) < 0 || op_as_int(argv[5], &em) < 0) return val_null();
+  if (!VAL_IS_NONE(argv[6]) && op_as_float(argv[6], &timeout) < 0) return val_null();
   if (!(VAL_IS_LIST(args) || VAL_IS_TUPLE(args))) return obj_raise(&exc_TypeError, "args must be a list");
   if (!VAL_IS_NONE(cwdv) && !VAL_IS_STR(cwdv)) return obj_raise(&exc_TypeError, "cwd must be str");
   if (!VAL_IS_NONE(envv) && !VAL_IS_DICT(envv)) return obj_raise(&exc_TypeError, "env must be a dict");
@@ -371,7 +374,9 @@ static Value px_spawn(int argc, const Value *argv, Obj *kw) {
   FBuf ob = {0}, eb = {0};
   int rfd[2] = {pout[0], perr[0]}, wfd = pin[1];
   if (wfd >= 0 && in_len == 0) { close(wfd); wfd = -1; }
-  int interrupted = 0;
+  int interrupted = 0, timed_out = 0;
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   while (rfd[0] >= 0 || rfd[1] >= 0 || wfd >= 0) {
     struct pollfd pf[3];
     int n = 0, which[3];
@@ -380,6 +385,15 @@ static Value px_spawn(int argc, const Value *argv, Obj *kw) {
     if (wfd >= 0) { pf[n].fd = wfd; pf[n].events = POLLOUT; which[n++] = 2; }
     int r = poll(pf, (nfds_t)n, 100);
     if (obj_check_signals() < 0) { interrupted = 1; kill(pid, SIGKILL); break; }
+    if (timeout >= 0) {
+      struct timespec t1;
+      clock_gettime(CLOCK_MONOTONIC, &t1);
+      if ((double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9 > timeout) {
+        timed_out = 1;
+        kill(pid, SIGKILL);
+        break;
+      }
+    }
     if (r <= 0) continue;
     for (int j = 0; j < n; j++) {
       if (!pf[j].revents) continue;
@@ -407,7 +421,7 @@ static Value px_spawn(int argc, const Value *argv, Obj *kw) {
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   Value res = val_null();
   if (!interrupted) {
-    int64_t rc = WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? -WTERMSIG(status) : -1;
+    int64_t rc = timed_out ? INT64_MIN : WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? -WTERMSIG(status) : -1;
     Value o = om == IO_PIPE ? (utf8_valid(ob.s ? ob.s : "", ob.len) ? str_new(ob.s ? ob.s : "", ob.len) : val_null()) : val_none();
     Value r2 = em == IO_PIPE ? (utf8_valid(eb.s ? eb.s : "", eb.len) ? str_new(eb.s ? eb.s : "", eb.len) : val_null()) : val_none();
     if (VAL_IS_NULL(o) || VAL_IS_NULL(r2)) {
@@ -439,7 +453,7 @@ static const MethodDef posix_functions[] = {
     {"symlink", px_symlink, "symlink(src, dst)", 0},
     {"getpwuid", px_getuser, "getpwuid() -> (name, home) of the real user", 0},
     {"readpass", px_readpass, "readpass(prompt) -> str, or None without a terminal", 0},
-    {"spawn", px_spawn, "spawn(args, cwd, env, input, out_mode, err_mode) -> (rc, out, err)", 0},
+    {"spawn", px_spawn, "spawn(args, cwd, env, input, out_mode, err_mode, timeout) -> (rc, out, err); rc is the smallest int after a timeout", 0},
     {NULL}};
 
 int modinit__sable_posix(Value m) { return module_add_functions(m, posix_functions); }
