@@ -53,6 +53,12 @@ static const char *str_arg(Value v, const char *what) {
   return str_cstr(v);
 }
 
+/* a str from the system (a name, a resolved path): only if it is UTF-8 */
+static Value sys_str(const char *s) {
+  if (!utf8_valid(s, strlen(s))) return obj_raise(&exc_UnicodeDecodeError, "'utf-8' codec can't decode a system name");
+  return str_from_cstr(s);
+}
+
 static double ts_float(struct timespec t) { return (double)t.tv_sec + (double)t.tv_nsec * 1e-9; }
 
 /* stat(path, follow) -> (mode, ino, dev, nlink, uid, gid, size, atime, mtime, ctime) */
@@ -187,7 +193,7 @@ static Value px_realpath(int argc, const Value *argv, Obj *kw) {
   if (!p) return val_null();
   char buf[PATH_MAX];
   if (!realpath(p, buf)) return px_error(p, NULL);
-  return str_from_cstr(buf);
+  return sys_str(buf);
 }
 
 static Value px_readlink(int argc, const Value *argv, Obj *kw) {
@@ -213,7 +219,11 @@ static Value px_getuser(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("getpwuid", argc, kw, 0, 0) < 0) return val_null();
   struct passwd *pw = getpwuid(getuid());
   if (!pw) return obj_raise(&exc_OSError, "No username set in the environment");
-  return tuple_pack(2, str_from_cstr(pw->pw_name), str_from_cstr(pw->pw_dir ? pw->pw_dir : ""));
+  Value n = sys_str(pw->pw_name), h = VAL_IS_NULL(n) ? val_null() : sys_str(pw->pw_dir ? pw->pw_dir : "");
+  Value t = VAL_IS_NULL(n) || VAL_IS_NULL(h) ? val_null() : tuple_pack(2, n, h);
+  val_decref(n);
+  val_decref(h);
+  return t;
 }
 
 /* readpass(prompt): a line from the terminal with echo off, None when stdin is not a tty */
