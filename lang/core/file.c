@@ -374,12 +374,29 @@ TypeObj file_type = {OBJ_TYPE_HEAD, .name = "TextIOWrapper", .dealloc = file_dea
                      .repr = file_repr, .iter = file_iter, .next = file_next,
                      .methods = file_methods, .getset = file_getset};
 
+static Value file_open_parsed(Value *a);
+
 Value file_open(int argc, const Value *argv, Obj *kw) {
   Value a[7];
   if (func_parse_args("open", argc, argv, kw, "file|mode,buffering,encoding,errors,newline,closefd", a) < 0)
     return val_null();
+  if (!VAL_IS_STR(a[0]) && op_hasattr_s(a[0], "__fspath__") > 0) {
+    /* an os.PathLike (pathlib.Path): open the str it stands for */
+    Value s = op_call_method(a[0], "__fspath__", 0, NULL);
+    if (VAL_IS_NULL(s)) return s;
+    Value b[7];
+    for (int i = 0; i < 7; i++) b[i] = a[i];
+    b[0] = s;
+    Value r = VAL_IS_STR(s) ? file_open_parsed(b) : obj_raise(&exc_TypeError, "__fspath__() must return str");
+    val_decref(s);
+    return r;
+  }
   if (!VAL_IS_STR(a[0]))
     return obj_raise(&exc_TypeError, "expected str, bytes or os.PathLike object, not %s", op_type_name(a[0]));
+  return file_open_parsed(a);
+}
+
+static Value file_open_parsed(Value *a) {
   const char *mode = "r";
   if (!VAL_IS_NULL(a[1])) {
     if (!VAL_IS_STR(a[1])) return obj_raise(&exc_TypeError, "open() argument 'mode' must be str, not %s", op_type_name(a[1]));

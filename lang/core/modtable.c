@@ -17,6 +17,7 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"array", modinit_array},
     {"zlib", modinit_zlib},
     {"re", modinit_re},
+    {"_sable_posix", modinit__sable_posix},
     /* the notebook layer (lang/core/display.c) */
     {"IPython", modinit_IPython},
     {"IPython.display", modinit_IPython_display},

@@ -283,6 +283,21 @@ static const MethodDef os_functions[] = {
     {"getenv", o_getenv, "getenv(key, default=None)", 0},
     {NULL}};
 
+static int add_sable_part(Value m) {
+  Value path = module_import("os.path");
+  if (VAL_IS_NULL(path)) return -1;
+  if (module_add(m, "path", path) < 0) { val_decref(path); return -1; }
+  Value p = module_import("_sable_os");
+  if (VAL_IS_NULL(p)) { val_decref(path); return -1; }
+  Value inst = module_get(p, "_install");
+  Value r = VAL_IS_NULL(inst) ? obj_raise(&exc_ImportError, "_sable_os has no _install") : op_call2(inst, m, path);
+  val_decref(p);
+  val_decref(path);
+  if (VAL_IS_NULL(r)) return -1;
+  val_decref(r);
+  return 0;
+}
+
 int modinit_os(Value m) {
   if (module_add_functions(m, os_functions) < 0) return -1;
   Value env = dict_new();
@@ -305,6 +320,8 @@ int modinit_os(Value m) {
   val_decref(ls);
   val_decref(nm);
   if (r < 0) return -1;
+  /* the parts written in Sable (lang/prelude/_sable_os.py): _install(os, os.path) adds them */
+  if (add_sable_part(m) < 0) return -1;
   /* `import os` makes os.path available too */
   Value path = module_import("os.path");
   if (VAL_IS_NULL(path)) return -1;

@@ -1,0 +1,63 @@
+import csv, os, tempfile
+d = tempfile.mkdtemp()
+path = os.path.join(d, 'data.csv')
+with open(path, 'w', newline='') as f:
+    w = csv.writer(f)
+    w.writerow(['name', 'value', 'note'])
+    w.writerow(['alpha', 1, 'plain'])
+    w.writerow(['beta', 2.5, 'has,comma'])
+    w.writerow(['gamma', None, 'has "quotes"'])
+    w.writerow(['delta', True, 'multi\nline'])
+    w.writerows([['e', '', ' lead'], ['f']])
+    w.writerow([''])
+print(repr(open(path).read()), os.path.getsize(path))
+with open(path, newline='') as f:
+    r = csv.reader(f)
+    for row in r:
+        print(r.line_num, row)
+with open(path, newline='') as f:
+    for row in csv.DictReader(f):
+        print(row)
+out = os.path.join(d, 'out.tsv')
+with open(out, 'w', newline='') as f:
+    w = csv.DictWriter(f, fieldnames=['a', 'b'], dialect='excel-tab')
+    w.writeheader()
+    w.writerow({'a': 1, 'b': 'x\ty'})
+    w.writerow({'a': 2})
+    try: w.writerow({'a': 3, 'c': 4})
+    except ValueError as e: print(e)
+print(repr(open(out).read()), os.path.getsize(out))
+with open(out, newline='') as f:
+    print(list(csv.DictReader(f, delimiter='\t')))
+lines = ['a;b;c', '1;"2;3";4', '"x""y";;z']
+print(list(csv.reader(lines, delimiter=';')))
+print(list(csv.reader(['1,"a",2.5'], quoting=csv.QUOTE_NONNUMERIC)))
+print(list(csv.reader(['a, b,  c'], skipinitialspace=True)))
+print(list(csv.reader(['a\\,b,c'], escapechar='\\')))
+print(list(csv.DictReader(['x,y', '1,2,3', '4'], restkey='rest', restval='?')))
+class Sink:
+    def __init__(self): self.parts = []
+    def write(self, s): self.parts.append(s); return len(s)
+s = Sink()
+w = csv.writer(s, quoting=csv.QUOTE_ALL, lineterminator='\n')
+w.writerow(['a', 1, None])
+w = csv.writer(s, quoting=csv.QUOTE_NONNUMERIC)
+w.writerow(['a', 1, 2.0, None])
+w = csv.writer(s, quoting=csv.QUOTE_NONE, escapechar='\\')
+w.writerow(['a,b', 'c"d'])
+w = csv.writer(s, dialect='unix')
+w.writerow(['u', 2])
+csv.register_dialect('pipes', delimiter='|', quoting=csv.QUOTE_MINIMAL)
+w = csv.writer(s, 'pipes')
+w.writerow(['p|q', 'r'])
+print(s.parts)
+print(sorted(csv.list_dialects()), csv.QUOTE_MINIMAL, csv.QUOTE_ALL, csv.QUOTE_NONNUMERIC, csv.QUOTE_NONE)
+try: csv.get_dialect('nope')
+except csv.Error as e: print('Error:', e)
+try: csv.writer(s, delimiter='::')
+except TypeError as e: print(e)
+try: list(csv.reader(['a,"b'], strict=True))
+except csv.Error as e: print('Error:', e)
+print(list(csv.reader(['a,"b'])))
+print(list(csv.reader(['', 'x'])))
+import shutil; shutil.rmtree(d)
