@@ -196,6 +196,7 @@ typedef struct FuncObj {
   Obj *name, *qualname;
   Value doc;
   Obj *dict;
+  Value annotations;    /* dict, or V_NULL until asked for (then {}) */
 } FuncObj;
 #define FUNC(o) ((FuncObj *)(o))
 

@@ -527,13 +527,15 @@ def get_type_hints(obj, globalns=None, localns=None, include_extras=False):
             for name, value in ann.items():
                 hints[name] = _eval_hint(value, gns, lns)
         return hints
-    if type(obj).__name__ in ("function", "method", "builtin_function_or_method"):
-        if not hasattr(obj, "__annotations__"):
-            raise NotImplementedError("get_type_hints: Sable does not keep the annotations of functions")
+    while hasattr(obj, "__wrapped__"):
+        obj = obj.__wrapped__
     if not hasattr(obj, "__annotations__"):
         raise TypeError(repr(obj) + " is not a module, class, method, or function.")
-    gns = globalns if globalns is not None else {}
-    return {k: _eval_hint(v, gns, localns) for k, v in obj.__annotations__.items()}
+    if globalns is None:
+        globalns = getattr(obj, "__globals__", None)
+        if globalns is None:
+            globalns = getattr(obj, "__dict__", {})
+    return {k: _eval_hint(v, globalns, localns) for k, v in obj.__annotations__.items()}
 
 def NamedTuple(typename, fields=None, **kwargs):
     if fields is None:
