@@ -496,7 +496,8 @@ static int make_annotations(Frame *f, Node *def, FuncObj *fn) {
   Value d = dict_new();
   if (VAL_IS_NULL(d)) return -1;
   int r = 0;
-  for (int k = 0; k < 2 && r == 0; k++)
+  /* CPython visits the ordinary parameters before the positional-only ones */
+  for (int k = 1; k >= 0 && r == 0; k--)
     for (int i = 0; i < lists[k]->len && r == 0; i++)
       r = add_annotation(f, d, lists[k]->items[i]->u.arg.arg, lists[k]->items[i]->u.arg.annotation);
   if (r == 0 && a->vararg) r = add_annotation(f, d, a->vararg->u.arg.arg, a->vararg->u.arg.annotation);

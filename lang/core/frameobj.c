@@ -333,7 +333,94 @@ static Value tb_stack(int argc, const Value *argv, Obj *kw) {
   return l;
 }
 
+/* [(name, kind, has_default, default), ...] of a user function's parameters, kind as
+ * inspect.Parameter's (0 positional-only ... 4 var-keyword); None for other callables */
+static Value tb_params(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("params", argc, kw, 1, 1) < 0) return val_null();
+  if (!VAL_IS_OBJ(argv[0]) || argv[0].u.o->type != &func_type) return val_none();
+  FuncObj *fn = FUNC(argv[0].u.o);
+  Node *def = fn->def;
+  Arguments *a = def->kind == N_LAMBDA ? def->u.lambda.args : def->u.funcdef.args;
+  Value l = list_new(0);
+  int npos = a->posonlyargs.len + a->args.len;
+  for (int i = 0; i < npos + 2 + a->kwonlyargs.len + 1 && !VAL_IS_NULL(l); i++) {
+    Node *p = NULL;
+    int kind = 0;
+    Value d = val_null();
+    if (i < npos) {
+      p = i < a->posonlyargs.len ? a->posonlyargs.items[i] : a->args.items[i - a->posonlyargs.len];
+      kind = i < a->posonlyargs.len ? 0 : 1;
+      int k = i - (npos - fn->ndefaults);
+      if (k >= 0 && fn->defaults) d = fn->defaults[k];
+    } else if (i == npos) {
+      p = a->vararg;
+      kind = 2;
+    } else if (i < npos + 1 + a->kwonlyargs.len) {
+      int k = i - npos - 1;
+      p = a->kwonlyargs.items[k];
+      kind = 3;
+      if (fn->kwdefaults) d = fn->kwdefaults[k];
+    } else if (i == npos + 1 + a->kwonlyargs.len) {
+      p = a->kwarg;
+      kind = 4;
+    }
+    if (!p) continue;
+    Value nm = str_new(p->u.arg.arg.s, p->u.arg.arg.len);
+    Value t = VAL_IS_NULL(nm) ? nm : tuple_pack(4, nm, val_int(kind), val_bool(!VAL_IS_NULL(d)),
+                                                 VAL_IS_NULL(d) ? val_none() : d);
+    val_decref(nm);
+    if (VAL_IS_NULL(t) || list_append_steal(l, t) < 0) { val_decref(l); l = val_null(); }
+  }
+  return l;
+}
+
+/* (text, first line) of a user function's definition, decorators included; None if unknown */
+static Value tb_source(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("source", argc, kw, 1, 1) < 0) return val_null();
+  if (!VAL_IS_OBJ(argv[0]) || argv[0].u.o->type != &func_type) return val_none();
+  FuncObj *fn = FUNC(argv[0].u.o);
+  CodeObj *c = (CodeObj *)fn->code;
+  Node *def = fn->def;
+  if (!c || !c->src || !def) return val_none();
+  int first = def->span.line, last = def->span.end_line;
+  if (def->kind == N_FUNCDEF)
+    for (int i = 0; i < def->u.funcdef.decorators.len; i++)
+      if (def->u.funcdef.decorators.items[i]->span.line < first)
+        first = def->u.funcdef.decorators.items[i]->span.line;
+  if (first < 1 || last < first || last > c->nlines) return val_none();
+  FBuf b = {0};
+  for (int ln = first; ln <= last; ln++) {
+    size_t n = 0;
+    const char *t = func_code_line(c, ln, &n);
+    if (t) fbuf_putn(&b, t, n);
+    fbuf_putc(&b, '\n');
+  }
+  Value text = str_new(b.s ? b.s : "", b.len);
+  fbuf_free(&b);
+  if (VAL_IS_NULL(text)) return text;
+  Value r = tuple_pack(2, text, val_int(first));
+  val_decref(text);
+  return r;
+}
+
+static Value tb_is_generator(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("is_generator", argc, kw, 1, 1) < 0) return val_null();
+  return val_bool(VAL_IS_OBJ(argv[0]) && argv[0].u.o->type == &func_type &&
+                  FUNC(argv[0].u.o)->scope && FUNC(argv[0].u.o)->scope->is_generator);
+}
+
+static Value tb_filename(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("filename", argc, kw, 1, 1) < 0) return val_null();
+  if (!VAL_IS_OBJ(argv[0]) || argv[0].u.o->type != &func_type) return val_none();
+  CodeObj *c = (CodeObj *)FUNC(argv[0].u.o)->code;
+  return str_from_cstr(c && c->filename ? c->filename : "<unknown>");
+}
+
 static const MethodDef tb_functions[] = {
+    {"is_generator", tb_is_generator, "is_generator(f)\nWhether a user function's body yields.", 0},
+    {"filename", tb_filename, "filename(f)\nThe file a user function was defined in.", 0},
+    {"source", tb_source, "source(f)\n(text, first line) of a function's definition, or None.", 0},
+    {"params", tb_params, "params(f)\n(name, kind, has_default, default) of each parameter.", 0},
     {"format", tb_lines, "format(exc)\nThe lines of the exception as an uncaught one prints.", 0},
     {"format_tb", tb_format_chain, "format_tb(tb, limit=None)\nThe frame lines of a traceback chain.", 0},
     {"extract", tb_extract, "extract(exc)\n(filename, lineno, name, line) of each frame.", 0},
