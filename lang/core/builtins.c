@@ -442,6 +442,27 @@ static int isinst_spec(Value v, Value spec, int sub, const char *name) {
     }
     return 0;
   }
+  /* the class's type may decide (abc.ABCMeta, typing's protocols): CPython looks
+   * __instancecheck__/__subclasscheck__ up on type(spec), skipping type's own */
+  TypeObj *mt = op_type(spec);
+  if (mt != &type_type) {
+    Obj *hn = str_intern(sub ? "__subclasscheck__" : "__instancecheck__");
+    Value h = hn ? type_lookup(mt, hn) : val_null();
+    if (!VAL_IS_NULL(h) && !(VAL_IS_OBJ(h) && h.u.o == type_lookup(&type_type, hn).u.o)) {
+      if (!sub && VAL_IS_TYPE(spec) && op_type(v) == (TypeObj *)spec.u.o) return 1;
+      STACK_CHECK_OR(-1);
+      val_incref(h);
+      Value b = type_bind(h, spec, mt);
+      val_decref(h);
+      if (VAL_IS_NULL(b)) return -1;
+      Value r = op_call1(b, v);
+      val_decref(b);
+      if (VAL_IS_NULL(r)) return -1;
+      int t = op_truth(r);
+      val_decref(r);
+      return t;
+    }
+  }
   if (!VAL_IS_TYPE(spec)) {
     obj_raise(&exc_TypeError, "%s() arg 2 must be a type, a tuple of types, or a union", name);
     return -1;

@@ -472,6 +472,44 @@ static Value apply_decorators(Frame *f, NodeList *decs, Value *d, Value v) {
   return v;
 }
 
+static int add_annotation(Frame *f, Value d, Str name, Node *ann) {
+  if (!ann) return 0;
+  Value v = eval_expr(f, ann);
+  if (VAL_IS_NULL(v)) return -1;
+  Value k = str_new(name.s, name.len);
+  int r = VAL_IS_NULL(k) ? -1 : dict_set(d, k, v);
+  val_decref(k);
+  val_decref(v);
+  return r;
+}
+
+/* f.__annotations__, evaluated at def time in CPython's order (parameters, then return) */
+static int make_annotations(Frame *f, Node *def, FuncObj *fn) {
+  Arguments *a = def->u.funcdef.args;
+  Node *ret = def->u.funcdef.returns;
+  NodeList *lists[3] = {&a->posonlyargs, &a->args, &a->kwonlyargs};
+  int any = ret != NULL || (a->vararg && a->vararg->u.arg.annotation) ||
+            (a->kwarg && a->kwarg->u.arg.annotation);
+  for (int k = 0; k < 3 && !any; k++)
+    for (int i = 0; i < lists[k]->len; i++) any |= lists[k]->items[i]->u.arg.annotation != NULL;
+  if (!any) return 0;
+  Value d = dict_new();
+  if (VAL_IS_NULL(d)) return -1;
+  int r = 0;
+  /* CPython visits the ordinary parameters before the positional-only ones */
+  for (int k = 1; k >= 0 && r == 0; k--)
+    for (int i = 0; i < lists[k]->len && r == 0; i++)
+      r = add_annotation(f, d, lists[k]->items[i]->u.arg.arg, lists[k]->items[i]->u.arg.annotation);
+  if (r == 0 && a->vararg) r = add_annotation(f, d, a->vararg->u.arg.arg, a->vararg->u.arg.annotation);
+  for (int i = 0; i < lists[2]->len && r == 0; i++)
+    r = add_annotation(f, d, lists[2]->items[i]->u.arg.arg, lists[2]->items[i]->u.arg.annotation);
+  if (r == 0 && a->kwarg) r = add_annotation(f, d, a->kwarg->u.arg.arg, a->kwarg->u.arg.annotation);
+  if (r == 0 && ret) r = add_annotation(f, d, (Str){"return", 6}, ret);
+  if (r < 0) { val_decref(d); return -1; }
+  fn->annotations = d;
+  return 0;
+}
+
 Value call_make_function(Frame *f, Node *def) {
   int is_lambda = def->kind == N_LAMBDA;
   Arguments *a = is_lambda ? def->u.lambda.args : def->u.funcdef.args;
@@ -516,6 +554,7 @@ Value call_make_function(Frame *f, Node *def) {
       fn->kwdefaults[i] = v;
     }
   }
+  if (!is_lambda && make_annotations(f, def, fn) < 0) goto fail_fn;
   if (sc->doc) {
     Obj *d = (Obj *)(intptr_t)sc->doc->u.constant.i;
     if (d) { val_decref(fn->doc); obj_incref(d); fn->doc = val_obj(d); }

@@ -126,6 +126,8 @@ typedef struct TbEntry {
   Span span;
   int kind;            /* 0, or the node kind whose parts are anchored: N_BINOP, N_SUBSCRIPT */
   int c1, c2;          /* BinOp: left end col, right start col; Subscript: value end, slice end */
+  Obj *mod;            /* ModuleObj of the frame (new ref, may be NULL): tb_frame.f_globals */
+  int firstline;       /* first line of the frame's function (co_firstlineno) */
 } TbEntry;
 
 typedef struct ExcObj {
@@ -139,6 +141,8 @@ typedef struct ExcObj {
   Value attr_obj;       /* AttributeError: the object, for "Did you mean" at print time */
   Obj *attr_name;       /* NameError/AttributeError: the missing name */
   Obj *suggestion;      /* NameError: the suggestion found when it was raised */
+  Obj *tbhead;          /* the traceback object made for tb[0..tbhead_n) (e.__traceback__) */
+  int tbhead_n;
 } ExcObj;
 /* note the object and name on a pending AttributeError (for the "Did you mean" hint) */
 void exc_attr_info(Value obj, Obj *name);
@@ -149,6 +153,17 @@ Value exc_new(TypeObj *t, Value args_tuple);        /* borrows args */
 Value exc_str(Value exc);
 void exc_add_tb(Value exc, Obj *code, Obj *name, Span span);
 void exc_add_tb_anchored(Value exc, Obj *code, Obj *name, Span span, int kind, int c1, int c2);
+struct Frame;
+/* the entry of frame f (code, name, module, first line) at span, anchored as above */
+void exc_add_tb_frame(Value exc, struct Frame *f, Span span, int kind, int c1, int c2);
+/* e.__traceback__ (a new reference: a traceback object or None) and its setter (None or a
+ * traceback object; -1 with TypeError otherwise) */
+Value exc_get_traceback(Value exc);
+int exc_set_traceback(Value exc, Value tb);
+/* frameobj.c: traceback objects over copies of the entries (the refs of *e are taken) */
+extern TypeObj frame_tb_type;
+Value frame_tb_new(TbEntry *e, Value next);
+const TbEntry *frame_tb_entry(Value tb, Value *next);   /* borrowed; NULL if not a traceback */
 extern TypeObj *const exc_builtin_types[];           /* NULL-terminated: for the builtins */
 
 /* ---- code (a parsed source unit) ---------------------------------------------------- */
@@ -184,6 +199,7 @@ typedef struct FuncObj {
   Obj *name, *qualname;
   Value doc;
   Obj *dict;
+  Value annotations;    /* dict, or V_NULL until asked for (then {}) */
 } FuncObj;
 #define FUNC(o) ((FuncObj *)(o))
 
@@ -272,6 +288,11 @@ int sb_exec_source(const char *src, size_t len, const char *filename, ModuleObj 
 Value sys_module_new(Session *s, int argc, char **argv);   /* stdlib/mod_sys.c */
 /* traceback.c: the lines of a formatted exception, its value and its type name (malloc'd) */
 int tb_format_exception(Value exc, char ***lines);
+/* the same with the top exception's traceback taken from *tb (a traceback object or None) when
+ * tb is not NULL, `limit` as traceback.py's (INT_MIN: no limit), chained exceptions or not */
+int tb_format_exception_ex(Value exc, const Value *tb, int limit, int chain, char ***lines);
+/* the frame lines of a traceback object's chain (no header), as traceback.format_tb */
+int tb_format_tb(Value tb, int limit, char ***lines);
 char *tb_exc_value(Value exc);
 char *tb_exc_name(Value exc);
 char *help_text(Value v);                                    /* help.c: help(v) */

@@ -66,7 +66,7 @@ Obj **call_build_cells(Frame *f, Scope *sc);               /* closure for an inn
 static inline void eval_locate(Frame *f, Span sp) {
   if (obj_ts.located || VAL_IS_NULL(obj_ts.exc)) return;
   obj_ts.located = 1;
-  exc_add_tb(obj_ts.exc, f->code ? &f->code->ob : NULL, f->name, sp);
+  exc_add_tb_frame(obj_ts.exc, f, sp, 0, 0, 0);
 }
 
 /* the same with the parts of a binary operation or subscript, for CPython's ~~^~~ markers */
@@ -83,7 +83,7 @@ static inline void eval_locate_node(Frame *f, Node *n) {
     c1 = n->u.subscript.value->span.end_col;
     c2 = n->u.subscript.slice->span.end_col;
   }
-  exc_add_tb_anchored(obj_ts.exc, f->code ? &f->code->ob : NULL, f->name, n->span, kind, c1, c2);
+  exc_add_tb_frame(obj_ts.exc, f, n->span, kind, c1, c2);
 }
 
 static inline int eval_poll(void) {

@@ -6,6 +6,8 @@
 #include <string.h>
 #include "core.h"
 
+static void obj_xincref(Obj *o) { if (o) obj_incref(o); }
+
 Value exc_new(TypeObj *t, Value args) {
   ExcObj *e = obj_alloc(t, sizeof(ExcObj));
   if (!e) return val_null();
@@ -18,39 +20,114 @@ void exc_add_tb(Value exc, Obj *code, Obj *name, Span span) {
   exc_add_tb_anchored(exc, code, name, span, 0, 0, 0);
 }
 
-void exc_add_tb_anchored(Value exc, Obj *code, Obj *name, Span span, int kind, int c1, int c2) {
+static TbEntry *tb_slot(Value exc) {
   if (!VAL_IS_OBJ(exc) || !(exc.u.o->type->flags & TF_EXC) || exc.u.o->rc >= OBJ_IMMORTAL / 2)
-    return;
+    return NULL;
   ExcObj *e = EXC(exc.u.o);
   if (e->ntb == e->captb) {
     int nc = e->captb ? e->captb * 2 : 8;
-    if (nc > 1 << 20) return;
+    if (nc > 1 << 20) return NULL;
     TbEntry *nt = realloc(e->tb, (size_t)nc * sizeof(TbEntry));
-    if (!nt) return;
+    if (!nt) return NULL;
     e->tb = nt;
     e->captb = nc;
   }
-  TbEntry *t = &e->tb[e->ntb++];
-  t->code = code;
-  t->name = name;
-  t->span = span;
-  t->kind = kind;
-  t->c1 = c1;
-  t->c2 = c2;
+  return &e->tb[e->ntb++];
+}
+
+void exc_add_tb_anchored(Value exc, Obj *code, Obj *name, Span span, int kind, int c1, int c2) {
+  TbEntry *t = tb_slot(exc);
+  if (!t) return;
+  *t = (TbEntry){code, name, span, kind, c1, c2, NULL, 1};
   if (code) obj_incref(code);
   if (name) obj_incref(name);
+}
+
+void exc_add_tb_frame(Value exc, Frame *f, Span span, int kind, int c1, int c2) {
+  TbEntry *t = tb_slot(exc);
+  if (!t) return;
+  int first = f->func && f->func->def ? f->func->def->span.line : 1;
+  *t = (TbEntry){f->code ? &f->code->ob : NULL, f->name, span, kind, c1, c2,
+                 f->mod ? &f->mod->ob : NULL, first};
+  obj_xincref(t->code);
+  obj_xincref(t->name);
+  obj_xincref(t->mod);
 }
 
 static void exc_clear_tb(ExcObj *e) {
   TbEntry *tb = e->tb;
   int n = e->ntb;
+  Obj *head = e->tbhead;
   e->tb = NULL;
-  e->ntb = e->captb = 0;
+  e->ntb = e->captb = e->tbhead_n = 0;
+  e->tbhead = NULL;
   for (int i = 0; i < n; i++) {
     obj_xdecref(tb[i].code);
     obj_xdecref(tb[i].name);
+    obj_xdecref(tb[i].mod);
   }
   free(tb);
+  obj_xdecref(head);
+}
+
+/* the traceback objects are made on demand, outermost (the last entry) first; the chain made
+ * earlier stays the tail of the new one, as CPython prepends a frame's entry while unwinding */
+Value exc_get_traceback(Value exc) {
+  ExcObj *e = EXC(exc.u.o);
+  if (e->ntb == 0) return val_none();
+  if (e->tbhead_n > e->ntb || !e->tbhead) {
+    obj_xdecref(e->tbhead);
+    e->tbhead = NULL;
+    e->tbhead_n = 0;
+  }
+  Value head = e->tbhead ? val_incref(val_obj(e->tbhead)) : val_none();
+  for (int i = e->tbhead_n; i < e->ntb; i++) {
+    TbEntry c = e->tb[i];
+    obj_xincref(c.code);
+    obj_xincref(c.name);
+    obj_xincref(c.mod);
+    Value t = frame_tb_new(&c, head);
+    val_decref(head);
+    if (VAL_IS_NULL(t)) return t;
+    head = t;
+  }
+  obj_xdecref(e->tbhead);
+  e->tbhead = head.u.o;
+  e->tbhead_n = e->ntb;
+  return val_incref(head);
+}
+
+int exc_set_traceback(Value exc, Value tb) {
+  ExcObj *e = EXC(exc.u.o);
+  if (VAL_IS_NONE(tb)) {
+    exc_clear_tb(e);
+    return 0;
+  }
+  Value next;
+  if (!frame_tb_entry(tb, &next)) {
+    obj_raise(&exc_TypeError, "__traceback__ must be a traceback or None");
+    return -1;
+  }
+  int n = 0;
+  for (Value t = tb; frame_tb_entry(t, &next); t = next)
+    if (++n > 1 << 20) { obj_raise(&exc_MemoryError, "traceback too long"); return -1; }
+  TbEntry *v = malloc((size_t)n * sizeof(TbEntry));
+  if (!v) { obj_raise(&exc_MemoryError, "out of memory"); return -1; }
+  int i = n;
+  for (Value t = tb; i > 0; t = next) {
+    TbEntry *c = &v[--i];
+    *c = *frame_tb_entry(t, &next);
+    obj_xincref(c->code);
+    obj_xincref(c->name);
+    obj_xincref(c->mod);
+  }
+  val_incref(tb);
+  exc_clear_tb(e);
+  e->tb = v;
+  e->ntb = e->captb = n;
+  e->tbhead = tb.u.o;
+  e->tbhead_n = n;
+  return 0;
 }
 
 static void exc_dealloc(Obj *o) {
@@ -73,6 +150,7 @@ static void exc_traverse(Obj *o, VisitFn visit, void *arg) {
   if (VAL_IS_OBJ(e->context)) visit(e->context.u.o, arg);
   if (e->dict) visit(e->dict, arg);
   if (VAL_IS_OBJ(e->attr_obj)) visit(e->attr_obj.u.o, arg);
+  if (e->tbhead) visit(e->tbhead, arg);
 }
 
 static void exc_clear(Obj *o) {
@@ -84,6 +162,7 @@ static void exc_clear(Obj *o) {
   e->dict = NULL;
   obj_xdecref(d);
   val_clear(&e->attr_obj);
+  exc_clear_tb(e);
 }
 
 static Value exc_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
@@ -158,6 +237,8 @@ static Value exc_init(int argc, const Value *argv, Obj *kw) {
 }
 
 static Value exc_with_traceback(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("with_traceback", argc - 1, kw, 1, 1) < 0) return val_null();
+  if (exc_set_traceback(argv[0], argv[1]) < 0) return val_null();
   return val_incref(argv[0]);
 }
 
@@ -221,7 +302,8 @@ static int set_suppress(Value self, Value v) {
   EXC(self.u.o)->suppress_context = t;
   return 0;
 }
-static Value get_traceback(Value self) { return val_none(); }
+static Value get_traceback(Value self) { return exc_get_traceback(self); }
+static int set_traceback(Value self, Value v) { return exc_set_traceback(self, v); }
 
 static Value arg0_or_none(Value self) {
   Value a = EXC(self.u.o)->args;
@@ -255,7 +337,7 @@ static const GetSetDef exc_getset[] = {
     {"__cause__", get_cause, set_cause, NULL},
     {"__context__", get_context, set_context, NULL},
     {"__suppress_context__", get_suppress, set_suppress, NULL},
-    {"__traceback__", get_traceback, NULL, NULL},
+    {"__traceback__", get_traceback, set_traceback, NULL},
     {NULL}};
 static const GetSetDef stopiter_getset[] = {{"value", arg0_or_none, NULL, NULL}, {NULL}};
 static const GetSetDef sysexit_getset[] = {{"code", get_code, NULL, NULL}, {NULL}};

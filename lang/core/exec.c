@@ -540,10 +540,13 @@ static int exec_with_items(Frame *f, Node *n, int idx) {
   if (st == EX_ERR) {
     Value exc = obj_err_fetch();
     int located = obj_ts.located;
-    Value args[3] = {val_obj(&exc.u.o->type->ob), exc, val_none()};
+    Value tb = exc_get_traceback(exc);
+    if (VAL_IS_NULL(tb)) { val_decref(exc); val_decref(exit); return EX_ERR; }
+    Value args[3] = {val_obj(&exc.u.o->type->ob), exc, tb};
     Value saved = obj_ts.handling;
     obj_ts.handling = exc;
     Value r = op_call(exit, 3, args, NULL);
+    val_decref(tb);
     obj_ts.handling = saved;
     val_decref(exit);
     if (VAL_IS_NULL(r)) { val_decref(exc); return EX_ERR; }

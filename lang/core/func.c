@@ -172,6 +172,7 @@ static void func_dealloc(Obj *o) {
   obj_xdecref(f->qualname);
   val_decref(f->doc);
   obj_xdecref(f->dict);
+  val_decref(f->annotations);
   obj_free(o);
 }
 
@@ -187,6 +188,7 @@ static void func_traverse(Obj *o, VisitFn visit, void *arg) {
   if (f->globals) visit(&f->globals->ob, arg);
   if (VAL_IS_OBJ(f->doc)) visit(f->doc.u.o, arg);
   if (f->dict) visit(f->dict, arg);
+  if (VAL_IS_OBJ(f->annotations)) visit(f->annotations.u.o, arg);
 }
 
 static void func_clear(Obj *o) {
@@ -206,6 +208,7 @@ static void func_clear(Obj *o) {
   Obj *d = f->dict;
   f->dict = NULL;
   obj_xdecref(d);
+  val_clear(&f->annotations);
 }
 
 static Value func_repr(Value v) {
@@ -241,6 +244,24 @@ static Value func_getattr(Value v, Obj *name) {
       return val_incref(val_obj(f->dict));
     }
     if (strcmp(n, "__globals__") == 0 && f->globals) return module_dict(f->globals);
+    if (strcmp(n, "__annotations__") == 0) {
+      if (VAL_IS_NULL(f->annotations)) f->annotations = dict_new();
+      return val_incref(f->annotations);
+    }
+    if (strcmp(n, "__kwdefaults__") == 0) {
+      int k = f->scope ? f->scope->nkwonly : 0, any = 0;
+      for (int i = 0; i < k && f->kwdefaults; i++) any |= !VAL_IS_NULL(f->kwdefaults[i]);
+      if (!any) return val_none();
+      Value d = dict_new();
+      for (int i = 0; i < k && !VAL_IS_NULL(d); i++) {
+        const char *pn = f->scope->slot_names ? f->scope->slot_names[f->scope->nargs + i] : NULL;
+        if (!VAL_IS_NULL(f->kwdefaults[i]) && pn && dict_setstr(d, pn, f->kwdefaults[i]) < 0) {
+          val_decref(d);
+          d = val_null();
+        }
+      }
+      return d;
+    }
     if (strcmp(n, "__closure__") == 0) return val_none();
     if (strcmp(n, "__wrapped__") == 0) goto fail;
   }
@@ -266,6 +287,15 @@ static int func_setattr(Value v, Obj *name, Value x) {
   if (strcmp(n, "__doc__") == 0) {
     val_decref(f->doc);
     f->doc = VAL_IS_NULL(x) ? val_none() : val_incref(x);
+    return 0;
+  }
+  if (strcmp(n, "__annotations__") == 0) {
+    if (!VAL_IS_NULL(x) && !VAL_IS_NONE(x) && !VAL_IS_DICT(x)) {
+      obj_raise(&exc_TypeError, "__annotations__ must be set to a dict object");
+      return -1;
+    }
+    val_decref(f->annotations);
+    f->annotations = VAL_IS_NULL(x) || VAL_IS_NONE(x) ? val_null() : val_incref(x);
     return 0;
   }
   if (!f->dict) {

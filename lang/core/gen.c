@@ -528,7 +528,9 @@ static Value m_send(int argc, const Value *argv, Obj *kw) {
 /* make the exception throw(typ[, val[, tb]]) describes pending; -1 if the arguments are wrong */
 static int raise_thrown(int argc, const Value *argv) {
   Value typ = argv[0], val = argc > 1 ? argv[1] : val_none();
-  if (argc > 2 && !VAL_IS_NONE(argv[2])) {
+  Value tbn;
+  Value tb = argc > 2 && !VAL_IS_NONE(argv[2]) ? argv[2] : val_null();
+  if (!VAL_IS_NULL(tb) && !frame_tb_entry(tb, &tbn)) {
     obj_raise(&exc_TypeError, "throw() third argument must be a traceback object");
     return -1;
   }
@@ -547,6 +549,7 @@ static int raise_thrown(int argc, const Value *argv) {
                 ((TypeObj *)typ.u.o)->name, op_type_name(inst));
       return -1;
     }
+    if (!VAL_IS_NULL(tb) && exc_set_traceback(inst, tb) < 0) { val_decref(inst); return -1; }
     obj_raise_value(inst);
     val_decref(inst);
     return 0;
@@ -556,6 +559,7 @@ static int raise_thrown(int argc, const Value *argv) {
       obj_raise(&exc_TypeError, "instance exception may not have a separate value");
       return -1;
     }
+    if (!VAL_IS_NULL(tb) && exc_set_traceback(typ, tb) < 0) return -1;
     obj_raise_value(typ);
     return 0;
   }

@@ -64,7 +64,7 @@ int genexpr_resume(GenObj *g, int thrown, Value *out) {
   if (thrown) {
     if (g->state == GEN_SUSPENDED) {
       obj_ts.located = 0;
-      exc_add_tb(obj_ts.exc, g->code, g->fr.name, g->node->u.comp.elt->span);
+      exc_add_tb_frame(obj_ts.exc, &g->fr, g->node->u.comp.elt->span, 0, 0, 0);
     }
     genexpr_finish(g);
     return -1;

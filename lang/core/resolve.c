@@ -90,6 +90,17 @@ static void bind_name(Ctx *c, RScope *s, const char *name, size_t len) {
   add(c, s, name, len, F_BOUND);
 }
 
+/* the annotations of a def's parameters (each N_ARG's annotation), evaluated with the
+ * defaults in the enclosing scope */
+static void each_annotation(Arguments *a, void (*fn)(Ctx *, RScope *, Node *), Ctx *c, RScope *s) {
+  NodeList *lists[3] = {&a->posonlyargs, &a->args, &a->kwonlyargs};
+  for (int k = 0; k < 3; k++)
+    for (int i = 0; i < lists[k]->len; i++)
+      if (lists[k]->items[i]->u.arg.annotation) fn(c, s, lists[k]->items[i]->u.arg.annotation);
+  if (a->vararg && a->vararg->u.arg.annotation) fn(c, s, a->vararg->u.arg.annotation);
+  if (a->kwarg && a->kwarg->u.arg.annotation) fn(c, s, a->kwarg->u.arg.annotation);
+}
+
 static void declare_args(Ctx *c, RScope *s, RScope *inner, Arguments *a) {
   /* defaults are evaluated in the enclosing scope */
   declare_list(c, s, &a->defaults);
@@ -133,6 +144,8 @@ static void declare_funcdef(Ctx *c, RScope *s, Node *n) {
   if (!fs) return;
   n->u.funcdef.scope_info = fs;
   declare_args(c, s, fs, n->u.funcdef.args);
+  each_annotation(n->u.funcdef.args, declare, c, s);
+  if (n->u.funcdef.returns) declare(c, s, n->u.funcdef.returns);
   declare_list(c, fs, &n->u.funcdef.body);
 }
 
@@ -615,6 +628,8 @@ static void fill_funcdef(Ctx *c, RScope *s, Node *n) {
   fill_list(c, s, &n->u.funcdef.decorators);
   fs->out->bind = resolve_in(c, s, n->u.funcdef.name.s, n->u.funcdef.name.len);
   fill_args(c, s, fs, n->u.funcdef.args);
+  each_annotation(n->u.funcdef.args, fill, c, s);
+  if (n->u.funcdef.returns) fill(c, s, n->u.funcdef.returns);
   fill_free_refs(fs);
   fill_symtable(c, fs);
   n->u.funcdef.scope_info = fs->out;

@@ -1,6 +1,7 @@
 /* traceback.c - formatting an uncaught exception as CPython 3.11 prints it: the frames, the
  * source lines with ~~^~~ / ^^^^ markers, chained exceptions, and SyntaxError's own layout. */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,49 +186,83 @@ static void syntax_error_lines(Lines *out, Value exc) {
   fbuf_free(&b);
 }
 
-static void format_one(Lines *out, Value exc, int depth) {
+/* "Traceback (most recent call last):" and the entries v[n-1] ... v[0] (outermost first);
+ * limit >= 0 keeps the outermost `limit`, limit < 0 the innermost -limit (INT_MIN: all) */
+static void format_entries(Lines *out, const TbEntry *v, int n, int limit, int header) {
+  int hi = n - 1, lo = 0;
+  if (limit != INT_MIN) {
+    if (limit >= 0) lo = n - limit > 0 ? n - limit : 0;
+    else hi = -limit < n ? -limit - 1 : n - 1;
+  }
+  if (hi < lo) return;
+  if (header) add_cstr(out, "Traceback (most recent call last):");
+  const TbEntry *last = NULL;
+  int count = 0;
+  for (int i = hi; i >= lo; i--) {
+    const TbEntry *t = &v[i];
+    int same = last && last->code == t->code && last->span.line == t->span.line &&
+               last->name == t->name;
+    if (!same) {
+      if (count > 3) {
+        char buf[100];
+        snprintf(buf, sizeof buf, "  [Previous line repeated %d more time%s]", count - 3,
+                 count - 3 > 1 ? "s" : "");
+        add_cstr(out, buf);
+      }
+      last = t;
+      count = 0;
+    }
+    count++;
+    if (count > 3) continue;
+    format_frame(out, t);
+  }
+  if (count > 3) {
+    char buf[100];
+    snprintf(buf, sizeof buf, "  [Previous line repeated %d more time%s]", count - 3,
+             count - 3 > 1 ? "s" : "");
+    add_cstr(out, buf);
+  }
+}
+
+/* the entries of a traceback object's chain, innermost first as ExcObj keeps them (borrowed
+ * copies, freed with free()); n = 0 for None */
+static TbEntry *chain_entries(Value tb, int *n) {
+  Value next;
+  int k = 0;
+  *n = 0;
+  for (Value t = tb; frame_tb_entry(t, &next) && k < 1 << 20; t = next) k++;
+  if (!k) return NULL;
+  TbEntry *v = malloc((size_t)k * sizeof(TbEntry));
+  if (!v) return NULL;
+  int i = k;
+  for (Value t = tb; i > 0 && frame_tb_entry(t, &next); t = next) v[--i] = *frame_tb_entry(t, &next);
+  *n = k;
+  return v;
+}
+
+static void format_one(Lines *out, Value exc, int depth, const Value *tbover, int limit,
+                       int chain) {
   ExcObj *e = EXC(exc.u.o);
-  if (depth < 20) {
+  if (depth < 20 && chain) {
     if (VAL_IS_OBJ(e->cause)) {
-      format_one(out, e->cause, depth + 1);
+      format_one(out, e->cause, depth + 1, NULL, limit, chain);
       add_cstr(out, "");
       add_cstr(out, "The above exception was the direct cause of the following exception:");
       add_cstr(out, "");
     } else if (VAL_IS_OBJ(e->context) && !e->suppress_context) {
-      format_one(out, e->context, depth + 1);
+      format_one(out, e->context, depth + 1, NULL, limit, chain);
       add_cstr(out, "");
       add_cstr(out, "During handling of the above exception, another exception occurred:");
       add_cstr(out, "");
     }
   }
-  if (e->ntb > 0) {
-    add_cstr(out, "Traceback (most recent call last):");
-    const TbEntry *last = NULL;
-    int count = 0;
-    for (int i = e->ntb - 1; i >= 0; i--) {
-      const TbEntry *t = &e->tb[i];
-      int same = last && last->code == t->code && last->span.line == t->span.line &&
-                 last->name == t->name;
-      if (!same) {
-        if (count > 3) {
-          char buf[100];
-          snprintf(buf, sizeof buf, "  [Previous line repeated %d more time%s]", count - 3,
-                   count - 3 > 1 ? "s" : "");
-          add_cstr(out, buf);
-        }
-        last = t;
-        count = 0;
-      }
-      count++;
-      if (count > 3) continue;
-      format_frame(out, t);
-    }
-    if (count > 3) {
-      char buf[100];
-      snprintf(buf, sizeof buf, "  [Previous line repeated %d more time%s]", count - 3,
-               count - 3 > 1 ? "s" : "");
-      add_cstr(out, buf);
-    }
+  if (tbover) {
+    int n;
+    TbEntry *v = chain_entries(*tbover, &n);
+    if (v) format_entries(out, v, n, limit, 1);
+    free(v);
+  } else if (e->ntb > 0) {
+    format_entries(out, e->tb, e->ntb, limit, 1);
   }
   if (op_is_subtype(exc.u.o->type, &exc_SyntaxError)) {
     ExcObj *x = EXC(exc.u.o);
@@ -284,9 +319,26 @@ static void format_one(Lines *out, Value exc, int depth) {
 }
 
 int tb_format_exception(Value exc, char ***lines) {
+  return tb_format_exception_ex(exc, NULL, INT_MIN, 1, lines);
+}
+
+int tb_format_exception_ex(Value exc, const Value *tb, int limit, int chain, char ***lines) {
   Lines out = {0};
   Value saved = obj_err_fetch();
-  format_one(&out, exc, 0);
+  format_one(&out, exc, 0, tb, limit, chain);
+  obj_err_clear();
+  obj_err_restore(saved);
+  *lines = out.v;
+  return out.n;
+}
+
+int tb_format_tb(Value tb, int limit, char ***lines) {
+  Lines out = {0};
+  int n;
+  TbEntry *v = chain_entries(tb, &n);
+  Value saved = obj_err_fetch();
+  if (v) format_entries(&out, v, n, limit, 0);
+  free(v);
   obj_err_clear();
   obj_err_restore(saved);
   *lines = out.v;

@@ -60,20 +60,25 @@ class _GeneratorContextManager(ContextDecorator):
         if value is None:
             value = typ()
         try:
-            self.gen.throw(value)
+            self.gen.throw(typ, value, traceback)
         except StopIteration as exc:
             # the generator swallowed the exception (unless it re-raised a StopIteration
             # that came from the with block)
             return exc is not value
         except RuntimeError as exc:
             if exc is value:
+                exc.__traceback__ = traceback
                 return False
             if isinstance(value, StopIteration) and exc.__cause__ is value:
+                value.__traceback__ = traceback
                 return False
             raise
         except BaseException as exc:
+            # the exception propagates with the traceback it had at the with block, as in
+            # CPython (not the generator's and this method's lines)
             if exc is not value:
                 raise
+            exc.__traceback__ = traceback
             return False
         raise RuntimeError("generator didn't stop after throw()")
 

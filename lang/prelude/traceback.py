@@ -1,7 +1,7 @@
 # traceback - format_exc, print_exc, format_exception, print_exception, format_exception_only,
-# extract_tb/extract_stack (FrameSummary, StackSummary), format_list, print_stack with CPython
-# 3.11's text; the native module sable._tb supplies the formatted lines and the frame entries.
-# Exceptions carry their entries themselves, so `tb` arguments are accepted and not consulted.
+# extract_tb/extract_stack (FrameSummary, StackSummary), format_tb, walk_tb, walk_stack,
+# format_list, print_stack with CPython 3.11's text; the native module sable._tb formats
+# exceptions and traceback objects (source lines and ^~~ markers) and extracts their entries.
 import sys
 import sable._tb as _tb
 
@@ -59,10 +59,17 @@ def print_list(extracted_list, file=None):
     for s in format_list(extracted_list):
         (file or sys.stderr).write(s)
 
-def _exc_of(exc, value):
-    if value is not None and not isinstance(exc, BaseException):
-        return value
-    return exc
+_sentinel = object()
+
+def _parse(exc, value, tb):
+    # (exception, traceback) from the 3.10+ form f(exc) or the old f(type, value, tb)
+    if value is _sentinel or (value is None and isinstance(exc, BaseException)):
+        if tb is _sentinel:
+            return exc, exc
+        return exc, tb
+    if tb is _sentinel:
+        tb = None if value is None else value.__traceback__
+    return value, tb
 
 def _group(lines):
     # the lines of one entry belong together: "Traceback ...", each frame with its source
@@ -75,20 +82,20 @@ def _group(lines):
             out.append(ln + "\n")
     return out
 
-def format_exception(exc, value=None, tb=None, limit=None, chain=True):
-    e = _exc_of(exc, value)
+def format_exception(exc, /, value=_sentinel, tb=_sentinel, limit=None, chain=True):
+    e, t = _parse(exc, value, tb)
     if e is None:
         return ["NoneType: None\n"]
-    return _group(_tb.format(e))
+    return _group(_tb.format(e, t, limit, chain))
 
-def format_exception_only(exc, value=None):
-    e = _exc_of(exc, value)
+def format_exception_only(exc, /, value=_sentinel):
+    e = exc if value is _sentinel else value
     if e is None:
         return ["NoneType: None\n"]
-    lines = _tb.format(e)
+    lines = _tb.format(e, None, None, False)
     return [lines[-1] + "\n"]
 
-def print_exception(exc, value=None, tb=None, limit=None, file=None, chain=True):
+def print_exception(exc, /, value=_sentinel, tb=_sentinel, limit=None, file=None, chain=True):
     f = file or sys.stderr
     for s in format_exception(exc, value, tb, limit, chain):
         f.write(s)
@@ -100,7 +107,19 @@ def print_exc(limit=None, file=None, chain=True):
     print_exception(_tb.current(), limit=limit, file=file, chain=chain)
 
 def extract_tb(tb, limit=None):
-    return StackSummary(_summaries(_tb.extract(tb) if isinstance(tb, BaseException) else [], limit))
+    return StackSummary(_summaries(_tb.extract(tb) if tb is not None else [], limit))
+
+def walk_tb(tb):
+    while tb is not None:
+        yield tb.tb_frame, tb.tb_lineno
+        tb = tb.tb_next
+
+def walk_stack(f):
+    if f is None:
+        f = sys._getframe().f_back.f_back
+    while f is not None:
+        yield f, f.f_lineno
+        f = f.f_back
 
 def extract_stack(f=None, limit=None):
     return StackSummary(_summaries(_tb.stack(1), limit))
@@ -112,7 +131,12 @@ def print_stack(f=None, limit=None, file=None):
     print_list(_summaries(_tb.stack(1), limit), file)
 
 def format_tb(tb, limit=None):
-    return format_list(extract_tb(tb, limit))
+    return _group(_tb.format_tb(tb, limit)) if tb is not None else []
 
 def print_tb(tb, limit=None, file=None):
-    print_list(extract_tb(tb, limit), file)
+    f = file or sys.stderr
+    for s in format_tb(tb, limit):
+        f.write(s)
+
+def clear_frames(tb):
+    pass

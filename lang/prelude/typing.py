@@ -285,10 +285,91 @@ class _GenericForm:
 
 Generic = _GenericForm()
 
-class Protocol:
-    pass
+import abc as _abc
+
+_PROTO_SKIP = frozenset({
+    '__abstractmethods__', '__annotations__', '__weakref__', '_is_protocol',
+    '_is_runtime_protocol', '__dict__', '__args__', '__slots__', '__next_in_mro__',
+    '__parameters__', '__origin__', '__orig_bases__', '__extra__', '__tree_hash__', '__doc__',
+    '__subclasshook__', '__init__', '__new__', '__module__', '_MutableMapping__marker', '_gorg',
+    '__qualname__', '__init_subclass__', '__protocol_attrs__', '__class_getitem__',
+    '__match_args__'})
+
+def _protocol_attrs(cls):
+    attrs = set()
+    for base in cls.__mro__[:-1]:
+        if base.__name__ in ('Protocol', 'Generic'):
+            continue
+        names = list(base.__dict__.keys()) + list(base.__dict__.get('__annotations__', {}).keys())
+        for attr in names:
+            if not attr.startswith('_abc_') and attr not in _PROTO_SKIP:
+                attrs.add(attr)
+    return attrs
+
+class _ProtocolMeta(_abc.ABCMeta):
+    # isinstance() against a @runtime_checkable protocol checks that its members are present
+    def __instancecheck__(cls, instance):
+        is_proto = getattr(cls, '_is_protocol', False)
+        if is_proto and cls.__name__ != 'Protocol' and \
+                not getattr(cls, '_is_runtime_protocol', False):
+            raise TypeError("Instance and class checks can only be used with"
+                            " @runtime_checkable protocols")
+        attrs = _protocol_attrs(cls) if is_proto else ()
+        if (not is_proto or all(callable(getattr(cls, a, None)) for a in attrs)) and \
+                issubclass(type(instance), cls):
+            return True
+        if is_proto:
+            for attr in attrs:
+                val = getattr(instance, attr, _sentinel_missing)
+                if val is _sentinel_missing:
+                    break
+                if callable(getattr(cls, attr, None)) and val is None:
+                    break
+            else:
+                return True
+            # registered classes (the member check above is the protocol's own)
+            return _abc.ABCMeta.__subclasscheck__(cls, type(instance))
+        return super().__instancecheck__(instance)
+
+    def __subclasscheck__(cls, other):
+        if getattr(cls, '_is_protocol', False) and cls.__name__ != 'Protocol':
+            if not getattr(cls, '_is_runtime_protocol', False):
+                raise TypeError("Instance and class checks can only be used with"
+                                " @runtime_checkable protocols")
+            if not isinstance(other, type):
+                raise TypeError('issubclass() arg 1 must be a class')
+            attrs = _protocol_attrs(cls)
+            if any(not callable(getattr(cls, a, None)) for a in attrs):
+                raise TypeError("Protocols with non-method members don't support issubclass()")
+            for attr in attrs:
+                for base in other.__mro__:
+                    if attr in base.__dict__:
+                        if base.__dict__[attr] is None:
+                            return False
+                        break
+                else:
+                    return False
+            return True
+        return super().__subclasscheck__(other)
+
+_sentinel_missing = object()
+
+class Protocol(metaclass=_ProtocolMeta):
+    __slots__ = ()
+    _is_protocol = True
+    _is_runtime_protocol = False
+
+    def __init_subclass__(cls, *args, **kwargs):
+        super().__init_subclass__(*args, **kwargs)
+        if '_is_protocol' not in cls.__dict__:
+            cls._is_protocol = any(b is Protocol for b in cls.__bases__)
+        cls._is_runtime_protocol = False
 
 def runtime_checkable(cls):
+    if not isinstance(cls, type) or not getattr(cls, '_is_protocol', False):
+        raise TypeError('@runtime_checkable can be only applied to protocol classes,'
+                        ' got %r' % cls)
+    cls._is_runtime_protocol = True
     return cls
 
 def cast(typ, val):
@@ -446,13 +527,15 @@ def get_type_hints(obj, globalns=None, localns=None, include_extras=False):
             for name, value in ann.items():
                 hints[name] = _eval_hint(value, gns, lns)
         return hints
-    if type(obj).__name__ in ("function", "method", "builtin_function_or_method"):
-        if not hasattr(obj, "__annotations__"):
-            raise NotImplementedError("get_type_hints: Sable does not keep the annotations of functions")
+    while hasattr(obj, "__wrapped__"):
+        obj = obj.__wrapped__
     if not hasattr(obj, "__annotations__"):
         raise TypeError(repr(obj) + " is not a module, class, method, or function.")
-    gns = globalns if globalns is not None else {}
-    return {k: _eval_hint(v, gns, localns) for k, v in obj.__annotations__.items()}
+    if globalns is None:
+        globalns = getattr(obj, "__globals__", None)
+        if globalns is None:
+            globalns = getattr(obj, "__dict__", {})
+    return {k: _eval_hint(v, globalns, localns) for k, v in obj.__annotations__.items()}
 
 def NamedTuple(typename, fields=None, **kwargs):
     if fields is None:

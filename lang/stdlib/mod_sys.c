@@ -64,7 +64,28 @@ static Value s_intern(int argc, const Value *argv, Obj *kw) {
   return o ? val_obj(o) : val_null();
 }
 
+/* (type, value, traceback) of the exception being handled, or three Nones */
+static Value s_exc_info(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("exc_info", argc, kw, 0, 0) < 0) return val_null();
+  Value h = obj_ts.handling;
+  if (!VAL_IS_OBJ(h) || !(h.u.o->type->flags & TF_EXC))
+    return tuple_pack(3, val_none(), val_none(), val_none());
+  Value tb = exc_get_traceback(h);
+  if (VAL_IS_NULL(tb)) return tb;
+  Value r = tuple_pack(3, val_obj(&h.u.o->type->ob), h, tb);
+  val_decref(tb);
+  return r;
+}
+
+static Value s_exception(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("exception", argc, kw, 0, 0) < 0) return val_null();
+  Value h = obj_ts.handling;
+  return VAL_IS_OBJ(h) ? val_incref(h) : val_none();
+}
+
 static const MethodDef sys_functions[] = {
+    {"exc_info", s_exc_info, "exc_info()\nReturn (type, value, traceback) of the exception being handled.", 0},
+    {"exception", s_exception, "exception()\nReturn the exception being handled, or None.", 0},
     {"exit", s_exit, "exit(status=None, /)\nExit the interpreter by raising SystemExit(status).", 0},
     {"setrecursionlimit", s_setrecursionlimit, "setrecursionlimit(limit, /)\nSet the maximum depth of the Sable call stack.", 0},
     {"getrecursionlimit", s_getrecursionlimit, "getrecursionlimit()\nReturn the current recursion limit.", 0},
