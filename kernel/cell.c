@@ -65,6 +65,13 @@ int krn_bundle_json(const sb_bundle *b, json_t **data_out, json_t **meta_out) {
     if (!v || json_object_set_new(data, mime, v) < 0) goto oom;
   }
   if (!json_object_get(data, "text/plain")) json_object_set_new(data, "text/plain", json_string(""));
+  if (b && b->metadata) {
+    json_error_t e;
+    json_t *extra = json_loads(b->metadata, 0, &e);
+    if (json_is_object(extra)) json_object_update(meta, extra);
+    else krn_log("dropped invalid output metadata: %s", e.text);
+    json_decref(extra);
+  }
   *data_out = data;
   *meta_out = meta;
   return 0;

@@ -12,6 +12,7 @@
 
 #include "repl.h"
 #include "core/sb.h"
+#include "front/ipy.h"
 
 #define HISTORY_MAX 10000
 
@@ -199,12 +200,16 @@ int repl_main(int argc, char **argv) {
     free(line);
     if (!ok) { fputs("MemoryError\n", stderr); free(buf); buf = NULL; len = 0; continue; }
     char *indent = NULL;
-    sb_completeness c = sb_is_complete(buf, len, &indent);
+    sb_completeness c = ipy_is_complete(buf, len, &indent);
     free(indent);
     if (c == SB_INCOMPLETE) continue;
     if (buf[strspn(buf, " \t\n")] == '\0') { free(buf); buf = NULL; len = 0; continue; }
     sb_clear_interrupt();
-    sb_status st = sb_exec(sess, buf, len, "<stdin>", SB_INTERACTIVE, &sink);
+    size_t tn = 0;
+    char *tc = ipy_transform(buf, len, &tn);   /* IPython syntax: magics, !cmd, obj? */
+    sb_status st = tc ? sb_exec(sess, tc, tn, "<stdin>", SB_INTERACTIVE, &sink)
+                      : sb_exec(sess, buf, len, "<stdin>", SB_INTERACTIVE, &sink);
+    free(tc);
     free(buf); buf = NULL; len = 0;
     fflush(stdout);
     if (st == SB_EXIT) { code = sb_exit_code(sess); break; }

@@ -1509,7 +1509,7 @@ static Value display_figure(PState *st, plot_figure *f) {
     /* as the inline backend: an empty figure is only its text */
     const char *mime[1] = {"text/plain"}, *data[1] = {text};
     size_t lens[1] = {strlen(text)};
-    sb_bundle b = {1, mime, data, lens, NULL, 0};
+    sb_bundle b = {1, mime, data, lens, NULL, 0, NULL};
     sink->display(sink->ud, &b);
     return val_none();
   }
@@ -1529,7 +1529,7 @@ static Value display_figure(PState *st, plot_figure *f) {
   if (vec) { mime[n] = "image/svg+xml"; data[n] = (const char *)vec; lens[n++] = vlen; }
   mime[n] = "image/png"; data[n] = (const char *)png; lens[n++] = plen;
   mime[n] = "text/plain"; data[n] = text; lens[n++] = strlen(text);
-  sb_bundle b = {n, mime, data, lens, NULL, 0};
+  sb_bundle b = {n, mime, data, lens, NULL, 0, NULL};
   sink->display(sink->ud, &b);
   free(png);
   free(vec);
