@@ -128,6 +128,18 @@ static void on_error(void *ud, const char *ename, const char *evalue, const char
                      int ntb) {
   krn_exec *x = ud;
   json_decref(x->error);
+  const char *dot = ename ? strrchr(ename, '.') : NULL;
+  if (ename && strcmp(dot ? dot + 1 : ename, "UsageError") == 0) {
+    /* as IPython's show_usage_error: one line on stderr, no traceback; the reply still
+     * says error */
+    char head[] = "UsageError: ";
+    on_write(x, 2, head, sizeof head - 1);
+    if (evalue) on_write(x, 2, evalue, strlen(evalue));
+    on_write(x, 2, "\n", 1);
+    x->error = json_pack("{ss so s[]}", "ename", "UsageError", "evalue",
+                         krn_jtext(evalue, evalue ? strlen(evalue) : 0), "traceback");
+    return;
+  }
   json_t *lines = json_array();
   for (int i = 0; tb && i < ntb; i++)
     if (tb[i]) json_array_append_new(lines, krn_jtext(tb[i], strlen(tb[i])));

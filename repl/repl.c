@@ -49,6 +49,22 @@ static void out_bundle(void *ud, const sb_bundle *b) {
   }
 }
 
+/* An uncaught exception: its traceback on stderr; IPython's UsageError (an unknown magic, a
+ * wrong option) as its one line, as IPython shows it. */
+static void out_error(void *ud, const char *ename, const char *evalue, const char *const *tb,
+                      int ntb) {
+  (void)ud;
+  const char *dot = ename ? strrchr(ename, '.') : NULL;
+  fflush(stdout);
+  if (ename && strcmp(dot ? dot + 1 : ename, "UsageError") == 0) {
+    fprintf(stderr, "UsageError: %s\n", evalue ? evalue : "");
+  } else {
+    for (int i = 0; tb && i < ntb; i++)
+      if (tb[i]) fprintf(stderr, "%s\n", tb[i]);
+  }
+  fflush(stderr);
+}
+
 /* ---- line input with the callback interface, so that Ctrl-C at the prompt is clean ---- */
 
 static char *line_result;
@@ -176,7 +192,8 @@ int repl_main(int argc, char **argv) {
          "Type help() for help; Ctrl-D exits.\n", SB_VERSION);
   fflush(stdout);
 
-  sb_sink sink = { .write = out_write, .display = out_bundle, .result = out_bundle };
+  sb_sink sink = { .write = out_write, .display = out_bundle, .result = out_bundle,
+                   .error = out_error };
   char *buf = NULL;
   size_t len = 0;
   int code = 0;

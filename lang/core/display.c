@@ -159,10 +159,43 @@ static void bundle_free(Bundle *b) {
   val_decref(b->md);
 }
 
+/* %precision: the format of a float shown as a cell's value ("" = repr), as IPython's
+ * PlainTextFormatter.float_format; checked to be one C float conversion */
+static char float_format[32];
+
+static Value b_set_float_format(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("set_float_format", argc, kw, 1, 1) < 0) return val_null();
+  if (VAL_IS_NONE(argv[0])) { float_format[0] = 0; return val_none(); }
+  if (!VAL_IS_STR(argv[0])) return obj_raise(&exc_TypeError, "a format must be a str");
+  const char *f = str_cstr(argv[0]);
+  const char *p = strchr(f, '%');
+  int ok = p && strlen(f) < sizeof float_format;
+  if (ok) {
+    const char *q = p + 1;
+    while (*q == '.' || (*q >= '0' && *q <= '9')) q++;
+    ok = *q && strchr("eEfFgG", *q) && !strchr(q + 1, '%');
+  }
+  if (!ok) return obj_raise(&exc_ValueError, "Precision must be int or format string, not %s", f);
+  snprintf(float_format, sizeof float_format, "%s", f);
+  return val_none();
+}
+
 /* send v as the result of an interactive cell (sink->result), or write its repr */
 void display_echo_result(Value v, const sb_sink *sink) {
   Bundle b;
-  if (bundle_of(v, &b) < 0) return;
+  if (VAL_IS_FLOAT(v) && float_format[0]) {
+    char t[400];
+    snprintf(t, sizeof t, float_format, v.u.f);
+    Value sv = str_from_cstr(t);
+    if (VAL_IS_NULL(sv)) return;
+    memset(&b, 0, sizeof b);
+    b.md = val_null();
+    b.held[b.nheld++] = sv;
+    b.mime[0] = "text/plain";
+    b.data[0] = str_cstr(sv);
+    b.len[0] = STR(sv.u.o)->len;
+    b.n = 1;
+  } else if (bundle_of(v, &b) < 0) return;
   if (sink && sink->result) {
     sb_bundle sb = {b.n, b.mime, b.data, b.len, NULL, 0, b.metadata};
     sink->result(sink->ud, &sb);
@@ -317,4 +350,10 @@ static const MethodDef display_functions[] = {
 
 int display_builtins(Value builtins) { return module_add_functions(builtins, display_functions); }
 
-int modinit_sable__display(Value m) { return module_add_functions(m, display_functions); }
+static const MethodDef private_functions[] = {
+    {"set_float_format", b_set_float_format, "set_float_format(fmt)\n\nThe %-format of floats shown as a cell's value (None: repr).", 0},
+    {NULL}};
+
+int modinit_sable__display(Value m) {
+  return module_add_functions(m, display_functions) < 0 ? -1 : module_add_functions(m, private_functions);
+}

@@ -290,7 +290,31 @@ static Value ip_capture(int argc, const Value *argv, Obj *kw) {
   return res;
 }
 
+/* b64encode(bytes) -> str (no newlines), for data: URLs of images and audio */
+static Value ip_b64encode(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("b64encode", argc, kw, 1, 1) < 0) return val_null();
+  ObjBuffer bv;
+  if (bytes_view(argv[0], &bv) < 0) return val_null();
+  static const char al[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  const unsigned char *p = (const unsigned char *)bv.buf;
+  size_t n = (size_t)bv.len, m = (n + 2) / 3 * 4;
+  char *o = malloc(m + 1);
+  if (!o) return obj_raise_nomem();
+  size_t j = 0;
+  for (size_t i = 0; i < n; i += 3) {
+    unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) | (i + 2 < n ? p[i + 2] : 0);
+    o[j++] = al[v >> 18 & 63];
+    o[j++] = al[v >> 12 & 63];
+    o[j++] = i + 1 < n ? al[v >> 6 & 63] : '=';
+    o[j++] = i + 2 < n ? al[v & 63] : '=';
+  }
+  Value r = str_new(o, j);
+  free(o);
+  return r;
+}
+
 static const MethodDef ipython_functions[] = {
+    {"b64encode", ip_b64encode, "b64encode(data)\n\nBase64 text of a bytes-like object.", 0},
     {"run", ip_run, "run(source, mode='exec', filename='<magic>')\n\nRun source in the user's namespace.", 0},
     {"user_ns", ip_user_ns, "user_ns()\n\nA dict snapshot of the user's namespace.", 0},
     {"set_user", ip_set_user, "set_user(name, value)\n\nBind a name in the user's namespace.", 0},
