@@ -6,7 +6,7 @@ import time
 import math
 import sable._ipython as _ip
 import sable._display as _disp
-from sable._display import display, update_display, clear_output
+from sable._display import display, update_display, clear_output   # see _disp below
 
 version_info = (8, 12, 0, "")
 __version__ = "8.12.0"
@@ -229,9 +229,9 @@ class RichOutput:
     def display(self):
         if self.metadata is not None:
             import json
-            display(self.data, raw=True, metadata=json.loads(self.metadata))
+            _disp.display(self.data, raw=True, metadata=json.loads(self.metadata))
         else:
-            display(self.data, raw=True)
+            _disp.display(self.data, raw=True)
 
     def _repr_mimebundle_(self):
         return self.data
@@ -826,23 +826,23 @@ class InteractiveShell:
 
     def _c_html(self, line, cell):
         from IPython.display import HTML
-        display(HTML(cell))
+        _disp.display(HTML(cell))
 
     def _c_markdown(self, line, cell):
         from IPython.display import Markdown
-        display(Markdown(cell))
+        _disp.display(Markdown(cell))
 
     def _c_latex(self, line, cell):
         from IPython.display import Latex
-        display(Latex(cell))
+        _disp.display(Latex(cell))
 
     def _c_js(self, line, cell):
         from IPython.display import Javascript
-        display(Javascript(cell))
+        _disp.display(Javascript(cell))
 
     def _c_svg(self, line, cell):
         from IPython.display import SVG
-        display(SVG(cell))
+        _disp.display(SVG(cell))
 
 
 _shell = None
