@@ -124,6 +124,19 @@ static void on_clear(void *ud, int wait) {
   json_decref(c);
 }
 
+/* A SyntaxError's evalue as IPython shows it, str() of the exception: "msg (file, line N)",
+ * from the traceback's first line (`  File "<cell 1>", line 1`) and last ("SyntaxError: msg") */
+static const char *syntax_evalue(const char *ename, const char *first, const char *last,
+                                 char *buf, size_t n, const char *fallback) {
+  size_t el = strlen(ename);
+  const char *f = strstr(first, "File \""), *ln = strstr(first, "\", line ");
+  if (!f || !ln || ln < f + 6 || strncmp(last, ename, el) != 0 || strncmp(last + el, ": ", 2) != 0)
+    return fallback;
+  long line = strtol(ln + 8, NULL, 10);
+  snprintf(buf, n, "%s (%.*s, line %ld)", last + el + 2, (int)(ln - (f + 6)), f + 6, line);
+  return buf;
+}
+
 static void on_error(void *ud, const char *ename, const char *evalue, const char *const *tb,
                      int ntb) {
   krn_exec *x = ud;
@@ -140,6 +153,11 @@ static void on_error(void *ud, const char *ename, const char *evalue, const char
                          krn_jtext(evalue, evalue ? strlen(evalue) : 0), "traceback");
     return;
   }
+  char synbuf[1024];
+  if (ename && evalue && evalue[0] == '(' && ntb >= 2 && tb[0] && tb[ntb - 1] &&
+      (strcmp(ename, "SyntaxError") == 0 || strcmp(ename, "IndentationError") == 0 ||
+       strcmp(ename, "TabError") == 0))
+    evalue = syntax_evalue(ename, tb[0], tb[ntb - 1], synbuf, sizeof synbuf, evalue);
   json_t *lines = json_array();
   for (int i = 0; tb && i < ntb; i++)
     if (tb[i]) json_array_append_new(lines, krn_jtext(tb[i], strlen(tb[i])));
