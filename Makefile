@@ -26,7 +26,7 @@ CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(INC) $(PKG_CFLAGS) $(DEPFLAGS) $(EXTRA_CFL
 CUDA_HOME ?= /usr/local/cuda
 HAVE_CUDA := $(shell test -x $(CUDA_HOME)/bin/nvcc && echo 1)
 
-LIB_SRC  := $(wildcard lang/*/*.c engine/*.c engine/cpu/*.c plotting/*.c kernel/*.c)
+LIB_SRC  := $(wildcard lang/*/*.c engine/*.c engine/cpu/*.c plotting/*.c kernel/*.c front/*.c)
 MAIN_SRC := $(wildcard repl/*.c)
 # Library modules written in Sable itself, embedded as C strings (tools/embed.py).
 PRELUDE  := $(wildcard lang/prelude/*.py)
@@ -46,7 +46,7 @@ UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=build/unit/%)
 ASAN_UNIT := $(UNIT_SRC:tests/unit/%.c=build/asan/unit/%)
 SANFLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: all run test deps venv asan unit clean install-kernel bench
+.PHONY: all run test deps venv asan unit clean install-kernel lab bench
 
 all: bin/sable bin/sable-kernel.so
 
@@ -130,8 +130,20 @@ test: deps
 	-$(MAKE) -k all unit asan
 	$(PYTHON) tests/run.py
 
-install-kernel: all venv
+# The kernelspec needs only the binary and the system Python (tools/install_kernel.py uses the
+# standard library), not the test venv.
+install-kernel: all
 	$(PYTHON) tools/install_kernel.py --user
+
+# One command to a notebook: build, put JupyterLab into build/venv if it is not there (pip,
+# once), install the kernelspec, start JupyterLab on localhost in notebooks/.
+LAB_PORT ?= 8888
+lab: deps all
+	@test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	@test -x $(VENV)/bin/jupyter-lab || $(VENV)/bin/pip install -q --disable-pip-version-check jupyterlab
+	$(PYTHON) tools/install_kernel.py --user
+	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(LAB_PORT) --no-browser --notebook-dir=notebooks \
+	  --MultiKernelManager.default_kernel_name=sable
 
 bench: all
 	$(PYTHON) bench/run.py

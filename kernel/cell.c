@@ -65,6 +65,13 @@ int krn_bundle_json(const sb_bundle *b, json_t **data_out, json_t **meta_out) {
     if (!v || json_object_set_new(data, mime, v) < 0) goto oom;
   }
   if (!json_object_get(data, "text/plain")) json_object_set_new(data, "text/plain", json_string(""));
+  if (b && b->metadata) {
+    json_error_t e;
+    json_t *extra = json_loads(b->metadata, 0, &e);
+    if (json_is_object(extra)) json_object_update(meta, extra);
+    else krn_log("dropped invalid output metadata: %s", e.text);
+    json_decref(extra);
+  }
   *data_out = data;
   *meta_out = meta;
   return 0;
@@ -117,10 +124,40 @@ static void on_clear(void *ud, int wait) {
   json_decref(c);
 }
 
+/* A SyntaxError's evalue as IPython shows it, str() of the exception: "msg (file, line N)",
+ * from the traceback's first line (`  File "<cell 1>", line 1`) and last ("SyntaxError: msg") */
+static const char *syntax_evalue(const char *ename, const char *first, const char *last,
+                                 char *buf, size_t n, const char *fallback) {
+  size_t el = strlen(ename);
+  const char *f = strstr(first, "File \""), *ln = strstr(first, "\", line ");
+  if (!f || !ln || ln < f + 6 || strncmp(last, ename, el) != 0 || strncmp(last + el, ": ", 2) != 0)
+    return fallback;
+  long line = strtol(ln + 8, NULL, 10);
+  snprintf(buf, n, "%s (%.*s, line %ld)", last + el + 2, (int)(ln - (f + 6)), f + 6, line);
+  return buf;
+}
+
 static void on_error(void *ud, const char *ename, const char *evalue, const char *const *tb,
                      int ntb) {
   krn_exec *x = ud;
   json_decref(x->error);
+  const char *dot = ename ? strrchr(ename, '.') : NULL;
+  if (ename && strcmp(dot ? dot + 1 : ename, "UsageError") == 0) {
+    /* as IPython's show_usage_error: one line on stderr, no traceback; the reply still
+     * says error */
+    char head[] = "UsageError: ";
+    on_write(x, 2, head, sizeof head - 1);
+    if (evalue) on_write(x, 2, evalue, strlen(evalue));
+    on_write(x, 2, "\n", 1);
+    x->error = json_pack("{ss so s[]}", "ename", "UsageError", "evalue",
+                         krn_jtext(evalue, evalue ? strlen(evalue) : 0), "traceback");
+    return;
+  }
+  char synbuf[1024];
+  if (ename && evalue && evalue[0] == '(' && ntb >= 2 && tb[0] && tb[ntb - 1] &&
+      (strcmp(ename, "SyntaxError") == 0 || strcmp(ename, "IndentationError") == 0 ||
+       strcmp(ename, "TabError") == 0))
+    evalue = syntax_evalue(ename, tb[0], tb[ntb - 1], synbuf, sizeof synbuf, evalue);
   json_t *lines = json_array();
   for (int i = 0; tb && i < ntb; i++)
     if (tb[i]) json_array_append_new(lines, krn_jtext(tb[i], strlen(tb[i])));

@@ -205,6 +205,7 @@ int krn_main(int argc, char **argv) {
   if (krn_iopub_start(k, &th_iopub) == 0) started = 1;
   if (started && krn_control_start(k, &th_control) == 0) started = 2;
   if (started == 2 && krn_hb_start(k, &th_hb) == 0) started = 3;
+  if (started == 3 && krn_parent_watch_start() < 0) krn_log("cannot watch the parent process");
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (started != 3) { krn_log("cannot start the kernel's threads"); goto stop; }
 

@@ -126,6 +126,8 @@ void krn_iopub_subscriptions(krn_iopub *io);
 /* Threads. */
 int krn_control_start(krn_kernel *k, pthread_t *th);
 int krn_hb_start(krn_kernel *k, pthread_t *th);
+/* parent.c: a thread that ends the process once its parent has exited (ipykernel's poller) */
+int krn_parent_watch_start(void);
 
 /* The main thread's loop over shell requests. Returns when shutdown is requested. */
 int krn_shell_loop(krn_kernel *k, krn_thr *t);

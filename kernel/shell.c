@@ -2,6 +2,7 @@
  * busy/idle around each; runs cells; aborts queued cells after an error. */
 #include "cell.h"
 #include "text.h"
+#include "front/ipy.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -200,7 +201,11 @@ static int do_execute(krn_thr *t, const krn_msg *m) {
     else snprintf(fname, sizeof fname, "<cell>");
     sb_clear_interrupt();
     atomic_store(&krn_interrupted, 0);
-    st = sb_exec(sb, code, n, fname, SB_INTERACTIVE, &sink);
+    size_t tn = 0;
+    char *tc = ipy_transform(code, n, &tn);   /* IPython syntax: magics, !cmd, obj? */
+    st = tc ? sb_exec(sb, tc, tn, fname, SB_INTERACTIVE, &sink)
+            : sb_exec(sb, code, n, fname, SB_INTERACTIVE, &sink);
+    free(tc);
     atomic_store(&krn_interrupted, 0);
     if (st == SB_EXIT)
       json_array_append_new(payload, json_pack("{ss sb}", "source", "ask_exit", "keepkernel", 0));
@@ -290,6 +295,12 @@ static void do_inspect(krn_thr *t, const krn_msg *m) {
                         "metadata"));
 }
 
+/* the text ends in a newline followed only by spaces (IPython's ends_with_newline) */
+static int ends_with_newline(const char *s, size_t n) {
+  while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) n--;
+  return n > 0 && s[n - 1] == '\n';
+}
+
 static void do_is_complete(krn_thr *t, const krn_msg *m) {
   const char *code;
   size_t n;
@@ -298,7 +309,23 @@ static void do_is_complete(krn_thr *t, const krn_msg *m) {
     return;
   }
   char *indent = NULL;
-  sb_completeness c = sb_is_complete(code, n, &indent);
+  sb_completeness c = ipy_is_complete(code, n, &indent);
+  if (c == SB_INCOMPLETE && ends_with_newline(code, n)) {
+    /* a finished block followed by a newline runs, as IPython's check_complete answers
+     * (jupyter console then needs one Enter after a block, not two) */
+    char *more = malloc(n + 2);
+    if (more) {
+      memcpy(more, code, n);
+      more[n] = '\n';
+      more[n + 1] = 0;
+      if (ipy_is_complete(more, n + 1, NULL) == SB_COMPLETE) {
+        c = SB_COMPLETE;
+        free(indent);
+        indent = NULL;
+      }
+      free(more);
+    }
+  }
   json_t *r;
   if (c == SB_INCOMPLETE)
     r = json_pack("{ss so}", "status", "incomplete", "indent", krn_jtext(indent ? indent : "", indent ? strlen(indent) : 0));

@@ -12,6 +12,7 @@
 
 #include "repl.h"
 #include "core/sb.h"
+#include "front/ipy.h"
 
 #define HISTORY_MAX 10000
 
@@ -46,6 +47,22 @@ static void out_bundle(void *ud, const sb_bundle *b) {
       return;
     }
   }
+}
+
+/* An uncaught exception: its traceback on stderr; IPython's UsageError (an unknown magic, a
+ * wrong option) as its one line, as IPython shows it. */
+static void out_error(void *ud, const char *ename, const char *evalue, const char *const *tb,
+                      int ntb) {
+  (void)ud;
+  const char *dot = ename ? strrchr(ename, '.') : NULL;
+  fflush(stdout);
+  if (ename && strcmp(dot ? dot + 1 : ename, "UsageError") == 0) {
+    fprintf(stderr, "UsageError: %s\n", evalue ? evalue : "");
+  } else {
+    for (int i = 0; tb && i < ntb; i++)
+      if (tb[i]) fprintf(stderr, "%s\n", tb[i]);
+  }
+  fflush(stderr);
 }
 
 /* ---- line input with the callback interface, so that Ctrl-C at the prompt is clean ---- */
@@ -175,7 +192,8 @@ int repl_main(int argc, char **argv) {
          "Type help() for help; Ctrl-D exits.\n", SB_VERSION);
   fflush(stdout);
 
-  sb_sink sink = { .write = out_write, .display = out_bundle, .result = out_bundle };
+  sb_sink sink = { .write = out_write, .display = out_bundle, .result = out_bundle,
+                   .error = out_error };
   char *buf = NULL;
   size_t len = 0;
   int code = 0;
@@ -199,12 +217,16 @@ int repl_main(int argc, char **argv) {
     free(line);
     if (!ok) { fputs("MemoryError\n", stderr); free(buf); buf = NULL; len = 0; continue; }
     char *indent = NULL;
-    sb_completeness c = sb_is_complete(buf, len, &indent);
+    sb_completeness c = ipy_is_complete(buf, len, &indent);
     free(indent);
     if (c == SB_INCOMPLETE) continue;
     if (buf[strspn(buf, " \t\n")] == '\0') { free(buf); buf = NULL; len = 0; continue; }
     sb_clear_interrupt();
-    sb_status st = sb_exec(sess, buf, len, "<stdin>", SB_INTERACTIVE, &sink);
+    size_t tn = 0;
+    char *tc = ipy_transform(buf, len, &tn);   /* IPython syntax: magics, !cmd, obj? */
+    sb_status st = tc ? sb_exec(sess, tc, tn, "<stdin>", SB_INTERACTIVE, &sink)
+                      : sb_exec(sess, buf, len, "<stdin>", SB_INTERACTIVE, &sink);
+    free(tc);
     free(buf); buf = NULL; len = 0;
     fflush(stdout);
     if (st == SB_EXIT) { code = sb_exit_code(sess); break; }

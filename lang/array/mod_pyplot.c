@@ -1316,6 +1316,20 @@ static Value fig_savefig(int argc, const Value *argv, Obj *kw) {
   return savefig_impl(self->st, self->f, &A, argv[1]);
 }
 
+/* the PNG of the figure, for display(fig) and a figure as a cell's value (IPython's
+ * formatters call _repr_png_); None for a figure without axes, as the inline backend */
+static Value fig_repr_png(int argc, const Value *argv, Obj *kw) {
+  FIGCHECK("_repr_png_");
+  if (plot_figure_naxes(self->f) == 0) return val_none();
+  sync_rc(self->st);
+  unsigned char *png = NULL;
+  size_t n = 0;
+  if (plot_render(self->st->s, self->f, PLOT_PNG, 0, &png, &n) < 0) return sess_err(self->st);
+  Value r = bytes_new((const char *)png, n);
+  free(png);
+  return r;
+}
+
 static Value fig_add_subplot(int argc, const Value *argv, Obj *kw) {
   FIGCHECK("add_subplot");
   int64_t r = 1, c = 1, i = 1;
@@ -1447,6 +1461,7 @@ static Value fig_repr(Value self) {
 static const MethodDef fig_methods[] = {
     {"savefig", fig_savefig, "savefig(fname, *, dpi=None, format=None): .png, .svg or .pdf", 0},
     {"add_subplot", fig_add_subplot, "add_subplot(nrows, ncols, index) or add_subplot(221)", 0},
+    {"_repr_png_", fig_repr_png, "_repr_png_(): the figure as PNG bytes (display(fig) in a notebook)", 0},
     {"suptitle", fig_suptitle, "suptitle(t)", 0},
     {"tight_layout", fig_tight_layout, "tight_layout()", 0},
     {"colorbar", fig_colorbar, "colorbar(mappable=None, *, ax=None, label=None)", 0},
@@ -1509,7 +1524,7 @@ static Value display_figure(PState *st, plot_figure *f) {
     /* as the inline backend: an empty figure is only its text */
     const char *mime[1] = {"text/plain"}, *data[1] = {text};
     size_t lens[1] = {strlen(text)};
-    sb_bundle b = {1, mime, data, lens, NULL, 0};
+    sb_bundle b = {1, mime, data, lens, NULL, 0, NULL};
     sink->display(sink->ud, &b);
     return val_none();
   }
@@ -1529,7 +1544,7 @@ static Value display_figure(PState *st, plot_figure *f) {
   if (vec) { mime[n] = "image/svg+xml"; data[n] = (const char *)vec; lens[n++] = vlen; }
   mime[n] = "image/png"; data[n] = (const char *)png; lens[n++] = plen;
   mime[n] = "text/plain"; data[n] = text; lens[n++] = strlen(text);
-  sb_bundle b = {n, mime, data, lens, NULL, 0};
+  sb_bundle b = {n, mime, data, lens, NULL, 0, NULL};
   sink->display(sink->ud, &b);
   free(png);
   free(vec);

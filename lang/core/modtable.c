@@ -18,9 +18,10 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"zlib", modinit_zlib},
     {"re", modinit_re},
     {"_sable_posix", modinit__sable_posix},
-    /* the notebook layer (lang/core/display.c) */
-    {"IPython", modinit_IPython},
-    {"IPython.display", modinit_IPython_display},
+    /* the notebook layer's native half (lang/core/display.c, ipython.c); IPython and tqdm
+       themselves are preludes */
+    {"sable._display", modinit_sable__display},
+    {"sable._ipython", modinit_sable__ipython},
     /* the array library (lang/array) */
     {"sable", modinit_sable},
     {"sable.datasets", modinit_sable_datasets},

@@ -26,8 +26,8 @@ int modinit_zlib(Value m);
 int modinit_re(Value m);
 int modinit__sable_posix(Value m);
 /* lang/core/display.c */
-int modinit_IPython(Value m);
-int modinit_IPython_display(Value m);
+int modinit_sable__display(Value m);
+int modinit_sable__ipython(Value m);
 /* lang/array */
 int modinit_sable(Value m);
 int modinit_jax(Value m);

@@ -18,6 +18,8 @@ typedef struct sb_bundle {
   const size_t *len;
   const char *display_id;   /* NULL unless display(..., display_id=...) was used */
   int update;               /* 1 for update_display_data */
+  const char *metadata;     /* NULL, or a JSON object's text: the message's metadata (per MIME
+                               type, as IPython's {"image/png": {"width": 100}}) */
 } sb_bundle;
 
 /* Where a running program's output goes. Any callback may be NULL (output is dropped). */
