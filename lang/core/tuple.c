@@ -116,13 +116,13 @@ static Value tuple_binary(int op, Value a, Value b) {
     return r;
   }
   if (op == OP_MULT) {
-    Value t = VAL_IS_TUPLE(a) ? a : b, k = VAL_IS_TUPLE(a) ? b : a;
+    Value t = VAL_IS_TUPLE_ANY(a) ? a : b, k = VAL_IS_TUPLE_ANY(a) ? b : a;
     int64_t n;
-    int c = VAL_IS_TUPLE(t) ? op_repeat_count(k, &n) : 0;
+    int c = VAL_IS_TUPLE_ANY(t) ? op_repeat_count(k, &n) : 0;
     if (c <= 0) return c < 0 ? val_null() : obj_notimpl();
     TupleObj *x = TUPLE(t.u.o);
     if (n < 0) n = 0;
-    if (n == 1) return val_incref(t);
+    if (n == 1 && VAL_IS_TUPLE(t)) return val_incref(t);
     if (x->len && (uint64_t)n > obj_alloc_cap() / sizeof(Value) / (uint64_t)x->len)
       return obj_raise_nomem();
     Value r = tuple_new(x->len * n);
