@@ -639,7 +639,10 @@ Value class_new_meta(TypeObj *meta, Obj *name, Value bases, Value ns, ModuleObj 
       return obj_raise(&exc_TypeError, "type '%s' is not an acceptable base type", bt->name);
     TypeObj *bl = layout_base(bt);
     if (!base) { base = bt; lay = bl; continue; }
-    if (bl == lay || bl == &type_object_type || op_is_subtype(lay, bl)) continue;
+    /* every exception has the same instance memory (class E(OSError, ValueError) is fine) */
+    if (bl == lay || bl == &type_object_type || op_is_subtype(lay, bl) ||
+        ((bl->flags & TF_EXC) && (lay->flags & TF_EXC)))
+      continue;
     if (lay == &type_object_type || op_is_subtype(bl, lay)) { base = bt; lay = bl; continue; }
     return obj_raise(&exc_TypeError, "multiple bases have instance lay-out conflict");
   }

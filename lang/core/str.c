@@ -917,7 +917,7 @@ Value str_join(Value sep, Value iterable) {
   ListObj *l = LIST(seq.u.o);
   size_t total = 0;
   for (int64_t i = 0; i < l->len; i++) {
-    if (!VAL_IS_STR(l->items[i])) {
+    if (!VAL_IS_STR_ANY(l->items[i])) {
       obj_raise(&exc_TypeError, "sequence item %lld: expected str instance, %s found",
                 (long long)i, op_type_name(l->items[i]));
       val_decref(seq);
@@ -933,7 +933,7 @@ Value str_join(Value sep, Value iterable) {
     }
     total += sp->len * (size_t)(l->len - 1);
   }
-  if (l->len == 1) {
+  if (l->len == 1 && VAL_IS_STR(l->items[0])) {
     Value r = val_incref(l->items[0]);
     val_decref(seq);
     return r;
