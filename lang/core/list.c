@@ -595,7 +595,7 @@ Value list_seq_index(const char *tname, Value self, int argc, const Value *argv,
     int64_t b = en < 0 ? (en + n < 0 ? 0 : en + n) : en;
     if (i == 0) i = a;
     if (i >= n || i >= b) break;
-    Value y = val_incref((s->type == &list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
+    Value y = val_incref((OBJ_LAYOUT(s) == &list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
     int e = op_eq(y, argv[1]);
     val_decref(y);
     if (e < 0) return val_null();
@@ -620,7 +620,7 @@ Value list_seq_count(Value self, Value x) {
     Obj *s = self.u.o;
     int64_t n = OBJ_LAYOUT(s) == &list_type ? LIST(s)->len : TUPLE(s)->len;
     if (i >= n) break;
-    Value y = val_incref((s->type == &list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
+    Value y = val_incref((OBJ_LAYOUT(s) == &list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
     int e = op_eq(y, x);
     val_decref(y);
     if (e < 0) return val_null();

@@ -285,6 +285,9 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
         if len(args) > num_fields:
             raise TypeError(f'{qual}() takes {num_fields + 1} positional arguments but {len(args) + 1} were given')
         vals = list(args)
+        for name in fields[:len(args)]:
+            if name in kwargs:
+                raise TypeError(f"{qual}() got multiple values for argument '{name}'")
         for name in fields[len(args):]:
             if name in kwargs:
                 vals.append(kwargs.pop(name))
