@@ -370,7 +370,7 @@ static int repr_rec(const TreeDef *t, int64_t *pos, Value parts) {
     case TN_NT: case TN_CUSTOM: {
       if (nd->kind == TN_NT) s = str_fmt("CustomNode(namedtuple[%s], [", ((TypeObj *)nd->keys.u.o)->name);
       else {
-        Value ar = op_repr(TUPLE(nd->keys.u.o)->items[1]);
+        Value ar = op_str(TUPLE(nd->keys.u.o)->items[1]);   /* JAX prints str(aux) */
         if (VAL_IS_NULL(ar)) return -1;
         s = str_fmt("CustomNode(%s[%s], [", ((TypeObj *)TUPLE(nd->keys.u.o)->items[0].u.o)->name,
                     str_cstr(ar));
