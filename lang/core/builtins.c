@@ -127,6 +127,11 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (func_parse_args("round", argc, argv, kw, "number|ndigits", a) < 0) return val_null();
   Value x = a[0];
+  if (VAL_IS_OBJ(x) && x.u.o->type->layout) {   /* an int/float subclass without __round__ */
+    Value m = class_user_method(x, "__round__");
+    if (VAL_IS_NULL(m)) x = num_unbox(x);
+    val_decref(m);
+  }
   int has_nd = !VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]);
   int64_t nd = 0;
   if (has_nd && op_as_int(a[1], &nd) < 0) return val_null();

@@ -351,6 +351,11 @@ Value call_node(Frame *f, Node *n) {
           if (!(dp && *dp && !VAL_IS_NULL(dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash)))) {
             callee = val_incref(d);
             self = obj;
+            /* int/float methods read the number: unbox a subclass instance */
+            if (obj.tag == V_OBJ && obj.u.o->type->layout) {
+              self = val_incref(num_unbox(obj));
+              val_decref(obj);
+            }
             goto have_callee;
           }
         }

@@ -55,13 +55,87 @@ static TypeObj *layout_base(TypeObj *t) {
   return t ? t : &type_object_type;
 }
 
+/* ---- subclasses of builtin types (tuple, list, dict, set, frozenset, str, int, float) ---
+ * An instance has the builtin's memory (a TupleObj, a StrObj, ...; a NumBoxObj for numbers)
+ * followed by the __dict__ pointer; the slots below fall back to the builtin's behaviour. */
+static TypeObj *blay(Value v) { return VAL_IS_OBJ(v) ? v.u.o->type->layout : NULL; }
+static int lay_is_value(TypeObj *l) {   /* numbers and str: operate on a base copy */
+  return l == &num_int_type || l == &num_float_type || l == &str_type;
+}
+static int lay_is_immutable(TypeObj *l) {
+  return lay_is_value(l) || l == &tuple_type || l == &set_frozenset_type;
+}
+
+Obj **class_var_dict_ptr(Obj *o) {
+  TypeObj *t = o->type;
+  if (t->flags & TF_NODICT) return NULL;
+  if (t->layout == &tuple_type) return (Obj **)(void *)&TUPLE(o)->items[TUPLE(o)->len];
+  if (t->layout == &str_type) return (Obj **)(void *)((char *)o + str_sub_dict_offset(STR(o)->len));
+  return NULL;
+}
+
+Value class_as_base(Value v) {
+  TypeObj *l = blay(v);
+  if (!l) return val_incref(v);
+  if (l == &num_int_type || l == &num_float_type) return num_unbox(v);
+  if (l == &str_type) return str_new(STR(v.u.o)->s, STR(v.u.o)->len);
+  if (l == &tuple_type) return tuple_from(TUPLE(v.u.o)->len, TUPLE(v.u.o)->items);
+  if (l == &list_type) return list_from(LIST(v.u.o)->len, LIST(v.u.o)->items);
+  if (l == &set_type || l == &set_frozenset_type) return set_from(l, v);
+  if (l == &dict_type) {
+    Value d = dict_new();
+    if (!VAL_IS_NULL(d) && dict_update(d, v) < 0) { val_decref(d); return val_null(); }
+    return d;
+  }
+  return val_incref(v);
+}
+
+Value class_builtin_new(TypeObj *owner, int argc, const Value *argv, Obj *kw) {
+  if (argc < 1 || !VAL_IS_TYPE(argv[0]))
+    return obj_raise(&exc_TypeError, "%s.__new__(X): X is not a type object (%s)", owner->name,
+                     argc ? op_type_name(argv[0]) : "NoneType");
+  TypeObj *t = (TypeObj *)argv[0].u.o;
+  if (t == &type_heaptype_type) t = &type_type;
+  if (!op_is_subtype(t, owner))
+    return obj_raise(&exc_TypeError, "%s.__new__(%s): %s is not a subtype of %s", owner->name,
+                     t->name, t->name, owner->name);
+  if (t != owner && t->layout != owner)
+    return obj_raise(&exc_TypeError, "%s.__new__(%s) is not safe, use %s.__new__()", owner->name,
+                     t->name, t->layout ? t->layout->name : "object");
+  return owner->new(t, argc - 1, argv + 1, kw);
+}
+
+static void sub_dealloc(Obj *o) {
+  Obj **d = type_instance_dict_ptr(val_obj(o));
+  if (d && *d) { Obj *x = *d; *d = NULL; obj_decref(x); }
+  o->type->layout->dealloc(o);
+}
+static void sub_traverse(Obj *o, VisitFn visit, void *arg) {
+  Obj **d = type_instance_dict_ptr(val_obj(o));
+  if (d && *d) visit(*d, arg);
+  if (o->type->layout->traverse) o->type->layout->traverse(o, visit, arg);
+}
+static void sub_clear(Obj *o) {
+  Obj **d = type_instance_dict_ptr(val_obj(o));
+  if (d && *d) { Obj *x = *d; *d = NULL; obj_decref(x); }
+  if (o->type->layout->clear) o->type->layout->clear(o);
+}
+/* the fixed offset of __dict__ in a subclass instance (0: variable, see class_var_dict_ptr) */
+static size_t sub_dict_offset(TypeObj *l) {
+  if (l == &list_type) return sizeof(ListObj);
+  if (l == &dict_type) return sizeof(DictObj);
+  if (l == &set_type || l == &set_frozenset_type) return sizeof(SetObj);
+  if (l == &num_int_type || l == &num_float_type) return offsetof(NumBoxObj, dict);
+  return 0;
+}
+
 /* ---- slots of user classes ---------------------------------------------------------- */
 static Value u_repr(Value v) {
   int f;
   Value r = call_dunder(v, "__repr__", 0, NULL, &f);
   if (f) return r;
   TypeObj *b = layout_base(op_type(v));
-  return b->repr ? b->repr(v) : str_fmt("<object at %p>", (void *)v.u.o);
+  return b->repr ? b->repr(num_unbox(v)) : str_fmt("<object at %p>", (void *)v.u.o);
 }
 
 static Value u_str(Value v) {
@@ -69,7 +143,8 @@ static Value u_str(Value v) {
   Value r = call_dunder(v, "__str__", 0, NULL, &f);
   if (f) return r;
   TypeObj *b = layout_base(op_type(v));
-  if (b->str) return b->str(v);
+  if (b == &str_type) return class_as_base(v);
+  if (b->str) return b->str(num_unbox(v));
   return op_repr(v);
 }
 
@@ -83,6 +158,14 @@ static int u_hash(Value v, int64_t *out) {
   int f;
   Value r = call_dunder(v, "__hash__", 0, NULL, &f);
   if (!f) {
+    TypeObj *l = t->layout;
+    if (l) {
+      if (!l->hash) {
+        obj_raise(&exc_TypeError, "unhashable type: '%s'", t->name);
+        return -1;
+      }
+      return l->hash(num_unbox(v), out);
+    }
     *out = (int64_t)((uintptr_t)v.u.o >> 4);
     return 0;
   }
@@ -112,6 +195,16 @@ static Value u_compare(Value a, Value b, int op) {
     }
   }
   TypeObj *lb = layout_base(op_type(a));
+  if (lb->compare && blay(a) && lay_is_value(lb)) {
+    Value ca = class_as_base(a);
+    if (VAL_IS_NULL(ca)) return ca;
+    Value cb = lay_is_value(blay(b)) ? class_as_base(b) : val_incref(b);
+    if (VAL_IS_NULL(cb)) { val_decref(ca); return cb; }
+    r = lb->compare(ca, cb, op);
+    val_decref(ca);
+    val_decref(cb);
+    return r;
+  }
   if (lb->compare) return lb->compare(a, b, op);
   return obj_notimpl();
 }
@@ -134,13 +227,38 @@ static const char *const bin_names[][3] = {
 
 static int is_user(Value v) { return VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER); }
 
+/* a binary operator on subclass instances of builtins, as the builtin computes it: numbers
+ * and str on base copies (MyInt(3) + 1 is an int), containers in place (list +=) */
+static Value builtin_binary(int op, Value a, Value b) {
+  TypeObj *la = blay(a), *lb = blay(b);
+  if (!la && !lb) return obj_notimpl();
+  if ((la && lay_is_value(la)) || (lb && lay_is_value(lb))) {
+    if (op & OBJ_INPLACE) return obj_notimpl();
+    Value ca = lay_is_value(la) ? class_as_base(a) : val_incref(a);
+    if (VAL_IS_NULL(ca)) return ca;
+    Value cb = lay_is_value(lb) ? class_as_base(b) : val_incref(b);
+    if (VAL_IS_NULL(cb)) { val_decref(ca); return cb; }
+    Value r = op_binop(op, ca, cb);
+    val_decref(ca);
+    val_decref(cb);
+    return r;
+  }
+  if (la && la->binary) {
+    Value r = la->binary(op, a, b);
+    if (!VAL_IS_NOTIMPL(r)) return r;
+  }
+  if (lb && lb != la && lb->binary && !(op & OBJ_INPLACE)) return lb->binary(op, a, b);
+  return obj_notimpl();
+}
+
 static Value u_binary(int op, Value a, Value b) {
   int base = op & 0xff, f;
   if (base > OP_FLOORDIV) return obj_notimpl();
   if (op & OBJ_INPLACE) {
     if (!is_user(a)) return obj_notimpl();
     Value r = call_dunder(a, bin_names[base][2], 1, &b, &f);
-    return f ? r : obj_notimpl();
+    if (f) return r;
+    return blay(a) && !lay_is_immutable(blay(a)) ? builtin_binary(op, a, b) : obj_notimpl();
   }
   if (is_user(a)) {
     Value r = call_dunder(a, bin_names[base][0], 1, &b, &f);
@@ -151,7 +269,7 @@ static Value u_binary(int op, Value a, Value b) {
     if (f) return r;
   }
   if (base == OP_BITOR && (VAL_IS_TYPE(a) || VAL_IS_TYPE(b))) return union_new(a, b);
-  return obj_notimpl();
+  return builtin_binary(op, a, b);
 }
 
 static Value u_unary(int op, Value a) {
@@ -160,12 +278,16 @@ static Value u_unary(int op, Value a) {
   if (!n) return obj_notimpl();
   int f;
   Value r = call_dunder(a, n, 0, NULL, &f);
-  return f ? r : obj_notimpl();
+  if (f) return r;
+  TypeObj *l = blay(a);
+  if (l == &num_int_type || l == &num_float_type) return op_unary(op, num_unbox(a));
+  return obj_notimpl();
 }
 
 static int u_len(Value v, int64_t *out) {
   int f;
   Value r = call_dunder(v, "__len__", 0, NULL, &f);
+  if (!f && blay(v) && blay(v)->len) return blay(v)->len(v, out);
   if (!f) {
     obj_raise(&exc_TypeError, "object of type '%s' has no len()", op_type_name(v));
     return -1;
@@ -196,11 +318,12 @@ static int u_truth(Value v) {
     }
     return (int)r.u.i;
   }
-  if (!VAL_IS_NULL(user_lookup(op_type(v), "__len__"))) {
+  if (!VAL_IS_NULL(user_lookup(op_type(v), "__len__")) || (blay(v) && blay(v)->len)) {
     int64_t n;
     if (u_len(v, &n) < 0) return -1;
     return n != 0;
   }
+  if (blay(v)) return op_truth(num_unbox(v));
   return 1;
 }
 
@@ -208,6 +331,7 @@ static Value u_getitem(Value v, Value key) {
   int f;
   Value r = call_dunder(v, "__getitem__", 1, &key, &f);
   if (f) return r;
+  if (blay(v) && blay(v)->getitem) return blay(v)->getitem(v, key);
   if (VAL_IS_TYPE(v)) return type_heaptype_type.getitem(v, key);
   return obj_raise(&exc_TypeError, "'%s' object is not subscriptable", op_type_name(v));
 }
@@ -217,6 +341,7 @@ static int u_setitem(Value v, Value key, Value x) {
   Value r;
   if (VAL_IS_NULL(x)) {
     r = call_dunder(v, "__delitem__", 1, &key, &f);
+    if (!f && blay(v) && blay(v)->setitem) return blay(v)->setitem(v, key, x);
     if (!f) {
       obj_raise(&exc_TypeError, "'%s' object doesn't support item deletion", op_type_name(v));
       return -1;
@@ -224,6 +349,7 @@ static int u_setitem(Value v, Value key, Value x) {
   } else {
     Value args[2] = {key, x};
     r = call_dunder(v, "__setitem__", 2, args, &f);
+    if (!f && blay(v) && blay(v)->setitem) return blay(v)->setitem(v, key, x);
     if (!f) {
       obj_raise(&exc_TypeError, "'%s' object does not support item assignment", op_type_name(v));
       return -1;
@@ -245,6 +371,7 @@ static Value u_iter(Value v) {
     }
     return r;
   }
+  if (blay(v) && blay(v)->iter) return blay(v)->iter(v);
   if (!VAL_IS_NULL(user_lookup(op_type(v), "__getitem__"))) {
     /* the old sequence protocol: __getitem__(0), (1), ... until IndexError */
     return op_seq_getitem_iter(v);
@@ -276,6 +403,7 @@ static int u_contains(Value v, Value x) {
     val_decref(r);
     return t;
   }
+  if (blay(v) && blay(v)->contains) return blay(v)->contains(v, x);
   return op_contains_iter(v, x);
 }
 
@@ -309,6 +437,13 @@ static Value u_format(Value v, Value spec) {
   int f;
   Value r = call_dunder(v, "__format__", 1, &spec, &f);
   if (f) return r;
+  if (lay_is_value(blay(v))) {
+    Value c = class_as_base(v);
+    if (VAL_IS_NULL(c)) return c;
+    r = op_format(c, spec);
+    val_decref(c);
+    return r;
+  }
   if (VAL_IS_STR(spec) && STR(spec.u.o)->len == 0) return op_str(v);
   return obj_raise(&exc_TypeError, "unsupported format string passed to %s.__format__",
                    op_type_name(v));
@@ -501,13 +636,13 @@ Value class_new_meta(TypeObj *meta, Obj *name, Value bases, Value ns, ModuleObj 
     TypeObj *bt = (TypeObj *)b.u.o;
     if (bt == &type_object_type) continue;
     if (!(bt->flags & (TF_BASETYPE | TF_USER)) && bt != &type_type)
-      return obj_raise(&exc_TypeError, "type '%s' is not an acceptable base type%s", bt->name,
-                       (bt == &list_type || bt == &dict_type || bt == &str_type ||
-                        bt == &num_int_type || bt == &tuple_type || bt == &num_float_type)
-                           ? " (Sable classes cannot derive from builtin containers or numbers)" : "");
+      return obj_raise(&exc_TypeError, "type '%s' is not an acceptable base type", bt->name);
     TypeObj *bl = layout_base(bt);
     if (!base) { base = bt; lay = bl; continue; }
-    if (bl == lay || bl == &type_object_type || op_is_subtype(lay, bl)) continue;
+    /* every exception has the same instance memory (class E(OSError, ValueError) is fine) */
+    if (bl == lay || bl == &type_object_type || op_is_subtype(lay, bl) ||
+        ((bl->flags & TF_EXC) && (lay->flags & TF_EXC)))
+      continue;
     if (lay == &type_object_type || op_is_subtype(bl, lay)) { base = bt; lay = bl; continue; }
     return obj_raise(&exc_TypeError, "multiple bases have instance lay-out conflict");
   }
@@ -532,11 +667,24 @@ Value class_new_meta(TypeObj *meta, Obj *name, Value bases, Value ns, ModuleObj 
     t->traverse = type_heaptype_type.traverse;
     t->clear = type_heaptype_type.clear;
     t->getattr = type_heaptype_type.getattr;
-  } else {
+  } else if (lay->flags & TF_EXC) {
     t->dealloc = lay->dealloc;
     t->traverse = lay->traverse;
     t->clear = lay->clear;
     t->dict_offset = lay->dict_offset;
+  } else {
+    /* a builtin's memory and a __dict__ after it (none with `__slots__ = ()`) */
+    t->layout = lay;
+    t->dealloc = sub_dealloc;
+    t->traverse = sub_traverse;
+    t->clear = sub_clear;
+    Value sl = dict_getstr(ns, "__slots__");
+    int64_t nsl = -1;
+    if ((VAL_IS_TUPLE(sl) || VAL_IS_LIST(sl)) && op_len(sl, &nsl) < 0) obj_err_clear();
+    if (nsl == 0 && (!base || !(base->flags & TF_USER) || (base->flags & TF_NODICT)))
+      t->flags |= TF_NODICT;
+    else
+      t->dict_offset = sub_dict_offset(lay);
   }
   t->new = lay->new;
   t->repr = u_repr;
@@ -624,6 +772,8 @@ Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
     self = type_type.new(t, argc, argv, kw);
   } else if (lb->flags & TF_EXC) {
     self = lb->new(t, argc, argv, NULL);
+  } else if (lay_is_immutable(lb)) {
+    self = lb->new(t, argc, argv, kw);   /* tuple.__new__(cls, iterable) and the like */
   } else {
     self = lb->new(t, 0, NULL, NULL);
   }
@@ -643,7 +793,8 @@ Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
     } else if (VAL_IS_OBJ(init) && init.u.o->type == &func_builtin_type &&
                ((BuiltinObj *)init.u.o)->owner == &type_object_type) {
       /* object.__init__: arguments are an error unless __new__ took them */
-      if ((argc || func_kwcount(kw)) && (VAL_IS_NULL(newm) || VAL_IS_NONE(newm))) {
+      if ((argc || func_kwcount(kw)) && (VAL_IS_NULL(newm) || VAL_IS_NONE(newm)) &&
+          !lay_is_immutable(lb)) {
         val_decref(self);
         return obj_raise(&exc_TypeError, "%s() takes no arguments", t->name);
       }

@@ -47,8 +47,8 @@ typedef struct SetObj {
   SetEntry small[8];
 } SetObj;
 #define SETO(o) ((SetObj *)(o))
-#define VAL_IS_SETLIKE(v) ((v).tag == V_OBJ && ((v).u.o->type == &set_type || \
-                           (v).u.o->type == &set_frozenset_type))
+#define VAL_IS_SETLIKE(v) ((v).tag == V_OBJ && (OBJ_LAYOUT((v).u.o) == &set_type || \
+                           OBJ_LAYOUT((v).u.o) == &set_frozenset_type))
 int set_contains(Value s, Value x);
 Value set_from(TypeObj *t, Value iterable);
 
@@ -100,6 +100,20 @@ Value module_dict(ModuleObj *m);              /* a dict snapshot of the bound na
 Value module_new(const char *name);
 
 typedef struct InstObj { Obj ob; Obj *dict; } InstObj;
+/* an instance of a user subclass of int or float: the unboxed number and the __dict__ */
+typedef struct NumBoxObj { Obj ob; Value v; Obj *dict; } NumBoxObj;
+Value num_box(TypeObj *t, Value v);           /* an instance of t (an int/float subclass) */
+Value num_unbox(Value v);                     /* the number of a boxed one, else v (borrowed) */
+/* where a user subclass of a variable-size builtin (tuple, str) keeps its __dict__ */
+Obj **class_var_dict_ptr(Obj *o);
+/* the value of a subclass instance as its builtin type (an exact copy or the unboxed number),
+   or v itself; new reference */
+Value class_as_base(Value v);
+/* owner.__new__(cls, ...) for a builtin type: argv[0] is cls (owner or a subclass of it) */
+Value tuple_sub_from(TypeObj *tp, Value v);   /* a tp (tuple subclass) with v's items */
+Value str_sub_from(TypeObj *tp, Value v);     /* a tp (str subclass) with v's text */
+size_t str_sub_dict_offset(size_t len);
+Value class_builtin_new(TypeObj *owner, int argc, const Value *argv, Obj *kw);
 
 /* ---- bytes and bytearray (bytes.c) ---------------------------------------------------- */
 typedef struct BytesObj { Obj ob; int64_t hash; size_t len; char s[]; } BytesObj;  /* NUL-ended */

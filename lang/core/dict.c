@@ -432,7 +432,7 @@ static Value dict_repr(Value v) {
 }
 
 static Value dict_compare(Value a, Value b, int op) {
-  if (!VAL_IS_DICT(a) || !VAL_IS_DICT(b) || (op != CMP_EQ && op != CMP_NOTEQ))
+  if (!VAL_IS_DICT_ANY(a) || !VAL_IS_DICT_ANY(b) || (op != CMP_EQ && op != CMP_NOTEQ))
     return obj_notimpl();
   DictObj *x = DICT(a.u.o), *y = DICT(b.u.o);
   int eq = x->used == y->used;
@@ -453,7 +453,7 @@ static Value dict_compare(Value a, Value b, int op) {
 }
 
 static Value dict_binary(int op, Value a, Value b) {
-  if ((op & 0xff) != OP_BITOR || !VAL_IS_DICT(a) || !VAL_IS_DICT(b)) return obj_notimpl();
+  if ((op & 0xff) != OP_BITOR || !VAL_IS_DICT_ANY(a) || !VAL_IS_DICT_ANY(b)) return obj_notimpl();
   if (op & OBJ_INPLACE) {
     if (dict_update(a, b) < 0) return val_null();
     return val_incref(a);
@@ -471,7 +471,18 @@ static Value dict_getitem(Value v, Value key) {
   if (op_hash(key, &h) < 0) return val_null();
   Value x = dict_get_h(v, key, h);
   if (VAL_IS_NULL(x)) {
-    if (!obj_err_occurred()) raise_key_error(key);
+    if (obj_err_occurred()) return x;
+    if (v.u.o->type != &dict_type) {
+      /* a subclass's __missing__(key) (defaultdict, Counter) */
+      Value m = class_user_method(v, "__missing__");
+      if (!VAL_IS_NULL(m)) {
+        Value r = op_call1(m, key);
+        val_decref(m);
+        return r;
+      }
+      if (obj_err_occurred()) return val_null();
+    }
+    raise_key_error(key);
     return val_null();
   }
   return val_incref(x);
@@ -646,6 +657,11 @@ static int update_kwargs(Value d, int argc, const Value *argv, Obj *kw) {
 }
 
 static Value dict_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  if (t != &dict_type) {
+    /* a subclass: an empty dict with room for __dict__; dict.__init__ fills it */
+    DictObj *d = obj_alloc(t, sizeof(DictObj) + sizeof(Obj *));
+    return val_obj(d ? &d->ob : NULL);
+  }
   if (argc > 1) return obj_raise(&exc_TypeError, "dict expected at most 1 argument, got %d", argc);
   Value d = dict_new();
   if (VAL_IS_NULL(d)) return d;
@@ -768,7 +784,20 @@ static Value m_fromkeys(int argc, const Value *argv, Obj *kw) {
   return d;
 }
 
+static Value m_new(int argc, const Value *argv, Obj *kw) {
+  return class_builtin_new(&dict_type, argc, argv, kw);
+}
+static Value m_init(int argc, const Value *argv, Obj *kw) {
+  if (argc > 2) return obj_raise(&exc_TypeError, "dict expected at most 1 argument, got %d", argc - 1);
+  if ((argc == 2 && dict_update(argv[0], argv[1]) < 0) ||
+      update_kwargs(argv[0], argc, argv, kw) < 0)
+    return val_null();
+  return val_none();
+}
+
 static const MethodDef dict_methods[] = {
+    {"__new__", m_new, "__new__(type, *args, **kwargs)", METH_STATIC},
+    {"__init__", m_init, "__init__(self, /, *args, **kwargs)", 0},
     {"get", m_get, "get(key, default=None, /)\nReturn the value for key if key is in the dictionary, else default.", 0},
     {"keys", m_keys, "keys()\nA set-like view of the keys.", 0},
     {"values", m_values, "values()\nA view of the values.", 0},
@@ -783,7 +812,7 @@ static const MethodDef dict_methods[] = {
     {NULL}};
 
 TypeObj dict_type = {
-    OBJ_TYPE_HEAD, .name = "dict", .flags = TF_GC,
+    OBJ_TYPE_HEAD, .name = "dict", .flags = TF_GC | TF_BASETYPE,
     .doc = "dict() -> new empty dictionary\ndict(mapping) -> new dictionary from a mapping\n"
            "dict(iterable) -> new dictionary from (key, value) pairs\ndict(**kwargs)",
     .dealloc = dict_dealloc, .traverse = dict_traverse, .clear = dict_clear_slot,

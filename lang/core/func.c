@@ -386,6 +386,18 @@ static Value builtin_call(Value v, int argc, const Value *argv, Obj *kw) {
                       ((b->flags & METH_CLASS) && VAL_IS_TYPE(argv[0]))))
       return obj_raise(&exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
                        b->name, b->owner->name, argc ? op_type_name(argv[0]) : "NoneType");
+    if ((b->owner == &num_int_type || b->owner == &num_float_type) && VAL_IS_OBJ(argv[0])) {
+      /* int.bit_length(an int subclass instance): the method reads the unboxed number */
+      int nk = func_kwcount(kw);
+      Value *args = obj_calloc((size_t)(argc + nk), sizeof(Value));
+      if (!args) return val_null();
+      memcpy(args, argv, (size_t)(argc + nk) * sizeof(Value));
+      args[0] = num_unbox(argv[0]);
+      Value r = b->dfn ? b->dfn(b->data, argc, args, kw) : b->fn(argc, args, kw);
+      free(args);
+      if (VAL_IS_NULL(r)) func_builtin_fix_error(&b->ob);
+      return r;
+    }
   }
   Value r = b->dfn ? b->dfn(b->data, argc, argv, kw) : b->fn(argc, argv, kw);
   if (VAL_IS_NULL(r)) func_builtin_fix_error(&b->ob);

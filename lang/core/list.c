@@ -179,7 +179,7 @@ Value list_seq_compare(const Value *a, int64_t na, const Value *b, int64_t nb, i
 }
 
 static Value list_compare(Value a, Value b, int op) {
-  if (!VAL_IS_LIST(a) || !VAL_IS_LIST(b)) return obj_notimpl();
+  if (!VAL_IS_LIST_ANY(a) || !VAL_IS_LIST_ANY(b)) return obj_notimpl();
   ListObj *x = LIST(a.u.o), *y = LIST(b.u.o);
   if ((op == CMP_EQ || op == CMP_NOTEQ) && x->len != y->len) return val_bool(op == CMP_NOTEQ);
   /* work on snapshots so that a comparison which mutates the lists stays memory safe */
@@ -208,12 +208,12 @@ static Value list_repeat(const Value *items, int64_t n, int64_t k) {
 static Value list_binary(int op, Value a, Value b) {
   int inplace = op & OBJ_INPLACE;
   op &= 0xff;
-  if (op == OP_ADD && VAL_IS_LIST(a)) {
+  if (op == OP_ADD && VAL_IS_LIST_ANY(a)) {
     if (inplace) {
       if (list_extend(a, b) < 0) return val_null();
       return val_incref(a);
     }
-    if (!VAL_IS_LIST(b)) return obj_notimpl();
+    if (!VAL_IS_LIST_ANY(b)) return obj_notimpl();
     ListObj *x = LIST(a.u.o), *y = LIST(b.u.o);
     if (x->len + y->len > (int64_t)(obj_alloc_cap() / sizeof(Value))) return obj_raise_nomem();
     Value r = list_alloc(x->len + y->len, x->len + y->len);
@@ -223,12 +223,12 @@ static Value list_binary(int op, Value a, Value b) {
     return r;
   }
   if (op == OP_MULT) {
-    Value l = VAL_IS_LIST(a) ? a : b, k = VAL_IS_LIST(a) ? b : a;
+    Value l = VAL_IS_LIST_ANY(a) ? a : b, k = VAL_IS_LIST_ANY(a) ? b : a;
     int64_t n;
     int c = op_repeat_count(k, &n);
     if (c <= 0) return c < 0 ? val_null() : obj_notimpl();
     Value r = list_repeat(LIST(l.u.o)->items, LIST(l.u.o)->len, n);
-    if (inplace && VAL_IS_LIST(a) && !VAL_IS_NULL(r)) {
+    if (inplace && VAL_IS_LIST_ANY(a) && !VAL_IS_NULL(r)) {
       /* swap contents so that the object identity is kept */
       ListObj *x = LIST(a.u.o), *y = LIST(r.u.o);
       Value *ti = x->items; int64_t tl = x->len, tc = x->cap;
@@ -398,7 +398,7 @@ static int seqi_next(Value v, Value *out) {
   Obj *s = it->seq.u.o;
   int64_t n;
   const Value *items;
-  if (s->type == &list_type) { n = LIST(s)->len; items = LIST(s)->items; }
+  if (OBJ_LAYOUT(s) == &list_type) { n = LIST(s)->len; items = LIST(s)->items; }
   else { n = TUPLE(s)->len; items = TUPLE(s)->items; }
   if (it->rev) {
     if (it->i >= n) it->i = -1;   /* list shrank */
@@ -413,7 +413,7 @@ static int seqi_next(Value v, Value *out) {
 static int64_t seqi_len_hint(SeqIter *it) {
   if (VAL_IS_NULL(it->seq)) return 0;
   Obj *s = it->seq.u.o;
-  int64_t n = s->type == &list_type ? LIST(s)->len : TUPLE(s)->len;
+  int64_t n = OBJ_LAYOUT(s) == &list_type ? LIST(s)->len : TUPLE(s)->len;
   return it->rev ? it->i + 1 : n - it->i;
 }
 static int seqi_len(Value v, int64_t *out) {
@@ -441,13 +441,18 @@ Value list_seq_reversed_new(Value seq) {
   if (!it) return val_null();
   it->seq = val_incref(seq);
   it->rev = 1;
-  it->i = (seq.u.o->type == &list_type ? LIST(seq.u.o)->len : TUPLE(seq.u.o)->len) - 1;
+  it->i = (OBJ_LAYOUT(seq.u.o) == &list_type ? LIST(seq.u.o)->len : TUPLE(seq.u.o)->len) - 1;
   return val_obj(&it->ob);
 }
 
 static Value list_iter(Value v) { return list_seq_iter_new(v); }
 
 static Value list_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  if (t != &list_type) {
+    /* a subclass: an empty list with room for __dict__; list.__init__ fills it */
+    ListObj *l = obj_alloc(t, sizeof(ListObj) + sizeof(Obj *));
+    return val_obj(l ? &l->ob : NULL);
+  }
   if (func_check_args("list", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) return list_alloc(0, 0);
   return list_from_iterable(argv[0]);
@@ -623,12 +628,12 @@ Value list_seq_index(const char *tname, Value self, int argc, const Value *argv,
   if (argc > 3 && op_as_int(argv[3], &en) < 0) return val_null();
   for (int64_t i = 0;; i++) {
     Obj *s = self.u.o;
-    int64_t n = s->type == &list_type ? LIST(s)->len : TUPLE(s)->len;
+    int64_t n = OBJ_LAYOUT(s) == &list_type ? LIST(s)->len : TUPLE(s)->len;
     int64_t a = st < 0 ? (st + n < 0 ? 0 : st + n) : st;
     int64_t b = en < 0 ? (en + n < 0 ? 0 : en + n) : en;
     if (i == 0) i = a;
     if (i >= n || i >= b) break;
-    Value y = val_incref((s->type == &list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
+    Value y = val_incref((OBJ_LAYOUT(s) == &list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
     int e = op_eq(y, argv[1]);
     val_decref(y);
     if (e < 0) return val_null();
@@ -651,9 +656,9 @@ Value list_seq_count(Value self, Value x) {
   int64_t c = 0;
   for (int64_t i = 0;; i++) {
     Obj *s = self.u.o;
-    int64_t n = s->type == &list_type ? LIST(s)->len : TUPLE(s)->len;
+    int64_t n = OBJ_LAYOUT(s) == &list_type ? LIST(s)->len : TUPLE(s)->len;
     if (i >= n) break;
-    Value y = val_incref((s->type == &list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
+    Value y = val_incref((OBJ_LAYOUT(s) == &list_type ? LIST(s)->items : TUPLE(s)->items)[i]);
     int e = op_eq(y, x);
     val_decref(y);
     if (e < 0) return val_null();
@@ -696,7 +701,35 @@ static Value m_clear(int argc, const Value *argv, Obj *kw) {
   return val_none();
 }
 
+static Value m_new(int argc, const Value *argv, Obj *kw) {
+  return class_builtin_new(&list_type, argc, argv, kw);
+}
+/* list.__init__(iterable=()): (re)fill self, as a subclass's super().__init__ does */
+static Value m_init(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("list", argc - 1, kw, 0, 1) < 0) return val_null();
+  Value src = val_null();
+  if (argc > 1) {
+    src = list_from_iterable(argv[1]);
+    if (VAL_IS_NULL(src)) return src;
+  }
+  ListObj *l = LIST(argv[0].u.o);
+  Value *old = l->items;
+  int64_t n = l->len;
+  l->items = NULL;
+  l->len = l->cap = 0;
+  for (int64_t i = 0; i < n; i++) val_decref(old[i]);
+  free(old);
+  if (!VAL_IS_NULL(src)) {
+    int r = list_extend(argv[0], src);
+    val_decref(src);
+    if (r < 0) return val_null();
+  }
+  return val_none();
+}
+
 static const MethodDef list_methods[] = {
+    {"__new__", m_new, "__new__(type, *args, **kwargs)", METH_STATIC},
+    {"__init__", m_init, "__init__(iterable=(), /)", 0},
     {"append", m_append, "append(object, /)\nAppend object to the end of the list.", 0},
     {"extend", m_extend, "extend(iterable, /)\nExtend list by appending elements from the iterable.", 0},
     {"insert", m_insert, "insert(index, object, /)\nInsert object before index.", 0},
@@ -711,7 +744,7 @@ static const MethodDef list_methods[] = {
     {NULL}};
 
 TypeObj list_type = {
-    OBJ_TYPE_HEAD, .name = "list", .flags = TF_GC,
+    OBJ_TYPE_HEAD, .name = "list", .flags = TF_GC | TF_BASETYPE,
     .doc = "list(iterable=(), /)\n\nBuilt-in mutable sequence.",
     .dealloc = list_dealloc, .traverse = list_traverse, .clear = list_clear_slot,
     .repr = list_repr, .compare = list_compare, .binary = list_binary, .len = list_len,

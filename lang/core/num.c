@@ -451,9 +451,35 @@ int num_float_to_int(double d, int64_t *out) {
   return 0;
 }
 
+/* ---- instances of user subclasses of int and float: a boxed number ------------------- */
+static void box_dealloc(Obj *o) { obj_free(o); }
+static TypeObj *box_layout(Value v) {
+  return VAL_IS_OBJ(v) && v.u.o->type->layout &&
+         (v.u.o->type->layout == &num_int_type || v.u.o->type->layout == &num_float_type)
+             ? v.u.o->type->layout : NULL;
+}
+
+Value num_box(TypeObj *t, Value v) {
+  if (VAL_IS_NULL(v)) return v;
+  NumBoxObj *b = obj_alloc(t, sizeof(NumBoxObj));
+  if (!b) return val_null();
+  b->v = v.tag == V_BOOL ? val_int(v.u.i) : v;
+  return val_obj(&b->ob);
+}
+
+Value num_unbox(Value v) { return box_layout(v) ? ((NumBoxObj *)v.u.o)->v : v; }
+
+static Value int_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw);
 static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  Value r = int_new_base(t, argc, argv, kw);
+  if (t == &num_int_type || VAL_IS_NULL(r)) return r;
+  return num_box(t, r);
+}
+
+static Value int_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (func_parse_args("int", argc, argv, kw, "|x,base", a) < 0) return val_null();
+  a[0] = num_unbox(a[0]);
   if (VAL_IS_NULL(a[0])) {
     if (!VAL_IS_NULL(a[1])) return obj_raise(&exc_TypeError, "int() missing string argument");
     return val_int(0);
@@ -462,7 +488,7 @@ static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_NULL(a[1])) {
     int64_t base;
     if (op_as_int(a[1], &base) < 0) return val_null();
-    if (!VAL_IS_STR(x))
+    if (!VAL_IS_STR_ANY(x))
       return obj_raise(&exc_TypeError, "int() can't convert non-string with explicit base");
     if (base != 0 && (base < 2 || base > 36))
       return obj_raise(&exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
@@ -474,7 +500,7 @@ static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
     if (num_float_to_int(x.u.f, &i) < 0) return val_null();
     return val_int(i);
   }
-  if (VAL_IS_STR(x)) return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, 10);
+  if (VAL_IS_STR_ANY(x)) return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, 10);
   static const char *const names[] = {"__int__", "__index__", "__trunc__"};
   for (int i = 0; i < 3; i++) {
     Value r = op_conv_dunder(x, names[i]);
@@ -493,13 +519,20 @@ static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
                    "not '%s'", op_type_name(x));
 }
 
+static Value float_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw);
 static Value float_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  Value r = float_new_base(t, argc, argv, kw);
+  if (t == &num_float_type || VAL_IS_NULL(r)) return r;
+  return num_box(t, r);
+}
+
+static Value float_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (func_check_args("float", argc, kw, 0, 1) < 0) return val_null();
   if (argc == 0) return val_float(0.0);
-  Value x = argv[0];
+  Value x = num_unbox(argv[0]);
   if (VAL_IS_FLOAT(x)) return x;
   if (VAL_IS_INTLIKE(x)) return val_float((double)x.u.i);
-  if (VAL_IS_STR(x)) return float_from_str(x);
+  if (VAL_IS_STR_ANY(x)) return float_from_str(x);
   Value r = op_conv_dunder(x, "__float__");
   if (!VAL_IS_NULL(r)) {
     if (VAL_IS_FLOAT(r)) return r;
@@ -524,6 +557,12 @@ static Value none_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
 }
 
 /* ---- methods ---------------------------------------------------------------------- */
+static Value int_m_new(int argc, const Value *argv, Obj *kw) {
+  return class_builtin_new(&num_int_type, argc, argv, kw);
+}
+static Value float_m_new(int argc, const Value *argv, Obj *kw) {
+  return class_builtin_new(&num_float_type, argc, argv, kw);
+}
 static Value int_bit_length(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("bit_length", argc - 1, kw, 0, 0) < 0) return val_null();
   uint64_t x = argv[0].u.i < 0 ? (uint64_t)0 - (uint64_t)argv[0].u.i : (uint64_t)argv[0].u.i;
@@ -577,6 +616,7 @@ static Value int_numerator(Value self) { return val_int(self.u.i); }
 static Value int_denominator(Value self) { return val_int(1); }
 
 static const MethodDef int_methods[] = {
+    {"__new__", int_m_new, "__new__(type, x=0, /, base=10)", METH_STATIC},
     {"bit_length", int_bit_length, "bit_length()\nNumber of bits necessary to represent self in binary.", 0},
     {"conjugate", int_conjugate, "conjugate()", 0},
     {"__format__", int_format_m, "__format__(format_spec)", 0},
@@ -586,6 +626,7 @@ static const GetSetDef int_getset[] = {
     {"numerator", int_numerator, NULL, NULL}, {"denominator", int_denominator, NULL, NULL},
     {NULL}};
 static const MethodDef float_methods[] = {
+    {"__new__", float_m_new, "__new__(type, x=0.0, /)", METH_STATIC},
     {"is_integer", float_is_integer, "is_integer()\nReturn True if the float is an integer.", 0},
     {"as_integer_ratio", float_as_integer_ratio, "as_integer_ratio()", 0},
     {"hex", float_hex_unsupported, "hex()", 0},
@@ -600,7 +641,7 @@ TypeObj num_none_type = {OBJ_TYPE_HEAD, .name = "NoneType", .repr = none_repr,
                          .hash = none_hash, .compare = num_compare_slot, .new = none_new,
                          .truth = num_truth};
 TypeObj num_int_type = {
-    OBJ_TYPE_HEAD, .name = "int", .flags = 0,
+    OBJ_TYPE_HEAD, .name = "int", .flags = TF_BASETYPE, .dealloc = box_dealloc,
     .doc = "int([x]) -> integer\nint(x, base=10) -> integer\n\nConvert a number or string to "
            "an integer (64-bit in Sable; overflow raises OverflowError).",
     .repr = int_repr, .hash = int_hash, .compare = num_compare_slot, .binary = num_int_binary,
@@ -612,7 +653,7 @@ TypeObj num_bool_type = {
     .repr = bool_repr, .hash = int_hash, .compare = num_compare_slot, .binary = num_int_binary,
     .unary = int_unary, .truth = num_truth, .new = bool_new, .format = format_with};
 TypeObj num_float_type = {
-    OBJ_TYPE_HEAD, .name = "float",
+    OBJ_TYPE_HEAD, .name = "float", .flags = TF_BASETYPE, .dealloc = box_dealloc,
     .doc = "float(x=0, /)\n\nConvert a string or number to a floating point number, if possible.",
     .repr = float_repr, .hash = float_hash, .compare = num_compare_slot,
     .binary = num_float_binary, .unary = float_unary, .truth = num_truth, .new = float_new,

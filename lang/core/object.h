@@ -162,6 +162,7 @@ typedef struct GetSetDef {
 #define TF_EXC      0x08    /* BaseException or a subclass */
 #define TF_HEAP     0x10    /* the type object itself is heap allocated (user classes) */
 #define TF_META     0x20    /* instances are type objects: `type` and its subclasses (metaclasses) */
+#define TF_NODICT   0x40    /* a class with `__slots__ = ()` over a builtin: no instance __dict__ */
 
 #define OBJ_INPLACE 0x100   /* or'ed into a binary op code for `x op= y` */
 
@@ -208,7 +209,13 @@ struct TypeObj {
   Obj *bases;               /* tuple of the bases as written (user classes) */
   Obj *name_obj;            /* str name, module name */
   Obj *module;
+  TypeObj *layout;          /* user classes: the builtin type whose instance memory they share
+                               (tuple for a namedtuple; NULL for object's layout) */
 };
+/* the builtin type whose memory layout an object has: its own type, or a user class's builtin
+   base (a subclass of tuple has a TupleObj plus a trailing __dict__ slot) */
+#define OBJ_LAYOUT(o) ((o)->type->layout ? (o)->type->layout : (o)->type)
+#define VAL_HAS_LAYOUT(v, t) ((v).tag == V_OBJ && OBJ_LAYOUT((v).u.o) == (t))
 #define OBJ_UOP_ABS 16
 
 extern TypeObj type_type, type_heaptype_type;
@@ -344,6 +351,11 @@ typedef struct TupleObj { Obj ob; int64_t hash; int64_t len; Value items[]; } Tu
 #define VAL_IS_LIST(v) ((v).tag == V_OBJ && (v).u.o->type == &list_type)
 #define VAL_IS_TUPLE(v) ((v).tag == V_OBJ && (v).u.o->type == &tuple_type)
 #define VAL_IS_DICT(v) ((v).tag == V_OBJ && (v).u.o->type == &dict_type)
+/* the type or a subclass of it (the same memory layout) */
+#define VAL_IS_TUPLE_ANY(v) VAL_HAS_LAYOUT(v, &tuple_type)
+#define VAL_IS_LIST_ANY(v) VAL_HAS_LAYOUT(v, &list_type)
+#define VAL_IS_DICT_ANY(v) VAL_HAS_LAYOUT(v, &dict_type)
+#define VAL_IS_STR_ANY(v) VAL_HAS_LAYOUT(v, &str_type)
 
 Value list_new(int64_t n);                         /* n items, all None */
 Value list_from(int64_t n, const Value *items);/* borrows items */

@@ -497,6 +497,7 @@ Value op_conv_dunder(Value v, const char *name) {
 
 int op_index_value(Value v, int64_t *out) {
   if (VAL_IS_INTLIKE(v)) { *out = v.u.i; return 1; }
+  if (VAL_IS_OBJ(v) && v.u.o->type->layout == &num_int_type) { *out = num_unbox(v).u.i; return 1; }
   Value r = op_conv_dunder(v, "__index__");
   if (VAL_IS_NULL(r)) return obj_err_occurred() ? -1 : 0;
   int k = VAL_IS_INTLIKE(r) ? (*out = r.u.i, 1) : -1;
@@ -526,6 +527,9 @@ int op_as_int(Value v, int64_t *out) {
 int op_as_float(Value v, double *out) {
   if (VAL_IS_FLOAT(v)) { *out = v.u.f; return 0; }
   if (VAL_IS_INTLIKE(v)) { *out = (double)v.u.i; return 0; }
+  if (VAL_IS_OBJ(v) && v.u.o->type->layout &&
+      (v.u.o->type->layout == &num_int_type || v.u.o->type->layout == &num_float_type))
+    return op_as_float(num_unbox(v), out);
   Value r = op_conv_dunder(v, "__float__");
   if (!VAL_IS_NULL(r)) {
     int k = VAL_IS_FLOAT(r) ? (*out = r.u.f, 0) : -1;

@@ -15,7 +15,8 @@
 #define IS_ACTIVE(e) (!VAL_IS_NULL((e)->key))
 
 static Value set_alloc(TypeObj *t) {
-  SetObj *s = obj_alloc(t, sizeof(SetObj));
+  /* a user subclass keeps its __dict__ after the set */
+  SetObj *s = obj_alloc(t, sizeof(SetObj) + ((t->flags & TF_USER) ? sizeof(Obj *) : 0));
   if (!s) return val_null();
   s->table = s->small;
   s->mask = SET_MINSIZE - 1;
@@ -301,11 +302,13 @@ static void set_clear_slot(Obj *o) { set_clear_internal(SETO(o)); }
 
 static Value set_repr(Value v) {
   SetObj *so = SETO(v.u.o);
-  int frozen = v.u.o->type == &set_frozenset_type;
-  if (so->used == 0) return str_from_cstr(frozen ? "frozenset()" : "set()");
-  if (op_repr_enter(v.u.o)) return str_fmt("%s(...)", v.u.o->type->name);
+  /* frozensets and subclasses print as Name({...}) */
+  int frozen = v.u.o->type != &set_type;
+  const char *nm = v.u.o->type->name;
+  if (so->used == 0) return str_fmt("%s()", nm);
+  if (op_repr_enter(v.u.o)) return str_fmt("%s(...)", nm);
   FBuf b = {0};
-  if (frozen) fbuf_puts(&b, "frozenset(");
+  if (frozen) { fbuf_puts(&b, nm); fbuf_putc(&b, '('); }
   fbuf_putc(&b, '{');
   int64_t pos = 0, k = 0;
   Value key;
@@ -398,7 +401,7 @@ static Value set_compare(Value a, Value b, int op) {
 static Value set_copy_type(Value s, TypeObj *t) { return set_from(t, s); }
 
 static Value set_intersection(Value a, Value b) {
-  Value result = set_alloc(a.u.o->type);
+  Value result = set_alloc(OBJ_LAYOUT(a.u.o));
   if (VAL_IS_NULL(result)) return result;
   if (VAL_IS_SETLIKE(b)) {
     Value so = a, other = b;
@@ -464,12 +467,12 @@ static Value set_difference(Value a, Value b) {
   else if (VAL_IS_DICT(b)) other_size = DICT(b.u.o)->used;
   else other_size = -1;
   if (other_size < 0 || (SETO(a.u.o)->used >> 2) > other_size) {
-    Value r = set_copy_type(a, a.u.o->type);
+    Value r = set_copy_type(a, OBJ_LAYOUT(a.u.o));
     if (VAL_IS_NULL(r)) return r;
     if (difference_update(r, b) < 0) { val_decref(r); return val_null(); }
     return r;
   }
-  Value result = set_alloc(a.u.o->type);
+  Value result = set_alloc(OBJ_LAYOUT(a.u.o));
   if (VAL_IS_NULL(result)) return result;
   SetObj *so = SETO(a.u.o);
   for (size_t i = 0; i <= so->mask; i++) {
@@ -515,14 +518,14 @@ static int symdiff_update(Value s, Value other) {
 }
 
 static Value set_symdiff(Value a, Value b) {
-  Value r = set_from(a.u.o->type, b);
+  Value r = set_from(OBJ_LAYOUT(a.u.o), b);
   if (VAL_IS_NULL(r)) return r;
   if (symdiff_update(r, a) < 0) { val_decref(r); return val_null(); }
   return r;
 }
 
 static Value set_union(Value a, Value b) {
-  Value r = set_copy_type(a, a.u.o->type);
+  Value r = set_copy_type(a, OBJ_LAYOUT(a.u.o));
   if (VAL_IS_NULL(r)) return r;
   if (set_update(r, b) < 0) { val_decref(r); return val_null(); }
   return r;
@@ -530,7 +533,7 @@ static Value set_union(Value a, Value b) {
 
 static Value set_binary(int op, Value a, Value b) {
   if (!VAL_IS_SETLIKE(a) || !VAL_IS_SETLIKE(b)) return obj_notimpl();
-  int inplace = (op & OBJ_INPLACE) && a.u.o->type == &set_type;
+  int inplace = (op & OBJ_INPLACE) && OBJ_LAYOUT(a.u.o) == &set_type;
   switch (op & 0xff) {
     case OP_BITOR:
       if (inplace) { if (set_update(a, b) < 0) return val_null(); return val_incref(a); }
@@ -589,6 +592,8 @@ static Value set_iter(Value v) {
 }
 
 static Value set_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  if (t->layout == &set_type)
+    return set_alloc(t);   /* a subclass of set: set.__init__ fills it */
   if (func_check_args(t->name, argc, kw, 0, 1) < 0) return val_null();
   if (t == &set_frozenset_type && argc == 1 && argv[0].tag == V_OBJ &&
       argv[0].u.o->type == &set_frozenset_type)
@@ -652,13 +657,13 @@ static Value m_clear(int argc, const Value *argv, Obj *kw) {
 static Value m_copy(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("copy", argc - 1, kw, 0, 0) < 0) return val_null();
   if (S.u.o->type == &set_frozenset_type) return val_incref(S);
-  return set_copy_type(S, S.u.o->type);
+  return set_copy_type(S, OBJ_LAYOUT(S.u.o));
 }
 
 /* the multi-argument forms: s.union(a, b, ...) */
 static Value multi(int argc, const Value *argv, Obj *kw, const char *name, int op) {
   if (func_check_args(name, argc - 1, kw, 0, 1000) < 0) return val_null();
-  Value r = set_copy_type(S, S.u.o->type);
+  Value r = set_copy_type(S, OBJ_LAYOUT(S.u.o));
   for (int i = 1; i < argc && !VAL_IS_NULL(r); i++) {
     Value o = VAL_IS_SETLIKE(argv[i]) ? val_incref(argv[i]) : set_from(&set_type, argv[i]);
     if (VAL_IS_NULL(o)) { val_decref(r); return o; }
@@ -740,7 +745,31 @@ static Value m_isdisjoint(int argc, const Value *argv, Obj *kw) {
   return val_bool(r);
 }
 
+static Value m_set_new(int argc, const Value *argv, Obj *kw) {
+  return class_builtin_new(&set_type, argc, argv, kw);
+}
+static Value m_frozenset_new(int argc, const Value *argv, Obj *kw) {
+  return class_builtin_new(&set_frozenset_type, argc, argv, kw);
+}
+static Value m_set_init(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("set", argc - 1, kw, 0, 1) < 0) return val_null();
+  Value src = val_null();
+  if (argc > 1) {
+    src = set_from(&set_type, argv[1]);
+    if (VAL_IS_NULL(src)) return src;
+  }
+  Value r = m_clear(1, argv, NULL);
+  if (!VAL_IS_NULL(r) && !VAL_IS_NULL(src) && set_update(argv[0], src) < 0) {
+    val_decref(r);
+    r = val_null();
+  }
+  val_decref(src);
+  return r;
+}
+
 static const MethodDef set_methods[] = {
+    {"__new__", m_set_new, "__new__(type, *args, **kwargs)", METH_STATIC},
+    {"__init__", m_set_init, "__init__(iterable=(), /)", 0},
     {"add", m_add, "add(elem)\nAdd an element to a set.", 0},
     {"remove", m_remove, "remove(elem)\nRemove an element; KeyError if absent.", 0},
     {"discard", m_discard, "discard(elem)\nRemove an element if present.", 0},
@@ -761,6 +790,7 @@ static const MethodDef set_methods[] = {
     {NULL}};
 
 static const MethodDef frozenset_methods[] = {
+    {"__new__", m_frozenset_new, "__new__(type, iterable=(), /)", METH_STATIC},
     {"copy", m_copy, "copy()", 0},
     {"union", m_union, "union(*others)", 0},
     {"intersection", m_intersection, "intersection(*others)", 0},
@@ -772,13 +802,13 @@ static const MethodDef frozenset_methods[] = {
     {NULL}};
 
 TypeObj set_type = {
-    OBJ_TYPE_HEAD, .name = "set", .flags = TF_GC,
+    OBJ_TYPE_HEAD, .name = "set", .flags = TF_GC | TF_BASETYPE,
     .doc = "set() -> new empty set object\nset(iterable) -> new set object",
     .dealloc = set_dealloc, .traverse = set_traverse, .clear = set_clear_slot,
     .repr = set_repr, .compare = set_compare, .binary = set_binary, .len = set_len,
     .contains = set_contains_slot, .iter = set_iter, .new = set_new_slot, .methods = set_methods};
 TypeObj set_frozenset_type = {
-    OBJ_TYPE_HEAD, .name = "frozenset", .flags = TF_GC,
+    OBJ_TYPE_HEAD, .name = "frozenset", .flags = TF_GC | TF_BASETYPE,
     .doc = "frozenset() -> empty frozenset object\nfrozenset(iterable) -> frozenset object",
     .dealloc = set_dealloc, .traverse = set_traverse, .clear = set_clear_slot,
     .repr = set_repr, .hash = frozenset_hash, .compare = set_compare, .binary = set_binary,

@@ -40,6 +40,23 @@ Value str_new(const char *p, size_t len) {
   return val_obj(&s->ob);
 }
 
+/* where a str subclass instance keeps its __dict__: past the text, pointer aligned */
+size_t str_sub_dict_offset(size_t len) {
+  return (offsetof(StrObj, s) + len + 1 + sizeof(Obj *) - 1) & ~(sizeof(Obj *) - 1);
+}
+
+Value str_sub_from(TypeObj *tp, Value v) {
+  StrObj *x = STR(v.u.o);
+  if (x->len > obj_alloc_cap()) return obj_raise_nomem();
+  StrObj *s = obj_alloc(tp, str_sub_dict_offset(x->len) + sizeof(Obj *));
+  if (!s) return val_null();
+  s->hash = -1;
+  s->len = x->len;
+  memcpy(s->s, x->s, x->len);
+  str_finish(s);
+  return val_obj(&s->ob);
+}
+
 Value str_from_cstr(const char *s) { return str_new(s, strlen(s)); }
 
 Value str_fmt(const char *fmt, ...) {
@@ -418,6 +435,13 @@ static Value str_format_slot(Value v, Value spec) {
 }
 
 static Value str_new_slot(TypeObj *t, int argc, const Value *argv, Obj *kw) {
+  if (t != &str_type) {
+    Value base = str_new_slot(&str_type, argc, argv, kw);
+    if (VAL_IS_NULL(base)) return base;
+    Value r = str_sub_from(t, base);
+    val_decref(base);
+    return r;
+  }
   Value a[3];
   if (func_parse_args("str", argc, argv, kw, "|object,encoding,errors", a) < 0) return val_null();
   if (VAL_IS_NULL(a[0])) return str_new("", 0);
@@ -927,7 +951,7 @@ Value str_join(Value sep, Value iterable) {
   ListObj *l = LIST(seq.u.o);
   size_t total = 0;
   for (int64_t i = 0; i < l->len; i++) {
-    if (!VAL_IS_STR(l->items[i])) {
+    if (!VAL_IS_STR_ANY(l->items[i])) {
       obj_raise(&exc_TypeError, "sequence item %lld: expected str instance, %s found",
                 (long long)i, op_type_name(l->items[i]));
       val_decref(seq);
@@ -943,7 +967,7 @@ Value str_join(Value sep, Value iterable) {
     }
     total += sp->len * (size_t)(l->len - 1);
   }
-  if (l->len == 1) {
+  if (l->len == 1 && VAL_IS_STR(l->items[0])) {
     Value r = val_incref(l->items[0]);
     val_decref(seq);
     return r;
@@ -1244,7 +1268,12 @@ static Value m_translate(int argc, const Value *argv, Obj *kw) {
   return str_from_fbuf(&b);
 }
 
+static Value m_str_new(int argc, const Value *argv, Obj *kw) {
+  return class_builtin_new(&str_type, argc, argv, kw);
+}
+
 static const MethodDef str_methods[] = {
+    {"__new__", m_str_new, "__new__(type, object='', /)", METH_STATIC},
     {"join", m_join, "join(iterable, /)\nConcatenate any number of strings, with self between them.", 0},
     {"split", m_split, "split(sep=None, maxsplit=-1)\nReturn a list of the substrings, using sep as the separator.", 0},
     {"rsplit", m_rsplit, "rsplit(sep=None, maxsplit=-1)\nSplit from the right.", 0},
@@ -1296,7 +1325,7 @@ static const MethodDef str_methods[] = {
     {NULL}};
 
 TypeObj str_type = {
-    OBJ_TYPE_HEAD, .name = "str",
+    OBJ_TYPE_HEAD, .name = "str", .flags = TF_BASETYPE,
     .doc = "str(object='') -> str\n\nCreate a new string object from the given object.",
     .dealloc = str_dealloc, .repr = str_repr, .str = str_str, .hash = str_hash,
     .compare = str_compare, .binary = str_binary, .len = str_len, .truth = str_truth,

@@ -16,6 +16,25 @@ Value tuple_new(int64_t n) {
   return val_obj(&t->ob);
 }
 
+/* an empty-filled tuple of a user subclass tp: one more slot past the items holds __dict__ */
+static Value tuple_new_sub(TypeObj *tp, int64_t n) {
+  if (n < 0) n = 0;
+  if ((uint64_t)n + 1 > (obj_alloc_cap() - sizeof(TupleObj)) / sizeof(Value)) return obj_raise_nomem();
+  TupleObj *t = obj_alloc(tp, sizeof(TupleObj) + (size_t)(n + 1) * sizeof(Value));
+  if (!t) return val_null();
+  t->len = n;
+  t->hash = -1;
+  return val_obj(&t->ob);
+}
+
+Value tuple_sub_from(TypeObj *tp, Value v) {
+  TupleObj *x = TUPLE(v.u.o);
+  Value r = tuple_new_sub(tp, x->len);
+  if (VAL_IS_NULL(r)) return r;
+  for (int64_t i = 0; i < x->len; i++) TUPLE(r.u.o)->items[i] = val_incref(x->items[i]);
+  return r;
+}
+
 Value tuple_from(int64_t n, const Value *items) {
   Value t = tuple_new(n);
   if (VAL_IS_NULL(t)) return t;
@@ -80,7 +99,7 @@ static int tuple_hash(Value v, int64_t *out) {
 }
 
 static Value tuple_compare(Value a, Value b, int op) {
-  if (!VAL_IS_TUPLE(a) || !VAL_IS_TUPLE(b)) return obj_notimpl();
+  if (!VAL_IS_TUPLE_ANY(a) || !VAL_IS_TUPLE_ANY(b)) return obj_notimpl();
   TupleObj *x = TUPLE(a.u.o), *y = TUPLE(b.u.o);
   if ((op == CMP_EQ || op == CMP_NOTEQ) && x->len != y->len) return val_bool(op == CMP_NOTEQ);
   return list_seq_compare(x->items, x->len, y->items, y->len, op);
@@ -88,7 +107,7 @@ static Value tuple_compare(Value a, Value b, int op) {
 
 static Value tuple_binary(int op, Value a, Value b) {
   op &= 0xff;
-  if (op == OP_ADD && VAL_IS_TUPLE(a) && VAL_IS_TUPLE(b)) {
+  if (op == OP_ADD && VAL_IS_TUPLE_ANY(a) && VAL_IS_TUPLE_ANY(b)) {
     TupleObj *x = TUPLE(a.u.o), *y = TUPLE(b.u.o);
     Value r = tuple_new(x->len + y->len);
     if (VAL_IS_NULL(r)) return r;
@@ -97,13 +116,13 @@ static Value tuple_binary(int op, Value a, Value b) {
     return r;
   }
   if (op == OP_MULT) {
-    Value t = VAL_IS_TUPLE(a) ? a : b, k = VAL_IS_TUPLE(a) ? b : a;
+    Value t = VAL_IS_TUPLE_ANY(a) ? a : b, k = VAL_IS_TUPLE_ANY(a) ? b : a;
     int64_t n;
-    int c = VAL_IS_TUPLE(t) ? op_repeat_count(k, &n) : 0;
+    int c = VAL_IS_TUPLE_ANY(t) ? op_repeat_count(k, &n) : 0;
     if (c <= 0) return c < 0 ? val_null() : obj_notimpl();
     TupleObj *x = TUPLE(t.u.o);
     if (n < 0) n = 0;
-    if (n == 1) return val_incref(t);
+    if (n == 1 && VAL_IS_TUPLE(t)) return val_incref(t);
     if (x->len && (uint64_t)n > obj_alloc_cap() / sizeof(Value) / (uint64_t)x->len)
       return obj_raise_nomem();
     Value r = tuple_new(x->len * n);
@@ -129,7 +148,7 @@ static Value tuple_getitem(Value v, Value key) {
   if (VAL_IS_OBJ(key) && key.u.o->type == &iter_slice_type) {
     int64_t st, sp, step, n;
     if (iter_slice_indices(key, t->len, &st, &sp, &step, &n) < 0) return val_null();
-    if (st == 0 && step == 1 && n == t->len) return val_incref(v);
+    if (st == 0 && step == 1 && n == t->len && VAL_IS_TUPLE(v)) return val_incref(v);
     Value r = tuple_new(n);
     if (VAL_IS_NULL(r)) return r;
     for (int64_t i = 0, j = st; i < n; i++, j += step)
@@ -154,6 +173,13 @@ static Value tuple_iter(Value v) { return list_seq_iter_new(v); }
 
 static Value tuple_new_slot(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
   if (func_check_args("tuple", argc, kw, 0, 1) < 0) return val_null();
+  if (tp != &tuple_type) {
+    Value base = tuple_new_slot(&tuple_type, argc, argv, kw);
+    if (VAL_IS_NULL(base)) return base;
+    Value r = tuple_sub_from(tp, base);
+    val_decref(base);
+    return r;
+  }
   if (argc == 0) return tuple_new(0);
   if (VAL_IS_TUPLE(argv[0])) return val_incref(argv[0]);
   Value l = list_from_iterable(argv[0]);
@@ -161,6 +187,17 @@ static Value tuple_new_slot(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
   Value t = tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
   val_decref(l);
   return t;
+}
+
+static Value m_new(int argc, const Value *argv, Obj *kw) {
+  return class_builtin_new(&tuple_type, argc, argv, kw);
+}
+static Value m_getnewargs(int argc, const Value *argv, Obj *kw) {
+  Value t = tuple_from(TUPLE(argv[0].u.o)->len, TUPLE(argv[0].u.o)->items);
+  if (VAL_IS_NULL(t)) return t;
+  Value r = tuple_pack(1, t);
+  val_decref(t);
+  return r;
 }
 
 static Value m_index(int argc, const Value *argv, Obj *kw) {
@@ -172,12 +209,14 @@ static Value m_count(int argc, const Value *argv, Obj *kw) {
 }
 
 static const MethodDef tuple_methods[] = {
+    {"__new__", m_new, "__new__(type, iterable=(), /)", METH_STATIC},
+    {"__getnewargs__", m_getnewargs, "__getnewargs__()", 0},
     {"index", m_index, "index(value, start=0, stop=sys.maxsize, /)\nReturn first index of value.", 0},
     {"count", m_count, "count(value, /)\nReturn number of occurrences of value.", 0},
     {NULL}};
 
 TypeObj tuple_type = {
-    OBJ_TYPE_HEAD, .name = "tuple", .flags = TF_GC,
+    OBJ_TYPE_HEAD, .name = "tuple", .flags = TF_GC | TF_BASETYPE,
     .doc = "tuple(iterable=(), /)\n\nBuilt-in immutable sequence.",
     .dealloc = tuple_dealloc, .traverse = tuple_traverse, .clear = tuple_clear,
     .repr = tuple_repr, .hash = tuple_hash, .compare = tuple_compare, .binary = tuple_binary,

@@ -105,7 +105,7 @@ static Value type_lookup_slow(TypeObj *t, Obj *name) {
 Obj **type_instance_dict_ptr(Value v) {
   if (!VAL_IS_OBJ(v)) return NULL;
   size_t off = v.u.o->type->dict_offset;
-  if (!off) return NULL;
+  if (!off) return v.u.o->type->layout ? class_var_dict_ptr(v.u.o) : NULL;
   return (Obj **)((char *)v.u.o + off);
 }
 
@@ -118,7 +118,7 @@ Value type_bind(Value attr, Value self, TypeObj *t) {
     if (!VAL_IS_NULL(b->self)) return val_incref(attr);
     if (b->flags & METH_STATIC) return val_incref(attr);
     if (b->flags & METH_CLASS) return func_method_new(attr, val_obj(&t->ob));
-    return func_method_new(attr, self);
+    return func_method_new(attr, num_unbox(self));
   }
   if (at == &class_staticmethod_type) return val_incref(((WrapObj *)attr.u.o)->f);
   if (at == &class_classmethod_type) return func_method_new(((WrapObj *)attr.u.o)->f, val_obj(&t->ob));

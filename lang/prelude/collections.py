@@ -1,5 +1,15 @@
-# collections - defaultdict, Counter, OrderedDict, deque and namedtuple as classes wrapping
-# the builtin containers.
+# collections - defaultdict, Counter, OrderedDict and deque as classes wrapping the builtin
+# containers; namedtuple makes real tuple subclasses, as CPython's does.
+import sys as _sys
+
+_tuple_new = tuple.__new__
+_KEYWORDS = frozenset(['False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break',
+                       'class', 'continue', 'def', 'del', 'elif', 'else', 'except', 'finally',
+                       'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal',
+                       'not', 'or', 'pass', 'raise', 'return', 'try', 'while', 'with', 'yield'])
+
+def _iskeyword(s):
+    return s in _KEYWORDS
 
 class _DictLike:
     def __init__(self, *args, **kwargs):
@@ -209,67 +219,140 @@ class deque:
             return f'deque({self._l!r})'
         return f'deque({self._l!r}, maxlen={self.maxlen})'
 
-def namedtuple(typename, field_names, *, defaults=None):
+class _tuplegetter:
+    """The field of a named tuple: item `index` of the tuple, read only."""
+    __slots__ = ('_index', '__doc__')
+    def __init__(self, index, doc):
+        self._index = index
+        self.__doc__ = doc
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return obj[self._index]
+    def __set__(self, obj, value):
+        raise AttributeError("can't set attribute")
+    def __delete__(self, obj):
+        raise AttributeError("can't delete attribute")
+
+def _nt_getter(index, name):
+    return _tuplegetter(index, f'Alias for field number {index}')
+
+def namedtuple(typename, field_names, *, rename=False, defaults=None, module=None):
+    """Returns a new subclass of tuple with named fields."""
     if isinstance(field_names, str):
         field_names = field_names.replace(',', ' ').split()
+    field_names = list(map(str, field_names))
+    typename = str(typename)
+    if rename:
+        seen = set()
+        for index, name in enumerate(field_names):
+            if (not name.isidentifier() or _iskeyword(name) or name.startswith('_')
+                    or name in seen):
+                field_names[index] = f'_{index}'
+            seen.add(name)
+    for name in [typename] + field_names:
+        if type(name) is not str:
+            raise TypeError('Type names and field names must be strings')
+        if not name.isidentifier():
+            raise ValueError('Type names and field names must be valid '
+                             f'identifiers: {name!r}')
+        if _iskeyword(name):
+            raise ValueError('Type names and field names cannot be a '
+                             f'keyword: {name!r}')
+    seen = set()
+    for name in field_names:
+        if name.startswith('_') and not rename:
+            raise ValueError('Field names cannot start with an underscore: '
+                             f'{name!r}')
+        if name in seen:
+            raise ValueError(f'Encountered duplicate field name: {name!r}')
+        seen.add(name)
+    field_defaults = {}
+    if defaults is not None:
+        defaults = tuple(defaults)
+        if len(defaults) > len(field_names):
+            raise TypeError('Got more default values than field names')
+        field_defaults = dict(reversed(list(zip(reversed(field_names),
+                                                reversed(defaults)))))
     fields = tuple(field_names)
-    defs = tuple(defaults) if defaults is not None else ()
-    nreq = len(fields) - len(defs)
-    def __init__(self, *args, **kwargs):
-        if len(args) > len(fields):
-            raise TypeError(f'{typename}.__new__() takes {len(fields) + 1} positional arguments but {len(args) + 1} were given')
+    num_fields = len(fields)
+    arg_list = ', '.join(fields)
+    if num_fields == 1:
+        arg_list += ','
+    qual = f'{typename}.__new__'
+
+    def __new__(_cls, *args, **kwargs):
+        if len(args) > num_fields:
+            raise TypeError(f'{qual}() takes {num_fields + 1} positional arguments but {len(args) + 1} were given')
         vals = list(args)
-        for i in range(len(args), len(fields)):
-            name = fields[i]
+        for name in fields[:len(args)]:
+            if name in kwargs:
+                raise TypeError(f"{qual}() got multiple values for argument '{name}'")
+        for name in fields[len(args):]:
             if name in kwargs:
                 vals.append(kwargs.pop(name))
-            elif i >= nreq:
-                vals.append(defs[i - nreq])
+            elif name in field_defaults:
+                vals.append(field_defaults[name])
             else:
-                missing = [f for f in fields[i:] if f not in kwargs and fields.index(f) < nreq]
-                names = ' and '.join(repr(m) for m in missing)
-                raise TypeError(f'{typename}.__new__() missing {len(missing)} required positional argument{"" if len(missing) == 1 else "s"}: {names}')
+                missing = [f for f in fields[len(args):] if f not in kwargs and f not in field_defaults]
+                if len(missing) == 1:
+                    names = repr(missing[0])
+                else:
+                    names = ', '.join(repr(m) for m in missing[:-1]) + ' and ' + repr(missing[-1])
+                raise TypeError(f'{qual}() missing {len(missing)} required positional argument{"" if len(missing) == 1 else "s"}: {names}')
         if kwargs:
-            raise TypeError(f"{typename}.__new__() got an unexpected keyword argument '{next(iter(kwargs))}'")
-        object.__setattr__(self, '_values', tuple(vals))
-    def __getattr__(self, name):
-        if name in fields:
-            return self._values[fields.index(name)]
-        raise AttributeError(f"'{typename}' object has no attribute '{name}'")
-    def __setattr__(self, name, value):
-        raise AttributeError("can't set attribute")
-    def __getitem__(self, i):
-        return self._values[i]
-    def __len__(self):
-        return len(self._values)
-    def __iter__(self):
-        return iter(self._values)
-    def __eq__(self, other):
-        if isinstance(other, tuple):
-            return self._values == other
-        return type(other) is type(self) and self._values == other._values
-    def __lt__(self, other):
-        return self._values < tuple(other)
-    def __hash__(self):
-        return hash(self._values)
+            k = next(iter(kwargs))
+            if k in fields:
+                raise TypeError(f"{qual}() got multiple values for argument '{k}'")
+            raise TypeError(f"{qual}() got an unexpected keyword argument '{k}'")
+        return _tuple_new(_cls, vals)
+
+    def _make(cls, iterable):
+        result = _tuple_new(cls, iterable)
+        if len(result) != num_fields:
+            raise TypeError(f'Expected {num_fields} arguments, got {len(result)}')
+        return result
+
+    def _replace(self, /, **kwds):
+        result = self._make([kwds.pop(n) if n in kwds else v for n, v in zip(fields, self)])
+        if kwds:
+            raise ValueError(f'Got unexpected field names: {list(kwds)!r}')
+        return result
+
     def __repr__(self):
-        inner = ', '.join(f'{n}={v!r}' for n, v in zip(fields, self._values))
-        return f'{typename}({inner})'
+        inner = ', '.join(f'{n}={v!r}' for n, v in zip(fields, self))
+        return f'{self.__class__.__name__}({inner})'
+
     def _asdict(self):
-        return dict(zip(fields, self._values))
-    def _replace(self, **kw):
-        return cls(*[kw.pop(n, v) for n, v in zip(fields, self._values)])
-    def count(self, v):
-        return self._values.count(v)
-    def index(self, v):
-        return self._values.index(v)
-    ns = {'__init__': __init__, '__getattr__': __getattr__, '__setattr__': __setattr__,
-          '__getitem__': __getitem__, '__len__': __len__, '__iter__': __iter__, '__eq__': __eq__,
-          '__lt__': __lt__, '__hash__': __hash__, '__repr__': __repr__, '_asdict': _asdict,
-          '_replace': _replace, 'count': count, 'index': index, '_fields': fields,
-          '_field_defaults': dict(zip(fields[nreq:], defs))}
-    cls = type(typename, (), ns)
-    def _make(iterable):
-        return cls(*iterable)
-    cls._make = staticmethod(_make)
-    return cls
+        return dict(zip(self._fields, self))
+
+    def __getnewargs__(self):
+        return _tuple_new(tuple, self)
+
+    __new__.__doc__ = f'Create new instance of {typename}({arg_list})'
+    _replace.__doc__ = 'Return a new ' + typename + ' object replacing specified fields with new values'
+    _make.__doc__ = f'Make a new {typename} object from a sequence or iterable'
+    __repr__.__doc__ = 'Return a nicely formatted representation string'
+    _asdict.__doc__ = 'Return a new dict which maps field names to their values.'
+    ns = {
+        '__doc__': f'{typename}({arg_list})',
+        '__slots__': (),
+        '_fields': fields,
+        '_field_defaults': field_defaults,
+        '__new__': __new__,
+        '_make': classmethod(_make),
+        '_replace': _replace,
+        '__repr__': __repr__,
+        '_asdict': _asdict,
+        '__getnewargs__': __getnewargs__,
+        '__match_args__': fields,
+    }
+    for index, name in enumerate(fields):
+        ns[name] = _nt_getter(index, name)
+    if module is None:
+        try:
+            module = _sys._getframe(1).f_globals.get('__name__', '__main__')
+        except (AttributeError, ValueError):
+            module = '__main__'
+    ns['__module__'] = module
+    return type(typename, (tuple,), ns)

@@ -1,7 +1,6 @@
 # enum - Enum, IntEnum, StrEnum, Flag, IntFlag, auto, unique over a metaclass (EnumType), with
-# CPython 3.11's reprs, strs, lookups and errors. Sable classes cannot derive from int or str:
-# IntEnum/IntFlag/StrEnum members delegate arithmetic, comparison and hashing to their value
-# (isinstance(member, int) is False).
+# CPython 3.11's reprs, strs, lookups and errors. IntEnum/IntFlag/StrEnum members are real
+# ints and strs (made by the data type's __new__); comparison and hashing go by the value.
 
 _auto_null = object()
 
@@ -20,6 +19,13 @@ def _is_sunder(n):
 def _is_descriptor(v):
     return (callable(v) and not isinstance(v, (Enum, auto))) or isinstance(
         v, (property, staticmethod, classmethod)) or hasattr(type(v), "__get__")
+
+def _new_member(cls, value):
+    # the data type's __new__ for a mixed-in builtin (IntEnum: int), else object's
+    for base in cls.__mro__[1:]:
+        if base is int or base is str or base is float:
+            return base.__new__(cls, value)
+    return object.__new__(cls)
 
 def _is_single_bit(v):
     return v != 0 and (v & (v - 1)) == 0
@@ -50,7 +56,7 @@ class EnumType(type):
                 cls._member_map_[name] = m
                 type.__setattr__(cls, name, m)
                 return m
-        m = object.__new__(cls)
+        m = _new_member(cls, value)
         m._name_ = name
         m._value_ = value
         init = getattr(cls, "__init__", None)
@@ -217,13 +223,12 @@ class _ValueOps:
     def __int__(self): return int(self._value_)
     def __index__(self): return int(self._value_)
     def __float__(self): return float(self._value_)
-    def __len__(self): return len(self._value_)
-    def __getitem__(self, k): return self._value_[k]
+    def __bool__(self): return bool(self._value_)
 
-class IntEnum(_ValueOps, ReprEnum):
+class IntEnum(int, _ValueOps, ReprEnum):
     pass
 
-class StrEnum(_ValueOps, ReprEnum):
+class StrEnum(str, _ValueOps, ReprEnum):
     @staticmethod
     def _generate_next_value_(name, start, count, last_values):
         return name.lower()
@@ -250,7 +255,7 @@ class Flag(Enum):
         parts = [cls._member_map_[n] for n in cls._member_names_
                  if _is_single_bit(cls._member_map_[n]._value_)
                  and cls._member_map_[n]._value_ & value == cls._member_map_[n]._value_]
-        m = object.__new__(cls)
+        m = _new_member(cls, value)
         names = [p._name_ for p in parts]
         if value & ~all_bits:
             names.append(str(value & ~all_bits))
@@ -309,7 +314,7 @@ class Flag(Enum):
             all_bits |= m._value_
         return cls(all_bits & ~self._value_)
 
-class IntFlag(_ValueOps, Flag):
+class IntFlag(int, _ValueOps, Flag):
     _keep_extra_bits_ = True
     def __str__(self):
         return str(self._value_)

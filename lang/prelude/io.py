@@ -9,7 +9,7 @@ SEEK_END = 2
 DEFAULT_BUFFER_SIZE = 8192
 
 
-class UnsupportedOperation(OSError):
+class UnsupportedOperation(OSError, ValueError):
     # CPython's also derives from ValueError (Sable classes have one base)
     pass
 

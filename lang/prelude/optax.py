@@ -13,14 +13,7 @@ NO_PARAMS_MSG = ('You are using a transformation that requires the current value
 
 
 def _nt(name, fields):
-    cls = _collections.namedtuple(name, fields)
-    cls.__module__ = 'optax'
-    # Sable's namedtuple defines the tuple methods count/index on the class, where they hide a
-    # field of that name (CPython's field properties win): the field is what optax reads
-    for f in fields:
-        if f in ('count', 'index'):
-            delattr(cls, f)
-    return cls
+    return _collections.namedtuple(name, fields, module='optax')
 
 
 def _is_none(x):

@@ -141,8 +141,7 @@ def _install(linalg, xp):
         s = linalg.svd(x, compute_uv=False)
         return s[..., 0] / s[..., -1]
 
-    # jax.numpy.linalg.slogdet returns a named tuple; numpy's stays a plain tuple here
-    # (Sable's namedtuple is not a tuple subclass, and NumPy's callers index it as one)
+    # slogdet returns a named tuple (SlogdetResult), in NumPy 2 as in jax.numpy
     import collections as _collections
     SlogdetResult = _collections.namedtuple("SlogdetResult", ["sign", "logabsdet"])
     _slogdet = linalg.slogdet
@@ -152,4 +151,4 @@ def _install(linalg, xp):
 
     return {"norm": norm, "pinv": pinv, "matrix_rank": matrix_rank, "eigvalsh": eigvalsh,
             "lstsq": lstsq, "matrix_power": matrix_power, "multi_dot": multi_dot, "cond": cond,
-            **({"slogdet": slogdet} if xp.__name__ == "jax.numpy" else {})}
+            "slogdet": slogdet}

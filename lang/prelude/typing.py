@@ -537,15 +537,62 @@ def get_type_hints(obj, globalns=None, localns=None, include_extras=False):
             globalns = getattr(obj, "__dict__", {})
     return {k: _eval_hint(v, globalns, localns) for k, v in obj.__annotations__.items()}
 
-def NamedTuple(typename, fields=None, **kwargs):
-    if fields is None:
-        fields = list(kwargs.items())
-    elif kwargs:
-        raise TypeError("Either list of fields or keywords can be provided to NamedTuple, not both")
-    names = [n for n, t in fields]
-    cls = _collections.namedtuple(typename, names)
-    cls.__annotations__ = {n: _type_check(t) for n, t in fields}
-    return cls
+_NT_PROHIBITED = frozenset({'__new__', '__init__', '__slots__', '__getnewargs__', '_fields',
+                            '_field_defaults', '_make', '_replace', '_asdict', '_source'})
+_NT_SPECIAL = frozenset({'__module__', '__name__', '__annotations__', '__qualname__', '__doc__'})
+
+def _make_nmtuple(name, types, module, defaults=()):
+    fields = [n for n, t in types]
+    types = {n: _type_check(t) for n, t in types}
+    nm_tpl = _collections.namedtuple(name, fields, defaults=defaults, module=module)
+    nm_tpl.__annotations__ = types
+    return nm_tpl
+
+class _NamedTupleMeta(type):
+    """`class P(NamedTuple): x: int` makes a named tuple class (a subclass of tuple)."""
+    def __new__(cls, typename, bases, ns):
+        if not any(b is NamedTuple for b in bases):
+            return type.__new__(cls, typename, bases, ns)
+        for base in bases:
+            if base is not NamedTuple and base is not Generic:
+                raise TypeError('can only inherit from a NamedTuple type and Generic')
+        types = ns.get('__annotations__', {})
+        default_names = []
+        for field_name in types:
+            if field_name in ns:
+                default_names.append(field_name)
+            elif default_names:
+                raise TypeError(f"Non-default namedtuple field {field_name} "
+                                f"cannot follow default field"
+                                f"{'s' if len(default_names) > 1 else ''} "
+                                f"{', '.join(default_names)}")
+        nm_tpl = _make_nmtuple(typename, types.items(),
+                               defaults=[ns[n] for n in default_names],
+                               module=ns.get('__module__', '__main__'))
+        for key in ns:
+            if key in _NT_PROHIBITED:
+                raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
+            elif key not in _NT_SPECIAL and key not in nm_tpl._fields:
+                setattr(nm_tpl, key, ns[key])
+        if '__doc__' in ns and ns['__doc__'] is not None:
+            nm_tpl.__doc__ = ns['__doc__']
+        return nm_tpl
+
+    def __call__(cls, typename, fields=None, /, **kwargs):
+        if cls is not NamedTuple:
+            return type.__call__(cls, typename, fields, **kwargs)
+        if fields is None:
+            fields = kwargs.items()
+        elif kwargs:
+            raise TypeError("Either list of fields or keywords can be provided to NamedTuple, not both")
+        try:
+            module = _sys._getframe(1).f_globals.get('__name__', '__main__')
+        except (AttributeError, ValueError):
+            module = '__main__'
+        return _make_nmtuple(typename, fields, module=module)
+
+class NamedTuple(metaclass=_NamedTupleMeta):
+    """Typed version of namedtuple: class Employee(NamedTuple): name: str; id: int = 3"""
 
 def TypedDict(typename, fields=None, *, total=True, **kwargs):
     if fields is None:

@@ -1,17 +1,38 @@
-/* tree.c - pytrees: flattening nested tuples/lists/dicts (None is an empty node) into leaves
- * and a structure (TreeDef), rebuilding them, and the treedef object of jax.tree_util. */
+/* tree.c - pytrees: flattening nested tuples/lists/dicts, named tuples and registered custom
+ * nodes (None is an empty node) into leaves and a structure (TreeDef), rebuilding them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/core.h"
 #include "transform.h"
 
-typedef enum { TN_LEAF, TN_NONE, TN_TUPLE, TN_LIST, TN_DICT } TNKind;
+typedef enum { TN_LEAF, TN_NONE, TN_TUPLE, TN_LIST, TN_DICT, TN_NT, TN_CUSTOM } TNKind;
 typedef struct TNode {
   TNKind kind;
   int64_t n;        /* children */
-  Value keys;       /* dict: tuple of keys in sorted order */
+  Value keys;       /* dict: tuple of keys in sorted order; named tuple: its class; custom
+                       node: (class, aux data) */
 } TNode;
+
+/* {=== registered node types: class -> (kind, a, b) ===}
+ * RK_FUNCS: a flattens to (children, aux), b(aux, children) rebuilds; RK_CLASS: the class's
+ * tree_flatten/tree_unflatten; RK_STATIC: no children, the object is the aux data;
+ * RK_DATACLASS: a names the data fields, b the meta fields. */
+enum { RK_FUNCS, RK_CLASS, RK_STATIC, RK_DATACLASS };
+static Value registry;
+
+static Value registered(Value x) {   /* borrowed (kind, a, b) or V_NULL */
+  if (VAL_IS_NULL(registry) || !VAL_IS_OBJ(x) || !(x.u.o->type->flags & TF_USER)) return val_null();
+  Value r = dict_get(registry, val_obj(&x.u.o->type->ob));
+  if (VAL_IS_NULL(r)) obj_err_clear();
+  return r;
+}
+
+/* a named tuple: a tuple subclass with _fields (as JAX decides) */
+static int is_namedtuple(Value x) {
+  return VAL_IS_TUPLE_ANY(x) && !VAL_IS_TUPLE(x) &&
+         !VAL_IS_NULL(type_lookup(x.u.o->type, str_intern("_fields")));
+}
 
 struct TreeDef {
   int64_t nnodes, cap, nleaves;
@@ -66,6 +87,7 @@ static Value sorted_keys(Value d) {
 }
 
 typedef struct FlatCtx { TreeDef *t; Value leaves; int none_is_leaf; Value is_leaf; } FlatCtx;
+static int flatten_custom(FlatCtx *c, Value x, Value reg, int depth);
 
 static int flatten_rec(FlatCtx *c, Value x, int depth) {
   if (depth > 200) { obj_raise(&exc_RecursionError, "pytree too deep"); return -1; }
@@ -82,6 +104,20 @@ static int flatten_rec(FlatCtx *c, Value x, int depth) {
     }
   }
   if (VAL_IS_NONE(x) && !c->none_is_leaf) return push(c->t, TN_NONE, 0, val_null());
+  Value reg = registered(x);
+  if (!VAL_IS_NULL(reg)) return flatten_custom(c, x, reg, depth);
+  if (is_namedtuple(x)) {
+    Value cls = val_obj(&x.u.o->type->ob);
+    int64_t n = TUPLE(x.u.o)->len;
+    if (push(c->t, TN_NT, n, cls) < 0) return -1;
+    for (int64_t i = 0; i < n; i++) {
+      Value it = val_incref(TUPLE(x.u.o)->items[i]);
+      int r = flatten_rec(c, it, depth + 1);
+      val_decref(it);
+      if (r < 0) return -1;
+    }
+    return 0;
+  }
   if (VAL_IS_TUPLE(x) || VAL_IS_LIST(x)) {
     int64_t n = VAL_IS_TUPLE(x) ? TUPLE(x.u.o)->len : LIST(x.u.o)->len;
     if (push(c->t, VAL_IS_TUPLE(x) ? TN_TUPLE : TN_LIST, n, val_null()) < 0) return -1;
@@ -116,6 +152,62 @@ static int flatten_rec(FlatCtx *c, Value x, int depth) {
   return list_append(c->leaves, x);
 }
 
+/* children (a list) and aux data of a registered node */
+static int custom_parts(Value x, Value reg, Value *children, Value *aux) {
+  TupleObj *r = TUPLE(reg.u.o);
+  int64_t kind = r->items[0].u.i;
+  Value fa = r->items[1], fb = r->items[2];
+  *children = *aux = val_null();
+  if (kind == RK_STATIC) {
+    *children = list_new(0);
+    *aux = val_incref(x);
+    return VAL_IS_NULL(*children) ? -1 : 0;
+  }
+  if (kind == RK_DATACLASS) {
+    *children = list_new(0);
+    Value meta = list_new(0);
+    if (VAL_IS_NULL(*children) || VAL_IS_NULL(meta)) { val_decref(meta); return -1; }
+    for (int k = 0; k < 2; k++) {
+      Value names = k ? fb : fa, out = k ? meta : *children;
+      for (int64_t i = 0; i < TUPLE(names.u.o)->len; i++) {
+        Value n = TUPLE(names.u.o)->items[i];
+        Value v = VAL_IS_STR(n) ? op_getattr_s(x, str_cstr(n)) : obj_raise(&exc_TypeError, "field names must be str");
+        if (VAL_IS_NULL(v) || list_append_steal(out, v) < 0) { val_decref(meta); return -1; }
+      }
+    }
+    *aux = tuple_from(LIST(meta.u.o)->len, LIST(meta.u.o)->items);
+    val_decref(meta);
+    return VAL_IS_NULL(*aux) ? -1 : 0;
+  }
+  Value pair = kind == RK_CLASS ? op_call_method(x, "tree_flatten", 0, NULL) : op_call1(fa, x);
+  if (VAL_IS_NULL(pair)) return -1;
+  Value l = list_from_iterable(pair);
+  val_decref(pair);
+  if (VAL_IS_NULL(l)) return -1;
+  if (LIST(l.u.o)->len != 2) {
+    val_decref(l);
+    obj_raise(&exc_ValueError, "a pytree flatten function must return a pair (children, aux_data)");
+    return -1;
+  }
+  *children = list_from_iterable(LIST(l.u.o)->items[0]);
+  *aux = val_incref(LIST(l.u.o)->items[1]);
+  val_decref(l);
+  return VAL_IS_NULL(*children) ? -1 : 0;
+}
+
+static int flatten_custom(FlatCtx *c, Value x, Value reg, int depth) {
+  Value ch, aux;
+  if (custom_parts(x, reg, &ch, &aux) < 0) { val_decref(ch); val_decref(aux); return -1; }
+  Value key = tuple_pack(2, val_obj(&x.u.o->type->ob), aux);
+  val_decref(aux);
+  int64_t n = LIST(ch.u.o)->len;
+  int r = VAL_IS_NULL(key) ? -1 : push(c->t, TN_CUSTOM, n, key);
+  val_decref(key);
+  for (int64_t i = 0; i < n && r == 0; i++) r = flatten_rec(c, LIST(ch.u.o)->items[i], depth + 1);
+  val_decref(ch);
+  return r;
+}
+
 static TreeDef *flatten_full(Value tree, Value leaves, int none_is_leaf, Value is_leaf) {
   TreeDef *t = calloc(1, sizeof *t);
   if (!t) { obj_raise_nomem(); return NULL; }
@@ -138,7 +230,10 @@ int tree_equal(const TreeDef *a, const TreeDef *b) {
   for (int64_t i = 0; i < a->nnodes; i++) {
     const TNode *x = &a->nodes[i], *y = &b->nodes[i];
     if (x->kind != y->kind || x->n != y->n) return 0;
-    if (x->kind == TN_DICT) {
+    if (x->kind == TN_NT) {
+      if (x->keys.u.o != y->keys.u.o) return 0;
+    } else if (!VAL_IS_NULL(x->keys) || !VAL_IS_NULL(y->keys)) {
+      if (VAL_IS_NULL(x->keys) || VAL_IS_NULL(y->keys)) return 0;
       int e = op_eq(x->keys, y->keys);
       if (e < 0) { obj_err_clear(); return 0; }
       if (!e) return 0;
@@ -159,6 +254,47 @@ TreeDef *tree_copy(const TreeDef *t) {
   return c;
 }
 
+/* rebuild a registered node of class cls from its aux data and children (a tuple) */
+static Value custom_build(Value cls, Value aux, Value ch) {
+  Value reg = VAL_IS_NULL(registry) ? val_null() : dict_get(registry, cls);
+  if (VAL_IS_NULL(reg)) {
+    if (!obj_err_occurred()) obj_raise(&exc_ValueError, "pytree node type %s is not registered",
+                                       ((TypeObj *)cls.u.o)->name);
+    return val_null();
+  }
+  TupleObj *r = TUPLE(reg.u.o);
+  int64_t kind = r->items[0].u.i;
+  if (kind == RK_STATIC) return val_incref(aux);
+  if (kind == RK_FUNCS) return op_call2(r->items[2], aux, ch);
+  if (kind == RK_CLASS) {
+    Value f = op_getattr_s(cls, "tree_unflatten");
+    if (VAL_IS_NULL(f)) return f;
+    Value out = op_call2(f, aux, ch);
+    val_decref(f);
+    return out;
+  }
+  /* a dataclass: cls(**data, **meta) */
+  Value names = r->items[1], meta = r->items[2];
+  int64_t nd = TUPLE(names.u.o)->len, nm = TUPLE(meta.u.o)->len;
+  if (nd != TUPLE(ch.u.o)->len || nm != TUPLE(aux.u.o)->len)
+    return obj_raise(&exc_ValueError, "dataclass pytree: wrong number of fields");
+  Value kwn = tuple_new(nd + nm);
+  Value *vals = calloc((size_t)(nd + nm + 1), sizeof(Value));
+  if (VAL_IS_NULL(kwn) || !vals) { val_decref(kwn); free(vals); return obj_raise_nomem(); }
+  for (int64_t i = 0; i < nd; i++) {
+    TUPLE_SET(kwn, i, val_incref(TUPLE(names.u.o)->items[i]));
+    vals[i] = TUPLE(ch.u.o)->items[i];
+  }
+  for (int64_t i = 0; i < nm; i++) {
+    TUPLE_SET(kwn, nd + i, val_incref(TUPLE(meta.u.o)->items[i]));
+    vals[nd + i] = TUPLE(aux.u.o)->items[i];
+  }
+  Value out = op_call(cls, 0, vals, kwn.u.o);
+  val_decref(kwn);
+  free(vals);
+  return out;
+}
+
 static Value unflatten_rec(const TreeDef *t, int64_t *pos, const Value *leaves, int64_t *li) {
   const TNode *nd = &t->nodes[(*pos)++];
   switch (nd->kind) {
@@ -174,6 +310,20 @@ static Value unflatten_rec(const TreeDef *t, int64_t *pos, const Value *leaves, 
         else { val_decref(LIST(out.u.o)->items[i]); LIST(out.u.o)->items[i] = c; }
       }
       return out;
+    }
+    case TN_NT: case TN_CUSTOM: {
+      Value ch = tuple_new(nd->n);
+      if (VAL_IS_NULL(ch)) return ch;
+      for (int64_t i = 0; i < nd->n; i++) {
+        Value c = unflatten_rec(t, pos, leaves, li);
+        if (VAL_IS_NULL(c)) { val_decref(ch); return c; }
+        TUPLE_SET(ch, i, c);
+      }
+      Value r;
+      if (nd->kind == TN_NT) r = op_call(nd->keys, (int)nd->n, TUPLE(ch.u.o)->items, NULL);
+      else r = custom_build(TUPLE(nd->keys.u.o)->items[0], TUPLE(nd->keys.u.o)->items[1], ch);
+      val_decref(ch);
+      return r;
     }
     case TN_DICT: {
       Value d = dict_new();
@@ -217,6 +367,22 @@ static int repr_rec(const TreeDef *t, int64_t *pos, Value parts) {
       }
       s = str_from_cstr(nd->kind == TN_TUPLE ? (nd->n == 1 ? ",)" : ")") : "]");
       return list_append_steal(parts, s);
+    case TN_NT: case TN_CUSTOM: {
+      if (nd->kind == TN_NT) s = str_fmt("CustomNode(namedtuple[%s], [", ((TypeObj *)nd->keys.u.o)->name);
+      else {
+        Value ar = op_str(TUPLE(nd->keys.u.o)->items[1]);   /* JAX prints str(aux) */
+        if (VAL_IS_NULL(ar)) return -1;
+        s = str_fmt("CustomNode(%s[%s], [", ((TypeObj *)TUPLE(nd->keys.u.o)->items[0].u.o)->name,
+                    str_cstr(ar));
+        val_decref(ar);
+      }
+      if (list_append_steal(parts, s) < 0) return -1;
+      for (int64_t i = 0; i < nd->n; i++) {
+        if (i && list_append_steal(parts, str_from_cstr(", ")) < 0) return -1;
+        if (repr_rec(t, pos, parts) < 0) return -1;
+      }
+      return list_append_steal(parts, str_from_cstr("])"));
+    }
     case TN_DICT:
       if (list_append_steal(parts, str_from_cstr("{")) < 0) return -1;
       for (int64_t i = 0; i < nd->n; i++) {
@@ -252,6 +418,16 @@ static int paths_rec(Value x, const char *prefix, Value list, int depth) {
   if (depth > 200) { obj_raise(&exc_RecursionError, "pytree too deep"); return -1; }
   char buf[512];
   if (VAL_IS_NONE(x)) return 0;
+  if (is_namedtuple(x) && VAL_IS_NULL(registered(x))) {
+    Value f = type_lookup(x.u.o->type, str_intern("_fields"));
+    for (int64_t i = 0; i < TUPLE(x.u.o)->len; i++) {
+      Value n = VAL_IS_TUPLE(f) && i < TUPLE(f.u.o)->len ? TUPLE(f.u.o)->items[i] : val_null();
+      if (VAL_IS_STR(n)) snprintf(buf, sizeof buf, "%s.%s", prefix, str_cstr(n));
+      else snprintf(buf, sizeof buf, "%s[%lld]", prefix, (long long)i);
+      if (paths_rec(TUPLE(x.u.o)->items[i], buf, list, depth + 1) < 0) return -1;
+    }
+    return 0;
+  }
   if (VAL_IS_TUPLE(x) || VAL_IS_LIST(x)) {
     int64_t n = VAL_IS_TUPLE(x) ? TUPLE(x.u.o)->len : LIST(x.u.o)->len;
     for (int64_t i = 0; i < n; i++) {
@@ -388,6 +564,66 @@ static Value tu_unflatten(int argc, const Value *argv, Obj *kw) {
   return r;
 }
 
+/* flatten x up to the structure t (a prefix of x's: a leaf of t takes a whole subtree of x),
+ * as tree_map does with its second and later trees */
+static int upto_rec(const TreeDef *t, int64_t *pos, Value x, Value leaves, int depth) {
+  if (depth > 200) { obj_raise(&exc_RecursionError, "pytree too deep"); return -1; }
+  const TNode *nd = &t->nodes[(*pos)++];
+  int ok = 0;
+  switch (nd->kind) {
+    case TN_LEAF: return list_append(leaves, x);
+    case TN_NONE: if (VAL_IS_NONE(x)) return 0; break;
+    case TN_TUPLE: case TN_LIST: case TN_NT: {
+      if (nd->kind == TN_LIST ? !VAL_IS_LIST(x) : nd->kind == TN_TUPLE ? !VAL_IS_TUPLE(x)
+                                                : !(VAL_IS_OBJ(x) && &x.u.o->type->ob == nd->keys.u.o))
+        break;
+      int64_t n = nd->kind == TN_LIST ? LIST(x.u.o)->len : TUPLE(x.u.o)->len;
+      if (n != nd->n) break;
+      for (int64_t i = 0; i < n; i++) {
+        int64_t len = nd->kind == TN_LIST ? LIST(x.u.o)->len : TUPLE(x.u.o)->len;
+        if (i >= len) { obj_raise(&exc_RuntimeError, "list changed size during flattening"); return -1; }
+        Value it = val_incref(nd->kind == TN_LIST ? LIST(x.u.o)->items[i] : TUPLE(x.u.o)->items[i]);
+        int r = upto_rec(t, pos, it, leaves, depth + 1);
+        val_decref(it);
+        if (r < 0) return -1;
+      }
+      return 0;
+    }
+    case TN_DICT: {
+      if (!VAL_IS_DICT(x) || dict_len(x) != nd->n) break;
+      ok = 1;
+      for (int64_t i = 0; i < nd->n && ok; i++) {
+        Value v = dict_get(x, TUPLE(nd->keys.u.o)->items[i]);
+        if (VAL_IS_NULL(v)) { if (obj_err_occurred()) return -1; ok = 0; break; }
+        val_incref(v);
+        int r = upto_rec(t, pos, v, leaves, depth + 1);
+        val_decref(v);
+        if (r < 0) return -1;
+      }
+      if (ok) return 0;
+      break;
+    }
+    case TN_CUSTOM: {
+      Value reg = registered(x);
+      if (VAL_IS_NULL(reg) || &x.u.o->type->ob != TUPLE(nd->keys.u.o)->items[0].u.o) break;
+      Value ch, aux;
+      if (custom_parts(x, reg, &ch, &aux) < 0) { val_decref(ch); val_decref(aux); return -1; }
+      val_decref(aux);
+      int r = LIST(ch.u.o)->len == nd->n ? 0 : 1;
+      for (int64_t i = 0; i < nd->n && r == 0; i++) r = upto_rec(t, pos, LIST(ch.u.o)->items[i], leaves, depth + 1);
+      val_decref(ch);
+      if (r <= 0) return r;
+      break;
+    }
+  }
+  Value tr = tree_repr(t), xr = op_repr(x);
+  obj_raise(&exc_ValueError, "Custom node type mismatch; expected type: %s; value: %s.",
+            VAL_IS_NULL(tr) ? "?" : str_cstr(tr), VAL_IS_NULL(xr) ? "?" : str_cstr(xr));
+  val_decref(tr);
+  val_decref(xr);
+  return -1;
+}
+
 static Value tu_map(int argc, const Value *argv, Obj *kw) {
   int nkw = func_kwcount(kw);
   Value is_leaf = val_null();
@@ -404,22 +640,14 @@ static Value tu_map(int argc, const Value *argv, Obj *kw) {
   for (int k = 0; k < nt; k++) {
     lists[k] = list_new(0);
     if (VAL_IS_NULL(lists[k])) goto done;
-    TreeDef *t = flatten_full(argv[1 + k], lists[k], 0, k == 0 ? is_leaf : val_null());
-    if (!t) goto done;
-    if (k == 0) { t0 = t; continue; }
-    int same = tree_equal(t0, t);
-    if (!same) {
-      /* the other trees may have subtrees where the first has leaves: JAX requires the first
-         tree's structure to be a prefix; equal structures cover the common use */
-      Value r0 = tree_repr(t0), r1 = tree_repr(t);
-      obj_raise(&exc_ValueError, "Custom node type mismatch; expected type: %s; value: %s.",
-                VAL_IS_NULL(r0) ? "?" : str_cstr(r0), VAL_IS_NULL(r1) ? "?" : str_cstr(r1));
-      val_decref(r0);
-      val_decref(r1);
-      tree_free(t);
-      goto done;
+    if (k == 0) {
+      t0 = flatten_full(argv[1], lists[0], 0, is_leaf);
+      if (!t0) goto done;
+      continue;
     }
-    tree_free(t);
+    /* the other trees have the first's structure as a prefix (subtrees where it has leaves) */
+    int64_t pos = 0;
+    if (t0->nnodes && upto_rec(t0, &pos, argv[1 + k], lists[k], 0) < 0) goto done;
   }
   {
     int64_t n = LIST(lists[0].u.o)->len;
@@ -480,7 +708,118 @@ static Value tu_all(int argc, const Value *argv, Obj *kw) {
   return val_bool(1);
 }
 
+static int reg_add(Value cls, int kind, Value a, Value b) {
+  if (!VAL_IS_TYPE(cls) || !(((TypeObj *)cls.u.o)->flags & TF_USER)) {
+    obj_raise(&exc_TypeError, "only classes defined in Sable can be registered as pytree nodes");
+    return -1;
+  }
+  if (VAL_IS_NULL(registry)) {
+    registry = dict_new();
+    if (VAL_IS_NULL(registry)) return -1;
+  }
+  if (!VAL_IS_NULL(dict_get(registry, cls))) {
+    Value r = op_repr(cls);
+    obj_raise(&exc_ValueError, "Duplicate custom PyTreeDef type registration for %s.",
+              VAL_IS_NULL(r) ? "?" : str_cstr(r));
+    val_decref(r);
+    return -1;
+  }
+  Value e = tuple_pack(3, val_int(kind), VAL_IS_NULL(a) ? val_none() : a,
+                       VAL_IS_NULL(b) ? val_none() : b);
+  if (VAL_IS_NULL(e)) return -1;
+  int r = dict_set(registry, cls, e);
+  val_decref(e);
+  return r;
+}
+
+static Value tu_register(int argc, const Value *argv, Obj *kw) {
+  Value a[4];
+  if (func_parse_args("register_pytree_node", argc, argv, kw,
+                      "nodetype,flatten_func,unflatten_func|flatten_with_keys_func", a) < 0)
+    return val_null();
+  if (reg_add(a[0], RK_FUNCS, a[1], a[2]) < 0) return val_null();
+  return val_none();
+}
+
+static Value tu_register_class(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("register_pytree_node_class", argc, kw, 1, 1) < 0) return val_null();
+  if (reg_add(argv[0], RK_CLASS, val_none(), val_none()) < 0) return val_null();
+  return val_incref(argv[0]);
+}
+
+static Value tu_register_static(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("register_static", argc, kw, 1, 1) < 0) return val_null();
+  if (reg_add(argv[0], RK_STATIC, val_none(), val_none()) < 0) return val_null();
+  return val_incref(argv[0]);
+}
+
+static Value names_tuple(Value v) {
+  Value l = list_from_iterable(v);
+  if (VAL_IS_NULL(l)) return l;
+  for (int64_t i = 0; i < LIST(l.u.o)->len; i++)
+    if (!VAL_IS_STR(LIST(l.u.o)->items[i])) {
+      val_decref(l);
+      return obj_raise(&exc_TypeError, "register_dataclass: field names must be str");
+    }
+  Value t = tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
+  val_decref(l);
+  return t;
+}
+
+/* register_dataclass(nodetype, data_fields=None, meta_fields=None, drop_fields=()): fields
+ * default to the dataclass's, meta ones marked field(metadata={'static': True}) */
+static Value tu_register_dataclass(int argc, const Value *argv, Obj *kw) {
+  Value a[4];
+  if (func_parse_args("register_dataclass", argc, argv, kw,
+                      "nodetype|data_fields,meta_fields,drop_fields", a) < 0)
+    return val_null();
+  Value data = val_null(), meta = val_null();
+  if (VAL_IS_NULL(a[1]) || VAL_IS_NONE(a[1])) {
+    Value dc = module_import("dataclasses");
+    Value fn = VAL_IS_NULL(dc) ? dc : op_getattr_s(dc, "fields");
+    val_decref(dc);
+    Value fs = VAL_IS_NULL(fn) ? fn : op_call1(fn, a[0]);
+    val_decref(fn);
+    if (VAL_IS_NULL(fs)) return fs;
+    Value dl = list_new(0), ml = list_new(0), it = op_iter(fs), f;
+    val_decref(fs);
+    int r = VAL_IS_NULL(dl) || VAL_IS_NULL(ml) || VAL_IS_NULL(it) ? -1 : 0;
+    while (r == 0 && (r = op_next(it, &f)) == 1) {
+      Value name = op_getattr_s(f, "name"), md = op_getattr_s(f, "metadata");
+      int stat = 0;
+      if (!VAL_IS_NULL(md)) {
+        Value g = op_getattr_s(md, "get");
+        Value sv = VAL_IS_NULL(g) ? g : op_call2(g, val_obj(str_intern("static")), val_bool(0));
+        val_decref(g);
+        stat = VAL_IS_NULL(sv) ? -1 : op_truth(sv);
+        val_decref(sv);
+      }
+      val_decref(md);
+      val_decref(f);
+      r = VAL_IS_NULL(name) || stat < 0 ? -1 : list_append_steal(stat ? ml : dl, name);
+    }
+    val_decref(it);
+    if (r == 0) {
+      data = tuple_from(LIST(dl.u.o)->len, LIST(dl.u.o)->items);
+      meta = tuple_from(LIST(ml.u.o)->len, LIST(ml.u.o)->items);
+    }
+    val_decref(dl);
+    val_decref(ml);
+  } else {
+    data = names_tuple(a[1]);
+    meta = VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2]) ? tuple_new(0) : names_tuple(a[2]);
+  }
+  int r = VAL_IS_NULL(data) || VAL_IS_NULL(meta) ? -1 : reg_add(a[0], RK_DATACLASS, data, meta);
+  val_decref(data);
+  val_decref(meta);
+  return r < 0 ? val_null() : val_incref(a[0]);
+}
+
 const MethodDef tree_util_functions[] = {
+    {"register_pytree_node", tu_register, "register_pytree_node(nodetype, flatten_func, unflatten_func)", 0},
+    {"register_pytree_node_class", tu_register_class, "register_pytree_node_class(cls)", 0},
+    {"register_static", tu_register_static, "register_static(cls)", 0},
+    {"register_dataclass", tu_register_dataclass, "register_dataclass(nodetype, data_fields=None, meta_fields=None)", 0},
     {"tree_map", tu_map, "tree_map(f, tree, *rest, is_leaf=None): apply f to the leaves", 0},
     {"tree_leaves", tu_leaves, "tree_leaves(tree, is_leaf=None): the leaves as a list", 0},
     {"tree_flatten", tu_flatten, "tree_flatten(tree, is_leaf=None) -> (leaves, treedef)", 0},
