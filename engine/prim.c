@@ -149,7 +149,7 @@ int prim_run_cpu(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *out_av, int nout, Array **out) {
   if (!p->cpu) return arr_err(ERR_NOTIMPL, "%s has no CPU kernel", p->name);
   int half = 0;
-  if (p->kind != PK_CONTROL && p->id != PRIM_convert) {
+  if (p->kind != PK_CONTROL && !p->half_native) {
     for (int i = 0; i < nin && !half; i++) half = dt_is_half(in[i]->dtype);
     for (int k = 0; k < nout && !half; k++) half = dt_is_half(out_av[k].dtype);
   }
