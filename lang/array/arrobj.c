@@ -191,7 +191,6 @@ static Value dt_get_dtype(Value self) {   /* np.float32.dtype */
 
 static const GetSetDef dtype_getset[] = {
     {"name", dt_get_name, NULL, "the dtype's name"},
-    {"__name__", dt_get_name, NULL, "the scalar type's name"},
     {"itemsize", dt_get_itemsize, NULL, "bytes per element"},
     {"kind", dt_get_kind, NULL, "'b', 'u', 'i' or 'f'"},
     {"char", dt_get_char, NULL, NULL},

@@ -9,7 +9,7 @@ print("dtype", DT, repr(jnp.dtype(DT)), jnp.dtype(DT).itemsize, jnp.dtype(DT).na
 x = jnp.array([0.1, -1.5, 2.25, 1000.3, 3.14159, 1e-3], dtype=DT)
 print(repr(x))
 print(x)
-print(repr(jnp.array([1, 2, 3], dtype=DT.__name__ if hasattr(DT, "__name__") else DT)))
+print(repr(jnp.array([1, 2, 3], dtype=jnp.dtype(DT).name)))
 print(repr(jnp.zeros(3, DT)), repr(jnp.ones((2, 2), DT)), repr(jnp.full(2, 7.3, DT)))
 print(repr(jnp.arange(6, dtype=DT).reshape(2, 3)))
 print(repr(jnp.linspace(0, 1, 5, dtype=DT)))
@@ -30,7 +30,7 @@ print(jnp.promote_types(DT, OTHER), jnp.promote_types(DT, jnp.float32), jnp.prom
 # casts
 for d in [jnp.bool_, jnp.uint8, jnp.uint32, jnp.int32, jnp.float32, OTHER]:
     z = jnp.array([0.0, 1.7, 2.5, 254.9, 3.2, 65.5], DT).astype(d)
-    print(d.__name__ if hasattr(d, "__name__") else d, repr(z), repr(z.astype(DT)))
+    print(jnp.dtype(d).name, repr(z), repr(z.astype(DT)))
 print(repr(jnp.array([1e-8, 1e5, -1e5, 65519.9, 65520, 3.0000001], jnp.float32).astype(DT)))
 print(repr(jnp.array([1.00390625, 1.01171875, 0.1, 1/3], jnp.float32).astype(DT)))
 print(repr(jnp.array([jnp.nan, jnp.inf, -jnp.inf, -0.0], jnp.float32).astype(DT)))
