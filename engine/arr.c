@@ -1,6 +1,7 @@
 /* arr.c - dtypes, type promotion, the thread-local error slot, shape helpers, array allocation
  * (one aligned block for small results) and views that share the buffer. */
 #include "arr.h"
+#include "arr_half.h"
 
 #include <limits.h>
 #include <math.h>
@@ -16,7 +17,8 @@ const DTypeInfo arr_dtypes[DT_COUNT] = {
     [DT_BOOL] = {"bool", 1, 'b', "|b1"},      [DT_UINT8] = {"uint8", 1, 'u', "|u1"},
     [DT_UINT32] = {"uint32", 4, 'u', "<u4"},  [DT_INT32] = {"int32", 4, 'i', "<i4"},
     [DT_INT64] = {"int64", 8, 'i', "<i8"},    [DT_FLOAT32] = {"float32", 4, 'f', "<f4"},
-    [DT_FLOAT64] = {"float64", 8, 'f', "<f8"},
+    [DT_FLOAT64] = {"float64", 8, 'f', "<f8"},  [DT_FLOAT16] = {"float16", 2, 'f', "<f2"},
+    [DT_BFLOAT16] = {"bfloat16", 2, 'f', "<V2"},
 };
 
 int64_t arr_max_bytes = 0;
@@ -29,6 +31,8 @@ int dt_from_name(const char *name) {
       {"i8", DT_INT64},        {"int", DT_INT64},      {"float32", DT_FLOAT32},
       {"f4", DT_FLOAT32},      {"float64", DT_FLOAT64}, {"f8", DT_FLOAT64},
       {"float", DT_FLOAT64},   {"double", DT_FLOAT64}, {"single", DT_FLOAT32},
+      {"float16", DT_FLOAT16}, {"f2", DT_FLOAT16},     {"half", DT_FLOAT16}, {"e", DT_FLOAT16},
+      {"bfloat16", DT_BFLOAT16},
   };
   for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
     if (strcmp(alias[i].n, name) == 0) return (int)alias[i].d;
@@ -36,39 +40,47 @@ int dt_from_name(const char *name) {
 }
 
 /* {=== type promotion ===}
- * Lattice nodes: the seven dtypes plus JAX's weak int (i*) and weak float (f*). up[x] is the
+ * Lattice nodes: the nine dtypes plus JAX's weak int (i*) and weak float (f*). up[x] is the
  * set of nodes >= x (including x); the least upper bound of a set is the common upper node
- * that every other common upper node is above. JAX's lattice passes through i8/i16/u16/u64
- * and f16; only their effect on our nodes is kept (u8 < i16 < i32, u32 < i64 < f*). */
-enum { N_B, N_U8, N_U32, N_I32, N_I64, N_F32, N_F64, N_IW, N_FW, N_COUNT };
+ * that every other common upper node is above. JAX's lattice passes through i8/i16/u16/u64;
+ * only their effect on our nodes is kept (u8 < i16 < i32, u32 < i64 < f* < bf16, f16 < f32). */
+enum { N_B, N_U8, N_U32, N_I32, N_I64, N_F32, N_F64, N_IW, N_FW, N_F16, N_BF16, N_COUNT };
 #define B(n) (1u << (n))
+#define ALL_NODES (B(N_COUNT) - 1)
+#define FLOATS_UP (B(N_FW) | B(N_F16) | B(N_BF16) | B(N_F32) | B(N_F64))
 static const unsigned jax_up[N_COUNT] = {
-    [N_B] = 0x1ff,
-    [N_IW] = B(N_IW) | B(N_U8) | B(N_U32) | B(N_I32) | B(N_I64) | B(N_FW) | B(N_F32) | B(N_F64),
-    [N_U8] = B(N_U8) | B(N_U32) | B(N_I32) | B(N_I64) | B(N_FW) | B(N_F32) | B(N_F64),
-    [N_U32] = B(N_U32) | B(N_I64) | B(N_FW) | B(N_F32) | B(N_F64),
-    [N_I32] = B(N_I32) | B(N_I64) | B(N_FW) | B(N_F32) | B(N_F64),
-    [N_I64] = B(N_I64) | B(N_FW) | B(N_F32) | B(N_F64),
-    [N_FW] = B(N_FW) | B(N_F32) | B(N_F64),
+    [N_B] = ALL_NODES,
+    [N_IW] = B(N_IW) | B(N_U8) | B(N_U32) | B(N_I32) | B(N_I64) | FLOATS_UP,
+    [N_U8] = B(N_U8) | B(N_U32) | B(N_I32) | B(N_I64) | FLOATS_UP,
+    [N_U32] = B(N_U32) | B(N_I64) | FLOATS_UP,
+    [N_I32] = B(N_I32) | B(N_I64) | FLOATS_UP,
+    [N_I64] = B(N_I64) | FLOATS_UP,
+    [N_FW] = FLOATS_UP,
+    [N_F16] = B(N_F16) | B(N_F32) | B(N_F64),
+    [N_BF16] = B(N_BF16) | B(N_F32) | B(N_F64),
     [N_F32] = B(N_F32) | B(N_F64),
     [N_F64] = B(N_F64),
 };
-/* NumPy's safe-casting order (promote_types) over strong dtypes. */
+/* NumPy's safe-casting order (promote_types) over strong dtypes; bfloat16 as ml_dtypes
+ * registers it (above bool and uint8, below float32). */
 static const unsigned np_up[N_COUNT] = {
-    [N_B] = 0x7f,
-    [N_U8] = B(N_U8) | B(N_U32) | B(N_I32) | B(N_I64) | B(N_F32) | B(N_F64),
+    [N_B] = ALL_NODES & ~(B(N_IW) | B(N_FW)),
+    [N_U8] = B(N_U8) | B(N_U32) | B(N_I32) | B(N_I64) | B(N_F16) | B(N_BF16) | B(N_F32) | B(N_F64),
     [N_U32] = B(N_U32) | B(N_I64) | B(N_F64),
     [N_I32] = B(N_I32) | B(N_I64) | B(N_F64),
     [N_I64] = B(N_I64) | B(N_F64),
+    [N_F16] = B(N_F16) | B(N_F32) | B(N_F64),
+    [N_BF16] = B(N_BF16) | B(N_F32) | B(N_F64),
     [N_F32] = B(N_F32) | B(N_F64),
     [N_F64] = B(N_F64),
 };
-static const int node_of_dt[DT_COUNT] = {N_B, N_U8, N_U32, N_I32, N_I64, N_F32, N_F64};
+static const int node_of_dt[DT_COUNT] = {N_B, N_U8, N_U32, N_I32, N_I64, N_F32, N_F64, N_F16, N_BF16};
 static const DType dt_of_node[N_COUNT] = {DT_BOOL,    DT_UINT8,   DT_UINT32, DT_INT32, DT_INT64,
-                                          DT_FLOAT32, DT_FLOAT64, DT_INT64,  DT_FLOAT64};
+                                          DT_FLOAT32, DT_FLOAT64, DT_INT64,  DT_FLOAT64,
+                                          DT_FLOAT16, DT_BFLOAT16};
 
 static int lub(const unsigned *up, unsigned nodes) {
-  unsigned common = 0x1ff;
+  unsigned common = ALL_NODES;
   for (int n = 0; n < N_COUNT; n++)
     if (nodes & B(n)) common &= up[n];
   for (int c = 0; c < N_COUNT; c++)
@@ -119,7 +131,7 @@ void arr_result_type(int n, const DType *dt, const uint8_t *weak, PromoMode mode
     *out_weak = 1;
     return;
   }
-  int has_float = (strong & (B(N_F32) | B(N_F64))) != 0;
+  int has_float = (strong & (B(N_F16) | B(N_BF16) | B(N_F32) | B(N_F64))) != 0;
   int only_bool = strong == B(N_B);
   if (weak_float && !has_float) strong |= B(N_F64);
   if (weak_int && only_bool) strong |= B(N_I64);
@@ -459,6 +471,7 @@ Array *arr_scalar_f(DType dt, double v) {
   if (dt == DT_BOOL) *(uint8_t *)p = v != 0;
   else if (dt == DT_FLOAT32) *(float *)p = (float)v;
   else if (dt == DT_FLOAT64) *(double *)p = v;
+  else if (dt_is_half(dt)) *(uint16_t *)p = arr_f64_to_half(dt == DT_BFLOAT16, v);
   else {
     int64_t iv = (v >= -9.2e18 && v <= 9.2e18) ? (int64_t)v : 0;
     memcpy(p, &iv, (size_t)dt_size(dt));   /* little-endian truncation = C wrap */
@@ -473,6 +486,7 @@ Array *arr_scalar_i(DType dt, int64_t v) {
   if (dt == DT_BOOL) *(uint8_t *)p = v != 0;
   else if (dt == DT_FLOAT32) *(float *)p = (float)v;
   else if (dt == DT_FLOAT64) *(double *)p = (double)v;
+  else if (dt_is_half(dt)) *(uint16_t *)p = arr_f64_to_half(dt == DT_BFLOAT16, (double)v);
   else memcpy(p, &v, (size_t)dt_size(dt));
   return a;
 }
@@ -516,6 +530,7 @@ double arr_get_f(const Array *a, int64_t flat) {
 #define X(d, T) case d: return (double)*(T *)p;
     STORE_CASES(X)
 #undef X
+    case DT_FLOAT16: case DT_BFLOAT16: return arr_half_to_f32(a->dtype == DT_BFLOAT16, *(uint16_t *)p);
     default: return 0;
   }
 }
@@ -525,6 +540,10 @@ int64_t arr_get_i(const Array *a, int64_t flat) {
   switch (a->dtype) {
     case DT_FLOAT32: { float f = *(float *)p; return (f >= -9.2e18f && f <= 9.2e18f) ? (int64_t)f : INT64_MIN; }
     case DT_FLOAT64: { double f = *(double *)p; return (f >= -9.2e18 && f <= 9.2e18) ? (int64_t)f : INT64_MIN; }
+    case DT_FLOAT16: case DT_BFLOAT16: {
+      float f = arr_half_to_f32(a->dtype == DT_BFLOAT16, *(uint16_t *)p);
+      return (f >= -9.2e18f && f <= 9.2e18f) ? (int64_t)f : INT64_MIN;
+    }
 #define X(d, T) case d: return (int64_t)*(T *)p;
     X(DT_BOOL, uint8_t) X(DT_UINT8, uint8_t) X(DT_UINT32, uint32_t) X(DT_INT32, int32_t)
     X(DT_INT64, int64_t)

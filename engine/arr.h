@@ -23,7 +23,9 @@ extern int64_t arr_max_bytes;  /* settable; defaults to min(ARR_MAX_BYTES_DEFAUL
   X(DT_INT32,   "int32",   int32_t,   4,   'i')                        \
   X(DT_INT64,   "int64",   int64_t,   8,   'i')                        \
   X(DT_FLOAT32, "float32", float,     4,   'f')                        \
-  X(DT_FLOAT64, "float64", double,    8,   'f')
+  X(DT_FLOAT64, "float64", double,    8,   'f')                        \
+  X(DT_FLOAT16, "float16", uint16_t,  2,   'f')                        \
+  X(DT_BFLOAT16,"bfloat16",uint16_t,  2,   'f')
 
 typedef enum DType {
 #define X(id, name, ct, sz, kind) id,
@@ -44,6 +46,8 @@ static inline int dt_size(DType d) { return arr_dtypes[d].size; }
 static inline int dt_is_float(DType d) { return arr_dtypes[d].kind == 'f'; }
 static inline int dt_is_int(DType d) { char k = arr_dtypes[d].kind; return k == 'i' || k == 'u'; }
 static inline int dt_is_unsigned(DType d) { return arr_dtypes[d].kind == 'u'; }
+/* float16 / bfloat16 are stored as their 16 bits and computed in float32 (arr_half.h). */
+static inline int dt_is_half(DType d) { return d == DT_FLOAT16 || d == DT_BFLOAT16; }
 /* Look a dtype up by name ("float32", "f4", "int", "float", "bool_", ...); -1 if unknown. */
 int dt_from_name(const char *name);
 

@@ -2,6 +2,7 @@
  * `array([1., 2.])`, summarised with `...` past the threshold) and JAX's `Array(..., dtype=)`.
  * Floats use the shortest round-trip digits per element (NumPy's Dragon4 "unique" mode). */
 #include "arr_print.h"
+#include "arr_half.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -37,12 +38,14 @@ static char *sdone(Str *b) {
 
 /* {=== float digits ===}
  * Shortest decimal digits that read back as the same float32/float64: digits (no dot, no
- * trailing zeros) and the decimal exponent of the first digit. */
+ * trailing zeros) and the decimal exponent of the first digit. f32: 0 float64, 1 float32,
+ * 2 float16. */
 static int shortest(double v, int f32, char *digits, int *exp10) {
   char buf[64];
   for (int p = 0; p < 17; p++) {
     snprintf(buf, sizeof buf, "%.*e", p, v);
-    int ok = f32 ? (strtof(buf, NULL) == (float)v) : (strtod(buf, NULL) == v);
+    int ok = f32 == 2 ? arr_f64_to_f16(strtod(buf, NULL)) == arr_f64_to_f16(v)
+             : f32 ? (strtof(buf, NULL) == (float)v) : (strtod(buf, NULL) == v);
     if (ok || p == 16) break;
   }
   /* buf: [-]d.ddde[+-]xx */
@@ -137,6 +140,8 @@ static double load(const Array *a, int64_t off) {
     case DT_INT64: return (double)*(const int64_t *)p;
     case DT_FLOAT32: return *(const float *)p;
     case DT_FLOAT64: return *(const double *)p;
+    case DT_FLOAT16: return arr_f16_to_f32(*(const uint16_t *)p);
+    case DT_BFLOAT16: return arr_bf16_to_f32(*(const uint16_t *)p);
     default: return 0;
   }
 }
@@ -160,7 +165,8 @@ static void exp_text(int ex, int digits, char *buf) {
 static void fill_format(const Array *a, const int64_t *offs, int64_t n, const ArrPrintOpts *o, Fmt *f) {
   memset(f, 0, sizeof *f);
   f->dt = a->dtype;
-  f->f32 = a->dtype == DT_FLOAT32;
+  f->f32 = a->dtype == DT_FLOAT32 ? 1 : a->dtype == DT_FLOAT16 ? 2 : 0;
+  if (a->dtype == DT_BFLOAT16) return;   /* elements print alone (bf16_text) */
   f->bool_0d = a->ndim == 0;
   if (dt_is_int(a->dtype)) {
     char buf[32];
@@ -184,7 +190,8 @@ static void fill_format(const Array *a, const int64_t *offs, int64_t n, const Ar
   f->prec = o->precision;
   if (mx > 0) {
     int big;
-    if (f->f32) big = (float)mx >= 1e8f || (!o->suppress && ((float)mn < 0.0001f || (float)mx / (float)mn > 1000.f));
+    if (f->f32 == 2) big = mx >= 1e3 || (!o->suppress && (mn < 0.0001 || mx / mn > 1000.));
+    else if (f->f32) big = (float)mx >= 1e8f || (!o->suppress && ((float)mn < 0.0001f || (float)mx / (float)mn > 1000.f));
     else big = mx >= 1e8 || (!o->suppress && (mn < 0.0001 || mx / mn > 1000.));
     f->exp_mode = big;
   }
@@ -232,8 +239,20 @@ static void fill_format(const Array *a, const int64_t *offs, int64_t n, const Ar
   }
 }
 
+/* bfloat16 is not a NumPy floating type: NumPy prints each element with ml_dtypes' str,
+ * C++'s default stream format (%g), unpadded. */
+static void bf16_text(double v, char *buf) {
+  if (isnan(v)) strcpy(buf, "nan");
+  else snprintf(buf, 64, "%g", v);
+}
+
 static void format_elem(const Array *a, int64_t off, const Fmt *f, Str *out) {
   char buf[512];
+  if (a->dtype == DT_BFLOAT16) {
+    bf16_text(load(a, off), buf);
+    sputs(out, buf);
+    return;
+  }
   if (a->dtype == DT_BOOL) {
     int v = *((const uint8_t *)a->buf->data + off) != 0;
     sputs(out, v ? (f->bool_0d ? "True" : " True") : "False");
@@ -256,6 +275,18 @@ static void format_elem(const Array *a, int64_t off, const Fmt *f, Str *out) {
   if (f->exp_mode) {
     int ex;
     scientific(v, f->f32, f->prec, ip, fp, &ex);
+    if (f->f32 == 2 && (int)strlen(fp) < f->prec) {
+      /* Dragon4's min_digits continues with the exact digits; float16's show early */
+      char t[64];
+      snprintf(t, sizeof t, "%.*e", f->prec, fabs(v));
+      char *dot = strchr(t, '.'), *e = strchr(t, 'e');
+      if (dot && e) {
+        *e = 0;
+        strcpy(fp, dot + 1);
+        ex = atoi(e + 1);
+        ip[signbit(v) ? 1 : 0] = t[0];
+      }
+    }
     sputc(out, ' ', f->pad_left - (int)strlen(ip));
     sputs(out, ip);
     sputs(out, ".");
@@ -423,13 +454,14 @@ static char *scalar_str(const Array *a) {
   char buf[512];
   if (a->dtype == DT_BOOL) sputs(&out, *(const uint8_t *)arr_data(a) ? "True" : "False");
   else if (dt_is_int(a->dtype)) { int_text(a, a->offset, buf); sputs(&out, buf); }
+  else if (a->dtype == DT_BFLOAT16) { bf16_text(load(a, a->offset), buf); sputs(&out, buf); }
   else {
     double v = load(a, a->offset);
     double av = fabs(v);
-    int f32 = a->dtype == DT_FLOAT32;
+    int f32 = a->dtype == DT_FLOAT32 ? 1 : a->dtype == DT_FLOAT16 ? 2 : 0;
     if (isnan(v)) sputs(&out, "nan");
     else if (isinf(v)) sputs(&out, v < 0 ? "-inf" : "inf");
-    else if (av == 0 || (av >= 1e-4 && av < (f32 ? 1e8 : 1e16))) {
+    else if (av == 0 || (av >= 1e-4 && av < (f32 == 2 ? 1e3 : f32 ? 1e8 : 1e16))) {
       char ip[400], fp[400];
       positional(v, f32, 400, ip, fp);
       sputs(&out, ip); sputs(&out, "."); sputs(&out, fp[0] ? fp : "0");

@@ -541,7 +541,7 @@ int ir_run(IrGraph *g, Array *const *in, Array **out) {
       else if (!p->cpu) arr_err(ERR_NOTIMPL, "%s has no CPU kernel", p->name);
       else {
         for (int k = 0; k < e->nout; k++) oav[k] = g->avals[e->out[k]];
-        n = p->cpu(p, ins, e->nin, e->params, oav, outs) < 0 ? -1 : e->nout;
+        n = prim_run_cpu(p, ins, e->nin, e->params, oav, e->nout, outs) < 0 ? -1 : e->nout;
       }
       if (oav != oav_s) free(oav);
       if (n < 0) {
@@ -866,7 +866,7 @@ void ir_put(IrPrinter *pr, const char *fmt, ...) {
 }
 
 static const char *short_dtype(DType d) {
-  static const char *n[DT_COUNT] = {"bool", "u8", "u32", "i32", "i64", "f32", "f64"};
+  static const char *n[DT_COUNT] = {"bool", "u8", "u32", "i32", "i64", "f32", "f64", "f16", "bf16"};
   return (unsigned)d < DT_COUNT ? n[d] : "?";
 }
 

@@ -135,6 +135,56 @@ int prim_abstract(PrimId id, const AVal *in, int nin, const void *params, AVal *
   return p->rule(p, in, nin, params, out);
 }
 
+static Array *cast_to(Array *a, DType dt) {
+  Array *o = arr_new(dt, a->ndim, a->shape);
+  if (!o) return NULL;
+  o->flags |= a->flags & ARR_WEAK;
+  Array *ins[1] = {a};
+  cpu_run_elementwise(cpu_convert_loop(a->dtype, dt), o, ins, 1, CPU_GRAIN_CHEAP);
+  return o;
+}
+
+#define HSMALL 8
+int prim_run_cpu(const Prim *p, Array *const *in, int nin, const void *params,
+                 const AVal *out_av, int nout, Array **out) {
+  if (!p->cpu) return arr_err(ERR_NOTIMPL, "%s has no CPU kernel", p->name);
+  int half = 0;
+  if (p->kind != PK_CONTROL && !p->half_native) {
+    for (int i = 0; i < nin && !half; i++) half = dt_is_half(in[i]->dtype);
+    for (int k = 0; k < nout && !half; k++) half = dt_is_half(out_av[k].dtype);
+  }
+  if (!half) return p->cpu(p, in, nin, params, out_av, out);
+  Array *ins_s[HSMALL], **ins = nin <= HSMALL ? ins_s : calloc((size_t)nin, sizeof(Array *));
+  AVal oav_s[HSMALL], *oav = nout <= HSMALL ? oav_s : malloc(sizeof(AVal) * (size_t)nout);
+  int rc = -1, made = 0;
+  if (!ins || !oav) { arr_err(ERR_MEMORY, "out of memory"); goto done; }
+  for (; made < nin; made++) {
+    Array *a = in[made];
+    ins[made] = dt_is_half(a->dtype) ? cast_to(a, DT_FLOAT32) : arr_retain(a);
+    if (!ins[made]) goto done;
+  }
+  for (int k = 0; k < nout; k++) {
+    oav[k] = out_av[k];
+    if (dt_is_half(oav[k].dtype)) oav[k].dtype = DT_FLOAT32;
+  }
+  if (p->cpu(p, ins, nin, params, oav, out) < 0) goto done;
+  rc = 0;
+  for (int k = 0; k < nout; k++) {
+    if (!dt_is_half(out_av[k].dtype) || !out[k] || out[k]->dtype == out_av[k].dtype) continue;
+    Array *h = rc == 0 ? cast_to(out[k], out_av[k].dtype) : NULL;
+    arr_release(out[k]);
+    out[k] = h;
+    if (!h) rc = -1;
+  }
+  if (rc < 0)
+    for (int k = 0; k < nout; k++) { arr_release(out[k]); out[k] = NULL; }
+done:
+  for (int i = 0; i < made; i++) arr_release(ins[i]);
+  if (ins != ins_s) free(ins);
+  if (oav != oav_s) free(oav);
+  return rc;
+}
+
 #define SMALL 4
 int prim_bind(PrimId id, Array *const *in, int nin, const void *params, Array **out) {
   if (__builtin_expect(!inited, 0)) arr_init();
@@ -157,8 +207,7 @@ int prim_bind(PrimId id, Array *const *in, int nin, const void *params, Array **
   int nout = p->rule(p, ain, nin, params, aout);
   int rc = nout;
   if (nout >= 0) {
-    if (!p->cpu) rc = arr_err(ERR_NOTIMPL, "%s has no CPU kernel", p->name);
-    else if (p->cpu(p, in, nin, params, aout, out) < 0) rc = -1;
+    if (prim_run_cpu(p, in, nin, params, aout, nout, out) < 0) rc = -1;
   }
   if (ain != ain_s) { free(ain); free(aout); }
   return rc;

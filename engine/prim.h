@@ -321,7 +321,7 @@ typedef enum ReduceIdentity { RI_NONE, RI_ZERO, RI_ONE, RI_LOWEST, RI_HIGHEST, R
 #define DTM(d) (1u << (d))
 #define DTM_BOOL DTM(DT_BOOL)
 #define DTM_INT (DTM(DT_UINT8) | DTM(DT_UINT32) | DTM(DT_INT32) | DTM(DT_INT64))
-#define DTM_FLOAT (DTM(DT_FLOAT32) | DTM(DT_FLOAT64))
+#define DTM_FLOAT (DTM(DT_FLOAT32) | DTM(DT_FLOAT64) | DTM(DT_FLOAT16) | DTM(DT_BFLOAT16))
 #define DTM_INTB (DTM_INT | DTM_BOOL)
 #define DTM_NUM (DTM_INT | DTM_FLOAT)
 #define DTM_ALL (DTM_NUM | DTM_BOOL)
@@ -423,6 +423,8 @@ typedef struct Prim {
                                     operand was a numpy scalar (astype of a scalar) */
   uint8_t cheap;                 /* elementwise at a few cycles per element (parallel grain) */
   uint8_t out_bool;              /* elementwise with a bool result whatever the operands */
+  uint8_t half_native;           /* the kernel takes float16/bfloat16 arrays itself (else
+                                    prim_run_cpu widens them to float32 and rounds back) */
   uint8_t effect;                /* has an effect: the optimiser never removes or merges it */
   int monoid;                    /* the binary primitive that combines elements (scatter-add:
                                     PRIM_add; reduce_window_max, cummax, argmax: PRIM_max);
@@ -472,6 +474,12 @@ int prim_abstract(PrimId id, const AVal *in, int nin, const void *params, AVal *
 /* Eager dispatch: check with the rule, run the CPU kernel. out[] receives new references.
  * Returns the number of outputs, or -1 with the error set (no outputs then). */
 int prim_bind(PrimId id, Array *const *in, int nin, const void *params, Array **out);
+/* Run p's CPU kernel on checked operands (out_av from the rule, nout of them). float16 and
+ * bfloat16 operands are widened to float32 for the kernel and float32 results rounded back to
+ * the 16-bit type the rule gave: XLA's CPU back end computes them so (control flow and rows
+ * with half_native see the 16-bit arrays themselves). */
+int prim_run_cpu(const Prim *p, Array *const *in, int nin, const void *params,
+                 const AVal *out_av, int nout, Array **out);
 /* Convenience for the common 1- and 2-input single-output cases (NULL on error). */
 Array *prim_unary(PrimId id, Array *x, const void *params);
 Array *prim_binary(PrimId id, Array *x, Array *y);

@@ -2,6 +2,7 @@
  * contiguous loop gcc vectorises, plus scalar-broadcast and strided variants), the N-d driver,
  * casts, select, integer_pow and the array copy helpers. */
 #include "cpu.h"
+#include "../arr_half.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -309,9 +310,29 @@ CAST_FROM_INT(DT_INT64, int64_t, i64)
 CAST_FROM_FLOAT(DT_FLOAT32, float, f32)
 CAST_FROM_FLOAT(DT_FLOAT64, double, f64)
 
+/* float16 / bfloat16: widen exactly to float, round to them once from double. */
+#define CV_TO_h16(v) arr_f64_to_f16((double)(v))
+#define CV_TO_bf16(v) arr_f64_to_bf16((double)(v))
+#define CAST_TO_HALF(d, TI, sfx)                                                       \
+  CAST_LOOP(cv_##sfx##_h16, TI, uint16_t, CV_TO_h16) CAST_LOOP(cv_##sfx##_bf16, TI, uint16_t, CV_TO_bf16)
+CPU_DTYPE_CASES(CAST_TO_HALF)
+#define HALF_CASES(X, sfx, LD)                                                         \
+  X(sfx, b, uint8_t, CVF_b(LD(v))) X(sfx, u8, uint8_t, CVF_u8(LD(v)))                  \
+  X(sfx, u32, uint32_t, CVF_u32(LD(v))) X(sfx, i32, int32_t, CVF_i32(LD(v)))           \
+  X(sfx, i64, int64_t, CVF_i64(LD(v))) X(sfx, f32, float, LD(v))                       \
+  X(sfx, f64, double, (double)LD(v)) X(sfx, h16, uint16_t, CV_TO_h16(LD(v)))           \
+  X(sfx, bf16, uint16_t, CV_TO_bf16(LD(v)))
+#define HALF_CAST(sfx, to, TO, EXPR)                                                   \
+  static inline TO hc_##sfx##_##to(uint16_t v) { return EXPR; }                       \
+  CAST_LOOP(cv_##sfx##_##to, uint16_t, TO, hc_##sfx##_##to)
+HALF_CASES(HALF_CAST, h16, arr_f16_to_f32)
+HALF_CASES(HALF_CAST, bf16, arr_bf16_to_f32)
+
 #define CV_ROW(d, T, sfx) [d] = {cv_##sfx##_b, cv_##sfx##_u8, cv_##sfx##_u32, cv_##sfx##_i32, \
-                                 cv_##sfx##_i64, cv_##sfx##_f32, cv_##sfx##_f64},
-static const ElemLoop cvt[DT_COUNT][DT_COUNT] = {CPU_DTYPE_CASES(CV_ROW)};
+                                 cv_##sfx##_i64, cv_##sfx##_f32, cv_##sfx##_f64,              \
+                                 cv_##sfx##_h16, cv_##sfx##_bf16},
+static const ElemLoop cvt[DT_COUNT][DT_COUNT] = {CPU_DTYPE_CASES(CV_ROW) CV_ROW(DT_FLOAT16, , h16)
+                                                 CV_ROW(DT_BFLOAT16, , bf16)};
 
 ElemLoop cpu_convert_loop(DType from, DType to) { return cvt[from][to]; }
 
@@ -320,6 +341,8 @@ double cpu_load_f(DType dt, const void *p) {
 #define X(d, T, s) case d: return (double)*(const T *)p;
     CPU_DTYPE_CASES(X)
 #undef X
+    case DT_FLOAT16: return arr_f16_to_f32(*(const uint16_t *)p);
+    case DT_BFLOAT16: return arr_bf16_to_f32(*(const uint16_t *)p);
     default: return 0;
   }
 }

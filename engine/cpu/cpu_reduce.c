@@ -1,6 +1,7 @@
 /* cpu_reduce.c - reductions over any set of axes (sum with NumPy's pairwise summation, prod,
  * max/min propagating NaN, or/and), argmax/argmin and the cumulative scans. */
 #include "cpu.h"
+#include "../arr_half.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -548,10 +549,65 @@ typedef void (*CumFn)(char *, int64_t, const char *, int64_t, int64_t);
   [DT_UINT32] = cum_##op##_u32}
 static const CumFn cum_fns[4][DT_COUNT] = {CUM_ROW(sum), CUM_ROW(prod), CUM_ROW(max), CUM_ROW(min)};
 
+/* float16/bfloat16: XLA runs JAX's associative_scan (pairs, recursion on the pair sums, then
+ * the even elements), rounding every sum or product to the 16-bit type; max/min are exact. */
+static float rnd16(int bf, float v) { return arr_half_to_f32(bf, arr_f64_to_half(bf, v)); }
+static int half_scan(const float *x, int64_t n, int prod, int bf, float *out) {
+  if (n < 2) { if (n) out[0] = x[0]; return 0; }
+  int64_t m = n / 2;
+  float *r = malloc(sizeof(float) * (size_t)m * 2);
+  if (!r) return arr_err(ERR_MEMORY, "out of memory");
+  float *odd = r + m;
+  for (int64_t k = 0; k < m; k++)
+    r[k] = rnd16(bf, prod ? x[2 * k] * x[2 * k + 1] : x[2 * k] + x[2 * k + 1]);
+  if (half_scan(r, m, prod, bf, odd) < 0) { free(r); return -1; }
+  out[0] = x[0];
+  for (int64_t k = 0; k < m; k++) out[2 * k + 1] = odd[k];
+  for (int64_t k = 1; 2 * k < n; k++)
+    out[2 * k] = rnd16(bf, prod ? odd[k - 1] * x[2 * k] : odd[k - 1] + x[2 * k]);
+  free(r);
+  return 0;
+}
+
+static int cum_half(const Prim *p, const PCum *c, Array *x, Array *o) {
+  int bf = x->dtype == DT_BFLOAT16, op = p->id - PRIM_cumsum;
+  int64_t n = x->shape[c->axis], lines = n ? x->size / n : 0;
+  int64_t sx = x->strides[c->axis], so = o->strides[c->axis];
+  float *buf = malloc(sizeof(float) * (size_t)(2 * n + 1));
+  if (!buf) return arr_err(ERR_MEMORY, "out of memory");
+  for (int64_t l = 0; l < lines; l++) {
+    int64_t ia, io;
+    line_offsets(x, o, c->axis, 0, l, &ia, &io);
+    if (c->reverse) { ia += (n - 1) * sx; io += (n - 1) * so; sx = -sx; so = -so; }
+    const uint16_t *xs = (const uint16_t *)x->buf->data + ia;
+    uint16_t *os = (uint16_t *)o->buf->data + io;
+    float *v = buf, *r = buf + n;
+    for (int64_t i = 0; i < n; i++) v[i] = arr_half_to_f32(bf, xs[i * sx]);
+    if (op < 2) {
+      if (half_scan(v, n, op == 1, bf, r) < 0) { free(buf); return -1; }
+    } else {
+      r[0] = v[0];
+      for (int64_t i = 1; i < n; i++)
+        r[i] = op == 2 ? FMAXC(r[i - 1], v[i]) : FMINC(r[i - 1], v[i]);
+    }
+    for (int64_t i = 0; i < n; i++) os[i * so] = arr_f64_to_half(bf, r[i]);
+    if (c->reverse) { sx = -sx; so = -so; }
+  }
+  free(buf);
+  return 0;
+}
+
 int cpu_k_cum(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *oav, Array **out) {
   const PCum *c = params;
   Array *x = in[0];
+  if (dt_is_half(x->dtype)) {
+    Array *o = arr_new_like(oav);
+    if (!o) return -1;
+    if (cum_half(p, c, x, o) < 0) { arr_release(o); return -1; }
+    *out = o;
+    return 0;
+  }
   CumFn f = cum_fns[p->id - PRIM_cumsum][x->dtype];
   if (!f) return arr_err(ERR_TYPE, "%s does not accept dtype %s.", p->name, arr_dtypes[x->dtype].name);
   Array *o = arr_new_like(oav);

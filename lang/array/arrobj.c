@@ -109,6 +109,7 @@ static Value dtype_repr(Value self) {
   if (o->is_class)
     return str_fmt("<class '%s.%s'>", o->fam == FAM_NP ? "numpy" : "jax.numpy",
                    o->dt == DT_BOOL ? "bool" : dtype_name(o->dt));
+  if (o->dt == DT_BFLOAT16) return str_from_cstr("dtype(bfloat16)");   /* ml_dtypes' spelling */
   return str_fmt("dtype('%s')", dtype_name(o->dt));
 }
 static Value dtype_str(Value self) {
@@ -166,11 +167,11 @@ static Value dt_get_itemsize(Value self) {
 static Value dt_get_kind(Value self) {
   int d = DTYPE(self)->dt;
   if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "kind");
-  char k[2] = {arr_dtypes[d].kind, 0};
+  char k[2] = {d == DT_BFLOAT16 ? 'V' : arr_dtypes[d].kind, 0};   /* ml_dtypes' kind */
   return str_from_cstr(k);
 }
 static Value dt_get_char(Value self) {
-  static const char chars[DT_COUNT] = {'?', 'B', 'I', 'i', 'l', 'f', 'd'};
+  static const char chars[DT_COUNT] = {'?', 'B', 'I', 'i', 'l', 'f', 'd', 'e', 'E'};
   int d = DTYPE(self)->dt;
   if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "char");
   char k[2] = {chars[d], 0};

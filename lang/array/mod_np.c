@@ -82,6 +82,10 @@ static int add_dtypes(Value m, Family f) {
   };
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (module_add(m, names[i].name, lx_dtype_class(names[i].d, f)) < 0) return -1;
+  /* NumPy has float16 (and half); bfloat16 comes from ml_dtypes, which jax.numpy exports */
+  if (module_add(m, "float16", lx_dtype_class(DT_FLOAT16, f)) < 0 ||
+      module_add(m, "half", lx_dtype_class(DT_FLOAT16, f)) < 0) return -1;
+  if (f == FAM_JAX && module_add(m, "bfloat16", lx_dtype_class(DT_BFLOAT16, f)) < 0) return -1;
   static const char *const abstract[] = {"generic", "number", "inexact", "floating", "integer",
                                          "signedinteger", "unsignedinteger"};
   for (size_t i = 0; i < sizeof abstract / sizeof abstract[0]; i++) {

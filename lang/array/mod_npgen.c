@@ -229,7 +229,8 @@ static Value g_random(int argc, const Value *argv, Obj *kw) {
   int d = lx_parse_dtype(a[2], FAM_NP);
   if (d == -2) return val_null();
   if (d < 0) d = DT_FLOAT64;
-  if (!dt_is_float((DType)d)) return obj_raise(&exc_TypeError, "Unsupported dtype %s for random", arr_dtypes[d].name);
+  if (!dt_is_float((DType)d) || dt_is_half((DType)d))
+    return obj_raise(&exc_TypeError, "Unsupported dtype %s for random", arr_dtypes[d].name);
   int64_t shape[ARR_MAXDIM];
   int scalar;
   int nd = size_of(a[1], shape, &scalar);

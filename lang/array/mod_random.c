@@ -57,6 +57,14 @@ static int64_t shape_size(int nd, const int64_t *shape) {
   return n;
 }
 
+/* JAX draws 16-bit floats from 16-bit random words (its own bit recipe): not done here, so
+ * refuse rather than return float32 draws rounded. */
+static int half_refused(const char *fname, DType d) {
+  obj_raise(&exc_NotImplementedError, "jax.random.%s with dtype %s is not supported yet", fname,
+            arr_dtypes[d].name);
+  return -1;
+}
+
 static int float_dtype(Value v, const char *fname) {
   int d = lx_parse_dtype(v, FAM_JAX);
   if (d == -2) return -1;
@@ -66,6 +74,7 @@ static int float_dtype(Value v, const char *fname) {
               arr_dtypes[d].name);
     return -1;
   }
+  if (dt_is_half((DType)d)) return half_refused(fname, (DType)d);
   return d;
 }
 
@@ -291,6 +300,7 @@ static Value r_bernoulli(int argc, const Value *argv, Obj *kw) {
   AVal pv;
   if (lx_aval(pa, &pv) < 0) { val_decref(pa); return val_null(); }
   DType d = dt_is_float(pv.dtype) ? pv.dtype : arr_default_float(lx_promo(FAM_JAX));
+  if (dt_is_half(d)) { val_decref(pa); half_refused("bernoulli", d); return val_null(); }
   int64_t shape[ARR_MAXDIM];
   int nd = has(a[2]) ? lx_parse_shape(a[2], shape) : (memcpy(shape, pv.shape, sizeof(int64_t) * pv.ndim), pv.ndim);
   if (nd < 0) { val_decref(pa); return val_null(); }
@@ -536,6 +546,7 @@ static Value r_categorical(int argc, const Value *argv, Obj *kw) {
     if (VAL_IS_NULL(lg)) goto out;
     lx_aval(lg, &av);
   }
+  if (dt_is_half(av.dtype)) { half_refused("categorical", av.dtype); goto out; }
   if (av.ndim == 0) { r = obj_raise(&exc_ValueError, "logits must be at least 1-dimensional"); goto out; }
   int axis = av.ndim - 1;
   if (has(a[2]) && lx_parse_axis(a[2], av.ndim, &axis) < 0) goto out;

@@ -356,7 +356,8 @@ Value lx_asarray(Value v, Family f, int dtype, int copy) {
 Value lx_item(Array *a, int64_t flat) {
   switch (a->dtype) {
     case DT_BOOL: return val_bool(arr_get_i(a, flat) != 0);
-    case DT_FLOAT32: case DT_FLOAT64: return val_float(arr_get_f(a, flat));
+    case DT_FLOAT32: case DT_FLOAT64: case DT_FLOAT16: case DT_BFLOAT16:
+      return val_float(arr_get_f(a, flat));
     default: return val_int(arr_get_i(a, flat));
   }
 }

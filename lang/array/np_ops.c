@@ -7,6 +7,7 @@
 #include "core/core.h"
 #include "arrobj.h"
 #include "prim/prim_ops.h"
+#include "arr_half.h"
 
 /* {=== argument parsing ===} */
 /* An integer from an int, a bool or a concrete integer array of size 1. */
@@ -113,6 +114,7 @@ void lx_store_f(DType d, void *p, double v) {
     case DT_INT64: *(int64_t *)p = isfinite(v) && fabs(v) < 9.2e18 ? (int64_t)v : INT64_MIN; break;
     case DT_FLOAT32: *(float *)p = (float)v; break;
     case DT_FLOAT64: *(double *)p = v; break;
+    case DT_FLOAT16: case DT_BFLOAT16: *(uint16_t *)p = arr_f64_to_half(d == DT_BFLOAT16, v); break;
     default: break;
   }
 }
@@ -126,6 +128,7 @@ void lx_store_i(DType d, void *p, int64_t v) {
     case DT_INT64: *(int64_t *)p = v; break;
     case DT_FLOAT32: *(float *)p = (float)v; break;
     case DT_FLOAT64: *(double *)p = (double)v; break;
+    case DT_FLOAT16: case DT_BFLOAT16: *(uint16_t *)p = arr_f64_to_half(d == DT_BFLOAT16, (double)v); break;
     default: break;
   }
 }

@@ -232,7 +232,7 @@ static Value unique_impl(Family fam, int argc, const Value *argv, Obj *kw) {
       int64_t src = k < m ? first[k] : (m ? first[0] : -1);
       if (k < m || !has_fill) {
         if (src < 0) memset(p, 0, (size_t)sz);
-        else if (isf) { double v = arr_get_f(arr, src); if (arr->dtype == DT_FLOAT32) *(float *)p = (float)v; else *(double *)p = v; }
+        else if (isf) lx_store_f(arr->dtype, p, arr_get_f(arr, src));
         else {
           int64_t v = arr_get_i(arr, src);
           switch (arr->dtype) {
@@ -243,7 +243,7 @@ static Value unique_impl(Family fam, int argc, const Value *argv, Obj *kw) {
           }
         }
       } else {
-        if (isf) { if (arr->dtype == DT_FLOAT32) *(float *)p = (float)fillf; else *(double *)p = fillf; }
+        if (isf) lx_store_f(arr->dtype, p, fillf);
         else switch (arr->dtype) {
             case DT_BOOL: case DT_UINT8: *(uint8_t *)p = (uint8_t)filli; break;
             case DT_UINT32: *(uint32_t *)p = (uint32_t)filli; break;

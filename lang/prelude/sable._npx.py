@@ -38,6 +38,12 @@ def _install(xp):
             return s / n
         return s * xp.asarray(1.0 / n, dtype=s.dtype)
 
+    def _up16(dt):
+        # float16 / bfloat16 statistics accumulate in float32 and round once (JAX and NumPy)
+        if xp.issubdtype(dt, xp.floating) and xp.dtype(dt).itemsize == 2:
+            return xp.float32
+        return dt
+
     def _index_dtype():
         return xp.int64 if _NP else xp.result_type(int)
 
@@ -46,8 +52,10 @@ def _install(xp):
         a = xp.asarray(a)
         dt = dtype if dtype is not None else _float_dtype(a.dtype)
         if where is None:
-            s = xp.sum(a, axis=axis, dtype=dt, keepdims=keepdims)
-            return _div_count(s, _count(a.shape, axis))
+            cdt = _up16(dt) if dtype is None else dt
+            s = xp.sum(a, axis=axis, dtype=cdt, keepdims=keepdims)
+            r = _div_count(s, _count(a.shape, axis))
+            return r if cdt is dt else r.astype(dt)
         w = xp.broadcast_to(xp.asarray(where), a.shape)
         s = xp.sum(a, axis=axis, dtype=dt, keepdims=keepdims, where=w)
         n = xp.sum(w, axis=axis, keepdims=keepdims).astype(s.dtype)
@@ -59,6 +67,8 @@ def _install(xp):
         if correction is not None:
             ddof = correction
         dt = dtype if dtype is not None else _float_dtype(a.dtype)
+        if not _NP and where is None and mean is None and _up16(dt) is not dt:
+            return var(a.astype(xp.float32), axis=axis, ddof=ddof, keepdims=keepdims).astype(dt)
         a = a.astype(dt)
         if mean is None:
             m = _mean(a, axis=axis, keepdims=True, where=where)
@@ -1135,7 +1145,11 @@ def _install(xp):
         "float32": (1.1920929e-07, 3.4028235e+38, 1.1754944e-38, 6, 1e-06, 24),
         "float64": (2.220446049250313e-16, 1.7976931348623157e+308, 2.2250738585072014e-308,
                     15, 1e-15, 53),
+        "float16": (0.0009765625, 65504.0, 6.103515625e-05, 3, 0.001, 11),
+        "bfloat16": (0.0078125, 3.3895313892515355e+38, 1.1754943508222875e-38, 2, 0.01, 8),
     }
+    # finfo's repr prints min/max as NumPy does for float16 (bfloat16 as its scalars print)
+    _FINFO_REPR = {"float16": ("-6.55040e+04", "6.55040e+04")}
     _IINFO = {
         "int32": (-2147483648, 2147483647), "int64": (-9223372036854775807 - 1, 9223372036854775807),
         "uint8": (0, 255), "uint32": (0, 4294967295), "bool": (0, 1),
@@ -1161,8 +1175,9 @@ def _install(xp):
             self.nmant = mant - 1
 
         def __repr__(self):
+            mn, mx = _FINFO_REPR.get(self.dtype.name, (self.min, self.max))
             return "finfo(resolution=%s, min=%s, max=%s, dtype=%s)" % (
-                self.resolution, self.min, self.max, self.dtype)
+                self.resolution, mn, mx, self.dtype)
 
     class iinfo:
         def __init__(self, int_type):

@@ -436,7 +436,7 @@ const Prim prim_rows_elem[] = {
      .rule = rule_integer_pow, .cpu = cpu_k_integer_pow,
      .ad = RK_PARTIALS, .partials = d_integer_pow, .batch = elem_batch,
      .np_scalar = 1},
-    {.id = PRIM_convert, .nin = 1, .nout = 1, .kind = PK_OTHER, PARAMS(PConvert, pf_convert),
+    {.id = PRIM_convert, .nin = 1, .nout = 1, .kind = PK_OTHER, .half_native = 1, PARAMS(PConvert, pf_convert),
      .print = pp_convert,
      .rule = rule_convert, .cpu = cpu_k_convert, .cgen = "((%T)%0)",
      .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_convert, .batch = elem_batch,
