@@ -17,6 +17,8 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"array", modinit_array},
     {"zlib", modinit_zlib},
     {"re", modinit_re},
+    {"binascii", modinit_binascii},
+    {"_hashlib", modinit__hashlib},
     /* the notebook layer (lang/core/display.c) */
     {"IPython", modinit_IPython},
     {"IPython.display", modinit_IPython_display},

@@ -24,6 +24,8 @@ int modinit_struct(Value m);
 int modinit_array(Value m);
 int modinit_zlib(Value m);
 int modinit_re(Value m);
+int modinit_binascii(Value m);
+int modinit__hashlib(Value m);
 /* lang/core/display.c */
 int modinit_IPython(Value m);
 int modinit_IPython_display(Value m);
