@@ -119,12 +119,12 @@ void hashlib_blake2_init(Blake2 *s, int big, int outlen, const uint8_t *key, siz
   pb[2] = 1;   /* fanout */
   pb[3] = 1;   /* depth */
   if (big) {
-    memcpy(pb + 32, salt, saltlen);
-    memcpy(pb + 48, person, personlen);
+    if (saltlen) memcpy(pb + 32, salt, saltlen);
+    if (personlen) memcpy(pb + 48, person, personlen);
     for (int i = 0; i < 8; i++) s->h64[i] = iv64[i] ^ ld64(pb + 8 * i);
   } else {
-    memcpy(pb + 16, salt, saltlen);
-    memcpy(pb + 24, person, personlen);
+    if (saltlen) memcpy(pb + 16, salt, saltlen);
+    if (personlen) memcpy(pb + 24, person, personlen);
     for (int i = 0; i < 8; i++) s->h32[i] = iv32[i] ^ ld32(pb + 4 * i);
   }
   if (keylen) {
