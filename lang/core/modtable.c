@@ -17,6 +17,8 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"array", modinit_array},
     {"zlib", modinit_zlib},
     {"re", modinit_re},
+    {"binascii", modinit_binascii},
+    {"_hashlib", modinit__hashlib},
     {"_sable_posix", modinit__sable_posix},
     /* the notebook layer's native half (lang/core/display.c, ipython.c); IPython and tqdm
        themselves are preludes */

@@ -25,6 +25,8 @@ int modinit_array(Value m);
 int modinit_zlib(Value m);
 int modinit_re(Value m);
 int modinit__sable_posix(Value m);
+int modinit_binascii(Value m);
+int modinit__hashlib(Value m);
 /* lang/core/display.c */
 int modinit_sable__display(Value m);
 int modinit_sable__ipython(Value m);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "core/core.h"
@@ -268,7 +269,33 @@ static Value o_getenv(int argc, const Value *argv, Obj *kw) {
   return str_from_cstr(v);
 }
 
+/* os.urandom: getrandom(2), retried on EINTR and short reads, as CPython */
+static Value o_urandom(int argc, const Value *argv, Obj *kw) {
+  Value a[1];
+  if (func_parse_args("urandom", argc, argv, kw, "size", a) < 0) return val_null();
+  int64_t n;
+  if (op_as_int(a[0], &n) < 0) return val_null();
+  if (n < 0) return obj_raise(&exc_ValueError, "negative argument not allowed");
+  char *p;
+  Value r = bytes_alloc((size_t)n, &p);
+  if (VAL_IS_NULL(r)) return r;
+  size_t done = 0;
+  while (done < (size_t)n) {
+    size_t k = (size_t)n - done > 33554431 ? 33554431 : (size_t)n - done;
+    ssize_t got = getrandom(p + done, k, 0);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      int e = errno;
+      val_decref(r);
+      return obj_raise(&exc_OSError, "[Errno %d] %s", e, strerror(e));
+    }
+    done += (size_t)got;
+  }
+  return r;
+}
+
 static const MethodDef os_functions[] = {
+    {"urandom", o_urandom, "urandom(size, /)\nReturn a bytes object containing random bytes suitable for cryptographic use.", 0},
     {"getcwd", o_getcwd, "getcwd()\nReturn the current working directory.", 0},
     {"listdir", o_listdir, "listdir(path='.')", 0},
     {"remove", o_remove, "remove(path)", 0},
