@@ -125,7 +125,7 @@ static void evict(const char *dir) {
   int n = 0, cap = 0;
   long long total = 0;
   struct dirent *de;
-  char path[4200];
+  char path[4096 + 512];
   while ((de = readdir(d))) {
     size_t L = strlen(de->d_name);
     if (L < 4 || L >= 64 || strcmp(de->d_name + L - 3, ".so") || strncmp(de->d_name, "sbk-", 4)) continue;
