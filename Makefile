@@ -26,7 +26,7 @@ CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(INC) $(PKG_CFLAGS) $(DEPFLAGS) $(EXTRA_CFL
 CUDA_HOME ?= /usr/local/cuda
 HAVE_CUDA := $(shell test -x $(CUDA_HOME)/bin/nvcc && echo 1)
 
-LIB_SRC  := $(wildcard lang/*/*.c engine/*.c engine/cpu/*.c plotting/*.c kernel/*.c front/*.c)
+LIB_SRC  := $(wildcard lang/*/*.c engine/*.c engine/cpu/*.c engine/cgen/*.c plotting/*.c kernel/*.c front/*.c)
 MAIN_SRC := $(wildcard repl/*.c)
 # Library modules written in Sable itself, embedded as C strings (tools/embed.py).
 PRELUDE  := $(wildcard lang/prelude/*.py)

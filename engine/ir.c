@@ -1,6 +1,7 @@
 /* ir.c - the staged program: graph construction, the control-flow primitives (cond, while,
  * scan, debug_callback: shape rules and eager kernels), the executor, the optimiser, printing. */
 #include "ir.h"
+#include "cgen/cgen.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -47,6 +48,7 @@ void ir_release(IrGraph *g) {
   free(g->in);
   free(g->out);
   free(g->last_use);
+  cgen_free(g->cgen);
   free(g);
 }
 
@@ -506,6 +508,8 @@ static int plan(IrGraph *g) {
     for (int k = 0; k < g->eqns[i].nin; k++) lu[g->eqns[i].in[k]] = i;
   for (int k = 0; k < g->nout; k++) lu[g->out[k]] = INT_MAX;
   g->last_use = lu;
+  cgen_free(g->cgen);
+  g->cgen = cgen_plan(g);   /* NULL: every equation on its eager kernel */
   return 0;
 }
 
@@ -527,6 +531,11 @@ int ir_run(IrGraph *g, Array *const *in, Array **out) {
   Array *ins_s[8], *outs_s[8];
   for (int i = 0; i < g->neqn && rc == 0; i++) {
     IrEqn *e = &g->eqns[i];
+    if (g->cgen) {
+      int r = cgen_step(g->cgen, g, i, env, own);
+      if (r < 0) { rc = -1; break; }
+      if (r > 0) continue;
+    }
     Array **ins = e->nin <= 8 ? ins_s : malloc(sizeof(Array *) * (size_t)e->nin);
     Array **outs = e->nout <= 8 ? outs_s : calloc((size_t)e->nout, sizeof(Array *));
     if (!ins || !outs) {

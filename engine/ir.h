@@ -37,6 +37,7 @@ typedef struct IrGraph {
   IrEqn *eqns;
   int nout, *out;       /* output variables (may be inputs or constants) */
   int *last_use;        /* execution plan (ir_run): equation after which a var dies */
+  struct CgenPlan *cgen; /* with it: the fused kernels that replace equations (engine/cgen) */
   char name[64];
 } IrGraph;
 

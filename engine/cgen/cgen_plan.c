@@ -1,0 +1,352 @@
+/* cgen_plan.c - the fusion plan over an optimised graph: groups of elementwise equations of one
+ * output shape (broadcasts as index arithmetic), each run as one generated loop nest in place of
+ * its last member, its values kept in registers unless used outside the group. */
+#include "cgen_int.h"
+#include "cpu/cpu.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct CgenPlan {
+  int neqn;
+  int *role;          /* per equation: -1 eager, -2 fused (skipped), k >= 0 run group k here */
+  int ng;
+  CgGroup *gr;
+};
+
+static int env_int(const char *name, int dflt) {
+  const char *s = getenv(name);
+  return s && *s ? atoi(s) : dflt;
+}
+
+static int same_shape(const AVal *a, int nd, const int64_t *shape) {
+  if (a->ndim != nd) return 0;
+  for (int d = 0; d < nd; d++) if (a->shape[d] != shape[d]) return 0;
+  return 1;
+}
+
+/* Contiguous strides of av broadcast (right-aligned) to the group shape. */
+static void bcast_strides(const AVal *av, const CgGroup *gr, int64_t *st) {
+  int off = gr->nd - av->ndim;
+  int64_t s = 1;
+  for (int d = gr->nd - 1; d >= 0; d--) {
+    int j = d - off;
+    if (j < 0) { st[d] = 0; continue; }
+    st[d] = (av->shape[j] == 1 && gr->shape[d] != 1) ? 0 : s;
+    s *= av->shape[j];
+  }
+}
+
+/* broadcast_in_dim: operand dim i is output dim bdims[i] */
+static void bdim_strides(const AVal *av, const PBroadcast *pb, const CgGroup *gr, int64_t *st) {
+  for (int d = 0; d < gr->nd; d++) st[d] = 0;
+  int64_t s = 1;
+  for (int i = av->ndim - 1; i >= 0; i--) {
+    int d = pb->bdims[i];
+    st[d] = (av->shape[i] == 1 && gr->shape[d] != 1) ? 0 : s;
+    s *= av->shape[i];
+  }
+}
+
+static int add_slot(CgGroup *gr, int var, int as, const int64_t *st) {
+  for (int s = 0; s < gr->nin; s++)
+    if (gr->in[s].var == var && gr->in[s].as == as) return 0;
+  if (gr->nin >= CG_MAXSLOTS) return -1;
+  CgSlot *sl = &gr->in[gr->nin++];
+  sl->var = var;
+  sl->as = as;
+  memcpy(sl->st, st, sizeof(int64_t) * ARR_MAXDIM);
+  return 0;
+}
+
+/* Merge adjacent dims every operand walks contiguously across; drop size-1 dims. */
+static void coalesce(CgGroup *gr) {
+  int nd = 0;
+  int64_t ost[ARR_MAXDIM], s = 1;
+  for (int d = gr->nd - 1; d >= 0; d--) { ost[d] = s; s *= gr->shape[d]; }
+  int64_t cost[ARR_MAXDIM];
+  for (int d = 0; d < gr->nd; d++) {
+    if (gr->shape[d] == 1) continue;
+    if (nd > 0) {
+      int ok = cost[nd - 1] == ost[d] * gr->shape[d];
+      for (int k = 0; k < gr->nin && ok; k++)
+        if (gr->cst[k][nd - 1] != gr->in[k].st[d] * gr->shape[d]) ok = 0;
+      if (ok) {
+        gr->cshape[nd - 1] *= gr->shape[d];
+        cost[nd - 1] = ost[d];
+        for (int k = 0; k < gr->nin; k++) gr->cst[k][nd - 1] = gr->in[k].st[d];
+        continue;
+      }
+    }
+    gr->cshape[nd] = gr->shape[d];
+    cost[nd] = ost[d];
+    for (int k = 0; k < gr->nin; k++) gr->cst[k][nd] = gr->in[k].st[d];
+    nd++;
+  }
+  if (nd == 0) {
+    gr->cshape[0] = 1;
+    for (int k = 0; k < gr->nin; k++) gr->cst[k][0] = 0;
+    nd = 1;
+  }
+  gr->cnd = nd;
+}
+
+static void plan_free_groups(CgGroup *gr, int ng) {
+  for (int k = 0; k < ng; k++) free(gr[k].mem);
+  free(gr);
+}
+
+void cgen_free(CgenPlan *p) {
+  if (!p) return;
+  free(p->role);
+  plan_free_groups(p->gr, p->ng);
+  free(p);
+}
+
+/* Build the groups (without compiling). Returns the number of groups worth compiling, marking
+ * them ok; -1 on out of memory. */
+static int build_groups(const IrGraph *g, int **grp_of_eqn, CgGroup **out_gr, int *out_ng) {
+  int minsz = env_int("SABLE_CGEN_MIN_SIZE", 256);
+  int *geq = malloc(sizeof(int) * (size_t)(g->neqn + 1));
+  int *prod = malloc(sizeof(int) * (size_t)(g->nvars + 1));   /* producing equation */
+  CgGroup *gr = NULL;
+  int ng = 0, cap = 0;
+  if (!geq || !prod) goto oom;
+  for (int v = 0; v < g->nvars; v++) prod[v] = -1;
+  for (int i = 0; i < g->neqn; i++) {
+    geq[i] = -1;
+    for (int k = 0; k < g->eqns[i].nout; k++) prod[g->eqns[i].out[k]] = i;
+  }
+  for (int i = 0; i < g->neqn; i++) {
+    const IrEqn *e = &g->eqns[i];
+    int fus = 0;
+    const AVal *oav = e->nout == 1 ? &g->avals[e->out[0]] : NULL;
+    if (oav && oav->ndim <= ARR_MAXDIM) {
+      int64_t sz = 1;
+      for (int d = 0; d < oav->ndim; d++) sz *= oav->shape[d];
+      if (sz > 0 && sz >= minsz) {
+        if (e->prim == PRIM_broadcast_in_dim)
+          fus = e->nin == 1 && e->params && cg_dtype_ok(oav->dtype);
+        else
+          fus = cg_eqn_ok(g, e);
+      }
+    }
+    int join = -1;
+    if (fus) {
+      /* prefer the open group of this shape that produced an operand, else the latest */
+      for (int k = 0; k < e->nin && join < 0; k++) {
+        int pe = prod[e->in[k]];
+        int h = pe >= 0 ? geq[pe] : -1;
+        if (h >= 0 && !gr[h].closed && same_shape(oav, gr[h].nd, gr[h].shape)) join = h;
+      }
+      for (int h = ng - 1; h >= 0 && join < 0; h--)
+        if (!gr[h].closed && same_shape(oav, gr[h].nd, gr[h].shape)) join = h;
+      /* a broadcast of a value of this very group is not a load */
+      if (join >= 0 && e->prim == PRIM_broadcast_in_dim) {
+        int pe = prod[e->in[0]];
+        if (pe >= 0 && geq[pe] == join) join = -2;
+      }
+    }
+    /* operands from other groups: those groups end before this equation */
+    for (int k = 0; k < e->nin; k++) {
+      int pe = prod[e->in[k]];
+      int h = pe >= 0 ? geq[pe] : -1;
+      if (h >= 0 && h != join) gr[h].closed = 1;
+    }
+    if (join == -2) continue;
+    if (fus && join < 0) {
+      if (ng == cap) {
+        int nc = cap ? cap * 2 : 8;
+        CgGroup *ngr = realloc(gr, sizeof(CgGroup) * (size_t)nc);
+        if (!ngr) goto oom;
+        gr = ngr;
+        cap = nc;
+      }
+      CgGroup *G = &gr[ng];
+      memset(G, 0, sizeof *G);
+      G->nd = oav->ndim;
+      memcpy(G->shape, oav->shape, sizeof(int64_t) * (size_t)oav->ndim);
+      G->size = 1;
+      for (int d = 0; d < G->nd; d++) G->size *= G->shape[d];
+      G->mem = malloc(sizeof(int) * (size_t)(g->neqn + 1));
+      if (!G->mem) goto oom;
+      G->cheap = 1;
+      join = ng++;
+    }
+    if (join >= 0) {
+      CgGroup *G = &gr[join];
+      G->mem[G->nmem++] = i;
+      G->last = i;
+      geq[i] = join;
+      if (e->prim != PRIM_broadcast_in_dim && !prim_table[e->prim].cheap) G->cheap = 0;
+    }
+  }
+  /* loads and stores */
+  for (int h = 0; h < ng; h++) {
+    CgGroup *G = &gr[h];
+    int nreal = 0, bad = 0;
+    for (int m = 0; m < G->nmem && !bad; m++) {
+      const IrEqn *e = &g->eqns[G->mem[m]];
+      int64_t st[ARR_MAXDIM];
+      if (e->prim == PRIM_broadcast_in_dim) {
+        bdim_strides(&g->avals[e->in[0]], e->params, G, st);
+        bad = add_slot(G, e->in[0], e->out[0], st) < 0;
+        continue;
+      }
+      nreal++;
+      for (int k = 0; k < e->nin && !bad; k++) {
+        int v = e->in[k], pe = prod[v];
+        if (pe >= 0 && geq[pe] == h) continue;
+        bcast_strides(&g->avals[v], G, st);
+        bad = add_slot(G, v, v, st) < 0;
+      }
+    }
+    for (int m = 0; m < G->nmem && !bad; m++) {
+      int v = g->eqns[G->mem[m]].out[0], used = 0;
+      for (int k = 0; k < g->nout && !used; k++) used = g->out[k] == v;
+      for (int i = 0; i < g->neqn && !used; i++) {
+        if (geq[i] == h) continue;
+        for (int k = 0; k < g->eqns[i].nin && !used; k++) used = g->eqns[i].in[k] == v;
+      }
+      if (!used) continue;
+      if (G->nout + G->nin >= CG_MAXSLOTS) { bad = 1; break; }
+      G->out[G->nout++] = v;
+    }
+    /* a lone operation gains nothing over its eager kernel */
+    G->ok = !bad && nreal >= 2 && G->nout > 0;
+    if (G->ok) coalesce(G);
+  }
+  free(prod);
+  *grp_of_eqn = geq;
+  *out_gr = gr;
+  *out_ng = ng;
+  int n = 0;
+  for (int h = 0; h < ng; h++) n += gr[h].ok;
+  return n;
+oom:
+  free(geq);
+  free(prod);
+  if (gr) plan_free_groups(gr, ng);
+  return -1;
+}
+
+static char *emit_source(const IrGraph *g, CgGroup *gr, int ng) {
+  CgBuf b = {0};
+  cg_put(&b, "/* generated by sable (engine/cgen) for %s */\n", g->name);
+  cg_prelude(&b);
+  for (int h = 0; h < ng; h++)
+    if (gr[h].ok && cg_emit_group(&b, g, &gr[h], h) < 0) { free(b.s); return NULL; }
+  if (b.oom) { free(b.s); return NULL; }
+  return b.s;
+}
+
+char *cgen_source(const IrGraph *g) {
+  int *geq = NULL, ng = 0;
+  CgGroup *gr = NULL;
+  int n = build_groups(g, &geq, &gr, &ng);
+  char *s = n > 0 ? emit_source(g, gr, ng) : NULL;
+  free(geq);
+  if (gr) plan_free_groups(gr, ng);
+  return s;
+}
+
+CgenPlan *cgen_plan(const IrGraph *g) {
+  static int off = -1;
+  if (off < 0) off = env_int("SABLE_NO_CGEN", 0) != 0;
+  if (off || g->neqn < 2) return NULL;
+  int *geq = NULL, ng = 0;
+  CgGroup *gr = NULL;
+  int n = build_groups(g, &geq, &gr, &ng);
+  CgenPlan *p = NULL;
+  char *src = NULL;
+  if (n <= 0) goto fail;
+  src = emit_source(g, gr, ng);
+  if (!src) goto fail;
+  const char *lg = getenv("SABLE_CGEN_LOG");
+  if (lg && !strcmp(lg, "2")) fprintf(stderr, "%s\n", src);
+  int how = 0;
+  double ms = 0;
+  void *h = cg_load(src, strlen(src), &how, &ms);
+  if (cg_log_enabled()) {
+    int nops = 0;
+    for (int k = 0; k < ng; k++) if (gr[k].ok) nops += gr[k].nmem;
+    static const char *what[] = {"memory cache", "disk cache", "compiled"};
+    fprintf(stderr, "cgen: %s: %d kernel%s, %d ops: %s in %.1f ms\n", g->name, n, n == 1 ? "" : "s",
+            nops, h ? what[how] : "FAILED (eager fallback)", ms);
+  }
+  if (!h) goto fail;
+  for (int k = 0; k < ng; k++) {
+    if (!gr[k].ok) continue;
+    char nm[32];
+    snprintf(nm, sizeof nm, "sbk%d", k);
+    void *f = dlsym(h, nm);
+    if (!f) goto fail;
+    memcpy(&gr[k].fn, &f, sizeof f);
+  }
+  p = calloc(1, sizeof *p);
+  if (!p) goto fail;
+  p->neqn = g->neqn;
+  p->role = geq;
+  p->gr = gr;
+  p->ng = ng;
+  for (int i = 0; i < g->neqn; i++) {
+    int k = geq[i];
+    geq[i] = (k >= 0 && gr[k].ok) ? (gr[k].last == i ? k : -2) : -1;
+  }
+  free(src);
+  return p;
+fail:
+  free(src);
+  free(geq);
+  if (gr) plan_free_groups(gr, ng);
+  return NULL;
+}
+
+typedef struct RunCtx { void (*fn)(char *const *, int64_t, int64_t); char *const *ptrs; } RunCtx;
+static void run_range(void *c, int64_t b, int64_t e) {
+  RunCtx *r = c;
+  r->fn(r->ptrs, b, e);
+}
+
+int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
+  if (i >= p->neqn) return 0;
+  int k = p->role[i];
+  if (k == -1) return 0;
+  if (k == -2) return 1;
+  CgGroup *G = &p->gr[k];
+  char *ptrs[CG_MAXSLOTS];
+  Array *tmp[CG_MAXSLOTS];
+  int ntmp = 0, rc = 0;
+  for (int o = 0; o < G->nout; o++) {
+    int v = G->out[o];
+    Array *a = arr_new_like(&g->avals[v]);
+    if (!a) { rc = -1; break; }
+    if (own[v]) arr_release(env[v]);   /* not expected: a value is defined once */
+    env[v] = a;
+    own[v] = 1;
+    ptrs[o] = arr_data(a);
+  }
+  for (int s = 0; s < G->nin && rc == 0; s++) {
+    Array *a = env[G->in[s].var];
+    if (!a) { rc = arr_err(ERR_INTERNAL, "fused kernel operand undefined"); break; }
+    if (!arr_is_contiguous(a)) {
+      a = arr_copy(a);
+      if (!a) { rc = -1; break; }
+      tmp[ntmp++] = a;
+    }
+    ptrs[G->nout + s] = arr_data(a);
+  }
+  if (rc == 0) {
+    RunCtx c = {G->fn, ptrs};
+    cpu_parallel_for(G->size, G->cheap ? CPU_GRAIN_CHEAP : CPU_GRAIN_MATH, run_range, &c);
+  }
+  for (int t = 0; t < ntmp; t++) arr_release(tmp[t]);
+  /* operands whose last use was inside the group die here */
+  for (int s = 0; s < G->nin; s++) {
+    int v = G->in[s].var;
+    if (own[v] && g->last_use[v] <= i) { arr_release(env[v]); env[v] = NULL; own[v] = 0; }
+  }
+  return rc < 0 ? -1 : 1;
+}

@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""Compiled jit (engine/cgen) against the eager graph runner: random elementwise graphs over
+every dtype the code generator handles (bool, uint8, uint32, int32, int64, float32, float64),
+broadcasting patterns (size-1 dims, lower rank, 0-d), 0-d and empty shapes, non-contiguous
+inputs (strided slices, transposes) and NaN/inf, run by one Sable program twice: with
+SABLE_NO_CGEN=1 and with code generation forced on (SABLE_CGEN_MIN_SIZE=0). Integers and bools
+must be equal; float graphs of exactly rounded operations (+ - * / sqrt, max/min, rounding,
+compares, selects, converts, integer powers) must be bit-equal (the generated code does not
+contract into FMA); graphs with a transcendental function (libmvec's vector variants, <= 4 ulp
+each, vs the eager kernels' scalar or vector libm) within 2^-15 (f32) / 2^-40 (f64) relative.
+Also checks that code was generated for the graphs (SABLE_CGEN_LOG) and that a second process
+finds it in the disk cache. Env: SABLE (binary), SABLE_ROOT."""
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+ROOT = os.environ.get("SABLE_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
+SABLE = os.environ.get("SABLE", os.path.join(ROOT, "bin", "sable"))
+NGRAPHS = 120
+
+DTYPES = ["bool", "uint8", "uint32", "int32", "int64", "float32", "float64"]
+SHAPES = [(), (1,), (7,), (0,), (3, 0), (4, 5), (2, 3, 4), (3, 1, 5), (1, 6), (33, 65), (5, 4, 3, 2)]
+
+# (name, arity, dtype classes accepted, expression); classes: f float, i int, u unsigned,
+# b bool. Exact ops round once per IEEE (bit-equal expected); trans ones call libm.
+EXACT = [
+    ("add", 2, "fiub", "{0} + {1}"), ("sub", 2, "fiu", "{0} - {1}"), ("mul", 2, "fiub", "{0} * {1}"),
+    ("div", 2, "f", "{0} / {1}"), ("maximum", 2, "fiub", "jnp.maximum({0}, {1})"),
+    ("minimum", 2, "fiub", "jnp.minimum({0}, {1})"), ("neg", 1, "fi", "-{0}"),
+    ("abs", 1, "fiu", "jnp.abs({0})"), ("floor", 1, "f", "jnp.floor({0})"), ("ceil", 1, "f", "jnp.ceil({0})"),
+    ("round", 1, "f", "jnp.round({0})"), ("sqrt", 1, "f", "jnp.sqrt({0})"), ("square", 1, "fiu", "jnp.square({0})"),
+    ("sign", 1, "fi", "jnp.sign({0})"), ("pow3", 1, "fiu", "{0} ** 3"), ("powm2", 1, "f", "{0} ** -2"),
+    ("fdiv", 2, "fiu", "jnp.floor_divide({0}, {1})"), ("rem", 2, "fiu", "jnp.remainder({0}, {1})"),
+    ("where", 3, "fiub", "jnp.where({0} > {1}, {1}, {2})"), ("and", 2, "iub", "{0} & {1}"),
+    ("or", 2, "iub", "{0} | {1}"), ("xor", 2, "iub", "{0} ^ {1}"), ("not", 1, "iub", "~{0}"),
+    ("shl", 2, "iu", "{0} << {1}"), ("shr", 2, "iu", "{0} >> {1}"),
+    ("eq", 2, "fiub", "jnp.where({0} == {1}, {0}, {1})"), ("lt", 2, "fiub", "jnp.where({0} < {1}, {1}, {0})"),
+    ("ne", 2, "fiub", "jnp.where({0} != {1}, {0}, {1})"), ("isnan", 1, "f", "jnp.where(jnp.isnan({0}), 0, {0})"),
+    ("isfin", 1, "f", "jnp.where(jnp.isfinite({0}), {0}, 1)"), ("copysign", 2, "f", "jnp.copysign({0}, {1})"),
+    ("recip", 1, "f", "jnp.reciprocal({0})"), ("rsqrt", 1, "f", "jax.lax.rsqrt({0})"),
+    ("popcnt", 1, "iu", "jax.lax.population_count({0})"), ("clz", 1, "iu", "jax.lax.clz({0})"),
+    ("ipow", 2, "iu", "jnp.power({0}, {1} & 3)"),
+]
+TRANS = [
+    ("exp", "jnp.exp({0})"), ("log", "jnp.log({0})"), ("tanh", "jnp.tanh({0})"), ("expm1", "jnp.expm1({0})"),
+    ("log1p", "jnp.log1p({0})"), ("sin", "jnp.sin({0})"), ("cos", "jnp.cos({0})"),
+    ("erf", "jax.scipy.special.erf({0})"), ("sigmoid", "jax.nn.sigmoid({0})"), ("atan", "jnp.arctan({0})"),
+    ("pow", "jnp.power(jnp.abs({0}), 1.5)"), ("atan2", "jnp.arctan2({0}, 2.0)"), ("cbrt", "jnp.cbrt({0})"),
+]
+
+
+def cls(dt):
+    return {"bool": "b", "uint8": "u", "uint32": "u"}.get(dt, "f" if dt.startswith("float") else "i")
+
+
+def sub_shape(rng, shape):
+    """A shape that broadcasts to `shape`."""
+    k = rng.random()
+    if k < 0.45 or not shape:
+        return shape
+    if k < 0.6:
+        return ()
+    if k < 0.8:
+        return tuple(1 if rng.random() < 0.5 else d for d in shape)
+    return shape[rng.randrange(len(shape)):]
+
+
+def make_input(rng, nrng, dt, shape, special):
+    if dt == "bool":
+        return nrng.random(shape) < 0.5
+    if dt in ("uint8", "uint32"):
+        hi = 256 if dt == "uint8" else 1 << 32
+        a = nrng.integers(0, 6, shape) if rng.random() < 0.5 else nrng.integers(0, hi, shape, dtype=np.uint64)
+        return a.astype(dt)
+    if dt in ("int32", "int64"):
+        if rng.random() < 0.5:
+            return nrng.integers(-6, 7, shape).astype(dt)
+        info = np.iinfo(dt)
+        return nrng.integers(info.min, info.max, shape, dtype=dt)
+    a = (nrng.standard_normal(shape) * (4 if rng.random() < 0.5 else 1e3)).astype(dt)
+    if rng.random() < 0.3:
+        a = np.round(a).astype(dt)   # ties for round/floor_divide/rem
+    if special and a.size:
+        flat = a.reshape(-1)
+        for _ in range(max(1, flat.size // 8)):
+            flat[nrng.integers(0, flat.size)] = rng.choice([np.nan, np.inf, -np.inf, 0.0, -0.0])
+    return a
+
+
+def gen_graph(rng, gi, trans):
+    shape = rng.choice(SHAPES)
+    dt = rng.choice(["float32", "float64"] if trans else DTYPES)
+    nin = rng.randint(1, 3)
+    ins = []
+    for k in range(nin):
+        s = sub_shape(rng, shape) if k else shape
+        d = dt if rng.random() < 0.8 else rng.choice(DTYPES)
+        layout = rng.choice(["c", "c", "slice", "T"]) if len(s) >= 1 else "c"
+        ins.append((d, s, layout))
+    # values: (expr, dtype class, dtype)
+    vals = [(f"a{k}", d) for k, (d, s, _) in enumerate(ins)]
+    lines, outs = [], []
+    nops = rng.randint(2, 7)
+    used_trans = False
+    for j in range(nops):
+        if trans and (j == nops // 2 or (not used_trans and j == nops - 1)):
+            name, ex = rng.choice(TRANS)
+            src = rng.choice(vals)
+            x = src[0] if cls(src[1]) == "f" else f"{src[0]}.astype(jnp.{dt})"
+            lines.append(f"    v{j} = {ex.format(x)}")
+            vals.append((f"v{j}", dt if cls(src[1]) != "f" else src[1]))
+            used_trans = True
+            continue
+        name, ar, classes, ex = rng.choice(EXACT)
+        if trans and name in ("sub", "fdiv", "rem", "floor", "ceil", "round", "sign", "copysign",
+                              "eq", "ne", "lt", "where", "isnan", "isfin", "maximum", "minimum"):
+            name, ar, classes, ex = ("mul", 2, "fiub", "{0} * {1}") if rng.random() < 0.5 else ("add", 2, "fiub", "{0} + {1}")
+        target = rng.choice([v[1] for v in vals])
+        if cls(target) not in classes:
+            target = rng.choice([d for d in DTYPES if cls(d) in classes])
+        ops = []
+        for _ in range(ar):
+            e, d = rng.choice(vals)
+            ops.append(e if d == target else f"{e}.astype(jnp.{target})")
+        lines.append(f"    v{j} = {ex.format(*ops)}")
+        vals.append((f"v{j}", target))
+        if rng.random() < 0.3:
+            outs.append(f"v{j}")
+    outs.append(f"v{nops - 1}")
+    body = "\n".join(lines)
+    args = ", ".join(f"a{k}" for k in range(nin))
+    src = f"def g{gi}({args}):\n{body}\n    return ({', '.join(outs)},)\n"
+    return src, ins
+
+
+PRELUDE = r'''
+import sys
+import jax
+import jax.numpy as jnp
+import jax.scipy.special
+import numpy as np
+jax.config.update("jax_enable_x64", True)
+D = sys.argv[1]
+def load(name, layout):
+    a = jnp.asarray(np.load(D + "/" + name))
+    if layout == "slice":
+        return a[..., ::2]
+    if layout == "T":
+        return jnp.transpose(a)
+    return a
+def run(gi, f, names):
+    r = jax.jit(f)(*[load(n, l) for n, l in names])
+    for k, y in enumerate(r):
+        np.save(f"{D}/out{sys.argv[2]}_{gi}_{k}.npy", np.asarray(y))
+'''
+
+
+def close(a, b, exact, dt):
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return f"shape/dtype {a.shape}{a.dtype} vs {b.shape}{b.dtype}"
+    if a.dtype.kind != "f":
+        bad = a != b
+    else:
+        na, nb = np.isnan(a), np.isnan(b)
+        if exact:
+            it = np.uint32 if a.dtype == np.float32 else np.uint64
+            bad = ~((np.atleast_1d(a).view(it) == np.atleast_1d(b).view(it)).reshape(a.shape) | (na & nb))
+        else:
+            tol = 2.0 ** -15 if a.dtype == np.float32 else 2.0 ** -40
+            with np.errstate(all="ignore"):
+                fin = np.isfinite(b)
+                scale = np.max(np.abs(b[fin])) if fin.any() else 0.0
+                ok = (na & nb) | (a == b) | (np.abs(a - b) <= tol * np.maximum(np.abs(b), 1e-3 * scale))
+            bad = ~ok
+    if bad.any():
+        i = np.argwhere(bad)[0]
+        return f"{bad.sum()} of {a.size} differ, first at {tuple(i)}: {a[tuple(i)]!r} vs eager {b[tuple(i)]!r}"
+    return None
+
+
+def main():
+    rng = random.Random(1234)
+    nrng = np.random.default_rng(1234)
+    tmp = tempfile.mkdtemp(prefix="cgen_diff_")
+    results = []
+    try:
+        prog = [PRELUDE]
+        meta = []
+        for gi in range(NGRAPHS):
+            trans = gi % 3 == 2
+            src, ins = gen_graph(rng, gi, trans)
+            names = []
+            for k, (d, s, layout) in enumerate(ins):
+                a = make_input(rng, nrng, d, s, rng.random() < 0.5)
+                if layout == "slice":
+                    big = np.repeat(a, 2, axis=-1) if a.ndim else a
+                    if a.ndim:
+                        big = big.copy()
+                        big[..., 1::2] = make_input(rng, nrng, d, s, False)
+                    a = big
+                elif layout == "T":
+                    a = np.ascontiguousarray(np.transpose(a))
+                np.save(f"{tmp}/in_{gi}_{k}.npy", a)
+                names.append((f"in_{gi}_{k}.npy", layout))
+            prog.append(src)
+            prog.append(f"run({gi}, g{gi}, {names!r})\n")
+            meta.append((gi, trans, src))
+        path = os.path.join(tmp, "prog.py")
+        with open(path, "w") as f:
+            f.write("\n".join(prog))
+        cache = os.path.join(tmp, "cache")
+        base = dict(os.environ, XDG_CACHE_HOME=cache)
+        runs = {}
+        for tag, extra in (("e", {"SABLE_NO_CGEN": "1"}),
+                           ("c", {"SABLE_CGEN_MIN_SIZE": "0", "SABLE_CGEN_LOG": "1"}),
+                           ("d", {"SABLE_CGEN_MIN_SIZE": "0", "SABLE_CGEN_LOG": "1"})):
+            env = dict(base, **extra)
+            env.pop("SABLE_NO_CGEN", None) if tag != "e" else None
+            p = subprocess.run([SABLE, path, tmp, tag], capture_output=True, env=env, timeout=600)
+            runs[tag] = p
+            if p.returncode != 0:
+                err = p.stderr.decode(errors="replace").strip().splitlines()
+                results.append(("FAIL", f"run_{tag}", f"exit {p.returncode}: {err[-1] if err else ''}"))
+                return results
+        log = runs["c"].stderr.decode(errors="replace")
+        compiled = len(re.findall(r"^cgen: .*: (compiled|disk cache|memory cache) in", log, re.M))
+        failed = len(re.findall(r"FAILED", log))
+        results.append(("FAIL" if failed or compiled < NGRAPHS // 2 else "PASS", "generated",
+                        f"{compiled} graphs compiled, {failed} failed to compile"))
+        log2 = runs["d"].stderr.decode(errors="replace")
+        fresh = len(re.findall(r": compiled in", log2))
+        results.append(("FAIL" if fresh else "PASS", "disk_cache",
+                        f"{fresh} graphs recompiled by a second process"))
+        for gi, trans, src in meta:
+            k, problems = 0, []
+            while os.path.exists(f"{tmp}/oute_{gi}_{k}.npy"):
+                a = np.load(f"{tmp}/outc_{gi}_{k}.npy")
+                b = np.load(f"{tmp}/oute_{gi}_{k}.npy")
+                why = close(a, b, not trans, a.dtype)
+                if why:
+                    problems.append(f"output {k}: {why}")
+                k += 1
+            if k == 0:
+                problems.append("no outputs")
+            name = f"graph{gi}_{'trans' if trans else 'exact'}"
+            results.append(("FAIL" if problems else "PASS", name,
+                            "; ".join(problems) + (" in\n" + src if problems else "")))
+    finally:
+        if not os.environ.get("CGEN_DIFF_KEEP"):
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            print("kept", tmp)
+    return results
+
+
+if __name__ == "__main__":
+    res = main()
+    for st, name, why in res:
+        print(f"{st} {name}" + (f": {why}" if st == "FAIL" or name in ("generated", "disk_cache") else ""))
+    sys.exit(1 if any(r[0] == "FAIL" for r in res) else 0)
