@@ -510,6 +510,7 @@ static int plan(IrGraph *g) {
   g->last_use = lu;
   cgen_free(g->cgen);
   g->cgen = cgen_plan(g);   /* NULL: every equation on its eager kernel */
+  cgen_extend_lifetimes(g->cgen, lu);
   return 0;
 }
 

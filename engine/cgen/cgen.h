@@ -22,6 +22,10 @@ typedef struct CgenPlan CgenPlan;
 /* NULL when the graph runs on the eager kernels only (never an error). */
 CgenPlan *cgen_plan(const struct IrGraph *g);
 void cgen_free(CgenPlan *p);                      /* NULL is fine */
+/* A fused kernel runs at its group's last member, so an operand read by an earlier member must
+ * outlive the eager equations in between that would otherwise free it: raise last_use to the
+ * kernel's run point. */
+void cgen_extend_lifetimes(const CgenPlan *p, int *last_use);
 /* Equation i of the graph: 0 = run it eagerly; 1 = done here (a fused member, or the fused
  * kernel ending at i ran and bound its outputs into env/own); -1 with the engine error set. */
 int cgen_step(CgenPlan *p, const struct IrGraph *g, int i, Array **env, uint8_t *own);

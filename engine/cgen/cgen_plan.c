@@ -304,6 +304,18 @@ fail:
   return NULL;
 }
 
+void cgen_extend_lifetimes(const CgenPlan *p, int *last_use) {
+  if (!p) return;
+  for (int k = 0; k < p->ng; k++) {
+    const CgGroup *G = &p->gr[k];
+    if (!G->ok) continue;
+    for (int s = 0; s < G->nin; s++) {
+      int v = G->in[s].var;
+      if (last_use[v] >= 0 && last_use[v] < G->last) last_use[v] = G->last;
+    }
+  }
+}
+
 typedef struct RunCtx { void (*fn)(char *const *, int64_t, int64_t); char *const *ptrs; } RunCtx;
 static void run_range(void *c, int64_t b, int64_t e) {
   RunCtx *r = c;
