@@ -141,6 +141,7 @@ void arr_result_type(int n, const DType *dt, const uint8_t *weak, PromoMode mode
 #undef B
 
 /* {=== errors ===} */
+volatile sig_atomic_t *arr_interrupt_flag;
 static _Thread_local ArrError last_err;
 
 int arr_err(ErrKind kind, const char *fmt, ...) {
@@ -169,7 +170,7 @@ const char *arr_err_kind_name(ErrKind k) {
   static const char *names[] = {"NoError",       "TypeError",     "ValueError",
                                 "IndexError",    "MemoryError",   "ZeroDivisionError",
                                 "OverflowError", "NotImplementedError", "OSError",
-                                "LinAlgError",   "RuntimeError"};
+                                "LinAlgError",   "RuntimeError", "KeyboardInterrupt"};
   return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "RuntimeError";
 }
 const char *arr_err_msg(PromoMode m) {

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <signal.h>
 
 #define ARR_MAXDIM 16          /* rank limit (JAX/XLA handle far more, courses need < 8) */
 #define ARR_ALIGN 64           /* every buffer's data is 64-byte aligned */
@@ -83,7 +84,8 @@ typedef enum ErrKind {
   ERR_NOTIMPL,     /* NotImplementedError */
   ERR_IO,          /* OSError (file not found, bad format) */
   ERR_LINALG,      /* numpy.linalg.LinAlgError (a ValueError subclass in NumPy) */
-  ERR_INTERNAL     /* RuntimeError: a bug */
+  ERR_INTERNAL,    /* RuntimeError: a bug */
+  ERR_INTERRUPTED  /* KeyboardInterrupt: the interrupt flag was seen in a long loop */
 } ErrKind;
 
 typedef struct ArrError {
@@ -100,6 +102,12 @@ void arr_err_np(ErrKind kind, const char *fmt, ...) __attribute__((format(printf
 const ArrError *arr_last_error(void);
 void arr_err_clear(void);
 const char *arr_err_kind_name(ErrKind k);   /* "TypeError", ... */
+
+/* The language's interrupt flag (set by SIGINT / interrupt_request), NULL when none is hooked
+ * up. Long native loops read it at coarse intervals (a load, no call) and give up with
+ * arr_err(ERR_INTERRUPTED); the language then raises KeyboardInterrupt. */
+extern volatile sig_atomic_t *arr_interrupt_flag;
+static inline int arr_interrupted(void) { return arr_interrupt_flag && *arr_interrupt_flag; }
 /* The message/kind for a mode (numpy mode falls back to the JAX text). */
 const char *arr_err_msg(PromoMode mode);
 ErrKind arr_err_kind(PromoMode mode);

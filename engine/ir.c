@@ -492,6 +492,7 @@ int ir_bind(PrimId id, Array *const *in, int nin, const void *params, Array **ou
   }
   int n = p->rule(p, ain, nin, params, aout);
   if (n < 0) goto done;
+  if (arr_interrupted()) { arr_err(ERR_INTERRUPTED, "interrupted"); goto done; }
   if (p->cpu(p, in, nin, params, aout, out) < 0) goto done;
   rc = n;
 done:

@@ -148,6 +148,8 @@ static Array *cast_to(Array *a, DType dt) {
 int prim_run_cpu(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *out_av, int nout, Array **out) {
   if (!p->cpu) return arr_err(ERR_NOTIMPL, "%s has no CPU kernel", p->name);
+  /* one flag load per kernel: a chain of large matmuls stops at the next link */
+  if (arr_interrupted()) return arr_err(ERR_INTERRUPTED, "interrupted");
   int half = 0;
   if (p->kind != PK_CONTROL && !p->half_native) {
     for (int i = 0; i < nin && !half; i++) half = dt_is_half(in[i]->dtype);

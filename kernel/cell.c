@@ -195,7 +195,7 @@ static char *on_input(void *ud, const char *prompt, int password) {
     if (n <= 0) continue;
     krn_msg m;
     char why[128];
-    if (krn_decode(x->t->signer, f, n, &m, why, sizeof why) < 0) {
+    if (krn_decode_fresh(x->t, f, n, &m, why, sizeof why) < 0) {
       krn_log("stdin: dropped a message: %s", why);
       krn_frames_free(f, n);
       continue;

@@ -1,5 +1,5 @@
 /* control.c - the control and heartbeat threads. Control answers interrupt, shutdown and
- * kernel_info while a cell runs; the heartbeat echoes pings with zmq_proxy. */
+ * kernel_info while a cell runs; the heartbeat (a ROUTER) echoes pings. */
 #include "krn.h"
 
 #include <errno.h>
@@ -47,7 +47,7 @@ static void *control_main(void *arg) {
     if (n == 0) { krn_log("control: dropped an oversized message"); continue; }
     krn_msg m;
     char why[128];
-    if (krn_decode(t.signer, f, n, &m, why, sizeof why) < 0) {
+    if (krn_decode_fresh(&t, f, n, &m, why, sizeof why) < 0) {
       krn_log("control: dropped a message: %s", why);
       krn_frames_free(f, n);
       continue;
@@ -86,9 +86,23 @@ int krn_control_start(krn_kernel *k, pthread_t *th) {
   return 0;
 }
 
+/* Echo every message back to its sender. A ROUTER (as ipykernel's heartbeat) rather than
+ * zmq_proxy on a REP: one malformed or unexpected message must cost only itself, never stop the
+ * echo for later pings. Only the context's termination ends the loop. */
 static void *hb_main(void *arg) {
   void *hb = arg;
-  zmq_proxy(hb, hb, NULL);   /* returns when the context terminates */
+  for (;;) {
+    zmq_msg_t part;
+    zmq_msg_init(&part);
+    if (zmq_msg_recv(&part, hb, 0) < 0) {
+      zmq_msg_close(&part);
+      if (errno == ETERM) break;
+      continue;
+    }
+    int more = zmq_msg_more(&part);
+    /* a send error (the peer left, its queue is full) drops this part only */
+    if (zmq_msg_send(&part, hb, more ? ZMQ_SNDMORE : 0) < 0) zmq_msg_close(&part);
+  }
   zmq_close(hb);
   return NULL;
 }

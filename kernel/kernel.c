@@ -75,7 +75,7 @@ static void usage(void) {
 }
 
 static int bind_all(krn_kernel *k, int *changed) {
-  static const int types[KRN_NCHAN] = {ZMQ_ROUTER, ZMQ_XPUB, ZMQ_ROUTER, ZMQ_ROUTER, ZMQ_REP};
+  static const int types[KRN_NCHAN] = {ZMQ_ROUTER, ZMQ_XPUB, ZMQ_ROUTER, ZMQ_ROUTER, ZMQ_ROUTER};
   static const char *const names[KRN_NCHAN] = {"shell", "iopub", "stdin", "control", "hb"};
   *changed = 0;
   for (int i = 0; i < KRN_NCHAN; i++) {
@@ -179,6 +179,12 @@ int krn_main(int argc, char **argv) {
   if (!k->signer) { krn_log("%s", err); krn_conn_free(&k->conn); return 1; }
   if (!krn_signer_enabled(k->signer))
     krn_log("warning: the connection file has an empty key; messages are not signed or checked");
+  else if (!(k->replay = krn_replay_new(65536))) {
+    krn_log("out of memory");
+    krn_signer_free(k->signer);
+    krn_conn_free(&k->conn);
+    return 1;
+  }
   make_uuid(k->session);
   set_username(k);
   json_object_seed(0);
@@ -188,7 +194,13 @@ int krn_main(int argc, char **argv) {
   if (devnull >= 0) { dup2(devnull, 0); if (devnull != 0) close(devnull); }
 
   k->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-  if (k->wake_fd < 0) { krn_log("cannot create an eventfd"); krn_conn_free(&k->conn); krn_signer_free(k->signer); return 1; }
+  if (k->wake_fd < 0) {
+    krn_log("cannot create an eventfd");
+    krn_conn_free(&k->conn);
+    krn_signer_free(k->signer);
+    krn_replay_free(k->replay);
+    return 1;
+  }
   k->zctx = zmq_ctx_new();
   int changed = 0, rc = 1;
   pthread_t th_iopub, th_control, th_hb;
@@ -229,6 +241,7 @@ out:
   if (k->sb) sb_free(k->sb);
   krn_hist_free(&k->hist);
   krn_signer_free(k->signer);
+  krn_replay_free(k->replay);
   krn_conn_free(&k->conn);
   close(k->wake_fd);
   return rc;

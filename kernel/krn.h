@@ -41,11 +41,13 @@ json_t *krn_hist_query(const krn_hist *h, json_t *req);
 void krn_hist_free(krn_hist *h);
 
 typedef struct krn_iopub krn_iopub;
+typedef struct krn_replay krn_replay;
 
 typedef struct krn_kernel {
   void *zctx;
   krn_conn conn;
   krn_signer *signer;            /* template; every thread works on its own copy */
+  krn_replay *replay;            /* signatures already accepted (replay.c), shared */
   char session[40];              /* this process's session id (a UUID) */
   char username[64];
   sb_session *sb;
@@ -68,6 +70,15 @@ typedef struct krn_thr {
 } krn_thr;
 
 int krn_thr_init(krn_thr *t, krn_kernel *k);
+
+/* Replay protection: krn_replay_seen records sig and returns 1 if it was recorded before
+ * (thread-safe; the oldest of cap entries is forgotten first). krn_decode_fresh is krn_decode
+ * that also refuses a signature already seen, as ipykernel does. */
+krn_replay *krn_replay_new(size_t cap);
+void krn_replay_free(krn_replay *r);
+int krn_replay_seen(krn_replay *r, krn_buf sig);
+int krn_decode_fresh(krn_thr *t, const krn_buf *frames, int n, krn_msg *out, char *why,
+                     size_t whylen);
 void krn_thr_close(krn_thr *t);
 
 /* Logging to stderr (the Jupyter server's log). Never pass the key. */

@@ -374,7 +374,7 @@ static int serve(krn_thr *t, krn_buf *f, int n, int abort) {
   krn_msg m;
   char why[128];
   int failed = 0;
-  if (krn_decode(t->signer, f, n, &m, why, sizeof why) < 0) {
+  if (krn_decode_fresh(t, f, n, &m, why, sizeof why) < 0) {
     krn_log("shell: dropped a message: %s", why);
   } else {
     if (abort && strcmp(m.msg_type, "execute_request") == 0) {

@@ -152,6 +152,7 @@ int krn_decode(krn_signer *s, const krn_buf *frames, int n, krn_msg *out, char *
   }
   out->ids = frames;
   out->nids = d;
+  out->sig = frames[d + 1];
   for (int i = 0; i < 4; i++) out->raw[i] = parts[i];
   out->buffers = frames + d + 6;
   out->nbuffers = n - d - 6;

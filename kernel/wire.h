@@ -37,6 +37,7 @@ typedef struct krn_msg {
   const krn_buf *ids;       /* routing identities before <IDS|MSG> */
   int nids;
   krn_buf raw[4];           /* header, parent_header, metadata, content as received */
+  krn_buf sig;              /* the signature frame as received */
   const krn_buf *buffers;   /* extra frames (not signed) */
   int nbuffers;
   json_t *header, *parent, *metadata, *content;

@@ -97,6 +97,12 @@ int cpu_k_inv(const Prim *p, Array *const *in, int nin, const void *params,
     load_mat(a, b, m);
     /* The row-major buffer is A^T in column-major order; inv(A^T) = inv(A)^T, so working in
      * column-major needs no transposition. */
+    /* LAPACKE refuses NaN input (info -4: "illegal argument"); NumPy's LAPACK call lets the
+     * NaNs through to the result */
+    int nan = 0;
+    for (int64_t i = 0; i < n * n && !nan; i++)
+      nan = IS64(a) ? isnan(((double *)m)[i]) : isnan(((float *)m)[i]);
+    if (nan) { fill_nan(o, b, n * n); continue; }
     int info = IS64(a) ? lp->LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, (double *)m, n, ip)
                        : lp->LAPACKE_sgetrf(LAPACK_COL_MAJOR, n, n, (float *)m, n, ip);
     if (info > 0) {

@@ -19,24 +19,26 @@ typedef int (*LessFn)(const void *, int64_t, int64_t);
 #define LESS_ROW(d, T, sfx) [d] = less_##sfx,
 static const LessFn less_fns[DT_COUNT] = {CPU_DTYPE_CASES(LESS_ROW)};
 
-/* Stable merge sort of the permutation idx[0..n) by keys. */
-static void msort(int64_t *idx, int64_t *tmp, int64_t n, const void *keys, LessFn less) {
+/* Stable merge sort of the permutation idx[0..n) by keys. Returns -1 when an interrupt is
+ * pending (checked once per merge of 64Ki or more: a flag load per ~1 ms of work). */
+static int msort(int64_t *idx, int64_t *tmp, int64_t n, const void *keys, LessFn less) {
+  if (n >= ((int64_t)1 << 16) && arr_interrupted()) return -1;
   if (n < 16) {
     for (int64_t i = 1; i < n; i++) {
       int64_t v = idx[i], j = i;
       while (j > 0 && less(keys, v, idx[j - 1])) { idx[j] = idx[j - 1]; j--; }
       idx[j] = v;
     }
-    return;
+    return 0;
   }
   int64_t h = n / 2;
-  msort(idx, tmp, h, keys, less);
-  msort(idx + h, tmp, n - h, keys, less);
-  if (!less(keys, idx[h], idx[h - 1])) return;   /* already ordered */
+  if (msort(idx, tmp, h, keys, less) < 0 || msort(idx + h, tmp, n - h, keys, less) < 0) return -1;
+  if (!less(keys, idx[h], idx[h - 1])) return 0;   /* already ordered */
   memcpy(tmp, idx, sizeof(int64_t) * h);
   int64_t a = 0, b = h, o = 0;
   while (a < h && b < n) idx[o++] = less(keys, idx[b], tmp[a]) ? idx[b++] : tmp[a++];
   while (a < h) idx[o++] = tmp[a++];
+  return 0;
 }
 
 int cpu_k_sort(const Prim *p, Array *const *in, int nin, const void *params,
@@ -70,7 +72,11 @@ int cpu_k_sort(const Prim *p, Array *const *in, int nin, const void *params,
     const char *xb = (const char *)x->buf->data + off[0] * ksz;
     for (int64_t i = 0; i < n; i++) memcpy(keys + i * ksz, xb + i * x->strides[ax] * ksz, (size_t)ksz);
     for (int64_t i = 0; i < n; i++) idx[i] = i;
-    msort(idx, tmp, n, keys, less);
+    if (msort(idx, tmp, n, keys, less) < 0) {
+      free(idx); free(tmp); free(keys);
+      arr_err(ERR_INTERRUPTED, "interrupted");
+      goto fail;
+    }
     for (int k = 0; k < nops; k++) {
       int esz = dt_size(in[k]->dtype);
       const char *src = (const char *)in[k]->buf->data + off[k] * esz;

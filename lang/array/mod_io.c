@@ -176,6 +176,12 @@ static Value read_text(Family fam, const char *path, const TextOpts *o, int dt, 
       if (e >= end) break;
       s = e + 1;
     }
+    for (int u = 0; u < o->nusecols; u++)
+      if (o->usecols[u] >= k) {
+        r = obj_raise(&exc_ValueError, "invalid column index %d at row %lld with %lld columns",
+                      o->usecols[u], (long long)rows + 1, (long long)k);
+        goto out;
+      }
     if (cols < 0) cols = kept;
     else if (kept != cols) {
       r = obj_raise(&exc_ValueError, "the number of columns changed from %lld to %lld at row "

@@ -99,7 +99,9 @@ static int parse_key(Value key, const AVal *av, Family f, Plan *p) {
     if (VAL_IS_NONE(v)) continue;
     if (v.tag == V_OBJ && v.u.o == &iter_ellipsis_obj) { n_ell++; continue; }
     if (is_seq(v)) {
-      conv[k] = lx_asarray(v, f == FAM_NP ? FAM_NP : FAM_JAX, -1, 0);
+      /* an empty list is an empty integer index (NumPy: arange(5)[[]] is int64 []) */
+      int empty = VAL_IS_LIST(v) ? LIST(v.u.o)->len == 0 : TUPLE(v.u.o)->len == 0;
+      conv[k] = lx_asarray(v, f == FAM_NP ? FAM_NP : FAM_JAX, empty ? DT_INT64 : -1, 0);
       if (VAL_IS_NULL(conv[k])) goto fail;
       v = conv[k];
     }
@@ -848,8 +850,34 @@ out:
 }
 
 /* {=== numpy item assignment ===} */
+/* NumPy refuses to store a Python float NaN/infinity or an out-of-range Python int into an
+ * integer array (instead of wrapping or storing INT64_MIN). */
+static int check_int_store(DType d, Value v) {
+  if (!dt_is_int(d)) return 0;
+  if (VAL_IS_FLOAT(v)) {
+    if (isnan(v.u.f)) { obj_raise(&exc_ValueError, "cannot convert float NaN to integer"); return -1; }
+    if (isinf(v.u.f)) { obj_raise(&exc_OverflowError, "cannot convert float infinity to integer"); return -1; }
+    return 0;
+  }
+  if (!VAL_IS_INT(v)) return 0;
+  int64_t lo, hi;
+  switch (d) {
+    case DT_UINT8: lo = 0; hi = UINT8_MAX; break;
+    case DT_UINT32: lo = 0; hi = UINT32_MAX; break;
+    case DT_INT32: lo = INT32_MIN; hi = INT32_MAX; break;
+    default: return 0;
+  }
+  if (v.u.i < lo || v.u.i > hi) {
+    obj_raise(&exc_OverflowError, "Python integer %lld out of bounds for %s", (long long)v.u.i,
+              arr_dtypes[d].name);
+    return -1;
+  }
+  return 0;
+}
+
 int np_setitem(Value x, Value key, Value v) {
   Array *a = lx_arr(x);
+  if (check_int_store(a->dtype, v) < 0) return -1;
   if (!(a->flags & ARR_WRITABLE)) {
     obj_raise(&exc_ValueError, "assignment destination is read-only");
     return -1;

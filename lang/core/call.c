@@ -419,6 +419,12 @@ have_callee:;
 done:
   val_decref(callee);
   val_decref(self);
+  if (obj_interrupted && !VAL_IS_NULL(result)) {
+    /* the interrupt came while native code ran: raise it as soon as the call returns */
+    val_decref(result);
+    obj_check_signals();
+    return val_null();
+  }
   return result;
 }
 

@@ -712,6 +712,12 @@ int exec_block(Frame *f, NodeList *body) {
   for (int i = 0; i < body->len; i++) {
     int st = exec_stmt(f, body->items[i]);
     if (st != EX_OK) return st;
+    /* an interrupt that arrived during a long native call (a sort, a matmul, a trace) stops
+     * the block here: the next statement must not run */
+    if (obj_interrupted && obj_check_signals() < 0) {
+      eval_locate(f, body->items[i]->span);
+      return EX_ERR;
+    }
   }
   return EX_OK;
 }

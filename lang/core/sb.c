@@ -623,7 +623,7 @@ int sb_complete(sb_session *ss, const char *code, size_t cursor, char ***matches
   }
   obj_ts.session = prev;
   obj_ts.stack_limit = prev_limit;
-  qsort(l.v, (size_t)l.n, sizeof(char *), cmp_str);
+  if (l.n > 1) qsort(l.v, (size_t)l.n, sizeof(char *), cmp_str);   /* l.v is NULL when empty */
   *matches = l.v;
   *start = (size_t)(prefix - code);
   *end = cursor;

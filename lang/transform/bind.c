@@ -106,6 +106,12 @@ Value lx_raise_engine(Family f) {
   ErrKind k = arr_err_kind(m);
   const char *msg = arr_err_msg(m);
   TypeObj *t;
+  if (k == ERR_INTERRUPTED || (obj_interrupted && !obj_err_occurred())) {
+    /* the engine stopped for (or failed during) an interrupt: that is what the user sees */
+    arr_err_clear();
+    if (obj_check_signals() == 0) obj_raise(&exc_KeyboardInterrupt, "%s", "");
+    return val_null();
+  }
   switch (k) {
     case ERR_TYPE: t = &exc_TypeError; break;
     case ERR_VALUE: t = &exc_ValueError; break;

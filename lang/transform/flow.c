@@ -766,6 +766,7 @@ void flow_init(void) {
   control_init_host();
   ir_host_callback = host_callback;
   ir_poll = poll_signals;
+  arr_interrupt_flag = &obj_interrupted;
 }
 
 static Value debug_common(Value fmt, Value fn, int argc, const Value *argv, Obj *kw) {
