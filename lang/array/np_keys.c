@@ -85,6 +85,11 @@ static void key_dealloc(Obj *o) {
 
 static int key_aval(Value self, AVal *av) {
   if (lx_aval(KEY(self)->data, av) < 0) return -1;
+  if (av->ndim < 1) {   /* a placeholder key the transformations made around a scalar */
+    obj_raise(&exc_TypeError, "a key array over data of dtype %s and no trailing dimension",
+              arr_dtypes[av->dtype].name);
+    return -1;
+  }
   av->ndim--;
   return 0;
 }
