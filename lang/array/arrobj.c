@@ -205,6 +205,8 @@ TypeObj lx_dtype_type = {OBJ_TYPE_HEAD, .name = "dtype", .doc = "an array elemen
 
 /* issubdtype(a, b) */
 int lx_issubdtype(Value a, Value b) {
+  int kr = lx_key_issubdtype(a, b);
+  if (kr != -2) return kr;
   int da = dtype_of_any(a), db = dtype_of_any(b);
   if (da < 0 || db < 0) {
     obj_raise(&exc_TypeError, "issubdtype: arguments must be dtypes");

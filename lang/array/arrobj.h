@@ -225,4 +225,14 @@ Value lx_nonzero(Family fam, Value x);
 void lx_store_f(DType d, void *p, double v);
 void lx_store_i(DType d, void *p, int64_t v);
 
+/* ---- typed PRNG keys (np_keys.c): key arrays over uint32 data of shape (..., 2) ----------- */
+extern TypeObj lx_key_type;
+int lx_is_key(Value v);
+Value lx_key_data(Value k);          /* borrowed: the uint32 words */
+Value lx_key_wrap(Value data);       /* a key array over data (borrowed); raises if not uint32[..., 2] */
+/* unchecked: what the transformations' unflattening puts around a placeholder leaf */
+Value lx_key_wrap_any(Value data);
+int lx_key_issubdtype(Value a, Value b);   /* 1/0 when a key dtype is involved, else -2 */
+int lx_key_seq(Value seq);           /* a list/tuple whose first item is a key array */
+Value lx_key_datas(Value seq, int64_t *axis);   /* their data, the axis adjusted for the data */
 #endif

@@ -212,6 +212,7 @@ int modinit_jax(Value m) {
   if (import_into(m, "numpy", "jax.numpy") < 0) return -1;
   if (import_into(m, "lax", "jax.lax") < 0) return -1;
   if (import_into(m, "random", "jax.random") < 0) return -1;
+  if (import_into(m, "dtypes", "jax.dtypes") < 0) return -1;
   if (import_into(m, "nn", "jax.nn") < 0) return -1;
   if (reexport(m, "sable.transforms") < 0) return -1;
   return 0;

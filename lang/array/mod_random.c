@@ -1,6 +1,6 @@
 /* mod_random.c - jax.random over the engine's threefry2x32 (engine/prng.h): keys are uint32
- * arrays of shape (2,); both counter layouts (jax_threefry_partitionable). Eager: keys must be
- * concrete. */
+ * arrays of shape (2,) or typed key arrays (np_keys.c); both counter layouts
+ * (jax_threefry_partitionable). Eager: keys must be concrete. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +19,7 @@ static Value prng_error(int rc) {
 
 /* the key's two words; raises for anything that is not a single uint32[2] key */
 static int get_key(Value k, const char *fname, uint32_t key[2]) {
+  if (lx_is_key(k)) k = lx_key_data(k);
   Value c = lx_concrete(k, fname);
   if (VAL_IS_NULL(c)) return -1;
   Array *a = lx_arr(c);
@@ -125,6 +126,22 @@ static Value r_PRNGKey(int argc, const Value *argv, Obj *kw) {
   return key_value(key, 1, shape);
 }
 
+/* a typed key array over a fresh result when the input key was typed */
+static Value typed_as(Value in, Value r) {
+  if (VAL_IS_NULL(r) || !lx_is_key(in)) return r;
+  Value k = lx_key_wrap(r);
+  val_decref(r);
+  return k;
+}
+
+static Value r_key(int argc, const Value *argv, Obj *kw) {
+  Value raw = r_PRNGKey(argc, argv, kw);
+  if (VAL_IS_NULL(raw)) return raw;
+  Value k = lx_key_wrap(raw);
+  val_decref(raw);
+  return k;
+}
+
 static Value r_split(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (func_parse_args("split", argc, argv, kw, "key|num", a) < 0) return val_null();
@@ -146,7 +163,7 @@ static Value r_split(int argc, const Value *argv, Obj *kw) {
   shape[nd] = 2;
   Value r = key_value(out, nd + 1, shape);
   obj_mfree(out);
-  return r;
+  return typed_as(a[0], r);
 }
 
 static Value r_fold_in(int argc, const Value *argv, Obj *kw) {
@@ -158,12 +175,42 @@ static Value r_fold_in(int argc, const Value *argv, Obj *kw) {
   if (lx_as_int(a[1], &d) < 0) return val_null();
   prng_fold_in(key, (uint32_t)d, out);
   int64_t shape[1] = {2};
-  return key_value(out, 1, shape);
+  return typed_as(a[0], key_value(out, 1, shape));
 }
 
 static Value r_key_data(int argc, const Value *argv, Obj *kw) {
-  if (func_check_args("key_data", argc, kw, 1, 1) < 0) return val_null();
-  return val_incref(argv[0]);
+  Value a[1];
+  if (func_parse_args("key_data", argc, argv, kw, "keys", a) < 0) return val_null();
+  if (lx_is_key(a[0])) return val_incref(lx_key_data(a[0]));
+  AVal av;
+  if (lx_aval(a[0], &av) < 0) return val_null();
+  if (av.dtype != DT_UINT32 || av.ndim < 1 || av.shape[av.ndim - 1] != 2)
+    return obj_raise(&exc_TypeError, "key_data: expected a key array or a uint32 array with a "
+                     "trailing dimension of 2, got dtype %s", arr_dtypes[av.dtype].name);
+  return val_incref(a[0]);
+}
+
+static Value r_wrap_key_data(int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (func_parse_args("wrap_key_data", argc, argv, kw, "key_bits_array|$impl", a) < 0) return val_null();
+  if (lx_is_key(a[0]))
+    return obj_raise(&exc_TypeError, "wrap_key_data: expected an array of uint32 words, got a key array");
+  Value d = lx_asarray(a[0], FAM_JAX, -1, 0);
+  if (VAL_IS_NULL(d)) return d;
+  Value k = lx_key_wrap(d);
+  val_decref(d);
+  return k;
+}
+
+static Value r_key_impl(int argc, const Value *argv, Obj *kw) {
+  Value a[1];
+  if (func_parse_args("key_impl", argc, argv, kw, "keys", a) < 0) return val_null();
+  if (!lx_is_key(a[0])) {
+    Value d = r_key_data(1, a, NULL);
+    if (VAL_IS_NULL(d)) return d;
+    val_decref(d);
+  }
+  return str_from_cstr("threefry2x32");
 }
 
 /* {=== samplers ===} */
@@ -615,11 +662,12 @@ out:
 
 static const MethodDef random_functions[] = {
     {"PRNGKey", r_PRNGKey, "PRNGKey(seed): a key (uint32 array of shape (2,))", 0},
-    {"key", r_PRNGKey, "key(seed): a key (Sable keys are raw uint32[2] arrays)", 0},
+    {"key", r_key, "key(seed): a typed key array (dtype key<fry>, shape ())", 0},
     {"split", r_split, "split(key, num=2): num new keys, shape (num, 2)", 0},
     {"fold_in", r_fold_in, "fold_in(key, data): a new key from key and an integer", 0},
     {"key_data", r_key_data, "key_data(key): the uint32 words of a key", 0},
-    {"wrap_key_data", r_key_data, "wrap_key_data(data): a key from uint32 words", 0},
+    {"wrap_key_data", r_wrap_key_data, "wrap_key_data(data): a typed key array over uint32 words", 0},
+    {"key_impl", r_key_impl, "key_impl(keys): the name of the key's PRNG implementation", 0},
     {"bits", r_bits, "bits(key, shape=(), dtype=uint32)", 0},
     {"uniform", r_uniform, "uniform(key, shape=(), dtype=float32, minval=0.0, maxval=1.0)", 0},
     {"normal", r_normal, "normal(key, shape=(), dtype=float32)", 0},

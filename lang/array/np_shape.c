@@ -313,6 +313,19 @@ static Value concatenate_impl(Family fam, int argc, const Value *argv, Obj *kw) 
   int dt = lx_parse_dtype(a[3], fam);
   if (dt == -2) return val_null();
   Value *xs;
+  if (lx_key_seq(a[0])) {   /* key arrays: concatenate their words */
+    Value datas = lx_key_datas(a[0], &axis);
+    if (VAL_IS_NULL(datas)) return datas;
+    int n = seq_arrays(datas, FAM_JAX, &xs, "concatenate");
+    val_decref(datas);
+    if (n < 0) return val_null();
+    Value d = concat_arrays(FAM_JAX, n, xs, 0, axis, -1);
+    free_vals(xs, n);
+    if (VAL_IS_NULL(d)) return d;
+    Value r = lx_key_wrap(d);
+    val_decref(d);
+    return r;
+  }
   int n = seq_arrays(a[0], fam, &xs, "concatenate");
   if (n < 0) return val_null();
   Value r = concat_arrays(fam, n, xs, none, axis, dt);

@@ -355,6 +355,11 @@ static int ba_extend_raw(ByteArrayObj *b, const char *s, size_t n) {
 
 static Value bytes_binary(int op, Value a, Value b) {
   int base = op & 0xff;
+  if (base == OP_MOD && is_byteslike(a)) {   /* PEP 461 formatting */
+    size_t na;
+    const char *sa = bdata(a, &na);
+    return strfmt_percent_bytes(sa, na, b, is_ba(a));
+  }
   if (base == OP_ADD && is_byteslike(a)) {
     ObjBuffer vb;
     if (!is_byteslike(b) && !op_type(b)->getbuffer) {

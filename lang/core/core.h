@@ -334,6 +334,8 @@ Value list_seq_count(Value self, Value x);
 Value iter_calliter_new(Value f, Value sentinel);  /* iter(f, sentinel) */
 void type_inst_slots(TypeObj *t);
 Value strfmt_percent(Value fmt, Value args);
+/* bytes % args (PEP 461) over the format s[0..n): a bytes, or a bytearray */
+Value strfmt_percent_bytes(const char *s, size_t n, Value args, int bytearray);
 Value strfmt_format(Value fmt, int argc, const Value *argv, Obj *kwnames);
 Value file_stdstream_new(int stream);
 Value file_open(int argc, const Value *argv, Obj *kwnames);

@@ -35,6 +35,7 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"jax.numpy", modinit_jax_numpy},
     {"jax.numpy.linalg", modinit_jax_numpy_linalg},
     {"jax.random", modinit_jax_random},
+    {"jax.dtypes", modinit_jax_dtypes},
     {"jax.lax", modinit_jax_lax},
     {"jax.lax.linalg", modinit_jax_lax_linalg},
     {"matplotlib", modinit_matplotlib},

@@ -41,6 +41,7 @@ int modinit_numpy_random(Value m);
 int modinit_jax_numpy(Value m);
 int modinit_jax_numpy_linalg(Value m);
 int modinit_jax_random(Value m);
+int modinit_jax_dtypes(Value m);
 int modinit_sable_datasets(Value m);
 int modinit_sable__tb(Value m);          /* core/frameobj.c: what traceback.py needs */
 int modinit_matplotlib(Value m);

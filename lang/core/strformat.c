@@ -249,7 +249,7 @@ static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
 }
 
 /* "%(key)s": the value args[key] (new ref); *pi is at the '(' and moves past the ')' */
-static Value pct_mapping_value(Value args, int is_map, const char *s, size_t n, size_t *pi) {
+static Value pct_mapping_value(Value args, int is_map, int bmode, const char *s, size_t n, size_t *pi) {
   size_t i = *pi;
   size_t j = ++i;
   int level = 1;
@@ -260,7 +260,7 @@ static Value pct_mapping_value(Value args, int is_map, const char *s, size_t n, 
   }
   if (i >= n) return obj_raise(&exc_ValueError, "incomplete format key");
   if (!is_map) return obj_raise(&exc_TypeError, "format requires a mapping");
-  Value key = str_new(s + j, i - j);
+  Value key = bmode ? bytes_new(s + j, i - j) : str_new(s + j, i - j);
   if (VAL_IS_NULL(key)) return key;
   Value v = op_getitem(args, key);
   val_decref(key);
@@ -326,10 +326,103 @@ static int pct_spec(const char *s, size_t n, size_t *pi, FmtSpec *sp, int *left,
   return 0;
 }
 
+/* bytes % (PEP 461): pad the raw bytes p[0..k) (cut to the precision for %s/%b/%r/%a) */
+static void pct_pad_bytes(const char *p, size_t k, const FmtSpec *sp, int left, int cut, FBuf *out) {
+  if (cut && sp->precision >= 0 && (size_t)sp->precision < k) k = (size_t)sp->precision;
+  size_t w = sp->width > 0 ? (size_t)sp->width : 0;
+  size_t pad = w > k ? w - k : 0;
+  if (!left) for (size_t i = 0; i < pad; i++) fbuf_putc(out, ' ');
+  fbuf_putn(out, p, k);
+  if (left) for (size_t i = 0; i < pad; i++) fbuf_putc(out, ' ');
+}
+
+/* ascii(v): repr with the non-ASCII characters escaped */
+static Value pct_ascii(Value v) {
+  Value r = op_repr(v);
+  if (VAL_IS_NULL(r) || STR(r.u.o)->ascii) return r;
+  StrObj *s = STR(r.u.o);
+  FBuf b = {0};
+  for (size_t i = 0; i < s->len;) {
+    uint32_t c;
+    int k = utf8_decode(s->s + i, s->len - i, &c);
+    if (k <= 0) { c = (unsigned char)s->s[i]; k = 1; }
+    if (c < 0x80) fbuf_putc(&b, (char)c);
+    else if (c < 0x100) fbuf_printf(&b, "\\x%02x", c);
+    else if (c < 0x10000) fbuf_printf(&b, "\\u%04x", c);
+    else fbuf_printf(&b, "\\U%08x", c);
+    i += (size_t)k;
+  }
+  val_decref(r);
+  Value out = b.cap == (size_t)-1 ? obj_raise_nomem() : str_new(b.s ? b.s : "", b.len);
+  fbuf_free(&b);
+  return out;
+}
+
+/* %s / %b in bytes: a buffer, or __bytes__ */
+static int pct_bytes_arg(Value v, const FmtSpec *sp, int left, FBuf *out) {
+  ObjBuffer vb;
+  if (VAL_IS_BYTES(v) || VAL_IS_BYTEARRAY(v) || (VAL_IS_OBJ(v) && op_type(v)->getbuffer && !VAL_IS_STR(v))) {
+    if (bytes_view(v, &vb) < 0) return -1;
+    pct_pad_bytes(vb.buf, (size_t)vb.len, sp, left, 1, out);
+    return 0;
+  }
+  if (VAL_IS_OBJ(v) && !VAL_IS_STR(v) && op_hasattr_s(v, "__bytes__")) {
+    Value b = op_call_method(v, "__bytes__", 0, NULL);
+    if (VAL_IS_NULL(b)) return -1;
+    if (!VAL_IS_BYTES(b)) {
+      obj_raise(&exc_TypeError, "__bytes__ returned non-bytes (type %s)", op_type_name(b));
+      val_decref(b);
+      return -1;
+    }
+    pct_pad_bytes(BYTES(b.u.o)->s, BYTES(b.u.o)->len, sp, left, 1, out);
+    val_decref(b);
+    return 0;
+  }
+  obj_raise(&exc_TypeError, "%%b requires a bytes-like object, or an object that implements "
+            "__bytes__, not '%s'", op_type_name(v));
+  return -1;
+}
+
+static int pct_convert_bytes(Value v, char type, FmtSpec *sp, int left, FBuf *out) {
+  if (type == 's' || type == 'b') return pct_bytes_arg(v, sp, left, out);
+  if (type == 'r' || type == 'a') {
+    Value t = pct_ascii(v);
+    if (VAL_IS_NULL(t)) return -1;
+    pct_pad_bytes(STR(t.u.o)->s, STR(t.u.o)->len, sp, left, 1, out);
+    val_decref(t);
+    return 0;
+  }
+  /* 'c' */
+  char ch;
+  if (VAL_IS_BYTES(v) || VAL_IS_BYTEARRAY(v)) {
+    ObjBuffer vb;
+    if (bytes_view(v, &vb) < 0) return -1;
+    if (vb.len != 1) {
+      obj_raise(&exc_TypeError, "%%c requires an integer in range(256) or a single byte");
+      return -1;
+    }
+    ch = *(const char *)vb.buf;
+  } else {
+    int64_t i;
+    int k = VAL_IS_STR(v) || VAL_IS_FLOAT(v) ? 0 : op_index_value(v, &i);
+    if (k < 0) return -1;
+    if (k == 0) {
+      obj_raise(&exc_TypeError, "%%c requires an integer in range(256) or a single byte");
+      return -1;
+    }
+    if (i < 0 || i > 255) { obj_raise(&exc_OverflowError, "%%c arg not in range(256)"); return -1; }
+    ch = (char)i;
+  }
+  pct_pad_bytes(&ch, 1, sp, left, 0, out);
+  return 0;
+}
+
 /* One conversion of v by its character type into out; at: the type's index (for errors). */
-static int pct_convert(Value v, char type, FmtSpec *sp, int left, size_t at, FBuf *out) {
+static int pct_convert(Value v, char type, FmtSpec *sp, int left, size_t at, int bmode, FBuf *out) {
   char err[200];
   int r = 0;
+  if (bmode && (type == 's' || type == 'b' || type == 'r' || type == 'a' || type == 'c'))
+    return pct_convert_bytes(v, type, sp, left, out);
   switch (type) {
     case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
@@ -374,10 +467,8 @@ static int pct_convert(Value v, char type, FmtSpec *sp, int left, size_t at, FBu
   return r;
 }
 
-Value strfmt_percent(Value fmtv, Value args) {
-  StrObj *fs = STR(fmtv.u.o);
-  const char *s = fs->s;
-  size_t n = fs->len;
+/* the formatting of s[0..n) with args into out: str % args, or bytes % args (bmode) */
+static int pct_run(const char *s, size_t n, Value args, int bmode, FBuf *out_) {
   int is_map = VAL_IS_DICT(args) || (VAL_IS_OBJ(args) && (args.u.o->type->flags & TF_USER) &&
                                      !VAL_IS_TUPLE(args) && op_hasattr_s(args, "keys"));
   const Value *items;
@@ -386,7 +477,7 @@ Value strfmt_percent(Value fmtv, Value args) {
   if (VAL_IS_TUPLE(args)) { items = TUPLE(args.u.o)->items; nitems = TUPLE(args.u.o)->len; }
   else { items = &single; nitems = 1; }
   int used_map = 0;
-  FBuf out = {0};
+  FBuf out = *out_;
   for (size_t i = 0; i < n;) {
     if (s[i] != '%') {
       size_t j = i;
@@ -400,7 +491,7 @@ Value strfmt_percent(Value fmtv, Value args) {
     Value v = val_null();
     int have_v = 0;
     if (s[i] == '(') {
-      v = pct_mapping_value(args, is_map, s, n, &i);
+      v = pct_mapping_value(args, is_map, bmode, s, n, &i);
       if (VAL_IS_NULL(v)) goto fail;
       have_v = 1;
       used_map = 1;
@@ -432,20 +523,35 @@ Value strfmt_percent(Value fmtv, Value args) {
       }
     }
     if (left) { sp.align = '<'; sp.zero = 0; }
-    int r = pct_convert(v, type, &sp, left, i - 1, &out);
+    int r = pct_convert(v, type, &sp, left, i - 1, bmode, &out);
     val_decref(v);
     if (r < 0) goto fail;
   }
   if (!used_map && next < nitems && !(is_map && !VAL_IS_TUPLE(args))) {
-    obj_raise(&exc_TypeError, "not all arguments converted during string formatting");
+    obj_raise(&exc_TypeError, bmode ? "not all arguments converted during bytes formatting"
+                                    : "not all arguments converted during string formatting");
     goto fail;
   }
-  {
-    Value r = out.cap == (size_t)-1 ? obj_raise_nomem() : str_new(out.s ? out.s : "", out.len);
-    fbuf_free(&out);
-    return r;
-  }
+  *out_ = out;
+  if (out.cap == (size_t)-1) { obj_raise_nomem(); return -1; }
+  return 0;
 fail:
+  *out_ = out;
+  return -1;
+}
+
+Value strfmt_percent(Value fmtv, Value args) {
+  FBuf out = {0};
+  if (pct_run(STR(fmtv.u.o)->s, STR(fmtv.u.o)->len, args, 0, &out) < 0) { fbuf_free(&out); return val_null(); }
+  Value r = str_new(out.s ? out.s : "", out.len);
   fbuf_free(&out);
-  return val_null();
+  return r;
+}
+
+Value strfmt_percent_bytes(const char *s, size_t n, Value args, int bytearray) {
+  FBuf out = {0};
+  if (pct_run(s, n, args, 1, &out) < 0) { fbuf_free(&out); return val_null(); }
+  Value r = bytearray ? bytes_bytearray_new(out.s ? out.s : "", out.len) : bytes_new(out.s ? out.s : "", out.len);
+  fbuf_free(&out);
+  return r;
 }

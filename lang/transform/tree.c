@@ -6,7 +6,9 @@
 #include "core/core.h"
 #include "transform.h"
 
-typedef enum { TN_LEAF, TN_NONE, TN_TUPLE, TN_LIST, TN_DICT, TN_NT, TN_CUSTOM } TNKind;
+/* TN_KEY: a typed PRNG key array whose one child is its uint32 data; only the
+ * transformations' flattening (tree_flatten) makes one: for jax.tree_util a key is a leaf */
+typedef enum { TN_LEAF, TN_NONE, TN_TUPLE, TN_LIST, TN_DICT, TN_NT, TN_CUSTOM, TN_KEY } TNKind;
 typedef struct TNode {
   TNKind kind;
   int64_t n;        /* children */
@@ -86,7 +88,7 @@ static Value sorted_keys(Value d) {
   return t;
 }
 
-typedef struct FlatCtx { TreeDef *t; Value leaves; int none_is_leaf; Value is_leaf; } FlatCtx;
+typedef struct FlatCtx { TreeDef *t; Value leaves; int none_is_leaf; Value is_leaf; int open_keys; } FlatCtx;
 static int flatten_custom(FlatCtx *c, Value x, Value reg, int depth);
 
 static int flatten_rec(FlatCtx *c, Value x, int depth) {
@@ -104,6 +106,10 @@ static int flatten_rec(FlatCtx *c, Value x, int depth) {
     }
   }
   if (VAL_IS_NONE(x) && !c->none_is_leaf) return push(c->t, TN_NONE, 0, val_null());
+  if (c->open_keys && lx_is_key(x)) {
+    if (push(c->t, TN_KEY, 1, val_null()) < 0) return -1;
+    return flatten_rec(c, lx_key_data(x), depth + 1);
+  }
   Value reg = registered(x);
   if (!VAL_IS_NULL(reg)) return flatten_custom(c, x, reg, depth);
   if (is_namedtuple(x)) {
@@ -208,17 +214,21 @@ static int flatten_custom(FlatCtx *c, Value x, Value reg, int depth) {
   return r;
 }
 
-static TreeDef *flatten_full(Value tree, Value leaves, int none_is_leaf, Value is_leaf) {
+static TreeDef *flatten_keys(Value tree, Value leaves, int none_is_leaf, Value is_leaf, int open_keys) {
   TreeDef *t = calloc(1, sizeof *t);
   if (!t) { obj_raise_nomem(); return NULL; }
   t->hash = 1469598103934665603ull;
-  FlatCtx c = {t, leaves, none_is_leaf, is_leaf};
+  FlatCtx c = {t, leaves, none_is_leaf, is_leaf, open_keys};
   if (flatten_rec(&c, tree, 0) < 0) { tree_free(t); return NULL; }
   return t;
 }
 
+static TreeDef *flatten_full(Value tree, Value leaves, int none_is_leaf, Value is_leaf) {
+  return flatten_keys(tree, leaves, none_is_leaf, is_leaf, 0);
+}
+
 TreeDef *tree_flatten(Value tree, Value leaves, int none_is_leaf) {
-  return flatten_full(tree, leaves, none_is_leaf, val_null());
+  return flatten_keys(tree, leaves, none_is_leaf, val_null(), 1);
 }
 
 int64_t tree_nleaves(const TreeDef *t) { return t->nleaves; }
@@ -325,6 +335,15 @@ static Value unflatten_rec(const TreeDef *t, int64_t *pos, const Value *leaves, 
       val_decref(ch);
       return r;
     }
+    case TN_KEY: {
+      /* the transformations' leaves are arrays or tracers, or placeholders (an axis, an
+         index) that are re-flattened: those are kept unchecked */
+      Value c = unflatten_rec(t, pos, leaves, li);
+      if (VAL_IS_NULL(c)) return c;
+      Value k = lx_is_arraylike(c) ? lx_key_wrap(c) : lx_key_wrap_any(c);
+      val_decref(c);
+      return k;
+    }
     case TN_DICT: {
       Value d = dict_new();
       if (VAL_IS_NULL(d)) return d;
@@ -359,6 +378,7 @@ static int repr_rec(const TreeDef *t, int64_t *pos, Value parts) {
   switch (nd->kind) {
     case TN_LEAF: return list_append_steal(parts, str_from_cstr("*"));
     case TN_NONE: return list_append_steal(parts, str_from_cstr("None"));
+    case TN_KEY: return repr_rec(t, pos, parts);
     case TN_TUPLE: case TN_LIST:
       if (list_append_steal(parts, str_from_cstr(nd->kind == TN_TUPLE ? "(" : "[")) < 0) return -1;
       for (int64_t i = 0; i < nd->n; i++) {
@@ -573,6 +593,9 @@ static int upto_rec(const TreeDef *t, int64_t *pos, Value x, Value leaves, int d
   switch (nd->kind) {
     case TN_LEAF: return list_append(leaves, x);
     case TN_NONE: if (VAL_IS_NONE(x)) return 0; break;
+    case TN_KEY:
+      if (!lx_is_key(x)) break;
+      return upto_rec(t, pos, lx_key_data(x), leaves, depth + 1);
     case TN_TUPLE: case TN_LIST: case TN_NT: {
       if (nd->kind == TN_LIST ? !VAL_IS_LIST(x) : nd->kind == TN_TUPLE ? !VAL_IS_TUPLE(x)
                                                 : !(VAL_IS_OBJ(x) && &x.u.o->type->ob == nd->keys.u.o))
