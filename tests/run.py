@@ -4,7 +4,8 @@
 Suites:
   unit    build/unit/* and build/asan/unit/*: C programs printing PASS/FAIL lines
   lang    tests/lang/*.py: stdout must equal the .out file CPython produced; a .err file
-          means the program must exit 1 with exactly that stderr (the traceback)
+          means the program must exit 1 with exactly that stderr (the traceback); a .rc file
+          beside it holds another expected exit status (2: argparse usage errors)
   broken  tests/broken/*: each must exit 1 with a `SomeError: message` last line, no signal
   suites  tests/suites/*.py: scripts run with the venv Python, printing PASS/FAIL/SKIP lines
 Ends with the line `N passed, N failed, N skipped`; exit status 1 on any failure.
@@ -135,6 +136,8 @@ def lang_case(binary, env, label, py):
     want_err = open(base + ".err", "rb").read() if os.path.exists(base + ".err") else None
     rc, out, err = run([binary, rel], 60 if env else 30, env=env)
     want_rc = 1 if want_err is not None else 0
+    if want_err is not None and os.path.exists(base + ".rc"):
+        want_rc = int(open(base + ".rc").read())
     problems = []
     if rc != want_rc:
         problems.append(f"{describe_rc(rc)}, expected {want_rc}")

@@ -765,6 +765,87 @@ static Value b_import(int argc, const Value *argv, Obj *kw) {
   return module_import(top);
 }
 
+/* copy a dict's str-keyed entries into module slots; the values loaded are kept in *seen
+   (name -> value) so that the write-back can tell the names the code rebound */
+static int dict_into_module(Value d, ModuleObj *m, Value seen) {
+  DictObj *dd = DICT(d.u.o);
+  for (int64_t i = 0; i < dd->n; i++) {
+    Value k = dd->entries[i].key, v = dd->entries[i].val;
+    if (VAL_IS_NULL(k) || !VAL_IS_STR(k)) continue;
+    int64_t slot = module_slot(m, k.u.o);
+    if (slot < 0) return -1;
+    val_decref(m->vals[slot]);
+    m->vals[slot] = val_incref(v);
+    if (dict_set_h(seen, k, STR(k.u.o)->hash, v) < 0) return -1;
+  }
+  return 0;
+}
+
+/* exec(src, globals[, locals]) / eval(src, globals[, locals]): the dicts' names are loaded into a
+   fresh module, the code runs there, and the names it binds (or unbinds) are written back: into
+   locals when given (only names new or rebound), else into globals. Functions defined by the
+   code keep that module as their globals, so a later exec into the same dict does not rebind
+   what they see. */
+static Value run_in_dict(const char *name, Value src, const char *fname, Value g, Value loc, int is_eval) {
+  if (!VAL_IS_DICT_ANY(g))
+    return obj_raise(&exc_TypeError, "%s() globals must be a dict, not %s", name, op_type_name(g));
+  if (!VAL_IS_NULL(loc) && !VAL_IS_DICT_ANY(loc))
+    return obj_raise(&exc_TypeError, "%s() locals must be a dict in Sable, not %s", name, op_type_name(loc));
+  if (!VAL_IS_NULL(loc) && loc.u.o == g.u.o) loc = val_null();
+  Session *s = obj_ts.session;
+  if (!s || !s->builtins) return obj_raise(&exc_RuntimeError, "no session");
+  if (VAL_IS_NULL(dict_getstr(g, "__builtins__"))) {
+    if (obj_err_occurred()) return val_null();
+    /* CPython puts the builtins' dict there (a snapshot here: the names resolve natively) */
+    Value bd = module_dict(s->builtins);
+    if (VAL_IS_NULL(bd)) return bd;
+    int rc = dict_setstr(g, "__builtins__", bd);
+    val_decref(bd);
+    if (rc < 0) return val_null();
+  }
+  Value gname = dict_getstr(g, "__name__");
+  Value mv = module_new(!VAL_IS_NULL(gname) && VAL_IS_STR(gname) ? str_cstr(gname) : "builtins");
+  if (VAL_IS_NULL(mv)) return mv;
+  ModuleObj *m = MODULE(mv.u.o);
+  int64_t own = m->n;   /* the module's own names (__name__, ...) are not the dict's */
+  Value seen = dict_new();
+  if (VAL_IS_NULL(seen)) { val_decref(mv); return seen; }
+  Value result = val_null();
+  if (dict_into_module(g, m, seen) < 0 || (!VAL_IS_NULL(loc) && dict_into_module(loc, m, seen) < 0))
+    goto done;
+  Value last = val_null();
+  int r = sb_exec_source(str_cstr(src), STR(src.u.o)->len, fname, m, is_eval ? 2 : 0, &last);
+  /* write back even after an exception: the dict holds what ran before it, as in CPython */
+  Value target = VAL_IS_NULL(loc) ? g : loc;
+  Value saved = r < 0 ? obj_err_fetch() : val_null();
+  int ok = 1;
+  for (int64_t i = 0; i < m->n && ok; i++) {
+    Value k = val_obj(m->names[i]), v = m->vals[i];
+    Value before = dict_get_h(seen, k, STR(m->names[i])->hash);
+    if (i < own && VAL_IS_NULL(before)) continue;
+    if (VAL_IS_NULL(v)) {
+      if (!VAL_IS_NULL(before)) { Value p = dict_pop(target, k); val_decref(p); obj_err_clear(); }
+      continue;
+    }
+    if (!VAL_IS_NULL(loc) && !VAL_IS_NULL(before) && op_is(before, v)) continue;
+    if (VAL_IS_NULL(loc) && !VAL_IS_NULL(before) && op_is(before, v)) continue;
+    if (dict_set_h(target, k, STR(m->names[i])->hash, v) < 0) ok = 0;
+  }
+  if (r < 0) {
+    if (ok) obj_err_restore(saved);
+    else val_decref(saved);
+    val_decref(last);
+    goto done;
+  }
+  if (!ok) { val_decref(last); goto done; }
+  if (is_eval) result = VAL_IS_NULL(last) ? val_none() : last;
+  else { val_decref(last); result = val_none(); }
+done:
+  val_decref(seen);
+  val_decref(mv);
+  return result;
+}
+
 /* eval(expr) / exec(code): run source text in the current module's namespace */
 static Value run_text(int argc, const Value *argv, Obj *kw, int is_eval) {
   const char *name = is_eval ? "eval" : "exec";
@@ -778,8 +859,12 @@ static Value run_text(int argc, const Value *argv, Obj *kw, int is_eval) {
   }
   if (!VAL_IS_STR(src))
     return obj_raise(&exc_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
-  if (argc > 1 && !VAL_IS_NONE(argv[1]))
-    return obj_raise(&exc_NotImplementedError, "%s() with explicit globals is not supported in Sable", name);
+  if (argc > 1 && !VAL_IS_NONE(argv[1])) {
+    Value loc = argc > 2 && !VAL_IS_NONE(argv[2]) ? argv[2] : val_null();
+    return run_in_dict(name, src, fname, argv[1], loc, is_eval);
+  }
+  if (argc > 2 && !VAL_IS_NONE(argv[2]))
+    return obj_raise(&exc_NotImplementedError, "%s() with locals but no globals is not supported in Sable", name);
   Frame *f = obj_ts.frame;
   ModuleObj *m = f ? f->mod : (obj_ts.session ? obj_ts.session->main : NULL);
   if (!m) return obj_raise(&exc_RuntimeError, "no module to run in");

@@ -327,7 +327,7 @@ static int list_ass_slice(ListObj *l, Value key, Value x) {
     Value *dead = old ? obj_calloc((size_t)old, sizeof(Value)) : NULL;
     if (old && !dead) { val_decref(seq); return -1; }
     for (int64_t i = 0; i < old; i++) dead[i] = l->items[st + i];
-    memmove(l->items + st + nw, l->items + sp, (size_t)(l->len - sp) * sizeof(Value));
+    if (l->len > sp) memmove(l->items + st + nw, l->items + sp, (size_t)(l->len - sp) * sizeof(Value));
     for (int64_t i = 0; i < nw; i++) l->items[st + i] = val_incref(s->items[i]);
     l->len += delta;
     for (int64_t i = 0; i < old; i++) val_decref(dead[i]);

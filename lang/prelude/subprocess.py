@@ -1,5 +1,6 @@
 # subprocess.py - run / call / check_call / check_output / getoutput over fork+exec with pipes in C
-# (_sable_posix.spawn). Text mode only: output as bytes needs the bytes type (not there yet); no Popen.
+# (_sable_posix.spawn, which takes str or bytes input and gives bytes output, decoded here in text
+# mode). No Popen: spawn runs the child to its end.
 import os
 import _sable_posix as _px
 
@@ -116,14 +117,19 @@ def run(*popenargs, input=None, capture_output=False, timeout=None, check=False,
     textmode = bool(text or universal_newlines or encoding is not None or errors is not None)
     om = _mode(stdout, 'stdout')
     em = _mode(stderr, 'stderr')
-    if not textmode and (om == 1 or em == 1 or input is not None):
-        raise TypeError('subprocess output as bytes needs the bytes type, which Sable does not have yet; pass text=True')
+    if input is not None:
+        if textmode:
+            input = input.encode(encoding or 'utf-8', errors or 'strict')
+        elif isinstance(input, bytearray):
+            input = bytes(input)
+        elif not isinstance(input, bytes):
+            raise TypeError("memoryview: a bytes-like object is required, not '%s'" % type(input).__name__)
     if stdin == DEVNULL:
-        input = ''
+        input = b''
     elif stdin is not None and stdin != PIPE:
         raise ValueError('subprocess in Sable takes None, PIPE or DEVNULL as stdin, not ' + repr(stdin))
     elif stdin == PIPE and input is None:
-        input = ''
+        input = b''
     argv = _argv(args, shell, executable)
     if cwd is not None:
         cwd = os.fspath(cwd)
@@ -131,6 +137,11 @@ def run(*popenargs, input=None, capture_output=False, timeout=None, check=False,
         env = os.environ
     env = {os.fspath(k): os.fspath(v) for k, v in env.items()}
     rc, out, err = _px.spawn(argv, cwd, env, input, om, em, timeout)
+    if textmode:
+        if out is not None:
+            out = out.decode(encoding or 'utf-8', errors or 'strict')
+        if err is not None:
+            err = err.decode(encoding or 'utf-8', errors or 'strict')
     if textmode and universal_newlines is not False:
         if out is not None and '\r' in out:
             out = out.replace('\r\n', '\n').replace('\r', '\n')
@@ -156,7 +167,8 @@ def check_output(*popenargs, timeout=None, **kwargs):
     if 'stdout' in kwargs:
         raise ValueError('stdout argument not allowed, it will be overridden.')
     if 'input' in kwargs and kwargs['input'] is None:
-        kwargs['input'] = ''
+        text = kwargs.get('universal_newlines') or kwargs.get('text') or kwargs.get('encoding') or kwargs.get('errors')
+        kwargs['input'] = '' if text else b''
     return run(*popenargs, stdout=PIPE, timeout=timeout, check=True, **kwargs).stdout
 
 

@@ -1,11 +1,11 @@
-# tempfile.py - temporary files and directories with CPython's names (tmpXXXXXXXX), text-mode files
-# only (there is no bytes type yet: a 'b' mode raises); names come from a private generator.
+# tempfile.py - temporary files and directories with CPython's names (tmpXXXXXXXX); files default to
+# 'w+b' as CPython's; SpooledTemporaryFile in memory until max_size. Names from a private generator.
 import os
 import _sable_posix as _px
 import random as _random
 import time as _time
 
-__all__ = ['NamedTemporaryFile', 'TemporaryFile', 'TemporaryDirectory', 'mkstemp', 'mkdtemp',
+__all__ = ['NamedTemporaryFile', 'TemporaryFile', 'SpooledTemporaryFile', 'TemporaryDirectory', 'mkstemp', 'mkdtemp',
            'mktemp', 'gettempdir', 'gettempprefix', 'template', 'tempdir']
 
 template = 'tmp'
@@ -80,8 +80,8 @@ def mktemp(suffix='', prefix=template, dir=None):
 
 
 def _check_mode(mode):
-    if 'b' in mode:
-        raise ValueError("binary temporary files need bytes, which Sable does not have yet; use a text mode such as 'w+'")
+    if not isinstance(mode, str):
+        raise TypeError("open() argument 'mode' must be str, not " + type(mode).__name__)
 
 
 class _TemporaryFileWrapper:
@@ -132,8 +132,12 @@ def NamedTemporaryFile(mode='w+b', buffering=-1, encoding=None, newline=None, su
         os.chmod(name, 0o600)
         m = mode.replace('x', 'w')
         if 'w' not in m and 'a' not in m and '+' in m:
-            m = 'r+'
-        return _TemporaryFileWrapper(open(name, m), name, delete)
+            m = 'r+b' if 'b' in m else 'r+'
+        if 'b' in m:
+            f = open(name, m)
+        else:
+            f = open(name, m, encoding=encoding, newline=newline, errors=errors)
+        return _TemporaryFileWrapper(f, name, delete)
     raise FileExistsError(17, 'No usable temporary file name found')
 
 
@@ -168,3 +172,113 @@ class TemporaryDirectory:
         import shutil
         if os.path.lexists(self.name):
             shutil.rmtree(self.name, ignore_errors=self._ignore)
+
+
+class SpooledTemporaryFile:
+    """Data kept in a BytesIO/StringIO until it grows past max_size (or fileno() is asked
+    for), then moved to a TemporaryFile, as CPython's."""
+
+    def __init__(self, max_size=0, mode='w+b', buffering=-1, encoding=None, newline=None,
+                 suffix=None, prefix=None, dir=None, *, errors=None):
+        import io
+        if 'b' in mode:
+            self._file = io.BytesIO()
+        else:
+            self._file = io.StringIO()
+        self._max_size = max_size
+        self._rolled = False
+        self._TemporaryFileArgs = {'mode': mode, 'buffering': buffering, 'suffix': suffix,
+                                   'prefix': prefix, 'encoding': encoding, 'newline': newline,
+                                   'dir': dir, 'errors': errors}
+
+    def _check(self, file):
+        if self._rolled:
+            return
+        max_size = self._max_size
+        if max_size and file.tell() > max_size:
+            self.rollover()
+
+    def rollover(self):
+        if self._rolled:
+            return
+        file = self._file
+        newfile = self._file = TemporaryFile(**self._TemporaryFileArgs)
+        del self._TemporaryFileArgs
+        pos = file.tell()
+        newfile.write(file.getvalue())
+        newfile.seek(pos, 0)
+        self._rolled = True
+
+    def __enter__(self):
+        if self._file.closed:
+            raise ValueError("Cannot enter context with closed file")
+        return self
+
+    def __exit__(self, exc, value, tb):
+        self._file.close()
+
+    def __iter__(self):
+        return self._file.__iter__()
+
+    def close(self):
+        self._file.close()
+
+    @property
+    def closed(self):
+        return self._file.closed
+
+    @property
+    def mode(self):
+        try:
+            return self._file.mode
+        except AttributeError:
+            return self._TemporaryFileArgs['mode']
+
+    @property
+    def name(self):
+        try:
+            return self._file.name
+        except AttributeError:
+            return None
+
+    def fileno(self):
+        self.rollover()
+        return self._file.fileno()
+
+    def flush(self):
+        self._file.flush()
+
+    def read(self, *args):
+        return self._file.read(*args)
+
+    def readline(self, *args):
+        return self._file.readline(*args)
+
+    def readlines(self, *args):
+        return self._file.readlines(*args)
+
+    def seek(self, *args):
+        return self._file.seek(*args)
+
+    def tell(self):
+        return self._file.tell()
+
+    def truncate(self, size=None):
+        if size is None:
+            self._file.truncate()
+        else:
+            if size > self._max_size:
+                self.rollover()
+            self._file.truncate(size)
+
+    def write(self, s):
+        file = self._file
+        rv = file.write(s)
+        self._check(file)
+        return rv
+
+    def writelines(self, iterable):
+        file = self._file
+        rv = file.writelines(iterable)
+        self._check(file)
+        return rv

@@ -312,7 +312,8 @@ static Value px_spawn(int argc, const Value *argv, Obj *kw) {
   if (!(VAL_IS_LIST(args) || VAL_IS_TUPLE(args))) return obj_raise(&exc_TypeError, "args must be a list");
   if (!VAL_IS_NONE(cwdv) && !VAL_IS_STR(cwdv)) return obj_raise(&exc_TypeError, "cwd must be str");
   if (!VAL_IS_NONE(envv) && !VAL_IS_DICT(envv)) return obj_raise(&exc_TypeError, "env must be a dict");
-  if (!VAL_IS_NONE(input) && !VAL_IS_STR(input)) return obj_raise(&exc_TypeError, "input must be str");
+  if (!VAL_IS_NONE(input) && !VAL_IS_STR(input) && !VAL_IS_BYTES(input))
+    return obj_raise(&exc_TypeError, "input must be str or bytes");
   char **av = str_vector(args, 0);
   if (!av) return val_null();
   if (!av[0]) { free_vector(av); return obj_raise(&exc_IndexError, "list index out of range"); }
@@ -379,8 +380,8 @@ static Value px_spawn(int argc, const Value *argv, Obj *kw) {
   }
   free_vector(av);
   free_vector(ev);
-  const char *in_s = VAL_IS_NONE(input) ? NULL : str_cstr(input);
-  size_t in_len = in_s ? STR(input.u.o)->len : 0, in_off = 0;
+  const char *in_s = VAL_IS_NONE(input) ? NULL : VAL_IS_BYTES(input) ? BYTES(input.u.o)->s : str_cstr(input);
+  size_t in_len = !in_s ? 0 : VAL_IS_BYTES(input) ? BYTES(input.u.o)->len : STR(input.u.o)->len, in_off = 0;
   FBuf ob = {0}, eb = {0};
   int rfd[2] = {pout[0], perr[0]}, wfd = pin[1];
   if (wfd >= 0 && in_len == 0) { close(wfd); wfd = -1; }
@@ -432,10 +433,11 @@ static Value px_spawn(int argc, const Value *argv, Obj *kw) {
   Value res = val_null();
   if (!interrupted) {
     int64_t rc = timed_out ? INT64_MIN : WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? -WTERMSIG(status) : -1;
-    Value o = om == IO_PIPE ? (utf8_valid(ob.s ? ob.s : "", ob.len) ? str_new(ob.s ? ob.s : "", ob.len) : val_null()) : val_none();
-    Value r2 = em == IO_PIPE ? (utf8_valid(eb.s ? eb.s : "", eb.len) ? str_new(eb.s ? eb.s : "", eb.len) : val_null()) : val_none();
+    /* the outputs as bytes: subprocess.py decodes them in text mode */
+    Value o = om == IO_PIPE ? bytes_new(ob.s ? ob.s : "", ob.len) : val_none();
+    Value r2 = em == IO_PIPE ? bytes_new(eb.s ? eb.s : "", eb.len) : val_none();
     if (VAL_IS_NULL(o) || VAL_IS_NULL(r2)) {
-      if (!obj_err_occurred()) obj_raise(&exc_UnicodeDecodeError, "'utf-8' codec can't decode the output of the child process");
+      if (!obj_err_occurred()) obj_raise_nomem();
     } else {
       res = tuple_pack(3, val_int(rc), o, r2);
     }
@@ -463,7 +465,7 @@ static const MethodDef posix_functions[] = {
     {"symlink", px_symlink, "symlink(src, dst)", 0},
     {"getpwuid", px_getuser, "getpwuid() -> (name, home) of the real user", 0},
     {"readpass", px_readpass, "readpass(prompt) -> str, or None without a terminal", 0},
-    {"spawn", px_spawn, "spawn(args, cwd, env, input, out_mode, err_mode, timeout) -> (rc, out, err); rc is the smallest int after a timeout", 0},
+    {"spawn", px_spawn, "spawn(args, cwd, env, input, out_mode, err_mode, timeout) -> (rc, out, err); input str or bytes, outputs bytes; rc is the smallest int after a timeout", 0},
     {NULL}};
 
 int modinit__sable_posix(Value m) { return module_add_functions(m, posix_functions); }
