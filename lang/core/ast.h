@@ -50,6 +50,7 @@ typedef enum NodeKind {
   N_ASSERT,       /* test, msg (may be NULL) */
   N_GLOBAL, N_NONLOCAL, /* names */
   N_WITH,         /* items: list of N_WITHITEM, body */
+  N_MATCH,        /* subject, cases (N_MATCHCASE) */
   /* ---- expressions ---- */
   N_NAME,         /* id, ctx */
   N_CONSTANT,     /* constant kind + value */
@@ -80,6 +81,16 @@ typedef enum NodeKind {
   N_KEYWORD,       /* arg (empty for **value), value */
   N_WITHITEM,      /* context_expr, optional_vars (may be NULL) */
   N_ARG,           /* arg (a parameter name), annotation ignored */
+  /* ---- match patterns (PEP 634); a capture is an N_NAME in store context ---- */
+  N_MATCHCASE,     /* pattern, guard (may be NULL), body */
+  N_MATCHVALUE,    /* value: an expression compared with == */
+  N_MATCHSINGLETON, /* value: an N_CONSTANT None/True/False compared with `is` */
+  N_MATCHSEQUENCE, /* patterns (at most one N_MATCHSTAR) */
+  N_MATCHMAPPING,  /* keys (expressions), patterns, rest (N_NAME or NULL) */
+  N_MATCHCLASS,    /* cls (expression), patterns, kwds (N_KEYWORD: arg, value = pattern) */
+  N_MATCHSTAR,     /* name (N_NAME or NULL for *_) */
+  N_MATCHAS,       /* pattern (NULL: capture or wildcard), name (N_NAME or NULL for _) */
+  N_MATCHOR,       /* patterns */
   N__COUNT
 } NodeKind;
 
@@ -142,6 +153,13 @@ struct Node {
     struct { Node *test; Node *msg; } assert_;
     struct { Str *names; int n; Resolved *res; } global;        /* N_GLOBAL, N_NONLOCAL */
     struct { NodeList items; NodeList body; } with;
+    struct { Node *subject; NodeList cases; } match;
+    struct { Node *pattern; Node *guard; NodeList body; } matchcase;
+    struct { Node *value; } matchvalue;           /* N_MATCHVALUE, N_MATCHSINGLETON */
+    struct { NodeList patterns; } matchseq;       /* N_MATCHSEQUENCE, N_MATCHOR */
+    struct { NodeList keys; NodeList patterns; Node *rest; } matchmap;
+    struct { Node *cls; NodeList patterns; NodeList kwds; } matchclass;
+    struct { Node *pattern; Node *name; } matchas; /* N_MATCHAS, N_MATCHSTAR (no pattern) */
 
     struct { Str id; ExprCtx ctx; Resolved res; } name;
     struct { ConstKind kind; int64_t i; double f; Str s; } constant;

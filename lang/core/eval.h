@@ -11,6 +11,7 @@ Value eval_expr(Frame *f, Node *n);
 int exec_block(Frame *f, NodeList *body);
 int exec_stmt(Frame *f, Node *n);
 int exec_assign(Frame *f, Node *target, Value v);   /* borrows v */
+int exec_match(Frame *f, Node *n);                  /* the match statement (match.c) */
 int eval_store(Frame *f, Resolved r, Value v);       /* borrows v */
 int eval_delete_res(Frame *f, Resolved r, const Str *name);
 Value call_node(Frame *f, Node *n);

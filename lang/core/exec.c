@@ -693,6 +693,7 @@ static int exec_stmt_inner(Frame *f, Node *n) {
     case N_GLOBAL:
     case N_NONLOCAL: return EX_OK;
     case N_WITH: return exec_with_items(f, n, 0);
+    case N_MATCH: return exec_match(f, n);
     case N_IMPORT: return call_import(f, n) < 0 ? EX_ERR : EX_OK;
     case N_IMPORTFROM: return call_importfrom(f, n) < 0 ? EX_ERR : EX_OK;
     default:

@@ -2296,6 +2296,526 @@ static Node *decorated(Parser *p) {
   syntax_error_at(p, t);
 }
 
+/* ---------------------------------------------------------------- match statement (PEP 634) */
+
+static int tok_is(Parser *p, Token *t, const char *word) {
+  size_t n = strlen(word);
+  return t->kind == T_NAME && (size_t)(t->end - t->start) == n && memcmp(p->src + t->start, word, n) == 0;
+}
+
+/* `match` is a soft keyword: the line is a match statement when it reads `match <subject>:`
+ * with the ':' (at bracket depth 0) ending the line, which no other statement allows. */
+static int at_match_stmt(Parser *p) {
+  if (!tok_is(p, peek(p), "match")) return 0;
+  int k1 = peekn(p, 1)->kind;
+  if (k1 == T_COLON || k1 == T_EQUAL || k1 == T_NEWLINE || k1 == T_DOT || k1 == T_COMMA ||
+      k1 == T_SEMI || k1 == T_ENDMARKER || k1 == T_RPAR || k1 == T_RSQB || k1 == T_RBRACE)
+    return 0;
+  int depth = 0;
+  for (int k = 1;; k++) {
+    int kind = peekn(p, k)->kind;
+    if (kind == T_LPAR || kind == T_LSQB || kind == T_LBRACE) depth++;
+    else if (kind == T_RPAR || kind == T_RSQB || kind == T_RBRACE) {
+      if (--depth < 0) return 0;
+    } else if (kind == T_NEWLINE || kind == T_ENDMARKER || kind == T_SEMI || kind == T_INDENT ||
+               kind == T_DEDENT) return 0;
+    else if (kind == T_LAMBDA && depth == 0) return 0;
+    else if (kind == T_COLON && depth == 0) return peekn(p, k + 1)->kind == T_NEWLINE;
+  }
+}
+
+static Node *pattern(Parser *p);
+static Node *closed_pattern(Parser *p);
+
+static Node *capture_name(Parser *p, Token *t) { return mk_name(p, t, CTX_STORE); }
+
+/* signed_number, optionally `+ imag` / `- imag` (a complex literal) */
+static Node *signed_number(Parser *p) {
+  Token *t = peek(p);
+  Node *num;
+  if (t->kind == T_MINUS) {
+    next(p);
+    Token *nt = peek(p);
+    if (nt->kind != T_NUMBER) syntax_error_at(p, nt);
+    next(p);
+    num = mk(p, N_UNARYOP, span_from(p, t->span));
+    num->u.unaryop.op = UOP_USUB;
+    num->u.unaryop.operand = number(p, nt);
+  } else {
+    next(p);
+    num = number(p, t);
+  }
+  if (at(p, T_PLUS) || at(p, T_MINUS)) {
+    Token *op = next(p);
+    Token *it = peek(p);
+    if (it->kind != T_NUMBER) syntax_error_at(p, it);
+    next(p);
+    Node *im = number(p, it);
+    Node *real = num->kind == N_UNARYOP ? num->u.unaryop.operand : num;
+    if (real->u.constant.kind == K_COMPLEX_IMAG)
+      raise_err(p, PE_SYNTAX, num->span, 0, "real number required in complex literal");
+    if (im->u.constant.kind != K_COMPLEX_IMAG)
+      raise_err(p, PE_SYNTAX, im->span, 0, "imaginary number required in complex literal");
+    Node *b = mk(p, N_BINOP, span_from(p, t->span));
+    b->u.binop.left = num;
+    b->u.binop.op = op->kind == T_PLUS ? OP_ADD : OP_SUB;
+    b->u.binop.right = im;
+    num = b;
+  }
+  return num;
+}
+
+/* a literal usable as a value pattern or a mapping key; NULL if the token starts none */
+static Node *literal_expr(Parser *p, int *singleton) {
+  Token *t = peek(p);
+  *singleton = 0;
+  switch (t->kind) {
+    case T_NUMBER: case T_MINUS: return signed_number(p);
+    case T_STRING: {
+      Node *s = strings(p);
+      if (s->kind != N_CONSTANT)
+        raise_err(p, PE_SYNTAX, s->span, 0, "patterns may only match literals and attribute lookups");
+      return s;
+    }
+    case T_NONE: next(p); *singleton = 1; return mk_const(p, t, K_NONE);
+    case T_TRUE: next(p); *singleton = 1; return mk_const(p, t, K_TRUE);
+    case T_FALSE: next(p); *singleton = 1; return mk_const(p, t, K_FALSE);
+  }
+  return NULL;
+}
+
+/* NAME ('.' NAME)* as a load expression */
+static Node *name_or_attr(Parser *p) {
+  Token *t = expect(p, T_NAME);
+  Node *e = mk_name(p, t, CTX_LOAD);
+  while (at(p, T_DOT)) {
+    next(p);
+    Token *a = expect(p, T_NAME);
+    Node *n = mk(p, N_ATTRIBUTE, span_from(p, t->span));
+    n->u.attribute.value = e;
+    n->u.attribute.attr = tok_str(p, a);
+    n->u.attribute.ctx = CTX_LOAD;
+    e = n;
+  }
+  return e;
+}
+
+static Node *star_pattern(Parser *p) {
+  Token *st = next(p);
+  Token *t = expect(p, T_NAME);
+  Node *n = mk(p, N_MATCHSTAR, span_from(p, st->span));
+  if (!tok_is(p, t, "_")) n->u.matchas.name = capture_name(p, t);
+  return n;
+}
+
+static Node *maybe_star_pattern(Parser *p) {
+  if (at(p, T_STAR)) return star_pattern(p);
+  return pattern(p);
+}
+
+/* the items of a [...] or (...) sequence pattern up to `close` */
+static void sequence_items(Parser *p, Vec *v, int close) {
+  while (!at(p, close)) {
+    vpush(p, v, maybe_star_pattern(p));
+    if (!accept(p, T_COMMA)) break;
+  }
+  expect(p, close);
+}
+
+static Node *class_pattern(Parser *p, Node *cls, Span start) {
+  next(p);   /* ( */
+  Vec pos = {0}, kw = {0};
+  while (!at(p, T_RPAR)) {
+    if (at(p, T_NAME) && peekn(p, 1)->kind == T_EQUAL) {
+      Token *k = next(p);
+      next(p);
+      Node *kn = mk(p, N_KEYWORD, k->span);
+      kn->u.keyword.arg = tok_str(p, k);
+      kn->u.keyword.value = pattern(p);
+      kn->span = span_from(p, k->span);
+      vpush(p, &kw, kn);
+    } else {
+      Node *pat = pattern(p);
+      if (kw.len) raise_err(p, PE_SYNTAX, pat->span, 0, "positional patterns follow keyword patterns");
+      vpush(p, &pos, pat);
+    }
+    if (!accept(p, T_COMMA)) break;
+  }
+  expect(p, T_RPAR);
+  Node *n = mk(p, N_MATCHCLASS, span_from(p, start));
+  n->u.matchclass.cls = cls;
+  n->u.matchclass.patterns = vlist(&pos);
+  n->u.matchclass.kwds = vlist(&kw);
+  return n;
+}
+
+static Node *mapping_pattern(Parser *p) {
+  Token *open = next(p);
+  Vec keys = {0}, pats = {0};
+  Node *rest = NULL;
+  while (!at(p, T_RBRACE)) {
+    if (at(p, T_DOUBLESTAR)) {
+      next(p);
+      Token *t = expect(p, T_NAME);
+      if (tok_is(p, t, "_")) syntax_error_at(p, t);
+      rest = capture_name(p, t);
+      accept(p, T_COMMA);
+      if (!at(p, T_RBRACE)) syntax_error_at(p, peek(p));
+      break;
+    }
+    int single;
+    Node *key = literal_expr(p, &single);
+    if (!key) {
+      Token *t = peek(p);
+      if (t->kind == T_NAME && peekn(p, 1)->kind != T_DOT) {
+        next(p);
+        syntax_error_at(p, peek(p));
+      }
+      if (t->kind != T_NAME) syntax_error_at(p, t);
+      key = name_or_attr(p);
+    }
+    expect(p, T_COLON);
+    vpush(p, &keys, key);
+    vpush(p, &pats, pattern(p));
+    if (!accept(p, T_COMMA)) break;
+  }
+  expect(p, T_RBRACE);
+  Node *n = mk(p, N_MATCHMAPPING, span_from(p, open->span));
+  n->u.matchmap.keys = vlist(&keys);
+  n->u.matchmap.patterns = vlist(&pats);
+  n->u.matchmap.rest = rest;
+  return n;
+}
+
+static Node *closed_pattern(Parser *p) {
+  Token *t = peek(p);
+  int single;
+  Node *lit = literal_expr(p, &single);
+  if (lit) {
+    Node *n = mk(p, single ? N_MATCHSINGLETON : N_MATCHVALUE, lit->span);
+    n->u.matchvalue.value = lit;
+    return n;
+  }
+  switch (t->kind) {
+    case T_NAME: {
+      if (peekn(p, 1)->kind != T_DOT && peekn(p, 1)->kind != T_LPAR) {
+        next(p);
+        Node *n = mk(p, N_MATCHAS, t->span);
+        if (!tok_is(p, t, "_")) n->u.matchas.name = capture_name(p, t);
+        return n;
+      }
+      Node *e = name_or_attr(p);
+      if (at(p, T_LPAR)) return class_pattern(p, e, t->span);
+      Node *n = mk(p, N_MATCHVALUE, e->span);
+      n->u.matchvalue.value = e;
+      return n;
+    }
+    case T_LPAR: {
+      next(p);
+      enter(p, t);
+      Vec v = {0};
+      if (at(p, T_RPAR)) {
+        next(p);
+      } else {
+        Node *first = maybe_star_pattern(p);
+        if (at(p, T_RPAR) && first->kind != N_MATCHSTAR) {
+          next(p);
+          leave(p);
+          return first;   /* a group */
+        }
+        vpush(p, &v, first);
+        expect(p, T_COMMA);
+        sequence_items(p, &v, T_RPAR);
+      }
+      leave(p);
+      Node *n = mk(p, N_MATCHSEQUENCE, span_from(p, t->span));
+      n->u.matchseq.patterns = vlist(&v);
+      return n;
+    }
+    case T_LSQB: {
+      next(p);
+      enter(p, t);
+      Vec v = {0};
+      sequence_items(p, &v, T_RSQB);
+      leave(p);
+      Node *n = mk(p, N_MATCHSEQUENCE, span_from(p, t->span));
+      n->u.matchseq.patterns = vlist(&v);
+      return n;
+    }
+    case T_LBRACE: {
+      enter(p, t);
+      Node *n = mapping_pattern(p);
+      leave(p);
+      return n;
+    }
+  }
+  syntax_error_at(p, t);
+}
+
+static Node *or_pattern(Parser *p) {
+  Span start = peek(p)->span;
+  Node *first = closed_pattern(p);
+  if (!at(p, T_VBAR)) return first;
+  Vec v = {0};
+  vpush(p, &v, first);
+  while (accept(p, T_VBAR)) vpush(p, &v, closed_pattern(p));
+  Node *n = mk(p, N_MATCHOR, span_from(p, start));
+  n->u.matchseq.patterns = vlist(&v);
+  return n;
+}
+
+static Node *pattern(Parser *p) {
+  Span start = peek(p)->span;
+  Node *o = or_pattern(p);
+  if (!at(p, T_AS)) return o;
+  next(p);
+  Token *t = peek(p);
+  if (t->kind != T_NAME) syntax_error_at(p, t);
+  next(p);
+  if (tok_is(p, t, "_")) raise_err(p, PE_SYNTAX, t->span, 0, "cannot use '_' as a target");
+  Node *n = mk(p, N_MATCHAS, span_from(p, start));
+  n->u.matchas.pattern = o;
+  n->u.matchas.name = capture_name(p, t);
+  return n;
+}
+
+/* patterns: an open sequence `a, *b` or a single pattern */
+static Node *patterns(Parser *p) {
+  Span start = peek(p)->span;
+  Node *first = maybe_star_pattern(p);
+  if (!at(p, T_COMMA)) {
+    if (first->kind == N_MATCHSTAR) syntax_error_at(p, peek(p));
+    return first;
+  }
+  Vec v = {0};
+  vpush(p, &v, first);
+  while (accept(p, T_COMMA)) {
+    if (at(p, T_COLON) || at(p, T_IF)) break;
+    vpush(p, &v, maybe_star_pattern(p));
+  }
+  Node *n = mk(p, N_MATCHSEQUENCE, span_from(p, start));
+  n->u.matchseq.patterns = vlist(&v);
+  return n;
+}
+
+/* ---- the compiler's checks on patterns (CPython raises them after parsing) ---- */
+
+typedef struct Bound { Vec names; } Bound;
+
+static void bind_capture(Parser *p, Bound *b, Node *name) {
+  if (!name) return;
+  for (int i = 0; i < b->names.len; i++) {
+    Str a = b->names.items[i]->u.name.id, c = name->u.name.id;
+    if (a.len == c.len && memcmp(a.s, c.s, a.len) == 0) {
+      late_err(p, name->span, "multiple assignments to name '%s' in pattern", c.s);
+      return;
+    }
+  }
+  vpush(p, &b->names, name);
+}
+
+static int same_name_set(Vec *a, Vec *b) {
+  if (a->len != b->len) return 0;
+  for (int i = 0; i < a->len; i++) {
+    int found = 0;
+    for (int j = 0; j < b->len && !found; j++) {
+      Str x = a->items[i]->u.name.id, y = b->items[j]->u.name.id;
+      found = x.len == y.len && memcmp(x.s, y.s, x.len) == 0;
+    }
+    if (!found) return 0;
+  }
+  return 1;
+}
+
+/* two constant keys that compare equal (numbers across int/float/bool, strings, bytes) */
+static int const_num(Node *k, double *out) {
+  int neg = 0;
+  if (k->kind == N_UNARYOP && k->u.unaryop.operand->kind == N_CONSTANT) { neg = 1; k = k->u.unaryop.operand; }
+  if (k->kind != N_CONSTANT) return 0;
+  switch (k->u.constant.kind) {
+    case K_INT: *out = (double)k->u.constant.i; break;
+    case K_FLOAT: *out = k->u.constant.f; break;
+    case K_TRUE: *out = 1; break;
+    case K_FALSE: *out = 0; break;
+    default: return 0;
+  }
+  if (neg) *out = -*out;
+  return 1;
+}
+
+static int same_key(Node *a, Node *b) {
+  double x, y;
+  if (const_num(a, &x) && const_num(b, &y)) return x == y;
+  if (a->kind != N_CONSTANT || b->kind != N_CONSTANT) return 0;
+  ConstKind ka = a->u.constant.kind, kb = b->u.constant.kind;
+  if (ka != kb) return 0;
+  if (ka == K_NONE) return 1;
+  if (ka == K_STR || ka == K_BYTES)
+    return a->u.constant.s.len == b->u.constant.s.len &&
+           memcmp(a->u.constant.s.s, b->u.constant.s.s, a->u.constant.s.len) == 0;
+  return 0;
+}
+
+static void key_text(Parser *p, Node *k, char *buf, size_t n) {
+  Span s = k->span;
+  if (k->kind == N_CONSTANT && k->u.constant.kind == K_STR && !memchr(k->u.constant.s.s, '\'', k->u.constant.s.len)) {
+    snprintf(buf, n, "'%s'", k->u.constant.s.s);
+    return;
+  }
+  if (k->kind == N_CONSTANT && k->u.constant.kind == K_INT) { snprintf(buf, n, "%lld", (long long)k->u.constant.i); return; }
+  (void)p;
+  (void)s;
+  snprintf(buf, n, "%s", k->kind == N_CONSTANT && k->u.constant.kind == K_NONE ? "None" :
+           k->kind == N_CONSTANT && k->u.constant.kind == K_TRUE ? "True" :
+           k->kind == N_CONSTANT && k->u.constant.kind == K_FALSE ? "False" : "...");
+}
+
+/* the pattern CPython's compiler visits last in pat: where it reports an OR-pattern's names */
+static Node *last_visited(Node *pat) {
+  for (;;) {
+    NodeList *l = NULL;
+    switch (pat->kind) {
+      case N_MATCHSEQUENCE: case N_MATCHOR: l = &pat->u.matchseq.patterns; break;
+      case N_MATCHMAPPING: l = &pat->u.matchmap.patterns; break;
+      case N_MATCHCLASS:
+        if (pat->u.matchclass.kwds.len) {
+          NodeList *k = &pat->u.matchclass.kwds;
+          pat = k->items[k->len - 1]->u.keyword.value;
+          continue;
+        }
+        l = &pat->u.matchclass.patterns;
+        break;
+      case N_MATCHAS:
+        if (!pat->u.matchas.pattern) return pat;
+        pat = pat->u.matchas.pattern;
+        continue;
+      default: return pat;
+    }
+    if (!l->len) return pat;
+    pat = l->items[l->len - 1];
+  }
+}
+
+static void check_pattern(Parser *p, Node *pat, Bound *b, int allow_irrefutable) {
+  switch (pat->kind) {
+    case N_MATCHAS:
+      if (!pat->u.matchas.pattern) {
+        if (!allow_irrefutable) {
+          if (pat->u.matchas.name)
+            late_err(p, pat->span, "name capture '%s' makes remaining patterns unreachable",
+                     pat->u.matchas.name->u.name.id.s);
+          else
+            late_err(p, pat->span, "wildcard makes remaining patterns unreachable");
+        }
+      } else {
+        check_pattern(p, pat->u.matchas.pattern, b, allow_irrefutable);
+      }
+      bind_capture(p, b, pat->u.matchas.name);
+      break;
+    case N_MATCHSTAR: bind_capture(p, b, pat->u.matchas.name); break;
+    case N_MATCHSEQUENCE: {
+      int stars = 0;
+      for (int i = 0; i < pat->u.matchseq.patterns.len; i++)
+        stars += pat->u.matchseq.patterns.items[i]->kind == N_MATCHSTAR;
+      if (stars > 1) late_err(p, pat->span, "multiple starred names in sequence pattern");
+      for (int i = 0; i < pat->u.matchseq.patterns.len; i++)
+        check_pattern(p, pat->u.matchseq.patterns.items[i], b, 1);
+      break;
+    }
+    case N_MATCHMAPPING: {
+      NodeList *ks = &pat->u.matchmap.keys;
+      for (int i = 0; i < ks->len; i++)
+        for (int j = 0; j < i; j++)
+          if (same_key(ks->items[i], ks->items[j])) {
+            char kt[120];
+            key_text(p, ks->items[i], kt, sizeof kt);
+            late_err(p, pat->span, "mapping pattern checks duplicate key (%s)", kt);
+          }
+      for (int i = 0; i < pat->u.matchmap.patterns.len; i++)
+        check_pattern(p, pat->u.matchmap.patterns.items[i], b, 1);
+      bind_capture(p, b, pat->u.matchmap.rest);
+      break;
+    }
+    case N_MATCHCLASS: {
+      for (int i = 0; i < pat->u.matchclass.patterns.len; i++)
+        check_pattern(p, pat->u.matchclass.patterns.items[i], b, 1);
+      NodeList *kw = &pat->u.matchclass.kwds;
+      for (int i = 0; i < kw->len; i++) {
+        for (int j = 0; j < i; j++) {
+          Str x = kw->items[i]->u.keyword.arg, y = kw->items[j]->u.keyword.arg;
+          if (x.len == y.len && memcmp(x.s, y.s, x.len) == 0)
+            late_err(p, kw->items[i]->u.keyword.value->span,
+                     "attribute name repeated in class pattern: %s", x.s);
+        }
+        check_pattern(p, kw->items[i]->u.keyword.value, b, 1);
+      }
+      break;
+    }
+    case N_MATCHOR: {
+      NodeList *alts = &pat->u.matchseq.patterns;
+      Bound first = {0};
+      for (int i = 0; i < alts->len; i++) {
+        Bound here = {0};
+        check_pattern(p, alts->items[i], &here, allow_irrefutable && i == alts->len - 1);
+        if (i == 0) first = here;
+        else if (!same_name_set(&first.names, &here.names))
+          late_err(p, last_visited(alts->items[i])->span, "alternative patterns bind different names");
+      }
+      for (int i = 0; i < first.names.len; i++) bind_capture(p, b, first.names.items[i]);
+      break;
+    }
+    default: break;
+  }
+}
+
+static Node *match_stmt(Parser *p) {
+  Token *t = next(p);
+  Span s0 = peek(p)->span;
+  Node *subject = star_named_expression(p);
+  if (at(p, T_COMMA)) {
+    Vec elts = {0};
+    vpush(p, &elts, subject);
+    while (accept(p, T_COMMA) && !at(p, T_COLON)) vpush(p, &elts, star_named_expression(p));
+    subject = mk(p, N_TUPLE, span_from(p, s0));
+    subject->u.seq.elts = vlist(&elts);
+    subject->u.seq.ctx = CTX_LOAD;
+  } else if (subject->kind == N_STARRED) {
+    syntax_error_at(p, peek(p));
+  }
+  header_colon(p, 0);
+  expect(p, T_NEWLINE);
+  if (!at(p, T_INDENT)) {
+    int eof = at_eof_after_dedents(p);
+    raise_err(p, PE_INDENTATION, peek(p)->span, eof,
+              "expected an indented block after 'match' statement on line %d", t->span.line);
+  }
+  next(p);
+  Vec cases = {0};
+  while (tok_is(p, peek(p), "case")) {
+    Token *ct = next(p);
+    Node *c = mk(p, N_MATCHCASE, ct->span);
+    c->u.matchcase.pattern = patterns(p);
+    if (accept(p, T_IF)) c->u.matchcase.guard = named_expression(p);
+    header_colon(p, 0);
+    c->u.matchcase.body = block(p, "'case' statement", ct->span.line);
+    c->span = body_end(ct->span, c->u.matchcase.body);
+    vpush(p, &cases, c);
+  }
+  if (!cases.len) syntax_error_at(p, peek(p));
+  if (!at(p, T_DEDENT) && !at(p, T_ENDMARKER)) syntax_error_at(p, peek(p));
+  accept(p, T_DEDENT);
+  for (int i = 0; i < cases.len; i++) {
+    Bound b = {0};
+    Node *c = cases.items[i];
+    check_pattern(p, c->u.matchcase.pattern, &b, c->u.matchcase.guard || i == cases.len - 1);
+  }
+  Node *n = mk(p, N_MATCH, t->span);
+  n->u.match.subject = subject;
+  n->u.match.cases = vlist(&cases);
+  n->span = span2(t->span, cases.items[cases.len - 1]->span);
+  return n;
+}
+
 static void statement(Parser *p, Vec *out) {
   Token *t = peek(p);
   NodeList none = {0};
@@ -2309,6 +2829,10 @@ static void statement(Parser *p, Vec *out) {
     case T_FOR: vpush(p, out, for_stmt(p)); break;
     case T_WITH: vpush(p, out, with_stmt(p)); break;
     case T_TRY: vpush(p, out, try_stmt(p)); break;
+    case T_NAME:
+      if (at_match_stmt(p)) vpush(p, out, match_stmt(p));
+      else simple_stmts(p, out);
+      break;
     case T_ASYNC: raise_err(p, PE_SYNTAX, t->span, 0, "'async' is not supported");
     case T_INDENT: syntax_error_at(p, t);
     case T_ELSE: case T_ELIF: case T_EXCEPT: case T_FINALLY: case T_DEDENT:
@@ -2381,7 +2905,7 @@ Node *parse_module(Arena *a, const char *src, size_t len, const char *filename, 
       Token *t = peek(p);
       int simple = !(t->kind == T_DEF || t->kind == T_CLASS || t->kind == T_AT ||
                      t->kind == T_IF || t->kind == T_WHILE || t->kind == T_FOR ||
-                     t->kind == T_WITH || t->kind == T_TRY);
+                     t->kind == T_WITH || t->kind == T_TRY || at_match_stmt(p));
       if (simple && t->kind != T_INDENT && t->kind != T_DEDENT && t->kind != T_ASYNC &&
           t->kind != T_ELSE && t->kind != T_ELIF && t->kind != T_EXCEPT && t->kind != T_FINALLY) {
         semi = simple_stmts(p, &body);

@@ -347,6 +347,31 @@ static void declare(Ctx *c, RScope *s, Node *n) {
       note_super_call(c, s, n);
       break;
     case N_KEYWORD: declare(c, s, n->u.keyword.value); break;
+    case N_MATCH:
+      declare(c, s, n->u.match.subject);
+      declare_list(c, s, &n->u.match.cases);
+      break;
+    case N_MATCHCASE:
+      declare(c, s, n->u.matchcase.pattern);
+      declare(c, s, n->u.matchcase.guard);
+      declare_list(c, s, &n->u.matchcase.body);
+      break;
+    case N_MATCHVALUE: case N_MATCHSINGLETON: declare(c, s, n->u.matchvalue.value); break;
+    case N_MATCHSEQUENCE: case N_MATCHOR: declare_list(c, s, &n->u.matchseq.patterns); break;
+    case N_MATCHMAPPING:
+      declare_list(c, s, &n->u.matchmap.keys);
+      declare_list(c, s, &n->u.matchmap.patterns);
+      declare(c, s, n->u.matchmap.rest);
+      break;
+    case N_MATCHCLASS:
+      declare(c, s, n->u.matchclass.cls);
+      declare_list(c, s, &n->u.matchclass.patterns);
+      declare_list(c, s, &n->u.matchclass.kwds);
+      break;
+    case N_MATCHSTAR: case N_MATCHAS:
+      declare(c, s, n->u.matchas.pattern);
+      declare(c, s, n->u.matchas.name);
+      break;
     case N_ATTRIBUTE: declare(c, s, n->u.attribute.value); break;
     case N_SUBSCRIPT: declare(c, s, n->u.subscript.value); declare(c, s, n->u.subscript.slice); break;
     case N_SLICE:
@@ -788,6 +813,31 @@ static void fill(Ctx *c, RScope *s, Node *n) {
     case N_COMPARE: fill(c, s, n->u.compare.left); fill_list(c, s, &n->u.compare.comparators); break;
     case N_CALL: fill_call(c, s, n); break;
     case N_KEYWORD: fill(c, s, n->u.keyword.value); break;
+    case N_MATCH:
+      fill(c, s, n->u.match.subject);
+      fill_list(c, s, &n->u.match.cases);
+      break;
+    case N_MATCHCASE:
+      fill(c, s, n->u.matchcase.pattern);
+      fill(c, s, n->u.matchcase.guard);
+      fill_list(c, s, &n->u.matchcase.body);
+      break;
+    case N_MATCHVALUE: case N_MATCHSINGLETON: fill(c, s, n->u.matchvalue.value); break;
+    case N_MATCHSEQUENCE: case N_MATCHOR: fill_list(c, s, &n->u.matchseq.patterns); break;
+    case N_MATCHMAPPING:
+      fill_list(c, s, &n->u.matchmap.keys);
+      fill_list(c, s, &n->u.matchmap.patterns);
+      fill(c, s, n->u.matchmap.rest);
+      break;
+    case N_MATCHCLASS:
+      fill(c, s, n->u.matchclass.cls);
+      fill_list(c, s, &n->u.matchclass.patterns);
+      fill_list(c, s, &n->u.matchclass.kwds);
+      break;
+    case N_MATCHSTAR: case N_MATCHAS:
+      fill(c, s, n->u.matchas.pattern);
+      fill(c, s, n->u.matchas.name);
+      break;
     case N_ATTRIBUTE:
       fill(c, s, n->u.attribute.value);
       n->u.attribute.cache = str_intern_n(n->u.attribute.attr.s, n->u.attribute.attr.len);

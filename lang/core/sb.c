@@ -735,7 +735,7 @@ sb_completeness sb_is_complete(const char *code, size_t len, char **indent) {
     for (int i = 0; i < body->len && !compound; i++) {
       NodeKind k = body->items[i]->kind;
       compound = k == N_IF || k == N_WHILE || k == N_FOR || k == N_FUNCDEF || k == N_CLASSDEF ||
-                 k == N_TRY || k == N_WITH;
+                 k == N_TRY || k == N_WITH || k == N_MATCH;
     }
     if (compound && !blank_end) r = SB_INCOMPLETE;
     else r = SB_COMPLETE;

@@ -1,5 +1,5 @@
-# collections - defaultdict, Counter, OrderedDict and deque as classes wrapping the builtin
-# containers; namedtuple makes real tuple subclasses, as CPython's does.
+# collections - defaultdict, OrderedDict and Counter as dict subclasses, deque, ChainMap, the
+# User* wrappers, and namedtuple (real tuple subclasses), as CPython 3.11's.
 import sys as _sys
 
 _tuple_new = tuple.__new__
@@ -11,173 +11,306 @@ _KEYWORDS = frozenset(['False', 'None', 'True', 'and', 'as', 'assert', 'async', 
 def _iskeyword(s):
     return s in _KEYWORDS
 
-class _DictLike:
-    def __init__(self, *args, **kwargs):
-        self._d = {}
-        self.update(*args, **kwargs)
-    def update(self, *args, **kwargs):
-        if args:
-            src = args[0]
-            if hasattr(src, 'keys'):
-                for k in src.keys():
-                    self[k] = src[k]
-            else:
-                for k, v in src:
-                    self[k] = v
-        for k, v in kwargs.items():
-            self[k] = v
-    def __getitem__(self, key):
-        return self._d[key]
-    def __setitem__(self, key, value):
-        self._d[key] = value
-    def __delitem__(self, key):
-        del self._d[key]
-    def __contains__(self, key):
-        return key in self._d
-    def __iter__(self):
-        return iter(self._d)
-    def __len__(self):
-        return len(self._d)
-    def __eq__(self, other):
-        if isinstance(other, _DictLike):
-            return self._d == other._d
-        return self._d == other
-    def keys(self):
-        return self._d.keys()
-    def values(self):
-        return self._d.values()
-    def items(self):
-        return self._d.items()
-    def get(self, key, default=None):
-        return self._d.get(key, default)
-    def pop(self, key, *default):
-        return self._d.pop(key, *default)
-    def popitem(self):
-        return self._d.popitem()
-    def setdefault(self, key, default=None):
-        return self._d.setdefault(key, default)
-    def clear(self):
-        self._d.clear()
-    def copy(self):
-        return type(self)(self._d)
+def _dict_repr(d):
+    # dict.__repr__ of a dict subclass instance (a plain copy prints the same)
+    return repr(dict(d))
 
-class defaultdict(_DictLike):
-    def __init__(self, default_factory=None, *args, **kwargs):
+class defaultdict(dict):
+    def __init__(self, default_factory=None, /, *args, **kwargs):
         if default_factory is not None and not callable(default_factory):
             raise TypeError('first argument must be callable or None')
         self.default_factory = default_factory
-        _DictLike.__init__(self, *args, **kwargs)
-    def __getitem__(self, key):
-        d = self._d
-        if key in d:
-            return d[key]
-        return self.__missing__(key)
+        dict.__init__(self, *args, **kwargs)
     def __missing__(self, key):
         if self.default_factory is None:
             raise KeyError(key)
-        value = self.default_factory()
-        self._d[key] = value
+        self[key] = value = self.default_factory()
         return value
     def copy(self):
-        return defaultdict(self.default_factory, self._d)
+        return type(self)(self.default_factory, self)
+    __copy__ = copy
+    def __reduce__(self):
+        return (type(self), (self.default_factory,), None, None, iter(self.items()))
     def __repr__(self):
         f = self.default_factory
-        return f'defaultdict({f!r}, {self._d!r})'
+        fr = 'None' if f is None else repr(f)
+        return f'{type(self).__name__}({fr}, {_dict_repr(self)})'
+    def __or__(self, other):
+        if not isinstance(other, dict):
+            return NotImplemented
+        new = self.copy()
+        new.update(other)
+        return new
+    def __ror__(self, other):
+        if not isinstance(other, dict):
+            return NotImplemented
+        new = type(self)(self.default_factory, other)
+        new.update(self)
+        return new
 
-class OrderedDict(_DictLike):
-    def move_to_end(self, key, last=True):
-        v = self._d.pop(key)
-        if last:
-            self._d[key] = v
+class OrderedDict(dict):
+    def __init__(self, other=(), /, **kwds):
+        dict.__init__(self)
+        self.update(other, **kwds)
+    def update(self, other=(), /, **kwds):
+        if hasattr(other, 'keys'):
+            for k in other.keys():
+                self[k] = other[k]
         else:
-            self._d = {key: v, **self._d}
+            for k, v in other:
+                self[k] = v
+        for k, v in kwds.items():
+            self[k] = v
+    def move_to_end(self, key, last=True):
+        v = dict.pop(self, key)
+        if last:
+            self[key] = v
+        else:
+            rest = list(self.items())
+            dict.clear(self)
+            self[key] = v
+            for k, x in rest:
+                self[k] = x
     def popitem(self, last=True):
-        if not self._d:
+        if not self:
             raise KeyError('dictionary is empty')
-        key = next(reversed(self._d)) if last else next(iter(self._d))
-        return key, self._d.pop(key)
+        key = next(reversed(self)) if last else next(iter(self))
+        return key, dict.pop(self, key)
+    @classmethod
+    def fromkeys(cls, iterable, value=None):
+        self = cls()
+        for key in iterable:
+            self[key] = value
+        return self
+    def copy(self):
+        return type(self)(self)
+    __copy__ = copy
+    def __eq__(self, other):
+        if isinstance(other, OrderedDict):
+            return list(self.items()) == list(other.items())
+        if isinstance(other, dict):
+            return dict(self) == dict(other)
+        return NotImplemented
+    def __ne__(self, other):
+        r = self.__eq__(other)
+        return r if r is NotImplemented else not r
+    __hash__ = None
     def __repr__(self):
-        if not self._d:
-            return 'OrderedDict()'
-        return f'OrderedDict({list(self._d.items())!r})'
+        if not self:
+            return f'{type(self).__name__}()'
+        return f'{type(self).__name__}({list(self.items())!r})'
+    def __reversed__(self):
+        return reversed(list(self))
+    def __or__(self, other):
+        if not isinstance(other, dict):
+            return NotImplemented
+        new = type(self)(self)
+        new.update(other)
+        return new
+    def __ror__(self, other):
+        if not isinstance(other, dict):
+            return NotImplemented
+        new = type(self)(other)
+        new.update(self)
+        return new
+    def __ior__(self, other):
+        self.update(other)
+        return self
 
-class Counter(_DictLike):
-    def __init__(self, iterable=None, **kwargs):
-        self._d = {}
-        self.update(iterable, **kwargs)
+class Counter(dict):
+    def __init__(self, iterable=None, /, **kwds):
+        dict.__init__(self)
+        self.update(iterable, **kwds)
     def __missing__(self, key):
         return 0
-    def __getitem__(self, key):
-        return self._d.get(key, 0)
-    def update(self, iterable=None, **kwargs):
-        d = self._d
-        if iterable is not None:
-            if hasattr(iterable, 'keys'):
-                for k in iterable.keys():
-                    d[k] = d.get(k, 0) + iterable[k]
-            else:
-                for k in iterable:
-                    d[k] = d.get(k, 0) + 1
-        for k, v in kwargs.items():
-            d[k] = d.get(k, 0) + v
-    def subtract(self, iterable=None, **kwargs):
-        d = self._d
-        if iterable is not None:
-            if hasattr(iterable, 'keys'):
-                for k in iterable.keys():
-                    d[k] = d.get(k, 0) - iterable[k]
-            else:
-                for k in iterable:
-                    d[k] = d.get(k, 0) - 1
-        for k, v in kwargs.items():
-            d[k] = d.get(k, 0) - v
-    def most_common(self, n=None):
-        items = sorted(self._d.items(), key=lambda kv: kv[1], reverse=True)
-        return items if n is None else items[:n]
-    def elements(self):
-        out = []
-        for k, v in self._d.items():
-            out.extend([k] * v)
-        return iter(out)
     def total(self):
-        return sum(self._d.values())
-    def __add__(self, other):
-        r = Counter()
-        for k in list(self._d) + [k for k in other._d if k not in self._d]:
-            v = self[k] + other[k]
-            if v > 0:
-                r._d[k] = v
-        return r
-    def __sub__(self, other):
-        r = Counter()
-        for k in self._d:
-            v = self[k] - other[k]
-            if v > 0:
-                r._d[k] = v
-        return r
+        return sum(self.values())
+    def most_common(self, n=None):
+        items = sorted(self.items(), key=lambda kv: kv[1], reverse=True)
+        return items if n is None else items[:max(n, 0)]
+    def elements(self):
+        for elem, count in self.items():
+            for _ in range(count):
+                yield elem
+    @classmethod
+    def fromkeys(cls, iterable, v=None):
+        raise NotImplementedError(
+            'Counter.fromkeys() is undefined.  Use Counter(iterable) instead.')
+    def update(self, iterable=None, /, **kwds):
+        if iterable is not None:
+            if hasattr(iterable, 'keys'):
+                if self:
+                    for elem in iterable.keys():
+                        self[elem] = iterable[elem] + self.get(elem, 0)
+                else:
+                    for elem in iterable.keys():
+                        self[elem] = iterable[elem]
+            else:
+                for elem in iterable:
+                    self[elem] = self.get(elem, 0) + 1
+        if kwds:
+            self.update(kwds)
+    def subtract(self, iterable=None, /, **kwds):
+        if iterable is not None:
+            if hasattr(iterable, 'keys'):
+                for elem in iterable.keys():
+                    self[elem] = self.get(elem, 0) - iterable[elem]
+            else:
+                for elem in iterable:
+                    self[elem] = self.get(elem, 0) - 1
+        if kwds:
+            self.subtract(kwds)
+    def copy(self):
+        return self.__class__(self)
+    __copy__ = copy
+    def __delitem__(self, elem):
+        if elem in self:
+            dict.pop(self, elem)
     def __repr__(self):
-        if not self._d:
-            return 'Counter()'
-        body = ', '.join(f'{k!r}: {v!r}' for k, v in self.most_common())
-        return 'Counter({' + body + '})'
+        if not self:
+            return f'{self.__class__.__name__}()'
+        return f'{self.__class__.__name__}({dict(self.most_common())!r})'
+    def __eq__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        return all(self[e] == other[e] for c in (self, other) for e in c)
+    def __ne__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        return not self == other
+    __hash__ = None
+    def __le__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        return all(self[e] <= other[e] for c in (self, other) for e in c)
+    def __lt__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        return self <= other and self != other
+    def __ge__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        return all(self[e] >= other[e] for c in (self, other) for e in c)
+    def __gt__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        return self >= other and self != other
+    def __add__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        result = Counter()
+        for elem, count in self.items():
+            newcount = count + other[elem]
+            if newcount > 0:
+                result[elem] = newcount
+        for elem, count in other.items():
+            if elem not in self and count > 0:
+                result[elem] = count
+        return result
+    def __sub__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        result = Counter()
+        for elem, count in self.items():
+            newcount = count - other[elem]
+            if newcount > 0:
+                result[elem] = newcount
+        for elem, count in other.items():
+            if elem not in self and count < 0:
+                result[elem] = 0 - count
+        return result
+    def __or__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        result = Counter()
+        for elem, count in self.items():
+            other_count = other[elem]
+            newcount = other_count if count < other_count else count
+            if newcount > 0:
+                result[elem] = newcount
+        for elem, count in other.items():
+            if elem not in self and count > 0:
+                result[elem] = count
+        return result
+    def __and__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        result = Counter()
+        for elem, count in self.items():
+            other_count = other[elem]
+            newcount = count if count < other_count else other_count
+            if newcount > 0:
+                result[elem] = newcount
+        return result
+    def __pos__(self):
+        result = Counter()
+        for elem, count in self.items():
+            if count > 0:
+                result[elem] = count
+        return result
+    def __neg__(self):
+        result = Counter()
+        for elem, count in self.items():
+            if count < 0:
+                result[elem] = 0 - count
+        return result
+    def _keep_positive(self):
+        for elem in [e for e, c in self.items() if not c > 0]:
+            del self[elem]
+        return self
+    def __iadd__(self, other):
+        for elem, count in other.items():
+            self[elem] += count
+        return self._keep_positive()
+    def __isub__(self, other):
+        for elem, count in other.items():
+            self[elem] -= count
+        return self._keep_positive()
+    def __ior__(self, other):
+        for elem, other_count in other.items():
+            count = self[elem]
+            if other_count > count:
+                self[elem] = other_count
+        return self._keep_positive()
+    def __iand__(self, other):
+        for elem, count in list(self.items()):
+            other_count = other[elem]
+            if other_count < count:
+                self[elem] = other_count
+        return self._keep_positive()
 
 class deque:
+    __abc_tpflags__ = 1 << 5   # a sequence for the match statement, as in CPython
+    __hash__ = None
     def __init__(self, iterable=(), maxlen=None):
-        self.maxlen = maxlen
+        if maxlen is not None:
+            if not isinstance(maxlen, int):
+                raise TypeError('an integer is required')
+            if maxlen < 0:
+                raise ValueError('maxlen must be non-negative')
+        self._maxlen = maxlen
         self._l = []
-        self.extend(iterable)
+        if iterable is not self:
+            self.extend(iterable)
+    @property
+    def maxlen(self):
+        return self._maxlen
     def append(self, x):
         self._l.append(x)
-        if self.maxlen is not None and len(self._l) > self.maxlen:
+        if self._maxlen is not None and len(self._l) > self._maxlen:
             del self._l[0]
     def appendleft(self, x):
         self._l.insert(0, x)
-        if self.maxlen is not None and len(self._l) > self.maxlen:
+        if self._maxlen is not None and len(self._l) > self._maxlen:
             self._l.pop()
     def extend(self, it):
+        if it is self:
+            it = list(it)
         for x in it:
             self.append(x)
     def extendleft(self, it):
+        if it is self:
+            it = list(it)
         for x in it:
             self.appendleft(x)
     def pop(self):
@@ -191,33 +324,382 @@ class deque:
     def rotate(self, n=1):
         if self._l:
             n %= len(self._l)
-            self._l[:] = self._l[-n:] + self._l[:-n]
+            if n:
+                self._l[:] = self._l[-n:] + self._l[:-n]
     def clear(self):
         self._l.clear()
+    def copy(self):
+        return type(self)(self._l, self._maxlen)
+    __copy__ = copy
     def count(self, x):
         return self._l.count(x)
+    def index(self, x, *args):
+        try:
+            return self._l.index(x, *args)
+        except ValueError:
+            raise ValueError(f'{x!r} is not in deque') from None
+    def insert(self, i, x):
+        if self._maxlen is not None and len(self._l) >= self._maxlen:
+            raise IndexError('deque already at its maximum size')
+        self._l.insert(i, x)
     def remove(self, x):
-        self._l.remove(x)
+        try:
+            self._l.remove(x)
+        except ValueError:
+            raise ValueError(f'{x!r} is not in deque') from None
     def reverse(self):
         self._l.reverse()
     def __len__(self):
         return len(self._l)
+    def __bool__(self):
+        return bool(self._l)
     def __iter__(self):
         return iter(self._l)
     def __reversed__(self):
         return reversed(self._l)
+    def _index(self, i):
+        if not isinstance(i, int):
+            raise TypeError(f'sequence index must be integer, not {type(i).__name__!r}')
+        n = len(self._l)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError('deque index out of range')
+        return i
     def __getitem__(self, i):
-        return self._l[i]
+        return self._l[self._index(i)]
     def __setitem__(self, i, v):
-        self._l[i] = v
+        self._l[self._index(i)] = v
+    def __delitem__(self, i):
+        del self._l[self._index(i)]
     def __contains__(self, x):
         return x in self._l
     def __eq__(self, other):
-        return isinstance(other, deque) and self._l == other._l
+        if not isinstance(other, deque):
+            return NotImplemented
+        return self._l == other._l
+    def __ne__(self, other):
+        if not isinstance(other, deque):
+            return NotImplemented
+        return self._l != other._l
+    def __lt__(self, other):
+        if not isinstance(other, deque):
+            return NotImplemented
+        return self._l < other._l
+    def __le__(self, other):
+        if not isinstance(other, deque):
+            return NotImplemented
+        return self._l <= other._l
+    def __gt__(self, other):
+        if not isinstance(other, deque):
+            return NotImplemented
+        return self._l > other._l
+    def __ge__(self, other):
+        if not isinstance(other, deque):
+            return NotImplemented
+        return self._l >= other._l
+    def __add__(self, other):
+        if not isinstance(other, deque):
+            raise TypeError(f'can only concatenate deque (not "{type(other).__name__}") to deque')
+        return type(self)(self._l + other._l, self._maxlen)
+    def __iadd__(self, other):
+        self.extend(other)
+        return self
+    def __mul__(self, n):
+        return type(self)(self._l * n, self._maxlen)
+    __rmul__ = __mul__
+    def __imul__(self, n):
+        self.extend(self._l * (n - 1) if n > 0 else [])
+        if n <= 0:
+            self._l.clear()
+        return self
     def __repr__(self):
-        if self.maxlen is None:
-            return f'deque({self._l!r})'
-        return f'deque({self._l!r}, maxlen={self.maxlen})'
+        name = type(self).__name__
+        if self._maxlen is None:
+            return f'{name}({self._l!r})'
+        return f'{name}({self._l!r}, maxlen={self._maxlen})'
+
+from collections.abc import MutableMapping as _MutableMapping, MutableSequence as _MutableSequence
+from collections.abc import Sequence as _Sequence
+
+_MutableSequence.register(deque)
+
+class ChainMap(_MutableMapping):
+    def __init__(self, *maps):
+        self.maps = list(maps) or [{}]
+    def __missing__(self, key):
+        raise KeyError(key)
+    def __getitem__(self, key):
+        for mapping in self.maps:
+            try:
+                return mapping[key]
+            except KeyError:
+                pass
+        return self.__missing__(key)
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+    def __len__(self):
+        return len(set().union(*self.maps))
+    def __iter__(self):
+        d = {}
+        for mapping in reversed(self.maps):
+            for k in mapping:
+                d[k] = None
+        return iter(d)
+    def __contains__(self, key):
+        return any(key in m for m in self.maps)
+    def __bool__(self):
+        return any(self.maps)
+    def __repr__(self):
+        return f'{self.__class__.__name__}({", ".join(map(repr, self.maps))})'
+    @classmethod
+    def fromkeys(cls, iterable, *args):
+        return cls(dict.fromkeys(iterable, *args))
+    def copy(self):
+        return self.__class__(self.maps[0].copy(), *self.maps[1:])
+    __copy__ = copy
+    def new_child(self, m=None, **kwargs):
+        if m is None:
+            m = kwargs
+        elif kwargs:
+            m.update(kwargs)
+        return self.__class__(m, *self.maps)
+    @property
+    def parents(self):
+        return self.__class__(*self.maps[1:])
+    def __setitem__(self, key, value):
+        self.maps[0][key] = value
+    def __delitem__(self, key):
+        try:
+            del self.maps[0][key]
+        except KeyError:
+            raise KeyError(f'Key not found in the first mapping: {key!r}')
+    def popitem(self):
+        try:
+            return self.maps[0].popitem()
+        except KeyError:
+            raise KeyError('No keys found in the first mapping.')
+    def pop(self, key, *args):
+        try:
+            return self.maps[0].pop(key, *args)
+        except KeyError:
+            raise KeyError(f'Key not found in the first mapping: {key!r}')
+    def clear(self):
+        self.maps[0].clear()
+    def __or__(self, other):
+        m = self.copy()
+        m.maps[0].update(other)
+        return m
+    def __ior__(self, other):
+        self.maps[0].update(other)
+        return self
+
+class UserDict(_MutableMapping):
+    def __init__(self, dict=None, /, **kwargs):
+        self.data = {}
+        if dict is not None:
+            self.update(dict)
+        if kwargs:
+            self.update(kwargs)
+    def __len__(self):
+        return len(self.data)
+    def __getitem__(self, key):
+        if key in self.data:
+            return self.data[key]
+        if hasattr(self.__class__, "__missing__"):
+            return self.__class__.__missing__(self, key)
+        raise KeyError(key)
+    def __setitem__(self, key, item):
+        self.data[key] = item
+    def __delitem__(self, key):
+        del self.data[key]
+    def __iter__(self):
+        return iter(self.data)
+    def __contains__(self, key):
+        return key in self.data
+    def get(self, key, default=None):
+        if key in self:
+            return self[key]
+        return default
+    def __repr__(self):
+        return repr(self.data)
+    def __eq__(self, other):
+        if isinstance(other, UserDict):
+            return self.data == other.data
+        return self.data == other
+    __hash__ = None
+    def __or__(self, other):
+        if isinstance(other, UserDict):
+            return self.__class__(self.data | other.data)
+        if isinstance(other, dict):
+            return self.__class__(self.data | other)
+        return NotImplemented
+    def __ior__(self, other):
+        self.update(other)
+        return self
+    def copy(self):
+        return self.__class__(self.data.copy())
+    @classmethod
+    def fromkeys(cls, iterable, value=None):
+        d = cls()
+        for key in iterable:
+            d[key] = value
+        return d
+
+class UserList(_MutableSequence):
+    def __init__(self, initlist=None):
+        self.data = []
+        if initlist is not None:
+            if type(initlist) == type(self.data):
+                self.data[:] = initlist
+            elif isinstance(initlist, UserList):
+                self.data[:] = initlist.data[:]
+            else:
+                self.data = list(initlist)
+    def __repr__(self):
+        return repr(self.data)
+    def _cast(self, other):
+        return other.data if isinstance(other, UserList) else other
+    def __lt__(self, other):
+        return self.data < self._cast(other)
+    def __le__(self, other):
+        return self.data <= self._cast(other)
+    def __eq__(self, other):
+        return self.data == self._cast(other)
+    def __gt__(self, other):
+        return self.data > self._cast(other)
+    def __ge__(self, other):
+        return self.data >= self._cast(other)
+    __hash__ = None
+    def __contains__(self, item):
+        return item in self.data
+    def __len__(self):
+        return len(self.data)
+    def __iter__(self):
+        return iter(self.data)
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return self.__class__(self.data[i])
+        return self.data[i]
+    def __setitem__(self, i, item):
+        self.data[i] = item
+    def __delitem__(self, i):
+        del self.data[i]
+    def __add__(self, other):
+        if isinstance(other, UserList):
+            return self.__class__(self.data + other.data)
+        if isinstance(other, type(self.data)):
+            return self.__class__(self.data + other)
+        return self.__class__(self.data + list(other))
+    def __radd__(self, other):
+        if isinstance(other, UserList):
+            return self.__class__(other.data + self.data)
+        if isinstance(other, type(self.data)):
+            return self.__class__(other + self.data)
+        return self.__class__(list(other) + self.data)
+    def __iadd__(self, other):
+        if isinstance(other, UserList):
+            self.data += other.data
+        else:
+            self.data += list(other)
+        return self
+    def __mul__(self, n):
+        return self.__class__(self.data * n)
+    __rmul__ = __mul__
+    def __imul__(self, n):
+        self.data *= n
+        return self
+    def append(self, item):
+        self.data.append(item)
+    def insert(self, i, item):
+        self.data.insert(i, item)
+    def pop(self, i=-1):
+        return self.data.pop(i)
+    def remove(self, item):
+        self.data.remove(item)
+    def clear(self):
+        self.data.clear()
+    def copy(self):
+        return self.__class__(self)
+    def count(self, item):
+        return self.data.count(item)
+    def index(self, item, *args):
+        return self.data.index(item, *args)
+    def reverse(self):
+        self.data.reverse()
+    def sort(self, /, *args, **kwds):
+        self.data.sort(*args, **kwds)
+    def extend(self, other):
+        if isinstance(other, UserList):
+            self.data.extend(other.data)
+        else:
+            self.data.extend(other)
+
+class UserString(_Sequence):
+    def __init__(self, seq):
+        if isinstance(seq, str):
+            self.data = seq
+        elif isinstance(seq, UserString):
+            self.data = seq.data[:]
+        else:
+            self.data = str(seq)
+    def __str__(self):
+        return str(self.data)
+    def __repr__(self):
+        return repr(self.data)
+    def __int__(self):
+        return int(self.data)
+    def __float__(self):
+        return float(self.data)
+    def __hash__(self):
+        return hash(self.data)
+    def _cast(self, other):
+        return other.data if isinstance(other, UserString) else other
+    def __eq__(self, string):
+        return self.data == self._cast(string)
+    def __lt__(self, string):
+        return self.data < self._cast(string)
+    def __le__(self, string):
+        return self.data <= self._cast(string)
+    def __gt__(self, string):
+        return self.data > self._cast(string)
+    def __ge__(self, string):
+        return self.data >= self._cast(string)
+    def __contains__(self, char):
+        return self._cast(char) in self.data
+    def __len__(self):
+        return len(self.data)
+    def __iter__(self):
+        return iter(self.data)
+    def __getitem__(self, index):
+        return self.__class__(self.data[index])
+    def __add__(self, other):
+        if isinstance(other, UserString):
+            return self.__class__(self.data + other.data)
+        elif isinstance(other, str):
+            return self.__class__(self.data + other)
+        return self.__class__(self.data + str(other))
+    def __radd__(self, other):
+        if isinstance(other, str):
+            return self.__class__(other + self.data)
+        return self.__class__(str(other) + self.data)
+    def __mul__(self, n):
+        return self.__class__(self.data * n)
+    __rmul__ = __mul__
+    def __mod__(self, args):
+        return self.__class__(self.data % args)
+    def __getattr__(self, name):
+        # the str methods: results that are str come back as this class, as CPython's do
+        if name.startswith('__'):
+            raise AttributeError(name)
+        attr = getattr(self.data, name)
+        if not callable(attr):
+            return attr
+        def method(*args, **kwargs):
+            args = [a.data if isinstance(a, UserString) else a for a in args]
+            r = attr(*args, **kwargs)
+            return self.__class__(r) if isinstance(r, str) else r
+        return method
 
 class _tuplegetter:
     """The field of a named tuple: item `index` of the tuple, read only."""

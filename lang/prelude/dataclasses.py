@@ -107,9 +107,11 @@ def _make_init(cls, fs):
 def _tuple(self, fs):
     return tuple(getattr(self, f.name) for f in fs.values() if f.compare)
 
-def _process(cls, init, repr, eq, order, frozen, unsafe_hash):
+def _process(cls, init, repr, eq, order, frozen, unsafe_hash, match_args=True):
     fs = _collect(cls)
     cls.__dataclass_fields__ = fs
+    if match_args and '__match_args__' not in cls.__dict__:
+        cls.__match_args__ = tuple(f.name for f in fs.values() if f.init)
     if init:
         cls.__init__ = _make_init(cls, fs)
     if repr and '__repr__' not in cls.__dict__:
@@ -149,9 +151,10 @@ def _process(cls, init, repr, eq, order, frozen, unsafe_hash):
         cls.__hash__ = None
     return cls
 
-def dataclass(cls=None, *, init=True, repr=True, eq=True, order=False, unsafe_hash=False, frozen=False):
+def dataclass(cls=None, *, init=True, repr=True, eq=True, order=False, unsafe_hash=False, frozen=False,
+              match_args=True):
     def wrap(c):
-        return _process(c, init, repr, eq, order, frozen, unsafe_hash)
+        return _process(c, init, repr, eq, order, frozen, unsafe_hash, match_args)
     if cls is None:
         return wrap
     return wrap(cls)

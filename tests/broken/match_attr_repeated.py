@@ -1,0 +1,3 @@
+match object():
+    case object(a=1, a=2):
+        pass

@@ -1,0 +1,3 @@
+match [1, 2, 3]:
+    case [*a, 2, *b]:
+        pass

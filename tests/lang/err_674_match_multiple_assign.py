@@ -1,0 +1,4 @@
+# the same name captured twice in one pattern
+match (1, 2):
+    case (x, [y, x]):
+        pass
