@@ -239,13 +239,17 @@ def _wrap_method(fun):
         outer = not st.in_compact_method
         if is_compact:
             st.in_compact_method = True
+        row = None
+        if _summary:
+            row = [self, fun.__name__, args, kwargs, None]
+            _summary[-1].append(row)
         _stack.append(self)
         try:
             y = fun(self, *args, **kwargs)
+            if row is not None:
+                row[4] = y
             if _capture and _capture[-1] is not None and _capture[-1](self, fun.__name__):
                 self.sow('intermediates', fun.__name__, y)
-            if _summary:
-                _summary[-1].append((self, fun.__name__, args, kwargs, y))
         finally:
             _stack.pop()
             if is_compact and outer:
