@@ -1,0 +1,1 @@
+# flax.training - the package of flax.training.train_state.
