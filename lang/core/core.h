@@ -249,6 +249,12 @@ struct Scope {
 /* resolve a parsed module (in code's arena) against a module namespace; 0, or -1 with
  * SyntaxError pending (span in *err_span) */
 int resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span);
+/* unparse.c: an expression's source text as CPython 3.11 writes it for PEP 563 (a str) */
+Value unparse_expr(Node *e);
+Value exec_module_annotations(ModuleObj *m);   /* borrowed; made on first use */
+/* under `from __future__ import annotations`, turn every annotation of the module into the
+ * string constant of its text (0, or -1 with an error pending) */
+int unparse_future_annotations(Node *module, Arena *a);
 
 /* ---- evaluator --------------------------------------------------------------------- */
 typedef struct Frame {
