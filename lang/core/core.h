@@ -249,6 +249,20 @@ struct Scope {
 /* resolve a parsed module (in code's arena) against a module namespace; 0, or -1 with
  * SyntaxError pending (span in *err_span) */
 int resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span);
+/* unparse.c: an expression's source text as CPython 3.11 writes it for PEP 563 (a str) */
+Value unparse_expr(Node *e);
+Value exec_module_annotations(ModuleObj *m);   /* borrowed; made on first use */
+/* weakref.c: while weak_live is 0 no object has a weak reference. weak_kill detaches a dying
+ * object's references and returns those whose callbacks must run (is_garbage: skip the
+ * references that die in the same collection); weak_run_callbacks runs and releases them. */
+extern int64_t weak_live;
+extern TypeObj exc_ReferenceError;
+struct WeakRefObj *weak_kill(Obj *o, int (*is_garbage)(Obj *));
+void weak_run_callbacks(struct WeakRefObj *chain);
+struct WeakRefObj **weak_chain_next(struct WeakRefObj *w);   /* the link field of a chain */
+/* under `from __future__ import annotations`, turn every annotation of the module into the
+ * string constant of its text (0, or -1 with an error pending) */
+int unparse_future_annotations(Node *module, Arena *a);
 
 /* ---- evaluator --------------------------------------------------------------------- */
 typedef struct Frame {

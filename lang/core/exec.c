@@ -67,6 +67,21 @@ static int unpack(Frame *f, Node *target, Value v) {
   return r;
 }
 
+/* the module's __annotations__ dict (borrowed), made if the name is unbound or not a dict */
+Value exec_module_annotations(ModuleObj *m) {
+  Obj *nm = str_intern("__annotations__");
+  int64_t k = nm ? module_slot(m, nm) : -1;
+  if (k < 0) return val_null();
+  if (!VAL_IS_DICT(m->vals[k])) {
+    Value d = dict_new();
+    if (VAL_IS_NULL(d)) return d;
+    Value old = m->vals[k];
+    m->vals[k] = d;
+    val_decref(old);
+  }
+  return m->vals[k];
+}
+
 int exec_assign(Frame *f, Node *t, Value v) {
   switch (t->kind) {
     case N_NAME: return eval_store(f, t->u.name.res, v);
@@ -601,15 +616,23 @@ static int exec_stmt_inner(Frame *f, Node *n) {
     case N_AUGASSIGN: return augassign(f, n) < 0 ? EX_ERR : EX_OK;
     case N_ANNASSIGN: {
       /* in a class body, annotated names are recorded in __annotations__ (dataclasses read it) */
-      if (f->classdict && n->u.annassign.target->kind == N_NAME && n->u.annassign.annotation) {
+      /* ... and at module level in the module's __annotations__ (never inside a def) */
+      if ((f->classdict || !f->func) && n->u.annassign.target->kind == N_NAME &&
+          n->u.annassign.annotation) {
         Value ann = eval_expr(f, n->u.annassign.annotation);
         if (VAL_IS_NULL(ann)) return EX_ERR;
-        Value d = dict_getstr(val_obj(f->classdict), "__annotations__");
         int r = 0;
-        if (!VAL_IS_DICT(d)) {
-          d = dict_new();
-          r = VAL_IS_NULL(d) ? -1 : dict_setstr(val_obj(f->classdict), "__annotations__", d);
-          val_decref(d);
+        Value d;
+        if (f->classdict) {
+          d = dict_getstr(val_obj(f->classdict), "__annotations__");
+          if (!VAL_IS_DICT(d)) {
+            d = dict_new();
+            r = VAL_IS_NULL(d) ? -1 : dict_setstr(val_obj(f->classdict), "__annotations__", d);
+            val_decref(d);
+          }
+        } else {
+          d = exec_module_annotations(f->mod);
+          if (VAL_IS_NULL(d)) r = -1;
         }
         Str *id = &n->u.annassign.target->u.name.id;
         Obj *nm = r < 0 ? NULL : str_intern_n(id->s, id->len);

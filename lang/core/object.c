@@ -146,8 +146,11 @@ static int dealloc_depth;
 
 /* A native type that owns nothing but its memory may leave .dealloc NULL. */
 static void dealloc_with(Obj *o) {
+  /* weak references go dead before the object does; their callbacks run after it is gone */
+  struct WeakRefObj *cbs = weak_live ? weak_kill(o, NULL) : NULL;
   if (o->type->dealloc) o->type->dealloc(o);
   else obj_free(o);
+  if (cbs) weak_run_callbacks(cbs);
 }
 static Obj *trash;
 
@@ -211,6 +214,13 @@ static void gc_splice(GCHead *from, GCHead *to) {
   from->next = from->prev = from;
 }
 
+/* during a collection, after the reachable are marked: unreachable in this generation */
+static int gc_is_garbage(Obj *o) {
+  if (!(o->type->flags & TF_GC)) return 0;
+  GCHead *h = (GCHead *)o - 1;
+  return h->next && h->refs == 0;
+}
+
 static void collect_young(void) {
   GCHead *h;
   for (h = gc_young.next; h != &gc_young; h = h->next) {
@@ -233,6 +243,15 @@ static void collect_young(void) {
       }
     }
   }
+  /* weak references to the garbage die first (CPython's handle_weakrefs); callbacks of
+     references that are garbage themselves never run */
+  struct WeakRefObj *cbs = NULL, **cbtail = &cbs;
+  if (weak_live && !st.failed)
+    for (h = gc_young.next; h != &gc_young; h = h->next)
+      if (h->refs == 0) {
+        *cbtail = weak_kill((Obj *)(h + 1), gc_is_garbage);
+        while (*cbtail) cbtail = weak_chain_next(*cbtail);
+      }
   /* one pass: pick up the garbage and age the survivors (garbage ages too; freeing it
      unlinks it from the old list) */
   Obj **dead = NULL;
@@ -258,6 +277,7 @@ static void collect_young(void) {
   for (size_t i = 0; i < k; i++) obj_decref(dead[i]);
   free(dead);
   free(st.v);
+  if (cbs) weak_run_callbacks(cbs);
 }
 
 /* a collection of the young; of everything when the old have doubled since the last full one */

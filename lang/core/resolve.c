@@ -870,8 +870,41 @@ static void own(Ctx *c, Obj *o) {
   if (func_code_own(c->code, o) < 0) c->failed = 1;
 }
 
+/* an `x: T` at module level (in any block that is not a def or class) */
+static int has_module_annotations(NodeList *body) {
+  for (int i = 0; i < body->len; i++) {
+    Node *s = body->items[i];
+    switch (s->kind) {
+      case N_ANNASSIGN: if (s->u.annassign.target->kind == N_NAME) return 1; break;
+      case N_IF: case N_WHILE:
+        if (has_module_annotations(&s->u.if_.body) || has_module_annotations(&s->u.if_.orelse))
+          return 1;
+        break;
+      case N_FOR:
+        if (has_module_annotations(&s->u.for_.body) || has_module_annotations(&s->u.for_.orelse))
+          return 1;
+        break;
+      case N_WITH: if (has_module_annotations(&s->u.with.body)) return 1; break;
+      case N_TRY:
+        if (has_module_annotations(&s->u.try_.body) || has_module_annotations(&s->u.try_.orelse) ||
+            has_module_annotations(&s->u.try_.finalbody))
+          return 1;
+        for (int k = 0; k < s->u.try_.handlers.len; k++)
+          if (has_module_annotations(&s->u.try_.handlers.items[k]->u.excepthandler.body)) return 1;
+        break;
+      default: break;
+    }
+  }
+  return 0;
+}
+
 int resolve_code(Node *module, ModuleObj *m, CodeObj *code, Span *err_span) {
   Ctx c = {.arena = code->arena, .mod = m, .code = code};
+  if (unparse_future_annotations(module, code->arena) < 0) return -1;
+  /* a module with annotated names has __annotations__ from its first line on, as in CPython */
+  if (m && has_module_annotations(&module->u.module.body) &&
+      VAL_IS_NULL(exec_module_annotations(m)))
+    return -1;
   RScope *ms = new_scope(&c, SK_MODULE, module, NULL);
   if (!ms) return -1;
   c.module = ms;

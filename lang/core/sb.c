@@ -308,6 +308,18 @@ static int run_cell_end(sb_session *ss) {
   return rc;
 }
 
+/* a program ends: the functions registered with atexit run, if the module was imported */
+static void run_atexit(Session *s) {
+  Value m = VAL_IS_DICT(s->modules) ? dict_getstr(s->modules, "atexit") : val_null();
+  if (!VAL_IS_OBJ(m) || m.u.o->type != &module_type) return;
+  Value saved = obj_err_fetch();
+  obj_ts.located = 0;
+  Value r = op_call_method(m, "_run_exitfuncs", 0, NULL);
+  val_decref(r);
+  obj_err_clear();
+  if (!VAL_IS_NULL(saved)) obj_err_restore(saved);
+}
+
 static void run_job(ExecJob *j) {
   Session *s = &j->ss->s;
   Value last = val_null();
@@ -361,6 +373,7 @@ static void run_job(ExecJob *j) {
     }
   }
   if (j->status != SB_EXIT && run_cell_end(j->ss) < 0) j->status = SB_ERROR;
+  if (j->mode == SB_FILE) run_atexit(s);
   val_clear(&obj_ts.handling);
   obj_ts.frame = NULL;
   obj_ts.depth = 0;

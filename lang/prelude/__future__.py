@@ -1,6 +1,6 @@
 # __future__ - the feature records of CPython 3.11, so `from __future__ import x` succeeds.
-# Importing a feature changes nothing in Sable: each one is either always on (division,
-# print_function, generator_stop, ...) or, for `annotations`, not applied (see README).
+# Every feature but `annotations` is always on in Sable (division, print_function,
+# generator_stop, ...); `annotations` (PEP 563) is applied by the compiler (core/unparse.c).
 
 all_feature_names = [
     "nested_scopes",
