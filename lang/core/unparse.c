@@ -508,6 +508,10 @@ static void stringify_stmt(SCtx *c, Node *s) {
       stringify_block(c, &s->u.for_.orelse);
       break;
     case N_WITH: stringify_block(c, &s->u.with.body); break;
+    case N_MATCH:
+      for (int i = 0; i < s->u.match.cases.len; i++)
+        stringify_block(c, &s->u.match.cases.items[i]->u.matchcase.body);
+      break;
     case N_TRY:
       stringify_block(c, &s->u.try_.body);
       for (int i = 0; i < s->u.try_.handlers.len; i++)
