@@ -523,14 +523,21 @@ done:
   return res;
 }
 
-/* log(v) for a positive int, for math.log of ints too large for a double */
-double num_big_log(Value v) {
-  mpz_t z;
-  num_big_get(v, z);
-  long e;
-  double d = mpz_get_d_2exp(&e, z);
-  mpz_clear(z);
-  return log(d) + (double)e * log(2.0);
+/* v = x * 2**e with 0.5 <= |x| < 1, x correctly rounded (CPython's _PyLong_Frexp) */
+double num_big_frexp(Value v, int64_t *e) {
+  mpz_t q;
+  num_big_get(v, q);
+  int neg = mpz_sgn(q) < 0;
+  mpz_abs(q, q);
+  size_t nb = mpz_sizeinbase(q, 2), sh = nb > 55 ? nb - 55 : 0;
+  int sticky = sh && mpz_scan1(q, 0) < sh;
+  mpz_tdiv_q_2exp(q, q, sh);
+  double d = (double)((uint64_t)mpz_get_ui(q) | (uint64_t)sticky);
+  mpz_clear(q);
+  int k;
+  double x = frexp(d, &k);
+  *e = (int64_t)k + (int64_t)sh;
+  return neg ? -x : x;
 }
 
 uint64_t num_big_popcount(Value v) {

@@ -363,7 +363,9 @@ int num_big_to_bytes(Value v, unsigned char *out, size_t len, int little, int is
 Value num_big_from_bytes(const unsigned char *s, size_t len, int little, int is_signed);
 Value num_big_powmod(Value a, Value e, Value m);
 Value num_big_math(int which, Value a, Value b);  /* 0 gcd 1 lcm 2 isqrt 3 factorial 4 comb 5 perm */
-double num_big_log(Value v);                 /* natural log of a positive int */
+/* a big int under a format spec (num.c): 0, -1 with err set (a ValueError), -2 raised */
+int num_big_format(Value v, const FmtSpec *sp, FBuf *out, char *err, size_t errn);
+double num_big_frexp(Value v, int64_t *e);   /* v = x * 2**e, 0.5 <= |x| < 1 */
 Value class_type_call(Value t, int argc, const Value *argv, Obj *kwnames);
 Value class_new(Obj *name, Value bases, Value ns, ModuleObj *mod);
 /* a class whose type is the metaclass meta (type or a subclass), then __set_name__ and the

@@ -293,7 +293,7 @@ static Value obj_float_repr_val(double d) {
 static Value float_repr(Value v) { return obj_float_repr_val(v.u.f); }
 
 /* a big int under a format spec: 0, -1 with err (a ValueError), -2 with an exception raised */
-static int fmt_format_bigint(Value v, const FmtSpec *sp, FBuf *out, char *err, size_t errn) {
+int num_big_format(Value v, const FmtSpec *sp, FBuf *out, char *err, size_t errn) {
   char type = sp->type ? sp->type : 'd';
   if (strchr("eEfFgG%", type)) {
     double d;
@@ -330,7 +330,7 @@ static Value format_with(Value v, Value spec) {
   FBuf b = {0};
   int r;
   if (VAL_IS_FLOAT(v)) r = fmt_format_float(v.u.f, &fs, &b, err, sizeof err);
-  else if (num_is_big(v)) r = fmt_format_bigint(v, &fs, &b, err, sizeof err);
+  else if (num_is_big(v)) r = num_big_format(v, &fs, &b, err, sizeof err);
   else r = fmt_format_int(v.u.i, &fs, &b, err, sizeof err);
   if (r == -2) return val_null();   /* an exception raised (a digit limit, an overflow) */
   if (r < 0) {
