@@ -277,6 +277,8 @@ static Value b_oct(int argc, const Value *argv, Obj *kw) { return b_hex_like(arg
 
 static Value b_chr(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("chr", argc, kw, 1, 1) < 0) return val_null();
+  if (num_is_big(num_unbox(argv[0])))
+    return obj_raise(&exc_OverflowError, "Python int too large to convert to C int");
   int64_t c;
   if (op_as_int(argv[0], &c) < 0) return val_null();
   if (c < 0 || c > 0x10ffff) return obj_raise(&exc_ValueError, "chr() arg not in range(0x110000)");

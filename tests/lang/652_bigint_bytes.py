@@ -45,14 +45,8 @@ try:
 except OverflowError as e:
     print("OverflowError:", e)
 print("ab" * -2 ** 20, [1] * -(2 ** 62))
-r = range(2 ** 70, 2 ** 70 + 10, 3)
-print(r, r[1], list(r), 2 ** 70 + 3 in r, r[-1])
-try:
-    len(range(2 ** 70))
-except OverflowError as e:
-    print("OverflowError:", e)
 try:
     chr(2 ** 70)
 except OverflowError as e:
     print("OverflowError:", e)
-print(range(10)[2 ** 0], bool(range(2 ** 70)))
+print(range(10)[2 ** 0], [1, 2][-1])
