@@ -16,10 +16,10 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # The Jupyter kernel (kernel/*.c with ZeroMQ, jansson, OpenSSL) is a module next to the binary,
 # loaded by `sable kernel` only (repl/main.c): other start-ups do not load those libraries.
 KRN_LIBS := $(shell pkg-config --libs libzmq jansson openssl 2>/dev/null)
-BIN_LIBS := $(shell pkg-config --libs libedit libpcre2-8 2>/dev/null) -lz -lpthread -ldl -lm
+BIN_LIBS := $(shell pkg-config --libs libedit libpcre2-8 2>/dev/null) -lgmp -lz -lpthread -ldl -lm
 # OpenBLAS and LAPACKE are not linked: engine/cpu/cpu_blas.c loads them with dlopen on first
 # use (start-up time); only their headers are needed to build.
-LIBS    := $(PKG_LIBS) -lz -lpthread -ldl -lm
+LIBS    := $(PKG_LIBS) -lgmp -lz -lpthread -ldl -lm
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(INC) $(PKG_CFLAGS) $(DEPFLAGS) $(EXTRA_CFLAGS)
 
 # CUDA is optional: the GPU engine is a separate shared object loaded at run time.

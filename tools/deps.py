@@ -11,7 +11,8 @@ import subprocess
 import sys
 
 BUILD = ["gcc", "make", "pkg-config", "libzmq3-dev", "libssl-dev", "libjansson-dev",
-         "libopenblas-dev", "liblapacke-dev", "libedit-dev", "zlib1g-dev", "libpcre2-dev"]
+         "libopenblas-dev", "liblapacke-dev", "libedit-dev", "zlib1g-dev", "libpcre2-dev",
+         "libgmp-dev"]
 RUNTIME = ["gnuplot-nox", "dataset-fashion-mnist"]
 TEST = ["python3-venv", "python3-dev", "clang", "libclang-rt-14-dev", "tmux"]
 

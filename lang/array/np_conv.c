@@ -62,6 +62,8 @@ static int scan_value(Value v, int depth, Scan *s) {
     default:
       if (VAL_IS_STR(v))
         obj_raise(&exc_TypeError, "arrays hold numbers, not strings: got '%s'", str_cstr(v));
+      else if (num_is_big(v))   /* no object arrays: NumPy's message for an int64 element */
+        obj_raise(&exc_OverflowError, "Python int too large to convert to C long");
       else
         obj_raise(&exc_TypeError, "cannot make an array element from '%s'", op_type_name(v));
       return -1;

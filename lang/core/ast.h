@@ -108,7 +108,8 @@ typedef enum CmpOp {
 } CmpOp;
 
 typedef enum ConstKind {
-  K_NONE, K_TRUE, K_FALSE, K_ELLIPSIS, K_INT, K_FLOAT, K_COMPLEX_IMAG, K_STR, K_BYTES
+  K_NONE, K_TRUE, K_FALSE, K_ELLIPSIS, K_INT, K_FLOAT, K_COMPLEX_IMAG, K_STR, K_BYTES,
+  K_BIGINT   /* an int literal beyond int64: s its digits, f its base; the resolver makes it */
 } ConstKind;
 
 /* Parameters of a def or lambda, as CPython's `arguments`. Each list holds N_ARG nodes. */

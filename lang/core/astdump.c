@@ -3,6 +3,7 @@
 #include "astdump.h"
 
 #include "lex.h"
+#include <gmp.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -322,6 +323,24 @@ static int fields(Dumper *d, const Node *n, const char *base, const Field *fs) {
           case K_COMPLEX_IMAG: repr_float(b, c->u.constant.f, 1); puts_(b, "j"); break;
           case K_STR: repr_str(b, c->u.constant.s, 0); break;
           case K_BYTES: repr_str(b, c->u.constant.s, 1); break;
+          case K_BIGINT: {   /* the literal in decimal, as ast.dump shows any int */
+            char *t = malloc(c->u.constant.s.len + 1);
+            mpz_t z;
+            mpz_init(z);
+            if (t) {
+              memcpy(t, c->u.constant.s.s, c->u.constant.s.len);
+              t[c->u.constant.s.len] = 0;
+              if (mpz_set_str(z, t, (int)c->u.constant.f) != 0) mpz_set_ui(z, 0);
+              free(t);
+            }
+            char *d = mpz_get_str(NULL, 10, z);
+            puts_(b, d);
+            void (*freef)(void *, size_t);
+            mp_get_memory_functions(NULL, NULL, &freef);
+            freef(d, strlen(d) + 1);
+            mpz_clear(z);
+            break;
+          }
         }
         /* constant.i is otherwise unused for a str: 1 records a u'' prefix */
         if (c->u.constant.kind == K_STR && c->u.constant.i == 1) puts_(b, ", kind='u'");

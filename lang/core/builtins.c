@@ -135,29 +135,37 @@ static Value b_round(int argc, const Value *argv, Obj *kw) {
   int has_nd = !VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]);
   int64_t nd = 0;
   if (has_nd && op_as_int(a[1], &nd) < 0) return val_null();
-  if (VAL_IS_INTLIKE(x)) {
-    if (!has_nd || nd >= 0) return val_int(x.u.i);
-    if (nd < -18) return val_int(0);
-    int64_t p = 1;
-    for (int64_t i = 0; i < -nd; i++) p *= 10;
-    int64_t q = x.u.i / p, r = x.u.i % p;
-    if (r < 0) { r += p; q -= 1; }
-    int64_t twice = 2 * r;
-    if (twice > p || (twice == p && (q & 1))) q += 1;
-    int64_t out;
-    if (__builtin_mul_overflow(q, p, &out))
-      return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
-    return val_int(out);
+  if (num_is_int(x)) {
+    if (!has_nd || nd >= 0) return VAL_IS_BOOL(x) ? val_int(x.u.i) : val_incref(x);
+    /* 10**-nd > 2|x|: the result is 0 (without computing a huge power) */
+    if ((double)-nd * 3.3219280948873622 > (double)num_big_bitlen(x) + 2) return val_int(0);
+    Value p = op_binop(OP_POW, val_int(10), val_int(-nd));
+    if (VAL_IS_NULL(p)) return p;
+    Value q = op_binop(OP_FLOORDIV, x, p), r = val_null(), t = val_null(), res = val_null();
+    if (VAL_IS_NULL(q)) goto rdone;
+    r = op_binop(OP_MOD, x, p);
+    if (VAL_IS_NULL(r)) goto rdone;
+    t = op_binop(OP_ADD, r, r);
+    if (VAL_IS_NULL(t)) goto rdone;
+    int c = num_big_cmp(t, p);
+    Value qodd = op_binop(OP_BITAND, q, val_int(1));   /* always a small int */
+    if (c > 0 || (c == 0 && VAL_IS_INT(qodd) && qodd.u.i == 1)) {
+      Value q1 = op_binop(OP_ADD, q, val_int(1));
+      val_decref(q);
+      q = q1;
+      if (VAL_IS_NULL(q)) goto rdone;
+    }
+    res = op_binop(OP_MULT, q, p);
+  rdone:
+    val_decref(p); val_decref(q); val_decref(r); val_decref(t);
+    return res;
   }
   if (VAL_IS_FLOAT(x)) {
     double d = x.u.f;
     if (!has_nd) {
       if (isnan(d)) return obj_raise(&exc_ValueError, "cannot convert float NaN to integer");
       if (isinf(d)) return obj_raise(&exc_OverflowError, "cannot convert float infinity to integer");
-      double r = round_half_even(d);
-      int64_t i;
-      if (num_float_to_int(r, &i) < 0) return val_null();
-      return val_int(i);
+      return num_big_from_double(round_half_even(d));
     }
     if (!isfinite(d) || d == 0.0) return val_float(d);
     if (nd > 330) return val_float(d);
@@ -215,11 +223,13 @@ static Value b_pow(int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (func_parse_args("pow", argc, argv, kw, "base,exp|mod", a) < 0) return val_null();
   if (VAL_IS_NULL(a[2]) || VAL_IS_NONE(a[2])) return op_binop(OP_POW, a[0], a[1]);
-  if (!VAL_IS_INTLIKE(a[0]) || !VAL_IS_INTLIKE(a[1]) || !VAL_IS_INTLIKE(a[2]))
+  for (int i = 0; i < 3; i++) a[i] = num_unbox(a[i]);
+  if (!num_is_int(a[0]) || !num_is_int(a[1]) || !num_is_int(a[2]))
     return obj_raise(&exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
+  if (!VAL_IS_INTLIKE(a[0]) || !VAL_IS_INTLIKE(a[1]) || !VAL_IS_INTLIKE(a[2]) || a[1].u.i < 0)
+    return num_big_powmod(a[0], a[1], a[2]);
   int64_t b = a[0].u.i, e = a[1].u.i, m = a[2].u.i;
   if (m == 0) return obj_raise(&exc_ValueError, "pow() 3rd argument cannot be 0");
-  if (e < 0) return obj_raise(&exc_ValueError, "base is not invertible for the given modulus");
   __int128 mm = m < 0 ? -(__int128)m : m, r = 1 % mm, x = ((b % mm) + mm) % mm;
   while (e) {
     if (e & 1) r = r * x % mm;
@@ -234,6 +244,17 @@ static Value b_hex_like(int argc, const Value *argv, Obj *kw, const char *name, 
                         const char *prefix) {
   if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   int64_t v;
+  if (num_is_big(num_unbox(argv[0]))) return num_big_to_base(num_unbox(argv[0]), base, prefix);
+  if (VAL_IS_OBJ(argv[0]) && !num_is_int(num_unbox(argv[0]))) {
+    Value r = op_conv_dunder(argv[0], "__index__");   /* may give a big int */
+    if (!VAL_IS_NULL(r) && num_is_big(r)) {
+      Value t = num_big_to_base(r, base, prefix);
+      val_decref(r);
+      return t;
+    }
+    val_decref(r);
+    if (obj_err_occurred()) return val_null();
+  }
   if (op_as_int(argv[0], &v) < 0) return val_null();
   uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
   char digits[70];
@@ -256,6 +277,8 @@ static Value b_oct(int argc, const Value *argv, Obj *kw) { return b_hex_like(arg
 
 static Value b_chr(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("chr", argc, kw, 1, 1) < 0) return val_null();
+  if (num_is_big(num_unbox(argv[0])))
+    return obj_raise(&exc_OverflowError, "Python int too large to convert to C int");
   int64_t c;
   if (op_as_int(argv[0], &c) < 0) return val_null();
   if (c < 0 || c > 0x10ffff) return obj_raise(&exc_ValueError, "chr() arg not in range(0x110000)");

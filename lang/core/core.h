@@ -356,6 +356,32 @@ Value file_open(int argc, const Value *argv, Obj *kwnames);
 Value num_int_binary(int op, Value a, Value b);
 Value num_float_binary(int op, Value a, Value b);
 int num_compare(Value a, Value b, int op);          /* numbers only: 1/0, -2 if not numbers */
+/* big ints (bigint.c): an int outside int64 is a V_OBJ whose type is num_int_type itself */
+extern int num_int_max_str_digits;           /* sys.set_int_max_str_digits; 0 = no limit */
+int num_is_big(Value v);                     /* a big int (not a V_INT) */
+int num_is_int(Value v);                     /* V_INT, V_BOOL or a big int */
+void num_big_dealloc(Obj *o);
+int num_big_sign(Value v);
+uint64_t num_big_bitlen(Value v);            /* bits of |v| */
+uint64_t num_big_popcount(Value v);          /* one bits of |v| */
+int num_big_to_double(Value v, double *out); /* correctly rounded; OverflowError */
+Value num_big_from_double(double d);         /* int(d), d finite */
+Value num_big_binary(int op, Value a, Value b);   /* both ints */
+Value num_big_unary(int op, Value a);
+int num_big_cmp(Value a, Value b);           /* -1/0/1, both ints */
+int num_big_cmp_float(Value a, double f);    /* -1/0/1, 2 if f is NaN */
+int64_t num_big_hash(Value v);               /* CPython's hash of any int */
+char *num_big_digits(Value v, int base, int check_limit);   /* |v|'s digits, obj_malloc'd */
+Value num_big_repr(Value v);
+Value num_big_to_base(Value v, int base, const char *prefix);  /* "-0x1f" */
+Value num_big_from_digits(const char *s, size_t n, int base, int neg);
+int num_big_to_bytes(Value v, unsigned char *out, size_t len, int little, int is_signed);
+Value num_big_from_bytes(const unsigned char *s, size_t len, int little, int is_signed);
+Value num_big_powmod(Value a, Value e, Value m);
+Value num_big_math(int which, Value a, Value b);  /* 0 gcd 1 lcm 2 isqrt 3 factorial 4 comb 5 perm */
+/* a big int under a format spec (num.c): 0, -1 with err set (a ValueError), -2 raised */
+int num_big_format(Value v, const FmtSpec *sp, FBuf *out, char *err, size_t errn);
+double num_big_frexp(Value v, int64_t *e);   /* v = x * 2**e, 0.5 <= |x| < 1 */
 Value class_type_call(Value t, int argc, const Value *argv, Obj *kwnames);
 Value class_new(Obj *name, Value bases, Value ns, ModuleObj *mod);
 /* a class whose type is the metaclass meta (type or a subclass), then __set_name__ and the

@@ -161,6 +161,12 @@ static Value eval_constant(Node *n) {
     case K_INT: return val_int(n->u.constant.i);
     case K_FLOAT: return val_float(n->u.constant.f);
     case K_ELLIPSIS: return val_obj(&iter_ellipsis_obj);
+    case K_BIGINT:
+      if (!n->u.constant.i)
+        return num_big_from_digits(n->u.constant.s.s, n->u.constant.s.len,
+                                   (int)n->u.constant.f, 0);
+      obj_incref((Obj *)(intptr_t)n->u.constant.i);
+      return val_obj((Obj *)(intptr_t)n->u.constant.i);
     case K_BYTES:
     case K_STR: {
       Obj *o = (Obj *)(intptr_t)n->u.constant.i;

@@ -742,6 +742,25 @@ int fmt_format_int(int64_t v, const FmtSpec *sp, FBuf *out, char *err, size_t er
                      sizeof buf - (size_t)i, "", 0, 0, group, sp->grouping, err, errn);
 }
 
+int fmt_format_int_digits(int neg, const char *digits, size_t nd, const FmtSpec *sp, FBuf *out,
+                          char *err, size_t errn) {
+  char type = sp->type ? sp->type : 'd';
+  if (sp->precision != -1)
+    return seterr(err, errn, "Precision not allowed in integer format specifier");
+  if (sp->alternate & FMT_NONEG0)
+    return seterr(err, errn,
+                  "Negative zero coercion (z) not allowed in integer format specifier");
+  char align = sp->align ? sp->align : (sp->zero ? '=' : '>');
+  int base = type == 'b' ? 2 : type == 'o' ? 8 : (type == 'x' || type == 'X') ? 16 : 10;
+  const char *prefix = type == 'b' ? "0b" : type == 'o' ? "0o" : type == 'x' ? "0x" :
+                       type == 'X' ? "0X" : "";
+  size_t nprefix = (sp->alternate & FMT_ALT) && base != 10 ? 2 : 0;
+  int group = 0;
+  if (sp->grouping) group = (sp->grouping == '_' && base != 10) ? 4 : 3;
+  return emit_number(out, sp, align, neg ? '-' : 0, prefix, nprefix, digits, nd, "", 0, 0,
+                     group, sp->grouping, err, errn);
+}
+
 int fmt_format_str(const char *s, size_t len, const FmtSpec *sp, FBuf *out, char *err,
                    size_t errn) {
   char type = sp->type ? sp->type : 's';

@@ -43,6 +43,10 @@ int fmt_parse_spec(const char *spec, size_t len, FmtSpec *out, char *err, size_t
 /* format(value, spec) for each scalar kind; append to out. Return 0, or -1 with a CPython-style
  * message in err, e.g. "Unknown format code 'd' for object of type 'float'". */
 int fmt_format_int(int64_t v, const FmtSpec *sp, FBuf *out, char *err, size_t errn);
+/* an integer given as the digits of its magnitude in the base of sp's type (b, o, x/X, d, n;
+ * 'X' digits upper case), as fmt_format_int formats it: big ints */
+int fmt_format_int_digits(int neg, const char *digits, size_t nd, const FmtSpec *sp, FBuf *out,
+                          char *err, size_t errn);
 int fmt_format_float(double v, const FmtSpec *sp, FBuf *out, char *err, size_t errn);
 int fmt_format_str(const char *s, size_t len, const FmtSpec *sp, FBuf *out, char *err,
                    size_t errn);

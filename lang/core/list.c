@@ -248,7 +248,13 @@ static int list_len(Value v, int64_t *out) { *out = LIST(v.u.o)->len; return 0; 
 static int list_index_of(ListObj *l, Value key, int64_t *out, const char *msg) {
   int64_t i;
   int k = op_index_value(key, &i);
-  if (k < 0) return -1;
+  if (k < 0) {
+    if (obj_err_matches(&exc_OverflowError)) {   /* a big int, as CPython */
+      obj_err_clear();
+      obj_raise(&exc_IndexError, "cannot fit 'int' into an index-sized integer");
+    }
+    return -1;
+  }
   if (k == 0) {
     obj_raise(&exc_TypeError, "list indices must be integers or slices, not %s", op_type_name(key));
     return -1;

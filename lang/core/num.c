@@ -1,5 +1,5 @@
-/* num.c - the scalar types: None, bool, int (64-bit, overflow raises OverflowError), float;
- * their arithmetic with Python's semantics, hashes compatible with CPython's, and parsing. */
+/* num.c - the scalar types: None, bool, int (unboxed int64, big ints from bigint.c beyond),
+ * float; their arithmetic with Python's semantics, hashes compatible with CPython's, parsing. */
 #include <ctype.h>
 #include <errno.h>
 #include <float.h>
@@ -83,6 +83,7 @@ int num_compare(Value a, Value b, int op) {
   if (VAL_IS_INTLIKE(a)) {
     if (VAL_IS_INTLIKE(b)) c = a.u.i < b.u.i ? -1 : a.u.i > b.u.i;
     else if (VAL_IS_FLOAT(b)) c = cmp_int_float(a.u.i, b.u.f);
+    else if (num_is_big(b)) c = num_big_cmp(a, b);
     else return -2;
   } else if (VAL_IS_FLOAT(a)) {
     if (VAL_IS_FLOAT(b)) {
@@ -91,9 +92,16 @@ int num_compare(Value a, Value b, int op) {
     } else if (VAL_IS_INTLIKE(b)) {
       c = cmp_int_float(b.u.i, a.u.f);
       if (c != 2) c = -c;
+    } else if (num_is_big(b)) {
+      c = num_big_cmp_float(b, a.u.f);
+      if (c != 2) c = -c;
     } else {
       return -2;
     }
+  } else if (num_is_big(a)) {
+    if (num_is_int(b)) c = num_big_cmp(a, b);
+    else if (VAL_IS_FLOAT(b)) c = num_big_cmp_float(a, b.u.f);
+    else return -2;
   } else if (a.tag == V_NONE && b.tag == V_NONE) {
     if (op == CMP_EQ || op == CMP_NOTEQ) return op == CMP_EQ;
     return -2;
@@ -104,23 +112,20 @@ int num_compare(Value a, Value b, int op) {
 }
 
 /* ---- int arithmetic --------------------------------------------------------------------- */
-static Value overflow(void) {
-  return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
-}
-
 static Value int_pow(int64_t a, int64_t b) {
   if (b < 0) {
     if (a == 0)
       return obj_raise(&exc_ZeroDivisionError, "0.0 cannot be raised to a negative power");
     return val_float(pow((double)a, (double)b));
   }
-  int64_t r = 1, base = a;
-  while (b) {
-    if (b & 1) {
-      if (__builtin_mul_overflow(r, base, &r)) return overflow();
+  int64_t r = 1, base = a, e = b;
+  while (e) {
+    if (e & 1) {
+      if (__builtin_mul_overflow(r, base, &r)) return num_big_binary(OP_POW, val_int(a), val_int(b));
     }
-    b >>= 1;
-    if (b && __builtin_mul_overflow(base, base, &base)) return overflow();
+    e >>= 1;
+    if (e && __builtin_mul_overflow(base, base, &base))
+      return num_big_binary(OP_POW, val_int(a), val_int(b));
   }
   return val_int(r);
 }
@@ -130,22 +135,26 @@ static Value float_op(int op, double x, double y);
 Value num_int_binary(int op, Value a, Value b) {
   op &= 0xff;
   if (!VAL_IS_INTLIKE(a) || !VAL_IS_INTLIKE(b)) {
-    if ((VAL_IS_FLOAT(a) || VAL_IS_INTLIKE(a)) && (VAL_IS_FLOAT(b) || VAL_IS_INTLIKE(b)))
-      return float_op(op, VAL_IS_FLOAT(a) ? a.u.f : (double)a.u.i,
-                      VAL_IS_FLOAT(b) ? b.u.f : (double)b.u.i);
+    if (num_is_int(a) && num_is_int(b)) return num_big_binary(op, a, b);
+    if ((VAL_IS_FLOAT(a) || num_is_int(a)) && (VAL_IS_FLOAT(b) || num_is_int(b))) {
+      double x = a.u.f, y = b.u.f;
+      if (!VAL_IS_FLOAT(a) && num_big_to_double(a, &x) < 0) return val_null();
+      if (!VAL_IS_FLOAT(b) && num_big_to_double(b, &y) < 0) return val_null();
+      return float_op(op, x, y);
+    }
     return obj_notimpl();
   }
   int64_t x = a.u.i, y = b.u.i, r;
   switch (op) {
-    case OP_ADD: if (__builtin_add_overflow(x, y, &r)) return overflow(); return val_int(r);
-    case OP_SUB: if (__builtin_sub_overflow(x, y, &r)) return overflow(); return val_int(r);
-    case OP_MULT: if (__builtin_mul_overflow(x, y, &r)) return overflow(); return val_int(r);
+    case OP_ADD: if (__builtin_add_overflow(x, y, &r)) break; return val_int(r);
+    case OP_SUB: if (__builtin_sub_overflow(x, y, &r)) break; return val_int(r);
+    case OP_MULT: if (__builtin_mul_overflow(x, y, &r)) break; return val_int(r);
     case OP_DIV:
       if (y == 0) return obj_raise(&exc_ZeroDivisionError, "division by zero");
-      if ((x < 0 ? -(uint64_t)x : (uint64_t)x) < ((uint64_t)1 << 53) &&
-          (y < 0 ? -(uint64_t)y : (uint64_t)y) < ((uint64_t)1 << 53))
+      if ((x < 0 ? -(uint64_t)x : (uint64_t)x) <= ((uint64_t)1 << 53) &&
+          (y < 0 ? -(uint64_t)y : (uint64_t)y) <= ((uint64_t)1 << 53))
         return val_float((double)x / (double)y);
-      return val_float((double)x / (double)y);
+      break;   /* exactly rounded by bigint.c */
     case OP_FLOORDIV:
     case OP_MOD: {
       if (y == 0)
@@ -153,7 +162,7 @@ Value num_int_binary(int op, Value a, Value b) {
                                                                : "integer division or modulo by zero");
       if (x == INT64_MIN && y == -1) {
         if (op == OP_MOD) return val_int(0);
-        return overflow();
+        break;
       }
       int64_t q = x / y, m = x % y;
       if (m != 0 && ((m < 0) != (y < 0))) { q -= 1; m += y; }
@@ -163,9 +172,9 @@ Value num_int_binary(int op, Value a, Value b) {
     case OP_LSHIFT:
       if (y < 0) return obj_raise(&exc_ValueError, "negative shift count");
       if (x == 0) return val_int(0);
-      if (y >= 63) return overflow();
+      if (y >= 63) break;
       r = (int64_t)((uint64_t)x << y);
-      if ((r >> y) != x) return overflow();
+      if ((r >> y) != x) break;
       return val_int(r);
     case OP_RSHIFT:
       if (y < 0) return obj_raise(&exc_ValueError, "negative shift count");
@@ -178,6 +187,7 @@ Value num_int_binary(int op, Value a, Value b) {
       return (a.tag == V_BOOL && b.tag == V_BOOL) ? val_bool(x ^ y) : val_int(x ^ y);
     default: return obj_notimpl();
   }
+  return num_big_binary(op, a, b);   /* the result does not fit int64 */
 }
 
 /* ---- float arithmetic ------------------------------------------------------------------- */
@@ -231,20 +241,25 @@ Value num_float_binary(int op, Value a, Value b) {
   double x, y;
   if (VAL_IS_FLOAT(a)) x = a.u.f;
   else if (VAL_IS_INTLIKE(a)) x = (double)a.u.i;
+  else if (num_is_big(a)) { if (num_big_to_double(a, &x) < 0) return val_null(); }
   else return obj_notimpl();
   if (VAL_IS_FLOAT(b)) y = b.u.f;
   else if (VAL_IS_INTLIKE(b)) y = (double)b.u.i;
+  else if (num_is_big(b)) { if (num_big_to_double(b, &y) < 0) return val_null(); }
   else return obj_notimpl();
   return float_op(op & 0xff, x, y);
 }
 
 static Value int_unary(int op, Value a) {
+  if (num_is_big(a)) return num_big_unary(op, a);
   int64_t x = a.u.i;
   switch (op) {
-    case UOP_USUB: if (x == INT64_MIN) return overflow(); return val_int(-x);
+    case UOP_USUB: if (x == INT64_MIN) return num_big_unary(op, a); return val_int(-x);
     case UOP_UADD: return val_int(x);
     case UOP_INVERT: return val_int(~x);
-    case OBJ_UOP_ABS: if (x == INT64_MIN) return overflow(); return val_int(x < 0 ? -x : x);
+    case OBJ_UOP_ABS:
+      if (x == INT64_MIN) return num_big_unary(op, a);
+      return val_int(x < 0 ? -x : x);
     default: return obj_notimpl();
   }
 }
@@ -264,6 +279,7 @@ static Value bool_repr(Value v) {
   return val_obj(str_intern(v.u.i ? "True" : "False"));
 }
 static Value int_repr(Value v) {
+  if (num_is_big(v)) return num_big_repr(v);
   char buf[32];
   int n = snprintf(buf, sizeof buf, "%lld", (long long)v.u.i);
   return str_new(buf, (size_t)n);
@@ -275,6 +291,30 @@ static Value obj_float_repr_val(double d) {
   return str_new(buf, (size_t)n);
 }
 static Value float_repr(Value v) { return obj_float_repr_val(v.u.f); }
+
+/* a big int under a format spec: 0, -1 with err (a ValueError), -2 with an exception raised */
+int num_big_format(Value v, const FmtSpec *sp, FBuf *out, char *err, size_t errn) {
+  char type = sp->type ? sp->type : 'd';
+  if (strchr("eEfFgG%", type)) {
+    double d;
+    if (num_big_to_double(v, &d) < 0) return -2;
+    return fmt_format_float(d, sp, out, err, errn);
+  }
+  if (type == 'c') {
+    obj_raise(&exc_OverflowError, "Python int too large to convert to C int");
+    return -2;
+  }
+  if (!strchr("bdoxXn", type)) return fmt_format_int(0, sp, out, err, errn);  /* its error */
+  int base = type == 'b' ? 2 : type == 'o' ? 8 : (type == 'x' || type == 'X') ? 16 : 10;
+  char *dig = num_big_digits(v, base, 1);
+  if (!dig) return -2;
+  size_t n = strlen(dig);
+  if (type == 'X')
+    for (size_t i = 0; i < n; i++) dig[i] = (char)toupper((unsigned char)dig[i]);
+  int r = fmt_format_int_digits(num_big_sign(v) < 0, dig, n, sp, out, err, errn);
+  obj_mfree(dig);
+  return r;
+}
 
 static Value format_with(Value v, Value spec) {
   if (!VAL_IS_STR(spec)) return obj_raise(&exc_TypeError, "format spec must be a str");
@@ -290,7 +330,9 @@ static Value format_with(Value v, Value spec) {
   FBuf b = {0};
   int r;
   if (VAL_IS_FLOAT(v)) r = fmt_format_float(v.u.f, &fs, &b, err, sizeof err);
+  else if (num_is_big(v)) r = num_big_format(v, &fs, &b, err, sizeof err);
   else r = fmt_format_int(v.u.i, &fs, &b, err, sizeof err);
+  if (r == -2) return val_null();   /* an exception raised (a digit limit, an overflow) */
   if (r < 0) {
     fbuf_free(&b);
     if (VAL_IS_BOOL(v) && strstr(err, "'int'")) {
@@ -309,7 +351,7 @@ static Value format_with(Value v, Value spec) {
 
 /* ---- hashes ------------------------------------------------------------------------- */
 static int none_hash(Value v, int64_t *out) { *out = 0x5a5a5a; return 0; }
-static int int_hash(Value v, int64_t *out) { *out = num_hash_int(v.u.i); return 0; }
+static int int_hash(Value v, int64_t *out) { *out = num_big_hash(v); return 0; }
 static int float_hash(Value v, int64_t *out) { *out = num_hash_double(v.u.f); return 0; }
 
 static Value num_compare_slot(Value a, Value b, int op) {
@@ -353,6 +395,7 @@ static Value obj_int_from_str(const char *s0, size_t n, int base) {
   }
   if (s >= e) goto bad;
   uint64_t acc = 0;
+  size_t ndig = 0;
   int prev_us = 1, over = 0;
   for (const char *p = s; p < e; p++) {
     if (*p == '_') {
@@ -363,12 +406,22 @@ static Value obj_int_from_str(const char *s0, size_t n, int base) {
     int d = digit_val((unsigned char)*p);
     if (d >= b) goto bad;
     prev_us = 0;
+    ndig++;
     if (acc > (UINT64_MAX - (uint64_t)d) / (uint64_t)b) over = 1;
     else acc = acc * (uint64_t)b + (uint64_t)d;
   }
   if (prev_us) goto bad;
-  if (over || acc > (uint64_t)INT64_MAX + (uint64_t)neg)
-    return obj_raise(&exc_OverflowError, "int too large for Sable's 64-bit int");
+  if (over || acc > (uint64_t)INT64_MAX + (uint64_t)neg ||
+      (b == 10 && num_int_max_str_digits > 0 && ndig > (size_t)num_int_max_str_digits)) {
+    char *dig = obj_malloc(ndig + 1);
+    if (!dig) return val_null();
+    size_t k = 0;
+    for (const char *p = s; p < e; p++)
+      if (*p != '_') dig[k++] = *p;
+    Value r = num_big_from_digits(dig, k, b, neg);
+    obj_mfree(dig);
+    return r;
+  }
   return val_int(neg ? (int64_t)(0 - acc) : (int64_t)acc);
 bad: {
     Value str = str_new(s0, n);
@@ -452,7 +505,11 @@ int num_float_to_int(double d, int64_t *out) {
 }
 
 /* ---- instances of user subclasses of int and float: a boxed number ------------------- */
-static void box_dealloc(Obj *o) { obj_free(o); }
+static void box_dealloc(Obj *o) {
+  if (o->type == &num_int_type) { num_big_dealloc(o); return; }
+  val_decref(((NumBoxObj *)o)->v);   /* a boxed big int */
+  obj_free(o);
+}
 static TypeObj *box_layout(Value v) {
   return VAL_IS_OBJ(v) && v.u.o->type->layout &&
          (v.u.o->type->layout == &num_int_type || v.u.o->type->layout == &num_float_type)
@@ -495,10 +552,12 @@ static Value int_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw) {
     return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, (int)base);
   }
   if (VAL_IS_INTLIKE(x)) return val_int(x.u.i);
+  if (num_is_big(x)) return val_incref(x);
   if (VAL_IS_FLOAT(x)) {
-    int64_t i;
-    if (num_float_to_int(x.u.f, &i) < 0) return val_null();
-    return val_int(i);
+    double d = x.u.f;
+    if (isnan(d)) return obj_raise(&exc_ValueError, "cannot convert float NaN to integer");
+    if (isinf(d)) return obj_raise(&exc_OverflowError, "cannot convert float infinity to integer");
+    return num_big_from_double(trunc(d));
   }
   if (VAL_IS_STR_ANY(x)) return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, 10);
   static const char *const names[] = {"__int__", "__index__", "__trunc__"};
@@ -508,7 +567,7 @@ static Value int_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw) {
       if (obj_err_occurred()) return r;
       continue;
     }
-    if (!VAL_IS_INTLIKE(r)) {
+    if (!num_is_int(r)) {
       val_decref(r);
       return obj_raise(&exc_TypeError, "%s returned non-int", names[i]);
     }
@@ -532,6 +591,10 @@ static Value float_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value x = num_unbox(argv[0]);
   if (VAL_IS_FLOAT(x)) return x;
   if (VAL_IS_INTLIKE(x)) return val_float((double)x.u.i);
+  if (num_is_big(x)) {
+    double d;
+    return num_big_to_double(x, &d) < 0 ? val_null() : val_float(d);
+  }
   if (VAL_IS_STR_ANY(x)) return float_from_str(x);
   Value r = op_conv_dunder(x, "__float__");
   if (!VAL_IS_NULL(r)) {
@@ -565,13 +628,93 @@ static Value float_m_new(int argc, const Value *argv, Obj *kw) {
 }
 static Value int_bit_length(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("bit_length", argc - 1, kw, 0, 0) < 0) return val_null();
-  uint64_t x = argv[0].u.i < 0 ? (uint64_t)0 - (uint64_t)argv[0].u.i : (uint64_t)argv[0].u.i;
-  int n = 0;
-  while (x) { n++; x >>= 1; }
-  return val_int(n);
+  return val_int((int64_t)num_big_bitlen(num_unbox(argv[0])));
 }
 
-static Value int_conjugate(int argc, const Value *argv, Obj *kw) { return val_int(argv[0].u.i); }
+static Value int_bit_count(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("bit_count", argc - 1, kw, 0, 0) < 0) return val_null();
+  return val_int((int64_t)num_big_popcount(num_unbox(argv[0])));
+}
+
+static Value int_self(Value v) {
+  v = num_unbox(v);
+  return VAL_IS_BOOL(v) ? val_int(v.u.i) : val_incref(v);
+}
+
+static Value int_conjugate(int argc, const Value *argv, Obj *kw) { return int_self(argv[0]); }
+
+static Value int_as_integer_ratio(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("as_integer_ratio", argc - 1, kw, 0, 0) < 0) return val_null();
+  Value n = int_self(argv[0]);
+  if (VAL_IS_NULL(n)) return n;
+  Value t = tuple_pack(2, n, val_int(1));
+  val_decref(n);
+  return t;
+}
+
+/* byteorder argument: 1 little, 0 big, -1 error */
+static int byteorder_arg(Value v) {
+  if (VAL_IS_NULL(v)) return 0;
+  if (!VAL_IS_STR(v)) {
+    obj_raise(&exc_TypeError, "to_bytes() argument 'byteorder' must be str, not %s",
+              op_type_name(v));
+    return -1;
+  }
+  if (strcmp(str_cstr(v), "little") == 0) return 1;
+  if (strcmp(str_cstr(v), "big") == 0) return 0;
+  obj_raise(&exc_ValueError, "byteorder must be either 'little' or 'big'");
+  return -1;
+}
+
+static Value int_to_bytes(int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (func_parse_args("to_bytes", argc - 1, argv + 1, kw, "|length,byteorder,$signed", a) < 0)
+    return val_null();
+  int64_t len = 1;
+  if (!VAL_IS_NULL(a[0]) && op_as_int(a[0], &len) < 0) return val_null();
+  if (len < 0) return obj_raise(&exc_ValueError, "length argument must be non-negative");
+  int little = byteorder_arg(a[1]);
+  if (little < 0) return val_null();
+  int sg = 0;
+  if (!VAL_IS_NULL(a[2]) && (sg = op_truth(a[2])) < 0) return val_null();
+  Value self = num_unbox(argv[0]);
+  /* refuse before allocating when the value cannot fit anyway */
+  if (num_big_bitlen(self) > (uint64_t)len * 8 + 1)
+    return obj_raise(&exc_OverflowError, "int too big to convert");
+  char *buf;
+  Value r = bytes_alloc((size_t)len, &buf);
+  if (VAL_IS_NULL(r)) return r;
+  if (num_big_to_bytes(self, (unsigned char *)buf, (size_t)len, little, sg) < 0) {
+    val_decref(r);
+    return val_null();
+  }
+  return r;
+}
+
+static Value int_from_bytes(int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (func_parse_args("from_bytes", argc - 1, argv + 1, kw, "bytes|byteorder,$signed", a) < 0)
+    return val_null();
+  int little = byteorder_arg(a[1]);
+  if (little < 0) return val_null();
+  int sg = 0;
+  if (!VAL_IS_NULL(a[2]) && (sg = op_truth(a[2])) < 0) return val_null();
+  Value src = a[0], tmp = val_null();
+  if (!VAL_IS_BYTES(src) && !VAL_IS_BYTEARRAY(src) && !(VAL_IS_OBJ(src) && op_type(src)->getbuffer)) {
+    Value f = val_obj(&bytes_type.ob);
+    tmp = op_call1(f, src);     /* bytes(iterable of ints) */
+    if (VAL_IS_NULL(tmp)) return tmp;
+    src = tmp;
+  }
+  ObjBuffer vb;
+  if (bytes_view(src, &vb) < 0) { val_decref(tmp); return val_null(); }
+  Value r = num_big_from_bytes((const unsigned char *)vb.buf, (size_t)vb.len, little, sg);
+  val_decref(tmp);
+  if (VAL_IS_NULL(r) || VAL_IS_TYPE(argv[0]) == 0 || argv[0].u.o == &num_int_type.ob) return r;
+  Value x = op_call1(argv[0], r);   /* a subclass: cls(value), as CPython */
+  val_decref(r);
+  return x;
+}
 
 static Value int_format_m(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("__format__", argc - 1, kw, 1, 1) < 0) return val_null();
@@ -591,17 +734,15 @@ static Value float_as_integer_ratio(int argc, const Value *argv, Obj *kw) {
   int e;
   double m = frexp(d, &e);
   for (int i = 0; i < 300 && m != floor(m); i++) { m *= 2.0; e--; }
-  if (fabs(m) >= 9.2e18) return obj_raise(&exc_OverflowError, "ratio too large for 64-bit ints");
-  int64_t num = (int64_t)m, den = 1;
-  if (e > 0) {
-    for (int i = 0; i < e; i++)
-      if (__builtin_mul_overflow(num, 2, &num)) return overflow();
-  } else {
-    for (int i = 0; i < -e; i++)
-      if (__builtin_mul_overflow(den, 2, &den)) return overflow();
-  }
-  Value a = val_int(num), b = val_int(den);
-  return tuple_pack(2, a, b);
+  /* m is an integer of at most 53 bits: num = m << e or den = 1 << -e */
+  Value num = num_big_binary(OP_LSHIFT, val_int((int64_t)m), val_int(e > 0 ? e : 0));
+  if (VAL_IS_NULL(num)) return num;
+  Value den = num_big_binary(OP_LSHIFT, val_int(1), val_int(e < 0 ? -e : 0));
+  if (VAL_IS_NULL(den)) { val_decref(num); return den; }
+  Value t = tuple_pack(2, num, den);
+  val_decref(num);
+  val_decref(den);
+  return t;
 }
 
 static Value float_hex_unsupported(int argc, const Value *argv, Obj *kw) {
@@ -610,15 +751,21 @@ static Value float_hex_unsupported(int argc, const Value *argv, Obj *kw) {
   return str_from_cstr(buf);
 }
 
-static Value num_real(Value self) { return VAL_IS_BOOL(self) ? val_int(self.u.i) : self; }
+static Value num_real(Value self) {
+  return VAL_IS_FLOAT(self) ? self : int_self(self);
+}
 static Value num_imag(Value self) { return VAL_IS_FLOAT(self) ? val_float(0.0) : val_int(0); }
-static Value int_numerator(Value self) { return val_int(self.u.i); }
+static Value int_numerator(Value self) { return int_self(self); }
 static Value int_denominator(Value self) { return val_int(1); }
 
 static const MethodDef int_methods[] = {
     {"__new__", int_m_new, "__new__(type, x=0, /, base=10)", METH_STATIC},
     {"bit_length", int_bit_length, "bit_length()\nNumber of bits necessary to represent self in binary.", 0},
+    {"bit_count", int_bit_count, "bit_count()\nNumber of ones in the binary representation of abs(self).", 0},
     {"conjugate", int_conjugate, "conjugate()", 0},
+    {"as_integer_ratio", int_as_integer_ratio, "as_integer_ratio()", 0},
+    {"to_bytes", int_to_bytes, "to_bytes(length=1, byteorder='big', *, signed=False)\nAn array of bytes representing the integer.", 0},
+    {"from_bytes", int_from_bytes, "from_bytes(bytes, byteorder='big', *, signed=False)\nThe integer represented by the given array of bytes.", METH_CLASS},
     {"__format__", int_format_m, "__format__(format_spec)", 0},
     {NULL}};
 static const GetSetDef int_getset[] = {
@@ -635,7 +782,7 @@ static const MethodDef float_methods[] = {
 static const GetSetDef float_getset[] = {
     {"real", num_real, NULL, NULL}, {"imag", num_imag, NULL, NULL}, {NULL}};
 
-static int num_truth(Value v) { return op_truth(v); }
+static int num_truth(Value v) { return num_is_big(v) ? 1 : op_truth(v); }
 
 TypeObj num_none_type = {OBJ_TYPE_HEAD, .name = "NoneType", .repr = none_repr,
                          .hash = none_hash, .compare = num_compare_slot, .new = none_new,

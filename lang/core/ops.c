@@ -495,19 +495,35 @@ Value op_conv_dunder(Value v, const char *name) {
   return r;
 }
 
+static int big_index_error(void) {
+  obj_raise(&exc_OverflowError, "Python int too large to convert to C ssize_t");
+  return -1;
+}
+
 int op_index_value(Value v, int64_t *out) {
   if (VAL_IS_INTLIKE(v)) { *out = v.u.i; return 1; }
-  if (VAL_IS_OBJ(v) && v.u.o->type->layout == &num_int_type) { *out = num_unbox(v).u.i; return 1; }
+  if (num_is_big(v)) return big_index_error();
+  if (VAL_IS_OBJ(v) && v.u.o->type->layout == &num_int_type) {
+    Value x = num_unbox(v);
+    if (num_is_big(x)) return big_index_error();
+    *out = x.u.i;
+    return 1;
+  }
   Value r = op_conv_dunder(v, "__index__");
   if (VAL_IS_NULL(r)) return obj_err_occurred() ? -1 : 0;
-  int k = VAL_IS_INTLIKE(r) ? (*out = r.u.i, 1) : -1;
+  int k = VAL_IS_INTLIKE(r) ? (*out = r.u.i, 1) : num_is_big(r) ? -2 : -1;
   val_decref(r);
+  if (k == -2) return big_index_error();
   if (k < 0) obj_raise(&exc_TypeError, "__index__ returned non-int");
   return k;
 }
 
 int op_repeat_count(Value k, int64_t *n) {
   if (VAL_IS_INTLIKE(k)) { *n = k.u.i; return 1; }
+  if (num_is_big(k)) {
+    obj_raise(&exc_OverflowError, "cannot fit 'int' into an index-sized integer");
+    return -1;
+  }
   if (!VAL_IS_OBJ(k) || VAL_IS_FLOAT(k)) return 0;
   int r = op_index_value(k, n);
   if (r < 0 && obj_err_matches(&exc_TypeError)) {
@@ -527,6 +543,7 @@ int op_as_int(Value v, int64_t *out) {
 int op_as_float(Value v, double *out) {
   if (VAL_IS_FLOAT(v)) { *out = v.u.f; return 0; }
   if (VAL_IS_INTLIKE(v)) { *out = (double)v.u.i; return 0; }
+  if (num_is_big(v)) return num_big_to_double(v, out);
   if (VAL_IS_OBJ(v) && v.u.o->type->layout &&
       (v.u.o->type->layout == &num_int_type || v.u.o->type->layout == &num_float_type))
     return op_as_float(num_unbox(v), out);
@@ -545,7 +562,13 @@ int op_as_float(Value v, double *out) {
 int op_as_index(Value v, int64_t len, int64_t *out, const char *what) {
   int64_t i;
   int k = op_index_value(v, &i);
-  if (k < 0) return -1;
+  if (k < 0) {
+    if (obj_err_matches(&exc_OverflowError)) {
+      obj_err_clear();
+      obj_raise(&exc_IndexError, "cannot fit 'int' into an index-sized integer");
+    }
+    return -1;
+  }
   if (k == 0) {
     obj_raise(&exc_TypeError, "%s indices must be integers or slices, not %s", what,
               op_type_name(v));

@@ -456,8 +456,16 @@ static Node *number(Parser *p, Token *t) {
   n->u.constant.kind = K_INT;
   n->u.constant.i = (int64_t)v;
   return n;
-too_large:
-  raise_err(p, PE_SYNTAX, t->span, 0, "integer literal too large");
+too_large: {
+    size_t nd = strlen(digits);
+    char *copy = arena_alloc(p->a, nd + 1);
+    memcpy(copy, digits, nd + 1);
+    n->u.constant.kind = K_BIGINT;
+    n->u.constant.s.s = copy;
+    n->u.constant.s.len = nd;
+    n->u.constant.f = base;
+    return n;
+  }
 }
 
 static Node *mk_const(Parser *p, Token *t, ConstKind k) {

@@ -689,6 +689,12 @@ static void fill_constant(Ctx *c, Node *n) {
     if (VAL_IS_NULL(v)) { c->failed = 1; return; }
     own(c, v.u.o);
     n->u.constant.i = (int64_t)(intptr_t)v.u.o;
+  } else if (n->u.constant.kind == K_BIGINT && !n->u.constant.i) {
+    Value v = num_big_from_digits(n->u.constant.s.s, n->u.constant.s.len,
+                                  (int)n->u.constant.f, 0);
+    if (VAL_IS_NULL(v)) { c->failed = 1; return; }
+    own(c, v.u.o);
+    n->u.constant.i = (int64_t)(intptr_t)v.u.o;
   }
 }
 

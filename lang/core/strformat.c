@@ -211,6 +211,22 @@ static int pct_obj_int(Value v, int64_t *i, char type) {
 static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
   char err[200];
   int r;
+  Value big = num_unbox(v);
+  if (num_is_big(big) || (VAL_IS_FLOAT(v) && (type == 'd' || type == 'i' || type == 'u') &&
+                          isfinite(v.u.f) && fabs(v.u.f) >= 9.2e18)) {
+    /* an int beyond int64 (or %d of a float that becomes one) */
+    big = VAL_IS_FLOAT(v) ? num_big_from_double(trunc(v.u.f)) : val_incref(big);
+    if (VAL_IS_NULL(big)) return -1;
+    sp->type = (type == 'i' || type == 'u') ? 'd' : type;
+    if (sp->type != 'd' && sp->type != 'x' && sp->type != 'X' && sp->type != 'o' &&
+        sp->precision < 0)
+      sp->precision = 6;
+    r = num_big_format(big, sp, out, err, sizeof err);
+    val_decref(big);
+    if (r == -2) return -1;
+    if (r < 0) { obj_raise(&exc_ValueError, "%s", err); return -1; }
+    return 0;
+  }
   if (type == 'd' || type == 'i' || type == 'u') {
     int64_t i;
     if (VAL_IS_INTLIKE(v)) i = v.u.i;

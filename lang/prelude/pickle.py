@@ -129,12 +129,7 @@ def decode_long(data):
     n = len(data)
     if n == 0:
         return 0
-    if n > 8:
-        raise OverflowError('int too large to unpickle (Sable ints are 64-bit)')
-    acc = 0
-    for i in range(n - 1, -1, -1):
-        acc = (acc << 8) | data[i] if i < n - 1 or data[i] < 0x80 else data[i] - 256
-    return acc
+    return int.from_bytes(data, 'little', signed=True)
 
 
 def _is_array(obj):

@@ -1,6 +1,6 @@
 # uuid.py - CPython 3.11's uuid module: UUID, uuid1 (time-based, random node), uuid3/uuid5
-# (md5/sha1 of a namespace), uuid4 (os.urandom). A UUID keeps its 16 bytes; Sable ints are 64-bit,
-# so UUID.int (and UUID(int=...)) work for values below 2**63 and raise OverflowError above.
+# (md5/sha1 of a namespace), uuid4 (os.urandom). A UUID keeps its 16 bytes; UUID.int is the
+# 128-bit int they spell.
 import os
 from enum import Enum
 
@@ -82,7 +82,7 @@ class UUID:
             raw = (_be_bytes(time_low, 4) + _be_bytes(time_mid, 2) + _be_bytes(time_hi_version, 2) +
                    _bytes([clock_seq_hi_variant, clock_seq_low]) + _be_bytes(node, 6))
         else:
-            if int < 0:
+            if not 0 <= int < 1 << 128:
                 raise ValueError('int is out of range (need a 128-bit value)')
             raw = _be_bytes(int, 16)
         if version is not None:
@@ -143,8 +143,6 @@ class UUID:
 
     @property
     def int(self):
-        if self._raw[0] >= 0x80:
-            raise OverflowError('UUID.int needs 128 bits; Sable ints are 64-bit')
         return _be(self._raw)
 
     @property

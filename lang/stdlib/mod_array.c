@@ -70,6 +70,24 @@ static int set_item(ArrayObj *a, size_t i, Value v) {
     return 0;
   }
   int64_t x;
+  Value bv = num_unbox(v);
+  if (num_is_big(bv)) {   /* beyond int64: 'L'/'Q' take [2**63, 2**64) */
+    int uns = tc == 'L' || tc == 'Q' || tc == 'I' || tc == 'H' || tc == 'B';
+    if (num_big_sign(bv) < 0 && uns) {
+      obj_raise(&exc_OverflowError, tc == 'Q' ? "can't convert negative int to unsigned"
+                                              : "can't convert negative value to unsigned int");
+      return -1;
+    }
+    unsigned char le[8];
+    if ((tc == 'L' || tc == 'Q') && a->isz == 8 && num_big_to_bytes(bv, le, 8, 1, 0) == 0) {
+      memcpy(p, le, 8);   /* little-endian hosts only build Sable */
+      return 0;
+    }
+    if (obj_err_occurred()) obj_err_clear();
+    obj_raise(&exc_OverflowError, uns ? "Python int too large to convert to C unsigned long"
+                                      : "Python int too large to convert to C long");
+    return -1;
+  }
   if (!VAL_IS_INTLIKE(v) && !(VAL_IS_OBJ(v) && op_hasattr_s(v, "__index__"))) {
     obj_raise(&exc_TypeError, "'%s' object cannot be interpreted as an integer", op_type_name(v));
     return -1;
@@ -116,8 +134,11 @@ static Value get_item(const ArrayObj *a, size_t i) {
     case 'L': case 'Q': {
       uint64_t t;
       memcpy(&t, p, 8);
-      if (t > (uint64_t)INT64_MAX)
-        return obj_raise(&exc_OverflowError, "unsigned value %llu does not fit in Sable's 64-bit int", (unsigned long long)t);
+      if (t > (uint64_t)INT64_MAX) {
+        unsigned char le[8];
+        for (int k = 0; k < 8; k++) le[k] = (unsigned char)(t >> (8 * k));
+        return num_big_from_bytes(le, 8, 1, 0);
+      }
       return val_int((int64_t)t);
     }
     case 'f': { float t; memcpy(&t, p, 4); return val_float(t); }

@@ -10,6 +10,7 @@
 static int arg_float(Value v, double *out) {
   if (VAL_IS_FLOAT(v)) { *out = v.u.f; return 0; }
   if (VAL_IS_INTLIKE(v)) { *out = (double)v.u.i; return 0; }
+  if (num_is_big(num_unbox(v))) return num_big_to_double(num_unbox(v), out);
   if (VAL_IS_OBJ(v)) {
     if (op_as_float(v, out) == 0) return 0;
     obj_err_clear();
@@ -76,13 +77,43 @@ static Value log_impl(double x) {
   return val_float(log(x));
 }
 
+/* fn(v) for a number, as CPython's loghelper: an int too large for a double is x * 2**e */
+static int log_of(Value v, double (*fn)(double), double *out) {
+  Value u = num_unbox(v);
+  if (num_is_big(u)) {
+    if (num_big_sign(u) < 0) { domain(); return -1; }
+    int64_t e;
+    double x = num_big_frexp(u, &e);
+    *out = fn(x) + fn(2.0) * (double)e;
+    return 0;
+  }
+  double x;
+  if (arg_float(v, &x) < 0) return -1;
+  if (x <= 0) { domain(); return -1; }
+  *out = fn(x);
+  return 0;
+}
+
 static Value m_log(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("log", argc, kw, 1, 2) < 0) return val_null();
   double x;
+  if (num_is_big(num_unbox(argv[0]))) {
+    if (log_of(argv[0], log, &x) < 0) return val_null();
+    if (argc == 1) return val_float(x);
+    double lb;
+    if (log_of(argv[1], log, &lb) < 0) return val_null();
+    if (lb == 0) return obj_raise(&exc_ZeroDivisionError, "float division by zero");
+    return val_float(x / lb);
+  }
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= 0) return domain();
   if (argc == 1) return log_impl(x);
   double b;
+  if (num_is_big(num_unbox(argv[1]))) {
+    double lb;
+    if (log_of(argv[1], log, &lb) < 0) return val_null();
+    return val_float(log(x) / lb);
+  }
   if (arg_float(argv[1], &b) < 0) return val_null();
   if (b <= 0) return domain();
   double lb = log(b);
@@ -93,6 +124,8 @@ static Value m_log(int argc, const Value *argv, Obj *kw) {
 static Value m_log2(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("log2", argc, kw, 1, 1) < 0) return val_null();
   double x;
+  if (num_is_big(num_unbox(argv[0])))
+    return log_of(argv[0], log2, &x) < 0 ? val_null() : val_float(x);
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= 0) return domain();
   return val_float(log2(x));
@@ -101,6 +134,8 @@ static Value m_log2(int argc, const Value *argv, Obj *kw) {
 static Value m_log10(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("log10", argc, kw, 1, 1) < 0) return val_null();
   double x;
+  if (num_is_big(num_unbox(argv[0])))
+    return log_of(argv[0], log10, &x) < 0 ? val_null() : val_float(x);
   if (arg_float(argv[0], &x) < 0) return val_null();
   if (x <= 0) return domain();
   return val_float(log10(x));
@@ -119,6 +154,7 @@ static Value round_to_int(int argc, const Value *argv, Obj *kw, const char *name
   if (func_check_args(name, argc, kw, 1, 1) < 0) return val_null();
   Value v = argv[0];
   if (VAL_IS_INTLIKE(v)) return val_int(v.u.i);
+  if (num_is_big(v)) return val_incref(v);
   if (VAL_IS_OBJ(v) && (v.u.o->type->flags & TF_USER)) {
     Value m = class_user_method(v, dunder);
     if (!VAL_IS_NULL(m)) { Value r = op_call0(m); val_decref(m); return r; }
@@ -126,9 +162,10 @@ static Value round_to_int(int argc, const Value *argv, Obj *kw, const char *name
   }
   double x;
   if (arg_float(v, &x) < 0) return val_null();
-  int64_t i;
-  if (num_float_to_int(fn(x), &i) < 0) return val_null();
-  return val_int(i);
+  x = fn(x);
+  if (isnan(x)) return obj_raise(&exc_ValueError, "cannot convert float NaN to integer");
+  if (isinf(x)) return obj_raise(&exc_OverflowError, "cannot convert float infinity to integer");
+  return num_big_from_double(x);
 }
 static Value m_floor(int argc, const Value *argv, Obj *kw) { return round_to_int(argc, argv, kw, "floor", floor, "__floor__"); }
 static Value m_ceil(int argc, const Value *argv, Obj *kw) { return round_to_int(argc, argv, kw, "ceil", ceil, "__ceil__"); }
@@ -255,80 +292,92 @@ static Value m_isclose(int argc, const Value *argv, Obj *kw) {
   return val_bool((diff <= fabs(rt * y)) || (diff <= fabs(rt * x)) || (diff <= at));
 }
 
+/* an integer argument (an int, a subclass, or __index__) as an int value, new reference */
+static int arg_int(Value v, Value *out) {
+  Value u = num_unbox(v);
+  if (num_is_int(u)) { *out = VAL_IS_BOOL(u) ? val_int(u.u.i) : val_incref(u); return 0; }
+  Value r = VAL_IS_FLOAT(u) ? val_null() : op_conv_dunder(v, "__index__");
+  if (VAL_IS_NULL(r)) {
+    if (!obj_err_occurred())
+      obj_raise(&exc_TypeError, "'%s' object cannot be interpreted as an integer", op_type_name(v));
+    return -1;
+  }
+  if (!num_is_int(r)) {
+    val_decref(r);
+    obj_raise(&exc_TypeError, "__index__ returned non-int (type %s)", op_type_name(r));
+    return -1;
+  }
+  *out = r;
+  return 0;
+}
+
 static Value m_factorial(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("factorial", argc, kw, 1, 1) < 0) return val_null();
-  int64_t n, r = 1;
-  if (op_as_int(argv[0], &n) < 0) return val_null();
-  if (n < 0) return obj_raise(&exc_ValueError, "factorial() not defined for negative values");
-  for (int64_t i = 2; i <= n; i++)
-    if (__builtin_mul_overflow(r, i, &r))
-      return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
-  return val_int(r);
+  Value n;
+  if (arg_int(argv[0], &n) < 0) return val_null();
+  Value r;
+  if (num_big_sign(n) < 0) r = obj_raise(&exc_ValueError, "factorial() not defined for negative values");
+  else if (num_is_big(n))
+    r = obj_raise(&exc_OverflowError, "factorial() argument should not exceed %lld", (long long)INT64_MAX);
+  else r = num_big_math(3, n, val_int(0));
+  val_decref(n);
+  return r;
 }
 
-static int64_t gcd2(int64_t a, int64_t b) {
-  if (a < 0) a = -a;
-  if (b < 0) b = -b;
-  while (b) { int64_t t = a % b; a = b; b = t; }
-  return a;
-}
-
-static Value m_gcd(int argc, const Value *argv, Obj *kw) {
-  if (func_kwcount(kw)) return obj_raise(&exc_TypeError, "gcd() takes no keyword arguments");
-  int64_t g = 0;
+/* gcd (which 0) or lcm (1) of all the arguments */
+static Value gcd_lcm(int argc, const Value *argv, Obj *kw, int which) {
+  if (func_kwcount(kw))
+    return obj_raise(&exc_TypeError, "%s() takes no keyword arguments", which ? "lcm" : "gcd");
+  Value acc = val_int(which);
   for (int i = 0; i < argc; i++) {
-    int64_t v;
-    if (op_as_int(argv[i], &v) < 0) return val_null();
-    g = gcd2(g, v);
+    Value v;
+    if (arg_int(argv[i], &v) < 0) { val_decref(acc); return val_null(); }
+    Value r = num_big_math(which, acc, v);
+    val_decref(v);
+    val_decref(acc);
+    if (VAL_IS_NULL(r)) return r;
+    acc = r;
   }
-  return val_int(g);
-}
-
-static Value m_lcm(int argc, const Value *argv, Obj *kw) {
-  if (func_kwcount(kw)) return obj_raise(&exc_TypeError, "lcm() takes no keyword arguments");
-  int64_t l = 1;
-  for (int i = 0; i < argc; i++) {
-    int64_t v;
-    if (op_as_int(argv[i], &v) < 0) return val_null();
-    if (v == 0) return val_int(0);
-    int64_t g = gcd2(l, v), r;
-    if (__builtin_mul_overflow(l / g, v < 0 ? -v : v, &r))
-      return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
-    l = r;
+  if (argc == 1) {   /* gcd(x) and lcm(x) are abs(x) */
+    Value r = op_unary(OBJ_UOP_ABS, acc);
+    val_decref(acc);
+    return r;
   }
-  return val_int(l);
+  return acc;
 }
+static Value m_gcd(int argc, const Value *argv, Obj *kw) { return gcd_lcm(argc, argv, kw, 0); }
+static Value m_lcm(int argc, const Value *argv, Obj *kw) { return gcd_lcm(argc, argv, kw, 1); }
 
 static Value m_comb_perm(int argc, const Value *argv, Obj *kw, int comb) {
   const char *name = comb ? "comb" : "perm";
   if (func_check_args(name, argc, kw, comb ? 2 : 1, 2) < 0) return val_null();
-  int64_t n, k;
-  if (op_as_int(argv[0], &n) < 0) return val_null();
-  if (argc > 1 && !VAL_IS_NONE(argv[1])) { if (op_as_int(argv[1], &k) < 0) return val_null(); }
-  else k = n;
-  if (n < 0) return obj_raise(&exc_ValueError, "n must be a non-negative integer");
-  if (k < 0) return obj_raise(&exc_ValueError, "k must be a non-negative integer");
-  if (k > n) return val_int(0);
-  if (comb && k > n - k) k = n - k;
-  __int128 r = 1;
-  for (int64_t i = 1; i <= k; i++) {
-    r = comb ? r * (n - k + i) / i : r * (n - i + 1);
-    if (r > INT64_MAX) return obj_raise(&exc_OverflowError, "integer overflow (Sable ints are 64-bit)");
+  Value n, k;
+  if (arg_int(argv[0], &n) < 0) return val_null();
+  if (argc > 1 && !VAL_IS_NONE(argv[1])) {
+    if (arg_int(argv[1], &k) < 0) { val_decref(n); return val_null(); }
+  } else {
+    k = val_incref(n);
   }
-  return val_int((int64_t)r);
+  Value r;
+  if (num_big_sign(n) < 0) r = obj_raise(&exc_ValueError, "n must be a non-negative integer");
+  else if (num_big_sign(k) < 0) r = obj_raise(&exc_ValueError, "k must be a non-negative integer");
+  else if (num_big_cmp(k, n) > 0) r = val_int(0);
+  else r = num_big_math(comb ? 4 : 5, n, k);
+  val_decref(n);
+  val_decref(k);
+  return r;
 }
 static Value m_comb(int argc, const Value *argv, Obj *kw) { return m_comb_perm(argc, argv, kw, 1); }
 static Value m_perm(int argc, const Value *argv, Obj *kw) { return m_comb_perm(argc, argv, kw, 0); }
 
 static Value m_isqrt(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("isqrt", argc, kw, 1, 1) < 0) return val_null();
-  int64_t n;
-  if (op_as_int(argv[0], &n) < 0) return val_null();
-  if (n < 0) return obj_raise(&exc_ValueError, "isqrt() argument must be nonnegative");
-  int64_t r = (int64_t)sqrt((double)n);
-  while (r > 0 && (__int128)r * r > n) r--;
-  while ((__int128)(r + 1) * (r + 1) <= n) r++;
-  return val_int(r);
+  Value n;
+  if (arg_int(argv[0], &n) < 0) return val_null();
+  Value r = num_big_sign(n) < 0 ? obj_raise(&exc_ValueError, "isqrt() argument must be nonnegative")
+                                : num_big_math(2, n, val_int(0));
+  val_decref(n);
+  return r;
 }
 
 static Value m_prod(int argc, const Value *argv, Obj *kw) {

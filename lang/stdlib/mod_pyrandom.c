@@ -144,16 +144,109 @@ static Value r_random(int argc, const Value *argv, Obj *kw) {
   return val_float(random_double(SELFR));
 }
 
+/* getrandbits(k) for any k, as CPython: 32-bit words, least significant first, the last one
+ * shifted right to the bits still wanted */
+static Value getrandbits_val(RandomObj *r, int64_t k) {
+  if (k <= 63) return val_int((int64_t)getrandbits(r, (int)k));
+  int64_t words = (k - 1) / 32 + 1;
+  unsigned char *buf = obj_malloc((size_t)words * 4);
+  if (!buf) return val_null();
+  for (int64_t i = 0; i < words; i++, k -= 32) {
+    uint32_t w = genrand(r);
+    if (k < 32) w >>= (32 - k);
+    for (int b = 0; b < 4; b++) buf[4 * i + b] = (unsigned char)(w >> (8 * b));
+  }
+  Value v = num_big_from_bytes(buf, (size_t)words * 4, 1, 0);
+  obj_mfree(buf);
+  return v;
+}
+
+/* a random int in [0, n) for an int n > 0 of any size */
+static Value randbelow_val(RandomObj *r, Value n) {
+  if (VAL_IS_INTLIKE(n)) return val_int((int64_t)randbelow(r, (uint64_t)n.u.i));
+  int64_t k = (int64_t)num_big_bitlen(n);
+  for (;;) {
+    Value x = getrandbits_val(r, k);
+    if (VAL_IS_NULL(x) || num_big_cmp(x, n) < 0) return x;
+    val_decref(x);
+    if (obj_check_signals() < 0) return val_null();
+  }
+}
+
 static Value r_getrandbits(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("getrandbits", argc - 1, kw, 1, 1) < 0) return val_null();
   int64_t k;
   if (op_as_int(argv[1], &k) < 0) return val_null();
   if (k < 0) return obj_raise(&exc_ValueError, "number of bits must be non-negative");
-  if (k > 63) return obj_raise(&exc_OverflowError, "getrandbits() above 63 bits does not fit Sable's 64-bit int");
-  return val_int((int64_t)getrandbits(SELFR, (int)k));
+  return getrandbits_val(SELFR, k);
 }
 
+static Value int_of(Value v) {
+  Value u = num_unbox(v);
+  if (num_is_int(u)) return VAL_IS_BOOL(u) ? val_int(u.u.i) : val_incref(u);
+  Value r = op_conv_dunder(v, "__index__");
+  if (VAL_IS_NULL(r) && !obj_err_occurred())
+    obj_raise(&exc_TypeError, "'%s' object cannot be interpreted as an integer", op_type_name(v));
+  return r;
+}
+
+/* randrange over ints beyond int64 (CPython 3.11's algorithm, in int Values) */
+static Value randrange_big(RandomObj *r, Value vstart, Value vstop, Value vstep) {
+  Value start = int_of(vstart), stop = val_null(), step = val_null(), width = val_null();
+  Value n = val_null(), res = val_null();
+  if (VAL_IS_NULL(start)) return start;
+  if (VAL_IS_NULL(vstop) || VAL_IS_NONE(vstop)) {
+    if (num_big_sign(start) > 0) res = randbelow_val(r, start);
+    else obj_raise(&exc_ValueError, "empty range for randrange()");
+    goto done;
+  }
+  stop = int_of(vstop);
+  if (VAL_IS_NULL(stop)) goto done;
+  step = VAL_IS_NULL(vstep) ? val_int(1) : int_of(vstep);
+  if (VAL_IS_NULL(step)) goto done;
+  width = op_binop(OP_SUB, stop, start);
+  if (VAL_IS_NULL(width)) goto done;
+  if (VAL_IS_INT(step) && step.u.i == 1) {
+    if (num_big_sign(width) > 0) {
+      Value x = randbelow_val(r, width);
+      if (!VAL_IS_NULL(x)) { res = op_binop(OP_ADD, start, x); val_decref(x); }
+    } else {
+      Value s1 = op_repr(start), s2 = op_repr(stop), s3 = op_repr(width);
+      if (!VAL_IS_NULL(s1) && !VAL_IS_NULL(s2) && !VAL_IS_NULL(s3))
+        obj_raise(&exc_ValueError, "empty range for randrange() (%s, %s, %s)", str_cstr(s1),
+                  str_cstr(s2), str_cstr(s3));
+      val_decref(s1); val_decref(s2); val_decref(s3);
+    }
+    goto done;
+  }
+  int sg = num_big_sign(step);
+  if (sg == 0) { obj_raise(&exc_ValueError, "zero step for randrange()"); goto done; }
+  Value t = op_binop(OP_ADD, width, step);
+  if (VAL_IS_NULL(t)) goto done;
+  Value t2 = op_binop(OP_ADD, t, val_int(sg > 0 ? -1 : 1));
+  val_decref(t);
+  if (VAL_IS_NULL(t2)) goto done;
+  n = op_binop(OP_FLOORDIV, t2, step);
+  val_decref(t2);
+  if (VAL_IS_NULL(n)) goto done;
+  if (num_big_sign(n) <= 0) { obj_raise(&exc_ValueError, "empty range for randrange()"); goto done; }
+  Value x = randbelow_val(r, n);
+  if (VAL_IS_NULL(x)) goto done;
+  Value y = op_binop(OP_MULT, step, x);
+  val_decref(x);
+  if (VAL_IS_NULL(y)) goto done;
+  res = op_binop(OP_ADD, start, y);
+  val_decref(y);
+done:
+  val_decref(start); val_decref(stop); val_decref(step); val_decref(width); val_decref(n);
+  return res;
+}
+
+static int is_big_arg(Value v) { return !VAL_IS_NULL(v) && num_is_big(num_unbox(v)); }
+
 static Value randrange_impl(RandomObj *r, Value vstart, Value vstop, Value vstep) {
+  if (is_big_arg(vstart) || is_big_arg(vstop) || is_big_arg(vstep))
+    return randrange_big(r, vstart, vstop, vstep);
   int64_t start, stop, step = 1;
   if (op_as_int(vstart, &start) < 0) return val_null();
   if (VAL_IS_NULL(vstop) || VAL_IS_NONE(vstop)) {
@@ -165,6 +258,7 @@ static Value randrange_impl(RandomObj *r, Value vstart, Value vstop, Value vstep
   if (op_as_int(vstop, &stop) < 0) return val_null();
   if (!VAL_IS_NULL(vstep) && op_as_int(vstep, &step) < 0) return val_null();
   __int128 width = (__int128)stop - start;
+  if (width > INT64_MAX || width < INT64_MIN) return randrange_big(r, vstart, vstop, vstep);
   if (step == 1) {
     if (width > 0) return val_int(start + (int64_t)randbelow(r, (uint64_t)width));
     return obj_raise(&exc_ValueError, "empty range for randrange() (%lld, %lld, %lld)", (long long)start,
@@ -184,10 +278,14 @@ static Value r_randrange(int argc, const Value *argv, Obj *kw) {
 
 static Value r_randint(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("randint", argc - 1, kw, 2, 2) < 0) return val_null();
-  int64_t b;
-  if (op_as_int(argv[2], &b) < 0) return val_null();
-  if (b == INT64_MAX) return obj_raise(&exc_OverflowError, "randint() upper bound too large");
-  return randrange_impl(SELFR, argv[1], val_int(b + 1), val_null());
+  Value b = int_of(argv[2]);
+  if (VAL_IS_NULL(b)) return b;
+  Value b1 = op_binop(OP_ADD, b, val_int(1));
+  val_decref(b);
+  if (VAL_IS_NULL(b1)) return b1;
+  Value r = randrange_impl(SELFR, argv[1], b1, val_null());
+  val_decref(b1);
+  return r;
 }
 
 static Value r_choice(int argc, const Value *argv, Obj *kw) {

@@ -163,8 +163,22 @@ static int pack_one(const Fmt *f, char c, size_t sz, Value v, unsigned char *dst
   switch (c) {
     case 'b': case 'B': case 'h': case 'H': case 'i': case 'I': case 'l': case 'L':
     case 'q': case 'Q': case 'n': case 'N': case 'P': {
-      if (get_int(v, &i) < 0) return -1;
       int uns = c == 'B' || c == 'H' || c == 'I' || c == 'L' || c == 'Q' || c == 'N' || c == 'P';
+      Value bv = num_unbox(v);
+      if (num_is_big(bv)) {   /* beyond int64: only 8-byte unsigned codes take [2**63, 2**64) */
+        unsigned char le[8];
+        if (uns && sz == 8 && num_big_to_bytes(bv, le, 8, 1, 0) == 0) {
+          uint64_t w = 0;
+          for (int k = 7; k >= 0; k--) w = (w << 8) | le[k];
+          put_bytes(dst, w, sz, f->big);
+          return 0;
+        }
+        if (obj_err_occurred()) obj_err_clear();
+        if (sz == 8) { serr("argument out of range"); return -1; }
+        i = num_big_sign(bv) < 0 ? INT64_MIN : INT64_MAX;   /* the range message below */
+      } else if (get_int(v, &i) < 0) {
+        return -1;
+      }
       if (c == 'b' && (i < -128 || i > 127)) { serr("byte format requires -128 <= number <= 127"); return -1; }
       if (c == 'B' && (i < 0 || i > 255)) { serr("ubyte format requires 0 <= number <= 255"); return -1; }
       if (c == 'h' && (i < -32768 || i > 32767)) { serr("short format requires -32768 <= number <= 32767"); return -1; }
@@ -242,9 +256,11 @@ static Value unpack_one(const Fmt *f, char c, size_t sz, const unsigned char *sr
     }
     case 'H': case 'I': case 'L': case 'Q': case 'N': case 'P': {
       uint64_t u = get_bytes(src, sz, f->big);
-      if (u > (uint64_t)INT64_MAX)
-        return obj_raise(&exc_OverflowError, "unsigned value %llu does not fit in Sable's 64-bit int",
-                         (unsigned long long)u);
+      if (u > (uint64_t)INT64_MAX) {
+        unsigned char le[8];
+        for (int k = 0; k < 8; k++) le[k] = (unsigned char)(u >> (8 * k));
+        return num_big_from_bytes(le, 8, 1, 0);
+      }
       return val_int((int64_t)u);
     }
     case 'e': return val_float(unpack_half((uint16_t)get_bytes(src, 2, f->big)));

@@ -38,6 +38,23 @@ static Value s_getrecursionlimit(int argc, const Value *argv, Obj *kw) {
   return val_int(obj_ts.limit);
 }
 
+static Value s_get_int_max_str_digits(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("get_int_max_str_digits", argc, kw, 0, 0) < 0) return val_null();
+  return val_int(num_int_max_str_digits);
+}
+
+static Value s_set_int_max_str_digits(int argc, const Value *argv, Obj *kw) {
+  Value a[1];
+  int64_t n;
+  if (func_parse_args("set_int_max_str_digits", argc, argv, kw, "maxdigits", a) < 0 ||
+      op_as_int(a[0], &n) < 0)
+    return val_null();
+  if (n != 0 && (n < 640 || n > INT32_MAX))
+    return obj_raise(&exc_ValueError, "maxdigits must be 0 or larger than 640");
+  num_int_max_str_digits = (int)n;
+  return val_none();
+}
+
 static Value s_getsizeof(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("getsizeof", argc, kw, 1, 2) < 0) return val_null();
   Value v = argv[0];
@@ -89,6 +106,8 @@ static const MethodDef sys_functions[] = {
     {"exit", s_exit, "exit(status=None, /)\nExit the interpreter by raising SystemExit(status).", 0},
     {"setrecursionlimit", s_setrecursionlimit, "setrecursionlimit(limit, /)\nSet the maximum depth of the Sable call stack.", 0},
     {"getrecursionlimit", s_getrecursionlimit, "getrecursionlimit()\nReturn the current recursion limit.", 0},
+    {"get_int_max_str_digits", s_get_int_max_str_digits, "get_int_max_str_digits()\nThe maximum string digits limit for non-binary int<->str conversions.", 0},
+    {"set_int_max_str_digits", s_set_int_max_str_digits, "set_int_max_str_digits(maxdigits)\nSet the maximum string digits limit for non-binary int<->str conversions.", 0},
     {"getsizeof", s_getsizeof, "getsizeof(object[, default]) -> int", 0},
     {"intern", s_intern, "intern(string, /)", 0},
     {"_getframe", s_getframe, "_getframe(depth=0, /)\nReturn a frame object from the call stack.", 0},

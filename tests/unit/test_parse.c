@@ -255,8 +255,6 @@ static void errors(void) {
   check_err("err_no_comma_hint", "f(1 lambda)\n", 0, PE_SYNTAX, 1, "invalid syntax", 0);
   check_err("err_comma_hint_eof", "x = [1 2 3", 0, PE_SYNTAX, 1,
             "invalid syntax. Perhaps you forgot a comma?", 0);
-  check_err("err_big_int", "x = 99999999999999999999\n", 0, PE_SYNTAX, 1,
-            "integer literal too large", 0);
   /* deep nesting is an error, not a stack overflow */
   {
     static char deep[20000];
