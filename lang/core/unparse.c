@@ -30,7 +30,7 @@ static void put(UBuf *b, const char *s, size_t n) {
 static void puts_(UBuf *b, const char *s) { put(b, s, strlen(s)); }
 static void put_str(UBuf *b, Str s) { put(b, s.s, s.len); }
 
-/* repr() of a str or bytes through the object model (CPython's quoting and escapes) */
+/* repr() of a str, bytes or big int through the object model (CPython's quoting and escapes) */
 static void put_repr(UBuf *b, Value v) {
   if (VAL_IS_NULL(v)) { b->failed = 1; return; }
   Value r = op_repr(v);
@@ -210,6 +210,9 @@ static void constant(UBuf *b, Node *e) {
     case K_COMPLEX_IMAG: put_float(b, e->u.constant.f, 1); break;
     case K_STR: put_repr(b, str_new(e->u.constant.s.s, e->u.constant.s.len)); break;
     case K_BYTES: put_repr(b, bytes_new(e->u.constant.s.s, e->u.constant.s.len)); break;
+    case K_BIGINT:   /* decimal, whatever base the literal was written in, as CPython */
+      put_repr(b, num_big_from_digits(e->u.constant.s.s, e->u.constant.s.len, (int)e->u.constant.f, 0));
+      break;
   }
 }
 

@@ -16,3 +16,10 @@ def f(cmd):
 
 print(f(("go", 3)))
 print(f("stop"))
+
+
+def g(x: Annotated[int, 0x1_0000_0000_0000_0000_0000, 2**70]) -> None:
+    pass
+
+
+print(g.__annotations__)
