@@ -4,6 +4,7 @@
 #include <string.h>
 #include "core/core.h"
 #include "array/arrobj.h"
+#include "trace.h"
 
 int lx_flag_x64 = 0;
 int lx_flag_partitionable = 1;
@@ -164,6 +165,8 @@ static int is_pyscalar(Value v) { return v.tag == V_INT || v.tag == V_FLOAT || v
 static int eval_fast(PrimId id, int nin, const Value *in, const void *params, Value *out) {
   Array *arr[3];
   TypeObj *t = in[0].u.o->type;
+  /* only arrays take this path: a leaked tracer goes to the checks below */
+  if (t != &lx_jax_type && t != &lx_np_type) return -2;
   for (int i = 0; i < nin; i++) {
     if (in[i].tag != V_OBJ || in[i].u.o->type != t) return -2;
     arr[i] = ARROBJ(in[i].u.o)->a;
@@ -218,7 +221,10 @@ static int lx_eval_process(Interp *self, PrimId id, int nin, const Value *in,
       arr[i] = NULL;
       need_promo = 1;
     } else {
-      if (lx_tracer_kind(v))
+      /* no trace is active here, so a tracer can only have leaked out of its own */
+      if (tr_is_tracer(v))
+        tr_check_const(NULL, v);
+      else if (lx_tracer_kind(v))
         obj_raise(&exc_TypeError,
                   "a traced value escaped the transformation that created it (it was stored "
                   "in a global or returned through a side channel) and was then used in %s",

@@ -55,19 +55,39 @@ static const char *fun_name(Value f, char *buf, size_t n) {
   return buf;
 }
 
+static void aval_text(const AVal *av, char *buf, size_t n);
+
+/* JAX's class names for the tracers of each kind (they appear in its leak message) */
+static const char *jax_tracer_name(TraceKind k) {
+  switch (k) {
+    case TK_JVP: return "JVPTracer";
+    case TK_VJP: return "LinearizeTracer";
+    case TK_BATCH: return "BatchTracer";
+    default: return "DynamicJaxprTracer";
+  }
+}
+
 int tr_check_const(LxTrace *self, Value v) {
   if (!tr_is_tracer(v)) return 0;
   LxTrace *o = TRACER(v)->tr;
   if (o->alive && tr_in_scope(o)) return 0;
-  char fn[300];
-  obj_raise(tr_exc_leaked ? tr_exc_leaked : &exc_RuntimeError,
-            "Encountered an unexpected tracer. A function transformed by JAX had a side effect "
-            "that allowed one of its traced values to escape the transformation: a value "
-            "created inside %s of %s %s used after that transformation %s (for example it was "
-            "stored in a global, a list or an attribute, and read again here). Return the value "
-            "from the transformed function instead of storing it.",
+  if (tr_errors_init() < 0) return -1;
+  char fn[300], av[300];
+  aval_text(&TRACER(v)->aval, av, sizeof av);
+  /* the first line is JAX's, word for word; the rest says where the value came from */
+  obj_raise(tr_exc_leaked,
+            "Encountered an unexpected tracer. A function transformed by JAX had a side effect, "
+            "allowing for a reference to an intermediate value with type %s wrapped in a %s to "
+            "escape the scope of the transformation.\n"
+            "The value was created inside %s of %s, and that transformation %s when the value "
+            "was used here (it was stored in a global, a list or an attribute during the "
+            "transformation and read again afterwards).\n"
+            "JAX transformations require that functions explicitly return their outputs, and "
+            "disallow saving intermediate values to global state. Return the value from the "
+            "transformed function instead of storing it.",
+            av, jax_tracer_name(o->vt->kind),
             o->transform ? o->transform : "a transformation", fun_name(o->fun, fn, sizeof fn),
-            o->alive ? "was" : "was", o->alive ? "is not active" : "had finished");
+            o->alive ? "is not active" : "had finished");
   return -1;
 }
 
@@ -142,16 +162,19 @@ static Value tr_concretization_error(Value v, const char *what);
 static Value tracer_concrete(Value v, const char *what) {
   Tracer *x = TRACER(v);
   TraceKind k = x->tr->vt->kind;
-  if ((k == TK_JVP || k == TK_VJP) && x->tr->alive) {
+  /* a leaked JVP/VJP tracer still holds its primal; JAX lets bool() see it but reports
+   * every other conversion as abstract */
+  if ((k == TK_JVP || k == TK_VJP) && (x->tr->alive || !strcmp(what, "bool()"))) {
     Value p = x->a;
     if (lx_is_arr(p)) return val_incref(p);
     if (tr_is_tracer(p)) return tracer_concrete(p, what);
     if (p.tag == V_INT || p.tag == V_FLOAT || p.tag == V_BOOL) return lx_asarray(p, FAM_JAX, -1, 0);
   }
-  if (!x->tr->alive) {
-    tr_check_const(NULL, v);
-    return val_null();
-  }
+  /* a leaked tracer of any kind: JAX's conversions report it as abstract (they never reach
+   * the leak check), and int() of it as ConcretizationTypeError, not the integer subclass */
+  if (!x->tr->alive && (!strcmp(what, "an index") || !strcmp(what, "int()") ||
+                        !strcmp(what, "an integer argument")))
+    what = "the integer conversion";
   return tr_concretization_error(v, what);
 }
 
@@ -271,7 +294,7 @@ static Value tr_concretization_error(Value v, const char *what) {
                      !strcmp(what, "int()") ? "__int__()" : "__index__()", av, ctx);
   return obj_raise(tr_exc_concretization,
                    "Abstract tracer value encountered where concrete value is expected: traced "
-                   "array with shape %s.\n%s needs a concrete value.\n%s", av, what, ctx);
+                   "array with shape %s\n%s needs a concrete value.\n%s", av, what, ctx);
 }
 
 /* {=== binding ===} */
