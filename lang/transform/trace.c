@@ -74,17 +74,17 @@ int tr_check_const(LxTrace *self, Value v) {
   if (tr_errors_init() < 0) return -1;
   char fn[300], av[300];
   aval_text(&TRACER(v)->aval, av, sizeof av);
-  /* the first line is JAX's, word for word; the rest says where the value came from */
+  /* JAX's first sentences word for word, then where the value came from; one line, so that
+   * the last line of the traceback names the error */
   obj_raise(tr_exc_leaked,
             "Encountered an unexpected tracer. A function transformed by JAX had a side effect, "
             "allowing for a reference to an intermediate value with type %s wrapped in a %s to "
-            "escape the scope of the transformation.\n"
+            "escape the scope of the transformation. "
             "The value was created inside %s of %s, and that transformation %s when the value "
             "was used here (it was stored in a global, a list or an attribute during the "
-            "transformation and read again afterwards).\n"
-            "JAX transformations require that functions explicitly return their outputs, and "
-            "disallow saving intermediate values to global state. Return the value from the "
-            "transformed function instead of storing it.",
+            "transformation and read again afterwards). JAX transformations require that "
+            "functions explicitly return their outputs: return the value from the transformed "
+            "function instead of storing it.",
             av, jax_tracer_name(o->vt->kind),
             o->transform ? o->transform : "a transformation", fun_name(o->fun, fn, sizeof fn),
             o->alive ? "is not active" : "had finished");
@@ -162,9 +162,16 @@ static Value tr_concretization_error(Value v, const char *what);
 static Value tracer_concrete(Value v, const char *what) {
   Tracer *x = TRACER(v);
   TraceKind k = x->tr->vt->kind;
-  /* a leaked JVP/VJP tracer still holds its primal; JAX lets bool() see it but reports
-   * every other conversion as abstract */
-  if ((k == TK_JVP || k == TK_VJP) && (x->tr->alive || !strcmp(what, "bool()"))) {
+  int dead = !x->tr->alive;
+  int scalar_conv = !strcmp(what, "float()") || !strcmp(what, "int()");
+  /* a leaked tracer: JAX checks the rank before anything else */
+  if (dead && scalar_conv && x->aval.ndim != 0)
+    return obj_raise(&exc_TypeError, "Only scalar arrays can be converted to Python scalars; "
+                     "got arr.ndim=%d", x->aval.ndim);
+  /* a leaked JVP/VJP tracer still holds its primal; JAX lets bool() and int() see it but
+   * reports every other conversion as abstract */
+  if ((k == TK_JVP || k == TK_VJP) &&
+      (!dead || !strcmp(what, "bool()") || !strcmp(what, "int()"))) {
     Value p = x->a;
     if (lx_is_arr(p)) return val_incref(p);
     if (tr_is_tracer(p)) return tracer_concrete(p, what);
@@ -172,7 +179,7 @@ static Value tracer_concrete(Value v, const char *what) {
   }
   /* a leaked tracer of any kind: JAX's conversions report it as abstract (they never reach
    * the leak check), and int() of it as ConcretizationTypeError, not the integer subclass */
-  if (!x->tr->alive && (!strcmp(what, "an index") || !strcmp(what, "int()") ||
+  if (dead && (!strcmp(what, "an index") || !strcmp(what, "int()") ||
                         !strcmp(what, "an integer argument")))
     what = "the integer conversion";
   return tr_concretization_error(v, what);
