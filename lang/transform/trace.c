@@ -81,10 +81,9 @@ int tr_check_const(LxTrace *self, Value v) {
             "allowing for a reference to an intermediate value with type %s wrapped in a %s to "
             "escape the scope of the transformation. "
             "The value was created inside %s of %s, and that transformation %s when the value "
-            "was used here (it was stored in a global, a list or an attribute during the "
-            "transformation and read again afterwards). JAX transformations require that "
-            "functions explicitly return their outputs: return the value from the transformed "
-            "function instead of storing it.",
+            "was used here (it was stored in a global, a list or an attribute, escaped the "
+            "transformation and was read again afterwards). Return the value from the "
+            "transformed function instead of storing it.",
             av, jax_tracer_name(o->vt->kind),
             o->transform ? o->transform : "a transformation", fun_name(o->fun, fn, sizeof fn),
             o->alive ? "is not active" : "had finished");
