@@ -168,7 +168,7 @@ def broken_case(binary, env, label, path):
     problems = []
     if rc != 1:
         problems.append(f"{describe_rc(rc)}, expected 1")
-    if not ERRLINE.match(last) or not re.match(r"^((\w+\.)?\w*(Error|Exception|Interrupt|Exit)|\w+\.error)\b", last):
+    if not ERRLINE.match(last) or not re.match(r"^((\w+\.)*\w*(Error|Exception|Interrupt|Exit)|\w+\.error)\b", last):
         problems.append(f"last stderr line is not an exception: {last[:120]!r}")
     if "Sanitizer" in err.decode("utf-8", "replace") or "runtime error:" in err.decode("utf-8", "replace"):
         problems.append("sanitizer report")
