@@ -40,10 +40,23 @@ MaskedState = _nt('MaskedState', ['inner_state'])
 MaskedNode = _nt('MaskedNode', [])
 ApplyIfFiniteState = _nt('ApplyIfFiniteState',
                          ['notfinite_count', 'last_finite', 'total_notfinite', 'inner_state'])
-MultiStepsState = _nt('MultiStepsState', ['mini_step', 'gradient_step', 'inner_opt_state',
-                                          'acc_grads', 'skip_state'])
+MultiStepsState = _collections.namedtuple(
+    'MultiStepsState', ['mini_step', 'gradient_step', 'inner_opt_state', 'acc_grads',
+                        'skip_state'], defaults=((),), module='optax')
 InjectHyperparamsState = _nt('InjectHyperparamsState', ['count', 'hyperparams', 'inner_state'])
+InjectStatefulHyperparamsState = _nt('InjectStatefulHyperparamsState',
+                                     ['count', 'hyperparams', 'hyperparams_states',
+                                      'inner_state'])
+WrappedScheduleState = _nt('WrappedScheduleState', ['count'])
+FactoredState = _nt('FactoredState', ['count', 'v_row', 'v_col', 'v'])
+EmaState = _nt('EmaState', ['count', 'ema'])
 ClipState = EmptyState
+
+
+class _FactoredResult:
+    def __init__(self, update, v_row, v_col, v):
+        self.update, self.v_row, self.v_col, self.v = update, v_row, v_col, v
+
 ClipByGlobalNormState = EmptyState
 AddDecayedWeightsState = EmptyState
 ScaleState = EmptyState
@@ -194,6 +207,39 @@ def _tree_cast(tree, dtype):
     return _map(lambda t: t.astype(dtype), tree)
 
 
+def _lower_dtype(dtype1, dtype2):
+    if jnp.promote_types(dtype1, dtype2) == dtype1:
+        return dtype2
+    if jnp.promote_types(dtype1, dtype2) == dtype2:
+        return dtype1
+    raise ValueError(f'Cannot compare dtype of dtype1={dtype1} and dtype2={dtype2}.')
+
+
+def _higher_dtype(dtype1, dtype2):
+    return dtype2 if _lower_dtype(dtype1, dtype2) == dtype1 else dtype1
+
+
+def _tree_dtype(tree, mixed_dtype_handler=None):
+    leaves = _leaves(tree)
+    if not leaves:
+        return jnp.asarray(leaves).dtype
+    dts = [jnp.asarray(x).dtype for x in leaves]
+    if mixed_dtype_handler is None:
+        for d in dts:
+            if d != dts[0]:
+                raise ValueError(f'Expected all dtypes to be equal to {dts[0]} but got {d}.')
+        return dts[0]
+    if mixed_dtype_handler in ('promote', 'highest', 'lowest'):
+        f = {'promote': jnp.promote_types, 'highest': _higher_dtype,
+             'lowest': _lower_dtype}[mixed_dtype_handler]
+        out = dts[0]
+        for d in dts[1:]:
+            out = f(out, d)
+        return out
+    raise ValueError(f'Invalid value for mixed_dtype_handler={mixed_dtype_handler!r}, possible '
+                     'values are: None, "promote", "highest", "lowest".')
+
+
 def _tree_cast_like(tree, other):
     return _map(lambda t, o: t.astype(jnp.asarray(o).dtype), tree, other)
 
@@ -227,6 +273,7 @@ tree = _types.SimpleNamespace(
     add_scale=_tree_add_scale, sum=_tree_sum, max=_tree_max, vdot=_tree_vdot, norm=_tree_norm,
     zeros_like=_tree_zeros_like, ones_like=_tree_ones_like, full_like=_tree_full_like,
     clip=_tree_clip, where=_tree_where, cast=_tree_cast, cast_like=_tree_cast_like,
+    dtype=_tree_dtype,
     update_moment=_update_moment, update_infinity_moment=_update_infinity_moment,
     update_moment_per_elem_norm=_update_moment_per_elem_norm, bias_correction=_bias_correction)
 tree_utils = _types.SimpleNamespace(
@@ -236,7 +283,7 @@ tree_utils = _types.SimpleNamespace(
     tree_l2_norm=lambda t, squared=False: _tree_norm(t, squared=squared),
     tree_zeros_like=_tree_zeros_like, tree_ones_like=_tree_ones_like,
     tree_full_like=_tree_full_like, tree_clip=_tree_clip, tree_where=_tree_where,
-    tree_cast=_tree_cast, tree_update_moment=_update_moment,
+    tree_cast=_tree_cast, tree_dtype=_tree_dtype, tree_update_moment=_update_moment,
     tree_update_infinity_moment=_update_infinity_moment,
     tree_update_moment_per_elem_norm=_update_moment_per_elem_norm,
     tree_bias_correction=_bias_correction)
@@ -406,15 +453,26 @@ def scale_by_adamax(b1=0.9, b2=0.999, eps=1e-8):
     return GradientTransformation(init_fn, update_fn)
 
 
-def scale_by_lion(b1=0.9, b2=0.99, mu_dtype=None):
+def scale_by_lion(b1=0.9, b2=0.99, mu_dtype=None, *, mode='hard', smooth_beta=1.0):
     mu_dtype = _canonicalize_dtype(mu_dtype)
+
+    def _comb(g, m):
+        x = (1.0 - b1) * g + b1 * m
+        if mode == 'hard':
+            return jnp.sign(x)
+        elif mode == 'smooth':
+            return jnp.tanh(smooth_beta * x)
+        elif mode == 'refined':
+            return jnp.where(jnp.abs(x) < 1.0, x, jnp.sign(x))
+        raise ValueError(f'Unknown lion mode: {mode}. '
+                         'It needs to be one of ["hard", "smooth", "refined"].')
 
     def init_fn(params):
         return ScaleByLionState(count=jnp.zeros([], jnp.int32),
                                 mu=_tree_zeros_like(params, dtype=mu_dtype))
 
     def update_fn(updates, state, params=None):
-        updates_new = _map(lambda g, m: jnp.sign((1.0 - b1) * g + b1 * m), updates, state.mu)
+        updates_new = _map(_comb, updates, state.mu)
         mu = _update_moment(updates, state.mu, b2, 1)
         mu = _tree_cast(mu, mu_dtype)
         count_inc = safe_increment(state.count)
@@ -559,6 +617,131 @@ def clip_by_global_norm(max_norm):
     return GradientTransformation(init_empty_state, update_fn)
 
 
+def clip_by_block_rms(threshold):
+    def update_fn(updates, state, params=None):
+        def _clip_fn(u):
+            clip_denom = jnp.maximum(1.0, jnp.sqrt(jnp.mean(abs_sq(u))) / threshold)
+            return u / clip_denom
+        return _map(_clip_fn, updates), state
+    return GradientTransformation(init_empty_state, update_fn)
+
+
+def safe_root_mean_squares(x, min_rms):
+    rms = jnp.sqrt(jnp.mean(abs_sq(x)))
+    x = jnp.where(rms <= min_rms, jnp.ones_like(x), x)
+    return jnp.where(rms <= min_rms, min_rms, jnp.sqrt(jnp.mean(abs_sq(x))))
+
+
+def scale_by_param_block_rms(min_scale=1e-3):
+    def update_fn(updates, state, params):
+        if params is None:
+            raise ValueError(NO_PARAMS_MSG)
+        updates = _map(lambda u, p: u * safe_root_mean_squares(p, min_scale), updates, params)
+        return updates, state
+    return GradientTransformation(init_empty_state, update_fn)
+
+
+def ema(decay, debias=True, accumulator_dtype=None):
+    accumulator_dtype = _canonicalize_dtype(accumulator_dtype)
+
+    def init_fn(params):
+        return EmaState(count=jnp.zeros([], jnp.int32),
+                        ema=_tree_zeros_like(params, dtype=accumulator_dtype))
+
+    def update_fn(updates, state, params=None):
+        updates = new_ema = _update_moment(updates, state.ema, decay, 1)
+        count_inc = safe_increment(state.count)
+        if debias:
+            updates = _bias_correction(new_ema, decay, count_inc)
+        state_ema = _tree_cast(new_ema, accumulator_dtype)
+        return updates, EmaState(count=count_inc, ema=state_ema)
+    return GradientTransformation(init_fn, update_fn)
+
+
+def _decay_rate_pow(i, exponent=0.8):
+    t = jnp.array(i + 1, jnp.float32)
+    return 1.0 - t ** (-exponent)
+
+
+def _factored_dims(shape, factored, min_dim_size_to_factor):
+    if not factored or len(shape) < 2:
+        return None
+    # a stable argsort of the shape, as np.argsort gives for small ints
+    sorted_dims = sorted(range(len(shape)), key=lambda i: shape[i])
+    if shape[sorted_dims[-2]] < min_dim_size_to_factor:
+        return None
+    return int(sorted_dims[-2]), int(sorted_dims[-1])
+
+
+def _zeros_no_axis(x, axis):
+    shape = tuple(d for i, d in enumerate(x.shape) if i != axis)
+    return jnp.zeros(shape, x.dtype)
+
+
+def scale_by_factored_rms(factored=True, decay_rate=0.8, step_offset=0,
+                          min_dim_size_to_factor=128, epsilon=1e-30,
+                          decay_rate_fn=_decay_rate_pow):
+    # each leaf's result is a 4-tuple (update, v_row, v_col, v), split into the state's trees
+    def _is_res(x):
+        return isinstance(x, _FactoredResult)
+
+    def _to_state(count, result_tree):
+        return FactoredState(count=count,
+                             v_row=_map(lambda o: o.v_row, result_tree, is_leaf=_is_res),
+                             v_col=_map(lambda o: o.v_col, result_tree, is_leaf=_is_res),
+                             v=_map(lambda o: o.v, result_tree, is_leaf=_is_res))
+
+    def init_fn(params):
+        def _init(param):
+            shape, dtype = param.shape, param.dtype
+            factored_dims = _factored_dims(shape, factored, min_dim_size_to_factor)
+            if factored_dims is not None:
+                d1, d0 = factored_dims
+                return _FactoredResult(jnp.zeros((1,), dtype=dtype), _zeros_no_axis(param, d0),
+                                       _zeros_no_axis(param, d1), jnp.zeros((1,), dtype=dtype))
+            return _FactoredResult(jnp.zeros((1,), dtype=dtype), jnp.zeros((1,), dtype=dtype),
+                                   jnp.zeros((1,), dtype=dtype), jnp.zeros_like(param))
+        return _to_state(jnp.zeros([], jnp.int32), _map(_init, params))
+
+    def update_fn(grads, state, params):
+        if params is None:
+            raise ValueError(NO_PARAMS_MSG)
+
+        def _update(grad, v_row, v_col, v, param, step):
+            shape, dtype = param.shape, param.dtype
+            decay_rate_t = decay_rate_fn(step - step_offset, decay_rate)
+            new_v_row = jnp.zeros((1,), dtype=dtype)
+            new_v_col = jnp.zeros((1,), dtype=dtype)
+            new_v = jnp.zeros((1,), dtype=dtype)
+            factored_dims = _factored_dims(shape, factored, min_dim_size_to_factor)
+            if factored_dims is not None:
+                d1, d0 = factored_dims
+                grad_sqr = abs_sq(grad) + epsilon
+                new_v_row = decay_rate_t * v_row + (1.0 - decay_rate_t) * jnp.mean(grad_sqr,
+                                                                                   axis=d0)
+                new_v_col = decay_rate_t * v_col + (1.0 - decay_rate_t) * jnp.mean(grad_sqr,
+                                                                                   axis=d1)
+                new_v_row = new_v_row.astype(dtype)
+                new_v_col = new_v_col.astype(dtype)
+                reduced_d1 = d1 - 1 if d1 > d0 else d1
+                row_col_mean = jnp.mean(new_v_row, axis=reduced_d1, keepdims=True)
+                row_factor = (new_v_row / row_col_mean) ** -0.5
+                col_factor = (new_v_col) ** -0.5
+                update = (grad * jnp.expand_dims(row_factor, axis=d0)
+                          * jnp.expand_dims(col_factor, axis=d1))
+            else:
+                grad_sqr = abs_sq(grad) + epsilon
+                new_v = decay_rate_t * v + (1.0 - decay_rate_t) * grad_sqr
+                new_v = new_v.astype(dtype)
+                update = grad * (new_v) ** -0.5
+            return _FactoredResult(update, new_v_row, new_v_col, new_v)
+        output = _map(lambda *args: _update(*args, state.count), grads, state.v_row, state.v_col,
+                      state.v, params)
+        updates = _map(lambda o: o.update, output, is_leaf=_is_res)
+        return updates, _to_state(safe_increment(state.count), output)
+    return GradientTransformation(init_fn, update_fn)
+
+
 # ---- optimizers ---------------------------------------------------------------------------
 def sgd(learning_rate, momentum=None, nesterov=False, accumulator_dtype=None):
     if momentum is not None:
@@ -636,6 +819,250 @@ def lion(learning_rate, b1=0.9, b2=0.99, mu_dtype=None, weight_decay=1e-3, mask=
     return chain(scale_by_lion(b1=b1, b2=b2, mu_dtype=mu_dtype),
                  add_decayed_weights(weight_decay, mask),
                  scale_by_learning_rate(learning_rate))
+
+
+def adafactor(learning_rate=None, min_dim_size_to_factor=128, decay_rate=0.8, decay_offset=0,
+              multiply_by_parameter_scale=True, clipping_threshold=1.0, momentum=None,
+              dtype_momentum=jnp.float32, weight_decay_rate=None, eps=1e-30, factored=True,
+              weight_decay_mask=None):
+    tx = [scale_by_factored_rms(factored, decay_rate, decay_offset, min_dim_size_to_factor, eps)]
+    if clipping_threshold is not None:
+        tx.append(clip_by_block_rms(clipping_threshold))
+    if learning_rate is not None:
+        tx.append(scale_by_learning_rate(learning_rate, flip_sign=False))
+    if multiply_by_parameter_scale:
+        tx.append(scale_by_param_block_rms())
+    if momentum is not None:
+        tx.append(ema(momentum, debias=False, accumulator_dtype=dtype_momentum))
+    if weight_decay_rate is not None:
+        tx.append(add_decayed_weights(weight_decay_rate, mask=weight_decay_mask))
+    tx.append(scale(-1))
+    return chain(*tx)
+
+
+# ---- wrappers -----------------------------------------------------------------------------
+def apply_if_finite(inner, max_consecutive_errors):
+    inner = with_extra_args_support(inner)
+
+    def init(params):
+        return ApplyIfFiniteState(notfinite_count=jnp.zeros([], jnp.int32),
+                                  last_finite=jnp.array(True, jnp.bool_),
+                                  total_notfinite=jnp.zeros([], jnp.int32),
+                                  inner_state=inner.init(params))
+
+    def update(updates, state, params=None, **extra_args):
+        inner_state = state.inner_state
+        flat_updates = _leaves(updates)
+        isfinite = jnp.all(jnp.array([jnp.all(jnp.isfinite(p)) for p in flat_updates]))
+        notfinite_count = jnp.where(isfinite, jnp.zeros([], jnp.int32),
+                                    safe_increment(state.notfinite_count))
+
+        def do_update(_):
+            return inner.update(updates, inner_state, params, **extra_args)
+
+        def reject_update(_):
+            return _tree_zeros_like(updates), inner_state
+        updates, new_inner_state = lax.cond(
+            jnp.logical_or(isfinite, notfinite_count > max_consecutive_errors),
+            do_update, reject_update, None)
+        return updates, ApplyIfFiniteState(
+            notfinite_count=notfinite_count, last_finite=isfinite,
+            total_notfinite=jnp.where(isfinite, state.total_notfinite,
+                                      safe_increment(state.total_notfinite)),
+            inner_state=new_inner_state)
+    return GradientTransformationExtraArgs(init, update)
+
+
+def skip_not_finite(updates, gradient_step, params):
+    all_is_finite = [jnp.sum(jnp.logical_not(jnp.isfinite(p))) for p in _leaves(updates)]
+    num_not_finite = jnp.sum(jnp.array(all_is_finite))
+    should_skip = num_not_finite > 0
+    return should_skip, {'should_skip': should_skip, 'num_not_finite': num_not_finite}
+
+
+def skip_large_updates(updates, gradient_step, params, max_squared_norm):
+    norm_sq = jnp.sum(jnp.array([jnp.sum(p ** 2) for p in _leaves(updates)]))
+    should_skip = jnp.logical_not(norm_sq < max_squared_norm)
+    return should_skip, {'should_skip': should_skip, 'norm_squared': norm_sq}
+
+
+class MultiSteps:
+    def __init__(self, opt, every_k_schedule, use_grad_mean=True, should_skip_update_fn=None,
+                 accumulator_dtype=jnp.float32):
+        self._opt = with_extra_args_support(opt)
+        if isinstance(every_k_schedule, int):
+            self._every_k_schedule = lambda step: every_k_schedule
+        else:
+            self._every_k_schedule = every_k_schedule
+        self._use_grad_mean = use_grad_mean
+        self._accumulator_dtype = _canonicalize_dtype(accumulator_dtype)
+        if self._use_grad_mean:
+            self._acc_update = lambda grad, acc, *, n_acc: acc + (grad - acc) / (n_acc + 1)
+        else:
+            self._acc_update = lambda grad, acc, *, n_acc: grad + acc
+        if should_skip_update_fn is None:
+            def should_skip_update_fn(*unused_args, **unused_kwargs):
+                return jnp.array(False, dtype=jnp.bool_), ()
+        self._should_skip_update_fn = should_skip_update_fn
+
+    @property
+    def inner_opt(self):
+        return self._opt
+
+    def init(self, params):
+        updates = _tree_zeros_like(params)
+        acc_grads = _tree_zeros_like(params, dtype=self._accumulator_dtype)
+        gradient_step = jnp.zeros([], dtype=jnp.int32)
+        _, skip_state = self._should_skip_update_fn(updates, gradient_step, params)
+        return MultiStepsState(mini_step=jnp.zeros([], dtype=jnp.int32),
+                               gradient_step=gradient_step,
+                               inner_opt_state=self._opt.init(params),
+                               acc_grads=acc_grads, skip_state=skip_state)
+
+    def update(self, updates, state, params=None, **extra_args):
+        k_steps = self._every_k_schedule(state.gradient_step)
+        should_skip_update, skip_state = self._should_skip_update_fn(
+            updates, state.gradient_step, params)
+        if (should_skip_update.dtype, should_skip_update.shape) != (jnp.bool_, ()):
+            raise ValueError(
+                'The `should_skip_update_fn` function should return a boolean scalar '
+                f'array, but it returned an array of dtype {should_skip_update.dtype}'
+                f' and shape {should_skip_update.shape}')
+
+        def _do_update(updates, state, params):
+            acc_grads = _map(lambda upd, acc: self._acc_update(upd, acc, n_acc=state.mini_step),
+                             updates, state.acc_grads)
+            final_updates, new_inner_state = self._opt.update(
+                _tree_cast_like(acc_grads, updates), state.inner_opt_state, params=params,
+                **extra_args)
+            emit = state.mini_step == (k_steps - 1)
+            new_state = MultiStepsState(
+                mini_step=safe_increment(state.mini_step) % k_steps,
+                gradient_step=emit * safe_increment(state.gradient_step)
+                + (1 - emit) * state.gradient_step,
+                inner_opt_state=_map(lambda st, nst: jnp.asarray(jnp.where(emit, nst, st))
+                                     .astype(jnp.asarray(st).dtype),
+                                     state.inner_opt_state, new_inner_state),
+                acc_grads=_map(lambda ga: jnp.asarray((1 - emit) * ga)
+                               .astype(self._accumulator_dtype), acc_grads),
+                skip_state=skip_state)
+            final_updates = _map(lambda ga: emit * ga, final_updates)
+            return final_updates, new_state
+
+        def _skip_update(updates, state, params):
+            # optax takes the update's structure from jax.eval_shape; running the inner
+            # update and zeroing its result gives the same zeros (the update is pure)
+            acc_grads = _tree_cast_like(state.acc_grads, updates)
+            shaped, _ = self._opt.update(acc_grads, state.inner_opt_state, params=params,
+                                         **extra_args)
+            zero_updates = _tree_zeros_like(shaped)
+            return zero_updates, MultiStepsState(
+                mini_step=state.mini_step, gradient_step=state.gradient_step,
+                inner_opt_state=state.inner_opt_state, acc_grads=state.acc_grads,
+                skip_state=skip_state)
+        return lax.cond(should_skip_update, _skip_update, _do_update, updates, state, params)
+
+    def has_updated(self, state):
+        return jnp.logical_and(getattr(state, 'mini_step') == 0,
+                               getattr(state, 'gradient_step') > 0)
+
+    def gradient_transformation(self):
+        return GradientTransformation(init=self.init, update=self.update)
+
+
+class WrappedSchedule:
+    def __init__(self, schedule_fn):
+        self.schedule_fn = schedule_fn
+
+    def init(self):
+        return WrappedScheduleState(count=jnp.zeros([], jnp.int32))
+
+    def update(self, state, **extra_args):
+        return WrappedScheduleState(count=safe_increment(state.count))
+
+    def __call__(self, state, **extra_args):
+        return self.schedule_fn(state.count)
+
+
+def _is_stateful_schedule(value):
+    return callable(value) and callable(getattr(value, 'init', None)) \
+        and callable(getattr(value, 'update', None))
+
+
+def _convert_floats(x, dtype):
+    if isinstance(x, jax.Array) and not getattr(x, 'weak_type', False):
+        return x
+    current_dtype = x.dtype if hasattr(x, 'dtype') else type(x)
+    if jnp.issubdtype(current_dtype, jnp.floating):
+        return jnp.asarray(x, dtype=dtype)
+    return x
+
+
+def inject_hyperparams(inner_factory, static_args=(), hyperparam_dtype=None):
+    import inspect as _inspect
+    import numpy as _np
+    static_args = {static_args} if isinstance(static_args, str) else set(static_args)
+    inner_signature = _inspect.signature(inner_factory)
+    if not static_args.issubset(inner_signature.parameters):
+        raise ValueError(
+            "`static_args` must specify a subset of `inner_factory`'s parameters. "
+            f'Given `static_args`: {static_args}. `inner_factory` parameters: '
+            f'{set(inner_signature.parameters.keys())}')
+
+    def wrapped_transform(*args, **kwargs):
+        bound_arguments = inner_signature.bind(*args, **kwargs)
+        bound_arguments.apply_defaults()
+        sched_hps, numeric_hps, other_hps = {}, {}, {}
+        for name, value in bound_arguments.arguments.items():
+            if name in static_args or isinstance(value, bool):
+                other_hps[name] = value
+            elif _is_stateful_schedule(value):
+                sched_hps[name] = value
+            elif callable(value):
+                sched_hps[name] = WrappedSchedule(value)
+            elif isinstance(value, (int, float, jax.Array, _np.ndarray)):
+                numeric_hps[name] = value
+            else:
+                other_hps[name] = value
+
+        def init_fn(params):
+            count = jnp.zeros([], jnp.int32)
+            dtype = hyperparam_dtype
+            if dtype is None:
+                dtype = _tree_dtype(params, 'highest')
+            hparams = {k: jnp.asarray(_convert_floats(v, dtype)) for k, v in numeric_hps.items()}
+            hparams_states = {k: f.init() for k, f in sched_hps.items()}
+            hparams.update({k: _convert_floats(f(hparams_states[k]), dtype)
+                            for k, f in sched_hps.items()})
+            return InjectStatefulHyperparamsState(
+                count=count, hyperparams=hparams, hyperparams_states=hparams_states,
+                inner_state=inner_factory(**other_hps, **hparams).init(params))
+
+        def update_fn(updates, state, params=None, **extra_args):
+            dtype = hyperparam_dtype
+            if dtype is None:
+                dtype = _tree_dtype(params, 'highest')
+            hparams = {k: _convert_floats(v, dtype) for k, v in state.hyperparams.items()}
+            hparams.update({k: _convert_floats(f(state.hyperparams_states[k], **extra_args),
+                                               dtype)
+                            for k, f in sched_hps.items()})
+            hyperparams_states = {k: f.update(state.hyperparams_states[k], **extra_args)
+                                  for k, f in sched_hps.items()}
+            updates, inner_state = with_extra_args_support(
+                inner_factory(**other_hps, **hparams)).update(updates, state.inner_state, params,
+                                                              **extra_args)
+            return updates, InjectStatefulHyperparamsState(
+                count=safe_increment(state.count), hyperparams=hparams,
+                hyperparams_states=hyperparams_states, inner_state=inner_state)
+        return GradientTransformationExtraArgs(init_fn, update_fn)
+    return wrapped_transform
+
+
+def inject_stateful_hyperparams(inner_factory, static_args=(), hyperparam_dtype=None):
+    import warnings as _warnings
+    _warnings.warn('inject_stateful_hyperparams is deprecated, use inject_hyperparams instead',
+                   DeprecationWarning)
+    return inject_hyperparams(inner_factory, static_args, hyperparam_dtype)
 
 
 # ---- schedules ----------------------------------------------------------------------------
