@@ -951,7 +951,7 @@ static const MethodDef builtin_functions[] = {
 
 static TypeObj *const builtin_types[] = {
     &type_object_type, &type_type, &num_int_type, &num_float_type, &num_bool_type,
-    &str_type, &bytes_type, &bytes_bytearray_type, &list_type, &tuple_type, &dict_type, &set_type,
+    &str_type, &bytes_type, &bytes_bytearray_type, &memview_type, &list_type, &tuple_type, &dict_type, &set_type,
     &set_frozenset_type, &iter_range_type, &iter_slice_type, &iter_enumerate_type, &iter_zip_type,
     &iter_map_type, &iter_filter_type, &iter_reversed_type, &class_property_type,
     &class_staticmethod_type, &class_classmethod_type, &class_super_type, NULL};

@@ -81,6 +81,16 @@ Value bytes_bytearray_new(const char *s, size_t n) {
 
 static int is_ba(Value v) { return VAL_IS_BYTEARRAY(v); }
 
+/* a live memoryview pins the bytearray's memory: any change of length would move or shrink it */
+void bytes_ba_export(Value v, int delta) {
+  if (VAL_IS_BYTEARRAY(v)) BYTEARRAY(v.u.o)->exports += delta;
+}
+static int ba_canresize(ByteArrayObj *b, size_t newlen) {
+  if (newlen == b->len || b->exports <= 0) return 0;
+  obj_raise(&exc_BufferError, "Existing exports of data: object cannot be re-sized");
+  return -1;
+}
+
 /* the bytes of a bytes or bytearray (self of every method here) */
 static inline const char *bdata(Value v, size_t *n) {
   if (VAL_IS_BYTES(v)) { *n = BYTES(v.u.o)->len; return BYTES(v.u.o)->s; }
@@ -346,6 +356,7 @@ static Value repeat(Value self, int64_t k) {
 }
 
 static int ba_extend_raw(ByteArrayObj *b, const char *s, size_t n) {
+  if (ba_canresize(b, b->len + n) < 0) return -1;
   if (ba_reserve(b, b->len + n) < 0) return -1;
   memmove(b->s + b->len, s, n);
   b->len += n;
@@ -391,9 +402,14 @@ static Value bytes_binary(int op, Value a, Value b) {
     Value self = is_byteslike(a) ? a : b, k = is_byteslike(a) ? b : a;
     if (!VAL_IS_INTLIKE(k)) return obj_notimpl();
     if ((op & OBJ_INPLACE) && is_ba(self) && self.u.o == a.u.o) {
+      ByteArrayObj *d = BYTEARRAY(a.u.o);
+      size_t nk = k.u.i > 0 ? d->len * (size_t)k.u.i : 0;
+      if (k.u.i > 0 && nk / (size_t)k.u.i != d->len) nk = SIZE_MAX;
+      if (ba_canresize(d, nk) < 0) return val_null();
+      if (k.u.i == 1 || (d->exports > 0 && nk == d->len)) return val_incref(a);
       Value r = repeat(self, k.u.i);
       if (VAL_IS_NULL(r)) return r;
-      ByteArrayObj *d = BYTEARRAY(a.u.o), *s = BYTEARRAY(r.u.o);
+      ByteArrayObj *s = BYTEARRAY(r.u.o);
       char *t = d->s; size_t tc = d->cap;
       d->s = s->s; d->len = s->len; d->cap = s->cap;
       s->s = t; s->len = 0; s->cap = tc;
@@ -450,6 +466,13 @@ static int byte_value(Value x, int *out) {
 /* the bytes of an iterable of ints (or a bytes-like) into b */
 static int collect_ints(Value x, BB *b, const char *range_msg) {
   ObjBuffer vb;
+  if (VAL_IS_OBJ(x) && x.u.o->type == &memview_type) {   /* may be strided: copy in C order */
+    Value t = memview_tobytes(x);
+    if (VAL_IS_NULL(t)) return -1;
+    bb_put(b, BYTES(t.u.o)->s, BYTES(t.u.o)->len);
+    val_decref(t);
+    return b->failed ? -1 : 0;
+  }
   if (is_byteslike(x) || op_type(x)->getbuffer) {
     if (bytes_view(x, &vb) < 0) return -1;
     bb_put(b, vb.buf, (size_t)vb.len);
@@ -511,6 +534,7 @@ static int ba_setitem(Value v, Value key, Value x) {
       if (step != 1) { bb_free(&nb); return 0; }
       if (sp < st) sp = st;
       size_t old = (size_t)(sp - st), nw = nb.len;
+      if (ba_canresize(b, b->len - old + nw) < 0) { bb_free(&nb); return -1; }
       if (nw > old && ba_reserve(b, b->len + nw - old) < 0) { bb_free(&nb); return -1; }
       memmove(b->s + st + nw, b->s + sp, b->len - (size_t)sp);
       if (nw) memcpy(b->s + st, nb.s, nw);
@@ -520,6 +544,7 @@ static int ba_setitem(Value v, Value key, Value x) {
       return 0;
     }
     if (VAL_IS_NULL(x)) {
+      if (ba_canresize(b, b->len - (size_t)m) < 0) return -1;
       if (step < 0) { st = st + (m - 1) * step; step = -step; }
       size_t w = (size_t)st;
       int64_t k = 0;
@@ -553,6 +578,7 @@ static int ba_setitem(Value v, Value key, Value x) {
     return -1;
   }
   if (VAL_IS_NULL(x)) {
+    if (ba_canresize(b, b->len - 1) < 0) return -1;
     memmove(b->s + i, b->s + i + 1, b->len - (size_t)i - 1);
     b->len--;
     b->s[b->len] = 0;
@@ -1269,6 +1295,7 @@ static Value m_pop(int argc, const Value *argv, Obj *kw) {
   if (b->len == 0) return obj_raise(&exc_IndexError, "pop from empty bytearray");
   if (i < 0) i += (int64_t)b->len;
   if (i < 0 || i >= (int64_t)b->len) return obj_raise(&exc_IndexError, "pop index out of range");
+  if (ba_canresize(b, b->len - 1) < 0) return val_null();
   int c = (unsigned char)b->s[i];
   memmove(b->s + i, b->s + i + 1, b->len - (size_t)i - 1);
   b->s[--b->len] = 0;
@@ -1283,7 +1310,7 @@ static Value m_insert(int argc, const Value *argv, Obj *kw) {
   int64_t n = (int64_t)b->len;
   if (i < 0) { i += n; if (i < 0) i = 0; }
   if (i > n) i = n;
-  if (ba_reserve(b, b->len + 1) < 0) return val_null();
+  if (ba_canresize(b, b->len + 1) < 0 || ba_reserve(b, b->len + 1) < 0) return val_null();
   memmove(b->s + i + 1, b->s + i, b->len - (size_t)i);
   b->s[i] = (char)c;
   b->s[++b->len] = 0;
@@ -1296,6 +1323,7 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
   ByteArrayObj *b = BA;
   char *p = b->len ? memchr(b->s, c, b->len) : NULL;
   if (!p) return obj_raise(&exc_ValueError, "value not found in bytearray");
+  if (ba_canresize(b, b->len - 1) < 0) return val_null();
   size_t i = (size_t)(p - b->s);
   memmove(b->s + i, b->s + i + 1, b->len - i - 1);
   b->s[--b->len] = 0;
@@ -1303,6 +1331,7 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
 }
 static Value m_clear(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("clear", argc - 1, kw, 0, 0) < 0) return val_null();
+  if (ba_canresize(BA, 0) < 0) return val_null();
   BA->len = 0;
   if (BA->s) BA->s[0] = 0;
   return val_none();

@@ -117,7 +117,7 @@ Value class_builtin_new(TypeObj *owner, int argc, const Value *argv, Obj *kw);
 
 /* ---- bytes and bytearray (bytes.c) ---------------------------------------------------- */
 typedef struct BytesObj { Obj ob; int64_t hash; size_t len; char s[]; } BytesObj;  /* NUL-ended */
-typedef struct ByteArrayObj { Obj ob; char *s; size_t len, cap; } ByteArrayObj;
+typedef struct ByteArrayObj { Obj ob; char *s; size_t len, cap; int64_t exports; } ByteArrayObj;
 #define BYTES(o) ((BytesObj *)(o))
 #define BYTEARRAY(o) ((ByteArrayObj *)(o))
 #define VAL_IS_BYTES(v) ((v).tag == V_OBJ && (v).u.o->type == &bytes_type)
@@ -129,6 +129,9 @@ Value bytes_bytearray_new(const char *s, size_t n);
 /* the memory of a bytes-like object (bytes, bytearray, a type with getbuffer); -1 and
  * "a bytes-like object is required, not 'T'" otherwise */
 int bytes_view(Value v, ObjBuffer *out);
+void bytes_ba_export(Value v, int delta);   /* a memoryview of a bytearray: +1 / -1 (no resize) */
+extern TypeObj memview_type;                 /* memview.c */
+Value memview_tobytes(Value mv);             /* a C-order copy of a memoryview's elements */
 /* str.encode / bytes.decode with the utf-8, ascii and latin-1 codecs */
 Value bytes_encode(Value str, const char *encoding, const char *errors);
 Value bytes_decode(const char *s, size_t n, const char *encoding, const char *errors);
