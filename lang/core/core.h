@@ -397,6 +397,9 @@ TypeObj *class_find_meta(TypeObj *meta, Value bases);
 extern TypeObj union_type;
 Value union_new(Value a, Value b);
 Obj *union_args(Value v);
+/* PEP 585 `list[int]`: a types.GenericAlias of origin and args (a tuple, or one argument) */
+extern TypeObj union_genalias_type;
+Value union_genalias_new(Value origin, Value args);
 /* frameobj.c: a snapshot of the frame `depth` levels up (0: the innermost), as sys._getframe */
 Value frame_get(int depth);
 Value class_super_new(TypeObj *t, Value self);

@@ -572,6 +572,11 @@ static Value type_getitem(Value v, Value key) {
     val_decref(m);
     return r;
   }
+  /* the builtins CPython gives a __class_getitem__ (PEP 585), and their subclasses */
+  static TypeObj *const generic[] = {&list_type, &dict_type, &tuple_type, &set_type,
+                                     &set_frozenset_type, &type_type};
+  for (size_t i = 0; i < sizeof generic / sizeof *generic; i++)
+    if (op_is_subtype(t, generic[i])) return union_genalias_new(v, key);
   return obj_raise(&exc_TypeError, "type '%s' is not subscriptable", t->name);
 }
 

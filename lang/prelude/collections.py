@@ -3,6 +3,7 @@
 import sys as _sys
 
 _tuple_new = tuple.__new__
+_GenericAlias = type(list[int])
 _KEYWORDS = frozenset(['False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break',
                        'class', 'continue', 'def', 'del', 'elif', 'else', 'except', 'finally',
                        'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal',
@@ -16,6 +17,7 @@ def _dict_repr(d):
     return repr(dict(d))
 
 class defaultdict(dict):
+    __class_getitem__ = classmethod(_GenericAlias)
     def __init__(self, default_factory=None, /, *args, **kwargs):
         if default_factory is not None and not callable(default_factory):
             raise TypeError('first argument must be callable or None')
@@ -49,6 +51,7 @@ class defaultdict(dict):
         return new
 
 class OrderedDict(dict):
+    __class_getitem__ = classmethod(_GenericAlias)
     def __init__(self, other=(), /, **kwds):
         dict.__init__(self)
         self.update(other, **kwds)
@@ -118,6 +121,7 @@ class OrderedDict(dict):
         return self
 
 class Counter(dict):
+    __class_getitem__ = classmethod(_GenericAlias)
     def __init__(self, iterable=None, /, **kwds):
         dict.__init__(self)
         self.update(iterable, **kwds)
@@ -280,6 +284,7 @@ class Counter(dict):
         return self._keep_positive()
 
 class deque:
+    __class_getitem__ = classmethod(_GenericAlias)
     __abc_tpflags__ = 1 << 5   # a sequence for the match statement, as in CPython
     __hash__ = None
     def __init__(self, iterable=(), maxlen=None):
@@ -425,6 +430,7 @@ from collections.abc import Sequence as _Sequence
 _MutableSequence.register(deque)
 
 class ChainMap(_MutableMapping):
+    __class_getitem__ = classmethod(_GenericAlias)
     def __init__(self, *maps):
         self.maps = list(maps) or [{}]
     def __missing__(self, key):
@@ -495,6 +501,7 @@ class ChainMap(_MutableMapping):
         return self
 
 class UserDict(_MutableMapping):
+    __class_getitem__ = classmethod(_GenericAlias)
     def __init__(self, dict=None, /, **kwargs):
         self.data = {}
         if dict is not None:
@@ -547,6 +554,7 @@ class UserDict(_MutableMapping):
         return d
 
 class UserList(_MutableSequence):
+    __class_getitem__ = classmethod(_GenericAlias)
     def __init__(self, initlist=None):
         self.data = []
         if initlist is not None:
@@ -636,6 +644,7 @@ class UserList(_MutableSequence):
             self.data.extend(other)
 
 class UserString(_Sequence):
+    __class_getitem__ = classmethod(_GenericAlias)
     def __init__(self, seq):
         if isinstance(seq, str):
             self.data = seq

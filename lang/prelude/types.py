@@ -19,6 +19,7 @@ NoneType = type(None)
 EllipsisType = type(Ellipsis)
 NotImplementedType = type(NotImplemented)
 UnionType = type(int | str)
+GenericAlias = type(list[int])
 
 def _g():
     yield

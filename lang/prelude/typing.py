@@ -1,7 +1,7 @@
 # typing - runtime objects of CPython 3.11's typing module, with its reprs: special forms,
 # generic aliases and their subscriptions, TypeVar, cast, overload, NamedTuple, TypedDict.
-# Sable has no __class_getitem__, metaclasses or __mro_entries__, so Generic is an object whose
-# subscription returns the real base class, and Protocol[T] / Box[int] are not available.
+# Generic is an object whose subscription returns the real base class, and Protocol[T] /
+# Box[int] are not available; list[int] is a types.GenericAlias (PEP 585, lang/core/union.c).
 import sys as _sys
 import collections as _collections
 
@@ -74,6 +74,10 @@ class TypeVar(_Final):
         else:
             prefix = "~"
         return prefix + self.__name__
+
+    def __typing_subst__(self, arg):
+        # marks a type variable for types.GenericAlias's __parameters__, as in CPython 3.11
+        return _type_check(arg)
 
 class _SpecialForm(_Final):
     def __init__(self, name, getitem):
@@ -404,8 +408,10 @@ def final(f):
     f.__final__ = True
     return f
 
+_PEP585 = type(list[int])
+
 def get_origin(tp):
-    if isinstance(tp, _GenericAlias):
+    if isinstance(tp, (_GenericAlias, _PEP585)):
         return tp.__origin__
     if tp is Generic:
         return Generic
@@ -415,6 +421,8 @@ def get_args(tp):
     if isinstance(tp, _GenericAlias):
         if tp._name == "Callable" and not (len(tp.__args__) == 2 and tp.__args__[0] is ...):
             return (list(tp.__args__[:-1]), tp.__args__[-1])
+        return tp.__args__
+    if isinstance(tp, _PEP585):
         return tp.__args__
     return ()
 
@@ -495,7 +503,12 @@ def _eval_type_expr(text, globalns, localns):
         val = atom()
         while peek() == "|":
             take()
-            val = Union[val, atom()]
+            # the real operator, as eval would (int | None is a types.UnionType)
+            nxt = atom()
+            try:
+                val = val | nxt
+            except TypeError:
+                val = Union[val, nxt]
         return val
 
     result = union()

@@ -8,7 +8,11 @@
 
 /* TN_KEY: a typed PRNG key array whose one child is its uint32 data; only the
  * transformations' flattening (tree_flatten) makes one: for jax.tree_util a key is a leaf */
-typedef enum { TN_LEAF, TN_NONE, TN_TUPLE, TN_LIST, TN_DICT, TN_NT, TN_CUSTOM, TN_KEY } TNKind;
+/* TN_ODICT, TN_DDICT: collections.OrderedDict (keys in insertion order) and defaultdict
+ * (sorted, like dict), nodes as JAX registers them: keys (class, aux) as a custom node's,
+ * aux the key tuple or (default_factory, key tuple) */
+typedef enum { TN_LEAF, TN_NONE, TN_TUPLE, TN_LIST, TN_DICT, TN_NT, TN_CUSTOM, TN_KEY, TN_ODICT,
+               TN_DDICT } TNKind;
 typedef struct TNode {
   TNKind kind;
   int64_t n;        /* children */
@@ -88,6 +92,56 @@ static Value sorted_keys(Value d) {
   return t;
 }
 
+/* TN_ODICT or TN_DDICT when x's class is exactly collections.OrderedDict or defaultdict (their
+ * subclasses, Counter among them, are leaves as in JAX); 0 otherwise */
+static int coll_kind(Value x) {
+  if (!VAL_IS_DICT_ANY(x) || VAL_IS_DICT(x)) return 0;
+  const char *nm = x.u.o->type->name;
+  int k = !strcmp(nm, "OrderedDict") ? TN_ODICT : !strcmp(nm, "defaultdict") ? TN_DDICT : 0;
+  if (!k) return 0;
+  Value m = module_import("collections");
+  if (VAL_IS_NULL(m)) { obj_err_clear(); return 0; }
+  Value cls = module_get(m, nm);
+  if (VAL_IS_NULL(cls)) obj_err_clear();
+  int same = !VAL_IS_NULL(cls) && VAL_IS_OBJ(cls) && cls.u.o == &x.u.o->type->ob;
+  val_decref(m);
+  return same ? k : 0;
+}
+
+/* the key tuple of an OrderedDict (insertion order) or defaultdict (sorted) and the node's
+ * (class, aux) */
+static Value coll_node(Value x, int kind, Value *keys) {
+  if (kind == TN_DDICT) *keys = sorted_keys(x);
+  else {
+    Value l = list_new(0);
+    int64_t pos = 0;
+    Value k, v;
+    while (!VAL_IS_NULL(l) && dict_next(x, &pos, &k, &v))
+      if (list_append(l, k) < 0) { val_decref(l); l = val_null(); }
+    *keys = VAL_IS_NULL(l) ? l : tuple_from(LIST(l.u.o)->len, LIST(l.u.o)->items);
+    val_decref(l);
+  }
+  if (VAL_IS_NULL(*keys)) return val_null();
+  Value aux = val_incref(*keys);
+  if (kind == TN_DDICT) {
+    Value f = op_getattr_s(x, "default_factory");
+    if (VAL_IS_NULL(f)) { obj_err_clear(); f = val_none(); }
+    val_decref(aux);
+    aux = tuple_pack(2, f, *keys);
+    val_decref(f);
+  }
+  Value node = VAL_IS_NULL(aux) ? aux : tuple_pack(2, val_obj(&x.u.o->type->ob), aux);
+  val_decref(aux);
+  if (VAL_IS_NULL(node)) { val_decref(*keys); *keys = val_null(); }
+  return node;
+}
+
+/* the key tuple inside a TN_ODICT/TN_DDICT node's (class, aux) */
+static Value coll_keys(const TNode *nd) {
+  Value aux = TUPLE(nd->keys.u.o)->items[1];
+  return nd->kind == TN_DDICT ? TUPLE(aux.u.o)->items[1] : aux;
+}
+
 typedef struct FlatCtx { TreeDef *t; Value leaves; int none_is_leaf; Value is_leaf; int open_keys; } FlatCtx;
 static int flatten_custom(FlatCtx *c, Value x, Value reg, int depth);
 
@@ -138,11 +192,14 @@ static int flatten_rec(FlatCtx *c, Value x, int depth) {
     }
     return 0;
   }
-  if (VAL_IS_DICT(x)) {
-    Value keys = sorted_keys(x);
+  int ck = coll_kind(x);
+  if (VAL_IS_DICT(x) || ck) {
+    Value keys = val_null(), node = ck ? coll_node(x, ck, &keys) : val_null();
+    if (!ck) keys = sorted_keys(x);
     if (VAL_IS_NULL(keys)) return -1;
     int64_t n = TUPLE(keys.u.o)->len;
-    int r = push(c->t, TN_DICT, n, keys);
+    int r = ck ? push(c->t, (TNKind)ck, n, node) : push(c->t, TN_DICT, n, keys);
+    val_decref(node);
     for (int64_t i = 0; i < n && r == 0; i++) {
       Value v = dict_get(x, TUPLE(keys.u.o)->items[i]);
       if (VAL_IS_NULL(v)) { if (!obj_err_occurred()) obj_raise(&exc_KeyError, "dict changed during flattening"); r = -1; break; }
@@ -344,12 +401,17 @@ static Value unflatten_rec(const TreeDef *t, int64_t *pos, const Value *leaves, 
       val_decref(c);
       return k;
     }
-    case TN_DICT: {
-      Value d = dict_new();
+    case TN_DICT: case TN_ODICT: case TN_DDICT: {
+      /* the same class again, a defaultdict with its default_factory */
+      Value d, keys = nd->kind == TN_DICT ? nd->keys : coll_keys(nd);
+      if (nd->kind == TN_DICT) d = dict_new();
+      else if (nd->kind == TN_ODICT) d = op_call(TUPLE(nd->keys.u.o)->items[0], 0, NULL, NULL);
+      else d = op_call1(TUPLE(nd->keys.u.o)->items[0], TUPLE(TUPLE(nd->keys.u.o)->items[1].u.o)->items[0]);
       if (VAL_IS_NULL(d)) return d;
+      if (!VAL_IS_DICT_ANY(d)) { val_decref(d); return obj_raise(&exc_TypeError, "pytree: rebuilding a dict node gave a non-dict"); }
       for (int64_t i = 0; i < nd->n; i++) {
         Value c = unflatten_rec(t, pos, leaves, li);
-        if (VAL_IS_NULL(c) || dict_set(d, TUPLE(nd->keys.u.o)->items[i], c) < 0) {
+        if (VAL_IS_NULL(c) || dict_set(d, TUPLE(keys.u.o)->items[i], c) < 0) {
           val_decref(c);
           val_decref(d);
           return val_null();
@@ -387,7 +449,7 @@ static int repr_rec(const TreeDef *t, int64_t *pos, Value parts) {
       }
       s = str_from_cstr(nd->kind == TN_TUPLE ? (nd->n == 1 ? ",)" : ")") : "]");
       return list_append_steal(parts, s);
-    case TN_NT: case TN_CUSTOM: {
+    case TN_NT: case TN_CUSTOM: case TN_ODICT: case TN_DDICT: {
       if (nd->kind == TN_NT) s = str_fmt("CustomNode(namedtuple[%s], [", ((TypeObj *)nd->keys.u.o)->name);
       else {
         Value ar = op_str(TUPLE(nd->keys.u.o)->items[1]);   /* JAX prints str(aux) */
@@ -457,8 +519,11 @@ static int paths_rec(Value x, const char *prefix, Value list, int depth) {
     }
     return 0;
   }
-  if (VAL_IS_DICT(x)) {
-    Value keys = sorted_keys(x);
+  int ck = coll_kind(x);
+  if (VAL_IS_DICT(x) || ck) {
+    Value keys = val_null();
+    if (ck) val_decref(coll_node(x, ck, &keys));
+    else keys = sorted_keys(x);
     if (VAL_IS_NULL(keys)) return -1;
     for (int64_t i = 0; i < TUPLE(keys.u.o)->len; i++) {
       Value k = TUPLE(keys.u.o)->items[i];
@@ -625,6 +690,27 @@ static int upto_rec(const TreeDef *t, int64_t *pos, Value x, Value leaves, int d
       }
       if (ok) return 0;
       break;
+    }
+    case TN_ODICT: case TN_DDICT: {
+      /* same class and metadata (key order, default_factory), as JAX requires */
+      if (coll_kind(x) != (int)nd->kind || &x.u.o->type->ob != TUPLE(nd->keys.u.o)->items[0].u.o) break;
+      Value xk, xn = coll_node(x, nd->kind, &xk);
+      if (VAL_IS_NULL(xn)) return -1;
+      val_decref(xk);
+      int e = op_eq(xn, nd->keys);
+      val_decref(xn);
+      if (e < 0) return -1;
+      if (!e) break;
+      Value keys = coll_keys(nd);
+      for (int64_t i = 0; i < nd->n; i++) {
+        Value v = dict_get(x, TUPLE(keys.u.o)->items[i]);
+        if (VAL_IS_NULL(v)) { if (!obj_err_occurred()) obj_raise(&exc_KeyError, "dict changed during flattening"); return -1; }
+        val_incref(v);
+        int r = upto_rec(t, pos, v, leaves, depth + 1);
+        val_decref(v);
+        if (r < 0) return -1;
+      }
+      return 0;
     }
     case TN_CUSTOM: {
       Value reg = registered(x);
