@@ -344,6 +344,10 @@ def _install(xp):
             size = max(0, min(n + offset, m))
             j = xp.arange(size)
             i = j - offset
+        if size == 0:
+            # an empty diagonal (NumPy and JAX give shape (..., 0)); gathering from a
+            # zero-length axis would be out of range
+            return xp.zeros(a.shape[:-2] + (0,), dtype=a.dtype)
         return a[..., i, j]
 
     def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
