@@ -304,7 +304,7 @@ Array *arr_load_csv(const char *path, char delim, int skip_header, DType dt) {
     if (!t) goto done;
     if (dt == DT_FLOAT64) a = t;
     else {
-      PConvert pc = {dt, 0};
+      PConvert pc = {dt, 0, 0};
       a = prim_unary(PRIM_convert, t, &pc);
       arr_release(t);
     }

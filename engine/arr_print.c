@@ -191,7 +191,8 @@ static void fill_format(const Array *a, const int64_t *offs, int64_t n, const Ar
   if (mx > 0) {
     int big;
     if (f->f32 == 2) big = mx >= 1e3 || (!o->suppress && (mn < 0.0001 || mx / mn > 1000.));
-    else if (f->f32) big = (float)mx >= 1e8f || (!o->suppress && ((float)mn < 0.0001f || (float)mx / (float)mn > 1000.f));
+    /* NumPy >= 2.3 cuts over to scientific at 10**min(8, finfo.precision): 1e6 for float32 */
+    else if (f->f32) big = (float)mx >= 1e6f || (!o->suppress && ((float)mn < 0.0001f || (float)mx / (float)mn > 1000.f));
     else big = mx >= 1e8 || (!o->suppress && (mn < 0.0001 || mx / mn > 1000.));
     f->exp_mode = big;
   }
@@ -461,7 +462,7 @@ static char *scalar_str(const Array *a) {
     int f32 = a->dtype == DT_FLOAT32 ? 1 : a->dtype == DT_FLOAT16 ? 2 : 0;
     if (isnan(v)) sputs(&out, "nan");
     else if (isinf(v)) sputs(&out, v < 0 ? "-inf" : "inf");
-    else if (av == 0 || (av >= 1e-4 && av < (f32 == 2 ? 1e3 : f32 ? 1e8 : 1e16))) {
+    else if (av == 0 || (av >= 1e-4 && av < (f32 == 2 ? 1e3 : f32 ? 1e6 : 1e16))) {
       char ip[400], fp[400];
       positional(v, f32, 400, ip, fp);
       sputs(&out, ip); sputs(&out, "."); sputs(&out, fp[0] ? fp : "0");

@@ -171,7 +171,9 @@ typedef struct PAxis { int axis; } PAxis;
 typedef struct PAxes { int naxes; int axes[ARR_MAXDIM]; } PAxes;     /* reductions, rev */
 typedef struct PArg { int axis; DType index_dtype; } PArg;             /* argmax/argmin */
 typedef struct PCum { int axis; int reverse; } PCum;
-typedef struct PConvert { DType new_dtype; int weak; } PConvert;
+/* sat: float -> int saturates, NaN -> 0 (XLA's convert, set by the jax.numpy side); 0 wraps
+ * as NumPy does on x86-64 */
+typedef struct PConvert { DType new_dtype; int weak; int sat; } PConvert;
 typedef struct PIntPow { int64_t y; } PIntPow;
 typedef struct PShape { int ndim; int64_t shape[ARR_MAXDIM]; } PShape;  /* reshape, dynamic_slice sizes */
 typedef struct PPerm { int ndim; int perm[ARR_MAXDIM]; } PPerm;

@@ -128,7 +128,10 @@ static const char prelude[] =
   "static inline _Bool sb_min_b(_Bool a, _Bool b) { return a & b; }\n"
   /* float -> int as NumPy on x86-64 (cpu_elem.c's casts) */
   "static inline int64_t sb_f2i64(double x) { return (x >= -9223372036854775808.0 && x < 9223372036854775808.0) ? (int64_t)x : INT64_MIN; }\n"
-  "static inline int32_t sb_f2i32(double x) { return (x > -2147483649.0 && x < 2147483648.0) ? (int32_t)x : INT32_MIN; }\n";
+  "static inline int32_t sb_f2i32(double x) { return (x > -2147483649.0 && x < 2147483648.0) ? (int32_t)x : INT32_MIN; }\n"
+  /* float -> int as XLA (convert_element_type with sat=1): saturate, NaN -> 0 */
+  "static inline int64_t sb_fsat(double x, double lo, double hi, int64_t ilo, int64_t ihi) {\n"
+  "  return x != x ? 0 : x <= lo ? ilo : x >= hi ? ihi : (int64_t)x; }\n";
 
 void cg_prelude(CgBuf *b) {
   cg_put(b, "%s", prelude);
@@ -137,15 +140,20 @@ void cg_prelude(CgBuf *b) {
   for (int i = 0; i < 7; i++)
     for (int j = 0; j < 7; j++) {
       DType f = all[i], t = all[j];
-      const char *e;
+      const char *e, *s = NULL;
+      if (dt_is_float(f) && t == DT_UINT8) s = "((uint8_t)sb_fsat(v, 0.0, 255.0, 0, 255))";
+      else if (dt_is_float(f) && t == DT_UINT32) s = "((uint32_t)sb_fsat(v, 0.0, 4294967295.0, 0, 4294967295LL))";
+      else if (dt_is_float(f) && t == DT_INT32) s = "((int32_t)sb_fsat(v, -2147483648.0, 2147483647.0, INT32_MIN, INT32_MAX))";
+      else if (dt_is_float(f) && t == DT_INT64) s = "(sb_fsat(v, -9223372036854775808.0, 9223372036854775807.0, INT64_MIN, INT64_MAX))";
       if (t == DT_BOOL) e = "((v) != 0)";
       else if (!dt_is_float(f) || dt_is_float(t)) e = t == DT_INT32 ? "((int32_t)(uint32_t)(v))" : NULL;
       else if (t == DT_UINT8) e = "((uint8_t)(uint32_t)sb_f2i32(v))";
       else if (t == DT_UINT32) e = "((uint32_t)(uint64_t)sb_f2i64(v))";
       else if (t == DT_INT32) e = "(sb_f2i32(v))";
       else e = "(sb_f2i64(v))";
-      if (e) cg_put(b, "#define sb_cvt_%s_%s(v) %s\n", sfx(f), sfx(t), e);
-      else cg_put(b, "#define sb_cvt_%s_%s(v) ((%s)(v))\n", sfx(f), sfx(t), ctype(t));
+      if (s) cg_put(b, "#define sb_cvt_%s_%s(v, sat) ((sat) ? %s : %s)\n", sfx(f), sfx(t), s, e);
+      else if (e) cg_put(b, "#define sb_cvt_%s_%s(v, sat) %s\n", sfx(f), sfx(t), e);
+      else cg_put(b, "#define sb_cvt_%s_%s(v, sat) ((%s)(v))\n", sfx(f), sfx(t), ctype(t));
     }
 }
 

@@ -336,6 +336,44 @@ static const ElemLoop cvt[DT_COUNT][DT_COUNT] = {CPU_DTYPE_CASES(CV_ROW) CV_ROW(
 
 ElemLoop cpu_convert_loop(DType from, DType to) { return cvt[from][to]; }
 
+/* float -> int as XLA converts (PConvert.sat): saturate at the target's bounds, NaN -> 0.
+ * hi rounds up to 2**63 for int64, where x >= hi is exactly the out-of-range test. */
+static inline int64_t fsat(double x, double lo, double hi, int64_t ilo, int64_t ihi) {
+  return x != x ? 0 : x <= lo ? ilo : x >= hi ? ihi : (int64_t)x;
+}
+#define SVF_u8(v) ((uint8_t)fsat((double)(v), 0.0, 255.0, 0, 255))
+#define SVF_u32(v) ((uint32_t)fsat((double)(v), 0.0, 4294967295.0, 0, 4294967295LL))
+#define SVF_i32(v) ((int32_t)fsat((double)(v), -2147483648.0, 2147483647.0, INT32_MIN, INT32_MAX))
+#define SVF_i64(v) (fsat((double)(v), -9223372036854775808.0, 9223372036854775807.0, INT64_MIN, INT64_MAX))
+#define SAT_CASES(X, sfx, LD)                                                          \
+  X(sfx, u8, uint8_t, SVF_u8(LD(v))) X(sfx, u32, uint32_t, SVF_u32(LD(v)))             \
+  X(sfx, i32, int32_t, SVF_i32(LD(v))) X(sfx, i64, int64_t, SVF_i64(LD(v)))
+#define SAT_CAST(sfx, to, TO, EXPR)                                                    \
+  static inline TO sc_##sfx##_##to(TI_##sfx v) { return EXPR; }                       \
+  CAST_LOOP(sv_##sfx##_##to, TI_##sfx, TO, sc_##sfx##_##to)
+#define TI_f32 float
+#define TI_f64 double
+#define TI_h16 uint16_t
+#define TI_bf16 uint16_t
+#define LD_SAME(v) (v)
+SAT_CASES(SAT_CAST, f32, LD_SAME)
+SAT_CASES(SAT_CAST, f64, LD_SAME)
+SAT_CASES(SAT_CAST, h16, arr_f16_to_f32)
+SAT_CASES(SAT_CAST, bf16, arr_bf16_to_f32)
+
+static ElemLoop sat_loop(DType from, DType to) {
+#define SAT_ROW(sfx) return to == DT_UINT8 ? sv_##sfx##_u8 : to == DT_UINT32 ? sv_##sfx##_u32 \
+                          : to == DT_INT32 ? sv_##sfx##_i32 : to == DT_INT64 ? sv_##sfx##_i64 : NULL
+  switch (from) {
+    case DT_FLOAT32: SAT_ROW(f32);
+    case DT_FLOAT64: SAT_ROW(f64);
+    case DT_FLOAT16: SAT_ROW(h16);
+    case DT_BFLOAT16: SAT_ROW(bf16);
+    default: return NULL;
+  }
+#undef SAT_ROW
+}
+
 double cpu_load_f(DType dt, const void *p) {
   switch (dt) {
 #define X(d, T, s) case d: return (double)*(const T *)p;
@@ -479,7 +517,9 @@ int cpu_k_convert(const Prim *p, Array *const *in, int nin, const void *params,
                      const AVal *oav, Array **out) {
   Array *o = arr_new_like(oav);
   if (!o) return -1;
-  cpu_run_elementwise(cvt[in[0]->dtype][oav->dtype], o, in, 1, CPU_GRAIN_CHEAP);
+  const PConvert *c = params;
+  ElemLoop loop = c && c->sat ? sat_loop(in[0]->dtype, oav->dtype) : NULL;
+  cpu_run_elementwise(loop ? loop : cvt[in[0]->dtype][oav->dtype], o, in, 1, CPU_GRAIN_CHEAP);
   *out = o;
   return 0;
 }

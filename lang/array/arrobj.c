@@ -715,7 +715,7 @@ Value lx_astype(Value x, int d, Family f) {
     Array *c;
     if ((int)a->dtype == d) c = arr_copy(a);
     else {
-      PConvert pc = {(DType)d, 0};
+      PConvert pc = {(DType)d, 0, 0};
       c = prim_unary(PRIM_convert, a, &pc);
       if (c && c->buf == a->buf) { Array *cc = arr_copy(c); arr_release(c); c = cc; }
     }

@@ -100,7 +100,7 @@ static Value param_array(Value v, DType d, int nd, const int64_t *shape, size_t 
   if (VAL_IS_NULL(b)) return b;
   Array *ba = lx_arr(b), *r;
   if (ba->dtype != d) {
-    PConvert pc = {d, 0};
+    PConvert pc = {d, 0, 0};
     Array *cv = prim_unary(PRIM_convert, ba, &pc);
     r = cv ? arr_copy(cv) : NULL;
     arr_release(cv);

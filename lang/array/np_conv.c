@@ -282,7 +282,7 @@ Value lx_asarray(Value v, Family f, int dtype, int copy) {
     if (dtype >= 0) dtype = (int)arr_canonical((DType)dtype, lx_promo(f));
     if (vf == f) {
       if (dtype >= 0 && (int)a->dtype != dtype) {
-        PConvert pc = {(DType)dtype, 0};
+        PConvert pc = {(DType)dtype, 0, 0};
         Array *c = prim_unary(PRIM_convert, a, &pc);
         if (c && f == FAM_NP && c->buf == a->buf) { Array *cc = arr_copy(c); arr_release(c); c = cc; }
         return lx_wrap(c, f);
@@ -300,7 +300,7 @@ Value lx_asarray(Value v, Family f, int dtype, int copy) {
       /* numpy arrays are mutable: the jax array gets its own copy (canonical dtype) */
       DType d = dtype >= 0 ? (DType)dtype : arr_canonical(a->dtype, lx_promo(FAM_JAX));
       if (d != a->dtype) {
-        PConvert pc = {d, 0};
+        PConvert pc = {d, 0, 0};
         c = prim_unary(PRIM_convert, a, &pc);
         if (c && c->buf == a->buf) { Array *cc = arr_copy(c); arr_release(c); c = cc; }
       } else {
@@ -310,7 +310,7 @@ Value lx_asarray(Value v, Family f, int dtype, int copy) {
     } else {
       /* a numpy view of a jax array shares its (immutable) buffer read-only */
       if (dtype >= 0 && dtype != (int)a->dtype) {
-        PConvert pc = {(DType)dtype, 0};
+        PConvert pc = {(DType)dtype, 0, 0};
         c = prim_unary(PRIM_convert, a, &pc);
         if (c && c->buf == a->buf) { Array *cc = arr_copy(c); arr_release(c); c = cc; }
         if (c) c->flags |= ARR_WRITABLE;

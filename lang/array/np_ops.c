@@ -152,7 +152,9 @@ Value lx_convert(Value x, DType d, int weak) {
   if (lx_aval(x, &av) < 0) return val_null();
   if (av.dtype == d && av.weak == (weak != 0)) return val_incref(x);
   if (av.dtype == d && lx_family(x) == FAM_NP) return val_incref(x);
-  PConvert pc = {d, weak != 0};
+  /* jax.numpy's float -> int saturates as XLA's convert does; NumPy's wraps */
+  int sat = lx_family(x) == FAM_JAX && dt_is_float(av.dtype) && dt_is_int(d);
+  PConvert pc = {d, weak != 0, sat};
   return lx_bind1(PRIM_convert, 1, &x, &pc);
 }
 
@@ -199,7 +201,7 @@ static int promote_into(Family f, DType rt, int rw, int n, const Value *in, Valu
       if (lx_aval(v, &av) < 0) goto fail;
       if (av.dtype == rt) out[i] = val_incref(v);
       else {
-        PConvert pc = {rt, rw};
+        PConvert pc = {rt, rw, 0};
         out[i] = lx_bind1(PRIM_convert, 1, &v, &pc);
       }
     }

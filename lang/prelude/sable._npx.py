@@ -190,7 +190,36 @@ def _install(xp):
                    keepdims=False):
         return quantile(a, xp.asarray(q) / 100.0, axis=axis, method=method, keepdims=keepdims)
 
+    def _empty_median(a, axis, keepdims):
+        # NumPy takes the mean of the empty middle: nan, with the mean's two RuntimeWarnings;
+        # JAX's gather of the middle element fails as below
+        if axis is None:
+            shape = (1,) * a.ndim if keepdims else ()
+        else:
+            ax = _norm_axis(axis, a.ndim)
+            shape = a.shape[:ax] + ((1,) if keepdims else ()) + a.shape[ax + 1:]
+        size = 1
+        for d in shape:
+            size *= d
+        if not _NP:
+            if size:
+                raise TypeError("Slice size at index 0 in gather op is out of range, must be "
+                                "within [0, 0 + 1), got 1.")
+            return xp.zeros(shape, dtype=_float_dtype(a.dtype))
+        r = xp.full(shape, float("nan"), dtype=_float_dtype(a.dtype))
+        if size:
+            import warnings
+            warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=3)
+            warnings.warn("invalid value encountered in scalar divide" if shape == ()
+                          else "invalid value encountered in divide", RuntimeWarning,
+                          stacklevel=3)
+        return r[()] if shape == () else r
+
     def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+        a = xp.asarray(a)
+        n = a.size if axis is None else a.shape[_norm_axis(axis, a.ndim)]
+        if n == 0:
+            return _empty_median(a, axis, keepdims)
         return quantile(a, 0.5, axis=axis, keepdims=keepdims)
 
     def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *,
@@ -344,6 +373,10 @@ def _install(xp):
             size = max(0, min(n + offset, m))
             j = xp.arange(size)
             i = j - offset
+        if size == 0:
+            # an empty diagonal (NumPy and JAX give shape (..., 0)); gathering from a
+            # zero-length axis would be out of range
+            return xp.zeros(a.shape[:-2] + (0,), dtype=a.dtype)
         return a[..., i, j]
 
     def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):

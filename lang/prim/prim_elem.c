@@ -334,7 +334,9 @@ int elem_batch(PrimId id, const void *params, int nin, const Value *in, const in
 }
 
 /* {=== parameters ===} */
-static const ParamField pf_convert[] = {PRIM_FIELD(PConvert, new_dtype, PT_DTYPE, 0), PRIM_FIELD(PConvert, weak, PT_INT, 0)};
+/* sat first: the cgen template reads it as %P0 */
+static const ParamField pf_convert[] = {PRIM_FIELD(PConvert, sat, PT_INT, 0), PRIM_FIELD(PConvert, new_dtype, PT_DTYPE, 0),
+                                        PRIM_FIELD(PConvert, weak, PT_INT, 0)};
 static const ParamField pf_intpow[] = {PRIM_FIELD(PIntPow, y, PT_INT64, 0)};
 static void pp_intpow(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
   ir_put(pr, "[y=%lld]", (long long)((const PIntPow *)e->params)->y);
@@ -438,7 +440,7 @@ const Prim prim_rows_elem[] = {
      .np_scalar = 1},
     {.id = PRIM_convert, .nin = 1, .nout = 1, .kind = PK_OTHER, .half_native = 1, PARAMS(PConvert, pf_convert),
      .print = pp_convert,
-     .rule = rule_convert, .cpu = cpu_k_convert, .cgen = "sb_cvt_%s_%o(%0)",
+     .rule = rule_convert, .cpu = cpu_k_convert, .cgen = "sb_cvt_%s_%o(%0, %P0)",
      .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_convert, .batch = elem_batch,
      .cheap = 1, .np_scalar = 2, .noop = t_noop_always},
     {.id = PRIM_copy, .nin = 1, .nout = 1, .kind = PK_OTHER,

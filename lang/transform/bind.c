@@ -266,7 +266,7 @@ static int lx_eval_process(Interp *self, PrimId id, int nin, const Value *in,
           if (!arr[i]) {
             arr[i] = own[i] = scalar_array(in[i], rt, rweak);
           } else if (arr[i]->dtype != rt) {
-            PConvert pc = {rt, rweak};
+            PConvert pc = {rt, rweak, 0};
             arr[i] = own[i] = prim_unary(PRIM_convert, arr[i], &pc);
           } else {
             continue;
