@@ -90,9 +90,9 @@ class _Pipe:
         self._check()
         return self._fd
 
-    def _check(self):
+    def _check(self, what='I/O operation on'):
         if self.closed:
-            raise ValueError('I/O operation on closed file.')
+            raise ValueError(what + ' closed file.' if what[0] == 'I' else what + ' closed file')
 
     def readable(self):
         return self.mode[0] == 'r'
@@ -101,7 +101,7 @@ class _Pipe:
         return self.mode[0] == 'w'
 
     def _need(self, what):
-        self._check()
+        self._check('write to' if what == 'write' and not self._text else 'I/O operation on')
         ok = self.readable() if what == 'read' else self.writable()
         if not ok:
             import io
@@ -326,7 +326,8 @@ class Popen:
             self.stderr = _Pipe(fe, 'r' + mode, encoding, errors, True)
 
     def __repr__(self):
-        return '<Popen: returncode: {} args: {!r}>'.format(self.returncode, self.args)
+        r = '<Popen: returncode: {} args: {!r}>'.format(self.returncode, self.args)
+        return r[:76] + '...>' if len(r) > 80 else r
 
     def __enter__(self):
         return self
@@ -500,6 +501,24 @@ def run(*popenargs, input=None, capture_output=False, timeout=None, check=False,
         stderr = PIPE
     if input is not None and stdin is not None:
         raise ValueError('stdin and input arguments may not both be used.')
+    if not all(v is None or v in (PIPE, DEVNULL, STDOUT) for v in (stdin, stdout, stderr)):
+        # a file or fd among the streams: a Popen (spawn forwards only inherited ones)
+        with Popen(args, stdin=PIPE if input is not None else stdin, stdout=stdout, stderr=stderr,
+                   shell=shell, cwd=cwd, env=env, text=text, encoding=encoding, errors=errors,
+                   universal_newlines=universal_newlines, executable=executable, **other) as p:
+            try:
+                out, err = p.communicate(input, timeout=timeout)
+            except TimeoutExpired as exc:
+                p.kill()
+                p.wait()
+                raise
+            except BaseException:
+                p.kill()
+                raise
+            rc = p.poll()
+        if check and rc:
+            raise CalledProcessError(rc, args, out, err)
+        return CompletedProcess(args, rc, out, err)
     textmode = bool(text or universal_newlines or encoding is not None or errors is not None)
     om = _mode(stdout, 'stdout')
     em = _mode(stderr, 'stderr')

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -257,6 +258,27 @@ static Value px_readpass(int argc, const Value *argv, Obj *kw) {
   return r;
 }
 
+/* write(2) with SIGPIPE held off in this thread (a child that closed its stdin must not end the
+ * session): EPIPE comes back as an error instead, and the pending signal is dropped. */
+static ssize_t quiet_write(int fd, const void *buf, size_t n) {
+  sigset_t pipe_set, old;
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  sigset_t pending;
+  sigemptyset(&pending);
+  int was_pending = sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+  ssize_t w = write(fd, buf, n);
+  int e = errno;
+  if (w < 0 && e == EPIPE && !was_pending) {
+    struct timespec zero = {0, 0};
+    while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR) {}
+  }
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  errno = e;
+  return w;
+}
+
 /* ---- spawn ------------------------------------------------------------------------------ */
 enum { IO_INHERIT = 0, IO_PIPE = 1, IO_DEVNULL = 2, IO_STDOUT = 3 };
 
@@ -412,7 +434,7 @@ static Value px_spawn(int argc, const Value *argv, Obj *kw) {
       if (i == 2) {
         /* at most PIPE_BUF: POLLOUT promises that much room, a bigger write could block */
         size_t chunk = in_len - in_off < PIPE_BUF ? in_len - in_off : PIPE_BUF;
-        ssize_t w = write(wfd, in_s + in_off, chunk);
+        ssize_t w = quiet_write(wfd, in_s + in_off, chunk);
         if (w > 0) in_off += (size_t)w;
         if (w < 0 && errno != EINTR && errno != EAGAIN) in_off = in_len;  /* the child closed it */
         if (in_off >= in_len) { close(wfd); wfd = -1; }
@@ -631,7 +653,7 @@ static Value px_write(int argc, const Value *argv, Obj *kw) {
   size_t len = BYTES(argv[1].u.o)->len, off = 0;
   while (off < len) {
     if (ready((int)fd, POLLOUT, -1) < 0) return val_null();
-    ssize_t w = write((int)fd, s + off, len - off);
+    ssize_t w = quiet_write((int)fd, s + off, len - off);
     if (w < 0 && (errno == EINTR || errno == EAGAIN)) continue;
     if (w < 0) return px_error(NULL, NULL);
     off += (size_t)w;
@@ -676,7 +698,7 @@ static Value px_pump(int argc, const Value *argv, Obj *kw) {
       int i = which[j];
       if (i == 2) {
         size_t chunk = in_len - (size_t)off < PIPE_BUF ? in_len - (size_t)off : PIPE_BUF;  /* as in spawn */
-        ssize_t w = write((int)wfd, in_s + off, chunk);
+        ssize_t w = quiet_write((int)wfd, in_s + off, chunk);
         if (w > 0) off += w;
         if (w < 0 && errno != EINTR && errno != EAGAIN) off = (int64_t)in_len;  /* the child closed it */
         if ((size_t)off >= in_len) wfd = -1;
