@@ -594,6 +594,9 @@ static Value px_wait(int argc, const Value *argv, Obj *kw) {
     int status = 0;
     pid_t r = waitpid((pid_t)pid, &status, WNOHANG);
     if (r == (pid_t)pid) return val_int(exit_code(status));
+    /* ECHILD: reaped without us (SIGCHLD ignored, as under timeout(1)); its status is gone, and
+     * CPython calls that 0 too */
+    if (r < 0 && errno == ECHILD) return val_int(0);
     if (r < 0 && errno != EINTR) return px_error(NULL, NULL);
     if (obj_check_signals() < 0) return val_null();
     if (timeout >= 0 && now_s() - t0 >= timeout) return val_none();
