@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -257,6 +258,27 @@ static Value px_readpass(int argc, const Value *argv, Obj *kw) {
   return r;
 }
 
+/* write(2) with SIGPIPE held off in this thread (a child that closed its stdin must not end the
+ * session): EPIPE comes back as an error instead, and the pending signal is dropped. */
+static ssize_t quiet_write(int fd, const void *buf, size_t n) {
+  sigset_t pipe_set, old;
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  sigset_t pending;
+  sigemptyset(&pending);
+  int was_pending = sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+  ssize_t w = write(fd, buf, n);
+  int e = errno;
+  if (w < 0 && e == EPIPE && !was_pending) {
+    struct timespec zero = {0, 0};
+    while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR) {}
+  }
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  errno = e;
+  return w;
+}
+
 /* ---- spawn ------------------------------------------------------------------------------ */
 enum { IO_INHERIT = 0, IO_PIPE = 1, IO_DEVNULL = 2, IO_STDOUT = 3 };
 
@@ -410,7 +432,9 @@ static Value px_spawn(int argc, const Value *argv, Obj *kw) {
       if (!pf[j].revents) continue;
       int i = which[j];
       if (i == 2) {
-        ssize_t w = write(wfd, in_s + in_off, in_len - in_off);
+        /* at most PIPE_BUF: POLLOUT promises that much room, a bigger write could block */
+        size_t chunk = in_len - in_off < PIPE_BUF ? in_len - in_off : PIPE_BUF;
+        ssize_t w = quiet_write(wfd, in_s + in_off, chunk);
         if (w > 0) in_off += (size_t)w;
         if (w < 0 && errno != EINTR && errno != EAGAIN) in_off = in_len;  /* the child closed it */
         if (in_off >= in_len) { close(wfd); wfd = -1; }
@@ -449,6 +473,262 @@ static Value px_spawn(int argc, const Value *argv, Obj *kw) {
   return res;
 }
 
+/* ---- Popen: a child that outlives the call, its pipes read and written from subprocess.py ---- */
+enum { SPEC_PIPE = -1, SPEC_STDOUT = -2, SPEC_DEVNULL = -3, SPEC_INHERIT = -4 };
+
+/* popen(args, cwd, env, in, out, err) -> (pid, in_w, out_r, err_r): each stream is a SPEC_* or an
+ * fd the child gets as it is; the parent's pipe ends (-1 where there is none) are close-on-exec. */
+static Value px_popen(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("popen", argc, kw, 6, 6) < 0) return val_null();
+  Value args = argv[0], cwdv = argv[1], envv = argv[2];
+  int64_t spec[3];
+  for (int i = 0; i < 3; i++) {
+    if (op_as_int(argv[3 + i], &spec[i]) < 0) return val_null();
+    if (spec[i] < SPEC_INHERIT || spec[i] > INT_MAX || (spec[i] == SPEC_STDOUT && i != 2))
+      return obj_raise(&exc_ValueError, "bad stream for the child: %lld", (long long)spec[i]);
+  }
+  if (!(VAL_IS_LIST(args) || VAL_IS_TUPLE(args))) return obj_raise(&exc_TypeError, "args must be a list");
+  if (!VAL_IS_NONE(cwdv) && !VAL_IS_STR(cwdv)) return obj_raise(&exc_TypeError, "cwd must be str");
+  if (!VAL_IS_NONE(envv) && !VAL_IS_DICT(envv)) return obj_raise(&exc_TypeError, "env must be a dict");
+  char **av = str_vector(args, 0);
+  if (!av) return val_null();
+  if (!av[0]) { free_vector(av); return obj_raise(&exc_IndexError, "list index out of range"); }
+  char **ev = VAL_IS_NONE(envv) ? NULL : str_vector(envv, 1);
+  if (!VAL_IS_NONE(envv) && !ev) { free_vector(av); return val_null(); }
+  const char *cwd = VAL_IS_NONE(cwdv) ? NULL : str_cstr(cwdv);
+  /* p[i]: the pipe of stream i ([0] read end, [1] write end); pex carries the exec errno back */
+  int p[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}}, pex[2] = {-1, -1};
+  int ok = pipe(pex) == 0;
+  for (int i = 0; i < 3 && ok; i++)
+    if (spec[i] == SPEC_PIPE) ok = pipe(p[i]) == 0;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 2; j++)
+      if (p[i][j] >= 0) set_cloexec(p[i][j]);
+  if (pex[0] >= 0) { set_cloexec(pex[0]); set_cloexec(pex[1]); }
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = ok ? fork() : -1;
+  if (pid == 0) {
+    int devnull = -1, src[3];
+    for (int i = 0; i < 3; i++) {
+      if (spec[i] == SPEC_PIPE) src[i] = p[i][i == 0 ? 0 : 1];
+      else if (spec[i] == SPEC_DEVNULL) {
+        if (devnull < 0) devnull = open("/dev/null", O_RDWR);
+        src[i] = devnull;
+      } else if (spec[i] == SPEC_INHERIT) src[i] = i;
+      else if (spec[i] == SPEC_STDOUT) src[i] = 1;
+      else src[i] = (int)spec[i];
+    }
+    /* a source among 0..2 that a lower dup2 would overwrite is moved out of the way first */
+    for (int i = 0; i < 3; i++)
+      if (src[i] >= 0 && src[i] < 3 && src[i] != i && spec[i] != SPEC_STDOUT) src[i] = fcntl(src[i], F_DUPFD_CLOEXEC, 3);
+    for (int i = 0; i < 3; i++) {
+      if (spec[i] == SPEC_STDOUT) { dup2(1, 2); continue; }
+      if (src[i] < 0) continue;
+      if (src[i] == i) { int fl = fcntl(i, F_GETFD); if (fl >= 0) fcntl(i, F_SETFD, fl & ~FD_CLOEXEC); }
+      else dup2(src[i], i);
+    }
+    signal(SIGPIPE, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    int e = 0;
+    if (cwd && chdir(cwd) != 0) e = errno | 0x10000;
+    if (!e) {
+      if (ev) execvpe(av[0], av, ev);
+      else execvp(av[0], av);
+      e = errno;
+    }
+    if (write(pex[1], &e, sizeof e) < 0) _exit(127);
+    _exit(127);
+  }
+  int saved = errno;
+  if (pex[1] >= 0) close(pex[1]);
+  for (int i = 0; i < 3; i++)  /* the child's ends */
+    if (p[i][i == 0 ? 0 : 1] >= 0) close(p[i][i == 0 ? 0 : 1]);
+  int mine[3] = {p[0][1], p[1][0], p[2][0]};
+  int e = 0;
+  ssize_t got = 0;
+  if (pid > 0) {
+    while ((got = read(pex[0], &e, sizeof e)) < 0 && errno == EINTR) {}
+  }
+  if (pex[0] >= 0) close(pex[0]);
+  if (pid < 0 || got == (ssize_t)sizeof e) {
+    for (int i = 0; i < 3; i++)
+      if (mine[i] >= 0) close(mine[i]);
+    Value r;
+    if (pid < 0) { errno = saved; r = px_error(NULL, NULL); }
+    else {
+      while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+      errno = e & 0xffff;
+      r = px_error((e & 0x10000) ? cwd : av[0], NULL);
+    }
+    free_vector(av);
+    free_vector(ev);
+    return r;
+  }
+  free_vector(av);
+  free_vector(ev);
+  return tuple_pack(4, val_int(pid), val_int(mine[0]), val_int(mine[1]), val_int(mine[2]));
+}
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int64_t exit_code(int status) {
+  return WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? -WTERMSIG(status) : -1;
+}
+
+/* wait(pid, timeout) -> returncode, or None when the timeout (None: none) ran out first; a
+ * pending Ctrl-C raises KeyboardInterrupt with the child left as it is. */
+static Value px_wait(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("wait", argc, kw, 2, 2) < 0) return val_null();
+  int64_t pid;
+  double timeout = -1;
+  if (op_as_int(argv[0], &pid) < 0) return val_null();
+  if (!VAL_IS_NONE(argv[1]) && op_as_float(argv[1], &timeout) < 0) return val_null();
+  if (pid <= 0 || pid > INT_MAX) return obj_raise(&exc_ValueError, "bad pid");
+  double t0 = now_s(), nap = 0.0005;
+  for (;;) {
+    int status = 0;
+    pid_t r = waitpid((pid_t)pid, &status, WNOHANG);
+    if (r == (pid_t)pid) return val_int(exit_code(status));
+    /* ECHILD: reaped without us (SIGCHLD ignored, as under timeout(1)); its status is gone, and
+     * CPython calls that 0 too */
+    if (r < 0 && errno == ECHILD) return val_int(0);
+    if (r < 0 && errno != EINTR) return px_error(NULL, NULL);
+    if (obj_check_signals() < 0) return val_null();
+    if (timeout >= 0 && now_s() - t0 >= timeout) return val_none();
+    struct timespec ts = {0, (long)(nap * 1e9)};
+    nanosleep(&ts, NULL);
+    if (nap < 0.02) nap *= 2;
+  }
+}
+
+static Value px_kill(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("kill", argc, kw, 2, 2) < 0) return val_null();
+  int64_t pid, sig;
+  if (op_as_int(argv[0], &pid) < 0 || op_as_int(argv[1], &sig) < 0) return val_null();
+  if (pid <= 0 || pid > INT_MAX || sig < 0 || sig > 64) return obj_raise(&exc_ValueError, "bad pid or signal");
+  if (kill((pid_t)pid, (int)sig) != 0) return px_error(NULL, NULL);
+  return val_none();
+}
+
+/* wait until fd is ready for ev or the deadline (<0: none) passes: 1 ready, 0 timed out, -1 error */
+static int ready(int fd, short ev, double deadline) {
+  for (;;) {
+    struct pollfd pf = {fd, ev, 0};
+    int r = poll(&pf, 1, 100);
+    if (obj_check_signals() < 0) return -1;
+    if (r > 0) return 1;
+    if (r < 0 && errno != EINTR) { px_error(NULL, NULL); return -1; }
+    if (deadline >= 0 && now_s() >= deadline) return 0;
+  }
+}
+
+/* read(fd, n) -> bytes: at most n (n < 0: 65536) as soon as any are there, b'' at the end */
+static Value px_read(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("read", argc, kw, 2, 2) < 0) return val_null();
+  int64_t fd, n;
+  if (op_as_int(argv[0], &fd) < 0 || op_as_int(argv[1], &n) < 0) return val_null();
+  if (fd < 0 || fd > INT_MAX) { errno = EBADF; return px_error(NULL, NULL); }
+  if (n < 0 || n > 1 << 20) n = 65536;
+  char buf[65536];
+  if (n > (int64_t)sizeof buf) n = sizeof buf;
+  for (;;) {
+    if (ready((int)fd, POLLIN, -1) < 0) return val_null();
+    ssize_t k = read((int)fd, buf, (size_t)n);
+    if (k < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (k < 0) return px_error(NULL, NULL);
+    return bytes_new(buf, (size_t)k);
+  }
+}
+
+/* write(fd, data) -> len(data): all of it, a Ctrl-C between chunks stops it */
+static Value px_write(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("write", argc, kw, 2, 2) < 0) return val_null();
+  int64_t fd;
+  if (op_as_int(argv[0], &fd) < 0) return val_null();
+  if (!VAL_IS_BYTES(argv[1])) return obj_raise(&exc_TypeError, "write() needs bytes");
+  if (fd < 0 || fd > INT_MAX) { errno = EBADF; return px_error(NULL, NULL); }
+  const char *s = BYTES(argv[1].u.o)->s;
+  size_t len = BYTES(argv[1].u.o)->len, off = 0;
+  while (off < len) {
+    if (ready((int)fd, POLLOUT, -1) < 0) return val_null();
+    ssize_t w = quiet_write((int)fd, s + off, len - off);
+    if (w < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (w < 0) return px_error(NULL, NULL);
+    off += (size_t)w;
+  }
+  return val_int((int64_t)len);
+}
+
+/* pump(in_fd, input, in_off, out_fd, err_fd, timeout) -> (in_off, out, err, out_eof, err_eof,
+ * timed_out): feed input from in_off and read both outputs through poll until the outputs end,
+ * the input is all written (the caller closes stdin and calls again), or the timeout runs out.
+ * A fd of -1 takes no part. */
+static Value px_pump(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("pump", argc, kw, 6, 6) < 0) return val_null();
+  int64_t wfd, off, rfd[2];
+  double timeout = -1;
+  if (op_as_int(argv[0], &wfd) < 0 || op_as_int(argv[2], &off) < 0 || op_as_int(argv[3], &rfd[0]) < 0 ||
+      op_as_int(argv[4], &rfd[1]) < 0)
+    return val_null();
+  if (!VAL_IS_NONE(argv[5]) && op_as_float(argv[5], &timeout) < 0) return val_null();
+  const char *in_s = "";
+  size_t in_len = 0;
+  if (VAL_IS_BYTES(argv[1])) { in_s = BYTES(argv[1].u.o)->s; in_len = BYTES(argv[1].u.o)->len; }
+  else if (!VAL_IS_NONE(argv[1])) return obj_raise(&exc_TypeError, "input must be bytes");
+  if (wfd > INT_MAX || rfd[0] > INT_MAX || rfd[1] > INT_MAX) { errno = EBADF; return px_error(NULL, NULL); }
+  if (off < 0 || (size_t)off > in_len) off = (int64_t)in_len;
+  int had_in = wfd >= 0;
+  if ((size_t)off >= in_len) wfd = -1;
+  int eof[2] = {0, 0}, timed_out = 0, ok = 1;
+  FBuf b[2] = {{0}, {0}};
+  double deadline = timeout >= 0 ? now_s() + timeout : -1;
+  while ((rfd[0] >= 0 || rfd[1] >= 0 || wfd >= 0) && !(had_in && wfd < 0)) {  /* input done: close stdin first */
+    struct pollfd pf[3];
+    int n = 0, which[3];
+    for (int i = 0; i < 2; i++)
+      if (rfd[i] >= 0) { pf[n].fd = (int)rfd[i]; pf[n].events = POLLIN; pf[n].revents = 0; which[n++] = i; }
+    if (wfd >= 0) { pf[n].fd = (int)wfd; pf[n].events = POLLOUT; pf[n].revents = 0; which[n++] = 2; }
+    int r = poll(pf, (nfds_t)n, 100);
+    if (obj_check_signals() < 0) { ok = 0; break; }
+    if (r < 0 && errno != EINTR) { px_error(NULL, NULL); ok = 0; break; }
+    for (int j = 0; r > 0 && j < n; j++) {
+      if (!pf[j].revents) continue;
+      int i = which[j];
+      if (i == 2) {
+        size_t chunk = in_len - (size_t)off < PIPE_BUF ? in_len - (size_t)off : PIPE_BUF;  /* as in spawn */
+        ssize_t w = quiet_write((int)wfd, in_s + off, chunk);
+        if (w > 0) off += w;
+        if (w < 0 && errno != EINTR && errno != EAGAIN) off = (int64_t)in_len;  /* the child closed it */
+        if ((size_t)off >= in_len) wfd = -1;
+        continue;
+      }
+      char buf[65536];
+      ssize_t k = read((int)rfd[i], buf, sizeof buf);
+      if (k < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      if (k <= 0) { eof[i] = 1; rfd[i] = -1; continue; }
+      fbuf_putn(&b[i], buf, (size_t)k);
+    }
+    if (!ok) break;
+    if (deadline >= 0 && now_s() >= deadline && (rfd[0] >= 0 || rfd[1] >= 0 || wfd >= 0)) { timed_out = 1; break; }
+  }
+  Value res = val_null();
+  if (ok) {
+    Value o = bytes_new(b[0].s ? b[0].s : "", b[0].len), e = bytes_new(b[1].s ? b[1].s : "", b[1].len);
+    if (!VAL_IS_NULL(o) && !VAL_IS_NULL(e))
+      res = tuple_pack(6, val_int(off), o, e, val_bool(eof[0]), val_bool(eof[1]), val_bool(timed_out));
+    val_decref(o);
+    val_decref(e);
+  }
+  fbuf_free(&b[0]);
+  fbuf_free(&b[1]);
+  return res;
+}
+
 static const MethodDef posix_functions[] = {
     {"stat", px_stat, "stat(path, follow) -> (mode, ino, dev, nlink, uid, gid, size, atime, mtime, ctime)", 0},
     {"access", px_access, "access(path, mode) -> bool", 0},
@@ -466,6 +746,12 @@ static const MethodDef posix_functions[] = {
     {"getpwuid", px_getuser, "getpwuid() -> (name, home) of the real user", 0},
     {"readpass", px_readpass, "readpass(prompt) -> str, or None without a terminal", 0},
     {"spawn", px_spawn, "spawn(args, cwd, env, input, out_mode, err_mode, timeout) -> (rc, out, err); input str or bytes, outputs bytes; rc is the smallest int after a timeout", 0},
+    {"popen", px_popen, "popen(args, cwd, env, in, out, err) -> (pid, in_w, out_r, err_r); streams: -1 pipe, -2 stdout, -3 devnull, -4 inherit, or a fd", 0},
+    {"wait", px_wait, "wait(pid, timeout) -> returncode, or None when the timeout runs out", 0},
+    {"kill", px_kill, "kill(pid, sig)", 0},
+    {"read", px_read, "read(fd, n) -> bytes, b'' at the end", 0},
+    {"write", px_write, "write(fd, data) -> len(data)", 0},
+    {"pump", px_pump, "pump(in_fd, input, in_off, out_fd, err_fd, timeout) -> (in_off, out, err, out_eof, err_eof, timed_out)", 0},
     {NULL}};
 
 int modinit__sable_posix(Value m) { return module_add_functions(m, posix_functions); }
