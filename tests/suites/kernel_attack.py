@@ -100,10 +100,12 @@ def t_complete_no_match(km, kc):
     expect(km.is_alive(), "the kernel died on a completion with no match")
 
 
+# many_adds traces for ~2.5 s on an idle machine: the interrupt, sent 0.4-0.6 s after the cell
+# starts, must land inside the trace even when the machine is fast (400k adds finished first).
 SETUP = ("import numpy as np\nimport jax\nimport jax.numpy as jnp\n"
          "if 'big' not in globals():\n    big = np.random.default_rng(0).random(30_000_000)\n"
          "m = np.ones((1500, 1500))\n"
-         "def many_adds(x):\n    for i in range(400000):\n        x = x + 1.0\n    return x\n")
+         "def many_adds(x):\n    for i in range(1500000):\n        x = x + 1.0\n    return x\n")
 
 LONG = {
     "sort": "ran = 0\ny = np.sort(big)\nran = 1",
@@ -164,7 +166,7 @@ def t_repl_interrupts():
         # the setup as single lines (the REPL reads one statement per prompt)
         for stmt in ("import numpy as np", "import jax", "import jax.numpy as jnp",
                      "big = np.random.default_rng(0).random(30_000_000)", "m = np.ones((1500, 1500))",
-                     "exec('def many_adds(x):\\n    for i in range(400000):\\n        x = x + 1.0\\n    return x')"):
+                     "exec('def many_adds(x):\\n    for i in range(1500000):\\n        x = x + 1.0\\n    return x')"):
             os.write(fd, stmt.encode() + b"\n")
             buf = read_until(fd, b"", b">>> ", 60)
         for name, code in LONG.items():
