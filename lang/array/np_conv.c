@@ -114,6 +114,15 @@ static Array *lx_from_python(Value v, Family f, int dtype, int *weak_out) {
     if (n == 0) break;
     cur = seq_items(cur)[0];
   }
+  if (f == FAM_JAX && s.ndim == 0 && dtype < 0 && num_is_big(v)) {
+    /* JAX's own check of a bare Python int against the default int type */
+    Value r = op_repr(v);
+    if (VAL_IS_NULL(r)) return NULL;
+    obj_raise(&exc_OverflowError, "Python int %s too large to convert to %s", str_cstr(r),
+              arr_dtypes[arr_default_int(lx_promo(f))].name);
+    val_decref(r);
+    return NULL;
+  }
   if (scan_value(v, 0, &s) < 0) return NULL;
   if (s.has_array) {
     obj_raise(&exc_TypeError, "internal: stacking path");

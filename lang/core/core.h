@@ -65,7 +65,9 @@ void iter_slice_adjust(int64_t len, int flags, int64_t *start, int64_t *stop, in
 int iter_slice_indices(Value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
                        int64_t *slicelen);
 
-typedef struct RangeObj { Obj ob; int64_t start, stop, step, len; uint64_t ulen; } RangeObj;
+/* big: NULL, or (start, stop, step, length) as int Values when a bound or the length does not
+ * fit int64; then start/stop/step are 0 and ulen is the length capped at UINT64_MAX */
+typedef struct RangeObj { Obj ob; int64_t start, stop, step, len; uint64_t ulen; Obj *big; } RangeObj;
   /* len is -1 when the length does not fit an int64 (ulen has it) */
 
 typedef struct BuiltinObj {

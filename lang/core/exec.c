@@ -312,7 +312,8 @@ static int exec_for(Frame *f, Node *n) {
   NodeList *body = &n->u.for_.body;
   int st = EX_OK;
   /* a range needs no iterator object and no allocation per step */
-  if (VAL_IS_OBJ(iterable) && iterable.u.o->type == &iter_range_type) {
+  if (VAL_IS_OBJ(iterable) && iterable.u.o->type == &iter_range_type &&
+      !((RangeObj *)iterable.u.o)->big) {
     RangeObj *r = (RangeObj *)iterable.u.o;
     int64_t cur = r->start, step = r->step;
     uint64_t left = r->ulen;

@@ -789,8 +789,21 @@ TypeObj num_none_type = {OBJ_TYPE_HEAD, .name = "NoneType", .repr = none_repr,
                          .truth = num_truth};
 TypeObj num_int_type = {
     OBJ_TYPE_HEAD, .name = "int", .flags = TF_BASETYPE, .dealloc = box_dealloc,
-    .doc = "int([x]) -> integer\nint(x, base=10) -> integer\n\nConvert a number or string to "
-           "an integer (64-bit in Sable; overflow raises OverflowError).",
+    .doc =
+           "int([x]) -> integer\n"
+           "int(x, base=10) -> integer\n"
+           "\n"
+           "Convert a number or string to an integer, or return 0 if no arguments\n"
+           "are given.  If x is a number, return x.__int__().  For floating point\n"
+           "numbers, this truncates towards zero.\n"
+           "\n"
+           "If x is not a number or if base is given, then x must be a string,\n"
+           "bytes, or bytearray instance representing an integer literal in the\n"
+           "given base.  The literal can be preceded by '+' or '-' and be surrounded\n"
+           "by whitespace.  The base defaults to 10.  Valid bases are 0 and 2-36.\n"
+           "Base 0 means to interpret the base from the string as an integer literal.\n"
+           ">>> int('0b100', base=0)\n"
+           "4",
     .repr = int_repr, .hash = int_hash, .compare = num_compare_slot, .binary = num_int_binary,
     .unary = int_unary, .truth = num_truth, .new = int_new, .format = format_with,
     .methods = int_methods, .getset = int_getset};

@@ -191,27 +191,34 @@ Value strfmt_format(Value fmt, int argc, const Value *argv, Obj *kwnames) {
 }
 
 /* ---- % formatting --------------------------------------------------------------------------- */
-/* %d of an object: __int__ (numpy scalars, float ones too), else __index__; 0 ok, -1 error */
-static int pct_obj_int(Value v, int64_t *i, char type) {
-  Value r = op_conv_dunder(v, "__int__");
-  if (VAL_IS_NULL(r)) {
-    int k = obj_err_occurred() ? -1 : op_index_value(v, i);
-    if (k == 0)
-      obj_raise(&exc_TypeError, "%%%c format: a real number is required, not %s", type,
-                op_type_name(v));
-    return k > 0 ? 0 : -1;
-  }
-  int ok = VAL_IS_INTLIKE(r);
-  if (ok) *i = r.u.i;
-  else obj_raise(&exc_TypeError, "__int__ returned non-int");
+/* %d of an object: __int__ (numpy scalars, float ones too), else __index__; %x/%o: __index__.
+ * The int (a new ref, possibly big), or V_NULL with an error pending; as CPython, a TypeError
+ * on the way (no method, one returning a non-int) becomes the format's own message. */
+static Value pct_obj_int(Value v, char type) {
+  int dec = type == 'd' || type == 'i' || type == 'u';
+  Value r = dec ? op_conv_dunder(v, "__int__") : val_null();
+  if (VAL_IS_NULL(r) && !obj_err_occurred()) r = op_conv_dunder(v, "__index__");
+  if (!VAL_IS_NULL(r) && num_is_int(r)) return r;
   val_decref(r);
-  return ok ? 0 : -1;
+  if (obj_err_occurred() && !obj_err_matches(&exc_TypeError)) return val_null();
+  obj_err_clear();
+  return obj_raise(&exc_TypeError, dec ? "%%%c format: a real number is required, not %s"
+                                       : "%%%c format: an integer is required, not %s",
+                   type, op_type_name(v));
 }
 
 static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
   char err[200];
   int r;
   Value big = num_unbox(v);
+  if (!num_is_int(big) && !VAL_IS_FLOAT(big) && type != 'e' && type != 'E' &&
+      type != 'f' && type != 'F' && type != 'g' && type != 'G') {
+    Value iv = pct_obj_int(v, type);
+    if (VAL_IS_NULL(iv)) return -1;
+    r = pct_number(iv, type, sp, out);
+    val_decref(iv);
+    return r;
+  }
   if (num_is_big(big) || (VAL_IS_FLOAT(v) && (type == 'd' || type == 'i' || type == 'u') &&
                           isfinite(v.u.f) && fabs(v.u.f) >= 9.2e18)) {
     /* an int beyond int64 (or %d of a float that becomes one) */
@@ -229,12 +236,8 @@ static int pct_number(Value v, char type, FmtSpec *sp, FBuf *out) {
   }
   if (type == 'd' || type == 'i' || type == 'u') {
     int64_t i;
-    if (VAL_IS_INTLIKE(v)) i = v.u.i;
-    else if (VAL_IS_FLOAT(v)) {
-      if (num_float_to_int(v.u.f, &i) < 0) return -1;
-    } else if (pct_obj_int(v, &i, type) < 0) {
-      return -1;
-    }
+    if (VAL_IS_INTLIKE(big)) i = big.u.i;
+    else if (num_float_to_int(big.u.f, &i) < 0) return -1;
     sp->type = 'd';
     r = fmt_format_int(i, sp, out, err, sizeof err);
   } else if (type == 'x' || type == 'X' || type == 'o') {

@@ -110,8 +110,7 @@ def _cmp(a, b):
 
 
 class timedelta:
-    # kept as normalised (days, seconds, microseconds): Sable ints are 64-bit, and
-    # timedelta.max in microseconds is not
+    # kept as normalised (days, seconds, microseconds), as CPython's own timedelta
     def __init__(self, days=0, seconds=0, microseconds=0, milliseconds=0, minutes=0, hours=0, weeks=0):
         d = 0
         sec = 0

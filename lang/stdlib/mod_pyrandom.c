@@ -115,6 +115,29 @@ static int do_seed(RandomObj *r, Value a) {
     init_by_array(r, key, 4);
     return 0;
   }
+  a = num_unbox(a);
+  if (num_is_big(a)) {
+    /* CPython: |a| as 32-bit words, least significant first */
+    size_t words = (size_t)((num_big_bitlen(a) + 31) / 32);
+    Value m = num_big_unary(OBJ_UOP_ABS, a);
+    unsigned char *buf = VAL_IS_NULL(m) ? NULL : obj_malloc(words * 4);
+    uint32_t *key = buf ? obj_malloc(words * sizeof(uint32_t)) : NULL;
+    if (!key || num_big_to_bytes(m, buf, words * 4, 1, 0) < 0) {
+      val_decref(m);
+      obj_mfree(buf);
+      obj_mfree(key);
+      if (!obj_err_occurred()) obj_raise_nomem();
+      return -1;
+    }
+    val_decref(m);
+    for (size_t i = 0; i < words; i++)
+      key[i] = (uint32_t)buf[4 * i] | (uint32_t)buf[4 * i + 1] << 8 |
+               (uint32_t)buf[4 * i + 2] << 16 | (uint32_t)buf[4 * i + 3] << 24;
+    init_by_array(r, key, words);
+    obj_mfree(buf);
+    obj_mfree(key);
+    return 0;
+  }
   if (VAL_IS_INTLIKE(a)) {
     int64_t v = a.u.i;
     n = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
