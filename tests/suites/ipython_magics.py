@@ -3,10 +3,7 @@ output formats (IPython 8's, checked by pattern, never by timing), shell escapes
 IPython.display messages, tqdm's display updates and throttling, is_complete, and the REPL side
 in a pseudo-terminal. Prints PASS/FAIL/SKIP lines for tests/run.py."""
 import os
-import pty
 import re
-import select
-import signal
 import sys
 import tempfile
 import time
@@ -366,48 +363,12 @@ def t_exit():
 
 
 # ---- the REPL in a pseudo-terminal ---------------------------------------------------------
-class Term:
-    def __init__(self, binary, home):
-        pid, fd = pty.fork()
-        if pid == 0:
-            env = dict(os.environ, HOME=home, TERM="xterm")
-            os.execve(binary, [binary], env)
-        self.pid, self.fd, self.buf = pid, fd, b""
-
-    def read_until(self, needle, timeout=20.0):
-        end = time.time() + timeout
-        needle = needle.encode()
-        while needle not in self.buf:
-            left = end - time.time()
-            if left <= 0:
-                raise TimeoutError(f"waiting for {needle!r}; got {self.buf[-300:]!r}")
-            r, _, _ = select.select([self.fd], [], [], left)
-            if r:
-                try:
-                    data = os.read(self.fd, 4096)
-                except OSError:
-                    data = b""
-                if not data:
-                    raise EOFError(f"EOF waiting for {needle!r}; got {self.buf[-300:]!r}")
-                self.buf += data
-        i = self.buf.index(needle) + len(needle)
-        got, self.buf = self.buf[:i], self.buf[i:]
-        return got.decode("utf-8", "replace")
-
-    def send(self, s):
-        os.write(self.fd, s.encode())
-
-    def close(self):
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-        except OSError:
-            pass
-        os.waitpid(self.pid, 0)
+from _pty_util import Term  # noqa: E402
 
 
 def t_repl():
     home = tempfile.mkdtemp(prefix="sable-ipy-home-")
-    t = Term(ku.SABLE, home)
+    t = Term(ku.SABLE, home, timeout=20.0)
     try:
         t.read_until(">>> ")
         t.send("%time 6 * 7\r")
@@ -434,17 +395,9 @@ def t_repl():
         got = t.read_until(">>> ")
         expect("\r100%|██████████| 3/3 [" in got, repr(got))
         t.send("exit\r")
-        end = time.time() + 10
-        while time.time() < end:
-            pid, status = os.waitpid(t.pid, os.WNOHANG)
-            if pid:
-                t.pid = None
-                break
-            time.sleep(0.05)
-        expect(t.pid is None, "bare exit ends the REPL")
+        expect(t.wait(10) is not None, "bare exit ends the REPL")
     finally:
-        if t.pid:
-            t.close()
+        t.close()
 
 
 try:

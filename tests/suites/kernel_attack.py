@@ -4,9 +4,6 @@ a completion with no match, and interrupts (SIGINT and interrupt_request; Ctrl-C
 during np.sort of 3e7 elements, a chain of large matmuls and a long jit trace: the cell fails
 with KeyboardInterrupt and the statement after the long one does not run."""
 import os
-import pty
-import select
-import signal
 import socket
 import sys
 import tempfile
@@ -17,6 +14,7 @@ import _kernel_util as ku
 if not ku.have_binary():
     sys.exit(0)
 
+from _pty_util import Term  # noqa: E402
 import kernel_client as kcl  # noqa: E402  (installs the kernelspec; its main() does not run)
 import zmq  # noqa: E402
 
@@ -138,54 +136,27 @@ def make_interrupt_case(code, by_message):
 
 # --- the REPL in a pseudo-terminal ------------------------------------------------------------
 
-def read_until(fd, buf, needle, timeout):
-    end = time.time() + timeout
-    while needle not in buf:
-        left = end - time.time()
-        if left <= 0:
-            raise TimeoutError(f"waiting for {needle!r}; got {buf[-300:]!r}")
-        r, _, _ = select.select([fd], [], [], left)
-        if r:
-            try:
-                data = os.read(fd, 65536)
-            except OSError:
-                data = b""
-            if not data:
-                raise EOFError(f"EOF waiting for {needle!r}; got {buf[-300:]!r}")
-            buf += data
-    return buf
-
-
 def t_repl_interrupts():
-    home = tempfile.mkdtemp(prefix="sable-pty-")
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execve(ku.SABLE, [ku.SABLE], dict(os.environ, HOME=home, TERM="xterm"))
+    t = Term(ku.SABLE, tempfile.mkdtemp(prefix="sable-pty-"))
     try:
-        buf = read_until(fd, b"", b">>> ", 30)
+        t.read_until(">>> ", 30)
         # the setup as single lines (the REPL reads one statement per prompt)
         for stmt in ("import numpy as np", "import jax", "import jax.numpy as jnp",
                      "big = np.random.default_rng(0).random(30_000_000)", "m = np.ones((1500, 1500))",
                      "exec('def many_adds(x):\\n    for i in range(1500000):\\n        x = x + 1.0\\n    return x')"):
-            os.write(fd, stmt.encode() + b"\n")
-            buf = read_until(fd, b"", b">>> ", 60)
+            t.send(stmt + "\n")
+            t.read_until(">>> ", 60)
         for name, code in LONG.items():
             one = code.replace("\n", "; ").replace("ran = 1", "print('RAN' + 'NEXT')")
-            os.write(fd, one.encode() + b"\n")
+            t.send(one + "\n")
             time.sleep(0.6)
-            os.write(fd, b"\x03")
-            buf = read_until(fd, b"", b">>> ", 120)
-            text = buf.decode("utf-8", "replace")
+            t.send("\x03")
+            text = t.read_until(">>> ", 120)
             expect("KeyboardInterrupt" in text, f"{name}: no KeyboardInterrupt in {text[-200:]!r}")
             expect("RANNEXT" not in text, f"{name}: the next statement ran")
-        os.write(fd, b"exit()\n")
+        t.send("exit()\n")
     finally:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        os.waitpid(pid, 0)
-        os.close(fd)
+        t.close()
 
 
 def main():

@@ -3,61 +3,12 @@ definition, an error that keeps the session, Ctrl-C during `while True: pass` an
 prompt, tab completion, the history file, Ctrl-D. Prints PASS/FAIL lines for tests/run.py."""
 import os
 import re
-import pty
-import select
-import signal
 import sys
 import tempfile
 import time
 
 
-class Term:
-    def __init__(self, binary, home):
-        pid, fd = pty.fork()
-        if pid == 0:
-            env = dict(os.environ, HOME=home, TERM="xterm")
-            os.execve(binary, [binary], env)
-        self.pid, self.fd, self.buf = pid, fd, b""
-
-    def read_until(self, needle, timeout=10.0):
-        """Read until needle appears after the current mark; returns the text read."""
-        end = time.time() + timeout
-        needle = needle.encode()
-        while needle not in self.buf:
-            left = end - time.time()
-            if left <= 0:
-                raise TimeoutError(f"waiting for {needle!r}; got {self.buf[-300:]!r}")
-            r, _, _ = select.select([self.fd], [], [], left)
-            if r:
-                try:
-                    data = os.read(self.fd, 4096)
-                except OSError:
-                    data = b""
-                if not data:
-                    raise EOFError(f"EOF waiting for {needle!r}; got {self.buf[-300:]!r}")
-                self.buf += data
-        i = self.buf.index(needle) + len(needle)
-        got, self.buf = self.buf[:i], self.buf[i:]
-        return got.decode("utf-8", "replace")
-
-    def send(self, s):
-        os.write(self.fd, s.encode())
-
-    def wait(self, timeout=10.0):
-        end = time.time() + timeout
-        while time.time() < end:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                return status
-            try:
-                r, _, _ = select.select([self.fd], [], [], 0.1)
-                if r:
-                    self.buf += os.read(self.fd, 4096)
-            except OSError:
-                pass
-        os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
-        return None
+from _pty_util import Term
 
 
 def check(label, name, fn):
