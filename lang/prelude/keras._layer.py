@@ -10,6 +10,31 @@ import keras.initializers as _ki
 import keras.random as _kr
 
 _ctx = {'training': None}
+# Keras attaches a mask to a tensor (_keras_mask); JAX arrays here take no attributes and no weak
+# references, so masks live in a small table keyed by id, holding the tensor so the id stays its
+# own; the oldest entries are dropped past _MASK_LIMIT.
+_masks = {}
+_MASK_LIMIT = 256
+
+
+def get_keras_mask(x):
+    if isinstance(x, KerasTensor):
+        return getattr(x, '_keras_mask', None)
+    got = _masks.get(id(x))
+    return got[1] if got is not None and got[0] is x else None
+
+
+def set_keras_mask(x, mask):
+    if isinstance(x, KerasTensor):
+        x._keras_mask = mask
+        return
+    if mask is None:
+        _masks.pop(id(x), None)
+        return
+    _masks.pop(id(x), None)
+    _masks[id(x)] = (x, mask)
+    while len(_masks) > _MASK_LIMIT:
+        del _masks[next(iter(_masks))]
 
 
 def _policy(dtype):
@@ -176,7 +201,7 @@ class Layer:
         self.autocast = autocast
         import keras.regularizers as _kreg
         self.activity_regularizer = _kreg.get(activity_regularizer)
-        self.supports_masking = False
+        self.supports_masking = type(self).compute_mask is not Layer.compute_mask
         sig = inspect.signature(self.call)
         self._call_has_training_arg = 'training' in sig.parameters
         self._call_has_mask_arg = 'mask' in sig.parameters
@@ -372,7 +397,7 @@ class Layer:
                                   'method implemented.')
 
     def compute_mask(self, inputs, previous_mask=None):
-        return None
+        return previous_mask
 
     def _maybe_build(self, args, kwargs):
         if self.built:
@@ -411,6 +436,14 @@ class Layer:
         args = tuple(_map(_to_array, a) if i == 0 else a for i, a in enumerate(args))
         if _any_symbolic(args, kwargs):
             return self._symbolic_call(args, kwargs)
+        first = args[0] if args else None
+        tensor_args = [a for a in args if hasattr(a, 'shape') or isinstance(a, (list, tuple))]
+        if kwargs.get('mask') is not None:
+            previous_mask = kwargs['mask']
+        else:
+            previous_mask = _map(get_keras_mask, first)
+            if self._call_has_mask_arg and len(tensor_args) == 1:
+                kwargs['mask'] = previous_mask
         with _kb.name_scope(self.name, caller=self):
             self._maybe_build(args, kwargs)
             training = self._resolve_training(kwargs)
@@ -424,6 +457,14 @@ class Layer:
             if self.activity_regularizer is not None:
                 for o in _flatten(out):
                     self.add_loss(self.activity_regularizer(o))
+        if self.supports_masking:
+            flat = _flatten(out)
+            if not all(get_keras_mask(o) is not None for o in flat):
+                masks = self.compute_mask(first, previous_mask)
+                if masks is not None:
+                    for o, m in zip(flat, _flatten(masks)):
+                        if m is not None and get_keras_mask(o) is None:
+                            set_keras_mask(o, m)
         return out
 
     def _symbolic_call(self, args, kwargs):

@@ -290,6 +290,17 @@ class _Merge(Layer):
     def _finish(self, out, n):
         return out
 
+    def compute_mask(self, inputs, mask=None):
+        if mask is None or not isinstance(mask, (list, tuple)):
+            return None
+        ms = [m for m in mask if m is not None]
+        if not ms:
+            return None
+        out = ms[0]
+        for m in ms[1:]:
+            out = jnp.logical_and(out, m)
+        return out
+
 
 class Add(_Merge):
     def _merge(self, a, b):
