@@ -314,10 +314,13 @@ class Layer:
 
     @property
     def losses(self):
-        out = list(self._losses)
-        for layer in self._flatten_layers(include_self=False):
-            out.extend(layer._losses)
         sc = _kb.get_stateless_scope()
+        if sc is not None and sc.collect_losses:
+            out = list(sc.losses)
+        else:
+            out = list(self._losses)
+            for layer in self._flatten_layers(include_self=False):
+                out.extend(layer._losses)
         for v in self.trainable_weights:
             if v.regularizer is None:
                 continue
@@ -444,9 +447,14 @@ class Layer:
             previous_mask = _map(get_keras_mask, first)
             if self._call_has_mask_arg and len(tensor_args) == 1:
                 kwargs['mask'] = previous_mask
+        if _ctx.get('depth', 0) == 0 and _kb.get_stateless_scope() is None:
+            # a new outermost call: the losses of the previous one go (as Keras)
+            for layer in self._flatten_layers():
+                del layer._losses[:]
         with _kb.name_scope(self.name, caller=self):
             self._maybe_build(args, kwargs)
             training = self._resolve_training(kwargs)
+            _ctx['depth'] = _ctx.get('depth', 0) + 1
             saved = _ctx['training']
             if training is not None:
                 _ctx['training'] = training
@@ -454,9 +462,13 @@ class Layer:
                 out = self.call(*args, **kwargs)
             finally:
                 _ctx['training'] = saved
+                _ctx['depth'] -= 1
             if self.activity_regularizer is not None:
                 for o in _flatten(out):
-                    self.add_loss(self.activity_regularizer(o))
+                    loss = self.activity_regularizer(o)
+                    if o.ndim > 0 and o.shape[0]:
+                        loss = loss / o.shape[0]
+                    self.add_loss(loss)
         if self.supports_masking:
             flat = _flatten(out)
             if not all(get_keras_mask(o) is not None for o in flat):
@@ -602,9 +614,7 @@ def _stateless_call(layer, trainable_variables, non_trainable_variables, args, k
         if not layer._call_has_training_arg:
             kwargs.pop('training', None)
         outputs = layer.call(*args, **kwargs)
-        losses = list(scope.losses)
-        if return_losses:
-            losses.extend(layer.losses)
+        losses = layer.losses if return_losses else None
     new_ntv = []
     for v in ntv:
         nv = scope.get_current_value(v)
