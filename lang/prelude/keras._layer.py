@@ -204,6 +204,9 @@ class Layer:
         self.supports_masking = type(self).compute_mask is not Layer.compute_mask
         sig = inspect.signature(self.call)
         self._call_has_training_arg = 'training' in sig.parameters
+        p = sig.parameters.get('training')
+        self._training_default = (p.default if p is not None and
+                                  p.default is not inspect.Parameter.empty else None)
         self._call_has_mask_arg = 'mask' in sig.parameters
         self._called_init = True
 
@@ -425,8 +428,7 @@ class Layer:
         if t is None:
             t = _ctx['training']
         if t is None:
-            p = inspect.signature(self.call).parameters['training']
-            t = p.default if p.default is not inspect.Parameter.empty else None
+            t = self._training_default
         kwargs['training'] = t
         return t
 

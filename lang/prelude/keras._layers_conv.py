@@ -28,8 +28,8 @@ def _tuple(v, rank, name):
 def _padding(p):
     p = str(p).lower()
     if p not in ('valid', 'same'):
-        raise ValueError('The `padding` argument must be a list/tuple or one of "valid", '
-                         f'"same" (or "causal", only for `Conv1D). Received padding={p}')
+        raise ValueError("The `padding` argument must be a list/tuple or one of {'same', "
+                         f"'valid'}}. Received: {p}")
     return p
 
 
