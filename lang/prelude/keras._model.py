@@ -136,7 +136,9 @@ class Model(Layer):
 
     @property
     def layers(self):
-        return list(self._layers)
+        # arithmetic on KerasTensors makes operation nodes, which Keras does not list as layers
+        import keras._layers_core as _lc
+        return [l for l in self._layers if not isinstance(l, _lc._Lambda)]
 
     def get_layer(self, name=None, index=None):
         if index is not None and name is not None:
