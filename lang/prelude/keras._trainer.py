@@ -243,13 +243,48 @@ def _update_metrics(st, mv, loss, x, y, y_pred, sw):
     return out
 
 
+def _result_names(st):
+    # CompileMetrics.result's naming: repeats get _1, _2...; a weighted metric whose name is
+    # taken becomes weighted_<name>
+    names = ['loss']
+    seen = {}
+    entries = getattr(st, 'metric_entries', None) or []
+    for weighted_pass in (False, True):
+        for i, m, weighted in entries:
+            if weighted != weighted_pass:
+                continue
+            name = m.name
+            if name not in seen:
+                seen[name] = 1
+            elif not weighted:
+                idx = seen[name]
+                seen[name] += 1
+                name = f"{name}_{idx}"
+            else:
+                name = f"weighted_{m.name}"
+                if name not in seen:
+                    seen[name] = 1
+                else:
+                    idx = seen[name]
+                    seen[name] += 1
+                    name = f"{name}_{idx}"
+            names.append(name)
+    return names
+
+
 def _metric_results(st, mv):
-    res = {}
+    ms = _all_metrics(st)
+    chunks = []
     pos = 0
-    for m in _all_metrics(st):
+    for m in ms:
         k = len(m.variables)
-        res[m.name] = m.stateless_result(mv[pos:pos + k])
+        chunks.append(mv[pos:pos + k])
         pos += k
+    order = [0] + [j + 1 for j, e in enumerate(st.metric_entries or []) if not e[2]] + \
+        [j + 1 for j, e in enumerate(st.metric_entries or []) if e[2]]
+    res = {}
+    for name, j in zip(_result_names(st), order):
+        res[name] = ms[j].stateless_result(chunks[j])
     return res
 
 
