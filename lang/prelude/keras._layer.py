@@ -556,16 +556,11 @@ def _stateless_call(layer, trainable_variables, non_trainable_variables, args, k
     with _kb.StatelessScope(state_mapping=mapping, collect_losses=return_losses) as scope:
         if not layer.built:
             layer._maybe_build(args, kwargs)
-        training = kwargs.get('training')
-        saved = _ctx['training']
-        if training is not None:
-            _ctx['training'] = training
+        # as Keras: call() directly, with no call context, so `training` reaches only the
+        # layers that call() passes it to
         if not layer._call_has_training_arg:
             kwargs.pop('training', None)
-        try:
-            outputs = layer.call(*args, **kwargs)
-        finally:
-            _ctx['training'] = saved
+        outputs = layer.call(*args, **kwargs)
         losses = list(scope.losses)
         if return_losses:
             losses.extend(layer.losses)

@@ -220,9 +220,17 @@ class MaxPooling2D(_Pool):
 class AveragePooling1D(_Pool):
     rank, kind = 1, 'avg'
 
+    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, name=None,
+                 **kwargs):
+        _Pool.__init__(self, pool_size, strides, padding, data_format, name, **kwargs)
+
 
 class AveragePooling2D(_Pool):
     rank, kind = 2, 'avg'
+
+    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, name=None,
+                 **kwargs):
+        _Pool.__init__(self, pool_size, strides, padding, data_format, name, **kwargs)
 
 
 MaxPool1D, MaxPool2D, AvgPool1D, AvgPool2D = (MaxPooling1D, MaxPooling2D, AveragePooling1D,

@@ -41,27 +41,53 @@ class Model(Layer):
             if not isinstance(t, KerasTensor):
                 raise ValueError('All `inputs` and `outputs` values must be KerasTensors. '
                                  f'Received: inputs={inputs} and outputs={outputs}')
-        order = []
-        seen = set()
+        # keras/src/ops/function.py map_graph: a DFS from the outputs, depths from the outputs
+        # (0) back to the inputs, operations ordered by decreasing depth, then by DFS index.
         input_ids = {id(t) for t in self.inputs}
+        finished, in_progress, order, op_index = set(), set(), [], {}
 
-        def visit(node):
-            if id(node) in seen:
+        def visit(t):
+            op, ni, _ = t._keras_history
+            node = op._inbound_nodes[ni]
+            if id(node) in finished:
                 return
-            seen.add(id(node))
-            if not any(id(t) in input_ids for t in node.output_tensors):
-                for p in node.parent_nodes:
-                    visit(p)
+            is_input = isinstance(op, InputLayer)
+            if not is_input and id(t) in input_ids:
+                finished.add(id(node))
+                return
+            if id(node) in in_progress:
+                raise ValueError(f"Tensor {t} from operation '{op.name}' is part of a cycle.")
+            if id(op) not in op_index:
+                op_index[id(op)] = len(op_index)
+            in_progress.add(id(node))
+            if not is_input:
+                for it in node.input_tensors:
+                    visit(it)
+            finished.add(id(node))
+            in_progress.discard(id(node))
             order.append(node)
-        for t in self.inputs:
-            visit(t._keras_history[0]._inbound_nodes[t._keras_history[1]])
         for t in self.outputs:
-            visit(t._keras_history[0]._inbound_nodes[t._keras_history[1]])
-        self._nodes = order
-        layers = []
-        for node in order:
-            if not any(l is node.operation for l in layers):
-                layers.append(node.operation)
+            visit(t)
+        in_graph = {id(n) for n in order}
+        node_depth, op_depth, ops = {}, {}, {}
+        for node in reversed(order):
+            depth = node_depth.setdefault(id(node), 0)
+            depth = max(depth, op_depth.get(id(node.operation), 0))
+            op_depth[id(node.operation)] = depth
+            ops[id(node.operation)] = node.operation
+            node_depth[id(node)] = depth
+            for p in node.parent_nodes:
+                if id(p) in in_graph:
+                    node_depth[id(p)] = max(depth + 1, node_depth.get(id(p), 0))
+        for t in self.inputs:
+            op = t._keras_history[0]
+            if id(op) not in op_depth:
+                op_depth[id(op)] = 0
+                op_index[id(op)] = -1
+                ops[id(op)] = op
+                order.insert(0, op._inbound_nodes[t._keras_history[1]])
+        self._nodes = sorted(order, key=lambda n: -node_depth.get(id(n), 0))
+        layers = sorted(ops.values(), key=lambda o: (-op_depth[id(o)], op_index[id(o)]))
         self.__dict__['_layers'] = layers
         self.built = True
 
