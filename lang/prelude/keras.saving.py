@@ -65,8 +65,8 @@ def _zip_bytes(members):
     out = bytearray()
     central = bytearray()
     t = _time.localtime()
-    dtime = (t.tm_hour << 11) | (t.tm_min << 5) | (t.tm_sec // 2)
-    ddate = ((max(t.tm_year, 1980) - 1980) << 9) | (t.tm_mon << 5) | t.tm_mday
+    dtime = (t[3] << 11) | (t[4] << 5) | (t[5] // 2)
+    ddate = ((max(t[0], 1980) - 1980) << 9) | (t[1] << 5) | t[2]
     for name, data in members:
         nb = name.encode('utf-8')
         crc = _zlib.crc32(data) & 0xffffffff
