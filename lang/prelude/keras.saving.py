@@ -136,7 +136,7 @@ def _write(path, data, overwrite):
 def _read(path):
     path = _os.fspath(path)
     if not _os.path.exists(path):
-        raise FileNotFoundError(f"File not found: filepath={path}. Please ensure the file is an "
+        raise ValueError(f"File not found: filepath={path}. Please ensure the file is an "
                                 "accessible `.keras` zip file.")
     with open(path, 'rb') as f:
         return f.read()
@@ -159,8 +159,16 @@ def _set_weights_from(model, arrs, what, skip_mismatch=False):
     if len(cur) != len(weights):
         if skip_mismatch:
             return
-        raise ValueError(f"A total of {len(weights)} objects could not be loaded: {what} holds "
+        raise ValueError(f"A total of {len(cur)} objects could not be loaded: {what} holds "
                          f"{len(weights)} weights but the model has {len(cur)}.")
+    bad = [i for i, (a, b) in enumerate(zip(cur, weights)) if tuple(np.shape(a)) != b.shape]
+    if bad:
+        if skip_mismatch:
+            return
+        i = bad[0]
+        raise ValueError(f"A total of {len(bad)} objects could not be loaded. Example error "
+                         f"message: weight {i} of the model has shape {tuple(np.shape(cur[i]))}"
+                         f" but {what} holds shape {weights[i].shape}.")
     model.set_weights(weights)
     st = getattr(model, '_keras_train', None)
     nopt = sum(1 for k in arrs if k.startswith('optimizer_'))
