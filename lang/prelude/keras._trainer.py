@@ -362,6 +362,9 @@ def _num_samples(x):
     leaves = [a for a in _flat(x) if a is not None]
     if not leaves:
         raise ValueError("Expected input data, received None")
+    for a in leaves:
+        if not hasattr(a, 'shape') or len(a.shape) == 0:
+            raise ValueError(f"Expected arrays with a batch dimension, received: {a!r}")
     n = int(leaves[0].shape[0])
     for a in leaves:
         if int(a.shape[0]) != n:
@@ -385,7 +388,7 @@ class _Batches:
             labels = np.argmax(yy, axis=-1) if yy.ndim > 1 and yy.shape[-1] > 1 else \
                 yy.reshape(yy.shape[0], -1)[:, 0].astype('int64')
             self.sw = np.asarray([class_weight.get(int(c), 1.0) for c in labels], np.float32)
-        self.n = _num_samples(self.x)
+        self.n = _num_samples([self.x, self.y, self.sw])
         self.batch_size = batch_size or 32
         self.num_full = self.n // self.batch_size
         self.partial = self.n % self.batch_size
