@@ -120,7 +120,12 @@ def _flat(y):
 
 def _output_names(model):
     names = getattr(model, 'output_names', None)
-    return list(names) if names else None
+    if names:
+        return list(names)
+    outs = model.__dict__.get('outputs') if hasattr(model, '__dict__') else None
+    if outs and all(getattr(t, '_keras_history', None) for t in outs):
+        return [t._keras_history[0].name for t in outs]
+    return None
 
 
 def _build_compile(model, st, y_true, y_pred):
@@ -149,6 +154,12 @@ def _build_compile(model, st, y_true, y_pred):
     elif w is not None and not isinstance(w, (list, tuple)):
         w = [w]
     st.loss_w = list(w) if w is not None else [None] * len(st.loss_fns)
+    # CompileLoss tracks each output's unweighted loss when there are several
+    st.loss_metrics = []
+    if len(st.loss_fns) > 1:
+        for i in range(len(st.loss_fns)):
+            oname = names[i] if names and i < len(names) else f"output_{i}"
+            st.loss_metrics.append(_metrics.Mean(name=f"{oname}_loss"))
 
     def build_list(spec, weighted):
         out = []
@@ -195,7 +206,7 @@ def _build_compile(model, st, y_true, y_pred):
 
 
 def _all_metrics(st):
-    return [st.loss_tracker] + list(st.user_metrics or [])
+    return [st.loss_tracker] + list(st.user_metrics or []) + list(getattr(st, 'loss_metrics', []))
 
 
 def _metric_vars(st):
@@ -205,13 +216,15 @@ def _metric_vars(st):
     return out
 
 
-def _compute_loss(st, y, y_pred, sw, extra_losses):
+def _compute_loss(st, y, y_pred, sw, extra_losses, per_output=None):
     yts, yps = _flat(y), _flat(y_pred)
     total = None
     for i, fn in enumerate(st.loss_fns):
         if fn is None:
             continue
         v = jnp.asarray(fn(yts[i], yps[i], sw)).astype(jnp.float32)
+        if per_output is not None:
+            per_output.append(v)
         if st.loss_w[i] is not None:
             v = v * st.loss_w[i]
         total = v if total is None else total + v
@@ -223,8 +236,9 @@ def _compute_loss(st, y, y_pred, sw, extra_losses):
     return total
 
 
-def _update_metrics(st, mv, loss, x, y, y_pred, sw):
+def _update_metrics(st, mv, loss, x, y, y_pred, sw, per_output=()):
     ms = _all_metrics(st)
+    nuser = len(st.user_metrics or [])
     out = []
     pos = 0
     bs = _flat(x)[0].shape[0]
@@ -235,6 +249,10 @@ def _update_metrics(st, mv, loss, x, y, y_pred, sw):
         pos += k
         if j == 0:
             vals = m.stateless_update_state(vals, loss, sample_weight=bs)
+        elif j > nuser:
+            k2 = j - nuser - 1
+            vals = m.stateless_update_state(vals, per_output[k2],
+                                            sample_weight=yps[k2].shape[0])
         else:
             i, _, weighted = st.metric_entries[j - 1]
             vals = m.stateless_update_state(vals, yts[i], yps[i],
@@ -269,7 +287,7 @@ def _result_names(st):
                     seen[name] += 1
                     name = f"{name}_{idx}"
             names.append(name)
-    return names
+    return names + [m.name for m in getattr(st, 'loss_metrics', [])]
 
 
 def _metric_results(st, mv):
@@ -280,8 +298,10 @@ def _metric_results(st, mv):
         k = len(m.variables)
         chunks.append(mv[pos:pos + k])
         pos += k
+    nuser = len(st.metric_entries or [])
     order = [0] + [j + 1 for j, e in enumerate(st.metric_entries or []) if not e[2]] + \
-        [j + 1 for j, e in enumerate(st.metric_entries or []) if e[2]]
+        [j + 1 for j, e in enumerate(st.metric_entries or []) if e[2]] + \
+        list(range(nuser + 1, len(ms)))
     res = {}
     for name, j in zip(_result_names(st), order):
         res[name] = ms[j].stateless_result(chunks[j])
@@ -307,11 +327,12 @@ def _make_train_fn(model, st):
 
         def loss_fn(tv, ntv):
             y_pred, ntv2, losses = _call_losses(model, tv, ntv, x, True)
-            loss = _compute_loss(st, y, y_pred, sw, losses)
-            return opt.scale_loss(loss), (loss, y_pred, ntv2)
-        (_, (loss, y_pred, ntv2)), grads = jax.value_and_grad(loss_fn, has_aux=True)(tv, ntv)
+            per = []
+            loss = _compute_loss(st, y, y_pred, sw, losses, per)
+            return opt.scale_loss(loss), (loss, y_pred, ntv2, per)
+        (_, (loss, y_pred, ntv2, per)), grads = jax.value_and_grad(loss_fn, has_aux=True)(tv, ntv)
         tv2, ov2 = opt.stateless_apply(ov, grads, tv)
-        mv2 = _update_metrics(st, mv, loss, x, y, y_pred, sw)
+        mv2 = _update_metrics(st, mv, loss, x, y, y_pred, sw, per)
         return _metric_results(st, mv2), (tv2, ntv2, ov2, mv2)
     return jax.jit(train_step) if st.jit else train_step
 
@@ -321,8 +342,9 @@ def _make_test_fn(model, st):
         tv, ntv, mv = state
         x, y, sw = data
         y_pred, ntv2, losses = _call_losses(model, tv, ntv, x, False)
-        loss = _compute_loss(st, y, y_pred, sw, losses)
-        mv2 = _update_metrics(st, mv, loss, x, y, y_pred, sw)
+        per = []
+        loss = _compute_loss(st, y, y_pred, sw, losses, per)
+        mv2 = _update_metrics(st, mv, loss, x, y, y_pred, sw, per)
         return _metric_results(st, mv2), (tv, ntv2, mv2)
     return jax.jit(test_step) if st.jit else test_step
 

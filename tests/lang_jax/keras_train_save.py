@@ -1,6 +1,7 @@
 # Keras 3.15 (jax backend): model.save / keras.models.load_model / save_weights / load_weights
 # round trips (config, compile config, weights, optimizer state so training resumes the same),
-# a functional model, datasets.fashion_mnist, shuffled fits under set_random_seed.
+# a functional model, datasets.fashion_mnist, shuffled fits under set_random_seed. Keras read
+# fashion-mnist from its cache ~/.keras/datasets/fashion-mnist/ (the Debian files copied there).
 import os
 os.environ["KERAS_BACKEND"] = "jax"
 import shutil
