@@ -76,3 +76,13 @@ m = model(1e6)
 h = m.fit(x, y * 1e20, batch_size=20, epochs=3, shuffle=False, verbose=0,
           callbacks=[keras.callbacks.TerminateOnNaN()])
 print('nan', h.epoch, [str(v) for v in h.history['loss']])
+
+# LearningRateScheduler (one-argument schedule) and ReduceLROnPlateau messages at verbose=1
+xs = np.linspace(0, 1, 30, dtype='float32').reshape(10, 3)
+m = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+m.set_weights([np.zeros((3, 1), 'float32'), np.zeros(1, 'float32')])
+m.compile(optimizer=keras.optimizers.SGD(0.01), loss='mse')
+h = m.fit(xs, xs.sum(1), epochs=4, verbose=0, callbacks=[
+    keras.callbacks.LearningRateScheduler(lambda e: 0.01 / (e + 1), verbose=1),
+    keras.callbacks.ReduceLROnPlateau('loss', patience=1, min_delta=100, verbose=1, factor=0.5)])
+print({k: [round(v, 5) for v in vs] for k, vs in h.history.items()})
