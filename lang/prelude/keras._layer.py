@@ -10,6 +10,31 @@ import keras.initializers as _ki
 import keras.random as _kr
 
 _ctx = {'training': None}
+# Keras attaches a mask to a tensor (_keras_mask); JAX arrays here take no attributes and no weak
+# references, so masks live in a small table keyed by id, holding the tensor so the id stays its
+# own; the oldest entries are dropped past _MASK_LIMIT.
+_masks = {}
+_MASK_LIMIT = 256
+
+
+def get_keras_mask(x):
+    if isinstance(x, KerasTensor):
+        return getattr(x, '_keras_mask', None)
+    got = _masks.get(id(x))
+    return got[1] if got is not None and got[0] is x else None
+
+
+def set_keras_mask(x, mask):
+    if isinstance(x, KerasTensor):
+        x._keras_mask = mask
+        return
+    if mask is None:
+        _masks.pop(id(x), None)
+        return
+    _masks.pop(id(x), None)
+    _masks[id(x)] = (x, mask)
+    while len(_masks) > _MASK_LIMIT:
+        del _masks[next(iter(_masks))]
 
 
 def _policy(dtype):
@@ -176,9 +201,12 @@ class Layer:
         self.autocast = autocast
         import keras.regularizers as _kreg
         self.activity_regularizer = _kreg.get(activity_regularizer)
-        self.supports_masking = False
+        self.supports_masking = type(self).compute_mask is not Layer.compute_mask
         sig = inspect.signature(self.call)
         self._call_has_training_arg = 'training' in sig.parameters
+        p = sig.parameters.get('training')
+        self._training_default = (p.default if p is not None and
+                                  p.default is not inspect.Parameter.empty else None)
         self._call_has_mask_arg = 'mask' in sig.parameters
         self._called_init = True
 
@@ -289,10 +317,13 @@ class Layer:
 
     @property
     def losses(self):
-        out = list(self._losses)
-        for layer in self._flatten_layers(include_self=False):
-            out.extend(layer._losses)
         sc = _kb.get_stateless_scope()
+        if sc is not None and sc.collect_losses:
+            out = list(sc.losses)
+        else:
+            out = list(self._losses)
+            for layer in self._flatten_layers(include_self=False):
+                out.extend(layer._losses)
         for v in self.trainable_weights:
             if v.regularizer is None:
                 continue
@@ -372,7 +403,7 @@ class Layer:
                                   'method implemented.')
 
     def compute_mask(self, inputs, previous_mask=None):
-        return None
+        return previous_mask
 
     def _maybe_build(self, args, kwargs):
         if self.built:
@@ -397,8 +428,7 @@ class Layer:
         if t is None:
             t = _ctx['training']
         if t is None:
-            p = inspect.signature(self.call).parameters['training']
-            t = p.default if p.default is not inspect.Parameter.empty else None
+            t = self._training_default
         kwargs['training'] = t
         return t
 
@@ -411,9 +441,22 @@ class Layer:
         args = tuple(_map(_to_array, a) if i == 0 else a for i, a in enumerate(args))
         if _any_symbolic(args, kwargs):
             return self._symbolic_call(args, kwargs)
+        first = args[0] if args else None
+        tensor_args = [a for a in args if hasattr(a, 'shape') or isinstance(a, (list, tuple))]
+        if kwargs.get('mask') is not None:
+            previous_mask = kwargs['mask']
+        else:
+            previous_mask = _map(get_keras_mask, first)
+            if self._call_has_mask_arg and len(tensor_args) == 1:
+                kwargs['mask'] = previous_mask
+        if _ctx.get('depth', 0) == 0 and _kb.get_stateless_scope() is None:
+            # a new outermost call: the losses of the previous one go (as Keras)
+            for layer in self._flatten_layers():
+                del layer._losses[:]
         with _kb.name_scope(self.name, caller=self):
             self._maybe_build(args, kwargs)
             training = self._resolve_training(kwargs)
+            _ctx['depth'] = _ctx.get('depth', 0) + 1
             saved = _ctx['training']
             if training is not None:
                 _ctx['training'] = training
@@ -421,9 +464,21 @@ class Layer:
                 out = self.call(*args, **kwargs)
             finally:
                 _ctx['training'] = saved
+                _ctx['depth'] -= 1
             if self.activity_regularizer is not None:
                 for o in _flatten(out):
-                    self.add_loss(self.activity_regularizer(o))
+                    loss = self.activity_regularizer(o)
+                    if o.ndim > 0 and o.shape[0]:
+                        loss = loss / o.shape[0]
+                    self.add_loss(loss)
+        if self.supports_masking:
+            flat = _flatten(out)
+            if not all(get_keras_mask(o) is not None for o in flat):
+                masks = self.compute_mask(first, previous_mask)
+                if masks is not None:
+                    for o, m in zip(flat, _flatten(masks)):
+                        if m is not None and get_keras_mask(o) is None:
+                            set_keras_mask(o, m)
         return out
 
     def _symbolic_call(self, args, kwargs):
@@ -561,9 +616,7 @@ def _stateless_call(layer, trainable_variables, non_trainable_variables, args, k
         if not layer._call_has_training_arg:
             kwargs.pop('training', None)
         outputs = layer.call(*args, **kwargs)
-        losses = list(scope.losses)
-        if return_losses:
-            losses.extend(layer.losses)
+        losses = layer.losses if return_losses else None
     new_ntv = []
     for v in ntv:
         nv = scope.get_current_value(v)

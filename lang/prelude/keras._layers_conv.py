@@ -28,8 +28,8 @@ def _tuple(v, rank, name):
 def _padding(p):
     p = str(p).lower()
     if p not in ('valid', 'same'):
-        raise ValueError('The `padding` argument must be a list/tuple or one of "valid", '
-                         f'"same" (or "causal", only for `Conv1D). Received padding={p}')
+        raise ValueError("The `padding` argument must be a list/tuple or one of {'same', "
+                         f"'valid'}}. Received: {p}")
     return p
 
 
@@ -256,6 +256,9 @@ class _GlobalPool(Layer):
         f = jnp.mean if self.kind == 'avg' else jnp.max
         return f(inputs, axis=self._axes(), keepdims=self.keepdims)
 
+    def compute_mask(self, inputs, mask=None):
+        return None
+
     def compute_output_shape(self, input_shape):
         axes = self._axes()
         if self.keepdims:
@@ -269,6 +272,20 @@ class _GlobalPool(Layer):
 
 class GlobalAveragePooling1D(_GlobalPool):
     rank, kind = 1, 'avg'
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        _GlobalPool.__init__(self, data_format, keepdims, **kwargs)
+        self.supports_masking = True
+
+    def call(self, inputs, mask=None):
+        steps = 1 if self.data_format == 'channels_last' else 2
+        if mask is None:
+            return jnp.mean(inputs, axis=steps, keepdims=self.keepdims)
+        m = jnp.expand_dims(mask, 2 if self.data_format == 'channels_last' else 1).astype(bool)
+        inputs = jnp.where(m, inputs, 0)
+        fm = m.astype(inputs.dtype)
+        return (jnp.sum(inputs, axis=steps, keepdims=self.keepdims) /
+                jnp.sum(fm, axis=steps, keepdims=self.keepdims))
 
 
 class GlobalAveragePooling2D(_GlobalPool):

@@ -51,6 +51,11 @@ class Dense(Layer):
         self.built = True
 
     def call(self, inputs, training=None):
+        if inputs.shape[-1] != self.kernel.shape[0]:
+            raise ValueError(f'Input 0 of layer "{self.name}" is incompatible with the layer: '
+                             f'expected axis -1 of input shape to have value '
+                             f'{self.kernel.shape[0]}, but received input with shape '
+                             f'{tuple(inputs.shape)}')
         x = jnp.matmul(inputs, self.kernel.value)
         if self.bias is not None:
             x = x + self.bias.value
@@ -288,6 +293,17 @@ class _Merge(Layer):
         return self._finish(out, len(inputs))
 
     def _finish(self, out, n):
+        return out
+
+    def compute_mask(self, inputs, mask=None):
+        if mask is None or not isinstance(mask, (list, tuple)):
+            return None
+        ms = [m for m in mask if m is not None]
+        if not ms:
+            return None
+        out = ms[0]
+        for m in ms[1:]:
+            out = jnp.logical_and(out, m)
         return out
 
 

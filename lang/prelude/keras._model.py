@@ -11,6 +11,12 @@ def _trainer():
 
 
 class Model(Layer):
+    def __new__(cls, *args, **kwargs):
+        # as Keras: Model(inputs, outputs) makes a Functional
+        if cls is Model and (len(args) >= 2 or 'inputs' in kwargs or 'outputs' in kwargs):
+            cls = Functional
+        return Layer.__new__(cls)
+
     def __init__(self, *args, **kwargs):
         inputs = kwargs.pop('inputs', None)
         outputs = kwargs.pop('outputs', None)
@@ -22,8 +28,8 @@ class Model(Layer):
         name = kwargs.pop('name', None)
         trainable = kwargs.pop('trainable', True)
         if name is None:
-            name = _kb.auto_name('functional' if type(self) is Model and self._functional
-                                 else self.__class__.__name__)
+            name = _kb.auto_name('functional' if type(self) in (Model, Functional) and
+                                 self._functional else self.__class__.__name__)
         Layer.__init__(self, name=name, trainable=trainable, dtype=kwargs.pop('dtype', None),
                        **kwargs)
         self.compiled = False

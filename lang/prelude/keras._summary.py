@@ -254,7 +254,9 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
     if opt_built:
         oc, om = _count(opt.variables), weight_memory_size(opt.variables)
     lines = [f'Model: "{model.name}"']
-    lines.extend(render_table(header, rows, widths, line_length, justify))
+    # rich crops a table wider than the console (COLUMNS, else 80 without a terminal)
+    console = shutil.get_terminal_size().columns
+    lines.extend(ln[:console] for ln in render_table(header, rows, widths, line_length, justify))
     lines.append(f' Total params: {tc + nc + oc:,} ({readable_memory_size(tm + nm + om)})')
     lines.append(f' Trainable params: {tc:,} ({readable_memory_size(tm)})')
     lines.append(f' Non-trainable params: {nc:,} ({readable_memory_size(nm)})')

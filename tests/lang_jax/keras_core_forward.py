@@ -81,3 +81,16 @@ img = ((np.arange(3 * 28 * 28).reshape(3, 28, 28, 1) * 37) % 255).astype(np.floa
 out = lenet(img)
 print("lenet", *r(out, 5), np.asarray(out).argmax(-1).tolist())
 print(lenet.predict_on_batch is not None, lenet.count_params())
+
+# masks: Embedding(mask_zero=True) -> layers that keep the mask -> a masked global average
+ids = np.array([[3, 5, 0, 0], [7, 0, 0, 0], [1, 2, 3, 4]])
+em = keras.Sequential([
+    keras.Input((4,), dtype="int32"),
+    layers.Embedding(10, 3, mask_zero=True,
+                     embeddings_initializer=keras.initializers.RandomNormal(seed=1)),
+    layers.Dense(3, kernel_initializer=K(2)), layers.Dropout(0.1),
+    layers.GlobalAveragePooling1D(), layers.Dense(1, kernel_initializer=K(3))])
+print("masked", *r(em(ids), 5))
+tv = [v.value for v in em.trainable_variables]
+ntv = [v.value for v in em.non_trainable_variables]
+print("masked stateless", *r(em.stateless_call(tv, ntv, ids)[0], 5))

@@ -113,3 +113,23 @@ o, s = net.stateless_call(tvn, ntvn, x, training=True)
 print("net train", *r(o), np.asarray(s[0]).tolist())
 g = jax.grad(lambda t: jnp.sum(net.stateless_call(t, ntvn, x, training=True)[0] ** 2))(tvn)
 print("net grad", [r(a, 4)[0] for a in g])
+
+# regularization: weight regularizers in model.losses; activity losses (per batch element) from
+# the last call; stateless_call(return_losses=True) computes them on the values passed in
+m = keras.Sequential([
+    keras.Input((3,)),
+    layers.Dense(4, kernel_regularizer=keras.regularizers.L2(0.1), activity_regularizer="l1",
+                 kernel_initializer=keras.initializers.GlorotUniform(1)),
+    layers.Dense(2, kernel_regularizer="l1", bias_regularizer=keras.regularizers.L1L2(0.1, 0.2),
+                 kernel_initializer=keras.initializers.GlorotUniform(2))])
+print([round(float(l), 5) for l in m.losses])
+x1 = np.ones((2, 3), np.float32)
+m(x1)
+m(x1)
+print([round(float(l), 5) for l in m.losses])
+tv = [v.value * 2 for v in m.trainable_variables]
+ntv = [v.value for v in m.non_trainable_variables]
+o, n, losses = m.stateless_call(tv, ntv, x1, return_losses=True)
+print([round(float(l), 5) for l in losses])
+g = jax.grad(lambda t: sum(m.stateless_call(t, ntv, x1, return_losses=True)[2]))(tv)
+print([round(float(jnp.sum(a)), 5) + 0.0 for a in g])
