@@ -27,3 +27,14 @@ def __getattr__(name):
         import sys
         return sys.modules['keras.' + name]
     raise AttributeError(f"module 'keras' has no attribute '{name}'")
+
+
+# Sable does not consult a module-level __getattr__ (PEP 562): the training half is imported here.
+import keras.optimizers as optimizers
+import keras.losses as losses
+import keras.metrics as metrics
+import keras.callbacks as callbacks
+import keras.utils as utils
+import keras.datasets as datasets
+import keras.models as models
+import keras.saving as saving

@@ -1,0 +1,9 @@
+# keras.datasets.cifar10 - load_data() raises: the data set is downloaded by Keras, and Sable has no
+# network access and no Debian package ships it.
+
+
+def load_data(*args, **kwargs):
+    raise FileNotFoundError("keras.datasets.cifar10: the cifar10 data set is not available: Keras "
+                            "downloads it, Sable has no network access and no Debian package "
+                            "ships it. keras.datasets.fashion_mnist reads the Debian package "
+                            "dataset-fashion-mnist.")
