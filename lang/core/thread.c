@@ -29,6 +29,7 @@
 #endif
 #ifdef THR_ASAN
 #include <sanitizer/common_interface_defs.h>
+#include <sanitizer/lsan_interface.h>
 #endif
 #if !defined(__x86_64__) && !defined(GEN_UCONTEXT)
 #define GEN_UCONTEXT 1
@@ -152,6 +153,17 @@ static void fiber_start(void **fake, const void *bottom, size_t size) {
 #endif
 }
 
+/* LeakSanitizer scans a thread's stack as a root: what only a suspended thread holds (a daemon
+   still waiting when the program ends) is not leaked */
+static void leak_roots(GenStack *s, int on) {
+#ifdef THR_ASAN
+  if (on) __lsan_register_root_region(gen_stack_lo(s), gen_stack_size(s));
+  else __lsan_unregister_root_region(gen_stack_lo(s), gen_stack_size(s));
+#else
+  (void)s; (void)on;
+#endif
+}
+
 static void fiber_finish(void *fake, const void **bottom, size_t *size) {
 #ifdef THR_ASAN
   __sanitizer_finish_switch_fiber(fake, bottom, size);
@@ -191,6 +203,7 @@ static void reap(void) {
   if (!d || d->state != T_DEAD || d == &main_thr) return;
   for (Thr **p = &threads; *p; p = &(*p)->next)
     if (*p == d) { *p = d->next; break; }
+  leak_roots(d->stk, 0);
   gen_stack_put(d->stk);
   free(d);
 }
@@ -415,6 +428,7 @@ static Value t_start_new_thread(int argc, const Value *argv, Obj *kw) {
   for (int i = 0; i < 6; i++) *--sp = NULL;
   t->sp = sp;
 #endif
+  leak_roots(t->stk, 1);
   t->bottom = gen_stack_lo(t->stk);
   t->size = gen_stack_size(t->stk);
   t->ident = main_thr.ident + (++next_id) * 0x1000;
@@ -483,7 +497,11 @@ static int acquire(LockObj *l, const char *fname, int argc, const Value *argv, O
     return -1;
   }
   if (timeout < 0 && timeout != -1) {
-    obj_raise(&exc_ValueError, "timeout value must be a non-negative number");
+    obj_raise(&exc_ValueError, "timeout value must be positive");
+    return -1;
+  }
+  if (timeout * 1e9 >= 9223372036854775808.0) {
+    obj_raise(&exc_OverflowError, "timestamp too large to convert to C _PyTime_t");
     return -1;
   }
   if (timeout > TIMEOUT_MAX) {
