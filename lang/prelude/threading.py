@@ -523,6 +523,7 @@ class Thread:
                 _invoke_excepthook(self)
         finally:
             _active.pop(self._ident, None)
+            _forget_thread(self._ident)
             lock = self._tstate_lock
             if lock is not None and lock.locked():
                 lock.release()
@@ -703,6 +704,7 @@ class local:
         self = object.__new__(cls)
         object.__setattr__(self, '_local__dicts', {get_ident(): {}})
         object.__setattr__(self, '_local__args', (args, kw))
+        _all_locals().add(self)
         return self
 
     def __getattr__(self, name):
@@ -727,6 +729,24 @@ class local:
             raise AttributeError("'%s' object has no attribute '%s'"
                                  % (self.__class__.__name__, name))
         del d[name]
+
+
+_locals = None
+
+
+def _all_locals():
+    # every live local, so a thread that ends drops its attributes from each
+    global _locals
+    if _locals is None:
+        import weakref
+        _locals = weakref.WeakSet()
+    return _locals
+
+
+def _forget_thread(ident):
+    if _locals is not None:
+        for loc in list(_locals):
+            loc._local__dicts.pop(ident, None)
 
 
 def _local_dict(self):
