@@ -82,7 +82,7 @@ static Value b_input(int argc, const Value *argv, Obj *kw) {
     for (;;) {
       struct pollfd pfd = {0, POLLIN, 0};
       int pr = poll(&pfd, 1, 100);
-      if (obj_interrupted) { fbuf_free(&b); obj_check_signals(); val_decref(ps); return val_null(); }
+      if (obj_interrupted && obj_check_signals() < 0) { fbuf_free(&b); val_decref(ps); return val_null(); }
       if (pr <= 0) continue;
       char c;
       ssize_t r = read(0, &c, 1);
@@ -102,7 +102,7 @@ static Value b_input(int argc, const Value *argv, Obj *kw) {
   }
   val_decref(ps);
   if (!line) {
-    if (obj_interrupted) { obj_check_signals(); return val_null(); }
+    if (obj_interrupted && obj_check_signals() < 0) return val_null();
     return obj_raise(&exc_EOFError, "EOF when reading a line");
   }
   Value r = utf8_valid(line, strlen(line)) ? str_from_cstr(line)

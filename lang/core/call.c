@@ -419,10 +419,10 @@ have_callee:;
 done:
   val_decref(callee);
   val_decref(self);
-  if (obj_interrupted && !VAL_IS_NULL(result)) {
-    /* the interrupt came while native code ran: raise it as soon as the call returns */
+  if (obj_interrupted && !VAL_IS_NULL(result) && obj_check_signals() < 0) {
+    /* the interrupt came while native code ran: raise it as soon as the call returns (in the
+       main thread: another thread hands it over and goes on) */
     val_decref(result);
-    obj_check_signals();
     return val_null();
   }
   return result;

@@ -298,6 +298,13 @@ typedef struct ThreadState {
   int gc_pending;
 } ThreadState;
 extern ThreadState obj_ts;
+/* threads (thread.c): green threads that take turns at blocking calls and poll points */
+int thr_active(void);                /* a thread other than the main one is alive */
+int thr_sleep(double secs);          /* let the others run meanwhile; -1: KeyboardInterrupt */
+void thr_preempt(void);              /* the switch interval passed (bit 2 of gc_pending) */
+int thr_defer_interrupt(void);       /* 1: Ctrl-C belongs to the main thread, which now runs */
+double thr_get_switchinterval(void);
+void thr_set_switchinterval(double s);
 extern volatile sig_atomic_t obj_interrupted;
 
 Value call_function(FuncObj *f, int argc, const Value *argv, Obj *kwnames);

@@ -59,6 +59,13 @@ Value gen_yield_from(Frame *f, Node *n);
 int gen_send(Value gen, Value sent, Value *out);     /* 1 yielded, 0 returned, -1 raised */
 int genexpr_resume(GenObj *g, int thrown, Value *out);
 void genexpr_finish(GenObj *g);
+/* the generators' C stacks, lent to threads (thread.c) */
+GenStack *gen_stack_get(void);                    /* NULL with MemoryError pending */
+void gen_stack_put(GenStack *s);
+char *gen_stack_lo(GenStack *s);
+size_t gen_stack_size(GenStack *s);
+char *gen_stack_limit(GenStack *s);
+void *gen_swap_current(void *g);                  /* the running generator, for a switch */
 int call_import(Frame *f, Node *n);
 int call_importfrom(Frame *f, Node *n);
 Obj **call_build_cells(Frame *f, Scope *sc);               /* closure for an inner scope */

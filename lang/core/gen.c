@@ -107,6 +107,14 @@ static void stack_put(GenStack *s) {
   free(s);
 }
 
+/* the same stacks for threads (thread.c): the usable range and the lowest address the
+   interpreter may reach before raising RecursionError */
+GenStack *gen_stack_get(void) { return stack_get(); }
+void gen_stack_put(GenStack *s) { stack_put(s); }
+char *gen_stack_lo(GenStack *s) { return s->base + page_size; }
+size_t gen_stack_size(GenStack *s) { return s->size - page_size; }
+char *gen_stack_limit(GenStack *s) { return s->base + page_size + STACK_MARGIN; }
+
 /* ---- switching ---------------------------------------------------------------------------- */
 #ifndef GEN_UCONTEXT
 /* save the callee-saved registers and the stack pointer in *save, continue on `to` */
@@ -125,6 +133,13 @@ __asm__(".text\n"
 #endif
 
 static GenObj *gen_cur;          /* the innermost running generator with a stack */
+
+/* a thread switch (thread.c) saves the running generator of the thread it leaves */
+void *gen_swap_current(void *g) {
+  GenObj *old = gen_cur;
+  gen_cur = g;
+  return old;
+}
 
 static void fiber_start(void **fake, const void *bottom, size_t size) {
 #ifdef GEN_ASAN

@@ -29,6 +29,7 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"sable.datasets", modinit_sable_datasets},
     {"sable._tb", modinit_sable__tb},
     {"_weakref", modinit__weakref},
+    {"_thread", modinit__thread},
     {"numpy", modinit_numpy},
     {"numpy.linalg", modinit_numpy_linalg},
     {"numpy.random", modinit_numpy_random},

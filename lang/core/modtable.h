@@ -43,6 +43,7 @@ int modinit_jax_numpy_linalg(Value m);
 int modinit_jax_random(Value m);
 int modinit_jax_dtypes(Value m);
 int modinit_sable_datasets(Value m);
+int modinit__thread(Value m);            /* core/thread.c: green threads, locks */
 int modinit__weakref(Value m);           /* core/weakref.c: ref, proxy */
 int modinit_sable__tb(Value m);          /* core/frameobj.c: what traceback.py needs */
 int modinit_matplotlib(Value m);

@@ -296,7 +296,17 @@ static void gc_collect(int full) {
   }
 }
 
-void obj_gc_collect(void) { gc_collect(obj_ts.gc_pending ? 0 : 1); }
+/* the poll points call this when gc_pending is set: bit 1 asks for a young collection, bit 2
+   (set by thread.c's ticker) for a thread switch */
+void obj_gc_collect(void) {
+  int p = obj_ts.gc_pending;
+  if (p & 2) {
+    __atomic_fetch_and(&obj_ts.gc_pending, ~2, __ATOMIC_RELAXED);
+    thr_preempt();
+    if (!(p & 1)) return;
+  }
+  gc_collect(p ? 0 : 1);
+}
 
 void obj_gc_collect_full(void) { gc_collect(1); }
 
@@ -420,6 +430,7 @@ Value obj_err_peek(void) { return obj_ts.exc; }
 
 int obj_check_signals(void) {
   if (obj_interrupted) {
+    if (thr_active() && thr_defer_interrupt()) return 0;
     obj_interrupted = 0;
     obj_raise(&exc_KeyboardInterrupt, "%s", "");
     return -1;

@@ -320,6 +320,18 @@ static void run_atexit(Session *s) {
   if (!VAL_IS_NULL(saved)) obj_err_restore(saved);
 }
 
+/* a program ends: as CPython, wait for the threads that are not daemons (threading._shutdown) */
+static void run_shutdown(Session *s) {
+  Value m = VAL_IS_DICT(s->modules) ? dict_getstr(s->modules, "threading") : val_null();
+  if (!VAL_IS_OBJ(m) || m.u.o->type != &module_type) return;
+  Value saved = obj_err_fetch();
+  obj_ts.located = 0;
+  Value r = op_call_method(m, "_shutdown", 0, NULL);
+  val_decref(r);
+  obj_err_clear();
+  if (!VAL_IS_NULL(saved)) obj_err_restore(saved);
+}
+
 static void run_job(ExecJob *j) {
   Session *s = &j->ss->s;
   Value last = val_null();
@@ -373,6 +385,7 @@ static void run_job(ExecJob *j) {
     }
   }
   if (j->status != SB_EXIT && run_cell_end(j->ss) < 0) j->status = SB_ERROR;
+  if (j->mode == SB_FILE) run_shutdown(s);
   if (j->mode == SB_FILE) run_atexit(s);
   val_clear(&obj_ts.handling);
   obj_ts.frame = NULL;

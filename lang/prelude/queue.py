@@ -1,5 +1,5 @@
-# queue.py - Queue / LifoQueue / PriorityQueue / SimpleQueue for one thread (Sable has no threads):
-# a get() or put() that would block forever raises a clear RuntimeError instead of hanging.
+# queue.py - Queue / LifoQueue / PriorityQueue / SimpleQueue as CPython's: a blocking get() or put()
+# waits on a threading.Condition, so other threads (green threads, core/thread.c) run meanwhile.
 import heapq
 from collections import deque
 
@@ -18,61 +18,87 @@ class ShutDown(Exception):
     pass
 
 
-def _never(what):
-    raise RuntimeError(what + ' would wait forever: Sable has no threads to change the queue '
-                       '(use block=False or a timeout)')
-
-
 class Queue:
     def __init__(self, maxsize=0):
+        import threading
         self.maxsize = maxsize
         self._init(maxsize)
+        self.mutex = threading.Lock()
+        self.not_empty = threading.Condition(self.mutex)
+        self.not_full = threading.Condition(self.mutex)
+        self.all_tasks_done = threading.Condition(self.mutex)
         self.unfinished_tasks = 0
 
     def task_done(self):
-        if self.unfinished_tasks <= 0:
-            raise ValueError('task_done() called too many times')
-        self.unfinished_tasks -= 1
+        with self.all_tasks_done:
+            unfinished = self.unfinished_tasks - 1
+            if unfinished <= 0:
+                if unfinished < 0:
+                    raise ValueError('task_done() called too many times')
+                self.all_tasks_done.notify_all()
+            self.unfinished_tasks = unfinished
 
     def join(self):
-        if self.unfinished_tasks:
-            _never('join() with unfinished tasks')
+        with self.all_tasks_done:
+            while self.unfinished_tasks:
+                self.all_tasks_done.wait()
 
     def qsize(self):
-        return self._qsize()
+        with self.mutex:
+            return self._qsize()
 
     def empty(self):
-        return not self._qsize()
+        with self.mutex:
+            return not self._qsize()
 
     def full(self):
-        return 0 < self.maxsize <= self._qsize()
+        with self.mutex:
+            return 0 < self.maxsize <= self._qsize()
 
     def put(self, item, block=True, timeout=None):
-        if self.maxsize > 0 and self._qsize() >= self.maxsize:
-            if not block:
-                raise Full
-            if timeout is not None:
-                if timeout < 0:
+        from time import monotonic as time
+        with self.not_full:
+            if self.maxsize > 0:
+                if not block:
+                    if self._qsize() >= self.maxsize:
+                        raise Full
+                elif timeout is None:
+                    while self._qsize() >= self.maxsize:
+                        self.not_full.wait()
+                elif timeout < 0:
                     raise ValueError("'timeout' must be a non-negative number")
-                import time
-                time.sleep(timeout)
-                raise Full
-            _never('put() on a full queue')
-        self._put(item)
-        self.unfinished_tasks += 1
+                else:
+                    endtime = time() + timeout
+                    while self._qsize() >= self.maxsize:
+                        remaining = endtime - time()
+                        if remaining <= 0.0:
+                            raise Full
+                        self.not_full.wait(remaining)
+            self._put(item)
+            self.unfinished_tasks += 1
+            self.not_empty.notify()
 
     def get(self, block=True, timeout=None):
-        if not self._qsize():
+        from time import monotonic as time
+        with self.not_empty:
             if not block:
-                raise Empty
-            if timeout is not None:
-                if timeout < 0:
-                    raise ValueError("'timeout' must be a non-negative number")
-                import time
-                time.sleep(timeout)
-                raise Empty
-            _never('get() on an empty queue')
-        return self._get()
+                if not self._qsize():
+                    raise Empty
+            elif timeout is None:
+                while not self._qsize():
+                    self.not_empty.wait()
+            elif timeout < 0:
+                raise ValueError("'timeout' must be a non-negative number")
+            else:
+                endtime = time() + timeout
+                while not self._qsize():
+                    remaining = endtime - time()
+                    if remaining <= 0.0:
+                        raise Empty
+                    self.not_empty.wait(remaining)
+            item = self._get()
+            self.not_full.notify()
+            return item
 
     def put_nowait(self, item):
         return self.put(item, block=False)
@@ -117,25 +143,22 @@ class LifoQueue(Queue):
 
 class SimpleQueue:
     def __init__(self):
+        import threading
         self._queue = deque()
+        self._count = threading.Semaphore(0)
 
     def put(self, item, block=True, timeout=None):
         self._queue.append(item)
+        self._count.release()
 
     def put_nowait(self, item):
-        self._queue.append(item)
+        return self.put(item, block=False)
 
     def get(self, block=True, timeout=None):
-        if not self._queue:
-            if not block:
-                raise Empty
-            if timeout is not None:
-                if timeout < 0:
-                    raise ValueError("'timeout' must be a non-negative number")
-                import time
-                time.sleep(timeout)
-                raise Empty
-            _never('get() on an empty queue')
+        if timeout is not None and timeout < 0:
+            raise ValueError("'timeout' must be a non-negative number")
+        if not self._count.acquire(block, timeout if block else None):
+            raise Empty
         return self._queue.popleft()
 
     def get_nowait(self):

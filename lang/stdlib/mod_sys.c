@@ -38,6 +38,20 @@ static Value s_getrecursionlimit(int argc, const Value *argv, Obj *kw) {
   return val_int(obj_ts.limit);
 }
 
+static Value s_setswitchinterval(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("setswitchinterval", argc, kw, 1, 1) < 0) return val_null();
+  double s;
+  if (op_as_float(argv[0], &s) < 0) return val_null();
+  if (!(s > 0)) return obj_raise(&exc_ValueError, "switch interval must be strictly positive");
+  thr_set_switchinterval(s);
+  return val_none();
+}
+
+static Value s_getswitchinterval(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("getswitchinterval", argc, kw, 0, 0) < 0) return val_null();
+  return val_float(thr_get_switchinterval());
+}
+
 static Value s_get_int_max_str_digits(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("get_int_max_str_digits", argc, kw, 0, 0) < 0) return val_null();
   return val_int(num_int_max_str_digits);
@@ -105,6 +119,8 @@ static const MethodDef sys_functions[] = {
     {"exception", s_exception, "exception()\nReturn the exception being handled, or None.", 0},
     {"exit", s_exit, "exit(status=None, /)\nExit the interpreter by raising SystemExit(status).", 0},
     {"setrecursionlimit", s_setrecursionlimit, "setrecursionlimit(limit, /)\nSet the maximum depth of the Sable call stack.", 0},
+    {"setswitchinterval", s_setswitchinterval, "setswitchinterval(interval, /)\nSet how long a thread runs before the others get a turn (seconds).", 0},
+    {"getswitchinterval", s_getswitchinterval, "getswitchinterval()\nReturn the thread switch interval.", 0},
     {"getrecursionlimit", s_getrecursionlimit, "getrecursionlimit()\nReturn the current recursion limit.", 0},
     {"get_int_max_str_digits", s_get_int_max_str_digits, "get_int_max_str_digits()\nThe maximum string digits limit for non-binary int<->str conversions.", 0},
     {"set_int_max_str_digits", s_set_int_max_str_digits, "set_int_max_str_digits(maxdigits)\nSet the maximum string digits limit for non-binary int<->str conversions.", 0},

@@ -48,6 +48,7 @@ static Value t_sleep(int argc, const Value *argv, Obj *kw) {
   if (fabs(s) * 1e9 >= 9223372036854775808.0)
     return obj_raise(&exc_OverflowError, "timestamp too large to convert to C _PyTime_t");
   if (s < 0) return obj_raise(&exc_ValueError, "sleep length must be non-negative");
+  if (thr_active()) return thr_sleep(s) < 0 ? val_null() : val_none();
   double end = clock_s(CLOCK_MONOTONIC) + s;
   /* in slices, so Ctrl-C interrupts promptly */
   for (;;) {

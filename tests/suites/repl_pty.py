@@ -1,6 +1,7 @@
 """The REPL driven in a pseudo-terminal the way a person uses it: echo of values, a multi-line
 definition, an error that keeps the session, Ctrl-C during `while True: pass` and at the
-prompt, tab completion, the history file, Ctrl-D. Prints PASS/FAIL lines for tests/run.py."""
+prompt, threads across entries and Ctrl-C in a join, tab completion, the history file,
+Ctrl-D. Prints PASS/FAIL lines for tests/run.py."""
 import os
 import re
 import sys
@@ -82,6 +83,26 @@ def session(label, binary):
         out = t.read_until(">>> ")
         assert "10" in out and "NameError" not in out, repr(out)
     check(label, "interrupt_prompt", interrupt_prompt)
+
+    def threads():
+        # a thread started by one entry waits while the prompt does and runs in the next one;
+        # Ctrl-C reaches the main thread blocked in join() on a thread that never ends
+        t.send("import threading; ev = threading.Event(); out = []\n")
+        t.read_until(">>> ")
+        t.send("th = threading.Thread(target=lambda: (ev.wait(), out.append('bg ran'))); th.start()\n")
+        t.read_until(">>> ")
+        t.send("ev.set(); th.join(); out, th.is_alive()\n")
+        out = t.read_until(">>> ")
+        assert "(['bg ran'], False)" in out, repr(out)
+        t.send("lk = threading.Lock(); lk.acquire(); stuck = threading.Thread(target=lk.acquire, daemon=True); stuck.start(); stuck.join()\n")
+        time.sleep(0.5)
+        t.send("\x03")
+        out = t.read_until(">>> ", 10)
+        assert "KeyboardInterrupt" in out, repr(out)
+        t.send("stuck.is_alive(), f(4)\n")
+        out = t.read_until(">>> ")
+        assert "(True, 8)" in out, repr(out)
+    check(label, "threads", threads)
 
     def completion():
         t.send("import math\n")

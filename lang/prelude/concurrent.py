@@ -1,0 +1,1 @@
+# concurrent.py - the package of concurrent.futures (thread pools over green threads).
