@@ -11,7 +11,7 @@ def show(name, v):
     print(name, v.shape, " ".join("%.4g" % t for t in v.ravel().tolist()))
 
 
-x = jnp.array([-12.0, -3.0, -1.0, -0.25, 0.0, 0.3, 1.0, 2.5, 6.0, 40.0])
+x = jnp.array([-12.0, -3.0, -1.0, -0.2, 0.0, 0.3, 1.0, 2.5, 6.0, 40.0])
 q = jnp.array([0.0, 1e-4, 0.05, 0.3, 0.5, 0.8, 0.999, 1.0])
 for name in ["logpdf", "pdf", "cdf", "logcdf", "sf", "logsf"]:
     show("norm." + name, getattr(stats.norm, name)(x, 0.5, 2.0))
