@@ -470,28 +470,38 @@ def _any(p):
     return jnp.any(p)
 
 
-def _igamma_series(ax, x, a, enabled, dtype):
+def _igamma_series(ax, x, a, enabled, dtype, deriv=False):
+    # the power series of P(a, x); with deriv, its derivative in a carried alongside (as JAX)
     eps = jnp.finfo(dtype).eps
 
     def body(v):
-        en, r, c, ans, xx = v
+        en, r, c, ans, xx, dc_da, dans_da = v
         r2 = r + 1.0
+        dc2 = dc_da * (xx / r2) - (c * xx) / (r2 * r2)
+        dans2 = dans_da + dc2
         c2 = c * (xx / r2)
         ans2 = ans + c2
-        cond = en & (c2 / ans2 > eps)
-        return (cond, jnp.where(en, r2, r), jnp.where(en, c2, c), jnp.where(en, ans2, ans),
-                xx)
+        if deriv:
+            cond = en & (jnp.abs(dc2 / dans2) > eps)
+        else:
+            cond = en & (c2 / ans2 > eps)
+        return (cond, jnp.where(en, r2, r), jnp.where(en, c2, c), jnp.where(en, ans2, ans), xx,
+                jnp.where(en, dc2, dc_da), jnp.where(en, dans2, dans_da))
 
+    z = jnp.zeros_like(a)
     v = lax.while_loop(lambda v: _any(v[0]), body,
-                       (enabled, a, jnp.ones_like(a), jnp.ones_like(a), x))
-    return (v[3] * ax) / a
+                       (enabled, a, jnp.ones_like(a), jnp.ones_like(a), x, z, z))
+    if not deriv:
+        return (v[3] * ax) / a
+    dlogax_da = jnp.log(x) - digamma(a + 1.0)
+    return ax * (v[3] * dlogax_da + v[6]) / a
 
 
-def _igammac_cf(ax, x, a, enabled, dtype):
+def _igammac_cf(ax, x, a, enabled, dtype, deriv=False):
     eps = jnp.finfo(dtype).eps
 
     def body(v):
-        en, ans, t, y, z, c, pkm1, qkm1, pkm2, qkm2 = v
+        (en, ans, t, y, z, c, pkm1, qkm1, pkm2, qkm2, dpkm2, dqkm2, dpkm1, dqkm1, dans) = v
         c = c + 1.0
         y2 = y + 1.0
         z2 = z + 2.0
@@ -502,25 +512,58 @@ def _igammac_cf(ax, x, a, enabled, dtype):
         r = pk / jnp.where(nz, qk, 1.0)
         t2 = jnp.where(nz, jnp.abs((ans - r) / r), 1.0)
         ans2 = jnp.where(nz, r, ans)
+        dpk = dpkm1 * z2 - pkm1 - dpkm2 * yc + pkm2 * c
+        dqk = dqkm1 * z2 - qkm1 - dqkm2 * yc + qkm2 * c
+        dans2 = jnp.where(nz, (dpk - ans2 * dqk) / jnp.where(nz, qk, 1.0), dans)
+        gcond = jnp.where(nz, jnp.abs(dans2 - dans), 1.0)
         npkm2, npkm1, nqkm2, nqkm1 = pkm1, pk, qkm1, qk
+        ndpkm2, ndqkm2, ndpkm1, ndqkm1 = dpkm1, dqkm1, dpk, dqk
         resc = jnp.abs(pk) > 1.0 / eps
         npkm2 = jnp.where(resc, npkm2 * eps, npkm2)
         npkm1 = jnp.where(resc, npkm1 * eps, npkm1)
         nqkm2 = jnp.where(resc, nqkm2 * eps, nqkm2)
         nqkm1 = jnp.where(resc, nqkm1 * eps, nqkm1)
-        cond = en & (t2 > eps)
-        return (cond, jnp.where(en, ans2, ans), jnp.where(en, t2, t), jnp.where(en, y2, y),
-                jnp.where(en, z2, z), c, jnp.where(en, npkm1, pkm1), jnp.where(en, nqkm1, qkm1),
-                jnp.where(en, npkm2, pkm2), jnp.where(en, nqkm2, qkm2))
+        ndpkm2 = jnp.where(resc, ndpkm2 * eps, ndpkm2)
+        ndqkm2 = jnp.where(resc, ndqkm2 * eps, ndqkm2)
+        ndpkm1 = jnp.where(resc, ndpkm1 * eps, ndpkm1)
+        ndqkm1 = jnp.where(resc, ndqkm1 * eps, ndqkm1)
+        cond = en & ((gcond > eps) if deriv else (t2 > eps))
+        w = lambda new, old: jnp.where(en, new, old)
+        return (cond, w(ans2, ans), w(t2, t), w(y2, y), w(z2, z), c, w(npkm1, pkm1),
+                w(nqkm1, qkm1), w(npkm2, pkm2), w(nqkm2, qkm2), w(ndpkm2, dpkm2),
+                w(ndqkm2, dqkm2), w(ndpkm1, dpkm1), w(ndqkm1, dqkm1), w(dans2, dans))
 
     y = 1.0 - a
     z = x + y + 1.0
     pkm1 = x + 1.0
     qkm1 = z * x
-    init = (enabled, pkm1 / qkm1, jnp.ones_like(x), y, z, jnp.zeros((), x.dtype), pkm1, qkm1,
-            jnp.ones_like(x), x)
+    ans = pkm1 / qkm1
+    zero = jnp.zeros_like(x)
+    dqkm1 = -x
+    dans = (zero - ans * dqkm1) / qkm1
+    init = (enabled, ans, jnp.ones_like(x), y, z, jnp.zeros((), x.dtype), pkm1, qkm1,
+            jnp.ones_like(x), x, zero, zero, zero, dqkm1, dans)
     v = lax.while_loop(lambda v: (v[5] < 2000) & _any(v[0]), body, init)
-    return v[1] * ax
+    if not deriv:
+        return v[1] * ax
+    dlogax_da = jnp.log(x) - digamma(a)
+    return ax * (v[1] * dlogax_da + v[14])
+
+
+def _igamma_grad_a(a, x):
+    dtype = x.dtype
+    is_nan = jnp.isnan(a) | jnp.isnan(x)
+    x0 = x == 0
+    dom = (x < 0) | (a <= 0)
+    use_c = (x > 1) & (x > a)
+    ax = a * jnp.log(x) - x - lax.lgamma(a)
+    under = ax < -math.log(float(jnp.finfo(dtype).max))
+    ax = jnp.exp(ax)
+    en = ~(x0 | dom | under | is_nan)
+    out = jnp.where(use_c, -_igammac_cf(ax, x, a, en & use_c, dtype, True),
+                    _igamma_series(ax, x, a, en & ~use_c, dtype, True))
+    out = jnp.where(x0, 0.0, out)
+    return jnp.where(dom | is_nan, jnp.nan, out).astype(dtype)
 
 
 def _igamma_raw(a, x):
@@ -574,10 +617,11 @@ def _gammainc(a, x):
 
 @_gammainc.defjvp
 def _gammainc_jvp(p, t):
-    # differentiable in x (the density); a is treated as a parameter
+    # in x the density; in a the series / continued fraction differentiated (JAX's
+    # igamma_grad_a)
     a, x = p
     da, dx = t
-    return _igamma_raw(a, x), dx * _dgamma_dx(a, x)
+    return _igamma_raw(a, x), dx * _dgamma_dx(a, x) + da * _igamma_grad_a(a, x)
 
 
 @_custom_jvp
@@ -589,7 +633,7 @@ def _gammaincc(a, x):
 def _gammaincc_jvp(p, t):
     a, x = p
     da, dx = t
-    return _igammac_raw(a, x), -dx * _dgamma_dx(a, x)
+    return _igammac_raw(a, x), -dx * _dgamma_dx(a, x) - da * _igamma_grad_a(a, x)
 
 
 def gammainc(a, x):
