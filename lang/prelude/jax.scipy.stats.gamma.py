@@ -1,8 +1,6 @@
 # jax.scipy.stats.gamma - the gamma distribution as JAX (cdf/sf through gammainc/gammaincc).
-import math
 import jax.numpy as jnp
-from jax import lax
-from jax.scipy.special import _inexact, xlogy, xlog1py, gammaln, betaln, betainc, gammainc, gammaincc, logit, expit, ndtr, ndtri, log_ndtr
+from jax.scipy.special import _inexact, xlogy, gammaln, gammainc, gammaincc
 
 
 

@@ -1,8 +1,6 @@
 # jax.scipy.stats.laplace - the Laplace distribution as JAX.
-import math
 import jax.numpy as jnp
-from jax import lax
-from jax.scipy.special import _inexact, xlogy, xlog1py, gammaln, betaln, betainc, gammainc, gammaincc, logit, expit, ndtr, ndtri, log_ndtr
+from jax.scipy.special import _inexact
 
 
 

@@ -2,8 +2,6 @@
 # mean, scalar cov, or full cov; x batched over leading dims).
 import math
 import jax.numpy as jnp
-from jax import lax
-from jax.scipy.special import _inexact, xlogy, xlog1py, gammaln, betaln, betainc, gammainc, gammaincc, logit, expit, ndtr, ndtri, log_ndtr
 
 
 import jax.scipy.linalg as _jsl

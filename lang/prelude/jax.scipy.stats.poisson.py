@@ -1,9 +1,7 @@
 # jax.scipy.stats.poisson - pmf/logpmf/cdf of the Poisson distribution as JAX (cdf through
 # gammaincc).
-import math
 import jax.numpy as jnp
-from jax import lax
-from jax.scipy.special import _inexact, xlogy, xlog1py, gammaln, betaln, betainc, gammainc, gammaincc, logit, expit, ndtr, ndtri, log_ndtr
+from jax.scipy.special import _inexact, xlogy, gammaln, gammaincc
 
 
 

@@ -2,7 +2,7 @@
 import math
 import jax.numpy as jnp
 from jax import lax
-from jax.scipy.special import _inexact, xlogy, xlog1py, gammaln, betaln, betainc, gammainc, gammaincc, logit, expit, ndtr, ndtri, log_ndtr
+from jax.scipy.special import _inexact
 
 
 
