@@ -1,14 +1,15 @@
-# jax.scipy.stats.norm - the normal distribution's density, log-density, cdf and quantiles.
-
+# jax.scipy.stats.norm - the normal distribution as JAX writes it (ndtr, log_ndtr and ndtri from
+# jax.scipy.special), so tails and gradients match.
 import math
 import jax.numpy as jnp
-from jax import lax
+from jax.scipy.special import _inexact, ndtr, ndtri, log_ndtr
+
 
 
 def logpdf(x, loc=0, scale=1):
-    x = jnp.asarray(x) * 1.0
-    z = (x - loc) / scale
-    return -0.5 * z * z - jnp.log(jnp.asarray(scale, dtype=x.dtype)) - 0.5 * math.log(2 * math.pi)
+    x, loc, scale = _inexact(x, loc, scale)
+    s2 = scale * scale
+    return (jnp.log(2 * math.pi * s2) + (x - loc) ** 2 / s2) / -2.0
 
 
 def pdf(x, loc=0, scale=1):
@@ -16,18 +17,28 @@ def pdf(x, loc=0, scale=1):
 
 
 def cdf(x, loc=0, scale=1):
-    x = jnp.asarray(x) * 1.0
-    return 0.5 * lax.erfc(-(x - loc) / (scale * math.sqrt(2)))
+    x, loc, scale = _inexact(x, loc, scale)
+    return ndtr((x - loc) / scale)
 
 
 def logcdf(x, loc=0, scale=1):
-    return jnp.log(cdf(x, loc, scale))
+    x, loc, scale = _inexact(x, loc, scale)
+    return log_ndtr((x - loc) / scale)
 
 
 def ppf(q, loc=0, scale=1):
-    q = jnp.asarray(q) * 1.0
-    return loc + scale * math.sqrt(2) * lax.erf_inv(2 * q - 1)
+    return jnp.asarray(ndtri(q) * scale + loc, float)
+
+
+def logsf(x, loc=0, scale=1):
+    x, loc, scale = _inexact(x, loc, scale)
+    return logcdf(-x, -loc, scale)
 
 
 def sf(x, loc=0, scale=1):
-    return 1 - cdf(x, loc, scale)
+    x, loc, scale = _inexact(x, loc, scale)
+    return cdf(-x, -loc, scale)
+
+
+def isf(q, loc=0, scale=1):
+    return ppf(1 - jnp.asarray(q), loc, scale)
