@@ -162,7 +162,10 @@ typedef struct ExcObj {
   Obj *suggestion;      /* NameError: the suggestion found when it was raised */
   Obj *tbhead;          /* the traceback object made for tb[0..tbhead_n) (e.__traceback__) */
   int tbhead_n;
+  Value os_errno, os_strerror, os_filename, os_filename2;  /* OSError: V_NULL when not given */
 } ExcObj;
+/* the OSError subclass CPython picks for an errno (OSError itself for others) */
+TypeObj *exc_oserror_type(int64_t err);
 /* note the object and name on a pending AttributeError (for the "Did you mean" hint) */
 void exc_attr_info(Value obj, Obj *name);
 /* CPython's suggestion for a misspelt name among candidates (a list of str); NULL if none */
