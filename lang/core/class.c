@@ -800,6 +800,7 @@ Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
       }
       r = val_none();
     } else if (VAL_IS_OBJ(init) && init.u.o->type == &func_builtin_type &&
+               ((BuiltinObj *)init.u.o)->owner &&   /* `__init__ = len`: a function, no owner */
                (((BuiltinObj *)init.u.o)->owner->flags & TF_EXC)) {
       r = val_none();   /* BaseException's constructor already stored args */
     } else {

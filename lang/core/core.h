@@ -25,6 +25,7 @@ typedef struct DictObj {
   int64_t *index;      /* -1 empty, -2 dummy, else entry index */
   size_t mask;         /* index size - 1 (0 with no index: n <= 8, linear search) */
   int64_t version;     /* bumped on every structural change (iteration checks) */
+  Obj *ns_mod;         /* the module whose live namespace this is (globals()), else NULL; weak */
 } DictObj;
 #define DICT(o) ((DictObj *)(o))
 /* lookup with a precomputed hash; borrowed; V_NULL if absent, -1 error via obj_err_occurred */
@@ -94,11 +95,19 @@ typedef struct ModuleObj {
   Obj **names;         /* interned names per slot */
   int64_t n, cap;
   Value doc;
+  Obj *gdict;          /* the namespace dict once globals()/__dict__ asked for it, else NULL */
 } ModuleObj;
 #define MODULE(o) ((ModuleObj *)(o))
+/* globals(): the module's namespace dict. Stores to either side reach the other: the dict's
+   writes go to the slots (module_ns_store, called by dict.c), and every store to a slot is
+   followed by MODULE_STORED so that the dict holds what the slots hold. */
+void module_ns_sync(ModuleObj *m, int64_t slot);
+int module_ns_store(DictObj *d, Value key, Value x);   /* x V_NULL: delete */
+void module_ns_clear_all(DictObj *d);                  /* globals().clear() */
+#define MODULE_STORED(m, slot) do { if ((m)->gdict) module_ns_sync((m), (slot)); } while (0)
 /* slot for a name, created if needed (-1 on memory error) */
 int64_t module_slot(ModuleObj *m, Obj *name);
-Value module_dict(ModuleObj *m);              /* a dict snapshot of the bound names */
+Value module_dict(ModuleObj *m);              /* the live namespace dict (new reference) */
 Value module_new(const char *name);
 
 typedef struct InstObj { Obj ob; Obj *dict; } InstObj;

@@ -58,6 +58,7 @@ int module_add(Value module, const char *name, Value x) {
   Value old = m->vals[k];
   m->vals[k] = val_incref(x);
   val_decref(old);
+  MODULE_STORED(m, k);
   return 0;
 }
 
@@ -81,19 +82,71 @@ Value module_get(Value module, const char *name) {
   return m->vals[s.u.i];
 }
 
+/* the dict's entry for one slot made equal to the slot, without writing back to the module */
+static int ns_put(ModuleObj *m, int64_t i) {
+  DictObj *d = DICT(m->gdict);
+  Obj *saved = d->ns_mod;
+  d->ns_mod = NULL;
+  Value k = val_obj(m->names[i]);
+  int r = 0;
+  if (!VAL_IS_NULL(m->vals[i])) {
+    r = dict_set_h(val_obj(m->gdict), k, STR(m->names[i])->hash, m->vals[i]);
+  } else {
+    Value old = dict_pop(val_obj(m->gdict), k);
+    val_decref(old);
+    if (obj_err_occurred()) r = -1;
+  }
+  d->ns_mod = saved;
+  return r;
+}
+
+void module_ns_sync(ModuleObj *m, int64_t slot) {
+  if (!m->gdict || slot < 0 || slot >= m->n) return;
+  if (ns_put(m, slot) < 0) obj_err_clear();   /* only memory can fail here; the slot is stored */
+}
+
+int module_ns_store(DictObj *d, Value key, Value x) {
+  ModuleObj *m = (ModuleObj *)d->ns_mod;
+  if (!m || !VAL_IS_STR(key)) return 0;   /* non-str keys live in the dict only, as in CPython */
+  int64_t k = module_slot(m, key.u.o);
+  if (k < 0) return -1;
+  Value old = m->vals[k];
+  m->vals[k] = val_incref(x);
+  val_decref(old);
+  return 0;
+}
+
+void module_ns_clear_all(DictObj *d) {
+  ModuleObj *m = (ModuleObj *)d->ns_mod;
+  if (!m) return;
+  for (int64_t i = 0; i < m->n; i++) val_clear(&m->vals[i]);
+}
+
 Value module_dict(ModuleObj *m) {
-  Value d = dict_new();
-  if (VAL_IS_NULL(d)) return d;
+  if (!m->gdict) {
+    Value d = dict_new();
+    if (VAL_IS_NULL(d)) return d;
+    m->gdict = d.u.o;
+  }
+  /* bring the dict up to date: a store that bypassed MODULE_STORED is caught here */
   for (int64_t i = 0; i < m->n; i++)
-    if (!VAL_IS_NULL(m->vals[i]) && dict_set(d, val_obj(m->names[i]), m->vals[i]) < 0) {
-      val_decref(d);
-      return val_null();
-    }
-  return d;
+    if (ns_put(m, i) < 0) return val_null();
+  DICT(m->gdict)->ns_mod = &m->ob;
+  obj_incref(m->gdict);
+  return val_obj(m->gdict);
+}
+
+static void module_drop_ns(ModuleObj *m) {
+  Obj *g = m->gdict;
+  if (!g) return;
+  m->gdict = NULL;
+  DICT(g)->ns_mod = NULL;
+  obj_decref(g);
 }
 
 static void module_dealloc(Obj *o) {
   ModuleObj *m = MODULE(o);
+  module_drop_ns(m);
   for (int64_t i = 0; i < m->n; i++) val_decref(m->vals[i]);
   free(m->vals);
   free(m->names);
@@ -108,10 +161,12 @@ static void module_traverse(Obj *o, VisitFn visit, void *arg) {
   for (int64_t i = 0; i < m->n; i++)
     if (VAL_IS_OBJ(m->vals[i])) visit(m->vals[i].u.o, arg);
   if (VAL_IS_OBJ(m->doc)) visit(m->doc.u.o, arg);
+  if (m->gdict) visit(m->gdict, arg);
 }
 
 static void module_clear(Obj *o) {
   ModuleObj *m = MODULE(o);
+  module_drop_ns(m);
   for (int64_t i = 0; i < m->n; i++) val_clear(&m->vals[i]);
   val_clear(&m->doc);
 }
@@ -152,6 +207,7 @@ static int module_setattr(Value v, Obj *name, Value x) {
   Value old = m->vals[k];
   m->vals[k] = val_incref(x);
   val_decref(old);
+  MODULE_STORED(m, k);
   return 0;
 }
 

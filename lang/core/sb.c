@@ -208,6 +208,7 @@ void sb_free(sb_session *ss) {
       if (VAL_IS_OBJ(v) && v.u.o->type == &module_type) {
         ModuleObj *m = MODULE(v.u.o);
         for (int64_t i = 0; i < m->n; i++) val_clear(&m->vals[i]);
+        if (m->gdict) dict_clear(val_obj(m->gdict));
       }
   }
   val_clear(&s->modules);
@@ -218,6 +219,7 @@ void sb_free(sb_session *ss) {
   if (s->builtins) {
     ModuleObj *b = s->builtins;
     for (int64_t i = 0; i < b->n; i++) val_clear(&b->vals[i]);
+    if (b->gdict) dict_clear(val_obj(b->gdict));
     obj_decref(&b->ob);
     s->builtins = NULL;
   }

@@ -117,6 +117,8 @@ Value type_bind(Value attr, Value self, TypeObj *t) {
     BuiltinObj *b = (BuiltinObj *)attr.u.o;
     if (!VAL_IS_NULL(b->self)) return val_incref(attr);
     if (b->flags & METH_STATIC) return val_incref(attr);
+    /* a module's builtin function has no __get__: `f = len` in a class body stays len */
+    if (!b->owner && !(b->flags & METH_CLASS)) return val_incref(attr);
     if (b->flags & METH_CLASS) return func_method_new(attr, val_obj(&t->ob));
     return func_method_new(attr, num_unbox(self));
   }
