@@ -96,6 +96,7 @@ typedef struct ModuleObj {
   int64_t n, cap;
   Value doc;
   Obj *gdict;          /* the namespace dict once globals()/__dict__ asked for it, else NULL */
+  int future_annotations;   /* an interactive cell of this module imported annotations */
 } ModuleObj;
 #define MODULE(o) ((ModuleObj *)(o))
 /* globals(): the module's namespace dict. Stores to either side reach the other: the dict's
@@ -280,6 +281,10 @@ struct WeakRefObj **weak_chain_next(struct WeakRefObj *w);   /* the link field o
 /* under `from __future__ import annotations`, turn every annotation of the module into the
  * string constant of its text (0, or -1 with an error pending) */
 int unparse_future_annotations(Node *module, Arena *a);
+/* an interactive cell after one that ran `from __future__ import annotations`: as CPython's
+   REPL, the later cells are compiled under it too. 1 if module declares it itself. */
+int unparse_declares_future_annotations(Node *module);
+int unparse_annotations_as_strings(Node *module, Arena *a);
 
 /* ---- evaluator --------------------------------------------------------------------- */
 typedef struct Frame {

@@ -94,6 +94,13 @@ int sb_exec_source(const char *src, size_t len, const char *filename, ModuleObj 
     obj_decref(&code->ob);
     return -1;
   }
+  if (mode == 1 && m) {
+    if (unparse_declares_future_annotations(mod)) m->future_annotations = 1;
+    else if (m->future_annotations && unparse_annotations_as_strings(mod, code->arena) < 0) {
+      obj_decref(&code->ob);
+      return -1;
+    }
+  }
   Span es = {0, 0, 0, 0};
   if (resolve_code(mod, m, code, &es) < 0) {
     if (obj_err_matches(&exc_SyntaxError)) {
