@@ -17,6 +17,7 @@ static Value user_lookup_o(TypeObj *t, Obj *n) {
   if (VAL_IS_NULL(v)) return v;
   if (VAL_IS_OBJ(v) && v.u.o->type == &func_builtin_type && ((BuiltinObj *)v.u.o)->owner)
     return val_null();
+  if (VAL_IS_OBJ(v) && v.u.o->type == &slotwrap_type) return val_null();   /* list.__len__ */
   return v;
 }
 

@@ -127,6 +127,11 @@ Value str_sub_from(TypeObj *tp, Value v);     /* a tp (str subclass) with v's te
 size_t str_sub_dict_offset(size_t len);
 Value class_builtin_new(TypeObj *owner, int argc, const Value *argv, Obj *kw);
 
+/* ---- slot wrappers (slotwrap.c): list.__len__, int.__add__, [].__iter__ ------------------- */
+extern TypeObj slotwrap_type, slotwrap_method_type;
+int slotwrap_add(TypeObj *t, Value typedict);      /* type_ready: the dunders of t's slots */
+Value slotwrap_bind(Value descr, Value self);      /* a method-wrapper */
+
 /* ---- bytes and bytearray (bytes.c) ---------------------------------------------------- */
 typedef struct BytesObj { Obj ob; int64_t hash; size_t len; char s[]; } BytesObj;  /* NUL-ended */
 typedef struct ByteArrayObj { Obj ob; char *s; size_t len, cap; int64_t exports; } ByteArrayObj;

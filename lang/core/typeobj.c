@@ -45,6 +45,7 @@ int type_ready(TypeObj *t) {
       val_decref(ov);
       if (r < 0) { val_decref(d); return -1; }
     }
+  if (slotwrap_add(t, d) < 0) { val_decref(d); return -1; }
   t->dict = d.u.o;
   type_version++;
   return 0;
@@ -122,6 +123,7 @@ Value type_bind(Value attr, Value self, TypeObj *t) {
     if (b->flags & METH_CLASS) return func_method_new(attr, val_obj(&t->ob));
     return func_method_new(attr, num_unbox(self));
   }
+  if (at == &slotwrap_type) return slotwrap_bind(attr, self);
   if (at == &class_staticmethod_type) return val_incref(((WrapObj *)attr.u.o)->f);
   if (at == &class_classmethod_type) return func_method_new(((WrapObj *)attr.u.o)->f, val_obj(&t->ob));
   if (at == &class_property_type) {

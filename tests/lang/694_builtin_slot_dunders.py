@@ -1,0 +1,65 @@
+# the builtin types' slot dunders: wrapper_descriptor / method-wrapper from one table (list.__len__,
+# int.__add__ -> NotImplemented for a float, dict.__setitem__ in a subclass, hasattr(x, '__len__'))
+print(list.__len__([1, 2]), int.__add__(1, 2), (1).__add__(2.0), (1.5).__add__(2), (2).__radd__(3))
+print(int.__eq__(1, 1.0), float.__eq__(1.0, 1), (5).__lt__(7), 'ab'.__mul__(2), (3).__rmul__('x'))
+print(str.__getitem__('hello', 1), str.__len__('abc'), 'a'.__add__('b'), 'x'.__contains__('x'))
+d = {}
+dict.__setitem__(d, 'k', 1)
+print(d, dict.__getitem__(d, 'k'), d.__contains__('k'), dict.__len__(d))
+dict.__delitem__(d, 'k')
+print(d)
+class D(dict):
+    def __getitem__(self, k):
+        return dict.__getitem__(self, k) * 10
+    def __setitem__(self, k, v):
+        dict.__setitem__(self, k, v + 1)
+dd = D()
+dd['a'] = 1
+print(dd['a'], dict.__getitem__(dd, 'a'), len(dd))
+class L(list):
+    def __len__(self):
+        return list.__len__(self) + 100
+    def __iter__(self):
+        return list.__iter__(self)
+print(len(L([1, 2])), list(L([3, 4])))
+class O:
+    pass
+o = O()
+object.__setattr__(o, 'a', 1)
+print(o.a, type(object.__new__(O)).__name__)
+it = getattr([7, 8], '__iter__')()
+print(it.__next__(), next(it))
+try:
+    it.__next__()
+except StopIteration:
+    print('StopIteration')
+print(hasattr([], '__len__'), hasattr(5, '__len__'), hasattr(len, '__call__'), hasattr((), '__getitem__'))
+for x in [[1], (1,), 'ab', {1: 2}, {1}, 5, 2.5, None, range(3)]:
+    print(type(x).__name__, hasattr(x, '__len__'), hasattr(x, '__iter__'), hasattr(x, '__getitem__'))
+print(type(list.__len__).__name__, type([].__len__).__name__, type(int.__add__).__name__)
+print(repr(list.__len__), repr(int.__add__), repr(str.__getitem__))
+print('__len__' in dir(list), '__add__' in dir(int), '__iter__' in dir(dict), '__len__' in dir(int))
+print(list.__len__.__name__, list.__len__.__qualname__, list.__len__.__objclass__)
+print((1).__neg__(), (2.5).__abs__(), (5).__invert__(), (0).__bool__(), [].__bool__() if hasattr([], '__bool__') else 'nobool')
+print((3).__hash__() == hash(3), 'abc'.__hash__() == hash('abc'))
+try:
+    list.__len__(5)
+except TypeError as e:
+    print('TypeError', e)
+try:
+    int.__add__('a', 1)
+except TypeError as e:
+    print('TypeError', e)
+print({1, 2}.__or__({3}), {1, 2}.__and__({2}), [1].__add__([2]), (1,).__add__((2,)))
+l = [1]
+print(l.__iadd__([2]) is l, l)
+print(set.__sub__({1, 2}, {1}), dict.__or__({1: 2}, {3: 4}))
+class MyInt(int):
+    pass
+print(int.__add__(MyInt(2), 3), MyInt(4).__mul__(2), int.__repr__(MyInt(7)))
+f = len.__call__
+print(f([1, 2, 3]), 'x'.__format__('>3'), format(5, '03'), (5).__format__('03'))
+print(str.__str__('s'), int.__repr__(5), float.__repr__(0.1))
+print(NotImplemented is (1).__add__('a'), (1).__sub__(1.0), (2.0).__rsub__(1))
+print([k for k in ('__add__', '__sub__', '__mul__', '__mod__') if hasattr('', k)])
+print([k for k in ('__add__', '__sub__', '__or__', '__and__', '__xor__') if hasattr(frozenset(), k)])
