@@ -32,6 +32,7 @@ typedef struct DictObj {
 Value dict_get_h(Value d, Value key, int64_t hash);
 int dict_set_h(Value d, Value key, int64_t hash, Value x);
 Value dict_copy(Value d);
+int64_t dict_entry_index(Value d, Value key, int64_t hash);   /* entries[] index, or -1 */
 int dict_update(Value d, Value other);       /* dict or iterable of pairs */
 Value dict_pop(Value d, Value key);           /* new ref or V_NULL (absent: no error) */
 void dict_clear(Value d);
@@ -96,6 +97,7 @@ typedef struct ModuleObj {
   int64_t n, cap;
   Value doc;
   Obj *gdict;          /* the namespace dict once globals()/__dict__ asked for it, else NULL */
+  int64_t *gix, ngix;  /* slot -> the gdict entry last holding its name (-1: unknown): a cache */
   int future_annotations;   /* an interactive cell of this module imported annotations */
 } ModuleObj;
 #define MODULE(o) ((ModuleObj *)(o))

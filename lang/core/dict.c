@@ -152,6 +152,13 @@ Value dict_get_h(Value dv, Value key, int64_t hash) {
   return d->entries[ix].val;
 }
 
+int64_t dict_entry_index(Value dv, Value key, int64_t hash) {
+  size_t slot;
+  int64_t ix = dict_lookup(DICT(dv.u.o), key, hash, &slot);
+  if (ix == -2) obj_err_clear();
+  return ix < 0 ? -1 : ix;
+}
+
 Value dict_get(Value dv, Value key) {
   int64_t h;
   if (op_hash(key, &h) < 0) return val_null();

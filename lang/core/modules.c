@@ -82,15 +82,45 @@ Value module_get(Value module, const char *name) {
   return m->vals[s.u.i];
 }
 
+/* remember that slot i's name is entry ix of the namespace dict */
+static void ns_note(ModuleObj *m, int64_t i, int64_t ix) {
+  if (i >= m->ngix) {
+    int64_t nc = m->n > i + 1 ? m->n : i + 1;
+    if (nc < 16) nc = 16;
+    int64_t *g = obj_realloc_array(m->gix, (size_t)nc, sizeof(int64_t));
+    if (!g) { obj_err_clear(); return; }
+    for (int64_t k = m->ngix; k < nc; k++) g[k] = -1;
+    m->gix = g;
+    m->ngix = nc;
+  }
+  m->gix[i] = ix;
+}
+
 /* the dict's entry for one slot made equal to the slot, without writing back to the module */
 static int ns_put(ModuleObj *m, int64_t i) {
   DictObj *d = DICT(m->gdict);
+  Value v = m->vals[i];
+  /* the common case, a rebinding: the entry found through the cache, no hashing */
+  if (!VAL_IS_NULL(v) && i < m->ngix) {
+    int64_t ix = m->gix[i];
+    if (ix >= 0 && ix < d->n && d->entries[ix].key.tag == V_OBJ &&
+        d->entries[ix].key.u.o == m->names[i]) {
+      Value old = d->entries[ix].val;
+      d->entries[ix].val = val_incref(v);
+      val_decref(old);
+      return 0;
+    }
+  }
   Obj *saved = d->ns_mod;
   d->ns_mod = NULL;
   Value k = val_obj(m->names[i]);
   int r = 0;
   if (!VAL_IS_NULL(m->vals[i])) {
     r = dict_set_h(val_obj(m->gdict), k, STR(m->names[i])->hash, m->vals[i]);
+    if (r == 0) {
+      int64_t ix = dict_entry_index(val_obj(m->gdict), k, STR(m->names[i])->hash);
+      if (ix >= 0 && d->entries[ix].key.u.o == m->names[i]) ns_note(m, i, ix);
+    }
   } else {
     Value old = dict_pop(val_obj(m->gdict), k);
     val_decref(old);
@@ -138,6 +168,9 @@ Value module_dict(ModuleObj *m) {
 
 static void module_drop_ns(ModuleObj *m) {
   Obj *g = m->gdict;
+  free(m->gix);
+  m->gix = NULL;
+  m->ngix = 0;
   if (!g) return;
   m->gdict = NULL;
   DICT(g)->ns_mod = NULL;
