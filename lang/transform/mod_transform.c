@@ -663,6 +663,41 @@ static char *keys_text(Value keys) {
   return s;
 }
 
+/* difflib.ndiff of two metadata reprs, each line indented by 4, as JAX shows it; NULL if that
+   fails (the message then ends before the diff) */
+static char *meta_diff(Value r1, Value r2) {
+  Value m = module_import("difflib");
+  if (VAL_IS_NULL(m)) { obj_err_clear(); return NULL; }
+  Value nd = module_get(m, "ndiff");
+  Value l1 = list_new(0), l2 = list_new(0), res = val_null(), s = val_null();
+  char *out = NULL;
+  if (!VAL_IS_NULL(nd) && !VAL_IS_NULL(l1) && !VAL_IS_NULL(l2) && list_append(l1, r1) == 0 &&
+      list_append(l2, r2) == 0) {
+    Value args[2] = {l1, l2};
+    Value it = op_call(nd, 2, args, NULL);
+    res = VAL_IS_NULL(it) ? it : list_from_iterable(it);
+    val_decref(it);
+  }
+  if (!VAL_IS_NULL(res)) {
+    s = str_from_cstr("");
+    for (int64_t i = 0; !VAL_IS_NULL(s) && i < LIST(res.u.o)->len; i++) {
+      Value line = LIST(res.u.o)->items[i];
+      if (!VAL_IS_STR(line)) { val_clear(&s); break; }
+      Value n = str_fmt("%s%s    %s", str_cstr(s), i ? "\n" : "", str_cstr(line));
+      val_decref(s);
+      s = n;
+    }
+  }
+  if (!VAL_IS_NULL(s)) out = strdup(str_cstr(s));
+  else obj_err_clear();
+  val_decref(s);
+  val_decref(res);
+  val_decref(l1);
+  val_decref(l2);
+  val_decref(m);
+  return out;
+}
+
 /* the keys of a that are not in b, then those of b not in a */
 static Value keys_symdiff(Value a, Value b) {
   Value out = list_new(0);
@@ -763,12 +798,15 @@ static int axes_prefix_at(Value spec, Value tree, int *out, int *n, int max, con
         goto done;
       }
       Value mr1 = op_repr(sm), mr2 = op_repr(tm);
+      char *df = VAL_IS_NULL(mr1) || VAL_IS_NULL(mr2) ? NULL : meta_diff(mr1, mr2);
       if (!VAL_IS_NULL(mr1) && !VAL_IS_NULL(mr2) &&
           asprintf(&msg, "has a subtree of type\n    %s\nwith metadata\n    %s\nbut at the same key "
-                   "path the full pytree has a subtree of the same type but with metadata\n    %s",
-                   a, str_cstr(mr1), str_cstr(mr2)) >= 0)
+                   "path the full pytree has a subtree of the same type but with metadata\n    %s%s%s",
+                   a, str_cstr(mr1), str_cstr(mr2),
+                   df ? "\nso the diff in the metadata at these pytree nodes is\n" : "", df ? df : "") >= 0)
         prefix_error(what, path, "different pytree metadata", msg);
       else if (!obj_err_occurred()) obj_raise_nomem();
+      free(df);
       val_decref(mr1);
       val_decref(mr2);
       goto done;

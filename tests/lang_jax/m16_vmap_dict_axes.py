@@ -1,5 +1,5 @@
 # vmap in_axes/out_axes as pytree prefixes: dicts (sorted keys), OrderedDict (its own order),
-# namedtuples and registered nodes; JAX's mismatch messages
+# namedtuples and registered nodes; JAX's mismatch messages (with difflib's ndiff of the metadata)
 import jax, jax.numpy as jnp
 from collections import OrderedDict
 def f(d):
@@ -19,6 +19,10 @@ except ValueError as e:
     print('ValueError', e)
 try:
     jax.vmap(f, in_axes=(OrderedDict([('a', 0), ('b', 1)]),))(x)
+except ValueError as e:
+    print('ValueError', e)
+try:
+    jax.vmap(f, in_axes=({'a': 0, 'c': 0},))(x)
 except ValueError as e:
     print('ValueError', e)
 
