@@ -351,8 +351,9 @@ Value call_node(Frame *f, Node *n) {
           if (!(dp && *dp && !VAL_IS_NULL(dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash)))) {
             callee = val_incref(d);
             self = obj;
-            /* int/float methods read the number: unbox a subclass instance */
-            if (obj.tag == V_OBJ && obj.u.o->type->layout) {
+            /* int/float methods read the number: unbox a subclass instance (for a builtin
+               method only: a method of the subclass gets the instance, super() needs it) */
+            if (dt == &func_builtin_type && obj.tag == V_OBJ && obj.u.o->type->layout) {
               self = val_incref(num_unbox(obj));
               val_decref(obj);
             }

@@ -127,7 +127,28 @@ static int operand_ok(TypeObj *owner, Value other) {
   return 1;
 }
 
+/* an instance of a user subclass of an immutable builtin (str, tuple, frozenset): its value as
+   the builtin itself, which is what the builtin's slots take (new reference; v itself else) */
+static Value as_exact(Value v) {
+  if (!VAL_IS_OBJ(v) || !(v.u.o->type->flags & TF_USER)) return val_incref(v);
+  TypeObj *l = v.u.o->type->layout;
+  if (l == &str_type || l == &tuple_type || l == &set_frozenset_type) return class_as_base(v);
+  return val_incref(v);
+}
+
+static Value sw_invoke_exact(SlotWrapObj *w, Value self, int argc, const Value *argv, Obj *kw);
 static Value sw_invoke(SlotWrapObj *w, Value self, int argc, const Value *argv, Obj *kw) {
+  Value s = as_exact(self);
+  if (VAL_IS_NULL(s)) return s;
+  Value o = argc == 1 && w->def->nargs == 1 ? as_exact(argv[0]) : val_none();
+  if (VAL_IS_NULL(o)) { val_decref(s); return o; }
+  Value r = sw_invoke_exact(w, s, argc, argc == 1 && w->def->nargs == 1 ? &o : argv, kw);
+  val_decref(s);
+  val_decref(o);
+  return r;
+}
+
+static Value sw_invoke_exact(SlotWrapObj *w, Value self, int argc, const Value *argv, Obj *kw) {
   const SlotDef *d = w->def;
   TypeObj *t = w->owner;
   /* an instance of a user subclass of int/float: the number it boxes */
