@@ -608,6 +608,11 @@ static Value int_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw) {
     }
     return r;
   }
+  ObjBuffer ob;   /* memoryview, array.array: their bytes as text, as CPython's PyNumber_Long */
+  if (op_type(x)->getbuffer) {
+    if (op_type(x)->getbuffer(x, &ob) < 0) return val_null();
+    return int_from_bytes_text(ob.buf ? (const char *)ob.buf : "", (size_t)ob.len, 10);
+  }
   return obj_raise(&exc_TypeError,
                    "int() argument must be a string, a bytes-like object or a real number, "
                    "not '%s'", op_type_name(x));
@@ -633,7 +638,15 @@ static Value float_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_STR_ANY(x)) return float_from_str(x);
   const char *bp;
   size_t bn;
-  if (num_bytes_text(x, &bp, &bn)) {
+  ObjBuffer ob;
+  int isb = num_bytes_text(x, &bp, &bn);
+  if (!isb && op_type(x)->getbuffer && !op_hasattr_s(x, "__float__") && !op_hasattr_s(x, "__index__")) {
+    if (op_type(x)->getbuffer(x, &ob) < 0) return val_null();
+    bp = ob.buf ? (const char *)ob.buf : "";
+    bn = (size_t)ob.len;
+    isb = 1;
+  }
+  if (isb) {
     int ascii = 1;
     for (size_t i = 0; i < bn; i++) if ((unsigned char)bp[i] >= 0x80 || !bp[i]) ascii = 0;
     if (!ascii) return num_bytes_error("could not convert string to float: ", bp, bn);

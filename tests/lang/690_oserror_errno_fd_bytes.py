@@ -52,3 +52,11 @@ except TypeError as e:
 for x in ['int(b"x")','int(bytearray(b"z"),16)','float(b"q")','int(b" 12 ")','int(b"12",16)','float(bytearray(b"2.5"))','int(b"12")','int(bytearray(b"7"))','float(b"1.5")','float(b"1\\xff")','int(b"1_000")','float(b" -inf ")', 'int(b"")', 'float(b"")','int(b"9"*30)']:
   try: print(x, eval(x))
   except Exception as e: print(x, type(e).__name__, e)
+# any buffer (memoryview, array.array) converts as its bytes
+import array
+for x in ['int(memoryview(b"5"))', 'float(memoryview(b"2.5"))', 'int(array.array("b", b"42"))',
+          'float(array.array("b", b"4.5"))', 'int(memoryview(b"x"))', 'int(b"0x1f", 0)']:
+    try:
+        print(x, eval(x))
+    except Exception as e:
+        print(x, type(e).__name__, e)
