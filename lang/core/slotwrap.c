@@ -299,6 +299,13 @@ Value slotwrap_bind(Value descr, Value self) {
 
 int slotwrap_add(TypeObj *t, Value d) {
   if (t->flags & TF_USER) return 0;
+  /* comparing without hashing (list, dict, set): __hash__ is None, as CPython's types */
+  if (t->compare && !(t->base && t->base->compare == t->compare) && !t->hash) {
+    Obj *k = str_intern("__hash__");
+    if (!k) return -1;
+    Value have = dict_get_h(d, val_obj(k), STR(k)->hash);
+    if (VAL_IS_NULL(have) && dict_set_h(d, val_obj(k), STR(k)->hash, val_none()) < 0) return -1;
+  }
   for (int i = 0; i < NSLOTS; i++) {
     const SlotDef *sd = &slot_defs[i];
     if (!defines(t, sd)) continue;

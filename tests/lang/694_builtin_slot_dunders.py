@@ -106,3 +106,17 @@ t("bytes.__add__(b'a', b'b')")
 t("bytearray.__iadd__(bytearray(b'a'), b'b')")
 t("dict.__or__({1: 2}, 5)")
 t("frozenset.__or__(frozenset({1}), {2})")
+
+# __hash__ is None on the types that compare but do not hash
+for t in (list, dict, set, bytearray, type({}.keys()), type({}.values()), type({}.items()), frozenset, tuple, range, slice, object, int, str):
+    print(t.__name__, t.__dict__.get('__hash__', 'absent') is None, '__hash__' in t.__dict__)
+class A(list):
+    pass
+class B(list):
+    def __hash__(self):
+        return 7
+print(A.__hash__ is None, hash(B()), hash((1, 2)) == tuple.__hash__((1, 2)))
+try:
+    hash(A())
+except TypeError as e:
+    print('TypeError', e)
