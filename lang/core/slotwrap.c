@@ -4,12 +4,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include "core.h"
 #include "ast.h"
 
 /* what a wrapper calls: the slot, and for binary/compare/unary slots the operator */
 enum { K_REPR, K_STRS, K_HASH, K_CMP, K_BIN, K_RBIN, K_IBIN, K_UNARY, K_BOOL, K_LEN, K_GETITEM,
-       K_SETITEM, K_DELITEM, K_CONTAINS, K_ITER, K_NEXT, K_CALL, K_FORMAT };
+       K_SETITEM, K_DELITEM, K_CONTAINS, K_ITER, K_NEXT, K_CALL, K_FORMAT,
+       /* the number protocol's conversions, for int and float (Sable has no slots for them) */
+       K_TOINT, K_TOFLOAT, K_INDEX, K_TRUNC, K_FLOOR, K_CEIL, K_ROUND, K_DIVMOD, K_RDIVMOD };
 
 typedef struct SlotDef { const char *name; int kind, op, nargs; } SlotDef;
 
@@ -40,6 +43,10 @@ static const SlotDef slot_defs[] = {
     {"__setitem__", K_SETITEM, 0, 2}, {"__delitem__", K_DELITEM, 0, 1},
     {"__contains__", K_CONTAINS, 0, 1}, {"__iter__", K_ITER, 0, 0}, {"__next__", K_NEXT, 0, 0},
     {"__call__", K_CALL, 0, -1}, {"__format__", K_FORMAT, 0, 1},
+    {"__int__", K_TOINT, 0, 0}, {"__float__", K_TOFLOAT, 0, 0}, {"__index__", K_INDEX, 0, 0},
+    {"__trunc__", K_TRUNC, 0, 0}, {"__floor__", K_FLOOR, 0, 0}, {"__ceil__", K_CEIL, 0, 0},
+    {"__round__", K_ROUND, 0, -1}, {"__divmod__", K_DIVMOD, OP_FLOORDIV, 1},
+    {"__rdivmod__", K_RDIVMOD, OP_FLOORDIV, 1},
 };
 #define NSLOTS ((int)(sizeof slot_defs / sizeof slot_defs[0]))
 
@@ -101,7 +108,8 @@ static int defines(TypeObj *t, const SlotDef *d) {
       if (!OWN(unary)) return 0;
       /* str, tuple and the containers have no unary operators; numbers all but ~ on float */
       return t == &num_float_type ? d->op != UOP_INVERT : 1;
-    case K_BOOL: return OWN(truth);
+    case K_BOOL:   /* str and the containers answer truth by __len__; range has both */
+      return OWN(truth) && (!t->len || t == &iter_range_type);
     case K_LEN: return OWN(len);
     case K_GETITEM: return OWN(getitem);
     case K_SETITEM: case K_DELITEM: return OWN(setitem);
@@ -110,6 +118,10 @@ static int defines(TypeObj *t, const SlotDef *d) {
     case K_NEXT: return OWN(next);
     case K_CALL: return OWN(call);
     case K_FORMAT: return OWN(format);
+    case K_INDEX: return t == &num_int_type;
+    case K_TOINT: case K_TOFLOAT: case K_TRUNC: case K_FLOOR: case K_CEIL: case K_ROUND:
+    case K_DIVMOD: case K_RDIVMOD:
+      return t == &num_int_type || t == &num_float_type;
   }
 #undef OWN
   return 0;
@@ -125,6 +137,20 @@ static int operand_ok(TypeObj *owner, Value other) {
   if (owner == &num_float_type)
     return VAL_IS_INTLIKE(other) || num_is_int(other) || VAL_IS_FLOAT(num_unbox(other));
   return 1;
+}
+
+/* type(x) called on one value: int(self), float(self) */
+static Value call_type1(TypeObj *t, Value x) { return op_call(val_obj(&t->ob), 1, &x, NULL); }
+
+static Value divmod_of(TypeObj *t, Value a, Value b) {
+  Value q = t->binary(OP_FLOORDIV, a, b);
+  if (VAL_IS_NULL(q) || VAL_IS_NOTIMPL(q)) return q;
+  Value r = t->binary(OP_MOD, a, b);
+  if (VAL_IS_NULL(r) || VAL_IS_NOTIMPL(r)) { val_decref(q); return r; }
+  Value p = tuple_pack(2, q, r);
+  val_decref(q);
+  val_decref(r);
+  return p;
 }
 
 /* an instance of a user subclass of an immutable builtin (str, tuple, frozenset): its value as
@@ -209,6 +235,28 @@ static Value sw_invoke_exact(SlotWrapObj *w, Value self, int argc, const Value *
       return out;
     }
     case K_CALL: return t->call(self, argc, argv, kw);
+    case K_TOINT: case K_INDEX: case K_TRUNC: return call_type1(&num_int_type, self);
+    case K_TOFLOAT: return call_type1(&num_float_type, self);
+    case K_FLOOR: case K_CEIL: {
+      if (!VAL_IS_FLOAT(self)) return call_type1(&num_int_type, self);
+      double x = d->kind == K_FLOOR ? floor(self.u.f) : ceil(self.u.f);
+      return call_type1(&num_int_type, val_float(x));
+    }
+    case K_ROUND: {
+      if (func_kwcount(kw) || argc > 1)
+        return obj_raise(&exc_TypeError, "__round__ expected at most 1 argument, got %d", argc);
+      Session *s = obj_ts.session;
+      Value rf = s && s->builtins ? module_get(val_obj(&s->builtins->ob), "round") : val_null();
+      if (VAL_IS_NULL(rf)) return obj_raise(&exc_RuntimeError, "no builtins");
+      Value a[2] = {self, argc ? argv[0] : val_none()};
+      return op_call(rf, 2, a, NULL);
+    }
+    case K_DIVMOD:
+      if (!operand_ok(t, argv[0])) return obj_notimpl();
+      return divmod_of(t, self, argv[0]);
+    case K_RDIVMOD:
+      if (!operand_ok(t, argv[0])) return obj_notimpl();
+      return divmod_of(t, argv[0], self);
     case K_FORMAT:
       if (!VAL_IS_STR(argv[0]))
         return obj_raise(&exc_TypeError, "argument to __format__ must be str, not %s",

@@ -120,3 +120,21 @@ try:
     hash(A())
 except TypeError as e:
     print('TypeError', e)
+
+# the number protocol's conversions on int and float: __int__, __index__, __round__, __divmod__, ...
+class MyF(float):
+    pass
+for e in ['(7).__int__()', '(2.7).__int__()', '(3).__float__()', '(5).__index__()', 'True.__index__()',
+          '(2.5).__round__()', '(3.5).__round__()', '(2.567).__round__(2)', '(1234).__round__(-2)',
+          '(7).__divmod__(2)', '(7.5).__divmod__(2)', '(7).__rdivmod__(20)', '(7).__divmod__(2.0)',
+          '(-2.5).__floor__()', '(-2.5).__ceil__()', '(-2.5).__trunc__()', '(9).__floor__()',
+          'float("nan").__floor__()', 'float("inf").__int__()', '(1e300).__trunc__()',
+          'MyF(2.5).__floor__()', 'hasattr(3, "__index__")', 'hasattr(3.0, "__index__")',
+          'range(0).__bool__()', "''.__len__()", 'hasattr("", "__bool__")', '(5).__divmod__(0)',
+          'int.__index__(True)', 'float.__float__(MyF(1.5))']:
+    try:
+        print(e, '->', repr(eval(e)))
+    except Exception as ex:
+        print(e, 'ERR', type(ex).__name__, ex)
+import math
+print(math.floor(2.5), math.trunc(-3.7), round(2.675, 2))
