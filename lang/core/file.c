@@ -17,6 +17,7 @@ typedef struct FileObj {
   int readable, writable, closed;
   int stream;          /* 1/2: a sink stream (sys.stdout/stderr), 0: a real file */
   int bin;             /* 'b' in the mode: bytes in and out */
+  int fd_shown;        /* open(fd, closefd=False): fd, which fileno() gives (fp is on a dup) */
 } FileObj;
 
 static Value oserror(int err, Value name) {
@@ -320,7 +321,7 @@ static Value f_fileno(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
   if (f->stream) return val_int(f->stream);
   if (check_open(f) < 0) return val_null();
-  return val_int(fileno(f->fp));
+  return val_int(f->fd_shown > 0 ? f->fd_shown - 1 : fileno(f->fp));
 }
 
 static Value file_iter(Value v) {
@@ -462,6 +463,7 @@ static Value file_open_parsed(Value *a) {
   if (!f) { fclose(fp); return val_null(); }
   f->fp = fp;
   f->name = VAL_IS_INTLIKE(a[0]) ? val_int(a[0].u.i) : val_incref(a[0]);
+  if (VAL_IS_INTLIKE(a[0]) && !closefd) f->fd_shown = (int)a[0].u.i + 1;   /* 0: none */
   snprintf(f->mode, sizeof f->mode, "%s", mode);
   f->bin = bin;
   f->readable = r || plus;

@@ -60,3 +60,12 @@ for x in ['int(memoryview(b"5"))', 'float(memoryview(b"2.5"))', 'int(array.array
         print(x, eval(x))
     except Exception as e:
         print(x, type(e).__name__, e)
+# closefd=False: fileno() is the descriptor given, which stays open after close()
+r, w = os.pipe()
+f = open(w, "w", closefd=False)
+print(f.fileno() == w)
+f.write("x")
+f.close()
+print(os.read(r, 1))
+os.close(w)
+os.close(r)
