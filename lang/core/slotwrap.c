@@ -245,6 +245,9 @@ static Value sw_invoke_exact(SlotWrapObj *w, Value self, int argc, const Value *
     case K_ROUND: {
       if (func_kwcount(kw) || argc > 1)
         return obj_raise(&exc_TypeError, "__round__ expected at most 1 argument, got %d", argc);
+      if (argc && t == &num_int_type && !VAL_IS_INTLIKE(argv[0]) && !num_is_int(argv[0]))
+        return obj_raise(&exc_TypeError, "'%s' object cannot be interpreted as an integer",
+                         op_type_name(argv[0]));
       Session *s = obj_ts.session;
       Value rf = s && s->builtins ? module_get(val_obj(&s->builtins->ob), "round") : val_null();
       if (VAL_IS_NULL(rf)) return obj_raise(&exc_RuntimeError, "no builtins");

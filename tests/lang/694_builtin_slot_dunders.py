@@ -138,3 +138,9 @@ for e in ['(7).__int__()', '(2.7).__int__()', '(3).__float__()', '(5).__index__(
         print(e, 'ERR', type(ex).__name__, ex)
 import math
 print(math.floor(2.5), math.trunc(-3.7), round(2.675, 2))
+
+for e in ["(2).__round__(None)", "(2).__round__(1.5)", "(25).__round__(-1)", "(2.5).__round__(None)", "True.__round__(0)"]:
+    try:
+        print(e, repr(eval(e)))
+    except Exception as x:
+        print(e, type(x).__name__, x)
