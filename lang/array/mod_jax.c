@@ -208,7 +208,13 @@ int modinit_jax(Value m) {
   if (r < 0) return -1;
   if (module_add_functions(m, jax_functions) < 0) return -1;
   if (module_add(m, "Array", val_obj(&lx_jax_type.ob)) < 0) return -1;
-  if (module_add(m, "__version__", val_obj(str_intern("0.4.35-sable"))) < 0) return -1;
+  /* the JAX release whose API Sable follows, with a PEP 440 local label */
+  if (module_add(m, "__version__", val_obj(str_intern("0.10.2+sable"))) < 0) return -1;
+  Value vi = tuple_pack(3, val_int(0), val_int(10), val_int(2));
+  if (VAL_IS_NULL(vi)) return -1;
+  r = module_add(m, "__version_info__", vi);
+  val_decref(vi);
+  if (r < 0) return -1;
   if (import_into(m, "numpy", "jax.numpy") < 0) return -1;
   if (import_into(m, "lax", "jax.lax") < 0) return -1;
   if (import_into(m, "random", "jax.random") < 0) return -1;
@@ -1193,4 +1199,4 @@ int modinit_jax_lax(Value m) {
 }
 
 /* {=== the sable package ===} */
-int modinit_sable(Value m) { return 0; }
+int modinit_sable(Value m) { return module_add(m, "__version__", val_obj(str_intern(SB_VERSION))); }

@@ -817,6 +817,16 @@ static Value run_in_dict(const char *name, Value src, const char *fname, Value g
   if (!VAL_IS_NULL(loc) && loc.u.o == g.u.o) loc = val_null();
   Session *s = obj_ts.session;
   if (!s || !s->builtins) return obj_raise(&exc_RuntimeError, "no session");
+  if (VAL_IS_NULL(loc) && DICT(g.u.o)->ns_mod) {
+    /* exec(code, globals()): a module's own namespace, so the code runs in that module */
+    Value last = val_null();
+    if (sb_exec_source(str_cstr(src), STR(src.u.o)->len, fname, (ModuleObj *)DICT(g.u.o)->ns_mod,
+                       is_eval ? 2 : 0, &last) < 0)
+      return val_null();
+    if (is_eval) return VAL_IS_NULL(last) ? val_none() : last;
+    val_decref(last);
+    return val_none();
+  }
   if (VAL_IS_NULL(dict_getstr(g, "__builtins__"))) {
     if (obj_err_occurred()) return val_null();
     /* CPython puts the builtins' dict there (a snapshot here: the names resolve natively) */

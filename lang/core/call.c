@@ -351,8 +351,9 @@ Value call_node(Frame *f, Node *n) {
           if (!(dp && *dp && !VAL_IS_NULL(dict_get_h(val_obj(*dp), val_obj(name), STR(name)->hash)))) {
             callee = val_incref(d);
             self = obj;
-            /* int/float methods read the number: unbox a subclass instance */
-            if (obj.tag == V_OBJ && obj.u.o->type->layout) {
+            /* int/float methods read the number: unbox a subclass instance (for a builtin
+               method only: a method of the subclass gets the instance, super() needs it) */
+            if (dt == &func_builtin_type && obj.tag == V_OBJ && obj.u.o->type->layout) {
               self = val_incref(num_unbox(obj));
               val_decref(obj);
             }
@@ -583,12 +584,62 @@ fail_decs:
   return val_null();
 }
 
+/* PEP 560: a base that is not a class but has __mro_entries__ (list[int], typing.Generic[T])
+   is replaced by the classes that method returns; *orig gets the bases as written when any was.
+   0, or -1 with an exception. */
+static int resolve_bases(Value *bases, Value *orig) {
+  TupleObj *b = TUPLE(bases->u.o);
+  Value out = val_null();
+  for (int64_t i = 0; i < b->len; i++) {
+    Value x = b->items[i];
+    if (VAL_IS_TYPE(x)) {
+      if (!VAL_IS_NULL(out) && list_append(out, x) < 0) goto fail;
+      continue;
+    }
+    Value m = op_getattr_s(x, "__mro_entries__");
+    if (VAL_IS_NULL(m)) {
+      if (!obj_err_matches(&exc_AttributeError)) goto fail;
+      obj_err_clear();
+      if (!VAL_IS_NULL(out) && list_append(out, x) < 0) goto fail;
+      continue;
+    }
+    Value r = op_call1(m, *bases);
+    val_decref(m);
+    if (VAL_IS_NULL(r)) goto fail;
+    if (!VAL_IS_TUPLE(r)) {
+      val_decref(r);
+      obj_raise(&exc_TypeError, "__mro_entries__ must return a tuple");
+      goto fail;
+    }
+    if (VAL_IS_NULL(out)) {
+      out = list_new(0);
+      if (VAL_IS_NULL(out)) { val_decref(r); return -1; }
+      for (int64_t j = 0; j < i; j++)
+        if (list_append(out, b->items[j]) < 0) { val_decref(r); goto fail; }
+    }
+    for (int64_t j = 0; j < TUPLE(r.u.o)->len; j++)
+      if (list_append(out, TUPLE(r.u.o)->items[j]) < 0) { val_decref(r); goto fail; }
+    val_decref(r);
+  }
+  if (VAL_IS_NULL(out)) return 0;
+  Value t = tuple_from(LIST(out.u.o)->len, LIST(out.u.o)->items);
+  val_decref(out);
+  if (VAL_IS_NULL(t)) return -1;
+  *orig = *bases;
+  *bases = t;
+  return 0;
+fail:
+  val_decref(out);
+  return -1;
+}
+
 int call_classdef(Frame *f, Node *n) {
   Scope *sc = n->u.classdef.scope_info;
   Value *decs = NULL;
   if (VAL_IS_NULL(eval_decorators(f, &n->u.classdef.decorators, &decs))) return -1;
   NodeList *bl = &n->u.classdef.bases;
   Value bases = tuple_new(bl->len), ns = val_null(), meta = val_null(), kwnames = val_null();
+  Value orig_bases = val_null();
   Value *kwv = NULL;
   Obj *cname0 = str_intern_n(n->u.classdef.name.s, n->u.classdef.name.len);
   if (!cname0) { val_decref(bases); return -1; }
@@ -600,6 +651,7 @@ int call_classdef(Frame *f, Node *n) {
     if (VAL_IS_NULL(b)) { TUPLE(bases.u.o)->len = i; goto out; }
     TUPLE_SET(bases, i, b);
   }
+  if (resolve_bases(&bases, &orig_bases) < 0) goto out;
   int nkw = n->u.classdef.keywords.len, nk = 0;
   if (nkw) {
     kwv = obj_calloc((size_t)nkw + 3, sizeof(Value));
@@ -680,6 +732,7 @@ int call_classdef(Frame *f, Node *n) {
   obj_ts.frame = cf.back;
   val_decref(cf.ret);
   if (st == EX_ERR) { obj_ts.located = 0; goto out; }
+  if (!VAL_IS_NULL(orig_bases) && dict_setstr(ns, "__orig_bases__", orig_bases) < 0) goto out;
   Value cls;
   if (meta.u.o == &type_type.ob) {
     cls = class_new_meta(&type_type, cname, bases, ns, f->mod, kwv ? kwv + 3 : NULL,
@@ -715,6 +768,7 @@ out:
   val_decref(meta);
   val_decref(kwnames);
   val_decref(bases);
+  val_decref(orig_bases);
   val_decref(ns);
   return r;
 }

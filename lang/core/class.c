@@ -17,6 +17,7 @@ static Value user_lookup_o(TypeObj *t, Obj *n) {
   if (VAL_IS_NULL(v)) return v;
   if (VAL_IS_OBJ(v) && v.u.o->type == &func_builtin_type && ((BuiltinObj *)v.u.o)->owner)
     return val_null();
+  if (VAL_IS_OBJ(v) && v.u.o->type == &slotwrap_type) return val_null();   /* list.__len__ */
   return v;
 }
 
@@ -800,6 +801,7 @@ Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
       }
       r = val_none();
     } else if (VAL_IS_OBJ(init) && init.u.o->type == &func_builtin_type &&
+               ((BuiltinObj *)init.u.o)->owner &&   /* `__init__ = len`: a function, no owner */
                (((BuiltinObj *)init.u.o)->owner->flags & TF_EXC)) {
       r = val_none();   /* BaseException's constructor already stored args */
     } else {

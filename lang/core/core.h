@@ -25,12 +25,14 @@ typedef struct DictObj {
   int64_t *index;      /* -1 empty, -2 dummy, else entry index */
   size_t mask;         /* index size - 1 (0 with no index: n <= 8, linear search) */
   int64_t version;     /* bumped on every structural change (iteration checks) */
+  Obj *ns_mod;         /* the module whose live namespace this is (globals()), else NULL; weak */
 } DictObj;
 #define DICT(o) ((DictObj *)(o))
 /* lookup with a precomputed hash; borrowed; V_NULL if absent, -1 error via obj_err_occurred */
 Value dict_get_h(Value d, Value key, int64_t hash);
 int dict_set_h(Value d, Value key, int64_t hash, Value x);
 Value dict_copy(Value d);
+int64_t dict_entry_index(Value d, Value key, int64_t hash);   /* entries[] index, or -1 */
 int dict_update(Value d, Value other);       /* dict or iterable of pairs */
 Value dict_pop(Value d, Value key);           /* new ref or V_NULL (absent: no error) */
 void dict_clear(Value d);
@@ -94,11 +96,21 @@ typedef struct ModuleObj {
   Obj **names;         /* interned names per slot */
   int64_t n, cap;
   Value doc;
+  Obj *gdict;          /* the namespace dict once globals()/__dict__ asked for it, else NULL */
+  int64_t *gix, ngix;  /* slot -> the gdict entry last holding its name (-1: unknown): a cache */
+  int future_annotations;   /* an interactive cell of this module imported annotations */
 } ModuleObj;
 #define MODULE(o) ((ModuleObj *)(o))
+/* globals(): the module's namespace dict. Stores to either side reach the other: the dict's
+   writes go to the slots (module_ns_store, called by dict.c), and every store to a slot is
+   followed by MODULE_STORED so that the dict holds what the slots hold. */
+void module_ns_sync(ModuleObj *m, int64_t slot);
+int module_ns_store(DictObj *d, Value key, Value x);   /* x V_NULL: delete */
+void module_ns_clear_all(DictObj *d);                  /* globals().clear() */
+#define MODULE_STORED(m, slot) do { if ((m)->gdict) module_ns_sync((m), (slot)); } while (0)
 /* slot for a name, created if needed (-1 on memory error) */
 int64_t module_slot(ModuleObj *m, Obj *name);
-Value module_dict(ModuleObj *m);              /* a dict snapshot of the bound names */
+Value module_dict(ModuleObj *m);              /* the live namespace dict (new reference) */
 Value module_new(const char *name);
 
 typedef struct InstObj { Obj ob; Obj *dict; } InstObj;
@@ -116,6 +128,11 @@ Value tuple_sub_from(TypeObj *tp, Value v);   /* a tp (tuple subclass) with v's 
 Value str_sub_from(TypeObj *tp, Value v);     /* a tp (str subclass) with v's text */
 size_t str_sub_dict_offset(size_t len);
 Value class_builtin_new(TypeObj *owner, int argc, const Value *argv, Obj *kw);
+
+/* ---- slot wrappers (slotwrap.c): list.__len__, int.__add__, [].__iter__ ------------------- */
+extern TypeObj slotwrap_type, slotwrap_method_type;
+int slotwrap_add(TypeObj *t, Value typedict);      /* type_ready: the dunders of t's slots */
+Value slotwrap_bind(Value descr, Value self);      /* a method-wrapper */
 
 /* ---- bytes and bytearray (bytes.c) ---------------------------------------------------- */
 typedef struct BytesObj { Obj ob; int64_t hash; size_t len; char s[]; } BytesObj;  /* NUL-ended */
@@ -162,7 +179,10 @@ typedef struct ExcObj {
   Obj *suggestion;      /* NameError: the suggestion found when it was raised */
   Obj *tbhead;          /* the traceback object made for tb[0..tbhead_n) (e.__traceback__) */
   int tbhead_n;
+  Value os_errno, os_strerror, os_filename, os_filename2;  /* OSError: V_NULL when not given */
 } ExcObj;
+/* the OSError subclass CPython picks for an errno (OSError itself for others) */
+TypeObj *exc_oserror_type(int64_t err);
 /* note the object and name on a pending AttributeError (for the "Did you mean" hint) */
 void exc_attr_info(Value obj, Obj *name);
 /* CPython's suggestion for a misspelt name among candidates (a list of str); NULL if none */
@@ -268,6 +288,10 @@ struct WeakRefObj **weak_chain_next(struct WeakRefObj *w);   /* the link field o
 /* under `from __future__ import annotations`, turn every annotation of the module into the
  * string constant of its text (0, or -1 with an error pending) */
 int unparse_future_annotations(Node *module, Arena *a);
+/* an interactive cell after one that ran `from __future__ import annotations`: as CPython's
+   REPL, the later cells are compiled under it too. 1 if module declares it itself. */
+int unparse_declares_future_annotations(Node *module);
+int unparse_annotations_as_strings(Node *module, Arena *a);
 
 /* ---- evaluator --------------------------------------------------------------------- */
 typedef struct Frame {

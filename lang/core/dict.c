@@ -152,6 +152,13 @@ Value dict_get_h(Value dv, Value key, int64_t hash) {
   return d->entries[ix].val;
 }
 
+int64_t dict_entry_index(Value dv, Value key, int64_t hash) {
+  size_t slot;
+  int64_t ix = dict_lookup(DICT(dv.u.o), key, hash, &slot);
+  if (ix == -2) obj_err_clear();
+  return ix < 0 ? -1 : ix;
+}
+
 Value dict_get(Value dv, Value key) {
   int64_t h;
   if (op_hash(key, &h) < 0) return val_null();
@@ -166,6 +173,7 @@ Value dict_getstr(Value dv, const char *key) {
 
 int dict_set_h(Value dv, Value key, int64_t hash, Value x) {
   DictObj *d = DICT(dv.u.o);
+  if (d->ns_mod && module_ns_store(d, key, x) < 0) return -1;   /* globals()[k] = x */
   size_t slot;
   int64_t ix = dict_lookup(d, key, hash, &slot);
   if (ix == -2) return -1;
@@ -226,6 +234,7 @@ Value dict_pop(Value dv, Value key) {
   d->entries[ix].val = val_null();
   d->used--;
   d->version++;
+  if (d->ns_mod && module_ns_store(d, k, val_null()) < 0) obj_err_clear();   /* del globals()[k] */
   val_decref(k);
   return v;
 }
@@ -257,6 +266,7 @@ int dict_next(Value dv, int64_t *pos, Value *key, Value *val) {
 
 void dict_clear(Value dv) {
   DictObj *d = DICT(dv.u.o);
+  module_ns_clear_all(d);
   DictEntry *ents = d->entries;
   int64_t n = d->n;
   free(d->index);
@@ -306,7 +316,8 @@ Value dict_copy(Value dv) {
 }
 
 int dict_update(Value dv, Value other) {
-  if (VAL_IS_DICT(other) && DICT(dv.u.o)->used == 0 && DICT(dv.u.o)->n == 0 && dv.u.o != other.u.o)
+  if (VAL_IS_DICT(other) && DICT(dv.u.o)->used == 0 && DICT(dv.u.o)->n == 0 && dv.u.o != other.u.o &&
+      !DICT(dv.u.o)->ns_mod)
     return dict_clone_into(DICT(dv.u.o), DICT(other.u.o));
   if (VAL_IS_DICT(other)) {
     DictObj *o = DICT(other.u.o);
@@ -729,6 +740,7 @@ static Value m_popitem(int argc, const Value *argv, Obj *kw) {
     d->entries[i].val = val_null();
     d->used--;
     d->version++;
+    if (d->ns_mod && module_ns_store(d, k, val_null()) < 0) obj_err_clear();
     Value t = tuple_pack(2, k, v);
     val_decref(k);
     val_decref(v);

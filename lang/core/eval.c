@@ -122,6 +122,7 @@ int eval_store(Frame *f, Resolved r, Value v) {
   old = *slot;
   *slot = val_incref(v);
   val_decref(old);
+  if (r.scope == RS_GLOBAL) MODULE_STORED(f->mod, r.slot);
   return 0;
 }
 
@@ -149,6 +150,7 @@ int eval_delete_res(Frame *f, Resolved r, const Str *name) {
     return -1;
   }
   val_clear(slot);
+  if (r.scope == RS_GLOBAL) MODULE_STORED(f->mod, r.slot);
   return 0;
 }
 

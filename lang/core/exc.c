@@ -4,15 +4,71 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include "core.h"
 
 static void obj_xincref(Obj *o) { if (o) obj_incref(o); }
 
+TypeObj *exc_oserror_type(int64_t err) {
+  switch (err) {
+    case EAGAIN: case EALREADY: case EINPROGRESS:
+#if EWOULDBLOCK != EAGAIN
+    case EWOULDBLOCK:
+#endif
+      return &exc_BlockingIOError;
+    case ECHILD: return &exc_ChildProcessError;
+    case EPIPE: case ESHUTDOWN: return &exc_BrokenPipeError;
+    case ECONNABORTED: return &exc_ConnectionAbortedError;
+    case ECONNREFUSED: return &exc_ConnectionRefusedError;
+    case ECONNRESET: return &exc_ConnectionResetError;
+    case EEXIST: return &exc_FileExistsError;
+    case ENOENT: return &exc_FileNotFoundError;
+    case EISDIR: return &exc_IsADirectoryError;
+    case ENOTDIR: return &exc_NotADirectoryError;
+    case EINTR: return &exc_InterruptedError;
+    case EACCES: case EPERM: return &exc_PermissionError;
+    case ESRCH: return &exc_ProcessLookupError;
+    case ETIMEDOUT: return &exc_TimeoutError;
+    default: return &exc_OSError;
+  }
+}
+
+/* OSError(errno, strerror[, filename[, winerror[, filename2]]]) as CPython's oserror_parse_args:
+   with 2 to 5 arguments the fields are set and args keeps only (errno, strerror) */
+static int oserror_parse(ExcObj *e) {
+  if (!VAL_IS_TUPLE(e->args)) return 0;
+  TupleObj *a = TUPLE(e->args.u.o);
+  if (a->len < 2 || a->len > 5) return 0;
+  e->os_errno = val_incref(a->items[0]);
+  e->os_strerror = val_incref(a->items[1]);
+  if (a->len >= 3) {
+    e->os_filename = val_incref(a->items[2]);
+    if (a->len == 5) e->os_filename2 = val_incref(a->items[4]);
+    Value t = tuple_pack(2, a->items[0], a->items[1]);
+    if (VAL_IS_NULL(t)) return -1;
+    val_decref(e->args);
+    e->args = t;
+  }
+  return 0;
+}
+
+static void oserror_clear(ExcObj *e) {
+  val_clear(&e->os_errno);
+  val_clear(&e->os_strerror);
+  val_clear(&e->os_filename);
+  val_clear(&e->os_filename2);
+}
+
 Value exc_new(TypeObj *t, Value args) {
+  /* OSError(errno.ENOENT, ...) is a FileNotFoundError, as in CPython (only for OSError itself) */
+  if (t == &exc_OSError && VAL_IS_TUPLE(args) && TUPLE(args.u.o)->len >= 2 &&
+      TUPLE(args.u.o)->len <= 5 && VAL_IS_INTLIKE(TUPLE(args.u.o)->items[0]))
+    t = exc_oserror_type(TUPLE(args.u.o)->items[0].u.i);
   ExcObj *e = obj_alloc(t, sizeof(ExcObj));
   if (!e) return val_null();
   e->args = VAL_IS_NULL(args) ? tuple_new(0) : val_incref(args);
   if (VAL_IS_NULL(e->args)) { obj_decref(&e->ob); return val_null(); }
+  if (op_is_subtype(t, &exc_OSError) && oserror_parse(e) < 0) { obj_decref(&e->ob); return val_null(); }
   return val_obj(&e->ob);
 }
 
@@ -139,6 +195,7 @@ static void exc_dealloc(Obj *o) {
   val_decref(e->attr_obj);
   obj_xdecref(e->attr_name);
   obj_xdecref(e->suggestion);
+  oserror_clear(e);
   exc_clear_tb(e);
   obj_free(o);
 }
@@ -151,6 +208,10 @@ static void exc_traverse(Obj *o, VisitFn visit, void *arg) {
   if (e->dict) visit(e->dict, arg);
   if (VAL_IS_OBJ(e->attr_obj)) visit(e->attr_obj.u.o, arg);
   if (e->tbhead) visit(e->tbhead, arg);
+  if (VAL_IS_OBJ(e->os_errno)) visit(e->os_errno.u.o, arg);
+  if (VAL_IS_OBJ(e->os_strerror)) visit(e->os_strerror.u.o, arg);
+  if (VAL_IS_OBJ(e->os_filename)) visit(e->os_filename.u.o, arg);
+  if (VAL_IS_OBJ(e->os_filename2)) visit(e->os_filename2.u.o, arg);
 }
 
 static void exc_clear(Obj *o) {
@@ -162,6 +223,7 @@ static void exc_clear(Obj *o) {
   e->dict = NULL;
   obj_xdecref(d);
   val_clear(&e->attr_obj);
+  oserror_clear(e);
   exc_clear_tb(e);
 }
 
@@ -178,23 +240,31 @@ Value exc_str(Value v) {
   if (!VAL_IS_TUPLE(e->args)) return op_str(e->args);
   TupleObj *a = TUPLE(e->args.u.o);
   TypeObj *t = v.u.o->type;
-  if (op_is_subtype(t, &exc_OSError) && a->len >= 2) {
-    Value s1 = op_str(a->items[0]), s2 = op_str(a->items[1]);
-    Value r = val_null();
-    if (!VAL_IS_NULL(s1) && !VAL_IS_NULL(s2)) {
-      if (a->len >= 3) {
-        Value fr = op_repr(a->items[2]);
-        if (!VAL_IS_NULL(fr)) {
-          r = str_fmt("[Errno %s] %s: %s", str_cstr(s1), str_cstr(s2), str_cstr(fr));
-          val_decref(fr);
-        }
-      } else {
-        r = str_fmt("[Errno %s] %s", str_cstr(s1), str_cstr(s2));
+  if (op_is_subtype(t, &exc_OSError)) {
+    /* CPython's OSError_str: filename (and filename2) first, then errno with strerror */
+    Value en = VAL_IS_NULL(e->os_errno) ? val_none() : e->os_errno;
+    Value se = VAL_IS_NULL(e->os_strerror) ? val_none() : e->os_strerror;
+    int hasfn = !VAL_IS_NULL(e->os_filename) && !VAL_IS_NONE(e->os_filename);
+    if (hasfn || (!VAL_IS_NULL(e->os_errno) && !VAL_IS_NULL(e->os_strerror))) {
+      Value s1 = op_str(en), s2 = op_str(se);
+      Value f1 = hasfn ? op_repr(e->os_filename) : val_none();
+      int has2 = hasfn && !VAL_IS_NULL(e->os_filename2) && !VAL_IS_NONE(e->os_filename2);
+      Value f2 = has2 ? op_repr(e->os_filename2) : val_none();
+      Value r = val_null();
+      if (!VAL_IS_NULL(s1) && !VAL_IS_NULL(s2) && !VAL_IS_NULL(f1) && !VAL_IS_NULL(f2)) {
+        if (has2)
+          r = str_fmt("[Errno %s] %s: %s -> %s", str_cstr(s1), str_cstr(s2), str_cstr(f1), str_cstr(f2));
+        else if (hasfn)
+          r = str_fmt("[Errno %s] %s: %s", str_cstr(s1), str_cstr(s2), str_cstr(f1));
+        else
+          r = str_fmt("[Errno %s] %s", str_cstr(s1), str_cstr(s2));
       }
+      val_decref(s1);
+      val_decref(s2);
+      val_decref(f1);
+      val_decref(f2);
+      return r;
     }
-    val_decref(s1);
-    val_decref(s2);
-    return r;
   }
   if (a->len == 0) return str_new("", 0);
   if (a->len == 1) {
@@ -233,6 +303,10 @@ static Value exc_init(int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(args)) return args;
   val_decref(e->args);
   e->args = args;
+  if (op_is_subtype(argv[0].u.o->type, &exc_OSError)) {
+    oserror_clear(e);
+    if (oserror_parse(e) < 0) return val_null();
+  }
   return val_none();
 }
 
@@ -310,16 +384,6 @@ static Value arg0_or_none(Value self) {
   if (VAL_IS_TUPLE(a) && TUPLE(a.u.o)->len >= 1) return val_incref(TUPLE(a.u.o)->items[0]);
   return val_none();
 }
-static Value arg1_or_none(Value self) {
-  Value a = EXC(self.u.o)->args;
-  if (VAL_IS_TUPLE(a) && TUPLE(a.u.o)->len >= 2) return val_incref(TUPLE(a.u.o)->items[1]);
-  return val_none();
-}
-static Value arg2_or_none(Value self) {
-  Value a = EXC(self.u.o)->args;
-  if (VAL_IS_TUPLE(a) && TUPLE(a.u.o)->len >= 3) return val_incref(TUPLE(a.u.o)->items[2]);
-  return val_none();
-}
 static Value get_code(Value self) {
   Value a = EXC(self.u.o)->args;
   if (VAL_IS_TUPLE(a) && TUPLE(a.u.o)->len == 1) return val_incref(TUPLE(a.u.o)->items[0]);
@@ -341,9 +405,25 @@ static const GetSetDef exc_getset[] = {
     {NULL}};
 static const GetSetDef stopiter_getset[] = {{"value", arg0_or_none, NULL, NULL}, {NULL}};
 static const GetSetDef sysexit_getset[] = {{"code", get_code, NULL, NULL}, {NULL}};
+#define OSERR_FIELD(F)                                                          \
+  static Value get_os_##F(Value self) {                                        \
+    Value v = EXC(self.u.o)->os_##F;                                           \
+    return VAL_IS_NULL(v) ? val_none() : val_incref(v);                        \
+  }                                                                            \
+  static int set_os_##F(Value self, Value v) {                                 \
+    Value old = EXC(self.u.o)->os_##F;                                         \
+    EXC(self.u.o)->os_##F = val_incref(v);                                     \
+    val_decref(old);                                                           \
+    return 0;                                                                  \
+  }
+OSERR_FIELD(errno)
+OSERR_FIELD(strerror)
+OSERR_FIELD(filename)
+OSERR_FIELD(filename2)
 static const GetSetDef oserror_getset[] = {
-    {"errno", arg0_or_none, NULL, NULL}, {"strerror", arg1_or_none, NULL, NULL},
-    {"filename", arg2_or_none, NULL, NULL}, {NULL}};
+    {"errno", get_os_errno, set_os_errno, NULL}, {"strerror", get_os_strerror, set_os_strerror, NULL},
+    {"filename", get_os_filename, set_os_filename, NULL},
+    {"filename2", get_os_filename2, set_os_filename2, NULL}, {NULL}};
 static const GetSetDef syntax_getset[] = {{"msg", arg0_or_none, NULL, NULL}, {NULL}};
 
 #define EXC_COMMON                                                                  \
@@ -392,6 +472,17 @@ EXC_TYPE(FileNotFoundError, OSError, "File not found.")
 EXC_TYPE(FileExistsError, OSError, "File already exists.")
 EXC_TYPE(PermissionError, OSError, "Not enough permissions.")
 EXC_TYPE(IsADirectoryError, OSError, "Operation doesn't work on directories.")
+EXC_TYPE(NotADirectoryError, OSError, "Operation only works on directories.")
+EXC_TYPE(InterruptedError, OSError, "Interrupted by signal.")
+EXC_TYPE(ChildProcessError, OSError, "Child process error.")
+EXC_TYPE(BlockingIOError, OSError, "I/O operation would block.")
+EXC_TYPE(ProcessLookupError, OSError, "Process not found.")
+EXC_TYPE(TimeoutError, OSError, "Timeout expired.")
+EXC_TYPE(ConnectionError, OSError, "Connection error.")
+EXC_TYPE(BrokenPipeError, ConnectionError, "Broken pipe.")
+EXC_TYPE(ConnectionAbortedError, ConnectionError, "Connection aborted.")
+EXC_TYPE(ConnectionRefusedError, ConnectionError, "Connection refused.")
+EXC_TYPE(ConnectionResetError, ConnectionError, "Connection reset.")
 EXC_TYPE(EOFError, Exception, "Read beyond end of file.")
 EXC_TYPE_GS(SyntaxError, Exception, "Invalid syntax.", syntax_getset)
 EXC_TYPE(IndentationError, SyntaxError, "Improper indentation.")
@@ -414,7 +505,10 @@ TypeObj *const exc_builtin_types[] = {
     &exc_RecursionError, &exc_NotImplementedError, &exc_StopIteration, &exc_AssertionError,
     &exc_ImportError, &exc_ModuleNotFoundError, &exc_MemoryError, &exc_OSError,
     &exc_FileNotFoundError, &exc_FileExistsError, &exc_PermissionError,
-    &exc_IsADirectoryError, &exc_EOFError, &exc_SyntaxError, &exc_IndentationError,
+    &exc_IsADirectoryError, &exc_NotADirectoryError, &exc_InterruptedError,
+    &exc_ChildProcessError, &exc_BlockingIOError, &exc_ProcessLookupError, &exc_TimeoutError,
+    &exc_ConnectionError, &exc_BrokenPipeError, &exc_ConnectionAbortedError,
+    &exc_ConnectionRefusedError, &exc_ConnectionResetError, &exc_EOFError, &exc_SyntaxError, &exc_IndentationError,
     &exc_TabError, &exc_SystemError, &exc_BufferError, &exc_ReferenceError, &exc_Warning, &exc_UserWarning,
     &exc_DeprecationWarning, &exc_RuntimeWarning, NULL};
 

@@ -78,6 +78,7 @@ Value exec_module_annotations(ModuleObj *m) {
     Value old = m->vals[k];
     m->vals[k] = d;
     val_decref(old);
+    MODULE_STORED(m, k);
   }
   return m->vals[k];
 }
@@ -199,6 +200,7 @@ static int augassign(Frame *f, Node *n) {
       Value old = *slot;
       *slot = r;
       val_decref(old);
+      if (t->u.name.res.scope == RS_GLOBAL) MODULE_STORED(f->mod, t->u.name.res.slot);
       return 0;
     }
     Value cur = eval_expr(f, t);
@@ -330,6 +332,7 @@ static int exec_for(Frame *f, Node *n) {
         Value old = *slot;
         *slot = iv;
         val_decref(old);
+        MODULE_STORED(f->mod, res.slot);
       } else if (exec_assign(f, target, iv) < 0) {
         st = EX_ERR;
         break;
@@ -423,7 +426,10 @@ static int exec_try(Frame *f, Node *n) {
           else if (r.scope == RS_GLOBAL) slot = &f->mod->vals[r.slot];
           else if (r.scope == RS_CELL) slot = &((CellObj *)f->locals[r.slot].u.o)->v;
           else if (r.scope == RS_FREE) slot = &((CellObj *)f->cells[r.slot])->v;
-          if (slot && VAL_IS_OBJ(*slot) && slot->u.o == exc.u.o) val_clear(slot);
+          if (slot && VAL_IS_OBJ(*slot) && slot->u.o == exc.u.o) {
+            val_clear(slot);
+            if (r.scope == RS_GLOBAL) MODULE_STORED(f->mod, r.slot);
+          }
         }
       }
       obj_ts.handling = saved;

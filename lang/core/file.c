@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <limits.h>
+#include <unistd.h>
 #include "core.h"
 
 typedef struct FileObj {
@@ -15,12 +17,11 @@ typedef struct FileObj {
   int readable, writable, closed;
   int stream;          /* 1/2: a sink stream (sys.stdout/stderr), 0: a real file */
   int bin;             /* 'b' in the mode: bytes in and out */
+  int fd_shown;        /* open(fd, closefd=False): fd, which fileno() gives (fp is on a dup) */
 } FileObj;
 
 static Value oserror(int err, Value name) {
-  TypeObj *t = err == ENOENT ? &exc_FileNotFoundError : err == EEXIST ? &exc_FileExistsError :
-               (err == EACCES || err == EPERM) ? &exc_PermissionError :
-               err == EISDIR ? &exc_IsADirectoryError : &exc_OSError;
+  TypeObj *t = exc_oserror_type(err);
   Value msg = str_from_cstr(strerror(err));
   if (VAL_IS_NULL(msg)) return msg;
   Value args = VAL_IS_NULL(name) ? tuple_pack(2, val_int(err), msg)
@@ -320,7 +321,7 @@ static Value f_fileno(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
   if (f->stream) return val_int(f->stream);
   if (check_open(f) < 0) return val_null();
-  return val_int(fileno(f->fp));
+  return val_int(f->fd_shown > 0 ? f->fd_shown - 1 : fileno(f->fp));
 }
 
 static Value file_iter(Value v) {
@@ -391,6 +392,7 @@ Value file_open(int argc, const Value *argv, Obj *kw) {
     val_decref(s);
     return r;
   }
+  if (VAL_IS_INTLIKE(a[0])) return file_open_parsed(a);   /* open(fd) */
   if (!VAL_IS_STR(a[0]))
     return obj_raise(&exc_TypeError, "expected str, bytes or os.PathLike object, not %s", op_type_name(a[0]));
   return file_open_parsed(a);
@@ -424,19 +426,44 @@ static Value file_open_parsed(Value *a) {
     return obj_raise(&exc_ValueError, "binary mode doesn't take a newline argument");
   for (const char *p = mode; *p; p++)
     if (*p == 't' && bin) return obj_raise(&exc_ValueError, "can't have text and binary mode at once");
-  const char *path = str_cstr(a[0]);
-  if (memchr(path, 0, STR(a[0].u.o)->len))   /* a NUL would cut the name short */
-    return obj_raise(&exc_ValueError, "embedded null byte");
-  struct stat st;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return oserror(EISDIR, a[0]);
-  if (x && stat(path, &st) == 0) return oserror(EEXIST, a[0]);
+  int closefd = 1;
+  if (!VAL_IS_NULL(a[6])) {
+    closefd = op_truth(a[6]);
+    if (closefd < 0) return val_null();
+  }
   const char *cm = r ? (plus ? "r+" : "r") : (w || x) ? (plus ? "w+" : "w") : (plus ? "a+" : "a");
-  FILE *fp = fopen(path, cm);
-  if (!fp) return oserror(errno, a[0]);
+  FILE *fp;
+  if (VAL_IS_INTLIKE(a[0])) {
+    /* open(fd[, closefd=False]): without closefd the file closes a duplicate, the fd stays open */
+    int64_t fd = a[0].u.i;
+    if (fd < 0) return obj_raise(&exc_ValueError, "negative file descriptor");
+    struct stat st;
+    if (fd > INT_MAX || fstat((int)fd, &st) != 0) return oserror(fd > INT_MAX ? EBADF : errno, val_null());
+    if (S_ISDIR(st.st_mode)) return oserror(EISDIR, val_null());
+    int use = closefd ? (int)fd : dup((int)fd);
+    if (use < 0) return oserror(errno, val_null());
+    fp = fdopen(use, cm);
+    if (!fp) {
+      int err = errno;
+      if (!closefd) close(use);
+      return oserror(err, val_null());
+    }
+  } else {
+    if (!closefd) return obj_raise(&exc_ValueError, "Cannot use closefd=False with file name");
+    const char *path = str_cstr(a[0]);
+    if (memchr(path, 0, STR(a[0].u.o)->len))   /* a NUL would cut the name short */
+      return obj_raise(&exc_ValueError, "embedded null byte");
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return oserror(EISDIR, a[0]);
+    if (x && stat(path, &st) == 0) return oserror(EEXIST, a[0]);
+    fp = fopen(path, cm);
+    if (!fp) return oserror(errno, a[0]);
+  }
   FileObj *f = obj_alloc(&file_type, sizeof(FileObj));
   if (!f) { fclose(fp); return val_null(); }
   f->fp = fp;
-  f->name = val_incref(a[0]);
+  f->name = VAL_IS_INTLIKE(a[0]) ? val_int(a[0].u.i) : val_incref(a[0]);
+  if (VAL_IS_INTLIKE(a[0]) && !closefd) f->fd_shown = (int)a[0].u.i + 1;   /* 0: none */
   snprintf(f->mode, sizeof f->mode, "%s", mode);
   f->bin = bin;
   f->readable = r || plus;

@@ -61,6 +61,7 @@ static Value ip_del_user(int argc, const Value *argv, Obj *kw) {
       Value old = um->vals[i];
       um->vals[i] = val_null();
       val_decref(old);
+      MODULE_STORED(um, i);
       return val_bool(1);
     }
   return val_bool(0);

@@ -20,6 +20,7 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"binascii", modinit_binascii},
     {"_hashlib", modinit__hashlib},
     {"_sable_posix", modinit__sable_posix},
+    {"errno", modinit_errno},
     /* the notebook layer's native half (lang/core/display.c, ipython.c); IPython and tqdm
        themselves are preludes */
     {"sable._display", modinit_sable__display},

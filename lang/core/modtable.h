@@ -17,6 +17,7 @@ int modinit_math(Value m);
 int modinit_time(Value m);
 int modinit_functools(Value m);
 int modinit_os(Value m);
+int modinit_errno(Value m);            /* stdlib/mod_errno.c */
 int modinit_os_path(Value m);
 int modinit_random(Value m);
 int modinit_gc(Value m);

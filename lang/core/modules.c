@@ -58,6 +58,7 @@ int module_add(Value module, const char *name, Value x) {
   Value old = m->vals[k];
   m->vals[k] = val_incref(x);
   val_decref(old);
+  MODULE_STORED(m, k);
   return 0;
 }
 
@@ -81,19 +82,104 @@ Value module_get(Value module, const char *name) {
   return m->vals[s.u.i];
 }
 
-Value module_dict(ModuleObj *m) {
-  Value d = dict_new();
-  if (VAL_IS_NULL(d)) return d;
-  for (int64_t i = 0; i < m->n; i++)
-    if (!VAL_IS_NULL(m->vals[i]) && dict_set(d, val_obj(m->names[i]), m->vals[i]) < 0) {
-      val_decref(d);
-      return val_null();
+/* remember that slot i's name is entry ix of the namespace dict */
+static void ns_note(ModuleObj *m, int64_t i, int64_t ix) {
+  if (i >= m->ngix) {
+    int64_t nc = m->n > i + 1 ? m->n : i + 1;
+    if (nc < 16) nc = 16;
+    int64_t *g = obj_realloc_array(m->gix, (size_t)nc, sizeof(int64_t));
+    if (!g) { obj_err_clear(); return; }
+    for (int64_t k = m->ngix; k < nc; k++) g[k] = -1;
+    m->gix = g;
+    m->ngix = nc;
+  }
+  m->gix[i] = ix;
+}
+
+/* the dict's entry for one slot made equal to the slot, without writing back to the module */
+static int ns_put(ModuleObj *m, int64_t i) {
+  DictObj *d = DICT(m->gdict);
+  Value v = m->vals[i];
+  /* the common case, a rebinding: the entry found through the cache, no hashing */
+  if (!VAL_IS_NULL(v) && i < m->ngix) {
+    int64_t ix = m->gix[i];
+    if (ix >= 0 && ix < d->n && d->entries[ix].key.tag == V_OBJ &&
+        d->entries[ix].key.u.o == m->names[i]) {
+      Value old = d->entries[ix].val;
+      d->entries[ix].val = val_incref(v);
+      val_decref(old);
+      return 0;
     }
-  return d;
+  }
+  Obj *saved = d->ns_mod;
+  d->ns_mod = NULL;
+  Value k = val_obj(m->names[i]);
+  int r = 0;
+  if (!VAL_IS_NULL(m->vals[i])) {
+    r = dict_set_h(val_obj(m->gdict), k, STR(m->names[i])->hash, m->vals[i]);
+    if (r == 0) {
+      int64_t ix = dict_entry_index(val_obj(m->gdict), k, STR(m->names[i])->hash);
+      if (ix >= 0 && d->entries[ix].key.u.o == m->names[i]) ns_note(m, i, ix);
+    }
+  } else {
+    Value old = dict_pop(val_obj(m->gdict), k);
+    val_decref(old);
+    if (obj_err_occurred()) r = -1;
+  }
+  d->ns_mod = saved;
+  return r;
+}
+
+void module_ns_sync(ModuleObj *m, int64_t slot) {
+  if (!m->gdict || slot < 0 || slot >= m->n) return;
+  if (ns_put(m, slot) < 0) obj_err_clear();   /* only memory can fail here; the slot is stored */
+}
+
+int module_ns_store(DictObj *d, Value key, Value x) {
+  ModuleObj *m = (ModuleObj *)d->ns_mod;
+  if (!m || !VAL_IS_STR(key)) return 0;   /* non-str keys live in the dict only, as in CPython */
+  int64_t k = module_slot(m, key.u.o);
+  if (k < 0) return -1;
+  Value old = m->vals[k];
+  m->vals[k] = val_incref(x);
+  val_decref(old);
+  return 0;
+}
+
+void module_ns_clear_all(DictObj *d) {
+  ModuleObj *m = (ModuleObj *)d->ns_mod;
+  if (!m) return;
+  for (int64_t i = 0; i < m->n; i++) val_clear(&m->vals[i]);
+}
+
+Value module_dict(ModuleObj *m) {
+  if (!m->gdict) {
+    Value d = dict_new();
+    if (VAL_IS_NULL(d)) return d;
+    m->gdict = d.u.o;
+  }
+  /* bring the dict up to date: a store that bypassed MODULE_STORED is caught here */
+  for (int64_t i = 0; i < m->n; i++)
+    if (ns_put(m, i) < 0) return val_null();
+  DICT(m->gdict)->ns_mod = &m->ob;
+  obj_incref(m->gdict);
+  return val_obj(m->gdict);
+}
+
+static void module_drop_ns(ModuleObj *m) {
+  Obj *g = m->gdict;
+  free(m->gix);
+  m->gix = NULL;
+  m->ngix = 0;
+  if (!g) return;
+  m->gdict = NULL;
+  DICT(g)->ns_mod = NULL;
+  obj_decref(g);
 }
 
 static void module_dealloc(Obj *o) {
   ModuleObj *m = MODULE(o);
+  module_drop_ns(m);
   for (int64_t i = 0; i < m->n; i++) val_decref(m->vals[i]);
   free(m->vals);
   free(m->names);
@@ -108,10 +194,12 @@ static void module_traverse(Obj *o, VisitFn visit, void *arg) {
   for (int64_t i = 0; i < m->n; i++)
     if (VAL_IS_OBJ(m->vals[i])) visit(m->vals[i].u.o, arg);
   if (VAL_IS_OBJ(m->doc)) visit(m->doc.u.o, arg);
+  if (m->gdict) visit(m->gdict, arg);
 }
 
 static void module_clear(Obj *o) {
   ModuleObj *m = MODULE(o);
+  module_drop_ns(m);
   for (int64_t i = 0; i < m->n; i++) val_clear(&m->vals[i]);
   val_clear(&m->doc);
 }
@@ -152,6 +240,7 @@ static int module_setattr(Value v, Obj *name, Value x) {
   Value old = m->vals[k];
   m->vals[k] = val_incref(x);
   val_decref(old);
+  MODULE_STORED(m, k);
   return 0;
 }
 

@@ -526,11 +526,39 @@ Value num_box(TypeObj *t, Value v) {
 
 Value num_unbox(Value v) { return box_layout(v) ? ((NumBoxObj *)v.u.o)->v : v; }
 
+/* int(b'12') / float(b'1.5'): the text of a bytes or bytearray; 1 if x is one */
+static int num_bytes_text(Value x, const char **p, size_t *n) {
+  if (VAL_IS_BYTES(x)) { *p = BYTES(x.u.o)->s; *n = BYTES(x.u.o)->len; return 1; }
+  if (VAL_IS_BYTEARRAY(x)) { *p = BYTEARRAY(x.u.o)->s ? BYTEARRAY(x.u.o)->s : ""; *n = BYTEARRAY(x.u.o)->len; return 1; }
+  return 0;
+}
+
+/* CPython names the bytes (bytearray too) in its ValueError: b'...' */
+static Value num_bytes_error(const char *what, const char *p, size_t n) {
+  Value b = bytes_new(p, n);
+  if (VAL_IS_NULL(b)) return b;
+  Value r = op_repr(b);
+  val_decref(b);
+  if (VAL_IS_NULL(r)) return r;
+  obj_raise(&exc_ValueError, "%s%s", what, str_cstr(r));
+  val_decref(r);
+  return val_null();
+}
+
 static Value int_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw);
 static Value int_new(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   Value r = int_new_base(t, argc, argv, kw);
   if (t == &num_int_type || VAL_IS_NULL(r)) return r;
   return num_box(t, r);
+}
+
+static Value int_from_bytes_text(const char *p, size_t n, int base) {
+  Value r = obj_int_from_str(p, n, base);
+  if (!VAL_IS_NULL(r) || !obj_err_matches(&exc_ValueError)) return r;
+  obj_err_clear();
+  char what[64];
+  snprintf(what, sizeof what, "invalid literal for int() with base %d: ", base);
+  return num_bytes_error(what, p, n);
 }
 
 static Value int_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw) {
@@ -545,10 +573,14 @@ static Value int_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw) {
   if (!VAL_IS_NULL(a[1])) {
     int64_t base;
     if (op_as_int(a[1], &base) < 0) return val_null();
-    if (!VAL_IS_STR_ANY(x))
+    const char *bp;
+    size_t bn;
+    int isb = num_bytes_text(x, &bp, &bn);
+    if (!VAL_IS_STR_ANY(x) && !isb)
       return obj_raise(&exc_TypeError, "int() can't convert non-string with explicit base");
     if (base != 0 && (base < 2 || base > 36))
       return obj_raise(&exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
+    if (isb) return int_from_bytes_text(bp, bn, (int)base);
     return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, (int)base);
   }
   if (VAL_IS_INTLIKE(x)) return val_int(x.u.i);
@@ -560,6 +592,9 @@ static Value int_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw) {
     return num_big_from_double(trunc(d));
   }
   if (VAL_IS_STR_ANY(x)) return obj_int_from_str(STR(x.u.o)->s, STR(x.u.o)->len, 10);
+  const char *bp;
+  size_t bn;
+  if (num_bytes_text(x, &bp, &bn)) return int_from_bytes_text(bp, bn, 10);
   static const char *const names[] = {"__int__", "__index__", "__trunc__"};
   for (int i = 0; i < 3; i++) {
     Value r = op_conv_dunder(x, names[i]);
@@ -572,6 +607,11 @@ static Value int_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw) {
       return obj_raise(&exc_TypeError, "%s returned non-int", names[i]);
     }
     return r;
+  }
+  ObjBuffer ob;   /* memoryview, array.array: their bytes as text, as CPython's PyNumber_Long */
+  if (op_type(x)->getbuffer) {
+    if (op_type(x)->getbuffer(x, &ob) < 0) return val_null();
+    return int_from_bytes_text(ob.buf ? (const char *)ob.buf : "", (size_t)ob.len, 10);
   }
   return obj_raise(&exc_TypeError,
                    "int() argument must be a string, a bytes-like object or a real number, "
@@ -596,6 +636,28 @@ static Value float_new_base(TypeObj *t, int argc, const Value *argv, Obj *kw) {
     return num_big_to_double(x, &d) < 0 ? val_null() : val_float(d);
   }
   if (VAL_IS_STR_ANY(x)) return float_from_str(x);
+  const char *bp;
+  size_t bn;
+  ObjBuffer ob;
+  int isb = num_bytes_text(x, &bp, &bn);
+  if (!isb && op_type(x)->getbuffer && !op_hasattr_s(x, "__float__") && !op_hasattr_s(x, "__index__")) {
+    if (op_type(x)->getbuffer(x, &ob) < 0) return val_null();
+    bp = ob.buf ? (const char *)ob.buf : "";
+    bn = (size_t)ob.len;
+    isb = 1;
+  }
+  if (isb) {
+    int ascii = 1;
+    for (size_t i = 0; i < bn; i++) if ((unsigned char)bp[i] >= 0x80 || !bp[i]) ascii = 0;
+    if (!ascii) return num_bytes_error("could not convert string to float: ", bp, bn);
+    Value s = str_new(bp, bn);
+    if (VAL_IS_NULL(s)) return s;
+    Value r = float_from_str(s);
+    val_decref(s);
+    if (!VAL_IS_NULL(r) || !obj_err_matches(&exc_ValueError)) return r;
+    obj_err_clear();
+    return num_bytes_error("could not convert string to float: ", bp, bn);
+  }
   Value r = op_conv_dunder(x, "__float__");
   if (!VAL_IS_NULL(r)) {
     if (VAL_IS_FLOAT(r)) return r;

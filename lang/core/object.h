@@ -266,6 +266,9 @@ extern TypeObj exc_BaseException, exc_SystemExit, exc_KeyboardInterrupt, exc_Gen
     exc_NotImplementedError, exc_StopIteration, exc_AssertionError, exc_ImportError,
     exc_ModuleNotFoundError, exc_MemoryError, exc_OSError, exc_FileNotFoundError,
     exc_FileExistsError, exc_PermissionError, exc_IsADirectoryError, exc_EOFError,
+    exc_NotADirectoryError, exc_InterruptedError, exc_ChildProcessError, exc_BlockingIOError,
+    exc_ProcessLookupError, exc_TimeoutError, exc_ConnectionError, exc_BrokenPipeError,
+    exc_ConnectionAbortedError, exc_ConnectionRefusedError, exc_ConnectionResetError,
     exc_SyntaxError, exc_IndentationError, exc_TabError, exc_SystemError, exc_BufferError,
     exc_Warning, exc_UserWarning, exc_DeprecationWarning, exc_RuntimeWarning;
 

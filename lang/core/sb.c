@@ -94,6 +94,13 @@ int sb_exec_source(const char *src, size_t len, const char *filename, ModuleObj 
     obj_decref(&code->ob);
     return -1;
   }
+  if (mode == 1 && m) {
+    if (unparse_declares_future_annotations(mod)) m->future_annotations = 1;
+    else if (m->future_annotations && unparse_annotations_as_strings(mod, code->arena) < 0) {
+      obj_decref(&code->ob);
+      return -1;
+    }
+  }
   Span es = {0, 0, 0, 0};
   if (resolve_code(mod, m, code, &es) < 0) {
     if (obj_err_matches(&exc_SyntaxError)) {
@@ -208,6 +215,7 @@ void sb_free(sb_session *ss) {
       if (VAL_IS_OBJ(v) && v.u.o->type == &module_type) {
         ModuleObj *m = MODULE(v.u.o);
         for (int64_t i = 0; i < m->n; i++) val_clear(&m->vals[i]);
+        if (m->gdict) dict_clear(val_obj(m->gdict));
       }
   }
   val_clear(&s->modules);
@@ -218,6 +226,7 @@ void sb_free(sb_session *ss) {
   if (s->builtins) {
     ModuleObj *b = s->builtins;
     for (int64_t i = 0; i < b->n; i++) val_clear(&b->vals[i]);
+    if (b->gdict) dict_clear(val_obj(b->gdict));
     obj_decref(&b->ob);
     s->builtins = NULL;
   }

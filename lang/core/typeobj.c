@@ -45,6 +45,7 @@ int type_ready(TypeObj *t) {
       val_decref(ov);
       if (r < 0) { val_decref(d); return -1; }
     }
+  if (slotwrap_add(t, d) < 0) { val_decref(d); return -1; }
   t->dict = d.u.o;
   type_version++;
   return 0;
@@ -117,9 +118,12 @@ Value type_bind(Value attr, Value self, TypeObj *t) {
     BuiltinObj *b = (BuiltinObj *)attr.u.o;
     if (!VAL_IS_NULL(b->self)) return val_incref(attr);
     if (b->flags & METH_STATIC) return val_incref(attr);
+    /* a module's builtin function has no __get__: `f = len` in a class body stays len */
+    if (!b->owner && !(b->flags & METH_CLASS)) return val_incref(attr);
     if (b->flags & METH_CLASS) return func_method_new(attr, val_obj(&t->ob));
     return func_method_new(attr, num_unbox(self));
   }
+  if (at == &slotwrap_type) return slotwrap_bind(attr, self);
   if (at == &class_staticmethod_type) return val_incref(((WrapObj *)attr.u.o)->f);
   if (at == &class_classmethod_type) return func_method_new(((WrapObj *)attr.u.o)->f, val_obj(&t->ob));
   if (at == &class_property_type) {

@@ -530,6 +530,17 @@ static void stringify_block(SCtx *c, NodeList *body) {
   for (int i = 0; i < body->len && !c->failed; i++) stringify_stmt(c, body->items[i]);
 }
 
+int unparse_declares_future_annotations(Node *module) {
+  return module && module->kind == N_MODULE && has_future_annotations(module);
+}
+
+int unparse_annotations_as_strings(Node *module, Arena *a) {
+  if (!module || module->kind != N_MODULE) return 0;
+  SCtx c = {a, 0};
+  stringify_block(&c, &module->u.module.body);
+  return c.failed ? -1 : 0;
+}
+
 int unparse_future_annotations(Node *module, Arena *a) {
   if (!module || module->kind != N_MODULE || !has_future_annotations(module)) return 0;
   SCtx c = {a, 0};

@@ -496,7 +496,26 @@ def _install(os, path):
                 break
             head, tail = path.split(head)
 
-    d = {'fspath': fspath, 'stat': stat, 'lstat': lstat, 'stat_result': stat_result,
+    def read(fd, n):
+        if not isinstance(n, int):
+            raise TypeError("'" + type(n).__name__ + "' object cannot be interpreted as an integer")
+        if n < 0:
+            raise ValueError('negative count')
+        if n == 0:
+            return b''
+        return _px.read(fd, n)
+
+    def write(fd, data):
+        if isinstance(data, str):
+            raise TypeError("a bytes-like object is required, not 'str'")
+        return _px.write(fd, bytes(data))
+
+    def fdopen(fd, *args, **kwargs):
+        if not isinstance(fd, int):
+            raise TypeError('invalid fd type (' + str(type(fd)) + ', expected integer)')
+        return open(fd, *args, **kwargs)
+
+    d = {'fspath': fspath, 'pipe': _px.pipe, 'read': read, 'write': write, 'fdopen': fdopen, 'stat': stat, 'lstat': lstat, 'stat_result': stat_result,
          'DirEntry': DirEntry, 'scandir': scandir, 'walk': walk, 'access': access,
          'F_OK': F_OK, 'R_OK': R_OK, 'W_OK': W_OK, 'X_OK': X_OK, 'chmod': chmod, 'utime': utime,
          'symlink': symlink, 'readlink': readlink, 'rename': rename, 'replace': rename,

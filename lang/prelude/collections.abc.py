@@ -2,6 +2,8 @@
 # classes by __subclasshook__ (a table for the builtins, whose dicts list few dunders in Sable).
 from abc import ABCMeta, abstractmethod
 
+GenericAlias = type(list[int])
+
 _SEQUENCE_FLAG = 1 << 5   # read by the match statement (lang/core/match.c), as CPython's tp_flags
 _MAPPING_FLAG = 1 << 6
 
@@ -448,3 +450,73 @@ for _t in (type(iter([])), type(iter(())), type(iter('')), type(iter(range(0))),
     Iterator.register(_t)
 Generator.register(type((lambda: (yield))()))
 del _t
+
+
+# Subscription (PEP 585): Iterable[int] is a types.GenericAlias; Callable[[int], str] keeps its
+# argument list apart from the result, as CPython's _CallableGenericAlias.
+def _type_repr(obj):
+    if isinstance(obj, type):
+        if obj.__module__ == 'builtins':
+            return obj.__qualname__
+        return obj.__module__ + '.' + obj.__qualname__
+    if obj is ...:
+        return '...'
+    if type(obj).__name__ == 'function':
+        return obj.__name__
+    return repr(obj)
+
+class _CallableGenericAlias:
+    def __init__(self, origin, args):
+        self.__origin__ = origin
+        self.__args__ = args
+
+    @property
+    def __parameters__(self):
+        ps = []
+        for a in self.__args__:
+            for p in getattr(a, '__parameters__', ()) if not hasattr(a, '__typing_subst__') else (a,):
+                if p not in ps:
+                    ps.append(p)
+        return tuple(ps)
+
+    def __repr__(self):
+        a = self.__args__
+        if len(a) == 2 and a[0] is ...:
+            return 'collections.abc.Callable[..., ' + _type_repr(a[1]) + ']'
+        return ('collections.abc.Callable[[' + ', '.join(_type_repr(x) for x in a[:-1]) + '], '
+                + _type_repr(a[-1]) + ']')
+
+    def __eq__(self, other):
+        if not isinstance(other, _CallableGenericAlias):
+            return NotImplemented
+        return self.__origin__ is other.__origin__ and self.__args__ == other.__args__
+
+    def __hash__(self):
+        return hash((self.__origin__, self.__args__))
+
+    def __mro_entries__(self, bases):
+        return (self.__origin__,)
+
+    def __instancecheck__(self, obj):
+        raise TypeError('isinstance() argument 2 cannot be a parameterized generic')
+
+    def __subclasscheck__(self, cls):
+        raise TypeError('issubclass() argument 2 cannot be a parameterized generic')
+
+def _callable_getitem(cls, params):
+    if not (isinstance(params, tuple) and len(params) == 2):
+        raise TypeError('Callable must be used as Callable[[arg, ...], result].')
+    t_args, t_result = params
+    if isinstance(t_args, (tuple, list)):
+        args = tuple(t_args) + (t_result,)
+    elif t_args is ...:
+        args = (..., t_result)
+    else:
+        raise TypeError('Expected a list of types, an ellipsis, ParamSpec, or Concatenate. Got '
+                        + repr(t_args))
+    return _CallableGenericAlias(cls, args)
+
+for _c in (Iterable, Container, MappingView, Callable):
+    _c.__class_getitem__ = classmethod(GenericAlias)
+Callable.__class_getitem__ = classmethod(_callable_getitem)
+del _c

@@ -36,6 +36,27 @@ class EnumType(type):
                         if not _is_dunder(k) and not _is_sunder(k) and not _is_descriptor(v)]
         body = {k: v for k, v in classdict.items() if k not in member_names}
         enum_class = super().__new__(metacls, cls, bases, body, **kwds)
+        # as CPython's EnumType: a data type's repr/str/format (int.__repr__ of an IntEnum) do
+        # not replace the enum's, unless the class body defines them
+        first_enum = None
+        for b in reversed(bases):
+            if isinstance(b, EnumType):
+                first_enum = b
+                break
+        if first_enum is not None:
+            member_type = object
+            for b in enum_class.__mro__[1:]:
+                if b is not object and not isinstance(b, EnumType):
+                    member_type = b
+                    break
+            for name in ('__repr__', '__str__', '__format__', '__reduce_ex__'):
+                if name not in classdict:
+                    enum_method = getattr(first_enum, name, None)
+                    found = getattr(enum_class, name, None)
+                    if enum_method is not None and found is not None and (
+                            found is getattr(member_type, name, None)
+                            or found is getattr(object, name, None)):
+                        type.__setattr__(enum_class, name, enum_method)
         type.__setattr__(enum_class, "_member_names_", [])
         type.__setattr__(enum_class, "_member_map_", {})
         type.__setattr__(enum_class, "_value2member_map_", {})

@@ -1,7 +1,7 @@
 # typing - runtime objects of CPython 3.11's typing module, with its reprs: special forms,
 # generic aliases and their subscriptions, TypeVar, cast, overload, NamedTuple, TypedDict.
-# Generic is an object whose subscription returns the real base class, and Protocol[T] /
-# Box[int] are not available; list[int] is a types.GenericAlias (PEP 585, lang/core/union.c).
+# Generic[T], Box[int] and typing.List[int] as bases go through PEP 560's __mro_entries__ (the
+# class statement, lang/core/call.c); list[int] is a types.GenericAlias (lang/core/union.c).
 import sys as _sys
 import collections as _collections
 
@@ -117,6 +117,9 @@ class _GenericAlias(_Final):
             return "typing.Tuple[()]"
         if self._name == "Literal":
             return "typing.Literal[" + ", ".join(repr(a) for a in self.__args__) + "]"
+        if self._name is None:   # Generic[T], or a user generic class subscripted: Box[int]
+            return (_type_repr(self.__origin__) + "["
+                    + ", ".join(_type_repr(a) for a in self.__args__) + "]")
         return "typing." + self._name + "[" + ", ".join(_type_repr(a) for a in self.__args__) + "]"
 
     def __eq__(self, other):
@@ -130,6 +133,37 @@ class _GenericAlias(_Final):
         if self._name == "Union":
             return hash(frozenset(self.__args__))
         return hash((self._name, self.__args__))
+
+    def __mro_entries__(self, bases):
+        # CPython 3.11's _GenericAlias.__mro_entries__
+        if self._name is None:
+            if self.__origin__ is Generic:
+                i = bases.index(self)
+                for b in bases[i + 1:]:
+                    if isinstance(b, _GenericAlias) and b is not self:
+                        return ()
+            return (self.__origin__,)
+        if not isinstance(self.__origin__, type):
+            raise TypeError("Cannot subclass " + repr(self))
+        res = []
+        if self.__origin__ not in bases:
+            res.append(self.__origin__)
+        i = bases.index(self)
+        for b in bases[i + 1:]:
+            if isinstance(b, _GenericAlias) or (isinstance(b, type) and issubclass(b, Generic)):
+                break
+        else:
+            res.append(Generic)
+        return tuple(res)
+
+    @property
+    def __parameters__(self):
+        ps = []
+        for a in self.__args__:
+            for p in ([a] if isinstance(a, TypeVar) else getattr(a, '__parameters__', ())):
+                if isinstance(p, TypeVar) and p not in ps:
+                    ps.append(p)
+        return tuple(ps)
 
     def __call__(self, *args, **kwargs):
         if self._name in _NOINST:
@@ -270,24 +304,32 @@ Hashable = _SpecialGenericAlias(None, 0, "Hashable")
 Sized = _SpecialGenericAlias(None, 0, "Sized")
 
 class Generic:
-    pass
+    """Abstract base class for generic types."""
+    __slots__ = ()
 
-_GenericBase = Generic
-
-class _GenericForm:
-    # `class Box(Generic[T])` works: the subscription returns the real base class.
-    def __getitem__(self, params):
+    def __class_getitem__(cls, params):
         if not isinstance(params, tuple):
             params = (params,)
-        for p in params:
-            if not isinstance(p, TypeVar):
-                raise TypeError("Parameters to Generic[...] must all be type variables")
-        return _GenericBase
+        if cls is Generic:
+            if not params:
+                raise TypeError("Parameter list to Generic[...] cannot be empty")
+            for p in params:
+                if not isinstance(p, TypeVar):
+                    raise TypeError("Parameters to Generic[...] must all be type variables "
+                                    "or parameter specification variables.")
+            if len(set(params)) != len(params):
+                raise TypeError("Parameters to Generic[...] must all be unique")
+        return _GenericAlias(cls, tuple(_type_check(p) for p in params), None)
 
-    def __repr__(self):
-        return "<class 'typing.Generic'>"
-
-Generic = _GenericForm()
+    def __init_subclass__(cls, *args, **kwargs):
+        super().__init_subclass__(*args, **kwargs)
+        tvars = []
+        for b in cls.__dict__.get('__orig_bases__', ()):
+            if isinstance(b, _GenericAlias):
+                for p in b.__parameters__:
+                    if p not in tvars:
+                        tvars.append(p)
+        cls.__parameters__ = tuple(tvars)
 
 import abc as _abc
 

@@ -16,9 +16,7 @@ extern char **environ;
 
 static Value os_error(const char *path) {
   int err = errno;
-  TypeObj *t = err == ENOENT ? &exc_FileNotFoundError : err == EEXIST ? &exc_FileExistsError :
-               (err == EACCES || err == EPERM) ? &exc_PermissionError :
-               err == EISDIR ? &exc_IsADirectoryError : &exc_OSError;
+  TypeObj *t = exc_oserror_type(err);
   Value msg = str_from_cstr(strerror(err));
   Value p = path ? str_from_cstr(path) : val_null();
   Value args = VAL_IS_NULL(p) ? tuple_pack(2, val_int(err), msg) : tuple_pack(3, val_int(err), msg, p);

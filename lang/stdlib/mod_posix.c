@@ -22,9 +22,7 @@
 
 static Value px_error(const char *path, const char *path2) {
   int err = errno;
-  TypeObj *t = err == ENOENT ? &exc_FileNotFoundError : err == EEXIST ? &exc_FileExistsError :
-               (err == EACCES || err == EPERM) ? &exc_PermissionError :
-               err == EISDIR ? &exc_IsADirectoryError : &exc_OSError;
+  TypeObj *t = exc_oserror_type(err);
   Value msg = str_from_cstr(strerror(err));
   Value p = path ? str_from_cstr(path) : val_null();
   Value args = VAL_IS_NULL(msg) ? val_null() :
@@ -119,6 +117,18 @@ static Value px_close(int argc, const Value *argv, Obj *kw) {
   if (op_as_int(argv[0], &fd) < 0) return val_null();
   if (fd < 0 || fd > INT_MAX || close((int)fd) != 0) { errno = errno ? errno : EBADF; return px_error(NULL, NULL); }
   return val_none();
+}
+
+/* pipe() -> (r, w), not inherited by child processes (as CPython's os.pipe) */
+static Value px_pipe(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("pipe", argc, kw, 0, 0) < 0) return val_null();
+  int fds[2];
+  if (pipe(fds) != 0) return px_error(NULL, NULL);
+  fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+  fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+  Value t = tuple_pack(2, val_int(fds[0]), val_int(fds[1]));
+  if (VAL_IS_NULL(t)) { close(fds[0]); close(fds[1]); }
+  return t;
 }
 
 static Value px_isatty(int argc, const Value *argv, Obj *kw) {
@@ -735,6 +745,7 @@ static const MethodDef posix_functions[] = {
     {"mkdtemp", px_mkdtemp, "mkdtemp(template) -> path", 0},
     {"mkstemp", px_mkstemp, "mkstemp(template, suffixlen) -> (fd, path)", 0},
     {"close", px_close, "close(fd)", 0},
+    {"pipe", px_pipe, "pipe() -> (read_fd, write_fd)", 0},
     {"isatty", px_isatty, "isatty(fd) -> bool", 0},
     {"copyfile", px_copyfile, "copyfile(src, dst)", 0},
     {"chmod", px_chmod, "chmod(path, mode)", 0},

@@ -631,8 +631,101 @@ done:
 /* {=== vmap ===} */
 #define AX_NONE INT_MIN
 
-/* Broadcast an in_axes/out_axes prefix tree over a value's leaves (one int per leaf). */
+/* the "... must be a tree prefix" error as JAX words it, at key path `path` */
+static void prefix_error(const char *what, const char *path, const char *kind, const char *detail) {
+  obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding value; \n"
+            "  Mismatch details (1 found):\n  pytree structure error: %s at key path\n    %s%s\n"
+            "At that key path, the prefix pytree %s %s", what, kind, what, path, what, detail);
+}
+
+static char *type_text(Value x, int leaf) {
+  if (leaf) return strdup("<class 'jax._src.api_util.PytreeLeaf'>");
+  Value r = op_repr(val_obj(&op_type(x)->ob));
+  if (VAL_IS_NULL(r)) { obj_err_clear(); return strdup("?"); }
+  char *s = strdup(str_cstr(r));
+  val_decref(r);
+  return s;
+}
+
+/* the keys of a dict node joined by spaces (str of each), as JAX lists them */
+static char *keys_text(Value keys) {
+  Value parts = list_new(0);
+  for (int64_t i = 0; !VAL_IS_NULL(parts) && i < LIST(keys.u.o)->len; i++)
+    if (list_append_steal(parts, op_str(LIST(keys.u.o)->items[i])) < 0) val_clear(&parts);
+  if (VAL_IS_NULL(parts)) { obj_err_clear(); return strdup("?"); }
+  Value sep = str_from_cstr(" ");
+  Value j = VAL_IS_NULL(sep) ? sep : op_call_method(sep, "join", 1, &parts);
+  val_decref(sep);
+  val_decref(parts);
+  if (VAL_IS_NULL(j)) { obj_err_clear(); return strdup("?"); }
+  char *s = strdup(str_cstr(j));
+  val_decref(j);
+  return s;
+}
+
+/* difflib.ndiff of two metadata reprs, each line indented by 4, as JAX shows it; NULL if that
+   fails (the message then ends before the diff) */
+static char *meta_diff(Value r1, Value r2) {
+  Value m = module_import("difflib");
+  if (VAL_IS_NULL(m)) { obj_err_clear(); return NULL; }
+  Value nd = module_get(m, "ndiff");
+  Value l1 = list_new(0), l2 = list_new(0), res = val_null(), s = val_null();
+  char *out = NULL;
+  if (!VAL_IS_NULL(nd) && !VAL_IS_NULL(l1) && !VAL_IS_NULL(l2) && list_append(l1, r1) == 0 &&
+      list_append(l2, r2) == 0) {
+    Value args[2] = {l1, l2};
+    Value it = op_call(nd, 2, args, NULL);
+    res = VAL_IS_NULL(it) ? it : list_from_iterable(it);
+    val_decref(it);
+  }
+  if (!VAL_IS_NULL(res)) {
+    s = str_from_cstr("");
+    for (int64_t i = 0; !VAL_IS_NULL(s) && i < LIST(res.u.o)->len; i++) {
+      Value line = LIST(res.u.o)->items[i];
+      if (!VAL_IS_STR(line)) { val_clear(&s); break; }
+      Value n = str_fmt("%s%s    %s", str_cstr(s), i ? "\n" : "", str_cstr(line));
+      val_decref(s);
+      s = n;
+    }
+  }
+  if (!VAL_IS_NULL(s)) out = strdup(str_cstr(s));
+  else obj_err_clear();
+  val_decref(s);
+  val_decref(res);
+  val_decref(l1);
+  val_decref(l2);
+  val_decref(m);
+  return out;
+}
+
+/* the keys of a that are not in b, then those of b not in a */
+static Value keys_symdiff(Value a, Value b) {
+  Value out = list_new(0);
+  for (int k = 0; k < 2 && !VAL_IS_NULL(out); k++) {
+    Value x = k ? b : a, y = k ? a : b;
+    for (int64_t i = 0; i < LIST(x.u.o)->len; i++) {
+      int in = op_contains(y, LIST(x.u.o)->items[i]);
+      if (in < 0 || (!in && list_append(out, LIST(x.u.o)->items[i]) < 0)) { val_clear(&out); break; }
+    }
+  }
+  return out;
+}
+
+static int axes_prefix_at(Value spec, Value tree, int *out, int *n, int max, const char *what,
+                          char *path, size_t plen, int depth);
+
+/* Broadcast an in_axes/out_axes prefix tree over a value's leaves (one int per leaf): a spec's
+   node must be a node of the value of the same type and metadata (dict keys, OrderedDict order,
+   a registered class's aux data), as JAX's prefix matching; errors in JAX's words. */
 static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const char *what) {
+  char path[512];
+  path[0] = 0;
+  return axes_prefix_at(spec, tree, out, n, max, what, path, 0, 0);
+}
+
+static int axes_prefix_at(Value spec, Value tree, int *out, int *n, int max, const char *what,
+                          char *path, size_t plen, int depth) {
+  if (depth > 200) { obj_raise(&exc_RecursionError, "pytree too deep"); return -1; }
   if (VAL_IS_NONE(spec) || VAL_IS_INTLIKE(spec)) {
     Value l = list_new(0);
     if (VAL_IS_NULL(l)) return -1;
@@ -645,53 +738,111 @@ static int axes_prefix(Value spec, Value tree, int *out, int *n, int max, const 
     for (int64_t i = 0; i < k; i++) out[(*n)++] = VAL_IS_NONE(spec) ? AX_NONE : (int)spec.u.i;
     return 0;
   }
-  if ((VAL_IS_TUPLE(spec) || VAL_IS_LIST(spec)) && (VAL_IS_TUPLE(tree) || VAL_IS_LIST(tree))) {
-    int64_t ns = VAL_IS_TUPLE(spec) ? TUPLE(spec.u.o)->len : LIST(spec.u.o)->len;
-    int64_t nt = VAL_IS_TUPLE(tree) ? TUPLE(tree.u.o)->len : LIST(tree.u.o)->len;
+  Value sc, sk, sm, tc, tk, tm;
+  int so = tree_open(spec, &sc, &sk, &sm);
+  if (so < 0) return -1;
+  if (!so) {
+    Value r = op_repr(spec);
+    if (!VAL_IS_NULL(r)) {
+      obj_raise(&exc_ValueError, "%s must be an int, None, or (nested) container with those types "
+                "as leaves, but got %s.", what, str_cstr(r));
+      val_decref(r);
+    }
+    return -1;
+  }
+  int to = VAL_IS_NONE(tree) ? 0 : tree_open(tree, &tc, &tk, &tm);
+  if (to < 0) { val_decref(sc); val_decref(sk); val_decref(sm); return -1; }
+  int r = -1;
+  char *a = NULL, *b = NULL, *c = NULL, *msg = NULL;
+  if (!to || op_type(spec) != op_type(tree)) {
+    a = type_text(spec, 0);
+    b = type_text(tree, !to && !VAL_IS_NONE(tree));
+    if (a && b && asprintf(&msg, "has a subtree of type\n    %s\nbut at the same key path the full "
+                           "pytree has a subtree of different type\n    %s.", a, b) >= 0)
+      prefix_error(what, path, "different types", msg);
+    else obj_raise_nomem();
+    goto done;
+  }
+  int64_t ns = LIST(sc.u.o)->len, nt = LIST(tc.u.o)->len;
+  if (VAL_IS_TUPLE_ANY(spec) || VAL_IS_LIST(spec)) {
     if (ns != nt) {
-      obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding "
-                "value, got specification of length %lld for a value of length %lld.", what,
-                (long long)ns, (long long)nt);
-      return -1;
+      char kind[96];
+      snprintf(kind, sizeof kind, "different lengths of %s", op_type_name(spec));
+      if (asprintf(&msg, "has a subtree of type %s of length %lld, but the full pytree has a "
+                   "subtree of the same type but of length %lld.", op_type_name(spec),
+                   (long long)ns, (long long)nt) >= 0)
+        prefix_error(what, path, kind, msg);
+      else obj_raise_nomem();
+      goto done;
     }
-    for (int64_t i = 0; i < ns; i++) {
-      Value s = VAL_IS_TUPLE(spec) ? TUPLE(spec.u.o)->items[i] : LIST(spec.u.o)->items[i];
-      Value t = VAL_IS_TUPLE(tree) ? TUPLE(tree.u.o)->items[i] : LIST(tree.u.o)->items[i];
-      if (axes_prefix(s, t, out, n, max, what) < 0) return -1;
-    }
-    return 0;
-  }
-  if (VAL_IS_DICT(spec) && VAL_IS_DICT(tree)) {
-    /* in sorted-key order, as the tree is flattened */
-    Value l = list_new(0);
-    int64_t pos = 0;
-    Value k, v;
-    while (dict_next(tree, &pos, &k, &v)) list_append(l, k);
-    Value keys = list_sorted(l, val_null(), 0);
-    val_decref(l);
-    if (VAL_IS_NULL(keys)) return -1;
-    if (dict_len(spec) != LIST(keys.u.o)->len) {
-      val_decref(keys);
-      obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding value (dict keys differ)", what);
-      return -1;
-    }
-    for (int64_t i = 0; i < LIST(keys.u.o)->len; i++) {
-      Value key = LIST(keys.u.o)->items[i];
-      Value s = dict_get(spec, key), t = dict_get(tree, key);
-      if (VAL_IS_NULL(s)) {
-        val_decref(keys);
-        obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding value (missing key)", what);
-        return -1;
+  } else {
+    int eq = op_eq(sm, tm);
+    if (eq < 0) goto done;
+    if (!eq) {
+      a = type_text(spec, 0);
+      int dictlike = VAL_IS_DICT_ANY(spec);
+      if (dictlike && ns != nt) {
+        Value d = keys_symdiff(sk, tk);
+        if (VAL_IS_NULL(d)) goto done;
+        b = keys_text(sk);
+        c = keys_text(tk);
+        char *dt = keys_text(d);
+        val_decref(d);
+        if (asprintf(&msg, "has a subtree of type\n    %s\nwith %lld child keys\n    %s\nbut at the "
+                     "same key path the full pytree has a subtree of the same type but with %lld "
+                     "child keys\n    %s\nso the symmetric difference on key sets is\n    %s", a,
+                     (long long)ns, b, (long long)nt, c, dt ? dt : "?") >= 0)
+          prefix_error(what, path, "different numbers of pytree children", msg);
+        else obj_raise_nomem();
+        free(dt);
+        goto done;
       }
-      if (axes_prefix(s, t, out, n, max, what) < 0) { val_decref(keys); return -1; }
+      Value mr1 = op_repr(sm), mr2 = op_repr(tm);
+      char *df = VAL_IS_NULL(mr1) || VAL_IS_NULL(mr2) ? NULL : meta_diff(mr1, mr2);
+      if (!VAL_IS_NULL(mr1) && !VAL_IS_NULL(mr2) &&
+          asprintf(&msg, "has a subtree of type\n    %s\nwith metadata\n    %s\nbut at the same key "
+                   "path the full pytree has a subtree of the same type but with metadata\n    %s%s%s",
+                   a, str_cstr(mr1), str_cstr(mr2),
+                   df ? "\nso the diff in the metadata at these pytree nodes is\n" : "", df ? df : "") >= 0)
+        prefix_error(what, path, "different pytree metadata", msg);
+      else if (!obj_err_occurred()) obj_raise_nomem();
+      free(df);
+      val_decref(mr1);
+      val_decref(mr2);
+      goto done;
     }
-    val_decref(keys);
-    return 0;
+    if (ns != nt) {
+      a = type_text(spec, 0);
+      if (asprintf(&msg, "has a subtree of type\n    %s\nwith %lld children, but at the same key "
+                   "path the full pytree has a subtree of the same type but with %lld children.",
+                   a, (long long)ns, (long long)nt) >= 0)
+        prefix_error(what, path, "different numbers of pytree children", msg);
+      else obj_raise_nomem();
+      goto done;
+    }
   }
-  if (VAL_IS_NONE(tree)) return 0;
-  obj_raise(&exc_ValueError, "%s specification must be a tree prefix of the corresponding value, "
-            "got specification %s for a value of type %s.", what, op_type_name(spec), op_type_name(tree));
-  return -1;
+  r = 0;
+  for (int64_t i = 0; i < ns && r == 0; i++) {
+    Value key = LIST(sk.u.o)->items[i];
+    Value kr = VAL_IS_NONE(key) ? val_null() : op_repr(key);
+    if (!VAL_IS_NONE(key) && VAL_IS_NULL(kr)) { r = -1; break; }
+    int w = VAL_IS_NONE(key) ? snprintf(path + plen, 512 - plen, "[<flat index %lld>]", (long long)i)
+                             : snprintf(path + plen, 512 - plen, "[%s]", str_cstr(kr));
+    val_decref(kr);
+    size_t nl = w < 0 ? plen : plen + (size_t)w;
+    if (nl >= 512) nl = 511;
+    r = axes_prefix_at(LIST(sc.u.o)->items[i], LIST(tc.u.o)->items[i], out, n, max, what, path,
+                       nl, depth + 1);
+    path[plen] = 0;
+  }
+done:
+  free(a);
+  free(b);
+  free(c);
+  free(msg);
+  val_decref(sc); val_decref(sk); val_decref(sm);
+  if (to > 0) { val_decref(tc); val_decref(tk); val_decref(tm); }
+  return r;
 }
 
 typedef struct VmapCtx { Value fun, in_axes, out_axes; int64_t axis_size; int has_size; } VmapCtx;

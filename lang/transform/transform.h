@@ -86,6 +86,12 @@ uint64_t tree_hash(const TreeDef *t);
 void tree_free(TreeDef *t);
 TreeDef *tree_copy(const TreeDef *t);
 Value tree_repr(const TreeDef *t);                /* "PyTreeDef((*, {'a': *}))" */
+/* One level of a pytree, as flattening sees it: 0 for a leaf or None, 1 for a node, with its
+ * children in flattening order (*children, a new list), the key of each child for key paths
+ * (*keys, a new list: ints for sequences, the dict keys, field names; or None each), and the
+ * metadata that must match for two nodes to be the same (*meta, new: the sorted keys of a
+ * dict, an OrderedDict's key order, a registered node's aux data). -1 on error. */
+int tree_open(Value x, Value *children, Value *keys, Value *meta);
 /* Leaf paths for messages: "x", "params[0]['w']" appended for each leaf of tree under name. */
 int tree_leaf_paths(Value tree, const char *name, Value list);
 

@@ -258,6 +258,57 @@ static int custom_parts(Value x, Value reg, Value *children, Value *aux) {
   return VAL_IS_NULL(*children) ? -1 : 0;
 }
 
+static int seq_keys(int64_t n, Value *keys) {
+  *keys = list_new(0);
+  for (int64_t i = 0; i < n && !VAL_IS_NULL(*keys); i++)
+    if (list_append(*keys, val_int(i)) < 0) val_clear(keys);
+  return VAL_IS_NULL(*keys) ? -1 : 0;
+}
+
+int tree_open(Value x, Value *children, Value *keys, Value *meta) {
+  *children = *keys = *meta = val_null();
+  if (VAL_IS_NONE(x)) return 0;
+  Value reg = registered(x);
+  if (!VAL_IS_NULL(reg)) {
+    if (custom_parts(x, reg, children, meta) < 0) goto fail;
+    *keys = list_new(0);
+    for (int64_t i = 0; !VAL_IS_NULL(*keys) && i < LIST(children->u.o)->len; i++)
+      if (list_append(*keys, val_none()) < 0) val_clear(keys);
+    if (VAL_IS_NULL(*keys)) goto fail;
+    return 1;
+  }
+  if (is_namedtuple(x) || VAL_IS_TUPLE(x) || VAL_IS_LIST(x)) {
+    int64_t n = VAL_IS_LIST(x) ? LIST(x.u.o)->len : TUPLE(x.u.o)->len;
+    *children = list_from_iterable(x);
+    if (VAL_IS_NULL(*children) || seq_keys(n, keys) < 0) goto fail;
+    *meta = val_int(n);
+    return 1;
+  }
+  int ck = coll_kind(x);
+  if (VAL_IS_DICT(x) || ck) {
+    Value ks = val_null(), node = ck ? coll_node(x, ck, &ks) : val_null();
+    if (!ck) ks = sorted_keys(x);
+    val_decref(node);
+    if (VAL_IS_NULL(ks)) goto fail;
+    *children = list_new(0);
+    *keys = list_from_iterable(ks);
+    *meta = ks;
+    if (VAL_IS_NULL(*children) || VAL_IS_NULL(*keys)) goto fail;
+    for (int64_t i = 0; i < TUPLE(ks.u.o)->len; i++) {
+      Value v = dict_get(x, TUPLE(ks.u.o)->items[i]);
+      if (VAL_IS_NULL(v)) { if (!obj_err_occurred()) obj_raise(&exc_KeyError, "dict changed during flattening"); goto fail; }
+      if (list_append(*children, v) < 0) goto fail;
+    }
+    return 1;
+  }
+  return 0;
+fail:
+  val_clear(children);
+  val_clear(keys);
+  val_clear(meta);
+  return -1;
+}
+
 static int flatten_custom(FlatCtx *c, Value x, Value reg, int depth) {
   Value ch, aux;
   if (custom_parts(x, reg, &ch, &aux) < 0) { val_decref(ch); val_decref(aux); return -1; }

@@ -58,6 +58,29 @@ def session(label, binary):
         assert "4" in out, repr(out)
     check(label, "error_keeps_session", error_keeps_session)
 
+    def future_annotations_carry():
+        # CPython's REPL keeps a __future__ import's compiler flag for the later inputs
+        # (`python3 -i` prints {'x': 'undefined_name', 'return': 'int'} and {'a': 'Foo'})
+        t.send("from __future__ import annotations\n")
+        t.read_until(">>> ")
+        t.send("def g(x: undefined_name) -> int: pass\n")
+        t.read_until("... ")
+        t.send("\n")
+        t.read_until(">>> ")
+        t.send("g.__annotations__\n")
+        out = t.read_until(">>> ")
+        assert "{'x': 'undefined_name', 'return': 'int'}" in out, repr(out)
+        t.send("class K:\n")
+        t.read_until("... ")
+        t.send("    a: Foo\n")
+        t.read_until("... ")
+        t.send("\n")
+        t.read_until(">>> ")
+        t.send("K.__annotations__\n")
+        out = t.read_until(">>> ")
+        assert "{'a': 'Foo'}" in out, repr(out)
+    check(label, "future_annotations_carry", future_annotations_carry)
+
     def interrupt_loop():
         t.send("n = 0\n")
         t.read_until(">>> ")
