@@ -1,6 +1,7 @@
 /* coll.c - pmap's CPU devices: persistent device workers that run one graph each, a barrier
  * that a failing device can break, and the collectives' kernels over the group's shared slots. */
 #include "coll.h"
+#include "cpu/cpu.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -95,6 +96,7 @@ static void *device_main(void *arg) {
   int id = (int)(intptr_t)arg;
   uint64_t seen = 0;
   my_index = id;
+  cpu_pool_mark_device_thread();
   for (;;) {
     pthread_mutex_lock(&pool_mu);
     while (job.gen == seen || id >= job.n) {
@@ -147,6 +149,7 @@ int coll_run(IrGraph *g, int ndev, int axis, Array *const *in, Array **out) {
   grp.axis = axis;
   pthread_mutex_init(&grp.mu, NULL);
   pthread_cond_init(&grp.cv, NULL);
+  if (ndev > 1) cpu_blas_threads(1);
   pthread_mutex_lock(&pool_mu);
   int rc = start_workers(ndev);
   if (rc == 0) {
@@ -174,6 +177,7 @@ int coll_run(IrGraph *g, int ndev, int axis, Array *const *in, Array **out) {
             arr_release(out[(size_t)d * (size_t)g->nout + (size_t)k]);
             out[(size_t)d * (size_t)g->nout + (size_t)k] = NULL;
           }
+      if (ndev > 1) cpu_blas_threads(0);
       arr_err(e.kind, "%s", e.msg);
       if (e.np_kind != ERR_NONE || e.np_msg[0]) arr_err_np(e.np_kind, "%s", e.np_msg);
       pthread_cond_destroy(&grp.cv);
@@ -182,6 +186,7 @@ int coll_run(IrGraph *g, int ndev, int axis, Array *const *in, Array **out) {
     }
   }
   pthread_mutex_unlock(&pool_mu);
+  if (ndev > 1) cpu_blas_threads(0);
   pthread_cond_destroy(&grp.cv);
   pthread_mutex_destroy(&grp.mu);
   return rc;
