@@ -35,9 +35,15 @@ const char *coll_axis_name(int id) {
   return s;
 }
 
+/* {=== other processes ===} */
+static const CollXProc *xproc;
+void coll_set_xproc(const CollXProc *x) { xproc = x; }
+const CollXProc *coll_get_xproc(void) { return xproc; }
+
 /* {=== the group: slots and a breakable barrier ===} */
 typedef struct Group {
   int n, axis;
+  Array *result;          /* across processes: device 0's combined result, copied by the rest */
   pthread_mutex_t mu;
   pthread_cond_t cv;
   int arrived, aborted;
@@ -227,11 +233,30 @@ static int reduce_all(Group *g, PrimId op, Array **res) {
   return acc ? 0 : -1;
 }
 
+/* Across processes: device 0 combines the local operands, then the processes' (in place),
+ * and the other devices copy its result; a third barrier keeps it alive until they have. */
+static int xproc_result(Group *g, int rc, Array **out) {
+  if (my_index == 0) g->result = rc == 0 ? *out : NULL;
+  if (barrier(g) < 0) rc = -1;
+  if (rc == 0 && my_index != 0) {
+    *out = g->result ? arr_copy(g->result) : NULL;
+    if (!*out) rc = g->result ? -1 : arr_err(ERR_INTERNAL, "pmap: device 0 failed");
+  }
+  if (barrier(g) < 0) rc = -1;
+  return rc;
+}
+
 static int k_reduce(const Prim *p, PrimId op, Array *const *in, const void *params, Array **out) {
   Group *g = enter(p, params);
   if (!g || share(g, in[0]) < 0) return -1;
-  int rc = reduce_all(g, op, out);
+  *out = NULL;
+  int rc = 0;
+  if (!xproc || my_index == 0) {
+    rc = reduce_all(g, op, out);
+    if (rc == 0 && xproc) rc = xproc->allreduce(arr_data(*out), (*out)->size, (*out)->dtype, op);
+  }
   if (barrier(g) < 0) rc = -1;
+  if (xproc) rc = xproc_result(g, rc, out);
   if (rc < 0) { arr_release(*out); *out = NULL; }
   return rc;
 }
@@ -267,6 +292,33 @@ static Array *get_block(Array *src, int axis, int64_t k, int64_t size) {
   return arr_view_slice(src, st, sp, sd);
 }
 
+/* Across processes: device 0 stacks the local operands (device-major, contiguous) and gathers
+ * every process's stack; each device then reads block j of that. */
+static Array *xproc_gather(Group *g, int *rc) {
+  Array *all = NULL;
+  if (my_index == 0) {
+    Array *x0 = g->slot[0];
+    int64_t sh[ARR_MAXDIM];
+    sh[0] = g->n;
+    memcpy(sh + 1, x0->shape, sizeof(int64_t) * (size_t)x0->ndim);
+    Array *loc = x0->ndim < ARR_MAXDIM ? arr_new(x0->dtype, x0->ndim + 1, sh) : NULL;
+    for (int j = 0; j < g->n && loc && *rc == 0; j++) {
+      Array *v = arr_view_index(loc, 0, j);
+      *rc = v ? arr_assign(v, g->slot[j]) : -1;
+      arr_release(v);
+    }
+    sh[0] = (int64_t)g->n * xproc->nproc;
+    all = loc && *rc == 0 ? arr_new(x0->dtype, x0->ndim + 1, sh) : NULL;
+    if (!all) *rc = -1;
+    else if (xproc->allgather(arr_data(loc), arr_data(all), loc->size * (int64_t)dt_size(loc->dtype)) < 0) *rc = -1;
+    arr_release(loc);
+    g->result = *rc == 0 ? all : NULL;
+  }
+  if (barrier(g) < 0) *rc = -1;
+  if (!g->result && *rc == 0) *rc = arr_err(ERR_INTERNAL, "pmap: device 0 failed");
+  return my_index == 0 ? all : NULL;
+}
+
 IR_KERNEL(coll_k_all_gather) {
   const PColl *c = params;
   Group *g = enter(p, params);
@@ -274,17 +326,34 @@ IR_KERNEL(coll_k_all_gather) {
   Array *o = arr_new_like(&out_av[0]);
   int rc = o ? 0 : -1;
   int64_t blk = c->tiled ? in[0]->shape[c->dim] : 1;
-  for (int j = 0; j < g->n && rc == 0; j++) rc = put_block(o, c->dim, j, blk, c->tiled, g->slot[j]);
+  if (xproc) {
+    Array *all = xproc_gather(g, &rc);
+    for (int j = 0; j < g->n * xproc->nproc && rc == 0; j++) {
+      Array *b = arr_view_index(g->result, 0, j);
+      rc = b ? put_block(o, c->dim, j, blk, c->tiled, b) : -1;
+      arr_release(b);
+    }
+    if (barrier(g) < 0) rc = -1;   /* device 0 frees the gathered stack only after all read it */
+    arr_release(all);
+  }
+  for (int j = 0; j < g->n && rc == 0 && !xproc; j++) rc = put_block(o, c->dim, j, blk, c->tiled, g->slot[j]);
   if (barrier(g) < 0) rc = -1;
   if (rc < 0) { arr_release(o); return -1; }
   out[0] = o;
   return 0;
 }
 
+static int local_only(Group *g, const Prim *p) {
+  if (!xproc) return 0;
+  (void)g;
+  return arr_err(ERR_NOTIMPL, "%s across processes is not supported (psum, pmean, pmax, pmin, "
+                 "all_gather and axis_index are)", p->name);
+}
+
 IR_KERNEL(coll_k_ppermute) {
   const PColl *c = params;
   Group *g = enter(p, params);
-  if (!g || share(g, in[0]) < 0) return -1;
+  if (!g || local_only(g, p) < 0 || share(g, in[0]) < 0) return -1;
   int src = -1;
   for (int k = 0; k < c->nperm; k++)
     if (c->perm[2 * k + 1] == my_index) src = c->perm[2 * k];
@@ -300,7 +369,7 @@ IR_KERNEL(coll_k_ppermute) {
 IR_KERNEL(coll_k_all_to_all) {
   const PColl *c = params;
   Group *g = enter(p, params);
-  if (!g || share(g, in[0]) < 0) return -1;
+  if (!g || local_only(g, p) < 0 || share(g, in[0]) < 0) return -1;
   Array *o = arr_new_like(&out_av[0]);
   int rc = o ? 0 : -1;
   int64_t k = in[0]->shape[c->dim] / g->n;
@@ -318,7 +387,7 @@ IR_KERNEL(coll_k_all_to_all) {
 IR_KERNEL(coll_k_psum_scatter) {
   const PColl *c = params;
   Group *g = enter(p, params);
-  if (!g || share(g, in[0]) < 0) return -1;
+  if (!g || local_only(g, p) < 0 || share(g, in[0]) < 0) return -1;
   Array *sum = NULL, *o = NULL;
   int rc = reduce_all(g, PRIM_add, &sum);
   if (barrier(g) < 0) rc = -1;
@@ -337,6 +406,6 @@ IR_KERNEL(coll_k_psum_scatter) {
 
 IR_KERNEL(coll_k_axis_index) {
   if (!enter(p, params)) return -1;
-  out[0] = arr_scalar_i(DT_INT32, my_index);
+  out[0] = arr_scalar_i(DT_INT32, (xproc ? xproc->rank * my_group->n : 0) + my_index);
   return out[0] ? 0 : -1;
 }

@@ -23,6 +23,22 @@ int coll_device_index(void);
  * first device that failed. */
 int coll_run(IrGraph *g, int ndev, int axis, Array *const *in, Array **out);
 
+/* ---- several processes (jax.distributed) --------------------------------------------------
+ * Each process runs its local devices; a collective over the named axis then spans every
+ * device of every process: the local devices combine first, device 0 takes the step across
+ * processes through these hooks, and shares the result. NULL: one process. */
+typedef struct CollXProc {
+  int nproc, rank;
+  int (*allreduce)(void *buf, int64_t count, DType dt, PrimId op);   /* in place; add/max/min */
+  int (*allgather)(const void *send, void *recv, int64_t bytes);     /* recv: nproc * bytes */
+} CollXProc;
+void coll_set_xproc(const CollXProc *x);
+const CollXProc *coll_get_xproc(void);
+/* OpenMPI, loaded with dlopen (coll_mpi.c): MPI_Init_thread, rank and size; installs the
+ * hooks. 0, or -1 with the error set (no MPI library: ERR_IO naming the packages). */
+int coll_mpi_init(int *rank, int *nproc);
+void coll_mpi_finalize(void);
+
 /* The collectives' eager kernels: they work only on a device worker (coll_run), over its
  * group; elsewhere they fail with "unbound axis name". */
 IR_KERNEL(coll_k_psum);

@@ -212,8 +212,12 @@ int np_math_add_ufuncs(Value m, Family f);    /* adds the ufunc objects (np.add,
 Value lx_default_device(void);                /* jax.devices()[0] */
 /* the CPU devices (mod_jax.c): their count (decided at first use), device i, the id of a
  * device object (-1: not one), and an array's device(s) */
-int lx_device_count(void);
+int lx_device_count(void);                    /* every process's devices */
 Value lx_device(int i);
+int lx_local_device_count(void);              /* this process's (jax.distributed) */
+Value lx_local_device(int i);
+int lx_process_count(void);
+void lx_set_processes(int n, int rank);
 int lx_device_id(Value v);
 Value lx_array_devices(Value arr);
 Value lx_array_device(Value arr);

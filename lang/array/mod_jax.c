@@ -31,6 +31,8 @@ static int int_seq(Value v, int64_t *out, int max, const char *what) {
 #define MAX_DEVICES 64
 static int ndevices;          /* CPU devices (mod_jax's devices section); 0: not decided yet */
 static int requested;         /* jax_num_cpu_devices, 0: not set */
+static int nproc = 1, proc_rank;   /* jax.distributed: the processes and this one's index */
+static int nlocal;            /* devices of each process (ndevices = nlocal * nproc) */
 
 /* {=== jax.config ===} */
 typedef struct ConfigObj { Obj ob; } ConfigObj;
@@ -89,12 +91,12 @@ static Value device_repr(Value self) { return str_fmt("CpuDevice(id=%d)", dev_id
 static Value device_str(Value self) { return str_fmt("cpu:%d", dev_id_of(self)); }
 static Value dev_platform(Value self) { return str_from_cstr("cpu"); }
 static Value dev_id(Value self) { return val_int(dev_id_of(self)); }
-static Value dev_zero(Value self) { return val_int(0); }
+static Value dev_process(Value self) { return val_int(nlocal ? dev_id_of(self) / nlocal : 0); }
 static const GetSetDef device_getset[] = {{"platform", dev_platform, NULL, NULL},
                                           {"device_kind", dev_platform, NULL, NULL},
                                           {"id", dev_id, NULL, NULL},
-                                          {"process_index", dev_zero, NULL, NULL},
-                                          {"host_id", dev_zero, NULL, NULL}, {NULL}};
+                                          {"process_index", dev_process, NULL, NULL},
+                                          {"host_id", dev_process, NULL, NULL}, {NULL}};
 static int device_hash(Value self, int64_t *out) { *out = (int64_t)((uintptr_t)self.u.o >> 4); return 0; }
 static TypeObj device_type = {OBJ_TYPE_HEAD, .name = "Device", .dealloc = config_dealloc,
                               .repr = device_repr, .str = device_str, .hash = device_hash,
@@ -115,8 +117,11 @@ static int env_count(void) {
 
 int lx_device_count(void) {
   if (!ndevices) {
-    int n = requested ? requested : env_count();
+    int l = requested ? requested : env_count();
+    if (l * nproc > MAX_DEVICES) l = MAX_DEVICES / nproc > 0 ? MAX_DEVICES / nproc : 1;
+    int n = l * nproc;
     if (n > MAX_DEVICES) n = MAX_DEVICES;
+    nlocal = l;
     for (int i = 0; i < n; i++) {
       devices[i].ob.rc = OBJ_IMMORTAL;
       devices[i].ob.type = &device_type;
@@ -138,7 +143,25 @@ int lx_device_id(Value v) {
   return dev_id_of(v);
 }
 
-Value lx_default_device(void) { return lx_device(0); }
+Value lx_default_device(void) { return lx_local_device(0); }
+
+int lx_local_device_count(void) {
+  lx_device_count();
+  return nlocal;
+}
+Value lx_local_device(int i) {
+  int l = lx_local_device_count();
+  if (i < 0 || i >= l) i = 0;
+  return lx_device(proc_rank * l + i);
+}
+int lx_process_count(void) { return nproc; }
+/* jax.distributed joined n processes; this one is rank: the device list spans them all */
+void lx_set_processes(int n, int rank) {
+  nproc = n > 0 ? n : 1;
+  proc_rank = rank;
+  ndevices = 0;
+  lx_device_count();
+}
 
 /* the devices an array lives on: its committed device, every device for a pmap result */
 Value lx_array_devices(Value self) {
@@ -147,16 +170,16 @@ Value lx_array_devices(Value self) {
   Array *a = lx_arr(self);
   int d = a ? (a->flags & ARR_DEV_MASK) >> ARR_DEV_SHIFT : 0;
   int lo = 0, hi = 1;
-  if (d == ARR_DEV_SHARDED) { hi = a->ndim > 0 && a->shape[0] < lx_device_count() ? (int)a->shape[0] : lx_device_count(); }
+  if (d == ARR_DEV_SHARDED) { hi = a->ndim > 0 && a->shape[0] < lx_local_device_count() ? (int)a->shape[0] : lx_local_device_count(); }
   else if (d > 0) { lo = d - 1; hi = d; }
   for (int i = lo; i < hi; i++)
-    if (set_add(st, lx_device(i)) < 0) { val_decref(st); return val_null(); }
+    if (set_add(st, d == ARR_DEV_SHARDED ? lx_local_device(i) : lx_device(i)) < 0) { val_decref(st); return val_null(); }
   return st;
 }
 Value lx_array_device(Value self) {
   Array *a = lx_arr(self);
   int d = a ? (a->flags & ARR_DEV_MASK) >> ARR_DEV_SHIFT : 0;
-  return lx_device(d > 0 && d != ARR_DEV_SHARDED ? d - 1 : 0);
+  return d > 0 && d != ARR_DEV_SHARDED ? lx_device(d - 1) : lx_local_device(0);
 }
 
 static Value jax_devices(int argc, const Value *argv, Obj *kw) {
@@ -169,9 +192,17 @@ static Value jax_devices(int argc, const Value *argv, Obj *kw) {
 static Value jax_default_backend(int argc, const Value *argv, Obj *kw) {
   return str_from_cstr("cpu");
 }
+static Value jax_local_devices(int argc, const Value *argv, Obj *kw) {
+  int n = lx_local_device_count();
+  Value l = list_new(n);
+  if (VAL_IS_NULL(l)) return l;
+  for (int i = 0; i < n; i++) LIST(l.u.o)->items[i] = lx_local_device(i);
+  return l;
+}
 static Value jax_device_count(int argc, const Value *argv, Obj *kw) { return val_int(lx_device_count()); }
-static Value jax_process_index(int argc, const Value *argv, Obj *kw) { return val_int(0); }
-static Value jax_process_count(int argc, const Value *argv, Obj *kw) { return val_int(1); }
+static Value jax_local_device_count(int argc, const Value *argv, Obj *kw) { return val_int(lx_local_device_count()); }
+static Value jax_process_index(int argc, const Value *argv, Obj *kw) { return val_int(proc_rank); }
+static Value jax_process_count(int argc, const Value *argv, Obj *kw) { return val_int(nproc); }
 
 /* a jax array committed to device d (a new header over the same buffer) */
 static Value commit(Value x, int d) {
@@ -314,12 +345,12 @@ static Value jax_block_until_ready(int argc, const Value *argv, Obj *kw) {
 
 static const MethodDef jax_functions[] = {
     {"devices", jax_devices, "devices(backend=None): the list of devices", 0},
-    {"local_devices", jax_devices, "local_devices()", 0},
+    {"local_devices", jax_local_devices, "local_devices(): this process's devices", 0},
     {"default_backend", jax_default_backend, "default_backend()", 0},
     {"device_count", jax_device_count, "device_count()", 0},
-    {"local_device_count", jax_device_count, "local_device_count()", 0},
-    {"process_index", jax_process_index, "process_index(): this process's index (0)", 0},
-    {"process_count", jax_process_count, "process_count(): the number of processes (1)", 0},
+    {"local_device_count", jax_local_device_count, "local_device_count()", 0},
+    {"process_index", jax_process_index, "process_index(): this process's index", 0},
+    {"process_count", jax_process_count, "process_count(): the number of processes", 0},
     {"device_put_sharded", jax_device_put_sharded, "device_put_sharded(shards, devices): one stacked array, shard i on devices[i]", 0},
     {"device_put_replicated", jax_device_put_replicated, "device_put_replicated(x, devices): x stacked once per device", 0},
     {"device_put", jax_device_put, "device_put(x, device=None)", 0},

@@ -1143,6 +1143,10 @@ done:
 /* The batch route: vmap with the axis named. */
 static Value pmap_batch(PmapCtx *c, TreeDef *td, Value *w, int *ax, int n, int m, int argc,
                         const Value *argv, Obj *kw) {
+  if (lx_process_count() > 1)
+    return obj_raise(&exc_NotImplementedError, "pmap across processes (jax.distributed) runs only "
+                     "at the top level, on concrete arguments, without callbacks into Python; "
+                     "put grad/jit inside the pmap-ed function");
   LxTrace *B = vmap_new("pmap", c->fun, m);
   if (!B) return val_null();
   vmap_set_axis(B, c->axis);
@@ -1220,7 +1224,8 @@ static int pmap_trace(PmapCtx *c, PmapEntry *e, TreeDef *td, Value *w, int *ax, 
     tin[i] = jit_stage_input(s, &a, nm);
     if (VAL_IS_NULL(tin[i])) { t_clear(tin, i); jit_stage_abort(s); goto done; }
   }
-  if (pmap_axis_push(c->axis, m) < 0) { t_clear(tin, n); jit_stage_abort(s); goto done; }
+  /* across processes (jax.distributed) the named axis spans every process's devices */
+  if (pmap_axis_push(c->axis, (int64_t)m * lx_process_count()) < 0) { t_clear(tin, n); jit_stage_abort(s); goto done; }
   {
     Value args = pmap_args(c, td, tin, n, argc, argv);
     if (!VAL_IS_NULL(args)) {
@@ -1380,7 +1385,7 @@ static Value pmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
     val_decref(sp);
     if (rr < 0) goto done;
   }
-  int ndev = c->ndev_given > 0 ? c->ndev_given : lx_device_count();
+  int ndev = c->ndev_given > 0 ? c->ndev_given : lx_local_device_count();
   if (pmap_size(argc, argv, leaves, ax, w, ndev, &m) < 0) goto done;
   int concrete = lx_current() == lx_eval_interp() && func_kwcount(kw) == 0 && !getenv("SABLE_PMAP_SERIAL");
   for (int i = 0; i < n && concrete; i++) {
@@ -1447,11 +1452,11 @@ static Value m_pmap(int argc, const Value *argv, Obj *kw) {
     if (VAL_IS_NULL(l)) { pmapctx_free(c); return val_null(); }
     int64_t nd = LIST(l.u.o)->len;
     for (int64_t i = 0; i < nd; i++)
-      if (lx_device_id(LIST(l.u.o)->items[i]) != i) {
+      if (lx_device_id(LIST(l.u.o)->items[i]) != lx_device_id(lx_local_device((int)i))) {
         val_decref(l);
         pmapctx_free(c);
         return obj_raise(&exc_NotImplementedError, "pmap devices=: the devices must be the first "
-                         "ones of jax.devices(), in order");
+                         "ones of jax.local_devices(), in order");
       }
     val_decref(l);
     if (nd < 1) { pmapctx_free(c); return obj_raise(&exc_ValueError, "pmap got an empty devices list"); }
@@ -2364,6 +2369,7 @@ int modinit_sable_transforms(Value m) {
   if (add_module(m, "tree", "jax.tree") < 0) return -1;
   if (add_module(m, "debug", "jax.debug") < 0) return -1;
   if (add_module(m, "errors", "jax.errors") < 0) return -1;
+  if (add_module(m, "distributed", "jax.distributed") < 0) return -1;
   /* jax.tree_map: the old name of tree_util.tree_map */
   for (const MethodDef *d = tree_util_functions; d->name; d++)
     if (!strcmp(d->name, "tree_map") || !strcmp(d->name, "tree_leaves") ||

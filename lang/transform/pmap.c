@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/core.h"
+#include "core/modtable.h"
 #include "transform.h"
 #include "coll.h"
 
@@ -382,3 +383,61 @@ int pmap_run_graph(IrGraph *g, int ndev, int axis, Array *const *in, Array **out
   }
   return 0;
 }
+
+/* {=== jax.distributed ===}
+ * initialize() joins the processes that mpirun started (OpenMPI, loaded on demand: no MPI
+ * library is needed until then); the coordinator address is MPI's business and is accepted
+ * for JAX's signature. Afterwards jax.devices() lists every process's devices, pmap runs over
+ * the local ones and its collectives span all of them. */
+static int dist_initialized;
+
+static Value m_initialize(int argc, const Value *argv, Obj *kw) {
+  Value a[8];
+  if (func_parse_args("initialize", argc, argv, kw, "|coordinator_address,num_processes,process_id,"
+                      "local_device_ids,cluster_detection_method,initialization_timeout,"
+                      "coordinator_bind_address", a) < 0)
+    return val_null();
+  if (dist_initialized)
+    return obj_raise(&exc_RuntimeError, "distributed.initialize should only be called once.");
+  int rank = 0, size = 1;
+  if (coll_mpi_init(&rank, &size) < 0) { tr_engine_err(); return val_null(); }
+  int64_t want;
+  if (!VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1])) {
+    if (lx_as_int(a[1], &want) < 0) return val_null();
+    if (want != size)
+      return obj_raise(&exc_ValueError, "jax.distributed.initialize: num_processes=%lld, but MPI "
+                       "started %d processes (run with mpirun -np %lld)", (long long)want, size, (long long)want);
+  }
+  if (!VAL_IS_NULL(a[2]) && !VAL_IS_NONE(a[2])) {
+    if (lx_as_int(a[2], &want) < 0) return val_null();
+    if (want != rank)
+      return obj_raise(&exc_ValueError, "jax.distributed.initialize: process_id=%lld, but MPI gave "
+                       "this process rank %d", (long long)want, rank);
+  }
+  lx_set_processes(size, rank);
+  dist_initialized = 1;
+  return val_none();
+}
+
+static Value m_shutdown(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("shutdown", argc, kw, 0, 0) < 0) return val_null();
+  if (dist_initialized) {
+    coll_mpi_finalize();
+    lx_set_processes(1, 0);
+    dist_initialized = 0;
+  }
+  return val_none();
+}
+
+static Value m_is_initialized(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("is_initialized", argc, kw, 0, 0) < 0) return val_null();
+  return val_bool(dist_initialized);
+}
+
+static const MethodDef distributed_functions[] = {
+    {"initialize", m_initialize, "initialize(coordinator_address=None, num_processes=None, process_id=None): join the processes mpirun started", 0},
+    {"shutdown", m_shutdown, "shutdown(): leave the process group", 0},
+    {"is_initialized", m_is_initialized, "is_initialized()", 0},
+    {NULL}};
+
+int modinit_jax_distributed(Value m) { return module_add_functions(m, distributed_functions); }
