@@ -1,5 +1,5 @@
 /* mod_transform.c - the language face of the transformations: grad, value_and_grad, jvp, vjp,
- * linearize, vmap, jit, make_jaxpr, custom_jvp/custom_vjp, stop_gradient, and the modules
+ * linearize, vmap, pmap, jit, make_jaxpr, custom_jvp/custom_vjp, stop_gradient, and the modules
  * sable.transforms (re-exported by `jax`), sable.lax_control (by `jax.lax`), jax.tree_util,
  * jax.tree, jax.debug and jax.errors. jacfwd/jacrev/hessian are Sable code (sable._autodiff). */
 #include <limits.h>
