@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* {=== axis names ===} */
 #define MAX_AXES 256
@@ -46,7 +47,7 @@ typedef struct Group {
   Array *result;          /* across processes: device 0's combined result, copied by the rest */
   pthread_mutex_t mu;
   pthread_cond_t cv;
-  int arrived, aborted;
+  int arrived, aborted, left;   /* left: devices that finished their graph */
   uint64_t gen;
   Array *slot[COLL_MAX_DEV];
 } Group;
@@ -56,23 +57,46 @@ static _Thread_local int my_index = -1;
 
 int coll_device_index(void) { return my_index; }
 
+/* Waits for every device. It breaks (-1) when a device failed, when one finished its graph
+ * while others still wait (they ran different numbers of collectives: a loop or branch that
+ * depends on per-device values), and on an interrupt. */
 static int barrier(Group *g) {
   pthread_mutex_lock(&g->mu);
-  if (g->aborted) {
-    pthread_mutex_unlock(&g->mu);
-    return arr_err(ERR_INTERNAL, "pmap: another device failed");
-  }
+  const char *why = NULL;
   uint64_t gen = g->gen;
-  if (++g->arrived == g->n) {
+  if (g->aborted) why = "pmap: another device failed";
+  else if (++g->arrived == g->n) {
     g->arrived = 0;
     g->gen++;
     pthread_cond_broadcast(&g->cv);
   } else {
-    while (gen == g->gen && !g->aborted) pthread_cond_wait(&g->cv, &g->mu);
+    while (gen == g->gen && !g->aborted && !g->left) {
+      struct timespec ts;
+      clock_gettime(CLOCK_REALTIME, &ts);
+      ts.tv_nsec += 50 * 1000000L;
+      if (ts.tv_nsec >= 1000000000L) { ts.tv_sec++; ts.tv_nsec -= 1000000000L; }
+      pthread_cond_timedwait(&g->cv, &g->mu, &ts);
+      if (gen == g->gen && arr_interrupted()) {
+        g->aborted = 1;
+        pthread_cond_broadcast(&g->cv);
+        pthread_mutex_unlock(&g->mu);
+        return arr_err(ERR_INTERRUPTED, "KeyboardInterrupt");
+      }
+    }
+    if (gen == g->gen)
+      why = g->aborted ? "pmap: another device failed"
+                       : "pmap: the devices ran different numbers of collectives (a loop or branch "
+                         "that depends on each device's values decides how many)";
   }
-  int broken = gen == g->gen;   /* woken by an abort, not by the last arrival */
   pthread_mutex_unlock(&g->mu);
-  return broken ? arr_err(ERR_INTERNAL, "pmap: another device failed") : 0;
+  return why ? arr_err(ERR_INTERNAL, "%s", why) : 0;
+}
+
+static void group_leave(Group *g) {
+  pthread_mutex_lock(&g->mu);
+  g->left++;
+  pthread_cond_broadcast(&g->cv);
+  pthread_mutex_unlock(&g->mu);
 }
 
 static void group_abort(Group *g) {
@@ -120,6 +144,7 @@ static void *device_main(void *arg) {
     arr_err_clear();
     int rc = ir_run(g, in, out);
     if (rc < 0) group_abort(grp);
+    group_leave(grp);
     my_group = NULL;
 
     pthread_mutex_lock(&pool_mu);

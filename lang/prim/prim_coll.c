@@ -60,8 +60,8 @@ static int rule_psum_scatter(const Prim *p, const AVal *in, int nin, const void 
     out->shape[c->dim] /= c->size;
   } else {
     if (x->shape[c->dim] != c->size)
-      return arr_err(ERR_VALUE, "psum_scatter: the scattered axis has size %lld, but the axis "
-                     "size is %d (use tiled=True to scatter blocks)", (long long)x->shape[c->dim], c->size);
+      return arr_err(ERR_VALUE, "reduce_scatter operand scatter dimension size %lld must match "
+                     "shard count %d", (long long)x->shape[c->dim], c->size);
     out->ndim = x->ndim - 1;
     for (int i = c->dim; i < out->ndim; i++) out->shape[i] = x->shape[i + 1];
   }

@@ -1431,8 +1431,13 @@ static Value m_pmap(int argc, const Value *argv, Obj *kw) {
   if (func_parse_args("pmap", argc, argv, kw, "fun|axis_name,$in_axes,out_axes,static_broadcasted_argnums,"
                       "devices,backend,axis_size,donate_argnums,global_arg_shapes", a) < 0)
     return val_null();
-  if (!op_callable(a[0]))
-    return obj_raise(&exc_TypeError, "Expected a callable value, got %s", op_type_name(a[0]));
+  if (!op_callable(a[0])) {
+    Value r = op_repr(a[0]);
+    if (VAL_IS_NULL(r)) return r;
+    obj_raise(&exc_TypeError, "Expected a callable value, got %s", str_cstr(r));
+    val_decref(r);
+    return val_null();
+  }
   PmapCtx *c = calloc(1, sizeof *c);
   if (!c) return obj_raise_nomem();
   c->fun = val_incref(a[0]);

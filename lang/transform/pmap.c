@@ -61,7 +61,10 @@ static int lookup(Value name, const char *fn, PColl *p) {
       p->size = (int)frames[i].size;
       return 0;
     }
-  if (nframes == 0)
+  int named = 0;   /* a pmap without axis_name binds an internal name only */
+  for (int i = 0; i < nframes; i++)
+    named |= strcmp(coll_axis_name(frames[i].axis), "_internal_pmap_axis_name") != 0;
+  if (!named)
     obj_raise(&exc_NameError, "unbound axis name: %s", coll_axis_name(id));
   else
     obj_raise(&exc_NameError, "Found an unbound axis name: %s. To fix this, please call %s under "
@@ -100,12 +103,23 @@ done:
 }
 
 static Value bind_leaf(PrimId id, Value x, const PColl *p) { return tr_bind1(id, 1, &x, p); }
-static Value leaf_psum(Value x, const PColl *p) { return bind_leaf(PRIM_psum, x, p); }
+/* JAX sums booleans as int32 */
+static Value bool_as_int(Value x) {
+  AVal av;
+  if (lx_aval(x, &av) < 0) return val_null();
+  return av.dtype == DT_BOOL ? t_convert(x, DT_INT32, 0) : val_incref(x);
+}
+static Value leaf_psum(Value x, const PColl *p) {
+  Value y = bool_as_int(x);
+  Value r = VAL_IS_NULL(y) ? y : bind_leaf(PRIM_psum, y, p);
+  val_decref(y);
+  return r;
+}
 static Value leaf_pmax(Value x, const PColl *p) { return bind_leaf(PRIM_pmax, x, p); }
 static Value leaf_pmin(Value x, const PColl *p) { return bind_leaf(PRIM_pmin, x, p); }
 static Value leaf_ppermute(Value x, const PColl *p) { return bind_leaf(PRIM_ppermute, x, p); }
 static Value leaf_pmean(Value x, const PColl *p) {
-  Value s = bind_leaf(PRIM_psum, x, p);
+  Value s = leaf_psum(x, p);
   if (VAL_IS_NULL(s)) return s;
   AVal av;
   if (lx_aval(s, &av) < 0) { val_decref(s); return val_null(); }
@@ -126,7 +140,10 @@ static Value leaf_all_gather(Value x, const PColl *p0) {
   PColl p = *p0;
   AVal av;
   if (lx_aval(x, &av) < 0) return val_null();
-  if (p.dim < 0) p.dim += av.ndim + (p.tiled ? 0 : 1);
+  int rank = av.ndim + (p.tiled ? 0 : 1);
+  if (p.dim < -rank || p.dim >= rank)
+    return obj_raise(&exc_ValueError, "axis %d is out of bounds for array of dimension %d", p.dim, rank);
+  if (p.dim < 0) p.dim += rank;
   return bind_leaf(PRIM_all_gather, x, &p);
 }
 static Value leaf_psum_scatter(Value x, const PColl *p0) {
@@ -152,8 +169,8 @@ static Value leaf_all_to_all(Value x, const PColl *p0) {
                      "operand (rank %d)", av.ndim);
   if (p.tiled) return bind_leaf(PRIM_all_to_all, x, &p);
   if (av.shape[p.dim] != p.size)
-    return obj_raise(&exc_ValueError, "all_to_all requires the split axis to have the size of "
-                     "the mapped axis (%d), got %lld; use tiled=True to split it into blocks",
+    return obj_raise(&exc_ValueError, "all_to_all requires the size of the mapped axis axis_name "
+                     "to equal x.shape[split_axis], but they are %d and %lld respectively.",
                      p.size, (long long)av.shape[p.dim]);
   int s = p.dim, c = p.dim2, s1, c1;
   if (s < c) { s1 = s; c1 = c + 1; } else { s1 = s + 1; c1 = c; }
@@ -264,8 +281,13 @@ static int parse_perm(Value perm, PColl *p, const char *fn) {
   for (int i = 0; i < p->nperm; i++)
     for (int j = 0; j < i; j++)
       if (p->perm[2 * i] == p->perm[2 * j] || p->perm[2 * i + 1] == p->perm[2 * j + 1]) {
-        obj_raise(&exc_ValueError, "ppermute sources and destinations must be unique, got %s",
-                  "a repeated index");
+        char buf[1200];
+        size_t k = (size_t)snprintf(buf, sizeof buf, "(");
+        for (int q = 0; q < p->nperm && k < sizeof buf; q++)
+          k += (size_t)snprintf(buf + k, sizeof buf - k, "%s(%d, %d)", q ? ", " : "",
+                                p->perm[2 * q], p->perm[2 * q + 1]);
+        if (k < sizeof buf) snprintf(buf + k, sizeof buf - k, p->nperm == 1 ? ",)" : ")");
+        obj_raise(&exc_ValueError, "%s sources and destinations must be unique, got %s.", fn, buf);
         return -1;
       }
   return 0;
