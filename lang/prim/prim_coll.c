@@ -255,9 +255,9 @@ static void pp_ppermute(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
 }
 static void pp_all_to_all(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
   const PColl *c = e->params;
-  ir_put(pr, "[axis_index_groups=None ");
-  put_axis(pr, "axis_name", c);
-  ir_put(pr, " concat_axis=%d split_axis=%d tiled=False]", c->dim2, c->dim);
+  /* the primitive is always the tiled form (lax.all_to_all reshapes around it) */
+  ir_put(pr, "[axis_index_groups=None axis_name=%s concat_axis=%d split_axis=%d tiled=True]",
+         coll_axis_name(c->axis), c->dim2, c->dim);
 }
 static void pp_axis_index(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
   ir_put(pr, "[axis_name=%s]", coll_axis_name(((const PColl *)e->params)->axis));

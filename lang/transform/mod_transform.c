@@ -1496,12 +1496,44 @@ static Value m_jit(int argc, const Value *argv, Obj *kw) {
   return jit_make(a[0], a[1], a[2]);
 }
 
-typedef struct MjCtx { Value fun, argnums; } MjCtx;
+/* axis_env: (name, size) pairs bound while tracing, so that collectives appear in the jaxpr */
+#define MJ_MAX_AXES 8
+typedef struct MjCtx { Value fun, argnums; int naxes, axis[MJ_MAX_AXES]; int64_t size[MJ_MAX_AXES]; } MjCtx;
 static void mjctx_free(void *p) { MjCtx *c = p; val_decref(c->fun); val_decref(c->argnums); free(c); }
 static Value mj_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   MjCtx *c = ctx;
   lx_transform_init();
-  return jit_make_jaxpr(c->fun, c->argnums, argc, argv, kw);
+  int pushed = 0;
+  Value r = val_null();
+  for (; pushed < c->naxes; pushed++)
+    if (pmap_axis_push(c->axis[pushed], c->size[pushed]) < 0) goto done;
+  r = jit_make_jaxpr(c->fun, c->argnums, argc, argv, kw);
+done:
+  while (pushed-- > 0) pmap_axis_pop();
+  return r;
+}
+static int parse_axis_env(MjCtx *c, Value env) {
+  if (VAL_IS_NULL(env) || VAL_IS_NONE(env)) return 0;
+  Value l = list_from_iterable(env);
+  if (VAL_IS_NULL(l)) return -1;
+  int rc = 0;
+  for (int64_t i = 0; i < LIST(l.u.o)->len && rc == 0; i++) {
+    Value pr = list_from_iterable(LIST(l.u.o)->items[i]);
+    int64_t sz;
+    if (VAL_IS_NULL(pr)) { rc = -1; break; }
+    if (LIST(pr.u.o)->len != 2 || c->naxes == MJ_MAX_AXES) {
+      obj_raise(&exc_ValueError, "make_jaxpr axis_env must be a list of (name, size) pairs (at most %d)", MJ_MAX_AXES);
+      rc = -1;
+    } else if ((c->axis[c->naxes] = pmap_axis_id(LIST(pr.u.o)->items[0], "make_jaxpr")) < 0 ||
+               op_as_int(LIST(pr.u.o)->items[1], &sz) < 0) {
+      rc = -1;
+    } else {
+      c->size[c->naxes++] = sz;
+    }
+    val_decref(pr);
+  }
+  val_decref(l);
+  return rc;
 }
 static Value m_make_jaxpr(int argc, const Value *argv, Obj *kw) {
   Value a[4];
@@ -1511,6 +1543,7 @@ static Value m_make_jaxpr(int argc, const Value *argv, Obj *kw) {
   if (!c) return obj_raise_nomem();
   c->fun = val_incref(a[0]);
   c->argnums = val_incref(a[1]);
+  if (parse_axis_env(c, a[2]) < 0) { mjctx_free(c); return val_null(); }
   return tr_closure_new("make_jaxpr_f", mj_call, c, mjctx_free);
 }
 
