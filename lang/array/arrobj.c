@@ -1114,6 +1114,7 @@ const GetSetDef lx_arr_getset[] = {
     {"imag", g_imag, NULL, NULL},
     {"base", g_base, NULL, NULL},
     {"device", g_device, NULL, "the device holding the array"},
+    {"sharding", lx_array_sharding, NULL, "how the array is laid out over devices"},
     {NULL}};
 
 /* {=== the types ===} */

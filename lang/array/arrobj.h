@@ -221,6 +221,7 @@ void lx_set_processes(int n, int rank);
 int lx_device_id(Value v);
 Value lx_array_devices(Value arr);
 Value lx_array_device(Value arr);
+Value lx_array_sharding(Value arr);           /* SingleDeviceSharding / pmap's NamedSharding */
 int np_generator_init(Value m);   /* numpy.random's default_rng and Generator (mod_npgen.c) */
 /* C implementations reused by the array methods (self is argv[0]) */
 Value lx_matmul(Family f, Value a, Value b);

@@ -182,6 +182,40 @@ Value lx_array_device(Value self) {
   return d > 0 && d != ARR_DEV_SHARDED ? lx_device(d - 1) : lx_local_device(0);
 }
 
+/* x.sharding: the two layouts Sable has, as JAX prints them */
+typedef struct ShardingObj { Obj ob; int dev, n; Value arr; } ShardingObj;
+static void sharding_dealloc(Obj *o) { val_decref(((ShardingObj *)o)->arr); obj_free(o); }
+static Value sharding_repr(Value self) {
+  ShardingObj *s = (ShardingObj *)self.u.o;
+  if (s->n > 0)
+    return str_fmt("NamedSharding(mesh=Mesh('_internal_pmap_axis_name': %d, axis_types=(Auto,)), "
+                   "spec=P('_internal_pmap_axis_name',), memory_kind=device)", s->n);
+  return str_fmt("SingleDeviceSharding(device=CpuDevice(id=%d), memory_kind=device)", s->dev);
+}
+static Value sharding_device_set(Value self) { return lx_array_devices(((ShardingObj *)self.u.o)->arr); }
+static Value sharding_num_devices(Value self) {
+  ShardingObj *s = (ShardingObj *)self.u.o;
+  return val_int(s->n > 0 ? s->n : 1);
+}
+static const GetSetDef sharding_getset[] = {{"device_set", sharding_device_set, NULL, NULL},
+                                            {"num_devices", sharding_num_devices, NULL, NULL},
+                                            {NULL}};
+static TypeObj sharding_type = {OBJ_TYPE_HEAD, .name = "Sharding", .dealloc = sharding_dealloc,
+                                .repr = sharding_repr, .getset = sharding_getset};
+
+Value lx_array_sharding(Value self) {
+  Array *a = lx_arr(self);
+  int d = a ? (a->flags & ARR_DEV_MASK) >> ARR_DEV_SHIFT : 0;
+  ShardingObj *s = (ShardingObj *)obj_alloc(&sharding_type, sizeof *s);
+  if (!s) return val_null();
+  s->arr = val_incref(self);
+  s->n = 0;
+  s->dev = lx_device_id(lx_array_device(self));
+  if (d == ARR_DEV_SHARDED)
+    s->n = a->ndim > 0 && a->shape[0] < lx_local_device_count() ? (int)a->shape[0] : lx_local_device_count();
+  return val_obj(&s->ob);
+}
+
 static Value jax_devices(int argc, const Value *argv, Obj *kw) {
   int n = lx_device_count();
   Value l = list_new(n);

@@ -20,3 +20,7 @@ try:
     jax.config.update('jax_num_cpu_devices', 2)
 except RuntimeError as e:
     print(type(e).__name__, e)
+print(jnp.ones(2).sharding)
+print(x.sharding, x.sharding.device_set)
+print(y.sharding, y.sharding.num_devices)
+print(z.sharding)
