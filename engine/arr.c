@@ -439,7 +439,7 @@ Array *arr_new_like(const AVal *av) {
 }
 
 static void buf_release(Buffer *b) {
-  if (--b->refcount > 0) return;
+  if (__atomic_sub_fetch(&b->refcount, 1, __ATOMIC_ACQ_REL) > 0) return;
   if (b->free_fn) b->free_fn(b);
   /* an embedded buffer (one block from alloc_array) may go back to the big-block cache */
   if (!b->free_fn && b->block && (char *)b->block + sizeof(Array) == (char *)b &&
@@ -449,7 +449,7 @@ static void buf_release(Buffer *b) {
 }
 
 void arr_release(Array *a) {
-  if (!a || --a->refcount > 0) return;
+  if (!a || __atomic_sub_fetch(&a->refcount, 1, __ATOMIC_ACQ_REL) > 0) return;
   Buffer *b = a->buf;
   if (!(a->flags & ARR_EMBEDDED)) free(a);
   buf_release(b);
@@ -560,7 +560,7 @@ static Array *view_of(Array *a) {
   *v = *a;
   v->refcount = 1;
   v->flags = a->flags & ~ARR_EMBEDDED;
-  a->buf->refcount++;
+  __atomic_fetch_add(&a->buf->refcount, 1, __ATOMIC_RELAXED);
   return v;
 }
 

@@ -134,8 +134,8 @@ typedef struct AVal {
  * A Buffer owns memory on one device and is shared by every view of it. An Array is a view:
  * dtype, shape, strides and offset **counted in elements** (not bytes; strides may be
  * negative or 0 for broadcast views), and a reference to its buffer.
- * Reference counts are plain (not atomic): arrays are created and released by the thread
- * running the program; the CPU thread pool only reads and writes element data. */
+ * Reference counts are atomic: pmap's device workers (engine/coll.c) run graphs on their own
+ * threads and share read-only inputs and constants; the CPU thread pool only touches data. */
 typedef struct Buffer {
   int64_t refcount;
   void *data;              /* 64-byte aligned */
@@ -150,6 +150,12 @@ enum {
   ARR_WEAK = 2,            /* JAX weak_type */
   ARR_EMBEDDED = 4         /* the Array header lives inside its buffer's block (one malloc) */
 };
+/* Bits 8..15 of flags: the device an array is committed to (jax.device_put(x, dev)), stored as
+ * id + 1 (0: uncommitted, on the default device); ARR_DEV_SHARDED: a pmap result, one slice
+ * per device. Fresh primitive outputs are uncommitted. */
+#define ARR_DEV_SHIFT 8
+#define ARR_DEV_MASK (0xff << ARR_DEV_SHIFT)
+#define ARR_DEV_SHARDED 0xff
 
 typedef struct Array {
   int64_t refcount;
@@ -174,7 +180,10 @@ Array *arr_scalar_i(DType dt, int64_t v);
 /* Copy n elements from C memory (already of dtype dt, C order). */
 Array *arr_from_data(DType dt, int ndim, const int64_t *shape, const void *data);
 
-static inline Array *arr_retain(Array *a) { if (a) a->refcount++; return a; }
+static inline Array *arr_retain(Array *a) {
+  if (a) __atomic_fetch_add(&a->refcount, 1, __ATOMIC_RELAXED);
+  return a;
+}
 void arr_release(Array *a);     /* NULL is fine */
 
 static inline void *arr_data(const Array *a) {   /* address of element [0,..,0] */

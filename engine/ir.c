@@ -2,8 +2,10 @@
  * scan, debug_callback: shape rules and eager kernels), the executor, the optimiser, printing. */
 #include "ir.h"
 #include "cgen/cgen.h"
+#include "coll.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +14,7 @@
 
 int (*ir_host_callback)(int id, int n, Array *const *vals);
 int (*ir_poll)(void);
+static int poll_interrupt(void);
 int (*ir_host_call)(int id, int n, Array *const *vals, int nout, const AVal *out, Array **res);
 
 /* {=== construction ===} */
@@ -384,7 +387,7 @@ int ir_k_while(const Prim *p, Array *const *in, int nin, const void *params,
   ir_memcpy(bargs, in + cn, sizeof(Array *) * (size_t)bn);
   int rc = 0;
   for (;;) {
-    if (ir_poll && ir_poll() < 0) { rc = -1; break; }
+    if (poll_interrupt() < 0) { rc = -1; break; }
     ir_memcpy(cargs + cn, carry, sizeof(Array *) * (size_t)nc);
     Array *pred = NULL;
     if (ir_run(w->cond, cargs, &pred) < 0) { rc = -1; break; }
@@ -421,7 +424,7 @@ int ir_k_scan(const Prim *p, Array *const *in, int nin, const void *params,
   ir_memcpy(args, in, sizeof(Array *) * (size_t)nk);
   for (int64_t t = 0; t < s->length && rc == 0; t++) {
     int64_t it = s->reverse ? s->length - 1 - t : t;
-    if (ir_poll && ir_poll() < 0) { rc = -1; break; }
+    if (poll_interrupt() < 0) { rc = -1; break; }
     ir_memcpy(args + nk, carry, sizeof(Array *) * (size_t)nc);
     for (int i = 0; i < nx; i++) {
       args[nk + nc + i] = arr_view_index(in[nk + nc + i], 0, it);
@@ -501,22 +504,41 @@ done:
   return rc;
 }
 
+/* The execution plan is made on first run. pmap's device workers (engine/coll.c) may run one
+ * graph (or a sub-graph of its control flow) at once: the plan is built under a lock and
+ * published last, through last_use. */
+static pthread_mutex_t plan_mu = PTHREAD_MUTEX_INITIALIZER;
 static int plan(IrGraph *g) {
+  pthread_mutex_lock(&plan_mu);
+  if (__atomic_load_n(&g->last_use, __ATOMIC_ACQUIRE)) { pthread_mutex_unlock(&plan_mu); return 0; }
   int *lu = malloc(sizeof(int) * (size_t)(g->nvars + 1));
-  if (!lu) return arr_err(ERR_MEMORY, "out of memory");
+  if (!lu) { pthread_mutex_unlock(&plan_mu); return arr_err(ERR_MEMORY, "out of memory"); }
   for (int v = 0; v < g->nvars; v++) lu[v] = -1;
   for (int i = 0; i < g->neqn; i++)
     for (int k = 0; k < g->eqns[i].nin; k++) lu[g->eqns[i].in[k]] = i;
   for (int k = 0; k < g->nout; k++) lu[g->out[k]] = INT_MAX;
-  g->last_use = lu;
   cgen_free(g->cgen);
   g->cgen = cgen_plan(g);   /* NULL: every equation on its eager kernel */
   cgen_extend_lifetimes(g->cgen, lu);
+  __atomic_store_n(&g->last_use, lu, __ATOMIC_RELEASE);
+  pthread_mutex_unlock(&plan_mu);
   return 0;
 }
 
+int ir_prepare(IrGraph *g) {
+  return __atomic_load_n(&g->last_use, __ATOMIC_ACQUIRE) ? 0 : plan(g);
+}
+
+/* Interrupts: the language's poll raises on its own thread only; a device worker reads the
+ * flag and leaves the raising to the thread that waits for it. */
+static int poll_interrupt(void) {
+  if (coll_device_index() >= 0)
+    return arr_interrupted() ? arr_err(ERR_INTERRUPTED, "KeyboardInterrupt") : 0;
+  return ir_poll ? ir_poll() : 0;
+}
+
 int ir_run(IrGraph *g, Array *const *in, Array **out) {
-  if (!g->last_use && plan(g) < 0) return -1;
+  if (ir_prepare(g) < 0) return -1;
   Array *env_s[64], **env = env_s;
   uint8_t own_s[64], *own = own_s;
   if (g->nvars > 64) {

@@ -60,6 +60,8 @@ int ir_bind(PrimId id, Array *const *in, int nin, const void *params, Array **ou
 /* Run a graph with the eager kernels. in[] borrowed; out[] receive new references.
  * Returns 0, or -1 with the engine error set. */
 int ir_run(IrGraph *g, Array *const *in, Array **out);
+/* Make the execution plan now (ir_run makes it on first use); thread-safe. 0 / -1. */
+int ir_prepare(IrGraph *g);
 
 /* Which outputs depend on the inputs flagged in in_mask (data flow through the graph). */
 void ir_deps(const IrGraph *g, const uint8_t *in_mask, uint8_t *out_mask);

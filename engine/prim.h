@@ -141,7 +141,16 @@
   X(stop_gradient, "stop_gradient") \
   X(pure_callback, "pure_callback") \
   X(custom_jvp_call, "custom_jvp_call") \
-  X(custom_vjp_call, "custom_vjp_call")
+  X(custom_vjp_call, "custom_vjp_call") \
+  /* collectives over a named axis (lang/prim/prim_coll.c, kernels in engine/coll.c) */ \
+  X(psum, "psum") \
+  X(pmax, "pmax") \
+  X(pmin, "pmin") \
+  X(all_gather, "all_gather") \
+  X(ppermute, "ppermute") \
+  X(all_to_all, "all_to_all") \
+  X(psum_scatter, "reduce_scatter") \
+  X(axis_index, "axis_index")
 
 typedef enum PrimId {
 #define X(id, name) PRIM_##id,
@@ -280,6 +289,16 @@ typedef struct PCallback { int id; } PCallback;
 #define PHOST_MAX_OUT 4
 typedef struct PHostCall { int id, nout; AVal out[PHOST_MAX_OUT]; } PHostCall;
 typedef struct PCustomJvp { int nconsts; struct IrGraph *fun, *jvp; } PCustomJvp;
+/* Collectives (pmap, vmap with axis_name): axis is an interned axis name (engine/coll.h) and
+ * size its extent when traced; dim: all_gather's all_gather_dimension, all_to_all's
+ * split_axis, psum_scatter's scatter_dimension; dim2: all_to_all's concat_axis; ppermute:
+ * nperm (source, destination) pairs in perm. The axis is the first field: the batching
+ * interpreter compares it with its own (Prim.coll_batch). */
+#define PCOLL_MAX_PERM 64
+typedef struct PColl {
+  int axis, size, dim, dim2, tiled, nperm;
+  int perm[2 * PCOLL_MAX_PERM];
+} PColl;
 typedef struct PCustomVjp { int nconsts, bwd; struct IrGraph *fun, *fwd; } PCustomVjp;
 
 /* SAME/VALID padding helper (lax.padtype_to_pads): fills lo/hi for each spatial dim.
@@ -439,6 +458,10 @@ typedef struct Prim {
   int (*graphs)(const void *params, struct IrGraph **out, int max);
   int (*nout_of)(const void *params);
   void (*deps)(const void *params, int nin, const uint8_t *in, int nout, uint8_t *out, int depth);
+  /* collectives (params start with the axis id, PColl): the batching rule used when the
+   * batch interpreter's own axis name is the one named (vmap(axis_name=) and pmap run as a
+   * batch); `batch` then handles another axis, which is carried like an extra dimension */
+  BatchFn coll_batch;
 } Prim;
 
 /* The operands promoted to one dtype: [lo, hi) */

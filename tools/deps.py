@@ -14,7 +14,8 @@ BUILD = ["gcc", "make", "pkg-config", "libzmq3-dev", "libssl-dev", "libjansson-d
          "libopenblas-dev", "liblapacke-dev", "libedit-dev", "zlib1g-dev", "libpcre2-dev",
          "libgmp-dev"]
 RUNTIME = ["gnuplot-nox", "dataset-fashion-mnist"]
-TEST = ["python3-venv", "python3-dev", "clang", "libclang-rt-14-dev", "tmux"]
+TEST = ["python3-venv", "python3-dev", "clang", "libclang-rt-14-dev", "tmux",
+        "openmpi-bin", "libopenmpi-dev"]   # jax.distributed (loaded with dlopen; tests only)
 
 
 def missing(pkgs):

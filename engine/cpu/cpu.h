@@ -18,6 +18,11 @@ void cpu_parallel_for(int64_t n, int64_t grain, PoolFn fn, void *ctx);
 /* The number of chunks cpu_parallel_for cuts [0, n) into (chunk k is [n*k/c, n*(k+1)/c)). */
 int cpu_parallel_chunks(int64_t n, int64_t grain);
 #define CPU_MAX_CHUNKS 64
+/* pmap's device workers (engine/coll.c) are the parallelism while they run: on a thread marked
+ * so, parallel loops run inline, and OpenBLAS is set to one thread per call for the duration
+ * (cpu_blas_threads(1), then cpu_blas_threads(0) for the pool's count again). */
+void cpu_pool_mark_device_thread(void);
+void cpu_blas_threads(int n);
 
 /* Elements per thread below which elementwise work stays on one core. */
 #define CPU_GRAIN_CHEAP 32768   /* add, mul, copies */

@@ -21,6 +21,7 @@ static CpuBlas blas;
 static CpuLapack lapack;
 static Loaded blas_state = { PTHREAD_ONCE_INIT, 0, "" };
 static Loaded lapack_state = { PTHREAD_ONCE_INIT, 0, "" };
+static void (*set_threads)(int);   /* openblas_set_num_threads, when the BLAS has it */
 
 /* SABLE_BLAS_LIB / SABLE_LAPACKE_LIB name another file (a path or a soname) to load instead. */
 static void *open_lib(const char *env, const char *dflt, Loaded *st, const char **name) {
@@ -59,7 +60,6 @@ static void load_blas(void) {
 #undef GET
   /* OpenBLAS and the pool take turns on the cores (see cpu.h), so both use the same count.
    * Optional: another BLAS given through SABLE_BLAS_LIB may lack it. */
-  void (*set_threads)(int) = NULL;
   void *p = dlsym(h, "openblas_set_num_threads");
   if (p) memcpy(&set_threads, &p, sizeof p);
   if (set_threads) set_threads(cpu_pool_threads());
@@ -77,6 +77,11 @@ static void load_lapack(void) {
 #undef GET
   lapack = l;
   lapack_state.ok = 1;
+}
+
+void cpu_blas_threads(int n) {
+  if (!cpu_blas()) { arr_err_clear(); return; }
+  if (set_threads) set_threads(n > 0 ? n : cpu_pool_threads());
 }
 
 const CpuBlas *cpu_blas(void) {

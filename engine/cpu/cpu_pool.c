@@ -132,10 +132,22 @@ int cpu_parallel_chunks(int64_t n, int64_t grain) {
   return (int)chunks;
 }
 
+/* One caller at a time owns the job fields: pmap's device workers (engine/coll.c) are several
+ * callers, and one that finds the pool taken runs its loop itself. */
+static pthread_mutex_t caller_mu = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local int device_thread;
+
+void cpu_pool_mark_device_thread(void) { device_thread = 1; }
+
 void cpu_parallel_for(int64_t n, int64_t grain, PoolFn fn, void *ctx) {
   int chunks = cpu_parallel_chunks(n, grain);
   if (chunks <= 1) {
     if (n > 0) fn(ctx, 0, n);
+    return;
+  }
+  if (device_thread || pthread_mutex_trylock(&caller_mu) != 0) {
+    /* the same chunks (kernels may index per-chunk partials by them), on this thread */
+    for (int k = 0; k < chunks; k++) fn(ctx, n * k / chunks, n * (k + 1) / chunks);
     return;
   }
   job_fn = fn; job_ctx = ctx; job_n = n; job_chunks = chunks;
@@ -157,4 +169,5 @@ void cpu_parallel_for(int64_t n, int64_t grain, PoolFn fn, void *ctx) {
     atomic_store(&caller_waiting, 0);
     pthread_mutex_unlock(&mu);
   }
+  pthread_mutex_unlock(&caller_mu);
 }

@@ -1036,13 +1036,10 @@ static Value g_imag(Value self) {
 static Value g_base(Value self) { return val_none(); }
 static Value g_device(Value self) {
   if (lx_family(self) == FAM_NP) return str_from_cstr("cpu");
-  return lx_default_device();
+  return lx_array_device(self);
 }
 static Value m_devices(int argc, const Value *argv, Obj *kw) {
-  Value st = set_new();
-  if (VAL_IS_NULL(st)) return st;
-  if (set_add(st, lx_default_device()) < 0) { val_decref(st); return val_null(); }
-  return st;
+  return lx_array_devices(argc > 0 ? argv[0] : val_none());
 }
 
 /* .at[idx].op(v): two small helper objects */
@@ -1117,6 +1114,7 @@ const GetSetDef lx_arr_getset[] = {
     {"imag", g_imag, NULL, NULL},
     {"base", g_base, NULL, NULL},
     {"device", g_device, NULL, "the device holding the array"},
+    {"sharding", lx_array_sharding, NULL, "how the array is laid out over devices"},
     {NULL}};
 
 /* {=== the types ===} */

@@ -210,6 +210,18 @@ extern const MethodDef np_sort_jax[], np_sort_np[];
 extern const MethodDef np_io_np[], np_io_jax[], np_dotg_np[], np_dotg_jax[];
 int np_math_add_ufuncs(Value m, Family f);    /* adds the ufunc objects (np.add, ...) to m */
 Value lx_default_device(void);                /* jax.devices()[0] */
+/* the CPU devices (mod_jax.c): their count (decided at first use), device i, the id of a
+ * device object (-1: not one), and an array's device(s) */
+int lx_device_count(void);                    /* every process's devices */
+Value lx_device(int i);
+int lx_local_device_count(void);              /* this process's (jax.distributed) */
+Value lx_local_device(int i);
+int lx_process_count(void);
+void lx_set_processes(int n, int rank);
+int lx_device_id(Value v);
+Value lx_array_devices(Value arr);
+Value lx_array_device(Value arr);
+Value lx_array_sharding(Value arr);           /* SingleDeviceSharding / pmap's NamedSharding */
 int np_generator_init(Value m);   /* numpy.random's default_rng and Generator (mod_npgen.c) */
 /* C implementations reused by the array methods (self is argv[0]) */
 Value lx_matmul(Family f, Value a, Value b);

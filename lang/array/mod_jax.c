@@ -28,6 +28,12 @@ static int int_seq(Value v, int64_t *out, int max, const char *what) {
   return (int)n;
 }
 
+#define MAX_DEVICES 64
+static int ndevices;          /* CPU devices (mod_jax's devices section); 0: not decided yet */
+static int requested;         /* jax_num_cpu_devices, 0: not set */
+static int nproc = 1, proc_rank;   /* jax.distributed: the processes and this one's index */
+static int nlocal;            /* devices of each process (ndevices = nlocal * nproc) */
+
 /* {=== jax.config ===} */
 typedef struct ConfigObj { Obj ob; } ConfigObj;
 static Value config_update(int argc, const Value *argv, Obj *kw) {
@@ -40,6 +46,15 @@ static Value config_update(int argc, const Value *argv, Obj *kw) {
   if (!strcmp(n, "jax_enable_x64")) lx_flag_x64 = t;
   else if (!strcmp(n, "jax_threefry_partitionable")) lx_flag_partitionable = t;
   else if (!strcmp(n, "jax_explain_cache_misses")) lx_flag_explain_cache_misses = t;
+  else if (!strcmp(n, "jax_num_cpu_devices")) {
+    int64_t k;
+    if (lx_as_int(a[2], &k) < 0) return val_null();
+    if (ndevices)
+      return obj_raise(&exc_RuntimeError, "jax_num_cpu_devices config should be updated before "
+                       "backends are initialized i.e. before any JAX operation is executed. You "
+                       "should initialize this config immediately after `import jax`.");
+    requested = k > 0 ? (int)(k > MAX_DEVICES ? MAX_DEVICES : k) : 0;
+  }
   else if (!strcmp(n, "jax_platform_name") || !strcmp(n, "jax_platforms") ||
            !strcmp(n, "jax_debug_nans") || !strcmp(n, "jax_disable_jit") ||
            !strcmp(n, "jax_default_matmul_precision") || !strcmp(n, "jax_log_compiles") ||
@@ -66,31 +81,173 @@ static TypeObj config_type = {OBJ_TYPE_HEAD, .name = "Config", .dealloc = config
                               .repr = config_repr, .getattr = config_getattr,
                               .methods = config_methods};
 
-/* {=== devices ===} */
-typedef struct DeviceObj { Obj ob; } DeviceObj;
-static Value device_repr(Value self) { return str_from_cstr("CpuDevice(id=0)"); }
+/* {=== devices ===}
+ * N CPU devices when asked, as JAX: XLA_FLAGS=--xla_force_host_platform_device_count=N read at
+ * first use, jax.config.update('jax_num_cpu_devices', N) before it, or SABLE_CPU_DEVICES=N.
+ * pmap runs device d's work on a worker thread of its own (engine/coll.c). */
+typedef struct DeviceObj { Obj ob; int id; } DeviceObj;
+static int dev_id_of(Value self) { return ((DeviceObj *)self.u.o)->id; }
+static Value device_repr(Value self) { return str_fmt("CpuDevice(id=%d)", dev_id_of(self)); }
+static Value device_str(Value self) { return str_fmt("cpu:%d", dev_id_of(self)); }
 static Value dev_platform(Value self) { return str_from_cstr("cpu"); }
-static Value dev_id(Value self) { return val_int(0); }
+static Value dev_id(Value self) { return val_int(dev_id_of(self)); }
+static Value dev_process(Value self) { return val_int(nlocal ? dev_id_of(self) / nlocal : 0); }
 static const GetSetDef device_getset[] = {{"platform", dev_platform, NULL, NULL},
                                           {"device_kind", dev_platform, NULL, NULL},
-                                          {"id", dev_id, NULL, NULL}, {NULL}};
+                                          {"id", dev_id, NULL, NULL},
+                                          {"process_index", dev_process, NULL, NULL},
+                                          {"host_id", dev_process, NULL, NULL}, {NULL}};
 static int device_hash(Value self, int64_t *out) { *out = (int64_t)((uintptr_t)self.u.o >> 4); return 0; }
 static TypeObj device_type = {OBJ_TYPE_HEAD, .name = "Device", .dealloc = config_dealloc,
-                              .repr = device_repr, .hash = device_hash, .getset = device_getset};
-static DeviceObj cpu_device = {{OBJ_IMMORTAL, &device_type}};
+                              .repr = device_repr, .str = device_str, .hash = device_hash,
+                              .getset = device_getset};
+static DeviceObj devices[MAX_DEVICES];
 
-Value lx_default_device(void) { return val_obj(&cpu_device.ob); }
+static int env_count(void) {
+  const char *e = getenv("SABLE_CPU_DEVICES");
+  if (e && atoi(e) > 0) return atoi(e);
+  const char *x = getenv("XLA_FLAGS");
+  const char *k = x ? strstr(x, "--xla_force_host_platform_device_count=") : NULL;
+  if (k) {
+    int n = atoi(k + strlen("--xla_force_host_platform_device_count="));
+    if (n > 0) return n;
+  }
+  return 1;
+}
+
+int lx_device_count(void) {
+  if (!ndevices) {
+    int l = requested ? requested : env_count();
+    if (l * nproc > MAX_DEVICES) l = MAX_DEVICES / nproc > 0 ? MAX_DEVICES / nproc : 1;
+    int n = l * nproc;
+    if (n > MAX_DEVICES) n = MAX_DEVICES;
+    nlocal = l;
+    for (int i = 0; i < n; i++) {
+      devices[i].ob.rc = OBJ_IMMORTAL;
+      devices[i].ob.type = &device_type;
+      devices[i].id = i;
+    }
+    ndevices = n;
+  }
+  return ndevices;
+}
+
+Value lx_device(int i) {
+  int n = lx_device_count();
+  if (i < 0 || i >= n) i = 0;
+  return val_obj(&devices[i].ob);
+}
+/* the id of a jax.Device, or -1 (not one) */
+int lx_device_id(Value v) {
+  if (v.tag != V_OBJ || v.u.o->type != &device_type) return -1;
+  return dev_id_of(v);
+}
+
+Value lx_default_device(void) { return lx_local_device(0); }
+
+int lx_local_device_count(void) {
+  lx_device_count();
+  return nlocal;
+}
+Value lx_local_device(int i) {
+  int l = lx_local_device_count();
+  if (i < 0 || i >= l) i = 0;
+  return lx_device(proc_rank * l + i);
+}
+int lx_process_count(void) { return nproc; }
+/* jax.distributed joined n processes; this one is rank: the device list spans them all */
+void lx_set_processes(int n, int rank) {
+  nproc = n > 0 ? n : 1;
+  proc_rank = rank;
+  ndevices = 0;
+  lx_device_count();
+}
+
+/* the devices an array lives on: its committed device, every device for a pmap result */
+Value lx_array_devices(Value self) {
+  Value st = set_new();
+  if (VAL_IS_NULL(st)) return st;
+  Array *a = lx_arr(self);
+  int d = a ? (a->flags & ARR_DEV_MASK) >> ARR_DEV_SHIFT : 0;
+  int lo = 0, hi = 1;
+  if (d == ARR_DEV_SHARDED) { hi = a->ndim > 0 && a->shape[0] < lx_local_device_count() ? (int)a->shape[0] : lx_local_device_count(); }
+  else if (d > 0) { lo = d - 1; hi = d; }
+  for (int i = lo; i < hi; i++)
+    if (set_add(st, d == ARR_DEV_SHARDED ? lx_local_device(i) : lx_device(i)) < 0) { val_decref(st); return val_null(); }
+  return st;
+}
+Value lx_array_device(Value self) {
+  Array *a = lx_arr(self);
+  int d = a ? (a->flags & ARR_DEV_MASK) >> ARR_DEV_SHIFT : 0;
+  return d > 0 && d != ARR_DEV_SHARDED ? lx_device(d - 1) : lx_local_device(0);
+}
+
+/* x.sharding: the two layouts Sable has, as JAX prints them */
+typedef struct ShardingObj { Obj ob; int dev, n; Value arr; } ShardingObj;
+static void sharding_dealloc(Obj *o) { val_decref(((ShardingObj *)o)->arr); obj_free(o); }
+static Value sharding_repr(Value self) {
+  ShardingObj *s = (ShardingObj *)self.u.o;
+  if (s->n > 0)
+    return str_fmt("NamedSharding(mesh=Mesh('_internal_pmap_axis_name': %d, axis_types=(Auto,)), "
+                   "spec=P('_internal_pmap_axis_name',), memory_kind=device)", s->n);
+  return str_fmt("SingleDeviceSharding(device=CpuDevice(id=%d), memory_kind=device)", s->dev);
+}
+static Value sharding_device_set(Value self) { return lx_array_devices(((ShardingObj *)self.u.o)->arr); }
+static Value sharding_num_devices(Value self) {
+  ShardingObj *s = (ShardingObj *)self.u.o;
+  return val_int(s->n > 0 ? s->n : 1);
+}
+static const GetSetDef sharding_getset[] = {{"device_set", sharding_device_set, NULL, NULL},
+                                            {"num_devices", sharding_num_devices, NULL, NULL},
+                                            {NULL}};
+static TypeObj sharding_type = {OBJ_TYPE_HEAD, .name = "Sharding", .dealloc = sharding_dealloc,
+                                .repr = sharding_repr, .getset = sharding_getset};
+
+Value lx_array_sharding(Value self) {
+  Array *a = lx_arr(self);
+  int d = a ? (a->flags & ARR_DEV_MASK) >> ARR_DEV_SHIFT : 0;
+  ShardingObj *s = (ShardingObj *)obj_alloc(&sharding_type, sizeof *s);
+  if (!s) return val_null();
+  s->arr = val_incref(self);
+  s->n = 0;
+  s->dev = lx_device_id(lx_array_device(self));
+  if (d == ARR_DEV_SHARDED)
+    s->n = a->ndim > 0 && a->shape[0] < lx_local_device_count() ? (int)a->shape[0] : lx_local_device_count();
+  return val_obj(&s->ob);
+}
 
 static Value jax_devices(int argc, const Value *argv, Obj *kw) {
-  Value l = list_new(1);
+  int n = lx_device_count();
+  Value l = list_new(n);
   if (VAL_IS_NULL(l)) return l;
-  LIST(l.u.o)->items[0] = val_obj(&cpu_device.ob);
+  for (int i = 0; i < n; i++) LIST(l.u.o)->items[i] = lx_device(i);
   return l;
 }
 static Value jax_default_backend(int argc, const Value *argv, Obj *kw) {
   return str_from_cstr("cpu");
 }
-static Value jax_device_count(int argc, const Value *argv, Obj *kw) { return val_int(1); }
+static Value jax_local_devices(int argc, const Value *argv, Obj *kw) {
+  int n = lx_local_device_count();
+  Value l = list_new(n);
+  if (VAL_IS_NULL(l)) return l;
+  for (int i = 0; i < n; i++) LIST(l.u.o)->items[i] = lx_local_device(i);
+  return l;
+}
+static Value jax_device_count(int argc, const Value *argv, Obj *kw) { return val_int(lx_device_count()); }
+static Value jax_local_device_count(int argc, const Value *argv, Obj *kw) { return val_int(lx_local_device_count()); }
+static Value jax_process_index(int argc, const Value *argv, Obj *kw) { return val_int(proc_rank); }
+static Value jax_process_count(int argc, const Value *argv, Obj *kw) { return val_int(nproc); }
+
+/* a jax array committed to device d (a new header over the same buffer) */
+static Value commit(Value x, int d) {
+  Value j = lx_asarray(x, FAM_JAX, -1, 0);
+  if (VAL_IS_NULL(j) || !lx_arr(j)) return j;
+  Array *v = arr_view(lx_arr(j));
+  val_decref(j);
+  if (!v) { lx_raise_engine(FAM_JAX); return val_null(); }
+  v->flags = (v->flags & ~ARR_DEV_MASK & ~ARR_WRITABLE) | ((d + 1) << ARR_DEV_SHIFT);
+  return lx_wrap(v, FAM_JAX);
+}
 
 /* device_put(x, device=None): arrays in a pytree become jax arrays */
 static Value tree_to_jax(Value x, int depth) {
@@ -126,6 +283,9 @@ static Value tree_to_jax(Value x, int depth) {
 static Value jax_device_put(int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (func_parse_args("device_put", argc, argv, kw, "x|device,$src", a) < 0) return val_null();
+  int d = !VAL_IS_NULL(a[1]) && !VAL_IS_NONE(a[1]) ? lx_device_id(a[1]) : -1;
+  if (d >= 0 && (lx_is_arr(a[0]) || a[0].tag == V_INT || a[0].tag == V_FLOAT || a[0].tag == V_BOOL))
+    return commit(a[0], d);
   return tree_to_jax(a[0], 0);
 }
 static Value tree_to_np(Value x, int depth) {
@@ -145,6 +305,69 @@ static Value tree_to_np(Value x, int depth) {
   if (lx_family(x) == FAM_JAX) return lx_asarray(x, FAM_NP, -1, 0);
   return val_incref(x);
 }
+/* n arrays of one shape stacked along a new axis 0, marked as one slice per device */
+static Value stack_sharded(int n, const Value *xs) {
+  Array **as = calloc((size_t)n + 1, sizeof(Array *));
+  Value *js = calloc((size_t)n + 1, sizeof(Value));
+  Value r = val_null();
+  Array *o = NULL;
+  if (!as || !js) { obj_raise_nomem(); goto done; }
+  for (int i = 0; i < n; i++) {
+    js[i] = lx_asarray(xs[i], FAM_JAX, -1, 0);
+    if (VAL_IS_NULL(js[i])) goto done;
+    as[i] = lx_arr(js[i]);
+    if (!as[i]) { obj_raise(&exc_TypeError, "device_put_sharded: shards must be arrays"); goto done; }
+    if (as[i]->dtype != as[0]->dtype || as[i]->ndim != as[0]->ndim ||
+        memcmp(as[i]->shape, as[0]->shape, sizeof(int64_t) * (size_t)as[0]->ndim)) {
+      obj_raise(&exc_ValueError, "device_put_sharded: all shards must have the same shape and dtype");
+      goto done;
+    }
+  }
+  int64_t sh[ARR_MAXDIM];
+  if (as[0]->ndim >= ARR_MAXDIM) { obj_raise(&exc_ValueError, "device_put_sharded: too many dimensions"); goto done; }
+  sh[0] = n;
+  memcpy(sh + 1, as[0]->shape, sizeof(int64_t) * (size_t)as[0]->ndim);
+  o = arr_new(as[0]->dtype, as[0]->ndim + 1, sh);
+  if (!o) { lx_raise_engine(FAM_JAX); goto done; }
+  for (int i = 0; i < n; i++) {
+    Array *v = arr_view_index(o, 0, i);
+    int rc = v ? arr_assign(v, as[i]) : -1;
+    arr_release(v);
+    if (rc < 0) { lx_raise_engine(FAM_JAX); arr_release(o); o = NULL; goto done; }
+  }
+  o->flags |= ARR_DEV_SHARDED << ARR_DEV_SHIFT;
+  r = lx_wrap(o, FAM_JAX);
+done:
+  if (js) for (int i = 0; i < n; i++) val_decref(js[i]);
+  free(js);
+  free(as);
+  return r;
+}
+static int64_t seq_count(Value v, const char *what) {
+  if (!is_seq(v)) { obj_raise(&exc_TypeError, "%s must be a list or tuple", what); return -1; }
+  int64_t n = seq_len(v);
+  if (n < 1 || n > MAX_DEVICES) { obj_raise(&exc_ValueError, "%s: expected 1 to %d entries, got %lld", what, MAX_DEVICES, (long long)n); return -1; }
+  return n;
+}
+static Value jax_device_put_sharded(int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (func_parse_args("device_put_sharded", argc, argv, kw, "shards,devices", a) < 0) return val_null();
+  int64_t n = seq_count(a[0], "device_put_sharded shards"), nd = seq_count(a[1], "device_put_sharded devices");
+  if (n < 0 || nd < 0) return val_null();
+  if (n != nd)
+    return obj_raise(&exc_ValueError, "len(shards) = %lld must equal len(devices) = %lld.", (long long)n, (long long)nd);
+  return stack_sharded((int)n, seq_items(a[0]));
+}
+static Value jax_device_put_replicated(int argc, const Value *argv, Obj *kw) {
+  Value a[2];
+  if (func_parse_args("device_put_replicated", argc, argv, kw, "x,devices", a) < 0) return val_null();
+  int64_t nd = seq_count(a[1], "device_put_replicated devices");
+  if (nd < 0) return val_null();
+  Value xs[MAX_DEVICES];
+  for (int64_t i = 0; i < nd; i++) xs[i] = a[0];
+  return stack_sharded((int)nd, xs);
+}
+
 static Value jax_device_get(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("device_get", argc, kw, 1, 1) < 0) return val_null();
   return tree_to_np(argv[0], 0);
@@ -156,10 +379,14 @@ static Value jax_block_until_ready(int argc, const Value *argv, Obj *kw) {
 
 static const MethodDef jax_functions[] = {
     {"devices", jax_devices, "devices(backend=None): the list of devices", 0},
-    {"local_devices", jax_devices, "local_devices()", 0},
+    {"local_devices", jax_local_devices, "local_devices(): this process's devices", 0},
     {"default_backend", jax_default_backend, "default_backend()", 0},
     {"device_count", jax_device_count, "device_count()", 0},
-    {"local_device_count", jax_device_count, "local_device_count()", 0},
+    {"local_device_count", jax_local_device_count, "local_device_count()", 0},
+    {"process_index", jax_process_index, "process_index(): this process's index", 0},
+    {"process_count", jax_process_count, "process_count(): the number of processes", 0},
+    {"device_put_sharded", jax_device_put_sharded, "device_put_sharded(shards, devices): one stacked array, shard i on devices[i]", 0},
+    {"device_put_replicated", jax_device_put_replicated, "device_put_replicated(x, devices): x stacked once per device", 0},
     {"device_put", jax_device_put, "device_put(x, device=None)", 0},
     {"device_get", jax_device_get, "device_get(x)", 0},
     {"block_until_ready", jax_block_until_ready, "block_until_ready(x)", 0},

@@ -49,6 +49,7 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"jax.tree_util", modinit_jax_tree_util},
     {"jax.tree", modinit_jax_tree},
     {"jax.debug", modinit_jax_debug},
+    {"jax.distributed", modinit_jax_distributed},
     {"jax.errors", modinit_jax_errors},
 };
 

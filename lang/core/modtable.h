@@ -55,6 +55,7 @@ int modinit_sable_lax_control(Value m);
 int modinit_jax_tree_util(Value m);
 int modinit_jax_tree(Value m);
 int modinit_jax_debug(Value m);
+int modinit_jax_distributed(Value m);
 int modinit_jax_errors(Value m);
 
 #endif

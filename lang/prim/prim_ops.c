@@ -7,7 +7,7 @@
 
 const Prim *const prim_families[] = {prim_rows_elem, prim_rows_shape, prim_rows_index,
                                      prim_rows_reduce, prim_rows_dot, prim_rows_linalg,
-                                     prim_rows_control, NULL};
+                                     prim_rows_control, prim_rows_coll, NULL};
 
 int t_noop_always(const void *params) { return 1; }
 

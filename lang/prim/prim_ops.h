@@ -107,6 +107,6 @@ int flow_vjp_callback(PrimId, const void *, int, const Value *, const uint8_t *,
 
 /* The entry lists of the families (prim_*.c), ended by an entry with id PRIM_COUNT. */
 extern const Prim prim_rows_elem[], prim_rows_shape[], prim_rows_index[], prim_rows_reduce[],
-    prim_rows_dot[], prim_rows_linalg[], prim_rows_control[];
+    prim_rows_dot[], prim_rows_linalg[], prim_rows_control[], prim_rows_coll[];
 
 #endif

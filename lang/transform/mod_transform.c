@@ -1,5 +1,5 @@
 /* mod_transform.c - the language face of the transformations: grad, value_and_grad, jvp, vjp,
- * linearize, vmap, jit, make_jaxpr, custom_jvp/custom_vjp, stop_gradient, and the modules
+ * linearize, vmap, pmap, jit, make_jaxpr, custom_jvp/custom_vjp, stop_gradient, and the modules
  * sable.transforms (re-exported by `jax`), sable.lax_control (by `jax.lax`), jax.tree_util,
  * jax.tree, jax.debug and jax.errors. jacfwd/jacrev/hessian are Sable code (sable._autodiff). */
 #include <limits.h>
@@ -9,6 +9,7 @@
 #include "core/core.h"
 #include "core/modtable.h"
 #include "transform.h"
+#include "coll.h"
 
 
 static void lx_transform_init(void) {
@@ -845,7 +846,7 @@ done:
   return r;
 }
 
-typedef struct VmapCtx { Value fun, in_axes, out_axes; int64_t axis_size; int has_size; } VmapCtx;
+typedef struct VmapCtx { Value fun, in_axes, out_axes; int64_t axis_size; int has_size; int axis; } VmapCtx;
 static void vmapctx_free(void *p) {
   VmapCtx *c = p;
   val_decref(c->fun); val_decref(c->in_axes); val_decref(c->out_axes);
@@ -1056,6 +1057,7 @@ static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   if (vmap_size(c, argc, argv, leaves, ax, w, &size) < 0) goto done;
   B = vmap_new("vmap", c->fun, size);
   if (!B) goto done;
+  if (c->axis >= 0) vmap_set_axis(B, c->axis);
   for (int i = 0; i < n; i++) {
     if (ax[i] == AX_NONE) continue;
     Value t = vmap_wrap(B, w[i], ax[i]);
@@ -1063,7 +1065,9 @@ static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
     w[i] = t;
     if (VAL_IS_NULL(t)) goto done;
   }
+  if (c->axis >= 0 && pmap_axis_push(c->axis, size) < 0) goto done;
   out = vmap_apply(c, B, td, w, n, argc, argv, kw);
+  if (c->axis >= 0) pmap_axis_pop();
   if (VAL_IS_NULL(out)) goto done;
   r = vmap_outputs(c, B, out, size);
 done:
@@ -1086,11 +1090,535 @@ static Value m_vmap(int argc, const Value *argv, Obj *kw) {
   c->fun = val_incref(a[0]);
   c->in_axes = VAL_IS_NULL(a[1]) ? val_int(0) : val_incref(a[1]);
   c->out_axes = VAL_IS_NULL(a[2]) ? val_int(0) : val_incref(a[2]);
+  c->axis = -1;
+  if (!VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3])) {
+    lx_transform_init();
+    c->axis = pmap_axis_id(a[3], "vmap");
+    if (c->axis < 0) { vmapctx_free(c); return val_null(); }
+  }
   if (!VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) {
     if (op_as_int(a[4], &c->axis_size) < 0) { vmapctx_free(c); return val_null(); }
     c->has_size = 1;
   }
   return tr_closure_new("vmap_f", vmap_call, c, vmapctx_free);
+}
+
+/* {=== pmap ===}
+ * The mapped axis is split over the devices (jax.devices(), or devices=): at the top level,
+ * with concrete arguments, the function is traced once per argument signature into a
+ * per-device graph that runs on one worker thread per device, the collectives exchanging
+ * through shared memory (engine/coll.c). Under another transformation (grad of a pmap, jit of
+ * a pmap), or when the graph calls back into the language, it runs as a batch over a named
+ * axis: vmap(axis_name=) semantics, which is what pmap means. */
+#define PMAP_CACHE 8
+typedef struct PmapEntry {
+  TreeDef *tree, *out_tree;
+  int nleaves, ndev, x64, parallel;
+  AVal *avals;
+  int *ax;
+  Value statics;
+  IrGraph *g;
+} PmapEntry;
+
+typedef struct PmapCtx {
+  Value fun, in_axes, out_axes;
+  int axis;
+  int nstatic, statics[32];
+  int ndev_given;
+  PmapEntry cache[PMAP_CACHE];
+  int ncache, next;
+} PmapCtx;
+
+static void pmap_entry_free(PmapEntry *e) {
+  tree_free(e->tree);
+  tree_free(e->out_tree);
+  free(e->avals);
+  free(e->ax);
+  val_decref(e->statics);
+  ir_release(e->g);
+  memset(e, 0, sizeof *e);
+}
+
+static void pmapctx_free(void *p) {
+  PmapCtx *c = p;
+  val_decref(c->fun); val_decref(c->in_axes); val_decref(c->out_axes);
+  for (int i = 0; i < c->ncache; i++) pmap_entry_free(&c->cache[i]);
+  free(c);
+}
+
+static int pmap_is_static(const PmapCtx *c, int i) {
+  for (int k = 0; k < c->nstatic; k++) if (c->statics[k] == i) return 1;
+  return 0;
+}
+
+static TypeObj *indivisible_error(void) {
+  static TypeObj *t;
+  if (t) return t;
+  Value bases = tuple_pack(1, val_obj(&exc_ValueError.ob));
+  Value ns = dict_new();
+  if (VAL_IS_NULL(bases) || VAL_IS_NULL(ns)) { val_decref(bases); val_decref(ns); return NULL; }
+  dict_setstr(ns, "__module__", val_obj(str_intern("jax._src.sharding_impls")));
+  Value cls = class_new(str_intern("IndivisibleError"), bases, ns, NULL);
+  val_decref(bases);
+  val_decref(ns);
+  if (VAL_IS_NULL(cls)) return NULL;
+  t = (TypeObj *)cls.u.o;   /* kept for the life of the process */
+  return t;
+}
+
+/* "(6,)", "(5, 2)": a shape as a Python tuple prints */
+static void py_shape(const int64_t *s, int n, char *buf, size_t cap) {
+  size_t k = (size_t)snprintf(buf, cap, "(");
+  for (int i = 0; i < n && k < cap; i++)
+    k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)s[i]);
+  if (k < cap) snprintf(buf + k, cap - k, n == 1 ? ",)" : ")");
+}
+
+/* The mapped size against the devices, with JAX 0.10's errors (pmap is sharding there: a size
+ * above the device count is split into blocks, which then fail to squeeze). *m gets the number
+ * of devices used. */
+static int pmap_size(int argc, const Value *argv, Value leaves, int *ax, Value *w, int ndev, int *m) {
+  int n = (int)LIST(leaves.u.o)->len;
+  int64_t size = -1;
+  for (int i = 0; i < n; i++) {
+    Value x = LIST(leaves.u.o)->items[i];
+    w[i] = to_jax(x);
+    if (VAL_IS_NULL(w[i])) return -1;
+    if (ax[i] == AX_NONE) continue;
+    if (x.tag == V_INT || x.tag == V_FLOAT || x.tag == V_BOOL) { ax[i] = AX_NONE; continue; }
+    AVal av;
+    if (lx_aval(w[i], &av) < 0) return -1;
+    int a = ax[i] < 0 ? ax[i] + av.ndim : ax[i];
+    if (av.ndim == 0 || a < 0 || a >= av.ndim) {
+      obj_raise(&exc_IndexError, "tuple index out of range");
+      return -1;
+    }
+    ax[i] = a;
+    if (size < 0) size = av.shape[a];
+  }
+  if (size < 0) {
+    obj_raise(&exc_ValueError, "pmap requires at least one argument with a mapped axis.");
+    return -1;
+  }
+  if (size == 0) {
+    obj_raise(&exc_ValueError, "pmap got a mapped axis of size 0");
+    return -1;
+  }
+  int64_t mm = size < ndev ? size : ndev;
+  for (int i = 0; i < n; i++) {
+    if (ax[i] == AX_NONE) continue;
+    AVal av;
+    if (lx_aval(w[i], &av) < 0) return -1;
+    int64_t e = av.shape[ax[i]];
+    if (e % mm) {
+      char spec[400], full[300], tiles[300];
+      size_t k = (size_t)snprintf(spec, sizeof spec, "P(");
+      for (int d = 0; d <= ax[i] && k < sizeof spec; d++)
+        k += (size_t)snprintf(spec + k, sizeof spec - k, "%s%s", d ? ", " : "",
+                              d == ax[i] ? "'_internal_pmap_axis_name'" : "None");
+      if (k < sizeof spec) snprintf(spec + k, sizeof spec - k, ax[i] == 0 ? ",)" : ")");
+      py_shape(av.shape, av.ndim, full, sizeof full);
+      k = (size_t)snprintf(tiles, sizeof tiles, "[");
+      for (int d = 0; d < av.ndim && k < sizeof tiles; d++)
+        k += (size_t)snprintf(tiles + k, sizeof tiles - k, "%s%lld", d ? ", " : "", (long long)(d == ax[i] ? mm : 1));
+      if (k < sizeof tiles) snprintf(tiles + k, sizeof tiles - k, "]");
+      TypeObj *t = indivisible_error();
+      obj_raise(t ? t : &exc_ValueError, "Sharding NamedSharding(mesh=Mesh('_internal_pmap_axis_name': "
+                "%lld, axis_types=(Auto,)), spec=%s, memory_kind=device) implies that array axis %d "
+                "is partitioned %lld times, but the dimension size is %lld (full shape: %s, "
+                "per-dimension tiling factors: %s should evenly divide the shape)",
+                (long long)mm, spec, ax[i], (long long)mm, (long long)e, full, tiles);
+      return -1;
+    }
+    if (e / mm != 1) {
+      AVal b = av;
+      b.shape[ax[i]] = e / mm;
+      char s[300];
+      py_shape(b.shape, b.ndim, s, sizeof s);
+      obj_raise(&exc_ValueError, "cannot select an axis to squeeze out which has size not equal to "
+                "one, got shape=%s and dimensions=(%d,)", s, ax[i]);
+      return -1;
+    }
+  }
+  *m = (int)mm;
+  return 0;
+}
+
+/* the arguments rebuilt from leaves, the static ones put back */
+static Value pmap_args(const PmapCtx *c, TreeDef *td, const Value *leaves, int n, int argc,
+                       const Value *argv) {
+  Value a = tree_unflatten(td, leaves, n);
+  if (VAL_IS_NULL(a)) return a;
+  for (int i = 0; i < argc; i++)
+    if (pmap_is_static(c, i)) {
+      val_decref(TUPLE(a.u.o)->items[i]);
+      TUPLE(a.u.o)->items[i] = val_incref(argv[i]);
+    }
+  return a;
+}
+
+/* a concrete result as one slice per device (a new header, so no operand is marked) */
+static Value mark_sharded(Value v) {
+  Array *a = lx_arr(v);
+  if (!a) return v;
+  Array *h = arr_view(a);
+  val_decref(v);
+  if (!h) { tr_engine_err(); return val_null(); }
+  h->flags = (h->flags & ~ARR_DEV_MASK & ~ARR_WRITABLE) | (ARR_DEV_SHARDED << ARR_DEV_SHIFT);
+  return lx_wrap(h, FAM_JAX);
+}
+
+static Value pmap_mark_tree(Value tree) {
+  if (lx_current() != lx_eval_interp()) return tree;
+  Value l = list_new(0);
+  if (VAL_IS_NULL(l)) { val_decref(tree); return l; }
+  TreeDef *td = tree_flatten(tree, l, 0);
+  val_decref(tree);
+  if (!td) { val_decref(l); return val_null(); }
+  int64_t n = LIST(l.u.o)->len;
+  Value r = val_null();
+  for (int64_t i = 0; i < n; i++) {
+    Value *it = &LIST(l.u.o)->items[i];
+    if (lx_is_arr(*it) && it->u.o->type == &lx_jax_type) {
+      *it = mark_sharded(*it);
+      if (VAL_IS_NULL(*it)) goto done;
+    }
+  }
+  r = tree_unflatten(td, LIST(l.u.o)->items, n);
+done:
+  tree_free(td);
+  val_decref(l);
+  return r;
+}
+
+/* The batch route: vmap with the axis named. */
+static Value pmap_batch(PmapCtx *c, TreeDef *td, Value *w, int *ax, int n, int m, int argc,
+                        const Value *argv, Obj *kw) {
+  if (lx_process_count() > 1)
+    return obj_raise(&exc_NotImplementedError, "pmap across processes (jax.distributed) runs only "
+                     "at the top level, on concrete arguments, without callbacks into Python; "
+                     "put grad/jit inside the pmap-ed function");
+  LxTrace *B = vmap_new("pmap", c->fun, m);
+  if (!B) return val_null();
+  vmap_set_axis(B, c->axis);
+  Value r = val_null(), out = val_null();
+  Value *wt = calloc((size_t)n + 1, sizeof(Value));
+  if (!wt) { obj_raise_nomem(); goto done; }
+  for (int i = 0; i < n; i++) {
+    wt[i] = ax[i] == AX_NONE ? val_incref(w[i]) : vmap_wrap(B, w[i], ax[i]);
+    if (VAL_IS_NULL(wt[i])) { t_clear(wt, i); free(wt); wt = NULL; goto done; }
+  }
+  if (pmap_axis_push(c->axis, m) < 0) goto done;
+  {
+    Value args = pmap_args(c, td, wt, n, argc, argv);
+    if (!VAL_IS_NULL(args)) {
+      VmapCtx vc = {c->fun, c->in_axes, c->out_axes, 0, 0, c->axis};
+      int nkw = func_kwcount(kw), bad = 0;
+      Value *av2 = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
+      if (!av2) { obj_raise_nomem(); bad = 1; }
+      for (int i = 0; i < argc && !bad; i++) av2[i] = val_incref(TUPLE(args.u.o)->items[i]);
+      for (int i = 0; i < nkw && !bad; i++) {   /* keyword arguments: mapped over axis 0 */
+        Value x = to_jax(argv[argc + i]);
+        av2[argc + i] = VAL_IS_NULL(x) ? x : vmap_wrap(B, x, 0);
+        val_decref(x);
+        if (VAL_IS_NULL(av2[argc + i])) bad = 1;
+      }
+      if (!bad) {
+        Interp *prev = tr_enter(&B->it);
+        out = op_call(c->fun, argc, av2, kw);
+        tr_leave(prev);
+      }
+      if (av2) { t_clear(av2, argc + nkw); free(av2); }
+      if (!VAL_IS_NULL(out)) r = vmap_outputs(&vc, B, out, m);
+      val_decref(args);
+    }
+  }
+  pmap_axis_pop();
+done:
+  if (wt) { t_clear(wt, n); free(wt); }
+  val_decref(out);
+  tr_finish(B);
+  return VAL_IS_NULL(r) ? r : pmap_mark_tree(r);
+}
+
+static int pmap_entry_matches(const PmapEntry *e, TreeDef *td, const AVal *av, const int *ax,
+                              int n, Value statics, int m) {
+  if (e->nleaves != n || e->ndev != m || e->x64 != lx_flag_x64 || !tree_equal(e->tree, td)) return 0;
+  for (int i = 0; i < n; i++) {
+    if (e->ax[i] != ax[i] || e->avals[i].dtype != av[i].dtype || e->avals[i].weak != av[i].weak ||
+        e->avals[i].ndim != av[i].ndim ||
+        ir_memcmp(e->avals[i].shape, av[i].shape, sizeof(int64_t) * (size_t)av[i].ndim)) return 0;
+  }
+  int eq = op_eq(e->statics, statics);
+  if (eq < 0) { obj_err_clear(); return 0; }
+  return eq;
+}
+
+/* Trace the per-device function into e->g. */
+static int pmap_trace(PmapCtx *c, PmapEntry *e, TreeDef *td, Value *w, int *ax, const AVal *av,
+                      int n, int m, int argc, const Value *argv) {
+  StageTrace *s = jit_stage_new("pmap", c->fun, "pmap", 0);
+  if (!s) return -1;
+  Value *tin = calloc((size_t)n + 1, sizeof(Value));
+  Value outl = list_new(0), res = val_null();
+  Value *captured = NULL;
+  int ncap = 0, rc = -1;
+  if (!tin || VAL_IS_NULL(outl)) { obj_raise_nomem(); jit_stage_abort(s); goto done; }
+  for (int i = 0; i < n; i++) {
+    AVal a = av[i];
+    if (ax[i] != AX_NONE) {
+      for (int d = ax[i]; d < a.ndim - 1; d++) a.shape[d] = a.shape[d + 1];
+      a.ndim--;
+    }
+    char nm[32];
+    snprintf(nm, sizeof nm, "args[%d]", i);
+    tin[i] = jit_stage_input(s, &a, nm);
+    if (VAL_IS_NULL(tin[i])) { t_clear(tin, i); jit_stage_abort(s); goto done; }
+  }
+  /* across processes (jax.distributed) the named axis spans every process's devices */
+  if (pmap_axis_push(c->axis, (int64_t)m * lx_process_count()) < 0) { t_clear(tin, n); jit_stage_abort(s); goto done; }
+  {
+    Value args = pmap_args(c, td, tin, n, argc, argv);
+    if (!VAL_IS_NULL(args)) {
+      Interp *prev = tr_enter(&jit_stage_trace(s)->it);
+      res = op_call(c->fun, argc, TUPLE(args.u.o)->items, NULL);
+      tr_leave(prev);
+      val_decref(args);
+    }
+  }
+  pmap_axis_pop();
+  t_clear(tin, n);
+  if (VAL_IS_NULL(res)) { jit_stage_abort(s); goto done; }
+  e->out_tree = jit_stage_outputs(res, "the pmap-ed function", outl);
+  if (!e->out_tree) { jit_stage_abort(s); goto done; }
+  e->g = jit_stage_finish(s, (int)LIST(outl.u.o)->len, LIST(outl.u.o)->items, &captured, &ncap);
+  if (!e->g) goto done;
+  for (int i = 0; i < ncap; i++) val_decref(captured[i]);
+  free(captured);
+  if (ir_optimize(e->g) < 0) { tr_engine_err(); goto done; }
+  e->parallel = ncap == 0 && pmap_graph_parallel_ok(e->g);
+  rc = 0;
+done:
+  free(tin);
+  val_decref(outl);
+  val_decref(res);
+  return rc;
+}
+
+/* Run an entry on the devices and stack the results by out_axes. */
+static Value pmap_run(PmapCtx *c, PmapEntry *e, Value *w, int *ax, int n, int m) {
+  IrGraph *g = e->g;
+  int nin = g->nin, nout = g->nout;
+  Value r = val_null(), tree0 = val_null();
+  int *oax = NULL;
+  Array **ins = calloc((size_t)m * (size_t)nin + 1, sizeof(Array *));
+  uint8_t *owned = calloc((size_t)m * (size_t)nin + 1, 1);
+  Array **outs = calloc((size_t)m * (size_t)nout + 1, sizeof(Array *));
+  Value *res = calloc((size_t)nout + 1, sizeof(Value));
+  if (!ins || !owned || !outs || !res || nin != n) {
+    if (nin != n) obj_raise(&exc_RuntimeError, "internal: pmap graph takes %d inputs, not %d", nin, n);
+    else obj_raise_nomem();
+    goto done;
+  }
+  /* each device owns a copy of its slice; unmapped inputs are shared, read only */
+  for (int d = 0; d < m; d++)
+    for (int i = 0; i < n; i++) {
+      Array *a = lx_arr(w[i]);
+      if (!a) { obj_raise(&exc_TypeError, "pmap: argument %d is not an array", i); goto done; }
+      size_t k = (size_t)d * (size_t)nin + (size_t)i;
+      if (ax[i] == AX_NONE) { ins[k] = a; continue; }
+      Array *v = arr_view_index(a, ax[i], d);
+      ins[k] = v ? arr_copy(v) : NULL;
+      arr_release(v);
+      if (!ins[k]) { tr_engine_err(); goto done; }
+      owned[k] = 1;
+    }
+  if (pmap_run_graph(g, m, c->axis, ins, outs) < 0) goto done;
+  /* out_axes against the output tree (built from device 0's results) */
+  for (int k = 0; k < nout; k++) {
+    res[k] = lx_wrap(arr_retain(outs[k]), FAM_JAX);
+    if (VAL_IS_NULL(res[k])) { t_clear(res, k); goto done; }
+  }
+  tree0 = tree_unflatten(e->out_tree, res, nout);
+  t_clear(res, nout);
+  if (VAL_IS_NULL(tree0)) goto done;
+  oax = calloc((size_t)nout + 1, sizeof(int));
+  if (!oax) { obj_raise_nomem(); goto done; }
+  {
+    int k = 0;
+    if (axes_prefix(c->out_axes, tree0, oax, &k, nout, "pmap out_axes") < 0) goto done;
+  }
+  for (int k = 0; k < nout; k++) {
+    Array *o0 = outs[k];
+    if (oax[k] == AX_NONE) {
+      res[k] = lx_wrap(arr_retain(o0), FAM_JAX);
+      if (VAL_IS_NULL(res[k])) { t_clear(res, k); goto done; }
+      continue;
+    }
+    int nd = o0->ndim + 1, to = oax[k] < 0 ? oax[k] + nd : oax[k];
+    if (to < 0 || to >= nd || o0->ndim >= ARR_MAXDIM) {
+      t_clear(res, k);
+      obj_raise(&exc_ValueError, "pmap out_axes %d is out of bounds for an output of rank %d", oax[k], nd);
+      goto done;
+    }
+    int64_t sh[ARR_MAXDIM];
+    for (int d = 0, j = 0; d < nd; d++) sh[d] = d == to ? m : o0->shape[j++];
+    Array *st = arr_new(o0->dtype, nd, sh);
+    int bad = !st;
+    for (int d = 0; d < m && !bad; d++) {
+      Array *v = arr_view_index(st, to, d);
+      bad = !v || arr_assign(v, outs[(size_t)d * (size_t)nout + (size_t)k]) < 0;
+      arr_release(v);
+    }
+    if (bad) { arr_release(st); t_clear(res, k); tr_engine_err(); goto done; }
+    if (g->avals[g->out[k]].weak) st->flags |= ARR_WEAK;
+    if (to == 0) st->flags |= ARR_DEV_SHARDED << ARR_DEV_SHIFT;
+    res[k] = lx_wrap(st, FAM_JAX);
+    if (VAL_IS_NULL(res[k])) { t_clear(res, k); goto done; }
+  }
+  r = tree_unflatten(e->out_tree, res, nout);
+  t_clear(res, nout);
+done:
+  val_decref(tree0);
+  free(oax);
+  if (ins && owned)
+    for (size_t k = 0; k < (size_t)m * (size_t)nin; k++) if (owned[k]) arr_release(ins[k]);
+  if (outs)
+    for (size_t k = 0; k < (size_t)m * (size_t)nout; k++) arr_release(outs[k]);
+  free(ins); free(owned); free(outs); free(res);
+  return r;
+}
+
+static Value pmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
+  PmapCtx *c = ctx;
+  lx_transform_init();
+  for (int k = 0; k < c->nstatic; k++)
+    if (c->statics[k] >= argc)
+      return obj_raise(&exc_ValueError, "pmapped function has static_broadcasted_argnums=%d but "
+                       "was called with only %d positional argument%s. All static broadcasted "
+                       "arguments must be passed positionally.", c->statics[k], argc, argc == 1 ? "" : "s");
+  Value args = tuple_new(argc), st = tuple_new(argc);
+  if (VAL_IS_NULL(args) || VAL_IS_NULL(st)) { val_decref(args); val_decref(st); return val_null(); }
+  for (int i = 0; i < argc; i++) {
+    int s = pmap_is_static(c, i);
+    TUPLE_SET(args, i, s ? val_none() : val_incref(argv[i]));
+    TUPLE_SET(st, i, s ? val_incref(argv[i]) : val_none());
+  }
+  Value leaves = list_new(0), r = val_null();
+  TreeDef *td = NULL;
+  int *ax = NULL, n = 0, m = 0;
+  Value *w = NULL;
+  AVal *av = NULL;
+  if (VAL_IS_NULL(leaves)) goto done;
+  td = tree_flatten(args, leaves, 0);
+  if (!td) goto done;
+  n = (int)LIST(leaves.u.o)->len;
+  ax = calloc((size_t)n + 1, sizeof(int));
+  w = calloc((size_t)n + 1, sizeof(Value));
+  av = calloc((size_t)n + 1, sizeof(AVal));
+  if (!ax || !w || !av) { obj_raise_nomem(); goto done; }
+  {
+    Value spec = c->in_axes;
+    if (VAL_IS_TUPLE(spec) || VAL_IS_LIST(spec)) {
+      /* the static arguments' entries are skipped, as their leaves are */
+      int64_t ns = VAL_IS_TUPLE(spec) ? TUPLE(spec.u.o)->len : LIST(spec.u.o)->len;
+      if (ns != argc) {
+        obj_raise(&exc_ValueError, "pmap in_axes must be an int, None, or a tuple of entries "
+                  "corresponding to the positional arguments passed to the function, but got "
+                  "len(in_axes)=%lld, len(args)=%d", (long long)ns, argc);
+        goto done;
+      }
+    }
+    int k = 0;
+    Value sp = VAL_IS_LIST(spec) ? tuple_from(LIST(spec.u.o)->len, LIST(spec.u.o)->items) : val_incref(spec);
+    if (VAL_IS_NULL(sp)) goto done;
+    int rr = axes_prefix(sp, args, ax, &k, n, "pmap in_axes");
+    val_decref(sp);
+    if (rr < 0) goto done;
+  }
+  int ndev = c->ndev_given > 0 ? c->ndev_given : lx_local_device_count();
+  if (pmap_size(argc, argv, leaves, ax, w, ndev, &m) < 0) goto done;
+  int concrete = lx_current() == lx_eval_interp() && func_kwcount(kw) == 0 && !getenv("SABLE_PMAP_SERIAL");
+  for (int i = 0; i < n && concrete; i++) {
+    concrete = lx_is_arr(w[i]) != 0;
+    if (concrete && lx_aval(w[i], &av[i]) < 0) goto done;
+  }
+  if (concrete) {
+    PmapEntry *e = NULL;
+    for (int i = 0; i < c->ncache && !e; i++)
+      if (pmap_entry_matches(&c->cache[i], td, av, ax, n, st, m)) e = &c->cache[i];
+    if (!e) {
+      PmapEntry ne;
+      memset(&ne, 0, sizeof ne);
+      if (pmap_trace(c, &ne, td, w, ax, av, n, m, argc, argv) < 0) { pmap_entry_free(&ne); goto done; }
+      ne.tree = tree_copy(td);
+      ne.avals = malloc(sizeof(AVal) * (size_t)(n + 1));
+      ne.ax = malloc(sizeof(int) * (size_t)(n + 1));
+      if (!ne.tree || !ne.avals || !ne.ax) { pmap_entry_free(&ne); obj_raise_nomem(); goto done; }
+      ir_memcpy(ne.avals, av, sizeof(AVal) * (size_t)n);
+      ir_memcpy(ne.ax, ax, sizeof(int) * (size_t)n);
+      ne.nleaves = n;
+      ne.ndev = m;
+      ne.x64 = lx_flag_x64;
+      ne.statics = val_incref(st);
+      int slot = c->ncache < PMAP_CACHE ? c->ncache++ : (c->next++ % PMAP_CACHE);
+      if (slot < c->ncache && c->cache[slot].g) pmap_entry_free(&c->cache[slot]);
+      c->cache[slot] = ne;
+      e = &c->cache[slot];
+    }
+    if (e->parallel) { r = pmap_run(c, e, w, ax, n, m); goto done; }
+  }
+  r = pmap_batch(c, td, w, ax, n, m, argc, argv, kw);
+done:
+  if (w) t_clear(w, n);
+  free(w); free(ax); free(av);
+  tree_free(td);
+  val_decref(leaves); val_decref(args); val_decref(st);
+  return r;
+}
+
+static Value m_pmap(int argc, const Value *argv, Obj *kw) {
+  Value a[11];
+  if (func_parse_args("pmap", argc, argv, kw, "fun|axis_name,$in_axes,out_axes,static_broadcasted_argnums,"
+                      "devices,backend,axis_size,donate_argnums,global_arg_shapes", a) < 0)
+    return val_null();
+  if (!op_callable(a[0])) {
+    Value r = op_repr(a[0]);
+    if (VAL_IS_NULL(r)) return r;
+    obj_raise(&exc_TypeError, "Expected a callable value, got %s", str_cstr(r));
+    val_decref(r);
+    return val_null();
+  }
+  PmapCtx *c = calloc(1, sizeof *c);
+  if (!c) return obj_raise_nomem();
+  c->fun = val_incref(a[0]);
+  c->in_axes = VAL_IS_NULL(a[2]) ? val_int(0) : val_incref(a[2]);
+  c->out_axes = VAL_IS_NULL(a[3]) ? val_int(0) : val_incref(a[3]);
+  c->axis = VAL_IS_NULL(a[1]) || VAL_IS_NONE(a[1]) ? coll_axis_intern("_internal_pmap_axis_name")
+                                                    : pmap_axis_id(a[1], "pmap");
+  if (c->axis < 0) { if (!obj_err_occurred()) tr_engine_err(); pmapctx_free(c); return val_null(); }
+  if (!VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) {
+    int single;
+    int k = parse_argnums(a[4], c->statics, 32, &single);
+    if (k < 0) { pmapctx_free(c); return val_null(); }
+    c->nstatic = k;
+  }
+  if (!VAL_IS_NULL(a[5]) && !VAL_IS_NONE(a[5])) {
+    Value l = list_from_iterable(a[5]);
+    if (VAL_IS_NULL(l)) { pmapctx_free(c); return val_null(); }
+    int64_t nd = LIST(l.u.o)->len;
+    for (int64_t i = 0; i < nd; i++)
+      if (lx_device_id(LIST(l.u.o)->items[i]) != lx_device_id(lx_local_device((int)i))) {
+        val_decref(l);
+        pmapctx_free(c);
+        return obj_raise(&exc_NotImplementedError, "pmap devices=: the devices must be the first "
+                         "ones of jax.local_devices(), in order");
+      }
+    val_decref(l);
+    if (nd < 1) { pmapctx_free(c); return obj_raise(&exc_ValueError, "pmap got an empty devices list"); }
+    c->ndev_given = (int)nd;
+  }
+  return tr_closure_new("pmap_f", pmap_call, c, pmapctx_free);
 }
 
 /* {=== jit / make_jaxpr ===} */
@@ -1119,12 +1647,44 @@ static Value m_jit(int argc, const Value *argv, Obj *kw) {
   return jit_make(a[0], a[1], a[2]);
 }
 
-typedef struct MjCtx { Value fun, argnums; } MjCtx;
+/* axis_env: (name, size) pairs bound while tracing, so that collectives appear in the jaxpr */
+#define MJ_MAX_AXES 8
+typedef struct MjCtx { Value fun, argnums; int naxes, axis[MJ_MAX_AXES]; int64_t size[MJ_MAX_AXES]; } MjCtx;
 static void mjctx_free(void *p) { MjCtx *c = p; val_decref(c->fun); val_decref(c->argnums); free(c); }
 static Value mj_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   MjCtx *c = ctx;
   lx_transform_init();
-  return jit_make_jaxpr(c->fun, c->argnums, argc, argv, kw);
+  int pushed = 0;
+  Value r = val_null();
+  for (; pushed < c->naxes; pushed++)
+    if (pmap_axis_push(c->axis[pushed], c->size[pushed]) < 0) goto done;
+  r = jit_make_jaxpr(c->fun, c->argnums, argc, argv, kw);
+done:
+  while (pushed-- > 0) pmap_axis_pop();
+  return r;
+}
+static int parse_axis_env(MjCtx *c, Value env) {
+  if (VAL_IS_NULL(env) || VAL_IS_NONE(env)) return 0;
+  Value l = list_from_iterable(env);
+  if (VAL_IS_NULL(l)) return -1;
+  int rc = 0;
+  for (int64_t i = 0; i < LIST(l.u.o)->len && rc == 0; i++) {
+    Value pr = list_from_iterable(LIST(l.u.o)->items[i]);
+    int64_t sz;
+    if (VAL_IS_NULL(pr)) { rc = -1; break; }
+    if (LIST(pr.u.o)->len != 2 || c->naxes == MJ_MAX_AXES) {
+      obj_raise(&exc_ValueError, "make_jaxpr axis_env must be a list of (name, size) pairs (at most %d)", MJ_MAX_AXES);
+      rc = -1;
+    } else if ((c->axis[c->naxes] = pmap_axis_id(LIST(pr.u.o)->items[0], "make_jaxpr")) < 0 ||
+               op_as_int(LIST(pr.u.o)->items[1], &sz) < 0) {
+      rc = -1;
+    } else {
+      c->size[c->naxes++] = sz;
+    }
+    val_decref(pr);
+  }
+  val_decref(l);
+  return rc;
 }
 static Value m_make_jaxpr(int argc, const Value *argv, Obj *kw) {
   Value a[4];
@@ -1134,6 +1694,7 @@ static Value m_make_jaxpr(int argc, const Value *argv, Obj *kw) {
   if (!c) return obj_raise_nomem();
   c->fun = val_incref(a[0]);
   c->argnums = val_incref(a[1]);
+  if (parse_axis_env(c, a[2]) < 0) { mjctx_free(c); return val_null(); }
   return tr_closure_new("make_jaxpr_f", mj_call, c, mjctx_free);
 }
 
@@ -1878,6 +2439,7 @@ static const MethodDef transform_functions[] = {
     {"vjp", m_vjp, "vjp(fun, *primals, has_aux=False) -> (primals_out, vjp_fn)", 0},
     {"linearize", m_linearize, "linearize(fun, *primals) -> (primals_out, f_jvp)", 0},
     {"vmap", m_vmap, "vmap(fun, in_axes=0, out_axes=0, axis_size=None): vectorise fun", 0},
+    {"pmap", m_pmap, "pmap(fun, axis_name=None, in_axes=0, out_axes=0, static_broadcasted_argnums=()): fun on every device, in parallel", 0},
     {"jit", m_jit, "jit(fun, static_argnums=None, static_argnames=None): trace once, run fast", 0},
     {"make_jaxpr", m_make_jaxpr, "make_jaxpr(fun, static_argnums=())(*args): the traced program", 0},
     {"custom_jvp", m_custom_jvp, "custom_jvp(fun, nondiff_argnums=()): a function with its own JVP rule", 0},
@@ -1996,6 +2558,7 @@ int modinit_sable_transforms(Value m) {
   if (add_module(m, "tree", "jax.tree") < 0) return -1;
   if (add_module(m, "debug", "jax.debug") < 0) return -1;
   if (add_module(m, "errors", "jax.errors") < 0) return -1;
+  if (add_module(m, "distributed", "jax.distributed") < 0) return -1;
   /* jax.tree_map: the old name of tree_util.tree_map */
   for (const MethodDef *d = tree_util_functions; d->name; d++)
     if (!strcmp(d->name, "tree_map") || !strcmp(d->name, "tree_leaves") ||
@@ -2013,6 +2576,7 @@ int modinit_sable_transforms(Value m) {
 int modinit_sable_lax_control(Value m) {
   lx_transform_init();
   if (module_add_functions(m, flow_functions) < 0) return -1;
+  if (module_add_functions(m, pmap_lax_functions) < 0) return -1;
   return module_add_functions(m, lax_extra_functions);
 }
 

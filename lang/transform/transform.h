@@ -44,6 +44,9 @@ int vjp_nested(NestedFn f, void *ctx, int nin, const Value *primals, const uint8
 LxTrace *vmap_new(const char *transform, Value fun, int64_t size);
 Value vmap_wrap(LxTrace *t, Value v, int bdim);                /* bdim -1: v itself */
 int64_t vmap_axis_size(LxTrace *t);
+/* name the trace's axis (an interned id, engine/coll.h): collectives over it batch by their
+ * entries' coll_batch rules */
+void vmap_set_axis(LxTrace *t, int axis);
 int vmap_unwrap(LxTrace *t, Value v, Value *val, int *bdim);
 
 /* ---- staging ------------------------------------------------------------------------------ */
@@ -74,6 +77,18 @@ int jit_graph_eval(IrGraph *g, const Value *in, Value *out);
 typedef int (*TraceFn)(void *ctx, int nin, const Value *in, int *nout, Value *out);
 IrGraph *jit_trace_to_graph(const char *name, int nin, const AVal *in_av, TraceFn fn, void *ctx,
                         int max_out);
+
+/* ---- named axes, collectives and pmap's devices (pmap.c) ---------------------------------- */
+/* The axis names bound while a function is traced (pmap, vmap(axis_name=)): collectives look
+ * their size up here. push: 0, or -1 with an error. */
+int pmap_axis_push(int axis, int64_t size);
+void pmap_axis_pop(void);
+int pmap_axis_id(Value name, const char *fn);        /* interned id of an axis_name, -1 + error */
+extern const MethodDef pmap_lax_functions[];
+/* 1 when the graph may run on device worker threads (it never calls back into the language) */
+int pmap_graph_parallel_ok(const IrGraph *g);
+/* coll_run with the error raised as a language exception */
+int pmap_run_graph(IrGraph *g, int ndev, int axis, Array *const *in, Array **out);
 
 /* ---- pytrees (tree.c) --------------------------------------------------------------------- */
 typedef struct TreeDef TreeDef;

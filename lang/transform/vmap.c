@@ -9,6 +9,7 @@
 typedef struct BatchTrace {
   LxTrace base;
   int64_t size;
+  int axis;           /* the interned axis name (vmap(axis_name=), pmap), -1: none */
 } BatchTrace;
 
 static int batch_process(Interp *self, PrimId id, int nin, const Value *in, const void *params,
@@ -20,8 +21,11 @@ LxTrace *vmap_new(const char *transform, Value fun, int64_t size) {
   if (!t) { obj_raise_nomem(); return NULL; }
   tr_init(&t->base, &batch_vt, transform, fun);
   t->size = size;
+  t->axis = -1;
   return &t->base;
 }
+
+void vmap_set_axis(LxTrace *t, int axis) { ((BatchTrace *)t)->axis = axis; }
 
 int64_t vmap_axis_size(LxTrace *t) { return ((BatchTrace *)t)->size; }
 
@@ -64,12 +68,30 @@ static int batch_process(Interp *self_, PrimId id, int nin, const Value *in, con
     }
   }
   Interp *prev = tr_enter(self->base.it.parent);
+  const Prim *r = &prim_table[id];
+  /* a collective over this trace's own axis: the batch axis is the devices (before the
+   * unbatched shortcut: psum of an unmapped value is size * x, axis_index has no operand) */
+  if (r->coll_batch && self->axis >= 0 && params && *(const int *)params == self->axis) {
+    int obd_n[8];
+    Value o_n[8];
+    if (prim_nout(id, nin, params) > 8) { tr_leave(prev); obj_raise(&exc_ValueError, "internal: collective outputs"); goto done; }
+    int n = r->coll_batch(id, params, nin, val, bd, self->size, o_n, obd_n);
+    tr_leave(prev);
+    if (n >= 0) {
+      rc = n;
+      for (int k = 0; k < n; k++) {
+        out[k] = vmap_wrap(&self->base, o_n[k], obd_n[k]);
+        if (VAL_IS_NULL(out[k])) { t_clear(out, k); rc = -1; break; }
+      }
+      t_clear(o_n, n);
+    }
+    goto done;
+  }
   if (!any) {
     rc = tr_bind(id, nin, val, params, out);
     tr_leave(prev);
     goto done;
   }
-  const Prim *r = &prim_table[id];
   if (!r->batch) {
     tr_leave(prev);
     obj_raise(&exc_NotImplementedError, "Batching rule for '%s' not implemented",

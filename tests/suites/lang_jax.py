@@ -6,6 +6,8 @@ The .out files were produced by JAX itself (the reference): regenerate one with
 `python3 -m venv /tmp/refvenv && /tmp/refvenv/bin/pip install jax`). Programs print rounded
 values where XLA's transcendental functions and Sable's libm may differ in the last bit.
 Prints a PASS/FAIL line per program. Env: SABLE (binary), SABLE_ROOT.
+A program whose first line is `# env: NAME=VALUE [NAME=VALUE ...]` runs with those variables
+set, on both sides (e.g. XLA_FLAGS=--xla_force_host_platform_device_count=4 for pmap).
 """
 import difflib
 import os
@@ -20,6 +22,20 @@ SABLE = os.environ.get("SABLE", os.path.join(ROOT, "bin", "sable"))
 DIR = os.path.join(ROOT, "tests", "lang_jax")
 
 
+def program_env(path):
+    """The variables a program's first line `# env: A=1 B=2` asks for."""
+    with open(path) as f:
+        first = f.readline().strip()
+    if not first.startswith("# env:"):
+        return {}
+    out = {}
+    for item in first[len("# env:"):].split():
+        if "=" in item:
+            k, v = item.split("=", 1)
+            out[k] = v
+    return out
+
+
 def main():
     regen = "--regen" in sys.argv
     jax_python = os.environ.get("JAX_PYTHON")
@@ -32,8 +48,10 @@ def main():
             continue
         path = os.path.join(DIR, name)
         exp_path = path[:-3] + ".out"
+        extra = program_env(path)
         if regen:
-            p = subprocess.run([jax_python, name], cwd=DIR, capture_output=True, text=True)
+            p = subprocess.run([jax_python, name], cwd=DIR, capture_output=True, text=True,
+                               env=dict(os.environ, **extra))
             with open(exp_path, "w") as f:
                 f.write(p.stdout)
         if not os.path.exists(exp_path):
@@ -44,7 +62,7 @@ def main():
         for label, binary, env in binaries():
             try:
                 p = subprocess.run([binary, name], cwd=DIR, capture_output=True, text=True,
-                                   timeout=600, errors="replace", env=env)
+                                   timeout=600, errors="replace", env=dict(env or os.environ, **extra))
                 got, rc, err = p.stdout, p.returncode, p.stderr
             except subprocess.TimeoutExpired:
                 got, rc, err = "", None, "timed out"

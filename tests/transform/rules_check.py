@@ -357,3 +357,56 @@ check("custom_jvp_call_scan", lambda c, xs: lax.scan(lambda h, x: (log1pexp(h * 
 check_reverse("custom_vjp_call_jit", jit(xsin), [sym((4,)), sym((4,))])
 check_reverse("custom_vjp_call_in_vmap", lambda a, b: vmap(jit(xsin), in_axes=(0, None))(a, b), [sym((3, 4)), sym((4,))])
 check_reverse("custom_vjp_call_scan", lambda c, xs: lax.scan(lambda h, x: (xsin(h, x), h), c, xs)[0], [sym((2,)), sym((3, 2))])
+
+
+# collectives over a named axis (vmap(axis_name='i') of n per-device calls): the batched
+# function's rules (the collectives' batching over their own axis) as above, the gradient taken
+# inside the mapped function (the collectives' own JVP and transpose rules, then batched)
+# against central differences of the summed objective, vmap against a loop where the function
+# has no collective of another axis; PRIMS from make_jaxpr with the axis bound.
+def check_coll(name, g, args, n, deriv=True):
+    args = [jnp.asarray(a) for a in args]
+    f = vmap(g, axis_name="i")
+    try:
+        if deriv:
+            check(name, f, args, second=False, batch=False)
+            u = rnd(jnp.shape(f(*args)))
+            vs = [rnd(a.shape) for a in args]
+            total = lambda *a: jnp.sum(vmap(g, axis_name="i")(*a) * u)
+            inner = vmap(lambda *r: grad(lambda *q: jnp.sum(g(*q[:-1]) * q[-1]), argnums=tuple(range(len(r) - 1)))(*r),
+                         axis_name="i")(*args, u)
+            lhs = sum([jnp.sum(c * v) for c, v in zip(inner, vs)])
+            report(name + "/grad_inside_vs_fd", close(lhs, fd_jvp(total, args, vs), 1e-6))
+        else:
+            report(name + "/jit", close(jit(f)(*args), f(*args), 1e-9))
+        one = [a[0] for a in args]
+        names = prims_of_env(g, one, n)
+        if deriv:
+            for nm in prims_of_env(grad(lambda *q: jnp.sum(g(*q))), one, n):
+                if nm not in names:
+                    names.append(nm)
+        print("PRIMS " + name + " " + " ".join(names))
+    except Exception as e:
+        report(name, type(e).__name__ + ": " + str(e).split("\n")[0])
+
+
+def prims_of_env(f, args, n):
+    names = []
+    for line in str(jax.make_jaxpr(f, axis_env=[("i", n)])(*args)).split("\n"):
+        eq = line.split(" = ", 1)[1] if " = " in line else line
+        nm = eq.strip().split(" ")[0].split("[")[0]
+        if nm and nm not in names:
+            names.append(nm)
+    return names
+
+
+check_coll("psum", lambda x: lax.psum(x ** 2, "i") * x, [sym((3, 2))], 3)
+check_coll("pmean", lambda x: jnp.sin(lax.pmean(x, "i")) * x, [sym((4,))], 4)
+check_coll("all_gather", lambda x: jnp.sum(lax.all_gather(x, "i") ** 2, axis=0) * x, [sym((3, 2))], 3)
+check_coll("all_gather_tiled", lambda x: lax.all_gather(x, "i", axis=0, tiled=True)[1:3] * x[0], [sym((3, 2))], 3)
+check_coll("ppermute", lambda x: lax.ppermute(x, "i", [(0, 1), (1, 2), (2, 0)]) * x, [sym((3, 2))], 3)
+check_coll("all_to_all", lambda x: lax.all_to_all(x, "i", 0, 0) ** 2, [sym((3, 3))], 3)
+check_coll("all_to_all_tiled", lambda x: lax.all_to_all(x, "i", 1, 0, tiled=True) * 2.0, [sym((2, 3, 4))], 2)
+check_coll("psum_scatter", lambda x: lax.psum_scatter(x ** 2, "i") * x[0], [sym((3, 3))], 3)
+check_coll("pmax_pmin", lambda x: lax.pmax(x, "i") - lax.pmin(x, "i"), [sym((3, 2))], 3, deriv=False)
+check_coll("axis_index", lambda x: x * lax.axis_index("i"), [sym((4,))], 4)
