@@ -22,7 +22,7 @@ class ST:
     n = 0
     when = 1
     every = False
-    limit = 60
+    limit = 8
     done = 0
     busy = False
     act = None
@@ -197,7 +197,7 @@ KINDS = {
 
 COMMON_ACTS = ["t.clear()"]
 ACTS = {
-    "list": ["t.clear()", "t.append(E(7))", "t.pop() if t else None", "t[:] = [E(i) for i in range(60)]",
+    "list": ["t.clear()", "t.append(E(7))", "t.pop() if t else None", "setitem(t, slice(None), [E(i) for i in range(60)])",
              "t.extend(E(i) for i in range(200))", "delitem(t, slice(0, 1))", "t.insert(0, E(3))",
              "t.reverse()", "setitem(t, 0, E(9)) if t else None", "imul(t, 0)", "imul(t, 3)",
              "t.sort(key=val)", "delitem(t, slice(None))", "t.remove(t[-1]) if t else None"],
@@ -215,12 +215,12 @@ ACTS = {
               "t.popitem() if t else None", "t.popitem(last=False) if t else None",
               "t.move_to_end(next(iter(t))) if t else None", "t.move_to_end(next(iter(t)), last=False) if t else None",
               "delitem(t, next(iter(t))) if t else None"],
-    "bytearray": ["t.clear()", "t.extend(b'x' * 1000)", "t.append(1)", "t.pop() if t else None",
+    "bytearray": ["t.clear()", "t.extend(b'x' * 100)", "t.append(1)", "t.pop() if t else None",
                   "setitem(t, slice(None), b'')", "delitem(t, slice(0, 1))", "imul(t, 0)",
-                  "imul(t, 50)", "t.insert(0, 5)", "t.reverse()"],
-    "array": ["delitem(t, slice(None))", "t.extend(range(1000))", "t.append(1)", "t.pop() if t else None",
+                  "imul(t, 3)", "t.insert(0, 5)", "t.reverse()"],
+    "array": ["delitem(t, slice(None))", "t.extend(range(100))", "t.append(1)", "t.pop() if t else None",
               "setitem(t, slice(None), array.array('q'))", "delitem(t, slice(0, 1))", "imul(t, 0)",
-              "imul(t, 50)", "t.insert(0, 5)", "t.reverse()", "t.frombytes(bytes(800))"],
+              "imul(t, 3)", "t.insert(0, 5)", "t.reverse()", "t.frombytes(bytes(800))"],
     "str": ["t.clear()", "t.append('x')", "t.pop() if t else None", "t.extend(['y'] * 200)",
             "setitem(t, 0, 'z') if t else None", "setitem(t, 0, 5) if t else None"],
 }
@@ -341,6 +341,8 @@ class State:
         self.diffs = {}
         self.programs = 0
         self.cases = 0
+        self.cpython_short = 0
+        self.cpython_crash = 0
 
 
 def judge(state, binary, env, item):
@@ -372,6 +374,10 @@ def judge(state, binary, env, item):
         for i, (kind, op, act, when, every, n) in enumerate(cases):
             if i in got and i in want and got[i] != want[i]:
                 state.diffs.setdefault((kind, op, act), (got[i], want[i], when, every, n))
+        if len(want) < len(cases):
+            # CPython itself stopped early: 3.11.2 segfaults on some of these programs
+            state.cpython_short += 1
+            state.cpython_crash += c.rc is not None and c.rc < 0
         state.programs += 1
         state.cases += len(got)
     finally:
@@ -395,7 +401,8 @@ def main():
     rng = random.Random(SEED)
     fu.until(BUDGET, programs(rng), lambda it: judge(state, binary, env, it))
     summary = (f"{label} build, seed {SEED}: {state.programs} programs, {state.cases} cases, "
-               f"{len(state.crashes)} crashes, {len(state.hangs)} hangs, {len(state.diffs)} outcome differences")
+               f"{len(state.crashes)} crashes, {len(state.hangs)} hangs, {len(state.diffs)} outcome differences, "
+               f"{state.cpython_short} programs CPython did not finish ({state.cpython_crash} by a signal)")
     fu.stat(summary)
     for (kind, op, act), (g, w, when, every, n) in sorted(state.diffs.items()):
         fu.stat(f"differs: {kind} `{op}` act `{act}` (when={when} every={every} n={n}): Sable {g}, CPython {w}")
