@@ -184,7 +184,40 @@ def m_unicode(rng, data, other):
     return bytes(b)
 
 
-MUTATORS = [m_flip, m_printable, m_tok_delete, m_tok_dup, m_tok_swap, m_lines, m_line_ops, m_nest,
+EDGE = ["0", "-1", "1", "2", "255", "256", "-0.0", "1e308", "1e-320", "float('nan')", "float('inf')",
+        "2**31", "2**63-1", "-2**63", "2**63", "2**64", "10**20", "(1<<62)", "True", "None", "''", "[]", "()",
+        "b''", "0x7fffffff", "-2**31", "3.5", "1j", "10**6", "-10**6"]
+
+
+def m_num_edge(rng, data, other):
+    """numbers replaced by edge values: keeps the program valid, changes sizes and counts"""
+    toks, text = tokens(data)
+    nums = [(s, e) for s, e in toks if text[s].isdigit()]
+    for _ in range(rng.randint(1, 3)):
+        if not nums:
+            break
+        s, e = rng.choice(nums)
+        text = text[:s] + rng.choice(EDGE) + text[e:]
+        nums = [(a, b) for a, b in tokens(text.encode())[0] if text[a].isdigit()]
+    return text.encode()
+
+
+def m_ident_swap(rng, data, other):
+    """a name replaced by another name of the same program (or a builtin)"""
+    toks, text = tokens(data)
+    names = [(s, e) for s, e in toks if text[s].isalpha() or text[s] == "_"]
+    pool = sorted({text[s:e] for s, e in names}) + ["len", "list", "dict", "print", "range", "self", "None",
+                                                    "__class__", "__dict__", "object", "type", "super"]
+    for _ in range(rng.randint(1, 2)):
+        if not names:
+            break
+        s, e = rng.choice(names)
+        text = text[:s] + rng.choice(pool) + text[e:]
+        names = [(a, b) for a, b in tokens(text.encode())[0] if text[a].isalpha() or text[a] == "_"]
+    return text.encode()
+
+
+MUTATORS = [m_num_edge, m_num_edge, m_num_edge, m_ident_swap, m_ident_swap, m_lines, m_line_ops, m_flip, m_printable, m_tok_delete, m_tok_dup, m_tok_swap, m_lines, m_line_ops, m_nest,
             m_huge, m_truncate, m_unicode]
 
 
@@ -204,7 +237,7 @@ class State:
     def __init__(self):
         self.crashes = {}   # reason key -> (case, artifact, reason)
         self.hangs = []
-        self.counts = {"tried": 0, "ok": 0, "slow": 0, "loops": 0, "crash": 0, "hang": 0}
+        self.counts = {"tried": 0, "ok": 0, "slow": 0, "loops": 0, "crash": 0, "hang": 0, "exit0": 0, "error": 0}
 
 
 def reason_key(reason):
@@ -248,6 +281,8 @@ def judge(state, label, binary, env, item):
                 state.crashes.setdefault(reason_key(fu.crash_reason(rel)), (i, art, f"{name} [{ops}] release: {fu.crash_reason(rel)}"))
         state.counts[verdict] += 1
         state.counts["tried"] += 1
+        if verdict == "ok":
+            state.counts["exit0" if r.rc == 0 else "error"] += 1
     finally:
         fu.cleanup(d)
 
@@ -262,7 +297,8 @@ def main():
     state = State()
     fu.until(BUDGET, mutants(progs, rng), lambda it: judge(state, label, binary, env, it))
     c = state.counts
-    summary = (f"{label} build, seed {SEED}, {c['tried']} mutants of {len(progs)} programs: {c['ok']} ran, "
+    summary = (f"{label} build, seed {SEED}, {c['tried']} mutants of {len(progs)} programs: {c['ok']} ran "
+               f"({c['exit0']} to the end, {c['error']} stopped by an exception), "
                f"{c['slow']} slow under ASan only, {c['loops']} endless in CPython too, "
                f"{c['crash']} crashes, {c['hang']} hangs")
     fu.stat(summary)

@@ -1,7 +1,9 @@
 """Regression cases for what the fuzz_* suites found (issue 18): each tests/fuzz/regress/*.py is
 a minimized program that once crashed Sable; it must now run in the release and the ASan
-build with the same stdout and exit status as CPython 3.11 run on it here, and without a
-sanitizer report. (Tests that CPython would be wrong about print only that they survived.)"""
+build with the same stdout and exit status as CPython 3.11 run on it here (or, where NAME.out
+exists, with that stdout: made by the reference JAX/NumPy venv for programs CPython's standard
+library cannot run), and without a sanitizer report. (Tests that CPython would be wrong about
+print only that they survived.)"""
 import glob
 import os
 import sys
@@ -17,7 +19,10 @@ def main():
     failed = 0
     for p in progs:
         name = os.path.basename(p)[:-3]
-        want = fu.run([fu.CPYTHON, p], cwd=HERE, cpu=30, wall=60)
+        if os.path.exists(p[:-3] + ".out"):
+            want = fu.Result(0, open(p[:-3] + ".out", "rb").read(), b"", 0.0, False)
+        else:
+            want = fu.run([fu.CPYTHON, p], cwd=HERE, cpu=30, wall=60)
         for tag, binary, env in binaries():
             if not os.access(binary, os.X_OK):
                 fu.report("SKIP", f"fuzz_regress/{name}{tag}", f"{binary} is not built")
