@@ -399,15 +399,17 @@ static Value bytes_binary(int op, Value a, Value b) {
     return r;
   }
   if (base == OP_MULT) {
-    Value self = is_byteslike(a) ? a : b, k = is_byteslike(a) ? b : a;
-    if (!VAL_IS_INTLIKE(k)) return obj_notimpl();
+    Value self = is_byteslike(a) ? a : b, kv = is_byteslike(a) ? b : a;
+    int64_t k;   /* an int or any __index__ (which may resize self: it runs first) */
+    int c = op_repeat_count(kv, &k);
+    if (c <= 0) return c < 0 ? val_null() : obj_notimpl();
     if ((op & OBJ_INPLACE) && is_ba(self) && self.u.o == a.u.o) {
       ByteArrayObj *d = BYTEARRAY(a.u.o);
-      size_t nk = k.u.i > 0 ? d->len * (size_t)k.u.i : 0;
-      if (k.u.i > 0 && nk / (size_t)k.u.i != d->len) nk = SIZE_MAX;
+      size_t nk = k > 0 ? d->len * (size_t)k : 0;
+      if (k > 0 && nk / (size_t)k != d->len) nk = SIZE_MAX;
       if (ba_canresize(d, nk) < 0) return val_null();
-      if (k.u.i == 1 || (d->exports > 0 && nk == d->len)) return val_incref(a);
-      Value r = repeat(self, k.u.i);
+      if (k == 1 || (d->exports > 0 && nk == d->len)) return val_incref(a);
+      Value r = repeat(self, k);
       if (VAL_IS_NULL(r)) return r;
       ByteArrayObj *s = BYTEARRAY(r.u.o);
       char *t = d->s; size_t tc = d->cap;
@@ -416,7 +418,7 @@ static Value bytes_binary(int op, Value a, Value b) {
       val_decref(r);
       return val_incref(a);
     }
-    return repeat(self, k.u.i);
+    return repeat(self, k);
   }
   return obj_notimpl();
 }
@@ -602,13 +604,25 @@ static int ba_setitem(Value v, Value key, Value x) {
   return 0;
 }
 
+/* an int needle (or any object with __index__, as CPython): 1 with *c set, 0 when v is not
+ * one, -1 on error. Runs user code: callers read their data pointers after it. */
+static int byte_needle(Value v, char *c) {
+  if (!VAL_IS_INTLIKE(v) && (is_byteslike(v) || op_type(v)->getbuffer || !op_hasattr_s(v, "__index__")))
+    return 0;
+  int64_t i;
+  if (op_as_int(v, &i) < 0) return -1;
+  if (i < 0 || i > 255) { obj_raise(&exc_ValueError, "byte must be in range(0, 256)"); return -1; }
+  *c = (char)i;
+  return 1;
+}
+
 static int bytes_contains(Value v, Value x) {
   size_t n;
+  char one;
+  int isint = byte_needle(x, &one);
+  if (isint < 0) return -1;
   const char *s = bdata(v, &n);
-  if (VAL_IS_INTLIKE(x)) {
-    if (x.u.i < 0 || x.u.i > 255) { obj_raise(&exc_ValueError, "byte must be in range(0, 256)"); return -1; }
-    return memchr(s, (int)x.u.i, n) != NULL;
-  }
+  if (isint) return n && memchr(s, (unsigned char)one, n) != NULL;
   ObjBuffer vb;
   if (bytes_view(x, &vb) < 0) return -1;
   if (vb.len == 0) return 1;
@@ -842,7 +856,10 @@ static Value find_impl(int argc, const Value *argv, Obj *kw, int rev, int raise,
   size_t n, tn, bs, be;
   const char *s, *t;
   char one;
-  if (search_range(argv[0], a[1], a[2], &s, &n, &bs, &be) < 0 || needle(a[0], &t, &tn, &one) < 0) return val_null();
+  int isint = byte_needle(a[0], &one);
+  if (isint < 0 || search_range(argv[0], a[1], a[2], &s, &n, &bs, &be) < 0) return val_null();
+  if (isint) { t = &one; tn = 1; }
+  else if (needle(a[0], &t, &tn, &one) < 0) return val_null();
   const char *p = NULL;
   if (bs <= be && be - bs >= tn) {
     if (tn == 0) p = rev ? s + be : s + bs;
@@ -865,7 +882,10 @@ static Value m_count(int argc, const Value *argv, Obj *kw) {
   size_t n, tn, bs, be;
   const char *s, *t;
   char one;
-  if (search_range(argv[0], a[1], a[2], &s, &n, &bs, &be) < 0 || needle(a[0], &t, &tn, &one) < 0) return val_null();
+  int isint = byte_needle(a[0], &one);
+  if (isint < 0 || search_range(argv[0], a[1], a[2], &s, &n, &bs, &be) < 0) return val_null();
+  if (isint) { t = &one; tn = 1; }
+  else if (needle(a[0], &t, &tn, &one) < 0) return val_null();
   if (bs > be) return val_int(0);
   if (tn == 0) return val_int((int64_t)(be - bs) + 1);
   int64_t c = 0;

@@ -422,9 +422,11 @@ static Value array_binary(int op, Value x, Value y) {
   }
   if (base == OP_MULT) {
     Value s = VAL_IS_ARRAY(x) ? x : y, k = VAL_IS_ARRAY(x) ? y : x;
-    if (!VAL_IS_INTLIKE(k)) return obj_notimpl();
+    int64_t c;   /* an int or any __index__, converted before the array is read */
+    int rc = op_repeat_count(k, &c);
+    if (rc <= 0) return rc < 0 ? val_null() : obj_notimpl();
     ArrayObj *a = AO(s);
-    int64_t c = k.u.i < 0 ? 0 : k.u.i;
+    if (c < 0) c = 0;
     size_t bytes = a->n * (size_t)a->isz;
     if (bytes && (uint64_t)c > obj_alloc_cap() / bytes) return obj_raise_nomem();
     ArrayObj *r = array_alloc(a->tc, a->n * (size_t)c);
