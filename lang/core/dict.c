@@ -83,12 +83,15 @@ restart:
       if (a->len == b->len && memcmp(a->s, b->s, a->len) == 0) return i;
       continue;
     }
-    int64_t ver = d->version;
+    /* as CPython: start again only if the comparison's user code moved the table or this
+     * entry, not on every insertion (an __eq__ that always inserts would loop forever) */
+    DictEntry *ents = d->entries;
     val_incref(k);
     int eq = op_eq(k, key);
+    int moved = d->entries != ents || i >= d->n || !key_same(d->entries[i].key, k) || d->index;
     val_decref(k);
     if (eq < 0) return -2;
-    if (d->version != ver) goto restart;
+    if (moved) goto restart;
     if (eq) return i;
   }
   return -1;
@@ -123,13 +126,16 @@ restart:
           StrObj *a = STR(k.u.o), *b = STR(key.u.o);
           if (a->len == b->len && memcmp(a->s, b->s, a->len) == 0) { *slot = i; return ix; }
         } else {
-          int64_t ver = d->version;
+          /* as CPython: start again only if the table or this entry moved under the
+           * comparison's user code, not on every insertion (which could loop forever) */
           DictEntry *ents = d->entries;
           val_incref(k);
           int eq = op_eq(k, key);
+          int moved = d->entries != ents || d->index != index || d->mask != mask || ix >= d->n ||
+                      !key_same(d->entries[ix].key, k);
           val_decref(k);
           if (eq < 0) return -2;
-          if (d->version != ver || d->entries != ents || d->index != index) goto restart;
+          if (moved) goto restart;
           if (eq) { *slot = i; return ix; }
         }
       }
