@@ -88,20 +88,39 @@ restart:
     DictEntry *ents = d->entries;
     val_incref(k);
     int eq = op_eq(k, key);
-    int moved = d->entries != ents || i >= d->n || !key_same(d->entries[i].key, k) || d->index;
+    int moved = d->entries != ents || i >= d->n || !key_same(d->entries[i].key, k);
     val_decref(k);
     if (eq < 0) return -2;
+    if (d->index) return -3;   /* it grew an index meanwhile: dict_lookup starts again */
     if (moved) goto restart;
     if (eq) return i;
   }
   return -1;
 }
 
+/* the first free index slot (empty or dummy) for hash, with no comparisons (no user code) */
+static size_t empty_slot(const DictObj *d, int64_t hash) {
+  size_t mask = d->mask, i = (size_t)hash & mask;
+  uint64_t perturb = (uint64_t)hash;
+  while (d->index[i] >= 0) {
+    perturb >>= PERTURB_SHIFT;
+    i = (i * 5 + (size_t)perturb + 1) & mask;
+  }
+  return i;
+}
+
 /* find key: returns the entry index or -1 (absent), -2 on error; *slot gets the index slot */
 static int64_t dict_lookup(DictObj *d, Value key, int64_t hash, size_t *slot) {
+  int64_t ver0;
 restart:
   /* (a restart may find the dict cleared or shrunk to the index-less form) */
-  if (!d->index) { *slot = 0; return d->n ? small_lookup(d, key, hash) : -1; }
+  if (!d->index) {
+    *slot = 0;
+    int64_t r = d->n ? small_lookup(d, key, hash) : -1;
+    if (r == -3) goto restart;
+    return r;
+  }
+  ver0 = d->version;
   size_t mask = d->mask, i = (size_t)hash & mask;
   uint64_t perturb = (uint64_t)hash;
   int64_t *index = d->index;
@@ -109,7 +128,9 @@ restart:
   for (;;) {
     int64_t ix = index[i];
     if (ix == IX_EMPTY) {
-      *slot = free_slot != (size_t)-1 ? free_slot : i;
+      /* user code in a comparison may have filled the slot seen free: find one again */
+      if (d->version != ver0) *slot = empty_slot(d, hash);
+      else *slot = free_slot != (size_t)-1 ? free_slot : i;
       return -1;
     }
     if (ix == IX_DUMMY) {
@@ -183,8 +204,8 @@ int dict_set_h(Value dv, Value key, int64_t hash, Value x) {
   }
   if (d->n >= d->cap) {
     if (dict_resize(d, d->used + 1) < 0) return -1;
-    ix = dict_lookup(d, key, hash, &slot);
-    if (ix == -2) return -1;
+    /* the key is absent (as of the lookup): no second round of user __eq__ calls */
+    if (d->index) slot = empty_slot(d, hash);
   }
   int64_t k = d->n++;
   d->entries[k].hash = hash;

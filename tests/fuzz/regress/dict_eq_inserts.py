@@ -51,3 +51,40 @@ for make in (dict, collections.OrderedDict):
         except Exception as e:
             S.d = None
             print(make.__name__, n, type(e).__name__)
+
+
+# one mutation from inside a lookup of a small (index-less) dict that makes it grow an index:
+# the lookup used to start again inside the small form forever
+class Once:
+    act = None
+    n = 0
+
+
+class F:
+    def __init__(self, v):
+        self.v = v
+
+    def __eq__(self, o):
+        Once.n += 1
+        if Once.act and Once.n >= 2:
+            act, Once.act = Once.act, None
+            act()
+        return self.v == getattr(o, "v", o)
+
+    def __hash__(self):
+        return hash(self.v)
+
+
+for name, act in [("move_to_end", lambda t: t.move_to_end(next(iter(t)))),
+                  ("update", lambda t: t.update({F(2000 + i): i for i in range(80)})),
+                  ("clear", lambda t: t.clear())]:
+    for n in (5, 8):
+        t = collections.OrderedDict((F(i), F(i)) for i in range(n))
+        t2 = collections.OrderedDict((F(i), F(i)) for i in range(8))
+        Once.n, Once.act = 0, (lambda t=t, act=act: act(t))
+        try:
+            r = t[F(1)].v, len(t2)
+            t.update(t2)
+            print(name, n, "ok", r)
+        except Exception as e:
+            print(name, n, type(e).__name__)
