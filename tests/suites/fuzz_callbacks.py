@@ -11,7 +11,7 @@ import sys
 
 import _fuzz_util as fu
 
-BUDGET = fu.seconds(40)
+BUDGET = fu.seconds(35)
 SEED = fu.seed()
 CASES_PER_PROGRAM = 40
 

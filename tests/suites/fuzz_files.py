@@ -18,7 +18,7 @@ import numpy as np
 
 import _fuzz_util as fu
 
-BUDGET = fu.seconds(35)
+BUDGET = fu.seconds(30)
 SEED = fu.seed()
 PER_PROGRAM = 30
 

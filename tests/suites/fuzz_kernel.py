@@ -22,7 +22,7 @@ if not ku.have_binary():
 import kernel_client as kcl  # noqa: E402  (installs the kernelspec; its main() does not run)
 import zmq  # noqa: E402
 
-BUDGET = fu.seconds(35)
+BUDGET = fu.seconds(30)
 SEED = fu.seed()
 BATCH = 15
 
