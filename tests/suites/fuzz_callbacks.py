@@ -413,19 +413,19 @@ def main():
     for (kind, op, act), (g, w, when, every, n) in sorted(state.diffs.items()):
         fu.stat(f"differs: {kind} `{op}` act `{act}` (when={when} every={every} n={n}): Sable {g}, CPython {w}")
     if state.crashes:
-        fu.report("FAIL", "fuzz_callbacks/no_crash", "; ".join(state.crashes.values()))
+        fu.report("FAIL", "no_crash", "; ".join(state.crashes.values()))
     else:
-        fu.report("PASS", "fuzz_callbacks/no_crash", summary)
+        fu.report("PASS", "no_crash", summary)
     if state.hangs:
-        fu.report("FAIL", "fuzz_callbacks/no_hang", "; ".join(state.hangs))
+        fu.report("FAIL", "no_hang", "; ".join(state.hangs))
     else:
-        fu.report("PASS", "fuzz_callbacks/no_hang")
+        fu.report("PASS", "no_hang")
     if state.diffs:
-        fu.report("SKIP", "fuzz_callbacks/same_outcomes", f"{len(state.diffs)} differences from CPython "
+        fu.report("SKIP", "same_outcomes", f"{len(state.diffs)} differences from CPython "
                   "(listed on stderr): " + "; ".join(f"{k[0]} `{k[1]}` act `{k[2]}`: {v[0]} vs {v[1]}"
                                                      for k, v in sorted(state.diffs.items())[:5]))
     else:
-        fu.report("PASS", "fuzz_callbacks/same_outcomes")
+        fu.report("PASS", "same_outcomes")
     return 1 if state.crashes or state.hangs else 0
 
 

@@ -347,9 +347,9 @@ def main():
     files = originals()
     try:
         check_valid(binary, env, files)
-        fu.report("PASS", "fuzz_files/valid_inputs_load")
+        fu.report("PASS", "valid_inputs_load")
     except AssertionError as e:
-        fu.report("FAIL", "fuzz_files/valid_inputs_load", str(e))
+        fu.report("FAIL", "valid_inputs_load", str(e))
     state = State()
     rng = random.Random(SEED)
     fu.until(BUDGET, batches(rng, files), lambda it: judge(state, binary, env, files, it))
@@ -359,13 +359,13 @@ def main():
     for kind, outs in sorted(state.kinds.items()):
         fu.stat(f"{kind}: " + ", ".join(f"{k} {v}" for k, v in sorted(outs.items(), key=lambda x: -x[1])))
     if state.crashes:
-        fu.report("FAIL", "fuzz_files/no_crash", "; ".join(state.crashes.values()))
+        fu.report("FAIL", "no_crash", "; ".join(state.crashes.values()))
     else:
-        fu.report("PASS", "fuzz_files/no_crash", summary)
+        fu.report("PASS", "no_crash", summary)
     if state.hangs:
-        fu.report("FAIL", "fuzz_files/no_hang", "; ".join(state.hangs))
+        fu.report("FAIL", "no_hang", "; ".join(state.hangs))
     else:
-        fu.report("PASS", "fuzz_files/no_hang")
+        fu.report("PASS", "no_hang")
     return 1 if state.crashes or state.hangs else 0
 
 

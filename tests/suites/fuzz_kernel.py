@@ -240,10 +240,10 @@ def main():
         os.environ["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:exitcode=87"
         label = "asan"
     stats = {"messages": 0, "batches": 0}
-    ku.case("fuzz_kernel/still_answers", fuzz, stats)
+    ku.case("still_answers", fuzz, stats)
     fu.stat(f"{label} kernel, seed {SEED}: {stats['messages']} messages in {stats['batches']} batches")
     rep = kcl.sanitizer_report()
-    ku.report("FAIL" if rep else "PASS", "fuzz_kernel/sanitizer_log", rep or "")
+    ku.report("FAIL" if rep else "PASS", "sanitizer_log", rep or "")
     return ku.exit_status()
 
 

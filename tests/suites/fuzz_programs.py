@@ -303,13 +303,13 @@ def main():
                f"{c['crash']} crashes, {c['hang']} hangs")
     fu.stat(summary)
     if state.crashes:
-        fu.report("FAIL", "fuzz_programs/no_crash", "; ".join(f"case {i} ({a}): {w}" for i, a, w in state.crashes.values()))
+        fu.report("FAIL", "no_crash", "; ".join(f"case {i} ({a}): {w}" for i, a, w in state.crashes.values()))
     else:
-        fu.report("PASS", "fuzz_programs/no_crash", summary)
+        fu.report("PASS", "no_crash", summary)
     if state.hangs:
-        fu.report("FAIL", "fuzz_programs/no_hang", "; ".join(f"case {i} ({a}): {w}" for i, a, w in state.hangs))
+        fu.report("FAIL", "no_hang", "; ".join(f"case {i} ({a}): {w}" for i, a, w in state.hangs))
     else:
-        fu.report("PASS", "fuzz_programs/no_hang")
+        fu.report("PASS", "no_hang")
     return 1 if state.crashes or state.hangs else 0
 
 

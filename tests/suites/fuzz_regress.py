@@ -25,7 +25,7 @@ def main():
             want = fu.run([fu.CPYTHON, p], cwd=HERE, cpu=30, wall=60)
         for tag, binary, env in binaries():
             if not os.access(binary, os.X_OK):
-                fu.report("SKIP", f"fuzz_regress/{name}{tag}", f"{binary} is not built")
+                fu.report("SKIP", f"{name}{tag}", f"{binary} is not built")
                 continue
             env = fu.asan_env() if tag else env
             got = fu.run([binary, p], env=env, cwd=HERE, cpu=60, wall=120)
@@ -40,7 +40,7 @@ def main():
                 i = next((k for k in range(max(len(g), len(w))) if k >= len(g) or k >= len(w) or g[k] != w[k]), 0)
                 why = f"line {i + 1}: expected {w[i] if i < len(w) else '<end>'!r}, got {g[i] if i < len(g) else '<end>'!r}"
             failed += bool(why)
-            fu.report("FAIL" if why else "PASS", f"fuzz_regress/{name}{tag}", why or "")
+            fu.report("FAIL" if why else "PASS", f"{name}{tag}", why or "")
     return 1 if failed else 0
 
 
