@@ -915,6 +915,34 @@ static Value affix_impl(int argc, const Value *argv, Obj *kw, int end, const cha
   return val_bool(0);
 }
 static Value m_startswith(int argc, const Value *argv, Obj *kw) { return affix_impl(argc, argv, kw, 0, "startswith"); }
+
+/* CPython's bytes.expandtabs: columns restart after \n and \r */
+static Value m_expandtabs(int argc, const Value *argv, Obj *kw) {
+  Value a[1];
+  if (func_parse_args("expandtabs", argc - 1, argv + 1, kw, "|tabsize", a) < 0) return val_null();
+  int64_t ts = 8;
+  if (!VAL_IS_NULL(a[0]) && op_as_int(a[0], &ts) < 0) return val_null();
+  if (ts > INT32_MAX || ts < INT32_MIN)   /* CPython's tabsize is a C int */
+    return obj_raise(&exc_OverflowError, "Python int too large to convert to C int");
+  size_t n;
+  const char *s = bdata(argv[0], &n);   /* after tabsize's __index__ ran */
+  BB b = {0};
+  int64_t col = 0;
+  for (size_t i = 0; i < n && !b.failed; i++) {
+    if (s[i] == '\t') {
+      if (ts > 0) {
+        int64_t k = ts - col % ts;
+        if ((uint64_t)k + b.len > obj_alloc_cap()) { bb_free(&b); return obj_raise_nomem(); }
+        for (int64_t j = 0; j < k && !b.failed; j++) bb_putc(&b, ' ');
+        col += k;
+      }
+    } else {
+      bb_putc(&b, s[i]);
+      col = (s[i] == '\n' || s[i] == '\r') ? 0 : col + 1;
+    }
+  }
+  return mk_bb(argv[0], &b);
+}
 static Value m_endswith(int argc, const Value *argv, Obj *kw) { return affix_impl(argc, argv, kw, 1, "endswith"); }
 
 static Value fix_impl(int argc, const Value *argv, Obj *kw, int end, const char *name) {
@@ -1392,6 +1420,7 @@ static Value m_reverse(int argc, const Value *argv, Obj *kw) {
   {"rindex", m_rindex, "rindex(sub, start=None, end=None)", 0},                                   \
   {"count", m_count, "count(sub, start=None, end=None)", 0},                                      \
   {"startswith", m_startswith, "startswith(prefix, start=None, end=None)", 0},                    \
+  {"expandtabs", m_expandtabs, "expandtabs(tabsize=8)", 0},                                       \
   {"endswith", m_endswith, "endswith(suffix, start=None, end=None)", 0},                          \
   {"removeprefix", m_removeprefix, "removeprefix(prefix)", 0},                                    \
   {"removesuffix", m_removesuffix, "removesuffix(suffix)", 0},                                    \

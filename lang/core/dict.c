@@ -653,11 +653,31 @@ static Value dv_binary(int op, Value a, Value b) {
   return r;
 }
 
+/* view.isdisjoint(iterable): no element of the iterable is in the view */
+static Value dv_isdisjoint(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("isdisjoint", argc - 1, kw, 1, 1) < 0) return val_null();
+  Value it = op_iter(argv[1]);
+  if (VAL_IS_NULL(it)) return it;
+  Value x;
+  int r, in = 0;
+  while (!in && (r = op_next(it, &x)) == 1) {
+    in = dv_contains(argv[0], x);
+    val_decref(x);
+    if (in < 0) break;
+  }
+  val_decref(it);
+  if (r < 0 || in < 0) return val_null();
+  return val_bool(!in);
+}
+static const MethodDef dv_methods[] = {
+    {"isdisjoint", dv_isdisjoint, "isdisjoint(other)\nReturn True if the view and the given iterable have a null intersection.", 0},
+    {NULL, NULL, NULL, 0}};
+
 TypeObj dict_keys_type = {OBJ_TYPE_HEAD, .name = "dict_keys", .flags = TF_GC,
                           .dealloc = dv_dealloc, .traverse = dv_traverse, .clear = dv_clear,
                           .len = dv_len, .iter = dv_iter, .repr = dv_repr,
                           .contains = dv_contains, .compare = dv_compare,
-                          .binary = dv_binary};
+                          .binary = dv_binary, .methods = dv_methods};
 TypeObj dict_values_type = {OBJ_TYPE_HEAD, .name = "dict_values", .flags = TF_GC,
                             .dealloc = dv_dealloc, .traverse = dv_traverse,
                             .clear = dv_clear, .len = dv_len, .iter = dv_iter,
@@ -666,7 +686,7 @@ TypeObj dict_items_type = {OBJ_TYPE_HEAD, .name = "dict_items", .flags = TF_GC,
                            .dealloc = dv_dealloc, .traverse = dv_traverse,
                            .clear = dv_clear, .len = dv_len, .iter = dv_iter,
                            .repr = dv_repr, .contains = dv_contains,
-                           .compare = dv_compare, .binary = dv_binary};
+                           .compare = dv_compare, .binary = dv_binary, .methods = dv_methods};
 
 static Value view_new(TypeObj *t, Value d) {
   DictView *v = obj_alloc(t, sizeof(DictView));

@@ -601,6 +601,7 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
   int64_t i = find(SELF, argv[1], 0);
   if (i == -2) return val_null();
   if (i < 0) return obj_raise(&exc_ValueError, "array.remove(x): x not in array");
+  if (i >= (int64_t)SELF->n) return val_none();   /* __eq__ shrank it: nothing there now, as CPython */
   if (array_setitem(argv[0], val_int(i), val_null()) < 0) return val_null();
   return val_none();
 }
