@@ -237,13 +237,29 @@ class State:
     def __init__(self):
         self.crashes = {}   # reason key -> (case, artifact, reason)
         self.hangs = []
-        self.counts = {"tried": 0, "ok": 0, "slow": 0, "loops": 0, "crash": 0, "hang": 0, "exit0": 0, "error": 0}
+        self.counts = {"tried": 0, "ok": 0, "slow": 0, "loops": 0, "undecided": 0, "crash": 0, "hang": 0,
+                       "exit0": 0, "error": 0}
 
 
 def reason_key(reason):
     """one entry per distinct crash: the sanitizer's first frame in Sable's code, or the reason"""
     m = re.search(r"#\d+ 0x[0-9a-f]+ in (\w+) (\S+)", reason)
     return m.group(1) if m else reason[:80]
+
+
+REF_PY = os.environ.get("SABLE_REF_PYTHON", "/tmp/refvenv/bin/python")
+
+
+def oracle(name):
+    """the Python that judges a hang: CPython, or for NumPy/JAX programs the reference venv
+    (real JAX and NumPy) when this machine has one, else the test venv (NumPy)"""
+    if name.startswith(("tests/lang_np", "tests/lang_jax")):
+        if os.access(REF_PY, os.X_OK):
+            return REF_PY
+        venv = os.path.join(fu.ROOT, "build", "venv", "bin", "python")
+        if os.access(venv, os.X_OK):
+            return venv
+    return fu.CPYTHON
 
 
 def judge(state, label, binary, env, item):
@@ -257,7 +273,7 @@ def judge(state, label, binary, env, item):
         why = fu.crash_reason(r)
         verdict = "ok"
         if why is None and r.rc not in (0, 1, 2) and not r.timed_out:
-            c = fu.run([fu.CPYTHON, "m.py"], cwd=d, cpu=5, wall=30)
+            c = fu.run([oracle(name), "m.py"], cwd=d, cpu=5, wall=30)
             if c.rc != r.rc:
                 why = f"exit status {r.rc} (CPython: {c.rc})"
         if why:
@@ -268,9 +284,11 @@ def judge(state, label, binary, env, item):
             rel = fu.run([fu.release_binary(), "m.py"], cwd=d, cpu=10, wall=40)
             verdict = "slow"
             if rel.timed_out:
-                c = fu.run([fu.CPYTHON, "m.py"], cwd=d, cpu=10, wall=40)
+                c = fu.run([oracle(name), "m.py"], cwd=d, cpu=10, wall=40)
                 if c.timed_out:
                     verdict = "loops"
+                elif b"ModuleNotFoundError" in c.err:
+                    verdict = "undecided"   # no JAX/NumPy here to ask
                 else:
                     verdict = "hang"
                     art = fu.keep_artifact(f"prog_{SEED}_{i}_hang.py", data)
@@ -300,6 +318,7 @@ def main():
     summary = (f"{label} build, seed {SEED}, {c['tried']} mutants of {len(progs)} programs: {c['ok']} ran "
                f"({c['exit0']} to the end, {c['error']} stopped by an exception), "
                f"{c['slow']} slow under ASan only, {c['loops']} endless in CPython too, "
+               f"{c['undecided']} timeouts without JAX/NumPy to ask, "
                f"{c['crash']} crashes, {c['hang']} hangs")
     fu.stat(summary)
     if state.crashes:
