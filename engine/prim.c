@@ -70,8 +70,10 @@ void prim_padtype_to_pads(int n, const int64_t *in_sizes, const int64_t *window,
   for (int i = 0; i < n; i++) {
     if (!same) { lo[i] = hi[i] = 0; continue; }
     int64_t s = strides[i] > 0 ? strides[i] : 1;
-    int64_t out = (in_sizes[i] + s - 1) / s;
-    int64_t pad = (out - 1) * s + window[i] - in_sizes[i];
+    int64_t out = in_sizes[i] / s + (in_sizes[i] % s != 0);   /* ceil, no overflow for huge s */
+    int64_t pad;
+    if (__builtin_mul_overflow(out - 1, s, &pad) || __builtin_add_overflow(pad, window[i] - in_sizes[i], &pad))
+      pad = 0;
     if (pad < 0) pad = 0;
     if (same == 2) { hi[i] = pad / 2; lo[i] = pad - pad / 2; }
     else { lo[i] = pad / 2; hi[i] = pad - pad / 2; }

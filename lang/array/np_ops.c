@@ -172,6 +172,13 @@ static int promote_common(Family f, int n, const Value *in, DType *rt, int *rw) 
   int rc = 0;
   for (int i = 0; i < n; i++) {
     Value v = in[i];
+    if (v.tag == V_INT && f == FAM_JAX && !lx_flag_x64 && (v.u.i < INT32_MIN || v.u.i > INT32_MAX)) {
+      /* JAX parses a Python int as a weak int32 first: one that does not fit is an error, not
+       * a silent wrap (which made fori_loop bounds and sums quietly wrong) */
+      obj_raise(&exc_OverflowError, "Python int %lld too large to convert to int32", (long long)v.u.i);
+      rc = -1;
+      break;
+    }
     if (pyscalar(v)) {
       dts[i] = v.tag == V_BOOL ? DT_BOOL : v.tag == V_INT ? arr_default_int(mode)
                                                           : arr_default_float(mode);

@@ -37,7 +37,6 @@ static Value b_print(int argc, const Value *argv, Obj *kw) {
     else if (strcmp(n, "flush") == 0) flush = v;
     else return obj_raise(&exc_TypeError, "'%s' is an invalid keyword argument for print()", n);
   }
-  (void)flush;
   if (!VAL_IS_NULL(sep) && !VAL_IS_NONE(sep) && !VAL_IS_STR(sep))
     return obj_raise(&exc_TypeError, "sep must be None or a string, not %s", op_type_name(sep));
   if (!VAL_IS_NULL(end) && !VAL_IS_NONE(end) && !VAL_IS_STR(end))
@@ -57,7 +56,19 @@ static Value b_print(int argc, const Value *argv, Obj *kw) {
   else fbuf_putc(&b, '\n');
   int r = write_to(file, b.s ? b.s : "", b.len);
   fbuf_free(&b);
-  return r < 0 ? val_null() : val_none();
+  if (r < 0) return val_null();
+  if (!VAL_IS_NULL(flush)) {
+    int t = op_truth(flush);
+    if (t < 0) return val_null();
+    /* the script sink writes to stdio: a crash after print(..., flush=True) must not lose it */
+    if (t && (VAL_IS_NULL(file) || VAL_IS_NONE(file))) fflush(stdout);
+    else if (t) {
+      Value fr = op_call_method(file, "flush", 0, NULL);
+      if (VAL_IS_NULL(fr)) return fr;
+      val_decref(fr);
+    }
+  }
+  return val_none();
 }
 
 static Value b_input(int argc, const Value *argv, Obj *kw) {

@@ -399,15 +399,17 @@ static Value bytes_binary(int op, Value a, Value b) {
     return r;
   }
   if (base == OP_MULT) {
-    Value self = is_byteslike(a) ? a : b, k = is_byteslike(a) ? b : a;
-    if (!VAL_IS_INTLIKE(k)) return obj_notimpl();
+    Value self = is_byteslike(a) ? a : b, kv = is_byteslike(a) ? b : a;
+    int64_t k;   /* an int or any __index__ (which may resize self: it runs first) */
+    int c = op_repeat_count(kv, &k);
+    if (c <= 0) return c < 0 ? val_null() : obj_notimpl();
     if ((op & OBJ_INPLACE) && is_ba(self) && self.u.o == a.u.o) {
       ByteArrayObj *d = BYTEARRAY(a.u.o);
-      size_t nk = k.u.i > 0 ? d->len * (size_t)k.u.i : 0;
-      if (k.u.i > 0 && nk / (size_t)k.u.i != d->len) nk = SIZE_MAX;
+      size_t nk = k > 0 ? d->len * (size_t)k : 0;
+      if (k > 0 && nk / (size_t)k != d->len) nk = SIZE_MAX;
       if (ba_canresize(d, nk) < 0) return val_null();
-      if (k.u.i == 1 || (d->exports > 0 && nk == d->len)) return val_incref(a);
-      Value r = repeat(self, k.u.i);
+      if (k == 1 || (d->exports > 0 && nk == d->len)) return val_incref(a);
+      Value r = repeat(self, k);
       if (VAL_IS_NULL(r)) return r;
       ByteArrayObj *s = BYTEARRAY(r.u.o);
       char *t = d->s; size_t tc = d->cap;
@@ -416,7 +418,7 @@ static Value bytes_binary(int op, Value a, Value b) {
       val_decref(r);
       return val_incref(a);
     }
-    return repeat(self, k.u.i);
+    return repeat(self, k);
   }
   return obj_notimpl();
 }
@@ -430,10 +432,14 @@ static int bytes_len(Value v, int64_t *out) {
 
 static Value bytes_getitem(Value v, Value key) {
   size_t n;
-  const char *s = bdata(v, &n);
+  const char *s;
   if (VAL_IS_OBJ(key) && key.u.o->type == &iter_slice_type) {
     int64_t st, sp, step, m;
-    if (iter_slice_indices(key, (int64_t)n, &st, &sp, &step, &m) < 0) return val_null();
+    int fl;
+    /* the bounds' __index__ may resize a bytearray: read its data after them */
+    if (iter_slice_unpack(key, &st, &sp, &step, &fl) < 0) return val_null();
+    s = bdata(v, &n);
+    iter_slice_adjust((int64_t)n, fl, &st, &sp, step, &m);
     if (step == 1) return mk(v, s + st, (size_t)m);
     BB b = {0};
     if (bb_reserve(&b, (size_t)m) < 0) return val_null();
@@ -445,6 +451,7 @@ static Value bytes_getitem(Value v, Value key) {
     return obj_raise(&exc_TypeError, "%s indices must be integers or slices, not %s",
                      is_ba(v) ? "bytearray" : "byte", op_type_name(key));
   if (op_as_int(key, &i) < 0) return val_null();
+  s = bdata(v, &n);
   if (i < 0) i += (int64_t)n;
   if (i < 0 || i >= (int64_t)n)
     return obj_raise(&exc_IndexError, "%s", is_ba(v) ? "bytearray index out of range" : "index out of range");
@@ -517,7 +524,8 @@ static int ba_setitem(Value v, Value key, Value x) {
   ByteArrayObj *b = BYTEARRAY(v.u.o);
   if (VAL_IS_OBJ(key) && key.u.o->type == &iter_slice_type) {
     int64_t st, sp, step, m;
-    if (iter_slice_indices(key, (int64_t)b->len, &st, &sp, &step, &m) < 0) return -1;
+    int fl;
+    if (iter_slice_unpack(key, &st, &sp, &step, &fl) < 0) return -1;
     BB nb = {0};
     if (!VAL_IS_NULL(x)) {
       if (VAL_IS_INTLIKE(x)) {
@@ -530,6 +538,8 @@ static int ba_setitem(Value v, Value key, Value x) {
       }
       if (collect_ints(x, &nb, "byte must be in range(0, 256)") < 0) { bb_free(&nb); return -1; }
     }
+    /* the length after the user code above (__index__ of the bounds, the iterable) ran */
+    iter_slice_adjust((int64_t)b->len, fl, &st, &sp, step, &m);
     if (step == 1 || (VAL_IS_NULL(x) && m == 0)) {
       if (step != 1) { bb_free(&nb); return 0; }
       if (sp < st) sp = st;
@@ -586,17 +596,33 @@ static int ba_setitem(Value v, Value key, Value x) {
   }
   int c;
   if (byte_value(x, &c) < 0) return -1;
+  if (i >= (int64_t)b->len) {   /* the value's __index__ shrank it */
+    obj_raise(&exc_IndexError, "bytearray index out of range");
+    return -1;
+  }
   b->s[i] = (char)c;
   return 0;
 }
 
+/* an int needle (or any object with __index__, as CPython): 1 with *c set, 0 when v is not
+ * one, -1 on error. Runs user code: callers read their data pointers after it. */
+static int byte_needle(Value v, char *c) {
+  if (!VAL_IS_INTLIKE(v) && (is_byteslike(v) || op_type(v)->getbuffer || !op_hasattr_s(v, "__index__")))
+    return 0;
+  int64_t i;
+  if (op_as_int(v, &i) < 0) return -1;
+  if (i < 0 || i > 255) { obj_raise(&exc_ValueError, "byte must be in range(0, 256)"); return -1; }
+  *c = (char)i;
+  return 1;
+}
+
 static int bytes_contains(Value v, Value x) {
   size_t n;
+  char one;
+  int isint = byte_needle(x, &one);
+  if (isint < 0) return -1;
   const char *s = bdata(v, &n);
-  if (VAL_IS_INTLIKE(x)) {
-    if (x.u.i < 0 || x.u.i > 255) { obj_raise(&exc_ValueError, "byte must be in range(0, 256)"); return -1; }
-    return memchr(s, (int)x.u.i, n) != NULL;
-  }
+  if (isint) return n && memchr(s, (unsigned char)one, n) != NULL;
   ObjBuffer vb;
   if (bytes_view(x, &vb) < 0) return -1;
   if (vb.len == 0) return 1;
@@ -715,17 +741,19 @@ static Value m_hex(int argc, const Value *argv, Obj *kw) {
   Value a[2];
   if (func_parse_args("hex", argc - 1, argv + 1, kw, "|sep,bytes_per_sep", a) < 0) return val_null();
   size_t n;
-  const unsigned char *s = (const unsigned char *)bdata(argv[0], &n);
+  const unsigned char *s;
   const char *sep = NULL;
   size_t sepn = 0;
   int64_t per = 1;
+  /* bytes_per_sep's __index__ may resize self or sep: convert it first */
+  if (!VAL_IS_NULL(a[1]) && op_as_int(a[1], &per) < 0) return val_null();
+  s = (const unsigned char *)bdata(argv[0], &n);
   if (!VAL_IS_NULL(a[0])) {
     if (VAL_IS_STR(a[0])) { sep = str_cstr(a[0]); sepn = STR(a[0].u.o)->len; }
     else if (arg_bytes(a[0], &sep, &sepn) < 0) return val_null();
     if (sepn != 1) return obj_raise(&exc_ValueError, "sep must be length 1.");
     if ((unsigned char)sep[0] >= 128) return obj_raise(&exc_ValueError, "sep must be ASCII.");
   }
-  if (!VAL_IS_NULL(a[1]) && op_as_int(a[1], &per) < 0) return val_null();
   BB b = {0};
   static const char hx[] = "0123456789abcdef";
   int64_t g = per < 0 ? -per : per;
@@ -782,18 +810,18 @@ static Value m_fromhex(int argc, const Value *argv, Obj *kw) {
   return r;
 }
 
-/* [start, end) byte range of a search, CPython's slice rules; 0 when empty (st > en) */
-static int search_range(size_t n, Value vs, Value ve, size_t *bs, size_t *be) {
-  int64_t st = 0, en = (int64_t)n;
-  if (!VAL_IS_NULL(vs) && !VAL_IS_NONE(vs)) {
-    if (op_as_int(vs, &st) < 0) return -1;
-    if (st < 0) { st += (int64_t)n; if (st < 0) st = 0; }
-  }
-  if (!VAL_IS_NULL(ve) && !VAL_IS_NONE(ve)) {
-    if (op_as_int(ve, &en) < 0) return -1;
-    if (en < 0) { en += (int64_t)n; if (en < 0) en = 0; }
-  }
-  if (en > (int64_t)n) en = (int64_t)n;
+/* [start, end) byte range of a search, CPython's slice rules; 0 when empty (st > en).
+ * start/end may run user __index__ code that resizes a bytearray, so the caller reads the
+ * data and length (*s, *n) of self only after that. */
+static int search_range(Value self, Value vs, Value ve, const char **s, size_t *n, size_t *bs, size_t *be) {
+  int64_t st = 0, en = INT64_MAX;
+  int has_st = !VAL_IS_NULL(vs) && !VAL_IS_NONE(vs), has_en = !VAL_IS_NULL(ve) && !VAL_IS_NONE(ve);
+  if (has_st && op_as_int(vs, &st) < 0) return -1;
+  if (has_en && op_as_int(ve, &en) < 0) return -1;
+  *s = bdata(self, n);
+  if (st < 0) { st += (int64_t)*n; if (st < 0) st = 0; }
+  if (en < 0) { en += (int64_t)*n; if (en < 0) en = 0; }
+  if (en > (int64_t)*n) en = (int64_t)*n;
   *bs = (size_t)st;
   *be = (size_t)en;
   return 0;
@@ -826,9 +854,12 @@ static Value find_impl(int argc, const Value *argv, Obj *kw, int rev, int raise,
   Value a[3];
   if (func_parse_args(name, argc - 1, argv + 1, kw, "sub|start,end", a) < 0) return val_null();
   size_t n, tn, bs, be;
-  const char *s = bdata(argv[0], &n), *t;
+  const char *s, *t;
   char one;
-  if (needle(a[0], &t, &tn, &one) < 0 || search_range(n, a[1], a[2], &bs, &be) < 0) return val_null();
+  int isint = byte_needle(a[0], &one);
+  if (isint < 0 || search_range(argv[0], a[1], a[2], &s, &n, &bs, &be) < 0) return val_null();
+  if (isint) { t = &one; tn = 1; }
+  else if (needle(a[0], &t, &tn, &one) < 0) return val_null();
   const char *p = NULL;
   if (bs <= be && be - bs >= tn) {
     if (tn == 0) p = rev ? s + be : s + bs;
@@ -849,9 +880,12 @@ static Value m_count(int argc, const Value *argv, Obj *kw) {
   Value a[3];
   if (func_parse_args("count", argc - 1, argv + 1, kw, "sub|start,end", a) < 0) return val_null();
   size_t n, tn, bs, be;
-  const char *s = bdata(argv[0], &n), *t;
+  const char *s, *t;
   char one;
-  if (needle(a[0], &t, &tn, &one) < 0 || search_range(n, a[1], a[2], &bs, &be) < 0) return val_null();
+  int isint = byte_needle(a[0], &one);
+  if (isint < 0 || search_range(argv[0], a[1], a[2], &s, &n, &bs, &be) < 0) return val_null();
+  if (isint) { t = &one; tn = 1; }
+  else if (needle(a[0], &t, &tn, &one) < 0) return val_null();
   if (bs > be) return val_int(0);
   if (tn == 0) return val_int((int64_t)(be - bs) + 1);
   int64_t c = 0;
@@ -864,8 +898,8 @@ static Value affix_impl(int argc, const Value *argv, Obj *kw, int end, const cha
   Value a[3];
   if (func_parse_args(name, argc - 1, argv + 1, kw, "prefix|start,end", a) < 0) return val_null();
   size_t n, bs, be;
-  const char *s = bdata(argv[0], &n);
-  if (search_range(n, a[1], a[2], &bs, &be) < 0) return val_null();
+  const char *s;
+  if (search_range(argv[0], a[1], a[2], &s, &n, &bs, &be) < 0) return val_null();
   int64_t k = VAL_IS_TUPLE(a[0]) ? TUPLE(a[0].u.o)->len : 1;
   for (int64_t i = 0; i < k; i++) {
     Value x = VAL_IS_TUPLE(a[0]) ? TUPLE(a[0].u.o)->items[i] : a[0];
@@ -881,6 +915,34 @@ static Value affix_impl(int argc, const Value *argv, Obj *kw, int end, const cha
   return val_bool(0);
 }
 static Value m_startswith(int argc, const Value *argv, Obj *kw) { return affix_impl(argc, argv, kw, 0, "startswith"); }
+
+/* CPython's bytes.expandtabs: columns restart after \n and \r */
+static Value m_expandtabs(int argc, const Value *argv, Obj *kw) {
+  Value a[1];
+  if (func_parse_args("expandtabs", argc - 1, argv + 1, kw, "|tabsize", a) < 0) return val_null();
+  int64_t ts = 8;
+  if (!VAL_IS_NULL(a[0]) && op_as_int(a[0], &ts) < 0) return val_null();
+  if (ts > INT32_MAX || ts < INT32_MIN)   /* CPython's tabsize is a C int */
+    return obj_raise(&exc_OverflowError, "Python int too large to convert to C int");
+  size_t n;
+  const char *s = bdata(argv[0], &n);   /* after tabsize's __index__ ran */
+  BB b = {0};
+  int64_t col = 0;
+  for (size_t i = 0; i < n && !b.failed; i++) {
+    if (s[i] == '\t') {
+      if (ts > 0) {
+        int64_t k = ts - col % ts;
+        if ((uint64_t)k + b.len > obj_alloc_cap()) { bb_free(&b); return obj_raise_nomem(); }
+        for (int64_t j = 0; j < k && !b.failed; j++) bb_putc(&b, ' ');
+        col += k;
+      }
+    } else {
+      bb_putc(&b, s[i]);
+      col = (s[i] == '\n' || s[i] == '\r') ? 0 : col + 1;
+    }
+  }
+  return mk_bb(argv[0], &b);
+}
 static Value m_endswith(int argc, const Value *argv, Obj *kw) { return affix_impl(argc, argv, kw, 1, "endswith"); }
 
 static Value fix_impl(int argc, const Value *argv, Obj *kw, int end, const char *name) {
@@ -1358,6 +1420,7 @@ static Value m_reverse(int argc, const Value *argv, Obj *kw) {
   {"rindex", m_rindex, "rindex(sub, start=None, end=None)", 0},                                   \
   {"count", m_count, "count(sub, start=None, end=None)", 0},                                      \
   {"startswith", m_startswith, "startswith(prefix, start=None, end=None)", 0},                    \
+  {"expandtabs", m_expandtabs, "expandtabs(tabsize=8)", 0},                                       \
   {"endswith", m_endswith, "endswith(suffix, start=None, end=None)", 0},                          \
   {"removeprefix", m_removeprefix, "removeprefix(prefix)", 0},                                    \
   {"removesuffix", m_removesuffix, "removesuffix(suffix)", 0},                                    \

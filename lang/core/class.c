@@ -78,7 +78,7 @@ Obj **class_var_dict_ptr(Obj *o) {
 Value class_as_base(Value v) {
   TypeObj *l = blay(v);
   if (!l) return val_incref(v);
-  if (l == &num_int_type || l == &num_float_type) return num_unbox(v);
+  if (l == &num_int_type || l == &num_float_type) return val_incref(num_unbox(v));   /* owned: a big int is an object */
   if (l == &str_type) return str_new(STR(v.u.o)->s, STR(v.u.o)->len);
   if (l == &tuple_type) return tuple_from(TUPLE(v.u.o)->len, TUPLE(v.u.o)->items);
   if (l == &list_type) return list_from(LIST(v.u.o)->len, LIST(v.u.o)->items);
@@ -813,9 +813,10 @@ Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
     }
     if (VAL_IS_NULL(r)) { val_decref(self); return r; }
     if (!VAL_IS_NONE(r)) {
-      val_decref(r);
+      obj_raise(&exc_TypeError, "__init__() should return None, not '%s'", op_type_name(r));
+      val_decref(r);   /* after its type name was used */
       val_decref(self);
-      return obj_raise(&exc_TypeError, "__init__() should return None, not '%s'", op_type_name(r));
+      return val_null();
     }
   }
   return self;

@@ -83,22 +83,44 @@ restart:
       if (a->len == b->len && memcmp(a->s, b->s, a->len) == 0) return i;
       continue;
     }
-    int64_t ver = d->version;
+    /* as CPython: start again only if the comparison's user code moved the table or this
+     * entry, not on every insertion (an __eq__ that always inserts would loop forever) */
+    DictEntry *ents = d->entries;
     val_incref(k);
     int eq = op_eq(k, key);
+    int moved = d->entries != ents || i >= d->n || !key_same(d->entries[i].key, k);
     val_decref(k);
     if (eq < 0) return -2;
-    if (d->version != ver) goto restart;
+    if (d->index) return -3;   /* it grew an index meanwhile: dict_lookup starts again */
+    if (moved) goto restart;
     if (eq) return i;
   }
   return -1;
 }
 
+/* the first free index slot (empty or dummy) for hash, with no comparisons (no user code) */
+static size_t empty_slot(const DictObj *d, int64_t hash) {
+  size_t mask = d->mask, i = (size_t)hash & mask;
+  uint64_t perturb = (uint64_t)hash;
+  while (d->index[i] >= 0) {
+    perturb >>= PERTURB_SHIFT;
+    i = (i * 5 + (size_t)perturb + 1) & mask;
+  }
+  return i;
+}
+
 /* find key: returns the entry index or -1 (absent), -2 on error; *slot gets the index slot */
 static int64_t dict_lookup(DictObj *d, Value key, int64_t hash, size_t *slot) {
+  int64_t ver0;
 restart:
   /* (a restart may find the dict cleared or shrunk to the index-less form) */
-  if (!d->index) { *slot = 0; return d->n ? small_lookup(d, key, hash) : -1; }
+  if (!d->index) {
+    *slot = 0;
+    int64_t r = d->n ? small_lookup(d, key, hash) : -1;
+    if (r == -3) goto restart;
+    return r;
+  }
+  ver0 = d->version;
   size_t mask = d->mask, i = (size_t)hash & mask;
   uint64_t perturb = (uint64_t)hash;
   int64_t *index = d->index;
@@ -106,7 +128,9 @@ restart:
   for (;;) {
     int64_t ix = index[i];
     if (ix == IX_EMPTY) {
-      *slot = free_slot != (size_t)-1 ? free_slot : i;
+      /* user code in a comparison may have filled the slot seen free: find one again */
+      if (d->version != ver0) *slot = empty_slot(d, hash);
+      else *slot = free_slot != (size_t)-1 ? free_slot : i;
       return -1;
     }
     if (ix == IX_DUMMY) {
@@ -123,13 +147,16 @@ restart:
           StrObj *a = STR(k.u.o), *b = STR(key.u.o);
           if (a->len == b->len && memcmp(a->s, b->s, a->len) == 0) { *slot = i; return ix; }
         } else {
-          int64_t ver = d->version;
+          /* as CPython: start again only if the table or this entry moved under the
+           * comparison's user code, not on every insertion (which could loop forever) */
           DictEntry *ents = d->entries;
           val_incref(k);
           int eq = op_eq(k, key);
+          int moved = d->entries != ents || d->index != index || d->mask != mask || ix >= d->n ||
+                      !key_same(d->entries[ix].key, k);
           val_decref(k);
           if (eq < 0) return -2;
-          if (d->version != ver || d->entries != ents || d->index != index) goto restart;
+          if (moved) goto restart;
           if (eq) { *slot = i; return ix; }
         }
       }
@@ -185,8 +212,8 @@ int dict_set_h(Value dv, Value key, int64_t hash, Value x) {
   }
   if (d->n >= d->cap) {
     if (dict_resize(d, d->used + 1) < 0) return -1;
-    ix = dict_lookup(d, key, hash, &slot);
-    if (ix == -2) return -1;
+    /* the key is absent (as of the lookup): no second round of user __eq__ calls */
+    if (d->index) slot = empty_slot(d, hash);
   }
   int64_t k = d->n++;
   d->entries[k].hash = hash;
@@ -637,11 +664,31 @@ static Value dv_binary(int op, Value a, Value b) {
   return r;
 }
 
+/* view.isdisjoint(iterable): no element of the iterable is in the view */
+static Value dv_isdisjoint(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("isdisjoint", argc - 1, kw, 1, 1) < 0) return val_null();
+  Value it = op_iter(argv[1]);
+  if (VAL_IS_NULL(it)) return it;
+  Value x;
+  int r, in = 0;
+  while (!in && (r = op_next(it, &x)) == 1) {
+    in = dv_contains(argv[0], x);
+    val_decref(x);
+    if (in < 0) break;
+  }
+  val_decref(it);
+  if (r < 0 || in < 0) return val_null();
+  return val_bool(!in);
+}
+static const MethodDef dv_methods[] = {
+    {"isdisjoint", dv_isdisjoint, "isdisjoint(other)\nReturn True if the view and the given iterable have a null intersection.", 0},
+    {NULL, NULL, NULL, 0}};
+
 TypeObj dict_keys_type = {OBJ_TYPE_HEAD, .name = "dict_keys", .flags = TF_GC,
                           .dealloc = dv_dealloc, .traverse = dv_traverse, .clear = dv_clear,
                           .len = dv_len, .iter = dv_iter, .repr = dv_repr,
                           .contains = dv_contains, .compare = dv_compare,
-                          .binary = dv_binary};
+                          .binary = dv_binary, .methods = dv_methods};
 TypeObj dict_values_type = {OBJ_TYPE_HEAD, .name = "dict_values", .flags = TF_GC,
                             .dealloc = dv_dealloc, .traverse = dv_traverse,
                             .clear = dv_clear, .len = dv_len, .iter = dv_iter,
@@ -650,7 +697,7 @@ TypeObj dict_items_type = {OBJ_TYPE_HEAD, .name = "dict_items", .flags = TF_GC,
                            .dealloc = dv_dealloc, .traverse = dv_traverse,
                            .clear = dv_clear, .len = dv_len, .iter = dv_iter,
                            .repr = dv_repr, .contains = dv_contains,
-                           .compare = dv_compare, .binary = dv_binary};
+                           .compare = dv_compare, .binary = dv_binary, .methods = dv_methods};
 
 static Value view_new(TypeObj *t, Value d) {
   DictView *v = obj_alloc(t, sizeof(DictView));

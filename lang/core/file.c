@@ -267,6 +267,7 @@ static Value f_close(int argc, const Value *argv, Obj *kw) {
 static Value f_flush(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
   if (f->fp && !f->stream && !f->closed) fflush(f->fp);
+  if (f->stream) fflush(f->stream == 2 ? stderr : stdout);   /* the script sink's stdio */
   return val_none();
 }
 

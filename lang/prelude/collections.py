@@ -283,6 +283,16 @@ class Counter(dict):
                 self[elem] = other_count
         return self._keep_positive()
 
+def _as_index(i, msg='sequence index must be integer, not {!r}'):
+    """an int, or an object's __index__ (as CPython's deque takes them)"""
+    if isinstance(i, int):
+        return i
+    f = getattr(type(i), '__index__', None)
+    if f is None:
+        raise TypeError(msg.format(type(i).__name__))
+    return f(i)
+
+
 class deque:
     __class_getitem__ = classmethod(_GenericAlias)
     __abc_tpflags__ = 1 << 5   # a sequence for the match statement, as in CPython
@@ -327,6 +337,7 @@ class deque:
             raise IndexError('pop from an empty deque')
         return self._l.pop(0)
     def rotate(self, n=1):
+        n = _as_index(n, "{!r} object cannot be interpreted as an integer")
         if self._l:
             n %= len(self._l)
             if n:
@@ -363,8 +374,7 @@ class deque:
     def __reversed__(self):
         return reversed(self._l)
     def _index(self, i):
-        if not isinstance(i, int):
-            raise TypeError(f'sequence index must be integer, not {type(i).__name__!r}')
+        i = _as_index(i)
         n = len(self._l)
         if i < 0:
             i += n
@@ -414,6 +424,7 @@ class deque:
         return type(self)(self._l * n, self._maxlen)
     __rmul__ = __mul__
     def __imul__(self, n):
+        n = _as_index(n, "can't multiply sequence by non-int of type {!r}")
         self.extend(self._l * (n - 1) if n > 0 else [])
         if n <= 0:
             self._l.clear()

@@ -45,9 +45,9 @@ static ArrayObj *array_alloc(char tc, size_t n) {
 
 static void array_dealloc(Obj *o) { obj_mfree(((ArrayObj *)o)->data); obj_free(o); }
 
-/* store v as item i (range and type checked as CPython) */
-static int set_item(ArrayObj *a, size_t i, Value v) {
-  char *p = a->data + i * (size_t)a->isz;
+/* convert v to one item at p (range and type checked as CPython); p is a caller's buffer, not
+ * the array's memory: __index__/__float__ may resize or free that */
+static int pack_item(const ArrayObj *a, char *p, Value v) {
   char tc = a->tc;
   if (tc == 'f' || tc == 'd') {
     double d;
@@ -121,6 +121,23 @@ static int set_item(ArrayObj *a, size_t i, Value v) {
   return 0;
 }
 
+/* store v as item i; the index is checked again after the conversion ran user code */
+static int set_item(ArrayObj *a, size_t i, Value v) {
+  char buf[8];
+  if (pack_item(a, buf, v) < 0) return -1;
+  if (i >= a->n) { obj_raise(&exc_IndexError, "array assignment index out of range"); return -1; }
+  memcpy(a->data + i * (size_t)a->isz, buf, (size_t)a->isz);
+  return 0;
+}
+
+static int append_item(ArrayObj *a, Value v) {
+  char buf[8];
+  if (pack_item(a, buf, v) < 0 || reserve(a, a->n + 1) < 0) return -1;
+  memcpy(a->data + a->n * (size_t)a->isz, buf, (size_t)a->isz);
+  a->n++;
+  return 0;
+}
+
 static Value get_item(const ArrayObj *a, size_t i) {
   const char *p = a->data + i * (size_t)a->isz;
   switch (a->tc) {
@@ -162,21 +179,28 @@ static int extend_iter(ArrayObj *a, Value x) {
   Value v;
   int r;
   while ((r = op_next(it, &v)) == 1) {
-    if (reserve(a, a->n + 1) < 0 || set_item(a, a->n, v) < 0) { val_decref(v); r = -1; break; }
-    a->n++;
+    if (append_item(a, v) < 0) { val_decref(v); r = -1; break; }
     val_decref(v);
   }
   val_decref(it);
-  if (r < 0) a->n = n0;
+  if (r < 0 && a->n >= n0) a->n = n0;   /* user code may have shrunk it meanwhile */
   return r < 0 ? -1 : 0;
 }
 
 static int frombytes_raw(ArrayObj *a, const char *s, size_t n) {
   if (n % (size_t)a->isz) { obj_raise(&exc_ValueError, "bytes length not a multiple of item size"); return -1; }
   size_t k = n / (size_t)a->isz;
-  if (reserve(a, a->n + k) < 0) return -1;
-  memcpy(a->data + a->n * (size_t)a->isz, s, n);
+  char *own = NULL;
+  if (n && a->data && s >= a->data && s < a->data + a->cap * (size_t)a->isz) {
+    own = obj_malloc(n);   /* a.frombytes(a): reserve may move the bytes being read */
+    if (!own) return -1;
+    memcpy(own, s, n);
+    s = own;
+  }
+  if (reserve(a, a->n + k) < 0) { obj_mfree(own); return -1; }
+  if (n) memcpy(a->data + a->n * (size_t)a->isz, s, n);
   a->n += k;
+  obj_mfree(own);
   return 0;
 }
 
@@ -255,7 +279,9 @@ static int array_len(Value v, int64_t *out) { *out = (int64_t)AO(v)->n; return 0
 
 static Value slice_of(ArrayObj *a, Value key) {
   int64_t st, sp, step, m;
-  if (iter_slice_indices(key, (int64_t)a->n, &st, &sp, &step, &m) < 0) return val_null();
+  int fl;
+  if (iter_slice_unpack(key, &st, &sp, &step, &fl) < 0) return val_null();
+  iter_slice_adjust((int64_t)a->n, fl, &st, &sp, step, &m);
   ArrayObj *r = array_alloc(a->tc, (size_t)m);
   if (!r) return val_null();
   for (int64_t i = 0, j = st; i < m; i++, j += step)
@@ -289,7 +315,9 @@ static int array_setitem(Value v, Value key, Value x) {
   size_t isz = (size_t)a->isz;
   if (VAL_IS_OBJ(key) && key.u.o->type == &iter_slice_type) {
     int64_t st, sp, step, m;
-    if (iter_slice_indices(key, (int64_t)a->n, &st, &sp, &step, &m) < 0) return -1;
+    int fl;
+    if (iter_slice_unpack(key, &st, &sp, &step, &fl) < 0) return -1;
+    iter_slice_adjust((int64_t)a->n, fl, &st, &sp, step, &m);
     if (VAL_IS_NULL(x)) {
       if (m <= 0) return 0;
       if (step < 0) { st = st + (m - 1) * step; step = -step; }
@@ -311,7 +339,7 @@ static int array_setitem(Value v, Value key, Value x) {
     if (b->tc != a->tc) { obj_raise(&exc_TypeError, "bad argument type for built-in operation"); return -1; }
     char *src = obj_malloc(b->n * isz + 1);
     if (!src) return -1;
-    memcpy(src, b->data, b->n * isz);
+    if (b->n) memcpy(src, b->data, b->n * isz);
     size_t nb = b->n;
     int rc = 0;
     if (step == 1) {
@@ -319,8 +347,8 @@ static int array_setitem(Value v, Value key, Value x) {
       size_t old = (size_t)(sp - st);
       if (nb > old && reserve(a, a->n + nb - old) < 0) rc = -1;
       else {
-        memmove(a->data + ((size_t)st + nb) * isz, a->data + (size_t)sp * isz, (a->n - (size_t)sp) * isz);
-        memcpy(a->data + (size_t)st * isz, src, nb * isz);
+        if (a->n > (size_t)sp) memmove(a->data + ((size_t)st + nb) * isz, a->data + (size_t)sp * isz, (a->n - (size_t)sp) * isz);
+        if (nb) memcpy(a->data + (size_t)st * isz, src, nb * isz);
         a->n = a->n - old + nb;
       }
     } else if ((int64_t)nb != m) {
@@ -382,26 +410,28 @@ static Value array_binary(int op, Value x, Value y) {
     if (op & OBJ_INPLACE) {
       size_t nb = b->n;
       if (reserve(a, a->n + nb) < 0) return val_null();
-      memmove(a->data + a->n * (size_t)a->isz, b->data, nb * (size_t)a->isz);
+      if (nb) memmove(a->data + a->n * (size_t)a->isz, b->data, nb * (size_t)a->isz);
       a->n += nb;
       return val_incref(x);
     }
     ArrayObj *r = array_alloc(a->tc, a->n + b->n);
     if (!r) return val_null();
-    memcpy(r->data, a->data, a->n * (size_t)a->isz);
-    memcpy(r->data + a->n * (size_t)a->isz, b->data, b->n * (size_t)a->isz);
+    if (a->n) memcpy(r->data, a->data, a->n * (size_t)a->isz);
+    if (b->n) memcpy(r->data + a->n * (size_t)a->isz, b->data, b->n * (size_t)a->isz);
     return val_obj(&r->ob);
   }
   if (base == OP_MULT) {
     Value s = VAL_IS_ARRAY(x) ? x : y, k = VAL_IS_ARRAY(x) ? y : x;
-    if (!VAL_IS_INTLIKE(k)) return obj_notimpl();
+    int64_t c;   /* an int or any __index__, converted before the array is read */
+    int rc = op_repeat_count(k, &c);
+    if (rc <= 0) return rc < 0 ? val_null() : obj_notimpl();
     ArrayObj *a = AO(s);
-    int64_t c = k.u.i < 0 ? 0 : k.u.i;
+    if (c < 0) c = 0;
     size_t bytes = a->n * (size_t)a->isz;
     if (bytes && (uint64_t)c > obj_alloc_cap() / bytes) return obj_raise_nomem();
     ArrayObj *r = array_alloc(a->tc, a->n * (size_t)c);
     if (!r) return val_null();
-    for (int64_t i = 0; i < c; i++) memcpy(r->data + (size_t)i * bytes, a->data, bytes);
+    for (int64_t i = 0; bytes && i < c; i++) memcpy(r->data + (size_t)i * bytes, a->data, bytes);
     if ((op & OBJ_INPLACE) && s.u.o == x.u.o) {
       char *t = a->data; size_t tc = a->cap;
       a->data = r->data; a->n = r->n; a->cap = r->cap;
@@ -446,9 +476,7 @@ static int array_getbuffer(Value v, ObjBuffer *out) {
 #define SELF AO(argv[0])
 static Value m_append(int argc, const Value *argv, Obj *kw) {
   if (func_check_args("append", argc - 1, kw, 1, 1) < 0) return val_null();
-  ArrayObj *a = SELF;
-  if (reserve(a, a->n + 1) < 0 || set_item(a, a->n, argv[1]) < 0) return val_null();
-  a->n++;
+  if (append_item(SELF, argv[1]) < 0) return val_null();
   return val_none();
 }
 static Value m_extend(int argc, const Value *argv, Obj *kw) {
@@ -527,15 +555,14 @@ static Value m_insert(int argc, const Value *argv, Obj *kw) {
   ArrayObj *a = SELF;
   int64_t i;
   if (op_as_int(argv[1], &i) < 0) return val_null();
+  /* convert the value before moving anything, and take the length after that user code */
+  char tmp[8];
+  if (pack_item(a, tmp, argv[2]) < 0) return val_null();
   int64_t n = (int64_t)a->n;
   if (i < 0) { i += n; if (i < 0) i = 0; }
   if (i > n) i = n;
   if (reserve(a, a->n + 1) < 0) return val_null();
-  /* check the value in the spare slot before moving anything */
-  if (set_item(a, a->n, argv[2]) < 0) return val_null();
   size_t isz = (size_t)a->isz;
-  char tmp[8];
-  memcpy(tmp, a->data + a->n * isz, isz);
   memmove(a->data + ((size_t)i + 1) * isz, a->data + (size_t)i * isz, (a->n - (size_t)i) * isz);
   memcpy(a->data + (size_t)i * isz, tmp, isz);
   a->n++;
@@ -574,6 +601,7 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
   int64_t i = find(SELF, argv[1], 0);
   if (i == -2) return val_null();
   if (i < 0) return obj_raise(&exc_ValueError, "array.remove(x): x not in array");
+  if (i >= (int64_t)SELF->n) return val_none();   /* __eq__ shrank it: nothing there now, as CPython */
   if (array_setitem(argv[0], val_int(i), val_null()) < 0) return val_null();
   return val_none();
 }
@@ -606,7 +634,7 @@ static Value m_buffer_info(int argc, const Value *argv, Obj *kw) {
 static Value m_copy(int argc, const Value *argv, Obj *kw) {
   ArrayObj *a = SELF, *r = array_alloc(a->tc, a->n);
   if (!r) return val_null();
-  memcpy(r->data, a->data, a->n * (size_t)a->isz);
+  if (a->n) memcpy(r->data, a->data, a->n * (size_t)a->isz);
   return val_obj(&r->ob);
 }
 #undef SELF

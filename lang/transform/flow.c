@@ -655,6 +655,13 @@ static int concrete_int(Value v, int64_t *out) {
 static Value lax_fori_loop(int argc, const Value *argv, Obj *kw) {
   Value a[5];
   if (func_parse_args("fori_loop", argc, argv, kw, "lower,upper,body_fun,init_val|unroll", a) < 0) return val_null();
+  if (a[1].tag == V_INT) {
+    /* a Python int bound must fit the counter's dtype (OverflowError, as JAX), not run a loop
+     * of 2**63 steps */
+    Value u = as_array(a[1]);
+    if (VAL_IS_NULL(u)) return u;
+    val_decref(u);
+  }
   int64_t lo, hi;
   ForiCtx *c = calloc(1, sizeof *c);
   if (!c) return obj_raise_nomem();
