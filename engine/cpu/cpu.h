@@ -18,6 +18,9 @@ void cpu_parallel_for(int64_t n, int64_t grain, PoolFn fn, void *ctx);
 /* The number of chunks cpu_parallel_for cuts [0, n) into (chunk k is [n*k/c, n*(k+1)/c)). */
 int cpu_parallel_chunks(int64_t n, int64_t grain);
 #define CPU_MAX_CHUNKS 64
+/* Long loops read the interrupt flag (arr_interrupted) once per this many elements and give up
+ * early; the kernel's output is then garbage, and prim_run_cpu drops it and raises. */
+#define CPU_POLL_BLOCK ((int64_t)1 << 16)
 
 /* Elements per thread below which elementwise work stays on one core. */
 #define CPU_GRAIN_CHEAP 32768   /* add, mul, copies */
