@@ -122,9 +122,17 @@ static unsigned char *read_file(const char *path, size_t *len) {
       if (!nb) { free(b); b = NULL; break; }
       b = nb; cap *= 2;
     }
-    size_t r = fread(b + n, 1, cap - n, f);
+    /* at most 16 MiB per read, then a look at the interrupt flag */
+    size_t want = cap - n < ((size_t)16 << 20) ? cap - n : ((size_t)16 << 20);
+    size_t r = fread(b + n, 1, want, f);
     n += r;
     if (r == 0) break;
+    if (arr_interrupted()) {
+      free(b);
+      fclose(f);
+      arr_err(ERR_INTERRUPTED, "interrupted");
+      return NULL;
+    }
   }
   fclose(f);
   if (!b) { arr_err(ERR_MEMORY, "out of memory reading %s", path); return NULL; }
@@ -255,6 +263,7 @@ Array *arr_load_csv(const char *path, char delim, int skip_header, DType dt) {
   if (!vals) { arr_err(ERR_MEMORY, "out of memory"); goto done; }
   while (getline(&line, &lcap, f) > 0) {
     lineno++;
+    if (!(lineno & 4095) && arr_interrupted()) { arr_err(ERR_INTERRUPTED, "interrupted"); goto done; }
     if (lineno <= skip_header) continue;
     char *s = line;
     while (*s == ' ' || *s == '\t') s++;
