@@ -237,6 +237,67 @@ def t_compiler_killed_kernel():
         kcl.stop(km, kc)
 
 
+ASAN_SCRIPT = """import sys
+import numpy as np
+import jax
+import jax.numpy as jnp
+x = jnp.ones(20_000_000, jnp.float32)
+fused = jax.jit(lambda v: jnp.tanh(jnp.exp(v) * 2.0 + 1.0))
+np.save(sys.argv[1], np.arange(5_000_000, dtype=np.float64))
+def many_muls(v):
+    for i in range(10_000_000):
+        v = v * 1.0
+    return v
+cases = [("exp", lambda: jnp.exp(x)), ("chain", lambda: jnp.tanh(jnp.exp(x) * 2.0 + 1.0)),
+         ("fused", lambda: fused(x)), ("cumsum", lambda: jnp.cumsum(x)),
+         ("argmax", lambda: jnp.argmax(x)), ("sum", lambda: x.sum()),
+         ("load", lambda: np.load(sys.argv[1])), ("grad", lambda: jax.grad(many_muls)(1.0))]
+for name, fn in cases:
+    print("READY", name, file=sys.stderr)
+    try:
+        while True:
+            r = fn()
+    except KeyboardInterrupt:
+        print("KI", name, file=sys.stderr)
+print("CHECK", float(x[0]), float(x[-1]), [round(v, 5) for v in fused(x[:3]).tolist()], float(np.load(sys.argv[1])[-1]), file=sys.stderr)
+"""
+
+
+def t_asan_script():
+    """The sanitizer build in script mode: every case interrupted once, then no leak at exit."""
+    if not (ku.SABLE_ASAN and os.access(ku.SABLE_ASAN, os.X_OK)):
+        return "SKIP no ASan build"
+    import signal
+    import subprocess
+    prog = os.path.join(TMP, "asan_interrupts.py")
+    with open(prog, "w") as f:
+        f.write(ASAN_SCRIPT)
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:exitcode=86:"
+               "detect_stack_use_after_return=0", UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=87",
+               LSAN_OPTIONS="exitcode=88")
+    # the protocol is on stderr: print(flush=True) does not flush a piped stdout in script mode
+    p = subprocess.Popen([ku.SABLE_ASAN, prog, os.path.join(TMP, "asan.npy")], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, env=env)
+    lines = []
+    try:
+        for line in p.stderr:
+            lines.append(line.strip())
+            if line.startswith("READY"):
+                time.sleep(1.0)
+                p.send_signal(signal.SIGINT)
+        rc = p.wait(timeout=600)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    err = "\n".join(lines)
+    names = ["exp", "chain", "fused", "cumsum", "argmax", "sum", "load", "grad"]
+    expect(rc == 0, f"exit status {rc}: {err[-600:]}")
+    expect([l for l in lines if l.startswith("KI")] == [f"KI {n}" for n in names], f"got {lines[-20:]}")
+    expect([l for l in lines if l.startswith("CHECK")] == ["CHECK 1.0 1.0 [0.99999, 0.99999, 0.99999] 4999999.0"],
+           f"after the interrupts: {lines[-20:]}")
+
+
 def main():
     cases = [("setup", t_setup)]
     for i, name in enumerate(CASES):
@@ -245,7 +306,8 @@ def main():
     if only:
         cases = [c for c in cases if c[0] == "setup" or c[0] in only.split(",")]
     kcl.suite("interrupts", cases, [] if only and only != "alone" else [("repl", t_repl), ("compiler_killed", t_compiler_killed),
-                                                    ("compiler_killed_kernel", t_compiler_killed_kernel)])
+                                                    ("compiler_killed_kernel", t_compiler_killed_kernel),
+                                                    ("asan_script", t_asan_script)])
     rep = kcl.sanitizer_report()
     ku.report("FAIL" if rep else "PASS", "interrupts/sanitizer_log", rep or "")
     return ku.exit_status()
