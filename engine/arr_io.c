@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include "prim.h"
@@ -113,7 +114,11 @@ done:
 static unsigned char *read_file(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f) { arr_err(ERR_IO, "[Errno %d] %s: '%s'", errno, strerror(errno), path); return NULL; }
+  /* sized from the file (one allocation, no copying regrowth); grows if the file does */
+  struct stat st;
   size_t cap = 1 << 16, n = 0;
+  if (fstat(fileno(f), &st) == 0 && st.st_size > 0 && (uint64_t)st.st_size < (uint64_t)arr_max_bytes)
+    cap = (size_t)st.st_size + 1;
   unsigned char *b = malloc(cap);
   while (b) {
     if (n == cap) {
@@ -146,6 +151,11 @@ Array *arr_load_npy(const char *path) {
   if (!d) return NULL;
   Array *a = arr_npy_parse(d, n);
   free(d);
+  if (a && arr_interrupted()) {
+    arr_release(a);
+    arr_err(ERR_INTERRUPTED, "interrupted");
+    return NULL;
+  }
   return a;
 }
 

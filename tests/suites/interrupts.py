@@ -50,6 +50,8 @@ CASES = {
     "grad_loop": ("", "jax.grad(many_muls)(1.0)"),
     "vmap_loop": ("", "jax.vmap(many_muls)(jnp.ones(3))"),
 }
+# np.load copies the file's bytes into the array in one piece after the (interruptible) reads
+SHARE_OF = {"np_load": 0.5}
 # after the interrupt: the inputs are intact and arrays still compute
 CHECK = "(float(x[0]), float(x[-1]), float(jnp.exp(x[:3]).sum()), float(xn.sum()), int(fused(x[:5]).size))"
 CHECK_WANT = f"(1.0, 1.0, 8.154845237731934, {float(N // 2)}, 5)"
@@ -81,7 +83,7 @@ def interrupt_case(km, kc, name, by_message):
     kcl.collect(kc, mid)
     print(f"# {name} ({'interrupt_request' if by_message else 'SIGINT'}): one operation "
           f"{dt * 1e3:.0f} ms, stopped after {lat * 1e3:.0f} ms", flush=True)
-    expect(lat <= max(ABS, SHARE * dt), f"stopped after {lat:.3f} s; one operation takes {dt:.3f} s")
+    expect(lat <= max(ABS, SHARE_OF.get(name, SHARE) * dt), f"stopped after {lat:.3f} s; one operation takes {dt:.3f} s")
     _, msgs = kcl.run(kc, "ran")
     expect(kcl.result_of(msgs) == "0", "the statement after the interrupted one ran")
     _, msgs = kcl.run(kc, CHECK, timeout=120)
