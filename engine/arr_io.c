@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include "prim.h"
@@ -113,7 +114,11 @@ done:
 static unsigned char *read_file(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f) { arr_err(ERR_IO, "[Errno %d] %s: '%s'", errno, strerror(errno), path); return NULL; }
+  /* sized from the file (one allocation, no copying regrowth); grows if the file does */
+  struct stat st;
   size_t cap = 1 << 16, n = 0;
+  if (fstat(fileno(f), &st) == 0 && st.st_size > 0 && (uint64_t)st.st_size < (uint64_t)arr_max_bytes)
+    cap = (size_t)st.st_size + 1;
   unsigned char *b = malloc(cap);
   while (b) {
     if (n == cap) {
@@ -122,9 +127,17 @@ static unsigned char *read_file(const char *path, size_t *len) {
       if (!nb) { free(b); b = NULL; break; }
       b = nb; cap *= 2;
     }
-    size_t r = fread(b + n, 1, cap - n, f);
+    /* at most 16 MiB per read, then a look at the interrupt flag */
+    size_t want = cap - n < ((size_t)16 << 20) ? cap - n : ((size_t)16 << 20);
+    size_t r = fread(b + n, 1, want, f);
     n += r;
     if (r == 0) break;
+    if (arr_interrupted()) {
+      free(b);
+      fclose(f);
+      arr_err(ERR_INTERRUPTED, "interrupted");
+      return NULL;
+    }
   }
   fclose(f);
   if (!b) { arr_err(ERR_MEMORY, "out of memory reading %s", path); return NULL; }
@@ -138,6 +151,11 @@ Array *arr_load_npy(const char *path) {
   if (!d) return NULL;
   Array *a = arr_npy_parse(d, n);
   free(d);
+  if (a && arr_interrupted()) {
+    arr_release(a);
+    arr_err(ERR_INTERRUPTED, "interrupted");
+    return NULL;
+  }
   return a;
 }
 
@@ -255,6 +273,7 @@ Array *arr_load_csv(const char *path, char delim, int skip_header, DType dt) {
   if (!vals) { arr_err(ERR_MEMORY, "out of memory"); goto done; }
   while (getline(&line, &lcap, f) > 0) {
     lineno++;
+    if (!(lineno & 4095) && arr_interrupted()) { arr_err(ERR_INTERRUPTED, "interrupted"); goto done; }
     if (lineno <= skip_header) continue;
     char *s = line;
     while (*s == ' ' || *s == '\t') s++;

@@ -496,7 +496,7 @@ int ir_bind(PrimId id, Array *const *in, int nin, const void *params, Array **ou
   int n = p->rule(p, ain, nin, params, aout);
   if (n < 0) goto done;
   if (arr_interrupted()) { arr_err(ERR_INTERRUPTED, "interrupted"); goto done; }
-  if (p->cpu(p, in, nin, params, aout, out) < 0) goto done;
+  if (p->cpu(p, in, nin, params, aout, out) < 0 || prim_drop_if_interrupted(out, n) < 0) goto done;
   rc = n;
 done:
   free(ain);
@@ -519,6 +519,12 @@ static int plan(IrGraph *g) {
   for (int k = 0; k < g->nout; k++) lu[g->out[k]] = INT_MAX;
   cgen_free(g->cgen);
   g->cgen = cgen_plan(g);   /* NULL: every equation on its eager kernel */
+  if (!g->cgen && arr_interrupted()) {
+    /* the compiler was stopped: plan again next run rather than stay eager for good */
+    free(lu);
+    g->last_use = NULL;
+    return arr_err(ERR_INTERRUPTED, "interrupted");
+  }
   cgen_extend_lifetimes(g->cgen, lu);
   __atomic_store_n(&g->last_use, lu, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&plan_mu);
@@ -783,10 +789,13 @@ int ir_optimize(IrGraph *g) {
   for (int i = 0; i < hcap; i++) htab[i] = -1;
   int rc = 0;
   /* forward pass: substitute, fold, forward identities, CSE */
+  int stop = 0;   /* interrupted: the rest only gets its substitutions, so the graph stays valid */
   for (int i = 0; i < g->neqn && rc == 0; i++) {
     IrEqn *e = &g->eqns[i];
     keep[i] = 1;
     for (int k = 0; k < e->nin; k++) e->in[k] = sub[e->in[k]];
+    if (!stop && !(i & 0xFFF) && arr_interrupted()) stop = 1;
+    if (stop) continue;
     int effect = eqn_effectful(e, 0);
     if (effect) continue;
     int allc = 1;
@@ -868,6 +877,7 @@ int ir_optimize(IrGraph *g) {
   free(g->last_use);
   g->last_use = NULL;
   free(sub); free(isconst); free(live); free(htab); free(keep);
+  if (rc == 0 && stop) rc = arr_err(ERR_INTERRUPTED, "interrupted");
   return rc;
 }
 

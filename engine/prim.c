@@ -146,6 +146,14 @@ static Array *cast_to(Array *a, DType dt) {
   return o;
 }
 
+/* Long kernels stop early when the interrupt flag is set and leave garbage in their fresh
+ * outputs (never in their inputs: primitives do not write them): drop those and raise. */
+int prim_drop_if_interrupted(Array **out, int nout) {
+  if (!arr_interrupted()) return 0;
+  for (int k = 0; k < nout; k++) { arr_release(out[k]); out[k] = NULL; }
+  return arr_err(ERR_INTERRUPTED, "interrupted");
+}
+
 #define HSMALL 8
 int prim_run_cpu(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *out_av, int nout, Array **out) {
@@ -157,7 +165,10 @@ int prim_run_cpu(const Prim *p, Array *const *in, int nin, const void *params,
     for (int i = 0; i < nin && !half; i++) half = dt_is_half(in[i]->dtype);
     for (int k = 0; k < nout && !half; k++) half = dt_is_half(out_av[k].dtype);
   }
-  if (!half) return p->cpu(p, in, nin, params, out_av, out);
+  if (!half) {
+    if (p->cpu(p, in, nin, params, out_av, out) < 0) return -1;
+    return prim_drop_if_interrupted(out, nout);
+  }
   Array *ins_s[HSMALL], **ins = nin <= HSMALL ? ins_s : calloc((size_t)nin, sizeof(Array *));
   AVal oav_s[HSMALL], *oav = nout <= HSMALL ? oav_s : malloc(sizeof(AVal) * (size_t)nout);
   int rc = -1, made = 0;
@@ -171,7 +182,7 @@ int prim_run_cpu(const Prim *p, Array *const *in, int nin, const void *params,
     oav[k] = out_av[k];
     if (dt_is_half(oav[k].dtype)) oav[k].dtype = DT_FLOAT32;
   }
-  if (p->cpu(p, ins, nin, params, oav, out) < 0) goto done;
+  if (p->cpu(p, ins, nin, params, oav, out) < 0 || prim_drop_if_interrupted(out, nout) < 0) goto done;
   rc = 0;
   for (int k = 0; k < nout; k++) {
     if (!dt_is_half(out_av[k].dtype) || !out[k] || out[k]->dtype == out_av[k].dtype) continue;

@@ -505,6 +505,9 @@ int prim_bind(PrimId id, Array *const *in, int nin, const void *params, Array **
  * with half_native see the 16-bit arrays themselves). */
 int prim_run_cpu(const Prim *p, Array *const *in, int nin, const void *params,
                  const AVal *out_av, int nout, Array **out);
+/* After a kernel ran: when the interrupt flag is set, release out[0..nout) (the kernel may have
+ * stopped part way) and fail with ERR_INTERRUPTED; else 0. */
+int prim_drop_if_interrupted(Array **out, int nout);
 /* Convenience for the common 1- and 2-input single-output cases (NULL on error). */
 Array *prim_unary(PrimId id, Array *x, const void *params);
 Array *prim_binary(PrimId id, Array *x, Array *y);

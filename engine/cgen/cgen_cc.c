@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -176,9 +177,21 @@ static int run_cc(const char *src, const char *out) {
   int rc = posix_spawnp(&pid, argv[0], &fa, NULL, (char *const *)argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   if (rc != 0) return -1;
+  /* Polled, so that an interrupt (which may come from the kernel's control thread and never
+   * reach the child) kills the compiler within a few ms; the caller removes its temporaries. */
   int st;
-  while (waitpid(pid, &st, 0) < 0)
-    if (errno != EINTR) return -1;
+  for (;;) {
+    pid_t r = waitpid(pid, &st, WNOHANG);
+    if (r == pid) break;
+    if (r < 0 && errno != EINTR) return -1;
+    if (arr_interrupted()) {
+      kill(pid, SIGKILL);
+      while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+      return arr_err(ERR_INTERRUPTED, "interrupted");
+    }
+    struct timespec ts = {0, 2000000};
+    nanosleep(&ts, NULL);
+  }
   return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 

@@ -317,9 +317,16 @@ void cgen_extend_lifetimes(const CgenPlan *p, int *last_use) {
 }
 
 typedef struct RunCtx { void (*fn)(char *const *, int64_t, int64_t); char *const *ptrs; } RunCtx;
+/* The generated kernels take any [b, e) of the flattened space, so the range is run in blocks
+ * with one read of the interrupt flag between them (a call and a load per 64K elements). */
 static void run_range(void *c, int64_t b, int64_t e) {
   RunCtx *r = c;
-  r->fn(r->ptrs, b, e);
+  while (b < e) {
+    int64_t m = e - b > CPU_POLL_BLOCK ? b + CPU_POLL_BLOCK : e;
+    r->fn(r->ptrs, b, m);
+    b = m;
+    if (b < e && arr_interrupted()) return;
+  }
 }
 
 int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
@@ -353,6 +360,8 @@ int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
   if (rc == 0) {
     RunCtx c = {G->fn, ptrs};
     cpu_parallel_for(G->size, G->cheap ? CPU_GRAIN_CHEAP : CPU_GRAIN_MATH, run_range, &c);
+    /* stopped part way: the outputs (in env, released by ir_run) are garbage */
+    if (arr_interrupted()) rc = arr_err(ERR_INTERRUPTED, "interrupted");
   }
   for (int t = 0; t < ntmp; t++) arr_release(tmp[t]);
   /* operands whose last use was inside the group die here */

@@ -23,6 +23,9 @@ int cpu_parallel_chunks(int64_t n, int64_t grain);
  * (cpu_blas_threads(1), then cpu_blas_threads(0) for the pool's count again). */
 void cpu_pool_mark_device_thread(void);
 void cpu_blas_threads(int n);
+/* Long loops read the interrupt flag (arr_interrupted) once per this many elements and give up
+ * early; the kernel's output is then garbage, and prim_run_cpu drops it and raises. */
+#define CPU_POLL_BLOCK ((int64_t)1 << 16)
 
 /* Elements per thread below which elementwise work stays on one core. */
 #define CPU_GRAIN_CHEAP 32768   /* add, mul, copies */

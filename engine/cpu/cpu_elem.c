@@ -410,6 +410,7 @@ static void elem_range(void *ctx, int64_t b, int64_t e) {
   for (int d = nd - 2; d >= 0; d--) { idx[d] = rest % j->shape[d]; rest /= j->shape[d]; }
   int64_t st1[4];
   for (int k = 0; k < nop; k++) st1[k] = j->st[k][nd - 1];
+  int64_t since = 0;
   while (b < e) {
     char *p[4];
     for (int k = 0; k < nop; k++) {
@@ -419,8 +420,16 @@ static void elem_range(void *ctx, int64_t b, int64_t e) {
     }
     int64_t cnt = inner - pos;
     if (cnt > e - b) cnt = e - b;
+    if (cnt > CPU_POLL_BLOCK) cnt = CPU_POLL_BLOCK;   /* a long row is cut for the flag */
     j->loop(p[0], p + 1, st1, cnt);
     b += cnt;
+    pos += cnt;
+    since += cnt;
+    if (since >= CPU_POLL_BLOCK) {
+      since = 0;
+      if (arr_interrupted()) return;   /* the caller drops the half-written output */
+    }
+    if (pos < inner) continue;
     pos = 0;
     for (int d = nd - 2; d >= 0; d--) {
       if (++idx[d] < j->shape[d]) break;

@@ -236,7 +236,12 @@ static void reduce_serial(const RedJob *j, char *in, char *out, const int64_t *s
   int fold = os != 0 && nd >= 2 && j->ost[nd - 2] == 0;
   int64_t nr = fold ? shape[nd - 2] : 1, rs = fold ? j->ist[nd - 2] : 0;
   int outer = fold ? nd - 2 : nd - 1;    /* dims walked here */
+  int64_t since = 0;
   for (;;) {
+    if ((since += inner * nr) >= CPU_POLL_BLOCK) {
+      since = 0;
+      if (arr_interrupted()) return;   /* prim_run_cpu drops the output */
+    }
     int64_t io = 0, oo = 0;
     for (int i = 0; i < outer; i++) { io += idx[i] * j->ist[i]; oo += idx[i] * j->ost[i]; }
     char *x = in + io * esz, *o = out + oo * esz;
@@ -297,7 +302,7 @@ static int pw_build(PwJob *j, int *count, int64_t off, int64_t n, int depth) {
 
 static void pw_leaf(void *ctx, int64_t b, int64_t e) {
   PwJob *j = ctx;
-  for (int64_t k = b; k < e; k++) {
+  for (int64_t k = b; k < e && !arr_interrupted(); k++) {
     PwNode *nd = &j->node[j->leaf[k]];
     if (j->dt == DT_FLOAT32) j->val[j->leaf[k]] = pw_f32((const float *)j->x + nd->off, nd->n, 1);
     else j->val[j->leaf[k]] = pw_f64((const double *)j->x + nd->off, nd->n, 1);
@@ -466,6 +471,7 @@ int cpu_k_reduce(const Prim *p, Array *const *in, int nin, const void *params,
       T v = x[i * s];                                                                 \
       if (v != v) return i;                                                           \
       if (v > best) { best = v; bi = i; }                                             \
+      if (!(i & (CPU_POLL_BLOCK - 1)) && arr_interrupted()) return bi;                 \
     }                                                                                 \
     return bi;                                                                        \
   }                                                                                   \
@@ -478,6 +484,7 @@ int cpu_k_reduce(const Prim *p, Array *const *in, int nin, const void *params,
       T v = x[i * s];                                                                 \
       if (v != v) return i;                                                           \
       if (v < best) { best = v; bi = i; }                                             \
+      if (!(i & (CPU_POLL_BLOCK - 1)) && arr_interrupted()) return bi;                 \
     }                                                                                 \
     return bi;                                                                        \
   }
@@ -514,7 +521,7 @@ int cpu_k_arg(const Prim *p, Array *const *in, int nin, const void *params,
   int64_t n = x->shape[pa->axis], lines = n ? x->size / n : 0;
   ArgFn f = arg_fns[x->dtype][p->monoid == PRIM_min];
   int esz = dt_size(x->dtype), osz = dt_size(o->dtype);
-  for (int64_t l = 0; l < lines; l++) {
+  for (int64_t l = 0; l < lines && !arr_interrupted(); l++) {
     int64_t ia, io;
     line_offsets(x, o, pa->axis, 1, l, &ia, &io);
     int64_t r = f((const char *)x->buf->data + ia * esz, n, x->strides[pa->axis]);
@@ -533,7 +540,10 @@ int cpu_k_arg(const Prim *p, Array *const *in, int nin, const void *params,
     const T *x = (const T *)x_;                                                       \
     T acc = x[0];                                                                     \
     o[0] = acc;                                                                       \
-    for (int64_t i = 1; i < n; i++) { T b = x[i * sx]; acc = COMB(acc, b); o[i * so] = acc; } \
+    for (int64_t i = 1; i < n; i++) {                                                 \
+      T b = x[i * sx]; acc = COMB(acc, b); o[i * so] = acc;                           \
+      if (!(i & (CPU_POLL_BLOCK - 1)) && arr_interrupted()) return;                    \
+    }                                                                                 \
   }
 CUM_FN(sum_f32, float, ADDC) CUM_FN(sum_f64, double, ADDC) CUM_FN(sum_i32, int32_t, UADD32)
 CUM_FN(sum_i64, int64_t, UADD64) CUM_FN(sum_u8, uint8_t, U8ADD) CUM_FN(sum_u32, uint32_t, ADDC)
@@ -615,7 +625,7 @@ int cpu_k_cum(const Prim *p, Array *const *in, int nin, const void *params,
   int64_t n = x->shape[c->axis], lines = n ? x->size / n : 0;
   int esz = dt_size(x->dtype);
   int64_t sx = x->strides[c->axis], so = o->strides[c->axis];
-  for (int64_t l = 0; l < lines; l++) {
+  for (int64_t l = 0; l < lines && !arr_interrupted(); l++) {
     int64_t ia, io;
     line_offsets(x, o, c->axis, 0, l, &ia, &io);
     if (c->reverse) { ia += (n - 1) * sx; io += (n - 1) * so; }

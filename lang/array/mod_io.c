@@ -133,6 +133,8 @@ static Value read_text(Family fam, const char *path, const TextOpts *o, int dt, 
   if (!vals) { fclose(fp); return obj_raise_nomem(); }
   while ((len = getline(&line, &lcap, fp)) >= 0) {
     lineno++;
+    /* a big file stays interruptible (raised by the call's return) */
+    if (!(lineno & 4095) && obj_interrupted && obj_check_signals() < 0) goto out;
     if (lineno <= o->skip) continue;
     /* cut comments and the newline */
     char *c = o->comment ? strchr(line, o->comment) : NULL;

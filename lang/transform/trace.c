@@ -92,7 +92,7 @@ int tr_check_const(LxTrace *self, Value v) {
 
 /* {=== the tracer type ===} */
 Value tr_new(LxTrace *t, const AVal *av, Value a, Value b, int64_t i) {
-  Tracer *x = obj_alloc(&tr_tracer_type, sizeof(Tracer));
+  Tracer *x = obj_alloc(tr_kind_type(t->vt->kind), sizeof(Tracer));
   if (!x) { val_decref(a); val_decref(b); return val_null(); }
   x->tr = t;
   tr_incref(t);
@@ -124,34 +124,59 @@ static void aval_text(const AVal *av, char *buf, size_t n) {
   if (k < n) k += (size_t)snprintf(buf + k, n - k, "]");
 }
 
+/* str() of a tracer's primal or tangent as JAX shows it inside its repr: an array's str, a
+ * nested tracer's repr, a Python scalar as the (weakly typed) array it stands for */
+static Value part_str(Value v) {
+  if (v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL) {
+    Value a = lx_asarray(v, FAM_JAX, -1, 0);
+    if (VAL_IS_NULL(a)) return a;
+    Value r = op_str(a);
+    val_decref(a);
+    return r;
+  }
+  return op_str(v);
+}
+
+/* JAX 0.10's tracer reprs (str, repr and format alike): JitTracer(~float32[3]) ("~": weak
+ * type), GradTracer(primal=..., typeof(tangent)=f32[3]), JVPTracer(primal=..., tangent=...),
+ * VmapTracer(aval=float32[3], batched=float32[2,3]) (batched: the value with its batch dim). */
 static Value tracer_repr(Value self) {
   Tracer *x = TRACER(self);
   char av[300];
   aval_text(&x->aval, av, sizeof av);
-  const char *tn = x->tr->vt->trace_name;
   TraceKind k = x->tr->vt->kind;
-  /* JAX 0.10 prints a jit tracer by its aval, "~" marking a weak type */
   if (k == TK_STAGE) return str_fmt("JitTracer(%s%s)", x->aval.weak ? "~" : "", av);
-  Value head = str_fmt("Traced<ShapedArray(%s%s)>with<%s>", av,
-                       x->aval.weak ? ", weak_type=True" : "", tn);
-  if (VAL_IS_NULL(head)) return head;
-  Value ra = op_repr(x->a);
-  if (VAL_IS_NULL(ra)) { val_decref(head); return ra; }
-  Value r;
   if (k == TK_BATCH) {
-    r = str_fmt("%s with\n  val = %s\n  batch_dim = %lld", str_cstr(head),
-                str_cstr(ra), (long long)x->i);
-  } else if (k == TK_JVP) {
-    Value rb = VAL_IS_NULL(x->b) ? str_from_cstr("Zero") : op_repr(x->b);
-    r = VAL_IS_NULL(rb) ? rb
-                        : str_fmt("%s with\n  primal = %s\n  tangent = %s", str_cstr(head),
-                                  str_cstr(ra), str_cstr(rb));
+    AVal bv;
+    char bt[300];
+    if (lx_aval(x->a, &bv) < 0) return val_null();
+    aval_text(&bv, bt, sizeof bt);
+    return str_fmt("VmapTracer(aval=%s, batched=%s)", av, bt);
+  }
+  Value ra = part_str(x->a);
+  if (VAL_IS_NULL(ra)) return ra;
+  Value r;
+  if (k == TK_JVP) {
+    char zt[320];
+    if (VAL_IS_NULL(x->b)) {   /* a symbolic zero tangent */
+      ir_aval_str(&x->aval, av, sizeof av);
+      snprintf(zt, sizeof zt, "Zero(%s)", av);
+    }
+    Value rb = VAL_IS_NULL(x->b) ? str_from_cstr(zt) : part_str(x->b);
+    r = VAL_IS_NULL(rb) ? rb : str_fmt("JVPTracer(primal=%s, tangent=%s)", str_cstr(ra), str_cstr(rb));
     val_decref(rb);
   } else {
-    r = str_fmt("%s with\n  primal = %s", str_cstr(head), str_cstr(ra));
+    /* the tangent space: the primal's type, float0 for integers and bools */
+    AVal t = x->aval;
+    if (dt_is_float(t.dtype)) ir_aval_str(&t, av, sizeof av);
+    else {
+      char sh[300];
+      ir_aval_str(&t, sh, sizeof sh);
+      snprintf(av, sizeof av, "float0%s", strchr(sh, '[') ? strchr(sh, '[') : "[]");
+    }
+    r = str_fmt("GradTracer(primal=%s, typeof(tangent)=%s)", str_cstr(ra), av);
   }
   val_decref(ra);
-  val_decref(head);
   return r;
 }
 
@@ -200,20 +225,32 @@ static int tracer_hash(Value self, int64_t *out) {
   return -1;
 }
 
-TypeObj tr_tracer_type = {OBJ_TYPE_HEAD, .name = "Tracer",
-                          .doc = "a traced array: the abstract value a transformation sees",
-                          .base = &lx_jax_type, .dealloc = tracer_dealloc, .repr = tracer_repr,
-                          .hash = tracer_hash, .compare = lx_compare_slot,
-                          .binary = lx_binary_slot, .unary = lx_unary_slot,
-                          .truth = tracer_truth, .len = lx_len_slot,
-                          .getitem = lx_getitem_slot, .setitem = lx_setitem_slot,
-                          .iter = lx_iter_slot, .format = lx_format_slot,
-                          .methods = lx_arr_methods, .getset = lx_arr_getset};
+/* Tracer is the base; instances are of one subclass per kind, named as JAX's classes are (what
+ * type(x).__name__ shows), all with the same slots. */
+#define TRACER_TYPE(nm, base_)                                                                 \
+  {OBJ_TYPE_HEAD, .name = nm, .doc = "a traced array: the abstract value a transformation sees", \
+   .base = base_, .dealloc = tracer_dealloc, .repr = tracer_repr, .hash = tracer_hash,         \
+   .compare = lx_compare_slot, .binary = lx_binary_slot, .unary = lx_unary_slot,              \
+   .truth = tracer_truth, .len = lx_len_slot, .getitem = lx_getitem_slot,                     \
+   .setitem = lx_setitem_slot, .iter = lx_iter_slot, .format = lx_format_slot,                \
+   .methods = lx_arr_methods, .getset = lx_arr_getset}
+TypeObj tr_tracer_type = TRACER_TYPE("Tracer", &lx_jax_type);
+static TypeObj kind_types[4] = {TRACER_TYPE("JVPTracer", &tr_tracer_type),
+                                TRACER_TYPE("LinearizeTracer", &tr_tracer_type),
+                                TRACER_TYPE("BatchTracer", &tr_tracer_type),
+                                TRACER_TYPE("DynamicJaxprTracer", &tr_tracer_type)};
 
-static const LxTracerKind tracer_kind = {&tr_tracer_type, tracer_aval, tracer_concrete};
+TypeObj *tr_kind_type(TraceKind k) {
+  return k >= TK_JVP && k <= TK_STAGE ? &kind_types[k - TK_JVP] : &tr_tracer_type;
+}
+
+static const LxTracerKind tracer_kinds[5] = {
+    {&tr_tracer_type, tracer_aval, tracer_concrete}, {&kind_types[0], tracer_aval, tracer_concrete},
+    {&kind_types[1], tracer_aval, tracer_concrete}, {&kind_types[2], tracer_aval, tracer_concrete},
+    {&kind_types[3], tracer_aval, tracer_concrete}};
 
 __attribute__((constructor)) static void tracer_register(void) {
-  lx_register_tracer(&tracer_kind);
+  for (int i = 0; i < 5; i++) lx_register_tracer(&tracer_kinds[i]);
 }
 
 /* {=== errors ===} */

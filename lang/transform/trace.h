@@ -60,10 +60,11 @@ typedef struct Tracer {
   int64_t i;
 } Tracer;
 
-extern TypeObj tr_tracer_type;
+extern TypeObj tr_tracer_type;   /* the base; instances are of tr_kind_type(kind) */
+TypeObj *tr_kind_type(TraceKind k);
 #define TRACER(v) ((Tracer *)(v).u.o)
 static inline int tr_is_tracer(Value v) {
-  return v.tag == V_OBJ && v.u.o->type == &tr_tracer_type;
+  return v.tag == V_OBJ && v.u.o->type->base == &tr_tracer_type;
 }
 /* v if it is a tracer owned by t, else NULL */
 static inline Tracer *tr_own(LxTrace *t, Value v) {
