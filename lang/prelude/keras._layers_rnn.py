@@ -434,9 +434,10 @@ class RNN(Layer):
         if isinstance(sequences_shape, list):
             sequences_shape = sequences_shape[0]
         if len(sequences_shape) != 3:
-            raise ValueError(f'Input 0 of layer "{self.name}" is incompatible with the layer: '
-                             f'expected ndim=3, found ndim={len(sequences_shape)}. Full shape '
-                             f'received: {tuple(sequences_shape)}')
+            raise ValueError(f"Input 0 with name 'None' of layer '{self.name}' is incompatible "
+                             f'with the layer: expected ndim=3, found '
+                             f'ndim={len(sequences_shape)}. Full shape received: '
+                             f'{tuple(sequences_shape)}')
         step_shape = (sequences_shape[0],) + tuple(sequences_shape[2:])
         if isinstance(self.cell, Layer) and not self.cell.built:
             with _kb.name_scope(self.cell.name, caller=self.cell):
@@ -470,9 +471,9 @@ class RNN(Layer):
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
         if sequences.ndim != 3:
-            raise ValueError(f'Input 0 of layer "{self.name}" is incompatible with the layer: '
-                             f'expected ndim=3, found ndim={sequences.ndim}. Full shape '
-                             f'received: {tuple(sequences.shape)}')
+            raise ValueError(f"Input 0 with name 'None' of layer '{self.name}' is incompatible "
+                             f'with the layer: expected ndim=3, found ndim={sequences.ndim}. '
+                             f'Full shape received: {tuple(sequences.shape)}')
         if _is_nested(mask):
             mask = mask[0]
         if initial_state is None:
@@ -499,7 +500,19 @@ class RNN(Layer):
         cfg = {'return_sequences': self.return_sequences, 'return_state': self.return_state,
                'go_backwards': self.go_backwards, 'stateful': self.stateful,
                'unroll': self.unroll, 'zero_output_for_mask': self.zero_output_for_mask}
+        if type(self) is RNN:
+            import keras._config as _c
+            cfg['cell'] = _c.serialize_layer(self.cell)
         return {**super().get_config(), **cfg}
+
+    @classmethod
+    def from_config(cls, config):
+        import keras._config as _c
+        config = dict(config)
+        if isinstance(config.get('dtype'), dict):
+            config['dtype'] = config['dtype'].get('config', {}).get('name')
+        cell = _c.deserialize_layer(config.pop('cell'))
+        return cls(cell, **config)
 
 
 class _CellRNN(RNN):
@@ -566,6 +579,11 @@ class SimpleRNN(_CellRNN):
     _cell_cls = SimpleRNNCell
     _cell_name = 'simple_rnn_cell'
     _cell_args = _COMMON
+
+    def get_config(self):
+        cfg = super().get_config()
+        cfg.pop('seed', None)  # as Keras: SimpleRNN's config has no seed
+        return cfg
 
 
 class LSTM(_CellRNN):
@@ -639,7 +657,6 @@ class Bidirectional(Layer):
         self.return_sequences = layer.return_sequences
         self.return_state = layer.return_state
         self.supports_masking = True
-        self._wrapped = layer
 
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
         shape = self.forward_layer.compute_output_shape(sequences_shape)
@@ -705,7 +722,8 @@ class Bidirectional(Layer):
 
     def get_config(self):
         import keras._config as _c
-        cfg = {'merge_mode': self.merge_mode, 'layer': _c.serialize_layer(self._wrapped)}
+        cfg = {'merge_mode': self.merge_mode, 'layer': _c.serialize_layer(self.forward_layer),
+               'backward_layer': _c.serialize_layer(self.backward_layer)}
         return {**super().get_config(), **cfg}
 
     @classmethod
@@ -715,6 +733,9 @@ class Bidirectional(Layer):
         if isinstance(config.get('dtype'), dict):
             config['dtype'] = config['dtype'].get('config', {}).get('name')
         layer = _c.deserialize_layer(config.pop('layer'))
+        back = config.pop('backward_layer', None)
+        if back is not None:
+            config['backward_layer'] = _c.deserialize_layer(back)
         return cls(layer, **config)
 
 
