@@ -89,3 +89,14 @@ def train_step(params, opt):
 for step in range(3):
     params, opt, loss = train_step(params, opt)
     print("step", step, round(float(loss), 5))
+
+conv = nn.RNN(nn.ConvLSTMCell(2, kernel_size=(3,)))
+xc = jax.random.normal(jax.random.key(7), (2, 4, 6, 3))
+pc = conv.init(jax.random.key(8), xc)
+show(pc)
+yc = jax.jit(conv.apply)(pc, xc)
+print("convlstm", conv.cell.num_feature_axes, yc.shape, r(yc[1, -1, :, 0]))
+gru = nn.RNN(nn.GRUCell(3), unroll=2)
+pg = gru.init(jax.random.key(9), x)
+yg = jax.jit(lambda p, v: gru.apply(p, v, seq_lengths=jnp.array([2, 4]), return_carry=True))(pg, x)
+print("gru carry", r(yg[0]))
