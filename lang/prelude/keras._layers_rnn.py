@@ -431,8 +431,9 @@ class RNN(Layer):
         return out
 
     def build(self, sequences_shape, initial_state_shape=None):
-        if isinstance(sequences_shape, list):
+        if sequences_shape and isinstance(sequences_shape[0], (list, tuple)):
             sequences_shape = sequences_shape[0]
+        sequences_shape = tuple(sequences_shape)
         if len(sequences_shape) != 3:
             raise ValueError(f"Input 0 with name 'None' of layer '{self.name}' is incompatible "
                              f'with the layer: expected ndim=3, found '
