@@ -4,7 +4,7 @@
 from jax.nn.initializers import (zeros, ones, constant, normal, uniform, truncated_normal,
                                  variance_scaling, glorot_uniform, glorot_normal, lecun_uniform,
                                  lecun_normal, he_uniform, he_normal, xavier_uniform,
-                                 xavier_normal, kaiming_uniform, kaiming_normal)
+                                 xavier_normal, kaiming_uniform, kaiming_normal, orthogonal)
 
 
 def zeros_init():

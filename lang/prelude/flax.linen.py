@@ -386,7 +386,9 @@ class Module:
                 object.__setattr__(v, 'name', v.name if v.name is not None else name)
                 v._attach(self)
                 return v
-            if v.scope is not None and v.parent is self:
+            if v.scope is not None:
+                # bound already (to this module or, as Flax, to the one whose compact made it:
+                # shared, not adopted)
                 return v
             return v.clone(parent=self, name=v.name if v.name is not None else name)
         if isinstance(v, (list, tuple)):
@@ -1162,3 +1164,392 @@ def max_pool(inputs, window_shape, strides=None, padding='VALID'):
 
 def min_pool(inputs, window_shape, strides=None, padding='VALID'):
     return pool(inputs, jnp.inf, lax.min, window_shape, strides, padding)
+
+
+# ---------------------------------------------------------------- recurrent (flax/linen/recurrent.py)
+# The cells name their Dense children as Flax does, so params and their keys match; RNN runs the
+# cell once on the first step (creating params as Flax's lifted scan does with broadcast params),
+# then lax.scan over the time axis.
+
+_orthogonal = _jinit.orthogonal()
+_ones = _jinit.ones
+
+
+class RNNCellBase(Module):
+    @nowrap
+    def initialize_carry(self, rng, input_shape):
+        raise NotImplementedError
+
+    @property
+    def num_feature_axes(self):
+        raise NotImplementedError
+
+
+def _dense_part(features, use_bias, kernel_init, bias_init, dtype, param_dtype, name):
+    return Dense(features=features, use_bias=use_bias, kernel_init=kernel_init,
+                 bias_init=bias_init, dtype=dtype, param_dtype=param_dtype, name=name)
+
+
+class LSTMCell(RNNCellBase):
+    features: int
+    gate_fn: object = sigmoid
+    activation_fn: object = tanh
+    kernel_init: object = default_kernel_init
+    recurrent_kernel_init: object = _orthogonal
+    bias_init: object = _zeros
+    dtype: object = None
+    param_dtype: object = jnp.float32
+    carry_init: object = _zeros
+
+    @compact
+    def __call__(self, carry, inputs):
+        c, h = carry
+        hf = h.shape[-1]
+
+        def di(name):
+            return _dense_part(hf, False, self.kernel_init, _zeros, self.dtype,
+                               self.param_dtype, name)(inputs)
+
+        def dh(name):
+            return _dense_part(hf, True, self.recurrent_kernel_init, self.bias_init, self.dtype,
+                               self.param_dtype, name)(h)
+        i = self.gate_fn(di('ii') + dh('hi'))
+        f = self.gate_fn(di('if') + dh('hf'))
+        g = self.activation_fn(di('ig') + dh('hg'))
+        o = self.gate_fn(di('io') + dh('ho'))
+        new_c = f * c + i * g
+        new_h = o * self.activation_fn(new_c)
+        return (new_c, new_h), new_h
+
+    @nowrap
+    def initialize_carry(self, rng, input_shape):
+        mem_shape = tuple(input_shape[:-1]) + (self.features,)
+        key1, key2 = random.split(rng)
+        return (self.carry_init(key1, mem_shape, self.param_dtype),
+                self.carry_init(key2, mem_shape, self.param_dtype))
+
+    @property
+    def num_feature_axes(self):
+        return 1
+
+
+class DenseParams(Module):
+    features: int
+    use_bias: bool = True
+    param_dtype: object = jnp.float32
+    precision: object = None
+    kernel_init: object = default_kernel_init
+    bias_init: object = _zeros
+
+    @compact
+    def __call__(self, inputs):
+        k = self.param('kernel', self.kernel_init, (inputs.shape[-1], self.features),
+                       self.param_dtype)
+        b = self.param('bias', self.bias_init, (self.features,), self.param_dtype) \
+            if self.use_bias else None
+        return k, b
+
+
+class OptimizedLSTMCell(RNNCellBase):
+    features: int
+    gate_fn: object = sigmoid
+    activation_fn: object = tanh
+    kernel_init: object = default_kernel_init
+    recurrent_kernel_init: object = _orthogonal
+    bias_init: object = _zeros
+    dtype: object = None
+    param_dtype: object = jnp.float32
+    carry_init: object = _zeros
+    initialize_carry = LSTMCell.initialize_carry
+    num_feature_axes = LSTMCell.num_feature_axes
+
+    @compact
+    def __call__(self, carry, inputs):
+        c, h = carry
+        hf = h.shape[-1]
+        pi, ph = {}, {}
+        for comp in ('i', 'f', 'g', 'o'):
+            pi[comp] = DenseParams(features=hf, use_bias=False, param_dtype=self.param_dtype,
+                                   kernel_init=self.kernel_init, bias_init=self.bias_init,
+                                   name='i' + comp)(inputs)
+            ph[comp] = DenseParams(features=hf, use_bias=True, param_dtype=self.param_dtype,
+                                   kernel_init=self.recurrent_kernel_init,
+                                   bias_init=self.bias_init, name='h' + comp)(h)
+        kh = jnp.concatenate([ph[k][0] for k in 'ifgo'], axis=-1)
+        bh = jnp.concatenate([ph[k][1] for k in 'ifgo'], axis=-1)
+        ki = jnp.concatenate([pi[k][0] for k in 'ifgo'], axis=-1)
+        h2, kh, bh = _promote(h, kh, bh, dtype=self.dtype)
+        x2, ki = _promote(inputs, ki, dtype=self.dtype)
+        yh = jnp.dot(h2, kh) + jnp.reshape(bh, (1,) * (h2.ndim - 1) + (-1,))
+        yi = jnp.dot(x2, ki)
+        zh = jnp.split(yh, 4, axis=-1)
+        zi = jnp.split(yi, 4, axis=-1)
+        i = self.gate_fn(zh[0] + zi[0])
+        f = self.gate_fn(zh[1] + zi[1])
+        g = self.activation_fn(zh[2] + zi[2])
+        o = self.gate_fn(zh[3] + zi[3])
+        new_c = f * c + i * g
+        new_h = o * self.activation_fn(new_c)
+        return (new_c, new_h), new_h
+
+
+class SimpleCell(RNNCellBase):
+    features: int
+    activation_fn: object = tanh
+    kernel_init: object = default_kernel_init
+    recurrent_kernel_init: object = _orthogonal
+    bias_init: object = _zeros
+    dtype: object = None
+    param_dtype: object = jnp.float32
+    carry_init: object = _zeros
+    residual: bool = False
+
+    @compact
+    def __call__(self, carry, inputs):
+        hf = carry.shape[-1]
+        new = (_dense_part(hf, True, self.kernel_init, self.bias_init, self.dtype,
+                           self.param_dtype, 'i')(inputs) +
+               _dense_part(hf, False, self.recurrent_kernel_init, _zeros, self.dtype,
+                           self.param_dtype, 'h')(carry))
+        if self.residual:
+            new = new + carry
+        new = self.activation_fn(new)
+        return new, new
+
+    @nowrap
+    def initialize_carry(self, rng, input_shape):
+        return self.carry_init(rng, tuple(input_shape[:-1]) + (self.features,), self.param_dtype)
+
+    @property
+    def num_feature_axes(self):
+        return 1
+
+
+class GRUCell(RNNCellBase):
+    features: int
+    gate_fn: object = sigmoid
+    activation_fn: object = tanh
+    kernel_init: object = default_kernel_init
+    recurrent_kernel_init: object = _orthogonal
+    bias_init: object = _zeros
+    dtype: object = None
+    param_dtype: object = jnp.float32
+    carry_init: object = _zeros
+
+    @compact
+    def __call__(self, carry, inputs):
+        h = carry
+        hf = h.shape[-1]
+
+        def di(name):
+            return _dense_part(hf, True, self.kernel_init, self.bias_init, self.dtype,
+                               self.param_dtype, name)(inputs)
+
+        def dh(name, use_bias=False):
+            return _dense_part(hf, use_bias, self.recurrent_kernel_init, self.bias_init,
+                               self.dtype, self.param_dtype, name)(h)
+        r = self.gate_fn(di('ir') + dh('hr'))
+        z = self.gate_fn(di('iz') + dh('hz'))
+        n = self.activation_fn(di('in') + r * dh('hn', True))
+        new_h = (1.0 - z) * n + z * h
+        return new_h, new_h
+
+    @nowrap
+    def initialize_carry(self, rng, input_shape):
+        return self.carry_init(rng, tuple(input_shape[:-1]) + (self.features,), self.param_dtype)
+
+    @property
+    def num_feature_axes(self):
+        return 1
+
+
+class MGUCell(RNNCellBase):
+    features: int
+    gate_fn: object = sigmoid
+    activation_fn: object = tanh
+    kernel_init: object = default_kernel_init
+    recurrent_kernel_init: object = _orthogonal
+    forget_bias_init: object = _ones
+    activation_bias_init: object = _zeros
+    dtype: object = None
+    param_dtype: object = jnp.float32
+    carry_init: object = _zeros
+    reset_gate: bool = True
+
+    @compact
+    def __call__(self, carry, inputs):
+        h = carry
+        hf = h.shape[-1]
+        f = self.gate_fn(
+            _dense_part(hf, True, self.kernel_init, self.forget_bias_init, self.dtype,
+                        self.param_dtype, 'if')(inputs) +
+            _dense_part(hf, False, self.recurrent_kernel_init, self.activation_bias_init,
+                        self.dtype, self.param_dtype, 'hf')(h))
+        x = _dense_part(hf, self.reset_gate, self.recurrent_kernel_init,
+                        self.activation_bias_init, self.dtype, self.param_dtype, 'hn')(h)
+        if self.reset_gate:
+            x = x * f
+        n = self.activation_fn(
+            _dense_part(hf, True, self.kernel_init, self.activation_bias_init, self.dtype,
+                        self.param_dtype, 'in')(inputs) + x)
+        new_h = (1.0 - f) * n + f * h
+        return new_h, new_h
+
+    @nowrap
+    def initialize_carry(self, rng, input_shape):
+        return self.carry_init(rng, tuple(input_shape[:-1]) + (self.features,), self.param_dtype)
+
+    @property
+    def num_feature_axes(self):
+        return 1
+
+
+class ConvLSTMCell(RNNCellBase):
+    features: int
+    kernel_size: object
+    strides: object = None
+    padding: object = 'SAME'
+    use_bias: bool = True
+    dtype: object = None
+    param_dtype: object = jnp.float32
+    carry_init: object = _zeros
+
+    @compact
+    def __call__(self, carry, inputs):
+        c, h = carry
+
+        def conv(name):
+            return Conv(features=4 * self.features, kernel_size=self.kernel_size,
+                        strides=self.strides, padding=self.padding, use_bias=self.use_bias,
+                        dtype=self.dtype, param_dtype=self.param_dtype, name=name)
+        gates = conv('ih')(inputs) + conv('hh')(h)
+        i, g, f, o = jnp.split(gates, 4, axis=-1)
+        f = sigmoid(f + 1)
+        new_c = f * c + sigmoid(i) * jnp.tanh(g)
+        new_h = sigmoid(o) * jnp.tanh(new_c)
+        return (new_c, new_h), new_h
+
+    @nowrap
+    def initialize_carry(self, rng, input_shape):
+        n = self.num_feature_axes
+        input_shape = tuple(input_shape)
+        mem_shape = input_shape[:-n] + input_shape[-n:-1] + (self.features,)
+        key1, key2 = random.split(rng)
+        return (self.carry_init(key1, mem_shape, self.param_dtype),
+                self.carry_init(key2, mem_shape, self.param_dtype))
+
+    @property
+    def num_feature_axes(self):
+        return len(self.kernel_size) + 1
+
+
+def flip_sequences(inputs, seq_lengths, num_batch_dims, time_major):
+    time_axis = 0 if time_major else num_batch_dims
+    max_steps = inputs.shape[time_axis]
+    if seq_lengths is None:
+        return jnp.flip(inputs, axis=time_axis)
+    seq_lengths = jnp.expand_dims(jnp.asarray(seq_lengths), axis=time_axis)
+    idxs = jnp.arange(max_steps - 1, -1, -1)
+    if time_major:
+        idxs = jnp.reshape(idxs, [max_steps] + [1] * num_batch_dims)
+    else:
+        idxs = jnp.reshape(idxs, [1] * num_batch_dims + [max_steps])
+    idxs = (idxs + seq_lengths) % max_steps
+    idxs = jnp.reshape(idxs, list(idxs.shape) + [1] * (inputs.ndim - idxs.ndim))
+    return jnp.take_along_axis(inputs, idxs, axis=time_axis)
+
+
+def _tmap(fn, *xs):
+    return jax.tree_util.tree_map(fn, *xs)
+
+
+class RNN(Module):
+    cell: object
+    time_major: bool = False
+    return_carry: bool = False
+    reverse: bool = False
+    keep_order: bool = False
+    unroll: int = 1
+    variable_axes: object = FrozenDict()
+    variable_broadcast: object = 'params'
+    variable_carry: object = False
+    split_rngs: object = FrozenDict({'params': False})
+
+    def __call__(self, inputs, *, initial_carry=None, init_key=None, seq_lengths=None,
+                 return_carry=None, time_major=None, reverse=None, keep_order=None):
+        return_carry = self.return_carry if return_carry is None else return_carry
+        time_major = self.time_major if time_major is None else time_major
+        reverse = self.reverse if reverse is None else reverse
+        keep_order = self.keep_order if keep_order is None else keep_order
+        nfa = self.cell.num_feature_axes
+        time_axis = 0 if time_major else inputs.ndim - (nfa + 1)
+        if time_axis < 0:
+            time_axis += inputs.ndim
+        nbatch = len(inputs.shape[1:-nfa]) if time_major else len(inputs.shape[:time_axis])
+        if reverse:
+            inputs = _tmap(lambda x: flip_sequences(x, seq_lengths, nbatch, time_major), inputs)
+        if initial_carry is None:
+            if init_key is None:
+                init_key = random.key(0)
+            input_shape = inputs.shape[:time_axis] + inputs.shape[time_axis + 1:]
+            carry = self.cell.initialize_carry(init_key, input_shape)
+        else:
+            carry = initial_carry
+        slice_carry = seq_lengths is not None and return_carry
+        xs = jnp.moveaxis(inputs, time_axis, 0)
+        cell = self.cell
+        if self.is_initializing():
+            # create the broadcast params from the first step, outside the loop
+            cell(carry, xs[0])
+
+        def step(c, x):
+            c, y = cell(c, x)
+            return c, ((c, y) if slice_carry else y)
+        carry, out = lax.scan(step, carry, xs)
+        if slice_carry:
+            carries, outputs = out
+            last = jnp.asarray(seq_lengths) - 1
+            carry = _tmap(lambda a: a[last, jnp.arange(a.shape[1])], carries)
+        else:
+            outputs = out
+        outputs = _tmap(lambda y: jnp.moveaxis(y, 0, time_axis), outputs)
+        if reverse and keep_order:
+            outputs = _tmap(lambda x: flip_sequences(x, seq_lengths, nbatch, time_major),
+                            outputs)
+        if return_carry:
+            return carry, outputs
+        return outputs
+
+
+def _concatenate(a, b):
+    return jnp.concatenate([a, b], axis=-1)
+
+
+class Bidirectional(Module):
+    forward_rnn: object
+    backward_rnn: object
+    merge_fn: object = _concatenate
+    time_major: bool = False
+    return_carry: bool = False
+
+    def __call__(self, inputs, *, initial_carry=None, init_key=None, seq_lengths=None,
+                 return_carry=None, time_major=None, reverse=None, keep_order=None):
+        time_major = self.time_major if time_major is None else time_major
+        return_carry = self.return_carry if return_carry is None else return_carry
+        if init_key is not None:
+            kf, kb = random.split(init_key)
+        else:
+            kf = kb = None
+        cf = cb = None
+        if initial_carry is not None:
+            cf, cb = initial_carry
+        carry_f, out_f = self.forward_rnn(inputs, initial_carry=cf, init_key=kf,
+                                          seq_lengths=seq_lengths, return_carry=True,
+                                          time_major=time_major, reverse=False)
+        carry_b, out_b = self.backward_rnn(inputs, initial_carry=cb, init_key=kb,
+                                           seq_lengths=seq_lengths, return_carry=True,
+                                           time_major=time_major, reverse=True, keep_order=True)
+        outputs = _tmap(self.merge_fn, out_f, out_b)
+        if return_carry:
+            return (carry_f, carry_b), outputs
+        return outputs

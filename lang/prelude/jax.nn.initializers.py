@@ -114,3 +114,25 @@ xavier_uniform = glorot_uniform
 xavier_normal = glorot_normal
 kaiming_uniform = he_uniform
 kaiming_normal = he_normal
+
+
+def orthogonal(scale=1.0, column_axis=-1, dtype=jnp.float32):
+    # as jax.random.orthogonal: QR of a normal (max, min) matrix, columns signed by diag(R)
+    def init(key, shape, dtype=dtype):
+        shape = tuple(shape)
+        if len(shape) < 2:
+            raise ValueError('orthogonal initializer requires at least a 2D shape')
+        if any(d == 0 for d in shape):
+            return jnp.zeros(shape, dtype)
+        n_cols = shape[column_axis]
+        n_rows = math.prod(shape) // n_cols
+        z = random.normal(key, (max(n_rows, n_cols), min(n_rows, n_cols)), dtype)
+        q, r = jnp.linalg.qr(z)
+        q = q * jnp.expand_dims(jnp.sign(jnp.diagonal(r)), -2)
+        if n_rows < n_cols:
+            q = q.T
+        ax = column_axis % len(shape)
+        rest = tuple(d for i, d in enumerate(shape) if i != ax)
+        q = jnp.moveaxis(jnp.reshape(q, rest + (n_cols,)), -1, ax)
+        return jnp.array(scale, dtype) * q
+    return init

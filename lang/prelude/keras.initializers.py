@@ -250,7 +250,8 @@ _ALIASES = {'constant': Constant, 'zeros': Zeros, 'ones': Ones, 'identity': Iden
             'glorot_uniform': GlorotUniform, 'glorot_normal': GlorotNormal,
             'lecun_uniform': LecunUniform, 'lecun_normal': LecunNormal,
             'he_uniform': HeUniform, 'he_normal': HeNormal, 'orthogonal': Orthogonal,
-            'IdentityInitializer': Identity, 'OrthogonalInitializer': Orthogonal}
+            'IdentityInitializer': Identity, 'OrthogonalInitializer': Orthogonal,
+            'uniform': RandomUniform, 'normal': RandomNormal, 'one': Ones, 'zero': Zeros}
 
 constant, zeros, ones, identity = Constant, Zeros, Ones, Identity
 random_normal, truncated_normal, random_uniform = RandomNormal, TruncatedNormal, RandomUniform

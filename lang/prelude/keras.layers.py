@@ -1,5 +1,5 @@
 # keras.layers - the layer classes of Keras 3 gathered from keras._layer, keras._layers_core,
-# keras._layers_conv and keras._layers_norm.
+# keras._layers_conv, keras._layers_norm and keras._layers_rnn.
 
 from keras._layer import Layer, InputLayer, Input
 from keras._layers_core import (Dense, Activation, ReLU, LeakyReLU, ELU, Softmax, Dropout,
@@ -13,6 +13,8 @@ from keras._layers_conv import (Conv1D, Conv2D, Convolution1D, Convolution2D, Ma
                                 GlobalAvgPool1D, GlobalAvgPool2D, GlobalMaxPool1D,
                                 GlobalMaxPool2D)
 from keras._layers_norm import BatchNormalization, LayerNormalization
+from keras._layers_rnn import (RNN, SimpleRNN, LSTM, GRU, SimpleRNNCell, LSTMCell, GRUCell,
+                               Bidirectional, TimeDistributed)
 
 
 def serialize(layer):
