@@ -219,6 +219,18 @@ static Value module_getattr(Value v, Obj *name) {
   if (strcmp(n, "__dict__") == 0) return module_dict(m);
   if (strcmp(n, "__doc__") == 0) return val_incref(m->doc);
   if (strcmp(n, "__class__") == 0) return val_obj(&module_type.ob);
+  /* PEP 562: a module-level __getattr__ answers for names the module lacks (lazy submodules,
+   * deprecated aliases); from-imports reach it through this function too. */
+  if (strcmp(n, "__getattr__") != 0) {
+    Obj *ga = INTERNED("__getattr__");
+    Value g = dict_get_h(val_obj(m->index), val_obj(ga), STR(ga)->hash);
+    if (!VAL_IS_NULL(g) && !VAL_IS_NULL(m->vals[g.u.i])) {
+      Value fn = val_incref(m->vals[g.u.i]);
+      Value r = op_call1(fn, val_obj(name));
+      val_decref(fn);
+      return r;
+    }
+  }
   obj_raise(&exc_AttributeError, "module '%s' has no attribute '%s'", STR(m->name)->s, n);
   exc_attr_info(v, name);
   return val_null();

@@ -341,6 +341,26 @@ static void run_shutdown(Session *s) {
   if (!VAL_IS_NULL(saved)) obj_err_restore(saved);
 }
 
+/* A script's __main__ gets __file__, absolute as CPython >= 3.9 makes it (without resolving
+ * symlinks), so `os.path.dirname(__file__)` finds files beside the script. */
+static void set_main_file(Session *s, const char *filename) {
+  if (!filename || filename[0] == '<' || !VAL_IS_NULL(module_get(val_obj(&s->main->ob), "__file__")))
+    return;
+  char buf[4096];
+  const char *path = filename;
+  if (filename[0] != '/' && getcwd(buf, sizeof buf)) {
+    size_t n = strlen(buf);
+    if (n + 1 + strlen(filename) < sizeof buf) {
+      buf[n] = '/';
+      strcpy(buf + n + 1, filename[0] == '.' && filename[1] == '/' ? filename + 2 : filename);
+      path = buf;
+    }
+  }
+  Value v = str_from_cstr(path);
+  if (VAL_IS_NULL(v) || op_setattr_s(val_obj(&s->main->ob), "__file__", v) < 0) obj_err_clear();
+  val_decref(v);
+}
+
 static void run_job(ExecJob *j) {
   Session *s = &j->ss->s;
   Value last = val_null();
@@ -348,6 +368,7 @@ static void run_job(ExecJob *j) {
   obj_ts.frame = NULL;
   obj_ts.located = 0;
   val_clear(&obj_ts.handling);
+  if (j->mode == SB_FILE) set_main_file(s, j->filename);
   int r = sb_exec_source(j->src, j->len, j->filename, s->main, j->mode == SB_INTERACTIVE ? 1 : 0,
                          &last);
   if (r < 0) {
