@@ -221,13 +221,16 @@ static char *on_input(void *ud, const char *prompt, int password) {
 
 /* a comm message from Sable code: published with the request as parent; the table of open
  * comms follows it */
-static int on_comm(void *ud, const char *type, const char *js, size_t n) {
+static int on_comm(void *ud, const char *type, const char *js, size_t n, const char *ms,
+                   size_t mn) {
   krn_exec *x = ud;
   json_error_t e;
   json_t *c = json_loadb(js, n, 0, &e);
-  if (!json_is_object(c)) {
+  json_t *md = c && ms ? json_loadb(ms, mn, 0, &e) : NULL;
+  if (!json_is_object(c) || (md && !json_is_object(md))) {
     krn_log("dropped an invalid %s: %s", type, e.text);
     json_decref(c);
+    json_decref(md);
     return -1;
   }
   json_t *id = json_object_get(c, "comm_id"), *tn = json_object_get(c, "target_name");
@@ -237,8 +240,9 @@ static int on_comm(void *ud, const char *type, const char *js, size_t n) {
     else if (strcmp(type, "comm_close") == 0)
       krn_comm_closed(json_string_value(id));
   }
-  int rc = krn_pub(x->t, type, x->req->raw[0], c, NULL);
+  int rc = krn_pub(x->t, type, x->req->raw[0], c, md);
   json_decref(c);
+  json_decref(md);
   return rc < 0 ? -1 : 0;
 }
 

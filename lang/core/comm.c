@@ -5,17 +5,20 @@
 #include "core.h"
 #include "modtable.h"
 
-/* publish(msg_type, json_text) -> bool: False when no front end takes comms (a script, the REPL) */
+/* publish(msg_type, content_json, metadata_json="{}") -> bool: False when no front end takes
+ * comms (a script, the REPL) */
 static Value b_publish(int argc, const Value *argv, Obj *kw) {
-  if (func_check_args("publish", argc, kw, 2, 2) < 0) return val_null();
-  if (!VAL_IS_STR(argv[0]) || !VAL_IS_STR(argv[1]))
-    return obj_raise(&exc_TypeError, "publish(msg_type, json_text) takes two str");
+  if (func_check_args("publish", argc, kw, 2, 3) < 0) return val_null();
+  if (!VAL_IS_STR(argv[0]) || !VAL_IS_STR(argv[1]) || (argc > 2 && !VAL_IS_STR(argv[2])))
+    return obj_raise(&exc_TypeError, "publish(msg_type, content_json, metadata_json) takes str");
   const char *ty = str_cstr(argv[0]);
   if (strcmp(ty, "comm_open") && strcmp(ty, "comm_msg") && strcmp(ty, "comm_close"))
     return obj_raise(&exc_ValueError, "not a comm message type: %s", ty);
   const sb_sink *k = obj_ts.sink;
   if (!k || !k->comm) return val_bool(0);
-  return val_bool(k->comm(k->ud, ty, str_cstr(argv[1]), STR(argv[1].u.o)->len) == 0);
+  const char *md = argc > 2 ? str_cstr(argv[2]) : "{}";
+  size_t mn = argc > 2 ? STR(argv[2].u.o)->len : 2;
+  return val_bool(k->comm(k->ud, ty, str_cstr(argv[1]), STR(argv[1].u.o)->len, md, mn) == 0);
 }
 
 /* parent_header() -> str (JSON text of the request's header) or None */
@@ -46,7 +49,7 @@ static Value b_log(int argc, const Value *argv, Obj *kw) {
 
 static const MethodDef comm_functions[] = {
     {"log", b_log, "log(text)\n\nWrite a line to the process's stderr (the kernel's log).", 0},
-    {"publish", b_publish, "publish(msg_type, json_text)\n\nSend a comm_open/comm_msg/comm_close to the front end; False if there is none.", 0},
+    {"publish", b_publish, "publish(msg_type, content_json, metadata_json='{}')\n\nSend a comm_open/comm_msg/comm_close to the front end; False if there is none.", 0},
     {"parent_header", b_parent_header, "parent_header()\n\nThe JSON text of the header of the request being answered, or None.", 0},
     {"has_frontend", b_has_frontend, "has_frontend()\n\nWhether comm messages reach a front end.", 0},
     {NULL}};

@@ -55,7 +55,7 @@ class BaseComm:
         content = {"data": _jsonable(data), "comm_id": self.comm_id}
         for k, v in keys.items():
             content[k] = _jsonable(v)
-        _native.publish(msg_type, json.dumps(content))
+        _native.publish(msg_type, json.dumps(content), json.dumps(_jsonable(metadata)))
 
     def open(self, data=None, metadata=None, buffers=None):
         if data is None:
