@@ -18,7 +18,7 @@ import urllib.request
 import _kernel_util as ku
 
 NAME = "browser_widgets"
-DEADLINE = time.time() + 55
+DEADLINE = time.time() + float(os.environ.get("SABLE_BROWSER_TIMEOUT", "55"))
 
 
 def find_chromium():
@@ -50,9 +50,11 @@ class CDP:
                 "--disable-dev-shm-usage", "about:blank"]
 
         def fds():
-            os.dup2(self.r_chrome, 3)
-            os.dup2(self.w_chrome, 4)
-        self.proc = subprocess.Popen(args, pass_fds=(self.r_chrome, self.w_chrome), preexec_fn=fds,
+            # Chromium reads fd 3 and writes fd 4 (copies first, so neither overwrites the other)
+            a, b = os.dup(self.r_chrome), os.dup(self.w_chrome)
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+        self.proc = subprocess.Popen(args, close_fds=False, preexec_fn=fds,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                      start_new_session=True)
         os.close(self.r_chrome)
@@ -148,6 +150,8 @@ OUTPUT_TEXT = """(() => { const o = document.querySelectorAll('.widget-interact 
 
 
 def run(chromium, labpy):
+    if os.environ.get("SABLE_SCREEN_DIR"):
+        os.makedirs(os.environ["SABLE_SCREEN_DIR"], exist_ok=True)
     work = tempfile.mkdtemp(prefix="sable-lab-")
     ku.kernelspec()
     with open(os.path.join(work, "w.ipynb"), "w") as f:
@@ -155,8 +159,9 @@ def run(chromium, labpy):
     port, token = free_port(), "sabletest"
     env = dict(os.environ, JUPYTER_CONFIG_DIR=os.path.join(work, "cfg"), JUPYTER_DATA_DIR=os.path.join(work, "data"))
     lab = subprocess.Popen([labpy, "-m", "jupyterlab", "--no-browser", "--port=%d" % port, "--ip=127.0.0.1",
-                            "--ServerApp.token=" + token, "--ServerApp.root_dir=" + work,
-                            "--LabApp.expose_app_in_browser=True", "--ServerApp.disable_check_xsrf=True"],
+                            "--IdentityProvider.token=" + token, "--ServerApp.root_dir=" + work,
+                            "--LabApp.expose_app_in_browser=True", "--ServerApp.disable_check_xsrf=True"]
+                           + (["--allow-root"] if os.geteuid() == 0 else []),
                            env=env, stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "lab.log"), "w"),
                            start_new_session=True)
     cdp = None
@@ -167,7 +172,7 @@ def run(chromium, labpy):
                 urllib.request.urlopen(base + "/api/status?token=" + token, timeout=1)
                 break
             except OSError:
-                if time.time() > DEADLINE - 40 or lab.poll() is not None:
+                if time.time() > DEADLINE - 20 or lab.poll() is not None:
                     raise RuntimeError("JupyterLab did not start (%s)" % os.path.join(work, "lab.log"))
                 time.sleep(0.3)
         cdp = CDP(chromium, os.path.join(work, "profile"))
@@ -180,9 +185,10 @@ def run(chromium, labpy):
                  "document.querySelector('.jp-Notebook-ExecutionIndicator[data-status=\"idle\"], .jp-Notebook'))",
                  "the notebook", 30)
         # wait for the kernel to be ready, then run everything
-        cdp.wait("""(() => { const w = window.jupyterapp.shell.currentWidget;
-          return !!(w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel &&
-                    w.sessionContext.session.kernel.status === 'idle'); })()""", "the kernel", 30)
+        cdp.wait("""(() => { const ws = Array.from(window.jupyterapp.shell.widgets('main'));
+          return ws.some(w => w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel &&
+                              w.sessionContext.session.kernel.connectionStatus === 'connected' &&
+                              w.sessionContext.session.kernel.status === 'idle'); })()""", "the kernel", 30)
         cdp.eval("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         cdp.wait("document.querySelectorAll('.widget-slider .noUi-handle, .widget-hslider .noUi-handle').length >= 2",
                  "two sliders", 30)
@@ -214,6 +220,17 @@ def run(chromium, labpy):
         with open(path, "wb") as f:
             f.write(base64.b64decode(shot))
         print("# screenshot: " + path + " (slider at %s, output %r)" % (readout, out.strip()), flush=True)
+    except Exception:
+        if cdp and os.environ.get("SABLE_SCREEN_DIR"):   # what the page showed, for debugging
+            try:
+                globals()["DEADLINE"] = time.time() + 10
+                shot = cdp.call("Page.captureScreenshot", {"format": "png"})["data"]
+                import base64
+                with open(os.path.join(os.environ["SABLE_SCREEN_DIR"], "browser_widgets_failed.png"), "wb") as f:
+                    f.write(base64.b64decode(shot))
+            except Exception:
+                pass
+        raise
     finally:
         if cdp:
             cdp.close()
