@@ -1,6 +1,6 @@
 """ipywidgets over the kernel's comms, driven by jupyter_client as a front end would: the iopub
 messages of each step, normalized (model ids numbered in order of appearance), must equal what
-ipywidgets 8.1 + ipykernel 6 send for the same steps (tests/suites/widgets_expected.json,
+ipywidgets 8.1.9 + ipykernel 7.4 send for the same steps (tests/suites/widgets_expected.json,
 recorded with `python widgets_kernel.py --record PYTHON` where PYTHON has ipykernel, ipywidgets)."""
 import json
 import os
@@ -32,6 +32,8 @@ STEPS = [
     ("msg", ("TextModel", 0), {"method": "update", "state": {"value": "hello"}, "buffer_paths": []}),
     ("msg", ("CheckboxModel", 0), {"method": "update", "state": {"value": False}, "buffer_paths": []}),
     ("cell", "print(t.value, c.value, f1.value)"),
+    ("msg", ("TextModel", 0), {"method": "update", "state": {"value": "h\u00e9llo \U0001f600 'q' \\ \"d\"\n"}, "buffer_paths": []}),
+    ("cell", "print(repr(t.value))"),
     ("cell", "d = widgets.Dropdown(options=['red', 'green', 'blue'], value='green', description='colour')\n"
              "d.observe(lambda ch: print('now', ch['new']), names='value')\nd"),
     ("msg", ("DropdownModel", 0), {"method": "update", "state": {"index": 2}, "buffer_paths": []}),
