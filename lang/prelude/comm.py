@@ -129,7 +129,10 @@ class CommManager:
         self.comms.pop(comm.comm_id, None)
 
     def get_comm(self, comm_id):
-        return self.comms.get(comm_id)
+        c = self.comms.get(comm_id)
+        if c is None:
+            _log("No such comm: %s" % (comm_id,))
+        return c
 
     def comm_open(self, stream, ident, msg):
         content = msg["content"]

@@ -960,6 +960,9 @@ def _handle_comm_opened(c, msg):
 
 def _handle_control_comm_opened(c, msg):
     # the front end asks for every widget's state after a reload (jupyter.widget.control)
+    version = msg.get("metadata", {}).get("version", "")
+    if version.split(".")[0] != "1":
+        raise ValueError("Incompatible widget control protocol versions: received version %r, expected version %r" % (version, "1.0.0"))
     def on_msg(m):
         data = m["content"]["data"]
         if data.get("method") == "request_states":
@@ -969,7 +972,9 @@ def _handle_control_comm_opened(c, msg):
                                "model_module": w._trait_values.get("_model_module"),
                                "model_module_version": w._trait_values.get("_model_module_version"),
                                "state": w.get_state()}
-            c.send({"method": "update_states", "states": states, "buffer_paths": {}})
+            c.send({"method": "update_states", "states": states, "buffer_paths": []})
+        else:
+            raise RuntimeError('Unknown front-end to back-end widget control msg with method "%s"' % (data.get("method"),))
     c.on_msg(on_msg)
 
 

@@ -43,7 +43,7 @@ STEPS = [
     ("msg", ("IntSliderModel", 1), {"method": "update", "state": {"value": 2}, "buffer_paths": []}),
     ("msg", ("DropdownModel", 1), {"method": "update", "state": {"index": 1}, "buffer_paths": []}),
     ("info", "jupyter.widget"),
-    ("open", "no.such.target"),
+    ("open", "no.such.target", "frontend-comm-1"),
     ("cell", "widgets.Label(value='a label')"),
     ("cell", "widgets.HTML(value='<b>bold</b>')"),
     ("cell", "tb = widgets.ToggleButton(value=False, description='t')\n"
@@ -53,6 +53,8 @@ STEPS = [
     ("cell", "print(it.value)"),
     ("cell", "s.close()"),
     ("info", "jupyter.widget"),
+    ("open", "jupyter.widget.control", "control-1", {"version": "1.0.0"}),
+    ("send", "control-1", {"method": "request_states"}),
 ]
 
 
@@ -71,6 +73,8 @@ class Norm:
         if isinstance(v, dict):
             out = {}
             for k, x in v.items():
+                if k in self.ids:   # a dict keyed by model id (update_states)
+                    k = self.ids[k]
                 if k == "model_id" and isinstance(x, str):
                     out[k] = self.id(x)
                 elif k == "msg_id" and isinstance(x, str) and x:
@@ -159,8 +163,14 @@ def run_steps(kc):
             kc.shell_channel.send(msg)
             msgs = collect(kc, msg["header"]["msg_id"])
             entry = {"step": "comm_msg to %s #%d: %s" % (name, idx, json.dumps(step[2], sort_keys=True))}
+        elif kind == "send":
+            msg = kc.session.msg("comm_msg", {"comm_id": step[1], "data": step[2]})
+            kc.shell_channel.send(msg)
+            msgs = collect(kc, msg["header"]["msg_id"])
+            entry = {"step": "comm_msg to %s: %s" % (step[1], json.dumps(step[2], sort_keys=True))}
         elif kind == "open":
-            msg = kc.session.msg("comm_open", {"comm_id": "frontend-comm-1", "target_name": step[1], "data": {}})
+            msg = kc.session.msg("comm_open", {"comm_id": step[2], "target_name": step[1], "data": {}},
+                                 metadata=step[3] if len(step) > 3 else {})
             kc.shell_channel.send(msg)
             msgs = collect(kc, msg["header"]["msg_id"])
             entry = {"step": "comm_open " + step[1]}
