@@ -43,8 +43,9 @@ json_t *krn_comm_info(const char *target) {
  * literal (ASCII only, and a quote inside a JSON string is written \u0027, so the literal
  * cannot end early) */
 static char *deliver_code(const krn_msg *m, size_t *len) {
-  json_t *msg = json_pack("{sO sO sO s[]}", "header", m->header, "content", m->content,
-                          "metadata", m->metadata ? m->metadata : json_object(), "buffers");
+  json_t *msg = json_pack("{sO sO so s[]}", "header", m->header, "content", m->content,
+                          "metadata", m->metadata ? json_incref(m->metadata) : json_object(),
+                          "buffers");
   if (!msg) return NULL;
   char *j = json_dumps(msg, JSON_COMPACT | JSON_ENSURE_ASCII);
   json_decref(msg);
