@@ -141,6 +141,13 @@ static void on_error(void *ud, const char *ename, const char *evalue, const char
                      int ntb) {
   krn_exec *x = ud;
   json_decref(x->error);
+  if (x->log_errors) {
+    krn_log("exception in a comm handler:");
+    for (int i = 0; tb && i < ntb; i++)
+      if (tb[i]) krn_log("%s", tb[i]);
+    x->error = json_pack("{ss ss s[]}", "ename", ename ? ename : "", "evalue", "", "traceback");
+    return;
+  }
   const char *dot = ename ? strrchr(ename, '.') : NULL;
   if (ename && strcmp(dot ? dot + 1 : ename, "UsageError") == 0) {
     /* as IPython's show_usage_error: one line on stderr, no traceback; the reply still
@@ -212,6 +219,46 @@ static char *on_input(void *ud, const char *prompt, int password) {
   }
 }
 
+/* a comm message from Sable code: published with the request as parent; the table of open
+ * comms follows it */
+static int on_comm(void *ud, const char *type, const char *js, size_t n, const char *ms,
+                   size_t mn) {
+  krn_exec *x = ud;
+  json_error_t e;
+  json_t *c = json_loadb(js, n, 0, &e);
+  json_t *md = c && ms ? json_loadb(ms, mn, 0, &e) : NULL;
+  if (!json_is_object(c) || (md && !json_is_object(md))) {
+    krn_log("dropped an invalid %s: %s", type, e.text);
+    json_decref(c);
+    json_decref(md);
+    return -1;
+  }
+  json_t *id = json_object_get(c, "comm_id"), *tn = json_object_get(c, "target_name");
+  if (json_is_string(id)) {
+    if (strcmp(type, "comm_open") == 0)
+      krn_comm_opened(json_string_value(id), json_is_string(tn) ? json_string_value(tn) : "");
+    else if (strcmp(type, "comm_close") == 0)
+      krn_comm_closed(json_string_value(id));
+  }
+  int rc = krn_pub(x->t, type, x->req->raw[0], c, md);
+  json_decref(c);
+  json_decref(md);
+  return rc < 0 ? -1 : 0;
+}
+
+/* the request's header as a C string (kept until the next call or krn_exec_clear) */
+static const char *on_parent(void *ud) {
+  krn_exec *x = ud;
+  if (!x->parent_text) {
+    krn_buf h = x->req->raw[0];
+    x->parent_text = malloc(h.n + 1);
+    if (!x->parent_text) return NULL;
+    memcpy(x->parent_text, h.p, h.n);
+    x->parent_text[h.n] = 0;
+  }
+  return x->parent_text;
+}
+
 void krn_exec_sink(krn_exec *x, sb_sink *s) {
   memset(s, 0, sizeof *s);
   s->ud = x;
@@ -221,11 +268,15 @@ void krn_exec_sink(krn_exec *x, sb_sink *s) {
   s->clear_output = on_clear;
   s->input = on_input;
   s->error = on_error;
+  s->comm = on_comm;
+  s->parent = on_parent;
 }
 
 void krn_exec_clear(krn_exec *x) {
   json_decref(x->error);
   free(x->result_text);
+  free(x->parent_text);
+  x->parent_text = NULL;
   x->error = NULL;
   x->result_text = NULL;
 }

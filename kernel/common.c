@@ -1,6 +1,6 @@
 /* common.c - requests answered the same way on shell and control: kernel_info, interrupt,
  * shutdown, connect and comm_info; plus the interrupt flag shared with the SIGINT handler. */
-#include "krn.h"
+#include "cell.h"
 
 #include <string.h>
 
@@ -64,8 +64,12 @@ int krn_common_request(krn_thr *t, void *sock, const krn_msg *m) {
                                  "stdin_port", k->conn.port[KRN_STDIN], "control_port",
                                  k->conn.port[KRN_CONTROL], "hb_port", k->conn.port[KRN_HB])),
            1;
-  if (strcmp(ty, "comm_info_request") == 0)
-    /* no comm target is registered, so no comm is ever open */
-    return reply_owned(t, sock, m, "comm_info_reply", json_pack("{ss s{}}", "status", "ok", "comms")), 1;
+  if (strcmp(ty, "comm_info_request") == 0) {
+    /* the comms open in either direction, optionally of one target (as ipykernel) */
+    json_t *tn = json_object_get(m->content, "target_name");
+    json_t *comms = krn_comm_info(json_is_string(tn) ? json_string_value(tn) : NULL);
+    return reply_owned(t, sock, m, "comm_info_reply",
+                       comms ? json_pack("{ss so}", "status", "ok", "comms", comms) : NULL), 1;
+  }
   return 0;
 }

@@ -340,16 +340,6 @@ static void do_history(krn_thr *t, const krn_msg *m) {
   reply_owned(t, m, "history_reply", h ? json_pack("{ss so}", "status", "ok", "history", h) : NULL);
 }
 
-/* No comm target is registered: a comm_open is closed again at once, so the front end's
- * widget does not wait forever. */
-static void do_comm_open(krn_thr *t, const krn_msg *m) {
-  json_t *id = json_object_get(m->content, "comm_id");
-  if (!json_is_string(id)) { krn_log("comm_open without a comm_id"); return; }
-  json_t *c = json_pack("{sO s{}}", "comm_id", id, "data");
-  if (c) krn_pub(t, "comm_close", m->raw[0], c, NULL);
-  json_decref(c);
-}
-
 /* Answer one request; returns 1 when it was a cell that failed with stop_on_error. */
 static int dispatch(krn_thr *t, const krn_msg *m) {
   const char *ty = m->msg_type;
@@ -360,8 +350,9 @@ static int dispatch(krn_thr *t, const krn_msg *m) {
   else if (strcmp(ty, "inspect_request") == 0) do_inspect(t, m);
   else if (strcmp(ty, "is_complete_request") == 0) do_is_complete(t, m);
   else if (strcmp(ty, "history_request") == 0) do_history(t, m);
-  else if (strcmp(ty, "comm_open") == 0) do_comm_open(t, m);
-  else if (strcmp(ty, "comm_msg") == 0 || strcmp(ty, "comm_close") == 0) {}
+  else if (strcmp(ty, "comm_open") == 0 || strcmp(ty, "comm_msg") == 0 ||
+           strcmp(ty, "comm_close") == 0)
+    krn_comm_request(t, m, session(t->k));
   else if (!krn_common_request(t, t->k->sock[KRN_SHELL], m))
     krn_log("shell: ignored a %.64s", ty);
   krn_pub_status(t, "idle", m->raw[0]);

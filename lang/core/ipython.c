@@ -257,6 +257,17 @@ static char *cap_input(void *ud, const char *prompt, int password) {
   return c->prev && c->prev->input ? c->prev->input(c->prev->ud, prompt, password) : NULL;
 }
 
+/* comm messages (widgets) are not output: they reach the front end even while capturing */
+static int cap_comm(void *ud, const char *type, const char *js, size_t n, const char *md, size_t mn) {
+  Cap *c = ud;
+  return c->prev && c->prev->comm ? c->prev->comm(c->prev->ud, type, js, n, md, mn) : -1;
+}
+
+static const char *cap_parent(void *ud) {
+  Cap *c = ud;
+  return c->prev && c->prev->parent ? c->prev->parent(c->prev->ud) : NULL;
+}
+
 static Value ip_capture(int argc, const Value *argv, Obj *kw) {
   Value a[4];
   if (func_parse_args("capture", argc, argv, kw, "fn|stdout,stderr,display", a) < 0) return val_null();
@@ -271,7 +282,9 @@ static Value ip_capture(int argc, const Value *argv, Obj *kw) {
   sb_sink s = {.ud = &c, .write = cap_write, .display = cap_display, .result = NULL,
                .clear_output = c.prev && c.prev->clear_output ? cap_clear : NULL,
                .input = c.prev && c.prev->input ? cap_input : NULL,
-               .error = c.prev ? c.prev->error : NULL};
+               .error = c.prev ? c.prev->error : NULL,
+               .comm = c.prev && c.prev->comm ? cap_comm : NULL,
+               .parent = c.prev && c.prev->parent ? cap_parent : NULL};
   obj_ts.sink = &s;
   Value r = op_call0(a[0]);
   obj_ts.sink = c.prev;

@@ -25,6 +25,7 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
        themselves are preludes */
     {"sable._display", modinit_sable__display},
     {"sable._ipython", modinit_sable__ipython},
+    {"sable._comm", modinit_sable__comm},
     /* the array library (lang/array) */
     {"sable", modinit_sable},
     {"sable.datasets", modinit_sable_datasets},

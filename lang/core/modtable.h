@@ -30,6 +30,7 @@ int modinit_binascii(Value m);
 int modinit__hashlib(Value m);
 /* lang/core/display.c */
 int modinit_sable__display(Value m);
+int modinit_sable__comm(Value m);
 int modinit_sable__ipython(Value m);
 /* lang/array */
 int modinit_sable(Value m);

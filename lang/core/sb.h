@@ -39,6 +39,14 @@ typedef struct sb_sink {
   /* an uncaught exception: name ("ValueError"), value (str of the exception) and the
    * traceback as lines (the last one is "ValueError: ..."). Called before sb_exec returns. */
   void (*error)(void *ud, const char *ename, const char *evalue, const char *const *tb, int ntb);
+  /* Jupyter comms (the `comm` module, ipywidgets): publish a comm_open / comm_msg / comm_close
+   * whose content is the JSON object text json (n bytes) and metadata the JSON object text meta
+   * (mn bytes). 0 on success, -1 if not sent. */
+  int (*comm)(void *ud, const char *msg_type, const char *json, size_t n, const char *meta,
+              size_t mn);
+  /* the header (JSON text) of the request being answered, or NULL: ipywidgets' Output widget
+   * routes output by its msg_id */
+  const char *(*parent)(void *ud);
 } sb_sink;
 
 typedef enum sb_mode {

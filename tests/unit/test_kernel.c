@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kernel/batch.h"
+#include "kernel/cell.h"
 #include "kernel/krn.h"
 #include "kernel/text.h"
 #include "kernel/wire.h"
@@ -320,7 +321,31 @@ static void test_batch(void) {
   krn_batch_free(&b);
 }
 
+/* the table of open comms behind comm_info_reply (ipykernel: {id: {target_name}}, filtered by
+ * target_name when one is given) */
+static void test_comm_table(void) {
+  krn_comm_opened("a", "jupyter.widget");
+  krn_comm_opened("b", "jupyter.widget");
+  krn_comm_opened("c", "other");
+  krn_comm_closed("b");
+  krn_comm_closed("never-opened");
+  json_t *all = krn_comm_info(NULL), *w = krn_comm_info("jupyter.widget"), *none = krn_comm_info("x");
+  json_t *want_all = json_loads("{\"a\":{\"target_name\":\"jupyter.widget\"},\"c\":{\"target_name\":\"other\"}}", 0, NULL);
+  json_t *want_w = json_loads("{\"a\":{\"target_name\":\"jupyter.widget\"}}", 0, NULL);
+  check(json_equal(all, want_all), "comm_info_all", "wrong table");
+  check(json_equal(w, want_w), "comm_info_target", "wrong filter");
+  check(json_is_object(none) && json_object_size(none) == 0, "comm_info_none", "not empty");
+  json_decref(all);
+  json_decref(w);
+  json_decref(none);
+  json_decref(want_all);
+  json_decref(want_w);
+  krn_comm_closed("a");
+  krn_comm_closed("c");
+}
+
 int main(void) {
+  test_comm_table();
   test_batch();
   test_sign();
   test_decode();

@@ -1,0 +1,57 @@
+/* comm.c - sable._comm: the native half of Jupyter comms (lang/prelude/comm.py): publishing
+ * comm messages through the running front end's sink, and the header of the current request. */
+#include <stdio.h>
+#include <string.h>
+#include "core.h"
+#include "modtable.h"
+
+/* publish(msg_type, content_json, metadata_json="{}") -> bool: False when no front end takes
+ * comms (a script, the REPL) */
+static Value b_publish(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("publish", argc, kw, 2, 3) < 0) return val_null();
+  if (!VAL_IS_STR(argv[0]) || !VAL_IS_STR(argv[1]) || (argc > 2 && !VAL_IS_STR(argv[2])))
+    return obj_raise(&exc_TypeError, "publish(msg_type, content_json, metadata_json) takes str");
+  const char *ty = str_cstr(argv[0]);
+  if (strcmp(ty, "comm_open") && strcmp(ty, "comm_msg") && strcmp(ty, "comm_close"))
+    return obj_raise(&exc_ValueError, "not a comm message type: %s", ty);
+  const sb_sink *k = obj_ts.sink;
+  if (!k || !k->comm) return val_bool(0);
+  const char *md = argc > 2 ? str_cstr(argv[2]) : "{}";
+  size_t mn = argc > 2 ? STR(argv[2].u.o)->len : 2;
+  return val_bool(k->comm(k->ud, ty, str_cstr(argv[1]), STR(argv[1].u.o)->len, md, mn) == 0);
+}
+
+/* parent_header() -> str (JSON text of the request's header) or None */
+static Value b_parent_header(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("parent_header", argc, kw, 0, 0) < 0) return val_null();
+  const sb_sink *k = obj_ts.sink;
+  const char *h = k && k->parent ? k->parent(k->ud) : NULL;
+  if (!h) return val_none();
+  return str_from_cstr(h);
+}
+
+/* has_frontend() -> bool: comms can reach a front end from here */
+static Value b_has_frontend(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("has_frontend", argc, kw, 0, 0) < 0) return val_null();
+  const sb_sink *k = obj_ts.sink;
+  return val_bool(k && k->comm);
+}
+
+/* log(text): to the process's own stderr (a kernel's log, not the notebook), as ipykernel logs
+ * a failing comm handler */
+static Value b_log(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("log", argc, kw, 1, 1) < 0) return val_null();
+  if (!VAL_IS_STR(argv[0])) return obj_raise(&exc_TypeError, "log(text) takes a str");
+  fprintf(stderr, "%s\n", str_cstr(argv[0]));
+  fflush(stderr);
+  return val_none();
+}
+
+static const MethodDef comm_functions[] = {
+    {"log", b_log, "log(text)\n\nWrite a line to the process's stderr (the kernel's log).", 0},
+    {"publish", b_publish, "publish(msg_type, content_json, metadata_json='{}')\n\nSend a comm_open/comm_msg/comm_close to the front end; False if there is none.", 0},
+    {"parent_header", b_parent_header, "parent_header()\n\nThe JSON text of the header of the request being answered, or None.", 0},
+    {"has_frontend", b_has_frontend, "has_frontend()\n\nWhether comm messages reach a front end.", 0},
+    {NULL}};
+
+int modinit_sable__comm(Value m) { return module_add_functions(m, comm_functions); }

@@ -1,0 +1,268 @@
+"""ipywidgets over the kernel's comms, driven by jupyter_client as a front end would: the iopub
+messages of each step, normalized (model ids numbered in order of appearance), must equal what
+ipywidgets 8.1.9 + ipykernel 7.4 send for the same steps (tests/suites/widgets_expected.json,
+recorded with `python widgets_kernel.py --record PYTHON` where PYTHON has ipykernel, ipywidgets)."""
+import json
+import os
+import queue
+import sys
+import time
+
+import _kernel_util as ku
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXPECTED = os.path.join(HERE, "widgets_expected.json")
+
+# The steps: ("cell", code) runs a cell; ("msg", model_name_or_index, data) sends a comm_msg
+# to the n-th model of that name (front end -> kernel); ("open", target) opens a comm from the
+# front end; ("info", target) asks comm_info.
+STEPS = [
+    ("cell", "import ipywidgets as widgets\ns = widgets.IntSlider(value=3, min=0, max=10, description='n')\ns"),
+    ("cell", "seen = []\ns.observe(lambda ch: seen.append((ch['name'], ch['old'], ch['new'])), names='value')"),
+    ("msg", ("IntSliderModel", 0), {"method": "update", "state": {"value": 7}, "buffer_paths": []}),
+    ("cell", "print(s.value, seen)"),
+    ("cell", "s.value = 11\ns.max = 20\nprint(s.value, s.max)"),
+    ("msg", ("IntSliderModel", 0), {"method": "request_state"}),
+    ("cell", "b = widgets.Button(description='go')\nb.on_click(lambda w: print('clicked', w.description))\ndisplay(b)"),
+    ("msg", ("ButtonModel", 0), {"method": "custom", "content": {"event": "click"}}),
+    ("cell", "out = widgets.Output()\nwith out:\n    print('inside')\nprint('outside')\nout"),
+    ("cell", "f1 = widgets.FloatSlider(value=0.5, min=0.0, max=1.0, step=0.25)\n"
+             "t = widgets.Text(value='hi', description='name')\nc = widgets.Checkbox(value=True)\n"
+             "box = widgets.HBox([f1, widgets.VBox([t, c])])\nbox"),
+    ("msg", ("TextModel", 0), {"method": "update", "state": {"value": "hello"}, "buffer_paths": []}),
+    ("msg", ("CheckboxModel", 0), {"method": "update", "state": {"value": False}, "buffer_paths": []}),
+    ("cell", "print(t.value, c.value, f1.value)"),
+    ("msg", ("TextModel", 0), {"method": "update", "state": {"value": "h\u00e9llo \U0001f600 'q' \\ \"d\"\n"}, "buffer_paths": []}),
+    ("cell", "print(repr(t.value))"),
+    ("cell", "d = widgets.Dropdown(options=['red', 'green', 'blue'], value='green', description='colour')\n"
+             "d.observe(lambda ch: print('now', ch['new']), names='value')\nd"),
+    ("msg", ("DropdownModel", 0), {"method": "update", "state": {"index": 2}, "buffer_paths": []}),
+    ("cell", "print(d.value, d.index, d.label)"),
+    ("cell", "def f(x=5, kind='a', flag=True):\n    print('f', x, kind, flag)\n    return x * 2\n"
+             "r = widgets.interact(f, x=(0, 10), kind=['a', 'b'])"),
+    ("msg", ("IntSliderModel", 1), {"method": "update", "state": {"value": 2}, "buffer_paths": []}),
+    ("msg", ("DropdownModel", 1), {"method": "update", "state": {"index": 1}, "buffer_paths": []}),
+    ("info", "jupyter.widget"),
+    ("open", "no.such.target", "frontend-comm-1"),
+    ("cell", "widgets.Label(value='a label')"),
+    ("cell", "widgets.HTML(value='<b>bold</b>')"),
+    ("cell", "tb = widgets.ToggleButton(value=False, description='t')\n"
+             "it = widgets.IntText(value=4)\nft = widgets.FloatText(value=1.5)\nta = widgets.Textarea(value='x')\n"
+             "widgets.VBox([tb, it, ft, ta])"),
+    ("msg", ("IntTextModel", 0), {"method": "update", "state": {"value": 9}, "buffer_paths": []}),
+    ("cell", "print(it.value)"),
+    ("cell", "s.close()"),
+    ("info", "jupyter.widget"),
+    ("open", "jupyter.widget.control", "control-1", {"version": "1.0.0"}),
+    ("send", "control-1", {"method": "request_states"}),
+]
+
+
+class Norm:
+    """Numbers model/comm ids in order of first appearance, so two kernels compare."""
+
+    def __init__(self):
+        self.ids = {}
+
+    def id(self, x):
+        if x not in self.ids:
+            self.ids[x] = "M%d" % len(self.ids)
+        return self.ids[x]
+
+    def walk(self, v):
+        if isinstance(v, dict):
+            out = {}
+            for k, x in v.items():
+                if k in self.ids:   # a dict keyed by model id (update_states)
+                    k = self.ids[k]
+                if k == "model_id" and isinstance(x, str):
+                    out[k] = self.id(x)
+                elif k == "msg_id" and isinstance(x, str) and x:
+                    out[k] = "<parent>"
+                else:
+                    out[k] = self.walk(x)
+            return out
+        if isinstance(v, list):
+            return [self.walk(x) for x in v]
+        if isinstance(v, str) and v.startswith("IPY_MODEL_"):
+            return "IPY_MODEL_" + self.id(v[10:])
+        return v
+
+    def msg(self, m):
+        t = m["msg_type"]
+        c = m["content"]
+        if t == "status":
+            return [t, c["execution_state"]]
+        if t == "execute_input":
+            return [t]
+        if t in ("comm_open", "comm_msg", "comm_close"):
+            out = {"comm_id": self.id(c["comm_id"]), "data": self.walk(c.get("data", {}))}
+            if t == "comm_open":
+                out["target_name"] = c.get("target_name")
+                out["metadata"] = m.get("metadata", {})
+            return [t, out]
+        if t in ("display_data", "execute_result"):
+            return [t, self.walk(c.get("data", {}))]
+        if t == "stream":
+            return [t, c["name"], c["text"]]
+        if t == "clear_output":
+            return [t, c.get("wait")]
+        if t == "error":
+            return [t, c.get("ename")]
+        return [t]
+
+
+def collect(kc, msg_id, timeout=10):
+    """iopub messages whose parent is msg_id, up to its idle."""
+    out = []
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            m = kc.get_iopub_msg(timeout=max(0.05, end - time.time()))
+        except queue.Empty:
+            break
+        if m["parent_header"].get("msg_id") != msg_id:
+            continue
+        out.append(m)
+        if m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
+            break
+    stream = {}
+    merged = []
+    for m in out:   # stream batching differs between kernels: join consecutive stream texts
+        if m["msg_type"] == "stream" and merged and merged[-1]["msg_type"] == "stream" and \
+                merged[-1]["content"]["name"] == m["content"]["name"]:
+            merged[-1] = dict(merged[-1], content=dict(merged[-1]["content"], text=merged[-1]["content"]["text"] + m["content"]["text"]))
+            continue
+        merged.append(m)
+    del stream
+    return merged
+
+
+def shell_reply(kc, msg_id):
+    while True:
+        r = kc.get_shell_msg(timeout=20)
+        if r["parent_header"].get("msg_id") == msg_id:
+            return r
+
+
+def run_steps(kc):
+    norm = Norm()
+    models = {}   # model name -> [comm ids]
+    result = []
+    for step in STEPS:
+        kind = step[0]
+        if kind == "cell":
+            mid = kc.execute(step[1])
+            reply = shell_reply(kc, mid)
+            msgs = collect(kc, mid)
+            entry = {"step": step[1], "reply": reply["content"]["status"]}
+        elif kind == "msg":
+            name, idx = step[1]
+            cid = models[name][idx]
+            msg = kc.session.msg("comm_msg", {"comm_id": cid, "data": step[2]})
+            kc.shell_channel.send(msg)
+            msgs = collect(kc, msg["header"]["msg_id"])
+            entry = {"step": "comm_msg to %s #%d: %s" % (name, idx, json.dumps(step[2], sort_keys=True))}
+        elif kind == "send":
+            msg = kc.session.msg("comm_msg", {"comm_id": step[1], "data": step[2]})
+            kc.shell_channel.send(msg)
+            msgs = collect(kc, msg["header"]["msg_id"])
+            entry = {"step": "comm_msg to %s: %s" % (step[1], json.dumps(step[2], sort_keys=True))}
+        elif kind == "open":
+            msg = kc.session.msg("comm_open", {"comm_id": step[2], "target_name": step[1], "data": {}},
+                                 metadata=step[3] if len(step) > 3 else {})
+            kc.shell_channel.send(msg)
+            msgs = collect(kc, msg["header"]["msg_id"])
+            entry = {"step": "comm_open " + step[1]}
+        else:
+            msg = kc.session.msg("comm_info_request", {"target_name": step[1]})
+            kc.shell_channel.send(msg)
+            reply = shell_reply(kc, msg["header"]["msg_id"])
+            msgs = collect(kc, msg["header"]["msg_id"])
+            comms = reply["content"]["comms"]
+            entry = {"step": "comm_info " + step[1],
+                     "comms": sorted(norm.id(k) for k in comms),
+                     "targets": sorted(set(v["target_name"] for v in comms.values()))}
+        for m in msgs:
+            if m["msg_type"] == "comm_open":
+                st = m["content"].get("data", {}).get("state", {})
+                models.setdefault(st.get("_model_name", "?"), []).append(m["content"]["comm_id"])
+        entry["iopub"] = [norm.msg(m) for m in msgs]
+        result.append(entry)
+    return result
+
+
+def start_kernel(argv=None):
+    from jupyter_client.manager import KernelManager
+    if argv:
+        km = KernelManager()
+        km.kernel_cmd = argv
+        km.start_kernel(extra_arguments=[])
+    else:
+        km = KernelManager(kernel_name="sable")
+        km.start_kernel()
+    kc = km.client()
+    kc.start_channels()
+    kc.wait_for_ready(timeout=30)
+    return km, kc
+
+
+def diff(a, b, path=""):
+    """The first difference between two JSON values, as text (None when equal)."""
+    if type(a) is not type(b):
+        return "%s: %r != %r" % (path, a, b)
+    if isinstance(a, dict):
+        for k in sorted(set(a) | set(b)):
+            if k not in a or k not in b:
+                return "%s.%s: only in %s" % (path, k, "expected" if k in b else "sable")
+            d = diff(a[k], b[k], path + "." + k)
+            if d:
+                return d
+        return None
+    if isinstance(a, list):
+        for i, (x, y) in enumerate(zip(a, b)):
+            d = diff(x, y, "%s[%d]" % (path, i))
+            if d:
+                return d
+        if len(a) != len(b):
+            return "%s: %d items != %d expected (%r)" % (path, len(a), len(b), (a[len(b):] or b[len(a):])[:2])
+        return None
+    return None if a == b else "%s: %r != %r" % (path, a, b)
+
+
+def main():
+    if len(sys.argv) >= 3 and sys.argv[1] == "--record":
+        km, kc = start_kernel([sys.argv[2], "-m", "ipykernel_launcher", "-f", "{connection_file}"])
+        try:
+            res = run_steps(kc)
+        finally:
+            kc.stop_channels()
+            km.shutdown_kernel(now=True)
+        with open(EXPECTED, "w") as f:
+            json.dump(res, f, indent=1, sort_keys=True)
+            f.write("\n")
+        print("recorded", len(res), "steps")
+        return 0
+    if not ku.have_binary():
+        return 0
+    ku.kernelspec()
+    expected = json.load(open(EXPECTED))
+    km, kc = start_kernel()
+    try:
+        got = run_steps(kc)
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+    if os.environ.get("WIDGETS_DUMP"):
+        json.dump(got, open(os.environ["WIDGETS_DUMP"], "w"), indent=1, sort_keys=True)
+    for i, (g, e) in enumerate(zip(got, expected)):
+        name = "widgets_step%02d" % i
+        d = diff(g, e)
+        ku.report("FAIL" if d else "PASS", name, ("%s -- %s" % (e["step"][:60], d)) if d else "")
+    if len(got) != len(expected):
+        ku.report("FAIL", "widgets_steps", "%d steps, %d expected" % (len(got), len(expected)))
+    return ku.exit_status()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
