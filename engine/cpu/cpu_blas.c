@@ -49,6 +49,8 @@ static int resolve(void *h, const char *lib, const char *sym, void *slot, size_t
   return 1;
 }
 
+static void (*set_threads)(int);
+
 static void load_blas(void) {
   const char *name;
   void *h = open_lib("SABLE_BLAS_LIB", CPU_BLAS_LIB, &blas_state, &name);
@@ -59,7 +61,6 @@ static void load_blas(void) {
 #undef GET
   /* OpenBLAS and the pool take turns on the cores (see cpu.h), so both use the same count.
    * Optional: another BLAS given through SABLE_BLAS_LIB may lack it. */
-  void (*set_threads)(int) = NULL;
   void *p = dlsym(h, "openblas_set_num_threads");
   if (p) memcpy(&set_threads, &p, sizeof p);
   if (set_threads) set_threads(cpu_pool_threads());
@@ -85,6 +86,10 @@ const CpuBlas *cpu_blas(void) {
   arr_err(ERR_IO, "matrix products need OpenBLAS, which could not be loaded: %s "
           "(on Debian/Ubuntu: apt-get install libopenblas-dev)", blas_state.why);
   return NULL;
+}
+
+void cpu_blas_threads(int n) {
+  if (blas_state.ok && set_threads) set_threads(n > 0 ? n : cpu_pool_threads());
 }
 
 const CpuLapack *cpu_lapack(void) {
