@@ -44,20 +44,28 @@ typedef struct Job {
               const T *xc = x + ((b0 + b) * g->C + c0 + c) * g->ivol;                          \
               for (int64_t o0 = 0; o0 < g->od[0]; o0++) {                                      \
                 int64_t p0 = o0 * g->s[0] + k0 * g->rd[0] - g->lo[0];                          \
-                int ok0 = p0 >= 0 && p0 % g->ld[0] == 0 && p0 / g->ld[0] < g->n[0];            \
+                int64_t l0 = g->ld[0], l1 = g->ld[1];                                          \
+                /* unit lhs dilation (all but the input gradient of a strided conv): no divides */ \
+                int ok0 = p0 >= 0 && (l0 == 1 ? p0 < g->n[0] : p0 % l0 == 0 && p0 / l0 < g->n[0]); \
+                int64_t i0 = l0 == 1 ? p0 : p0 / l0;                                           \
                 for (int64_t o1 = 0; o1 < g->od[1]; o1++, dst += g->od[2]) {                   \
                   int64_t p1 = o1 * g->s[1] + k1 * g->rd[1] - g->lo[1];                        \
-                  if (!(ok0 && p1 >= 0 && p1 % g->ld[1] == 0 && p1 / g->ld[1] < g->n[1])) {    \
+                  if (!(ok0 && p1 >= 0 && (l1 == 1 ? p1 < g->n[1] : p1 % l1 == 0 && p1 / l1 < g->n[1]))) { \
                     memset(dst, 0, (size_t)g->od[2] * sizeof(T));                              \
                     continue;                                                                  \
                   }                                                                            \
-                  const T *xr = xc + (p0 / g->ld[0] * g->n[1] + p1 / g->ld[1]) * g->n[2];      \
+                  const T *xr = xc + (i0 * g->n[1] + (l1 == 1 ? p1 : p1 / l1)) * g->n[2];      \
                   int64_t s2 = g->s[2], base = k2 * g->rd[2] - g->lo[2], n2 = g->n[2];         \
                   if (g->ld[2] == 1) {                                                         \
-                    for (int64_t o2 = 0; o2 < g->od[2]; o2++) {                                \
-                      int64_t p2 = o2 * s2 + base;                                             \
-                      dst[o2] = p2 >= 0 && p2 < n2 ? xr[p2] : (T)0;                            \
-                    }                                                                          \
+                    /* the outputs whose taps land inside: [a, e), zeros either side */        \
+                    int64_t od2 = g->od[2], a = base >= 0 ? 0 : s2 == 1 ? -base : (-base + s2 - 1) / s2; \
+                    int64_t e = n2 - base <= 0 ? 0 : s2 == 1 ? n2 - base : (n2 - base + s2 - 1) / s2; \
+                    if (e > od2) e = od2;                                                      \
+                    if (a > e) a = e;                                                          \
+                    for (int64_t o2 = 0; o2 < a; o2++) dst[o2] = (T)0;                         \
+                    if (s2 == 1) memcpy(dst + a, xr + a + base, (size_t)(e - a) * sizeof(T));  \
+                    else for (int64_t o2 = a; o2 < e; o2++) dst[o2] = xr[o2 * s2 + base];      \
+                    for (int64_t o2 = e; o2 < od2; o2++) dst[o2] = (T)0;                       \
                   } else {                                                                     \
                     int64_t l2 = g->ld[2];                                                     \
                     for (int64_t o2 = 0; o2 < g->od[2]; o2++) {                                \
