@@ -16,7 +16,7 @@ typedef struct Geo {
   int64_t n[3], k[3], od[3], s[3], lo[3], ld[3], rd[3];
   int64_t B, C, O, G, Cg, Og, kvol, ovol, ivol;
   int64_t Bc, Cc, nbc, ncc, nsplit;
-  int unit_ld;
+  int64_t ysb, yso, ysp;   /* y's element strides for batch, feature and flattened spatial */
 } Geo;
 
 typedef struct Job {
@@ -101,9 +101,12 @@ typedef struct Job {
     if (g->nsplit > 1) return;                                                                 \
     T *y = j->y;                                                                               \
     for (int64_t b = 0; b < bc; b++)                                                           \
-      for (int64_t oo = 0; oo < g->O; oo++)                                                    \
-        memcpy(y + ((b0 + b) * g->O + oo) * g->ovol, out + oo * ldc + b * g->ovol,             \
-               (size_t)g->ovol * sizeof(T));                                                   \
+      for (int64_t oo = 0; oo < g->O; oo++) {                                                  \
+        T *d = y + (b0 + b) * g->ysb + oo * g->yso;                                            \
+        const T *src = out + oo * ldc + b * g->ovol;                                           \
+        if (g->ysp == 1) memcpy(d, src, (size_t)g->ovol * sizeof(T));                          \
+        else for (int64_t p = 0; p < g->ovol; p++) d[p * g->ysp] = src[p];                     \
+      }                                                                                        \
   }                                                                                            \
   static void reduce_##sfx(const Job *j) {                                                     \
     const Geo *g = j->g;                                                                       \
@@ -114,10 +117,11 @@ typedef struct Job {
       int64_t b0 = bi * g->Bc, bc = g->B - b0 < g->Bc ? g->B - b0 : g->Bc, ldc = bc * g->ovol; \
       for (int64_t b = 0; b < bc; b++)                                                         \
         for (int64_t oo = 0; oo < g->O; oo++) {                                                \
-          T *dst = y + ((b0 + b) * g->O + oo) * g->ovol;                                       \
+          T *dst = y + (b0 + b) * g->ysb + oo * g->yso;                                        \
           for (int64_t si = 0; si < g->nsplit; si++) {                                         \
             const T *src = part + (bi * g->nsplit + si) * blk + oo * ldc + b * g->ovol;        \
-            for (int64_t p = 0; p < g->ovol; p++) dst[p] = si ? dst[p] + src[p] : src[p];      \
+            for (int64_t p = 0; p < g->ovol; p++)                                              \
+              dst[p * g->ysp] = si ? dst[p * g->ysp] + src[p] : src[p];                        \
           }                                                                                    \
         }                                                                                      \
     }                                                                                          \
@@ -214,7 +218,14 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
   Array *w = x ? logical_copy(in[1], c->rhs_spec, nd) : NULL;
   AVal lav = *oav;
   for (int j = 0; j < nd; j++) lav.shape[j] = oav->shape[c->out_spec[j]];
-  Array *y = x && w ? arr_new_like(&lav) : NULL;
+  /* y is written straight into out_spec's layout when its spatial dims are in order and
+   * adjacent (NCHW, NHWC), else in logical (N, O, spatial) order and transposed after */
+  int64_t cs[ARR_MAXDIM], run = 1;
+  for (int j = nd - 1; j >= 0; j--) { cs[j] = run; run *= oav->shape[j]; }
+  int direct = 1;
+  for (int i = 0; i + 1 < c->nsp; i++)
+    if (cs[c->out_spec[2 + i]] != cs[c->out_spec[3 + i]] * oav->shape[c->out_spec[3 + i]]) direct = 0;
+  Array *y = x && w ? arr_new_like(direct ? oav : &lav) : NULL;
   if (!y) goto fail;
   Geo g;
   memset(&g, 0, sizeof g);
@@ -238,6 +249,9 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
   g.kvol = g.k[0] * g.k[1] * g.k[2];
   g.ovol = g.od[0] * g.od[1] * g.od[2];
   g.ivol = g.n[0] * g.n[1] * g.n[2];
+  g.ysb = direct ? cs[c->out_spec[0]] : g.O * g.ovol;
+  g.yso = direct ? cs[c->out_spec[1]] : g.ovol;
+  g.ysp = direct ? cs[c->out_spec[nd - 1]] : 1;
   if (y->size) {
     if (g.Cg * g.kvol == 0) memset(arr_data(y), 0, (size_t)y->size * dt_size(y->dtype));
     else {
@@ -251,9 +265,9 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
   }
   arr_release(x);
   arr_release(w);
-  /* y is in logical (N, O, spatial) order; lay it out as out_spec asks. */
+  /* not direct: y is in logical (N, O, spatial) order; lay it out as out_spec asks */
   int ident = 1;
-  for (int j = 0; j < nd; j++) if (c->out_spec[j] != j) ident = 0;
+  for (int j = 0; j < nd; j++) if (!direct && c->out_spec[j] != j) ident = 0;
   if (ident) { *out = y; return 0; }
   int perm[ARR_MAXDIM];
   for (int j = 0; j < nd; j++) perm[c->out_spec[j]] = j;
