@@ -14,9 +14,10 @@
  * feature blocks cut into nsplit parts when there are too few batch blocks to share out. */
 typedef struct Geo {
   int64_t n[3], k[3], od[3], s[3], lo[3], ld[3], rd[3];
-  int64_t B, C, O, G, Cg, Og, kvol, ovol, ivol;
+  int64_t B, C, O, G, Cg, Og, kvol, ovol;
   int64_t Bc, Cc, nbc, ncc, nsplit;
   int64_t ysb, yso, ysp;   /* y's element strides for batch, feature and flattened spatial */
+  int64_t sxb, sxc, sx[3]; /* x's element strides (x is read in place, any layout) */
 } Geo;
 
 typedef struct Job {
@@ -41,7 +42,7 @@ typedef struct Job {
           for (int64_t k2 = 0; k2 < g->k[2]; k2++, row++) {                                    \
             T *dst = col + row * ldc;                                                          \
             for (int64_t b = 0; b < bc; b++) {                                                 \
-              const T *xc = x + ((b0 + b) * g->C + c0 + c) * g->ivol;                          \
+              const T *xc = x + (b0 + b) * g->sxb + (c0 + c) * g->sxc;                         \
               for (int64_t o0 = 0; o0 < g->od[0]; o0++) {                                      \
                 int64_t p0 = o0 * g->s[0] + k0 * g->rd[0] - g->lo[0];                          \
                 int64_t l0 = g->ld[0], l1 = g->ld[1];                                          \
@@ -54,8 +55,9 @@ typedef struct Job {
                     memset(dst, 0, (size_t)g->od[2] * sizeof(T));                              \
                     continue;                                                                  \
                   }                                                                            \
-                  const T *xr = xc + (i0 * g->n[1] + (l1 == 1 ? p1 : p1 / l1)) * g->n[2];      \
+                  const T *xr = xc + i0 * g->sx[0] + (l1 == 1 ? p1 : p1 / l1) * g->sx[1];      \
                   int64_t s2 = g->s[2], base = k2 * g->rd[2] - g->lo[2], n2 = g->n[2];         \
+                  int64_t x2 = g->sx[2];                                                       \
                   if (g->ld[2] == 1) {                                                         \
                     /* the outputs whose taps land inside: [a, e), zeros either side */        \
                     int64_t od2 = g->od[2], a = base >= 0 ? 0 : s2 == 1 ? -base : (-base + s2 - 1) / s2; \
@@ -63,14 +65,15 @@ typedef struct Job {
                     if (e > od2) e = od2;                                                      \
                     if (a > e) a = e;                                                          \
                     for (int64_t o2 = 0; o2 < a; o2++) dst[o2] = (T)0;                         \
-                    if (s2 == 1) memcpy(dst + a, xr + a + base, (size_t)(e - a) * sizeof(T));  \
-                    else for (int64_t o2 = a; o2 < e; o2++) dst[o2] = xr[o2 * s2 + base];      \
+                    if (s2 == 1 && x2 == 1)                                                    \
+                      memcpy(dst + a, xr + a + base, (size_t)(e - a) * sizeof(T));             \
+                    else for (int64_t o2 = a; o2 < e; o2++) dst[o2] = xr[(o2 * s2 + base) * x2]; \
                     for (int64_t o2 = e; o2 < od2; o2++) dst[o2] = (T)0;                       \
                   } else {                                                                     \
                     int64_t l2 = g->ld[2];                                                     \
                     for (int64_t o2 = 0; o2 < g->od[2]; o2++) {                                \
                       int64_t p2 = o2 * s2 + base;                                             \
-                      dst[o2] = p2 >= 0 && p2 % l2 == 0 && p2 / l2 < n2 ? xr[p2 / l2] : (T)0;  \
+                      dst[o2] = p2 >= 0 && p2 % l2 == 0 && p2 / l2 < n2 ? xr[p2 / l2 * x2] : (T)0; \
                     }                                                                          \
                   }                                                                            \
                 }                                                                              \
@@ -214,7 +217,10 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
                const AVal *oav, Array **out) {
   const PConv *c = params;
   int nd = c->nsp + 2;
-  Array *x = logical_copy(in[0], c->lhs_spec, nd);
+  /* x is read through a transposed view (no copy); w is copied contiguous for the GEMM */
+  int lperm[ARR_MAXDIM] = {0};
+  for (int j = 0; j < nd; j++) lperm[j] = c->lhs_spec[j];
+  Array *x = in[0]->dtype == oav->dtype ? arr_view_transpose(in[0], lperm) : logical_copy(in[0], c->lhs_spec, nd);
   Array *w = x ? logical_copy(in[1], c->rhs_spec, nd) : NULL;
   AVal lav = *oav;
   for (int j = 0; j < nd; j++) lav.shape[j] = oav->shape[c->out_spec[j]];
@@ -248,7 +254,9 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
   g.Og = g.O / g.G;
   g.kvol = g.k[0] * g.k[1] * g.k[2];
   g.ovol = g.od[0] * g.od[1] * g.od[2];
-  g.ivol = g.n[0] * g.n[1] * g.n[2];
+  g.sxb = x->strides[0];
+  g.sxc = x->strides[1];
+  for (int i = 0; i < 3; i++) g.sx[i] = i - (3 - c->nsp) >= 0 ? x->strides[2 + i - (3 - c->nsp)] : 0;
   g.ysb = direct ? cs[c->out_spec[0]] : g.O * g.ovol;
   g.yso = direct ? cs[c->out_spec[1]] : g.ovol;
   g.ysp = direct ? cs[c->out_spec[nd - 1]] : 1;
