@@ -50,6 +50,8 @@ static int resolve(void *h, const char *lib, const char *sym, void *slot, size_t
   return 1;
 }
 
+static void (*set_threads)(int);
+
 static void load_blas(void) {
   const char *name;
   void *h = open_lib("SABLE_BLAS_LIB", CPU_BLAS_LIB, &blas_state, &name);
@@ -90,6 +92,10 @@ const CpuBlas *cpu_blas(void) {
   arr_err(ERR_IO, "matrix products need OpenBLAS, which could not be loaded: %s "
           "(on Debian/Ubuntu: apt-get install libopenblas-dev)", blas_state.why);
   return NULL;
+}
+
+void cpu_blas_threads(int n) {
+  if (blas_state.ok && set_threads) set_threads(n > 0 ? n : cpu_pool_threads());
 }
 
 const CpuLapack *cpu_lapack(void) {

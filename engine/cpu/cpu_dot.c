@@ -1,6 +1,6 @@
 /* cpu_dot.c - dot_general through cblas sgemm/dgemm (a strided loop over batch dims, views
  * passed to BLAS without copies when their strides allow), integer dot by plain loops,
- * conv_general_dilated by im2col + GEMM, and reduce_window. */
+ * and reduce_window (conv_general_dilated is in cpu_conv.c). */
 #include "cpu.h"
 #include "cpu_blas.h"
 
@@ -140,123 +140,6 @@ done:
 }
 
 /* {=== convolution ===} */
-static Array *logical_copy(Array *x, const int *spec, int nd) {
-  int perm[ARR_MAXDIM] = {0};
-  for (int j = 0; j < nd && j < ARR_MAXDIM; j++) perm[j] = spec[j];
-  Array *v = arr_view_transpose(x, perm);
-  if (!v) return NULL;
-  Array *c = arr_contiguous(v);
-  arr_release(v);
-  return c;
-}
-
-#define CONV_IMPL(sfx, T, GEMM)                                                               \
-  static void conv_##sfx(const CpuBlas *bl, const T *x, const T *w, T *y, const int64_t *g3,    \
-                         int64_t Nb, int64_t C, int64_t O, int G, T *col) {                   \
-    /* g3: [in D H W, k D H W, out D H W, stride, pad_lo, lhs_dil, rhs_dil] x3 each */         \
-    const int64_t *n = g3, *k = g3 + 3, *od = g3 + 6, *s = g3 + 9, *lo = g3 + 12, *ld = g3 + 15, *rd = g3 + 18; \
-    int64_t Cg = C / G, Og = O / G, kvol = k[0] * k[1] * k[2], ovol = od[0] * od[1] * od[2]; \
-    int64_t ivol = n[0] * n[1] * n[2];                                                        \
-    for (int64_t b = 0; b < Nb; b++)                                                          \
-      for (int g = 0; g < G; g++) {                                                           \
-        int64_t row = 0;                                                                      \
-        for (int64_t c = 0; c < Cg; c++) {                                                    \
-          const T *xc = x + (b * C + g * Cg + c) * ivol;                                      \
-          for (int64_t k0 = 0; k0 < k[0]; k0++)                                               \
-            for (int64_t k1 = 0; k1 < k[1]; k1++)                                             \
-              for (int64_t k2 = 0; k2 < k[2]; k2++, row++) {                                  \
-                T *dst = col + row * ovol;                                                    \
-                int64_t q = 0;                                                                \
-                for (int64_t o0 = 0; o0 < od[0]; o0++) {                                      \
-                  int64_t p0 = o0 * s[0] + k0 * rd[0] - lo[0];                                \
-                  int ok0 = p0 >= 0 && p0 % ld[0] == 0 && p0 / ld[0] < n[0];                  \
-                  for (int64_t o1 = 0; o1 < od[1]; o1++) {                                    \
-                    int64_t p1 = o1 * s[1] + k1 * rd[1] - lo[1];                              \
-                    int ok1 = ok0 && p1 >= 0 && p1 % ld[1] == 0 && p1 / ld[1] < n[1];         \
-                    const T *xr = xc + ((ok1 ? p0 / ld[0] : 0) * n[1] + (ok1 ? p1 / ld[1] : 0)) * n[2]; \
-                    for (int64_t o2 = 0; o2 < od[2]; o2++, q++) {                             \
-                      int64_t p2 = o2 * s[2] + k2 * rd[2] - lo[2];                            \
-                      dst[q] = (ok1 && p2 >= 0 && p2 % ld[2] == 0 && p2 / ld[2] < n[2]) ? xr[p2 / ld[2]] : (T)0; \
-                    }                                                                         \
-                  }                                                                           \
-                }                                                                             \
-              }                                                                               \
-        }                                                                                     \
-        bl->GEMM(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)Og, (int)ovol, (int)(Cg * kvol), \
-             (T)1, w + g * Og * Cg * kvol, (int)(Cg * kvol), col, (int)ovol, (T)0,            \
-             y + (b * O + g * Og) * ovol, (int)ovol);                                         \
-      }                                                                                       \
-  }
-CONV_IMPL(f32, float, cblas_sgemm)
-CONV_IMPL(f64, double, cblas_dgemm)
-
-int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
-                  const AVal *oav, Array **out) {
-  const PConv *c = params;
-  int nd = c->nsp + 2;
-  Array *x = logical_copy(in[0], c->lhs_spec, nd);
-  Array *w = logical_copy(in[1], c->rhs_spec, nd);
-  AVal lav = *oav;
-  for (int j = 0; j < nd; j++) lav.shape[j] = oav->shape[c->out_spec[j]];
-  Array *y = x && w ? arr_new_like(&lav) : NULL;
-  int64_t g3[21];
-  for (int i = 0; i < 3; i++) {
-    int sp = i - (3 - c->nsp);   /* spatial dims right-aligned into 3 */
-    int ok = sp >= 0;
-    g3[i] = ok ? x->shape[2 + sp] : 1;
-    g3[3 + i] = ok ? w->shape[2 + sp] : 1;
-    g3[6 + i] = ok ? lav.shape[2 + sp] : 1;
-    g3[9 + i] = ok && c->strides[sp] ? c->strides[sp] : 1;
-    g3[12 + i] = ok ? c->pad_lo[sp] : 0;
-    g3[15 + i] = ok && c->lhs_dil[sp] ? c->lhs_dil[sp] : 1;
-    g3[18 + i] = ok && c->rhs_dil[sp] ? c->rhs_dil[sp] : 1;
-  }
-  int64_t Nb = lav.shape[0], O = lav.shape[1], C = x ? x->shape[1] : 0;
-  int G = c->feature_group_count;
-  int64_t kvol = g3[3] * g3[4] * g3[5], ovol = g3[6] * g3[7] * g3[8];
-  void *col = NULL;
-  if (y && y->size && (O / G > INT32_MAX || (C / G) * kvol > INT32_MAX || ovol > INT32_MAX)) {
-    arr_err(ERR_VALUE, "conv_general_dilated: sizes too large for BLAS");
-    goto fail;
-  }
-  if (y && y->size) {
-    int64_t cols;
-    if (__builtin_mul_overflow((C / G) * kvol, ovol, &cols) || cols > arr_max_bytes / 8) {
-      arr_err(ERR_MEMORY, "conv_general_dilated: im2col buffer too large");
-      goto fail;
-    }
-    const CpuBlas *bl = C / G * kvol == 0 ? NULL : cpu_blas();
-    if (C / G * kvol != 0 && !bl) goto fail;
-    col = malloc((size_t)(cols ? cols : 1) * dt_size(y->dtype));
-    if (!col) { arr_err(ERR_MEMORY, "out of memory"); goto fail; }
-    if (C / G * kvol == 0) memset(arr_data(y), 0, (size_t)y->size * dt_size(y->dtype));
-    else if (y->dtype == DT_FLOAT32) conv_f32(bl, arr_data(x), arr_data(w), arr_data(y), g3, Nb, C, O, G, col);
-    else conv_f64(bl, arr_data(x), arr_data(w), arr_data(y), g3, Nb, C, O, G, col);
-  }
-  if (!y) goto fail;
-  free(col);
-  arr_release(x);
-  arr_release(w);
-  /* y is in logical (N, O, spatial) order; lay it out as out_spec asks. */
-  int ident = 1;
-  for (int j = 0; j < nd; j++) if (c->out_spec[j] != j) ident = 0;
-  if (ident) { *out = y; return 0; }
-  int perm[ARR_MAXDIM];
-  for (int j = 0; j < nd; j++) perm[c->out_spec[j]] = j;
-  Array *v = arr_view_transpose(y, perm);
-  arr_release(y);
-  if (!v) return -1;
-  *out = arr_copy(v);
-  arr_release(v);
-  return *out ? 0 : -1;
-fail:
-  free(col);
-  arr_release(x);
-  arr_release(w);
-  arr_release(y);
-  return -1;
-}
-
 /* {=== reduce_window ===} */
 int cpu_k_window(const Prim *p, Array *const *in, int nin, const void *params,
                     const AVal *oav, Array **out) {

@@ -1,0 +1,293 @@
+/* cpu_conv.c - conv_general_dilated: im2col of a block of (batch, feature) pairs into a
+ * cache-sized buffer and one GEMM per block, the blocks spread over the thread pool. */
+#include "cpu.h"
+#include "cpu_blas.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Elements of one im2col block: small enough to stay in L2 between the fill and the GEMM. */
+#define COL_TARGET (64 * 1024)
+
+/* The convolution on logical layouts x[B, C, n], w[O, C/G, k], y[B, O, od] (spatial dims
+ * right-aligned into 3); blocks of Bc batch entries x Cc features, the contraction over the
+ * feature blocks cut into nsplit parts when there are too few batch blocks to share out. */
+typedef struct Geo {
+  int64_t n[3], k[3], od[3], s[3], lo[3], ld[3], rd[3];
+  int64_t B, C, O, G, Cg, Og, kvol, ovol;
+  int64_t Bc, Cc, nbc, ncc, nsplit;
+  int64_t ysb, yso, ysp;   /* y's element strides for batch, feature and flattened spatial */
+  int64_t sxb, sxc, sx[3]; /* x's element strides (x is read in place, any layout) */
+} Geo;
+
+typedef struct Job {
+  const Geo *g;
+  const CpuBlas *bl;
+  int f64;
+  const void *x, *w;
+  void *y;
+  char *scratch;   /* per slot: col block, then an [O, Bc*ovol] output block */
+  size_t slot_bytes;
+  int nslots, next_slot;
+  char *part;      /* nsplit > 1: each item's partial [O, Bc*ovol] */
+} Job;
+
+#define CONV_FILL(sfx, T)                                                                      \
+  static void fill_##sfx(const Geo *g, const T *x, T *col, int64_t b0, int64_t bc, int64_t c0,  \
+                         int64_t cc) {                                                          \
+    int64_t ldc = bc * g->ovol, row = 0;                                                       \
+    for (int64_t c = 0; c < cc; c++)                                                           \
+      for (int64_t k0 = 0; k0 < g->k[0]; k0++)                                                 \
+        for (int64_t k1 = 0; k1 < g->k[1]; k1++)                                               \
+          for (int64_t k2 = 0; k2 < g->k[2]; k2++, row++) {                                    \
+            T *dst = col + row * ldc;                                                          \
+            for (int64_t b = 0; b < bc; b++) {                                                 \
+              const T *xc = x + (b0 + b) * g->sxb + (c0 + c) * g->sxc;                         \
+              for (int64_t o0 = 0; o0 < g->od[0]; o0++) {                                      \
+                int64_t p0 = o0 * g->s[0] + k0 * g->rd[0] - g->lo[0];                          \
+                int64_t l0 = g->ld[0], l1 = g->ld[1];                                          \
+                /* unit lhs dilation (all but the input gradient of a strided conv): no divides */ \
+                int ok0 = p0 >= 0 && (l0 == 1 ? p0 < g->n[0] : p0 % l0 == 0 && p0 / l0 < g->n[0]); \
+                int64_t i0 = l0 == 1 ? p0 : p0 / l0;                                           \
+                for (int64_t o1 = 0; o1 < g->od[1]; o1++, dst += g->od[2]) {                   \
+                  int64_t p1 = o1 * g->s[1] + k1 * g->rd[1] - g->lo[1];                        \
+                  if (!(ok0 && p1 >= 0 && (l1 == 1 ? p1 < g->n[1] : p1 % l1 == 0 && p1 / l1 < g->n[1]))) { \
+                    memset(dst, 0, (size_t)g->od[2] * sizeof(T));                              \
+                    continue;                                                                  \
+                  }                                                                            \
+                  const T *xr = xc + i0 * g->sx[0] + (l1 == 1 ? p1 : p1 / l1) * g->sx[1];      \
+                  int64_t s2 = g->s[2], base = k2 * g->rd[2] - g->lo[2], n2 = g->n[2];         \
+                  int64_t x2 = g->sx[2];                                                       \
+                  if (g->ld[2] == 1) {                                                         \
+                    /* the outputs whose taps land inside: [a, e), zeros either side */        \
+                    int64_t od2 = g->od[2], a = base >= 0 ? 0 : s2 == 1 ? -base : (-base + s2 - 1) / s2; \
+                    int64_t e = n2 - base <= 0 ? 0 : s2 == 1 ? n2 - base : (n2 - base + s2 - 1) / s2; \
+                    if (e > od2) e = od2;                                                      \
+                    if (a > e) a = e;                                                          \
+                    for (int64_t o2 = 0; o2 < a; o2++) dst[o2] = (T)0;                         \
+                    if (s2 == 1 && x2 == 1)                                                    \
+                      memcpy(dst + a, xr + a + base, (size_t)(e - a) * sizeof(T));             \
+                    else for (int64_t o2 = a; o2 < e; o2++) dst[o2] = xr[(o2 * s2 + base) * x2]; \
+                    for (int64_t o2 = e; o2 < od2; o2++) dst[o2] = (T)0;                       \
+                  } else {                                                                     \
+                    int64_t l2 = g->ld[2];                                                     \
+                    for (int64_t o2 = 0; o2 < g->od[2]; o2++) {                                \
+                      int64_t p2 = o2 * s2 + base;                                             \
+                      dst[o2] = p2 >= 0 && p2 % l2 == 0 && p2 / l2 < n2 ? xr[p2 / l2 * x2] : (T)0; \
+                    }                                                                          \
+                  }                                                                            \
+                }                                                                              \
+              }                                                                                \
+            }                                                                                  \
+          }                                                                                    \
+  }
+
+/* One item: batch block bi, contraction part si; out is [O, bc*ovol]. */
+#define CONV_ITEM(sfx, T, GEMM)                                                                \
+  static void item_##sfx(const Job *j, int64_t it, T *col, T *out) {                           \
+    const Geo *g = j->g;                                                                       \
+    int64_t bi = it / g->nsplit, si = it % g->nsplit;                                          \
+    int64_t b0 = bi * g->Bc, bc = g->B - b0 < g->Bc ? g->B - b0 : g->Bc, ldc = bc * g->ovol;   \
+    int64_t q0 = si * g->ncc / g->nsplit, q1 = (si + 1) * g->ncc / g->nsplit;                  \
+    const T *x = j->x, *w = j->w;                                                              \
+    for (int64_t gi = 0; gi < g->G; gi++) {                                                    \
+      T *o = out + gi * g->Og * ldc;                                                           \
+      if (q0 == q1) memset(o, 0, (size_t)(g->Og * ldc) * sizeof(T));                           \
+      for (int64_t q = q0; q < q1; q++) {                                                      \
+        int64_t c0 = q * g->Cc, cc = g->Cg - c0 < g->Cc ? g->Cg - c0 : g->Cc;                  \
+        fill_##sfx(g, x, col, b0, bc, gi * g->Cg + c0, cc);                                    \
+        j->bl->GEMM(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)g->Og, (int)ldc,           \
+                    (int)(cc * g->kvol), (T)1, w + (gi * g->Og * g->Cg + c0) * g->kvol,        \
+                    (int)(g->Cg * g->kvol), col, (int)ldc, q == q0 ? (T)0 : (T)1, o, (int)ldc); \
+      }                                                                                        \
+    }                                                                                          \
+    if (g->nsplit > 1) return;                                                                 \
+    T *y = j->y;                                                                               \
+    for (int64_t b = 0; b < bc; b++)                                                           \
+      for (int64_t oo = 0; oo < g->O; oo++) {                                                  \
+        T *d = y + (b0 + b) * g->ysb + oo * g->yso;                                            \
+        const T *src = out + oo * ldc + b * g->ovol;                                           \
+        if (g->ysp == 1) memcpy(d, src, (size_t)g->ovol * sizeof(T));                          \
+        else for (int64_t p = 0; p < g->ovol; p++) d[p * g->ysp] = src[p];                     \
+      }                                                                                        \
+  }                                                                                            \
+  static void reduce_##sfx(const Job *j) {                                                     \
+    const Geo *g = j->g;                                                                       \
+    T *y = j->y;                                                                               \
+    const T *part = (const T *)j->part;                                                        \
+    int64_t blk = g->O * g->Bc * g->ovol;                                                      \
+    for (int64_t bi = 0; bi < g->nbc; bi++) {                                                  \
+      int64_t b0 = bi * g->Bc, bc = g->B - b0 < g->Bc ? g->B - b0 : g->Bc, ldc = bc * g->ovol; \
+      for (int64_t b = 0; b < bc; b++)                                                         \
+        for (int64_t oo = 0; oo < g->O; oo++) {                                                \
+          T *dst = y + (b0 + b) * g->ysb + oo * g->yso;                                        \
+          for (int64_t si = 0; si < g->nsplit; si++) {                                         \
+            const T *src = part + (bi * g->nsplit + si) * blk + oo * ldc + b * g->ovol;        \
+            for (int64_t p = 0; p < g->ovol; p++)                                              \
+              dst[p * g->ysp] = si ? dst[p * g->ysp] + src[p] : src[p];                        \
+          }                                                                                    \
+        }                                                                                      \
+    }                                                                                          \
+  }
+
+CONV_FILL(f32, float)
+CONV_FILL(f64, double)
+CONV_ITEM(f32, float, cblas_sgemm)
+CONV_ITEM(f64, double, cblas_dgemm)
+
+static void run_items(void *ctx, int64_t lo, int64_t hi) {
+  Job *j = ctx;
+  int slot = __atomic_fetch_add(&j->next_slot, 1, __ATOMIC_RELAXED);
+  if (slot >= j->nslots) slot = j->nslots - 1;   /* cannot happen: one call per chunk */
+  char *base = j->scratch + (size_t)slot * j->slot_bytes;
+  const Geo *g = j->g;
+  size_t esz = j->f64 ? sizeof(double) : sizeof(float);
+  char *outb = base + (size_t)(g->Cc * g->kvol * g->Bc * g->ovol) * esz;
+  int64_t blk = g->O * g->Bc * g->ovol;
+  for (int64_t it = lo; it < hi; it++) {
+    char *out = g->nsplit > 1 ? j->part + (size_t)(it * blk) * esz : outb;
+    if (j->f64) item_f64(j, it, (double *)base, (double *)out);
+    else item_f32(j, it, (float *)base, (float *)out);
+  }
+}
+
+static Array *logical_copy(Array *x, const int *spec, int nd) {
+  int perm[ARR_MAXDIM] = {0};
+  for (int j = 0; j < nd && j < ARR_MAXDIM; j++) perm[j] = spec[j];
+  Array *v = arr_view_transpose(x, perm);
+  if (!v) return NULL;
+  Array *c = arr_contiguous(v);
+  arr_release(v);
+  return c;
+}
+
+/* Block sizes: a block of Cc features x Bc batch entries fills about COL_TARGET elements. */
+static void plan(Geo *g, int nt) {
+  int64_t per = g->kvol * g->ovol;   /* col elements of one (feature, batch entry) */
+  g->Cc = per >= COL_TARGET ? 1 : COL_TARGET / per;
+  if (g->Cc > g->Cg) g->Cc = g->Cg;
+  g->Bc = per * g->Cc >= COL_TARGET ? 1 : COL_TARGET / (per * g->Cc);
+  if (g->Bc > g->B) g->Bc = g->B;
+  g->nbc = (g->B + g->Bc - 1) / g->Bc;
+  g->ncc = (g->Cg + g->Cc - 1) / g->Cc;
+  g->nsplit = 1;
+  /* few batch blocks (a filter gradient: batch = input features): split the contraction */
+  if (nt > 1 && g->nbc < 2 * nt && g->ncc > 1) {
+    g->nsplit = (2 * nt + g->nbc - 1) / g->nbc;
+    if (g->nsplit > g->ncc) g->nsplit = g->ncc;
+  }
+}
+
+static int conv_run(const Geo *g, int f64, const void *x, const void *w, void *y) {
+  size_t esz = f64 ? sizeof(double) : sizeof(float);
+  int64_t items = g->nbc * g->nsplit;
+  int nt = cpu_pool_threads();
+  int chunks = cpu_parallel_chunks(items, 1);
+  const CpuBlas *bl = cpu_blas();
+  if (!bl) return -1;
+  int64_t col = g->Cc * g->kvol * g->Bc * g->ovol, outb = g->O * g->Bc * g->ovol, slot, all, part;
+  if (__builtin_add_overflow(col, outb, &slot) || __builtin_mul_overflow(slot, (int64_t)chunks, &all)
+      || __builtin_mul_overflow(outb, g->nsplit > 1 ? items : 0, &part)
+      || all > arr_max_bytes / (int64_t)esz || part > arr_max_bytes / (int64_t)esz)
+    return arr_err(ERR_MEMORY, "conv_general_dilated: work buffers too large");
+  Job j = {.g = g, .bl = bl, .f64 = f64, .x = x, .w = w, .y = y, .slot_bytes = (size_t)slot * esz,
+           .nslots = chunks};
+  j.scratch = malloc((size_t)all * esz);
+  j.part = g->nsplit > 1 ? malloc((size_t)part * esz) : NULL;
+  if (!j.scratch || (g->nsplit > 1 && !j.part)) {
+    free(j.scratch);
+    free(j.part);
+    return arr_err(ERR_MEMORY, "out of memory");
+  }
+  /* several GEMMs at once from the pool's threads: each single-threaded, so that OpenBLAS's
+   * own threads do not spin against the pool */
+  if (chunks > 1) cpu_blas_threads(1);
+  cpu_parallel_for(items, 1, run_items, &j);
+  if (chunks > 1 && nt > 1) cpu_blas_threads(0);
+  if (g->nsplit > 1) {
+    if (f64) reduce_f64(&j);
+    else reduce_f32(&j);
+  }
+  free(j.scratch);
+  free(j.part);
+  return 0;
+}
+
+int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
+               const AVal *oav, Array **out) {
+  const PConv *c = params;
+  int nd = c->nsp + 2;
+  /* x is read through a transposed view (no copy); w is copied contiguous for the GEMM */
+  int lperm[ARR_MAXDIM] = {0};
+  for (int j = 0; j < nd; j++) lperm[j] = c->lhs_spec[j];
+  Array *x = in[0]->dtype == oav->dtype ? arr_view_transpose(in[0], lperm) : logical_copy(in[0], c->lhs_spec, nd);
+  Array *w = x ? logical_copy(in[1], c->rhs_spec, nd) : NULL;
+  AVal lav = *oav;
+  for (int j = 0; j < nd; j++) lav.shape[j] = oav->shape[c->out_spec[j]];
+  /* y is written straight into out_spec's layout when its spatial dims are in order and
+   * adjacent (NCHW, NHWC), else in logical (N, O, spatial) order and transposed after */
+  int64_t cs[ARR_MAXDIM], run = 1;
+  for (int j = nd - 1; j >= 0; j--) { cs[j] = run; run *= oav->shape[j]; }
+  int direct = 1;
+  for (int i = 0; i + 1 < c->nsp; i++)
+    if (cs[c->out_spec[2 + i]] != cs[c->out_spec[3 + i]] * oav->shape[c->out_spec[3 + i]]) direct = 0;
+  Array *y = x && w ? arr_new_like(direct ? oav : &lav) : NULL;
+  if (!y) goto fail;
+  Geo g;
+  memset(&g, 0, sizeof g);
+  for (int i = 0; i < 3; i++) {
+    int sp = i - (3 - c->nsp);   /* spatial dims right-aligned into 3 */
+    int ok = sp >= 0;
+    g.n[i] = ok ? x->shape[2 + sp] : 1;
+    g.k[i] = ok ? w->shape[2 + sp] : 1;
+    g.od[i] = ok ? lav.shape[2 + sp] : 1;
+    g.s[i] = ok && c->strides[sp] ? c->strides[sp] : 1;
+    g.lo[i] = ok ? c->pad_lo[sp] : 0;
+    g.ld[i] = ok && c->lhs_dil[sp] ? c->lhs_dil[sp] : 1;
+    g.rd[i] = ok && c->rhs_dil[sp] ? c->rhs_dil[sp] : 1;
+  }
+  g.B = lav.shape[0];
+  g.O = lav.shape[1];
+  g.C = x->shape[1];
+  g.G = c->feature_group_count > 1 ? c->feature_group_count : 1;
+  g.Cg = g.C / g.G;
+  g.Og = g.O / g.G;
+  g.kvol = g.k[0] * g.k[1] * g.k[2];
+  g.ovol = g.od[0] * g.od[1] * g.od[2];
+  g.sxb = x->strides[0];
+  g.sxc = x->strides[1];
+  for (int i = 0; i < 3; i++) g.sx[i] = i - (3 - c->nsp) >= 0 ? x->strides[2 + i - (3 - c->nsp)] : 0;
+  g.ysb = direct ? cs[c->out_spec[0]] : g.O * g.ovol;
+  g.yso = direct ? cs[c->out_spec[1]] : g.ovol;
+  g.ysp = direct ? cs[c->out_spec[nd - 1]] : 1;
+  if (y->size) {
+    if (g.Cg * g.kvol == 0) memset(arr_data(y), 0, (size_t)y->size * dt_size(y->dtype));
+    else {
+      plan(&g, cpu_pool_threads());
+      if (g.O > INT32_MAX || g.Cg * g.kvol > INT32_MAX || g.Bc * g.ovol > INT32_MAX) {
+        arr_err(ERR_VALUE, "conv_general_dilated: sizes too large for BLAS");
+        goto fail;
+      }
+      if (conv_run(&g, y->dtype != DT_FLOAT32, arr_data(x), arr_data(w), arr_data(y)) < 0) goto fail;
+    }
+  }
+  arr_release(x);
+  arr_release(w);
+  /* not direct: y is in logical (N, O, spatial) order; lay it out as out_spec asks */
+  int ident = 1;
+  for (int j = 0; j < nd; j++) if (!direct && c->out_spec[j] != j) ident = 0;
+  if (ident) { *out = y; return 0; }
+  int perm[ARR_MAXDIM];
+  for (int j = 0; j < nd; j++) perm[c->out_spec[j]] = j;
+  Array *v = arr_view_transpose(y, perm);
+  arr_release(y);
+  if (!v) return -1;
+  *out = arr_copy(v);
+  arr_release(v);
+  return *out ? 0 : -1;
+fail:
+  arr_release(x);
+  arr_release(w);
+  arr_release(y);
+  return -1;
+}
