@@ -2,6 +2,7 @@
  * that a failing device can break, and the collectives' kernels over the group's shared slots. */
 #include "coll.h"
 #include "cpu/cpu.h"
+#include "cpu/cpu_blas.h"
 
 #include <pthread.h>
 #include <stdio.h>

@@ -20,9 +20,8 @@ int cpu_parallel_chunks(int64_t n, int64_t grain);
 #define CPU_MAX_CHUNKS 64
 /* pmap's device workers (engine/coll.c) are the parallelism while they run: on a thread marked
  * so, parallel loops run inline, and OpenBLAS is set to one thread per call for the duration
- * (cpu_blas_threads(1), then cpu_blas_threads(0) for the pool's count again). */
+ * (cpu_blas_threads in cpu_blas.h). */
 void cpu_pool_mark_device_thread(void);
-void cpu_blas_threads(int n);
 /* Long loops read the interrupt flag (arr_interrupted) once per this many elements and give up
  * early; the kernel's output is then garbage, and prim_run_cpu drops it and raises. */
 #define CPU_POLL_BLOCK ((int64_t)1 << 16)

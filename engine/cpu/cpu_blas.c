@@ -5,6 +5,7 @@
 #include "cpu.h"
 
 #include <dlfcn.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,9 +82,19 @@ static void load_lapack(void) {
   lapack_state.ok = 1;
 }
 
+/* Callers that run many GEMMs at once (pmap's device workers, the blocked convolution) ask for
+ * one OpenBLAS thread per call while they run; they nest (a conv inside a device worker), so a
+ * count decides when OpenBLAS gets the pool's thread count back. */
+static _Atomic int single_depth;
+
 void cpu_blas_threads(int n) {
   if (!cpu_blas()) { arr_err_clear(); return; }
-  if (set_threads) set_threads(n > 0 ? n : cpu_pool_threads());
+  if (!set_threads) return;
+  if (n == 1) {
+    if (atomic_fetch_add(&single_depth, 1) == 0) set_threads(1);
+  } else if (atomic_fetch_sub(&single_depth, 1) == 1) {
+    set_threads(cpu_pool_threads());
+  }
 }
 
 const CpuBlas *cpu_blas(void) {
@@ -94,9 +105,6 @@ const CpuBlas *cpu_blas(void) {
   return NULL;
 }
 
-void cpu_blas_threads(int n) {
-  if (blas_state.ok && set_threads) set_threads(n > 0 ? n : cpu_pool_threads());
-}
 
 const CpuLapack *cpu_lapack(void) {
   /* LAPACK runs on OpenBLAS: load it first so its thread count is set before any call. */

@@ -33,8 +33,9 @@ typedef struct CpuLapack { CPU_LAPACKE_FN(CPU_BLAS_FIELD) } CpuLapack;
  * every later call reports the same error. cpu_lapack() loads OpenBLAS first. */
 const CpuBlas *cpu_blas(void);
 const CpuLapack *cpu_lapack(void);
-/* OpenBLAS's thread count (0: back to cpu_pool_threads()); for callers that run single-threaded
- * GEMMs from the pool's workers. A no-op before cpu_blas() succeeded or without OpenBLAS. */
+/* cpu_blas_threads(1): one OpenBLAS thread per call from now on, for callers that run many
+ * GEMMs at once from their own threads; cpu_blas_threads(0) ends that request. Requests nest:
+ * OpenBLAS gets cpu_pool_threads() back when the last one ends. A no-op without OpenBLAS. */
 void cpu_blas_threads(int n);
 
 #endif

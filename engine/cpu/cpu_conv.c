@@ -181,7 +181,6 @@ static void plan(Geo *g, int nt) {
 static int conv_run(const Geo *g, int f64, const void *x, const void *w, void *y) {
   size_t esz = f64 ? sizeof(double) : sizeof(float);
   int64_t items = g->nbc * g->nsplit;
-  int nt = cpu_pool_threads();
   int chunks = cpu_parallel_chunks(items, 1);
   const CpuBlas *bl = cpu_blas();
   if (!bl) return -1;
@@ -203,7 +202,7 @@ static int conv_run(const Geo *g, int f64, const void *x, const void *w, void *y
    * own threads do not spin against the pool */
   if (chunks > 1) cpu_blas_threads(1);
   cpu_parallel_for(items, 1, run_items, &j);
-  if (chunks > 1 && nt > 1) cpu_blas_threads(0);
+  if (chunks > 1) cpu_blas_threads(0);
   if (g->nsplit > 1) {
     if (f64) reduce_f64(&j);
     else reduce_f32(&j);
