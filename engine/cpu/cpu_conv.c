@@ -60,8 +60,9 @@ typedef struct Job {
                   int64_t x2 = g->sx[2];                                                       \
                   if (g->ld[2] == 1) {                                                         \
                     /* the outputs whose taps land inside: [a, e), zeros either side */        \
-                    int64_t od2 = g->od[2], a = base >= 0 ? 0 : s2 == 1 ? -base : (-base + s2 - 1) / s2; \
-                    int64_t e = n2 - base <= 0 ? 0 : s2 == 1 ? n2 - base : (n2 - base + s2 - 1) / s2; \
+                    /* ceil(v / s2) as (v - 1) / s2 + 1 (v > 0): a stride near 2**63 must not overflow */ \
+                    int64_t od2 = g->od[2], a = base >= 0 ? 0 : s2 == 1 ? -base : (-base - 1) / s2 + 1; \
+                    int64_t e = n2 - base <= 0 ? 0 : s2 == 1 ? n2 - base : (n2 - base - 1) / s2 + 1; \
                     if (e > od2) e = od2;                                                      \
                     if (a > e) a = e;                                                          \
                     for (int64_t o2 = 0; o2 < a; o2++) dst[o2] = (T)0;                         \
