@@ -15,7 +15,8 @@ BUILD = ["gcc", "make", "pkg-config", "libzmq3-dev", "libssl-dev", "libjansson-d
          "libgmp-dev"]
 RUNTIME = ["gnuplot-nox", "dataset-fashion-mnist"]
 TEST = ["python3-venv", "python3-dev", "clang", "libclang-rt-14-dev", "tmux",
-        "openmpi-bin", "libopenmpi-dev"]   # jax.distributed (loaded with dlopen; tests only)
+        "openmpi-bin", "libopenmpi-dev",   # jax.distributed (loaded with dlopen; tests only)
+        "chromium"]                        # widgets in JupyterLab (tests/suites/browser_widgets.py)
 
 
 def missing(pkgs):
