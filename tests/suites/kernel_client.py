@@ -587,6 +587,50 @@ def t_png_metadata(km, kc):
     expect("text/plain" in d["data"], "no text/plain beside the PNG")
 
 
+def t_inspect_ipython(km, kc):
+    """inspect_request's text/plain is IPython 8's (colours aside): Signature/Docstring/Type for
+    functions, methods and builtins, Init signature/Init docstring for classes, Type/String form
+    for other objects. The expected texts are what IPython 8.12 printed for the same code."""
+    c, _ = run(kc, 'def f(x, y=2):\n    """Add things."""\n    return x + y\n'
+               'def g(a, *args, k=3, **kw):\n    """First line.\n\n    More text here.\n    """\n'
+               'def h(z): pass\n'
+               'class P:\n    """A point."""\n    def __init__(self, x, y=0):\n        """Make it."""\n'
+               '        self.x = x\n    def norm(self, p=2):\n        """The norm."""\n'
+               'class Q: pass\npt = P(1)\nn = 5\n')
+    expect(c["status"] == "ok", f"setup {c}")
+    want = {
+        "f": "Signature: f(x, y=2)\nDocstring: Add things.\nType:      function",
+        "g": "Signature: g(a, *args, k=3, **kw)\nDocstring:\nFirst line.\n\nMore text here.\nType:      function",
+        "h": "Signature: h(z)\nDocstring: <no docstring>\nType:      function",
+        "P": "Init signature: P(x, y=0)\nDocstring:      A point.\nInit docstring: Make it.\nType:           type",
+        "Q": "Init signature: Q()\nDocstring:      <no docstring>\nType:           type",
+        "pt.norm": "Signature: pt.norm(p=2)\nDocstring: The norm.\nType:      method",
+        "len": "Signature: len(obj, /)\nDocstring: Return the number of items in a container.\n"
+               "Type:      builtin_function_or_method",
+        "pt": "Type:           P\nString form:    <__main__.P object at 0x",
+    }
+    for code, text in want.items():
+        for cur in (len(code), len(code) + 1):   # on the name, and inside "name(" as shift-tab sends
+            src = code + "(" if cur > len(code) else code
+            msg = kc.session.msg("inspect_request", {"code": src, "cursor_pos": cur, "detail_level": 0})
+            kc.shell_channel.send(msg)
+            r = shell_reply(kc, msg["header"]["msg_id"])["content"]
+            got = r.get("data", {}).get("text/plain", "")
+            expect(r["status"] == "ok" and r["found"], f"{src!r}: {r}")
+            ok = got.startswith(text) if code == "pt" else got == text
+            expect(ok, f"{src!r}: {got!r} != {text!r}")
+    msg = kc.session.msg("inspect_request", {"code": "pt", "cursor_pos": 2, "detail_level": 0})
+    kc.shell_channel.send(msg)
+    got = shell_reply(kc, msg["header"]["msg_id"])["content"]["data"]["text/plain"]
+    expect(got.endswith("\nDocstring:      A point.\nInit docstring: Make it."), f"pt: {got!r}")
+    # a prelude class (written in Sable) shows its __init__ as the Init signature
+    c, _ = run(kc, "import collections")
+    msg = kc.session.msg("inspect_request", {"code": "collections.Counter(", "cursor_pos": 20, "detail_level": 0})
+    kc.shell_channel.send(msg)
+    got = shell_reply(kc, msg["header"]["msg_id"])["content"]["data"]["text/plain"]
+    expect(got.startswith("Init signature: collections.Counter(iterable=None, /, **kwds)\nDocstring:") and "\nType:           type" in got, repr(got))
+
+
 def t_ids_and_usernames(km, kc):
     mid = kc.execute('print("a"); 1')
     msgs = with_status(kc, mid)
@@ -1040,6 +1084,7 @@ def main():
               ("history_missing_keys", t_history_missing_keys), ("comm_no_reply", t_comm_no_reply),
               ("stale_input_reply", t_stale_input_reply), ("deep_recursion", t_deep_recursion),
               ("rich_mime", t_rich_mime), ("png_metadata", t_png_metadata),
+              ("inspect_ipython", t_inspect_ipython),
               ("ids_and_usernames", t_ids_and_usernames), ("raw_framing", t_raw_framing),
               ("router_handover", t_router_handover), ("sockets_bound", t_sockets_bound),
               ("order_and_counts", t_order_and_counts), ("user_expressions", t_user_expressions),
