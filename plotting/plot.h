@@ -256,9 +256,15 @@ int plot_format_parse(const char *name_or_path);
 /* Render to malloc'd bytes (*out, *len; the caller frees). dpi <= 0: the figure's. */
 int plot_render(plot_session *s, plot_figure *f, plot_format fmt, double dpi,
                 unsigned char **out, size_t *len);
+/* tight: crop PNG and PDF to the drawn content, as bbox_inches="tight" (without its 0.1 in
+ * padding); SVG is not cropped */
+int plot_render_tight(plot_session *s, plot_figure *f, plot_format fmt, double dpi, int tight,
+                      unsigned char **out, size_t *len);
 /* savefig: format NULL picks it from the path's extension (.png .svg .pdf). */
 int plot_savefig(plot_session *s, plot_figure *f, const char *path, const char *format,
                  double dpi);
+int plot_savefig_tight(plot_session *s, plot_figure *f, const char *path, const char *format,
+                       double dpi, int tight);
 /* Text rendering with gnuplot's dumb terminal, cols x rows characters; color: 0 plain,
  * 1 ANSI 256 colours, 2 24-bit colour. Returns malloc'd NUL-terminated text. */
 int plot_render_text(plot_session *s, plot_figure *f, int cols, int rows, int color,

@@ -134,6 +134,7 @@ typedef struct plot_target {
   int text;                  /* dumb terminal: no fonts or widths */
   int color;                 /* dumb: 0, 1 ansi256, 2 ansirgb */
   int window;                /* a window terminal: no output file */
+  int tight;                 /* cairo terminals: crop to the drawn content (bbox_inches="tight") */
 } plot_target;
 int plot__build(plot_figure *f, const plot_target *tg, const char *dir, const char *output,
                 plot_job *job, char *err, size_t errlen);

@@ -1506,7 +1506,7 @@ int plot__build(plot_figure *f, const plot_target *tg, const char *dir, const ch
     else if (strcmp(tg->terminal, "svg") == 0)
       plot__buf_printf(b, " background rgb \"white\"");
     if (strcmp(tg->terminal, "pngcairo") == 0 || strcmp(tg->terminal, "pdfcairo") == 0)
-      plot__buf_printf(b, " linewidth 1 rounded");
+      plot__buf_printf(b, " linewidth 1 rounded%s", tg->tight ? " crop" : " nocrop");
     plot__buf_printf(b, "\n");
   }
   if (output) {

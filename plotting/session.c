@@ -216,6 +216,11 @@ static int ensure_started(plot_session *s) {
 
 int plot_render(plot_session *s, plot_figure *f, plot_format fmt, double dpi,
                 unsigned char **out, size_t *len) {
+  return plot_render_tight(s, f, fmt, dpi, 0, out, len);
+}
+
+int plot_render_tight(plot_session *s, plot_figure *f, plot_format fmt, double dpi, int tight,
+                      unsigned char **out, size_t *len) {
   *out = NULL;
   *len = 0;
   if (!f) return sfail(s, "no figure to render");
@@ -261,11 +266,17 @@ int plot_render(plot_session *s, plot_figure *f, plot_format fmt, double dpi,
   default:
     return sfail(s, "unknown output format");
   }
+  tg.tight = tight;
   return render_to(s, f, &tg, ext, out, len);
 }
 
 int plot_savefig(plot_session *s, plot_figure *f, const char *path, const char *format,
                  double dpi) {
+  return plot_savefig_tight(s, f, path, format, dpi, 0);
+}
+
+int plot_savefig_tight(plot_session *s, plot_figure *f, const char *path, const char *format,
+                       double dpi, int tight) {
   if (!path || !path[0]) return sfail(s, "savefig: no file name");
   int fmt = plot_format_parse(format ? format : path);
   if (fmt < 0) {
@@ -281,7 +292,7 @@ int plot_savefig(plot_session *s, plot_figure *f, const char *path, const char *
   }
   unsigned char *data;
   size_t len;
-  if (plot_render(s, f, (plot_format)fmt, dpi, &data, &len) < 0) return -1;
+  if (plot_render_tight(s, f, (plot_format)fmt, dpi, tight, &data, &len) < 0) return -1;
   FILE *fp = fopen(path, "wb");
   if (!fp) {
     int e = errno;

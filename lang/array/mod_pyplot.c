@@ -1302,10 +1302,18 @@ static Value savefig_impl(PState *st, plot_figure *f, Args *A, Value fname) {
   Value dv = kwget(A, "dpi");
   if (present(dv) && !VAL_IS_STR(dv) && as_double(dv, &dpi, "dpi") < 0) return val_null();
   kwget(A, "facecolor");
+  /* bbox_inches: None (the figure) or "tight" (cropped to what is drawn) */
+  Value bb = kwget(A, "bbox_inches");
+  int tight = 0;
+  if (present(bb)) {
+    if (!VAL_IS_STR(bb) || strcmp(str_cstr(bb), "tight") != 0)
+      return obj_raise(&exc_ValueError, "savefig: bbox_inches must be None or 'tight' in Sable");
+    tight = 1;
+  }
   if (kwcheck(A) < 0) return val_null();
   Value path = op_str(fname);
   if (VAL_IS_NULL(path)) return path;
-  int rc = plot_savefig(st->s, f, str_cstr(path), fmt, dpi);
+  int rc = plot_savefig_tight(st->s, f, str_cstr(path), fmt, dpi, tight);
   val_decref(path);
   return rc < 0 ? sess_err(st) : val_none();
 }
@@ -1316,6 +1324,9 @@ static Value fig_savefig(int argc, const Value *argv, Obj *kw) {
   return savefig_impl(self->st, self->f, &A, argv[1]);
 }
 
+static int inline_png(PState *st, plot_figure *f, unsigned char **png, size_t *plen, long *w2,
+                      long *h2);
+
 /* the PNG of the figure, for display(fig) and a figure as a cell's value (IPython's
  * formatters call _repr_png_); None for a figure without axes, as the inline backend */
 static Value fig_repr_png(int argc, const Value *argv, Obj *kw) {
@@ -1324,10 +1335,23 @@ static Value fig_repr_png(int argc, const Value *argv, Obj *kw) {
   sync_rc(self->st);
   unsigned char *png = NULL;
   size_t n = 0;
-  if (plot_render(self->st->s, self->f, PLOT_PNG, 0, &png, &n) < 0) return sess_err(self->st);
+  long sw, sh;
+  int retina = inline_png(self->st, self->f, &png, &n, &sw, &sh);
+  if (retina < 0) return sess_err(self->st);
   Value r = bytes_new((const char *)png, n);
   free(png);
-  return r;
+  if (!retina || VAL_IS_NULL(r)) return r;
+  /* retina: (data, metadata) as IPython's formatter returns it */
+  Value md = dict_new(), wv = val_int(sw), hv = val_int(sh);
+  if (VAL_IS_NULL(md) || dict_setstr(md, "width", wv) < 0 || dict_setstr(md, "height", hv) < 0) {
+    val_decref(md);
+    val_decref(r);
+    return val_null();
+  }
+  Value t = tuple_pack(2, r, md);
+  val_decref(r);
+  val_decref(md);
+  return t;
 }
 
 static Value fig_add_subplot(int argc, const Value *argv, Obj *kw) {
@@ -1512,6 +1536,30 @@ static int wants_format(PState *st, const char *fmt) {
   return found;
 }
 
+/* 1 when the inline backend's format is "retina" (or "png2x"): PNGs at twice the dpi, shown at
+ * half their pixel size, as IPython's retina_figure */
+static int wants_retina(PState *st) {
+  return wants_format(st, "retina") || wants_format(st, "png2x");
+}
+
+/* the inline backend's PNG: cropped to the drawn content (its bbox_inches="tight"), at twice
+ * the figure's dpi for retina; *w2, *h2 get the size to show it at (half the pixels for retina,
+ * else the pixels) */
+static int inline_png(PState *st, plot_figure *f, unsigned char **png, size_t *plen, long *w2, long *h2) {
+  double w, h, dpi;
+  plot_figure_size(f, &w, &h, &dpi);
+  int retina = wants_retina(st);
+  if (plot_render_tight(st->s, f, PLOT_PNG, retina ? 2 * dpi : 0, 1, png, plen) < 0) return -1;
+  *w2 = *h2 = 0;
+  if (*plen >= 24) {
+    const unsigned char *p = *png;
+    *w2 = (long)((unsigned long)p[16] << 24 | (unsigned long)p[17] << 16 | (unsigned long)p[18] << 8 | p[19]);
+    *h2 = (long)((unsigned long)p[20] << 24 | (unsigned long)p[21] << 16 | (unsigned long)p[22] << 8 | p[23]);
+    if (retina) { *w2 /= 2; *h2 /= 2; }
+  }
+  return retina;
+}
+
 /* display_data for one figure: image/png, image/svg+xml when chosen, text/plain */
 static Value display_figure(PState *st, plot_figure *f) {
   const sb_sink *sink = obj_ts.sink;
@@ -1532,7 +1580,11 @@ static Value display_figure(PState *st, plot_figure *f) {
   /* PNG always, so that every front end (and nbconvert to PDF) has an image */
   unsigned char *png = NULL, *vec = NULL;
   size_t plen = 0, vlen = 0;
-  if (plot_render(st->s, f, PLOT_PNG, 0, &png, &plen) < 0) return sess_err(st);
+  long sw, sh;
+  int retina = inline_png(st, f, &png, &plen, &sw, &sh);
+  if (retina < 0) return sess_err(st);
+  char md[96];
+  snprintf(md, sizeof md, "{\"image/png\": {\"width\": %ld, \"height\": %ld}}", sw, sh);
   if (svg && plot_render(st->s, f, PLOT_SVG, 0, &vec, &vlen) < 0) {
     free(png);
     return sess_err(st);
@@ -1544,7 +1596,7 @@ static Value display_figure(PState *st, plot_figure *f) {
   if (vec) { mime[n] = "image/svg+xml"; data[n] = (const char *)vec; lens[n++] = vlen; }
   mime[n] = "image/png"; data[n] = (const char *)png; lens[n++] = plen;
   mime[n] = "text/plain"; data[n] = text; lens[n++] = strlen(text);
-  sb_bundle b = {n, mime, data, lens, NULL, 0, NULL};
+  sb_bundle b = {n, mime, data, lens, NULL, 0, retina && sw > 0 ? md : NULL};
   sink->display(sink->ud, &b);
   free(png);
   free(vec);

@@ -360,6 +360,7 @@ int tb_format_tb(Value tb, int limit, char ***lines);
 char *tb_exc_value(Value exc);
 char *tb_exc_name(Value exc);
 char *help_text(Value v);                                    /* help.c: help(v) */
+char *inspect_text(Value v, const char *expr, size_t elen);  /* help.c: IPython's obj? */
 void display_echo_result(Value v, const sb_sink *sink);     /* display.c: the REPL's echo */
 int display_builtins(Value builtins);                        /* display.c: display() & co. */
 

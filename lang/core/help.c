@@ -13,11 +13,11 @@ static void put_repr(FBuf *b, Value v) {
 }
 
 /* "name(a, b=1, *args, c, **kw)"; skip_self drops the first parameter (methods) */
-static void func_signature(FBuf *b, FuncObj *f, int skip_self) {
+static void func_signature_as(FBuf *b, FuncObj *f, int skip_self, const char *name, size_t nlen) {
   Scope *sc = f->scope;
   Node *def = f->def;
   Arguments *a = def->kind == N_LAMBDA ? def->u.lambda.args : def->u.funcdef.args;
-  fbuf_puts(b, STR(f->name)->s);
+  fbuf_putn(b, name, nlen);
   fbuf_putc(b, '(');
   int first = 1, npos = sc->nargs, first_def = npos - f->ndefaults;
   for (int i = 0; i < npos; i++) {
@@ -53,6 +53,10 @@ static void func_signature(FBuf *b, FuncObj *f, int skip_self) {
     fbuf_printf(b, "**%s", a->kwarg->u.arg.arg.s);
   }
   fbuf_putc(b, ')');
+}
+
+static void func_signature(FBuf *b, FuncObj *f, int skip_self) {
+  func_signature_as(b, f, skip_self, STR(f->name)->s, STR(f->name)->len);
 }
 
 /* a docstring with its common indentation removed (inspect.cleandoc) */
@@ -230,6 +234,141 @@ char *help_text(Value v) {
   }
   val_decref(hold);
   while (b.len && b.s[b.len - 1] == '\n') b.len--;
+  char *out = malloc(b.len + 1);
+  if (out) {
+    memcpy(out, b.s ? b.s : "", b.len);
+    out[b.len] = 0;
+  }
+  fbuf_free(&b);
+  return out;
+}
+
+/* ---- IPython's object inspection (obj?, shift-tab): titled fields ------------------------- */
+typedef struct { const char *title; FBuf text; } Field;
+
+static Field *field_add(Field *fs, int *n, const char *title) {
+  if (*n >= 8) return NULL;
+  fs[*n].title = title;
+  memset(&fs[*n].text, 0, sizeof(FBuf));
+  return &fs[(*n)++];
+}
+
+/* a cleaned docstring as one field's text, "<no docstring>" when there is none */
+static void doc_field(Field *fs, int *n, const char *title, const char *doc, int always) {
+  FBuf d = {0};
+  put_doc(&d, doc, "");
+  while (d.len && d.s[d.len - 1] == '\n') d.len--;
+  if (d.len || always) {
+    Field *f = field_add(fs, n, title);
+    if (f) {
+      if (d.len) fbuf_putn(&f->text, d.s, d.len);
+      else fbuf_puts(&f->text, "<no docstring>");
+    }
+  }
+  fbuf_free(&d);
+}
+
+static const char *type_doc(TypeObj *t) {
+  return t->doc;
+}
+
+/* The text/plain of an inspect_reply as IPython 8 writes it (colours left out): "Signature:",
+ * "Docstring:" (its own lines when longer than one), "Type:"; classes show "Init signature:" and
+ * "Init docstring:", other objects "Type:", "String form:" and their class's docstring.
+ * expr is the inspected expression, used as the signature's name, as IPython does. */
+char *inspect_text(Value v, const char *expr, size_t elen) {
+  Field fs[8];
+  int n = 0;
+  Value hold = val_null();
+  Field *f;
+  if (VAL_IS_OBJ(v) && (v.u.o->type == &func_type ||
+                        (v.u.o->type == &func_method_type && VAL_IS_OBJ(((MethodObj *)v.u.o)->func) &&
+                         ((MethodObj *)v.u.o)->func.u.o->type == &func_type))) {
+    int meth = v.u.o->type == &func_method_type;
+    FuncObj *fo = meth ? FUNC(((MethodObj *)v.u.o)->func.u.o) : FUNC(v.u.o);
+    if ((f = field_add(fs, &n, "Signature"))) func_signature_as(&f->text, fo, meth, expr, elen);
+    doc_field(fs, &n, "Docstring", doc_of(v, &hold), 1);
+    if ((f = field_add(fs, &n, "Type"))) fbuf_puts(&f->text, meth ? "method" : "function");
+  } else if (VAL_IS_OBJ(v) && (v.u.o->type == &func_builtin_type || v.u.o->type == &func_method_type)) {
+    BuiltinObj *bo = v.u.o->type == &func_builtin_type ? (BuiltinObj *)v.u.o
+                     : (((MethodObj *)v.u.o)->func.tag == V_OBJ &&
+                        ((MethodObj *)v.u.o)->func.u.o->type == &func_builtin_type)
+                         ? (BuiltinObj *)((MethodObj *)v.u.o)->func.u.o : NULL;
+    const char *doc = bo ? bo->doc : NULL;
+    const char *nl = doc ? strchr(doc, '\n') : NULL;
+    size_t first = doc ? (nl ? (size_t)(nl - doc) : strlen(doc)) : 0;
+    const char *paren = doc ? memchr(doc, '(', first) : NULL;
+    if (paren && first && doc[first - 1] == ')' && (f = field_add(fs, &n, "Signature"))) {
+      fbuf_putn(&f->text, expr, elen);
+      fbuf_putn(&f->text, paren, first - (size_t)(paren - doc));
+      doc_field(fs, &n, "Docstring", nl ? nl + 1 : "", 1);
+    } else {
+      doc_field(fs, &n, "Docstring", doc, 1);
+    }
+    if ((f = field_add(fs, &n, "Type"))) fbuf_puts(&f->text, "builtin_function_or_method");
+  } else if (VAL_IS_TYPE(v)) {
+    TypeObj *t = (TypeObj *)v.u.o;
+    Value init = type_lookup(t, str_intern("__init__"));
+    int user_init = VAL_IS_OBJ(init) && init.u.o->type == &func_type;
+    if (user_init || (t->flags & TF_USER)) {
+      if ((f = field_add(fs, &n, "Init signature"))) {
+        if (user_init) func_signature_as(&f->text, FUNC(init.u.o), 1, expr, elen);
+        else { fbuf_putn(&f->text, expr, elen); fbuf_puts(&f->text, "()"); }
+      }
+    }
+    doc_field(fs, &n, "Docstring", type_doc(t), 1);
+    if (user_init) {
+      Value dh;
+      const char *d = doc_of(init, &dh);
+      doc_field(fs, &n, "Init docstring", d, 0);
+      val_decref(dh);
+    }
+    if ((f = field_add(fs, &n, "Type"))) fbuf_puts(&f->text, "type");
+  } else {
+    TypeObj *t = op_type(v);
+    if ((f = field_add(fs, &n, "Type"))) fbuf_puts(&f->text, t->name);
+    Value r = op_repr(v);
+    if (VAL_IS_NULL(r)) obj_err_clear();
+    if (VAL_IS_STR(r) && (f = field_add(fs, &n, "String form"))) {
+      size_t rl = STR(r.u.o)->len;
+      /* IPython shortens long forms to their head and tail */
+      if (rl > 200) {
+        fbuf_putn(&f->text, STR(r.u.o)->s, 100);
+        fbuf_puts(&f->text, " <...> ");
+        fbuf_putn(&f->text, STR(r.u.o)->s + rl - 100, 100);
+      } else {
+        fbuf_putn(&f->text, STR(r.u.o)->s, rl);
+      }
+    }
+    val_decref(r);
+    if (VAL_IS_OBJ(v) && v.u.o->type == &module_type) {
+      doc_field(fs, &n, "Docstring", doc_of(v, &hold), 1);
+    } else {
+      doc_field(fs, &n, "Docstring", type_doc(t), 1);
+      Value init = type_lookup(t, str_intern("__init__"));
+      if (VAL_IS_OBJ(init) && init.u.o->type == &func_type) {
+        Value dh;
+        const char *d = doc_of(init, &dh);
+        doc_field(fs, &n, "Init docstring", d, 0);
+        val_decref(dh);
+      }
+    }
+  }
+  val_decref(hold);
+  obj_err_clear();
+  size_t width = 0;
+  for (int i = 0; i < n; i++)
+    if (strlen(fs[i].title) + 2 > width) width = strlen(fs[i].title) + 2;
+  FBuf b = {0};
+  for (int i = 0; i < n; i++) {
+    if (i) fbuf_putc(&b, '\n');
+    fbuf_printf(&b, "%s:", fs[i].title);
+    int multi = fs[i].text.len && memchr(fs[i].text.s, '\n', fs[i].text.len) != NULL;
+    if (multi) fbuf_putc(&b, '\n');
+    else for (size_t k = strlen(fs[i].title) + 1; k < width; k++) fbuf_putc(&b, ' ');
+    if (fs[i].text.len) fbuf_putn(&b, fs[i].text.s, fs[i].text.len);
+    fbuf_free(&fs[i].text);
+  }
   char *out = malloc(b.len + 1);
   if (out) {
     memcpy(out, b.s ? b.s : "", b.len);

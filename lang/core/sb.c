@@ -726,7 +726,7 @@ char *sb_inspect(sb_session *ss, const char *code, size_t cursor, int detail) {
   Value v = resolve_dotted(&ss->s, code + b, e - b);
   char *r = NULL;
   if (!VAL_IS_NULL(v)) {
-    r = help_text(v);
+    r = inspect_text(v, code + b, e - b);
     val_decref(v);
   }
   obj_err_clear();

@@ -436,3 +436,16 @@ def display_latex(*objs, raw=False, **kwargs):
 def display_javascript(*objs, raw=False, **kwargs):
     for o in objs:
         display({"application/javascript": o}, raw=True) if raw else display(o)
+
+
+def set_matplotlib_formats(*formats, **kwargs):
+    """Select the inline backend's figure formats, as %config InlineBackend.figure_formats:
+    'png', 'retina' (or 'png2x': PNGs at twice the dpi, shown at half size), 'svg'."""
+    import matplotlib
+    known = ("png", "retina", "png2x", "svg", "jpg", "jpeg", "pdf")
+    for f in formats:
+        if not isinstance(f, str) or f.lower() not in known:
+            raise ValueError(f"supported formats are: {', '.join(repr(k) for k in known)} not {f!r}")
+    if not formats:
+        formats = ("png",)
+    matplotlib.rcParams["figure.format"] = formats[0] if len(formats) == 1 else list(formats)

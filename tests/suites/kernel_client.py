@@ -587,6 +587,90 @@ def t_png_metadata(km, kc):
     expect("text/plain" in d["data"], "no text/plain beside the PNG")
 
 
+def t_inspect_ipython(km, kc):
+    """inspect_request's text/plain is IPython 8's (colours aside): Signature/Docstring/Type for
+    functions, methods and builtins, Init signature/Init docstring for classes, Type/String form
+    for other objects. The expected texts are what IPython 8.12 printed for the same code."""
+    c, _ = run(kc, 'def f(x, y=2):\n    """Add things."""\n    return x + y\n'
+               'def g(a, *args, k=3, **kw):\n    """First line.\n\n    More text here.\n    """\n'
+               'def h(z): pass\n'
+               'class P:\n    """A point."""\n    def __init__(self, x, y=0):\n        """Make it."""\n'
+               '        self.x = x\n    def norm(self, p=2):\n        """The norm."""\n'
+               'class Q: pass\npt = P(1)\nn = 5\n')
+    expect(c["status"] == "ok", f"setup {c}")
+    want = {
+        "f": "Signature: f(x, y=2)\nDocstring: Add things.\nType:      function",
+        "g": "Signature: g(a, *args, k=3, **kw)\nDocstring:\nFirst line.\n\nMore text here.\nType:      function",
+        "h": "Signature: h(z)\nDocstring: <no docstring>\nType:      function",
+        "P": "Init signature: P(x, y=0)\nDocstring:      A point.\nInit docstring: Make it.\nType:           type",
+        "Q": "Init signature: Q()\nDocstring:      <no docstring>\nType:           type",
+        "pt.norm": "Signature: pt.norm(p=2)\nDocstring: The norm.\nType:      method",
+        "len": "Signature: len(obj, /)\nDocstring: Return the number of items in a container.\n"
+               "Type:      builtin_function_or_method",
+        "pt": "Type:           P\nString form:    <__main__.P object at 0x",
+    }
+    for code, text in want.items():
+        for cur in (len(code), len(code) + 1):   # on the name, and inside "name(" as shift-tab sends
+            src = code + "(" if cur > len(code) else code
+            msg = kc.session.msg("inspect_request", {"code": src, "cursor_pos": cur, "detail_level": 0})
+            kc.shell_channel.send(msg)
+            r = shell_reply(kc, msg["header"]["msg_id"])["content"]
+            got = r.get("data", {}).get("text/plain", "")
+            expect(r["status"] == "ok" and r["found"], f"{src!r}: {r}")
+            ok = got.startswith(text) if code == "pt" else got == text
+            expect(ok, f"{src!r}: {got!r} != {text!r}")
+    msg = kc.session.msg("inspect_request", {"code": "pt", "cursor_pos": 2, "detail_level": 0})
+    kc.shell_channel.send(msg)
+    got = shell_reply(kc, msg["header"]["msg_id"])["content"]["data"]["text/plain"]
+    expect(got.endswith("\nDocstring:      A point.\nInit docstring: Make it."), f"pt: {got!r}")
+    # a prelude class (written in Sable) shows its __init__ as the Init signature
+    c, _ = run(kc, "import collections")
+    msg = kc.session.msg("inspect_request", {"code": "collections.Counter(", "cursor_pos": 20, "detail_level": 0})
+    kc.shell_channel.send(msg)
+    got = shell_reply(kc, msg["header"]["msg_id"])["content"]["data"]["text/plain"]
+    expect(got.startswith("Init signature: collections.Counter(iterable=None, /, **kwds)\nDocstring:") and "\nType:           type" in got, repr(got))
+
+
+def t_png_retina_tight(km, kc):
+    """As IPython's inline backend: figures are cropped to their drawn content (bbox_inches
+    'tight': smaller than figsize * dpi, as matplotlib's), and with figure_format 'retina' (by
+    %config or set_matplotlib_formats) the PNG has twice the pixels and its metadata half of
+    them; savefig crops only when asked."""
+    import base64
+    import struct
+
+    def shown(code):
+        c, msgs = run(kc, code, timeout=60)
+        expect(c["status"] == "ok", f"{code!r}: {c.get('ename')}: {c.get('evalue')}")
+        ds = [m["content"] for m in msgs if m["msg_type"] == "display_data" and "image/png" in m["content"]["data"]]
+        expect(len(ds) == 1, f"{code!r}: {len(ds)} PNG displays")
+        png = base64.b64decode(ds[0]["data"]["image/png"])
+        return struct.unpack(">II", png[16:24]), ds[0]["metadata"].get("image/png")
+
+    plot = "plt.figure(figsize=(3, 2), dpi=100)\nplt.plot([1, 3, 2])\nplt.title('t')\nplt.show()"
+    c, _ = run(kc, "import matplotlib.pyplot as plt", timeout=60)
+    (w, h), md = shown(plot)
+    expect(150 < w <= 300 and 100 < h <= 200 and (w < 300 or h < 200), f"inline PNG {w}x{h} not cropped")
+    expect(md == {"width": w, "height": h}, f"metadata {md} for {w}x{h}")
+    for how in ("%config InlineBackend.figure_format = 'retina'",
+                "from IPython.display import set_matplotlib_formats\nset_matplotlib_formats('retina')"):
+        run(kc, "%config InlineBackend.figure_format = 'png'")
+        run(kc, how)
+        (w2, h2), md2 = shown(plot)
+        expect(abs(w2 - 2 * w) <= 8 and abs(h2 - 2 * h) <= 8, f"{how!r}: retina {w2}x{h2} for {w}x{h}")
+        expect(md2 == {"width": w2 // 2, "height": h2 // 2}, f"{how!r}: metadata {md2} for {w2}x{h2}")
+    run(kc, "%config InlineBackend.figure_format = 'png'")
+    c, msgs = run(kc, "import struct, tempfile, os\nd = tempfile.mkdtemp()\n"
+                      "plt.figure(figsize=(3, 2), dpi=100)\nplt.plot([1, 3, 2])\n"
+                      "plt.savefig(os.path.join(d, 'a.png'))\n"
+                      "plt.savefig(os.path.join(d, 'b.png'), bbox_inches='tight')\nplt.close()\n"
+                      "print([struct.unpack('>II', open(os.path.join(d, n), 'rb').read()[16:24]) for n in ('a.png', 'b.png')])",
+                 timeout=60)
+    out = "".join(m["content"].get("text", "") for m in msgs if m["msg_type"] == "stream")
+    sizes = eval(out)
+    expect(sizes[0] == (300, 200) and sizes[1][0] < 300 and sizes[1][1] < 200, f"savefig sizes {sizes}")
+
+
 def t_ids_and_usernames(km, kc):
     mid = kc.execute('print("a"); 1')
     msgs = with_status(kc, mid)
@@ -1040,6 +1124,7 @@ def main():
               ("history_missing_keys", t_history_missing_keys), ("comm_no_reply", t_comm_no_reply),
               ("stale_input_reply", t_stale_input_reply), ("deep_recursion", t_deep_recursion),
               ("rich_mime", t_rich_mime), ("png_metadata", t_png_metadata),
+              ("inspect_ipython", t_inspect_ipython), ("png_retina_tight", t_png_retina_tight),
               ("ids_and_usernames", t_ids_and_usernames), ("raw_framing", t_raw_framing),
               ("router_handover", t_router_handover), ("sockets_bound", t_sockets_bound),
               ("order_and_counts", t_order_and_counts), ("user_expressions", t_user_expressions),

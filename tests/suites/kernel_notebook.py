@@ -91,6 +91,18 @@ def check_08(text):
         raise AssertionError("CNN accuracy not printed")
 
 
+def check_09(text):
+    for name in ("SimpleRNN", "LSTM", "LSTM classifier", "Conv1D\\+LSTM classifier"):
+        m = re.search("^" + name + r" loss: first ([0-9.]+), last ([0-9.]+)$", text, re.M)
+        losses = [float(v) for v in m.groups()] if m else []
+        if len(losses) != 2 or not losses[1] < losses[0]:
+            raise AssertionError(f"{name} loss did not decrease: {losses}")
+    for name in ("LSTM classifier", "Conv1D\\+LSTM classifier"):
+        acc = _floats("(?m)^" + name + r": test accuracy ([0-9.]+)$", text)
+        if not acc or acc[0] < 0.7:   # two balanced classes: chance is 0.5
+            raise AssertionError(f"{name} test accuracy {acc} not above chance")
+
+
 # notebook name -> (short parameters, check of the printed text)
 SHORT = {
     "03_jax_basics": ({"N": 1000}, check_03),
@@ -99,6 +111,7 @@ SHORT = {
     "06_capability_analysis": ({"MATRIX_SIZE": 300, "JIT_SIZES": [(1000, 10)]}, check_06),
     "07_lenet5": ({"EPOCHS": 2, "N_TRAIN": 1024, "N_TEST": 1024}, check_07),
     "08_keras_dense_cnn": ({"EPOCHS_REG": 2, "EPOCHS_CLS": 2, "EPOCHS_CNN": 1, "N_TRAIN": 256}, check_08),
+    "09_keras_rnn": ({"EPOCHS_TS": 3, "EPOCHS_TXT": 4, "N_DOCS": 2000}, check_09),
 }
 
 
