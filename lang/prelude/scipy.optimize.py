@@ -731,6 +731,27 @@ def _callback(callback, x, fun):
     return False
 
 
+
+def _gradient_outcome(warnflag, k, maxiter, gnorm, fval, xk, sf, disp):
+    """how a BFGS or CG run ended (SciPy's status and message), printed as SciPy does with disp"""
+    if warnflag == 2:
+        msg = _status_message['pr_loss']
+    elif k >= maxiter:
+        warnflag = 1
+        msg = _status_message['maxiter']
+    elif np.isnan(gnorm) or np.isnan(fval) or np.isnan(xk).any():
+        warnflag = 3
+        msg = _status_message['nan']
+    else:
+        msg = _status_message['success']
+    if disp:
+        _print_success_message_or_warn(warnflag, msg)
+        print("         Current function value: %f" % fval)
+        print("         Iterations: %d" % k)
+        print("         Function evaluations: %d" % sf.nfev)
+        print("         Gradient evaluations: %d" % sf.ngev)
+    return warnflag, msg
+
 def _minimize_bfgs(fun, x0, args=(), jac=None, callback=None, gtol=1e-5, norm=np.inf,
                    eps=_epsilon, maxiter=None, disp=False, return_all=False,
                    finite_diff_rel_step=None, xrtol=0, c1=1e-4, c2=0.9, hess_inv0=None,
@@ -795,22 +816,7 @@ def _minimize_bfgs(fun, x0, args=(), jac=None, callback=None, gtol=1e-5, norm=np
         A2 = I - yk[:, None] * sk[None, :] * rhok
         Hk = np.dot(A1, np.dot(Hk, A2)) + (rhok * sk[:, None] * sk[None, :])
     fval = old_fval
-    if warnflag == 2:
-        msg = _status_message['pr_loss']
-    elif k >= maxiter:
-        warnflag = 1
-        msg = _status_message['maxiter']
-    elif np.isnan(gnorm) or np.isnan(fval) or np.isnan(xk).any():
-        warnflag = 3
-        msg = _status_message['nan']
-    else:
-        msg = _status_message['success']
-    if disp:
-        _print_success_message_or_warn(warnflag, msg)
-        print("         Current function value: %f" % fval)
-        print("         Iterations: %d" % k)
-        print("         Function evaluations: %d" % sf.nfev)
-        print("         Gradient evaluations: %d" % sf.ngev)
+    warnflag, msg = _gradient_outcome(warnflag, k, maxiter, gnorm, fval, xk, sf, disp)
     result = OptimizeResult(fun=fval, jac=gfk, hess_inv=Hk, nfev=sf.nfev, njev=sf.ngev,
                             status=warnflag, success=(warnflag == 0), message=msg, x=xk, nit=k)
     if return_all:
@@ -877,22 +883,7 @@ def _minimize_cg(fun, x0, args=(), jac=None, callback=None, gtol=1e-5, norm=np.i
         if _callback(callback, xk, old_fval):
             break
     fval = old_fval
-    if warnflag == 2:
-        msg = _status_message['pr_loss']
-    elif k >= maxiter:
-        warnflag = 1
-        msg = _status_message['maxiter']
-    elif np.isnan(gnorm) or np.isnan(fval) or np.isnan(xk).any():
-        warnflag = 3
-        msg = _status_message['nan']
-    else:
-        msg = _status_message['success']
-    if disp:
-        _print_success_message_or_warn(warnflag, msg)
-        print("         Current function value: %f" % fval)
-        print("         Iterations: %d" % k)
-        print("         Function evaluations: %d" % sf.nfev)
-        print("         Gradient evaluations: %d" % sf.ngev)
+    warnflag, msg = _gradient_outcome(warnflag, k, maxiter, gnorm, fval, xk, sf, disp)
     result = OptimizeResult(fun=fval, jac=gfk, nfev=sf.nfev, njev=sf.ngev, status=warnflag,
                             success=(warnflag == 0), message=msg, x=xk, nit=k)
     if return_all:
