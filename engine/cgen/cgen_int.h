@@ -30,7 +30,18 @@ typedef struct CgGroup {
   int64_t cshape[ARR_MAXDIM];
   int64_t cst[CG_MAXSLOTS][ARR_MAXDIM];   /* per input slot */
   void (*fn)(char *const *ptrs, int64_t begin, int64_t end);
+  struct CgTile *tile;           /* the tiled fallback (cgen_tile.c) while fn is NULL, or NULL */
 } CgGroup;
+
+/* cgen_tile.c: a group run tile by tile through the eager kernels' loops (no compiler, a failed
+ * compile, or while it compiles in the background); bit-equal to the eager graph. */
+typedef struct CgTile CgTile;
+CgTile *cg_tile_make(const IrGraph *g, const CgGroup *G);   /* NULL: some member has no loop */
+void cg_tile_free(CgTile *t);
+int64_t cg_tile_scratch(const CgTile *t);                      /* bytes of scratch per thread */
+/* [b, e) of the group's flattened space; ptrs as the generated kernel's (outputs, then slots) */
+void cg_tile_run(const CgTile *t, const CgGroup *G, char *const *ptrs, char *scratch, int64_t b,
+                 int64_t e);
 
 /* The kinds of dtypes generated code handles; -1 for any other. */
 int cg_dtype_ok(DType d);
@@ -47,5 +58,20 @@ int cg_eqn_ok(const IrGraph *g, const IrEqn *e);
  * *how: 0 memory hit, 1 disk hit, 2 compiled. */
 void *cg_load(const char *src, size_t n, int *how, double *ms);
 int cg_log_enabled(void);
+/* The memory and disk caches only (no compile): a handle, or NULL. */
+void *cg_lookup(const char *src, size_t n, int *how, double *ms);
+/* Is there a compiler to try (SABLE_NO_CGEN unset, `cc` runs, no earlier timeout)? */
+int cg_compiler_ok(void);
+/* A compile on a thread of its own. poll: 0 running, 1 done (*handle), -1 failed (*why: the
+ * message, NULL when the compile was merely stopped). release: the plan lets go of it (a running
+ * compile finishes and frees it). */
+typedef struct CgJob CgJob;
+CgJob *cg_compile_async(const char *src, size_t n);
+int cg_job_poll(CgJob *j, void **handle, double *ms, const char **why);
+void cg_job_release(CgJob *j);
+/* The last synchronous failure's message (cg_load returned NULL with a compiler present), or
+ * NULL; printed once per process as a UserWarning by cg_warn. */
+const char *cg_last_failure(void);
+void cg_warn(const char *why);
 
 #endif

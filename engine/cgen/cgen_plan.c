@@ -14,6 +14,8 @@ struct CgenPlan {
   int *role;          /* per equation: -1 eager, -2 fused (skipped), k >= 0 run group k here */
   int ng;
   CgGroup *gr;
+  CgJob *job;         /* a compile running in the background (the groups run tiled meanwhile) */
+  char *name;         /* the graph's, for the log */
 };
 
 static int env_int(const char *name, int dflt) {
@@ -94,12 +96,14 @@ static void coalesce(CgGroup *gr) {
 }
 
 static void plan_free_groups(CgGroup *gr, int ng) {
-  for (int k = 0; k < ng; k++) free(gr[k].mem);
+  for (int k = 0; k < ng; k++) { free(gr[k].mem); cg_tile_free(gr[k].tile); }
   free(gr);
 }
 
 void cgen_free(CgenPlan *p) {
   if (!p) return;
+  cg_job_release(p->job);
+  free(p->name);
   free(p->role);
   plan_free_groups(p->gr, p->ng);
   free(p);
@@ -252,38 +256,78 @@ char *cgen_source(const IrGraph *g) {
   return s;
 }
 
+/* Point the groups at their kernels in h; -1 if one is missing. The pointers are published with
+ * release order: a pmap device worker running the graph at the same time sees either the tiled
+ * fallback or the kernel, both the whole group. */
+static int bind_kernels(CgGroup *gr, int ng, void *h) {
+  for (int k = 0; k < ng; k++) {
+    if (!gr[k].ok) continue;
+    char nm[32];
+    snprintf(nm, sizeof nm, "sbk%d", k);
+    void *f = dlsym(h, nm);
+    if (!f) return -1;
+    void (*fn)(char *const *, int64_t, int64_t);
+    memcpy(&fn, &f, sizeof f);
+    __atomic_store_n(&gr[k].fn, fn, __ATOMIC_RELEASE);
+  }
+  return 0;
+}
+
+static void plan_log(const IrGraph *g, const CgGroup *gr, int ng, const char *what, double ms) {
+  if (!cg_log_enabled()) return;
+  int n = 0, nops = 0;
+  for (int k = 0; k < ng; k++) if (gr[k].ok) { n++; nops += gr[k].nmem; }
+  fprintf(stderr, "cgen: %s: %d kernel%s, %d ops: %s in %.1f ms\n", g->name, n, n == 1 ? "" : "s",
+          nops, what, ms);
+}
+
 CgenPlan *cgen_plan(const IrGraph *g) {
-  static int off = -1;
-  if (off < 0) off = env_int("SABLE_NO_CGEN", 0) != 0;
+  static int off = -1, sync = -1;
+  if (off < 0) off = env_int("SABLE_NO_FUSE", 0) != 0;
+  if (sync < 0) sync = env_int("SABLE_CGEN_SYNC", 0) != 0;
   if (off || g->neqn < 2) return NULL;
   int *geq = NULL, ng = 0;
   CgGroup *gr = NULL;
   int n = build_groups(g, &geq, &gr, &ng);
   CgenPlan *p = NULL;
   char *src = NULL;
+  CgJob *job = NULL;
   if (n <= 0) goto fail;
   src = emit_source(g, gr, ng);
   if (!src) goto fail;
   const char *lg = getenv("SABLE_CGEN_LOG");
   if (lg && !strcmp(lg, "2")) fprintf(stderr, "%s\n", src);
+  /* the tiled fallback of every group, used until (or unless) compiled code is there */
+  int ntiled = 0;
+  for (int k = 0; k < ng; k++)
+    if (gr[k].ok && (gr[k].tile = cg_tile_make(g, &gr[k]))) ntiled++;
   int how = 0;
   double ms = 0;
-  void *h = cg_load(src, strlen(src), &how, &ms);
-  if (cg_log_enabled()) {
-    int nops = 0;
-    for (int k = 0; k < ng; k++) if (gr[k].ok) nops += gr[k].nmem;
-    static const char *what[] = {"memory cache", "disk cache", "compiled"};
-    fprintf(stderr, "cgen: %s: %d kernel%s, %d ops: %s in %.1f ms\n", g->name, n, n == 1 ? "" : "s",
-            nops, h ? what[how] : "FAILED (eager fallback)", ms);
+  void *h = cg_lookup(src, strlen(src), &how, &ms);
+  if (h) {
+    static const char *what[] = {"memory cache", "disk cache"};
+    plan_log(g, gr, ng, what[how], ms);
+  } else if (cg_compiler_ok() && !sync && ntiled == n && (job = cg_compile_async(src, strlen(src)))) {
+    plan_log(g, gr, ng, "compiling in the background, tiled meanwhile; started", ms);
+  } else if (cg_compiler_ok()) {
+    h = cg_load(src, strlen(src), &how, &ms);
+    plan_log(g, gr, ng, h ? "compiled" : "FAILED (tiled fallback)", ms);
+    if (!h) {
+      if (arr_interrupted()) goto fail;   /* ir.c plans again on the next run */
+      cg_warn(cg_last_failure());
+    }
+  } else {
+    plan_log(g, gr, ng, "no compiler (tiled fallback); planned", ms);
   }
-  if (!h) goto fail;
-  for (int k = 0; k < ng; k++) {
-    if (!gr[k].ok) continue;
-    char nm[32];
-    snprintf(nm, sizeof nm, "sbk%d", k);
-    void *f = dlsym(h, nm);
-    if (!f) goto fail;
-    memcpy(&gr[k].fn, &f, sizeof f);
+  if (h && bind_kernels(gr, ng, h) < 0) goto fail;
+  if (!h && !job) {
+    /* no compiled code: the groups without a tiled form run on the eager kernels */
+    n = 0;
+    for (int k = 0; k < ng; k++) {
+      if (gr[k].ok && !gr[k].tile) gr[k].ok = 0;
+      n += gr[k].ok;
+    }
+    if (n == 0) goto fail;
   }
   p = calloc(1, sizeof *p);
   if (!p) goto fail;
@@ -291,6 +335,8 @@ CgenPlan *cgen_plan(const IrGraph *g) {
   p->role = geq;
   p->gr = gr;
   p->ng = ng;
+  p->job = job;
+  p->name = strdup(g->name);
   for (int i = 0; i < g->neqn; i++) {
     int k = geq[i];
     geq[i] = (k >= 0 && gr[k].ok) ? (gr[k].last == i ? k : -2) : -1;
@@ -298,10 +344,31 @@ CgenPlan *cgen_plan(const IrGraph *g) {
   free(src);
   return p;
 fail:
+  cg_job_release(job);
   free(src);
   free(geq);
   if (gr) plan_free_groups(gr, ng);
   return NULL;
+}
+
+/* A background compile that finished: switch to its kernels (between two runs of the graph, on
+ * the thread that runs it, so never while the pool runs a group), or stay tiled and warn. */
+static void adopt_job(CgenPlan *p) {
+  void *h = NULL;
+  double ms = 0;
+  const char *why = NULL;
+  int s = cg_job_poll(p->job, &h, &ms, &why);
+  if (s == 0) return;
+  if (s > 0 && bind_kernels(p->gr, p->ng, h) < 0) {
+    s = -1;
+    why = "the compiled code lacks a kernel";
+  }
+  if (cg_log_enabled())
+    fprintf(stderr, "cgen: %s: %s in %.1f ms (background)%s\n", p->name ? p->name : "jit",
+            s > 0 ? "compiled" : "FAILED", ms, s > 0 ? ", switched to the compiled kernels" : ", staying tiled");
+  if (s < 0) cg_warn(why);
+  cg_job_release(p->job);
+  p->job = NULL;
 }
 
 void cgen_extend_lifetimes(const CgenPlan *p, int *last_use) {
@@ -316,21 +383,35 @@ void cgen_extend_lifetimes(const CgenPlan *p, int *last_use) {
   }
 }
 
-typedef struct RunCtx { void (*fn)(char *const *, int64_t, int64_t); char *const *ptrs; } RunCtx;
-/* The generated kernels take any [b, e) of the flattened space, so the range is run in blocks
- * with one read of the interrupt flag between them (a call and a load per 64K elements). */
+typedef struct RunCtx {
+  void (*fn)(char *const *, int64_t, int64_t);
+  char *const *ptrs;
+  const CgGroup *G;
+  int nomem;
+} RunCtx;
+/* The generated kernels (and the tiled fallback) take any [b, e) of the flattened space, so the
+ * range is run in blocks with one read of the interrupt flag between them (a call and a load per
+ * 64K elements). The tiled fallback's scratch is per thread, allocated here. */
 static void run_range(void *c, int64_t b, int64_t e) {
   RunCtx *r = c;
+  char *scratch = NULL;
+  if (!r->fn && !(scratch = malloc((size_t)cg_tile_scratch(r->G->tile) + 64))) {
+    __atomic_store_n(&r->nomem, 1, __ATOMIC_RELAXED);
+    return;
+  }
   while (b < e) {
     int64_t m = e - b > CPU_POLL_BLOCK ? b + CPU_POLL_BLOCK : e;
-    r->fn(r->ptrs, b, m);
+    if (r->fn) r->fn(r->ptrs, b, m);
+    else cg_tile_run(r->G->tile, r->G, r->ptrs, scratch, b, m);
     b = m;
-    if (b < e && arr_interrupted()) return;
+    if (b < e && arr_interrupted()) break;
   }
+  free(scratch);
 }
 
 int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
   if (i >= p->neqn) return 0;
+  if (i == 0 && p->job) adopt_job(p);
   int k = p->role[i];
   if (k == -1) return 0;
   if (k == -2) return 1;
@@ -358,10 +439,12 @@ int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
     ptrs[G->nout + s] = arr_data(a);
   }
   if (rc == 0) {
-    RunCtx c = {G->fn, ptrs};
-    cpu_parallel_for(G->size, G->cheap ? CPU_GRAIN_CHEAP : CPU_GRAIN_MATH, run_range, &c);
+    RunCtx c = {__atomic_load_n(&G->fn, __ATOMIC_ACQUIRE), ptrs, G, 0};
+    if (!c.fn && !G->tile) rc = arr_err(ERR_INTERNAL, "fused group has neither a kernel nor a tiled form");
+    else cpu_parallel_for(G->size, G->cheap ? CPU_GRAIN_CHEAP : CPU_GRAIN_MATH, run_range, &c);
     /* stopped part way: the outputs (in env, released by ir_run) are garbage */
-    if (arr_interrupted()) rc = arr_err(ERR_INTERRUPTED, "interrupted");
+    if (rc == 0 && arr_interrupted()) rc = arr_err(ERR_INTERRUPTED, "interrupted");
+    else if (rc == 0 && c.nomem) rc = arr_err(ERR_MEMORY, "out of memory");
   }
   for (int t = 0; t < ntmp; t++) arr_release(tmp[t]);
   /* operands whose last use was inside the group die here */
