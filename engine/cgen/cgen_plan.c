@@ -282,8 +282,9 @@ static void plan_log(const IrGraph *g, const CgGroup *gr, int ng, const char *wh
 }
 
 CgenPlan *cgen_plan(const IrGraph *g) {
-  static int off = -1, sync = -1;
+  static int off = -1, sync = -1, nocgen = -1;
   if (off < 0) off = env_int("SABLE_NO_FUSE", 0) != 0;
+  if (nocgen < 0) nocgen = env_int("SABLE_NO_CGEN", 0) != 0;
   if (sync < 0) sync = env_int("SABLE_CGEN_SYNC", 0) != 0;
   if (off || g->neqn < 2) return NULL;
   int *geq = NULL, ng = 0;
@@ -303,7 +304,7 @@ CgenPlan *cgen_plan(const IrGraph *g) {
     if (gr[k].ok && (gr[k].tile = cg_tile_make(g, &gr[k]))) ntiled++;
   int how = 0;
   double ms = 0;
-  void *h = cg_lookup(src, strlen(src), &how, &ms);
+  void *h = nocgen ? NULL : cg_lookup(src, strlen(src), &how, &ms);
   if (h) {
     static const char *what[] = {"memory cache", "disk cache"};
     plan_log(g, gr, ng, what[how], ms);
@@ -317,7 +318,7 @@ CgenPlan *cgen_plan(const IrGraph *g) {
       cg_warn(cg_last_failure());
     }
   } else {
-    plan_log(g, gr, ng, "no compiler (tiled fallback); planned", ms);
+    plan_log(g, gr, ng, nocgen ? "SABLE_NO_CGEN (tiled fallback); planned" : "no compiler (tiled fallback); planned", ms);
   }
   if (h && bind_kernels(gr, ng, h) < 0) goto fail;
   if (!h && !job) {

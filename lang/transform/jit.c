@@ -7,6 +7,7 @@
 #include <string.h>
 #include "core/core.h"
 #include "transform.h"
+#include "cgen/cgen.h"
 
 /* {=== the staging trace ===} */
 typedef struct PtrMap { Obj **key; int *val; int cap, n; } PtrMap;
@@ -1017,13 +1018,24 @@ static void lowered_dealloc(Obj *o) {
   obj_free(o);
 }
 static Value lowered_text(LoweredObj *l) {
+  if (l->kind == 2) {   /* compiled: the C of the fused loops (engine/cgen), as the compiler sees it */
+    char *c = cgen_source(l->g);
+    if (c) {
+      Value r = str_fmt("// CModule %s: the fused elementwise loops as generated C (engine/cgen); the "
+                        "other equations run on the eager CPU kernels\n%s", VAL_IS_STR(l->name) ?
+                        str_cstr(l->name) : "jit", c);
+      free(c);
+      return r;
+    }
+  }
   char *s = ir_print(l->g);
   if (!s) return lx_raise_engine(FAM_JAX);
   Value r;
-  if (l->kind == 1) {   /* a lowered jit: the optimised program, as the code generator sees it */
-    r = str_fmt("module @%s {\n      // Sable IR after constant folding, CSE and DCE; runs on "
-                "the eager CPU kernels\n  %s\n}\n", VAL_IS_STR(l->name) ? str_cstr(l->name) : "jit",
-                s);
+  if (l->kind >= 1) {   /* a lowered jit: the optimised program, as the code generator sees it */
+    r = str_fmt("module @%s {\n      // Sable IR after constant folding, CSE and DCE; %s\n  %s\n}\n",
+                VAL_IS_STR(l->name) ? str_cstr(l->name) : "jit",
+                l->kind == 1 ? "fused elementwise groups become C (see .compile().as_text())"
+                             : "nothing to fuse: runs on the eager CPU kernels", s);
   } else {
     r = str_from_cstr(s);
   }

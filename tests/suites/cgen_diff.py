@@ -218,11 +218,14 @@ def main():
         cache = os.path.join(tmp, "cache")
         base = dict(os.environ, XDG_CACHE_HOME=cache)
         runs = {}
-        for tag, extra in (("e", {"SABLE_NO_CGEN": "1"}),
-                           ("c", {"SABLE_CGEN_MIN_SIZE": "0", "SABLE_CGEN_LOG": "1"}),
-                           ("d", {"SABLE_CGEN_MIN_SIZE": "0", "SABLE_CGEN_LOG": "1"})):
+        for tag, extra in (("e", {"SABLE_NO_FUSE": "1"}),
+                           ("c", {"SABLE_CGEN_MIN_SIZE": "0", "SABLE_CGEN_LOG": "1", "SABLE_CGEN_SYNC": "1"}),
+                           ("d", {"SABLE_CGEN_MIN_SIZE": "0", "SABLE_CGEN_LOG": "1", "SABLE_CGEN_SYNC": "1"}),
+                           ("t", {"SABLE_CGEN_MIN_SIZE": "0", "SABLE_CGEN_LOG": "1", "SABLE_NO_CGEN": "1"})):
             env = dict(base, **extra)
-            env.pop("SABLE_NO_CGEN", None) if tag != "e" else None
+            for k in ("SABLE_NO_CGEN", "SABLE_NO_FUSE", "SABLE_CGEN_SYNC"):
+                if k not in extra:
+                    env.pop(k, None)
             p = subprocess.run([SABLE, path, tmp, tag], capture_output=True, env=env, timeout=600)
             runs[tag] = p
             if p.returncode != 0:
@@ -238,6 +241,20 @@ def main():
         fresh = len(re.findall(r": compiled in", log2))
         results.append(("FAIL" if fresh else "PASS", "disk_cache",
                         f"{fresh} graphs recompiled by a second process"))
+        tiled = len(re.findall(r"tiled fallback", runs["t"].stderr.decode(errors="replace")))
+        results.append(("FAIL" if tiled < NGRAPHS // 2 else "PASS", "tiled_planned",
+                        f"{tiled} graphs planned tiled"))
+        for gi, trans, src in meta:
+            k, problems = 0, []
+            while os.path.exists(f"{tmp}/oute_{gi}_{k}.npy"):
+                a = np.load(f"{tmp}/outt_{gi}_{k}.npy")
+                b = np.load(f"{tmp}/oute_{gi}_{k}.npy")
+                why = close(a, b, True, a.dtype)
+                if why:
+                    problems.append(f"output {k}: {why}")
+                k += 1
+            results.append(("FAIL" if problems else "PASS", f"graph{gi}_tiled",
+                            "; ".join(problems) + (" in\n" + src if problems else "")))
         for gi, trans, src in meta:
             k, problems = 0, []
             while os.path.exists(f"{tmp}/oute_{gi}_{k}.npy"):
@@ -263,5 +280,5 @@ def main():
 if __name__ == "__main__":
     res = main()
     for st, name, why in res:
-        print(f"{st} {name}" + (f": {why}" if st == "FAIL" or name in ("generated", "disk_cache") else ""))
+        print(f"{st} {name}" + (f": {why}" if st == "FAIL" or name in ("generated", "disk_cache", "tiled_planned") else ""))
     sys.exit(1 if any(r[0] == "FAIL" for r in res) else 0)
