@@ -439,6 +439,19 @@ static void job_unref(CgJob *j) {
   }
 }
 
+/* A background failure waits here for the next graph run or plan on the program's thread, which
+ * prints it (cg_warn_pending), so that the warning never lands in the middle of other output. */
+static char pending_why[600];
+static int pending;
+
+void cg_warn_pending(void) {
+  if (!__atomic_load_n(&pending, __ATOMIC_ACQUIRE)) return;
+  pthread_mutex_lock(&jobs_mu);
+  if (pending) cg_warn(pending_why);
+  pending = 0;
+  pthread_mutex_unlock(&jobs_mu);
+}
+
 static void *job_main(void *arg) {
   CgJob *j = arg;
   double t0 = now_ms();
@@ -448,6 +461,10 @@ static void *job_main(void *arg) {
   pthread_mutex_lock(&jobs_mu);
   for (CgJob **q = &jobs; *q; q = &(*q)->next)
     if (*q == j) { *q = j->next; break; }
+  if (!h && j->why[0] && !pending) {
+    memcpy(pending_why, j->why, sizeof pending_why);
+    __atomic_store_n(&pending, 1, __ATOMIC_RELEASE);
+  }
   __atomic_store_n(&j->state, h ? 1 : -1, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&jobs_mu);
   job_unref(j);

@@ -73,5 +73,6 @@ void cg_job_release(CgJob *j);
  * NULL; printed once per process as a UserWarning by cg_warn. */
 const char *cg_last_failure(void);
 void cg_warn(const char *why);
+void cg_warn_pending(void);   /* a background compile's failure, printed by the program's thread */
 
 #endif

@@ -287,6 +287,7 @@ CgenPlan *cgen_plan(const IrGraph *g) {
   if (nocgen < 0) nocgen = env_int("SABLE_NO_CGEN", 0) != 0;
   if (sync < 0) sync = env_int("SABLE_CGEN_SYNC", 0) != 0;
   if (off || g->neqn < 2) return NULL;
+  cg_warn_pending();
   int *geq = NULL, ng = 0;
   CgGroup *gr = NULL;
   int n = build_groups(g, &geq, &gr, &ng);
@@ -412,7 +413,10 @@ static void run_range(void *c, int64_t b, int64_t e) {
 
 int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
   if (i >= p->neqn) return 0;
-  if (i == 0 && p->job) adopt_job(p);
+  if (i == 0) {
+    if (p->job) adopt_job(p);
+    cg_warn_pending();
+  }
   int k = p->role[i];
   if (k == -1) return 0;
   if (k == -2) return 1;

@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Compiled jit (engine/cgen) without a working compiler, and its compile in the background.
+Checked against the eager graph runner (SABLE_NO_FUSE=1), bit for bit:
+  no_compiler     SABLE_CC=/nonexistent: the fused groups run tiled (cgen_tile.c), no warning
+  broken_cc       a compiler that fails on every source: one UserWarning naming its exit status
+                  and first diagnostic, tiled results, exit 0 (foreground and background compile)
+  hanging_cc      a compiler that never finishes: killed after SABLE_CC_TIMEOUT, one warning,
+                  no `cc` left running; exit_while_compiling: a program that ends first kills it
+  background      a cold cache: the first calls run tiled while `cc` runs on a thread, then the
+                  program switches to the compiled kernels (log), every result exact; a second
+                  process loads the object from the disk cache
+  as_text         jit(f).lower(x).as_text() is the jaxpr-like module text, .compile().as_text()
+                  the generated C
+Env: SABLE (binary), SABLE_ROOT."""
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+ROOT = os.environ.get("SABLE_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
+SABLE = os.environ.get("SABLE", os.path.join(ROOT, "bin", "sable"))
+
+# exact operations only (selects, compares, + - * /, integer powers, casts, broadcasts), so that
+# the compiled kernels are bit-equal to the eager ones too; transcendental ones in a tiled-only run
+PROG = r'''
+import sys, time
+import jax, jax.numpy as jnp, numpy as np
+D, tag, reps, pause = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+rs = np.random.RandomState(0)
+x = jnp.asarray(rs.randn(3000).astype(np.float32))
+m = jnp.asarray(rs.randn(30, 100).astype(np.float32))
+b = jnp.asarray(rs.randn(100).astype(np.float32))
+i = jnp.asarray(rs.randint(-50, 50, 3000).astype(np.int32))
+@jax.jit
+def f1(x):
+    return 1.0507 * jnp.where(x > 0, x, 1.6732 * (x * x - 1.0) / 3.0)
+@jax.jit
+def f2(m, b):
+    y = (m * b + 0.5) ** 3 - m / (b + 3.0)
+    return jnp.maximum(y, -1.0), (y * 4.0).astype(jnp.int32)
+@jax.jit
+def f3(i, x):
+    return (i * 3 - 7) // 2 + (x > 0.1).astype(jnp.int32) * i
+@jax.jit
+def f4(x):
+    return jnp.tanh(jnp.exp(-jnp.abs(x)) * 2.0) + jnp.log1p(x * x)
+outs = []
+for r in range(reps):
+    res = [f1(x), *f2(m, b), f3(i, x)] + ([f4(x)] if tag.startswith("t") else [])
+    outs.append([np.asarray(a) for a in res])
+    if pause:
+        time.sleep(pause)
+for k, a in enumerate(outs[0]):
+    np.save(f"{D}/{tag}_{k}.npy", a)
+same = all(o[k].tobytes() == outs[0][k].tobytes() for o in outs for k in range(len(o)))
+print("runs_agree", same)
+'''
+
+
+def write_cc(path, body):
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\ncase \"$*\" in *-dumpfullversion*) exec cc \"$@\";; esac\n" + body)
+    os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
+
+
+def run(tmp, tag, env_extra, reps=1, pause=0.0, timeout=120):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SABLE_") or k in ("SABLE", "SABLE_ROOT")}
+    env["XDG_CACHE_HOME"] = os.path.join(tmp, "cache-" + env_extra.pop("_cache", tag))
+    env.update(env_extra)
+    t0 = time.time()
+    p = subprocess.run([SABLE, os.path.join(tmp, "prog.py"), tmp, tag, str(reps), str(pause)],
+                       capture_output=True, text=True, env=env, timeout=timeout)
+    return p, time.time() - t0
+
+
+def compare(tmp, tag, ref="e"):
+    k, bad = 0, []
+    while os.path.exists(f"{tmp}/{ref}_{k}.npy"):
+        if not os.path.exists(f"{tmp}/{tag}_{k}.npy"):
+            break
+        a, b = np.load(f"{tmp}/{tag}_{k}.npy"), np.load(f"{tmp}/{ref}_{k}.npy")
+        if a.dtype != b.dtype or a.shape != b.shape or a.tobytes() != b.tobytes():
+            bad.append(f"output {k} differs from the eager runner's")
+        k += 1
+    return bad if k else ["no outputs"]
+
+
+def check(results, name, p, tmp, tag, want_warn=None, more=None, ref="e"):
+    why = []
+    if p.returncode != 0:
+        why.append(f"exit {p.returncode}: {p.stderr.strip().splitlines()[-1:] if p.stderr.strip() else ''}")
+    else:
+        why += compare(tmp, tag, ref)
+        if "runs_agree True" not in p.stdout:
+            why.append("repeated runs disagree")
+    warns = [l for l in p.stderr.splitlines() if "UserWarning" in l]
+    if want_warn is None and warns:
+        why.append(f"unexpected warning {warns[0]!r}")
+    if want_warn is not None:
+        if len(warns) != 1:
+            why.append(f"{len(warns)} warnings, expected 1: {warns}")
+        elif not re.search(want_warn, warns[0]):
+            why.append(f"warning {warns[0]!r} does not match {want_warn!r}")
+    if more:
+        why += more
+    results.append(("FAIL" if why else "PASS", name, "; ".join(why)))
+
+
+def main():
+    results = []
+    tmp = tempfile.mkdtemp(prefix="cgen_fallback_")
+    try:
+        with open(os.path.join(tmp, "prog.py"), "w") as f:
+            f.write(PROG)
+        p, _ = run(tmp, "e", {"SABLE_NO_FUSE": "1"})
+        if p.returncode != 0:
+            return [("FAIL", "eager_reference", p.stderr[-500:])]
+        p, _ = run(tmp, "te", {"SABLE_NO_FUSE": "1"})   # with the transcendental graph
+        # 1. no compiler: tiled, silent
+        p, _ = run(tmp, "tn", {"SABLE_CC": "/nonexistent", "SABLE_CGEN_LOG": "1"})
+        n = len(re.findall(r"no compiler \(tiled fallback\)", p.stderr))
+        check(results, "no_compiler", p, tmp, "tn", ref="te",
+              more=[] if n >= 4 else [f"{n} graphs planned tiled, expected 4"])
+        # 2. a compiler that fails
+        bad = os.path.join(tmp, "badcc")
+        write_cc(bad, "echo 'gen.c:1:1: error: simulated compiler failure' >&2\nexit 3\n")
+        pat = r"^UserWarning: compiled jit unavailable: the C compiler '.*badcc' failed on the generated code \(exit status 3\): gen.c:1:1: error: simulated compiler failure\."
+        p, _ = run(tmp, "bs", {"SABLE_CC": bad, "SABLE_CGEN_SYNC": "1"}, reps=2)
+        check(results, "broken_cc_sync", p, tmp, "bs", want_warn=pat)
+        p, _ = run(tmp, "bb", {"SABLE_CC": bad}, reps=20, pause=0.05)
+        check(results, "broken_cc_background", p, tmp, "bb", want_warn=pat)
+        # 3. a compiler that hangs: killed after the timeout, not left running
+        hang = os.path.join(tmp, "hangcc")
+        write_cc(hang, f"echo $$ > {tmp}/hang-$$.pid\nexec sleep 300\n")
+        p, dt = run(tmp, "hs", {"SABLE_CC": hang, "SABLE_CGEN_SYNC": "1", "SABLE_CC_TIMEOUT": "1"})
+        check(results, "hanging_cc_sync", p, tmp, "hs",
+              want_warn=r"did not finish within 1 s \(SABLE_CC_TIMEOUT\) and was killed",
+              more=[] if dt < 30 else [f"took {dt:.1f} s"])
+        p, dt = run(tmp, "hb", {"SABLE_CC": hang, "SABLE_CC_TIMEOUT": "1"}, reps=40, pause=0.05)
+        time.sleep(0.3)
+        alive = []
+        for fn in os.listdir(tmp):
+            if fn.startswith("hang-") and fn.endswith(".pid"):
+                pid = open(os.path.join(tmp, fn)).read().strip()
+                try:
+                    with open(f"/proc/{pid}/cmdline", "rb") as f:
+                        if b"sleep" in f.read():
+                            alive.append(pid)
+                except OSError:
+                    pass
+        check(results, "hanging_cc_background", p, tmp, "hb",
+              want_warn=r"did not finish within 1 s", more=([] if dt < 30 else [f"took {dt:.1f} s"]) +
+              ([f"compiler still running after exit: pids {alive}"] if alive else []))
+        leftovers = [f for f in os.listdir(os.path.join(tmp, "cache-hb", "sable")) if f.startswith("tmp-")] \
+            if os.path.isdir(os.path.join(tmp, "cache-hb", "sable")) else []
+        results.append(("FAIL" if leftovers else "PASS", "hanging_cc_cleanup",
+                        f"temporaries left: {leftovers}" if leftovers else ""))
+        # a program that ends while its compile runs: the compiler is killed at exit
+        p, dt = run(tmp, "hx", {"SABLE_CC": hang}, reps=1)
+        time.sleep(0.3)
+        alive = []
+        for fn in os.listdir(tmp):
+            if fn.startswith("hang-") and fn.endswith(".pid"):
+                pid = open(os.path.join(tmp, fn)).read().strip()
+                try:
+                    with open(f"/proc/{pid}/cmdline", "rb") as f:
+                        if b"sleep" in f.read():
+                            alive.append(pid)
+                            os.kill(int(pid), 9)
+                except OSError:
+                    pass
+        check(results, "exit_while_compiling", p, tmp, "hx",
+              more=[f"compiler still running after exit: pids {alive}"] if alive else [])
+        # 4. background compile: tiled first, then switched; bit-equal throughout
+        p, _ = run(tmp, "bg", {"SABLE_CGEN_LOG": "1"}, reps=60, pause=0.1, timeout=300)
+        started = len(re.findall(r"compiling in the background", p.stderr))
+        switched = len(re.findall(r"compiled in [0-9.]+ ms \(background\), switched", p.stderr))
+        check(results, "background_switch", p, tmp, "bg",
+              more=[] if started >= 3 and switched >= 3 else
+              [f"{started} background compiles, {switched} switches: {p.stderr[-800:]}"])
+        p, _ = run(tmp, "bd", {"SABLE_CGEN_LOG": "1", "_cache": "bg"}, reps=1)
+        hits = len(re.findall(r": disk cache in", p.stderr))
+        check(results, "background_disk_cache", p, tmp, "bd",
+              more=[] if hits >= 3 else [f"{hits} disk cache hits: {p.stderr[-500:]}"])
+        # 5. as_text
+        prog = os.path.join(tmp, "astext.py")
+        with open(prog, "w") as f:
+            f.write("import jax, jax.numpy as jnp\n"
+                    "def f(x):\n    return jnp.sin(x) * 2.0 + 1.0\n"
+                    "x = jnp.ones((1000,), jnp.float32)\nl = jax.jit(f).lower(x)\n"
+                    "print(l.as_text())\nprint('=====')\nprint(l.compile().as_text())\n")
+        p = subprocess.run([SABLE, prog], capture_output=True, text=True, timeout=60)
+        lo, _, co = p.stdout.partition("=====\n")
+        why = []
+        if not re.match(r"module @jit_f \{", lo) or "sin a" not in lo or not lo.rstrip().endswith("}"):
+            why.append(f"lowered text: {lo[:200]!r}")
+        if "void sbk0(char *const *P, int64_t b, int64_t e)" not in co or "sinf(" not in co:
+            why.append(f"compiled text: {co[:200]!r}")
+        results.append(("FAIL" if why or p.returncode else "PASS", "as_text", "; ".join(why)))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return results
+
+
+if __name__ == "__main__":
+    res = main()
+    for st, name, why in res:
+        print(f"{st} {name}" + (f": {why}" if st == "FAIL" else ""))
+    sys.exit(1 if any(r[0] == "FAIL" for r in res) else 0)
