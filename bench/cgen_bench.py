@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Compiled jit (engine/cgen) side by side with the eager graph runner and real JAX on CPU, in
-one run: bench/cgen_workloads.py under `sable` with SABLE_NO_CGEN=1, under `sable` with code
+one run: bench/cgen_workloads.py under `sable` with SABLE_NO_FUSE=1 (the equation-by-equation runner), under `sable` with code
 generation, and under the reference JAX venv (JAX_PY, default /tmp/refvenv/bin/python), each
 with the default thread count and with one thread. By hand only: python3 bench/cgen_bench.py"""
 import os
@@ -26,8 +26,9 @@ def main():
         t = {"SABLE_NUM_THREADS": "1"} if one else {}
         j = {"XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"} if one else {}
         rows = {
-            "sable eager graph": run([SABLE, PROG], dict(t, SABLE_NO_CGEN="1")),
-            "sable cgen": run([SABLE, PROG], t),
+            "sable eager graph": run([SABLE, PROG], dict(t, SABLE_NO_FUSE="1")),
+            "sable tiled": run([SABLE, PROG], dict(t, SABLE_NO_CGEN="1")),
+            "sable cgen": run([SABLE, PROG], dict(t, SABLE_CGEN_SYNC="1")),
             "jax": run([JAX_PY, PROG], dict(j, JAX_PLATFORMS="cpu")),
         }
         print(f"\nthreads: {threads} (best / median ms of 7 repeats)")

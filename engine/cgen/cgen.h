@@ -3,9 +3,13 @@
  *
  * ir_run asks for a plan once per graph (cgen_plan, when it builds its execution plan) and then
  * asks the plan, equation by equation, whether it runs the equation itself (cgen_step). A graph
- * with nothing worth fusing, SABLE_NO_CGEN=1, or no working compiler gives no plan: the graph
- * runs on the eager kernels as before. Settings (environment):
- *   SABLE_NO_CGEN=1         never generate code
+ * with nothing worth fusing or SABLE_NO_FUSE=1 gives no plan: the graph runs on the eager kernels.
+ * Without compiled code (no compiler, a failed compile, a compile still running in the background)
+ * the groups run tile by tile through the eager loops (cgen_tile.c). Settings (environment):
+ *   SABLE_NO_FUSE=1         no plan: equation by equation
+ *   SABLE_NO_CGEN=1         never generate code: groups run tiled
+ *   SABLE_CGEN_SYNC=1       the first run waits for the compiler (default: it runs in the background)
+ *   SABLE_CC_TIMEOUT=s      kill a compile after s seconds (default 60)
  *   SABLE_CGEN_MIN_SIZE=n   fuse only loops of at least n elements (default 256)
  *   SABLE_CGEN_LOG=1        one line on stderr per graph: kernels, compile time, cache hits
  *   SABLE_CC=cc             the compiler; XDG_CACHE_HOME: the disk cache is $XDG_CACHE_HOME/sable

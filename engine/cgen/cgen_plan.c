@@ -356,11 +356,14 @@ fail:
 /* A background compile that finished: switch to its kernels (between two runs of the graph, on
  * the thread that runs it, so never while the pool runs a group), or stay tiled and warn. */
 static void adopt_job(CgenPlan *p) {
+  CgJob *j = __atomic_load_n(&p->job, __ATOMIC_ACQUIRE);
   void *h = NULL;
   double ms = 0;
   const char *why = NULL;
-  int s = cg_job_poll(p->job, &h, &ms, &why);
-  if (s == 0) return;
+  if (!j) return;
+  int s = cg_job_poll(j, &h, &ms, &why);
+  /* pmap's device workers may start the graph at once: one of them adopts */
+  if (s == 0 || !__atomic_compare_exchange_n(&p->job, &j, NULL, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) return;
   if (s > 0 && bind_kernels(p->gr, p->ng, h) < 0) {
     s = -1;
     why = "the compiled code lacks a kernel";
@@ -369,8 +372,7 @@ static void adopt_job(CgenPlan *p) {
     fprintf(stderr, "cgen: %s: %s in %.1f ms (background)%s\n", p->name ? p->name : "jit",
             s > 0 ? "compiled" : "FAILED", ms, s > 0 ? ", switched to the compiled kernels" : ", staying tiled");
   if (s < 0) cg_warn(why);
-  cg_job_release(p->job);
-  p->job = NULL;
+  cg_job_release(j);
 }
 
 void cgen_extend_lifetimes(const CgenPlan *p, int *last_use) {
@@ -414,7 +416,7 @@ static void run_range(void *c, int64_t b, int64_t e) {
 int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
   if (i >= p->neqn) return 0;
   if (i == 0) {
-    if (p->job) adopt_job(p);
+    adopt_job(p);
     cg_warn_pending();
   }
   int k = p->role[i];
