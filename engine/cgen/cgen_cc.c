@@ -181,23 +181,38 @@ static int cc_timeout_s(void) {
 }
 static int cc_timed_out;   /* a compile timed out: no more compiles in this process */
 
-/* Compiler children that a background compile waits for, killed at exit (else an orphaned `cc`
- * would outlive the program). */
+/* Background compiles at exit: their compilers are killed and exit waits (at most 0.5 s) for
+ * the threads to remove their temporaries, so that no `cc` outlives the program and nothing is
+ * left in the cache directory; a compile that would start after that is refused. */
 static pthread_mutex_t kid_mu = PTHREAD_MUTEX_INITIALIZER;
-static pid_t kids[16];
+static pid_t kids[8];
+static int exiting, nbusy;
 static void kill_kids(void) {
   pthread_mutex_lock(&kid_mu);
-  for (int i = 0; i < 16; i++) if (kids[i] > 0) kill(kids[i], SIGKILL);
+  exiting = 1;
+  for (int i = 0; i < 8; i++) if (kids[i] > 0) kill(kids[i], SIGKILL);
   pthread_mutex_unlock(&kid_mu);
+  for (int t = 0; t < 500; t++) {
+    pthread_mutex_lock(&kid_mu);
+    int n = nbusy;
+    pthread_mutex_unlock(&kid_mu);
+    if (!n) break;
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
 }
-static void track_kid(pid_t pid, int on) {
+static int bg_begin(void) {
   static int registered;
   pthread_mutex_lock(&kid_mu);
   if (!registered) registered = atexit(kill_kids) == 0;
-  for (int i = 0; i < 16; i++) {
-    if (on && kids[i] == 0) { kids[i] = pid; break; }
-    if (!on && kids[i] == pid) { kids[i] = 0; break; }
-  }
+  int ok = !exiting;
+  nbusy += ok;
+  pthread_mutex_unlock(&kid_mu);
+  return ok ? 0 : -1;
+}
+static void bg_end(void) {
+  pthread_mutex_lock(&kid_mu);
+  nbusy--;
   pthread_mutex_unlock(&kid_mu);
 }
 
@@ -241,14 +256,21 @@ static int run_cc(const char *src, const char *out, const char *errf, int poll_i
   posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&at, 0);
   pid_t pid;
-  int rc = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
+  int rc;
+  if (poll_intr) {
+    rc = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
+  } else {   /* spawned and recorded in one step, so that exit either sees it or refuses it */
+    pthread_mutex_lock(&kid_mu);
+    rc = exiting ? ECANCELED : posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
+    for (int i = 0; i < 8 && rc == 0; i++) if (kids[i] == 0) { kids[i] = pid; break; }
+    pthread_mutex_unlock(&kid_mu);
+  }
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&at);
   if (rc != 0) {
     snprintf(why, nwhy, "cannot run the C compiler '%s': %s", cc_name(), strerror(rc));
     return -1;
   }
-  if (!poll_intr) track_kid(pid, 1);
   double t0 = now_ms(), limit = cc_timeout_s() * 1e3;
   int st = 0, res = 0;
   for (;;) {
@@ -269,7 +291,11 @@ static int run_cc(const char *src, const char *out, const char *errf, int poll_i
     struct timespec ts = {0, 2000000};
     nanosleep(&ts, NULL);
   }
-  if (!poll_intr) track_kid(pid, 0);
+  if (!poll_intr) {
+    pthread_mutex_lock(&kid_mu);
+    for (int i = 0; i < 8; i++) if (kids[i] == pid) kids[i] = 0;
+    pthread_mutex_unlock(&kid_mu);
+  }
   if (res < 0) return -1;
   if (WIFEXITED(st) && WEXITSTATUS(st) == 0) return 0;
   char diag[256];
@@ -455,7 +481,11 @@ void cg_warn_pending(void) {
 static void *job_main(void *arg) {
   CgJob *j = arg;
   double t0 = now_ms();
-  void *h = compile_load(j->src, j->n, 0, j->why, sizeof j->why);
+  void *h = NULL;
+  if (bg_begin() == 0) {
+    h = compile_load(j->src, j->n, 0, j->why, sizeof j->why);
+    bg_end();
+  }
   j->handle = h;
   j->ms = now_ms() - t0;
   pthread_mutex_lock(&jobs_mu);

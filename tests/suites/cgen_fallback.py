@@ -176,8 +176,11 @@ def main():
                             os.kill(int(pid), 9)
                 except OSError:
                     pass
+        cdir = os.path.join(tmp, "cache-hx", "sable")
+        litter = [f for f in os.listdir(cdir) if f.startswith("tmp-")] if os.path.isdir(cdir) else []
         check(results, "exit_while_compiling", p, tmp, "hx",
-              more=[f"compiler still running after exit: pids {alive}"] if alive else [])
+              more=([f"compiler still running after exit: pids {alive}"] if alive else []) +
+              ([f"temporaries left: {litter}"] if litter else []))
         # 4. background compile: tiled first, then switched; bit-equal throughout
         p, _ = run(tmp, "bg", {"SABLE_CGEN_LOG": "1"}, reps=60, pause=0.1, timeout=300)
         started = len(re.findall(r"compiling in the background", p.stderr))
