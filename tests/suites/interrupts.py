@@ -22,6 +22,7 @@ import kernel_client as kcl  # noqa: E402  (installs the kernelspec; its main() 
 expect = kcl.expect
 TMP = tempfile.mkdtemp(prefix="sable-intr-")
 os.environ["XDG_CACHE_HOME"] = os.path.join(TMP, "cache")   # a fresh cgen cache: really compile
+os.environ["SABLE_CGEN_SYNC"] = "1"   # ... before the first run (not in the background): compiled kernels
 # The stop must come within this share of one operation's uninterrupted time (both are slowed
 # alike on a loaded machine), or within ABS seconds, whichever is more. On an idle machine the
 # latencies printed are a few ms to ~50 ms.
@@ -163,7 +164,9 @@ def fake_compiler():
 
 def t_compiler_killed():
     cache = os.path.join(TMP, "cache-slowcc")
-    t = repl_start({"SABLE_CC": fake_compiler(), "XDG_CACHE_HOME": cache})
+    # SABLE_CGEN_SYNC: the statement waits for the compiler (by default it compiles in the
+    # background and the statement runs tiled at once: cgen_fallback.py)
+    t = repl_start({"SABLE_CC": fake_compiler(), "XDG_CACHE_HOME": cache, "SABLE_CGEN_SYNC": "1"})
     try:
         pidf = os.path.join(TMP, "cc.pid")
         if os.path.exists(pidf):
@@ -203,7 +206,7 @@ def t_compiler_killed_kernel():
     if os.path.exists(pidf):
         os.unlink(pidf)
     saved = dict(os.environ)
-    os.environ.update({"SABLE_CC": fake_compiler(), "XDG_CACHE_HOME": cache})
+    os.environ.update({"SABLE_CC": fake_compiler(), "XDG_CACHE_HOME": cache, "SABLE_CGEN_SYNC": "1"})
     try:
         km, kc = kcl.start()
     finally:
