@@ -1,7 +1,5 @@
-/* cgen_cc.c - turning generated C into loaded code: the system compiler, a disk cache under
- * $XDG_CACHE_HOME/sable keyed by source + compiler version + CPU (safe when processes race: each
- * writes a private temporary and renames it into place), bounded in size, a memory cache, compiles
- * on a thread of their own, a timeout, and the compiler's failures as one warning. */
+/* cgen_cc.c - generated C to loaded code: the system compiler (in the foreground or on a thread of
+ * its own, with a timeout), a disk cache under $XDG_CACHE_HOME/sable, a memory cache, one warning. */
 #include "cgen_int.h"
 
 #include <dirent.h>
@@ -377,7 +375,9 @@ void *cg_lookup(const char *src, size_t n, int *how, double *ms) {
   return h;
 }
 
-/* Compile src into the disk cache and load it; NULL with *why (empty: interrupted). */
+/* Compile src into the disk cache and load it; NULL with *why (empty: interrupted). The cache is
+ * keyed by source + compiler version + CPU and safe when processes race: each writes a private
+ * temporary and renames it into place. */
 static void *compile_load(const char *src, size_t n, int poll_intr, char *why, size_t nwhy) {
   uint64_t h1, h2;
   why[0] = 0;

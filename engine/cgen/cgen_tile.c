@@ -1,7 +1,5 @@
-/* cgen_tile.c - fusion groups without generated code (no compiler, a failed compile, or while the
- * compile runs in the background): each group runs TILE elements of its flattened iteration space
- * at a time through the eager kernels' own inner loops, so that its intermediates stay in L1/L2
- * instead of streaming through memory, and its results are bit-equal to the eager graph's. */
+/* cgen_tile.c - fusion groups without compiled code: each group runs tile by tile through the eager
+ * kernels' own loops, its intermediates in L1/L2 instead of memory, bit-equal to the eager graph. */
 #include "cgen_int.h"
 #include "cpu/cpu.h"
 
