@@ -288,8 +288,12 @@ int np_math_add_ufuncs(Value m, Family f) {
     bound2[f][i].fam = f;
     Value fn = func_builtin_data_new(ufuncs2[i].name, call2, &bound2[f][i], "elementwise function");
     if (VAL_IS_NULL(fn)) return -1;
-    int r = module_add(m, ufuncs2[i].name, fn);
+    /* a ufunc object (np_ufunc.c): calls the function, adds reduce/accumulate/outer/at */
+    Value uf = lx_ufunc_new(fn, ufuncs2[i].name, f);
     val_decref(fn);
+    if (VAL_IS_NULL(uf)) return -1;
+    int r = module_add(m, ufuncs2[i].name, uf);
+    val_decref(uf);
     if (r < 0) return -1;
   }
   return 0;
