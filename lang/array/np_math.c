@@ -414,32 +414,36 @@ static Value around_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   return round_common(fam, argc, argv, kw, "around");
 }
 
-LX_FN(matmul)
-static Value matmul_impl(Family fam, int argc, const Value *argv, Obj *kw) {
-  Value a[3];
-  if (func_parse_args("matmul", argc, argv, kw, "x1,x2|out", a) < 0) return val_null();
+/* jnp.matmul/jnp.dot take precision= (no effect on CPU, as in XLA) and preferred_element_type=
+ * (the result's dtype); numpy's take out= only */
+static Value product_common(Family fam, int argc, const Value *argv, Obj *kw, const char *name,
+                            const char *np_spec, const char *jax_spec, int is_dot) {
+  Value a[5];
+  if (func_parse_args(name, argc, argv, kw, fam == FAM_NP ? np_spec : jax_spec, a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value y = lx_asarray(a[1], fam, -1, 0);
   if (VAL_IS_NULL(y)) { val_decref(x); return y; }
-  Value r = lx_matmul(fam, x, y);
+  Value r = is_dot ? lx_dot(fam, x, y) : lx_matmul(fam, x, y);
   val_decref(x);
   val_decref(y);
+  if (fam == FAM_JAX && !VAL_IS_NULL(r) && !VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) {
+    int d = lx_parse_dtype(a[4], fam);
+    if (d == -2) { val_decref(r); return val_null(); }
+    if (d >= 0) { Value c = lx_astype(r, d, fam); val_decref(r); r = c; }
+  }
   return r;
+}
+
+LX_FN(matmul)
+static Value matmul_impl(Family fam, int argc, const Value *argv, Obj *kw) {
+  return product_common(fam, argc, argv, kw, "matmul", "x1,x2|out",
+                        "x1,x2|out,$precision,preferred_element_type", 0);
 }
 
 LX_FN(dot)
 static Value dot_impl(Family fam, int argc, const Value *argv, Obj *kw) {
-  Value a[3];
-  if (func_parse_args("dot", argc, argv, kw, "a,b|out", a) < 0) return val_null();
-  Value x = lx_asarray(a[0], fam, -1, 0);
-  if (VAL_IS_NULL(x)) return x;
-  Value y = lx_asarray(a[1], fam, -1, 0);
-  if (VAL_IS_NULL(y)) { val_decref(x); return y; }
-  Value r = lx_dot(fam, x, y);
-  val_decref(x);
-  val_decref(y);
-  return r;
+  return product_common(fam, argc, argv, kw, "dot", "a,b|out", "a,b|out,$precision,preferred_element_type", 1);
 }
 
 #define MATH_FUNCS(X)                                           \
