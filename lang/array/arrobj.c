@@ -321,6 +321,7 @@ Value lx_arith(Family f, int op, Value a, Value b) {
   }
   rt = lx_result_dtype(f, 2, in, &rw);
   if (rt < 0) return val_null();
+  if (op != OP_DIV && lx_np_check_ints(f, (DType)rt, 2, in) < 0) return val_null();
   PrimId id;
   switch (op) {
     case OP_ADD: id = rt == DT_BOOL ? PRIM_or : PRIM_add; break;

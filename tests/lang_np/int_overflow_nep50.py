@@ -1,0 +1,31 @@
+# NumPy 2 (NEP 50): a Python int operand must fit the integer array's dtype (OverflowError);
+# comparisons with out-of-range ints are exact; clip clips the bound; where still wraps (.out from NumPy 2)
+import numpy as np
+a = np.arange(3, dtype=np.int32)
+for f in [lambda: a + 2**40, lambda: a * 2**31, lambda: a + 2**31 - 1, lambda: a - (-2**31), lambda: a + (-2**31 - 1),
+          lambda: np.arange(3, dtype=np.uint8) + 256, lambda: np.arange(3, dtype=np.uint8) + 255, lambda: np.arange(3, dtype=np.uint8) - 1,
+          lambda: np.arange(3, dtype=np.uint8) + (-1), lambda: np.arange(3) + 2**62,
+          lambda: np.arange(3, dtype=np.uint32) + 2**32, lambda: np.arange(3, dtype=np.uint32) + (-1), lambda: a == 2**40, lambda: a < 2**40,
+          lambda: np.maximum(a, 2**40), lambda: np.add(a, 2**40), lambda: np.array([1, 2], dtype=np.uint8) * 300,
+          lambda: a + 1.5, lambda: a + True, lambda: np.int32(5) + 2**40, lambda: 2**40 + a, lambda: a.astype(np.float32) + 2**40,
+          lambda: np.where(a > 0, a, 2**40)]:
+    try:
+        r = f(); print(repr(r))
+    except Exception as e:
+        print(type(e).__name__, e)
+for f in [lambda: a / 2**40, lambda: a // 2**40, lambda: a % 2**40, lambda: a ** 2**40, lambda: a << 2**40, lambda: a & 2**40, lambda: np.float32(1) + 2**40, lambda: np.clip(a, 0, 2**40), lambda: a != 2**40, lambda: 2**40 > a, lambda: np.greater_equal(a, -2**40), lambda: np.int32(3) == 2**40, lambda: np.arange(3, dtype=np.uint8) < -1, lambda: np.arange(3,dtype=np.uint8) == 256,
+          lambda: 2**40 <= a, lambda: -5 < np.arange(3, dtype=np.uint8), lambda: np.less(a, 2**31), lambda: np.less_equal(2**31, a), lambda: a.reshape(3, 1) > 2**33, lambda: a + 2**31 - 2**31,
+          lambda: np.clip(np.arange(3, dtype=np.uint8), -5, 300), lambda: np.clip(a, -2**40, 1), lambda: np.clip(np.arange(3, dtype=np.uint32), 1, -1)]:
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__, e)
+b = np.arange(3, dtype=np.int32)
+try:
+    b += 2**40
+except OverflowError as e:
+    print('OverflowError', e)
+b += 5
+print(b, b.dtype)
+b = np.clip(a, -2**40, 2**40); b[0] = 9; print(a, b, np.clip(a, None, 2**40) is a)
+print(np.clip(np.arange(4), 1, 2), np.clip(np.arange(4.0), 1, 2.5), np.clip([1, 5], 2, 3), np.clip(np.arange(3, dtype=np.uint8), 1, 255))
