@@ -439,6 +439,39 @@ static Value np_inplace(int op, Value a, Value b) {
   return val_incref(a);
 }
 
+/* A Python int beyond int64 against a numpy array (NumPy 2): a float array takes it as a float;
+ * an integer or bool one cannot hold it (OverflowError), though comparisons are exact, the same
+ * for every element. 0: not this case; 1: *big replaced by a float; 2: *r is the result. */
+static int np_big_operand(Value *big, Value other, int cmp_op, Value *r) {
+  if (!num_is_big(*big) || !lx_is_arr(other) || lx_family(other) != FAM_NP) return 0;
+  Array *o = lx_arr(other);
+  if (dt_is_float(o->dtype)) {
+    double d;
+    if (num_big_to_double(*big, &d) < 0) return -1;
+    *big = val_float(d);
+    return 1;
+  }
+  if (cmp_op < 0 || o->dtype == DT_BOOL) {   /* bool OP int goes through int64 */
+    obj_raise(&exc_OverflowError, "Python int too large to convert to C long");
+    return -1;
+  }
+  int pos = num_big_sign(*big) > 0;
+  int c;
+  if (cmp_op == CMP_EQ) c = 0;
+  else if (cmp_op == CMP_NOTEQ) c = 1;
+  else c = (cmp_op == CMP_LT || cmp_op == CMP_LTE) ? pos : !pos;   /* other OP big */
+  Value in[2] = {other, other};
+  Value t = lx_bind1(PRIM_eq, 2, in, NULL);   /* all True, shaped as other (ints) */
+  if (!VAL_IS_NULL(t) && !c) {
+    Value nt = lx_unary(PRIM_not, t);
+    val_decref(t);
+    t = nt;
+  }
+  if (VAL_IS_NULL(t)) return -1;
+  *r = t;
+  return 2;
+}
+
 Value lx_binary_slot(int opc, Value a, Value b) {
   int op = opc & ~OBJ_INPLACE;
   /* fast path: two arrays of one dtype and family */
@@ -453,6 +486,10 @@ Value lx_binary_slot(int opc, Value a, Value b) {
   }
   Family f = lx_family2(a, b);
   if ((opc & OBJ_INPLACE) && lx_family(a) != FAM_NP) return obj_notimpl();
+  Value r0;
+  int kbig = np_big_operand(&a, b, -1, &r0);
+  if (kbig == 0) kbig = np_big_operand(&b, a, -1, &r0);
+  if (kbig < 0) return val_null();
   Value x, y;
   int ka = operand(a, f, &x);
   if (ka <= 0) return ka < 0 ? val_null() : obj_notimpl();
@@ -472,6 +509,14 @@ Value lx_compare_slot(Value a, Value b, int op) {
                                [CMP_LTE] = PRIM_le, [CMP_GT] = PRIM_gt, [CMP_GTE] = PRIM_ge};
   if (op < CMP_EQ || op > CMP_GTE) return obj_notimpl();
   Family f = lx_family2(a, b);
+  /* big int OP array: flip the operator so np_big_operand sees array OP big */
+  static const int flip[] = {[CMP_EQ] = CMP_EQ, [CMP_NOTEQ] = CMP_NOTEQ, [CMP_LT] = CMP_GT,
+                             [CMP_LTE] = CMP_GTE, [CMP_GT] = CMP_LT, [CMP_GTE] = CMP_LTE};
+  Value r0;
+  int kbig = np_big_operand(&b, a, op, &r0);
+  if (kbig == 0) kbig = np_big_operand(&a, b, flip[op], &r0);
+  if (kbig < 0) return val_null();
+  if (kbig == 2) return r0;
   Value x, y;
   int ka = operand(a, f, &x);
   if (ka <= 0) return ka < 0 ? val_null() : obj_notimpl();

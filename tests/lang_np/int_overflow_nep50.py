@@ -29,3 +29,22 @@ b += 5
 print(b, b.dtype)
 b = np.clip(a, -2**40, 2**40); b[0] = 9; print(a, b, np.clip(a, None, 2**40) is a)
 print(np.clip(np.arange(4), 1, 2), np.clip(np.arange(4.0), 1, 2.5), np.clip([1, 5], 2, 3), np.clip(np.arange(3, dtype=np.uint8), 1, 255))
+
+# Python ints beyond int64
+a = np.arange(3); f = np.arange(3.0); b = np.array([True, False]); i32 = np.arange(3, dtype=np.int32)
+for g in [lambda: a + 2**63, lambda: 2**63 + a, lambda: a * -2**70, lambda: f + 2**63, lambda: 2**64 * f, lambda: f - 10**30,
+          lambda: a == 2**63, lambda: a != 2**64, lambda: a < 2**63, lambda: a > -2**63 - 1, lambda: 2**63 > a, lambda: -2**70 >= a,
+          lambda: f < 2**63, lambda: f == 2**53 * 2**20, lambda: b + 2**63, lambda: b == 2**63, lambda: i32 <= 2**100,
+          lambda: np.int64(3) + 2**63, lambda: np.float64(3) + 2**63, lambda: np.int64(3) < 2**63, lambda: f + 10**400]:
+    try:
+        print(repr(g()))
+    except (OverflowError, TypeError) as e:
+        print(type(e).__name__, e)
+c = np.arange(3)
+try:
+    c += 2**63
+except OverflowError as e:
+    print('OverflowError', e)
+d = np.arange(3.0)
+d += 2**63
+print(d)
