@@ -48,3 +48,13 @@ except OverflowError as e:
 d = np.arange(3.0)
 d += 2**63
 print(d)
+
+# creation with an explicit integer dtype
+print(np.full(3, 7, dtype=np.uint8), np.full((2,), -1, dtype=np.int32), np.full(2, 255, dtype=np.uint8), np.full_like(np.zeros(2, dtype=np.uint8), 4))
+try: np.full_like(np.zeros(2, dtype=np.uint8), 256)
+except OverflowError as e: print(e)
+for f in [lambda: np.full(2, 2**40, dtype=np.int32), lambda: np.array(300, dtype=np.uint8), lambda: np.int32(2**40), lambda: np.uint8(-1), lambda: np.array([1, 2**40], dtype=np.int32)]:
+    try:
+        print(repr(f()))
+    except OverflowError as e:
+        print('OverflowError', e)
