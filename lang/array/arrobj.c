@@ -73,6 +73,25 @@ static const char *dtype_name(int d) {
   return d < DT_COUNT ? arr_dtypes[d].name : abstract_names[d - DT_COUNT];
 }
 
+/* A dtype string as NumPy reads it: an optional byte-order mark ('<', '=', '|' and, for
+   one-byte types, '>': arrays here are little-endian only), then a name, an array-protocol code
+   or a one-letter type code. -1: not a dtype; -3: a big-endian multi-byte type. */
+static int dt_from_str(const char *s) {
+  static const struct { const char *n; DType d; } codes[] = {
+      {"f", DT_FLOAT32}, {"d", DT_FLOAT64}, {"i", DT_INT32}, {"l", DT_INT64}, {"I", DT_UINT32},
+      {"int_", DT_INT64}, {"intp", DT_INT64}, {"longlong", DT_INT64}, {"q", DT_INT64},
+      {"double", DT_FLOAT64}, {"ubyte", DT_UINT8}, {"uintc", DT_UINT32}, {"intc", DT_INT32},
+  };
+  char order = 0;
+  if (*s == '<' || *s == '>' || *s == '=' || *s == '|') order = *s++;
+  int d = dt_from_name(s);
+  for (size_t i = 0; d < 0 && i < sizeof codes / sizeof codes[0]; i++)
+    if (!strcmp(codes[i].n, s)) d = (int)codes[i].d;
+  if (d < 0) return -1;
+  if (order == '>' && dt_size((DType)d) > 1) return -3;
+  return d;
+}
+
 int lx_parse_dtype(Value v, Family f) {
   int d;
   if (VAL_IS_NULL(v) || VAL_IS_NONE(v)) return -1;
@@ -83,7 +102,12 @@ int lx_parse_dtype(Value v, Family f) {
       return -2;
     }
   } else if (VAL_IS_STR(v)) {
-    d = dt_from_name(str_cstr(v));
+    d = dt_from_str(str_cstr(v));
+    if (d == -3) {
+      obj_raise(&exc_TypeError, "data type '%s': big-endian dtypes are not supported (arrays are little-endian)",
+                str_cstr(v));
+      return -2;
+    }
     if (d < 0) {
       obj_raise(&exc_TypeError, "data type '%s' not understood", str_cstr(v));
       return -2;
@@ -125,7 +149,7 @@ static int dtype_hash(Value self, int64_t *out) {
 
 static int dtype_of_any(Value v) {   /* -1 if v does not name a dtype */
   if (is_dtype_obj(v)) return DTYPE(v)->dt;
-  if (VAL_IS_STR(v)) return dt_from_name(str_cstr(v));
+  if (VAL_IS_STR(v)) { int d = dt_from_str(str_cstr(v)); return d < 0 ? -1 : d; }
   if (v.tag == V_OBJ && v.u.o == &num_float_type.ob) return DT_FLOAT64;
   if (v.tag == V_OBJ && v.u.o == &num_int_type.ob) return DT_INT64;
   if (v.tag == V_OBJ && v.u.o == &num_bool_type.ob) return DT_BOOL;
@@ -182,6 +206,11 @@ static Value dt_get_str(Value self) {
   if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "str");
   return str_from_cstr(arr_dtypes[d].npy_descr);
 }
+static Value dt_get_byteorder(Value self) {
+  int d = DTYPE(self)->dt;
+  if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "byteorder");
+  return str_from_cstr(dt_size((DType)d) == 1 ? "|" : "=");
+}
 static Value dt_get_type(Value self) {
   return dtype_value(DTYPE(self)->dt, (Family)DTYPE(self)->fam, 1);
 }
@@ -195,13 +224,34 @@ static const GetSetDef dtype_getset[] = {
     {"kind", dt_get_kind, NULL, "'b', 'u', 'i' or 'f'"},
     {"char", dt_get_char, NULL, NULL},
     {"str", dt_get_str, NULL, "the array-protocol type string ('<f4')"},
+    {"byteorder", dt_get_byteorder, NULL, "'=' (native) or '|' (not applicable)"},
     {"type", dt_get_type, NULL, "the scalar type"},
     {"dtype", dt_get_dtype, NULL, NULL},
     {NULL}};
 
+/* isinstance(x, np.float64) / np.floating / np.generic: scalar classes are dtype objects here,
+   and NumPy scalars are 0-d arrays marked npscalar; only those are instances (as NumPy, not a
+   Python float, not a 0-d array). jnp.float32 and friends ask the same question (JAX's
+   _ScalarMeta checks against the NumPy scalar type). */
+static Value dtype_instancecheck(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("__instancecheck__", argc - 1, kw, 1, 1) < 0) return val_null();
+  DTypeObj *o = DTYPE(argv[0]);
+  if (!o->is_class)
+    return obj_raise(&exc_TypeError, "isinstance() arg 2 must be a type, a tuple of types, or a union");
+  Value v = argv[1];
+  if (!(v.tag == V_OBJ && v.u.o->type == &lx_np_type && ARROBJ(v.u.o)->npscalar)) return val_bool(0);
+  int r = lx_issubdtype(dtype_value(ARROBJ(v.u.o)->a->dtype, FAM_NP, 0), argv[0]);
+  return r < 0 ? val_null() : val_bool(r);
+}
+
+static const MethodDef dtype_methods[] = {
+    {"__instancecheck__", dtype_instancecheck, NULL, 0},
+    {NULL}};
+
 TypeObj lx_dtype_type = {OBJ_TYPE_HEAD, .name = "dtype", .doc = "an array element type",
                           .repr = dtype_repr, .str = dtype_str, .hash = dtype_hash,
-                          .compare = dtype_compare, .call = dtype_call, .getset = dtype_getset};
+                          .compare = dtype_compare, .call = dtype_call, .getset = dtype_getset,
+                          .methods = dtype_methods};
 
 /* issubdtype(a, b) */
 int lx_issubdtype(Value a, Value b) {
@@ -271,6 +321,7 @@ Value lx_arith(Family f, int op, Value a, Value b) {
   }
   rt = lx_result_dtype(f, 2, in, &rw);
   if (rt < 0) return val_null();
+  if (op != OP_DIV && lx_np_check_ints(f, (DType)rt, 2, in) < 0) return val_null();
   PrimId id;
   switch (op) {
     case OP_ADD: id = rt == DT_BOOL ? PRIM_or : PRIM_add; break;
@@ -388,6 +439,39 @@ static Value np_inplace(int op, Value a, Value b) {
   return val_incref(a);
 }
 
+/* A Python int beyond int64 against a numpy array (NumPy 2): a float array takes it as a float;
+ * an integer or bool one cannot hold it (OverflowError), though comparisons are exact, the same
+ * for every element. 0: not this case; 1: *big replaced by a float; 2: *r is the result. */
+static int np_big_operand(Value *big, Value other, int cmp_op, Value *r) {
+  if (!num_is_big(*big) || !lx_is_arr(other) || lx_family(other) != FAM_NP) return 0;
+  Array *o = lx_arr(other);
+  if (dt_is_float(o->dtype)) {
+    double d;
+    if (num_big_to_double(*big, &d) < 0) return -1;
+    *big = val_float(d);
+    return 1;
+  }
+  if (cmp_op < 0 || o->dtype == DT_BOOL) {   /* bool OP int goes through int64 */
+    obj_raise(&exc_OverflowError, "Python int too large to convert to C long");
+    return -1;
+  }
+  int pos = num_big_sign(*big) > 0;
+  int c;
+  if (cmp_op == CMP_EQ) c = 0;
+  else if (cmp_op == CMP_NOTEQ) c = 1;
+  else c = (cmp_op == CMP_LT || cmp_op == CMP_LTE) ? pos : !pos;   /* other OP big */
+  Value in[2] = {other, other};
+  Value t = lx_bind1(PRIM_eq, 2, in, NULL);   /* all True, shaped as other (ints) */
+  if (!VAL_IS_NULL(t) && !c) {
+    Value nt = lx_unary(PRIM_not, t);
+    val_decref(t);
+    t = nt;
+  }
+  if (VAL_IS_NULL(t)) return -1;
+  *r = t;
+  return 2;
+}
+
 Value lx_binary_slot(int opc, Value a, Value b) {
   int op = opc & ~OBJ_INPLACE;
   /* fast path: two arrays of one dtype and family */
@@ -402,6 +486,10 @@ Value lx_binary_slot(int opc, Value a, Value b) {
   }
   Family f = lx_family2(a, b);
   if ((opc & OBJ_INPLACE) && lx_family(a) != FAM_NP) return obj_notimpl();
+  Value r0;
+  int kbig = np_big_operand(&a, b, -1, &r0);
+  if (kbig == 0) kbig = np_big_operand(&b, a, -1, &r0);
+  if (kbig < 0) return val_null();
   Value x, y;
   int ka = operand(a, f, &x);
   if (ka <= 0) return ka < 0 ? val_null() : obj_notimpl();
@@ -421,6 +509,14 @@ Value lx_compare_slot(Value a, Value b, int op) {
                                [CMP_LTE] = PRIM_le, [CMP_GT] = PRIM_gt, [CMP_GTE] = PRIM_ge};
   if (op < CMP_EQ || op > CMP_GTE) return obj_notimpl();
   Family f = lx_family2(a, b);
+  /* big int OP array: flip the operator so np_big_operand sees array OP big */
+  static const int flip[] = {[CMP_EQ] = CMP_EQ, [CMP_NOTEQ] = CMP_NOTEQ, [CMP_LT] = CMP_GT,
+                             [CMP_LTE] = CMP_GTE, [CMP_GT] = CMP_LT, [CMP_GTE] = CMP_LTE};
+  Value r0;
+  int kbig = np_big_operand(&b, a, op, &r0);
+  if (kbig == 0) kbig = np_big_operand(&a, b, flip[op], &r0);
+  if (kbig < 0) return val_null();
+  if (kbig == 2) return r0;
   Value x, y;
   int ka = operand(a, f, &x);
   if (ka <= 0) return ka < 0 ? val_null() : obj_notimpl();

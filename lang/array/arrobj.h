@@ -116,6 +116,11 @@ Value lx_raise_engine(Family f);
 
 /* ---- dtype helpers ----------------------------------------------------------------------- */
 int lx_issubdtype(Value a, Value b);                    /* jnp.issubdtype */
+/* numpy family: OverflowError when a Python int in `in` does not fit the integer dtype rt */
+int lx_np_check_ints(Family f, DType rt, int n, const Value *in);
+/* numpy.ufunc (np_ufunc.c): a binary elementwise function fn as an object with ufunc methods */
+extern TypeObj lx_ufunc_type, lx_jufunc_type;
+Value lx_ufunc_new(Value fn, const char *name, Family f);
 Value lx_dtype_abstract(const char *name, Family f);   /* jnp.floating, ... by name; V_NULL if none */
 /* Parse a dtype argument (dtype object, str name, Python type int/float/bool, None=-1 ok).
  * Returns the dtype, -1 for None/absent (no error), -2 with TypeError raised. The result

@@ -1,4 +1,5 @@
-/* mod_io.c - data I/O: np.save/np.load (.npy through the engine), text files (loadtxt,
+/* mod_io.c - data I/O: np.save/np.load (.npy through the engine; .npz and savez through
+ * lang/prelude/_sable_npz.py), text files (loadtxt,
  * genfromtxt, savetxt) and the `sable.datasets` module (IDX files, Fashion-MNIST). */
 #include <errno.h>
 #include <math.h>
@@ -51,12 +52,32 @@ static Value io_error(Family f, const char *path) {
 }
 
 /* {=== .npy ===} */
+/* _sable_npz.<fn>(*args): the .npz side, written in Sable */
+static Value call_npz(const char *fn, int argc, const Value *argv) {
+  Value m = module_import("_sable_npz");
+  if (VAL_IS_NULL(m)) return m;
+  Value f = module_get(m, fn);
+  Value r = VAL_IS_NULL(f) ? obj_raise(&exc_AttributeError, "_sable_npz has no %s", fn) : op_call(f, argc, argv, NULL);
+  val_decref(m);
+  return r;
+}
+
 static Value load_impl(Family f, int argc, const Value *argv, Obj *kw) {
   Value a[5];
   if (func_parse_args("load", argc, argv, kw, "file|mmap_mode,allow_pickle,fix_imports,encoding", a) < 0)
     return val_null();
+  if (!VAL_IS_STR(a[0])) return call_npz("load", 2, (Value[]){a[0], has(a[2]) ? a[2] : val_bool(0)});
   const char *p = path_arg(a[0], "load");
   if (!p) return val_null();
+  /* a ZIP archive is an .npz: lang/prelude/_sable_npz.py reads it */
+  FILE *fp = fopen(p, "rb");
+  if (fp) {
+    unsigned char magic[4] = {0};
+    size_t n = fread(magic, 1, 4, fp);
+    fclose(fp);
+    if (n == 4 && !memcmp(magic, "PK\x03\x04", 4))
+      return call_npz("open_path", 2, (Value[]){a[0], has(a[2]) ? a[2] : val_bool(0)});
+  }
   if (io_missing((const void *)arr_load_npy)) return val_null();
   errno = 0;
   arr_err_clear();
@@ -87,6 +108,59 @@ static Value np_save(int argc, const Value *argv, Obj *kw) {
   val_decref(x);
   if (r < 0) return io_error(FAM_NP, path);
   return val_none();
+}
+
+/* savez(file, *args, **kwds) / savez_compressed: one .npy member per array */
+static Value savez_common(int argc, const Value *argv, Obj *kw, int compress) {
+  const char *name = compress ? "savez_compressed" : "savez";
+  Value args = tuple_new(argc > 0 ? argc - 1 : 0);
+  if (VAL_IS_NULL(args)) return args;
+  for (int i = 1; i < argc; i++) TUPLE(args.u.o)->items[i - 1] = val_incref(argv[i]);
+  Value kwds = dict_new();
+  if (VAL_IS_NULL(kwds)) { val_decref(args); return kwds; }
+  Value file = argc > 0 ? argv[0] : val_null();
+  int bad = 0;
+  for (int i = 0; i < func_kwcount(kw) && !bad; i++) {
+    const char *k = func_kwname(kw, i);
+    if (!strcmp(k, "allow_pickle")) continue;
+    if (!strcmp(k, "file") && argc == 0) { file = argv[argc + i]; continue; }
+    bad = dict_set(kwds, TUPLE(kw)->items[i], argv[argc + i]) < 0;
+  }
+  if (!bad && VAL_IS_NULL(file)) {
+    obj_raise(&exc_TypeError, "%s() missing 1 required positional argument: 'file'", name);
+    bad = 1;
+  }
+  Value r = bad ? val_null() : call_npz("savez", 4, (Value[]){file, args, kwds, val_bool(compress)});
+  val_decref(args);
+  val_decref(kwds);
+  return r;
+}
+static Value np_savez(int argc, const Value *argv, Obj *kw) { return savez_common(argc, argv, kw, 0); }
+static Value np_savez_compressed(int argc, const Value *argv, Obj *kw) { return savez_common(argc, argv, kw, 1); }
+
+/* _npy_loads(data) / _npy_dumps(arr): one array from / to its .npy bytes (the .npz members) */
+static Value np_npy_loads(int argc, const Value *argv, Obj *kw) {
+  Value a[1];
+  if (func_parse_args("_npy_loads", argc, argv, kw, "data", a) < 0) return val_null();
+  ObjBuffer b;
+  if (bytes_view(a[0], &b) < 0) return val_null();
+  arr_err_clear();
+  Array *x = arr_npy_parse((const unsigned char *)b.buf, (size_t)b.len);
+  return x ? lx_wrap(x, FAM_NP) : lx_raise_engine(FAM_NP);
+}
+static Value np_npy_dumps(int argc, const Value *argv, Obj *kw) {
+  Value a[1];
+  if (func_parse_args("_npy_dumps", argc, argv, kw, "arr", a) < 0) return val_null();
+  Value x = lx_asarray(a[0], FAM_NP, -1, 0);
+  if (VAL_IS_NULL(x)) return x;
+  arr_err_clear();
+  size_t n = 0;
+  unsigned char *p = arr_npy_bytes(lx_arr(x), &n);
+  val_decref(x);
+  if (!p) return lx_raise_engine(FAM_NP);
+  Value r = bytes_new((const char *)p, n);
+  free(p);
+  return r;
 }
 
 /* {=== text files ===} */
@@ -338,14 +412,18 @@ static Value np_savetxt(int argc, const Value *argv, Obj *kw) {
 }
 
 const MethodDef np_io_np[] = {
-    {"load", np_load, "load(file): read an .npy file", 0},
+    {"load", np_load, "load(file, allow_pickle=False): read an .npy file or an .npz archive (NpzFile)", 0},
     {"save", np_save, "save(file, arr): write an .npy file", 0},
+    {"savez", np_savez, "savez(file, *args, **kwds): write an uncompressed .npz archive", 0},
+    {"savez_compressed", np_savez_compressed, "savez_compressed(file, *args, **kwds): write a deflated .npz archive", 0},
+    {"_npy_loads", np_npy_loads, "_npy_loads(data): the array of .npy bytes", 0},
+    {"_npy_dumps", np_npy_dumps, "_npy_dumps(arr): the .npy bytes of an array", 0},
     {"loadtxt", np_loadtxt, "loadtxt(fname, dtype=float, comments='#', delimiter=None, skiprows=0, usecols=None, unpack=False)", 0},
     {"genfromtxt", np_genfromtxt, "genfromtxt(fname, dtype=float, comments='#', delimiter=None, skip_header=0)", 0},
     {"savetxt", np_savetxt, "savetxt(fname, X, fmt='%.18e', delimiter=' ', newline='\\n', header='')", 0},
     {NULL}};
 const MethodDef np_io_jax[] = {
-    {"load", jnp_load, "load(file): read an .npy file", 0},
+    {"load", jnp_load, "load(file, allow_pickle=False): read an .npy file or an .npz archive (NpzFile)", 0},
     {NULL}};
 
 /* {=== sable.datasets ===} */

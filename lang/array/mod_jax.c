@@ -448,6 +448,7 @@ int modinit_jax(Value m) {
   if (import_into(m, "dtypes", "jax.dtypes") < 0) return -1;
   if (import_into(m, "nn", "jax.nn") < 0) return -1;
   if (reexport(m, "sable.transforms") < 0) return -1;
+  if (import_into(m, "core", "jax.core") < 0) return -1;
   return 0;
 }
 
@@ -1415,13 +1416,15 @@ static const MethodDef lax_linalg_functions[] = {
     {NULL}};
 int modinit_jax_lax_linalg(Value m) {
   arr_init();
-  return module_add_functions(m, lax_linalg_functions);
+  if (module_add_functions(m, lax_linalg_functions) < 0) return -1;
+  return reexport(m, "sable._laxlinalg");    /* cholesky, eigh, qr, svd (lang/prelude) */
 }
 
 int modinit_jax_lax(Value m) {
   arr_init();
   if (module_add_functions(m, lax_functions) < 0 || lax_add_elementwise(m) < 0) return -1;
   if (import_into(m, "linalg", "jax.lax.linalg") < 0) return -1;
+  if (reexport(m, "sable._laxextra") < 0) return -1;    /* Precision, conv, batch_matmul */
   return reexport(m, "sable.lax_control");              /* cond/scan/... from the transformations */
 }
 

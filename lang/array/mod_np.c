@@ -1,6 +1,7 @@
 /* mod_np.c - the numpy and jax.numpy modules (and their linalg submodules): the C function
  * tables of np_*.c, dtypes and constants, print options, and the Sable-written part. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "core/core.h"
 #include "core/modtable.h"
@@ -123,6 +124,36 @@ static int add_prelude_part(Value m, const char *prelude, Value extra) {
   return rc;
 }
 
+/* numpy functions written in Sable that load on first use: np.<name> / jnp.<name> call
+ * sable._npextra.np_<name> / jnp_<name> (lang/prelude/sable._npextra.py) */
+static const char *const lazy_np[] = {"block", "broadcast", "format_float_positional",
+                                      "format_float_scientific", NULL};
+static const char *const lazy_jax[] = {"block", NULL};
+
+static Value lazy_call(void *data, int argc, const Value *argv, Obj *kw) {
+  Value m = module_import("sable._npextra");
+  if (VAL_IS_NULL(m)) return m;
+  Value f = module_get(m, (const char *)data);
+  Value r = VAL_IS_NULL(f) ? obj_raise(&exc_AttributeError, "sable._npextra has no %s", (const char *)data)
+                           : op_call(f, argc, argv, kw);
+  val_decref(m);
+  return r;
+}
+
+static int add_lazy(Value m, Family f) {
+  static char names[2][8][48];
+  const char *const *tab = f == FAM_NP ? lazy_np : lazy_jax;
+  for (int i = 0; tab[i] && i < 8; i++) {
+    snprintf(names[f][i], sizeof names[f][i], "%s_%s", f == FAM_NP ? "np" : "jnp", tab[i]);
+    Value fn = func_builtin_data_new(tab[i], lazy_call, names[f][i], "written in Sable (sable._npextra)");
+    if (VAL_IS_NULL(fn)) return -1;
+    int r = module_add(m, tab[i], fn);
+    val_decref(fn);
+    if (r < 0) return -1;
+  }
+  return 0;
+}
+
 static int add_tables(Value m, const MethodDef *const *tabs) {
   for (int i = 0; tabs[i]; i++)
     if (module_add_functions(m, tabs[i]) < 0) return -1;
@@ -156,11 +187,13 @@ static int np_common(Value m, Family f) {
   if (add_constants(m) < 0) return -1;
   Value t = val_obj(f == FAM_NP ? &lx_np_type.ob : &lx_jax_type.ob);
   if (module_add(m, "ndarray", t) < 0) return -1;
+  if (module_add(m, "ufunc", val_obj(f == FAM_NP ? &lx_ufunc_type.ob : &lx_jufunc_type.ob)) < 0) return -1;
   Value lin = module_import(f == FAM_NP ? "numpy.linalg" : "jax.numpy.linalg");
   if (VAL_IS_NULL(lin)) return -1;
   int r = module_add(m, "linalg", lin);
   val_decref(lin);
   if (r < 0) return -1;
+  if (add_lazy(m, f) < 0) return -1;
   return add_prelude_part(m, "sable._npx", val_null());
 }
 

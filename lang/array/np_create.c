@@ -135,6 +135,7 @@ static Value filled(Family fam, int ndim, const int64_t *shape, int d, Value v) 
       double x = v.tag == V_FLOAT ? v.u.f : (double)v.u.i;
       return lx_full(fam, (DType)d, ndim, shape, x);
     }
+    if (lx_np_check_ints(fam, (DType)d, 1, &v) < 0) return val_null();   /* as np.array(v, d) */
     Array *a = arr_new((DType)d, ndim, shape);
     if (!a) return lx_raise_engine(fam);
     char *p = arr_data(a);

@@ -223,7 +223,13 @@ static Value apply2(const UFunc2 *u, Family f, Value a0, Value b0) {
   Value r = val_null();
   switch (u->kind) {
     case UB_ARITH: r = lx_arith(f, u->op, a, b); break;
-    case UB_CMP: case UB_PRIM: r = lx_binary(f, u->id, a, b); break;
+    case UB_CMP: r = lx_binary(f, u->id, a, b); break;
+    case UB_PRIM: {   /* maximum/minimum: a Python int must fit the array's dtype (NumPy 2) */
+      Value in[2] = {a, b};
+      int w, rt = lx_result_dtype(f, 2, in, &w);
+      if (rt >= 0 && lx_np_check_ints(f, (DType)rt, 2, in) == 0) r = lx_binary(f, u->id, a, b);
+      break;
+    }
     case UB_FLOATPRIM: case UB_FLOAT_POWER: {
       Value in[2] = {a, b}, p[2];
       int w;
@@ -288,8 +294,12 @@ int np_math_add_ufuncs(Value m, Family f) {
     bound2[f][i].fam = f;
     Value fn = func_builtin_data_new(ufuncs2[i].name, call2, &bound2[f][i], "elementwise function");
     if (VAL_IS_NULL(fn)) return -1;
-    int r = module_add(m, ufuncs2[i].name, fn);
+    /* a ufunc object (np_ufunc.c): calls the function, adds reduce/accumulate/outer/at */
+    Value uf = lx_ufunc_new(fn, ufuncs2[i].name, f);
     val_decref(fn);
+    if (VAL_IS_NULL(uf)) return -1;
+    int r = module_add(m, ufuncs2[i].name, uf);
+    val_decref(uf);
     if (r < 0) return -1;
   }
   return 0;
@@ -333,30 +343,51 @@ static Value where_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   return r;
 }
 
+/* NumPy 2's _clip: a Python int bound beyond the integer array's range on its own side is
+ * dropped (None: nothing to clip); any other bound must fit the dtype (OverflowError) */
+static Value clip_bound(Family fam, Value x, Value bound, int upper) {
+  if (fam != FAM_NP || bound.tag != V_INT) return val_incref(bound);
+  AVal av;
+  if (lx_aval(x, &av) < 0) return val_null();
+  int64_t lo, hi;
+  switch (av.dtype) {
+    case DT_UINT8: lo = 0; hi = 255; break;
+    case DT_UINT32: lo = 0; hi = 4294967295LL; break;
+    case DT_INT32: lo = INT32_MIN; hi = INT32_MAX; break;
+    default: return val_incref(bound);
+  }
+  if (upper ? bound.u.i >= hi : bound.u.i <= lo) return val_none();
+  if (lx_np_check_ints(fam, av.dtype, 1, &bound) < 0) return val_null();
+  return bound;
+}
+
 LX_FN(clip)
 static Value clip_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[6];
   if (func_parse_args("clip", argc, argv, kw, "a|a_min,a_max,out,$min,max", a) < 0) return val_null();
-  Value lo = !VAL_IS_NULL(a[4]) ? a[4] : a[1];
-  Value hi = !VAL_IS_NULL(a[5]) ? a[5] : a[2];
+  Value bounds[2] = {!VAL_IS_NULL(a[4]) ? a[4] : a[1], !VAL_IS_NULL(a[5]) ? a[5] : a[2]};
   if (!VAL_IS_NULL(a[3]) && !VAL_IS_NONE(a[3]))
     return obj_raise(&exc_NotImplementedError, "clip: out= is not supported");
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
-  if (!VAL_IS_NULL(lo) && !VAL_IS_NONE(lo)) {
-    Value l = lo.tag == V_OBJ ? lx_asarray(lo, fam, -1, 0) : val_incref(lo);
-    Value r = VAL_IS_NULL(l) ? l : lx_binary(fam, PRIM_max, x, l);
-    val_decref(l);
+  int applied = 0, given = 0;
+  for (int k = 0; k < 2; k++) {
+    Value bd = bounds[k];
+    if (VAL_IS_NULL(bd) || VAL_IS_NONE(bd)) continue;
+    given = 1;
+    Value b = bd.tag == V_OBJ ? lx_asarray(bd, fam, -1, 0) : clip_bound(fam, x, bd, k);
+    if (VAL_IS_NONE(b)) continue;
+    Value r = VAL_IS_NULL(b) ? b : lx_binary(fam, k ? PRIM_min : PRIM_max, x, b);
+    val_decref(b);
     val_decref(x);
     if (VAL_IS_NULL(r)) return r;
     x = r;
+    applied = 1;
   }
-  if (!VAL_IS_NULL(hi) && !VAL_IS_NONE(hi)) {
-    Value h = hi.tag == V_OBJ ? lx_asarray(hi, fam, -1, 0) : val_incref(hi);
-    Value r = VAL_IS_NULL(h) ? h : lx_binary(fam, PRIM_min, x, h);
-    val_decref(h);
+  if (given && !applied) {   /* both bounds dropped: a new array all the same (np.positive) */
+    Value c = lx_asarray(x, fam, -1, 1);
     val_decref(x);
-    x = r;
+    return c;
   }
   return x;
 }
@@ -410,32 +441,36 @@ static Value around_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   return round_common(fam, argc, argv, kw, "around");
 }
 
-LX_FN(matmul)
-static Value matmul_impl(Family fam, int argc, const Value *argv, Obj *kw) {
-  Value a[3];
-  if (func_parse_args("matmul", argc, argv, kw, "x1,x2|out", a) < 0) return val_null();
+/* jnp.matmul/jnp.dot take precision= (no effect on CPU, as in XLA) and preferred_element_type=
+ * (the result's dtype); numpy's take out= only */
+static Value product_common(Family fam, int argc, const Value *argv, Obj *kw, const char *name,
+                            const char *np_spec, const char *jax_spec, int is_dot) {
+  Value a[5];
+  if (func_parse_args(name, argc, argv, kw, fam == FAM_NP ? np_spec : jax_spec, a) < 0) return val_null();
   Value x = lx_asarray(a[0], fam, -1, 0);
   if (VAL_IS_NULL(x)) return x;
   Value y = lx_asarray(a[1], fam, -1, 0);
   if (VAL_IS_NULL(y)) { val_decref(x); return y; }
-  Value r = lx_matmul(fam, x, y);
+  Value r = is_dot ? lx_dot(fam, x, y) : lx_matmul(fam, x, y);
   val_decref(x);
   val_decref(y);
+  if (fam == FAM_JAX && !VAL_IS_NULL(r) && !VAL_IS_NULL(a[4]) && !VAL_IS_NONE(a[4])) {
+    int d = lx_parse_dtype(a[4], fam);
+    if (d == -2) { val_decref(r); return val_null(); }
+    if (d >= 0) { Value c = lx_astype(r, d, fam); val_decref(r); r = c; }
+  }
   return r;
+}
+
+LX_FN(matmul)
+static Value matmul_impl(Family fam, int argc, const Value *argv, Obj *kw) {
+  return product_common(fam, argc, argv, kw, "matmul", "x1,x2|out",
+                        "x1,x2|out,$precision,preferred_element_type", 0);
 }
 
 LX_FN(dot)
 static Value dot_impl(Family fam, int argc, const Value *argv, Obj *kw) {
-  Value a[3];
-  if (func_parse_args("dot", argc, argv, kw, "a,b|out", a) < 0) return val_null();
-  Value x = lx_asarray(a[0], fam, -1, 0);
-  if (VAL_IS_NULL(x)) return x;
-  Value y = lx_asarray(a[1], fam, -1, 0);
-  if (VAL_IS_NULL(y)) { val_decref(x); return y; }
-  Value r = lx_dot(fam, x, y);
-  val_decref(x);
-  val_decref(y);
-  return r;
+  return product_common(fam, argc, argv, kw, "dot", "a,b|out", "a,b|out,$precision,preferred_element_type", 1);
 }
 
 #define MATH_FUNCS(X)                                           \

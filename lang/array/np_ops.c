@@ -198,6 +198,31 @@ static int promote_common(Family f, int n, const Value *in, DType *rt, int *rw) 
   return rc;
 }
 
+/* NumPy 2 (NEP 50): a Python int operand of a ufunc takes the array's integer dtype and must fit
+ * it (where() and clip() still wrap or clip). 1 above the dtype's range, -1 below, 0 inside (or
+ * not an integer dtype). */
+static int int_outside(int64_t v, DType d) {
+  int64_t lo, hi;
+  switch (d) {
+    case DT_UINT8: lo = 0; hi = 255; break;
+    case DT_UINT32: lo = 0; hi = 4294967295LL; break;
+    case DT_INT32: lo = INT32_MIN; hi = INT32_MAX; break;
+    default: return 0;
+  }
+  return v > hi ? 1 : v < lo ? -1 : 0;
+}
+
+int lx_np_check_ints(Family f, DType rt, int n, const Value *in) {
+  if (f != FAM_NP) return 0;
+  for (int i = 0; i < n; i++)
+    if (in[i].tag == V_INT && int_outside(in[i].u.i, rt)) {
+      obj_raise(&exc_OverflowError, "Python integer %lld out of bounds for %s", (long long)in[i].u.i,
+                arr_dtypes[rt].name);
+      return -1;
+    }
+  return 0;
+}
+
 static int promote_into(Family f, DType rt, int rw, int n, const Value *in, Value *out) {
   for (int i = 0; i < n; i++) out[i] = val_null();
   for (int i = 0; i < n; i++) {
@@ -285,9 +310,48 @@ int lx_check_broadcast(Family f, int n, const Value *in) {
   return 0;
 }
 
+/* NumPy 2 compares an integer array with a Python int outside its dtype's range exactly: the
+ * answer is the same for every element. r: the bool result shaped as the array operand. */
+static int np_cmp_outside(PrimId id, Value a, Value b, Value *r) {
+  int k = a.tag == V_INT ? 0 : b.tag == V_INT ? 1 : -1;
+  if (k < 0) return 0;
+  Value arr = k == 0 ? b : a;
+  if (pyscalar(arr)) return 0;
+  AVal av;
+  if (lx_aval(arr, &av) < 0) return -1;
+  int side = int_outside((k == 0 ? a : b).u.i, av.dtype);   /* the int against the range */
+  if (!side) return 0;
+  int c;
+  if (id == PRIM_eq) c = 0;
+  else if (id == PRIM_ne) c = 1;
+  else {
+    /* array < int (or int > array) holds everywhere iff the int is above the range */
+    int arr_less = (id == PRIM_lt || id == PRIM_le) == (k == 1);
+    c = arr_less ? side > 0 : side < 0;
+  }
+  Value in[2] = {arr, arr};
+  Value t = lx_bind1(PRIM_eq, 2, in, NULL);   /* all True, shaped (and scalar) as arr: ints */
+  if (VAL_IS_NULL(t)) return -1;
+  if (!c) {
+    Value nt = lx_unary(PRIM_not, t);
+    val_decref(t);
+    t = nt;
+    if (VAL_IS_NULL(t)) return -1;
+  }
+  *r = t;
+  return 1;
+}
+
 Value lx_binary(Family f, PrimId id, Value a, Value b) {
   Value in[2] = {a, b}, p[2];
   if (lx_check_broadcast(f, 2, in) < 0) return val_null();
+  if (f == FAM_NP && (id == PRIM_eq || id == PRIM_ne || id == PRIM_lt || id == PRIM_le ||
+                      id == PRIM_gt || id == PRIM_ge)) {
+    Value r;
+    int k = np_cmp_outside(id, a, b, &r);
+    if (k < 0) return val_null();
+    if (k) return r;
+  }
   if (lx_promote(f, 2, in, p) < 0) return val_null();   /* keeps the weak type */
   Value r = lx_bind1(id, 2, p, NULL);
   val_decref(p[0]);

@@ -281,9 +281,73 @@ class _Parser:
                 self.i -= 1
                 self.err("Expecting ',' delimiter")
 
+def _detect_encoding(b):
+    # CPython's json.detect_encoding: a BOM, else the zero bytes of the first (ASCII) characters
+    if b[:4] in (b'\x00\x00\xfe\xff', b'\xff\xfe\x00\x00'):
+        return 'utf-32'
+    if b[:2] in (b'\xfe\xff', b'\xff\xfe'):
+        return 'utf-16'
+    if b[:3] == b'\xef\xbb\xbf':
+        return 'utf-8-sig'
+    if len(b) >= 4:
+        if not b[0]:
+            return 'utf-16-be' if b[1] else 'utf-32-be'
+        if not b[1]:
+            return 'utf-16-le' if b[2] or b[3] else 'utf-32-le'
+    elif len(b) == 2:
+        if not b[0]:
+            return 'utf-16-be'
+        if not b[1]:
+            return 'utf-16-le'
+    return 'utf-8'
+
+def _decode_wide(b, enc):
+    # utf-16/utf-32 by hand (the str codecs know only utf-8/latin-1/ascii); surrogates pass
+    # through as CPython's 'surrogatepass' lets them, and a BOM picks the byte order
+    width = 4 if enc.startswith('utf-32') else 2
+    off = 0
+    if enc in ('utf-16', 'utf-32'):
+        little = b[0] == 0xff
+        off = width
+    else:
+        little = enc.endswith('le')
+    n = len(b)
+    if (n - off) % width:
+        at = n - (n - off) % width
+        raise UnicodeDecodeError(f"'{enc}' codec can't decode " + (f'byte 0x{b[at]:02x} in position {at}' if n - at == 1 else f'bytes in position {at}-{n - 1}') + ': truncated data')
+    units = []
+    for i in range(off, n - (n - off) % width, width):
+        u = 0
+        for k in range(width):
+            u |= b[i + (k if little else width - 1 - k)] << (8 * k)
+        units.append(u)
+    out = []
+    i = 0
+    while i < len(units):
+        u = units[i]
+        if width == 2 and 0xd800 <= u < 0xdc00 and i + 1 < len(units) and 0xdc00 <= units[i + 1] < 0xe000:
+            u = 0x10000 + ((u - 0xd800) << 10) + (units[i + 1] - 0xdc00)
+            i += 1
+        if u > 0x10ffff:
+            raise UnicodeDecodeError(f"'{enc}' codec can't decode bytes in position {off + i * width}-{off + i * width + width - 1}: code point not in range(0x110000)")
+        out.append(chr(u))
+        i += 1
+    return ''.join(out)
+
 def loads(s, **kw):
-    if not isinstance(s, str):
-        raise TypeError(f'the JSON object must be str, not {type(s).__name__}')
+    if isinstance(s, str):
+        if s.startswith('\ufeff'):
+            raise JSONDecodeError('Unexpected UTF-8 BOM (decode using utf-8-sig)', s, 0)
+    elif isinstance(s, (bytes, bytearray)):
+        enc = _detect_encoding(s)
+        if enc == 'utf-8-sig':
+            s = bytes(s[3:]).decode('utf-8')
+        elif enc == 'utf-8':
+            s = bytes(s).decode('utf-8')
+        else:
+            s = _decode_wide(s, enc)
+    else:
+        raise TypeError(f'the JSON object must be str, bytes or bytearray, not {type(s).__name__}')
     p = _Parser(s)
     v = p.value()
     p.ws()

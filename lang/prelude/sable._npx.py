@@ -765,22 +765,32 @@ def _install(xp):
         return a[~isin(a, ar2)]
 
     # ---- products --------------------------------------------------------------------
+    def _jax_only(name, precision, preferred_element_type):
+        # jax.numpy's products take precision= (no effect on CPU, as in XLA); numpy's do not
+        if _NP and precision is not None:
+            raise TypeError(f"{name}() got an unexpected keyword argument 'precision'")
+        if _NP and preferred_element_type is not None:
+            raise TypeError(f"{name}() got an unexpected keyword argument 'preferred_element_type'")
+
     def outer(a, b, out=None):
         a = xp.ravel(xp.asarray(a))
         b = xp.ravel(xp.asarray(b))
         return a[:, None] * b[None, :]
 
-    def vdot(a, b):
+    def vdot(a, b, *, precision=None, preferred_element_type=None):
+        _jax_only("vdot", precision, preferred_element_type)
         return xp.dot(xp.ravel(xp.asarray(a)), xp.ravel(xp.asarray(b)))
 
-    def inner(a, b):
+    def inner(a, b, *, precision=None, preferred_element_type=None):
+        _jax_only("inner", precision, preferred_element_type)
         a = xp.asarray(a)
         b = xp.asarray(b)
         if a.ndim == 0 or b.ndim == 0:
             return a * b
         return tensordot(a, b, axes=([a.ndim - 1], [b.ndim - 1]))
 
-    def tensordot(a, b, axes=2):
+    def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None):
+        _jax_only("tensordot", precision, preferred_element_type)
         a = xp.asarray(a)
         b = xp.asarray(b)
         if isinstance(axes, int):
@@ -929,7 +939,8 @@ def _install(xp):
             "".join(c for c in sb if c not in batch and c not in contr)
         return r, rs
 
-    def convolve(a, v, mode="full"):
+    def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
+        _jax_only("convolve", precision, preferred_element_type)
         a = xp.ravel(xp.asarray(a))
         v = xp.ravel(xp.asarray(v))
         if a.shape[0] < v.shape[0]:
@@ -950,7 +961,8 @@ def _install(xp):
             return full[m - 1:n]
         raise ValueError("mode must be one of 'full', 'same' or 'valid'")
 
-    def correlate(a, v, mode="valid"):
+    def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None):
+        _jax_only("correlate", precision, preferred_element_type)
         return convolve(a, xp.ravel(xp.asarray(v))[::-1], mode)
 
     # ---- elementwise compositions ------------------------------------------------------

@@ -2569,6 +2569,8 @@ int modinit_sable_transforms(Value m) {
       val_decref(f);
     }
   if (wrap_random_module() < 0) return -1;
+  /* the tracers' base class, for jax.core.Tracer (lang/prelude/jax.core.py); private here */
+  if (module_add(m, "_Tracer", val_obj(&tr_tracer_type.ob)) < 0) return -1;
   /* jacfwd, jacrev, hessian are written in Sable on top of jvp/vjp/vmap */
   return add_prelude_names(m, "sable._autodiff");
 }
