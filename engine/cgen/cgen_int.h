@@ -30,6 +30,10 @@ typedef struct CgGroup {
   int64_t cshape[ARR_MAXDIM];
   int64_t cst[CG_MAXSLOTS][ARR_MAXDIM];   /* per input slot */
   void (*fn)(char *const *ptrs, int64_t begin, int64_t end);
+  /* a matrix product run with this kernel as its epilogue (cgen_epi.c): 1 + its equation, 0
+   * none; epi_slot is the input slot that reads its output; epi_swap: the slot reads the
+   * transpose of the product, computed as the product with its operands swapped */
+  int epi, epi_slot, epi_swap;
 } CgGroup;
 
 /* The kinds of dtypes generated code handles; -1 for any other. */
@@ -47,5 +51,27 @@ int cg_eqn_ok(const IrGraph *g, const IrEqn *e);
  * *how: 0 memory hit, 1 disk hit, 2 compiled. */
 void *cg_load(const char *src, size_t n, int *how, double *ms);
 int cg_log_enabled(void);
+
+/* A float matrix product run on its own by cgen_epi.c in place of equation `at`, in row
+ * blocks on the pool: equation dot's product, or with swap, that of the transpose equation at
+ * that reads it, as dot(b, a); out is the variable defined. */
+typedef struct CgProd { int dot, at, swap, out; } CgProd;
+
+/* Matrix products with an epilogue (cgen_epi.c). cg_epi_wants: a group of one operation is
+ * still worth a kernel when it reads a product's output. cg_epi_plan: after the kernels are
+ * loaded, pair each product whose output only its group reads with that group (role: the
+ * plan's per-equation roles; the product's becomes -2). cg_epi_lifetimes: the product's
+ * operands live until the group runs. cg_epi_run: at the group's step, with ptrs filled but for
+ * the product's slot, run product and kernel; cg_epi_release: the product's operands whose last
+ * use this was. Products that feed no kernel run on their own (lone, role -3 - j), so that no
+ * product wakes OpenBLAS's threads (cpu_dot_epi). */
+int cg_epi_wants(const IrGraph *g, const CgGroup *gr);
+void cg_epi_plan(const IrGraph *g, CgGroup *gr, int ng, int *role, CgProd **lone, int *nlone);
+void cg_epi_lifetimes(const IrGraph *g, const CgGroup *gr, int *last_use);
+void cg_epi_lone_lifetimes(const IrGraph *g, const CgProd *pr, int *last_use);
+/* a product of the plan's own (role -3 - j: lone[j]) at its step; 1, or -1 with the error set */
+int cg_epi_lone(const IrGraph *g, const CgProd *pr, int i, Array **env, uint8_t *own);
+int cg_epi_run(const IrGraph *g, const CgGroup *gr, char **ptrs, Array **env);
+void cg_epi_release(const IrGraph *g, const CgGroup *gr, int i, Array **env, uint8_t *own);
 
 #endif
