@@ -48,13 +48,6 @@ static int slot_aligned(const IrGraph *g, const CgGroup *gr, int s) {
   return 1;
 }
 
-int cg_epi_wants(const IrGraph *g, const CgGroup *gr) {
-  if (!epi_enabled()) return 0;
-  for (int s = 0; s < gr->nin; s++)
-    if (slot_aligned(g, gr, s) && is_float_dot(g, producer(g, gr->in[s].var))) return 1;
-  return 0;
-}
-
 static int is_member(const CgGroup *gr, int i) {
   for (int m = 0; m < gr->nmem; m++) if (gr->mem[m] == i) return 1;
   return 0;
@@ -91,6 +84,16 @@ static int swap_reader(const IrGraph *g, int d, int v) {
   for (int k = 0; k < nb; k++) if (pp->perm[k] != k) return -1;
   for (int j = 0; j < nrf; j++) if (pp->perm[nb + j] != nb + nlf + j) return -1;
   for (int j = 0; j < nlf; j++) if (pp->perm[nb + nrf + j] != nb + j) return -1;
+  /* dot(b, a) sums as dot(a, b) only within OpenBLAS's rounding differences (its edge and
+   * small-matrix kernels): swapped only where the row blocks already differ from the eager
+   * product in the same way, never for a product that stays bit-equal */
+  const AVal *oa = &g->avals[v];
+  int64_t B = 1, M = 1, N = 1, K = 1;
+  for (int k = 0; k < nb; k++) B *= oa->shape[k];
+  for (int k = 0; k < nlf; k++) M *= oa->shape[nb + k];
+  for (int k = 0; k < nrf; k++) N *= oa->shape[nb + nlf + k];
+  for (int k = 0; k < pd->nc; k++) K *= g->avals[g->eqns[d].in[0]].shape[pd->lhs_contract[k]];
+  if (cpu_dot_blocks(B, M, N, K) <= 1 || cpu_dot_blocks(B, N, M, K) <= 1) return -1;
   return t;
 }
 
@@ -101,6 +104,21 @@ static int operands_outside(const IrGraph *g, const CgGroup *G, int d) {
     if (p >= 0 && is_member(G, p)) return 0;
   }
   return 1;
+}
+
+int cg_epi_wants(const IrGraph *g, const CgGroup *gr) {
+  if (!epi_enabled()) return 0;
+  for (int s = 0; s < gr->nin; s++)
+    if (slot_aligned(g, gr, s)) {
+      int v = gr->in[s].var, p = producer(g, v);
+      if (is_float_dot(g, p)) return 1;
+      /* the transpose of a product, computed as the swapped product */
+      if (p >= 0 && g->eqns[p].prim == PRIM_transpose && g->eqns[p].nin == 1) {
+        int d = producer(g, g->eqns[p].in[0]);
+        if (is_float_dot(g, d) && swap_reader(g, d, g->eqns[p].in[0]) == p) return 1;
+      }
+    }
+  return 0;
 }
 
 void cg_epi_plan(const IrGraph *g, CgGroup *gr, int ng, int *role, CgProd **lone, int *nlone) {

@@ -56,6 +56,9 @@ CPU_KERNEL(cpu_k_window);
  * 0, or -1 with the engine error set. */
 typedef void (*CpuEpiFn)(void *ctx, int64_t begin, int64_t end);
 int cpu_dot_epi(const PDot *d, Array *a, Array *b, Array *o, CpuEpiFn epi, void *ctx, int64_t grain);
+/* The row blocks cpu_dot_epi cuts a product of `batch` B into: 1 when it makes the one call of
+ * cpu_k_dot (bit-equal results). */
+int cpu_dot_blocks(int64_t B, int64_t M, int64_t N, int64_t K);
 /* cpu_elem.c */
 CPU_KERNEL(cpu_k_convert);
 CPU_KERNEL(cpu_k_copy);

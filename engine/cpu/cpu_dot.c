@@ -152,6 +152,14 @@ done:
 #define EPI_ONE_CALL_MNK ((int64_t)4 * 65536)
 #define EPI_MIN_ROWS 16
 
+int cpu_dot_blocks(int64_t B, int64_t M, int64_t N, int64_t K) {
+  int nt = cpu_pool_threads();
+  int64_t R = B * M;
+  if (nt <= 1 || (double)M * (double)N * (double)K <= (double)EPI_ONE_CALL_MNK || R < 2 * EPI_MIN_ROWS)
+    return 1;
+  return R / EPI_MIN_ROWS < nt ? (int)(R / EPI_MIN_ROWS) : nt;
+}
+
 typedef struct EpiJob {
   const CpuBlas *bl;
   DType dt;
@@ -253,15 +261,13 @@ int cpu_dot_epi(const PDot *d, Array *a, Array *b, Array *o, CpuEpiFn epi, void 
     if (!(j.bv = c)) { rc = -1; goto done; }
     j.mb.trans = 0; j.mb.ld = j.N;
   }
-  int nt = cpu_pool_threads();
-  int64_t R = j.B * j.M;
-  if (nt <= 1 || j.M * j.N * j.K <= EPI_ONE_CALL_MNK || R < 2 * EPI_MIN_ROWS) {
+  int nblk = cpu_dot_blocks(j.B, j.M, j.N, j.K);
+  if (nblk <= 1) {
     /* one call per batch, as cpu_k_dot */
     for (int64_t bi = 0; bi < j.B && !arr_interrupted(); bi++) epi_gemm(&j, bi * j.M, (bi + 1) * j.M);
     if (epi && !arr_interrupted()) cpu_parallel_for(o->size, grain, epi, ctx);
   } else {
-    int64_t nblk = R / EPI_MIN_ROWS < nt ? R / EPI_MIN_ROWS : nt;
-    j.nblk = (int)nblk;
+    j.nblk = nblk;
     cpu_blas_threads(1);
     cpu_parallel_for(nblk, 1, epi_blocks, &j);
     cpu_blas_threads(0);
