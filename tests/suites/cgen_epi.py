@@ -77,8 +77,13 @@ def run(gi, f, names):
 '''
 
 
+def blocks(B, M, K, N, threads):
+    return threads > 1 and M * N * K > 262144 and B * M >= 32
+
+
 def split(shape_bmkn, dot, threads):
-    """Does cpu_dot_epi cut this product into row blocks (cpu_dot_blocks)?"""
+    """Does cpu_dot_epi cut the product (for swapT: before its transpose) into row blocks
+    (cpu_dot_blocks)?"""
     B, M, K, N = shape_bmkn
     if dot == "matvec":
         N = 1
@@ -86,7 +91,13 @@ def split(shape_bmkn, dot, threads):
         M, N = N, M
     if dot != "batch":
         B = 1
-    return threads > 1 and M * N * K > 262144 and B * M >= 32
+    return blocks(B, M, K, N, threads)
+
+
+def swapped(shape_bmkn, dot, threads):
+    """transpose(dot(a, b)) computed as dot(b, a): where both are cut into row blocks"""
+    B, M, K, N = shape_bmkn
+    return dot == "swapT" and blocks(1, M, K, N, threads) and blocks(1, N, K, M, threads)
 
 
 def make_cases(rng):
@@ -163,7 +174,7 @@ def main():
             r"^cgen-epi: jit_g(\d+): (\d+) matrix products? fused with an epilogue, (\d+) on", log, re.M)}
         missed = [f"g{gi}" for gi, shp, dname, dex, ename, *_ in meta
                   if np.prod(DOTS[[d[0] for d in DOTS].index(dname)][3](*shp)) > 0
-                  and not (dname == "swapT" and not split(shp, dname, 2))   # dot, transpose: eager
+                  and not (dname == "swapT" and not swapped(shp, dname, 2))   # dot, transpose
                   and got.get(gi, (0, 0))[1 if ename == "lone" else 0] < 1]
         fused = sum(f for f, n in got.values())
         lone = sum(n for f, n in got.values())
