@@ -132,9 +132,11 @@ void cg_epi_plan(const IrGraph *g, CgGroup *gr, int ng, int *role, CgProd **lone
     int w = t >= 0 ? g->eqns[t].out[0] : v, at = t >= 0 ? t : d, done = 0;
     for (int k = 0; k < ng && !done; k++) {
       CgGroup *G = &gr[k];
-      if (!G->ok || !G->fn || G->epi || G->last < at || !operands_outside(g, G, d)) continue;
+      if (!G->ok || !G->fn || G->epi || G->last < at) continue;
       for (int s = 0; s < G->nin && !done; s++) {
-        if (G->in[s].var != w || !slot_aligned(g, G, s) || !only_reader(g, G, w, s)) continue;
+        if (G->in[s].var != w || !slot_aligned(g, G, s) || !only_reader(g, G, w, s) ||
+            !operands_outside(g, G, d))
+          continue;
         G->epi = d + 1;
         G->epi_slot = s;
         G->epi_swap = t >= 0;
