@@ -315,14 +315,18 @@ static void advise_huge(void *p, size_t n) {
 #endif
 }
 
-/* A few freed big blocks (32 MiB and more: glibc maps and unmaps each of those afresh) are
- * kept for the next allocation of about the same size: `c = a @ b` in a loop, or any chain of
- * big temporaries, then writes into memory that is already mapped instead of taking a page
- * fault per page (3-5% of a 5000x5000 sgemm into a fresh output, more for elementwise work
- * on big arrays). At most BIG_CACHE_N blocks and big_cache_cap bytes are held; not under
- * AddressSanitizer, which must see every free. */
-#define BIG_MIN ((size_t)32 << 20)
-#define BIG_CACHE_N 2
+/* A few freed big blocks are kept for the next allocation of about the same size: `c = a @ b`
+ * in a loop, or any chain of big temporaries, then writes into memory that is already mapped
+ * instead of taking a page fault per page (3-5% of a 5000x5000 sgemm into a fresh output, more
+ * for elementwise work on big arrays). glibc maps and unmaps blocks of 32 MiB and more afresh
+ * each time, and gives the top of its heap back to the system (trims) once the free space
+ * there passes twice its last mmap threshold: a jit-ed training step whose temporaries are a
+ * few MiB each (LeNet-5 at batch 256: ~2500 faults, 10 MB, per step) faults them all in again
+ * every step. So blocks from 256 KiB up are kept too. At most BIG_CACHE_N blocks and
+ * big_cache_cap bytes are held (released at exit); not under AddressSanitizer, which must see
+ * every free. */
+#define BIG_MIN ((size_t)256 << 10)
+#define BIG_CACHE_N 32
 #if defined(__SANITIZE_ADDRESS__)
 #define BIG_CACHE 0
 #elif defined(__has_feature)
@@ -378,6 +382,17 @@ static int big_put(void *block, size_t size) {
   pthread_mutex_unlock(&big_mu);
   for (int i = 0; i < ne; i++) free(evict[i]);
   return 1;
+}
+
+/* leak checkers see the held blocks freed */
+__attribute__((destructor)) static void big_release_all(void) {
+  pthread_mutex_lock(&big_mu);
+  while (big_n > 0) {
+    big_n--;
+    free(big_cache[big_n].block);
+  }
+  big_bytes = 0;
+  pthread_mutex_unlock(&big_mu);
 }
 
 static Array *alloc_array(DType dt, int ndim, const int64_t *shape, int zero) {

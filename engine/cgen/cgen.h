@@ -12,6 +12,7 @@
  *   SABLE_CC_TIMEOUT=s      kill a compile after s seconds (default 60)
  *   SABLE_CGEN_MIN_SIZE=n   fuse only loops of at least n elements (default 256)
  *   SABLE_CGEN_LOG=1        one line on stderr per graph: kernels, compile time, cache hits
+ *   SABLE_CGEN_EPI=0        matrix products stay on the eager kernel (cgen_epi.c)
  *   SABLE_CC=cc             the compiler; XDG_CACHE_HOME: the disk cache is $XDG_CACHE_HOME/sable
  *                           (default ~/.cache/sable), at most 256 objects / 64 MiB */
 #ifndef SABLE_CGEN_H

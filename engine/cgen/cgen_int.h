@@ -31,6 +31,10 @@ typedef struct CgGroup {
   int64_t cst[CG_MAXSLOTS][ARR_MAXDIM];   /* per input slot */
   void (*fn)(char *const *ptrs, int64_t begin, int64_t end);
   struct CgTile *tile;           /* the tiled fallback (cgen_tile.c) while fn is NULL, or NULL */
+  /* a matrix product run with this kernel as its epilogue (cgen_epi.c): 1 + its equation, 0
+   * none; epi_slot is the input slot that reads its output; epi_swap: the slot reads the
+   * transpose of the product, computed as the product with its operands swapped */
+  int epi, epi_slot, epi_swap;
 } CgGroup;
 
 /* cgen_tile.c: a group run tile by tile through the eager kernels' loops (no compiler, a failed
@@ -42,6 +46,16 @@ int64_t cg_tile_scratch(const CgTile *t);                      /* bytes of scrat
 /* [b, e) of the group's flattened space; ptrs as the generated kernel's (outputs, then slots) */
 void cg_tile_run(const CgTile *t, const CgGroup *G, char *const *ptrs, char *scratch, int64_t b,
                  int64_t e);
+
+/* A group's kernel over [b, e) of its flattened space on the pool (cpu_parallel_for's shape):
+ * the compiled fn, or the tiled fallback when fn is NULL (nomem set if its scratch failed). */
+typedef struct CgRunCtx {
+  void (*fn)(char *const *, int64_t, int64_t);
+  char *const *ptrs;
+  const CgGroup *G;
+  int nomem;
+} CgRunCtx;
+void cg_run_range(void *c, int64_t b, int64_t e);
 
 /* The kinds of dtypes generated code handles; -1 for any other. */
 int cg_dtype_ok(DType d);
@@ -74,5 +88,27 @@ void cg_job_release(CgJob *j);
 const char *cg_last_failure(void);
 void cg_warn(const char *why);
 void cg_warn_pending(void);   /* a background compile's failure, printed by the program's thread */
+
+/* A float matrix product run on its own by cgen_epi.c in place of equation `at`, in row
+ * blocks on the pool: equation dot's product, or with swap, that of the transpose equation at
+ * that reads it, as dot(b, a); out is the variable defined. */
+typedef struct CgProd { int dot, at, swap, out; } CgProd;
+
+/* Matrix products with an epilogue (cgen_epi.c). cg_epi_wants: a group of one operation is
+ * still worth a kernel when it reads a product's output. cg_epi_plan: after the kernels are
+ * loaded, pair each product whose output only its group reads with that group (role: the
+ * plan's per-equation roles; the product's becomes -2). cg_epi_lifetimes: the product's
+ * operands live until the group runs. cg_epi_run: at the group's step, with ptrs filled but for
+ * the product's slot, run product and kernel; cg_epi_release: the product's operands whose last
+ * use this was. Products that feed no kernel run on their own (lone, role -3 - j), so that no
+ * product wakes OpenBLAS's threads (cpu_dot_epi). */
+int cg_epi_wants(const IrGraph *g, const CgGroup *gr);
+void cg_epi_plan(const IrGraph *g, CgGroup *gr, int ng, int *role, CgProd **lone, int *nlone);
+void cg_epi_lifetimes(const IrGraph *g, const CgGroup *gr, int *last_use);
+void cg_epi_lone_lifetimes(const IrGraph *g, const CgProd *pr, int *last_use);
+/* a product of the plan's own (role -3 - j: lone[j]) at its step; 1, or -1 with the error set */
+int cg_epi_lone(const IrGraph *g, const CgProd *pr, int i, Array **env, uint8_t *own);
+int cg_epi_run(const IrGraph *g, const CgGroup *gr, char **ptrs, Array **env);
+void cg_epi_release(const IrGraph *g, const CgGroup *gr, int i, Array **env, uint8_t *own);
 
 #endif

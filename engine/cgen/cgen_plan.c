@@ -10,12 +10,15 @@
 #include <string.h>
 
 struct CgenPlan {
+  const IrGraph *g;   /* the graph planned (cg_epi_lifetimes) */
   int neqn;
   int *role;          /* per equation: -1 eager, -2 fused (skipped), k >= 0 run group k here */
   int ng;
   CgGroup *gr;
   CgJob *job;         /* a compile running in the background (the groups run tiled meanwhile) */
   char *name;         /* the graph's, for the log */
+  int nlone;          /* products run on their own (cgen_epi.c): role -3 - j runs lone[j] */
+  CgProd *lone;
 };
 
 static int env_int(const char *name, int dflt) {
@@ -105,6 +108,7 @@ void cgen_free(CgenPlan *p) {
   cg_job_release(p->job);
   free(p->name);
   free(p->role);
+  free(p->lone);
   plan_free_groups(p->gr, p->ng);
   free(p);
 }
@@ -219,7 +223,7 @@ static int build_groups(const IrGraph *g, int **grp_of_eqn, CgGroup **out_gr, in
       G->out[G->nout++] = v;
     }
     /* a lone operation gains nothing over its eager kernel */
-    G->ok = !bad && nreal >= 2 && G->nout > 0;
+    G->ok = !bad && (nreal >= 2 || (nreal == 1 && cg_epi_wants(g, G))) && G->nout > 0;
     if (G->ok) coalesce(G);
   }
   free(prod);
@@ -334,6 +338,7 @@ CgenPlan *cgen_plan(const IrGraph *g) {
   p = calloc(1, sizeof *p);
   if (!p) goto fail;
   p->neqn = g->neqn;
+  p->g = g;
   p->role = geq;
   p->gr = gr;
   p->ng = ng;
@@ -343,6 +348,7 @@ CgenPlan *cgen_plan(const IrGraph *g) {
     int k = geq[i];
     geq[i] = (k >= 0 && gr[k].ok) ? (gr[k].last == i ? k : -2) : -1;
   }
+  cg_epi_plan(g, gr, ng, geq, &p->lone, &p->nlone);
   free(src);
   return p;
 fail:
@@ -384,20 +390,16 @@ void cgen_extend_lifetimes(const CgenPlan *p, int *last_use) {
       int v = G->in[s].var;
       if (last_use[v] >= 0 && last_use[v] < G->last) last_use[v] = G->last;
     }
+    cg_epi_lifetimes(p->g, G, last_use);
   }
+  for (int j = 0; j < p->nlone; j++) cg_epi_lone_lifetimes(p->g, &p->lone[j], last_use);
 }
 
-typedef struct RunCtx {
-  void (*fn)(char *const *, int64_t, int64_t);
-  char *const *ptrs;
-  const CgGroup *G;
-  int nomem;
-} RunCtx;
 /* The generated kernels (and the tiled fallback) take any [b, e) of the flattened space, so the
  * range is run in blocks with one read of the interrupt flag between them (a call and a load per
  * 64K elements). The tiled fallback's scratch is per thread, allocated here. */
-static void run_range(void *c, int64_t b, int64_t e) {
-  RunCtx *r = c;
+void cg_run_range(void *c, int64_t b, int64_t e) {
+  CgRunCtx *r = c;
   char *scratch = NULL;
   if (!r->fn && !(scratch = malloc((size_t)cg_tile_scratch(r->G->tile) + 64))) {
     __atomic_store_n(&r->nomem, 1, __ATOMIC_RELAXED);
@@ -422,6 +424,7 @@ int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
   int k = p->role[i];
   if (k == -1) return 0;
   if (k == -2) return 1;
+  if (k <= -3) return cg_epi_lone(g, &p->lone[-3 - k], i, env, own);
   CgGroup *G = &p->gr[k];
   char *ptrs[CG_MAXSLOTS];
   Array *tmp[CG_MAXSLOTS];
@@ -436,6 +439,7 @@ int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
     ptrs[o] = arr_data(a);
   }
   for (int s = 0; s < G->nin && rc == 0; s++) {
+    if (G->epi && s == G->epi_slot) continue;   /* the product's output, made by cg_epi_run */
     Array *a = env[G->in[s].var];
     if (!a) { rc = arr_err(ERR_INTERNAL, "fused kernel operand undefined"); break; }
     if (!arr_is_contiguous(a)) {
@@ -445,10 +449,12 @@ int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
     }
     ptrs[G->nout + s] = arr_data(a);
   }
-  if (rc == 0) {
-    RunCtx c = {__atomic_load_n(&G->fn, __ATOMIC_ACQUIRE), ptrs, G, 0};
+  if (rc == 0 && G->epi) {
+    rc = cg_epi_run(g, G, ptrs, env);
+  } else if (rc == 0) {
+    CgRunCtx c = {__atomic_load_n(&G->fn, __ATOMIC_ACQUIRE), ptrs, G, 0};
     if (!c.fn && !G->tile) rc = arr_err(ERR_INTERNAL, "fused group has neither a kernel nor a tiled form");
-    else cpu_parallel_for(G->size, G->cheap ? CPU_GRAIN_CHEAP : CPU_GRAIN_MATH, run_range, &c);
+    else cpu_parallel_for(G->size, G->cheap ? CPU_GRAIN_CHEAP : CPU_GRAIN_MATH, cg_run_range, &c);
     /* stopped part way: the outputs (in env, released by ir_run) are garbage */
     if (rc == 0 && arr_interrupted()) rc = arr_err(ERR_INTERRUPTED, "interrupted");
     else if (rc == 0 && c.nomem) rc = arr_err(ERR_MEMORY, "out of memory");
@@ -459,5 +465,6 @@ int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
     int v = G->in[s].var;
     if (own[v] && g->last_use[v] <= i) { arr_release(env[v]); env[v] = NULL; own[v] = 0; }
   }
+  if (G->epi) cg_epi_release(g, G, i, env, own);
   return rc < 0 ? -1 : 1;
 }

@@ -46,6 +46,19 @@ ElemLoop cpu_convert_loop(DType from, DType to);
 CPU_KERNEL(cpu_k_conv);
 CPU_KERNEL(cpu_k_dot);
 CPU_KERNEL(cpu_k_window);
+/* dot_general of float32/float64 operands (both of o's dtype) into o (fresh, contiguous, the
+ * output shape) with an epilogue: epi(ctx, b, e) runs on flat output elements [b, e) right after
+ * the GEMM wrote them, while they are in cache. Big products are cut into row blocks, one
+ * single-threaded sgemm/dgemm per block and its epilogue in one pool job (engine/cgen's fused
+ * matrix products); a product small enough that OpenBLAS runs it on one thread is one call, as
+ * cpu_k_dot makes it, its epilogue spread over the pool in chunks of >= grain elements. epi may
+ * be NULL (the product alone, on the pool rather than OpenBLAS's threads).
+ * 0, or -1 with the engine error set. */
+typedef void (*CpuEpiFn)(void *ctx, int64_t begin, int64_t end);
+int cpu_dot_epi(const PDot *d, Array *a, Array *b, Array *o, CpuEpiFn epi, void *ctx, int64_t grain);
+/* The row blocks cpu_dot_epi cuts a product of `batch` B into: 1 when it makes the one call of
+ * cpu_k_dot (bit-equal results). */
+int cpu_dot_blocks(int64_t B, int64_t M, int64_t N, int64_t K);
 /* cpu_elem.c */
 CPU_KERNEL(cpu_k_convert);
 CPU_KERNEL(cpu_k_copy);

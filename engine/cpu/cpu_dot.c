@@ -1,6 +1,7 @@
 /* cpu_dot.c - dot_general through cblas sgemm/dgemm (a strided loop over batch dims, views
- * passed to BLAS without copies when their strides allow), integer dot by plain loops,
- * and reduce_window (conv_general_dilated is in cpu_conv.c). */
+ * passed to BLAS without copies when their strides allow), integer dot by plain loops, float
+ * products with a fused epilogue in row blocks (engine/cgen), and reduce_window
+ * (conv_general_dilated is in cpu_conv.c). */
 #include "cpu.h"
 #include "cpu_blas.h"
 
@@ -137,6 +138,145 @@ done:
   arr_release(av);
   arr_release(bv);
   return 0;
+}
+
+/* {=== dot_general with an epilogue (engine/cgen) ===}
+ * OpenBLAS 0.3.21 runs a product of M*N*K <= 4 * 65536 on the calling thread only (interface/
+ * gemm.c, GEMM_MULTITHREAD_THRESHOLD): below that, one call as cpu_k_dot makes it, so that the
+ * result is bit-equal to the eager kernel's. Above it, OpenBLAS's own threads would split the
+ * product (and spin in sched_yield between products, taking the cores the pool needs for the
+ * elementwise work): here the pool splits it by rows instead, one single-threaded call per
+ * block. Each output element is then the same dot product summed in the same order except where
+ * OpenBLAS's threaded driver cuts K into different blocks than its one-thread driver (K > 2 *
+ * GEMM_Q) or a block is small enough for its small-matrix kernel: a few ulp of sum |a_ik b_kj|. */
+#define EPI_ONE_CALL_MNK ((int64_t)4 * 65536)
+#define EPI_MIN_ROWS 16
+
+int cpu_dot_blocks(int64_t B, int64_t M, int64_t N, int64_t K) {
+  int nt = cpu_pool_threads();
+  int64_t R = B * M;
+  if (nt <= 1 || (double)M * (double)N * (double)K <= (double)EPI_ONE_CALL_MNK || R < 2 * EPI_MIN_ROWS)
+    return 1;
+  return R / EPI_MIN_ROWS < nt ? (int)(R / EPI_MIN_ROWS) : nt;
+}
+
+typedef struct EpiJob {
+  const CpuBlas *bl;
+  DType dt;
+  int esz, nb, nblk;
+  int64_t B, M, N, K;
+  Mat ma, mb;
+  Array *av, *bv;
+  char *obase;
+  CpuEpiFn epi;
+  void *ctx;
+} EpiJob;
+
+/* rows [r0, r1) of the (batch * M) x N output */
+static void epi_gemm(const EpiJob *j, int64_t r0, int64_t r1) {
+  while (r0 < r1) {
+    int64_t bi = r0 / j->M, m0 = r0 % j->M, m1 = j->M;
+    if (m1 - m0 > r1 - r0) m1 = m0 + (r1 - r0);
+    int64_t oa = j->av->offset, ob = j->bv->offset, rest = bi;
+    for (int i = j->nb - 1; i >= 0; i--) {
+      int64_t bix = rest % j->av->shape[i];
+      rest /= j->av->shape[i];
+      oa += bix * j->av->strides[i];
+      ob += bix * j->bv->strides[i];
+    }
+    /* row m of op(A): row m of A, or column m of a column-major A */
+    oa += m0 * (j->ma.trans ? 1 : j->ma.ld);
+    char *A = (char *)j->av->buf->data + oa * j->esz, *Bp = (char *)j->bv->buf->data + ob * j->esz;
+    char *C = j->obase + (bi * j->M + m0) * j->N * j->esz;
+    int rows = (int)(m1 - m0);
+    CBLAS_TRANSPOSE ta = j->ma.trans ? CblasTrans : CblasNoTrans, tb = j->mb.trans ? CblasTrans : CblasNoTrans;
+    if (j->dt == DT_FLOAT32)
+      j->bl->cblas_sgemm(CblasRowMajor, ta, tb, rows, (int)j->N, (int)j->K, 1.0f, (float *)A, (int)j->ma.ld,
+                         (float *)Bp, (int)j->mb.ld, 0.0f, (float *)C, (int)j->N);
+    else
+      j->bl->cblas_dgemm(CblasRowMajor, ta, tb, rows, (int)j->N, (int)j->K, 1.0, (double *)A, (int)j->ma.ld,
+                         (double *)Bp, (int)j->mb.ld, 0.0, (double *)C, (int)j->N);
+    r0 += m1 - m0;
+  }
+}
+
+static void epi_blocks(void *c, int64_t b, int64_t e) {
+  const EpiJob *j = c;
+  int64_t R = j->B * j->M;
+  for (int64_t k = b; k < e; k++) {
+    if (arr_interrupted()) return;
+    int64_t r0 = R * k / j->nblk, r1 = R * (k + 1) / j->nblk;
+    epi_gemm(j, r0, r1);
+    if (j->epi) j->epi(j->ctx, r0 * j->N, r1 * j->N);
+  }
+}
+
+int cpu_dot_epi(const PDot *d, Array *a, Array *b, Array *o, CpuEpiFn epi, void *ctx, int64_t grain) {
+  if (a->dtype != o->dtype || b->dtype != o->dtype || (o->dtype != DT_FLOAT32 && o->dtype != DT_FLOAT64) ||
+      !arr_is_contiguous(o))
+    return arr_err(ERR_INTERNAL, "dot_general epilogue: unsupported operands");
+  int pa[ARR_MAXDIM], pb[ARR_MAXDIM], na = 0, nb = 0;
+  int ua[ARR_MAXDIM] = {0}, ub[ARR_MAXDIM] = {0};
+  for (int i = 0; i < d->nb; i++) { pa[na++] = d->lhs_batch[i]; ua[d->lhs_batch[i]] = 1; }
+  for (int i = 0; i < d->nc; i++) ua[d->lhs_contract[i]] = 1;
+  for (int i = 0; i < a->ndim; i++) if (!ua[i]) pa[na++] = i;
+  int afree = na - d->nb;
+  for (int i = 0; i < d->nc; i++) pa[na++] = d->lhs_contract[i];
+  for (int i = 0; i < d->nb; i++) { pb[nb++] = d->rhs_batch[i]; ub[d->rhs_batch[i]] = 1; }
+  for (int i = 0; i < d->nc; i++) { pb[nb++] = d->rhs_contract[i]; ub[d->rhs_contract[i]] = 1; }
+  int bfree = 0;
+  for (int i = 0; i < b->ndim; i++) if (!ub[i]) { pb[nb++] = i; bfree++; }
+  EpiJob j = {.dt = o->dtype, .esz = dt_size(o->dtype), .nb = d->nb, .B = 1, .M = 1, .N = 1, .K = 1,
+              .obase = arr_data(o), .epi = epi, .ctx = ctx};
+  j.av = arr_view_transpose(a, pa);
+  j.bv = arr_view_transpose(b, pb);
+  int rc = 0;
+  if (!j.av || !j.bv) { rc = -1; goto done; }
+  for (int i = 0; i < d->nb; i++) j.B *= j.av->shape[i];
+  for (int i = 0; i < afree; i++) j.M *= j.av->shape[d->nb + i];
+  for (int i = 0; i < d->nc; i++) j.K *= j.av->shape[d->nb + afree + i];
+  for (int i = 0; i < bfree; i++) j.N *= j.bv->shape[d->nb + d->nc + i];
+  if (o->size != j.B * j.M * j.N) { rc = arr_err(ERR_INTERNAL, "dot_general epilogue: output shape"); goto done; }
+  if (o->size == 0) goto done;
+  if (j.M > INT32_MAX || j.N > INT32_MAX || j.K > INT32_MAX) {
+    rc = arr_err(ERR_VALUE, "dot_general: matrix dimensions too large for BLAS (%lld x %lld x %lld)",
+                 (long long)j.M, (long long)j.K, (long long)j.N);
+    goto done;
+  }
+  if (j.K == 0) {
+    memset(j.obase, 0, (size_t)o->size * j.esz);
+    if (epi) cpu_parallel_for(o->size, grain, epi, ctx);
+    goto done;
+  }
+  if (!(j.bl = cpu_blas())) { rc = -1; goto done; }
+  if (!as_matrix(j.av->shape + d->nb, j.av->strides + d->nb, afree, d->nc, j.M, j.K, &j.ma)) {
+    Array *c = arr_copy(j.av);
+    arr_release(j.av);
+    if (!(j.av = c)) { rc = -1; goto done; }
+    j.ma.trans = 0; j.ma.ld = j.K;
+  }
+  if (!as_matrix(j.bv->shape + d->nb, j.bv->strides + d->nb, d->nc, bfree, j.K, j.N, &j.mb)) {
+    Array *c = arr_copy(j.bv);
+    arr_release(j.bv);
+    if (!(j.bv = c)) { rc = -1; goto done; }
+    j.mb.trans = 0; j.mb.ld = j.N;
+  }
+  int nblk = cpu_dot_blocks(j.B, j.M, j.N, j.K);
+  if (nblk <= 1) {
+    /* one call per batch, as cpu_k_dot */
+    for (int64_t bi = 0; bi < j.B && !arr_interrupted(); bi++) epi_gemm(&j, bi * j.M, (bi + 1) * j.M);
+    if (epi && !arr_interrupted()) cpu_parallel_for(o->size, grain, epi, ctx);
+  } else {
+    j.nblk = nblk;
+    cpu_blas_threads(1);
+    cpu_parallel_for(nblk, 1, epi_blocks, &j);
+    cpu_blas_threads(0);
+  }
+  if (arr_interrupted()) rc = arr_err(ERR_INTERRUPTED, "interrupted");
+done:
+  arr_release(j.av);
+  arr_release(j.bv);
+  return rc;
 }
 
 /* {=== convolution ===} */
