@@ -14,6 +14,7 @@
 typedef struct CgSlot {
   int var, as;
   int64_t st[ARR_MAXDIM];
+  int64_t off;                   /* first element: a sliced or reversed view of var (cgen_red) */
 } CgSlot;
 
 typedef struct CgGroup {
@@ -30,6 +31,14 @@ typedef struct CgGroup {
   int64_t cshape[ARR_MAXDIM];
   int64_t cst[CG_MAXSLOTS][ARR_MAXDIM];   /* per input slot */
   void (*fn)(char *const *ptrs, int64_t begin, int64_t end);
+  /* reductions ending the group (cgen_red.c): members reduce_* over the dims in redmask of the
+   * iteration shape; their outputs are among out[], the other outputs are stored full-size */
+  int nred;
+  unsigned redmask;
+  void (*part)(char *const *P, int64_t p, int64_t n, char *acc);   /* whole-array helpers */
+  void (*join)(char *d, const char *a, const char *b);
+  void (*fin)(char *const *P, const char *acc);
+  void (*ident)(char *acc);
 } CgGroup;
 
 /* The kinds of dtypes generated code handles; -1 for any other. */
@@ -42,6 +51,19 @@ void cg_prelude(CgBuf *b);
 int cg_emit_group(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k);
 /* Can this equation be expressed by its template for its dtypes? */
 int cg_eqn_ok(const IrGraph *g, const IrEqn *e);
+
+/* The emitter's C types (value, storage), helper suffix and template expansion. */
+const char *cg_ctype(DType d);
+const char *cg_stype(DType d);
+const char *cg_sfx(DType d);
+int cg_expand(CgBuf *b, const IrGraph *g, const IrEqn *e);
+/* Reducing groups (cgen_red.c). Is e a reduction the generator handles (dtype and op)? */
+int cg_red_eqn_ok(const IrGraph *g, const IrEqn *e);
+/* The kernel of a reducing group k: sbk<k>(P, b, e) over outputs [b, e) of the kept space plus
+ * the helpers sbk<k>_part/_join/_fin/_size used for whole-array reductions. */
+int cg_emit_red(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k);
+/* Run it (ptrs as cgen_step lays them out); 0, or -1 with the engine error set. */
+int cg_red_run(const IrGraph *g, CgGroup *gr, int k, char *const *ptrs);
 
 /* Compile (or find in the memory/disk caches) a source; returns a dlopen handle or NULL.
  * *how: 0 memory hit, 1 disk hit, 2 compiled. */
