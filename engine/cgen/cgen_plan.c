@@ -219,9 +219,19 @@ static unsigned red_mask(const IrEqn *e) {
 }
 /* May equation e (a reduction or not) join group G? A group that reduces takes only more
  * reductions over the same dims (they share its loop); nothing follows them in it. */
-static int red_compat(const IrGraph *g, const CgGroup *G, const IrEqn *e) {
+static int red_compat(const IrGraph *g, const CgGroup *G, const IrEqn *e, const int *prod, const int *geq) {
   if (!is_reduce(e->prim)) return G->nred == 0;
-  return G->nred == 0 || G->redmask == red_mask(e);
+  if (G->nred && G->redmask != red_mask(e)) return 0;
+  /* a reduction of a value from outside joins only a group that already reduces, or that
+   * reads the value too (sum(x) next to sum(x * x)), not any open group of its shape */
+  int x = e->in[0], pe = prod[x];
+  if (pe >= 0 && geq[pe] >= 0 && G->nmem > 0 && geq[pe] == geq[G->mem[0]]) return 1;
+  if (G->nred) return 1;
+  for (int m = 0; m < G->nmem; m++) {
+    const IrEqn *f = &g->eqns[G->mem[m]];
+    for (int k = 0; k < f->nin; k++) if (f->in[k] == x) return 1;
+  }
+  return 0;
 }
 
 /* Merge adjacent dims every operand walks contiguously across; drop size-1 dims. */
@@ -310,11 +320,11 @@ static int build_groups(const IrGraph *g, int **grp_of_eqn, CgGroup **out_gr, in
       for (int k = 0; k < e->nin && join < 0; k++) {
         int pe = prod[e->in[k]];
         int h = pe >= 0 ? geq[pe] : -1;
-        if (h >= 0 && !gr[h].closed && same_shape(oav, gr[h].nd, gr[h].shape) && red_compat(g, &gr[h], e))
+        if (h >= 0 && !gr[h].closed && same_shape(oav, gr[h].nd, gr[h].shape) && red_compat(g, &gr[h], e, prod, geq))
           join = h;
       }
       for (int h = ng - 1; h >= 0 && join < 0; h--)
-        if (!gr[h].closed && same_shape(oav, gr[h].nd, gr[h].shape) && red_compat(g, &gr[h], e)) join = h;
+        if (!gr[h].closed && same_shape(oav, gr[h].nd, gr[h].shape) && red_compat(g, &gr[h], e, prod, geq)) join = h;
       /* a broadcast of a value of this very group is not a load */
       if (join >= 0 && e->prim == PRIM_broadcast_in_dim) {
         int pe = prod[e->in[0]];
