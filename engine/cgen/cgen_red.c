@@ -255,7 +255,7 @@ int cg_emit_red(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k) {
   int inner_red = rdm.n > 0 && rdm.red[rdm.n - 1];
   /* outer dims: kept ones give the output position, reduced ones are looped over */
   int nk = 0, nq = 0, kd[ARR_MAXDIM], qd[ARR_MAXDIM];
-  for (int d = 0; d < rdm.n - (inner_red ? 1 : 0); d++) {
+  for (int d = 0; d < rdm.n - 1; d++) {   /* the innermost run is handled apart */
     if (rdm.red[d]) qd[nq++] = d;
     else kd[nk++] = d;
   }

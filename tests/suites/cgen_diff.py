@@ -34,7 +34,7 @@ ROOT = os.environ.get("SABLE_ROOT", os.path.dirname(os.path.dirname(os.path.dirn
     os.path.abspath(__file__)))))
 SABLE = os.environ.get("SABLE", os.path.join(ROOT, "bin", "sable"))
 NGRAPHS = 120
-NRED = 90
+NRED = 120
 
 DTYPES = ["bool", "uint8", "uint32", "int32", "int64", "float32", "float64"]
 SHAPES = [(), (1,), (7,), (0,), (3, 0), (4, 5), (2, 3, 4), (3, 1, 5), (1, 6), (33, 65), (5, 4, 3, 2)]
@@ -152,7 +152,8 @@ def gen_graph(rng, gi, trans):
 
 
 RSHAPES = [(7,), (4, 5), (2, 3, 4), (3, 1, 5), (1, 6), (33, 65), (5, 4, 3, 2), (300,), (1000,),
-           (3, 0), (1, 1), (2, 700), (700, 3), (130, 9), (1, 130, 2), (70000,), (300, 230)]
+           (3, 0), (1, 1), (2, 700), (700, 3), (130, 9), (1, 130, 2), (70000,), (300, 230),
+           (6, 5, 7), (3, 4, 130), (4, 50, 3), (2, 3, 4, 5), (3, 2, 1, 40), (9, 1, 11, 3)]
 REDS = {"sum": "jnp.sum({0}, axis={1})", "prod": "jnp.prod({0}, axis={1})",
         "max": "jnp.max({0}, axis={1})", "min": "jnp.min({0}, axis={1})", "mean": "jnp.mean({0}, axis={1})"}
 
@@ -212,8 +213,8 @@ def gen_red_graph(rng, gi, trans):
         lines.append(f"    v{j} = {ex.format(*ops)}")
         vals.append((f"v{j}", target))
     last, ldt = vals[-1]
-    if nd and rng.random() < 0.75:
-        axes = tuple(sorted(rng.sample(range(nd), rng.randint(1, nd))))
+    if nd and rng.random() < 0.8:
+        axes = tuple(d for d in range(nd) if rng.random() < 0.5) or (rng.randrange(nd),)
     else:
         axes = None
     n_red = int(np.prod([shape[a] for a in (axes if axes is not None else range(nd))]))
