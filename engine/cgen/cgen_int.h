@@ -65,6 +65,11 @@ int cg_emit_red(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k);
 /* Run it (ptrs as cgen_step lays them out); 0, or -1 with the engine error set. */
 int cg_red_run(const IrGraph *g, CgGroup *gr, int k, char *const *ptrs);
 
+/* Transposed reads (cgen_trans.c): does group gr want the tiled walk sbk<k>_t, emitted after
+ * cg_emit_group's kernel (whose inner function it calls)? */
+int cg_wants_tiles(const CgGroup *gr);
+int cg_emit_tiled(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k);
+
 /* Compile (or find in the memory/disk caches) a source; returns a dlopen handle or NULL.
  * *how: 0 memory hit, 1 disk hit, 2 compiled. */
 void *cg_load(const char *src, size_t n, int *how, double *ms);

@@ -437,6 +437,9 @@ static char *emit_source(const IrGraph *g, CgGroup *gr, int ng) {
     if (gr[h].ok && (gr[h].nred ? cg_emit_red(&b, g, &gr[h], h) : cg_emit_group(&b, g, &gr[h], h)) < 0) {
       free(b.s);
       return NULL;
+    } else if (gr[h].ok && cg_wants_tiles(&gr[h]) && cg_emit_tiled(&b, g, &gr[h], h) < 0) {
+      free(b.s);
+      return NULL;
     }
   if (b.oom) { free(b.s); return NULL; }
   return b.s;
@@ -483,6 +486,11 @@ CgenPlan *cgen_plan(const IrGraph *g) {
     snprintf(nm, sizeof nm, "sbk%d", k);
     void *f = dlsym(h, nm);
     if (!f) goto fail;
+    if (cg_wants_tiles(&gr[k])) {   /* the tiled walk of a transposed read (cgen_trans.c) */
+      snprintf(nm, sizeof nm, "sbk%d_t", k);
+      void *t = dlsym(h, nm);
+      if (t) f = t;
+    }
     memcpy(&gr[k].fn, &f, sizeof f);
     if (gr[k].nred) {   /* whole-array helpers (absent when the innermost dim is kept) */
       const char *hn[4] = {"part", "join", "fin", "ident"};

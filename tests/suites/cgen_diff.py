@@ -18,7 +18,7 @@ parallel threshold (2 x 32768). Integer results and float sums/products of a com
 must be bit-equal (the fused loop sums in the eager kernel's pairwise order); max/min too, up
 to the sign of a zero result (-0.0 vs 0.0 when both occur); a float sum of an input view itself
 (summed in the group's C order where the eager kernel follows memory order) within
-2(n-1)u * sum|x|; transcendental chains (sum of |f(x)|, max, min) within the tolerance above.
+2(n-1)u * sum|x|; some graphs end without a reduction (transposed reads: the tiled walk); transcendental chains (sum of |f(x)|, max, min) within the tolerance above.
 Env: SABLE (binary), SABLE_ROOT."""
 import os
 import random
@@ -153,17 +153,20 @@ def gen_graph(rng, gi, trans):
 
 RSHAPES = [(7,), (4, 5), (2, 3, 4), (3, 1, 5), (1, 6), (33, 65), (5, 4, 3, 2), (300,), (1000,),
            (3, 0), (1, 1), (2, 700), (700, 3), (130, 9), (1, 130, 2), (70000,), (300, 230),
-           (6, 5, 7), (3, 4, 130), (4, 50, 3), (2, 3, 4, 5), (3, 2, 1, 40), (9, 1, 11, 3)]
+           (6, 5, 7), (3, 4, 130), (4, 50, 3), (2, 3, 4, 5), (3, 2, 1, 40), (9, 1, 11, 3),
+           (130, 300), (2, 150, 140)]
 REDS = {"sum": "jnp.sum({0}, axis={1})", "prod": "jnp.prod({0}, axis={1})",
         "max": "jnp.max({0}, axis={1})", "min": "jnp.min({0}, axis={1})", "mean": "jnp.mean({0}, axis={1})"}
 
 
-def gen_red_graph(rng, gi, trans):
+def gen_red_graph(rng, gi, trans, tiled=False):
     """(source, inputs, output kinds) of a graph ending in reductions; inputs (dtype, stored
     shape, in-graph view) with views applied inside the jitted function."""
     shape = rng.choice(RSHAPES)
     if shape == (70000,) and rng.random() < 0.5:
         shape = (300, 230)
+    if tiled:   # a transposed input, no reduction: the tiled walk
+        shape = rng.choice([(130, 300), (300, 230), (2, 150, 140), (5, 129)])
     dt = rng.choice(["float32", "float64"] if trans else DTYPES)
     nd = len(shape)
     nin = rng.randint(1, 3)
@@ -171,6 +174,8 @@ def gen_red_graph(rng, gi, trans):
     for k in range(nin):
         d = dt if rng.random() < 0.85 else rng.choice(DTYPES)
         view = rng.choice(["c", "T", "slice", "reshape", "rev", "bcast"]) if k or nd else "c"
+        if tiled and k == 0:
+            view = "T"
         if view == "bcast" and (k == 0 or nd < 2):
             view = "c"
         if view == "T":
@@ -229,8 +234,14 @@ def gen_red_graph(rng, gi, trans):
         operand = {}
     if n_red == 0:   # max/min of nothing raise, in JAX too
         kinds = [k for k in kinds if k not in ("max", "min")] or (["sum"] if cls(ldt) != "b" else [])
+    if tiled or rng.random() < 0.2:   # no reduction: transposed reads walked in tiles (cgen_trans.c)
+        kinds = []
+        operand = {}
     outs, okinds = [], []
-    if not kinds:
+    if not kinds and (tiled or rng.random() < 0.5):
+        outs.append(last)
+        okinds.append("trans" if trans else "exact")
+    elif not kinds:
         outs.append(f"jnp.sum({last}.astype(jnp.int32), axis={axes})")
         okinds.append("exact")
     for kname in kinds:
@@ -336,7 +347,7 @@ def main():
         for ri in range(NRED):
             gi = NGRAPHS + ri
             trans = ri % 4 == 3
-            src, ins, kinds = gen_red_graph(rng, gi, trans)
+            src, ins, kinds = gen_red_graph(rng, gi, trans, ri % 10 == 1)
             names = []
             for k, (d, s, layout) in enumerate(ins):
                 a = make_input(rng, nrng, d, s, rng.random() < 0.5)
