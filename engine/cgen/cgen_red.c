@@ -10,7 +10,18 @@
  * parallel leaves are subtrees of it). When the innermost dim is kept, each output is a
  * sequential fold over the reduced combinations in C order. Products fold sequentially; a
  * whole-array product of >= 2 * CPU_GRAIN_CHEAP elements on several threads is folded per
- * cpu_parallel_for chunk and the chunks combined in order, as the eager kernel does. */
+ * cpu_parallel_for chunk and the chunks combined in order, as the eager kernel does.
+ *
+ * Hence, against the eager kernels (tests/suites/cgen_diff.py checks each case):
+ *  - bit-equal: integer sums and products (wrapping: any order); float sums and products whose
+ *    operand is computed in the group or is C-contiguous at run time (a plain input);
+ *  - max/min: equal, but a zero result may differ in sign when -0.0 and 0.0 both occur (the eager
+ *    float kernel compares in SIMD lanes; here in order), and a NaN result's payload may differ;
+ *  - within a bound: a float sum whose operand is itself a non-contiguous input view (transposed,
+ *    strided, reversed, broadcast): the eager kernel sums in memory order, this loop in the group's
+ *    C order, both pairwise or sequential, so |fused - eager| <= 2(n-1)u * sum|x| (u = 2^-24 or
+ *    2^-53); a float product in such a view, or in a whole-array group that also has a float
+ *    sum (it follows the sum's tree), within a relative 2(n-1)u. */
 #include "cgen_int.h"
 #include "cpu/cpu.h"
 
