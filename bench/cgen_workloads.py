@@ -1,6 +1,8 @@
 # Workloads of bench/cgen_bench.py, one program for Sable and for real JAX (run by both):
-# jit(selu) and jit-ed gelu / softplus chains on 1M float32, and the slide MLP's jit-ed SGD
-# update (784-512-512-10, batch 128). Prints `name best_ms median_ms` lines (best of repeats).
+# jit(selu) and jit-ed gelu / softplus chains on 1M float32, reductions (softmax cross-entropy
+# on 1024x10 and 128x1000 logits, sum(x**2) on 1M, a row-wise sum of squares), a transposed
+# elementwise op (x.T * y + b, 1000x1000), and the slide MLP's jit-ed SGD update (784-512-512-10,
+# batch 128). Prints `name best_ms median_ms` lines (best of repeats).
 import time
 import jax
 import jax.numpy as jnp
@@ -36,6 +38,31 @@ f_gs = jit(gelu_softplus)
 for name, f in (("selu_1M_f32", f_selu), ("gelu_softplus_1M_f32", f_gs)):
     b, m = timeit(lambda: f(x).block_until_ready(), 20)
     print(name, round(b, 4), round(m, 4))
+
+
+def xent(logits, labels):
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits, axis=-1) * labels, axis=-1))
+
+
+f_xent = jit(xent)
+for n, k in ((1024, 10), (128, 1000)):
+    rs0 = np.random.RandomState(n)
+    lg = jnp.asarray(rs0.randn(n, k).astype(np.float32))
+    lab = jnp.asarray(np.eye(k, dtype=np.float32)[rs0.randint(0, k, n)])
+    b, m = timeit(lambda: f_xent(lg, lab).block_until_ready(), 50)
+    print(f"softmax_xent_{n}x{k}", round(b, 4), round(m, 4))
+f_ss = jit(lambda v: jnp.sum(v ** 2))
+b, m = timeit(lambda: f_ss(x).block_until_ready(), 50)
+print("sum_sq_1M_f32", round(b, 4), round(m, 4))
+x2 = x.reshape(1000, 1000)
+f_rs = jit(lambda v: jnp.sum(v * v + 1.0, axis=1))
+b, m = timeit(lambda: f_rs(x2).block_until_ready(), 50)
+print("row_sumsq_1000x1000", round(b, 4), round(m, 4))
+y2 = jnp.asarray(np.random.RandomState(2).randn(1000, 1000).astype(np.float32))
+c2 = jnp.asarray(np.random.RandomState(3).randn(1000).astype(np.float32))
+f_t = jit(lambda u, v, w: u.T * v + w)
+b, m = timeit(lambda: f_t(x2, y2, c2).block_until_ready(), 20)
+print("transpose_mul_add_1000x1000", round(b, 4), round(m, 4))
 
 
 def relu(v):

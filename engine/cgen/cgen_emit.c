@@ -236,7 +236,9 @@ int cg_emit_group(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k) {
   for (int s = 0; s < gr->nin; s++) {
     DType d = g->avals[gr->in[s].var].dtype;
     if (gr->cst[s][inner] == 0) cg_put(b, "    const %s v%d = h%d;\n", ctype(d), gr->in[s].as, s);
-    else cg_put(b, "    const %s v%d = (%s)i%d[i];\n", ctype(d), gr->in[s].as, ctype(d), s);
+    else if (gr->cst[s][inner] == 1) cg_put(b, "    const %s v%d = (%s)i%d[i];\n", ctype(d), gr->in[s].as, ctype(d), s);
+    else cg_put(b, "    const %s v%d = (%s)i%d[i * %lldLL];\n", ctype(d), gr->in[s].as, ctype(d), s,
+                (long long)gr->cst[s][inner]);   /* a transposed or strided view */
   }
   for (int m = 0; m < gr->nmem; m++) {
     const IrEqn *e = &g->eqns[gr->mem[m]];
@@ -261,7 +263,9 @@ int cg_emit_group(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k) {
   if (gr->cnd == 1) {
     cg_put(b, "  sbk%d_in(e - b", k);
     for (int o = 0; o < gr->nout; o++) cg_put(b, ", o%d + b", o);
-    for (int s = 0; s < gr->nin; s++) cg_put(b, gr->cst[s][0] ? ", i%d + b" : ", i%d", s);
+    for (int s = 0; s < gr->nin; s++)
+      if (gr->cst[s][0]) cg_put(b, ", i%d + b * %lldLL", s, (long long)gr->cst[s][0]);
+      else cg_put(b, ", i%d", s);
     cg_put(b, ");\n}\n");
     return b->oom ? -1 : 0;
   }
@@ -284,3 +288,9 @@ int cg_emit_group(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k) {
   cg_put(b, "    for (int d = %d; d >= 0; d--) { if (++idx[d] < D[d]) break; idx[d] = 0; }\n  }\n}\n", nd - 2);
   return b->oom ? -1 : 0;
 }
+
+/* for cgen_red.c */
+const char *cg_ctype(DType d) { return ctype(d); }
+const char *cg_stype(DType d) { return stype(d); }
+const char *cg_sfx(DType d) { return sfx(d); }
+int cg_expand(CgBuf *b, const IrGraph *g, const IrEqn *e) { return expand(b, g, e); }

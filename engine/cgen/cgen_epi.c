@@ -36,7 +36,7 @@ static int is_float_dot(const IrGraph *g, int d) {
 /* slot s reads its variable whole, element for element over the group's iteration space */
 static int slot_aligned(const IrGraph *g, const CgGroup *gr, int s) {
   const CgSlot *sl = &gr->in[s];
-  if (sl->as != sl->var) return 0;
+  if (sl->as != sl->var || sl->off) return 0;
   const AVal *av = &g->avals[sl->var];
   if (av->ndim != gr->nd) return 0;
   int64_t st = 1;
@@ -62,6 +62,15 @@ static int only_reader(const IrGraph *g, const CgGroup *gr, int v, int s) {
     for (int k = 0; k < g->eqns[i].nin; k++) if (g->eqns[i].in[k] == v) return 0;
   }
   return 1;
+}
+
+/* Does a group load v through a chain of views (reshape/transpose/... read with strides, cgen_plan)?
+ * Then v itself must exist: its transpose cannot be computed in its place. */
+static int viewed_by_group(const CgGroup *gr, int ng, int v) {
+  for (int k = 0; k < ng; k++)
+    for (int s = 0; gr[k].ok && s < gr[k].nin; s++)
+      if (gr[k].in[s].var == v && gr[k].in[s].as != v) return 1;
+  return 0;
 }
 
 /* The single reader of v when it is a transpose that turns product d's output (batch, lhs
@@ -121,6 +130,10 @@ int cg_epi_wants(const IrGraph *g, const CgGroup *gr) {
   return 0;
 }
 
+int cg_epi_swaps(const IrGraph *g, int d, int t) {
+  return epi_enabled() && is_float_dot(g, d) && swap_reader(g, d, g->eqns[d].out[0]) == t;
+}
+
 void cg_epi_plan(const IrGraph *g, CgGroup *gr, int ng, int *role, CgProd **lone, int *nlone) {
   if (!epi_enabled()) return;
   int nf = 0, nl = 0, cap = 0;
@@ -128,11 +141,11 @@ void cg_epi_plan(const IrGraph *g, CgGroup *gr, int ng, int *role, CgProd **lone
   for (int d = 0; d < g->neqn; d++) {
     if (!is_float_dot(g, d) || role[d] != -1) continue;
     int v = g->eqns[d].out[0], t = swap_reader(g, d, v);
-    if (t >= 0 && role[t] != -1) t = -1;
+    if (t >= 0 && (role[t] != -1 || viewed_by_group(gr, ng, v))) t = -1;
     int w = t >= 0 ? g->eqns[t].out[0] : v, at = t >= 0 ? t : d, done = 0;
     for (int k = 0; k < ng && !done; k++) {
       CgGroup *G = &gr[k];
-      if (!G->ok || (!G->fn && !G->tile) || G->epi || G->last < at) continue;
+      if (!G->ok || (!G->fn && !G->tile) || G->epi || G->nred || G->last < at) continue;
       for (int s = 0; s < G->nin && !done; s++) {
         if (G->in[s].var != w || !slot_aligned(g, G, s) || !only_reader(g, G, w, s) ||
             !operands_outside(g, G, d))

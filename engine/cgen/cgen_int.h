@@ -14,6 +14,7 @@
 typedef struct CgSlot {
   int var, as;
   int64_t st[ARR_MAXDIM];
+  int64_t off;                   /* first element: a sliced or reversed view of var (cgen_red) */
 } CgSlot;
 
 typedef struct CgGroup {
@@ -35,6 +36,14 @@ typedef struct CgGroup {
    * none; epi_slot is the input slot that reads its output; epi_swap: the slot reads the
    * transpose of the product, computed as the product with its operands swapped */
   int epi, epi_slot, epi_swap;
+  /* reductions ending the group (cgen_red.c): members reduce_* over the dims in redmask of the
+   * iteration shape; their outputs are among out[], the other outputs are stored full-size */
+  int nred;
+  unsigned redmask;
+  void (*part)(char *const *P, int64_t p, int64_t n, char *acc);   /* whole-array helpers */
+  void (*join)(char *d, const char *a, const char *b);
+  void (*fin)(char *const *P, const char *acc);
+  void (*ident)(char *acc);
 } CgGroup;
 
 /* cgen_tile.c: a group run tile by tile through the eager kernels' loops (no compiler, a failed
@@ -67,6 +76,24 @@ void cg_prelude(CgBuf *b);
 int cg_emit_group(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k);
 /* Can this equation be expressed by its template for its dtypes? */
 int cg_eqn_ok(const IrGraph *g, const IrEqn *e);
+
+/* The emitter's C types (value, storage), helper suffix and template expansion. */
+const char *cg_ctype(DType d);
+const char *cg_stype(DType d);
+const char *cg_sfx(DType d);
+int cg_expand(CgBuf *b, const IrGraph *g, const IrEqn *e);
+/* Reducing groups (cgen_red.c). Is e a reduction the generator handles (dtype and op)? */
+int cg_red_eqn_ok(const IrGraph *g, const IrEqn *e);
+/* The kernel of a reducing group k: sbk<k>(P, b, e) over outputs [b, e) of the kept space plus
+ * the helpers sbk<k>_part/_join/_fin/_size used for whole-array reductions. */
+int cg_emit_red(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k);
+/* Run it (ptrs as cgen_step lays them out); 0, or -1 with the engine error set. */
+int cg_red_run(const IrGraph *g, CgGroup *gr, int k, char *const *ptrs);
+
+/* Transposed reads (cgen_trans.c): does group gr want the tiled walk sbk<k>_t, emitted after
+ * cg_emit_group's kernel (whose inner function it calls)? */
+int cg_wants_tiles(const CgGroup *gr);
+int cg_emit_tiled(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k);
 
 /* Compile (or find in the memory/disk caches) a source; returns a dlopen handle or NULL.
  * *how: 0 memory hit, 1 disk hit, 2 compiled. */
@@ -103,6 +130,9 @@ typedef struct CgProd { int dot, at, swap, out; } CgProd;
  * use this was. Products that feed no kernel run on their own (lone, role -3 - j), so that no
  * product wakes OpenBLAS's threads (cpu_dot_epi). */
 int cg_epi_wants(const IrGraph *g, const CgGroup *gr);
+/* Is equation t the transpose of product d's output that cg_epi_plan computes as dot(b, a)? (The
+ * view tracing of cgen_plan.c then leaves it a variable of its own.) */
+int cg_epi_swaps(const IrGraph *g, int d, int t);
 void cg_epi_plan(const IrGraph *g, CgGroup *gr, int ng, int *role, CgProd **lone, int *nlone);
 void cg_epi_lifetimes(const IrGraph *g, const CgGroup *gr, int *last_use);
 void cg_epi_lone_lifetimes(const IrGraph *g, const CgProd *pr, int *last_use);

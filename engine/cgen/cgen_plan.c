@@ -33,7 +33,8 @@ static int same_shape(const AVal *a, int nd, const int64_t *shape) {
 }
 
 /* Contiguous strides of av broadcast (right-aligned) to the group shape. */
-static void bcast_strides(const AVal *av, const CgGroup *gr, int64_t *st) {
+/* (add_view_slot does this through view chains now; kept for the other cgen branches) */
+__attribute__((unused)) static void bcast_strides(const AVal *av, const CgGroup *gr, int64_t *st) {
   int off = gr->nd - av->ndim;
   int64_t s = 1;
   for (int d = gr->nd - 1; d >= 0; d--) {
@@ -55,7 +56,7 @@ static void bdim_strides(const AVal *av, const PBroadcast *pb, const CgGroup *gr
   }
 }
 
-static int add_slot(CgGroup *gr, int var, int as, const int64_t *st) {
+static int add_slot_off(CgGroup *gr, int var, int as, const int64_t *st, int64_t off) {
   for (int s = 0; s < gr->nin; s++)
     if (gr->in[s].var == var && gr->in[s].as == as) return 0;
   if (gr->nin >= CG_MAXSLOTS) return -1;
@@ -63,6 +64,181 @@ static int add_slot(CgGroup *gr, int var, int as, const int64_t *st) {
   sl->var = var;
   sl->as = as;
   memcpy(sl->st, st, sizeof(int64_t) * ARR_MAXDIM);
+  sl->off = off;
+  return 0;
+}
+static int add_slot(CgGroup *gr, int var, int as, const int64_t *st) {
+  return add_slot_off(gr, var, as, st, 0);
+}
+
+/* {=== data movement as index arithmetic (cgenred) ===}
+ * A value read by a group that a chain of view primitives (reshape, transpose, slice, rev,
+ * broadcast_in_dim; copy and stop_gradient as the identity) made from a variable `root` is
+ * loaded from root's (contiguous) buffer with the chain's static strides and offset, so that
+ * x.T * y + b copies nothing. The view equations still run eagerly (O(1): they make views). */
+typedef struct View { int nd; int64_t shape[ARR_MAXDIM], st[ARR_MAXDIM], off; } View;
+
+static void view_contig(const AVal *av, View *v) {
+  v->nd = av->ndim;
+  v->off = 0;
+  int64_t s = 1;
+  for (int d = av->ndim - 1; d >= 0; d--) { v->shape[d] = av->shape[d]; v->st[d] = s; s *= av->shape[d]; }
+}
+
+/* reshape without a copy (NumPy's attempt_nocopy_reshape); -1 when it needs one */
+static int view_reshape(const View *u, const AVal *oav, View *v) {
+  int on = 0;
+  int64_t osh[ARR_MAXDIM], ost[ARR_MAXDIM];
+  for (int d = 0; d < u->nd; d++) {
+    if (u->shape[d] == 0) return -1;
+    if (u->shape[d] != 1) { osh[on] = u->shape[d]; ost[on] = u->st[d]; on++; }
+  }
+  int nn = oav->ndim;
+  v->nd = nn;
+  for (int d = 0; d < nn; d++) { v->shape[d] = oav->shape[d]; v->st[d] = 0; }
+  int oi = 0, oj = 1, ni = 0, nj = 1;
+  while (ni < nn && oi < on) {
+    int64_t np = v->shape[ni], op = osh[oi];
+    while (np != op) {
+      if (np < op) { if (nj >= nn) return -1; np *= v->shape[nj++]; }
+      else { if (oj >= on) return -1; op *= osh[oj++]; }
+    }
+    for (int ok = oi; ok < oj - 1; ok++) if (ost[ok] != osh[ok + 1] * ost[ok + 1]) return -1;
+    v->st[nj - 1] = ost[oj - 1];
+    for (int nk = nj - 1; nk > ni; nk--) v->st[nk - 1] = v->st[nk] * v->shape[nk];
+    ni = nj++;
+    oi = oj++;
+  }
+  for (int d = 0; d < nn; d++) if (v->shape[d] == 0) return -1;
+  v->off = u->off;
+  return 0;
+}
+
+/* v = the view equation e applied to u (u: e's operand); -1 when it is not a static view */
+static int view_apply(const IrGraph *g, const IrEqn *e, const View *u, View *v) {
+  const AVal *oav = &g->avals[e->out[0]];
+  if (oav->ndim > ARR_MAXDIM) return -1;
+  switch (e->prim) {
+    case PRIM_copy: case PRIM_stop_gradient:
+      *v = *u;
+      return 0;
+    case PRIM_reshape:
+      return view_reshape(u, oav, v);
+    case PRIM_transpose: {
+      const PPerm *pp = e->params;
+      if (!pp || pp->ndim != u->nd) return -1;
+      v->nd = u->nd;
+      v->off = u->off;
+      for (int d = 0; d < u->nd; d++) {
+        int q = pp->perm[d];
+        if (q < 0 || q >= u->nd) return -1;
+        v->shape[d] = u->shape[q];
+        v->st[d] = u->st[q];
+      }
+      return 0;
+    }
+    case PRIM_slice: {
+      const PSlice *ps = e->params;
+      if (!ps || ps->ndim != u->nd || oav->ndim != u->nd) return -1;
+      *v = *u;
+      for (int d = 0; d < u->nd; d++) {
+        int64_t step = ps->stride[d] >= 1 ? ps->stride[d] : 1;
+        if (ps->start[d] < 0 || ps->start[d] > u->shape[d]) return -1;
+        v->off += ps->start[d] * u->st[d];
+        v->st[d] = u->st[d] * step;
+        v->shape[d] = oav->shape[d];
+      }
+      return 0;
+    }
+    case PRIM_rev: {
+      const PAxes *pa = e->params;
+      if (!pa) return -1;
+      *v = *u;
+      for (int i = 0; i < pa->naxes; i++) {
+        int d = pa->axes[i];
+        if (d < 0 || d >= u->nd) return -1;
+        v->off += (u->shape[d] - 1) * u->st[d];
+        v->st[d] = -u->st[d];
+      }
+      return 0;
+    }
+    case PRIM_broadcast_in_dim: {
+      const PBroadcast *pb = e->params;
+      if (!pb) return -1;
+      v->nd = oav->ndim;
+      v->off = u->off;
+      for (int d = 0; d < v->nd; d++) { v->shape[d] = oav->shape[d]; v->st[d] = 0; }
+      for (int i = 0; i < u->nd; i++) {
+        int d = pb->bdims[i];
+        if (d < 0 || d >= v->nd) return -1;
+        v->st[d] = (u->shape[i] == 1 && v->shape[d] != 1) ? 0 : u->st[i];
+      }
+      return 0;
+    }
+    default:
+      return -1;
+  }
+}
+
+/* The root variable var is read through, with the view of it; var itself when no chain. */
+static int view_resolve(const IrGraph *g, const int *prod, int var, int depth, View *v) {
+  int pe = prod[var];
+  if (pe >= 0 && depth < 64) {
+    const IrEqn *e = &g->eqns[pe];
+    PrimId p = e->prim;
+    /* a product's transpose that cgen_epi.c computes as the swapped product stays a variable */
+    int swapped = p == PRIM_transpose && e->nin == 1 && prod[e->in[0]] >= 0 &&
+                  cg_epi_swaps(g, prod[e->in[0]], pe);
+    if ((p == PRIM_copy || p == PRIM_stop_gradient || p == PRIM_reshape || (p == PRIM_transpose && !swapped) ||
+         p == PRIM_slice || p == PRIM_rev || p == PRIM_broadcast_in_dim) &&
+        e->nin == 1 && e->nout == 1 && g->avals[e->in[0]].dtype == g->avals[var].dtype) {
+      View u;
+      int root = view_resolve(g, prod, e->in[0], depth + 1, &u);
+      if (view_apply(g, e, &u, v) == 0) return root;
+    }
+  }
+  view_contig(&g->avals[var], v);
+  return var;
+}
+
+/* A slot for var (external to group gr) broadcast (right-aligned) to the group's shape and
+ * defined as `as` in the loop. */
+static int add_view_slot(CgGroup *gr, const IrGraph *g, const int *prod, int var, int as) {
+  View v;
+  int root = view_resolve(g, prod, var, 0, &v);
+  int64_t st[ARR_MAXDIM] = {0};
+  int off = gr->nd - v.nd;
+  if (off < 0) return -1;
+  for (int d = 0; d < gr->nd; d++) {
+    int j = d - off;
+    st[d] = (j < 0 || (v.shape[j] == 1 && gr->shape[d] != 1)) ? 0 : v.st[j];
+  }
+  return add_slot_off(gr, root, as, st, v.off);
+}
+
+static int is_reduce(PrimId p) {
+  return p == PRIM_reduce_sum || p == PRIM_reduce_prod || p == PRIM_reduce_max || p == PRIM_reduce_min;
+}
+static unsigned red_mask(const IrEqn *e) {
+  const PAxes *ax = e->params;
+  unsigned m = 0;
+  for (int i = 0; i < ax->naxes; i++) m |= 1u << ax->axes[i];
+  return m;
+}
+/* May equation e (a reduction or not) join group G? A group that reduces takes only more
+ * reductions over the same dims (they share its loop); nothing follows them in it. */
+static int red_compat(const IrGraph *g, const CgGroup *G, const IrEqn *e, const int *prod, const int *geq) {
+  if (!is_reduce(e->prim)) return G->nred == 0;
+  if (G->nred && G->redmask != red_mask(e)) return 0;
+  /* a reduction of a value from outside joins only a group that already reduces, or that
+   * reads the value too (sum(x) next to sum(x * x)), not any open group of its shape */
+  int x = e->in[0], pe = prod[x];
+  if (pe >= 0 && geq[pe] >= 0 && G->nmem > 0 && geq[pe] == geq[G->mem[0]]) return 1;
+  if (G->nred) return 1;
+  for (int m = 0; m < G->nmem; m++) {
+    const IrEqn *f = &g->eqns[G->mem[m]];
+    for (int k = 0; k < f->nin; k++) if (f->in[k] == x) return 1;
+  }
   return 0;
 }
 
@@ -131,11 +307,19 @@ static int build_groups(const IrGraph *g, int **grp_of_eqn, CgGroup **out_gr, in
     const IrEqn *e = &g->eqns[i];
     int fus = 0;
     const AVal *oav = e->nout == 1 ? &g->avals[e->out[0]] : NULL;
+    int red = is_reduce(e->prim) && cg_red_eqn_ok(g, e);
+    if (red) {
+      /* a reduction joins the group of its operand's shape; its output must be non-empty */
+      int64_t osz = 1;
+      for (int d = 0; d < oav->ndim; d++) osz *= oav->shape[d];
+      oav = osz > 0 ? &g->avals[e->in[0]] : NULL;
+    }
     if (oav && oav->ndim <= ARR_MAXDIM) {
       int64_t sz = 1;
       for (int d = 0; d < oav->ndim; d++) sz *= oav->shape[d];
       if (sz > 0 && sz >= minsz) {
-        if (e->prim == PRIM_broadcast_in_dim)
+        if (red) fus = 1;
+        else if (e->prim == PRIM_broadcast_in_dim)
           fus = e->nin == 1 && e->params && cg_dtype_ok(oav->dtype);
         else
           fus = cg_eqn_ok(g, e);
@@ -147,10 +331,11 @@ static int build_groups(const IrGraph *g, int **grp_of_eqn, CgGroup **out_gr, in
       for (int k = 0; k < e->nin && join < 0; k++) {
         int pe = prod[e->in[k]];
         int h = pe >= 0 ? geq[pe] : -1;
-        if (h >= 0 && !gr[h].closed && same_shape(oav, gr[h].nd, gr[h].shape)) join = h;
+        if (h >= 0 && !gr[h].closed && same_shape(oav, gr[h].nd, gr[h].shape) && red_compat(g, &gr[h], e, prod, geq))
+          join = h;
       }
       for (int h = ng - 1; h >= 0 && join < 0; h--)
-        if (!gr[h].closed && same_shape(oav, gr[h].nd, gr[h].shape)) join = h;
+        if (!gr[h].closed && same_shape(oav, gr[h].nd, gr[h].shape) && red_compat(g, &gr[h], e, prod, geq)) join = h;
       /* a broadcast of a value of this very group is not a load */
       if (join >= 0 && e->prim == PRIM_broadcast_in_dim) {
         int pe = prod[e->in[0]];
@@ -188,7 +373,8 @@ static int build_groups(const IrGraph *g, int **grp_of_eqn, CgGroup **out_gr, in
       G->mem[G->nmem++] = i;
       G->last = i;
       geq[i] = join;
-      if (e->prim != PRIM_broadcast_in_dim && !prim_table[e->prim].cheap) G->cheap = 0;
+      if (e->prim != PRIM_broadcast_in_dim && !prim_table[e->prim].cheap && !red) G->cheap = 0;
+      if (red) { G->nred++; G->redmask = red_mask(e); }
     }
   }
   /* loads and stores */
@@ -199,6 +385,13 @@ static int build_groups(const IrGraph *g, int **grp_of_eqn, CgGroup **out_gr, in
       const IrEqn *e = &g->eqns[G->mem[m]];
       int64_t st[ARR_MAXDIM];
       if (e->prim == PRIM_broadcast_in_dim) {
+        /* its operand may itself be a view: the chain's strides (cgenred) */
+        View u, v;
+        int root = view_resolve(g, prod, e->in[0], 0, &u);
+        if (view_apply(g, e, &u, &v) == 0 && v.nd == G->nd) {
+          bad = add_slot_off(G, root, e->out[0], v.st, v.off) < 0;
+          continue;
+        }
         bdim_strides(&g->avals[e->in[0]], e->params, G, st);
         bad = add_slot(G, e->in[0], e->out[0], st) < 0;
         continue;
@@ -207,8 +400,7 @@ static int build_groups(const IrGraph *g, int **grp_of_eqn, CgGroup **out_gr, in
       for (int k = 0; k < e->nin && !bad; k++) {
         int v = e->in[k], pe = prod[v];
         if (pe >= 0 && geq[pe] == h) continue;
-        bcast_strides(&g->avals[v], G, st);
-        bad = add_slot(G, v, v, st) < 0;
+        bad = add_view_slot(G, g, prod, v, v) < 0;
       }
     }
     for (int m = 0; m < G->nmem && !bad; m++) {
@@ -221,6 +413,14 @@ static int build_groups(const IrGraph *g, int **grp_of_eqn, CgGroup **out_gr, in
       if (!used) continue;
       if (G->nout + G->nin >= CG_MAXSLOTS) { bad = 1; break; }
       G->out[G->nout++] = v;
+    }
+    /* every reduction's output is kept (it is used: the graph is dead-code free) */
+    for (int m = 0; m < G->nmem && !bad && G->nred; m++) {
+      const IrEqn *e = &g->eqns[G->mem[m]];
+      if (!is_reduce(e->prim)) continue;
+      int found = 0;
+      for (int o = 0; o < G->nout; o++) found |= G->out[o] == e->out[0];
+      bad = !found;
     }
     /* a lone operation gains nothing over its eager kernel */
     G->ok = !bad && (nreal >= 2 || (nreal == 1 && cg_epi_wants(g, G))) && G->nout > 0;
@@ -245,7 +445,13 @@ static char *emit_source(const IrGraph *g, CgGroup *gr, int ng) {
   cg_put(&b, "/* generated by sable (engine/cgen) for %s */\n", g->name);
   cg_prelude(&b);
   for (int h = 0; h < ng; h++)
-    if (gr[h].ok && cg_emit_group(&b, g, &gr[h], h) < 0) { free(b.s); return NULL; }
+    if (gr[h].ok && (gr[h].nred ? cg_emit_red(&b, g, &gr[h], h) : cg_emit_group(&b, g, &gr[h], h)) < 0) {
+      free(b.s);
+      return NULL;
+    } else if (gr[h].ok && cg_wants_tiles(&gr[h]) && cg_emit_tiled(&b, g, &gr[h], h) < 0) {
+      free(b.s);
+      return NULL;
+    }
   if (b.oom) { free(b.s); return NULL; }
   return b.s;
 }
@@ -270,9 +476,28 @@ static int bind_kernels(CgGroup *gr, int ng, void *h) {
     snprintf(nm, sizeof nm, "sbk%d", k);
     void *f = dlsym(h, nm);
     if (!f) return -1;
+    if (cg_wants_tiles(&gr[k])) {   /* the tiled walk of a transposed read (cgen_trans.c) */
+      snprintf(nm, sizeof nm, "sbk%d_t", k);
+      void *t = dlsym(h, nm);
+      if (t) f = t;
+    }
+    if (gr[k].nred) {   /* whole-array helpers (absent when the innermost dim is kept) */
+      const char *hn[4] = {"part", "join", "fin", "ident"};
+      void *hf[4];
+      for (int q = 0; q < 4; q++) {
+        snprintf(nm, sizeof nm, "sbk%d_%s", k, hn[q]);
+        hf[q] = dlsym(h, nm);
+      }
+      if (hf[0] && hf[1] && hf[2] && hf[3]) {
+        memcpy(&gr[k].part, &hf[0], sizeof hf[0]);
+        memcpy(&gr[k].join, &hf[1], sizeof hf[1]);
+        memcpy(&gr[k].fin, &hf[2], sizeof hf[2]);
+        memcpy(&gr[k].ident, &hf[3], sizeof hf[3]);
+      }
+    }
     void (*fn)(char *const *, int64_t, int64_t);
     memcpy(&fn, &f, sizeof f);
-    __atomic_store_n(&gr[k].fn, fn, __ATOMIC_RELEASE);
+    __atomic_store_n(&gr[k].fn, fn, __ATOMIC_RELEASE);   /* after the helpers it needs */
   }
   return 0;
 }
@@ -447,9 +672,11 @@ int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
       if (!a) { rc = -1; break; }
       tmp[ntmp++] = a;
     }
-    ptrs[G->nout + s] = arr_data(a);
+    ptrs[G->nout + s] = arr_data(a) + G->in[s].off * dt_size(a->dtype);
   }
-  if (rc == 0 && G->epi) {
+  if (rc == 0 && G->nred) {
+    rc = cg_red_run(g, G, k, ptrs);
+  } else if (rc == 0 && G->epi) {
     rc = cg_epi_run(g, G, ptrs, env);
   } else if (rc == 0) {
     CgRunCtx c = {__atomic_load_n(&G->fn, __ATOMIC_ACQUIRE), ptrs, G, 0};
