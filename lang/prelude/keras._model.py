@@ -188,6 +188,21 @@ class Model(Layer):
         return _c.model_from_config(cls, config, custom_objects)
 
     # -- the training half (keras._trainer)
+    @property
+    def metrics(self):
+        return _trainer().model_metrics(self)
+
+    @property
+    def metrics_names(self):
+        return [m.name for m in self.metrics]
+
+    def reset_metrics(self):
+        for m in self.metrics:
+            m.reset_state()
+
+    def get_metrics_result(self):
+        return _trainer().get_metrics_result(self)
+
     def compile(self, *args, **kwargs):
         return _trainer().compile(self, *args, **kwargs)
 
