@@ -138,7 +138,7 @@ class Model(Layer):
     def layers(self):
         # arithmetic on KerasTensors makes operation nodes, which Keras does not list as layers
         import keras._layers_core as _lc
-        return [l for l in self._layers if not isinstance(l, _lc._Lambda)]
+        return [l for l in self._layers if not isinstance(l, (_lc._Lambda, _lc.NotEqual))]
 
     def get_layer(self, name=None, index=None):
         if index is not None and name is not None:
