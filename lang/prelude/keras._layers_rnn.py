@@ -604,7 +604,13 @@ def _clone_rnn(layer, name, go_backwards):
     cfg['name'] = name
     cfg['go_backwards'] = go_backwards
     if isinstance(layer, _CellRNN):
-        return type(layer).from_config(cfg)
+        clone = type(layer).from_config(cfg)
+        # Keras's clone goes through deserialization, which builds a built layer at once,
+        # outside any name scope: a reloaded Bidirectional's weights are forward_lstm/...
+        bc = layer.get_build_config()
+        if bc is not None and layer.built:
+            clone.build_from_config(bc)
+        return clone
     import keras._config as _c
     cfg2 = _c.serialize_layer(layer)
     cfg2['config']['name'] = name
