@@ -2,6 +2,7 @@
 # and seed generators, training propagation), KerasTensor/Node for symbolic graphs, InputLayer/Input.
 
 import inspect
+import sys as _sys
 import math
 import numpy as np
 import jax.numpy as jnp
@@ -175,6 +176,7 @@ class Layer:
         d['_non_trainable_variables'] = []
         d['_seed_generators'] = []
         d['_losses'] = []
+        d['_metrics'] = []
         d['_inbound_nodes'] = []
         d['_tracking'] = True
         d['built'] = False
@@ -232,6 +234,20 @@ class Layer:
             for e in value:
                 if isinstance(e, (Layer, _kr.SeedGenerator, _kb.Variable, list, tuple)):
                     self._track(e)
+        else:
+            # a keras.metrics.Metric attribute (Keras's Layer._metrics); no Metric exists
+            # before keras.metrics is imported
+            km = _sys.modules.get('keras.metrics')
+            if km is not None and isinstance(value, km.Metric) and \
+                    not any(m is value for m in self._metrics):
+                self._metrics.append(value)
+
+    @property
+    def metrics(self):
+        out = list(self._metrics)
+        for layer in self._layers:
+            out.extend(layer.metrics)
+        return out
 
     # -- properties
     @property

@@ -190,6 +190,7 @@ def _build_compile(model, st, y_true, y_pred):
         for m in spec:
             out.append((0, _get_metric(m, yts[0], yps[0]), weighted))
         return out
+    st.extra_metrics = _tracked_metrics(model)
     entries = build_list(st.metrics_spec, False) + build_list(st.weighted_spec, True)
     st.metric_entries = entries
     st.user_metrics = [e[1] for e in entries]
@@ -257,11 +258,22 @@ def model_metrics(model):
     """Model.metrics: the loss tracker, the compiled metrics, each output's loss tracker."""
     st = getattr(model, '_keras_train', None)
     if st is None or not getattr(model, 'compiled', False):
-        return []
+        return _tracked_metrics(model)
     out = [st.loss_tracker]
     if st.metrics_spec is not None or st.weighted_spec is not None:
         out.append(st.compile_metrics)
     out.extend(getattr(st, 'loss_metrics', None) or [])
+    return out + _tracked_metrics(model)
+
+
+def _tracked_metrics(model):
+    # the Metric attributes of the model and its layers (not of nested models), as Keras's
+    # Trainer.metrics lists them after the compiled ones
+    from keras._model import Model
+    out = list(model._metrics)
+    for layer in model._flatten_layers(include_self=False):
+        if not isinstance(layer, Model):
+            out.extend(layer.metrics)
     return out
 
 
@@ -277,7 +289,8 @@ def get_metrics_result(model):
 
 
 def _all_metrics(st):
-    return [st.loss_tracker] + list(st.user_metrics or []) + list(getattr(st, 'loss_metrics', []))
+    return [st.loss_tracker] + list(st.user_metrics or []) + \
+        list(getattr(st, 'loss_metrics', [])) + list(getattr(st, 'extra_metrics', []))
 
 
 def _metric_vars(st):
@@ -310,6 +323,7 @@ def _compute_loss(st, y, y_pred, sw, extra_losses, per_output=None):
 def _update_metrics(st, mv, loss, x, y, y_pred, sw, per_output=()):
     ms = _all_metrics(st)
     nuser = len(st.user_metrics or [])
+    nloss = len(getattr(st, 'loss_metrics', []))
     out = []
     pos = 0
     bs = _flat(x)[0].shape[0]
@@ -320,6 +334,8 @@ def _update_metrics(st, mv, loss, x, y, y_pred, sw, per_output=()):
         pos += k
         if j == 0:
             vals = m.stateless_update_state(vals, loss, sample_weight=bs)
+        elif j > nuser + nloss:
+            pass    # a model's own metric: its train_step would update it
         elif j > nuser:
             k2 = j - nuser - 1
             vals = m.stateless_update_state(vals, per_output[k2],
@@ -377,6 +393,13 @@ def _metric_results(st, mv):
     res = {}
     for name, j in zip(_result_names(st), order):
         res[name] = ms[j].stateless_result(chunks[j])
+    nfixed = len(ms) - len(getattr(st, 'extra_metrics', []))
+    for j in range(nfixed, len(ms)):
+        r = ms[j].stateless_result(chunks[j])
+        if isinstance(r, dict):
+            res.update(r)
+        else:
+            res[ms[j].name] = r
     return res
 
 

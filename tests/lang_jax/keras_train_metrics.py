@@ -86,3 +86,34 @@ print("dict compiled", desc(m3))
 print(r(m3.evaluate(x, [x[:, :1], y], verbose=0, sample_weight=np.linspace(0.5, 1.5, 40).astype('float32'))))
 print(r(m3.get_metrics_result()))
 print([s.name for s in m3.metrics[1].metrics], m3.metrics_names)
+
+
+# metrics held as attributes of a subclassed model or of its layers come after the compiled ones
+class Scaled(layers.Layer):
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.seen = keras.metrics.Sum(name='seen')
+
+    def call(self, x):
+        return x * 2.0
+
+
+class Sub(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.d = layers.Dense(1)
+        self.s = Scaled()
+        self.tracker = keras.metrics.Mean(name='my_mean')
+
+    def call(self, x):
+        return self.d(self.s(x))
+
+
+s = Sub()
+print("sub", desc(s))
+s.compile(optimizer='sgd', loss='mse', metrics=['mae'])
+print("sub compiled", desc(s))
+s.fit(x, x[:, :1], batch_size=20, verbose=0, shuffle=False)
+print("sub fit", desc(s), sorted(s.get_metrics_result()))
+print(sorted(s.evaluate(x, x[:, :1], verbose=0, return_dict=True)))
+print(len(s.evaluate(x, x[:, :1], verbose=0)), [v.path for v in s.tracker.variables])
