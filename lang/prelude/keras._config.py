@@ -14,6 +14,9 @@ def _module_of(obj):
         return 'keras'
     if getattr(_kl, name, None) is type(obj):
         return 'keras.layers'
+    import keras._layers_core as _lc
+    if type(obj) is _lc.NotEqual:
+        return 'keras.src.ops.numpy'
     return type(obj).__module__
 
 
@@ -37,6 +40,8 @@ def _classes(custom_objects):
             v = getattr(mod, k)
             if isinstance(v, type) and issubclass(v, Layer):
                 table[k] = v
+    import keras._layers_core as _lc
+    table['NotEqual'] = _lc.NotEqual
     table.update(custom_objects or {})
     return table
 
@@ -82,7 +87,8 @@ def model_config(model):
         return Layer.get_config(model)
     layers = []
     in_graph = {id(n) for n in model._nodes}
-    for layer in model.layers:
+    import keras._layers_core as _lc
+    for layer in [l for l in model._layers if not isinstance(l, _lc._Lambda)]:
         entry = serialize_layer(layer)
         entry['name'] = layer.name
         nodes = []

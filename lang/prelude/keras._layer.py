@@ -2,6 +2,7 @@
 # and seed generators, training propagation), KerasTensor/Node for symbolic graphs, InputLayer/Input.
 
 import inspect
+import sys as _sys
 import math
 import numpy as np
 import jax.numpy as jnp
@@ -175,6 +176,7 @@ class Layer:
         d['_non_trainable_variables'] = []
         d['_seed_generators'] = []
         d['_losses'] = []
+        d['_metrics'] = []
         d['_inbound_nodes'] = []
         d['_tracking'] = True
         d['built'] = False
@@ -232,6 +234,20 @@ class Layer:
             for e in value:
                 if isinstance(e, (Layer, _kr.SeedGenerator, _kb.Variable, list, tuple)):
                     self._track(e)
+        else:
+            # a keras.metrics.Metric attribute (Keras's Layer._metrics); no Metric exists
+            # before keras.metrics is imported
+            km = _sys.modules.get('keras.metrics')
+            if km is not None and isinstance(value, km.Metric) and \
+                    not any(m is value for m in self._metrics):
+                self._metrics.append(value)
+
+    @property
+    def metrics(self):
+        out = list(self._metrics)
+        for layer in self._layers:
+            out.extend(layer.metrics)
+        return out
 
     # -- properties
     @property
@@ -482,10 +498,37 @@ class Layer:
         return out
 
     def _symbolic_call(self, args, kwargs):
+        # masks are symbolic too (Keras's _set_mask_metadata): a KerasTensor's _keras_mask is
+        # another KerasTensor (Embedding's NotEqual node), passed on as the `mask` argument, so
+        # the node records it and the graph computes it
+        if self._call_has_training_arg and kwargs.get('training') is None and \
+                self._training_default is not None:
+            # Keras records the call signature's default in the node (and in get_config)
+            kwargs['training'] = self._training_default
+        first = args[0] if args else None
+        previous_mask = _map(lambda t: getattr(t, '_keras_mask', None)
+                             if isinstance(t, KerasTensor) else None, first)
+        if kwargs.get('mask') is not None:
+            previous_mask = kwargs['mask']
+        elif self._call_has_mask_arg and len(args) == 1 and \
+                any(m is not None for m in _flatten(previous_mask)):
+            kwargs['mask'] = previous_mask
         with _kb.name_scope(self.name, caller=self):
             self._maybe_build(args, kwargs)
         outs = self.compute_output_spec(*args, **kwargs)
         Node(self, args, kwargs, outs)
+        if self.supports_masking:
+            flat = [o for o in _flatten(outs) if isinstance(o, KerasTensor)]
+            try:
+                masks = self.compute_mask(first, previous_mask)
+            except Exception:
+                # a mask rule that needs concrete arrays (two masks combined): the eager
+                # call still computes it when the graph runs
+                masks = None
+            if masks is not None:
+                for o, m in zip(flat, _flatten(masks)):
+                    if isinstance(m, KerasTensor) and getattr(o, '_keras_mask', None) is None:
+                        o._keras_mask = m
         return outs
 
     def compute_output_spec(self, *args, **kwargs):

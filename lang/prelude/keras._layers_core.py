@@ -251,6 +251,9 @@ class Embedding(Layer):
     def compute_mask(self, inputs, mask=None):
         if not self.mask_zero:
             return None
+        from keras._layer import KerasTensor
+        if isinstance(inputs, KerasTensor):
+            return NotEqual()(inputs, 0)
         return jnp.not_equal(inputs, 0)
 
     def compute_output_shape(self, input_shape):
@@ -395,6 +398,27 @@ class Lambda(Layer):
 
     def call(self, inputs, mask=None, training=None):
         return self.function(inputs, **self.arguments)
+
+
+class NotEqual(Layer):
+    # the operation keras.ops.not_equal puts in a functional graph for Embedding(mask_zero):
+    # listed by summary() and get_config() with the layers, not in model.layers
+    def __init__(self, name=None, **kwargs):
+        super().__init__(name=name or _kb.auto_name('not_equal'))
+        self.built = True
+
+    def call(self, x, y):
+        return jnp.not_equal(x, y)
+
+    def compute_output_spec(self, x, y):
+        from keras._layer import KerasTensor
+        return KerasTensor(x.shape, dtype='bool')
+
+    def get_config(self):
+        return {'name': self.name}
+
+    def get_build_config(self):
+        return None
 
 
 class _Lambda(Layer):

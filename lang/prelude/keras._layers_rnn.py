@@ -71,6 +71,32 @@ class _CellBase(Layer, DropoutRNNCell):
                 'bias_constraint': None, 'dropout': self.dropout,
                 'recurrent_dropout': self.recurrent_dropout, 'seed': self.seed}
 
+    def _gate_setup(self, gates, implementation, units, activation, recurrent_activation,
+                    use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
+                    kernel_regularizer, recurrent_regularizer, bias_regularizer, dropout,
+                    recurrent_dropout, seed):
+        # LSTMCell's and GRUCell's shared attributes, in Keras's order; recurrent dropout
+        # needs the per-gate form (implementation 1), which draws one mask per gate
+        self.implementation = implementation
+        self.units = units
+        self.activation = _ka.get(activation)
+        self.recurrent_activation = _ka.get(recurrent_activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = _ki.get(kernel_initializer)
+        self.recurrent_initializer = _ki.get(recurrent_initializer)
+        self.bias_initializer = _ki.get(bias_initializer)
+        self.kernel_regularizer = _kr.get(kernel_regularizer)
+        self.recurrent_regularizer = _kr.get(recurrent_regularizer)
+        self.bias_regularizer = _kr.get(bias_regularizer)
+        self.dropout = min(1.0, max(0.0, dropout))
+        self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
+        if self.recurrent_dropout != 0.0:
+            self.implementation = 1
+        if self.implementation == 1:
+            self.dropout_mask_count = gates
+        self.seed = seed
+        self.seed_generator = _krand.SeedGenerator(seed=seed)
+
     def _weights(self, input_dim, n, bias_shape, bias_init):
         self.kernel = self.add_weight(shape=(input_dim, self.units * n), name='kernel',
                                       initializer=self.kernel_initializer,
@@ -148,25 +174,10 @@ class LSTMCell(_CellBase):
         _check_units(units)
         implementation = kwargs.pop('implementation', 2)
         super().__init__(**kwargs)
-        self.implementation = implementation
-        self.units = units
-        self.activation = _ka.get(activation)
-        self.recurrent_activation = _ka.get(recurrent_activation)
-        self.use_bias = use_bias
-        self.kernel_initializer = _ki.get(kernel_initializer)
-        self.recurrent_initializer = _ki.get(recurrent_initializer)
-        self.bias_initializer = _ki.get(bias_initializer)
-        self.kernel_regularizer = _kr.get(kernel_regularizer)
-        self.recurrent_regularizer = _kr.get(recurrent_regularizer)
-        self.bias_regularizer = _kr.get(bias_regularizer)
-        self.dropout = min(1.0, max(0.0, dropout))
-        self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
-        if self.recurrent_dropout != 0.0:
-            self.implementation = 1
-        if self.implementation == 1:
-            self.dropout_mask_count = 4
-        self.seed = seed
-        self.seed_generator = _krand.SeedGenerator(seed=seed)
+        self._gate_setup(4, implementation, units, activation, recurrent_activation, use_bias,
+                         kernel_initializer, recurrent_initializer, bias_initializer,
+                         kernel_regularizer, recurrent_regularizer, bias_regularizer, dropout,
+                         recurrent_dropout, seed)
         self.unit_forget_bias = unit_forget_bias
         self.state_size = [self.units, self.units]
         self.output_size = self.units
@@ -236,25 +247,10 @@ class GRUCell(_CellBase):
         _check_units(units)
         implementation = kwargs.pop('implementation', 2)
         super().__init__(**kwargs)
-        self.implementation = implementation
-        self.units = units
-        self.activation = _ka.get(activation)
-        self.recurrent_activation = _ka.get(recurrent_activation)
-        self.use_bias = use_bias
-        self.kernel_initializer = _ki.get(kernel_initializer)
-        self.recurrent_initializer = _ki.get(recurrent_initializer)
-        self.bias_initializer = _ki.get(bias_initializer)
-        self.kernel_regularizer = _kr.get(kernel_regularizer)
-        self.recurrent_regularizer = _kr.get(recurrent_regularizer)
-        self.bias_regularizer = _kr.get(bias_regularizer)
-        self.dropout = min(1.0, max(0.0, dropout))
-        self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
-        if self.recurrent_dropout != 0.0:
-            self.implementation = 1
-        if self.implementation == 1:
-            self.dropout_mask_count = 3
-        self.seed = seed
-        self.seed_generator = _krand.SeedGenerator(seed=seed)
+        self._gate_setup(3, implementation, units, activation, recurrent_activation, use_bias,
+                         kernel_initializer, recurrent_initializer, bias_initializer,
+                         kernel_regularizer, recurrent_regularizer, bias_regularizer, dropout,
+                         recurrent_dropout, seed)
         self.reset_after = reset_after
         self.state_size = self.units
         self.output_size = self.units
@@ -608,7 +604,13 @@ def _clone_rnn(layer, name, go_backwards):
     cfg['name'] = name
     cfg['go_backwards'] = go_backwards
     if isinstance(layer, _CellRNN):
-        return type(layer).from_config(cfg)
+        clone = type(layer).from_config(cfg)
+        # Keras's clone goes through deserialization, which builds a built layer at once,
+        # outside any name scope: a reloaded Bidirectional's weights are forward_lstm/...
+        bc = layer.get_build_config()
+        if bc is not None and layer.built:
+            clone.build_from_config(bc)
+        return clone
     import keras._config as _c
     cfg2 = _c.serialize_layer(layer)
     cfg2['config']['name'] = name

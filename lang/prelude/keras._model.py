@@ -138,7 +138,7 @@ class Model(Layer):
     def layers(self):
         # arithmetic on KerasTensors makes operation nodes, which Keras does not list as layers
         import keras._layers_core as _lc
-        return [l for l in self._layers if not isinstance(l, _lc._Lambda)]
+        return [l for l in self._layers if not isinstance(l, (_lc._Lambda, _lc.NotEqual))]
 
     def get_layer(self, name=None, index=None):
         if index is not None and name is not None:
@@ -188,6 +188,21 @@ class Model(Layer):
         return _c.model_from_config(cls, config, custom_objects)
 
     # -- the training half (keras._trainer)
+    @property
+    def metrics(self):
+        return _trainer().model_metrics(self)
+
+    @property
+    def metrics_names(self):
+        return [m.name for m in self.metrics]
+
+    def reset_metrics(self):
+        for m in self.metrics:
+            m.reset_state()
+
+    def get_metrics_result(self):
+        return _trainer().get_metrics_result(self)
+
     def compile(self, *args, **kwargs):
         return _trainer().compile(self, *args, **kwargs)
 

@@ -166,7 +166,9 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
         sequential_like = True
         layers = model.layers
     else:
-        layers = model.layers
+        # Keras lists the graph's operations: the layers and Embedding's NotEqual mask nodes
+        import keras._layers_core as _lc
+        layers = [l for l in model._layers if not isinstance(l, _lc._Lambda)]
         sequential_like = True
         nodes = [n for n in model._nodes if not isinstance(n.operation, InputLayer)]
         users = {}

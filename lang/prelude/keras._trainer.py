@@ -86,6 +86,8 @@ def compile(model, optimizer='rmsprop', loss=None, loss_weights=None, metrics=No
     st.user_metrics = None
     st.weighted_flags = []
     st.loss_tracker = _metrics.Mean(name='loss')
+    st.metric_entries = []
+    st.compile_metrics = CompileMetrics(st)
     st.train_fn = st.test_fn = st.predict_fn = None
     st.compile_config = {'optimizer': _optimizers.serialize(st.optimizer), 'loss': loss,
                          'loss_weights': loss_weights, 'metrics': metrics,
@@ -174,7 +176,7 @@ def _build_compile(model, st, y_true, y_pred):
                 for m in (ms if isinstance(ms, (list, tuple)) else [ms]):
                     obj = _get_metric(m, yts[i], yps[i])
                     if n > 1:
-                        obj.name = f"{k}_{obj.name}"
+                        obj._out_prefix = f"{k}_"
                     out.append((i, obj, weighted))
             return out
         if n > 1 and len(spec) == n and all(isinstance(s, (list, tuple)) for s in spec):
@@ -182,12 +184,13 @@ def _build_compile(model, st, y_true, y_pred):
                 for m in ms:
                     obj = _get_metric(m, yts[i], yps[i])
                     if names:
-                        obj.name = f"{names[i]}_{obj.name}"
+                        obj._out_prefix = f"{names[i]}_"
                     out.append((i, obj, weighted))
             return out
         for m in spec:
             out.append((0, _get_metric(m, yts[0], yps[0]), weighted))
         return out
+    st.extra_metrics = _tracked_metrics(model)
     entries = build_list(st.metrics_spec, False) + build_list(st.weighted_spec, True)
     st.metric_entries = entries
     st.user_metrics = [e[1] for e in entries]
@@ -205,8 +208,89 @@ def _build_compile(model, st, y_true, y_pred):
                 m._direction = 'up'
 
 
+class CompileMetrics(_metrics.Metric):
+    """The metrics compile() names, as one metric whose result() is a dict (Keras's
+    trainers.compile_utils.CompileMetrics); it has no sub-metrics until the first batch."""
+
+    def __init__(self, st):
+        _metrics.Metric.__init__(self, name='compile_metrics')
+        self._st = st
+
+    @property
+    def built(self):
+        return self._st.loss_fns is not None
+
+    @property
+    def metrics(self):
+        return list(self._st.user_metrics or []) if self.built else []
+
+    @property
+    def variables(self):
+        out = []
+        for m in self.metrics:
+            out.extend(m.variables)
+        return out
+
+    def reset_state(self):
+        for m in self.metrics:
+            m.reset_state()
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        st = self._st
+        yts, yps = _flat(y_true), _flat(y_pred)
+        for i, m, weighted in st.metric_entries:
+            m.update_state(yts[i], yps[i], sample_weight=sample_weight if weighted else None)
+
+    def result(self):
+        if not self.built:
+            raise ValueError("Cannot get result() since the metric has not yet been built.")
+        st = self._st
+        res = {}
+        entries = st.metric_entries or []
+        order = [j for j, e in enumerate(entries) if not e[2]] + \
+            [j for j, e in enumerate(entries) if e[2]]
+        for name, j in zip(_result_names(st)[1:], order):
+            res[name] = entries[j][1].result()
+        return res
+
+
+def model_metrics(model):
+    """Model.metrics: the loss tracker, the compiled metrics, each output's loss tracker."""
+    st = getattr(model, '_keras_train', None)
+    if st is None or not getattr(model, 'compiled', False):
+        return _tracked_metrics(model)
+    out = [st.loss_tracker]
+    if st.metrics_spec is not None or st.weighted_spec is not None:
+        out.append(st.compile_metrics)
+    out.extend(getattr(st, 'loss_metrics', None) or [])
+    return out + _tracked_metrics(model)
+
+
+def _tracked_metrics(model):
+    # the Metric attributes of the model and its layers (not of nested models), as Keras's
+    # Trainer.metrics lists them after the compiled ones
+    from keras._model import Model
+    out = list(model._metrics)
+    for layer in model._flatten_layers(include_self=False):
+        if not isinstance(layer, Model):
+            out.extend(layer.metrics)
+    return out
+
+
+def get_metrics_result(model):
+    res = {}
+    for m in model_metrics(model):
+        r = m.result()
+        if isinstance(r, dict):
+            res.update(r)
+        else:
+            res[m.name] = r
+    return res
+
+
 def _all_metrics(st):
-    return [st.loss_tracker] + list(st.user_metrics or []) + list(getattr(st, 'loss_metrics', []))
+    return [st.loss_tracker] + list(st.user_metrics or []) + \
+        list(getattr(st, 'loss_metrics', [])) + list(getattr(st, 'extra_metrics', []))
 
 
 def _metric_vars(st):
@@ -239,6 +323,7 @@ def _compute_loss(st, y, y_pred, sw, extra_losses, per_output=None):
 def _update_metrics(st, mv, loss, x, y, y_pred, sw, per_output=()):
     ms = _all_metrics(st)
     nuser = len(st.user_metrics or [])
+    nloss = len(getattr(st, 'loss_metrics', []))
     out = []
     pos = 0
     bs = _flat(x)[0].shape[0]
@@ -249,6 +334,8 @@ def _update_metrics(st, mv, loss, x, y, y_pred, sw, per_output=()):
         pos += k
         if j == 0:
             vals = m.stateless_update_state(vals, loss, sample_weight=bs)
+        elif j > nuser + nloss:
+            pass    # a model's own metric: its train_step would update it
         elif j > nuser:
             k2 = j - nuser - 1
             vals = m.stateless_update_state(vals, per_output[k2],
@@ -262,30 +349,31 @@ def _update_metrics(st, mv, loss, x, y, y_pred, sw, per_output=()):
 
 
 def _result_names(st):
-    # CompileMetrics.result's naming: repeats get _1, _2...; a weighted metric whose name is
-    # taken becomes weighted_<name>
+    # CompileMetrics.result's naming: an output's metrics are prefixed with its name; repeats
+    # get _1, _2...; a weighted metric whose name is taken becomes <output>_weighted_<name>
     names = ['loss']
     seen = {}
+
+    def fresh(name):
+        if name not in seen:
+            seen[name] = 1
+            return name
+        idx = seen[name]
+        seen[name] += 1
+        return f"{name}_{idx}"
     entries = getattr(st, 'metric_entries', None) or []
     for weighted_pass in (False, True):
         for i, m, weighted in entries:
             if weighted != weighted_pass:
                 continue
-            name = m.name
+            prefix = getattr(m, '_out_prefix', '')
+            name = prefix + m.name
             if name not in seen:
                 seen[name] = 1
             elif not weighted:
-                idx = seen[name]
-                seen[name] += 1
-                name = f"{name}_{idx}"
+                name = fresh(name)
             else:
-                name = f"weighted_{m.name}"
-                if name not in seen:
-                    seen[name] = 1
-                else:
-                    idx = seen[name]
-                    seen[name] += 1
-                    name = f"{name}_{idx}"
+                name = fresh(f"{prefix}weighted_{m.name}")
             names.append(name)
     return names + [m.name for m in getattr(st, 'loss_metrics', [])]
 
@@ -305,6 +393,13 @@ def _metric_results(st, mv):
     res = {}
     for name, j in zip(_result_names(st), order):
         res[name] = ms[j].stateless_result(chunks[j])
+    nfixed = len(ms) - len(getattr(st, 'extra_metrics', []))
+    for j in range(nfixed, len(ms)):
+        r = ms[j].stateless_result(chunks[j])
+        if isinstance(r, dict):
+            res.update(r)
+        else:
+            res[ms[j].name] = r
     return res
 
 
