@@ -47,6 +47,14 @@ typedef struct sb_sink {
   /* the header (JSON text) of the request being answered, or NULL: ipywidgets' Output widget
    * routes output by its msg_id */
   const char *(*parent)(void *ud);
+  /* as comm, with nbuf binary buffers (the wire's frames after the content); NULL if the
+   * front end takes none */
+  int (*comm_bufs)(void *ud, const char *msg_type, const char *json, size_t n, const char *meta,
+                   size_t mn, int nbuf, const char *const *buf, const size_t *blen);
+  /* an exception caught and shown by the program (IPython's showtraceback in a widget
+   * callback): an error message that does not fail the request; NULL: printed to stderr */
+  void (*show_error)(void *ud, const char *ename, const char *evalue, const char *const *tb,
+                     int ntb);
 } sb_sink;
 
 typedef enum sb_mode {
