@@ -341,7 +341,8 @@ class Widget:
             if "content" in data:
                 self._handle_custom_msg(data["content"], msg.get("buffers", []))
         else:
-            _comm._log("Unknown front-end to back-end widget msg with method %r" % (method,))
+            # to the kernel's log, as ipywidgets' self.log.error
+            _comm._native.log('Unknown front-end to back-end widget msg with method "%s"' % (method,))
 
     def _handle_custom_msg(self, content, buffers):
         self._msg_callbacks(self, content, buffers)
@@ -1638,9 +1639,16 @@ def _handle_comm_opened(c, msg):
         raise ValueError("Incompatible widget protocol versions: received version %r, expected version %r" % (version, __protocol_version__))
     data = msg["content"]["data"]
     state = data["state"]
-    cls = _widget_registry().get(state.get("_model_name"))
-    if cls is None:
-        raise KeyError("No widget class for model %r" % (state.get("_model_name"),))
+    # looked up as ipywidgets' registry does: model module, model name, view name (the
+    # versions are not compared)
+    reg = _widget_registry()
+    if state["_model_module"] not in set(_MODELS[k._model][0]["_model_module"] for k in reg.values()):
+        raise KeyError(state["_model_module"])
+    cls = reg.get(state["_model_name"])
+    if cls is None or _MODELS[cls._model][0]["_model_module"] != state["_model_module"]:
+        raise KeyError(state["_model_name"])
+    if _MODELS[cls._model][0]["_view_name"] != state["_view_name"]:
+        raise KeyError(state["_view_name"])
     w = cls(comm=c)
     if "buffer_paths" in data:
         _put_buffers(state, data["buffer_paths"], msg.get("buffers", []))

@@ -138,6 +138,19 @@ STEPS = [
     ("cell", "def bad(x=1):\n    raise KeyError('nope')\nbw = widgets.interact(bad)"),
     ("msg", ("IntSliderModel", 8), {"method": "update", "state": {"value": 2}, "buffer_paths": []}),
     ("cell", "eb.click()\nprint('after')"),
+    # front-end mistakes: an unknown model, a protocol version from the future, a buffer path
+    # into nothing, an unknown method; the kernel stays up
+    ("open", "jupyter.widget", "fe-2", {"version": "2.1.0"},
+     {"state": {"_model_name": "NoSuchModel", "_model_module": "x", "_model_module_version": "1",
+                "_view_name": "X", "_view_module": "x", "_view_module_version": "1"}, "buffer_paths": []}),
+    ("open", "jupyter.widget", "fe-3", {"version": "3.0.0"},
+     {"state": {"_model_name": "IntSliderModel", "_model_module": "@jupyter-widgets/controls",
+                "_model_module_version": "2.0.0", "_view_name": "IntSliderView",
+                "_view_module": "@jupyter-widgets/controls", "_view_module_version": "2.0.0"}, "buffer_paths": []}),
+    ("send", "fe-1", {"method": "update", "state": {}, "buffer_paths": [["nope", "deeper"]]}, [b"x"]),
+    ("send", "fe-1", {"method": "bogus"}),
+    ("info", "jupyter.widget"),
+    ("cell", "print('alive', img.format)"),
 ]
 
 
@@ -189,7 +202,13 @@ class Norm:
         if t in ("display_data", "execute_result"):
             return [t, self.walk(c.get("data", {}))]
         if t == "stream":
-            return [t, c["name"], c["text"]]
+            text = c["text"]
+            if c["name"] == "stderr" and "Traceback (most recent call last):" in text:
+                # a logged traceback: its frames name each kernel's own files; keep the
+                # message before it and the exception line
+                lines = [x for x in text.split("\n") if x.strip()]
+                text = "\n".join([lines[0], "<traceback>", lines[-1]]) + "\n"
+            return [t, c["name"], text]
         if t == "clear_output":
             return [t, c.get("wait")]
         if t == "error":
