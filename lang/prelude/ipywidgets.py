@@ -137,6 +137,7 @@ class Widget:
     update, an update from the front end sets it (and is echoed, as ipywidgets 8 does)."""
 
     _model = None
+    _no_echo = ()   # traits tagged echo_update=False
 
     def __init__(self, **kwargs):
         spec = _MODELS[self._model]
@@ -279,7 +280,7 @@ class Widget:
         return _HoldSync(self)
 
     def set_state(self, sync_data):
-        echo = {k: v for k, v in sync_data.items() if k in self._keys}
+        echo = {k: v for k, v in sync_data.items() if k in self._keys and k not in self._no_echo}
         if echo:
             echo, paths, buffers = _remove_buffers(echo)
             self._send({"method": "echo_update", "state": echo, "buffer_paths": paths}, buffers=buffers)
@@ -1099,16 +1100,13 @@ class Image(ValueWidget):
                 raise TraitError("The 'value' trait of an %s instance expected a bytes object, not %r" % (type(self).__name__, value))
         return value
 
-    def _repr_keys(self):
-        for k in ValueWidget._repr_keys(self):
-            if not (k == "value" and self._trait_values.get("value") in (b"", None)):
-                yield k
-
     def _repr_value(self, k):
         v = Widget._repr_value(self, k)
-        if k == "value" and len(v) > 40:
-            return _ReprText(repr(bytes(v[:40]))[:-1] + "...'")
-        return v
+        if k == "value":
+            # the first 40 bytes, as ipywidgets' _Media
+            t = repr(bytes(v[:40]))
+            return _ReprText(t[:-1] + "..." + t[-1] if len(v) > 40 else t)
+        return _ReprText(repr(str(v)))   # _Media shows the other keys as str
 
     @classmethod
     def from_file(cls, filename, **kwargs):
@@ -1118,6 +1116,48 @@ class Image(ValueWidget):
             ext = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
             kwargs["format"] = {"jpg": "jpeg", "svg": "svg+xml"}.get(ext, ext or "png")
         return cls(value=value, **kwargs)
+
+
+class Audio(Image):
+    _model = "Audio"
+
+
+class Video(Image):
+    _model = "Video"
+
+
+class FileUpload(ValueWidget):
+    """A file upload button: value is a tuple of dicts (name, type, size, content as a
+    memoryview, last_modified as an aware datetime), which arrive as binary buffers."""
+    _model = "FileUpload"
+    _no_echo = ("value",)
+
+    def _repr_keys(self):
+        # description shows even at 'Upload' (a dynamic default in ipywidgets)
+        rest = [k for k in ValueWidget._repr_keys(self) if k != "value"]
+        yield "value"
+        for k in sorted(set(rest + ["description"])):
+            yield k
+
+    def _state_to_json(self, k, v):
+        if k == "value":
+            return [{"name": f["name"], "type": f["type"], "size": f["size"], "content": f["content"],
+                     "last_modified": int(f["last_modified"].timestamp() * 1000)} for f in v]
+        return _to_json(v)
+
+    def _state_from_json(self, k, v):
+        if k == "value":
+            import datetime
+            out = []
+            for js in v:
+                f = Bunch()
+                for a in ("name", "type", "size", "content"):
+                    f[a] = js[a]
+                f["last_modified"] = datetime.datetime.fromtimestamp(js["last_modified"] / 1000,
+                                                                     tz=datetime.timezone.utc)
+                out.append(f)
+            return tuple(out)
+        return _from_json(v)
 
 
 class _ReprText:

@@ -151,6 +151,15 @@ STEPS = [
     ("send", "fe-1", {"method": "bogus"}),
     ("info", "jupyter.widget"),
     ("cell", "print('alive', img.format)"),
+    # files from the front end: FileUpload's value holds binary buffers at nested paths
+    ("cell", "up = widgets.FileUpload(multiple=True)\n"
+             "up.observe(lambda ch: print('files', [(f.name, bytes(f.content), f.size, str(f.last_modified)) for f in ch['new']]), names='value')\nup"),
+    ("msg", ("FileUploadModel", 0), {"method": "update", "state": {"value": [
+        {"name": "a.txt", "type": "text/plain", "size": 3, "last_modified": 1578585523321},
+        {"name": "b.bin", "type": "", "size": 2, "last_modified": 0}]},
+        "buffer_paths": [["value", 0, "content"], ["value", 1, "content"]]}, [b"abc", b"\x00\xff"]),
+    ("cell", "r = [up.value[1].content.tobytes(), len(up.value), up.value[0]['type']]\nup.value = ()\nprint(r, up.value)"),
+    ("cell", "vid = widgets.Video(value=b'\\x00\\x00\\x00\\x18ftypmp42', width=320, autoplay=False)\nvid"),
 ]
 
 
