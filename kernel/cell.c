@@ -279,6 +279,14 @@ static void on_show_error(void *ud, const char *ename, const char *evalue,
   json_decref(c);
 }
 
+static int on_request_buffer(void *ud, int i, const char **p, size_t *n) {
+  krn_exec *x = ud;
+  if (i < 0 || i >= x->req->nbuffers) return -1;
+  *p = x->req->buffers[i].p;
+  *n = x->req->buffers[i].n;
+  return 0;
+}
+
 /* the request's header as a C string (kept until the next call or krn_exec_clear) */
 static const char *on_parent(void *ud) {
   krn_exec *x = ud;
@@ -305,6 +313,7 @@ void krn_exec_sink(krn_exec *x, sb_sink *s) {
   s->parent = on_parent;
   s->comm_bufs = on_comm_bufs;
   s->show_error = on_show_error;
+  s->request_buffer = on_request_buffer;
 }
 
 void krn_exec_clear(krn_exec *x) {

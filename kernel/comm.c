@@ -1,7 +1,6 @@
 /* comm.c - Jupyter comms in the kernel: the table of open comms (for comm_info_request, on
  * shell and control) and the delivery of the front end's comm messages to Sable's `comm`. */
 #include "cell.h"
-#include "text.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -42,23 +41,12 @@ json_t *krn_comm_info(const char *target) {
 
 /* Sable code that hands the message to comm._deliver: the message as JSON inside a raw string
  * literal (ASCII only, and a quote inside a JSON string is written \u0027, so the literal
- * cannot end early); its binary buffers as base64 strings, which _deliver turns back into
- * memoryviews */
+ * cannot end early). Its binary buffers stay out of the JSON: _deliver asks for them
+ * (sable._comm.request_buffers, the sink's request_buffer) */
 static char *deliver_code(const krn_msg *m, size_t *len) {
-  json_t *bufs = json_array();
-  for (int i = 0; bufs && i < m->nbuffers; i++) {
-    char *b = krn_base64((const unsigned char *)m->buffers[i].p, m->buffers[i].n, NULL);
-    if (!b || json_array_append_new(bufs, json_string(b)) < 0) {
-      free(b);
-      json_decref(bufs);
-      return NULL;
-    }
-    free(b);
-  }
-  json_t *msg = bufs ? json_pack("{sO sO so so}", "header", m->header, "content", m->content,
-                                 "metadata", m->metadata ? json_incref(m->metadata) : json_object(),
-                                 "buffers", bufs)
-                     : NULL;
+  json_t *msg = json_pack("{sO sO so s[]}", "header", m->header, "content", m->content,
+                          "metadata", m->metadata ? json_incref(m->metadata) : json_object(),
+                          "buffers");
   if (!msg) return NULL;
   char *j = json_dumps(msg, JSON_COMPACT | JSON_ENSURE_ASCII);
   json_decref(msg);

@@ -52,6 +52,25 @@ static Value b_publish(int argc, const Value *argv, Obj *kw) {
   return val_bool(rc == 0);
 }
 
+/* request_buffers() -> list of bytes: the binary buffers of the message being answered (a
+ * comm message's frames after its content), [] when it has none */
+static Value b_request_buffers(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("request_buffers", argc, kw, 0, 0) < 0) return val_null();
+  const sb_sink *k = obj_ts.sink;
+  Value out = list_new(0);
+  if (VAL_IS_NULL(out) || !k || !k->request_buffer) return out;
+  const char *p;
+  size_t n;
+  for (int i = 0; k->request_buffer(k->ud, i, &p, &n) == 0; i++) {
+    Value b = bytes_new(p, n);
+    if (VAL_IS_NULL(b) || list_append_steal(out, b) < 0) {
+      val_decref(out);
+      return val_null();
+    }
+  }
+  return out;
+}
+
 /* show_traceback(exc) -> bool: the exception as an error message to the front end that does
  * not fail the request (IPython's showtraceback); False when there is none to take it */
 static Value b_show_traceback(int argc, const Value *argv, Obj *kw) {
@@ -98,6 +117,7 @@ static Value b_log(int argc, const Value *argv, Obj *kw) {
 static const MethodDef comm_functions[] = {
     {"log", b_log, "log(text)\n\nWrite a line to the process's stderr (the kernel's log).", 0},
     {"publish", b_publish, "publish(msg_type, content_json, metadata_json='{}', buffers=None)\n\nSend a comm_open/comm_msg/comm_close (with a list of bytes as binary buffers) to the front end; False if there is none.", 0},
+    {"request_buffers", b_request_buffers, "request_buffers()\n\nThe binary buffers of the message being answered, as a list of bytes.", 0},
     {"show_traceback", b_show_traceback, "show_traceback(exc)\n\nShow a caught exception as an error message to the front end; False if there is none.", 0},
     {"parent_header", b_parent_header, "parent_header()\n\nThe JSON text of the header of the request being answered, or None.", 0},
     {"has_frontend", b_has_frontend, "has_frontend()\n\nWhether comm messages reach a front end.", 0},

@@ -55,6 +55,9 @@ typedef struct sb_sink {
    * callback): an error message that does not fail the request; NULL: printed to stderr */
   void (*show_error)(void *ud, const char *ename, const char *evalue, const char *const *tb,
                      int ntb);
+  /* the i-th binary buffer of the request being answered (a comm message's frames after the
+   * content): 0 with *p and *n set, -1 past the last; NULL: requests carry none */
+  int (*request_buffer)(void *ud, int i, const char **p, size_t *n);
 } sb_sink;
 
 typedef enum sb_mode {

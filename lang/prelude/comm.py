@@ -213,10 +213,8 @@ def _parent_header():
 def _deliver(text):
     # called by the kernel for each comm_open / comm_msg / comm_close from the front end
     msg = json.loads(text)
-    if msg.get("buffers"):
-        # the kernel hands binary buffers over as base64; ipykernel gives memoryviews
-        import binascii
-        msg["buffers"] = [memoryview(binascii.a2b_base64(b)) for b in msg["buffers"]]
+    # the binary buffers come apart from the JSON; ipykernel gives memoryviews
+    msg["buffers"] = [memoryview(b) for b in _native.request_buffers()]
     msg["msg_type"] = msg["header"].get("msg_type", "")
     msg["msg_id"] = msg["header"].get("msg_id", "")
     msg.setdefault("parent_header", {})
