@@ -279,6 +279,7 @@ static void on_show_error(void *ud, const char *ename, const char *evalue,
   json_decref(c);
 }
 
+/* the binary buffers of the request (a comm message from the front end) for comm._deliver */
 static int on_request_buffer(void *ud, int i, const char **p, size_t *n) {
   krn_exec *x = ud;
   if (i < 0 || i >= x->req->nbuffers) return -1;

@@ -1,5 +1,5 @@
-/* comm.c - sable._comm: the native half of Jupyter comms (lang/prelude/comm.py): publishing
- * comm messages through the running front end's sink, and the header of the current request. */
+/* comm.c - sable._comm: the native half of Jupyter comms (lang/prelude/comm.py): publishing comm
+ * messages (and binary buffers) through the front end's sink, the request's header and buffers. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
