@@ -240,10 +240,52 @@ static int on_comm(void *ud, const char *type, const char *js, size_t n, const c
     else if (strcmp(type, "comm_close") == 0)
       krn_comm_closed(json_string_value(id));
   }
-  int rc = krn_pub(x->t, type, x->req->raw[0], c, md);
+  int rc = krn_pub_bufs(x->t, type, x->req->raw[0], c, md, x->bufs, x->nbufs);
   json_decref(c);
   json_decref(md);
   return rc < 0 ? -1 : 0;
+}
+
+/* as on_comm, with binary buffers after the content */
+static int on_comm_bufs(void *ud, const char *type, const char *js, size_t n, const char *ms,
+                        size_t mn, int nbuf, const char *const *buf, const size_t *blen) {
+  krn_exec *x = ud;
+  if (nbuf < 0 || nbuf > KRN_MAX_FRAMES - 16) return -1;
+  krn_buf *b = nbuf ? malloc(sizeof *b * (size_t)nbuf) : NULL;
+  if (nbuf && !b) return -1;
+  for (int i = 0; i < nbuf; i++) b[i] = (krn_buf){buf[i] ? buf[i] : "", buf[i] ? blen[i] : 0};
+  x->bufs = b;
+  x->nbufs = nbuf;
+  int rc = on_comm(ud, type, js, n, ms, mn);
+  x->bufs = NULL;
+  x->nbufs = 0;
+  free(b);
+  return rc;
+}
+
+/* an exception a handler caught and showed: an error message parented to the request, the
+ * reply unchanged (IPython's showtraceback) */
+static void on_show_error(void *ud, const char *ename, const char *evalue,
+                          const char *const *tb, int ntb) {
+  krn_exec *x = ud;
+  if (x->silent) return;
+  json_t *lines = json_array();
+  for (int i = 0; tb && i < ntb; i++)
+    if (tb[i]) json_array_append_new(lines, krn_jtext(tb[i], strlen(tb[i])));
+  json_t *c = json_pack("{so so so}", "ename", krn_jtext(ename, ename ? strlen(ename) : 0),
+                        "evalue", krn_jtext(evalue, evalue ? strlen(evalue) : 0), "traceback",
+                        lines);
+  if (c) krn_pub(x->t, "error", x->req->raw[0], c, NULL);
+  json_decref(c);
+}
+
+/* the binary buffers of the request (a comm message from the front end) for comm._deliver */
+static int on_request_buffer(void *ud, int i, const char **p, size_t *n) {
+  krn_exec *x = ud;
+  if (i < 0 || i >= x->req->nbuffers) return -1;
+  *p = x->req->buffers[i].p;
+  *n = x->req->buffers[i].n;
+  return 0;
 }
 
 /* the request's header as a C string (kept until the next call or krn_exec_clear) */
@@ -270,6 +312,9 @@ void krn_exec_sink(krn_exec *x, sb_sink *s) {
   s->error = on_error;
   s->comm = on_comm;
   s->parent = on_parent;
+  s->comm_bufs = on_comm_bufs;
+  s->show_error = on_show_error;
+  s->request_buffer = on_request_buffer;
 }
 
 void krn_exec_clear(krn_exec *x) {

@@ -12,6 +12,8 @@ typedef struct krn_exec {
   json_t *error;        /* {ename, evalue, traceback} once the cell raised */
   char *parent_text;    /* the request's header as a C string, made on demand */
   char *result_text;    /* text/plain of the echoed value, for history with output */
+  const krn_buf *bufs;  /* binary buffers of the comm message being sent (on_comm_bufs) */
+  int nbufs;
 } krn_exec;
 
 void krn_exec_sink(krn_exec *x, sb_sink *s);

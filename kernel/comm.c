@@ -41,7 +41,8 @@ json_t *krn_comm_info(const char *target) {
 
 /* Sable code that hands the message to comm._deliver: the message as JSON inside a raw string
  * literal (ASCII only, and a quote inside a JSON string is written \u0027, so the literal
- * cannot end early) */
+ * cannot end early). Its binary buffers stay out of the JSON: _deliver asks for them
+ * (sable._comm.request_buffers, the sink's request_buffer) */
 static char *deliver_code(const krn_msg *m, size_t *len) {
   json_t *msg = json_pack("{sO sO so s[]}", "header", m->header, "content", m->content,
                           "metadata", m->metadata ? json_incref(m->metadata) : json_object(),

@@ -33,8 +33,10 @@ static long long now_ms(void) {
   return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Sign and send [topic?, <IDS|MSG>, sig, header, parent, metadata, content]. Locked. */
-static void publish(krn_iopub *io, const char *topic, size_t tn, const krn_buf parts[4]) {
+/* Sign and send [topic?, <IDS|MSG>, sig, header, parent, metadata, content, buffers...] (the
+ * buffers are not signed, as in the wire protocol). Locked. */
+static void publish_bufs(krn_iopub *io, const char *topic, size_t tn, const krn_buf parts[4],
+                         const krn_buf *bufs, int nbufs) {
   char sig[KRN_MAX_SIG_HEX + 1];
   if (!io->xpub) return;
   int sn = krn_sign(io->signer, parts, sig);
@@ -43,14 +45,23 @@ static void publish(krn_iopub *io, const char *topic, size_t tn, const krn_buf p
   if (topic) rc = krn_zsend(io->xpub, topic, tn, 1);
   if (rc == 0) rc = krn_zsend(io->xpub, KRN_DELIM, sizeof KRN_DELIM - 1, 1);
   if (rc == 0) rc = krn_zsend(io->xpub, sig, (size_t)sn, 1);
-  for (int i = 0; i < 4 && rc == 0; i++) rc = krn_zsend(io->xpub, parts[i].p, parts[i].n, i < 3);
+  for (int i = 0; i < 4 && rc == 0; i++)
+    rc = krn_zsend(io->xpub, parts[i].p, parts[i].n, i < 3 || nbufs > 0);
+  for (int i = 0; i < nbufs && rc == 0; i++)
+    rc = krn_zsend(io->xpub, bufs[i].p, bufs[i].n, i < nbufs - 1);
   if (rc < 0) krn_log("iopub send failed: %s", zmq_strerror(errno));
 }
 
-static void publish_typed(krn_iopub *io, const char *msg_type, const krn_buf parts[4]) {
+static void publish(krn_iopub *io, const char *topic, size_t tn, const krn_buf parts[4]) {
+  publish_bufs(io, topic, tn, parts, NULL, 0);
+}
+
+static void publish_typed(krn_iopub *io, const char *msg_type, const krn_buf parts[4],
+                          const krn_buf *bufs, int nbufs) {
   char topic[128];
   int tn = snprintf(topic, sizeof topic, "kernel.%s.%s", io->k->session, msg_type);
-  publish(io, topic, tn > 0 && (size_t)tn < sizeof topic ? (size_t)tn : 0, parts);
+  publish_bufs(io, topic, tn > 0 && (size_t)tn < sizeof topic ? (size_t)tn : 0, parts, bufs,
+               nbufs);
 }
 
 /* the batcher's output: one stream message. Locked. */
@@ -66,7 +77,7 @@ static void emit_stream(void *ud, int name, const char *parent, size_t pn, const
   int hn = krn_header(io->k, "stream", header, sizeof header);
   if (cs && hn > 0) {
     krn_buf parts[4] = {{header, (size_t)hn}, {parent, pn}, {"{}", 2}, {cs, strlen(cs)}};
-    publish_typed(io, "stream", parts);
+    publish_typed(io, "stream", parts, NULL, 0);
   } else {
     krn_log("out of memory for stream output");
   }
@@ -104,10 +115,11 @@ void krn_iopub_subscriptions(krn_iopub *io) {
   pthread_mutex_unlock(&io->mu);
 }
 
-int krn_iopub_publish(krn_iopub *io, const char *msg_type, const krn_buf parts[4]) {
+int krn_iopub_publish(krn_iopub *io, const char *msg_type, const krn_buf parts[4],
+                      const krn_buf *bufs, int nbufs) {
   pthread_mutex_lock(&io->mu);
   krn_batch_flush(&io->batch, 1);   /* output written before this message goes out first */
-  publish_typed(io, msg_type, parts);
+  publish_typed(io, msg_type, parts, bufs, nbufs);
   pthread_mutex_unlock(&io->mu);
   return 0;
 }

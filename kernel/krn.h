@@ -93,6 +93,9 @@ int krn_send(krn_thr *t, void *sock, const krn_buf *ids, int nids, const char *m
              krn_buf parent, json_t *content);
 /* Publish on iopub. metadata may be NULL ({}). Any thread. */
 int krn_pub(krn_thr *t, const char *msg_type, krn_buf parent, json_t *content, json_t *metadata);
+/* krn_pub with binary buffers after the content frame (comm messages) */
+int krn_pub_bufs(krn_thr *t, const char *msg_type, krn_buf parent, json_t *content,
+                 json_t *metadata, const krn_buf *bufs, int nbufs);
 int krn_pub_status(krn_thr *t, const char *state, krn_buf parent);
 /* Stream bytes (stream 1 = stdout, 2 = stderr): batched and UTF-8-cleaned, sent at the
  * latest ~50 ms later or before the next other message. */
@@ -126,7 +129,9 @@ void krn_catch_sigint(void);
 int krn_iopub_start(krn_kernel *k, pthread_t *th);
 void krn_iopub_stop(krn_kernel *k, pthread_t th);
 void krn_iopub_free(krn_kernel *k);   /* once no other thread runs */
-int krn_iopub_publish(krn_iopub *io, const char *msg_type, const krn_buf parts[4]);
+/* bufs: the message's binary buffers (frames after content), NULL when nbufs is 0 */
+int krn_iopub_publish(krn_iopub *io, const char *msg_type, const krn_buf parts[4],
+                      const krn_buf *bufs, int nbufs);
 void krn_iopub_stream(krn_iopub *io, int stream, krn_buf parent, const char *s, size_t n);
 void krn_iopub_flush(krn_iopub *io);
 /* Answer subscriptions that arrived since the housekeeping thread last looked (it looks every

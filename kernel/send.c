@@ -187,6 +187,11 @@ int krn_send(krn_thr *t, void *sock, const krn_buf *ids, int nids, const char *m
 
 int krn_pub(krn_thr *t, const char *msg_type, krn_buf parent, json_t *content,
             json_t *metadata) {
+  return krn_pub_bufs(t, msg_type, parent, content, metadata, NULL, 0);
+}
+
+int krn_pub_bufs(krn_thr *t, const char *msg_type, krn_buf parent, json_t *content,
+                 json_t *metadata, const krn_buf *bufs, int nbufs) {
   char header[512];
   int hn = krn_header(t->k, msg_type, header, sizeof header);
   size_t cn, mn;
@@ -194,7 +199,7 @@ int krn_pub(krn_thr *t, const char *msg_type, krn_buf parent, json_t *content,
   int rc = -1;
   if (hn > 0 && cs && ms && t->k->iopub) {
     krn_buf parts[4] = {{header, (size_t)hn}, parent, {ms, mn}, {cs, cn}};
-    rc = krn_iopub_publish(t->k->iopub, msg_type, parts);
+    rc = krn_iopub_publish(t->k->iopub, msg_type, parts, bufs, nbufs);
   }
   free(cs);
   free(ms);
@@ -211,7 +216,7 @@ int krn_pub_status(krn_thr *t, const char *state, krn_buf parent) {
   int hn = krn_header(t->k, "status", header, sizeof header);
   if (!o || hn < 0 || !t->k->iopub) return -1;
   krn_buf parts[4] = {{header, (size_t)hn}, parent, {"{}", 2}, {c, (size_t)(o - c)}};
-  return krn_iopub_publish(t->k->iopub, "status", parts);
+  return krn_iopub_publish(t->k->iopub, "status", parts, NULL, 0);
 }
 
 int krn_pub_stream(krn_thr *t, int stream, krn_buf parent, const char *s, size_t n) {

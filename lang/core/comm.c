@@ -1,14 +1,16 @@
-/* comm.c - sable._comm: the native half of Jupyter comms (lang/prelude/comm.py): publishing
- * comm messages through the running front end's sink, and the header of the current request. */
+/* comm.c - sable._comm: the native half of Jupyter comms (lang/prelude/comm.py): publishing comm
+ * messages (and binary buffers) through the front end's sink, the request's header and buffers. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "core.h"
 #include "modtable.h"
 
-/* publish(msg_type, content_json, metadata_json="{}") -> bool: False when no front end takes
- * comms (a script, the REPL) */
+/* publish(msg_type, content_json, metadata_json="{}", buffers=None) -> bool: False when no
+ * front end takes comms (a script, the REPL); buffers is a list of bytes, sent as the
+ * message's binary frames */
 static Value b_publish(int argc, const Value *argv, Obj *kw) {
-  if (func_check_args("publish", argc, kw, 2, 3) < 0) return val_null();
+  if (func_check_args("publish", argc, kw, 2, 4) < 0) return val_null();
   if (!VAL_IS_STR(argv[0]) || !VAL_IS_STR(argv[1]) || (argc > 2 && !VAL_IS_STR(argv[2])))
     return obj_raise(&exc_TypeError, "publish(msg_type, content_json, metadata_json) takes str");
   const char *ty = str_cstr(argv[0]);
@@ -18,7 +20,72 @@ static Value b_publish(int argc, const Value *argv, Obj *kw) {
   if (!k || !k->comm) return val_bool(0);
   const char *md = argc > 2 ? str_cstr(argv[2]) : "{}";
   size_t mn = argc > 2 ? STR(argv[2].u.o)->len : 2;
-  return val_bool(k->comm(k->ud, ty, str_cstr(argv[1]), STR(argv[1].u.o)->len, md, mn) == 0);
+  int64_t nb = 0;
+  if (argc > 3 && !VAL_IS_NONE(argv[3])) {
+    if (!VAL_IS_LIST(argv[3]))
+      return obj_raise(&exc_TypeError, "publish: buffers must be a list of bytes");
+    nb = LIST(argv[3].u.o)->len;
+    for (int64_t i = 0; i < nb; i++)
+      if (!VAL_IS_BYTES(LIST(argv[3].u.o)->items[i]))
+        return obj_raise(&exc_TypeError, "publish: buffers must be a list of bytes");
+    if (nb > 1000) return obj_raise(&exc_ValueError, "publish: at most 1000 buffers");
+  }
+  if (nb == 0)
+    return val_bool(k->comm(k->ud, ty, str_cstr(argv[1]), STR(argv[1].u.o)->len, md, mn) == 0);
+  if (!k->comm_bufs) return obj_raise(&exc_RuntimeError, "this front end takes no comm buffers");
+  const char **bp = malloc(sizeof *bp * (size_t)nb);
+  size_t *bl = malloc(sizeof *bl * (size_t)nb);
+  if (!bp || !bl) {
+    free(bp);
+    free(bl);
+    return obj_raise(&exc_MemoryError, "publish: out of memory");
+  }
+  for (int64_t i = 0; i < nb; i++) {
+    BytesObj *b = BYTES(LIST(argv[3].u.o)->items[i].u.o);
+    bp[i] = b->s;
+    bl[i] = b->len;
+  }
+  int rc = k->comm_bufs(k->ud, ty, str_cstr(argv[1]), STR(argv[1].u.o)->len, md, mn, (int)nb,
+                        bp, bl);
+  free(bp);
+  free(bl);
+  return val_bool(rc == 0);
+}
+
+/* request_buffers() -> list of bytes: the binary buffers of the message being answered (a
+ * comm message's frames after its content), [] when it has none */
+static Value b_request_buffers(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("request_buffers", argc, kw, 0, 0) < 0) return val_null();
+  const sb_sink *k = obj_ts.sink;
+  Value out = list_new(0);
+  if (VAL_IS_NULL(out) || !k || !k->request_buffer) return out;
+  const char *p;
+  size_t n;
+  for (int i = 0; k->request_buffer(k->ud, i, &p, &n) == 0; i++) {
+    Value b = bytes_new(p, n);
+    if (VAL_IS_NULL(b) || list_append_steal(out, b) < 0) {
+      val_decref(out);
+      return val_null();
+    }
+  }
+  return out;
+}
+
+/* show_traceback(exc) -> bool: the exception as an error message to the front end that does
+ * not fail the request (IPython's showtraceback); False when there is none to take it */
+static Value b_show_traceback(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("show_traceback", argc, kw, 1, 1) < 0) return val_null();
+  const sb_sink *k = obj_ts.sink;
+  if (!k || !k->show_error) return val_bool(0);
+  char **lines = NULL;
+  int n = tb_format_exception(argv[0], &lines);
+  char *name = tb_exc_name(argv[0]), *val = tb_exc_value(argv[0]);
+  k->show_error(k->ud, name, val, (const char *const *)lines, n < 0 ? 0 : n);
+  free(name);
+  free(val);
+  for (int i = 0; i < n; i++) free(lines[i]);
+  free(lines);
+  return val_bool(1);
 }
 
 /* parent_header() -> str (JSON text of the request's header) or None */
@@ -49,7 +116,9 @@ static Value b_log(int argc, const Value *argv, Obj *kw) {
 
 static const MethodDef comm_functions[] = {
     {"log", b_log, "log(text)\n\nWrite a line to the process's stderr (the kernel's log).", 0},
-    {"publish", b_publish, "publish(msg_type, content_json, metadata_json='{}')\n\nSend a comm_open/comm_msg/comm_close to the front end; False if there is none.", 0},
+    {"publish", b_publish, "publish(msg_type, content_json, metadata_json='{}', buffers=None)\n\nSend a comm_open/comm_msg/comm_close (with a list of bytes as binary buffers) to the front end; False if there is none.", 0},
+    {"request_buffers", b_request_buffers, "request_buffers()\n\nThe binary buffers of the message being answered, as a list of bytes.", 0},
+    {"show_traceback", b_show_traceback, "show_traceback(exc)\n\nShow a caught exception as an error message to the front end; False if there is none.", 0},
     {"parent_header", b_parent_header, "parent_header()\n\nThe JSON text of the header of the request being answered, or None.", 0},
     {"has_frontend", b_has_frontend, "has_frontend()\n\nWhether comm messages reach a front end.", 0},
     {NULL}};

@@ -47,6 +47,17 @@ typedef struct sb_sink {
   /* the header (JSON text) of the request being answered, or NULL: ipywidgets' Output widget
    * routes output by its msg_id */
   const char *(*parent)(void *ud);
+  /* as comm, with nbuf binary buffers (the wire's frames after the content); NULL if the
+   * front end takes none */
+  int (*comm_bufs)(void *ud, const char *msg_type, const char *json, size_t n, const char *meta,
+                   size_t mn, int nbuf, const char *const *buf, const size_t *blen);
+  /* an exception caught and shown by the program (IPython's showtraceback in a widget
+   * callback): an error message that does not fail the request; NULL: printed to stderr */
+  void (*show_error)(void *ud, const char *ename, const char *evalue, const char *const *tb,
+                     int ntb);
+  /* the i-th binary buffer of the request being answered (a comm message's frames after the
+   * content): 0 with *p and *n set, -1 past the last; NULL: requests carry none */
+  int (*request_buffer)(void *ud, int i, const char **p, size_t *n);
 } sb_sink;
 
 typedef enum sb_mode {

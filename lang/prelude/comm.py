@@ -55,7 +55,11 @@ class BaseComm:
         content = {"data": _jsonable(data), "comm_id": self.comm_id}
         for k, v in keys.items():
             content[k] = _jsonable(v)
-        _native.publish(msg_type, json.dumps(content), json.dumps(_jsonable(metadata)))
+        bufs = None
+        if buffers:
+            # binary frames after the content (bytes, bytearray, memoryview, ...)
+            bufs = [b if isinstance(b, bytes) else bytes(b) for b in buffers]
+        _native.publish(msg_type, json.dumps(content), json.dumps(_jsonable(metadata)), bufs)
 
     def open(self, data=None, metadata=None, buffers=None):
         if data is None:
@@ -209,6 +213,8 @@ def _parent_header():
 def _deliver(text):
     # called by the kernel for each comm_open / comm_msg / comm_close from the front end
     msg = json.loads(text)
+    # the binary buffers come apart from the JSON; ipykernel gives memoryviews
+    msg["buffers"] = [memoryview(b) for b in _native.request_buffers()]
     msg["msg_type"] = msg["header"].get("msg_type", "")
     msg["msg_id"] = msg["header"].get("msg_id", "")
     msg.setdefault("parent_header", {})

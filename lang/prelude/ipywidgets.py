@@ -45,6 +45,69 @@ def _from_json(v):
     return v
 
 
+_BINARY = (bytes, bytearray, memoryview)
+
+
+def _separate_buffers(sub, path, buffer_paths, buffers):
+    # as ipywidgets' _separate_buffers: binary values leave a (cloned) state for the message's
+    # buffers, each with its path (a dict value is removed, a list item becomes None)
+    if isinstance(sub, (list, tuple)):
+        out = None
+        for i, v in enumerate(sub):
+            if isinstance(v, _BINARY):
+                if out is None:
+                    out = list(sub)
+                out[i] = None
+                buffers.append(v)
+                buffer_paths.append(path + [i])
+            elif isinstance(v, (dict, list, tuple)):
+                nv = _separate_buffers(v, path + [i], buffer_paths, buffers)
+                if nv is not v:
+                    if out is None:
+                        out = list(sub)
+                    out[i] = nv
+        return sub if out is None else out
+    if isinstance(sub, dict):
+        out = None
+        for k, v in list(sub.items()):
+            if isinstance(v, _BINARY):
+                if out is None:
+                    out = dict(sub)
+                del out[k]
+                buffers.append(v)
+                buffer_paths.append(path + [k])
+            elif isinstance(v, (dict, list, tuple)):
+                nv = _separate_buffers(v, path + [k], buffer_paths, buffers)
+                if nv is not v:
+                    if out is None:
+                        out = dict(sub)
+                    out[k] = nv
+        return sub if out is None else out
+    return sub
+
+
+def _remove_buffers(state):
+    buffer_paths, buffers = [], []
+    state = _separate_buffers(state, [], buffer_paths, buffers)
+    return state, buffer_paths, buffers
+
+
+def _put_buffers(state, buffer_paths, buffers):
+    for path, buf in zip(buffer_paths, buffers):
+        obj = state
+        for key in path[:-1]:
+            obj = obj[key]
+        obj[path[-1]] = buf
+
+
+def _show_exception(exc):
+    # as IPython's showtraceback from a widget callback: an error message to the front end;
+    # printed to stderr where there is none
+    if not _comm._native.show_traceback(exc):
+        import traceback
+        traceback.print_exception(type(exc), exc, exc.__traceback__)
+
+
 class CallbackDispatcher:
     """A list of callbacks called in order; an exception in one is shown, the rest still run."""
 
@@ -56,9 +119,8 @@ class CallbackDispatcher:
         for cb in self.callbacks:
             try:
                 local = cb(*args, **kwargs)
-            except Exception:
-                import traceback
-                traceback.print_exc()
+            except Exception as e:
+                _show_exception(e)
             else:
                 value = local if local is not None else value
         return value
@@ -75,6 +137,7 @@ class Widget:
     update, an update from the front end sets it (and is echoed, as ipywidgets 8 does)."""
 
     _model = None
+    _no_echo = ()   # traits tagged echo_update=False
 
     def __init__(self, **kwargs):
         spec = _MODELS[self._model]
@@ -95,6 +158,7 @@ class Widget:
         d["_style_class"] = spec[1]
         d["_has_layout"] = spec[2]
         model_id = kwargs.pop("model_id", None)
+        given_comm = kwargs.pop("comm", None)
         layout = kwargs.pop("layout", None)
         style = kwargs.pop("style", None)
         if layout is not None:
@@ -104,7 +168,10 @@ class Widget:
         self._init_extra(kwargs)
         for k, v in kwargs.items():
             setattr(self, k, v)
-        self.open(model_id)
+        if given_comm is not None:
+            self._attach(given_comm)
+        else:
+            self.open(model_id)
 
     def _init_extra(self, kwargs):
         pass
@@ -137,6 +204,8 @@ class Widget:
 
     def set_trait(self, name, value):
         tv = self._trait_values
+        if isinstance(value, list) and isinstance(tv.get(name), tuple):
+            value = tuple(value)   # a tuple trait (TypedTuple) takes a list
         if name == "layout" and isinstance(value, dict):
             value = Layout(**value)
         elif name == "style" and isinstance(value, dict):
@@ -176,12 +245,18 @@ class Widget:
             if k in ("layout", "style"):
                 out[k] = _to_json(self._sub(k))
             else:
-                out[k] = _to_json(self._trait_values[k])
+                out[k] = self._state_to_json(k, self._trait_values[k])
         return out
+
+    def _state_to_json(self, key, value):
+        return _to_json(value)
+
+    def _state_from_json(self, key, value):
+        return _from_json(value)
 
     def _should_send_property(self, key, value):
         lock = self._property_lock
-        if key in lock and _to_json(value) == lock[key]:
+        if key in lock and self._state_to_json(key, value) == lock[key]:
             return False
         if self._holding_sync:
             self._states_to_send.add(key)
@@ -191,7 +266,8 @@ class Widget:
     def send_state(self, key=None):
         state = self.get_state(key)
         if state:
-            self._send({"method": "update", "state": state, "buffer_paths": []})
+            state, paths, buffers = _remove_buffers(state)
+            self._send({"method": "update", "state": state, "buffer_paths": paths}, buffers=buffers)
 
     def _send(self, msg, buffers=None):
         if self.comm is not None and not self.comm._closed:
@@ -204,14 +280,15 @@ class Widget:
         return _HoldSync(self)
 
     def set_state(self, sync_data):
-        echo = {k: v for k, v in sync_data.items() if k in self._keys}
+        echo = {k: v for k, v in sync_data.items() if k in self._keys and k not in self._no_echo}
         if echo:
-            self._send({"method": "echo_update", "state": echo, "buffer_paths": []})
+            echo, paths, buffers = _remove_buffers(echo)
+            self._send({"method": "echo_update", "state": echo, "buffer_paths": paths}, buffers=buffers)
         self.__dict__["_property_lock"] = dict(sync_data)
         try:
             for name in sync_data:
                 if name in self._keys:
-                    self.set_trait(name, _from_json(sync_data[name]))
+                    self.set_trait(name, self._state_from_json(name, sync_data[name]))
         finally:
             self.__dict__["_property_lock"] = {}
 
@@ -219,11 +296,14 @@ class Widget:
     def open(self, model_id=None):
         if self.comm is not None:
             return
-        state = self.get_state()
+        state, paths, buffers = _remove_buffers(self.get_state())
         c = _comm.create_comm(target_name="jupyter.widget",
-                              data={"state": state, "buffer_paths": []},
+                              data={"state": state, "buffer_paths": paths},
                               metadata={"version": __protocol_version__},
-                              comm_id=model_id)
+                              buffers=buffers, comm_id=model_id)
+        self._attach(c)
+
+    def _attach(self, c):
         self.__dict__["comm"] = c
         self.__dict__["_model_id"] = c.comm_id
         c.on_msg(self._handle_msg)
@@ -241,18 +321,29 @@ class Widget:
             w.close()
 
     def _handle_msg(self, msg):
+        # an exception in a handler is shown to the front end (ipywidgets' _show_traceback)
+        try:
+            self._dispatch_msg(msg)
+        except Exception as e:
+            _show_exception(e)
+
+    def _dispatch_msg(self, msg):
         data = msg["content"]["data"]
         method = data.get("method")
         if method == "update":
             if "state" in data:
-                self.set_state(data["state"])
+                state = data["state"]
+                if "buffer_paths" in data:
+                    _put_buffers(state, data["buffer_paths"], msg.get("buffers", []))
+                self.set_state(state)
         elif method == "request_state":
             self.send_state()
         elif method == "custom":
             if "content" in data:
                 self._handle_custom_msg(data["content"], msg.get("buffers", []))
         else:
-            _comm._log("Unknown front-end to back-end widget msg with method %r" % (method,))
+            # to the kernel's log, as ipywidgets' self.log.error
+            _comm._native.log('Unknown front-end to back-end widget msg with method "%s"' % (method,))
 
     def _handle_custom_msg(self, content, buffers):
         self._msg_callbacks(self, content, buffers)
@@ -289,6 +380,9 @@ class Widget:
             if k.startswith("_") or k in ("layout", "style"):
                 if k == "style" and self._repr_style:
                     yield k
+                elif k == "layout" and "layout" in self._trait_values and \
+                        repr(self._trait_values["layout"]) != "Layout()":
+                    yield k   # a layout that differs from the default, as DOMWidget
                 continue
             v = self._trait_values.get(k)
             d = defaults.get(k)
@@ -296,6 +390,8 @@ class Widget:
                 d = tuple(d)
             if v != d or type(v) != type(d):
                 yield k
+        if self._trait_values.get("_dom_classes"):
+            yield "_dom_classes"
 
     _repr_style = False
 
@@ -562,14 +658,16 @@ class Button(DOMWidget):
             self.click()
 
 
-class Dropdown(ValueWidget):
+class _Selection(ValueWidget):
     """A selection: `options` (a list of values or (label, value) pairs, or a dict) and the
     synced `index`; `value` and `label` follow the index."""
-    _model = "Dropdown"
+    _need_options = False
 
     def __init__(self, options=None, **kwargs):
         if options is not None:
             kwargs["options"] = options
+        if self._need_options and not kwargs.get("options"):
+            raise TraitError("options must be nonempty")
         Widget.__init__(self, **kwargs)
 
     def _init_extra(self, kwargs):
@@ -680,6 +778,113 @@ class Dropdown(ValueWidget):
             Widget.__setattr__(self, name, value)
 
 
+class Dropdown(_Selection):
+    _model = "Dropdown"
+
+
+class Select(_Selection):
+    _model = "Select"
+
+
+class RadioButtons(_Selection):
+    _model = "RadioButtons"
+
+
+class ToggleButtons(_Selection):
+    _model = "ToggleButtons"
+
+
+class SelectionSlider(_Selection):
+    _model = "SelectionSlider"
+    _need_options = True
+
+
+class _MultipleSelection(ValueWidget):
+    """Several selected options: the synced `index` is a tuple; `value` and `label` follow."""
+    _pair = False   # SelectionRangeSlider: always two indices
+
+    def __init__(self, options=None, **kwargs):
+        if options is not None:
+            kwargs["options"] = options
+        if self._pair and not kwargs.get("options"):
+            raise TraitError("options must be nonempty")
+        Widget.__init__(self, **kwargs)
+
+    def _init_extra(self, kwargs):
+        self.__dict__["_options"] = ()
+        _Selection._set_options(self, kwargs.pop("options", ()), notify=False)
+        tv = self._trait_values
+        if "value" in kwargs:
+            tv["index"] = tuple(_Selection._index_of_value(self, v) for v in kwargs.pop("value"))
+        elif "label" in kwargs:
+            tv["index"] = tuple(_Selection._index_of_label(self, v) for v in kwargs.pop("label"))
+        elif "index" in kwargs:
+            tv["index"] = self._check_index(kwargs.pop("index"))
+        else:
+            tv["index"] = (0, 0) if self._pair else ()
+
+    def _set_options(self, opts, notify=True):
+        _Selection._set_options(self, opts, notify=False)
+        if notify:
+            with self.hold_sync():
+                Widget.set_trait(self, "_options_labels", self._trait_values["_options_labels"])
+                self.set_trait("index", (0, 0) if self._pair else ())
+
+    def _check_index(self, index):
+        index = tuple(index)
+        n = len(self._options)
+        for i in index:
+            if not (0 <= i < n):
+                raise TraitError("Invalid selection: index out of bounds: %r" % (i,))
+        if self._pair and len(index) != 2:
+            raise TraitError("Invalid selection: index must have two values, but is %r" % (index,))
+        return index
+
+    def set_trait(self, name, value):
+        if name != "index":
+            return Widget.set_trait(self, name, value)
+        value = self._check_index(value)
+        old_v, old_l = self.value, self.label
+        Widget.set_trait(self, name, value)
+        if old_l != self.label:
+            _Selection._notify_plain(self, "label", old_l, self.label)
+        if old_v != self.value:
+            _Selection._notify_plain(self, "value", old_v, self.value)
+
+    def _repr_keys(self):
+        keys = [k for k in ValueWidget._repr_keys(self)] + ["options"]
+        for k in sorted(keys):
+            yield k
+
+    def __getattr__(self, name):
+        if name == "options":
+            return self.__dict__["_options_given"]
+        if name == "value":
+            return tuple(self._options[i][1] for i in self._trait_values["index"])
+        if name == "label":
+            return tuple(self._options[i][0] for i in self._trait_values["index"])
+        return Widget.__getattr__(self, name)
+
+    def __setattr__(self, name, value):
+        if name == "options":
+            self._set_options(value)
+        elif name == "value":
+            self.set_trait("index", tuple(_Selection._index_of_value(self, v) for v in value))
+        elif name == "label":
+            self.set_trait("index", tuple(_Selection._index_of_label(self, v) for v in value))
+        else:
+            Widget.__setattr__(self, name, value)
+
+
+class SelectMultiple(_MultipleSelection):
+    _model = "SelectMultiple"
+
+
+class SelectionRangeSlider(_MultipleSelection):
+    _model = "SelectionRangeSlider"
+    _pair = True
+
+
 class Box(DOMWidget):
     _model = "Box"
 
@@ -734,9 +939,10 @@ class Output(DOMWidget):
     def __exit__(self, etype, evalue, tb):
         shown = False
         if etype is not None:
-            import traceback
-            traceback.print_exception(etype, evalue, tb)
-            shown = _comm._native.has_frontend()
+            shown = _comm._native.show_traceback(evalue)
+            if not shown:
+                import traceback
+                traceback.print_exception(etype, evalue, tb)
         self._flush()
         if self._nesting > 0:
             self.__dict__["_nesting"] = self._nesting - 1
@@ -752,6 +958,456 @@ class Output(DOMWidget):
 
     def append_stderr(self, text):
         self._append({"output_type": "stream", "name": "stderr", "text": text})
+
+
+# ---- more controls -------------------------------------------------------------------------
+class _BoundedRange(_Bounded):
+    """A (lower, upper) pair between min and max (IntRangeSlider, FloatRangeSlider)."""
+
+    def __init__(self, value=None, min=None, max=None, step=None, **kwargs):
+        lo = 0 if min is None else min
+        hi = 100 if max is None else max
+        if value is None:
+            value = (0.75 * lo + 0.25 * hi, 0.25 * lo + 0.75 * hi)
+        _Bounded.__init__(self, value=tuple(value), min=min, max=max, step=step, **kwargs)
+
+    def _validate(self, name, value):
+        if name != "value":
+            return _Bounded._validate(self, name, value)
+        tv = self._trait_values
+        value = tuple(value)
+        if len(value) != 2:
+            raise TraitError("The 'value' trait of a %s instance expected a tuple of two values, not %r" % (type(self).__name__, value))
+        lower, upper = self._cast(value[0]), self._cast(value[1])
+        if upper < lower:
+            raise TraitError("setting lower > upper")
+        lower, upper = min(lower, tv["max"]), min(upper, tv["max"])
+        lower, upper = max(lower, tv["min"]), max(upper, tv["min"])
+        return (lower, upper)
+
+    def __getattr__(self, name):
+        if name in ("lower", "upper"):
+            return self._trait_values["value"][0 if name == "lower" else 1]
+        return Widget.__getattr__(self, name)
+
+    def __setattr__(self, name, value):
+        if name == "lower":
+            self.value = (value, self.value[1])
+        elif name == "upper":
+            self.value = (self.value[0], value)
+        else:
+            Widget.__setattr__(self, name, value)
+
+
+class IntRangeSlider(_BoundedRange):
+    _model = "IntRangeSlider"
+
+
+class FloatRangeSlider(_BoundedRange):
+    _model = "FloatRangeSlider"
+    _int = False
+
+
+class FloatLogSlider(_Bounded):
+    """A slider over base**min .. base**max (min, max and step are exponents)."""
+    _model = "FloatLogSlider"
+    _int = False
+
+    def _init_extra(self, kwargs):
+        if "base" in kwargs:
+            self._trait_values["base"] = float(kwargs.pop("base"))
+        _Bounded._init_extra(self, kwargs)
+
+    def _validate(self, name, value):
+        if name != "value":
+            if name == "base":
+                return float(value)
+            return _Bounded._validate(self, name, value)
+        tv = self._trait_values
+        value = float(value)
+        lo, hi = tv["base"] ** tv["min"], tv["base"] ** tv["max"]
+        return min(max(value, lo), hi)
+
+
+class BoundedIntText(_Bounded):
+    _model = "BoundedIntText"
+
+
+class BoundedFloatText(_Bounded):
+    _model = "BoundedFloatText"
+    _int = False
+
+
+class IntProgress(_Bounded):
+    _model = "IntProgress"
+
+
+class FloatProgress(_Bounded):
+    _model = "FloatProgress"
+    _int = False
+
+
+class Play(_Bounded):
+    _model = "Play"
+
+
+class Password(_String):
+    _model = "Password"
+
+    def _repr_keys(self):
+        # the password stays out of the repr, as ipywidgets
+        for k in _String._repr_keys(self):
+            if k != "value":
+                yield k
+
+
+class HTMLMath(_String):
+    _model = "HTMLMath"
+
+
+class Combobox(_String):
+    _model = "Combobox"
+
+
+class ColorPicker(_String):
+    _model = "ColorPicker"
+
+
+class Valid(_Bool):
+    _model = "Valid"
+
+
+class Image(ValueWidget):
+    """An image from bytes (png, jpeg, gif, ...): the value goes to the front end as a binary
+    buffer of its comm messages, not as JSON."""
+    _model = "Image"
+
+    def __init__(self, value=None, **kwargs):
+        if value is not None:
+            kwargs["value"] = value
+        Widget.__init__(self, **kwargs)
+
+    def _init_extra(self, kwargs):
+        self._trait_values["value"] = b""
+
+    def _validate(self, name, value):
+        if name in ("width", "height", "format"):
+            return str(value)
+        if name == "value":
+            if isinstance(value, bytearray):
+                return bytes(value)
+            if not isinstance(value, (bytes, memoryview)):
+                raise TraitError("The 'value' trait of an %s instance expected a bytes object, not %r" % (type(self).__name__, value))
+        return value
+
+    def _repr_value(self, k):
+        v = Widget._repr_value(self, k)
+        if k == "value":
+            # the first 40 bytes, as ipywidgets' _Media
+            t = repr(bytes(v[:40]))
+            return _ReprText(t[:-1] + "..." + t[-1] if len(v) > 40 else t)
+        return _ReprText(repr(str(v)))   # _Media shows the other keys as str
+
+    @classmethod
+    def from_file(cls, filename, **kwargs):
+        with open(filename, "rb") as f:
+            value = f.read()
+        if "format" not in kwargs:
+            ext = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+            kwargs["format"] = {"jpg": "jpeg", "svg": "svg+xml"}.get(ext, ext or "png")
+        return cls(value=value, **kwargs)
+
+
+class Audio(Image):
+    _model = "Audio"
+
+
+class Video(Image):
+    _model = "Video"
+
+
+class FileUpload(ValueWidget):
+    """A file upload button: value is a tuple of dicts (name, type, size, content as a
+    memoryview, last_modified as an aware datetime), which arrive as binary buffers."""
+    _model = "FileUpload"
+    _no_echo = ("value",)
+
+    def _repr_keys(self):
+        # description shows even at 'Upload' (a dynamic default in ipywidgets)
+        rest = [k for k in ValueWidget._repr_keys(self) if k != "value"]
+        yield "value"
+        for k in sorted(set(rest + ["description"])):
+            yield k
+
+    def _state_to_json(self, k, v):
+        if k == "value":
+            return [{"name": f["name"], "type": f["type"], "size": f["size"], "content": f["content"],
+                     "last_modified": int(f["last_modified"].timestamp() * 1000)} for f in v]
+        return _to_json(v)
+
+    def _state_from_json(self, k, v):
+        if k == "value":
+            import datetime
+            out = []
+            for js in v:
+                f = Bunch()
+                for a in ("name", "type", "size", "content"):
+                    f[a] = js[a]
+                f["last_modified"] = datetime.datetime.fromtimestamp(js["last_modified"] / 1000,
+                                                                     tz=datetime.timezone.utc)
+                out.append(f)
+            return tuple(out)
+        return _from_json(v)
+
+
+class _ReprText:
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+class DatePicker(ValueWidget):
+    """A date: datetime.date in Python, {year, month (0-based), date} in the model."""
+    _model = "DatePicker"
+
+    def __init__(self, value=None, **kwargs):
+        if value is not None:
+            kwargs["value"] = value
+        Widget.__init__(self, **kwargs)
+
+    def _repr_keys(self):
+        # step shows even at its default (ipywidgets' default is the string 'any')
+        yield "value"
+        for k in sorted([k for k in ValueWidget._repr_keys(self) if k != "value"] + ["step"]):
+            yield k
+
+    def _state_to_json(self, k, v):
+        if k in ("value", "min", "max") and v is not None:
+            return {"year": v.year, "month": v.month - 1, "date": v.day}
+        return _to_json(v)
+
+    def _state_from_json(self, k, v):
+        if k in ("value", "min", "max") and isinstance(v, dict):
+            import datetime
+            return datetime.date(v["year"], v["month"] + 1, v["date"])
+        return _from_json(v)
+
+    def _validate(self, name, value):
+        tv = self._trait_values
+        if name == "value" and value is not None:
+            if tv.get("min") is not None and value < tv["min"]:
+                return tv["min"]
+            if tv.get("max") is not None and value > tv["max"]:
+                return tv["max"]
+        return value
+
+
+def _pad(seq, n):
+    seq = tuple(seq)[:n]
+    return seq + ("",) * (n - len(seq))
+
+
+class _SelectionContainer(Box):
+    """Box whose children are pages with `titles` and one `selected_index`."""
+
+    def __init__(self, children=(), **kwargs):
+        kwargs["children"] = tuple(children)
+        Widget.__init__(self, **kwargs)
+
+    def _init_extra(self, kwargs):
+        tv = self._trait_values
+        tv["children"] = tuple(kwargs.pop("children", ()))
+        tv["titles"] = _pad(kwargs.pop("titles", ()), len(tv["children"]))
+        if "selected_index" in kwargs:
+            tv["selected_index"] = self._validate("selected_index", kwargs.pop("selected_index"))
+        else:
+            tv["selected_index"] = self._default_index()
+
+    def _default_index(self):
+        return None
+
+    def _validate(self, name, value):
+        n = len(self._trait_values["children"])
+        if name == "selected_index" and value is not None:
+            value = int(value)
+            if not (0 <= value < n):
+                raise TraitError("Invalid selection: index out of bounds")
+        elif name == "titles":
+            value = _pad(tuple(None if t is None else str(t) for t in value), n)
+        elif name == "children":
+            value = tuple(value)
+        return value
+
+    def set_trait(self, name, value):
+        Widget.set_trait(self, name, value)
+        if name == "children":
+            self._reset_selected_index()
+            if len(self.titles) != len(self.children):
+                self.titles = tuple(self.titles)
+
+    def _reset_selected_index(self):
+        i = self.selected_index
+        if i is not None and len(self.children) < i:
+            self.selected_index = None
+
+    def set_title(self, index, title):
+        titles = list(self.titles)
+        titles[index] = "" if title is None else title
+        self.titles = tuple(titles)
+
+    def get_title(self, index):
+        return self.titles[index]
+
+
+class Accordion(_SelectionContainer):
+    _model = "Accordion"
+
+
+class Stack(_SelectionContainer):
+    _model = "Stack"
+
+
+class Tab(_SelectionContainer):
+    _model = "Tab"
+
+    def _default_index(self):
+        return 0 if self._trait_values["children"] else None
+
+    def _reset_selected_index(self):
+        n = len(self.children)
+        if n == 0:
+            self.selected_index = None
+        elif self.selected_index is None:
+            self.selected_index = 0
+        elif n < self.selected_index:
+            self.selected_index = n - 1
+
+
+class GridBox(Box):
+    _model = "GridBox"
+
+
+# ---- links -----------------------------------------------------------------------------------
+def _check_link_pair(pair):
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        raise TypeError("Each link end must be a (widget, trait name) pair, not %r" % (pair,))
+    w, name = pair
+    if not isinstance(w, Widget):
+        raise TypeError("%r is not a widget" % (w,))
+    if name not in w._keys:
+        raise TypeError("%r has no synced trait %r" % (w, name))
+    return tuple(pair)
+
+
+class Link(Widget):
+    """A link kept by the front end (jslink): source and target traits stay equal there."""
+    _model = "Link"
+
+    def __init__(self, source, target, **kwargs):
+        kwargs["source"] = _check_link_pair(source)
+        kwargs["target"] = _check_link_pair(target)
+        Widget.__init__(self, **kwargs)
+
+    def unlink(self):
+        self.close()
+
+
+class DirectionalLink(Link):
+    """A one-way front-end link (jsdlink): the target follows the source."""
+    _model = "DirectionalLink"
+
+
+def jslink(attr1, attr2):
+    return Link(attr1, attr2)
+
+
+def jsdlink(source, target):
+    return DirectionalLink(source, target)
+
+
+class link:
+    """A kernel-side two-way link between two traits (traitlets.link)."""
+    updating = False
+
+    def __init__(self, source, target, transform=None):
+        self.source, self.target = tuple(source), tuple(target)
+        if transform:
+            self._transform, self._transform_inv = transform
+        else:
+            self._transform = self._transform_inv = lambda x: x
+        self.link()
+
+    def link(self):
+        try:
+            setattr(self.target[0], self.target[1],
+                    self._transform(getattr(self.source[0], self.source[1])))
+        finally:
+            self.source[0].observe(self._update_target, names=self.source[1])
+            self.target[0].observe(self._update_source, names=self.target[1])
+
+    def _update_target(self, change):
+        if self.updating:
+            return
+        self.updating = True
+        try:
+            setattr(self.target[0], self.target[1], self._transform(change.new))
+            if getattr(self.source[0], self.source[1]) != change.new:
+                raise TraitError("Broken link {}: the source value changed while updating the target.".format(self))
+        finally:
+            self.updating = False
+
+    def _update_source(self, change):
+        if self.updating:
+            return
+        self.updating = True
+        try:
+            setattr(self.source[0], self.source[1], self._transform_inv(change.new))
+            if getattr(self.target[0], self.target[1]) != change.new:
+                raise TraitError("Broken link {}: the target value changed while updating the source.".format(self))
+        finally:
+            self.updating = False
+
+    def unlink(self):
+        self.source[0].unobserve(self._update_target, names=self.source[1])
+        self.target[0].unobserve(self._update_source, names=self.target[1])
+
+
+class dlink:
+    """A kernel-side one-way link: the target follows the source (traitlets.dlink)."""
+    updating = False
+
+    def __init__(self, source, target, transform=None):
+        self._transform = transform if transform else (lambda x: x)
+        self.source, self.target = tuple(source), tuple(target)
+        self.link()
+
+    def link(self):
+        try:
+            setattr(self.target[0], self.target[1],
+                    self._transform(getattr(self.source[0], self.source[1])))
+        finally:
+            self.source[0].observe(self._update, names=self.source[1])
+
+    def _update(self, change):
+        if self.updating:
+            return
+        self.updating = True
+        try:
+            setattr(self.target[0], self.target[1], self._transform(change.new))
+        finally:
+            self.updating = False
+
+    def unlink(self):
+        self.source[0].unobserve(self._update, names=self.source[1])
+
+
+for _n in ("ProgressStyle", "ToggleButtonsStyle", "HTMLMathStyle"):
+    _STYLES[_n] = _style_class(_n)
+ProgressStyle = _STYLES["ProgressStyle"]
+ToggleButtonsStyle = _STYLES["ToggleButtonsStyle"]
+HTMLMathStyle = _STYLES["HTMLMathStyle"]
 
 
 # ---- interact ----------------------------------------------------------------------------
@@ -881,9 +1537,16 @@ class interactive(VBox):
                 w.description = name
             w.__dict__["_kwarg"] = name
             controls.append(w)
-        out = Output()
-        self.children = tuple(controls) + (out,)
         d = self.__dict__
+        d["manual"] = __options.get("manual", False)
+        d["manual_name"] = __options.get("manual_name", "Run Interact")
+        c = list(controls)
+        if self.manual:
+            d["manual_button"] = Button(description=self.manual_name)
+            c.append(self.manual_button)
+        out = Output()
+        c.append(out)
+        self.children = tuple(c)
         d["f"] = f
         d["out"] = out
         d["kwargs_widgets"] = controls
@@ -892,12 +1555,22 @@ class interactive(VBox):
         d["kwargs"] = {}
         d["clear_output"] = __options.get("clear_output", True)
         d["auto_display"] = __options.get("auto_display", False)
-        for w in controls:
-            w.observe(self.update, names="value")
+        if self.manual:
+            self.manual_button.on_click(self.update)
+            for w in controls:
+                if isinstance(w, Text):
+                    w.continuous_update = False
+                    w.observe(self.update, names="value")
+        else:
+            for w in controls:
+                w.observe(self.update, names="value")
+            self.update()
 
     def update(self, *args):
         from IPython.display import display, clear_output
         self.__dict__["kwargs"] = {}
+        if self.manual:
+            self.manual_button.disabled = True
         try:
             with self.out:
                 if self.clear_output:
@@ -911,27 +1584,63 @@ class interactive(VBox):
                 self.__dict__["result"] = self.f(**kw)
                 if self.auto_display and self.result is not None:
                     display(self.result)
-        except Exception:
-            import traceback
-            traceback.print_exc()
+        except Exception as e:
+            _show_exception(e)
+        finally:
+            if self.manual:
+                self.manual_button.disabled = False
 
     def widget_from_abbrev(self, abbrev, default=None):
         return _widget_from_abbrev(abbrev, default)
 
 
-def interact(__interact_f=None, **kwargs):
-    """interact(f, **abbrevs): show controls for f's arguments and f's result, rerun on change;
-    also a decorator, with or without arguments."""
-    def make(f):
-        w = interactive(f, {"auto_display": True}, **kwargs)
+class _InteractFactory:
+    """interact and interact_manual: interact(f, **abbrevs) shows controls for f's arguments
+    and f's result, rerun on change; also a decorator, with or without arguments;
+    .options(manual=..., manual_name=..., auto_display=...) makes a variant."""
+
+    def __init__(self, cls, options, kwargs=None):
+        self.cls = cls
+        self.opts = options
+        self.kwargs = kwargs if kwargs else {}
+
+    def widget(self, f):
+        return self.cls(f, self.opts, **self.kwargs)
+
+    def __call__(self, *args, **kwargs):
+        if len(args) > 1:
+            raise TypeError("interact takes one positional argument (the function)")
+        factory = self
+        if kwargs:
+            kw = dict(self.kwargs)
+            kw.update(kwargs)
+            factory = type(self)(self.cls, self.opts, kw)
+        if not args or args[0] is None:
+            return factory
+        f = args[0]
+        w = factory.widget(f)
+        try:
+            f.widget = w
+        except AttributeError:
+            g = f
+            f = lambda *a, **k: g(*a, **k)
+            f.widget = w
         from IPython.display import display
-        w.update()
         display(w)
-        f.widget = w
         return f
-    if __interact_f is None:
-        return make
-    return make(__interact_f)
+
+    def options(self, **kwds):
+        opts = dict(self.opts)
+        for k in kwds:
+            if k not in opts:
+                raise ValueError("invalid option {!r}".format(k))
+            opts[k] = kwds[k]
+        return type(self)(self.cls, opts, self.kwargs)
+
+
+interact = _InteractFactory(interactive, {"manual": False, "auto_display": True,
+                                          "manual_name": "Run Interact"})
+interact_manual = interact.options(manual=True, manual_name="Run Interact")
 
 
 def interactive_output(f, controls):
@@ -953,9 +1662,37 @@ def register_comm_target(kernel=None):
     _comm.get_comm_manager().register_target("jupyter.widget", _handle_comm_opened)
 
 
+def _widget_registry():
+    # _model_name -> class, for models the front end creates (the first class of each name)
+    reg = {}
+    for v in list(globals().values()):
+        if isinstance(v, type) and issubclass(v, Widget) and v._model in _MODELS:
+            reg.setdefault(_MODELS[v._model][0]["_model_name"], v)
+    return reg
+
+
 def _handle_comm_opened(c, msg):
-    # a model created by the front end is not supported: close it
-    c.close()
+    # a model the front end created (ipywidgets' Widget.handle_comm_opened): the widget of its
+    # class on this comm, then its state from the message
+    version = msg.get("metadata", {}).get("version", "")
+    if version.split(".")[0] != __protocol_version__.split(".")[0]:
+        raise ValueError("Incompatible widget protocol versions: received version %r, expected version %r" % (version, __protocol_version__))
+    data = msg["content"]["data"]
+    state = data["state"]
+    # looked up as ipywidgets' registry does: model module, model name, view name (the
+    # versions are not compared)
+    reg = _widget_registry()
+    if state["_model_module"] not in set(_MODELS[k._model][0]["_model_module"] for k in reg.values()):
+        raise KeyError(state["_model_module"])
+    cls = reg.get(state["_model_name"])
+    if cls is None or _MODELS[cls._model][0]["_model_module"] != state["_model_module"]:
+        raise KeyError(state["_model_name"])
+    if _MODELS[cls._model][0]["_view_name"] != state["_view_name"]:
+        raise KeyError(state["_view_name"])
+    w = cls(comm=c)
+    if "buffer_paths" in data:
+        _put_buffers(state, data["buffer_paths"], msg.get("buffers", []))
+    w.set_state(state)
 
 
 def _handle_control_comm_opened(c, msg):

@@ -1,7 +1,10 @@
 """Widgets in a real browser: JupyterLab (with jupyterlab_widgets) runs a notebook on the Sable
 kernel in headless Chromium, driven over the DevTools protocol on a pipe (no extra packages):
 an IntSlider and an interact render, dragging interact's slider reruns the function and its
-output in the Output widget follows the slider's readout. Saves a screenshot (path printed; set
+output in the Output widget follows the slider's readout; an IntRangeSlider (two handles), a
+Play and a Tab render, the Tab's first page an Image whose PNG (made in the cell) travels as a
+binary comm buffer and decodes in the browser at its size; clicking the second tab sets the
+kernel's selected_index. Saves a screenshot (path printed; set
 SABLE_SCREEN_DIR to choose the folder). SKIPs when Chromium or JupyterLab is missing.
 JupyterLab is looked for in SABLE_LAB_PYTHON, then build/venv."""
 import json
@@ -46,7 +49,7 @@ class CDP:
         self.r_ours, self.w_chrome = os.pipe()   # chrome writes fd 4
         self.r_chrome, self.w_ours = os.pipe()   # chrome reads fd 3
         args = [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-                "--user-data-dir=" + profile, "--window-size=1200,900", "--no-first-run",
+                "--user-data-dir=" + profile, "--window-size=1200,1300", "--no-first-run",
                 "--disable-dev-shm-usage", "about:blank"]
 
         def fds():
@@ -130,6 +133,19 @@ def notebook():
     cells = [
         "import ipywidgets as widgets\ns = widgets.IntSlider(value=3, min=0, max=10, description='n')\ns",
         "def f(x):\n    print('square', x * x)\nw = widgets.interact(f, x=(0, 10))",
+        "import struct, zlib\n"
+        "def png(w, h):\n"
+        "    rows = b''.join(b'\\x00' + bytes(sum(([x * 255 // w, 90, y * 255 // h] for x in range(w)), []))\n"
+        "                   for y in range(h))\n"
+        "    def chunk(t, d):\n"
+        "        return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)\n"
+        "    return (b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0))\n"
+        "            + chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b''))\n"
+        "img = widgets.Image(value=png(64, 48), format='png', width=128)\n"
+        "rs = widgets.IntRangeSlider(value=[2, 7], max=10, description='range')\n"
+        "play = widgets.Play(value=1, max=5, description='play')\n"
+        "tab = widgets.Tab(children=[img, widgets.Label('the second page')], titles=('Image', 'Label'))\n"
+        "widgets.VBox([rs, play, tab])",
     ]
     return {"nbformat": 4, "nbformat_minor": 5,
             "metadata": {"kernelspec": {"name": "sable", "display_name": "Sable", "language": "python"}},
@@ -179,7 +195,7 @@ def run(chromium, labpy):
         time.sleep(0.5)
         cdp.attach()
         cdp.call("Page.enable")
-        cdp.call("Emulation.setDeviceMetricsOverride", {"width": 1200, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        cdp.call("Emulation.setDeviceMetricsOverride", {"width": 1200, "height": 1300, "deviceScaleFactor": 1, "mobile": False})
         cdp.call("Page.navigate", {"url": base + "/lab/tree/w.ipynb?token=" + token})
         cdp.wait("!!(window.jupyterapp && document.querySelector('.jp-Notebook') && "
                  "document.querySelector('.jp-Notebook-ExecutionIndicator[data-status=\"idle\"], .jp-Notebook'))",
@@ -212,6 +228,18 @@ def run(chromium, labpy):
         out = cdp.eval(OUTPUT_TEXT)
         if "square 25" in out:
             raise AssertionError("the old output is still shown: %r" % out)
+        # the third cell: a range slider's two handles, a Play, the Image from its binary buffer
+        cdp.wait("Array.from(document.querySelectorAll('.noUi-target')).some(t => t.querySelectorAll('.noUi-handle').length === 2)",
+                 "a range slider", 20)
+        cdp.wait("!!document.querySelector('.widget-play')", "the Play widget", 10)
+        size = cdp.wait("""(() => { const i = document.querySelector('img.widget-image');
+          return i && i.complete && i.naturalWidth ? [i.naturalWidth, i.naturalHeight] : null; })()""", "the image", 15)
+        if size != [64, 48]:
+            raise AssertionError("the image decoded as %r, not 64x48" % (size,))
+        titles = cdp.eval("""Array.from(document.querySelectorAll('.widget-tab .lm-TabBar-tab'))
+          .map(t => t.innerText.trim())""")
+        if titles != ["Image", "Label"]:
+            raise AssertionError("tab titles %r" % (titles,))
         shot = cdp.call("Page.captureScreenshot", {"format": "png"})["data"]
         folder = os.environ.get("SABLE_SCREEN_DIR") or work
         os.makedirs(folder, exist_ok=True)
@@ -219,7 +247,23 @@ def run(chromium, labpy):
         import base64
         with open(path, "wb") as f:
             f.write(base64.b64decode(shot))
-        print("# screenshot: " + path + " (slider at %s, output %r)" % (readout, out.strip()), flush=True)
+        # click the second tab; the kernel's Tab follows (asked with a cell of our own)
+        tx, ty = cdp.eval("""(() => { const t = document.querySelectorAll('.widget-tab .lm-TabBar-tab')[1];
+          t.scrollIntoView({block: 'center'}); const b = t.getBoundingClientRect();
+          return [b.x + b.width / 2, b.y + b.height / 2]; })()""")
+        cdp.mouse("mousePressed", tx, ty)
+        cdp.mouse("mouseReleased", tx, ty)
+        cdp.wait("!!(document.querySelectorAll('.widget-tab .lm-TabBar-tab')[1].classList.contains('lm-mod-current'))",
+                 "the second tab to open", 10)
+        asked = cdp.eval("""new Promise((resolve) => {
+          const nb = Array.from(window.jupyterapp.shell.widgets('main')).find(w => w.sessionContext);
+          const fut = nb.sessionContext.session.kernel.requestExecute({code: 'print(tab.selected_index)'});
+          let text = ''; fut.onIOPub = (m) => { if (m.header.msg_type === 'stream') text += m.content.text; };
+          fut.done.then(() => resolve(text)); })""")
+        if asked.strip() != "1":
+            raise AssertionError("the kernel's tab.selected_index after the click: %r" % (asked,))
+        print("# screenshot: " + path + " (slider at %s, output %r, image %dx%d, tabs %r)"
+              % (readout, out.strip(), size[0], size[1], titles), flush=True)
     except Exception:
         if cdp and os.environ.get("SABLE_SCREEN_DIR"):   # what the page showed, for debugging
             try:

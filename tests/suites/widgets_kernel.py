@@ -55,6 +55,111 @@ STEPS = [
     ("info", "jupyter.widget"),
     ("open", "jupyter.widget.control", "control-1", {"version": "1.0.0"}),
     ("send", "control-1", {"method": "request_states"}),
+    # binary buffers, kernel -> front end (a bytes trait) and front end -> kernel
+    ("cell", "png = b'\\x89PNG\\r\\n\\x1a\\n' + bytes(range(24))\n"
+             "img = widgets.Image(value=png, format='png', width=40)\nimg"),
+    ("cell", "img.value = b'\\x00abc\\xff'"),
+    ("msg", ("ImageModel", 0), {"method": "update", "state": {}, "buffer_paths": [["value"]]}, [b"xyz\x00\x01"]),
+    ("cell", "print(bytes(img.value), type(img.value).__name__, img.format, img.width)"),
+    ("cell", "import comm\ngot = []\n"
+             "def tgt(c, msg):\n    got.append(('open', msg['content']['data'], [bytes(b) for b in msg['buffers']]))\n"
+             "    c.on_msg(lambda m: got.append(('msg', m['content']['data'], [bytes(b) for b in m['buffers']])))\n"
+             "    c.send({'hello': 1}, buffers=[b'\\x01\\x02', memoryview(b'mv')])\n"
+             "comm.get_comm_manager().register_target('buf.target', tgt)"),
+    ("open", "buf.target", "buf-1", {}, {"x": 1}, [b"open-buf"]),
+    ("send", "buf-1", {"y": 2}, [b"\x00\xff", b"", b"abc"]),
+    ("cell", "print(got)"),
+    # a model created by the front end
+    ("open", "jupyter.widget", "fe-1", {"version": "2.1.0"},
+     {"state": {"_model_name": "IntSliderModel", "_model_module": "@jupyter-widgets/controls",
+                "_model_module_version": "2.0.0", "_view_name": "IntSliderView",
+                "_view_module": "@jupyter-widgets/controls", "_view_module_version": "2.0.0",
+                "value": 4, "max": 9}, "buffer_paths": []}),
+    ("send", "fe-1", {"method": "update", "state": {"value": 6}, "buffer_paths": []}),
+    ("send", "fe-1", {"method": "request_state"}),
+    ("info", "jupyter.widget"),
+    # more controls
+    ("cell", "rs = widgets.IntRangeSlider(value=[2, 6], min=0, max=10, description='r')\n"
+             "frs = widgets.FloatRangeSlider(value=(0.25, 0.75), min=0.0, max=1.0, step=0.05)\n"
+             "ls = widgets.FloatLogSlider(value=10, base=10, min=-2, max=3)\n"
+             "ss = widgets.SelectionSlider(options=['lo', 'mid', 'hi'], value='mid')\n"
+             "widgets.VBox([rs, frs, ls, ss])"),
+    ("msg", ("IntRangeSliderModel", 0), {"method": "update", "state": {"value": [3, 8]}, "buffer_paths": []}),
+    ("msg", ("SelectionSliderModel", 0), {"method": "update", "state": {"index": 2}, "buffer_paths": []}),
+    ("cell", "print(rs.value, rs.lower, rs.upper, frs.value, ls.value, ss.value, ss.index)"),
+    ("cell", "se = widgets.Select(options=[('one', 1), ('two', 2)], value=2, rows=3)\n"
+             "sm = widgets.SelectMultiple(options=['a', 'b', 'c'], value=['b'])\n"
+             "rb = widgets.RadioButtons(options=['x', 'y'], description='pick')\n"
+             "tbs = widgets.ToggleButtons(options=['p', 'q', 'r'], tooltips=['P', 'Q', 'R'])\n"
+             "widgets.HBox([se, sm, rb, tbs])"),
+    ("msg", ("SelectMultipleModel", 0), {"method": "update", "state": {"index": [0, 2]}, "buffer_paths": []}),
+    ("msg", ("RadioButtonsModel", 0), {"method": "update", "state": {"index": 1}, "buffer_paths": []}),
+    ("cell", "print(se.value, se.label, sm.value, sm.label, sm.index, rb.value, tbs.value)"),
+    ("cell", "bi = widgets.BoundedIntText(value=5, min=0, max=8)\n"
+             "bf = widgets.BoundedFloatText(value=2.5, min=0, max=3.0, step=0.5)\n"
+             "ip = widgets.IntProgress(value=3, min=0, max=10, bar_style='info')\n"
+             "fp = widgets.FloatProgress(value=0.5, max=1.0, orientation='vertical')\n"
+             "pw = widgets.Password(value='secret')\nhm = widgets.HTMLMath(value='$x^2$')\n"
+             "cp = widgets.ColorPicker(value='#ff0000', concise=True)\n"
+             "widgets.VBox([bi, bf, ip, fp, pw, hm, cp])"),
+    ("msg", ("BoundedIntTextModel", 0), {"method": "update", "state": {"value": 7}, "buffer_paths": []}),
+    ("cell", "bi.value = 99\nprint(bi.value, bf.value, ip.value, fp.value, pw.value, cp.value)"),
+    ("cell", "pl = widgets.Play(value=0, min=0, max=5, interval=200)\n"
+             "tab = widgets.Tab(children=[widgets.Label('a'), widgets.Label('b')], titles=('A', 'B'))\n"
+             "acc = widgets.Accordion(children=[widgets.Label('c')], titles=('C',))\n"
+             "gb = widgets.GridBox([widgets.Label('g')], layout=widgets.Layout(grid_template_columns='1fr 1fr'))\n"
+             "widgets.VBox([pl, tab, acc, gb])"),
+    ("msg", ("TabModel", 0), {"method": "update", "state": {"selected_index": 1}, "buffer_paths": []}),
+    ("cell", "tab.set_title(0, 'first')\nprint(tab.selected_index, tab.titles, tab.get_title(1), acc.selected_index)"),
+    ("cell", "import datetime\ndp = widgets.DatePicker(value=datetime.date(2024, 2, 29), description='day')\ndp"),
+    ("msg", ("DatePickerModel", 0), {"method": "update", "state": {"value": {"year": 2025, "month": 0, "date": 15}}, "buffer_paths": []}),
+    ("cell", "print(dp.value)"),
+    # links
+    ("cell", "la = widgets.IntSlider(value=1)\nlb = widgets.IntSlider(value=2)\n"
+             "jl = widgets.jslink((la, 'value'), (lb, 'value'))\njd = widgets.jsdlink((la, 'max'), (lb, 'max'))"),
+    ("cell", "kl = widgets.link((la, 'min'), (lb, 'min'))\nkd = widgets.dlink((la, 'value'), (lb, 'description'), lambda v: 'v=%d' % v)\n"
+             "r = []\nla.min = -3\nla.value = 5\nr.append((lb.min, lb.description))\nlb.min = -5\nr.append(la.min)\n"
+             "kl.unlink()\nlb.min = 0\nr.append(la.min)\nprint(r)"),
+    ("cell", "jl.unlink()"),
+    # interact abbreviations, fixed, interact_manual
+    ("cell", "def g(a, b, c, d, e, f, k):\n    print('g', a, b, c, d, e, f, k)\n"
+             "w = widgets.interact(g, a=(1, 5), b=(0.0, 1.0, 0.25), c=['x', 'y'], d={'one': 1, 'two': 2},\n"
+             "                     e='txt', f=True, k=widgets.fixed(3))"),
+    ("msg", ("DropdownModel", 3), {"method": "update", "state": {"index": 1}, "buffer_paths": []}),
+    ("cell", "@widgets.interact(n=(0, 4, 2), s=widgets.fixed('f'))\ndef h(n, s):\n    print('h', n, s)"),
+    ("cell", "@widgets.interact_manual\ndef m(x=3):\n    print('m', x)"),
+    ("msg", ("ButtonModel", 1), {"method": "custom", "content": {"event": "click"}}),
+    # exceptions in callbacks
+    ("cell", "eb = widgets.Button(description='boom')\neb.on_click(lambda w: 1 / 0)\n"
+             "es = widgets.IntSlider()\nes.observe(lambda ch: [][1], names='value')\nwidgets.HBox([eb, es])"),
+    ("msg", ("ButtonModel", 2), {"method": "custom", "content": {"event": "click"}}),
+    ("msg", ("IntSliderModel", 7), {"method": "update", "state": {"value": 3}, "buffer_paths": []}),
+    ("cell", "print(es.value)"),
+    ("cell", "def bad(x=1):\n    raise KeyError('nope')\nbw = widgets.interact(bad)"),
+    ("msg", ("IntSliderModel", 8), {"method": "update", "state": {"value": 2}, "buffer_paths": []}),
+    ("cell", "eb.click()\nprint('after')"),
+    # front-end mistakes: an unknown model, a protocol version from the future, a buffer path
+    # into nothing, an unknown method; the kernel stays up
+    ("open", "jupyter.widget", "fe-2", {"version": "2.1.0"},
+     {"state": {"_model_name": "NoSuchModel", "_model_module": "x", "_model_module_version": "1",
+                "_view_name": "X", "_view_module": "x", "_view_module_version": "1"}, "buffer_paths": []}),
+    ("open", "jupyter.widget", "fe-3", {"version": "3.0.0"},
+     {"state": {"_model_name": "IntSliderModel", "_model_module": "@jupyter-widgets/controls",
+                "_model_module_version": "2.0.0", "_view_name": "IntSliderView",
+                "_view_module": "@jupyter-widgets/controls", "_view_module_version": "2.0.0"}, "buffer_paths": []}),
+    ("send", "fe-1", {"method": "update", "state": {}, "buffer_paths": [["nope", "deeper"]]}, [b"x"]),
+    ("send", "fe-1", {"method": "bogus"}),
+    ("info", "jupyter.widget"),
+    ("cell", "print('alive', img.format)"),
+    # files from the front end: FileUpload's value holds binary buffers at nested paths
+    ("cell", "up = widgets.FileUpload(multiple=True)\n"
+             "up.observe(lambda ch: print('files', [(f.name, bytes(f.content), f.size, str(f.last_modified)) for f in ch['new']]), names='value')\nup"),
+    ("msg", ("FileUploadModel", 0), {"method": "update", "state": {"value": [
+        {"name": "a.txt", "type": "text/plain", "size": 3, "last_modified": 1578585523321},
+        {"name": "b.bin", "type": "", "size": 2, "last_modified": 0}]},
+        "buffer_paths": [["value", 0, "content"], ["value", 1, "content"]]}, [b"abc", b"\x00\xff"]),
+    ("cell", "r = [up.value[1].content.tobytes(), len(up.value), up.value[0]['type']]\nup.value = ()\nprint(r, up.value)"),
+    ("cell", "vid = widgets.Video(value=b'\\x00\\x00\\x00\\x18ftypmp42', width=320, autoplay=False)\nvid"),
 ]
 
 
@@ -100,15 +205,23 @@ class Norm:
             if t == "comm_open":
                 out["target_name"] = c.get("target_name")
                 out["metadata"] = m.get("metadata", {})
+            if m.get("buffers"):
+                out["buffers"] = [bytes(b).hex() for b in m["buffers"]]
             return [t, out]
         if t in ("display_data", "execute_result"):
             return [t, self.walk(c.get("data", {}))]
         if t == "stream":
-            return [t, c["name"], c["text"]]
+            text = c["text"]
+            if c["name"] == "stderr" and "Traceback (most recent call last):" in text:
+                # a logged traceback: its frames name each kernel's own files; keep the
+                # message before it and the exception line
+                lines = [x for x in text.split("\n") if x.strip()]
+                text = "\n".join([lines[0], "<traceback>", lines[-1]]) + "\n"
+            return [t, c["name"], text]
         if t == "clear_output":
             return [t, c.get("wait")]
         if t == "error":
-            return [t, c.get("ename")]
+            return [t, c.get("ename"), c.get("evalue")]
         return [t]
 
 
@@ -160,18 +273,19 @@ def run_steps(kc):
             name, idx = step[1]
             cid = models[name][idx]
             msg = kc.session.msg("comm_msg", {"comm_id": cid, "data": step[2]})
-            kc.shell_channel.send(msg)
+            kc.session.send(kc.shell_channel.socket, msg, buffers=step[3] if len(step) > 3 else None)
             msgs = collect(kc, msg["header"]["msg_id"])
             entry = {"step": "comm_msg to %s #%d: %s" % (name, idx, json.dumps(step[2], sort_keys=True))}
         elif kind == "send":
             msg = kc.session.msg("comm_msg", {"comm_id": step[1], "data": step[2]})
-            kc.shell_channel.send(msg)
+            kc.session.send(kc.shell_channel.socket, msg, buffers=step[3] if len(step) > 3 else None)
             msgs = collect(kc, msg["header"]["msg_id"])
             entry = {"step": "comm_msg to %s: %s" % (step[1], json.dumps(step[2], sort_keys=True))}
         elif kind == "open":
-            msg = kc.session.msg("comm_open", {"comm_id": step[2], "target_name": step[1], "data": {}},
+            msg = kc.session.msg("comm_open", {"comm_id": step[2], "target_name": step[1],
+                                               "data": step[4] if len(step) > 4 else {}},
                                  metadata=step[3] if len(step) > 3 else {})
-            kc.shell_channel.send(msg)
+            kc.session.send(kc.shell_channel.socket, msg, buffers=step[5] if len(step) > 5 else None)
             msgs = collect(kc, msg["header"]["msg_id"])
             entry = {"step": "comm_open " + step[1]}
         else:
