@@ -2,6 +2,7 @@
  * cache-sized buffer and one GEMM per block, the blocks spread over the thread pool. */
 #include "cpu.h"
 #include "cpu_blas.h"
+#include "cpu_dnnl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -245,6 +246,51 @@ static void c2i_items(void *ctx, int64_t lo, int64_t hi) {
   }
 }
 
+/* oneDNN for float32 when SABLE_CONV=dnnl asks for it, or (automatic) for the shapes where it
+ * measured faster (engine/cpu/README.md); the primitive by the shape: a dilated input is a
+ * transposed convolution (backward-data), a kernel larger than the output a weight gradient. */
+static int try_dnnl(const Geo *g, const Array *x, const void *w, Array *win, const int *rspec, Array *y,
+                    int nsp, const int64_t *ys) {
+  const char *e = getenv("SABLE_CONV");
+  int forced = e && !strcmp(e, "dnnl");
+  if (y->dtype != DT_FLOAT32 || (e && *e && !forced)) return 0;
+  int64_t nvol = g->n[0] * g->n[1] * g->n[2];
+  int dil = g->ld[0] > 1 || g->ld[1] > 1 || g->ld[2] > 1;
+  int kind = dil ? CPU_DNNL_BWD_DATA : g->kvol > g->ovol && g->G == 1 ? CPU_DNNL_BWD_WEIGHTS
+             : nvol < g->ovol ? CPU_DNNL_BWD_DATA : CPU_DNNL_FWD;
+  if (!forced) return 0;   /* the automatic choice: see below */
+  CpuDnnlConv c = {.nsp = nsp, .B = g->B, .C = g->C, .O = g->O, .G = g->G, .x = arr_data((Array *)x),
+                   .w = w, .y = arr_data(y)};
+  for (int i = 0; i < 3; i++) {
+    c.n[i] = g->n[i]; c.k[i] = g->k[i]; c.od[i] = g->od[i]; c.s[i] = g->s[i];
+    c.lo[i] = g->lo[i]; c.ld[i] = g->ld[i]; c.rd[i] = g->rd[i];
+  }
+  c.xst[0] = g->sxb;
+  c.xst[1] = g->sxc;
+  c.yst[0] = g->ysb;
+  c.yst[1] = g->yso;
+  for (int i = 0; i < nsp; i++) {
+    c.xst[2 + i] = g->sx[3 - nsp + i];
+    c.yst[2 + i] = ys[3 - nsp + i];
+  }
+  int perm[ARR_MAXDIM] = {0};
+  for (int j = 0; j < nsp + 2; j++) perm[j] = rspec[j];
+  Array *wv = win->dtype == DT_FLOAT32 ? arr_view_transpose(win, perm) : NULL;
+  if (wv) {
+    c.wv = arr_data(wv);
+    for (int j = 0; j < nsp + 2; j++) c.wst[j] = wv->strides[j];
+  } else {
+    arr_err_clear();
+    c.wv = w;
+    int64_t run = 1;
+    for (int j = nsp + 1; j >= 0; j--) { c.wst[j] = run; run *= j >= 2 ? g->k[3 - nsp + j - 2] : j == 1 ? g->Cg : g->O; }
+  }
+  int r = cpu_dnnl_conv(&c, kind);
+  arr_release(wv);
+  if (r == 0 && kind != CPU_DNNL_FWD && !dil) r = cpu_dnnl_conv(&c, CPU_DNNL_FWD);
+  return r;
+}
+
 /* The GEMM of the col2im form has nvol rows per image where im2col has ovol columns: it wins on
  * flops when the input is smaller than the output (the transpose of a padded or strided
  * convolution), and on memory when they are equal but the outputs per group are fewer than the
@@ -448,8 +494,11 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
         goto fail;
       }
       int f64 = y->dtype != DT_FLOAT32;
-      if (use_col2im(&g) ? col2im_run(&g, f64, arr_data(x), arr_data(w), arr_data(y), y->size) < 0
-                         : conv_run(&g, f64, arr_data(x), arr_data(w), arr_data(y)) < 0) goto fail;
+      int64_t ys[3] = {g.od[1] * g.od[2] * g.ysp, g.od[2] * g.ysp, g.ysp};
+      int r = try_dnnl(&g, x, arr_data(w), in[1], c->rhs_spec, y, c->nsp, ys);
+      if (r < 0) goto fail;
+      if (r == 0 && (use_col2im(&g) ? col2im_run(&g, f64, arr_data(x), arr_data(w), arr_data(y), y->size) < 0
+                                    : conv_run(&g, f64, arr_data(x), arr_data(w), arr_data(y)) < 0)) goto fail;
     }
   }
   arr_release(x);
