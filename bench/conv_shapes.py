@@ -1,7 +1,7 @@
 # Convolution shapes beyond LeNet for choosing a kernel path (by hand, never in the tests): run
 # under Sable with SABLE_CONV=im2col|col2im|dnnl|auto (or under real JAX for reference); forward
 # and the two gradients, jit-ed, float32. Prints `name best_ms median_ms` lines.
-# Usage: sable bench/conv_shapes.py [filter-substring]
+# Usage: sable bench/conv_shapes.py [filter-substring [tags]]   (tags: e.g. fwd,grad_x)
 import sys
 import time
 import jax
@@ -10,6 +10,7 @@ import numpy as np
 from jax import lax
 
 flt = sys.argv[1] if len(sys.argv) > 1 else ""
+tags = sys.argv[2].split(",") if len(sys.argv) > 2 else ["fwd", "grad_x", "grad_w"]
 
 
 def timeit(f, n=1, reps=3):
@@ -51,5 +52,7 @@ for lay in ("NHWC", "NCHW"):
         gx = jax.jit(lambda x, w: jax.vjp(lambda a: conv(a, w), x)[1](ct)[0])
         gw = jax.jit(lambda x, w: jax.vjp(lambda b: conv(x, b), w)[1](ct)[0])
         for tag, f in (("fwd", fwd), ("grad_x", gx), ("grad_w", gw)):
+            if tag not in tags:
+                continue
             b, m = timeit(lambda: f(x, w).block_until_ready())
             print("%s_%s" % (key, tag), round(b, 3), round(m, 3), flush=True)

@@ -258,7 +258,13 @@ static int try_dnnl(const Geo *g, const Array *x, const void *w, Array *win, con
   int dil = g->ld[0] > 1 || g->ld[1] > 1 || g->ld[2] > 1;
   int kind = dil ? CPU_DNNL_BWD_DATA : g->kvol > g->ovol && g->G == 1 ? CPU_DNNL_BWD_WEIGHTS
              : nvol < g->ovol ? CPU_DNNL_BWD_DATA : CPU_DNNL_FWD;
-  if (!forced) return 0;   /* the automatic choice: see below */
+  if (!forced) {
+    /* measured (engine/cpu/README.md): oneDNN wins the weight gradient of a channels-last input
+     * and depthwise convolutions on channels-last data; the GEMM paths the rest */
+    int wgrad = kind == CPU_DNNL_BWD_WEIGHTS && g->sxb == 1;
+    int depthwise = kind == CPU_DNNL_FWD && g->G > 1 && g->Cg == 1 && g->Og == 1 && g->sxc == 1;
+    if (!wgrad && !depthwise) return 0;
+  }
   CpuDnnlConv c = {.nsp = nsp, .B = g->B, .C = g->C, .O = g->O, .G = g->G, .x = arr_data((Array *)x),
                    .w = w, .y = arr_data(y)};
   for (int i = 0; i < 3; i++) {

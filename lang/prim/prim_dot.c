@@ -283,7 +283,6 @@ static int tp_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
   return 0;
 }
 
-/* reduce_window_*: the windows as strided slices of the padded operand, combined */
 /* reduce_window_sum is linear: its transpose (JAX's _reduce_window_sum_transpose_rule) pads the
  * cotangent, interior stride-1 zeros between its entries, and sums windows of it with stride 1:
  * one pad and one window pass instead of a slice and a pad per window tap. */
@@ -314,6 +313,7 @@ static int tp_window_sum(const RuleCtx *c, const Value *ct, const uint8_t *need,
   return EM_IS_NULL(o[0]) ? -1 : 0;
 }
 
+/* reduce_window_*: the windows as strided slices of the padded operand, combined */
 static int decomp_window(PrimId id, const void *params, int nin, const Value *in, Value *out) {
   const PWindow *w = params;
   AVal av;
