@@ -314,6 +314,10 @@ static int col2im_run(const Geo *g, int f64, const void *x, const void *w, void 
   const CpuBlas *bl = cpu_blas();
   if (!bl) return -1;
   int64_t nvol = g->n[0] * g->n[1] * g->n[2], N = g->kvol * g->Og, nt = cpu_pool_threads();
+  if (nvol == 0) {   /* an empty input padded out: all zeros */
+    memset(y, 0, (size_t)ysize * esz);
+    return 0;
+  }
   if (nvol > INT32_MAX || N > INT32_MAX || g->Cg > INT32_MAX)
     return arr_err(ERR_VALUE, "conv_general_dilated: sizes too large for BLAS");
   CJob j = {.g = g, .bl = bl, .f64 = f64, .x = x, .y = y};
@@ -344,8 +348,8 @@ static int col2im_run(const Geo *g, int f64, const void *x, const void *w, void 
     return arr_err(ERR_MEMORY, "conv_general_dilated: work buffers too large");
   int64_t ntap = g->n[0] * g->k[0] + g->n[1] * g->k[1] + g->n[2] * g->k[2];
   int64_t *tap = malloc((size_t)ntap * sizeof *tap);
-  void *wt = malloc((size_t)(g->G * g->Cg * N) * esz);
-  j.scratch = malloc((size_t)all * esz);
+  void *wt = malloc((size_t)(g->G * g->Cg * N) * esz + 1);
+  j.scratch = malloc((size_t)all * esz + 1);
   if (!tap || !wt || !j.scratch) {
     free(tap);
     free(wt);

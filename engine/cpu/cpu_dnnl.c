@@ -120,8 +120,20 @@ static int64_t pad_r(int64_t in, int64_t out, int64_t kd, int64_t s, int64_t pl)
   return pr;
 }
 
+static int conv_locked(const CpuDnnlConv *c, int kind);
+
+/* One call at a time: the stream is shared, and pmap's device workers may convolve at once. */
+static pthread_mutex_t dn_lock = PTHREAD_MUTEX_INITIALIZER;
+
 int cpu_dnnl_conv(const CpuDnnlConv *c, int kind) {
   if (!cpu_dnnl_available()) return 0;
+  pthread_mutex_lock(&dn_lock);
+  int r = conv_locked(c, kind);
+  pthread_mutex_unlock(&dn_lock);
+  return r;
+}
+
+static int conv_locked(const CpuDnnlConv *c, int kind) {
   int ns = c->nsp, off = 3 - ns, grouped = c->G > 1;
   int64_t Cg = c->C / c->G, Og = c->O / c->G;
   dnnl_dims_t st, dil, pl, pr;
