@@ -292,8 +292,9 @@ static int try_dnnl(const Geo *g, const Array *x, const void *w, Array *win, con
     for (int j = nsp + 1; j >= 0; j--) { c.wst[j] = run; run *= j >= 2 ? g->k[3 - nsp + j - 2] : j == 1 ? g->Cg : g->O; }
   }
   int r = cpu_dnnl_conv(&c, kind);
+  /* forced: a backward primitive oneDNN declines may still run as its forward one */
+  if (forced && r == 0 && kind != CPU_DNNL_FWD && !dil) r = cpu_dnnl_conv(&c, CPU_DNNL_FWD);
   arr_release(wv);
-  if (r == 0 && kind != CPU_DNNL_FWD && !dil) r = cpu_dnnl_conv(&c, CPU_DNNL_FWD);
   return r;
 }
 
