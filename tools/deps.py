@@ -12,7 +12,8 @@ import sys
 
 BUILD = ["gcc", "make", "pkg-config", "libzmq3-dev", "libssl-dev", "libjansson-dev",
          "libopenblas-dev", "liblapacke-dev", "libedit-dev", "zlib1g-dev", "libpcre2-dev",
-         "libgmp-dev"]
+         "libgmp-dev",
+         "libdnnl-dev"]   # oneDNN convolutions (engine/cpu/cpu_dnnl.c; optional: dlopen'd, the build works without)
 RUNTIME = ["gnuplot-nox", "dataset-fashion-mnist"]
 TEST = ["python3-venv", "python3-dev", "clang", "libclang-rt-14-dev", "tmux",
         "openmpi-bin", "libopenmpi-dev",   # jax.distributed (loaded with dlopen; tests only)

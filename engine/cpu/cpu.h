@@ -112,4 +112,8 @@ void cpu_init_reduce_loops(void);     /* cpu_reduce.c, called by cpu_init_loops 
 double cpu_load_f(DType dt, const void *p);
 void cpu_store_f(DType dt, void *p, double v);
 
+/* reduce_window on float32/float64 (cpu_window.c): 1 when it wrote o (a fresh contiguous array
+ * of the output's shape), 0 when the case is left to the generic kernel. */
+int cpu_window_fast(const Prim *p, Array *x, const PWindow *w, Array *o);
+
 #endif

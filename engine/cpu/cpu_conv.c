@@ -2,6 +2,7 @@
  * cache-sized buffer and one GEMM per block, the blocks spread over the thread pool. */
 #include "cpu.h"
 #include "cpu_blas.h"
+#include "cpu_dnnl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -152,6 +153,241 @@ static void run_items(void *ctx, int64_t lo, int64_t hi) {
   }
 }
 
+/* ---- col2im: the input-gradient shape (few outputs per input, or a dilated input) ----------
+ * y[b, o, q] = sum_{c,k} w[o,c,k] x[b,c,i] over the (i, k) with q*s + k*rd - lo = i*ld. One GEMM
+ * per block of images and group gives T[(b,i), (k,o)] = sum_c x[b,c,i] w[o,c,k]; each row's taps
+ * are then added into the outputs they land on. No zero is multiplied: the GEMM is as large as
+ * the input, not the (padded, dilated) output, which is what makes it win for the transpose of
+ * a padded or strided convolution. */
+typedef struct CJob {
+  const Geo *g;
+  const CpuBlas *bl;
+  int f64, mode;          /* mode 0: x rows (b,i) uniform, c unit; 1: one image, i unit; 2: pack */
+  int64_t bc, lda;        /* images per block; A's leading dimension in modes 0 and 1 */
+  const void *x, *wt;     /* wt[G][Cg][kvol*Og] */
+  void *y;
+  const int64_t *tap[3];  /* tap[d][i*k[d] + kk]: the output index q on dim d, or -1 */
+  char *scratch;
+  size_t slot_bytes;
+  int nslots, next_slot;
+} CJob;
+
+#define COL2IM(sfx, T, GEMM)                                                                   \
+  static void c2i_block_##sfx(const CJob *j, int64_t bi, T *tb, T *pk) {                       \
+    const Geo *g = j->g;                                                                       \
+    int64_t b0 = bi * j->bc, bc = g->B - b0 < j->bc ? g->B - b0 : j->bc;                       \
+    int64_t nvol = g->n[0] * g->n[1] * g->n[2], M = bc * nvol, N = g->kvol * g->Og;            \
+    const T *x = j->x, *wt = j->wt;                                                            \
+    T *y = j->y;                                                                               \
+    for (int64_t gi = 0; gi < g->G; gi++) {                                                    \
+      const T *a;                                                                              \
+      int64_t lda = j->lda;                                                                    \
+      if (j->mode < 2) a = x + b0 * g->sxb + gi * g->Cg * g->sxc;                              \
+      else {                                                                                   \
+        /* any layout: copy the block's [(b,i), c] rows */                                     \
+        T *d = pk;                                                                             \
+        for (int64_t b = 0; b < bc; b++)                                                       \
+          for (int64_t i0 = 0; i0 < g->n[0]; i0++)                                             \
+            for (int64_t i1 = 0; i1 < g->n[1]; i1++)                                           \
+              for (int64_t i2 = 0; i2 < g->n[2]; i2++, d += g->Cg) {                           \
+                const T *s = x + (b0 + b) * g->sxb + gi * g->Cg * g->sxc + i0 * g->sx[0]       \
+                             + i1 * g->sx[1] + i2 * g->sx[2];                                  \
+                for (int64_t c = 0; c < g->Cg; c++) d[c] = s[c * g->sxc];                      \
+              }                                                                                \
+        a = pk;                                                                                \
+        lda = g->Cg;                                                                           \
+      }                                                                                        \
+      j->bl->GEMM(CblasRowMajor, j->mode == 1 ? CblasTrans : CblasNoTrans, CblasNoTrans,       \
+                  (int)M, (int)N, (int)g->Cg, (T)1, a, (int)lda, wt + gi * g->Cg * N, (int)N,  \
+                  (T)0, tb, (int)N);                                                           \
+      /* scatter-add: rows in (b, i) order, each row's taps in (k, o) order */                 \
+      const T *row = tb;                                                                       \
+      int64_t odv = g->od[1] * g->od[2];                                                       \
+      for (int64_t b = 0; b < bc; b++) {                                                       \
+        T *yb = y + (b0 + b) * g->ysb + gi * g->Og * g->yso;                                   \
+        for (int64_t i0 = 0; i0 < g->n[0]; i0++)                                               \
+          for (int64_t i1 = 0; i1 < g->n[1]; i1++)                                             \
+            for (int64_t i2 = 0; i2 < g->n[2]; i2++, row += N) {                               \
+              const T *r = row;                                                                \
+              for (int64_t k0 = 0; k0 < g->k[0]; k0++) {                                       \
+                int64_t q0 = j->tap[0][i0 * g->k[0] + k0];                                     \
+                if (q0 < 0) { r += g->k[1] * g->k[2] * g->Og; continue; }                      \
+                for (int64_t k1 = 0; k1 < g->k[1]; k1++) {                                     \
+                  int64_t q1 = j->tap[1][i1 * g->k[1] + k1];                                   \
+                  if (q1 < 0) { r += g->k[2] * g->Og; continue; }                              \
+                  const int64_t *t2 = j->tap[2] + i2 * g->k[2];                                \
+                  for (int64_t k2 = 0; k2 < g->k[2]; k2++, r += g->Og) {                       \
+                    if (t2[k2] < 0) continue;                                                  \
+                    T *yq = yb + (q0 * odv + q1 * g->od[2] + t2[k2]) * g->ysp;                 \
+                    if (g->yso == 1) for (int64_t o = 0; o < g->Og; o++) yq[o] += r[o];        \
+                    else for (int64_t o = 0; o < g->Og; o++) yq[o * g->yso] += r[o];           \
+                  }                                                                            \
+                }                                                                              \
+              }                                                                                \
+            }                                                                                  \
+      }                                                                                        \
+    }                                                                                          \
+  }
+
+COL2IM(f32, float, cblas_sgemm)
+COL2IM(f64, double, cblas_dgemm)
+
+static void c2i_items(void *ctx, int64_t lo, int64_t hi) {
+  CJob *j = ctx;
+  int slot = __atomic_fetch_add(&j->next_slot, 1, __ATOMIC_RELAXED);
+  if (slot >= j->nslots) slot = j->nslots - 1;   /* cannot happen: one call per chunk */
+  const Geo *g = j->g;
+  size_t esz = j->f64 ? sizeof(double) : sizeof(float);
+  char *tb = j->scratch + (size_t)slot * j->slot_bytes;
+  char *pk = tb + (size_t)(j->bc * g->n[0] * g->n[1] * g->n[2] * g->kvol * g->Og) * esz;
+  for (int64_t it = lo; it < hi; it++) {
+    if (j->f64) c2i_block_f64(j, it, (double *)tb, (double *)pk);
+    else c2i_block_f32(j, it, (float *)tb, (float *)pk);
+  }
+}
+
+/* oneDNN for float32 when SABLE_CONV=dnnl asks for it, or (automatic) for the shapes where it
+ * measured faster (engine/cpu/README.md); the primitive by the shape: a dilated input is a
+ * transposed convolution (backward-data), a kernel larger than the output a weight gradient. */
+static int try_dnnl(const Geo *g, const Array *x, const void *w, Array *win, const int *rspec, Array *y,
+                    int nsp, const int64_t *ys) {
+  const char *e = getenv("SABLE_CONV");
+  int forced = e && !strcmp(e, "dnnl");
+  if (y->dtype != DT_FLOAT32 || (e && *e && !forced)) return 0;
+  int64_t nvol = g->n[0] * g->n[1] * g->n[2];
+  int dil = g->ld[0] > 1 || g->ld[1] > 1 || g->ld[2] > 1;
+  int kind = dil ? CPU_DNNL_BWD_DATA : g->kvol > g->ovol && g->G == 1 ? CPU_DNNL_BWD_WEIGHTS
+             : nvol < g->ovol ? CPU_DNNL_BWD_DATA : CPU_DNNL_FWD;
+  if (!forced) {
+    /* measured (engine/cpu/README.md): oneDNN wins the weight gradient of a channels-last input
+     * and depthwise convolutions on channels-last data; the GEMM paths the rest */
+    int wgrad = kind == CPU_DNNL_BWD_WEIGHTS && g->sxb == 1;
+    int depthwise = kind == CPU_DNNL_FWD && g->G > 1 && g->Cg == 1 && g->Og == 1 && g->sxc == 1;
+    if (!wgrad && !depthwise) return 0;
+  }
+  CpuDnnlConv c = {.nsp = nsp, .B = g->B, .C = g->C, .O = g->O, .G = g->G, .x = arr_data((Array *)x),
+                   .w = w, .y = arr_data(y)};
+  for (int i = 0; i < 3; i++) {
+    c.n[i] = g->n[i]; c.k[i] = g->k[i]; c.od[i] = g->od[i]; c.s[i] = g->s[i];
+    c.lo[i] = g->lo[i]; c.ld[i] = g->ld[i]; c.rd[i] = g->rd[i];
+  }
+  c.xst[0] = g->sxb;
+  c.xst[1] = g->sxc;
+  c.yst[0] = g->ysb;
+  c.yst[1] = g->yso;
+  for (int i = 0; i < nsp; i++) {
+    c.xst[2 + i] = g->sx[3 - nsp + i];
+    c.yst[2 + i] = ys[3 - nsp + i];
+  }
+  int perm[ARR_MAXDIM] = {0};
+  for (int j = 0; j < nsp + 2; j++) perm[j] = rspec[j];
+  Array *wv = win->dtype == DT_FLOAT32 ? arr_view_transpose(win, perm) : NULL;
+  if (wv) {
+    c.wv = arr_data(wv);
+    for (int j = 0; j < nsp + 2; j++) c.wst[j] = wv->strides[j];
+  } else {
+    arr_err_clear();
+    c.wv = w;
+    int64_t run = 1;
+    for (int j = nsp + 1; j >= 0; j--) { c.wst[j] = run; run *= j >= 2 ? g->k[3 - nsp + j - 2] : j == 1 ? g->Cg : g->O; }
+  }
+  int r = cpu_dnnl_conv(&c, kind);
+  /* forced: a backward primitive oneDNN declines may still run as its forward one */
+  if (forced && r == 0 && kind != CPU_DNNL_FWD && !dil) r = cpu_dnnl_conv(&c, CPU_DNNL_FWD);
+  arr_release(wv);
+  return r;
+}
+
+/* The GEMM of the col2im form has nvol rows per image where im2col has ovol columns: it wins on
+ * flops when the input is smaller than the output (the transpose of a padded or strided
+ * convolution), and on memory when they are equal but the outputs per group are fewer than the
+ * inputs (its column buffer holds Og*kvol, not Cg*kvol, values per position). */
+static int use_col2im(const Geo *g) {
+  const char *e = getenv("SABLE_CONV");
+  if (e && !strcmp(e, "im2col")) return 0;
+  if (e && !strcmp(e, "col2im")) return 1;
+  int64_t nvol = g->n[0] * g->n[1] * g->n[2];
+  return nvol < g->ovol || (nvol == g->ovol && g->Og < g->Cg);
+}
+
+static int col2im_run(const Geo *g, int f64, const void *x, const void *w, void *y, int64_t ysize) {
+  size_t esz = f64 ? sizeof(double) : sizeof(float);
+  const CpuBlas *bl = cpu_blas();
+  if (!bl) return -1;
+  int64_t nvol = g->n[0] * g->n[1] * g->n[2], N = g->kvol * g->Og, nt = cpu_pool_threads();
+  if (nvol == 0) {   /* an empty input padded out: all zeros */
+    memset(y, 0, (size_t)ysize * esz);
+    return 0;
+  }
+  if (nvol > INT32_MAX || N > INT32_MAX || g->Cg > INT32_MAX)
+    return arr_err(ERR_VALUE, "conv_general_dilated: sizes too large for BLAS");
+  CJob j = {.g = g, .bl = bl, .f64 = f64, .x = x, .y = y};
+  /* how A is read: in place when its (b, i) rows or its single image's i are evenly spaced */
+  int64_t st = g->sx[2];
+  int flat = (g->n[1] == 1 || g->sx[1] == g->n[2] * st) && (g->n[0] == 1 || g->sx[0] == g->n[1] * g->n[2] * st);
+  int64_t per = nvol * N, bc = per >= COL_TARGET ? 1 : COL_TARGET / per;
+  if (nt > 1 && bc > (g->B + 2 * nt - 1) / (2 * nt)) bc = (g->B + 2 * nt - 1) / (2 * nt);
+  if (bc < 1) bc = 1;
+  if (bc * nvol > INT32_MAX) bc = 1;
+  if (flat && g->sxc == 1 && st >= g->Cg && st > 0) {
+    j.mode = 0;
+    j.lda = st;
+    if (g->sxb != nvol * st) bc = 1;   /* images not back to back: one per GEMM */
+  } else if (flat && st == 1 && g->sxc >= nvol && g->sxc > 0) {
+    j.mode = 1;
+    j.lda = g->sxc;
+    bc = 1;
+  } else {
+    j.mode = 2;
+  }
+  j.bc = bc;
+  int64_t nb = (g->B + bc - 1) / bc;
+  int chunks = cpu_parallel_chunks(nb, 1);
+  int64_t tbe = bc * per, pke = j.mode == 2 ? bc * nvol * g->Cg : 0, slot, all;
+  if (__builtin_add_overflow(tbe, pke, &slot) || __builtin_mul_overflow(slot, (int64_t)chunks, &all)
+      || all > arr_max_bytes / (int64_t)esz)
+    return arr_err(ERR_MEMORY, "conv_general_dilated: work buffers too large");
+  int64_t ntap = g->n[0] * g->k[0] + g->n[1] * g->k[1] + g->n[2] * g->k[2];
+  int64_t *tap = malloc((size_t)ntap * sizeof *tap);
+  void *wt = malloc((size_t)(g->G * g->Cg * N) * esz + 1);
+  j.scratch = malloc((size_t)all * esz + 1);
+  if (!tap || !wt || !j.scratch) {
+    free(tap);
+    free(wt);
+    free(j.scratch);
+    return arr_err(ERR_MEMORY, "out of memory");
+  }
+  int64_t *tp = tap;
+  for (int d = 0; d < 3; d++) {
+    j.tap[d] = tp;
+    for (int64_t i = 0; i < g->n[d]; i++)
+      for (int64_t kk = 0; kk < g->k[d]; kk++, tp++) {
+        int64_t p = i * g->ld[d] + g->lo[d] - kk * g->rd[d];
+        *tp = p >= 0 && p % g->s[d] == 0 && p / g->s[d] < g->od[d] ? p / g->s[d] : -1;
+      }
+  }
+  /* wt[gi][c][kk*Og + o] = w[gi*Og + o][c][kk] */
+  for (int64_t gi = 0; gi < g->G; gi++)
+    for (int64_t o = 0; o < g->Og; o++)
+      for (int64_t c = 0; c < g->Cg; c++)
+        for (int64_t kk = 0; kk < g->kvol; kk++) {
+          int64_t src = ((gi * g->Og + o) * g->Cg + c) * g->kvol + kk, dst = (gi * g->Cg + c) * N + kk * g->Og + o;
+          if (f64) ((double *)wt)[dst] = ((const double *)w)[src];
+          else ((float *)wt)[dst] = ((const float *)w)[src];
+        }
+  j.wt = wt;
+  j.slot_bytes = (size_t)slot * esz;
+  j.nslots = chunks;
+  memset(y, 0, (size_t)ysize * esz);
+  if (chunks > 1) cpu_blas_threads(1);
+  cpu_parallel_for(nb, 1, c2i_items, &j);
+  if (chunks > 1) cpu_blas_threads(0);
+  free(tap);
+  free(wt);
+  free(j.scratch);
+  return 0;
+}
+
 static Array *logical_copy(Array *x, const int *spec, int nd) {
   int perm[ARR_MAXDIM] = {0};
   for (int j = 0; j < nd && j < ARR_MAXDIM; j++) perm[j] = spec[j];
@@ -268,7 +504,12 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
         arr_err(ERR_VALUE, "conv_general_dilated: sizes too large for BLAS");
         goto fail;
       }
-      if (conv_run(&g, y->dtype != DT_FLOAT32, arr_data(x), arr_data(w), arr_data(y)) < 0) goto fail;
+      int f64 = y->dtype != DT_FLOAT32;
+      int64_t ys[3] = {g.od[1] * g.od[2] * g.ysp, g.od[2] * g.ysp, g.ysp};
+      int r = try_dnnl(&g, x, arr_data(w), in[1], c->rhs_spec, y, c->nsp, ys);
+      if (r < 0) goto fail;
+      if (r == 0 && (use_col2im(&g) ? col2im_run(&g, f64, arr_data(x), arr_data(w), arr_data(y), y->size) < 0
+                                    : conv_run(&g, f64, arr_data(x), arr_data(w), arr_data(y)) < 0)) goto fail;
     }
   }
   arr_release(x);

@@ -101,6 +101,10 @@ void cpu_pool_init(void) {
    * matmul: 0.9-2.3 ms spinning vs 0.7-1.3 ms). 2^18 cycles (~0.1 ms) still covers
    * back-to-back BLAS calls. Set before any thread of ours exists; a user's value wins. */
   if (!getenv("OPENBLAS_THREAD_TIMEOUT")) setenv("OPENBLAS_THREAD_TIMEOUT", "18", 0);
+  /* oneDNN's OpenMP threads (cpu_dnnl.c) likewise spin after each convolution by default,
+   * against the pool's next job: passive waiting made the LeNet step 218-230 ms instead of
+   * 259-292 (engine/cpu/README.md). Read by libgomp when it is loaded, which is later. */
+  if (!getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT")) setenv("OMP_WAIT_POLICY", "PASSIVE", 0);
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   const char *env = getenv("SABLE_NUM_THREADS");
   if (env && atoi(env) > 0) cores = atoi(env);

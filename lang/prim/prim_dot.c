@@ -283,6 +283,36 @@ static int tp_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
   return 0;
 }
 
+/* reduce_window_sum is linear: its transpose (JAX's _reduce_window_sum_transpose_rule) pads the
+ * cotangent, interior stride-1 zeros between its entries, and sums windows of it with stride 1:
+ * one pad and one window pass instead of a slice and a pad per window tap. */
+static int tp_window_sum(const RuleCtx *c, const Value *ct, const uint8_t *need, Value *o) {
+  if (!need[0]) return 0;
+  const PWindow *w = c->params;
+  const AVal *x = &c->in_av[0], *y = &c->out_av[0];
+  int nd = x->ndim;
+  int64_t lo[ARR_MAXDIM], hi[ARR_MAXDIM], in[ARR_MAXDIM];
+  PWindow q;
+  memset(&q, 0, sizeof q);
+  q.ndim = nd;
+  for (int i = 0; i < nd; i++) {
+    int64_t s = w->strides[i] ? w->strides[i] : 1;
+    int64_t od = y->shape[i] ? (y->shape[i] - 1) * s + 1 : 0;
+    lo[i] = w->window[i] - w->pad_lo[i] - 1;
+    hi[i] = x->shape[i] + w->window[i] - 1 - od - lo[i];
+    in[i] = s - 1;
+    q.window[i] = w->window[i];
+    q.strides[i] = 1;
+  }
+  Value z = t_scalar(y->dtype, 0, 0);
+  Value pc = EM_IS_NULL(z) ? z : t_pad(CT, z, lo, hi, in);
+  em_decref(z);
+  if (EM_IS_NULL(pc)) return -1;
+  o[0] = t_bind1(PRIM_reduce_window_sum, 1, &pc, &q);
+  em_decref(pc);
+  return EM_IS_NULL(o[0]) ? -1 : 0;
+}
+
 /* reduce_window_*: the windows as strided slices of the padded operand, combined */
 static int decomp_window(PrimId id, const void *params, int nin, const Value *in, Value *out) {
   const PWindow *w = params;
@@ -493,8 +523,8 @@ const Prim prim_rows_dot[] = {
     {.id = PRIM_reduce_window_sum, .nin = 1, .nout = 1, .kind = PK_OTHER,
      PARAMS(PWindow, pf_window),
      .rule = rule_window, .cpu = cpu_k_window, .reduce_identity = RI_ZERO,
-     .ad = RK_DECOMP, .decomp = decomp_window, .batch = b_window,
-     .monoid = PRIM_add},
+     .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_window_sum, .decomp = decomp_window,
+     .batch = b_window, .monoid = PRIM_add},
     {.id = PRIM_reduce_window_max, .nin = 1, .nout = 1, .kind = PK_OTHER,
      PARAMS(PWindow, pf_window),
      .rule = rule_window, .cpu = cpu_k_window, .reduce_identity = RI_LOWEST,
