@@ -29,7 +29,12 @@ extern char **environ;
  *   arithmetic wraps, as the eager kernels' (unsigned) arithmetic. No -ffast-math. */
 static const char *const cc_flags[] = {
   "-O3", "-march=native", "-fPIC", "-shared", "-std=gnu11", "-ffp-contract=off",
-  "-fno-math-errno", "-fno-trapping-math", "-fwrapv", "-w", NULL};
+  "-fno-math-errno", "-fno-trapping-math", "-fwrapv", "-w",
+#if defined(__SANITIZE_ADDRESS__)
+  /* the sanitizer build checks the generated code too, with its own flags (Makefile SANFLAGS) */
+  "-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined",
+#endif
+  NULL};
 
 #define CACHE_MAX_FILES 256
 #define CACHE_MAX_BYTES (64LL << 20)
