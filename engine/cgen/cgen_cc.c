@@ -1,5 +1,5 @@
-/* cgen_cc.c - generated C to loaded code: the system compiler (in the foreground or on a thread of
- * its own, with a timeout), a disk cache under $XDG_CACHE_HOME/sable, a memory cache, one warning. */
+/* cgen_cc.c - generated C to loaded code: the system compiler (in the foreground, or detached so that it
+ * outlives the program, with a timeout), a disk cache under $XDG_CACHE_HOME/sable, a memory cache. */
 #include "cgen_int.h"
 
 #include <dirent.h>
@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -33,6 +36,7 @@ static const char *const cc_flags[] = {
 
 #define CACHE_MAX_FILES 256
 #define CACHE_MAX_BYTES (64LL << 20)
+#define CACHE_ROOM_BYTES (1LL << 20)   /* made before a compile (a few times an object's size) */
 
 static int log_on = -1;
 int cg_log_enabled(void) {
@@ -125,9 +129,9 @@ static int by_mtime(const void *a, const void *b) {
   return (x->mtime > y->mtime) - (x->mtime < y->mtime);
 }
 
-/* Keep the directory within CACHE_MAX_FILES / CACHE_MAX_BYTES, oldest (least recently used:
- * hits touch their file) removed first. */
-static void evict(const char *dir) {
+/* Keep the directory within max_files / max_bytes, oldest (least recently used: hits touch their
+ * file) removed first. */
+static void evict(const char *dir, int max_files, long long max_bytes) {
   DIR *d = opendir(dir);
   if (!d) return;
   CacheFile *fs = NULL;
@@ -155,9 +159,9 @@ static void evict(const char *dir) {
     n++;
   }
   closedir(d);
-  if (n > CACHE_MAX_FILES || total > CACHE_MAX_BYTES) {
+  if (n > max_files || total > max_bytes) {
     qsort(fs, (size_t)n, sizeof *fs, by_mtime);
-    for (int i = 0; i < n && (n - i > CACHE_MAX_FILES || total > CACHE_MAX_BYTES); i++) {
+    for (int i = 0; i < n && (n - i > max_files || total > max_bytes); i++) {
       snprintf(path, sizeof path, "%s/%s", dir, fs[i].name);
       if (unlink(path) == 0) total -= fs[i].size;
     }
@@ -179,16 +183,17 @@ static int cc_timeout_s(void) {
 }
 static int cc_timed_out;   /* a compile timed out: no more compiles in this process */
 
-/* Background compiles at exit: their compilers are killed and exit waits (at most 0.5 s) for
- * the threads to remove their temporaries, so that no `cc` outlives the program and nothing is
- * left in the cache directory; a compile that would start after that is refused. */
+/* Background compiles at exit. A compile runs in a process of its own that outlives the program
+ * (detached_cc): it compiles, renames the object into the cache and removes its temporaries by
+ * itself, so exit neither kills nor waits for it. Exit waits only (at most 0.5 s) for the threads
+ * that are writing a source file before the fork, or loading a finished object (nbusy), so that no
+ * temporary is left behind and no dlopen runs during exit; after that no compile starts and no
+ * object is loaded. */
 static pthread_mutex_t kid_mu = PTHREAD_MUTEX_INITIALIZER;
-static pid_t kids[8];
 static int exiting, nbusy;
-static void kill_kids(void) {
+static void bg_exit(void) {
   pthread_mutex_lock(&kid_mu);
   exiting = 1;
-  for (int i = 0; i < 8; i++) if (kids[i] > 0) kill(kids[i], SIGKILL);
   pthread_mutex_unlock(&kid_mu);
   for (int t = 0; t < 500; t++) {
     pthread_mutex_lock(&kid_mu);
@@ -202,7 +207,7 @@ static void kill_kids(void) {
 static int bg_begin(void) {
   static int registered;
   pthread_mutex_lock(&kid_mu);
-  if (!registered) registered = atexit(kill_kids) == 0;
+  if (!registered) registered = atexit(bg_exit) == 0;
   int ok = !exiting;
   nbusy += ok;
   pthread_mutex_unlock(&kid_mu);
@@ -214,28 +219,25 @@ static void bg_end(void) {
   pthread_mutex_unlock(&kid_mu);
 }
 
-/* The first lines of the compiler's diagnostics, on one line. */
+/* The first lines of the compiler's diagnostics (out[0..k)), made one line. */
+static void clean_diag(char *out, size_t k) {
+  out[k] = 0;
+  for (size_t i = 0; i < k; i++) if (out[i] == '\n' || out[i] == '\r' || out[i] == '\t') out[i] = ' ';
+  while (k > 0 && out[k - 1] == ' ') out[--k] = 0;
+  if (k > 240) strcpy(out + 237, "...");
+}
 static void read_diag(const char *errf, char *out, size_t n) {
   out[0] = 0;
   FILE *f = fopen(errf, "r");
   if (!f) return;
   size_t k = fread(out, 1, n - 1, f);
   fclose(f);
-  out[k] = 0;
-  for (size_t i = 0; i < k; i++) if (out[i] == '\n' || out[i] == '\r' || out[i] == '\t') out[i] = ' ';
-  while (k > 0 && out[k - 1] == ' ') out[--k] = 0;
-  if (k > 240) strcpy(out + 237, "...");
+  clean_diag(out, k);
 }
 
-/* 0, or -1 with *why set (empty when stopped by an interrupt: then the engine error is set).
- * A synchronous compile (poll_intr) is polled so that an interrupt (which may come from the
- * kernel's control thread and never reach the child) kills the compiler within a few ms; the
- * caller removes its temporaries. */
-static int run_cc(const char *src, const char *out, const char *errf, int poll_intr, char *why, size_t nwhy) {
-  const char *argv[32];
+static int cc_argv(const char **argv, const char *exe, const char *src, const char *out) {
   int k = 0;
-  why[0] = 0;
-  argv[k++] = cc_name();
+  argv[k++] = exe;
   for (int i = 0; cc_flags[i]; i++) argv[k++] = cc_flags[i];
   argv[k++] = "-o";
   argv[k++] = out;
@@ -243,26 +245,45 @@ static int run_cc(const char *src, const char *out, const char *errf, int poll_i
   argv[k++] = "-lmvec";
   argv[k++] = "-lm";
   argv[k] = NULL;
+  return k;
+}
+
+/* why for a compiler that ended with wait status st */
+static void fail_msg(int st, const char *diag, char *why, size_t nwhy) {
+  if (WIFEXITED(st))
+    snprintf(why, nwhy, "the C compiler '%s' failed on the generated code (exit status %d)%s%s", cc_name(),
+             WEXITSTATUS(st), diag[0] ? ": " : "", diag);
+  else
+    snprintf(why, nwhy, "the C compiler '%s' was killed by signal %d%s%s", cc_name(),
+             WIFSIGNALED(st) ? WTERMSIG(st) : 0, diag[0] ? ": " : "", diag);
+}
+static void timeout_msg(char *why, size_t nwhy) {
+  __atomic_store_n(&cc_timed_out, 1, __ATOMIC_RELAXED);
+  snprintf(why, nwhy, "the C compiler '%s' did not finish within %d s (SABLE_CC_TIMEOUT) and was "
+           "killed; no more compiles in this process", cc_name(), cc_timeout_s());
+}
+
+/* The foreground compile: 0, or -1 with *why set (empty when stopped by an interrupt: then the
+ * engine error is set). It is polled so that an interrupt (which may come from the kernel's control
+ * thread and never reach the child) kills the compiler within a few ms; the caller removes its
+ * temporaries. */
+static int run_cc(const char *src, const char *out, const char *errf, char *why, size_t nwhy) {
+  const char *argv[32];
+  why[0] = 0;
+  cc_argv(argv, cc_name(), src, out);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 2, errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  /* its own process group: a terminal's Ctrl-C goes to the program, which decides */
+  /* its own process group: a terminal's Ctrl-C goes to the program, which decides; and the group
+   * (driver, cc1, as, ld) is killed as one */
   posix_spawnattr_t at;
   posix_spawnattr_init(&at);
   posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&at, 0);
   pid_t pid;
-  int rc;
-  if (poll_intr) {
-    rc = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
-  } else {   /* spawned and recorded in one step, so that exit either sees it or refuses it */
-    pthread_mutex_lock(&kid_mu);
-    rc = exiting ? ECANCELED : posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
-    for (int i = 0; i < 8 && rc == 0; i++) if (kids[i] == 0) { kids[i] = pid; break; }
-    pthread_mutex_unlock(&kid_mu);
-  }
+  int rc = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&at);
   if (rc != 0) {
@@ -270,40 +291,215 @@ static int run_cc(const char *src, const char *out, const char *errf, int poll_i
     return -1;
   }
   double t0 = now_ms(), limit = cc_timeout_s() * 1e3;
-  int st = 0, res = 0;
+  int st = 0;
   for (;;) {
     pid_t r = waitpid(pid, &st, WNOHANG);
     if (r == pid) break;
-    if (r < 0 && errno != EINTR) { snprintf(why, nwhy, "waiting for the C compiler: %s", strerror(errno)); res = -1; break; }
-    int intr = poll_intr && arr_interrupted();
+    if (r < 0 && errno != EINTR) { snprintf(why, nwhy, "waiting for the C compiler: %s", strerror(errno)); return -1; }
+    int intr = arr_interrupted();
     if (intr || now_ms() - t0 > limit) {
+      kill(-pid, SIGKILL);
       kill(pid, SIGKILL);
       while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
-      if (intr) { res = arr_err(ERR_INTERRUPTED, "interrupted"); break; }
-      __atomic_store_n(&cc_timed_out, 1, __ATOMIC_RELAXED);
-      snprintf(why, nwhy, "the C compiler '%s' did not finish within %d s (SABLE_CC_TIMEOUT) and was "
-               "killed; no more compiles in this process", cc_name(), cc_timeout_s());
-      res = -1;
-      break;
+      if (intr) return arr_err(ERR_INTERRUPTED, "interrupted");
+      timeout_msg(why, nwhy);
+      return -1;
     }
     struct timespec ts = {0, 2000000};
     nanosleep(&ts, NULL);
   }
-  if (!poll_intr) {
-    pthread_mutex_lock(&kid_mu);
-    for (int i = 0; i < 8; i++) if (kids[i] == pid) kids[i] = 0;
-    pthread_mutex_unlock(&kid_mu);
-  }
-  if (res < 0) return -1;
   if (WIFEXITED(st) && WEXITSTATUS(st) == 0) return 0;
   char diag[256];
   read_diag(errf, diag, sizeof diag);
-  if (WIFEXITED(st))
-    snprintf(why, nwhy, "the C compiler '%s' failed on the generated code (exit status %d)%s%s", cc_name(),
-             WEXITSTATUS(st), diag[0] ? ": " : "", diag);
-  else
-    snprintf(why, nwhy, "the C compiler '%s' was killed by signal %d%s%s", cc_name(),
-             WIFSIGNALED(st) ? WTERMSIG(st) : 0, diag[0] ? ": " : "", diag);
+  fail_msg(st, diag, why, nwhy);
+  return -1;
+}
+
+/* {=== the detached compile ===}
+ * A process of its own (the "keeper", forked from the compile thread) runs the compiler as its
+ * child, waits for it at most SABLE_CC_TIMEOUT seconds (then kills the compiler's process group),
+ * renames the object into the cache, removes the temporaries, and reports on a pipe. The program
+ * waits for that report, but when it exits first the keeper carries on: the object still lands in
+ * the disk cache for the next run. Between fork and exit the keeper makes only async-signal-safe
+ * calls (the program has other threads); it holds none of the program's file descriptors, so a
+ * parent reading the program's stdout/stderr is not kept waiting, and its signals stay blocked
+ * (the compile thread blocks them all), so a terminal's Ctrl-C or hangup does not stop it. */
+enum { KR_OK, KR_FAILED, KR_TIMEOUT, KR_RENAME, KR_FORK };
+typedef struct Report { int kind, status, err, ndiag; char diag[256]; } Report;
+
+typedef struct Paths { char dir[4096], so[4200], tc[4300], tso[4300], te[4300]; } Paths;
+
+static void close_from(int lo) {
+#ifdef SYS_close_range
+  if (syscall(SYS_close_range, (unsigned)lo, ~0U, 0) == 0) return;
+#endif
+  struct rlimit rl;
+  int hi = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < 65536
+               ? (int)rl.rlim_cur : 65536;
+  for (int fd = lo; fd < hi; fd++) close(fd);
+}
+
+static double mono_ms(void) {   /* clock_gettime is async-signal-safe */
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static _Noreturn void keeper(const Paths *P, const char *exe, char *const *argv, int wfd, double limit) {
+  Report r;
+  memset(&r, 0, sizeof r);
+  setpgid(0, 0);
+  prctl(PR_SET_NAME, "sable-cc", 0, 0, 0);   /* what ps and top show for it */
+  if (wfd != 3) { dup2(wfd, 3); }
+  int nul = open("/dev/null", O_RDWR);
+  if (nul >= 0) { dup2(nul, 0); dup2(nul, 1); dup2(nul, 2); }
+  close_from(4);
+  fcntl(3, F_SETFD, FD_CLOEXEC);
+  pid_t g = fork();
+  if (g == 0) {
+    setpgid(0, 0);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    int e = open(P->te, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (e >= 0 && e != 2) { dup2(e, 2); close(e); }
+    execve(exe, argv, environ);
+    _exit(127);
+  }
+  if (g < 0) {
+    r.kind = KR_FORK;
+    r.err = errno;
+  } else {
+    setpgid(g, g);   /* as the child does: the group exists before any kill */
+    double t0 = mono_ms();
+    long nap = 1000000;
+    int st = 0;
+    for (;;) {
+      pid_t w = waitpid(g, &st, WNOHANG);
+      if (w == g) break;
+      if (w < 0 && errno != EINTR) { st = 0; break; }
+      if (mono_ms() - t0 > limit) {
+        kill(-g, SIGKILL);
+        kill(g, SIGKILL);
+        while (waitpid(g, &st, 0) < 0 && errno == EINTR) {}
+        r.kind = KR_TIMEOUT;
+        break;
+      }
+      struct timespec ts = {0, nap};
+      nanosleep(&ts, NULL);
+      if (nap < 20000000) nap *= 2;
+    }
+    r.status = st;
+    if (r.kind == KR_OK && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
+      r.kind = KR_FAILED;
+      int e = open(P->te, O_RDONLY);
+      if (e >= 0) {
+        ssize_t k = read(e, r.diag, sizeof r.diag - 1);
+        r.ndiag = k > 0 ? (int)k : 0;
+        close(e);
+      }
+    }
+    if (r.kind == KR_OK && rename(P->tso, P->so) != 0) {
+      r.kind = KR_RENAME;
+      r.err = errno;
+    }
+  }
+  unlink(P->tc);
+  unlink(P->tso);
+  unlink(P->te);
+  /* SIGPIPE is blocked: a program that is gone gives EPIPE */
+  ssize_t wr = write(3, &r, sizeof r);
+  (void)wr;
+  _exit(0);
+}
+
+static int find_exe(const char *name, char *out, size_t n) {
+  if (strchr(name, '/')) return snprintf(out, n, "%s", name) < (int)n && access(out, X_OK) == 0 ? 0 : -1;
+  const char *path = getenv("PATH");
+  if (!path || !*path) path = "/usr/local/bin:/usr/bin:/bin";
+  while (*path) {
+    const char *c = strchr(path, ':');
+    size_t L = c ? (size_t)(c - path) : strlen(path);
+    int k = L ? snprintf(out, n, "%.*s/%s", (int)L, path, name) : snprintf(out, n, "%s", name);
+    struct stat st;
+    if (k > 0 && (size_t)k < n && stat(out, &st) == 0 && S_ISREG(st.st_mode) && access(out, X_OK) == 0) return 0;
+    path += L + (c != NULL);
+  }
+  return -1;
+}
+
+/* Called between bg_begin and bg_end (nbusy held) with the source written to P->tc. 0: the object
+ * is at P->so and the program is not exiting (nbusy held again, for the load); -1 with *why (empty
+ * when exit came first; the temporaries are gone either way, nbusy released). */
+static int detached_cc(const Paths *P, char *why, size_t nwhy) {
+  char exe[4096];
+  const char *argv[32];
+  int fd[2];
+  why[0] = 0;
+  if (find_exe(cc_name(), exe, sizeof exe) < 0) {
+    snprintf(why, nwhy, "cannot run the C compiler '%s': %s", cc_name(), strerror(ENOENT));
+    goto fail;
+  }
+  cc_argv(argv, exe, P->tc, P->tso);
+  if (pipe2(fd, O_CLOEXEC) < 0) {
+    snprintf(why, nwhy, "cannot start the C compiler: %s", strerror(errno));
+    goto fail;
+  }
+  double limit = cc_timeout_s() * 1e3;
+  /* forked and handed over in one step, so that exit either waits for this thread or finds the
+   * keeper in charge of the temporaries */
+  pthread_mutex_lock(&kid_mu);
+  pid_t m = exiting ? -1 : fork();
+  if (m == 0) keeper(P, exe, (char *const *)argv, fd[1], limit);
+  int ferr = errno;
+  if (m > 0) nbusy--;
+  pthread_mutex_unlock(&kid_mu);
+  close(fd[1]);
+  if (m < 0) {
+    close(fd[0]);
+    if (!__atomic_load_n(&exiting, __ATOMIC_RELAXED))
+      snprintf(why, nwhy, "cannot start the C compiler: %s", strerror(ferr));
+    goto fail;
+  }
+  Report r;
+  size_t got = 0;
+  while (got < sizeof r) {
+    ssize_t k = read(fd[0], (char *)&r + got, sizeof r - got);
+    if (k > 0) got += (size_t)k;
+    else if (k == 0 || errno != EINTR) break;
+  }
+  close(fd[0]);
+  int st;
+  while (waitpid(m, &st, 0) < 0 && errno == EINTR) {}
+  pthread_mutex_lock(&kid_mu);
+  int ex = exiting;
+  if (!ex) nbusy++;
+  pthread_mutex_unlock(&kid_mu);
+  if (ex) return -1;
+  if (got < sizeof r) {
+    snprintf(why, nwhy, "the compile process ended without a report");
+    r.kind = -1;
+  } else if (r.kind == KR_FAILED) {
+    char diag[256];
+    memcpy(diag, r.diag, (size_t)r.ndiag);
+    clean_diag(diag, (size_t)r.ndiag);
+    fail_msg(r.status, diag, why, nwhy);
+    if (cg_log_enabled() && diag[0]) fprintf(stderr, "cgen: compiler said: %s\n", diag);
+  } else if (r.kind == KR_TIMEOUT) {
+    timeout_msg(why, nwhy);
+  } else if (r.kind == KR_RENAME) {
+    snprintf(why, nwhy, "cannot store the compiled code as %.300s: %s", P->so, strerror(r.err));
+  } else if (r.kind == KR_FORK) {
+    snprintf(why, nwhy, "cannot run the C compiler '%s': %s", cc_name(), strerror(r.err));
+  }
+  if (r.kind == KR_OK) return 0;
+  /* the keeper removed them, unless it died */
+  unlink(P->tc);
+  unlink(P->tso);
+  unlink(P->te);
+fail:
+  unlink(P->tc);
+  bg_end();
   return -1;
 }
 
@@ -316,6 +512,9 @@ static pthread_mutex_t mem_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static void mem_add(uint64_t h1, uint64_t h2, void *h) {
   pthread_mutex_lock(&mem_mu);
+  /* a plan may have found the object on disk between its rename and its load here */
+  for (int i = 0; i < nmem; i++)
+    if (mem[i].h1 == h1 && mem[i].h2 == h2) { pthread_mutex_unlock(&mem_mu); return; }
   if (nmem == capmem) {
     int nc = capmem ? capmem * 2 : 32;
     MemEntry *m = realloc(mem, sizeof(MemEntry) * (size_t)nc);
@@ -375,43 +574,80 @@ void *cg_lookup(const char *src, size_t n, int *how, double *ms) {
   return h;
 }
 
+/* The object's place in the cache and private temporaries beside it; the source written to P->tc.
+ * 0, or -1 with *why (nothing left behind). */
+static int prepare(const char *src, size_t n, uint64_t *h1, uint64_t *h2, Paths *P, char *why, size_t nwhy) {
+  if (keys(src, n, h1, h2) < 0) { snprintf(why, nwhy, "no working C compiler"); return -1; }
+  so_path(P->dir, sizeof P->dir, P->so, sizeof P->so, *h1, *h2);
+  static unsigned counter;
+  unsigned c = __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
+  snprintf(P->tc, sizeof P->tc, "%s/tmp-%d-%u.c", P->dir, (int)getpid(), c);
+  snprintf(P->tso, sizeof P->tso, "%s/tmp-%d-%u.so", P->dir, (int)getpid(), c);
+  snprintf(P->te, sizeof P->te, "%s/tmp-%d-%u.err", P->dir, (int)getpid(), c);
+  FILE *f = fopen(P->tc, "w");
+  int ok = f && fwrite(src, 1, n, f) == n;
+  if (f && fclose(f) != 0) ok = 0;
+  if (ok) return 0;
+  snprintf(why, nwhy, "cannot write the generated code to %.300s", P->tc);
+  unlink(P->tc);
+  return -1;
+}
+
+/* The object at P->so, compiled: load it, keep the cache within bounds, remember it. */
+static void *land(const Paths *P, uint64_t h1, uint64_t h2, char *why, size_t nwhy) {
+  void *h = dlopen(P->so, RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    const char *e = dlerror();
+    snprintf(why, nwhy, "cannot load the compiled code: %s", e ? e : "dlopen failed");
+    return NULL;
+  }
+  evict(P->dir, CACHE_MAX_FILES, CACHE_MAX_BYTES);
+  mem_add(h1, h2, h);
+  return h;
+}
+
 /* Compile src into the disk cache and load it; NULL with *why (empty: interrupted). The cache is
  * keyed by source + compiler version + CPU and safe when processes race: each writes a private
  * temporary and renames it into place. */
-static void *compile_load(const char *src, size_t n, int poll_intr, char *why, size_t nwhy) {
+static void *compile_load(const char *src, size_t n, char *why, size_t nwhy) {
   uint64_t h1, h2;
-  why[0] = 0;
-  if (keys(src, n, &h1, &h2) < 0) { snprintf(why, nwhy, "no working C compiler"); return NULL; }
-  char dir[4096], so[4200], tso[4300], tc[4300], te[4300];
-  so_path(dir, sizeof dir, so, sizeof so, h1, h2);
-  static unsigned counter;
-  unsigned c = __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
-  snprintf(tc, sizeof tc, "%s/tmp-%d-%u.c", dir, (int)getpid(), c);
-  snprintf(tso, sizeof tso, "%s/tmp-%d-%u.so", dir, (int)getpid(), c);
-  snprintf(te, sizeof te, "%s/tmp-%d-%u.err", dir, (int)getpid(), c);
+  Paths *P = malloc(sizeof *P);
   void *h = NULL;
-  FILE *f = fopen(tc, "w");
-  int ok = f && fwrite(src, 1, n, f) == n;
-  if (f && fclose(f) != 0) ok = 0;
-  if (!ok) snprintf(why, nwhy, "cannot write the generated code to %.300s", tc);
-  else if (run_cc(tc, tso, te, poll_intr, why, nwhy) == 0) {
-    if (rename(tso, so) != 0) snprintf(why, nwhy, "cannot store the compiled code as %.300s: %s", so, strerror(errno));
-    else if (!(h = dlopen(so, RTLD_NOW | RTLD_LOCAL))) {
-      const char *e = dlerror();
-      snprintf(why, nwhy, "cannot load the compiled code: %s", e ? e : "dlopen failed");
-    } else {
-      evict(dir);
-      mem_add(h1, h2, h);
-    }
+  why[0] = 0;
+  if (!P) { snprintf(why, nwhy, "out of memory"); return NULL; }
+  if (prepare(src, n, &h1, &h2, P, why, nwhy) < 0) { free(P); return NULL; }
+  if (run_cc(P->tc, P->tso, P->te, why, nwhy) == 0) {
+    if (rename(P->tso, P->so) != 0) snprintf(why, nwhy, "cannot store the compiled code as %.300s: %s", P->so, strerror(errno));
+    else h = land(P, h1, h2, why, nwhy);
   }
   if (cg_log_enabled() && !h) {
     char diag[256];
-    read_diag(te, diag, sizeof diag);
+    read_diag(P->te, diag, sizeof diag);
     if (diag[0]) fprintf(stderr, "cgen: compiler said: %s\n", diag);
   }
-  unlink(tc);
-  unlink(tso);
-  unlink(te);
+  unlink(P->tc);
+  unlink(P->tso);
+  unlink(P->te);
+  free(P);
+  return h;
+}
+
+/* The same on a compile thread, the compiler detached (see keeper). A compile that lands after its
+ * program has exited is not counted by that program's eviction, so room for it is made first. */
+static void *compile_load_bg(const char *src, size_t n, char *why, size_t nwhy) {
+  uint64_t h1, h2;
+  Paths *P = malloc(sizeof *P);
+  void *h = NULL;
+  why[0] = 0;
+  if (!P) { snprintf(why, nwhy, "out of memory"); return NULL; }
+  if (bg_begin() < 0) { free(P); return NULL; }
+  if (prepare(src, n, &h1, &h2, P, why, nwhy) < 0) { bg_end(); free(P); return NULL; }
+  evict(P->dir, CACHE_MAX_FILES - 1, CACHE_MAX_BYTES - CACHE_ROOM_BYTES);
+  if (detached_cc(P, why, nwhy) == 0) {
+    h = land(P, h1, h2, why, nwhy);
+    bg_end();
+  }
+  free(P);
   return h;
 }
 
@@ -423,7 +659,7 @@ void *cg_load(const char *src, size_t n, int *how, double *ms) {
   last_why[0] = 0;
   void *h = cg_lookup(src, n, how, ms);
   if (h || !cg_compiler_ok()) return h;
-  h = compile_load(src, n, 1, last_why, sizeof last_why);
+  h = compile_load(src, n, last_why, sizeof last_why);
   *how = 2;
   *ms = now_ms() - t0;
   return h;
@@ -481,11 +717,7 @@ void cg_warn_pending(void) {
 static void *job_main(void *arg) {
   CgJob *j = arg;
   double t0 = now_ms();
-  void *h = NULL;
-  if (bg_begin() == 0) {
-    h = compile_load(j->src, j->n, 0, j->why, sizeof j->why);
-    bg_end();
-  }
+  void *h = compile_load_bg(j->src, j->n, j->why, sizeof j->why);
   j->handle = h;
   j->ms = now_ms() - t0;
   pthread_mutex_lock(&jobs_mu);
