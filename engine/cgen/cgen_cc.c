@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/stat.h>
@@ -36,7 +35,6 @@ static const char *const cc_flags[] = {
 
 #define CACHE_MAX_FILES 256
 #define CACHE_MAX_BYTES (64LL << 20)
-#define CACHE_ROOM_BYTES (1LL << 20)   /* made before a compile (a few times an object's size) */
 
 static int log_on = -1;
 int cg_log_enabled(void) {
@@ -185,12 +183,13 @@ static int cc_timed_out;   /* a compile timed out: no more compiles in this proc
 
 /* Background compiles at exit. A compile runs in a process of its own that outlives the program
  * (detached_cc): it compiles, renames the object into the cache and removes its temporaries by
- * itself, so exit neither kills nor waits for it. Exit waits only (at most 0.5 s) for the threads
- * that are writing a source file before the fork, or loading a finished object (nbusy), so that no
- * temporary is left behind and no dlopen runs during exit; after that no compile starts and no
- * object is loaded. */
+ * itself, so exit neither kills nor waits for it. A compile counts as busy from its request until
+ * its keeper is spawned, and again while a finished object is loaded (nbusy): exit waits for those
+ * (at most 0.5 s), so that a program that ends right after starting its compiles still hands them
+ * over, no temporary is left behind and no dlopen runs during exit. Once exit has begun no new
+ * compile is requested and no object is loaded; once its wait is over no keeper is spawned. */
 static pthread_mutex_t kid_mu = PTHREAD_MUTEX_INITIALIZER;
-static int exiting, nbusy;
+static int exiting, gone, nbusy;
 static void bg_exit(void) {
   pthread_mutex_lock(&kid_mu);
   exiting = 1;
@@ -203,6 +202,9 @@ static void bg_exit(void) {
     struct timespec ts = {0, 1000000};
     nanosleep(&ts, NULL);
   }
+  pthread_mutex_lock(&kid_mu);
+  gone = 1;
+  pthread_mutex_unlock(&kid_mu);
 }
 static int bg_begin(void) {
   static int registered;
@@ -316,19 +318,24 @@ static int run_cc(const char *src, const char *out, const char *errf, char *why,
 }
 
 /* {=== the detached compile ===}
- * A process of its own (the "keeper", forked from the compile thread) runs the compiler as its
- * child, waits for it at most SABLE_CC_TIMEOUT seconds (then kills the compiler's process group),
- * renames the object into the cache, removes the temporaries, and reports on a pipe. The program
- * waits for that report, but when it exits first the keeper carries on: the object still lands in
- * the disk cache for the next run. Between fork and exit the keeper makes only async-signal-safe
- * calls (the program has other threads); it holds none of the program's file descriptors, so a
- * parent reading the program's stdout/stderr is not kept waiting, and its signals stay blocked
- * (the compile thread blocks them all), so a terminal's Ctrl-C or hangup does not stop it. */
-enum { KR_OK, KR_FAILED, KR_TIMEOUT, KR_RENAME, KR_FORK };
+ * A process of its own, the keeper (this binary again, /proc/self/exe, stopped in keeper_entry
+ * before main), runs the compiler as its child, waits for it at most SABLE_CC_TIMEOUT seconds (then
+ * kills the compiler's process group), renames the object into the cache, keeps the cache within
+ * bounds, removes the temporaries, and reports on a pipe. The compile thread waits for that report;
+ * when the program exits first the keeper carries on, so the object still lands in the disk cache
+ * for the next run. It is spawned (no fork: a large program's memory is not copied nor marked
+ * copy-on-write) with /dev/null for stdin/stdout/stderr and none of the program's other files, so a
+ * parent reading the program's output is not kept waiting; its signals stay blocked (the compile
+ * thread blocks them all), so a terminal's Ctrl-C or hangup does not stop it. */
+enum { KR_OK, KR_FAILED, KR_TIMEOUT, KR_RENAME, KR_SPAWN };
 typedef struct Report { int kind, status, err, ndiag; char diag[256]; } Report;
 
 typedef struct Paths { char dir[4096], so[4200], tc[4300], tso[4300], te[4300]; } Paths;
 
+#define KEEPER_ENV "SABLE_CGEN_KEEPER=1"
+#define KEEPER_ARGS 7   /* sable-cc LIMIT_MS TC TSO SO TE DIR, then the compiler's argv */
+
+#if !(defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34))
 static void close_from(int lo) {
 #ifdef SYS_close_range
   if (syscall(SYS_close_range, (unsigned)lo, ~0U, 0) == 0) return;
@@ -338,47 +345,51 @@ static void close_from(int lo) {
                ? (int)rl.rlim_cur : 65536;
   for (int fd = lo; fd < hi; fd++) close(fd);
 }
+#endif
 
-static double mono_ms(void) {   /* clock_gettime is async-signal-safe */
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-static _Noreturn void keeper(const Paths *P, const char *exe, char *const *argv, int wfd, double limit) {
+static _Noreturn void keeper(char **argv) {
+  const double limit = atof(argv[1]);
+  const char *tc = argv[2], *tso = argv[3], *so = argv[4], *te = argv[5], *dir = argv[6];
+  char **ccv = argv + KEEPER_ARGS;
   Report r;
   memset(&r, 0, sizeof r);
-  setpgid(0, 0);
-  prctl(PR_SET_NAME, "sable-cc", 0, 0, 0);   /* what ps and top show for it */
-  if (wfd != 3) { dup2(wfd, 3); }
-  int nul = open("/dev/null", O_RDWR);
-  if (nul >= 0) { dup2(nul, 0); dup2(nul, 1); dup2(nul, 2); }
-  close_from(4);
-  fcntl(3, F_SETFD, FD_CLOEXEC);
-  pid_t g = fork();
-  if (g == 0) {
-    setpgid(0, 0);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-    int e = open(P->te, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (e >= 0 && e != 2) { dup2(e, 2); close(e); }
-    execve(exe, argv, environ);
-    _exit(127);
-  }
-  if (g < 0) {
-    r.kind = KR_FORK;
-    r.err = errno;
+  unsetenv("SABLE_CGEN_KEEPER");
+#if !(defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34))
+  close_from(4);   /* posix_spawn_file_actions_addclosefrom_np did it otherwise */
+#endif
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addclose(&fa, 3);
+  posix_spawn_file_actions_addopen(&fa, 2, te, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawnattr_t at;
+  posix_spawnattr_init(&at);
+  sigset_t none, dfl;
+  sigemptyset(&none);
+  sigemptyset(&dfl);
+  sigaddset(&dfl, SIGINT);
+  sigaddset(&dfl, SIGTERM);
+  sigaddset(&dfl, SIGHUP);
+  sigaddset(&dfl, SIGPIPE);
+  sigaddset(&dfl, SIGCHLD);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&at, 0);
+  posix_spawnattr_setsigmask(&at, &none);
+  posix_spawnattr_setsigdefault(&at, &dfl);
+  signal(SIGCHLD, SIG_DFL);   /* waitpid below needs its child kept */
+  pid_t g;
+  int rc = posix_spawnp(&g, ccv[0], &fa, &at, ccv, environ);
+  if (rc != 0) {
+    r.kind = KR_SPAWN;
+    r.err = rc;
   } else {
-    setpgid(g, g);   /* as the child does: the group exists before any kill */
-    double t0 = mono_ms();
+    double t0 = now_ms();
     long nap = 1000000;
     int st = 0;
     for (;;) {
       pid_t w = waitpid(g, &st, WNOHANG);
       if (w == g) break;
-      if (w < 0 && errno != EINTR) { st = 0; break; }
-      if (mono_ms() - t0 > limit) {
+      if (w < 0 && errno != EINTR) { r.kind = KR_SPAWN; r.err = errno; break; }
+      if (now_ms() - t0 > limit) {
         kill(-g, SIGKILL);
         kill(g, SIGKILL);
         while (waitpid(g, &st, 0) < 0 && errno == EINTR) {}
@@ -392,74 +403,88 @@ static _Noreturn void keeper(const Paths *P, const char *exe, char *const *argv,
     r.status = st;
     if (r.kind == KR_OK && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
       r.kind = KR_FAILED;
-      int e = open(P->te, O_RDONLY);
+      int e = open(te, O_RDONLY);
       if (e >= 0) {
         ssize_t k = read(e, r.diag, sizeof r.diag - 1);
         r.ndiag = k > 0 ? (int)k : 0;
         close(e);
       }
     }
-    if (r.kind == KR_OK && rename(P->tso, P->so) != 0) {
+    if (r.kind == KR_OK && rename(tso, so) != 0) {
       r.kind = KR_RENAME;
       r.err = errno;
     }
+    if (r.kind == KR_OK) evict(dir, CACHE_MAX_FILES, CACHE_MAX_BYTES);
   }
-  unlink(P->tc);
-  unlink(P->tso);
-  unlink(P->te);
+  unlink(tc);
+  unlink(tso);
+  unlink(te);
   /* SIGPIPE is blocked: a program that is gone gives EPIPE */
   ssize_t wr = write(3, &r, sizeof r);
   (void)wr;
   _exit(0);
 }
 
-static int find_exe(const char *name, char *out, size_t n) {
-  if (strchr(name, '/')) return snprintf(out, n, "%s", name) < (int)n && access(out, X_OK) == 0 ? 0 : -1;
-  const char *path = getenv("PATH");
-  if (!path || !*path) path = "/usr/local/bin:/usr/bin:/bin";
-  while (*path) {
-    const char *c = strchr(path, ':');
-    size_t L = c ? (size_t)(c - path) : strlen(path);
-    int k = L ? snprintf(out, n, "%.*s/%s", (int)L, path, name) : snprintf(out, n, "%s", name);
-    struct stat st;
-    if (k > 0 && (size_t)k < n && stat(out, &st) == 0 && S_ISREG(st.st_mode) && access(out, X_OK) == 0) return 0;
-    path += L + (c != NULL);
-  }
-  return -1;
+/* glibc passes main's arguments to constructors: the keeper is recognised before main runs */
+__attribute__((constructor)) static void keeper_entry(int argc, char **argv, char **envp) {
+  const char *k = getenv("SABLE_CGEN_KEEPER");
+  if (argc > KEEPER_ARGS && argv && argv[0] && !strcmp(argv[0], "sable-cc") && k && !strcmp(k, "1"))
+    keeper(argv);
 }
 
 /* Called between bg_begin and bg_end (nbusy held) with the source written to P->tc. 0: the object
  * is at P->so and the program is not exiting (nbusy held again, for the load); -1 with *why (empty
  * when exit came first; the temporaries are gone either way, nbusy released). */
 static int detached_cc(const Paths *P, char *why, size_t nwhy) {
-  char exe[4096];
-  const char *argv[32];
-  int fd[2];
+  const char *argv[48];
+  char lim[32];
+  int fd[2] = {-1, -1}, w = -1;
+  char **envp = NULL;
   why[0] = 0;
-  if (find_exe(cc_name(), exe, sizeof exe) < 0) {
-    snprintf(why, nwhy, "cannot run the C compiler '%s': %s", cc_name(), strerror(ENOENT));
+  snprintf(lim, sizeof lim, "%.0f", cc_timeout_s() * 1e3);
+  const char *kargs[KEEPER_ARGS] = {"sable-cc", lim, P->tc, P->tso, P->so, P->te, P->dir};
+  memcpy(argv, kargs, sizeof kargs);
+  cc_argv(argv + KEEPER_ARGS, cc_name(), P->tc, P->tso);
+  size_t ne = 0;
+  while (environ[ne]) ne++;
+  envp = malloc((ne + 2) * sizeof *envp);
+  if (!envp || pipe2(fd, O_CLOEXEC) < 0 || (w = fcntl(fd[1], F_DUPFD_CLOEXEC, 10)) < 0) {
+    snprintf(why, nwhy, "cannot start the C compiler: %s", envp ? strerror(errno) : "out of memory");
     goto fail;
   }
-  cc_argv(argv, exe, P->tc, P->tso);
-  if (pipe2(fd, O_CLOEXEC) < 0) {
-    snprintf(why, nwhy, "cannot start the C compiler: %s", strerror(errno));
-    goto fail;
-  }
-  double limit = cc_timeout_s() * 1e3;
-  /* forked and handed over in one step, so that exit either waits for this thread or finds the
+  memcpy(envp, environ, ne * sizeof *envp);
+  envp[ne] = (char *)KEEPER_ENV;
+  envp[ne + 1] = NULL;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&fa, w, 3);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
+  posix_spawn_file_actions_addclosefrom_np(&fa, 4);
+#endif
+  posix_spawnattr_t at;
+  posix_spawnattr_init(&at);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&at, 0);
+  /* spawned and handed over in one step, so that exit either waits for this thread or finds the
    * keeper in charge of the temporaries */
   pthread_mutex_lock(&kid_mu);
-  pid_t m = exiting ? -1 : fork();
-  if (m == 0) keeper(P, exe, (char *const *)argv, fd[1], limit);
-  int ferr = errno;
-  if (m > 0) nbusy--;
+  pid_t m;
+  int rc = gone ? ECANCELED : posix_spawn(&m, "/proc/self/exe", &fa, &at, (char *const *)argv, envp);
+  if (rc == 0) nbusy--;
   pthread_mutex_unlock(&kid_mu);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
   close(fd[1]);
-  if (m < 0) {
+  close(w);
+  free(envp);
+  envp = NULL;
+  if (rc != 0) {
     close(fd[0]);
-    if (!__atomic_load_n(&exiting, __ATOMIC_RELAXED))
-      snprintf(why, nwhy, "cannot start the C compiler: %s", strerror(ferr));
-    goto fail;
+    if (rc != ECANCELED) snprintf(why, nwhy, "cannot start the C compiler: %s", strerror(rc));
+    goto fail_closed;
   }
   Report r;
   size_t got = 0;
@@ -476,7 +501,7 @@ static int detached_cc(const Paths *P, char *why, size_t nwhy) {
   if (!ex) nbusy++;
   pthread_mutex_unlock(&kid_mu);
   if (ex) return -1;
-  if (got < sizeof r) {
+  if (got < sizeof r || r.ndiag < 0 || r.ndiag >= (int)sizeof r.diag) {
     snprintf(why, nwhy, "the compile process ended without a report");
     r.kind = -1;
   } else if (r.kind == KR_FAILED) {
@@ -489,15 +514,19 @@ static int detached_cc(const Paths *P, char *why, size_t nwhy) {
     timeout_msg(why, nwhy);
   } else if (r.kind == KR_RENAME) {
     snprintf(why, nwhy, "cannot store the compiled code as %.300s: %s", P->so, strerror(r.err));
-  } else if (r.kind == KR_FORK) {
+  } else if (r.kind == KR_SPAWN) {
     snprintf(why, nwhy, "cannot run the C compiler '%s': %s", cc_name(), strerror(r.err));
   }
   if (r.kind == KR_OK) return 0;
   /* the keeper removed them, unless it died */
-  unlink(P->tc);
   unlink(P->tso);
   unlink(P->te);
+  goto fail_closed;
 fail:
+  if (fd[0] >= 0) { close(fd[0]); close(fd[1]); }
+  if (w >= 0) close(w);
+  free(envp);
+fail_closed:
   unlink(P->tc);
   bg_end();
   return -1;
@@ -594,14 +623,14 @@ static int prepare(const char *src, size_t n, uint64_t *h1, uint64_t *h2, Paths 
 }
 
 /* The object at P->so, compiled: load it, keep the cache within bounds, remember it. */
-static void *land(const Paths *P, uint64_t h1, uint64_t h2, char *why, size_t nwhy) {
+static void *land(const Paths *P, uint64_t h1, uint64_t h2, int trim, char *why, size_t nwhy) {
   void *h = dlopen(P->so, RTLD_NOW | RTLD_LOCAL);
   if (!h) {
     const char *e = dlerror();
     snprintf(why, nwhy, "cannot load the compiled code: %s", e ? e : "dlopen failed");
     return NULL;
   }
-  evict(P->dir, CACHE_MAX_FILES, CACHE_MAX_BYTES);
+  if (trim) evict(P->dir, CACHE_MAX_FILES, CACHE_MAX_BYTES);   /* (the keeper does it for its own) */
   mem_add(h1, h2, h);
   return h;
 }
@@ -618,7 +647,7 @@ static void *compile_load(const char *src, size_t n, char *why, size_t nwhy) {
   if (prepare(src, n, &h1, &h2, P, why, nwhy) < 0) { free(P); return NULL; }
   if (run_cc(P->tc, P->tso, P->te, why, nwhy) == 0) {
     if (rename(P->tso, P->so) != 0) snprintf(why, nwhy, "cannot store the compiled code as %.300s: %s", P->so, strerror(errno));
-    else h = land(P, h1, h2, why, nwhy);
+    else h = land(P, h1, h2, 1, why, nwhy);
   }
   if (cg_log_enabled() && !h) {
     char diag[256];
@@ -632,19 +661,16 @@ static void *compile_load(const char *src, size_t n, char *why, size_t nwhy) {
   return h;
 }
 
-/* The same on a compile thread, the compiler detached (see keeper). A compile that lands after its
- * program has exited is not counted by that program's eviction, so room for it is made first. */
+/* The same on a compile thread, the compiler detached (see keeper); called busy (bg_begin). */
 static void *compile_load_bg(const char *src, size_t n, char *why, size_t nwhy) {
   uint64_t h1, h2;
   Paths *P = malloc(sizeof *P);
   void *h = NULL;
   why[0] = 0;
-  if (!P) { snprintf(why, nwhy, "out of memory"); return NULL; }
-  if (bg_begin() < 0) { free(P); return NULL; }
+  if (!P) { snprintf(why, nwhy, "out of memory"); bg_end(); return NULL; }
   if (prepare(src, n, &h1, &h2, P, why, nwhy) < 0) { bg_end(); free(P); return NULL; }
-  evict(P->dir, CACHE_MAX_FILES - 1, CACHE_MAX_BYTES - CACHE_ROOM_BYTES);
   if (detached_cc(P, why, nwhy) == 0) {
-    h = land(P, h1, h2, why, nwhy);
+    h = land(P, h1, h2, 0, why, nwhy);
     bg_end();
   }
   free(P);
@@ -753,6 +779,7 @@ CgJob *cg_compile_async(const char *src, size_t n) {
   j->src[n] = 0;
   j->n = n;
   j->refs = 2;
+  if (bg_begin() < 0) { free(j->src); free(j); pthread_mutex_unlock(&jobs_mu); return NULL; }   /* exiting */
   pthread_attr_t at;
   pthread_t t;
   int ok = pthread_attr_init(&at) == 0;
@@ -764,7 +791,7 @@ CgJob *cg_compile_async(const char *src, size_t n) {
   ok = ok && pthread_create(&t, &at, job_main, j) == 0;
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   pthread_attr_destroy(&at);
-  if (!ok) { free(j->src); free(j); pthread_mutex_unlock(&jobs_mu); return NULL; }
+  if (!ok) { bg_end(); free(j->src); free(j); pthread_mutex_unlock(&jobs_mu); return NULL; }
   j->next = jobs;
   jobs = j;
   pthread_mutex_unlock(&jobs_mu);
