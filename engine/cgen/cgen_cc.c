@@ -1,5 +1,5 @@
-/* cgen_cc.c - generated C to loaded code: the system compiler (in the foreground or on a thread of
- * its own, with a timeout), a disk cache under $XDG_CACHE_HOME/sable, a memory cache, one warning. */
+/* cgen_cc.c - generated C to loaded code: the system compiler (in the foreground, or detached so that it
+ * outlives the program, with a timeout), a disk cache under $XDG_CACHE_HOME/sable, a memory cache. */
 #include "cgen_int.h"
 
 #include <dirent.h>
@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -130,9 +132,9 @@ static int by_mtime(const void *a, const void *b) {
   return (x->mtime > y->mtime) - (x->mtime < y->mtime);
 }
 
-/* Keep the directory within CACHE_MAX_FILES / CACHE_MAX_BYTES, oldest (least recently used:
- * hits touch their file) removed first. */
-static void evict(const char *dir) {
+/* Keep the directory within max_files / max_bytes, oldest (least recently used: hits touch their
+ * file) removed first. */
+static void evict(const char *dir, int max_files, long long max_bytes) {
   DIR *d = opendir(dir);
   if (!d) return;
   CacheFile *fs = NULL;
@@ -160,9 +162,9 @@ static void evict(const char *dir) {
     n++;
   }
   closedir(d);
-  if (n > CACHE_MAX_FILES || total > CACHE_MAX_BYTES) {
+  if (n > max_files || total > max_bytes) {
     qsort(fs, (size_t)n, sizeof *fs, by_mtime);
-    for (int i = 0; i < n && (n - i > CACHE_MAX_FILES || total > CACHE_MAX_BYTES); i++) {
+    for (int i = 0; i < n && (n - i > max_files || total > max_bytes); i++) {
       snprintf(path, sizeof path, "%s/%s", dir, fs[i].name);
       if (unlink(path) == 0) total -= fs[i].size;
     }
@@ -184,16 +186,18 @@ static int cc_timeout_s(void) {
 }
 static int cc_timed_out;   /* a compile timed out: no more compiles in this process */
 
-/* Background compiles at exit: their compilers are killed and exit waits (at most 0.5 s) for
- * the threads to remove their temporaries, so that no `cc` outlives the program and nothing is
- * left in the cache directory; a compile that would start after that is refused. */
+/* Background compiles at exit. A compile runs in a process of its own that outlives the program
+ * (detached_cc): it compiles, renames the object into the cache and removes its temporaries by
+ * itself, so exit neither kills nor waits for it. A compile counts as busy from its request until
+ * its keeper is spawned, and again while a finished object is loaded (nbusy): exit waits for those
+ * (at most 0.5 s), so that a program that ends right after starting its compiles still hands them
+ * over, no temporary is left behind and no dlopen runs during exit. Once exit has begun no new
+ * compile is requested and no object is loaded; once its wait is over no keeper is spawned. */
 static pthread_mutex_t kid_mu = PTHREAD_MUTEX_INITIALIZER;
-static pid_t kids[8];
-static int exiting, nbusy;
-static void kill_kids(void) {
+static int exiting, gone, nbusy;
+static void bg_exit(void) {
   pthread_mutex_lock(&kid_mu);
   exiting = 1;
-  for (int i = 0; i < 8; i++) if (kids[i] > 0) kill(kids[i], SIGKILL);
   pthread_mutex_unlock(&kid_mu);
   for (int t = 0; t < 500; t++) {
     pthread_mutex_lock(&kid_mu);
@@ -203,11 +207,14 @@ static void kill_kids(void) {
     struct timespec ts = {0, 1000000};
     nanosleep(&ts, NULL);
   }
+  pthread_mutex_lock(&kid_mu);
+  gone = 1;
+  pthread_mutex_unlock(&kid_mu);
 }
 static int bg_begin(void) {
   static int registered;
   pthread_mutex_lock(&kid_mu);
-  if (!registered) registered = atexit(kill_kids) == 0;
+  if (!registered) registered = atexit(bg_exit) == 0;
   int ok = !exiting;
   nbusy += ok;
   pthread_mutex_unlock(&kid_mu);
@@ -219,28 +226,25 @@ static void bg_end(void) {
   pthread_mutex_unlock(&kid_mu);
 }
 
-/* The first lines of the compiler's diagnostics, on one line. */
+/* The first lines of the compiler's diagnostics (out[0..k)), made one line. */
+static void clean_diag(char *out, size_t k) {
+  out[k] = 0;
+  for (size_t i = 0; i < k; i++) if (out[i] == '\n' || out[i] == '\r' || out[i] == '\t') out[i] = ' ';
+  while (k > 0 && out[k - 1] == ' ') out[--k] = 0;
+  if (k > 240) strcpy(out + 237, "...");
+}
 static void read_diag(const char *errf, char *out, size_t n) {
   out[0] = 0;
   FILE *f = fopen(errf, "r");
   if (!f) return;
   size_t k = fread(out, 1, n - 1, f);
   fclose(f);
-  out[k] = 0;
-  for (size_t i = 0; i < k; i++) if (out[i] == '\n' || out[i] == '\r' || out[i] == '\t') out[i] = ' ';
-  while (k > 0 && out[k - 1] == ' ') out[--k] = 0;
-  if (k > 240) strcpy(out + 237, "...");
+  clean_diag(out, k);
 }
 
-/* 0, or -1 with *why set (empty when stopped by an interrupt: then the engine error is set).
- * A synchronous compile (poll_intr) is polled so that an interrupt (which may come from the
- * kernel's control thread and never reach the child) kills the compiler within a few ms; the
- * caller removes its temporaries. */
-static int run_cc(const char *src, const char *out, const char *errf, int poll_intr, char *why, size_t nwhy) {
-  const char *argv[32];
+static int cc_argv(const char **argv, const char *exe, const char *src, const char *out) {
   int k = 0;
-  why[0] = 0;
-  argv[k++] = cc_name();
+  argv[k++] = exe;
   for (int i = 0; cc_flags[i]; i++) argv[k++] = cc_flags[i];
   argv[k++] = "-o";
   argv[k++] = out;
@@ -248,26 +252,45 @@ static int run_cc(const char *src, const char *out, const char *errf, int poll_i
   argv[k++] = "-lmvec";
   argv[k++] = "-lm";
   argv[k] = NULL;
+  return k;
+}
+
+/* why for a compiler that ended with wait status st */
+static void fail_msg(int st, const char *diag, char *why, size_t nwhy) {
+  if (WIFEXITED(st))
+    snprintf(why, nwhy, "the C compiler '%s' failed on the generated code (exit status %d)%s%s", cc_name(),
+             WEXITSTATUS(st), diag[0] ? ": " : "", diag);
+  else
+    snprintf(why, nwhy, "the C compiler '%s' was killed by signal %d%s%s", cc_name(),
+             WIFSIGNALED(st) ? WTERMSIG(st) : 0, diag[0] ? ": " : "", diag);
+}
+static void timeout_msg(char *why, size_t nwhy) {
+  __atomic_store_n(&cc_timed_out, 1, __ATOMIC_RELAXED);
+  snprintf(why, nwhy, "the C compiler '%s' did not finish within %d s (SABLE_CC_TIMEOUT) and was "
+           "killed; no more compiles in this process", cc_name(), cc_timeout_s());
+}
+
+/* The foreground compile: 0, or -1 with *why set (empty when stopped by an interrupt: then the
+ * engine error is set). It is polled so that an interrupt (which may come from the kernel's control
+ * thread and never reach the child) kills the compiler within a few ms; the caller removes its
+ * temporaries. */
+static int run_cc(const char *src, const char *out, const char *errf, char *why, size_t nwhy) {
+  const char *argv[32];
+  why[0] = 0;
+  cc_argv(argv, cc_name(), src, out);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 2, errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  /* its own process group: a terminal's Ctrl-C goes to the program, which decides */
+  /* its own process group: a terminal's Ctrl-C goes to the program, which decides; and the group
+   * (driver, cc1, as, ld) is killed as one */
   posix_spawnattr_t at;
   posix_spawnattr_init(&at);
   posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&at, 0);
   pid_t pid;
-  int rc;
-  if (poll_intr) {
-    rc = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
-  } else {   /* spawned and recorded in one step, so that exit either sees it or refuses it */
-    pthread_mutex_lock(&kid_mu);
-    rc = exiting ? ECANCELED : posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
-    for (int i = 0; i < 8 && rc == 0; i++) if (kids[i] == 0) { kids[i] = pid; break; }
-    pthread_mutex_unlock(&kid_mu);
-  }
+  int rc = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&at);
   if (rc != 0) {
@@ -275,40 +298,242 @@ static int run_cc(const char *src, const char *out, const char *errf, int poll_i
     return -1;
   }
   double t0 = now_ms(), limit = cc_timeout_s() * 1e3;
-  int st = 0, res = 0;
+  int st = 0;
   for (;;) {
     pid_t r = waitpid(pid, &st, WNOHANG);
     if (r == pid) break;
-    if (r < 0 && errno != EINTR) { snprintf(why, nwhy, "waiting for the C compiler: %s", strerror(errno)); res = -1; break; }
-    int intr = poll_intr && arr_interrupted();
+    if (r < 0 && errno != EINTR) { snprintf(why, nwhy, "waiting for the C compiler: %s", strerror(errno)); return -1; }
+    int intr = arr_interrupted();
     if (intr || now_ms() - t0 > limit) {
+      kill(-pid, SIGKILL);
       kill(pid, SIGKILL);
       while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
-      if (intr) { res = arr_err(ERR_INTERRUPTED, "interrupted"); break; }
-      __atomic_store_n(&cc_timed_out, 1, __ATOMIC_RELAXED);
-      snprintf(why, nwhy, "the C compiler '%s' did not finish within %d s (SABLE_CC_TIMEOUT) and was "
-               "killed; no more compiles in this process", cc_name(), cc_timeout_s());
-      res = -1;
-      break;
+      if (intr) return arr_err(ERR_INTERRUPTED, "interrupted");
+      timeout_msg(why, nwhy);
+      return -1;
     }
     struct timespec ts = {0, 2000000};
     nanosleep(&ts, NULL);
   }
-  if (!poll_intr) {
-    pthread_mutex_lock(&kid_mu);
-    for (int i = 0; i < 8; i++) if (kids[i] == pid) kids[i] = 0;
-    pthread_mutex_unlock(&kid_mu);
-  }
-  if (res < 0) return -1;
   if (WIFEXITED(st) && WEXITSTATUS(st) == 0) return 0;
   char diag[256];
   read_diag(errf, diag, sizeof diag);
-  if (WIFEXITED(st))
-    snprintf(why, nwhy, "the C compiler '%s' failed on the generated code (exit status %d)%s%s", cc_name(),
-             WEXITSTATUS(st), diag[0] ? ": " : "", diag);
-  else
-    snprintf(why, nwhy, "the C compiler '%s' was killed by signal %d%s%s", cc_name(),
-             WIFSIGNALED(st) ? WTERMSIG(st) : 0, diag[0] ? ": " : "", diag);
+  fail_msg(st, diag, why, nwhy);
+  return -1;
+}
+
+/* {=== the detached compile ===}
+ * A process of its own, the keeper (this binary again, /proc/self/exe, stopped in keeper_entry
+ * before main), runs the compiler as its child, waits for it at most SABLE_CC_TIMEOUT seconds (then
+ * kills the compiler's process group), renames the object into the cache, keeps the cache within
+ * bounds, removes the temporaries, and reports on a pipe. The compile thread waits for that report;
+ * when the program exits first the keeper carries on, so the object still lands in the disk cache
+ * for the next run. It is spawned (no fork: a large program's memory is not copied nor marked
+ * copy-on-write) with /dev/null for stdin/stdout/stderr and none of the program's other files, so a
+ * parent reading the program's output is not kept waiting; its signals stay blocked (the compile
+ * thread blocks them all), so a terminal's Ctrl-C or hangup does not stop it. */
+enum { KR_OK, KR_FAILED, KR_TIMEOUT, KR_RENAME, KR_SPAWN };
+typedef struct Report { int kind, status, err, ndiag; char diag[256]; } Report;
+
+typedef struct Paths { char dir[4096], so[4200], tc[4300], tso[4300], te[4300]; } Paths;
+
+#define KEEPER_ENV "SABLE_CGEN_KEEPER=1"
+#define KEEPER_ARGS 7   /* sable-cc LIMIT_MS TC TSO SO TE DIR, then the compiler's argv */
+
+#if !(defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34))
+static void close_from(int lo) {
+#ifdef SYS_close_range
+  if (syscall(SYS_close_range, (unsigned)lo, ~0U, 0) == 0) return;
+#endif
+  struct rlimit rl;
+  int hi = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < 65536
+               ? (int)rl.rlim_cur : 65536;
+  for (int fd = lo; fd < hi; fd++) close(fd);
+}
+#endif
+
+static _Noreturn void keeper(char **argv) {
+  const double limit = atof(argv[1]);
+  const char *tc = argv[2], *tso = argv[3], *so = argv[4], *te = argv[5], *dir = argv[6];
+  char **ccv = argv + KEEPER_ARGS;
+  Report r;
+  memset(&r, 0, sizeof r);
+  unsetenv("SABLE_CGEN_KEEPER");
+#if !(defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34))
+  close_from(4);   /* posix_spawn_file_actions_addclosefrom_np did it otherwise */
+#endif
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addclose(&fa, 3);
+  posix_spawn_file_actions_addopen(&fa, 2, te, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawnattr_t at;
+  posix_spawnattr_init(&at);
+  sigset_t none, dfl;
+  sigemptyset(&none);
+  sigemptyset(&dfl);
+  sigaddset(&dfl, SIGINT);
+  sigaddset(&dfl, SIGTERM);
+  sigaddset(&dfl, SIGHUP);
+  sigaddset(&dfl, SIGPIPE);
+  sigaddset(&dfl, SIGCHLD);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&at, 0);
+  posix_spawnattr_setsigmask(&at, &none);
+  posix_spawnattr_setsigdefault(&at, &dfl);
+  signal(SIGCHLD, SIG_DFL);   /* waitpid below needs its child kept */
+  pid_t g;
+  int rc = posix_spawnp(&g, ccv[0], &fa, &at, ccv, environ);
+  if (rc != 0) {
+    r.kind = KR_SPAWN;
+    r.err = rc;
+  } else {
+    double t0 = now_ms();
+    long nap = 1000000;
+    int st = 0;
+    for (;;) {
+      pid_t w = waitpid(g, &st, WNOHANG);
+      if (w == g) break;
+      if (w < 0 && errno != EINTR) { r.kind = KR_SPAWN; r.err = errno; break; }
+      if (now_ms() - t0 > limit) {
+        kill(-g, SIGKILL);
+        kill(g, SIGKILL);
+        while (waitpid(g, &st, 0) < 0 && errno == EINTR) {}
+        r.kind = KR_TIMEOUT;
+        break;
+      }
+      struct timespec ts = {0, nap};
+      nanosleep(&ts, NULL);
+      if (nap < 20000000) nap *= 2;
+    }
+    r.status = st;
+    if (r.kind == KR_OK && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
+      r.kind = KR_FAILED;
+      int e = open(te, O_RDONLY);
+      if (e >= 0) {
+        ssize_t k = read(e, r.diag, sizeof r.diag - 1);
+        r.ndiag = k > 0 ? (int)k : 0;
+        close(e);
+      }
+    }
+    if (r.kind == KR_OK && rename(tso, so) != 0) {
+      r.kind = KR_RENAME;
+      r.err = errno;
+    }
+    if (r.kind == KR_OK) evict(dir, CACHE_MAX_FILES, CACHE_MAX_BYTES);
+  }
+  unlink(tc);
+  unlink(tso);
+  unlink(te);
+  /* SIGPIPE is blocked: a program that is gone gives EPIPE */
+  ssize_t wr = write(3, &r, sizeof r);
+  (void)wr;
+  _exit(0);
+}
+
+/* glibc passes main's arguments to constructors: the keeper is recognised before main runs */
+__attribute__((constructor)) static void keeper_entry(int argc, char **argv, char **envp) {
+  const char *k = getenv("SABLE_CGEN_KEEPER");
+  if (argc > KEEPER_ARGS && argv && argv[0] && !strcmp(argv[0], "sable-cc") && k && !strcmp(k, "1"))
+    keeper(argv);
+}
+
+/* Called between bg_begin and bg_end (nbusy held) with the source written to P->tc. 0: the object
+ * is at P->so and the program is not exiting (nbusy held again, for the load); -1 with *why (empty
+ * when exit came first; the temporaries are gone either way, nbusy released). */
+static int detached_cc(const Paths *P, char *why, size_t nwhy) {
+  const char *argv[48];
+  char lim[32];
+  int fd[2] = {-1, -1}, w = -1;
+  char **envp = NULL;
+  why[0] = 0;
+  snprintf(lim, sizeof lim, "%.0f", cc_timeout_s() * 1e3);
+  const char *kargs[KEEPER_ARGS] = {"sable-cc", lim, P->tc, P->tso, P->so, P->te, P->dir};
+  memcpy(argv, kargs, sizeof kargs);
+  cc_argv(argv + KEEPER_ARGS, cc_name(), P->tc, P->tso);
+  size_t ne = 0;
+  while (environ[ne]) ne++;
+  envp = malloc((ne + 2) * sizeof *envp);
+  if (!envp || pipe2(fd, O_CLOEXEC) < 0 || (w = fcntl(fd[1], F_DUPFD_CLOEXEC, 10)) < 0) {
+    snprintf(why, nwhy, "cannot start the C compiler: %s", envp ? strerror(errno) : "out of memory");
+    goto fail;
+  }
+  memcpy(envp, environ, ne * sizeof *envp);
+  envp[ne] = (char *)KEEPER_ENV;
+  envp[ne + 1] = NULL;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&fa, w, 3);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
+  posix_spawn_file_actions_addclosefrom_np(&fa, 4);
+#endif
+  posix_spawnattr_t at;
+  posix_spawnattr_init(&at);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&at, 0);
+  /* spawned and handed over in one step, so that exit either waits for this thread or finds the
+   * keeper in charge of the temporaries */
+  pthread_mutex_lock(&kid_mu);
+  pid_t m;
+  int rc = gone ? ECANCELED : posix_spawn(&m, "/proc/self/exe", &fa, &at, (char *const *)argv, envp);
+  if (rc == 0) nbusy--;
+  pthread_mutex_unlock(&kid_mu);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
+  close(fd[1]);
+  close(w);
+  free(envp);
+  envp = NULL;
+  if (rc != 0) {
+    close(fd[0]);
+    if (rc != ECANCELED) snprintf(why, nwhy, "cannot start the C compiler: %s", strerror(rc));
+    goto fail_closed;
+  }
+  Report r;
+  size_t got = 0;
+  while (got < sizeof r) {
+    ssize_t k = read(fd[0], (char *)&r + got, sizeof r - got);
+    if (k > 0) got += (size_t)k;
+    else if (k == 0 || errno != EINTR) break;
+  }
+  close(fd[0]);
+  int st;
+  while (waitpid(m, &st, 0) < 0 && errno == EINTR) {}
+  pthread_mutex_lock(&kid_mu);
+  int ex = exiting;
+  if (!ex) nbusy++;
+  pthread_mutex_unlock(&kid_mu);
+  if (ex) return -1;
+  if (got < sizeof r || r.ndiag < 0 || r.ndiag >= (int)sizeof r.diag) {
+    snprintf(why, nwhy, "the compile process ended without a report");
+    r.kind = -1;
+  } else if (r.kind == KR_FAILED) {
+    char diag[256];
+    memcpy(diag, r.diag, (size_t)r.ndiag);
+    clean_diag(diag, (size_t)r.ndiag);
+    fail_msg(r.status, diag, why, nwhy);
+    if (cg_log_enabled() && diag[0]) fprintf(stderr, "cgen: compiler said: %s\n", diag);
+  } else if (r.kind == KR_TIMEOUT) {
+    timeout_msg(why, nwhy);
+  } else if (r.kind == KR_RENAME) {
+    snprintf(why, nwhy, "cannot store the compiled code as %.300s: %s", P->so, strerror(r.err));
+  } else if (r.kind == KR_SPAWN) {
+    snprintf(why, nwhy, "cannot run the C compiler '%s': %s", cc_name(), strerror(r.err));
+  }
+  if (r.kind == KR_OK) return 0;
+  /* the keeper removed them, unless it died */
+  unlink(P->tso);
+  unlink(P->te);
+  goto fail_closed;
+fail:
+  if (fd[0] >= 0) { close(fd[0]); close(fd[1]); }
+  if (w >= 0) close(w);
+  free(envp);
+fail_closed:
+  unlink(P->tc);
+  bg_end();
   return -1;
 }
 
@@ -321,6 +546,9 @@ static pthread_mutex_t mem_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static void mem_add(uint64_t h1, uint64_t h2, void *h) {
   pthread_mutex_lock(&mem_mu);
+  /* a plan may have found the object on disk between its rename and its load here */
+  for (int i = 0; i < nmem; i++)
+    if (mem[i].h1 == h1 && mem[i].h2 == h2) { pthread_mutex_unlock(&mem_mu); return; }
   if (nmem == capmem) {
     int nc = capmem ? capmem * 2 : 32;
     MemEntry *m = realloc(mem, sizeof(MemEntry) * (size_t)nc);
@@ -380,43 +608,77 @@ void *cg_lookup(const char *src, size_t n, int *how, double *ms) {
   return h;
 }
 
+/* The object's place in the cache and private temporaries beside it; the source written to P->tc.
+ * 0, or -1 with *why (nothing left behind). */
+static int prepare(const char *src, size_t n, uint64_t *h1, uint64_t *h2, Paths *P, char *why, size_t nwhy) {
+  if (keys(src, n, h1, h2) < 0) { snprintf(why, nwhy, "no working C compiler"); return -1; }
+  so_path(P->dir, sizeof P->dir, P->so, sizeof P->so, *h1, *h2);
+  static unsigned counter;
+  unsigned c = __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
+  snprintf(P->tc, sizeof P->tc, "%s/tmp-%d-%u.c", P->dir, (int)getpid(), c);
+  snprintf(P->tso, sizeof P->tso, "%s/tmp-%d-%u.so", P->dir, (int)getpid(), c);
+  snprintf(P->te, sizeof P->te, "%s/tmp-%d-%u.err", P->dir, (int)getpid(), c);
+  FILE *f = fopen(P->tc, "w");
+  int ok = f && fwrite(src, 1, n, f) == n;
+  if (f && fclose(f) != 0) ok = 0;
+  if (ok) return 0;
+  snprintf(why, nwhy, "cannot write the generated code to %.300s", P->tc);
+  unlink(P->tc);
+  return -1;
+}
+
+/* The object at P->so, compiled: load it, keep the cache within bounds, remember it. */
+static void *land(const Paths *P, uint64_t h1, uint64_t h2, int trim, char *why, size_t nwhy) {
+  void *h = dlopen(P->so, RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    const char *e = dlerror();
+    snprintf(why, nwhy, "cannot load the compiled code: %s", e ? e : "dlopen failed");
+    return NULL;
+  }
+  if (trim) evict(P->dir, CACHE_MAX_FILES, CACHE_MAX_BYTES);   /* (the keeper does it for its own) */
+  mem_add(h1, h2, h);
+  return h;
+}
+
 /* Compile src into the disk cache and load it; NULL with *why (empty: interrupted). The cache is
  * keyed by source + compiler version + CPU and safe when processes race: each writes a private
  * temporary and renames it into place. */
-static void *compile_load(const char *src, size_t n, int poll_intr, char *why, size_t nwhy) {
+static void *compile_load(const char *src, size_t n, char *why, size_t nwhy) {
   uint64_t h1, h2;
-  why[0] = 0;
-  if (keys(src, n, &h1, &h2) < 0) { snprintf(why, nwhy, "no working C compiler"); return NULL; }
-  char dir[4096], so[4200], tso[4300], tc[4300], te[4300];
-  so_path(dir, sizeof dir, so, sizeof so, h1, h2);
-  static unsigned counter;
-  unsigned c = __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
-  snprintf(tc, sizeof tc, "%s/tmp-%d-%u.c", dir, (int)getpid(), c);
-  snprintf(tso, sizeof tso, "%s/tmp-%d-%u.so", dir, (int)getpid(), c);
-  snprintf(te, sizeof te, "%s/tmp-%d-%u.err", dir, (int)getpid(), c);
+  Paths *P = malloc(sizeof *P);
   void *h = NULL;
-  FILE *f = fopen(tc, "w");
-  int ok = f && fwrite(src, 1, n, f) == n;
-  if (f && fclose(f) != 0) ok = 0;
-  if (!ok) snprintf(why, nwhy, "cannot write the generated code to %.300s", tc);
-  else if (run_cc(tc, tso, te, poll_intr, why, nwhy) == 0) {
-    if (rename(tso, so) != 0) snprintf(why, nwhy, "cannot store the compiled code as %.300s: %s", so, strerror(errno));
-    else if (!(h = dlopen(so, RTLD_NOW | RTLD_LOCAL))) {
-      const char *e = dlerror();
-      snprintf(why, nwhy, "cannot load the compiled code: %s", e ? e : "dlopen failed");
-    } else {
-      evict(dir);
-      mem_add(h1, h2, h);
-    }
+  why[0] = 0;
+  if (!P) { snprintf(why, nwhy, "out of memory"); return NULL; }
+  if (prepare(src, n, &h1, &h2, P, why, nwhy) < 0) { free(P); return NULL; }
+  if (run_cc(P->tc, P->tso, P->te, why, nwhy) == 0) {
+    if (rename(P->tso, P->so) != 0) snprintf(why, nwhy, "cannot store the compiled code as %.300s: %s", P->so, strerror(errno));
+    else h = land(P, h1, h2, 1, why, nwhy);
   }
   if (cg_log_enabled() && !h) {
     char diag[256];
-    read_diag(te, diag, sizeof diag);
+    read_diag(P->te, diag, sizeof diag);
     if (diag[0]) fprintf(stderr, "cgen: compiler said: %s\n", diag);
   }
-  unlink(tc);
-  unlink(tso);
-  unlink(te);
+  unlink(P->tc);
+  unlink(P->tso);
+  unlink(P->te);
+  free(P);
+  return h;
+}
+
+/* The same on a compile thread, the compiler detached (see keeper); called busy (bg_begin). */
+static void *compile_load_bg(const char *src, size_t n, char *why, size_t nwhy) {
+  uint64_t h1, h2;
+  Paths *P = malloc(sizeof *P);
+  void *h = NULL;
+  why[0] = 0;
+  if (!P) { snprintf(why, nwhy, "out of memory"); bg_end(); return NULL; }
+  if (prepare(src, n, &h1, &h2, P, why, nwhy) < 0) { bg_end(); free(P); return NULL; }
+  if (detached_cc(P, why, nwhy) == 0) {
+    h = land(P, h1, h2, 0, why, nwhy);
+    bg_end();
+  }
+  free(P);
   return h;
 }
 
@@ -428,7 +690,7 @@ void *cg_load(const char *src, size_t n, int *how, double *ms) {
   last_why[0] = 0;
   void *h = cg_lookup(src, n, how, ms);
   if (h || !cg_compiler_ok()) return h;
-  h = compile_load(src, n, 1, last_why, sizeof last_why);
+  h = compile_load(src, n, last_why, sizeof last_why);
   *how = 2;
   *ms = now_ms() - t0;
   return h;
@@ -486,11 +748,7 @@ void cg_warn_pending(void) {
 static void *job_main(void *arg) {
   CgJob *j = arg;
   double t0 = now_ms();
-  void *h = NULL;
-  if (bg_begin() == 0) {
-    h = compile_load(j->src, j->n, 0, j->why, sizeof j->why);
-    bg_end();
-  }
+  void *h = compile_load_bg(j->src, j->n, j->why, sizeof j->why);
   j->handle = h;
   j->ms = now_ms() - t0;
   pthread_mutex_lock(&jobs_mu);
@@ -526,6 +784,7 @@ CgJob *cg_compile_async(const char *src, size_t n) {
   j->src[n] = 0;
   j->n = n;
   j->refs = 2;
+  if (bg_begin() < 0) { free(j->src); free(j); pthread_mutex_unlock(&jobs_mu); return NULL; }   /* exiting */
   pthread_attr_t at;
   pthread_t t;
   int ok = pthread_attr_init(&at) == 0;
@@ -537,7 +796,7 @@ CgJob *cg_compile_async(const char *src, size_t n) {
   ok = ok && pthread_create(&t, &at, job_main, j) == 0;
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   pthread_attr_destroy(&at);
-  if (!ok) { free(j->src); free(j); pthread_mutex_unlock(&jobs_mu); return NULL; }
+  if (!ok) { bg_end(); free(j->src); free(j); pthread_mutex_unlock(&jobs_mu); return NULL; }
   j->next = jobs;
   jobs = j;
   pthread_mutex_unlock(&jobs_mu);

@@ -5,10 +5,17 @@ Checked against the eager graph runner (SABLE_NO_FUSE=1), bit for bit:
   broken_cc       a compiler that fails on every source: one UserWarning naming its exit status
                   and first diagnostic, tiled results, exit 0 (foreground and background compile)
   hanging_cc      a compiler that never finishes: killed after SABLE_CC_TIMEOUT, one warning,
-                  no `cc` left running; exit_while_compiling: a program that ends first kills it
+                  no `cc` left running, no temporaries
+  exit_*          a program that ends while its compiles run: it exits at once (its stdout/stderr
+                  pipes close), the compile carries on detached and lands in the disk cache, where
+                  a second process finds it (disk hits, bit-equal); a hanging compiler is still
+                  killed at SABLE_CC_TIMEOUT and a failing one leaves nothing behind
   background      a cold cache: the first calls run tiled while `cc` runs on a thread, then the
                   program switches to the compiled kernels (log), every result exact; a second
                   process loads the object from the disk cache
+  jit_in_loop     jit(f) made anew in a loop: every call re-traces; the plans share the one compile
+                  (one `cc` run) and, once it has landed, find it in the memory cache (one may find it on disk
+                  between its rename into the cache and its load by the compile thread)
   as_text         jit(f).lower(x).as_text() is the jaxpr-like module text, .compile().as_text()
                   the generated C
 Env: SABLE (binary), SABLE_ROOT."""
@@ -113,6 +120,23 @@ def check(results, name, p, tmp, tag, want_warn=None, more=None, ref="e"):
     results.append(("FAIL" if why else "PASS", name, "; ".join(why)))
 
 
+def hang_alive(tmp, kill=False):
+    """pids of the hanging compilers (hang-PID.pid files) whose `sleep` still runs"""
+    alive = []
+    for fn in os.listdir(tmp):
+        if fn.startswith("hang-") and fn.endswith(".pid"):
+            pid = open(os.path.join(tmp, fn)).read().strip()
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    if b"sleep" in f.read():
+                        alive.append(pid)
+                        if kill:
+                            os.kill(int(pid), 9)
+            except OSError:
+                pass
+    return alive
+
+
 def main():
     results = []
     tmp = tempfile.mkdtemp(prefix="cgen_fallback_")
@@ -162,25 +186,58 @@ def main():
             if os.path.isdir(os.path.join(tmp, "cache-hb", "sable")) else []
         results.append(("FAIL" if leftovers else "PASS", "hanging_cc_cleanup",
                         f"temporaries left: {leftovers}" if leftovers else ""))
-        # a program that ends while its compile runs: the compiler is killed at exit
-        p, dt = run(tmp, "hx", {"SABLE_CC": hang}, reps=1)
-        time.sleep(0.3)
-        alive = []
+        # a program that ends while its compile runs: exit is not delayed, the compiler carries on
+        # (detached) until SABLE_CC_TIMEOUT kills it, and nothing is left in the cache directory
         for fn in os.listdir(tmp):
-            if fn.startswith("hang-") and fn.endswith(".pid"):
-                pid = open(os.path.join(tmp, fn)).read().strip()
-                try:
-                    with open(f"/proc/{pid}/cmdline", "rb") as f:
-                        if b"sleep" in f.read():
-                            alive.append(pid)
-                            os.kill(int(pid), 9)
-                except OSError:
-                    pass
+            if fn.startswith("hang-"):
+                os.unlink(os.path.join(tmp, fn))
+        t0 = time.time()
+        p, dt = run(tmp, "hx", {"SABLE_CC": hang, "SABLE_CC_TIMEOUT": "4"}, reps=1)
+        early = None
+        while time.time() - t0 < 3.5 and not early:   # the compiler starts a few ms after exit
+            early = hang_alive(tmp)
+            time.sleep(0.05)
+        time.sleep(max(0.0, t0 + 6.0 - time.time()))
+        late = hang_alive(tmp, kill=True)
         cdir = os.path.join(tmp, "cache-hx", "sable")
-        litter = [f for f in os.listdir(cdir) if f.startswith("tmp-")] if os.path.isdir(cdir) else []
+        litter = os.listdir(cdir) if os.path.isdir(cdir) else []
         check(results, "exit_while_compiling", p, tmp, "hx",
-              more=([f"compiler still running after exit: pids {alive}"] if alive else []) +
+              more=([f"exit took {dt:.1f} s (waited for the compiler?)"] if dt >= 3.5 else []) +
+              (["the compiler did not outlive the program"] if early == [] else []) +
+              ([f"compiler still running after its timeout: pids {late}"] if late else []) +
+              ([f"left in the cache: {litter}"] if litter else []))
+        # a compile that fails after the program has gone: nothing is left behind
+        slowbad = os.path.join(tmp, "slowbadcc")
+        write_cc(slowbad, "sleep 1\necho 'gen.c:1:1: error: late failure' >&2\nexit 3\n")
+        t0 = time.time()
+        p, dt = run(tmp, "fx", {"SABLE_CC": slowbad}, reps=1)
+        time.sleep(max(0.0, t0 + 3.0 - time.time()))
+        cdir = os.path.join(tmp, "cache-fx", "sable")
+        litter = os.listdir(cdir) if os.path.isdir(cdir) else []
+        check(results, "exit_failing_compile", p, tmp, "fx",
+              more=[f"left in the cache: {litter}"] if litter else [])
+        # a short program on a cold cache (one run of each graph, so never switched): its compiles
+        # land in the disk cache after it exits, and the next process hits them
+        p, dt = run(tmp, "xs", {"SABLE_CGEN_LOG": "1"}, reps=1)
+        started = len(re.findall(r"compiling in the background", p.stderr))
+        cdir = os.path.join(tmp, "cache-xs", "sable")
+        objs, litter = [], ["?"]
+        for _ in range(600):   # up to 60 s for the detached compiles
+            names = os.listdir(cdir) if os.path.isdir(cdir) else []
+            objs = [f for f in names if f.startswith("sbk-") and f.endswith(".so")]
+            litter = [f for f in names if f.startswith("tmp-")]
+            if len(objs) >= started and not litter:
+                break
+            time.sleep(0.1)
+        check(results, "exit_compiles_land", p, tmp, "xs",
+              more=([f"{started} background compiles started: {p.stderr[-500:]}"] if started < 3 else []) +
+              ([f"{len(objs)} objects in the cache for {started} compiles"] if len(objs) < started else []) +
               ([f"temporaries left: {litter}"] if litter else []))
+        p, _ = run(tmp, "xd", {"SABLE_CGEN_LOG": "1", "_cache": "xs"}, reps=1)
+        hits = len(re.findall(r": disk cache in", p.stderr))
+        check(results, "exit_then_disk_hit", p, tmp, "xd",
+              more=[] if hits >= 3 and hits == started else
+              [f"{hits} disk cache hits for {started} graphs: {p.stderr[-500:]}"])
         # 4. background compile: tiled first, then switched; bit-equal throughout
         p, _ = run(tmp, "bg", {"SABLE_CGEN_LOG": "1"}, reps=60, pause=0.1, timeout=300)
         started = len(re.findall(r"compiling in the background", p.stderr))
@@ -192,6 +249,50 @@ def main():
         hits = len(re.findall(r": disk cache in", p.stderr))
         check(results, "background_disk_cache", p, tmp, "bd",
               more=[] if hits >= 3 else [f"{hits} disk cache hits: {p.stderr[-500:]}"])
+        # jit(f) made inside a loop: one compile shared by the re-traced plans, then memory hits
+        counting = os.path.join(tmp, "countcc")
+        write_cc(counting, f"echo run >> {tmp}/cc-runs\nexec cc \"$@\"\n")
+        prog = os.path.join(tmp, "jitloop.py")
+        with open(prog, "w") as f:
+            # until 8 calls after the object is in the cache (at most 600 calls)
+            f.write("import os, sys, time\nimport jax, jax.numpy as jnp, numpy as np\n"
+                    "d = os.path.join(os.environ['XDG_CACHE_HOME'], 'sable')\n"
+                    "x = jnp.asarray(np.random.RandomState(1).randn(5000).astype(np.float32))\n"
+                    "outs, after = [], 0\n"
+                    "while after < 8 and len(outs) < 600:\n"
+                    "    f = jax.jit(lambda x: jnp.where(x > 0.25, x * 3.0 - 1.0, (x + 2.0) / 7.0))\n"
+                    "    outs.append(np.asarray(f(x)).tobytes())\n"
+                    "    if os.path.isdir(d) and any(n.startswith('sbk-') for n in os.listdir(d)):\n"
+                    "        after += 1\n"
+                    "    time.sleep(0.05)\n"
+                    "print('calls', len(outs))\n"
+                    "print('same', all(o == outs[0] for o in outs))\n"
+                    "want = np.where(np.asarray(x) > 0.25, np.asarray(x) * np.float32(3.0) - np.float32(1.0),"
+                    " (np.asarray(x) + np.float32(2.0)) / np.float32(7.0))\n"
+                    "print('exact', outs[0] == want.astype(np.float32).tobytes())\n")
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SABLE_") or k in ("SABLE", "SABLE_ROOT")}
+        env.update({"XDG_CACHE_HOME": os.path.join(tmp, "cache-loop"), "SABLE_CC": counting, "SABLE_CGEN_LOG": "1"})
+        p = subprocess.run([SABLE, prog], capture_output=True, text=True, env=env, timeout=120)
+        plans = re.findall(r"jit_<lambda>: 1 kernel, \d+ ops: (memory cache|disk cache|compiling in the "
+                           r"background|compiled|FAILED|no compiler)", p.stderr)
+        ccruns = len(open(f"{tmp}/cc-runs").read().split()) if os.path.exists(f"{tmp}/cc-runs") else 0
+        why = []
+        if p.returncode or "same True" not in p.stdout or "exact True" not in p.stdout:
+            why.append(f"exit {p.returncode}, stdout {p.stdout!r}, {p.stderr[-300:]}")
+        m = re.search(r"calls (\d+)", p.stdout)
+        calls = int(m.group(1)) if m else -1
+        if len(plans) != calls:
+            why.append(f"{len(plans)} plans for {calls} traces")
+        else:
+            k = next((i for i, w in enumerate(plans) if w != "compiling in the background"), calls)
+            # a plan that comes between the object's rename into the cache and its load by the
+            # compile thread (a few ms) finds it on disk
+            j = next((i for i in range(k, calls) if plans[i] != "disk cache"), calls)
+            if k == 0 or j - k > 2 or calls - j < 4 or any(w != "memory cache" for w in plans[j:]):
+                why.append(f"plans: {plans}")
+        if ccruns != 1:
+            why.append(f"{ccruns} compiler runs, expected 1")
+        results.append(("FAIL" if why else "PASS", "jit_in_loop", "; ".join(why)))
         # 5. as_text
         prog = os.path.join(tmp, "astext.py")
         with open(prog, "w") as f:
