@@ -302,10 +302,13 @@ static int try_dnnl(const Geo *g, const Array *x, const void *w, Array *win, con
  * flops when the input is smaller than the output (the transpose of a padded or strided
  * convolution), and on memory when they are equal but the outputs per group are fewer than the
  * inputs (its column buffer holds Og*kvol, not Cg*kvol, values per position). */
+static int use_clast(const Geo *g);
+
 static int use_col2im(const Geo *g) {
   const char *e = getenv("SABLE_CONV");
   if (e && !strcmp(e, "im2col")) return 0;
   if (e && !strcmp(e, "col2im")) return 1;
+  if (e && !strcmp(e, "nhwc") && use_clast(g)) return 0;
   int64_t nvol = g->n[0] * g->n[1] * g->n[2];
   return nvol < g->ovol || (nvol == g->ovol && g->Og < g->Cg);
 }
@@ -384,6 +387,154 @@ static int col2im_run(const Geo *g, int f64, const void *x, const void *w, void 
   if (chunks > 1) cpu_blas_threads(0);
   free(tap);
   free(wt);
+  free(j.scratch);
+  return 0;
+}
+
+/* ---- channels-last im2col: x's features and y's output features contiguous (NHWC) ----------
+ * y[(b,p), o] = sum_{k,c} col[(b,p), (k,c)] wk[o, (k,c)]. A row of col is each tap's run of C
+ * contiguous input values, or one run of k2*C values where the last spatial dim's taps are
+ * adjacent in x; the GEMM writes blocks of y's rows in place, no layout pass after. The blocked
+ * path above reads x one element at a time on this layout and writes y with stride O. */
+typedef struct LJob {
+  const Geo *g;
+  const CpuBlas *bl;
+  int f64;
+  const void *x, *wk;     /* wk[O][kvol][C] */
+  void *y;
+  int64_t mb, M, K;       /* rows per block, rows (B * ovol), row length (kvol * C) */
+  char *scratch;
+  size_t slot_bytes;
+  int nslots, next_slot;
+} LJob;
+
+#define CLAST(sfx, T, GEMM)                                                                    \
+  static void cl_fill_##sfx(const Geo *g, const T *x, T *col, int64_t r0, int64_t r1) {        \
+    int64_t C = g->C, k2 = g->k[2], n2 = g->n[2], run = k2 * C;                                \
+    int adj = g->rd[2] == 1 && g->sx[2] == C;                                                  \
+    int64_t b = r0 / g->ovol, p = r0 % g->ovol;                                                \
+    int64_t o2 = p % g->od[2], o1 = p / g->od[2] % g->od[1], o0 = p / (g->od[2] * g->od[1]);   \
+    for (int64_t r = r0; r < r1; r++) {                                                        \
+      const T *xb = x + b * g->sxb;                                                            \
+      int64_t base2 = o2 * g->s[2] - g->lo[2];                                                 \
+      /* taps of the last dim inside x: [a, e) */                                              \
+      int64_t a = 0, e = k2;                                                                   \
+      if (adj) {                                                                               \
+        a = base2 < 0 ? -base2 : 0;                                                            \
+        e = n2 - base2;                                                                        \
+        if (a > k2) a = k2;                                                                    \
+        if (e > k2) e = k2;                                                                    \
+        if (e < a) e = a;                                                                      \
+      }                                                                                        \
+      T *d = col + (r - r0) * g->kvol * C;                                                     \
+      for (int64_t k0 = 0; k0 < g->k[0]; k0++) {                                               \
+        int64_t p0 = o0 * g->s[0] + k0 * g->rd[0] - g->lo[0];                                  \
+        for (int64_t k1 = 0; k1 < g->k[1]; k1++, d += run) {                                   \
+          int64_t p1 = o1 * g->s[1] + k1 * g->rd[1] - g->lo[1];                                \
+          if (p0 < 0 || p0 >= g->n[0] || p1 < 0 || p1 >= g->n[1]) {                           \
+            memset(d, 0, (size_t)run * sizeof(T));                                             \
+            continue;                                                                          \
+          }                                                                                    \
+          const T *xr = xb + p0 * g->sx[0] + p1 * g->sx[1];                                    \
+          if (adj) {                                                                           \
+            if (a > 0) memset(d, 0, (size_t)(a * C) * sizeof(T));                              \
+            memcpy(d + a * C, xr + (base2 + a) * C, (size_t)((e - a) * C) * sizeof(T));        \
+            if (e < k2) memset(d + e * C, 0, (size_t)((k2 - e) * C) * sizeof(T));              \
+          } else {                                                                             \
+            for (int64_t kk = 0; kk < k2; kk++) {                                              \
+              int64_t p2 = base2 + kk * g->rd[2];                                              \
+              if (p2 < 0 || p2 >= n2) memset(d + kk * C, 0, (size_t)C * sizeof(T));            \
+              else memcpy(d + kk * C, xr + p2 * g->sx[2], (size_t)C * sizeof(T));              \
+            }                                                                                  \
+          }                                                                                    \
+        }                                                                                      \
+      }                                                                                        \
+      if (++o2 == g->od[2]) {                                                                  \
+        o2 = 0;                                                                                \
+        if (++o1 == g->od[1]) {                                                                \
+          o1 = 0;                                                                              \
+          if (++o0 == g->od[0]) { o0 = 0; b++; }                                               \
+        }                                                                                      \
+      }                                                                                        \
+    }                                                                                          \
+  }                                                                                            \
+  static void cl_item_##sfx(const LJob *j, int64_t it, T *col) {                               \
+    const Geo *g = j->g;                                                                       \
+    int64_t r0 = it * j->mb, r1 = r0 + j->mb < j->M ? r0 + j->mb : j->M;                       \
+    cl_fill_##sfx(g, j->x, col, r0, r1);                                                       \
+    j->bl->GEMM(CblasRowMajor, CblasNoTrans, CblasTrans, (int)(r1 - r0), (int)g->O, (int)j->K,  \
+                (T)1, col, (int)j->K, (const T *)j->wk, (int)j->K, (T)0,                       \
+                (T *)j->y + r0 * g->O, (int)g->O);                                             \
+  }
+
+CLAST(f32, float, cblas_sgemm)
+CLAST(f64, double, cblas_dgemm)
+
+static void cl_items(void *ctx, int64_t lo, int64_t hi) {
+  LJob *j = ctx;
+  int slot = __atomic_fetch_add(&j->next_slot, 1, __ATOMIC_RELAXED);
+  if (slot >= j->nslots) slot = j->nslots - 1;   /* cannot happen: one call per chunk */
+  char *col = j->scratch + (size_t)slot * j->slot_bytes;
+  for (int64_t it = lo; it < hi; it++) {
+    if (j->f64) cl_item_f64(j, it, (double *)col);
+    else cl_item_f32(j, it, (float *)col);
+  }
+}
+
+/* The channels-last path applies: one group, no input dilation, x's features at stride 1, y
+ * laid out [(b, spatial), O] (NHWC written directly). SABLE_CONV=im2col/col2im turn it off,
+ * SABLE_CONV=nhwc takes it wherever it applies. */
+static int use_clast(const Geo *g) {
+  const char *e = getenv("SABLE_CONV");
+  if (e && (!strcmp(e, "im2col") || !strcmp(e, "col2im"))) return 0;
+  if (g->G != 1 || g->sxc != 1 || g->yso != 1 || g->ysp != g->O || g->ysb != g->ovol * g->O) return 0;
+  for (int i = 0; i < 3; i++) if (g->ld[i] != 1) return 0;
+  if (e && !strcmp(e, "nhwc")) return 1;
+  /* short runs (a single input feature: LeNet's conv1) copy too little per call; the blocked
+   * path copies whole rows of the last spatial dim there */
+  int64_t run = g->rd[2] == 1 && g->sx[2] == g->C ? g->k[2] * g->C : g->C;
+  return run >= 16;
+}
+
+static int clast_run(const Geo *g, int f64, const void *x, const void *w, void *y) {
+  size_t esz = f64 ? sizeof(double) : sizeof(float);
+  const CpuBlas *bl = cpu_blas();
+  if (!bl) return -1;
+  int64_t K = g->kvol * g->C, M, nt = cpu_pool_threads();
+  if (__builtin_mul_overflow(g->B, g->ovol, &M) || K > INT32_MAX || g->O > INT32_MAX)
+    return arr_err(ERR_VALUE, "conv_general_dilated: sizes too large for BLAS");
+  int64_t mb = K >= COL_TARGET ? 1 : COL_TARGET / K;
+  if (nt > 1 && mb > (M + 2 * nt - 1) / (2 * nt)) mb = (M + 2 * nt - 1) / (2 * nt);
+  if (mb > INT32_MAX) mb = INT32_MAX;
+  if (mb < 1) mb = 1;
+  int64_t items = (M + mb - 1) / mb;
+  int chunks = cpu_parallel_chunks(items, 1);
+  int64_t all;
+  if (__builtin_mul_overflow(mb * K, (int64_t)chunks, &all) || all > arr_max_bytes / (int64_t)esz
+      || g->O * K > arr_max_bytes / (int64_t)esz)
+    return arr_err(ERR_MEMORY, "conv_general_dilated: work buffers too large");
+  LJob j = {.g = g, .bl = bl, .f64 = f64, .x = x, .y = y, .mb = mb, .M = M, .K = K,
+            .slot_bytes = (size_t)(mb * K) * esz, .nslots = chunks};
+  char *wk = malloc((size_t)(g->O * K) * esz);
+  j.scratch = malloc((size_t)all * esz);
+  if (!wk || !j.scratch) {
+    free(wk);
+    free(j.scratch);
+    return arr_err(ERR_MEMORY, "out of memory");
+  }
+  /* w[O][C][kvol] to wk[O][kvol][C]: the filter is small next to the data */
+  for (int64_t o = 0; o < g->O; o++)
+    for (int64_t c = 0; c < g->C; c++)
+      for (int64_t k = 0; k < g->kvol; k++) {
+        size_t src = (size_t)((o * g->C + c) * g->kvol + k), dst = (size_t)(o * K + k * g->C + c);
+        if (f64) ((double *)wk)[dst] = ((const double *)w)[src];
+        else ((float *)wk)[dst] = ((const float *)w)[src];
+      }
+  j.wk = wk;
+  if (chunks > 1) cpu_blas_threads(1);
+  cpu_parallel_for(items, 1, cl_items, &j);
+  if (chunks > 1) cpu_blas_threads(0);
+  free(wk);
   free(j.scratch);
   return 0;
 }
@@ -509,7 +660,8 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
       int r = try_dnnl(&g, x, arr_data(w), in[1], c->rhs_spec, y, c->nsp, ys);
       if (r < 0) goto fail;
       if (r == 0 && (use_col2im(&g) ? col2im_run(&g, f64, arr_data(x), arr_data(w), arr_data(y), y->size) < 0
-                                    : conv_run(&g, f64, arr_data(x), arr_data(w), arr_data(y)) < 0)) goto fail;
+                     : use_clast(&g) ? clast_run(&g, f64, arr_data(x), arr_data(w), arr_data(y)) < 0
+                                     : conv_run(&g, f64, arr_data(x), arr_data(w), arr_data(y)) < 0)) goto fail;
     }
   }
   arr_release(x);
