@@ -249,7 +249,12 @@ static void c2i_items(void *ctx, int64_t lo, int64_t hi) {
 /* oneDNN for float32 when SABLE_CONV=dnnl asks for it, or (automatic) for the shapes where it
  * measured faster (engine/cpu/README.md); the primitive by the shape: a dilated input is a
  * transposed convolution (backward-data), a kernel larger than the output a weight gradient. */
-static int try_dnnl(const Geo *g, const Array *x, const void *w, Array *win, const int *rspec, Array *y,
+static Array *logical_copy(Array *x, const int *spec, int nd);
+
+/* *wc: the filter copied contiguous in logical [O, C/G, k] order, made here only when the chosen
+ * primitive reads it (a weight gradient's "filter" is the whole cotangent; oneDNN reads it in
+ * place through its strides). */
+static int try_dnnl(const Geo *g, const Array *x, Array **wc, Array *win, const int *rspec, Array *y,
                     int nsp, const int64_t *ys) {
   const char *e = getenv("SABLE_CONV");
   int forced = e && !strcmp(e, "dnnl");
@@ -265,6 +270,11 @@ static int try_dnnl(const Geo *g, const Array *x, const void *w, Array *win, con
     int depthwise = kind == CPU_DNNL_FWD && g->G > 1 && g->Cg == 1 && g->Og == 1 && g->sxc == 1;
     if (!wgrad && !depthwise) return 0;
   }
+  if (!*wc && (kind != CPU_DNNL_BWD_WEIGHTS || forced || win->dtype != DT_FLOAT32)) {
+    *wc = logical_copy(win, rspec, nsp + 2);
+    if (!*wc) return -1;
+  }
+  const void *w = *wc ? arr_data(*wc) : NULL;
   CpuDnnlConv c = {.nsp = nsp, .B = g->B, .C = g->C, .O = g->O, .G = g->G, .x = arr_data((Array *)x),
                    .w = w, .y = arr_data(y)};
   for (int i = 0; i < 3; i++) {
@@ -604,11 +614,12 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
                const AVal *oav, Array **out) {
   const PConv *c = params;
   int nd = c->nsp + 2;
-  /* x is read through a transposed view (no copy); w is copied contiguous for the GEMM */
-  int lperm[ARR_MAXDIM] = {0};
-  for (int j = 0; j < nd; j++) lperm[j] = c->lhs_spec[j];
+  /* x is read through a transposed view (no copy); w is copied contiguous for the GEMM paths
+   * (after oneDNN declines: its weight gradient reads w in place), wl only gives its shape */
+  int lperm[ARR_MAXDIM] = {0}, rperm[ARR_MAXDIM] = {0};
+  for (int j = 0; j < nd; j++) { lperm[j] = c->lhs_spec[j]; rperm[j] = c->rhs_spec[j]; }
   Array *x = in[0]->dtype == oav->dtype ? arr_view_transpose(in[0], lperm) : logical_copy(in[0], c->lhs_spec, nd);
-  Array *w = x ? logical_copy(in[1], c->rhs_spec, nd) : NULL;
+  Array *wl = x ? arr_view_transpose(in[1], rperm) : NULL, *w = NULL;
   AVal lav = *oav;
   for (int j = 0; j < nd; j++) lav.shape[j] = oav->shape[c->out_spec[j]];
   /* y is written straight into out_spec's layout when its spatial dims are in order and
@@ -618,7 +629,7 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
   int direct = 1;
   for (int i = 0; i + 1 < c->nsp; i++)
     if (cs[c->out_spec[2 + i]] != cs[c->out_spec[3 + i]] * oav->shape[c->out_spec[3 + i]]) direct = 0;
-  Array *y = x && w ? arr_new_like(direct ? oav : &lav) : NULL;
+  Array *y = x && wl ? arr_new_like(direct ? oav : &lav) : NULL;
   if (!y) goto fail;
   Geo g;
   memset(&g, 0, sizeof g);
@@ -626,7 +637,7 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
     int sp = i - (3 - c->nsp);   /* spatial dims right-aligned into 3 */
     int ok = sp >= 0;
     g.n[i] = ok ? x->shape[2 + sp] : 1;
-    g.k[i] = ok ? w->shape[2 + sp] : 1;
+    g.k[i] = ok ? wl->shape[2 + sp] : 1;
     g.od[i] = ok ? lav.shape[2 + sp] : 1;
     g.s[i] = ok && c->strides[sp] ? c->strides[sp] : 1;
     g.lo[i] = ok ? c->pad_lo[sp] : 0;
@@ -657,14 +668,16 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
       }
       int f64 = y->dtype != DT_FLOAT32;
       int64_t ys[3] = {g.od[1] * g.od[2] * g.ysp, g.od[2] * g.ysp, g.ysp};
-      int r = try_dnnl(&g, x, arr_data(w), in[1], c->rhs_spec, y, c->nsp, ys);
+      int r = try_dnnl(&g, x, &w, in[1], c->rhs_spec, y, c->nsp, ys);
       if (r < 0) goto fail;
+      if (r == 0 && !w && !(w = logical_copy(in[1], c->rhs_spec, nd))) goto fail;
       if (r == 0 && (use_col2im(&g) ? col2im_run(&g, f64, arr_data(x), arr_data(w), arr_data(y), y->size) < 0
                      : use_clast(&g) ? clast_run(&g, f64, arr_data(x), arr_data(w), arr_data(y)) < 0
                                      : conv_run(&g, f64, arr_data(x), arr_data(w), arr_data(y)) < 0)) goto fail;
     }
   }
   arr_release(x);
+  arr_release(wl);
   arr_release(w);
   /* not direct: y is in logical (N, O, spatial) order; lay it out as out_spec asks */
   int ident = 1;
@@ -680,6 +693,7 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
   return *out ? 0 : -1;
 fail:
   arr_release(x);
+  arr_release(wl);
   arr_release(w);
   arr_release(y);
   return -1;
