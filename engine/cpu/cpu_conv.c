@@ -450,7 +450,7 @@ typedef struct LJob {
           const T *xr = xb + p0 * g->sx[0] + p1 * g->sx[1];                                    \
           if (adj) {                                                                           \
             if (a > 0) memset(d, 0, (size_t)(a * C) * sizeof(T));                              \
-            memcpy(d + a * C, xr + (base2 + a) * C, (size_t)((e - a) * C) * sizeof(T));        \
+            if (e > a) memcpy(d + a * C, xr + (base2 + a) * C, (size_t)((e - a) * C) * sizeof(T)); \
             if (e < k2) memset(d + e * C, 0, (size_t)((k2 - e) * C) * sizeof(T));              \
           } else {                                                                             \
             for (int64_t kk = 0; kk < k2; kk++) {                                              \
