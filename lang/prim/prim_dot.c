@@ -286,8 +286,8 @@ static int tp_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
 /* Windows that tile the operand (window == stride, no padding: average pooling): each input
  * element lies in at most one window, so the transpose repeats each cotangent entry over its
  * window (a broadcast into (od, s) pairs of dims, merged) and zero-fills the uncovered tail.
- * Same values as the pad-and-sum rule (a window sum of one entry and zeros), except that a -0.0
- * entry stays -0.0; it writes the input's size once, not a padded copy 2**d times larger summed
+ * The entries get + 0.0 first: the pad-and-sum rule's window sum of one entry and zeros turns
+ * -0.0 into 0.0. It writes the input's size once, not a padded copy 2**d times larger summed
  * tap by tap. 1: not this case. */
 static int tp_window_tiles(const PWindow *w, const AVal *x, const AVal *y, Value ctv, Value *o) {
   int nd = x->ndim, bn = 0, bd[ARR_MAXDIM];
@@ -306,7 +306,11 @@ static int tp_window_tiles(const PWindow *w, const AVal *x, const AVal *y, Value
     hi[i] = x->shape[i] - rs[i];
     if (hi[i]) tail = 1;
   }
-  Value b = t_bcast_in_dim(ctv, bn, bs, bd);
+  Value z0 = t_scalar(y->dtype, 0, 1);
+  Value c0 = EM_IS_NULL(z0) ? z0 : t_add(ctv, z0);
+  em_decref(z0);
+  Value b = EM_IS_NULL(c0) ? c0 : t_bcast_in_dim(c0, bn, bs, bd);
+  em_decref(c0);
   Value t = EM_IS_NULL(b) ? b : t_reshape(b, nd, rs);
   em_decref(b);
   if (EM_IS_NULL(t)) return -1;
