@@ -249,7 +249,12 @@ static void c2i_items(void *ctx, int64_t lo, int64_t hi) {
 /* oneDNN for float32 when SABLE_CONV=dnnl asks for it, or (automatic) for the shapes where it
  * measured faster (engine/cpu/README.md); the primitive by the shape: a dilated input is a
  * transposed convolution (backward-data), a kernel larger than the output a weight gradient. */
-static int try_dnnl(const Geo *g, const Array *x, const void *w, Array *win, const int *rspec, Array *y,
+static Array *logical_copy(Array *x, const int *spec, int nd);
+
+/* *wc: the filter copied contiguous in logical [O, C/G, k] order, made here only when the chosen
+ * primitive reads it (a weight gradient's "filter" is the whole cotangent; oneDNN reads it in
+ * place through its strides). */
+static int try_dnnl(const Geo *g, const Array *x, Array **wc, Array *win, const int *rspec, Array *y,
                     int nsp, const int64_t *ys) {
   const char *e = getenv("SABLE_CONV");
   int forced = e && !strcmp(e, "dnnl");
@@ -265,6 +270,11 @@ static int try_dnnl(const Geo *g, const Array *x, const void *w, Array *win, con
     int depthwise = kind == CPU_DNNL_FWD && g->G > 1 && g->Cg == 1 && g->Og == 1 && g->sxc == 1;
     if (!wgrad && !depthwise) return 0;
   }
+  if (!*wc && (kind != CPU_DNNL_BWD_WEIGHTS || forced || win->dtype != DT_FLOAT32)) {
+    *wc = logical_copy(win, rspec, nsp + 2);
+    if (!*wc) return -1;
+  }
+  const void *w = *wc ? arr_data(*wc) : NULL;
   CpuDnnlConv c = {.nsp = nsp, .B = g->B, .C = g->C, .O = g->O, .G = g->G, .x = arr_data((Array *)x),
                    .w = w, .y = arr_data(y)};
   for (int i = 0; i < 3; i++) {
@@ -302,12 +312,17 @@ static int try_dnnl(const Geo *g, const Array *x, const void *w, Array *win, con
  * flops when the input is smaller than the output (the transpose of a padded or strided
  * convolution), and on memory when they are equal but the outputs per group are fewer than the
  * inputs (its column buffer holds Og*kvol, not Cg*kvol, values per position). */
+static int use_clast(const Geo *g);
+
 static int use_col2im(const Geo *g) {
   const char *e = getenv("SABLE_CONV");
   if (e && !strcmp(e, "im2col")) return 0;
   if (e && !strcmp(e, "col2im")) return 1;
+  if (e && !strcmp(e, "nhwc") && use_clast(g)) return 0;
   int64_t nvol = g->n[0] * g->n[1] * g->n[2];
-  return nvol < g->ovol || (nvol == g->ovol && g->Og < g->Cg);
+  /* equal sizes on channels-last data: the channels-last im2col's rows of C-runs beat col2im's
+   * scatter-add (LeNet conv1's input gradient, batch 1024: 27 ms of CPU time against 41) */
+  return nvol < g->ovol || (nvol == g->ovol && g->Og < g->Cg && !use_clast(g));
 }
 
 static int col2im_run(const Geo *g, int f64, const void *x, const void *w, void *y, int64_t ysize) {
@@ -388,6 +403,154 @@ static int col2im_run(const Geo *g, int f64, const void *x, const void *w, void 
   return 0;
 }
 
+/* ---- channels-last im2col: x's features and y's output features contiguous (NHWC) ----------
+ * y[(b,p), o] = sum_{k,c} col[(b,p), (k,c)] wk[o, (k,c)]. A row of col is each tap's run of C
+ * contiguous input values, or one run of k2*C values where the last spatial dim's taps are
+ * adjacent in x; the GEMM writes blocks of y's rows in place, no layout pass after. The blocked
+ * path above reads x one element at a time on this layout and writes y with stride O. */
+typedef struct LJob {
+  const Geo *g;
+  const CpuBlas *bl;
+  int f64;
+  const void *x, *wk;     /* wk[O][kvol][C] */
+  void *y;
+  int64_t mb, M, K;       /* rows per block, rows (B * ovol), row length (kvol * C) */
+  char *scratch;
+  size_t slot_bytes;
+  int nslots, next_slot;
+} LJob;
+
+#define CLAST(sfx, T, GEMM)                                                                    \
+  static void cl_fill_##sfx(const Geo *g, const T *x, T *col, int64_t r0, int64_t r1) {        \
+    int64_t C = g->C, k2 = g->k[2], n2 = g->n[2], run = k2 * C;                                \
+    int adj = g->rd[2] == 1 && g->sx[2] == C;                                                  \
+    int64_t b = r0 / g->ovol, p = r0 % g->ovol;                                                \
+    int64_t o2 = p % g->od[2], o1 = p / g->od[2] % g->od[1], o0 = p / (g->od[2] * g->od[1]);   \
+    for (int64_t r = r0; r < r1; r++) {                                                        \
+      const T *xb = x + b * g->sxb;                                                            \
+      int64_t base2 = o2 * g->s[2] - g->lo[2];                                                 \
+      /* taps of the last dim inside x: [a, e) */                                              \
+      int64_t a = 0, e = k2;                                                                   \
+      if (adj) {                                                                               \
+        a = base2 < 0 ? -base2 : 0;                                                            \
+        e = n2 - base2;                                                                        \
+        if (a > k2) a = k2;                                                                    \
+        if (e > k2) e = k2;                                                                    \
+        if (e < a) e = a;                                                                      \
+      }                                                                                        \
+      T *d = col + (r - r0) * g->kvol * C;                                                     \
+      for (int64_t k0 = 0; k0 < g->k[0]; k0++) {                                               \
+        int64_t p0 = o0 * g->s[0] + k0 * g->rd[0] - g->lo[0];                                  \
+        for (int64_t k1 = 0; k1 < g->k[1]; k1++, d += run) {                                   \
+          int64_t p1 = o1 * g->s[1] + k1 * g->rd[1] - g->lo[1];                                \
+          if (p0 < 0 || p0 >= g->n[0] || p1 < 0 || p1 >= g->n[1]) {                           \
+            memset(d, 0, (size_t)run * sizeof(T));                                             \
+            continue;                                                                          \
+          }                                                                                    \
+          const T *xr = xb + p0 * g->sx[0] + p1 * g->sx[1];                                    \
+          if (adj) {                                                                           \
+            if (a > 0) memset(d, 0, (size_t)(a * C) * sizeof(T));                              \
+            if (e > a) memcpy(d + a * C, xr + (base2 + a) * C, (size_t)((e - a) * C) * sizeof(T)); \
+            if (e < k2) memset(d + e * C, 0, (size_t)((k2 - e) * C) * sizeof(T));              \
+          } else {                                                                             \
+            for (int64_t kk = 0; kk < k2; kk++) {                                              \
+              int64_t p2 = base2 + kk * g->rd[2];                                              \
+              if (p2 < 0 || p2 >= n2) memset(d + kk * C, 0, (size_t)C * sizeof(T));            \
+              else memcpy(d + kk * C, xr + p2 * g->sx[2], (size_t)C * sizeof(T));              \
+            }                                                                                  \
+          }                                                                                    \
+        }                                                                                      \
+      }                                                                                        \
+      if (++o2 == g->od[2]) {                                                                  \
+        o2 = 0;                                                                                \
+        if (++o1 == g->od[1]) {                                                                \
+          o1 = 0;                                                                              \
+          if (++o0 == g->od[0]) { o0 = 0; b++; }                                               \
+        }                                                                                      \
+      }                                                                                        \
+    }                                                                                          \
+  }                                                                                            \
+  static void cl_item_##sfx(const LJob *j, int64_t it, T *col) {                               \
+    const Geo *g = j->g;                                                                       \
+    int64_t r0 = it * j->mb, r1 = r0 + j->mb < j->M ? r0 + j->mb : j->M;                       \
+    cl_fill_##sfx(g, j->x, col, r0, r1);                                                       \
+    j->bl->GEMM(CblasRowMajor, CblasNoTrans, CblasTrans, (int)(r1 - r0), (int)g->O, (int)j->K,  \
+                (T)1, col, (int)j->K, (const T *)j->wk, (int)j->K, (T)0,                       \
+                (T *)j->y + r0 * g->O, (int)g->O);                                             \
+  }
+
+CLAST(f32, float, cblas_sgemm)
+CLAST(f64, double, cblas_dgemm)
+
+static void cl_items(void *ctx, int64_t lo, int64_t hi) {
+  LJob *j = ctx;
+  int slot = __atomic_fetch_add(&j->next_slot, 1, __ATOMIC_RELAXED);
+  if (slot >= j->nslots) slot = j->nslots - 1;   /* cannot happen: one call per chunk */
+  char *col = j->scratch + (size_t)slot * j->slot_bytes;
+  for (int64_t it = lo; it < hi; it++) {
+    if (j->f64) cl_item_f64(j, it, (double *)col);
+    else cl_item_f32(j, it, (float *)col);
+  }
+}
+
+/* The channels-last path applies: one group, no input dilation, x's features at stride 1, y
+ * laid out [(b, spatial), O] (NHWC written directly). SABLE_CONV=im2col/col2im turn it off,
+ * SABLE_CONV=nhwc takes it wherever it applies. */
+static int use_clast(const Geo *g) {
+  const char *e = getenv("SABLE_CONV");
+  if (e && (!strcmp(e, "im2col") || !strcmp(e, "col2im"))) return 0;
+  if (g->G != 1 || g->sxc != 1 || g->yso != 1 || g->ysp != g->O || g->ysb != g->ovol * g->O) return 0;
+  for (int i = 0; i < 3; i++) if (g->ld[i] != 1) return 0;
+  if (e && !strcmp(e, "nhwc")) return 1;
+  /* short runs (a single input feature: LeNet's conv1) copy too little per call; the blocked
+   * path copies whole rows of the last spatial dim there */
+  int64_t run = g->rd[2] == 1 && g->sx[2] == g->C ? g->k[2] * g->C : g->C;
+  return run >= 16;
+}
+
+static int clast_run(const Geo *g, int f64, const void *x, const void *w, void *y) {
+  size_t esz = f64 ? sizeof(double) : sizeof(float);
+  const CpuBlas *bl = cpu_blas();
+  if (!bl) return -1;
+  int64_t K = g->kvol * g->C, M, nt = cpu_pool_threads();
+  if (__builtin_mul_overflow(g->B, g->ovol, &M) || K > INT32_MAX || g->O > INT32_MAX)
+    return arr_err(ERR_VALUE, "conv_general_dilated: sizes too large for BLAS");
+  int64_t mb = K >= COL_TARGET ? 1 : COL_TARGET / K;
+  if (nt > 1 && mb > (M + 2 * nt - 1) / (2 * nt)) mb = (M + 2 * nt - 1) / (2 * nt);
+  if (mb > INT32_MAX) mb = INT32_MAX;
+  if (mb < 1) mb = 1;
+  int64_t items = (M + mb - 1) / mb;
+  int chunks = cpu_parallel_chunks(items, 1);
+  int64_t all;
+  if (__builtin_mul_overflow(mb * K, (int64_t)chunks, &all) || all > arr_max_bytes / (int64_t)esz
+      || g->O * K > arr_max_bytes / (int64_t)esz)
+    return arr_err(ERR_MEMORY, "conv_general_dilated: work buffers too large");
+  LJob j = {.g = g, .bl = bl, .f64 = f64, .x = x, .y = y, .mb = mb, .M = M, .K = K,
+            .slot_bytes = (size_t)(mb * K) * esz, .nslots = chunks};
+  char *wk = malloc((size_t)(g->O * K) * esz);
+  j.scratch = malloc((size_t)all * esz);
+  if (!wk || !j.scratch) {
+    free(wk);
+    free(j.scratch);
+    return arr_err(ERR_MEMORY, "out of memory");
+  }
+  /* w[O][C][kvol] to wk[O][kvol][C]: the filter is small next to the data */
+  for (int64_t o = 0; o < g->O; o++)
+    for (int64_t c = 0; c < g->C; c++)
+      for (int64_t k = 0; k < g->kvol; k++) {
+        size_t src = (size_t)((o * g->C + c) * g->kvol + k), dst = (size_t)(o * K + k * g->C + c);
+        if (f64) ((double *)wk)[dst] = ((const double *)w)[src];
+        else ((float *)wk)[dst] = ((const float *)w)[src];
+      }
+  j.wk = wk;
+  if (chunks > 1) cpu_blas_threads(1);
+  cpu_parallel_for(items, 1, cl_items, &j);
+  if (chunks > 1) cpu_blas_threads(0);
+  free(wk);
+  free(j.scratch);
+  return 0;
+}
+
 static Array *logical_copy(Array *x, const int *spec, int nd) {
   int perm[ARR_MAXDIM] = {0};
   for (int j = 0; j < nd && j < ARR_MAXDIM; j++) perm[j] = spec[j];
@@ -453,11 +616,12 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
                const AVal *oav, Array **out) {
   const PConv *c = params;
   int nd = c->nsp + 2;
-  /* x is read through a transposed view (no copy); w is copied contiguous for the GEMM */
-  int lperm[ARR_MAXDIM] = {0};
-  for (int j = 0; j < nd; j++) lperm[j] = c->lhs_spec[j];
+  /* x is read through a transposed view (no copy); w is copied contiguous for the GEMM paths
+   * (after oneDNN declines: its weight gradient reads w in place), wl only gives its shape */
+  int lperm[ARR_MAXDIM] = {0}, rperm[ARR_MAXDIM] = {0};
+  for (int j = 0; j < nd; j++) { lperm[j] = c->lhs_spec[j]; rperm[j] = c->rhs_spec[j]; }
   Array *x = in[0]->dtype == oav->dtype ? arr_view_transpose(in[0], lperm) : logical_copy(in[0], c->lhs_spec, nd);
-  Array *w = x ? logical_copy(in[1], c->rhs_spec, nd) : NULL;
+  Array *wl = x ? arr_view_transpose(in[1], rperm) : NULL, *w = NULL;
   AVal lav = *oav;
   for (int j = 0; j < nd; j++) lav.shape[j] = oav->shape[c->out_spec[j]];
   /* y is written straight into out_spec's layout when its spatial dims are in order and
@@ -467,7 +631,7 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
   int direct = 1;
   for (int i = 0; i + 1 < c->nsp; i++)
     if (cs[c->out_spec[2 + i]] != cs[c->out_spec[3 + i]] * oav->shape[c->out_spec[3 + i]]) direct = 0;
-  Array *y = x && w ? arr_new_like(direct ? oav : &lav) : NULL;
+  Array *y = x && wl ? arr_new_like(direct ? oav : &lav) : NULL;
   if (!y) goto fail;
   Geo g;
   memset(&g, 0, sizeof g);
@@ -475,7 +639,7 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
     int sp = i - (3 - c->nsp);   /* spatial dims right-aligned into 3 */
     int ok = sp >= 0;
     g.n[i] = ok ? x->shape[2 + sp] : 1;
-    g.k[i] = ok ? w->shape[2 + sp] : 1;
+    g.k[i] = ok ? wl->shape[2 + sp] : 1;
     g.od[i] = ok ? lav.shape[2 + sp] : 1;
     g.s[i] = ok && c->strides[sp] ? c->strides[sp] : 1;
     g.lo[i] = ok ? c->pad_lo[sp] : 0;
@@ -506,13 +670,16 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
       }
       int f64 = y->dtype != DT_FLOAT32;
       int64_t ys[3] = {g.od[1] * g.od[2] * g.ysp, g.od[2] * g.ysp, g.ysp};
-      int r = try_dnnl(&g, x, arr_data(w), in[1], c->rhs_spec, y, c->nsp, ys);
+      int r = try_dnnl(&g, x, &w, in[1], c->rhs_spec, y, c->nsp, ys);
       if (r < 0) goto fail;
+      if (r == 0 && !w && !(w = logical_copy(in[1], c->rhs_spec, nd))) goto fail;
       if (r == 0 && (use_col2im(&g) ? col2im_run(&g, f64, arr_data(x), arr_data(w), arr_data(y), y->size) < 0
-                                    : conv_run(&g, f64, arr_data(x), arr_data(w), arr_data(y)) < 0)) goto fail;
+                     : use_clast(&g) ? clast_run(&g, f64, arr_data(x), arr_data(w), arr_data(y)) < 0
+                                     : conv_run(&g, f64, arr_data(x), arr_data(w), arr_data(y)) < 0)) goto fail;
     }
   }
   arr_release(x);
+  arr_release(wl);
   arr_release(w);
   /* not direct: y is in logical (N, O, spatial) order; lay it out as out_spec asks */
   int ident = 1;
@@ -528,6 +695,7 @@ int cpu_k_conv(const Prim *p, Array *const *in, int nin, const void *params,
   return *out ? 0 : -1;
 fail:
   arr_release(x);
+  arr_release(wl);
   arr_release(w);
   arr_release(y);
   return -1;

@@ -9,6 +9,8 @@ typedef struct WJob {
   const PWindow *w;
   const Array *x, *o;
   int op;   /* 0 sum, 1 max, 2 min */
+  int L;             /* the last windowed dim; the dims after it form contiguous blocks */
+  int64_t inner;     /* elements per block (1: no trailing block) */
   int64_t rows, olast, taps;
   const int64_t *toff;   /* each leading-dim tap's element offset (NULL: too many to list) */
   const int64_t *kae;    /* per tap k of the last dim: the outputs [a, e) it lands inside */
@@ -22,21 +24,32 @@ typedef struct WJob {
   static inline void wtaps_##sfx(const WJob *j, const T *xr0, T *acc) {                        \
     const PWindow *w = j->w;                                                                   \
     const Array *x = j->x;                                                                     \
-    int L = x->ndim - 1;                                                                       \
+    int L = j->L;                                                                              \
     int64_t wl = w->window[L], sl = w->strides[L] ? w->strides[L] : 1, pl = w->pad_lo[L];      \
-    int64_t xsl = x->strides[L];                                                               \
+    int64_t xsl = x->strides[L], in = j->inner;                                                \
     for (int64_t k = 0; k < wl; k++) {                                                         \
       int64_t base = k - pl, a = j->kae[2 * k], e = j->kae[2 * k + 1];                          \
       const T *xr = xr0 + base * xsl;                                                          \
       if (j->op == 0) {                                                                        \
-        if (sl == 1 && xsl == 1) for (int64_t q = a; q < e; q++) acc[q] += xr[q];              \
-        else for (int64_t q = a; q < e; q++) acc[q] += xr[q * sl * xsl];                       \
+        if (sl * xsl == in) { /* one contiguous run: the blocks of [a, e) sit side by side */  \
+          for (int64_t q = a * in; q < e * in; q++) acc[q] += xr[q];                           \
+        } else if (in == 1) {                                                                  \
+          for (int64_t q = a; q < e; q++) acc[q] += xr[q * sl * xsl];                          \
+        } else {                                                                               \
+          for (int64_t q = a; q < e; q++) {                                                    \
+            T *ac = acc + q * in;                                                              \
+            const T *xq = xr + q * sl * xsl;                                                   \
+            for (int64_t c = 0; c < in; c++) ac[c] += xq[c];                                   \
+          }                                                                                    \
+        }                                                                                      \
       } else {                                                                                 \
         int mx = j->op == 1;                                                                   \
-        for (int64_t q = a; q < e; q++) {                                                      \
-          T v = xr[q * sl * xsl], c = acc[q];                                                  \
-          acc[q] = v != v ? v : c != c ? c : mx ? (v > c ? v : c) : (v < c ? v : c);           \
-        }                                                                                      \
+        for (int64_t q = a; q < e; q++)                                                        \
+          for (int64_t c = 0; c < in; c++) {                                                   \
+            T v = xr[q * sl * xsl + c], cur = acc[q * in + c];                                 \
+            acc[q * in + c] = v != v ? v : cur != cur ? cur : mx ? (v > cur ? v : cur)         \
+                                                                : (v < cur ? v : cur);        \
+          }                                                                                    \
       }                                                                                        \
     }                                                                                          \
   }                                                                                            \
@@ -44,7 +57,7 @@ typedef struct WJob {
     const WJob *j = ctx;                                                                       \
     const PWindow *w = j->w;                                                                   \
     const Array *x = j->x, *o = j->o;                                                          \
-    int nd = x->ndim, L = nd - 1;                                                              \
+    int L = j->L;                                                                              \
     const T *xb = (const T *)x->buf->data + x->offset;                                         \
     T *ob = (T *)arr_data((Array *)o);                                                         \
     T init = j->op == 0 ? (T)0 : j->op == 1 ? (T)-__builtin_inf() : (T)__builtin_inf();        \
@@ -53,8 +66,8 @@ typedef struct WJob {
     int64_t oidx[ARR_MAXDIM] = {0}, rem = lo;                                                  \
     for (int i = L - 1; i >= 0; i--) { oidx[i] = rem % o->shape[i]; rem /= o->shape[i]; }     \
     for (int64_t r = lo; r < hi; r++) {                                                        \
-      T *acc = ob + r * ol;                                                                    \
-      for (int64_t q = 0; q < ol; q++) acc[q] = init;                                          \
+      T *acc = ob + r * ol * j->inner;                                                         \
+      for (int64_t q = 0; q < ol * j->inner; q++) acc[q] = init;                                          \
       int64_t base = 0;                                                                        \
       int interior = 1;                                                                        \
       for (int i = 0; i < L; i++) {                                                            \
@@ -92,11 +105,21 @@ int cpu_window_fast(const Prim *p, Array *x, const PWindow *w, Array *o) {
   for (int i = 0; i < x->ndim; i++)
     if (w->strides[i] < 0 || w->window[i] < 0) return 0;
   WJob j = {.w = w, .x = x, .o = o, .op = p->monoid == PRIM_add ? 0 : p->monoid == PRIM_max ? 1 : 2};
-  j.olast = o->shape[x->ndim - 1];
-  j.rows = o->size / j.olast;
+  /* Trailing dims the window leaves alone (window 1, stride 1, no padding, contiguous in x)
+   * are carried as blocks: NHWC pooling adds runs of C values per tap, or, at stride 1 on W (the
+   * pooling gradient), one run of W*C values, instead of C values per row. */
+  int L = x->ndim - 1;
+  j.inner = 1;
+  while (L > 0 && w->window[L] == 1 && w->strides[L] <= 1 && w->pad_lo[L] == 0 && w->pad_hi[L] == 0
+         && x->strides[L] == j.inner && o->shape[L] == x->shape[L]) {
+    j.inner *= x->shape[L];
+    L--;
+  }
+  j.L = L;
+  j.olast = o->shape[L];
+  j.rows = o->size / (j.olast * j.inner);
   int64_t wvol = 1;
   for (int i = 0; i < x->ndim; i++) wvol *= w->window[i] ? w->window[i] : 1;
-  int L = x->ndim - 1;
   j.taps = 1;
   for (int i = 0; i < L; i++) j.taps *= w->window[i];
   int64_t *toff = j.taps <= (1 << 20) ? malloc((size_t)(j.taps ? j.taps : 1) * sizeof *toff) : NULL;
@@ -123,7 +146,7 @@ int cpu_window_fast(const Prim *p, Array *x, const PWindow *w, Array *o) {
     kae[2 * k + 1] = e;
   }
   j.kae = kae;
-  int64_t grain = CPU_GRAIN_CHEAP / (j.olast * wvol + 1) + 1;
+  int64_t grain = CPU_GRAIN_CHEAP / (j.olast * j.inner * wvol + 1) + 1;
   cpu_parallel_for(j.rows, grain, x->dtype == DT_FLOAT32 ? wrows_f32 : wrows_f64, &j);
   free(toff);
   free(kae);

@@ -283,6 +283,49 @@ static int tp_conv(const RuleCtx *c, const Value *ct, const uint8_t *need, Value
   return 0;
 }
 
+/* Windows that tile the operand (window == stride, no padding: average pooling): each input
+ * element lies in at most one window, so the transpose repeats each cotangent entry over its
+ * window (a broadcast into (od, s) pairs of dims, merged) and zero-fills the uncovered tail.
+ * The entries get + 0.0 first: the pad-and-sum rule's window sum of one entry and zeros turns
+ * -0.0 into 0.0. It writes the input's size once, not a padded copy 2**d times larger summed
+ * tap by tap. 1: not this case. */
+static int tp_window_tiles(const PWindow *w, const AVal *x, const AVal *y, Value ctv, Value *o) {
+  int nd = x->ndim, bn = 0, bd[ARR_MAXDIM];
+  int64_t bs[ARR_MAXDIM], rs[ARR_MAXDIM], lo[ARR_MAXDIM], hi[ARR_MAXDIM], in[ARR_MAXDIM];
+  int tail = 0;
+  for (int i = 0; i < nd; i++) {
+    int64_t s = w->strides[i] ? w->strides[i] : 1;
+    if (w->window[i] != s || w->pad_lo[i] || w->pad_hi[i] || y->shape[i] < 1
+        || y->shape[i] > x->shape[i] / s || bn + (s > 1) + 1 > ARR_MAXDIM)
+      return 1;
+    bd[i] = bn;
+    bs[bn++] = y->shape[i];
+    if (s > 1) bs[bn++] = s;
+    rs[i] = y->shape[i] * s;
+    lo[i] = in[i] = 0;
+    hi[i] = x->shape[i] - rs[i];
+    if (hi[i]) tail = 1;
+  }
+  Value z0 = t_scalar(y->dtype, 0, 1);
+  Value c0 = EM_IS_NULL(z0) ? z0 : t_add(ctv, z0);
+  em_decref(z0);
+  Value b = EM_IS_NULL(c0) ? c0 : t_bcast_in_dim(c0, bn, bs, bd);
+  em_decref(c0);
+  Value t = EM_IS_NULL(b) ? b : t_reshape(b, nd, rs);
+  em_decref(b);
+  if (EM_IS_NULL(t)) return -1;
+  if (tail) {
+    Value z = t_scalar(y->dtype, 0, 0);
+    Value p = EM_IS_NULL(z) ? z : t_pad(t, z, lo, hi, in);
+    em_decref(z);
+    em_decref(t);
+    t = p;
+    if (EM_IS_NULL(t)) return -1;
+  }
+  o[0] = t;
+  return 0;
+}
+
 /* reduce_window_sum is linear: its transpose (JAX's _reduce_window_sum_transpose_rule) pads the
  * cotangent, interior stride-1 zeros between its entries, and sums windows of it with stride 1:
  * one pad and one window pass instead of a slice and a pad per window tap. */
@@ -291,6 +334,8 @@ static int tp_window_sum(const RuleCtx *c, const Value *ct, const uint8_t *need,
   const PWindow *w = c->params;
   const AVal *x = &c->in_av[0], *y = &c->out_av[0];
   int nd = x->ndim;
+  int r = tp_window_tiles(w, x, y, CT, o);
+  if (r <= 0) return r;
   int64_t lo[ARR_MAXDIM], hi[ARR_MAXDIM], in[ARR_MAXDIM];
   PWindow q;
   memset(&q, 0, sizeof q);
