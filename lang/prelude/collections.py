@@ -293,7 +293,42 @@ def _as_index(i, msg='sequence index must be integer, not {!r}'):
     return f(i)
 
 
+def _same(a, b):
+    # PyObject_RichCompareBool(a, b, Py_EQ): identity first, then ==
+    return a is b or bool(a == b)
+
+
+_DEQUE_OPS = (lambda a, b: a < b, lambda a, b: a <= b, lambda a, b: a == b,
+              lambda a, b: a != b, lambda a, b: a > b, lambda a, b: a >= b)
+
+
+def _deque_iter(d, state, n):
+    # CPython's deque iterator: the deque's mutation counter is checked before each item
+    l = d._l
+    i = 0
+    while True:
+        if d._state != state:
+            raise RuntimeError('deque mutated during iteration')
+        if i >= n:
+            return
+        yield l[i]
+        i += 1
+
+
+def _deque_reviter(d, state, n):
+    # the reverse iterator checks for the end first, then the counter
+    l = d._l
+    i = n
+    while i > 0:
+        if d._state != state:
+            raise RuntimeError('deque mutated during iteration')
+        i -= 1
+        yield l[i]
+
+
 class deque:
+    # _state counts the moves CPython's deque->state counts (appends, pops, rotations, clear);
+    # iteration, count, index, remove, __contains__ and comparisons check it as CPython does
     __class_getitem__ = classmethod(_GenericAlias)
     __abc_tpflags__ = 1 << 5   # a sequence for the match statement, as in CPython
     __hash__ = None
@@ -305,16 +340,19 @@ class deque:
                 raise ValueError('maxlen must be non-negative')
         self._maxlen = maxlen
         self._l = []
+        self._state = 0
         if iterable is not self:
             self.extend(iterable)
     @property
     def maxlen(self):
         return self._maxlen
     def append(self, x):
+        self._state += 1
         self._l.append(x)
         if self._maxlen is not None and len(self._l) > self._maxlen:
             del self._l[0]
     def appendleft(self, x):
+        self._state += 1
         self._l.insert(0, x)
         if self._maxlen is not None and len(self._l) > self._maxlen:
             self._l.pop()
@@ -331,38 +369,79 @@ class deque:
     def pop(self):
         if not self._l:
             raise IndexError('pop from an empty deque')
+        self._state += 1
         return self._l.pop()
     def popleft(self):
         if not self._l:
             raise IndexError('pop from an empty deque')
+        self._state += 1
         return self._l.pop(0)
     def rotate(self, n=1):
         n = _as_index(n, "{!r} object cannot be interpreted as an integer")
-        if self._l:
+        if len(self._l) > 1:
+            self._state += 1
             n %= len(self._l)
             if n:
                 self._l[:] = self._l[-n:] + self._l[:-n]
     def clear(self):
-        self._l.clear()
+        if self._l:
+            self._state += 1
+            self._l.clear()
     def copy(self):
         return type(self)(self._l, self._maxlen)
     __copy__ = copy
     def count(self, x):
-        return self._l.count(x)
+        l = self._l
+        state = self._state
+        c = 0
+        for i in range(len(l)):
+            c += _same(l[i], x)
+            if self._state != state:
+                raise RuntimeError('deque mutated during iteration')
+        return c
     def index(self, x, *args):
-        try:
-            return self._l.index(x, *args)
-        except ValueError:
-            raise ValueError(f'{x!r} is not in deque') from None
+        state = self._state
+        if len(args) > 2:
+            raise TypeError(f'index expected at most 3 arguments, got {len(args) + 1}')
+        start, stop = 0, None
+        if args:
+            start = _as_index(args[0], 'slice indices must be integers or have an __index__ method')
+        if len(args) > 1:
+            stop = _as_index(args[1], 'slice indices must be integers or have an __index__ method')
+        l = self._l
+        n = len(l)
+        if stop is None:
+            stop = n
+        if start < 0:
+            start = max(start + n, 0)
+        if stop < 0:
+            stop = max(stop + n, 0)
+        stop = min(stop, n)
+        start = min(start, stop)
+        for i in range(start, stop):
+            if _same(l[i], x):
+                return i
+            if self._state != state:
+                raise RuntimeError('deque mutated during iteration')
+        raise ValueError(f'{x!r} is not in deque')
     def insert(self, i, x):
+        i = _as_index(i)
         if self._maxlen is not None and len(self._l) >= self._maxlen:
             raise IndexError('deque already at its maximum size')
+        self._state += 1
         self._l.insert(i, x)
     def remove(self, x):
-        try:
-            self._l.remove(x)
-        except ValueError:
-            raise ValueError(f'{x!r} is not in deque') from None
+        l = self._l
+        state = self._state
+        for i in range(len(l)):
+            hit = _same(l[i], x)
+            if self._state != state:
+                raise IndexError('deque mutated during iteration')
+            if hit:
+                self._state += 1
+                del l[i]
+                return
+        raise ValueError(f'{x!r} is not in deque')
     def reverse(self):
         self._l.reverse()
     def __len__(self):
@@ -370,9 +449,9 @@ class deque:
     def __bool__(self):
         return bool(self._l)
     def __iter__(self):
-        return iter(self._l)
+        return _deque_iter(self, self._state, len(self._l))
     def __reversed__(self):
-        return reversed(self._l)
+        return _deque_reviter(self, self._state, len(self._l))
     def _index(self, i):
         i = _as_index(i)
         n = len(self._l)
@@ -386,33 +465,60 @@ class deque:
     def __setitem__(self, i, v):
         self._l[self._index(i)] = v
     def __delitem__(self, i):
-        del self._l[self._index(i)]
+        i = self._index(i)
+        self._state += 1
+        del self._l[i]
     def __contains__(self, x):
-        return x in self._l
-    def __eq__(self, other):
+        l = self._l
+        state = self._state
+        for i in range(len(l)):
+            if _same(l[i], x):
+                return True
+            if self._state != state:
+                raise RuntimeError('deque mutated during iteration')
+        return False
+    def _compare(self, other, op):
+        # deque_richcompare: walk both iterators to the first unequal pair
         if not isinstance(other, deque):
             return NotImplemented
-        return self._l == other._l
-    def __ne__(self, other):
-        if not isinstance(other, deque):
-            return NotImplemented
-        return self._l != other._l
+        if op == 2 or op == 3:
+            if self is other:
+                return op == 2
+            if len(self) != len(other):
+                return op == 3
+        it1 = iter(self)
+        it2 = iter(other)
+        end = object()
+        while True:
+            x = next(it1, end)
+            y = next(it2, end)
+            if x is end or y is end:
+                break
+            if not _same(x, y):
+                return bool(_DEQUE_OPS[op](x, y))
+        if op == 0:
+            return y is not end
+        if op == 1:
+            return x is end
+        if op == 2:
+            return x is y
+        if op == 3:
+            return x is not y
+        if op == 4:
+            return x is not end
+        return y is end
     def __lt__(self, other):
-        if not isinstance(other, deque):
-            return NotImplemented
-        return self._l < other._l
+        return self._compare(other, 0)
     def __le__(self, other):
-        if not isinstance(other, deque):
-            return NotImplemented
-        return self._l <= other._l
+        return self._compare(other, 1)
+    def __eq__(self, other):
+        return self._compare(other, 2)
+    def __ne__(self, other):
+        return self._compare(other, 3)
     def __gt__(self, other):
-        if not isinstance(other, deque):
-            return NotImplemented
-        return self._l > other._l
+        return self._compare(other, 4)
     def __ge__(self, other):
-        if not isinstance(other, deque):
-            return NotImplemented
-        return self._l >= other._l
+        return self._compare(other, 5)
     def __add__(self, other):
         if not isinstance(other, deque):
             raise TypeError(f'can only concatenate deque (not "{type(other).__name__}") to deque')
@@ -425,15 +531,17 @@ class deque:
     __rmul__ = __mul__
     def __imul__(self, n):
         n = _as_index(n, "can't multiply sequence by non-int of type {!r}")
-        self.extend(self._l * (n - 1) if n > 0 else [])
         if n <= 0:
-            self._l.clear()
+            self.clear()
+        elif n > 1 and self._l:
+            self.extend(self._l * (n - 1))
         return self
     def __repr__(self):
         name = type(self).__name__
+        items = list(self._l)
         if self._maxlen is None:
-            return f'{name}({self._l!r})'
-        return f'{name}({self._l!r}, maxlen={self._maxlen})'
+            return f'{name}({items!r})'
+        return f'{name}({items!r}, maxlen={self._maxlen})'
 
 from collections.abc import MutableMapping as _MutableMapping, MutableSequence as _MutableSequence
 from collections.abc import Sequence as _Sequence
