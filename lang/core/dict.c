@@ -686,13 +686,7 @@ static Value dv_intersect(Value a, Value b) {
   if (op_len(a, &la) < 0) return val_null();
   if (VAL_IS_OBJ(b) && b.u.o->type == &set_type) {
     if (op_len(b, &lb) < 0) return val_null();
-    if (la <= lb) {
-      Value sa = view_to_set(a);
-      if (VAL_IS_NULL(sa)) return sa;
-      Value r = op_binop(OP_BITAND, b, sa);
-      val_decref(sa);
-      return r;
-    }
+    if (la <= lb) return op_call_method(b, "intersection", 1, &a);
   }
   if (is_setview(b)) {
     if (op_len(b, &lb) < 0) return val_null();

@@ -58,3 +58,22 @@ acts = [None, lambda t: t.clear(), lambda t: t.__setitem__(K(100), 1), lambda t:
 for on, o in ops:
     for i, a in enumerate(acts):
         run('%s/%d' % (on, i), o, a)
+
+# a view no longer than the set: set.intersection(view), which iterates the dict
+class K2:
+    act = None
+    def __init__(self, v): self.v = v
+    def __hash__(self):
+        f, K2.act = K2.act, None
+        if f: f()
+        return hash(self.v)
+    def __eq__(self, o): return isinstance(o, K2) and self.v == o.v
+for n in (0, 1, 2):
+    for act in (None, lambda t: t.clear(), lambda t: t.__setitem__(K2(50), 1)):
+        t = {K2(i): i for i in range(n)}
+        K2.act = (lambda: act(t)) if act else None
+        try:
+            print(n, sorted(x.v for x in t.keys() & {K2(0)}))
+        except RuntimeError as e:
+            print(n, 'RuntimeError', e)
+        K2.act = None
