@@ -582,6 +582,10 @@ static int ba_setitem(Value v, Value key, Value x) {
     return -1;
   }
   if (op_as_int(key, &i) < 0) return -1;
+  /* the value is converted before the bounds check (CPython's GH-91153 order): its
+     __index__ may resize the bytearray */
+  int c = 0;
+  if (!VAL_IS_NULL(x) && byte_value(x, &c) < 0) return -1;
   if (i < 0) i += (int64_t)b->len;
   if (i < 0 || i >= (int64_t)b->len) {
     obj_raise(&exc_IndexError, "bytearray index out of range");
@@ -593,12 +597,6 @@ static int ba_setitem(Value v, Value key, Value x) {
     b->len--;
     b->s[b->len] = 0;
     return 0;
-  }
-  int c;
-  if (byte_value(x, &c) < 0) return -1;
-  if (i >= (int64_t)b->len) {   /* the value's __index__ shrank it */
-    obj_raise(&exc_IndexError, "bytearray index out of range");
-    return -1;
   }
   b->s[i] = (char)c;
   return 0;

@@ -635,28 +635,102 @@ static int dv_contains(Value v, Value x) {
   }
   return 0;
 }
+static int is_setview(Value v) {
+  return VAL_IS_OBJ(v) && (v.u.o->type == &dict_keys_type || v.u.o->type == &dict_items_type);
+}
+/* every element of a is in b (CPython's all_contained_in: iterate a, test b) */
+static int all_contained_in(Value a, Value b) {
+  Value it = op_iter(a);
+  if (VAL_IS_NULL(it)) return -1;
+  Value x;
+  int r, ok = 1;
+  while (ok == 1 && (r = op_next(it, &x)) == 1) {
+    ok = op_contains(b, x);
+    val_decref(x);
+  }
+  val_decref(it);
+  if (r < 0) return -1;
+  return ok;
+}
 static Value dv_compare(Value a, Value b, int op) {
-  /* keys views compare like sets */
-  if (op != CMP_EQ && op != CMP_NOTEQ) return obj_notimpl();
-  if (!VAL_IS_OBJ(a) || !VAL_IS_OBJ(b) || a.u.o->type != b.u.o->type ||
-      a.u.o->type == &dict_values_type)
+  /* dictview_richcompare: sizes first, then membership of one side in the other, so that
+     hashes and == run only when CPython's do (a view and a set compare too) */
+  if (op < CMP_EQ || op > CMP_GTE || !is_setview(a) || !(is_setview(b) || VAL_IS_SETLIKE(b)))
     return obj_notimpl();
-  Value sa = set_from(&set_type, a);
-  if (VAL_IS_NULL(sa)) return sa;
-  Value sb = set_from(&set_type, b);
-  if (VAL_IS_NULL(sb)) { val_decref(sa); return sb; }
-  Value r = op_compare(sa, sb, op);
-  val_decref(sa);
-  val_decref(sb);
-  return r;
+  int64_t la, lb;
+  if (op_len(a, &la) < 0 || op_len(b, &lb) < 0) return val_null();
+  int ok = 0;
+  switch (op) {
+  case CMP_EQ: case CMP_NOTEQ:
+    if (la == lb) ok = all_contained_in(a, b);
+    if (op == CMP_NOTEQ && ok >= 0) ok = !ok;
+    break;
+  case CMP_LT: if (la < lb) ok = all_contained_in(a, b); break;
+  case CMP_LTE: if (la <= lb) ok = all_contained_in(a, b); break;
+  case CMP_GT: if (la > lb) ok = all_contained_in(b, a); break;
+  default: if (la >= lb) ok = all_contained_in(b, a); break;
+  }
+  if (ok < 0) return val_null();
+  return val_bool(ok);
+}
+/* dictviews_to_set: a keys view of an exact dict copies the stored hashes (no __hash__ call) */
+static Value view_to_set(Value v) {
+  if (VAL_IS_OBJ(v) && v.u.o->type == &dict_keys_type && VAL_IS_DICT(((DictView *)v.u.o)->d))
+    return set_from(&set_type, ((DictView *)v.u.o)->d);
+  return set_from(&set_type, v);
+}
+/* _PyDictView_Intersect: iterate the other side, keep what the view contains */
+static Value dv_intersect(Value a, Value b) {
+  if (!is_setview(a)) { Value t = a; a = b; b = t; }
+  int64_t la, lb;
+  if (op_len(a, &la) < 0) return val_null();
+  if (VAL_IS_OBJ(b) && b.u.o->type == &set_type) {
+    if (op_len(b, &lb) < 0) return val_null();
+    if (la <= lb) return op_call_method(b, "intersection", 1, &a);
+  }
+  if (is_setview(b)) {
+    if (op_len(b, &lb) < 0) return val_null();
+    if (lb > la) { Value t = a; a = b; b = t; }
+  }
+  Value res = set_from(&set_type, val_null());
+  if (VAL_IS_NULL(res)) return res;
+  Value it = op_iter(b);
+  if (VAL_IS_NULL(it)) { val_decref(res); return it; }
+  Value x;
+  int r;
+  while ((r = op_next(it, &x)) == 1) {
+    int in = dv_contains(a, x);
+    if (in > 0) in = set_add(res, x) < 0 ? -1 : 1;
+    val_decref(x);
+    if (in < 0) { r = -1; break; }
+  }
+  val_decref(it);
+  if (r < 0) { val_decref(res); return val_null(); }
+  return res;
 }
 static Value dv_binary(int op, Value a, Value b) {
-  /* d.keys() & other, | other, - other, ^ other: as sets */
+  /* d.keys() & other, | other, - other, ^ other: the left side as a set, then the set
+     operation with the right side (CPython's dictviews_sub/or/xor) */
   int o = op & 0xff;
   if (o != OP_BITAND && o != OP_BITOR && o != OP_SUB && o != OP_BITXOR) return obj_notimpl();
-  Value sa = set_from(&set_type, a);
+  if (o == OP_BITAND) return dv_intersect(a, b);
+  Value sa = view_to_set(a);
   if (VAL_IS_NULL(sa)) return sa;
-  Value sb = set_from(&set_type, b);
+  if (o == OP_BITOR && !VAL_IS_SETLIKE(b)) {   /* set.update(other): hash and add one by one */
+    Value it = op_iter(b);
+    if (VAL_IS_NULL(it)) { val_decref(sa); return it; }
+    Value x;
+    int r;
+    while ((r = op_next(it, &x)) == 1) {
+      r = set_add(sa, x);
+      val_decref(x);
+      if (r < 0) break;
+    }
+    val_decref(it);
+    if (r < 0) { val_decref(sa); return val_null(); }
+    return sa;
+  }
+  Value sb = VAL_IS_SETLIKE(b) ? val_incref(b) : set_from(&set_type, b);
   if (VAL_IS_NULL(sb)) { val_decref(sa); return sb; }
   Value r = op_binop(o, sa, sb);
   val_decref(sa);

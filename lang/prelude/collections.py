@@ -50,13 +50,99 @@ class defaultdict(dict):
         new.update(self)
         return new
 
+def _odict_live(od, cur, rev):
+    # the keys in order after a mutation, and where cur now stands (len when it is gone)
+    keys = list(dict.keys(od))
+    if rev:
+        keys.reverse()
+    for j in range(len(keys)):
+        if keys[j] is cur:
+            return keys, j
+    return keys, len(keys)
+
+
+def _odict_iter(od, kind, rev, keys, state, size):
+    # CPython's odict iterator: the state and size checks, then a lookup of the current key
+    # (its __hash__ runs), then a step to the key after it in the order as it is now
+    i = 0
+    while i < len(keys):
+        if od._odstate != state:
+            raise RuntimeError('OrderedDict mutated during iteration')
+        if len(od) != size:
+            raise RuntimeError('OrderedDict changed size during iteration')
+        cur = keys[i]
+        if not dict.__contains__(od, cur):
+            raise KeyError(cur)
+        if od._odstate != state or len(od) != size:
+            keys, i = _odict_live(od, cur, rev)
+        i += 1
+        if kind == 0:
+            yield cur
+        else:
+            try:
+                v = dict.__getitem__(od, cur)
+            except KeyError:
+                raise KeyError(cur) from None
+            yield v if kind == 1 else (cur, v)
+
+
+def _odict_walk(od):
+    # odict_repr / odict_copy: the nodes in order, each value looked up, no mutation check
+    keys = list(dict.keys(od))
+    st = (od._odstate, len(od))
+    i = 0
+    while i < len(keys):
+        k = keys[i]
+        try:
+            v = dict.__getitem__(od, k)
+        except KeyError:
+            raise KeyError(k) from None
+        if (od._odstate, len(od)) != st:
+            keys, i = _odict_live(od, k, False)
+            st = (od._odstate, len(od))
+        i += 1
+        yield k, v
+
+
+def _odict_view_iter(od, kind, rev=False):
+    keys = list(dict.keys(od))
+    if rev:
+        keys.reverse()
+    return _odict_iter(od, kind, rev, keys, od._odstate, len(od))
+
+
 class OrderedDict(dict):
+    # a dict subclass; _odstate counts the additions, removals and moves of keys, which
+    # CPython's od_state counts, for the iterators' "mutated during iteration" check
     __class_getitem__ = classmethod(_GenericAlias)
+    _odstate = 0
     def __init__(self, other=(), /, **kwds):
-        dict.__init__(self)
         self.update(other, **kwds)
+    def __setitem__(self, key, value):
+        n = len(self)
+        dict.__setitem__(self, key, value)
+        if len(self) != n:
+            self._odstate += 1
+    def __delitem__(self, key):
+        dict.__delitem__(self, key)
+        self._odstate += 1
+    def pop(self, key, *default):
+        n = len(self)
+        r = dict.pop(self, key, *default)
+        if len(self) != n:
+            self._odstate += 1
+        return r
+    def setdefault(self, key, default=None):
+        try:
+            return dict.__getitem__(self, key)
+        except KeyError:
+            self[key] = default
+            return default
     def update(self, other=(), /, **kwds):
-        if hasattr(other, 'keys'):
+        if type(other) is dict:
+            for k, v in list(dict.items(other)):
+                self[k] = v
+        elif hasattr(other, 'keys'):
             for k in other.keys():
                 self[k] = other[k]
         else:
@@ -64,21 +150,43 @@ class OrderedDict(dict):
                 self[k] = v
         for k, v in kwds.items():
             self[k] = v
+    def __iter__(self):
+        return _odict_view_iter(self, 0)
+    def __reversed__(self):
+        return _odict_view_iter(self, 0, True)
+    def keys(self):
+        return odict_keys(self)
+    def values(self):
+        return odict_values(self)
+    def items(self):
+        return odict_items(self)
     def move_to_end(self, key, last=True):
+        if not self:
+            raise KeyError(key)
+        ks = list(dict.keys(self))
+        end = ks[-1] if last else ks[0]
+        if key is end:
+            return
         v = dict.pop(self, key)
+        self._odstate += 2
         if last:
-            self[key] = v
+            dict.__setitem__(self, key, v)
         else:
-            rest = list(self.items())
+            rest = list(dict.items(self))
             dict.clear(self)
-            self[key] = v
+            dict.__setitem__(self, key, v)
             for k, x in rest:
-                self[k] = x
+                dict.__setitem__(self, k, x)
     def popitem(self, last=True):
         if not self:
             raise KeyError('dictionary is empty')
-        key = next(reversed(self)) if last else next(iter(self))
-        return key, dict.pop(self, key)
+        if last:
+            r = dict.popitem(self)
+        else:
+            key = next(iter(dict.keys(self)))
+            r = key, dict.pop(self, key)
+        self._odstate += 1
+        return r
     @classmethod
     def fromkeys(cls, iterable, value=None):
         self = cls()
@@ -86,14 +194,30 @@ class OrderedDict(dict):
             self[key] = value
         return self
     def copy(self):
-        return type(self)(self)
+        if type(self) is not OrderedDict:
+            return type(self)(self)
+        new = OrderedDict()
+        for k, v in _odict_walk(self):
+            dict.__setitem__(new, k, v)
+        return new
     __copy__ = copy
+    def __reduce__(self):
+        state = {k: v for k, v in vars(self).items() if k != '_odstate'} or None
+        return (type(self), (), state, None, iter(list(_odict_walk(self))))
     def __eq__(self, other):
-        if isinstance(other, OrderedDict):
-            return list(self.items()) == list(other.items())
-        if isinstance(other, dict):
-            return dict(self) == dict(other)
-        return NotImplemented
+        r = dict.__eq__(self, other)
+        if r is NotImplemented or not r or not isinstance(other, OrderedDict):
+            return r
+        a = list(dict.keys(self))
+        b = list(dict.keys(other))
+        sa, sb = self._odstate, other._odstate
+        for i in range(min(len(a), len(b))):
+            same = a[i] is b[i] or bool(a[i] == b[i])
+            if self._odstate != sa or other._odstate != sb:
+                raise RuntimeError('OrderedDict mutated during iteration')
+            if not same:
+                return False
+        return len(a) == len(b)
     def __ne__(self, other):
         r = self.__eq__(other)
         return r if r is NotImplemented else not r
@@ -101,9 +225,7 @@ class OrderedDict(dict):
     def __repr__(self):
         if not self:
             return f'{type(self).__name__}()'
-        return f'{type(self).__name__}({list(self.items())!r})'
-    def __reversed__(self):
-        return reversed(list(self))
+        return f'{type(self).__name__}({list(_odict_walk(self))!r})'
     def __or__(self, other):
         if not isinstance(other, dict):
             return NotImplemented
@@ -293,7 +415,42 @@ def _as_index(i, msg='sequence index must be integer, not {!r}'):
     return f(i)
 
 
+def _same(a, b):
+    # PyObject_RichCompareBool(a, b, Py_EQ): identity first, then ==
+    return a is b or bool(a == b)
+
+
+_DEQUE_OPS = (lambda a, b: a < b, lambda a, b: a <= b, lambda a, b: a == b,
+              lambda a, b: a != b, lambda a, b: a > b, lambda a, b: a >= b)
+
+
+def _deque_iter(d, state, n):
+    # CPython's deque iterator: the deque's mutation counter is checked before each item
+    l = d._l
+    i = 0
+    while True:
+        if d._state != state:
+            raise RuntimeError('deque mutated during iteration')
+        if i >= n:
+            return
+        yield l[i]
+        i += 1
+
+
+def _deque_reviter(d, state, n):
+    # the reverse iterator checks for the end first, then the counter
+    l = d._l
+    i = n
+    while i > 0:
+        if d._state != state:
+            raise RuntimeError('deque mutated during iteration')
+        i -= 1
+        yield l[i]
+
+
 class deque:
+    # _state counts the moves CPython's deque->state counts (appends, pops, rotations, clear);
+    # iteration, count, index, remove, __contains__ and comparisons check it as CPython does
     __class_getitem__ = classmethod(_GenericAlias)
     __abc_tpflags__ = 1 << 5   # a sequence for the match statement, as in CPython
     __hash__ = None
@@ -305,16 +462,19 @@ class deque:
                 raise ValueError('maxlen must be non-negative')
         self._maxlen = maxlen
         self._l = []
+        self._state = 0
         if iterable is not self:
             self.extend(iterable)
     @property
     def maxlen(self):
         return self._maxlen
     def append(self, x):
+        self._state += 1
         self._l.append(x)
         if self._maxlen is not None and len(self._l) > self._maxlen:
             del self._l[0]
     def appendleft(self, x):
+        self._state += 1
         self._l.insert(0, x)
         if self._maxlen is not None and len(self._l) > self._maxlen:
             self._l.pop()
@@ -331,38 +491,79 @@ class deque:
     def pop(self):
         if not self._l:
             raise IndexError('pop from an empty deque')
+        self._state += 1
         return self._l.pop()
     def popleft(self):
         if not self._l:
             raise IndexError('pop from an empty deque')
+        self._state += 1
         return self._l.pop(0)
     def rotate(self, n=1):
         n = _as_index(n, "{!r} object cannot be interpreted as an integer")
-        if self._l:
+        if len(self._l) > 1:
+            self._state += 1
             n %= len(self._l)
             if n:
                 self._l[:] = self._l[-n:] + self._l[:-n]
     def clear(self):
-        self._l.clear()
+        if self._l:
+            self._state += 1
+            self._l.clear()
     def copy(self):
         return type(self)(self._l, self._maxlen)
     __copy__ = copy
     def count(self, x):
-        return self._l.count(x)
+        l = self._l
+        state = self._state
+        c = 0
+        for i in range(len(l)):
+            c += _same(l[i], x)
+            if self._state != state:
+                raise RuntimeError('deque mutated during iteration')
+        return c
     def index(self, x, *args):
-        try:
-            return self._l.index(x, *args)
-        except ValueError:
-            raise ValueError(f'{x!r} is not in deque') from None
+        state = self._state
+        if len(args) > 2:
+            raise TypeError(f'index expected at most 3 arguments, got {len(args) + 1}')
+        start, stop = 0, None
+        if args:
+            start = _as_index(args[0], 'slice indices must be integers or have an __index__ method')
+        if len(args) > 1:
+            stop = _as_index(args[1], 'slice indices must be integers or have an __index__ method')
+        l = self._l
+        n = len(l)
+        if stop is None:
+            stop = n
+        if start < 0:
+            start = max(start + n, 0)
+        if stop < 0:
+            stop = max(stop + n, 0)
+        stop = min(stop, n)
+        start = min(start, stop)
+        for i in range(start, stop):
+            if _same(l[i], x):
+                return i
+            if self._state != state:
+                raise RuntimeError('deque mutated during iteration')
+        raise ValueError(f'{x!r} is not in deque')
     def insert(self, i, x):
+        i = _as_index(i)
         if self._maxlen is not None and len(self._l) >= self._maxlen:
             raise IndexError('deque already at its maximum size')
+        self._state += 1
         self._l.insert(i, x)
     def remove(self, x):
-        try:
-            self._l.remove(x)
-        except ValueError:
-            raise ValueError(f'{x!r} is not in deque') from None
+        l = self._l
+        state = self._state
+        for i in range(len(l)):
+            hit = _same(l[i], x)
+            if self._state != state:
+                raise IndexError('deque mutated during iteration')
+            if hit:
+                self._state += 1
+                del l[i]
+                return
+        raise ValueError(f'{x!r} is not in deque')
     def reverse(self):
         self._l.reverse()
     def __len__(self):
@@ -370,9 +571,9 @@ class deque:
     def __bool__(self):
         return bool(self._l)
     def __iter__(self):
-        return iter(self._l)
+        return _deque_iter(self, self._state, len(self._l))
     def __reversed__(self):
-        return reversed(self._l)
+        return _deque_reviter(self, self._state, len(self._l))
     def _index(self, i):
         i = _as_index(i)
         n = len(self._l)
@@ -386,33 +587,60 @@ class deque:
     def __setitem__(self, i, v):
         self._l[self._index(i)] = v
     def __delitem__(self, i):
-        del self._l[self._index(i)]
+        i = self._index(i)
+        self._state += 1
+        del self._l[i]
     def __contains__(self, x):
-        return x in self._l
-    def __eq__(self, other):
+        l = self._l
+        state = self._state
+        for i in range(len(l)):
+            if _same(l[i], x):
+                return True
+            if self._state != state:
+                raise RuntimeError('deque mutated during iteration')
+        return False
+    def _compare(self, other, op):
+        # deque_richcompare: walk both iterators to the first unequal pair
         if not isinstance(other, deque):
             return NotImplemented
-        return self._l == other._l
-    def __ne__(self, other):
-        if not isinstance(other, deque):
-            return NotImplemented
-        return self._l != other._l
+        if op == 2 or op == 3:
+            if self is other:
+                return op == 2
+            if len(self) != len(other):
+                return op == 3
+        it1 = iter(self)
+        it2 = iter(other)
+        end = object()
+        while True:
+            x = next(it1, end)
+            y = next(it2, end)
+            if x is end or y is end:
+                break
+            if not _same(x, y):
+                return bool(_DEQUE_OPS[op](x, y))
+        if op == 0:
+            return y is not end
+        if op == 1:
+            return x is end
+        if op == 2:
+            return x is y
+        if op == 3:
+            return x is not y
+        if op == 4:
+            return x is not end
+        return y is end
     def __lt__(self, other):
-        if not isinstance(other, deque):
-            return NotImplemented
-        return self._l < other._l
+        return self._compare(other, 0)
     def __le__(self, other):
-        if not isinstance(other, deque):
-            return NotImplemented
-        return self._l <= other._l
+        return self._compare(other, 1)
+    def __eq__(self, other):
+        return self._compare(other, 2)
+    def __ne__(self, other):
+        return self._compare(other, 3)
     def __gt__(self, other):
-        if not isinstance(other, deque):
-            return NotImplemented
-        return self._l > other._l
+        return self._compare(other, 4)
     def __ge__(self, other):
-        if not isinstance(other, deque):
-            return NotImplemented
-        return self._l >= other._l
+        return self._compare(other, 5)
     def __add__(self, other):
         if not isinstance(other, deque):
             raise TypeError(f'can only concatenate deque (not "{type(other).__name__}") to deque')
@@ -425,18 +653,21 @@ class deque:
     __rmul__ = __mul__
     def __imul__(self, n):
         n = _as_index(n, "can't multiply sequence by non-int of type {!r}")
-        self.extend(self._l * (n - 1) if n > 0 else [])
         if n <= 0:
-            self._l.clear()
+            self.clear()
+        elif n > 1 and self._l:
+            self.extend(self._l * (n - 1))
         return self
     def __repr__(self):
         name = type(self).__name__
+        items = list(self._l)
         if self._maxlen is None:
-            return f'{name}({self._l!r})'
-        return f'{name}({self._l!r}, maxlen={self._maxlen})'
+            return f'{name}({items!r})'
+        return f'{name}({items!r}, maxlen={self._maxlen})'
 
 from collections.abc import MutableMapping as _MutableMapping, MutableSequence as _MutableSequence
 from collections.abc import Sequence as _Sequence
+from collections.abc import KeysView as _KeysView, ValuesView as _ValuesView, ItemsView as _ItemsView
 
 _MutableSequence.register(deque)
 
@@ -858,3 +1089,121 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
             module = '__main__'
     ns['__module__'] = module
     return type(typename, (tuple,), ns)
+
+
+class _OdictView:
+    # odict_keys / odict_values / odict_items: iteration by the odict iterator
+    __slots__ = ('_mapping',)
+    _kind = 0
+    def __init__(self, od):
+        self._mapping = od
+    def __len__(self):
+        return len(self._mapping)
+    def __iter__(self):
+        return _odict_view_iter(self._mapping, self._kind)
+    def __reversed__(self):
+        return _odict_view_iter(self._mapping, self._kind, True)
+    def __repr__(self):
+        return f'{type(self).__name__}({list(self)!r})'
+
+
+def _all_in(a, b):
+    for x in a:
+        if x not in b:
+            return False
+    return True
+
+
+class _OdictSetView(_OdictView):
+    # dictview_richcompare and the dictviews_* set operations on the view's iteration
+    __slots__ = ()
+    def _cmp(self, other, op):
+        if not isinstance(other, (set, frozenset, _OdictSetView, type({}.keys()), type({}.items()))):
+            return NotImplemented
+        la, lb = len(self), len(other)
+        if op == 0:
+            return la == lb and _all_in(self, other)
+        if op == 1:
+            return la < lb and _all_in(self, other)
+        if op == 2:
+            return la <= lb and _all_in(self, other)
+        if op == 3:
+            return la > lb and _all_in(other, self)
+        return la >= lb and _all_in(other, self)
+    def __eq__(self, other):
+        return self._cmp(other, 0)
+    def __ne__(self, other):
+        r = self._cmp(other, 0)
+        return r if r is NotImplemented else not r
+    def __lt__(self, other):
+        return self._cmp(other, 1)
+    def __le__(self, other):
+        return self._cmp(other, 2)
+    def __gt__(self, other):
+        return self._cmp(other, 3)
+    def __ge__(self, other):
+        return self._cmp(other, 4)
+    __hash__ = None
+    def __and__(self, other):
+        return set(self) & set(other)
+    def __rand__(self, other):
+        return set(other) & set(self)
+    def __or__(self, other):
+        s = set(self)
+        s.update(other)
+        return s
+    def __ror__(self, other):
+        s = set(other)
+        s.update(self)
+        return s
+    def __sub__(self, other):
+        s = set(self)
+        s.difference_update(other)
+        return s
+    def __rsub__(self, other):
+        s = set(other)
+        s.difference_update(self)
+        return s
+    def __xor__(self, other):
+        s = set(self)
+        s.symmetric_difference_update(other)
+        return s
+    def __rxor__(self, other):
+        s = set(other)
+        s.symmetric_difference_update(self)
+        return s
+    def isdisjoint(self, other):
+        for x in other:
+            if x in self:
+                return False
+        return True
+
+
+class odict_keys(_OdictSetView):
+    __slots__ = ()
+    def __contains__(self, key):
+        return dict.__contains__(self._mapping, key)
+
+
+class odict_values(_OdictView):
+    __slots__ = ()
+    _kind = 1
+
+
+class odict_items(_OdictSetView):
+    __slots__ = ()
+    _kind = 2
+    def __contains__(self, item):
+        if not isinstance(item, tuple) or len(item) != 2:
+            return False
+        key, value = item
+        try:
+            v = dict.__getitem__(self._mapping, key)
+        except KeyError:
+            return False
+        return v is value or v == value
+
+
+_KeysView.register(odict_keys)
+_ValuesView.register(odict_values)
+_ItemsView.register(odict_items)

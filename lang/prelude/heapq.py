@@ -1,31 +1,37 @@
 # heapq - the binary min-heap algorithms on plain lists (CPython's pure-Python version), with
 # nlargest/nsmallest as stable sorts and merge as an iterator class (Sable has no generators).
 
+# The sift steps follow CPython's _heapq: items move by swaps, and a comparison that changes
+# the list's size raises RuntimeError as there.
 def _siftdown(heap, startpos, pos):
-    newitem = heap[pos]
+    size = len(heap)
+    if pos >= size:
+        raise IndexError('list index out of range')
     while pos > startpos:
         parentpos = (pos - 1) >> 1
-        parent = heap[parentpos]
-        if newitem < parent:
-            heap[pos] = parent
-            pos = parentpos
-            continue
-        break
-    heap[pos] = newitem
+        less = bool(heap[pos] < heap[parentpos])
+        if size != len(heap):
+            raise RuntimeError('list changed size during iteration')
+        if not less:
+            break
+        heap[parentpos], heap[pos] = heap[pos], heap[parentpos]
+        pos = parentpos
 
 def _siftup(heap, pos):
     endpos = len(heap)
     startpos = pos
-    newitem = heap[pos]
-    childpos = 2 * pos + 1
-    while childpos < endpos:
-        rightpos = childpos + 1
-        if rightpos < endpos and not heap[childpos] < heap[rightpos]:
-            childpos = rightpos
-        heap[pos] = heap[childpos]
-        pos = childpos
+    if pos >= endpos:
+        raise IndexError('list index out of range')
+    limit = endpos >> 1
+    while pos < limit:
         childpos = 2 * pos + 1
-    heap[pos] = newitem
+        if childpos + 1 < endpos:
+            if not heap[childpos] < heap[childpos + 1]:
+                childpos += 1
+            if endpos != len(heap):
+                raise RuntimeError('list changed size during iteration')
+        heap[childpos], heap[pos] = heap[pos], heap[childpos]
+        pos = childpos
     _siftdown(heap, startpos, pos)
 
 def _check(heap, what):
@@ -60,15 +66,19 @@ def heapreplace(heap, item):
 
 def heappushpop(heap, item):
     _check(heap, 'heappushpop() argument 1')
-    if heap and heap[0] < item:
-        item, heap[0] = heap[0], item
-        _siftup(heap, 0)
-    return item
+    if not heap or not heap[0] < item:
+        return item
+    if not heap:
+        raise IndexError('index out of range')
+    top = heap[0]
+    heap[0] = item
+    _siftup(heap, 0)
+    return top
 
 def heapify(x):
     _check(x, 'heapify() argument')
     n = len(x)
-    for i in reversed(range(n // 2)):
+    for i in range(n // 2 - 1, -1, -1):
         _siftup(x, i)
 
 # CPython documents both as equivalent to the stable sort below (ties keep input order).
