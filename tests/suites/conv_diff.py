@@ -3,7 +3,7 @@
 random shapes forward and both gradients (jax.vjp w.r.t. input and filter) over NCHW/NHWC (and
 1-D/3-D) dimension numbers, strides, padding (negative too), lhs/rhs dilation, feature groups
 (depthwise included), 1x1 kernels and batch 1, eager and jit-ed, run by one Sable program per
-kernel path: SABLE_CONV=im2col, =col2im, =dnnl (oneDNN; SKIP when libdnnl.so.2 is absent) and
+kernel path: SABLE_CONV=im2col, =col2im, =nhwc (channels-last runs), =dnnl (oneDNN; SKIP when libdnnl.so.2 is absent) and
 the automatic choice. Also central finite differences of the float64 forward for a few cases.
 Tolerance: float32 results within 1e-4 * (1 + max|reference|) of the reference (all paths sum in
 a different order than the reference; oneDNN's order is its own), float64 within 1e-10. Env:
@@ -234,7 +234,7 @@ def main():
                            c["G"], dn, i % 2 == 1)))
         refs.append((c, dn, dt, y, gx, gw, canon_x, canon_w, canon_y, fd_ref))
     open(os.path.join(tmp, "cases.txt"), "w").write("\n".join(lines) + "\n")
-    for mode in ("im2col", "col2im", "dnnl", "auto"):
+    for mode in ("im2col", "col2im", "nhwc", "dnnl", "auto"):
         if mode == "dnnl" and not have_dnnl:
             print("SKIP conv:dnnl: libdnnl.so.2 not installed")
             continue
