@@ -132,7 +132,12 @@ static int ns_put(ModuleObj *m, int64_t i) {
 
 void module_ns_sync(ModuleObj *m, int64_t slot) {
   if (!m->gdict || slot < 0 || slot >= m->n) return;
+  /* a store can happen while an exception is pending (an except-as name is unbound when its
+   * handler raises): that exception must survive the dict update and its own failure */
+  Value pending = obj_err_fetch();
+  int located = obj_ts.located;
   if (ns_put(m, slot) < 0) obj_err_clear();   /* only memory can fail here; the slot is stored */
+  if (!VAL_IS_NULL(pending)) { obj_err_restore(pending); obj_ts.located = located; }
 }
 
 int module_ns_store(DictObj *d, Value key, Value x) {
