@@ -185,10 +185,17 @@ static int epi_by_cols(int64_t B, int64_t M, int64_t N, int nblk) {
   return !rows_only && B == 1 && M < N && N >= (int64_t)nblk * 2 * EPI_COL_ALIGN;
 }
 
+/* Not in the ASan build: with libdnnl's sgemm run on the pool threads, LeakSanitizer's tracer
+ * faulted at exit (signal 11, "LeakSanitizer has encountered a fatal error") in 4 of 5 runs of
+ * tests/lang_jax/pmap_mlp.py; the cause is not yet known, OpenBLAS-only runs pass. */
 static int epi_dnnl(DType dt) {
+#if defined(__SANITIZE_ADDRESS__)
+  return 0;
+#else
   static _Atomic int blas_only = -1;
   if (blas_only < 0) blas_only = epi_env("SABLE_EPI_GEMM", "blas");
   return dt == DT_FLOAT32 && !blas_only && cpu_dnnl_available();
+#endif
 }
 
 typedef struct EpiJob {
