@@ -19,6 +19,8 @@
 
 /* Built without oneDNN's headers (libdnnl-dev): the GEMM kernels do all the work. */
 int cpu_dnnl_available(void) { return 0; }
+int cpu_dnnl_sgemm(int ta, int tb, int64_t M, int64_t N, int64_t K, const float *A, int64_t lda,
+                   const float *B, int64_t ldb, float *C, int64_t ldc) { return 0; }
 int cpu_dnnl_conv(const CpuDnnlConv *c, int kind) { return 0; }
 
 #else
@@ -41,6 +43,11 @@ typedef struct Dnnl { DNNL_FN(DNNL_FIELD) } Dnnl;
 
 static Dnnl dn;
 static int dn_ok;
+/* optional: the GEMM for cpu_dot.c's blocks, and its OpenMP runtime's per-thread team size */
+static dnnl_status_t (*dn_sgemm)(char, char, dnnl_dim_t, dnnl_dim_t, dnnl_dim_t, float, const float *, dnnl_dim_t,
+                                 const float *, dnnl_dim_t, float, float *, dnnl_dim_t);
+static void (*omp_set)(int);
+static int (*omp_max)(void);
 static pthread_once_t dn_once = PTHREAD_ONCE_INIT;
 static dnnl_engine_t engine;
 static dnnl_stream_t stream;
@@ -66,6 +73,12 @@ static void load(void) {
     memcpy(&set, &p, sizeof p);
     set(cpu_pool_threads());
   }
+  void *g = dlsym(h, "dnnl_sgemm"), *os = p, *om = dlsym(h, "omp_get_max_threads");
+  if (g && os && om) {
+    memcpy(&dn_sgemm, &g, sizeof g);
+    memcpy(&omp_set, &os, sizeof os);
+    memcpy(&omp_max, &om, sizeof om);
+  }
   if (d.dnnl_engine_create(&engine, dnnl_cpu, 0) != dnnl_success) return;
   if (d.dnnl_stream_create(&stream, engine, dnnl_stream_default_flags) != dnnl_success) return;
   dn = d;
@@ -75,6 +88,19 @@ static void load(void) {
 int cpu_dnnl_available(void) {
   pthread_once(&dn_once, load);
   return dn_ok;
+}
+
+/* OpenMP's team size is a per-thread setting: the pool thread that calls asks for a team of one
+ * (the pool runs the other blocks), then puts its old value back (the main thread's convolutions
+ * use the pool's count). */
+int cpu_dnnl_sgemm(int ta, int tb, int64_t M, int64_t N, int64_t K, const float *A, int64_t lda,
+                   const float *B, int64_t ldb, float *C, int64_t ldc) {
+  if (!cpu_dnnl_available() || !dn_sgemm) return 0;
+  int old = omp_max();
+  if (old != 1) omp_set(1);
+  dnnl_status_t st = dn_sgemm(ta ? 'T' : 'N', tb ? 'T' : 'N', M, N, K, 1.0f, A, lda, B, ldb, 0.0f, C, ldc);
+  if (old != 1) omp_set(old);
+  return st == dnnl_success;
 }
 
 /* A memory descriptor over user memory: dims and element strides as given. */

@@ -32,6 +32,11 @@ enum { CPU_DNNL_FWD, CPU_DNNL_BWD_DATA, CPU_DNNL_BWD_WEIGHTS };
  * is not there or declines the case (the caller uses its own kernel; no error is left set),
  * -1 with an error set through arr_err. */
 int cpu_dnnl_conv(const CpuDnnlConv *c, int kind);
+/* C = op(A) op(B) for row-major float32 matrices (op: transposed when ta / tb), by oneDNN's GEMM
+ * on the calling thread alone. 1 when done, 0 when oneDNN (or its dnnl_sgemm) is not there or
+ * failed, with no error set: the caller runs its own GEMM. */
+int cpu_dnnl_sgemm(int ta, int tb, int64_t M, int64_t N, int64_t K, const float *A, int64_t lda,
+                   const float *B, int64_t ldb, float *C, int64_t ldc);
 /* 1 when libdnnl could be loaded (loads it on the first call). */
 int cpu_dnnl_available(void);
 

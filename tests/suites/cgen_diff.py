@@ -166,7 +166,8 @@ def gen_red_graph(rng, gi, trans, tiled=False):
     if shape == (70000,) and rng.random() < 0.5:
         shape = (300, 230)
     if tiled:   # a transposed input, no reduction: the tiled walk
-        shape = rng.choice([(130, 300), (300, 230), (2, 150, 140), (5, 129)])
+        # (256, 300), (512, 130): the transposed operand's stride a multiple of 1 KiB (16-column tiles)
+        shape = rng.choice([(130, 300), (300, 230), (2, 150, 140), (5, 129), (256, 300), (512, 130)])
     dt = rng.choice(["float32", "float64"] if trans else DTYPES)
     nd = len(shape)
     nin = rng.randint(1, 3)

@@ -4,13 +4,14 @@ eager graph runner (SABLE_NO_CGEN=1): dot_general (plain, transposed operands, c
 0 as in a weight gradient, transpose of a product, batch dims, matrix @ vector) followed by
 bias + relu, tanh, gelu, the relu-derivative select, scaling, the SGD update w - lr * g, or
 nothing, over float32/float64 and random shapes (1 row, 0 rows, K = 0, 1 column, products big
-enough to be cut into row blocks), with contiguous, strided and transposed operands.
+enough to be cut into row blocks, or column blocks when M < N), with contiguous, strided and
+transposed operands.
 Oracles: with one thread, and for every product small enough that OpenBLAS runs it as one
 single-threaded call (M*N*K <= 262144, or fewer than 32 rows), the fused result must be
 bit-equal (the same GEMM call, the same epilogue arithmetic; transcendental epilogues: within
-2^-15 / 2^-40 relative, libmvec vs libm, as cgen_diff.py). Products cut into row blocks run
-one single-threaded GEMM per block, which sums K in other blocks than OpenBLAS's threaded
-driver: there each element must be within L * 2 K u (|A| @ |B|) + 4 u |ref| of the eager
+2^-15 / 2^-40 relative, libmvec vs libm, as cgen_diff.py). Products cut into row or column blocks run
+one single-threaded GEMM per block (oneDNN's sgemm for wide enough float32 blocks), which sums K
+in other blocks or order than OpenBLAS's threaded driver: there each element must be within L * 2 K u (|A| @ |B|) + 4 u |ref| of the eager
 value (u the unit roundoff, L the epilogue's Lipschitz bound), computed here with NumPy.
 Also checks from SABLE_CGEN_LOG that every product was fused (or, with nothing after it or
 before a transpose it folds, run on its own; a small product before a transpose stays eager). Env: SABLE, SABLE_ROOT."""
@@ -52,7 +53,10 @@ EPIS = [
 ]
 SHAPES = [(1, 1, 7, 5), (1, 0, 4, 6), (1, 5, 0, 3), (1, 33, 65, 17), (1, 128, 300, 200),
           (1, 64, 512, 96), (1, 1, 600, 700), (1, 200, 1, 300), (1, 300, 40, 50), (3, 40, 50, 60),
-          (4, 64, 100, 80), (1, 130, 70, 110), (1, 37, 129, 1)]
+          (4, 64, 100, 80), (1, 130, 70, 110), (1, 37, 129, 1),
+          # column blocks (M < N), a last block narrower than 16 columns; oneDNN's sgemm on blocks
+          # of >= 64 columns and K >= 64, OpenBLAS on narrower or shallower ones
+          (1, 40, 90, 1001), (1, 100, 257, 130), (1, 48, 40, 700)]
 LAYOUTS = ["c", "c", "slice", "T"]
 
 PRELUDE = r'''
@@ -82,8 +86,8 @@ def blocks(B, M, K, N, threads):
 
 
 def split(shape_bmkn, dot, threads):
-    """Does cpu_dot_epi cut the product (for swapT: before its transpose) into row blocks
-    (cpu_dot_blocks)?"""
+    """Does cpu_dot_epi cut the product (for swapT: before its transpose) into row or column
+    blocks (cpu_dot_blocks)?"""
     B, M, K, N = shape_bmkn
     if dot == "matvec":
         N = 1
