@@ -118,36 +118,9 @@ def jax_rows(rows):
     if "mlp_update" in rows:
         out["mlp_update"] = timeit(lambda: update(params, xb, yb)[-1][1].block_until_ready(), 20, reps)
 
-    # LeNet-5 as bench/lenet_bench.py's worker_jax
-    def he(k, shape, fan_in):
-        return jax.random.normal(k, shape) * jnp.sqrt(2.0 / fan_in)
-    ks = jax.random.split(jax.random.PRNGKey(0), 5)
-    lp = {"c1": (he(ks[0], (5, 5, 1, 6), 25), jnp.zeros(6)), "c2": (he(ks[1], (5, 5, 6, 16), 150), jnp.zeros(16)),
-          "f1": (he(ks[2], (400, 120), 400), jnp.zeros(120)), "f2": (he(ks[3], (120, 84), 120), jnp.zeros(84)),
-          "f3": (he(ks[4], (84, 10), 84), jnp.zeros(10))}
-
-    def conv(x, wb, pad):
-        y = jax.lax.conv_general_dilated(x, wb[0], (1, 1), pad, dimension_numbers=("NHWC", "HWIO", "NHWC"))
-        return jax.nn.relu(y + wb[1])
-
-    def pool(x):
-        return jax.lax.reduce_window(x, 0.0, jax.lax.add, (1, 2, 2, 1), (1, 2, 2, 1), "VALID") / 4.0
-
-    def model(p, x):
-        x = pool(conv(x, p["c1"], "SAME"))
-        x = pool(conv(x, p["c2"], "VALID"))
-        x = x.reshape(x.shape[0], -1)
-        x = jax.nn.relu(x @ p["f1"][0] + p["f1"][1])
-        x = jax.nn.relu(x @ p["f2"][0] + p["f2"][1])
-        return x @ p["f3"][0] + p["f3"][1]
-
-    opt = optax.adam(LR)
-
-    @jax.jit
-    def lstep(p, s, x, y):
-        lv, g = jax.value_and_grad(lambda q: optax.softmax_cross_entropy_with_integer_labels(model(q, x), y).mean())(p)
-        u, s = opt.update(g, s, p)
-        return optax.apply_updates(p, u), s, lv
+    # LeNet-5 as bench/lenet_bench.py's worker_jax trains it
+    from lenet_bench import lenet_jax
+    lp, opt, _, lstep = lenet_jax()
 
     need_data = any(r in rows for r in ("lenet_step", "latency_lenet", "lenet_epoch", "mlp_epoch"))
     if need_data:

@@ -43,10 +43,11 @@ def batches(n, epoch):
     return [perm[i:i + BATCH] for i in range(0, n, BATCH)]
 
 
-def worker_jax(xtr, ytr, xte, yte, epochs):
+def lenet_jax():
+    """LeNet-5 in pure JAX + optax: initial parameters (PRNGKey(0), He normal), the optimizer, the
+    model and one jit-ed Adam step. worker_jax and bench/jit_bench.py both train this."""
     import jax
     import jax.numpy as jnp
-    import numpy as np
     import optax
 
     def he(k, shape, fan_in):
@@ -72,13 +73,23 @@ def worker_jax(xtr, ytr, xte, yte, epochs):
         return x @ p["f3"][0] + p["f3"][1]
 
     opt = optax.adam(LR)
-    state = opt.init(params)
 
     @jax.jit
     def step(p, s, x, y):
         loss, g = jax.value_and_grad(lambda q: optax.softmax_cross_entropy_with_integer_labels(model(q, x), y).mean())(p)
         u, s = opt.update(g, s, p)
         return optax.apply_updates(p, u), s, loss
+
+    return params, opt, model, step
+
+
+def worker_jax(xtr, ytr, xte, yte, epochs):
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    params, opt, model, step = lenet_jax()
+    state = opt.init(params)
 
     predict = jax.jit(lambda p, x: jnp.argmax(model(p, x), -1))
     times = []
