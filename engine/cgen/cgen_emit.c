@@ -27,6 +27,30 @@ void cg_put(CgBuf *b, const char *fmt, ...) {
   }
 }
 
+/* The outer walk of a kernel over [b, e) of a group's coalesced iteration space (cnd >= 2): the
+ * index of b, then one inner call per run of the innermost dim, slot s at offset f<s>. The
+ * caller emits the inner call's arguments between head and tail. */
+void cg_walk_head(CgBuf *b, const CgGroup *gr) {
+  int nd = gr->cnd, inner = nd - 1;
+  cg_put(b, "  static const int64_t D[%d] = {", nd);
+  for (int d = 0; d < nd; d++) cg_put(b, "%s%lldLL", d ? ", " : "", (long long)gr->cshape[d]);
+  cg_put(b, "};\n  int64_t idx[%d];\n  int64_t rest = b / D[%d], pos = b %% D[%d];\n", nd - 1, nd - 1, nd - 1);
+  cg_put(b, "  for (int d = %d; d >= 0; d--) { idx[d] = rest %% D[d]; rest /= D[d]; }\n", nd - 2);
+  cg_put(b, "  while (b < e) {\n    int64_t cnt = D[%d] - pos;\n    if (cnt > e - b) cnt = e - b;\n", nd - 1);
+  for (int s = 0; s < gr->nin; s++) {
+    cg_put(b, "    int64_t f%d = pos * %lldLL", s, (long long)gr->cst[s][inner]);
+    for (int d = 0; d < nd - 1; d++)
+      if (gr->cst[s][d]) cg_put(b, " + idx[%d] * %lldLL", d, (long long)gr->cst[s][d]);
+    cg_put(b, ";\n");
+  }
+}
+
+void cg_walk_tail(CgBuf *b, const CgGroup *gr) {
+  int nd = gr->cnd;
+  cg_put(b, ");\n    b += cnt;\n    pos = 0;\n");
+  cg_put(b, "    for (int d = %d; d >= 0; d--) { if (++idx[d] < D[d]) break; idx[d] = 0; }\n  }\n}\n", nd - 2);
+}
+
 int cg_dtype_ok(DType d) {
   switch (d) {
     case DT_BOOL: case DT_UINT8: case DT_UINT32: case DT_INT32: case DT_INT64:
@@ -269,23 +293,11 @@ int cg_emit_group(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k) {
     cg_put(b, ");\n}\n");
     return b->oom ? -1 : 0;
   }
-  int nd = gr->cnd;
-  cg_put(b, "  static const int64_t D[%d] = {", nd);
-  for (int d = 0; d < nd; d++) cg_put(b, "%s%lldLL", d ? ", " : "", (long long)gr->cshape[d]);
-  cg_put(b, "};\n  int64_t idx[%d];\n  int64_t rest = b / D[%d], pos = b %% D[%d];\n", nd - 1, nd - 1, nd - 1);
-  cg_put(b, "  for (int d = %d; d >= 0; d--) { idx[d] = rest %% D[d]; rest /= D[d]; }\n", nd - 2);
-  cg_put(b, "  while (b < e) {\n    int64_t cnt = D[%d] - pos;\n    if (cnt > e - b) cnt = e - b;\n", nd - 1);
-  for (int s = 0; s < gr->nin; s++) {
-    cg_put(b, "    int64_t f%d = pos * %lldLL", s, (long long)gr->cst[s][inner]);
-    for (int d = 0; d < nd - 1; d++)
-      if (gr->cst[s][d]) cg_put(b, " + idx[%d] * %lldLL", d, (long long)gr->cst[s][d]);
-    cg_put(b, ";\n");
-  }
+  cg_walk_head(b, gr);
   cg_put(b, "    sbk%d_in(cnt", k);
   for (int o = 0; o < gr->nout; o++) cg_put(b, ", o%d + b", o);
   for (int s = 0; s < gr->nin; s++) cg_put(b, ", i%d + f%d", s, s);
-  cg_put(b, ");\n    b += cnt;\n    pos = 0;\n");
-  cg_put(b, "    for (int d = %d; d >= 0; d--) { if (++idx[d] < D[d]) break; idx[d] = 0; }\n  }\n}\n", nd - 2);
+  cg_walk_tail(b, gr);
   return b->oom ? -1 : 0;
 }
 

@@ -72,6 +72,11 @@ int cg_dtype_ok(DType d);
  * for its dtypes (the group is then left to the eager kernels). */
 typedef struct CgBuf { char *s; size_t n, cap; int oom; } CgBuf;
 void cg_put(CgBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* the outer loop nest of a kernel over a group's coalesced shape (cgen_emit.c), shared by the
+ * elementwise and the reducing kernels: head opens it and defines f<s>, tail closes the call and
+ * the kernel */
+void cg_walk_head(CgBuf *b, const CgGroup *gr);
+void cg_walk_tail(CgBuf *b, const CgGroup *gr);
 void cg_prelude(CgBuf *b);
 int cg_emit_group(CgBuf *b, const IrGraph *g, const CgGroup *gr, int k);
 /* Can this equation be expressed by its template for its dtypes? */
