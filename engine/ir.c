@@ -543,6 +543,51 @@ static int poll_interrupt(void) {
   return ir_poll ? ir_poll() : 0;
 }
 
+/* One equation on the eager kernels: its inputs from env, its outputs into env (owned), its
+ * inputs released after their last use. ir_run's step, and cgen's while a group waits for its
+ * compiled code (cgen_plan.c). 0 / -1. */
+int ir_run_eqn(const IrGraph *g, int i, Array **env, uint8_t *own) {
+  const IrEqn *e = &g->eqns[i];
+  int rc = 0;
+  Array *ins_s[8], *outs_s[8];
+  Array **ins = e->nin <= 8 ? ins_s : malloc(sizeof(Array *) * (size_t)e->nin);
+  Array **outs = e->nout <= 8 ? outs_s : calloc((size_t)e->nout, sizeof(Array *));
+  if (!ins || !outs) {
+    rc = arr_err(ERR_MEMORY, "out of memory");
+  } else {
+    for (int k = 0; k < e->nin; k++) ins[k] = env[e->in[k]];
+    /* the shape rules ran when the graph was traced: straight to the kernel */
+    const Prim *p = &prim_table[e->prim];
+    AVal oav_s[8], *oav = e->nout <= 8 ? oav_s : malloc(sizeof(AVal) * (size_t)e->nout);
+    int n = -1;
+    if (!oav) arr_err(ERR_MEMORY, "out of memory");
+    else if (!p->cpu) arr_err(ERR_NOTIMPL, "%s has no CPU kernel", p->name);
+    else {
+      for (int k = 0; k < e->nout; k++) oav[k] = g->avals[e->out[k]];
+      n = prim_run_cpu(p, ins, e->nin, e->params, oav, e->nout, outs) < 0 ? -1 : e->nout;
+    }
+    if (oav != oav_s) free(oav);
+    if (n < 0) {
+      rc = -1;
+    } else {
+      for (int k = 0; k < e->nout; k++) {
+        int v = e->out[k];
+        if (k >= n) { rc = arr_err(ERR_INTERNAL, "%s returned too few outputs", prim_table[e->prim].name); break; }
+        if (g->last_use[v] < 0) { arr_release(outs[k]); continue; }
+        env[v] = outs[k];
+        own[v] = 1;
+      }
+      for (int k = 0; k < e->nin; k++) {
+        int v = e->in[k];
+        if (own[v] && g->last_use[v] == i) { arr_release(env[v]); env[v] = NULL; own[v] = 0; }
+      }
+    }
+  }
+  if (ins != ins_s) free(ins);
+  if (outs != outs_s) free(outs);
+  return rc;
+}
+
 int ir_run(IrGraph *g, Array *const *in, Array **out) {
   if (ir_prepare(g) < 0) return -1;
   Array *env_s[64], **env = env_s;
@@ -558,49 +603,13 @@ int ir_run(IrGraph *g, Array *const *in, Array **out) {
   for (int i = 0; i < g->nin; i++) env[g->in[i]] = in[i];
   for (int i = 0; i < g->nconst; i++) env[g->constvar[i]] = g->consts[i];
   int rc = 0;
-  Array *ins_s[8], *outs_s[8];
   for (int i = 0; i < g->neqn && rc == 0; i++) {
-    IrEqn *e = &g->eqns[i];
     if (g->cgen) {
       int r = cgen_step(g->cgen, g, i, env, own);
       if (r < 0) { rc = -1; break; }
       if (r > 0) continue;
     }
-    Array **ins = e->nin <= 8 ? ins_s : malloc(sizeof(Array *) * (size_t)e->nin);
-    Array **outs = e->nout <= 8 ? outs_s : calloc((size_t)e->nout, sizeof(Array *));
-    if (!ins || !outs) {
-      rc = arr_err(ERR_MEMORY, "out of memory");
-    } else {
-      for (int k = 0; k < e->nin; k++) ins[k] = env[e->in[k]];
-      /* the shape rules ran when the graph was traced: straight to the kernel */
-      const Prim *p = &prim_table[e->prim];
-      AVal oav_s[8], *oav = e->nout <= 8 ? oav_s : malloc(sizeof(AVal) * (size_t)e->nout);
-      int n = -1;
-      if (!oav) arr_err(ERR_MEMORY, "out of memory");
-      else if (!p->cpu) arr_err(ERR_NOTIMPL, "%s has no CPU kernel", p->name);
-      else {
-        for (int k = 0; k < e->nout; k++) oav[k] = g->avals[e->out[k]];
-        n = prim_run_cpu(p, ins, e->nin, e->params, oav, e->nout, outs) < 0 ? -1 : e->nout;
-      }
-      if (oav != oav_s) free(oav);
-      if (n < 0) {
-        rc = -1;
-      } else {
-        for (int k = 0; k < e->nout; k++) {
-          int v = e->out[k];
-          if (k >= n) { rc = arr_err(ERR_INTERNAL, "%s returned too few outputs", prim_table[e->prim].name); break; }
-          if (g->last_use[v] < 0) { arr_release(outs[k]); continue; }
-          env[v] = outs[k];
-          own[v] = 1;
-        }
-        for (int k = 0; k < e->nin; k++) {
-          int v = e->in[k];
-          if (own[v] && g->last_use[v] == i) { arr_release(env[v]); env[v] = NULL; own[v] = 0; }
-        }
-      }
-    }
-    if (ins != ins_s) free(ins);
-    if (outs != outs_s) free(outs);
+    rc = ir_run_eqn(g, i, env, own);
   }
   if (rc == 0)
     for (int k = 0; k < g->nout; k++) {

@@ -60,6 +60,8 @@ int ir_bind(PrimId id, Array *const *in, int nin, const void *params, Array **ou
 /* Run a graph with the eager kernels. in[] borrowed; out[] receive new references.
  * Returns 0, or -1 with the engine error set. */
 int ir_run(IrGraph *g, Array *const *in, Array **out);
+/* One equation of a prepared graph on the eager kernels, env/own as ir_run keeps them. 0 / -1. */
+int ir_run_eqn(const IrGraph *g, int i, Array **env, uint8_t *own);
 /* Make the execution plan now (ir_run makes it on first use); thread-safe. 0 / -1. */
 int ir_prepare(IrGraph *g);
 

@@ -529,16 +529,15 @@ CgenPlan *cgen_plan(const IrGraph *g) {
   const char *lg = getenv("SABLE_CGEN_LOG");
   if (lg && !strcmp(lg, "2")) fprintf(stderr, "%s\n", src);
   /* the tiled fallback of every group, used until (or unless) compiled code is there */
-  int ntiled = 0;
   for (int k = 0; k < ng; k++)
-    if (gr[k].ok && (gr[k].tile = cg_tile_make(g, &gr[k]))) ntiled++;
+    if (gr[k].ok) gr[k].tile = cg_tile_make(g, &gr[k]);
   int how = 0;
   double ms = 0;
   void *h = nocgen ? NULL : cg_lookup(src, strlen(src), &how, &ms);
   if (h) {
     static const char *what[] = {"memory cache", "disk cache"};
     plan_log(g, gr, ng, what[how], ms);
-  } else if (cg_compiler_ok() && !sync && ntiled == n && (job = cg_compile_async(src, strlen(src)))) {
+  } else if (cg_compiler_ok() && !sync && (job = cg_compile_async(src, strlen(src)))) {
     plan_log(g, gr, ng, "compiling in the background, tiled meanwhile; started", ms);
   } else if (cg_compiler_ok()) {
     h = cg_load(src, strlen(src), &how, &ms);
@@ -651,6 +650,13 @@ int cgen_step(CgenPlan *p, const IrGraph *g, int i, Array **env, uint8_t *own) {
   if (k == -2) return 1;
   if (k <= -3) return cg_epi_lone(g, &p->lone[-3 - k], i, env, own);
   CgGroup *G = &p->gr[k];
+  if (!G->epi && !G->tile && !__atomic_load_n(&G->fn, __ATOMIC_ACQUIRE)) {
+    /* compiling in the background and no tiled form (a reduction): its members, eagerly, here
+     * where its outputs are due (cgen_extend_lifetimes kept its operands alive) */
+    for (int m = 0; m < G->nmem; m++)
+      if (ir_run_eqn(g, G->mem[m], env, own) < 0) return -1;
+    return 1;
+  }
   char *ptrs[CG_MAXSLOTS];
   Array *tmp[CG_MAXSLOTS];
   int ntmp = 0, rc = 0;
