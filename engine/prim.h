@@ -122,6 +122,8 @@
   X(reduce_window_sum, "reduce_window_sum") \
   X(reduce_window_max, "reduce_window_max") \
   X(reduce_window_min, "reduce_window_min") \
+  X(select_and_gather_add, "select_and_gather_add") \
+  X(select_and_scatter_add, "select_and_scatter_add") \
   /* linear algebra (prim_linalg.c) */ \
   X(lu, "lu") \
   X(inv, "inv") \
@@ -249,6 +251,7 @@ typedef struct PConv {
 typedef struct PWindow {
   int ndim;
   int64_t window[ARR_MAXDIM], strides[ARR_MAXDIM], pad_lo[ARR_MAXDIM], pad_hi[ARR_MAXDIM];
+  int select;   /* select_and_*_add: 1 ge (max pooling), 2 le (min); 0 for reduce_window_* */
 } PWindow;
 /* inv/solve/cholesky: check=1 raises LinAlgError ("Singular matrix", "Matrix is not positive
  * definite") as numpy.linalg does; check=0 returns inf/NaN results as JAX does. */

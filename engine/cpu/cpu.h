@@ -46,6 +46,7 @@ ElemLoop cpu_convert_loop(DType from, DType to);
 CPU_KERNEL(cpu_k_conv);
 CPU_KERNEL(cpu_k_dot);
 CPU_KERNEL(cpu_k_window);
+CPU_KERNEL(cpu_k_select_window);
 /* dot_general of float32/float64 operands (both of o's dtype) into o (fresh, contiguous, the
  * output shape) with an epilogue: epi(ctx, b, e) runs on flat output elements [b, e) right after
  * the GEMM wrote them, while they are in cache. Big products are cut into row blocks, one

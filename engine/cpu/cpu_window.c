@@ -1,5 +1,7 @@
 /* cpu_window.c - reduce_window (sum, max, min) on float32/float64 arrays: rows of the last
  * dimension at a time, spread over the thread pool; pooling layers and their gradients. */
+/* the row loops are vectorised (as cpu_elem.c, cpu_reduce.c) */
+#pragma GCC optimize("O3")
 #include "cpu.h"
 
 #include <stdlib.h>
@@ -20,6 +22,10 @@ typedef struct WJob {
  * last dim. A row whose windows lie inside the input on every leading dim (most rows) uses tap
  * offsets computed once; border rows check each tap. NaN wins in max/min (as the scalar kernel
  * and XLA). The sum accumulates in T in window order. */
+/* The running max/min with a NaN winning (a NaN already there stays), written without branches
+ * so that the loops vectorise (compare + blend); equal values keep the one there, as before. */
+#define WMAX(cur, v) ((((v) > (cur)) | ((v) != (v))) ? (v) : (cur))
+#define WMIN(cur, v) ((((v) < (cur)) | ((v) != (v))) ? (v) : (cur))
 #define WROW(sfx, T)                                                                           \
   static inline void wtaps_##sfx(const WJob *j, const T *xr0, T *acc) {                        \
     const PWindow *w = j->w;                                                                   \
@@ -42,14 +48,16 @@ typedef struct WJob {
             for (int64_t c = 0; c < in; c++) ac[c] += xq[c];                                   \
           }                                                                                    \
         }                                                                                      \
+      } else if (sl * xsl == in) { /* max/min, one contiguous run */                            \
+        if (j->op == 1) for (int64_t q = a * in; q < e * in; q++) acc[q] = WMAX(acc[q], xr[q]);   \
+        else for (int64_t q = a * in; q < e * in; q++) acc[q] = WMIN(acc[q], xr[q]);             \
       } else {                                                                                 \
-        int mx = j->op == 1;                                                                   \
-        for (int64_t q = a; q < e; q++)                                                        \
-          for (int64_t c = 0; c < in; c++) {                                                   \
-            T v = xr[q * sl * xsl + c], cur = acc[q * in + c];                                 \
-            acc[q * in + c] = v != v ? v : cur != cur ? cur : mx ? (v > cur ? v : cur)         \
-                                                                : (v < cur ? v : cur);        \
-          }                                                                                    \
+        for (int64_t q = a; q < e; q++) {                                                      \
+          T *ac = acc + q * in;                                                                \
+          const T *xq = xr + q * sl * xsl;                                                     \
+          if (j->op == 1) for (int64_t c = 0; c < in; c++) ac[c] = WMAX(ac[c], xq[c]);         \
+          else for (int64_t c = 0; c < in; c++) ac[c] = WMIN(ac[c], xq[c]);                    \
+        }                                                                                      \
       }                                                                                        \
     }                                                                                          \
   }                                                                                            \

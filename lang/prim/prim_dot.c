@@ -118,6 +118,28 @@ static int rule_window(const Prim *p, const AVal *in, int nin, const void *param
   return 1;
 }
 
+/* select_and_gather_add(t, x): each window of x's chosen element (XLA's select: the first
+ * maximum for ge, minimum for le), its value taken from t, x's shape; select_and_scatter_add(s,
+ * x): s, of the windows' shape, added at those elements, x's shape. Max/min pooling's JVP and its
+ * transpose, as in JAX. */
+static int rule_select_window(const Prim *p, const AVal *in, int nin, const void *params, AVal *out) {
+  const PWindow *w = params;
+  if (w->select != 1 && w->select != 2) return arr_err(ERR_VALUE, "%s: select_prim must be ge or le", p->name);
+  if (!dt_is_float(in[1].dtype) || in[0].dtype != in[1].dtype)
+    return arr_err(ERR_TYPE, "%s: operands must be floating point of one dtype, got %s and %s", p->name,
+                   arr_dtypes[in[0].dtype].name, arr_dtypes[in[1].dtype].name);
+  AVal win;
+  if (rule_window(p, &in[1], 1, params, &win) < 0) return -1;
+  const AVal *want = p->id == PRIM_select_and_gather_add ? &in[1] : &win;
+  int same = in[0].ndim == want->ndim;
+  for (int i = 0; same && i < want->ndim; i++) same = in[0].shape[i] == want->shape[i];
+  if (!same) return arr_err(ERR_TYPE, "%s: the first operand's shape does not match the %s", p->name,
+                            p->id == PRIM_select_and_gather_add ? "operand's" : "windows'");
+  *out = p->id == PRIM_select_and_gather_add ? win : in[1];
+  out->weak = 0;
+  return 1;
+}
+
 /* {=== differentiation ===} */
 static int remaining(int nd, const int *a, int na, const int *b, int nb, int *out) {
   int n = 0;
@@ -358,52 +380,27 @@ static int tp_window_sum(const RuleCtx *c, const Value *ct, const uint8_t *need,
   return EM_IS_NULL(o[0]) ? -1 : 0;
 }
 
-/* reduce_window_*: the windows as strided slices of the padded operand, combined */
-static int decomp_window(PrimId id, const void *params, int nin, const Value *in, Value *out) {
-  const PWindow *w = params;
-  AVal av;
-  if (em_aval(in[0], &av) < 0) return -1;
-  double ident = prim_identity(prim_table[id].reduce_identity);
-  PrimId op = (PrimId)prim_table[id].monoid;
-  Value idv = t_scalar(av.dtype, ident, 0);
-  if (EM_IS_NULL(idv)) return -1;
-  Value xp = t_pad(in[0], idv, w->pad_lo, w->pad_hi, NULL);
-  em_decref(idv);
-  if (EM_IS_NULL(xp)) return -1;
-  AVal pa;
-  em_aval(xp, &pa);
-  int64_t osh[ARR_MAXDIM], total = 1;
-  for (int i = 0; i < av.ndim; i++) {
-    int64_t s = w->strides[i] ? w->strides[i] : 1;
-    osh[i] = pa.shape[i] >= w->window[i] ? (pa.shape[i] - w->window[i]) / s + 1 : 0;
-    total *= w->window[i];
-  }
-  Value acc = em_null();
-  int64_t idx[ARR_MAXDIM] = {0};
-  for (int64_t k = 0; k < total; k++) {
-    int64_t st[ARR_MAXDIM], lim[ARR_MAXDIM], str[ARR_MAXDIM];
-    for (int i = 0; i < av.ndim; i++) {
-      str[i] = w->strides[i] ? w->strides[i] : 1;
-      st[i] = idx[i];
-      lim[i] = osh[i] > 0 ? idx[i] + (osh[i] - 1) * str[i] + 1 : idx[i];
-    }
-    Value sl = t_slice(xp, st, lim, str);
-    if (EM_IS_NULL(sl)) { em_decref(acc); em_decref(xp); return -1; }
-    if (EM_IS_NULL(acc)) acc = sl;
-    else {
-      Value a = t_binary(op, acc, sl);
-      em_decref(acc);
-      em_decref(sl);
-      if (EM_IS_NULL(acc = a)) { em_decref(xp); return -1; }
-    }
-    for (int i = av.ndim - 1; i >= 0; i--) {   /* next window offset */
-      if (++idx[i] < w->window[i]) break;
-      idx[i] = 0;
-    }
-  }
-  em_decref(xp);
-  out[0] = acc;
+/* reduce_window_max/min: the tangent of each window's first extreme element (JAX's
+ * _reduce_window_chooser_jvp_rule); reverse mode transposes it into select_and_scatter_add */
+static int jvp_window_chooser(PrimId id, const void *params, int nin, const Value *p, const Value *t,
+                              Value *out, Value *tout) {
+  if (t_jvp_primal(id, params, 1, p, out, tout) < 0) return -1;
+  if (EM_IS_NULL(t[0]) || !t_is_float(p[0])) return 1;
+  PWindow q = *(const PWindow *)params;
+  q.select = id == PRIM_reduce_window_max ? 1 : 2;
+  Value args[2] = {t[0], p[0]};
+  tout[0] = t_bind1(PRIM_select_and_gather_add, 2, args, &q);
+  if (EM_IS_NULL(tout[0])) { em_clear(&out[0]); return -1; }
   return 1;
+}
+/* select_and_gather_add and select_and_scatter_add are linear in operand 0 and each other's
+ * transpose */
+static int tp_select_window(const RuleCtx *c, const Value *ct, const uint8_t *need, Value *o) {
+  if (!need[0]) return 0;
+  PrimId other = c->id == PRIM_select_and_gather_add ? PRIM_select_and_scatter_add : PRIM_select_and_gather_add;
+  Value args[2] = {CT, c->in[1]};
+  o[0] = t_bind1(other, 2, args, c->params);
+  return EM_IS_NULL(o[0]) ? -1 : 0;
 }
 
 /* {=== batching ===} */
@@ -514,16 +511,21 @@ static int b_conv(PrimId id, const void *params, int nin, const Value *in, const
   return EM_IS_NULL(out[0]) ? -1 : 1;
 }
 
+/* the window of operands that gained a leading batch axis: a window of 1 there */
+static void window_front(const PWindow *w, PWindow *p) {
+  memset(p, 0, sizeof *p);
+  p->ndim = w->ndim + 1;
+  t_prepend64(p->window, 1, w->window, w->ndim);
+  t_prepend64(p->strides, 1, w->strides, w->ndim);
+  t_prepend64(p->pad_lo, 0, w->pad_lo, w->ndim);
+  t_prepend64(p->pad_hi, 0, w->pad_hi, w->ndim);
+  p->select = w->select;
+}
 static int b_window(PrimId id, const void *params, int nin, const Value *in, const int *bd,
              int64_t size, Value *out, int *obd) {
-  const PWindow *w = params;
   PWindow p;
-  memset(&p, 0, sizeof p);
-  p.ndim = w->ndim + 1;
-  t_prepend64(p.window, 1, w->window, w->ndim);
-  t_prepend64(p.strides, 1, w->strides, w->ndim);
-  t_prepend64(p.pad_lo, 0, w->pad_lo, w->ndim);
-  t_prepend64(p.pad_hi, 0, w->pad_hi, w->ndim);
+  window_front(params, &p);
+  if (nin == 2) return t_all_front(id, 2, in, bd, size, &p, out, obd);   /* select_and_*_add */
   return t_front1(id, in, bd, &p, out, obd);
 }
 
@@ -540,6 +542,9 @@ static const ParamField pf_conv[] = {
 static const ParamField pf_window[] = {
     PRIM_FIELD(PWindow, ndim, PT_INT, 0), PRIM_FIELD(PWindow, window, PT_INT64_ARR, 0), PRIM_FIELD(PWindow, strides, PT_INT64_ARR, 0),
     PRIM_FIELD(PWindow, pad_lo, PT_INT64_ARR, 0), PRIM_FIELD(PWindow, pad_hi, PT_INT64_ARR, 0)};
+static const ParamField pf_select_window[] = {
+    PRIM_FIELD(PWindow, ndim, PT_INT, 0), PRIM_FIELD(PWindow, window, PT_INT64_ARR, 0), PRIM_FIELD(PWindow, strides, PT_INT64_ARR, 0),
+    PRIM_FIELD(PWindow, pad_lo, PT_INT64_ARR, 0), PRIM_FIELD(PWindow, pad_hi, PT_INT64_ARR, 0), PRIM_FIELD(PWindow, select, PT_INT, 0)};
 
 /* dot_general in jaxpr text: preferred_element_type is the output's dtype (the graph's) */
 static void pp_dot(IrPrinter *pr, const IrGraph *g, const IrEqn *e) {
@@ -568,16 +573,24 @@ const Prim prim_rows_dot[] = {
     {.id = PRIM_reduce_window_sum, .nin = 1, .nout = 1, .kind = PK_OTHER,
      PARAMS(PWindow, pf_window),
      .rule = rule_window, .cpu = cpu_k_window, .reduce_identity = RI_ZERO,
-     .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_window_sum, .decomp = decomp_window,
+     .ad = RK_LINEAR, .lin = LIN_ALL, .transpose = tp_window_sum,
      .batch = b_window, .monoid = PRIM_add},
     {.id = PRIM_reduce_window_max, .nin = 1, .nout = 1, .kind = PK_OTHER,
      PARAMS(PWindow, pf_window),
      .rule = rule_window, .cpu = cpu_k_window, .reduce_identity = RI_LOWEST,
-     .ad = RK_DECOMP, .decomp = decomp_window, .batch = b_window,
+     .ad = RK_CUSTOM, .jvp = jvp_window_chooser, .batch = b_window,
      .monoid = PRIM_max},
     {.id = PRIM_reduce_window_min, .nin = 1, .nout = 1, .kind = PK_OTHER,
      PARAMS(PWindow, pf_window),
      .rule = rule_window, .cpu = cpu_k_window, .reduce_identity = RI_HIGHEST,
-     .ad = RK_DECOMP, .decomp = decomp_window, .batch = b_window,
+     .ad = RK_CUSTOM, .jvp = jvp_window_chooser, .batch = b_window,
      .monoid = PRIM_min},
+    {.id = PRIM_select_and_gather_add, .nin = 2, .nout = 1, .kind = PK_OTHER,
+     PARAMS(PWindow, pf_select_window),
+     .rule = rule_select_window, .cpu = cpu_k_select_window,
+     .ad = RK_LINEAR, .lin = 1, .transpose = tp_select_window, .batch = b_window},
+    {.id = PRIM_select_and_scatter_add, .nin = 2, .nout = 1, .kind = PK_OTHER,
+     PARAMS(PWindow, pf_select_window),
+     .rule = rule_select_window, .cpu = cpu_k_select_window,
+     .ad = RK_LINEAR, .lin = 1, .transpose = tp_select_window, .batch = b_window},
     {.id = PRIM_COUNT}};
