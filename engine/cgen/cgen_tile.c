@@ -133,6 +133,28 @@ CgTile *cg_tile_make(const IrGraph *g, const CgGroup *G) {
     op->dst = t->nvals++;
     t->nops++;
   }
+  /* an output no member writes is a broadcast (a slot): copied out of its slot */
+  for (int o = 0; o < G->nout; o++) {
+    int done = 0;
+    for (int v = G->nin; v < t->nvals; v++) done |= t->vals[v].mode == V_OUT && t->vals[v].idx == o;
+    if (done) continue;
+    int src = val_of(t, G->out[o]);
+    if (src < 0 || t->nvals >= nv + 1 || t->nops >= G->nmem + 1) goto bad;
+    TileOp *op = &t->ops[t->nops];
+    memset(op, 0, sizeof *op);
+    op->kind = OP_LOOP;
+    op->nin = 1;
+    op->loop = cpu_convert_loop(t->vals[src].dt, t->vals[src].dt);
+    op->src[0] = src;
+    last[src] = t->nops;
+    TileVal *v = &t->vals[t->nvals];
+    v->var = G->out[o];
+    v->dt = t->vals[src].dt;
+    v->mode = V_OUT;
+    v->idx = o;
+    op->dst = t->nvals++;
+    t->nops++;
+  }
   /* buffer assignment over the op sequence */
   {
     int nb0 = t->nbuf, nfree = 0;

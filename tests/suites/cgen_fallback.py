@@ -62,9 +62,15 @@ def f4(x):
 def f5(x, m):   # reductions: no tiled form, run eagerly while `cc` runs in the background
     return (jnp.max(jnp.abs(x) * 2.0 - 1.0), jnp.sum((m * 3.0).astype(jnp.int32), axis=1),
             jnp.sum(x * x - x))
+Xm = jnp.asarray(rs.randn(64, 8).astype(np.float32))
+W1 = jnp.asarray(rs.randn(8, 16).astype(np.float32) * 0.3)
+W2 = jnp.asarray(rs.randn(16, 3).astype(np.float32))
+@jax.jit
+def f6(W1, b):   # relu's JVP selects against a broadcast zero that a group outputs (once unwritten)
+    return jax.grad(lambda W1, b: jnp.sum((jax.nn.relu(Xm @ W1 + b[:16]) @ W2) ** 2), argnums=(0, 1))(W1, b)
 outs = []
 for r in range(reps):
-    res = [f1(x), *f2(m, b), f3(i, x), *f5(x, m)] + ([f4(x)] if tag.startswith("t") else [])
+    res = [f1(x), *f2(m, b), f3(i, x), *f5(x, m), *f6(W1, b)] + ([f4(x)] if tag.startswith("t") else [])
     outs.append([np.asarray(a) for a in res])
     if pause:
         time.sleep(pause)
