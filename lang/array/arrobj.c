@@ -1127,7 +1127,7 @@ static Value g_real(Value self) { return val_incref(self); }
 static Value g_imag(Value self) {
   AVal av;
   if (lx_aval(self, &av) < 0) return val_null();
-  return lx_full(fam_of(self), av.dtype, av.ndim, av.shape, 0);
+  return lx_fill(fam_of(self), av.dtype, av.ndim, av.shape, 0, av.weak);
 }
 static Value g_base(Value self) { return val_none(); }
 static Value g_device(Value self) {

@@ -161,6 +161,9 @@ Value lx_rev(Value x, int naxes, const int *axes);
 Value lx_concat(int n, const Value *xs, int axis);        /* same dtype inputs */
 Value lx_select(Value pred, Value on_true, Value on_false);  /* pred bool; others promoted */
 Value lx_full(Family f, DType d, int ndim, const int64_t *shape, double v);  /* concrete */
+/* jnp.zeros/ones/full: lx_full, or under a transformation (jax family, ndim > 0) a broadcast of
+ * the scalar at the current interpreter (a tracer under jit); weak: weakly typed */
+Value lx_fill(Family f, DType d, int ndim, const int64_t *shape, double v, int weak);
 Value lx_iota(Family f, DType d, int64_t n);                                 /* concrete */
 Value lx_dot_general(Value a, Value b, const PDot *dn);
 

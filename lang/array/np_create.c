@@ -124,18 +124,14 @@ static Value filled(Family fam, int ndim, const int64_t *shape, int d, Value v) 
     d = fill_dtype(fam, v);
     if (d < 0) return val_null();
   }
-  if (weak) {
-    Value r = filled(fam, ndim, shape, d, v);
-    Array *a = lx_arr(r);
-    if (a && a->refcount == 1) a->flags |= ARR_WEAK;
-    return r;
-  }
   if (is_pyscalar(v)) {
     if (v.tag == V_FLOAT || dt_is_float((DType)d)) {
       double x = v.tag == V_FLOAT ? v.u.f : (double)v.u.i;
-      return lx_full(fam, (DType)d, ndim, shape, x);
+      return lx_fill(fam, (DType)d, ndim, shape, x, weak);
     }
     if (lx_np_check_ints(fam, (DType)d, 1, &v) < 0) return val_null();   /* as np.array(v, d) */
+    if (fam == FAM_JAX && v.tag == V_INT && llabs(v.u.i) <= ((int64_t)1 << 53))   /* exact as a double */
+      return lx_fill(fam, (DType)d, ndim, shape, (double)v.u.i, weak);
     Array *a = arr_new((DType)d, ndim, shape);
     if (!a) return lx_raise_engine(fam);
     char *p = arr_data(a);
@@ -165,7 +161,7 @@ static Value zeros_ones(const char *name, Family fam, int argc, const Value *arg
   int d = lx_parse_dtype(a[1], fam);
   if (d == -2) return val_null();
   if (d < 0) d = arr_default_float(lx_promo(fam));
-  return lx_full(fam, (DType)d, nd, shape, v);
+  return lx_fill(fam, (DType)d, nd, shape, v, 0);
 }
 
 LX_FN(zeros)
@@ -219,7 +215,7 @@ static Value like(const char *name, Family fam, int argc, const Value *argv, Obj
     if (av.ndim < 0) return val_null();
   }
   if (kind == 2) return filled(fam, av.ndim, av.shape, d, a[1]);
-  Value r = lx_full(fam, (DType)d, av.ndim, av.shape, kind == 1 ? 1.0 : 0.0);
+  Value r = lx_fill(fam, (DType)d, av.ndim, av.shape, kind == 1 ? 1.0 : 0.0, 0);
   return r;
 }
 LX_FN(zeros_like)

@@ -122,7 +122,7 @@ static Value apply1(const UFunc1 *u, Family f, Value x0) {
       break;
     }
     case UF_TEST:
-      if (!isf) { r = lx_full(f, DT_BOOL, av.ndim, av.shape, u->c); break; }
+      if (!isf) { r = lx_fill(f, DT_BOOL, av.ndim, av.shape, u->c, 0); break; }
       r = lx_unary(u->id, x);
       break;
     case UF_LNOT: {

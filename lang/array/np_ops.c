@@ -468,6 +468,25 @@ Value lx_select(Value pred, Value on_true, Value on_false) {
   return r;
 }
 
+Value lx_fill(Family f, DType d, int ndim, const int64_t *shape, double v, int weak) {
+  if (f == FAM_JAX && ndim > 0 && lx_current()->level > 0) {
+    /* under a transformation, jnp.zeros/ones/full are a broadcast of the scalar bound at the
+     * current interpreter, as JAX's lax.full: jit stages it, where a filled array would become a
+     * full-size constant held by the graph (and read from memory by its kernels) */
+    AVal av;
+    memset(&av, 0, sizeof av);
+    av.dtype = d;
+    av.ndim = ndim;
+    av.weak = (uint8_t)weak;
+    memcpy(av.shape, shape, sizeof(int64_t) * (size_t)ndim);
+    return t_full(&av, v);
+  }
+  Value r = lx_full(f, d, ndim, shape, v);
+  Array *a = lx_arr(r);
+  if (weak && a) a->flags |= ARR_WEAK;
+  return r;
+}
+
 Value lx_full(Family f, DType d, int ndim, const int64_t *shape, double v) {
   Array *a = arr_new(d, ndim, shape);
   if (!a) return lx_raise_engine(f);
