@@ -35,9 +35,9 @@ typedef struct SJob {
     T *ob = (T *)j->o;                                                                         \
     int L = j->L;                                                                              \
     int64_t in = j->inner;                                                                     \
-    T *best = malloc((size_t)in * (sizeof(T) + sizeof(int64_t)));                              \
-    int64_t *bi = (int64_t *)(best + in);                                                      \
-    if (!best) { __atomic_store_n(&((SJob *)ctx)->nomem, 1, __ATOMIC_RELAXED); return; }        \
+    int64_t *bi = malloc((size_t)in * (sizeof(T) + sizeof(int64_t)));   /* the int64s first */  \
+    T *best = (T *)(bi + in);                                                                  \
+    if (!bi) { __atomic_store_n(&((SJob *)ctx)->nomem, 1, __ATOMIC_RELAXED); return; }        \
     for (int64_t r = lo * j->per; r < hi * j->per; r++) {                                      \
       int64_t oidx[ARR_MAXDIM], rem = r, p0[ARR_MAXDIM];                                       \
       for (int i = L; i >= 0; i--) { oidx[i] = rem % j->oshape[i]; rem /= j->oshape[i]; }      \
@@ -80,7 +80,7 @@ typedef struct SJob {
         else for (int64_t c = 0; c < in; c++) orow[c] = 0;                                     \
       }                                                                                        \
     }                                                                                          \
-    free(best);                                                                                \
+    free(bi);                                                                                  \
   }
 
 SEL(f32, float)

@@ -302,6 +302,9 @@ check("svd_vt", lambda a: jnp.abs(jnp.linalg.svd(a, full_matrices=False)[2]), [s
 check("lu", lambda a: lax.linalg.lu(a)[0], [sym((4, 4))])
 check("copy", lambda a: jnp.copy(a) * a, [sym((3,))])
 check("min_pool", lambda x: lax.reduce_window(x, jnp.inf, lax.min, (1, 2, 2), (1, 1, 2), "SAME"), [sym((2, 4, 4))])
+# the pooling JVP on its own: select_and_gather_add, linear in the tangent, constant in x almost
+# everywhere; its transpose is select_and_scatter_add
+check("max_pool_jvp", lambda x, t: jvp(lambda y: lax.reduce_window(y, -jnp.inf, lax.max, (1, 2, 2), (1, 1, 1), "VALID"), (x,), (t,))[1], [sym((2, 4, 4)), sym((2, 4, 4))])
 check("triangular_solve", lambda a, b: lax.linalg.triangular_solve(a + 3 * jnp.eye(3), b, left_side=True, lower=True), [sym((3, 3)), sym((3, 2))])
 check("triangular_solve_right", lambda a, b: lax.linalg.triangular_solve(a + 3 * jnp.eye(3), b, transpose_a=True), [sym((3, 3)), sym((2, 3))])
 # primitives without derivatives: batching and staging
