@@ -8,12 +8,18 @@ class ShapeDtypeStruct:
     """A shape and dtype without data: what eval_shape returns and jit(f).lower accepts."""
 
     __slots__ = ("shape", "dtype", "sharding", "weak_type")
+    __module__ = "jax"
 
     def __init__(self, shape, dtype, *, sharding=None, weak_type=False):
         self.shape = tuple(shape)
         if dtype is None:
             raise ValueError("ShapeDtypeStruct: dtype must be specified.")
-        self.dtype = _jnp.dtype(dtype)
+        try:
+            self.dtype = _jnp.dtype(dtype)
+        except TypeError:
+            if not hasattr(dtype, "name"):   # typed PRNG keys: key<fry> is kept as it is
+                raise
+            self.dtype = dtype
         self.sharding = sharding
         self.weak_type = bool(weak_type)
 

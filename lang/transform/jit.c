@@ -575,6 +575,7 @@ static int abstract_aval(Value v, AVal *av) {
   return rc;
 }
 
+static Value leaf_paths(JitObj *j, CallParts *p);
 static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts *p,
                       int abstract_ok) {
   memset(p, 0, sizeof *p);
@@ -661,6 +662,26 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
       if (ab < 0) goto fail;
       p->arrs[i] = val_none();   /* traced only, never run */
       continue;
+    } else if (!abstract_ok && (ab = abstract_aval(v, &p->avals[i])) != 0) {
+      /* a ShapeDtypeStruct (or another object with shape and dtype) given to a call */
+      if (ab < 0) goto fail;
+      Value paths = leaf_paths(j, p);
+      if (VAL_IS_NULL(paths)) obj_err_clear();
+      Value tr = op_repr(val_obj(&v.u.o->type->ob));
+      if (VAL_IS_NULL(tr)) obj_err_clear();
+      char avs[200];
+      int off = snprintf(avs, sizeof avs, "%s[", arr_dtypes[p->avals[i].dtype].name);
+      for (int d = 0; d < p->avals[i].ndim && off > 0 && off < (int)sizeof avs - 24; d++)
+        off += snprintf(avs + off, sizeof avs - (size_t)off, d ? ",%lld" : "%lld",
+                        (long long)p->avals[i].shape[d]);
+      if (off > 0 && off < (int)sizeof avs - 2) snprintf(avs + off, sizeof avs - (size_t)off, "]");
+      obj_raise(&exc_TypeError, "Argument '%s' of shape %s of type %s is not a valid JAX type.",
+                VAL_IS_NULL(paths) || i >= LIST(paths.u.o)->len ? "?"
+                    : str_cstr(LIST(paths.u.o)->items[i]),
+                avs, VAL_IS_NULL(tr) ? v.u.o->type->name : str_cstr(tr));
+      val_decref(paths);
+      val_decref(tr);
+      goto fail;
     } else {
       obj_raise(&exc_TypeError, "Argument '%s' of type %s is not a valid JAX type. Arguments of a "
                 "jit-compiled function must be arrays, Python scalars, or lists/tuples/dicts of "
