@@ -989,9 +989,9 @@ static Value tu_node_children(int argc, const Value *argv, Obj *kw) {
     return r;
   }
   const char *kind = "flat";
-  Value reg = registered(x);
+  Value reg = val_incref(registered(x));   /* held: tree_open runs the node's own code */
   int o = tree_open(x, &ch, &keys, &meta);
-  if (o <= 0) return o < 0 ? val_null() : val_none();
+  if (o <= 0) { val_decref(reg); return o < 0 ? val_null() : val_none(); }
   if (!VAL_IS_NULL(reg)) {
     if (TUPLE(reg.u.o)->items[0].u.i == RK_DATACLASS) {
       kind = "attr";
@@ -1006,6 +1006,7 @@ static Value tu_node_children(int argc, const Value *argv, Obj *kw) {
     kind = VAL_IS_TUPLE(x) || VAL_IS_LIST(x) ? "seq" : "dict";
   }
   Value r = VAL_IS_NULL(keys) ? val_null() : tuple_pack(3, val_obj(str_intern(kind)), keys, ch);
+  val_decref(reg);
   val_decref(ch);
   val_decref(keys);
   val_decref(meta);
