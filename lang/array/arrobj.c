@@ -497,7 +497,7 @@ Value lx_binary_slot(int opc, Value a, Value b) {
   if (kb <= 0) { val_decref(x); return kb < 0 ? val_null() : obj_notimpl(); }
   Value xy[2] = {x, y};
   Value r = (opc & OBJ_INPLACE)                     ? np_inplace(op, x, y)
-            : lx_check_broadcast(f, 2, xy) < 0 ? val_null()
+            : op != OP_MATMULT && lx_check_broadcast(f, 2, xy) < 0 ? val_null()
                                                  : lx_arith(f, op, x, y);
   val_decref(x);
   val_decref(y);

@@ -290,14 +290,3 @@ def _custom_bwd_batched(bwd_flat, size, batched):
         return tuple(None if c is None else (c if b else _jnp.sum(c, axis=0))
                      for c, b in zip(cts, batched))
     return bwd_b
-
-
-class ShapeDtypeStruct:
-    """A shape and a dtype: describes an array without data (jax.pure_callback results)."""
-
-    def __init__(self, shape, dtype, sharding=None):
-        self.shape = tuple(shape)
-        self.dtype = _jnp.dtype(dtype)
-
-    def __repr__(self):
-        return "ShapeDtypeStruct(shape=" + str(self.shape) + ", dtype=" + str(self.dtype) + ")"

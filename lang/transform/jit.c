@@ -531,7 +531,53 @@ static void parts_free(CallParts *p) {
   free(p->avals);
 }
 
-static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts *p) {
+/* lower() and make_jaxpr only trace, so a leaf may be abstract: any object with shape and
+ * dtype (jax.ShapeDtypeStruct, as JAX's shaped_abstractify accepts). 1: filled in, 0: not
+ * abstract (no error), -1: error. */
+static int abstract_aval(Value v, AVal *av) {
+  if (v.tag != V_OBJ) return 0;
+  Value sh = op_getattr_s(v, "shape");
+  if (VAL_IS_NULL(sh)) { obj_err_clear(); return 0; }
+  Value dt = op_getattr_s(v, "dtype");
+  if (VAL_IS_NULL(dt)) { obj_err_clear(); val_decref(sh); return 0; }
+  Value dims = list_from_iterable(sh);
+  int rc = VAL_IS_NULL(dims) ? -1 : 1;
+  memset(av, 0, sizeof *av);
+  if (rc == 1 && LIST(dims.u.o)->len > ARR_MAXDIM) {
+    obj_raise(&exc_ValueError, "too many dimensions: %lld", (long long)LIST(dims.u.o)->len);
+    rc = -1;
+  }
+  for (int64_t i = 0; rc == 1 && i < LIST(dims.u.o)->len; i++) {
+    int64_t d;
+    if (op_as_int(LIST(dims.u.o)->items[i], &d) < 0) rc = -1;
+    else if (d < 0) { obj_raise(&exc_ValueError, "negative dimension %lld", (long long)d); rc = -1; }
+    else av->shape[av->ndim++] = d;
+  }
+  int d = rc == 1 ? lx_parse_dtype(dt, FAM_JAX) : -1;
+  if (rc == 1 && d < 0) {
+    if (d == -1) obj_raise(&exc_TypeError, "dtype None is not a valid dtype");
+    rc = -1;
+  }
+  if (rc == 1) {
+    av->dtype = (DType)d;
+    Value w = op_getattr_s(v, "weak_type");
+    if (VAL_IS_NULL(w)) obj_err_clear();
+    else {
+      int t = op_truth(w);
+      if (t < 0) rc = -1;
+      av->weak = t > 0;
+    }
+    val_decref(w);
+  }
+  val_decref(dims);
+  val_decref(sh);
+  val_decref(dt);
+  return rc;
+}
+
+static Value leaf_paths(JitObj *j, CallParts *p);
+static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts *p,
+                      int abstract_ok) {
   memset(p, 0, sizeof *p);
   int nkw = func_kwcount(kw);
   const char *pn[64];
@@ -607,11 +653,36 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
   if (!p->arrs || !p->avals) { obj_raise_nomem(); goto fail; }
   for (int i = 0; i < p->nleaves; i++) {
     Value v = LIST(p->leaves.u.o)->items[i];
+    int ab;
     if (lx_is_arr(v) && v.u.o->type == &lx_jax_type) p->arrs[i] = val_incref(v);
     else if (tr_is_tracer(v)) p->arrs[i] = val_incref(v);
     else if (lx_is_arr(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)
       p->arrs[i] = lx_asarray(v, FAM_JAX, -1, 0);
-    else {
+    else if (abstract_ok && (ab = abstract_aval(v, &p->avals[i])) != 0) {
+      if (ab < 0) goto fail;
+      p->arrs[i] = val_none();   /* traced only, never run */
+      continue;
+    } else if (!abstract_ok && (ab = abstract_aval(v, &p->avals[i])) != 0) {
+      /* a ShapeDtypeStruct (or another object with shape and dtype) given to a call */
+      if (ab < 0) goto fail;
+      Value paths = leaf_paths(j, p);
+      if (VAL_IS_NULL(paths)) obj_err_clear();
+      Value tr = op_repr(val_obj(&v.u.o->type->ob));
+      if (VAL_IS_NULL(tr)) obj_err_clear();
+      char avs[200];
+      int off = snprintf(avs, sizeof avs, "%s[", arr_dtypes[p->avals[i].dtype].name);
+      for (int d = 0; d < p->avals[i].ndim && off > 0 && off < (int)sizeof avs - 24; d++)
+        off += snprintf(avs + off, sizeof avs - (size_t)off, d ? ",%lld" : "%lld",
+                        (long long)p->avals[i].shape[d]);
+      if (off > 0 && off < (int)sizeof avs - 2) snprintf(avs + off, sizeof avs - (size_t)off, "]");
+      obj_raise(&exc_TypeError, "Argument '%s' of shape %s of type %s is not a valid JAX type.",
+                VAL_IS_NULL(paths) || i >= LIST(paths.u.o)->len ? "?"
+                    : str_cstr(LIST(paths.u.o)->items[i]),
+                avs, VAL_IS_NULL(tr) ? v.u.o->type->name : str_cstr(tr));
+      val_decref(paths);
+      val_decref(tr);
+      goto fail;
+    } else {
       obj_raise(&exc_TypeError, "Argument '%s' of type %s is not a valid JAX type. Arguments of a "
                 "jit-compiled function must be arrays, Python scalars, or lists/tuples/dicts of "
                 "them; other values (strings, functions, objects) must be marked static with "
@@ -981,7 +1052,7 @@ static int lookup(JitObj *j, CallParts *p, CacheEntry *tmp, Value **captured, in
 static Value jit_call(Value self, int argc, const Value *argv, Obj *kw) {
   JitObj *j = (JitObj *)self.u.o;
   CallParts p;
-  if (split_call(j, argc, argv, kw, &p) < 0) return val_null();
+  if (split_call(j, argc, argv, kw, &p, 0) < 0) return val_null();
   CacheEntry tmp;
   Value *captured = NULL;
   int ncap = 0;
@@ -1092,7 +1163,7 @@ static TypeObj lowered_type = {OBJ_TYPE_HEAD, .name = "Lowered", .dealloc = lowe
 static Value jit_lower(int argc, const Value *argv, Obj *kw) {
   JitObj *j = (JitObj *)argv[0].u.o;
   CallParts p;
-  if (split_call(j, argc - 1, argv + 1, kw, &p) < 0) return val_null();
+  if (split_call(j, argc - 1, argv + 1, kw, &p, 1) < 0) return val_null();
   CacheEntry tmp;
   Value *captured = NULL;
   int ncap = 0;
@@ -1206,7 +1277,7 @@ Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *arg
   JitObj *j = (JitObj *)jf.u.o;
   CallParts p;
   Value r = val_null();
-  if (split_call(j, argc, argv, kw, &p) == 0) {
+  if (split_call(j, argc, argv, kw, &p, 1) == 0) {
     CacheEntry e;
     Value *captured = NULL;
     int ncap = 0;

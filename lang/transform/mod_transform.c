@@ -185,6 +185,26 @@ static int grad_backward(LxTrace *V, const AVal *av, int ovar, const GradIn *in,
   return br < 0 ? -1 : 0;
 }
 
+/* The cotangent of an integer or boolean input, as JAX gives it: zeros of dtype float0
+ * (sable._dtypes.TypedNdArray, which has a shape and no data). */
+static Value float0_zeros(const AVal *av) {
+  Value m = module_import("sable._dtypes");
+  if (VAL_IS_NULL(m)) return m;
+  Value f = module_get(m, "_float0_zeros");   /* borrowed */
+  Value shape = VAL_IS_NULL(f) ? f : tuple_new(av->ndim);
+  Value r = val_null();
+  if (!VAL_IS_NULL(shape)) {
+    for (int d = 0; d < av->ndim; d++) TUPLE_SET(shape, d, val_int(av->shape[d]));
+    r = op_call1(f, shape);
+  }
+  val_decref(shape);
+  val_decref(m);
+  return r;
+}
+static Value zero_cotangent(const AVal *av) {
+  return dt_is_float(av->dtype) ? t_zeros(av) : float0_zeros(av);
+}
+
 /* zeros for the input leaves the output does not depend on */
 static int fill_zero_grads(const GradIn *in, int nin, Value *grads) {
   for (int k = 0, q = 0; k < nin; k++)
@@ -194,7 +214,7 @@ static int fill_zero_grads(const GradIn *in, int nin, Value *grads) {
       AVal xa;
       if (VAL_IS_NULL(x) || lx_aval(x, &xa) < 0) { val_decref(x); return -1; }
       val_decref(x);
-      grads[q] = t_zeros(&xa);
+      grads[q] = zero_cotangent(&xa);
       if (VAL_IS_NULL(grads[q])) return -1;
     }
   return 0;
@@ -524,7 +544,7 @@ static Value vjpfn_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   t_clear(seeds, c->nout);
   if (br < 0) goto done;
   for (int i = 0; i < c->nin; i++)
-    if (VAL_IS_NULL(g[i]) && VAL_IS_NULL(g[i] = t_zeros(&c->in_av[i]))) { t_clear(g, i); goto done; }
+    if (VAL_IS_NULL(g[i]) && VAL_IS_NULL(g[i] = zero_cotangent(&c->in_av[i]))) { t_clear(g, i); goto done; }
   {
     Value t = tree_unflatten(c->in_tree, g, c->nin);
     t_clear(g, c->nin);
@@ -542,15 +562,18 @@ done:
 
 static Value m_vjp(int argc, const Value *argv, Obj *kw) {
   lx_transform_init();
-  int has_aux = 0, nkw = func_kwcount(kw);
+  int has_aux = 0, linear = 0, nkw = func_kwcount(kw);
   for (int i = 0; i < nkw; i++) {
     if (!strcmp(func_kwname(kw, i), "has_aux")) { if ((has_aux = op_truth(argv[argc + i])) < 0) return val_null(); }
+    /* private: jax.linear_transpose (sable._jaxapi) pulls back through a linear function */
+    else if (!strcmp(func_kwname(kw, i), "_linear")) { if ((linear = op_truth(argv[argc + i])) < 0) return val_null(); }
     else if (strcmp(func_kwname(kw, i), "reduce_axes")) return obj_raise(&exc_TypeError, "vjp() got an unexpected keyword argument '%s'", func_kwname(kw, i));
   }
   if (argc < 1) return obj_raise(&exc_TypeError, "vjp() missing required argument 'fun'");
   Value prim = tuple_from(argc - 1, argv + 1);
   if (VAL_IS_NULL(prim)) return prim;
   LxTrace *V = vjp_new("vjp", argv[0]);
+  if (V && linear) vjp_set_linear(V);
   VjpFnCtx *c = calloc(1, sizeof *c);
   Value pl = list_new(0), ol = list_new(0), out = val_null(), r = val_null(), aux = val_null();
   Value *w = NULL, *po = NULL;
@@ -2476,6 +2499,28 @@ static int add_prelude_names(Value m, const char *name) {
   return 0;
 }
 
+static int add_prelude_all(const char *target, const char *name) {
+  Value t = module_import(target);
+  Value p = VAL_IS_NULL(t) ? t : module_import(name);
+  Value all = VAL_IS_NULL(p) ? p : module_get(p, "__all__");   /* borrowed */
+  Value l = VAL_IS_NULL(all) ? all : list_from_iterable(all);
+  int rc = VAL_IS_NULL(l) ? -1 : 0;
+  for (int64_t i = 0; rc == 0 && i < LIST(l.u.o)->len; i++) {
+    Value n = LIST(l.u.o)->items[i];
+    Value v = VAL_IS_STR(n) ? module_get(p, str_cstr(n)) : val_null();
+    if (VAL_IS_NULL(v)) {
+      if (!obj_err_occurred()) obj_raise(&exc_AttributeError, "%s.__all__ names a missing value", name);
+      rc = -1;
+    } else {
+      rc = module_add(t, str_cstr(n), v);
+    }
+  }
+  val_decref(l);
+  val_decref(p);
+  val_decref(t);
+  return rc;
+}
+
 /* jax.random under jit and vmap: the samplers compute on concrete keys, so a call with traced
  * arguments becomes a pure_callback whose result types come from running the sampler once on
  * zero-valued stand-ins (eagerly, at trace time). */
@@ -2572,7 +2617,11 @@ int modinit_sable_transforms(Value m) {
   /* the tracers' base class, for jax.core.Tracer (lang/prelude/jax.core.py); private here */
   if (module_add(m, "_Tracer", val_obj(&tr_tracer_type.ob)) < 0) return -1;
   /* jacfwd, jacrev, hessian are written in Sable on top of jvp/vjp/vmap */
-  return add_prelude_names(m, "sable._autodiff");
+  if (add_prelude_names(m, "sable._autodiff") < 0) return -1;
+  /* jax.dtypes.float0 and the dtype helpers written in Sable (their __all__) */
+  if (add_prelude_all("jax.dtypes", "sable._dtypes") < 0) return -1;
+  /* ShapeDtypeStruct, eval_shape, linear_transpose: Sable code over jit.lower and vjp */
+  return add_prelude_names(m, "sable._jaxapi");
 }
 
 int modinit_sable_lax_control(Value m) {
@@ -2584,9 +2633,27 @@ int modinit_sable_lax_control(Value m) {
 
 int modinit_jax_tree_util(Value m) {
   if (module_add_functions(m, tree_util_functions) < 0) return -1;
-  return module_add(m, "PyTreeDef", val_obj(&tree_def_type.ob));
+  if (module_add(m, "PyTreeDef", val_obj(&tree_def_type.ob)) < 0) return -1;
+  /* key paths, Partial, tree_transpose: Sable code over _node_children */
+  return add_prelude_names(m, "sable._treepath");
 }
-int modinit_jax_tree(Value m) { return module_add_functions(m, tree_functions); }
+static int add_alias(Value m, Value src, const char *name, const char *from) {
+  Value v = module_get(src, from);   /* borrowed */
+  return VAL_IS_NULL(v) ? -1 : module_add(m, name, v);
+}
+int modinit_jax_tree(Value m) {
+  if (module_add_functions(m, tree_functions) < 0) return -1;
+  Value tp = module_import("sable._treepath");
+  if (VAL_IS_NULL(tp)) return -1;
+  int r = 0;
+  if (add_alias(m, tp, "map_with_path", "tree_map_with_path") < 0 ||
+      add_alias(m, tp, "flatten_with_path", "tree_flatten_with_path") < 0 ||
+      add_alias(m, tp, "leaves_with_path", "tree_leaves_with_path") < 0 ||
+      add_alias(m, tp, "transpose", "tree_transpose") < 0)
+    r = -1;
+  val_decref(tp);
+  return r;
+}
 int modinit_jax_debug(Value m) {
   lx_transform_init();
   return module_add_functions(m, flow_debug_functions);

@@ -22,6 +22,7 @@ int jvp_unwrap(LxTrace *t, Value v, Value *primal, Value *tangent);
 /* ---- VJP ------------------------------------------------------------------------------ */
 typedef struct Tape Tape;
 LxTrace *vjp_new(const char *transform, Value fun);
+void vjp_set_linear(LxTrace *t);   /* jax.linear_transpose: refuse non-linear primitives */
 Tape *vjp_tape(LxTrace *t);
 void vjp_tape_incref(Tape *t);
 void vjp_tape_decref(Tape *t);

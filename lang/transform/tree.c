@@ -975,7 +975,46 @@ static Value tu_register_dataclass(int argc, const Value *argv, Obj *kw) {
   return r < 0 ? val_null() : val_incref(a[0]);
 }
 
+/* _node_children(x): one level of x for the key-path functions (sable._treepath): None for a
+ * leaf, else (kind, keys, children): kind "seq" (keys the indices), "nt" (the field names),
+ * "dict" (the keys in flattening order), "attr" (a registered dataclass: its data field names)
+ * or "flat" (another registered node: keys None). None itself is ("none", [], []). */
+static Value tu_node_children(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("_node_children", argc, kw, 1, 1) < 0) return val_null();
+  Value x = argv[0], ch, keys, meta;
+  if (VAL_IS_NONE(x)) {
+    Value e = tuple_new(0);
+    Value r = VAL_IS_NULL(e) ? e : tuple_pack(3, val_obj(str_intern("none")), e, e);
+    val_decref(e);
+    return r;
+  }
+  const char *kind = "flat";
+  Value reg = val_incref(registered(x));   /* held: tree_open runs the node's own code */
+  int o = tree_open(x, &ch, &keys, &meta);
+  if (o <= 0) { val_decref(reg); return o < 0 ? val_null() : val_none(); }
+  if (!VAL_IS_NULL(reg)) {
+    if (TUPLE(reg.u.o)->items[0].u.i == RK_DATACLASS) {
+      kind = "attr";
+      val_decref(keys);
+      keys = val_incref(TUPLE(reg.u.o)->items[1]);
+    }
+  } else if (is_namedtuple(x)) {
+    kind = "nt";
+    val_decref(keys);
+    keys = op_getattr_s(x, "_fields");
+  } else {
+    kind = VAL_IS_TUPLE(x) || VAL_IS_LIST(x) ? "seq" : "dict";
+  }
+  Value r = VAL_IS_NULL(keys) ? val_null() : tuple_pack(3, val_obj(str_intern(kind)), keys, ch);
+  val_decref(reg);
+  val_decref(ch);
+  val_decref(keys);
+  val_decref(meta);
+  return r;
+}
+
 const MethodDef tree_util_functions[] = {
+    {"_node_children", tu_node_children, "_node_children(x): one level of a pytree with its keys", 0},
     {"register_pytree_node", tu_register, "register_pytree_node(nodetype, flatten_func, unflatten_func)", 0},
     {"register_pytree_node_class", tu_register_class, "register_pytree_node_class(cls)", 0},
     {"register_static", tu_register_static, "register_static(cls)", 0},

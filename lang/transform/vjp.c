@@ -28,6 +28,7 @@ struct Tape {
 typedef struct VjpTrace {
   LxTrace base;
   Tape *tape;
+  int linear;    /* jax.linear_transpose: a primitive that is not linear in its tracers raises */
 } VjpTrace;
 
 static void node_free(TapeNode *n) {
@@ -62,6 +63,37 @@ LxTrace *vjp_new(const char *transform, Value fun) {
 }
 
 Tape *vjp_tape(LxTrace *t) { return ((VjpTrace *)t)->tape; }
+void vjp_set_linear(LxTrace *t) { ((VjpTrace *)t)->linear = 1; }
+
+/* Under linear_transpose the backward pass must be the transpose, so every primitive applied
+ * to tracers must be linear in them (JAX: its transpose rule must exist). mul and div have
+ * partials rather than transpose rules, and are linear in one operand while the other is a
+ * constant. Control flow and custom rules are not checked inside, so they are refused. */
+static int check_linear(PrimId id, int nin, const uint8_t *diff) {
+  const Prim *r = &prim_table[id];
+  int ndiff = 0, ok = 0;
+  for (int i = 0; i < nin; i++) ndiff += diff[i];
+  if (r->ad == RK_LINEAR) {
+    ok = 1;
+    for (int i = 0; i < nin; i++)
+      if (diff[i] && r->lin != LIN_ALL && (i >= 31 || !(r->lin & (1u << i)))) ok = 0;
+  } else if (r->ad == RK_BILINEAR || id == PRIM_mul) {
+    ok = ndiff == 1 && (diff[0] || diff[1]);
+    if (!ok && ndiff > 1) {
+      obj_raise(&exc_AssertionError, "linear_transpose: '%s' multiplies two values that depend "
+                "on the input, so the function is not linear", r->name);
+      return -1;
+    }
+  } else if (id == PRIM_div) {
+    ok = ndiff == 1 && diff[0];
+  } else if (r->ad == RK_DECOMP) {
+    ok = 1;   /* checked primitive by primitive */
+  }
+  if (ok) return 0;
+  obj_raise(&exc_NotImplementedError, "Transpose rule (for reverse-mode differentiation) for "
+            "'%s' not implemented", r->name);
+  return -1;
+}
 
 /* A differentiable input: a new tape variable. */
 Value vjp_input(LxTrace *t, Value primal, int *var) {
@@ -172,6 +204,7 @@ static int vjp_process(Interp *self_, PrimId id, int nin, const Value *in, const
     }
     diff[i] = var[i] >= 0;
   }
+  if (any && self->linear && check_linear(id, nin, diff) < 0) goto done;
   const Prim *r = &prim_table[id];
   if (any && r->ad == RK_DECOMP) {
     rc = r->decomp(id, params, nin, in, out);
@@ -235,6 +268,11 @@ int vjp_record_custom(LxTrace *t, int nin, const Value *in, int nout, Value *pou
     Tracer *x = tr_own(t, in[i]);
     prim[i] = x ? x->a : in[i];
     var[i] = x ? (int)x->i : -1;
+    if (x && self->linear) {
+      obj_raise(&exc_NotImplementedError, "linear_transpose: a function with a custom "
+                "differentiation rule (custom_jvp/custom_vjp) cannot be transposed");
+      goto done;
+    }
   }
   rc = record(self, PRIM_copy, NULL, nin, prim, var, nout, pout, cl, out);
 done:
