@@ -306,6 +306,7 @@ static int cc_timed_out;   /* a compile timed out: no more compiles in this proc
  * compile is requested and no object is loaded; once its wait is over no keeper is spawned. */
 static pthread_mutex_t kid_mu = PTHREAD_MUTEX_INITIALIZER;
 static int exiting, gone, nbusy;
+static void hand_over_queue(void);
 static void bg_exit(void) {
   pthread_mutex_lock(&kid_mu);
   exiting = 1;
@@ -318,6 +319,7 @@ static void bg_exit(void) {
     struct timespec ts = {0, 1000000};
     nanosleep(&ts, NULL);
   }
+  hand_over_queue();
   pthread_mutex_lock(&kid_mu);
   gone = 1;
   pthread_mutex_unlock(&kid_mu);
@@ -459,8 +461,7 @@ static void drop_tmp(Paths *P) {
 }
 
 #define KEEPER_ENV "SABLE_CGEN_KEEPER=1"
-#define KEEPER_ARGS 7   /* sable-cc LIMIT_MS TC TSO SO TE DIR, then the compiler's argv */
-/* the keeper's descriptors: 3 the report pipe, 4 the lock on TC (sweep_tmp) */
+#define KEEPER_ARGS 4   /* sable-cc LIMIT_MS DIR N, then N times TC TSO SO TE (see keeper) */
 
 #if !(defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34))
 static void close_from(int lo) {
@@ -474,20 +475,14 @@ static void close_from(int lo) {
 }
 #endif
 
-static _Noreturn void keeper(char **argv) {
-  const double limit = atof(argv[1]);
-  const char *tc = argv[2], *tso = argv[3], *so = argv[4], *te = argv[5], *dir = argv[6];
-  char **ccv = argv + KEEPER_ARGS;
-  Report r;
-  memset(&r, 0, sizeof r);
-  unsetenv("SABLE_CGEN_KEEPER");
-#if !(defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34))
-  close_from(5);   /* posix_spawn_file_actions_addclosefrom_np did it otherwise */
-#endif
+/* One compile of the keeper's (the k-th of n, its lock on descriptor 4 + k), into *r. */
+static void keeper_one(double limit, const char *tc, const char *tso, const char *so, const char *te,
+                       int n, Report *r) {
+  const char *ccv[32];
+  cc_argv(ccv, cc_name(), tc, tso);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addclose(&fa, 3);
-  posix_spawn_file_actions_addclose(&fa, 4);
+  for (int fd = 3; fd < 4 + n; fd++) posix_spawn_file_actions_addclose(&fa, fd);
   posix_spawn_file_actions_addopen(&fa, 2, te, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawnattr_t at;
   posix_spawnattr_init(&at);
@@ -503,53 +498,80 @@ static _Noreturn void keeper(char **argv) {
   posix_spawnattr_setpgroup(&at, 0);
   posix_spawnattr_setsigmask(&at, &none);
   posix_spawnattr_setsigdefault(&at, &dfl);
-  signal(SIGCHLD, SIG_DFL);   /* waitpid below needs its child kept */
   pid_t g;
-  int rc = posix_spawnp(&g, ccv[0], &fa, &at, ccv, environ);
+  int rc = posix_spawnp(&g, ccv[0], &fa, &at, (char *const *)ccv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
   if (rc != 0) {
-    r.kind = KR_SPAWN;
-    r.err = rc;
-  } else {
-    double t0 = now_ms();
-    long nap = 1000000;
-    int st = 0;
-    for (;;) {
-      pid_t w = waitpid(g, &st, WNOHANG);
-      if (w == g) break;
-      if (w < 0 && errno != EINTR) { r.kind = KR_SPAWN; r.err = errno; break; }
-      if (now_ms() - t0 > limit) {
-        kill(-g, SIGKILL);
-        kill(g, SIGKILL);
-        while (waitpid(g, &st, 0) < 0 && errno == EINTR) {}
-        r.kind = KR_TIMEOUT;
-        break;
-      }
-      struct timespec ts = {0, nap};
-      nanosleep(&ts, NULL);
-      if (nap < 20000000) nap *= 2;
-    }
-    r.status = st;
-    if (r.kind == KR_OK && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
-      r.kind = KR_FAILED;
-      int e = open(te, O_RDONLY);
-      if (e >= 0) {
-        ssize_t k = read(e, r.diag, sizeof r.diag - 1);
-        r.ndiag = k > 0 ? (int)k : 0;
-        close(e);
-      }
-    }
-    if (r.kind == KR_OK && rename(tso, so) != 0) {
-      r.kind = KR_RENAME;
-      r.err = errno;
-    }
-    if (r.kind == KR_OK) evict(dir, CACHE_MAX_FILES, CACHE_MAX_BYTES);
+    r->kind = KR_SPAWN;
+    r->err = rc;
+    return;
   }
-  unlink(tso);
-  unlink(te);
-  unlink(tc);   /* last, under its lock (fd 4, let go at _exit) */
-  /* SIGPIPE is blocked: a program that is gone gives EPIPE */
-  ssize_t wr = write(3, &r, sizeof r);
-  (void)wr;
+  double t0 = now_ms();
+  long nap = 1000000;
+  int st = 0;
+  for (;;) {
+    pid_t w = waitpid(g, &st, WNOHANG);
+    if (w == g) break;
+    if (w < 0 && errno != EINTR) { r->kind = KR_SPAWN; r->err = errno; break; }
+    if (now_ms() - t0 > limit) {
+      kill(-g, SIGKILL);
+      kill(g, SIGKILL);
+      while (waitpid(g, &st, 0) < 0 && errno == EINTR) {}
+      r->kind = KR_TIMEOUT;
+      break;
+    }
+    struct timespec ts = {0, nap};
+    nanosleep(&ts, NULL);
+    if (nap < 20000000) nap *= 2;
+  }
+  r->status = st;
+  if (r->kind == KR_OK && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
+    r->kind = KR_FAILED;
+    int e = open(te, O_RDONLY);
+    if (e >= 0) {
+      ssize_t k = read(e, r->diag, sizeof r->diag - 1);
+      r->ndiag = k > 0 ? (int)k : 0;
+      close(e);
+    }
+  }
+  if (r->kind == KR_OK && rename(tso, so) != 0) {
+    r->kind = KR_RENAME;
+    r->err = errno;
+  }
+}
+
+/* argv: sable-cc LIMIT_MS DIR N, then N times TC TSO SO TE; descriptor 3 the report pipe (one Report
+ * per compile, in order), 4 + k the lock on the k-th TC (see sweep_tmp). The compiles run one after
+ * the other; after a timeout the rest are not started (as in the program: no more compiles). */
+static _Noreturn void keeper(int argc, char **argv) {
+  const double limit = atof(argv[1]);
+  const char *dir = argv[2];
+  int n = atoi(argv[3]);
+  if (n < 1 || n > CACHE_MAX_FILES || argc != KEEPER_ARGS + 4 * n) _exit(2);
+  unsetenv("SABLE_CGEN_KEEPER");
+#if !(defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34))
+  close_from(4 + n);   /* posix_spawn_file_actions_addclosefrom_np did it otherwise */
+#endif
+  signal(SIGCHLD, SIG_DFL);   /* waitpid needs its child kept */
+  int stop = 0, landed = 0;
+  for (int k = 0; k < n; k++) {
+    char **a = argv + KEEPER_ARGS + 4 * k;
+    Report r;
+    memset(&r, 0, sizeof r);
+    if (stop) r.kind = KR_TIMEOUT;
+    else keeper_one(limit, a[0], a[1], a[2], a[3], n, &r);
+    stop |= r.kind == KR_TIMEOUT;
+    landed |= r.kind == KR_OK;
+    unlink(a[1]);
+    unlink(a[3]);
+    unlink(a[0]);   /* last, under its lock (let go just below) */
+    close(4 + k);
+    if (landed && k == n - 1) evict(dir, CACHE_MAX_FILES, CACHE_MAX_BYTES);
+    /* SIGPIPE is blocked: a program that is gone gives EPIPE */
+    ssize_t wr = write(3, &r, sizeof r);
+    (void)wr;
+  }
   _exit(0);
 }
 
@@ -582,7 +604,7 @@ static void note_start_exe(void) {
 __attribute__((constructor)) static void keeper_entry(int argc, char **argv, char **envp) {
   const char *k = getenv("SABLE_CGEN_KEEPER");
   if (argc > KEEPER_ARGS && argv && argv[0] && !strcmp(argv[0], "sable-cc") && k && !strcmp(k, "1"))
-    keeper(argv);
+    keeper(argc, argv);
   note_start_exe();
 }
 
@@ -619,15 +641,12 @@ static int spawn_keeper(pid_t *m, const posix_spawn_file_actions_t *fa, const po
  * is at P->so and the program is not exiting (nbusy held again, for the load); -1 with *why (empty
  * when exit came first; the temporaries are gone either way, nbusy released). */
 static int detached_cc(Paths *P, char *why, size_t nwhy) {
-  const char *argv[48];
   char lim[32];
   int fd[2] = {-1, -1}, w = -1, lk = -1;
   char **envp = NULL;
   why[0] = 0;
   snprintf(lim, sizeof lim, "%.0f", cc_timeout_s() * 1e3);
-  const char *kargs[KEEPER_ARGS] = {"sable-cc", lim, P->tc, P->tso, P->so, P->te, P->dir};
-  memcpy(argv, kargs, sizeof kargs);
-  cc_argv(argv + KEEPER_ARGS, cc_name(), P->tc, P->tso);
+  const char *argv[] = {"sable-cc", lim, P->dir, "1", P->tc, P->tso, P->so, P->te, NULL};
   size_t ne = 0;
   while (environ[ne]) ne++;
   envp = malloc((ne + 2) * sizeof *envp);
@@ -916,7 +935,7 @@ void cg_warn(const char *why) {
  * At most SABLE_CC_JOBS compiles run at once (default: the CPUs this process may run on), each on a
  * compile thread; the rest wait in a queue, in the order asked, and a compile thread that is done
  * takes the next one (the graphs run tiled meanwhile). Compiles still queued when the program exits
- * are dropped: only those handed to a keeper finish after exit (the next run compiles the rest). */
+ * go to one more keeper, which runs them one after the other (hand_over_queue). */
 struct CgJob {
   struct CgJob *next;   /* queued or running jobs (jobs_mu): a second plan of the same source joins one */
   struct CgJob *qnext;  /* the queue */
@@ -992,10 +1011,12 @@ static void *job_main(void *arg) {
      * compiles) or once exit has begun, the queue is emptied without compiling */
     CgJob *nx;
     while ((nx = qhead)) {
+      int drop = __atomic_load_n(&cc_timed_out, __ATOMIC_RELAXED);
+      if (!drop && bg_begin() < 0) { nx = NULL; break; }   /* exiting: bg_exit hands the queue over */
       qhead = nx->qnext;
       if (!qhead) qtail = NULL;
       nqueued--;
-      if (!__atomic_load_n(&cc_timed_out, __ATOMIC_RELAXED) && bg_begin() == 0) break;
+      if (!drop) break;
       job_done_locked(nx, NULL);
       job_unref(nx);
     }
@@ -1078,4 +1099,96 @@ int cg_job_poll(CgJob *j, void **handle, double *ms, const char **why) {
 
 void cg_job_release(CgJob *j) {
   if (j) job_unref(j);
+}
+
+/* At exit (bg_exit, before `gone`): the compiles still queued are written out and handed to one
+ * keeper that runs them in turn after the program has gone, so that they land in the disk cache as
+ * the running ones do. Nobody reads its reports (descriptor 3 is /dev/null) nor waits for it. */
+static void hand_over_queue(void) {
+  pthread_mutex_lock(&jobs_mu);
+  CgJob *q = qhead;
+  qhead = qtail = NULL;
+  int n = nqueued;
+  nqueued = 0;
+  for (CgJob *j = q; j; j = j->qnext) job_done_locked(j, NULL);
+  pthread_mutex_unlock(&jobs_mu);
+  if (!n) return;
+  Paths *P = calloc((size_t)n, sizeof *P);
+  const char **argv = calloc((size_t)(KEEPER_ARGS + 4 * n + 1), sizeof *argv);
+  int *lk = malloc(sizeof *lk * (size_t)n);
+  char lim[32], why[600];
+  int k = 0;
+  for (CgJob *j = q, *nx; j; j = nx) {
+    nx = j->qnext;
+    uint64_t h1, h2;
+    /* (no lock on this filesystem: then there is no sweep either) */
+    /* (at most as many as the cache keeps) */
+    if (P && argv && lk && !__atomic_load_n(&cc_timed_out, __ATOMIC_RELAXED) && k < CACHE_MAX_FILES &&
+        prepare(j->src, j->n, &h1, &h2, &P[k], why, sizeof why) == 0) {
+      lk[k] = P[k].lock >= 0 ? fcntl(P[k].lock, F_DUPFD_CLOEXEC, 5 + n) : -1;
+      if (P[k].lock >= 0 && lk[k] < 0) drop_tmp(&P[k]);
+      else k++;
+    }
+    job_unref(j);
+  }
+  if (!k) goto out;
+  snprintf(lim, sizeof lim, "%.0f", cc_timeout_s() * 1e3);
+  char nbuf[16];
+  snprintf(nbuf, sizeof nbuf, "%d", k);
+  const char *head[KEEPER_ARGS] = {"sable-cc", lim, P[0].dir, nbuf};
+  memcpy(argv, head, sizeof head);
+  for (int i = 0; i < k; i++) {
+    const char **a = argv + KEEPER_ARGS + 4 * i;
+    a[0] = P[i].tc;
+    a[1] = P[i].tso;
+    a[2] = P[i].so;
+    a[3] = P[i].te;
+  }
+  size_t ne = 0;
+  while (environ[ne]) ne++;
+  char **envp = malloc((ne + 2) * sizeof *envp);
+  if (envp) {
+    memcpy(envp, environ, ne * sizeof *envp);
+    envp[ne] = (char *)KEEPER_ENV;
+    envp[ne + 1] = NULL;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 3, "/dev/null", O_WRONLY, 0);
+    for (int i = 0; i < k; i++) {
+      if (lk[i] >= 0) posix_spawn_file_actions_adddup2(&fa, lk[i], 4 + i);
+      else posix_spawn_file_actions_addopen(&fa, 4 + i, "/dev/null", O_RDONLY, 0);
+    }
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
+    posix_spawn_file_actions_addclosefrom_np(&fa, 4 + k);
+#endif
+    posix_spawnattr_t at;
+    posix_spawnattr_init(&at);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&at, 0);
+    pid_t m;
+    int rc = spawn_keeper(&m, &fa, &at, argv, envp, why, sizeof why);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&at);
+    free(envp);
+    if (rc == 0) {
+      if (cg_log_enabled()) fprintf(stderr, "cgen: %d queued compile%s handed over at exit\n", k, k == 1 ? "" : "s");
+      for (int i = 0; i < k; i++) {   /* the keeper removes the temporaries */
+        if (lk[i] >= 0) close(lk[i]);
+        if (P[i].lock >= 0) close(P[i].lock);
+        P[i].lock = -1;
+      }
+      k = 0;
+    }
+  }
+  for (int i = 0; i < k; i++) {
+    if (lk[i] >= 0) close(lk[i]);
+    drop_tmp(&P[i]);
+  }
+out:
+  free(P);
+  free(argv);
+  free(lk);
 }
