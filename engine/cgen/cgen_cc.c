@@ -1,5 +1,5 @@
-/* cgen_cc.c - generated C to loaded code: the system compiler (in the foreground, or detached so that it
- * outlives the program, with a timeout), a disk cache under $XDG_CACHE_HOME/sable, a memory cache. */
+/* cgen_cc.c - generated C to loaded code: the system compiler (foreground, or detached to outlive the
+ * program; a timeout; a bounded number at once), the disk cache ($XDG_CACHE_HOME/sable), a memory cache. */
 #include "cgen_int.h"
 
 #include <dirent.h>
@@ -436,15 +436,17 @@ static int run_cc(const char *src, const char *out, const char *errf, char *why,
 }
 
 /* {=== the detached compile ===}
- * A process of its own, the keeper (this binary again, /proc/self/exe, stopped in keeper_entry
- * before main), runs the compiler as its child, waits for it at most SABLE_CC_TIMEOUT seconds (then
- * kills the compiler's process group), renames the object into the cache, keeps the cache within
- * bounds, removes the temporaries, and reports on a pipe. The compile thread waits for that report;
+ * A process of its own, the keeper (this binary again, from /proc/self/exe or the path it was
+ * started with, see spawn_keeper; stopped in keeper_entry before main), runs the compiler as its
+ * child, waits for it at most SABLE_CC_TIMEOUT seconds (then kills the compiler's process group),
+ * renames the object into the cache, keeps the cache within bounds, removes the temporaries, and
+ * reports on a pipe. The compile thread waits for that report;
  * when the program exits first the keeper carries on, so the object still lands in the disk cache
  * for the next run. It is spawned (no fork: a large program's memory is not copied nor marked
  * copy-on-write) with /dev/null for stdin/stdout/stderr and none of the program's other files, so a
  * parent reading the program's output is not kept waiting; its signals stay blocked (the compile
- * thread blocks them all), so a terminal's Ctrl-C or hangup does not stop it. */
+ * thread blocks them all), so a terminal's Ctrl-C or hangup does not stop it. It holds the lock on
+ * the temporaries (sweep_tmp) from the program's hands until it has removed them. */
 enum { KR_OK, KR_FAILED, KR_TIMEOUT, KR_RENAME, KR_SPAWN };
 typedef struct Report { int kind, status, err, ndiag; char diag[256]; } Report;
 
@@ -1066,7 +1068,8 @@ CgJob *cg_compile_async(const char *src, size_t n) {
     j->next = jobs;
     jobs = j;
     if (cg_log_enabled())
-      fprintf(stderr, "cgen: compile queued: %d running, %d queued (SABLE_CC_JOBS=%d)\n", nrun, nqueued, cc_jobs());
+      fprintf(stderr, "cgen: compile queued: %d running, %d queued (SABLE_CC_JOBS=%d)\n", nrun, nqueued,
+              cc_jobs());
     pthread_mutex_unlock(&jobs_mu);
     return j;
   }
@@ -1174,7 +1177,8 @@ static void hand_over_queue(void) {
     posix_spawnattr_destroy(&at);
     free(envp);
     if (rc == 0) {
-      if (cg_log_enabled()) fprintf(stderr, "cgen: %d queued compile%s handed over at exit\n", k, k == 1 ? "" : "s");
+      if (cg_log_enabled())
+        fprintf(stderr, "cgen: %d queued compile%s handed over at exit\n", k, k == 1 ? "" : "s");
       for (int i = 0; i < k; i++) {   /* the keeper removes the temporaries */
         if (lk[i] >= 0) close(lk[i]);
         if (P[i].lock >= 0) close(P[i].lock);
