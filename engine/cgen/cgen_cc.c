@@ -162,7 +162,8 @@ static int stem_lock(const char *c, int create, int block, int *created) {
     if (rc < 0) {
       int e = errno;
       close(fd);
-      if (e != EWOULDBLOCK || !block) return -1;
+      errno = e;
+      if (e != EWOULDBLOCK || !block || tries >= 10) return -1;
       struct timespec ts = {0, 2000000};   /* a sweeper holds it for microseconds */
       nanosleep(&ts, NULL);
       continue;
@@ -825,18 +826,27 @@ static int prepare(const char *src, size_t n, uint64_t *h1, uint64_t *h2, Paths 
   P->lock = -1;
   if (keys(src, n, h1, h2) < 0) { snprintf(why, nwhy, "no working C compiler"); return -1; }
   so_path(P->dir, sizeof P->dir, P->so, sizeof P->so, *h1, *h2);
-  static unsigned counter;
-  unsigned c = __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
-  snprintf(P->tc, sizeof P->tc, "%s/tmp-%d-%u.c", P->dir, (int)getpid(), c);
-  snprintf(P->tso, sizeof P->tso, "%s/tmp-%d-%u.so", P->dir, (int)getpid(), c);
-  snprintf(P->te, sizeof P->te, "%s/tmp-%d-%u.err", P->dir, (int)getpid(), c);
   static int swept;
   if (!__atomic_exchange_n(&swept, 1, __ATOMIC_RELAXED)) {
     size_t ld = strlen(P->dir);
     if (ld > 6 && !strcmp(P->dir + ld - 6, "/sable")) sweep_tmp(P->dir);   /* once per process */
   }
+  static unsigned counter;
   int created;
-  P->lock = stem_lock(P->tc, 1, 1, &created);
+  for (int t = 0; t < 16; t++) {
+    unsigned c = __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
+    snprintf(P->tc, sizeof P->tc, "%s/tmp-%d-%u.c", P->dir, (int)getpid(), c);
+    snprintf(P->tso, sizeof P->tso, "%s/tmp-%d-%u.so", P->dir, (int)getpid(), c);
+    snprintf(P->te, sizeof P->te, "%s/tmp-%d-%u.err", P->dir, (int)getpid(), c);
+    P->lock = stem_lock(P->tc, 1, 1, &created);
+    /* held: the keeper of an earlier process with this PID (keepers outlive their programs), still
+     * compiling under the same name; take the next */
+    if (P->lock >= 0 || errno != EWOULDBLOCK) break;
+  }
+  if (P->lock < 0 && errno == EWOULDBLOCK) {
+    snprintf(why, nwhy, "cannot lock the temporary %.300s", P->tc);
+    return -1;
+  }
   /* no flock on this filesystem: the files are written all the same (and never swept) */
   int fd = P->lock >= 0 ? P->lock : open(P->tc, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
   int ok = fd >= 0 && ftruncate(fd, 0) == 0;
