@@ -568,8 +568,7 @@ static _Noreturn void keeper(int argc, char **argv) {
     landed |= r.kind == KR_OK;
     unlink(a[1]);
     unlink(a[3]);
-    unlink(a[0]);   /* last, under its lock (let go just below) */
-    close(4 + k);
+    unlink(a[0]);   /* last, under its lock (let go at _exit: keeper_one's close actions need them open) */
     if (landed && k == n - 1) evict(dir, CACHE_MAX_FILES, CACHE_MAX_BYTES);
     /* SIGPIPE is blocked: a program that is gone gives EPIPE */
     ssize_t wr = write(3, &r, sizeof r);
