@@ -1,8 +1,11 @@
-/* cgen_cc.c - generated C to loaded code: the system compiler (in the foreground, or detached so that it
- * outlives the program, with a timeout), a disk cache under $XDG_CACHE_HOME/sable, a memory cache. */
+/* cgen_cc.c - generated C to loaded code: the system compiler (foreground, or detached to outlive the
+ * program; a timeout; a bounded number at once), the disk cache ($XDG_CACHE_HOME/sable), a memory cache. */
 #include "cgen_int.h"
 
 #include <dirent.h>
+#include <sched.h>
+#include <sys/auxv.h>
+#include <sys/file.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -132,9 +135,116 @@ static int by_mtime(const void *a, const void *b) {
   return (x->mtime > y->mtime) - (x->mtime < y->mtime);
 }
 
+/* {=== temporaries ===}
+ * A compile's temporaries are tmp-PID-N.c (the source), .so (the object before its rename into the
+ * cache) and .err (the diagnostics). Their owner (the program for a foreground compile, the keeper
+ * for a detached one: it outlives the program, so the PID in the name says nothing) holds an flock
+ * on the .c from before anything is written until after all three are removed, the .c last. The
+ * kernel drops the lock when its holder dies, however it dies, so a .c whose lock can be taken has
+ * no live owner: sweep_tmp removes such a stem's files. It holds that lock while it does, and an
+ * owner only starts (or restarts, after a PID is reused) a stem once it holds the lock on the file
+ * that is at the .c's path, so the two never interleave. Where the filesystem has no flock nothing
+ * is swept. */
+#define TMP_STALE_S 10   /* younger files are not looked at (they are almost always live) */
+
+static int stem_lock(const char *c, int create, int block, int *created) {
+  *created = 0;
+  for (int tries = 0; tries < 50; tries++) {
+    int fd = open(c, O_RDWR | O_CLOEXEC | O_NOFOLLOW | (create ? O_CREAT | O_EXCL : 0), 0600);
+    if (fd >= 0) *created = create;
+    else if (create && errno == EEXIST) fd = open(c, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) {
+      if (create && errno == ENOENT) continue;   /* removed between the two opens */
+      return -1;
+    }
+    int rc;
+    while ((rc = flock(fd, LOCK_EX | LOCK_NB)) < 0 && errno == EINTR) {}
+    if (rc < 0) {
+      int e = errno;
+      close(fd);
+      errno = e;
+      if (e != EWOULDBLOCK || !block || tries >= 10) return -1;
+      struct timespec ts = {0, 2000000};   /* a sweeper holds it for microseconds */
+      nanosleep(&ts, NULL);
+      continue;
+    }
+    /* the lock counts only on the file that is still at the path (a sweeper may have removed it
+     * between our open and our lock) */
+    struct stat a, b;
+    if (fstat(fd, &a) == 0 && lstat(c, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino) return fd;
+    close(fd);
+    *created = 0;
+  }
+  return -1;
+}
+
+/* tmp-<digits>-<digits>.<c|so|err>: the length of the stem (up to the dot), or 0 */
+static size_t tmp_stem(const char *s) {
+  if (strncmp(s, "tmp-", 4)) return 0;
+  const char *p = s + 4, *q;
+  for (q = p; *q >= '0' && *q <= '9'; q++) {}
+  if (q == p || *q != '-') return 0;
+  for (p = ++q; *q >= '0' && *q <= '9'; q++) {}
+  if (q == p || *q != '.') return 0;
+  if (strcmp(q, ".c") && strcmp(q, ".so") && strcmp(q, ".err")) return 0;
+  return (size_t)(q - s);
+}
+
+/* Remove the temporaries of dead compiles (a killed program or keeper) from the cache directory. */
+static void sweep_tmp(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  char (*stems)[64] = NULL;
+  int n = 0, cap = 0;
+  time_t now = time(NULL);
+  struct dirent *de;
+  char path[4096 + 512];
+  while ((de = readdir(d))) {
+    size_t L = tmp_stem(de->d_name);
+    struct stat st;
+    if (!L || L >= 60) continue;
+    snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+    if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode) || now - st.st_mtime < TMP_STALE_S) continue;
+    int dup = 0;
+    for (int i = 0; i < n && !dup; i++) dup = !strncmp(stems[i], de->d_name, L) && !stems[i][L];
+    if (dup) continue;
+    if (n == cap) {
+      int nc = cap ? cap * 2 : 16;
+      char (*ns)[64] = realloc(stems, sizeof *stems * (size_t)nc);
+      if (!ns) break;
+      stems = ns;
+      cap = nc;
+    }
+    memcpy(stems[n], de->d_name, L);
+    stems[n++][L] = 0;
+  }
+  closedir(d);
+  static const char *const ext[] = {".so", ".err"};
+  for (int i = 0; i < n; i++) {
+    char c[4096 + 512];
+    int created;
+    snprintf(c, sizeof c, "%s/%s.c", dir, stems[i]);
+    /* (a .so or .err without its .c: the lock is taken on a .c made for the purpose) */
+    int fd = stem_lock(c, 1, 0, &created);
+    if (fd < 0) continue;   /* a live owner, or no flock here */
+    for (int k = 0; k < 2; k++) {
+      struct stat st;
+      snprintf(path, sizeof path, "%s/%s%s", dir, stems[i], ext[k]);
+      if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && now - st.st_mtime >= TMP_STALE_S) unlink(path);
+    }
+    struct stat st;
+    /* a young .c with no lock: its owner is between its open and its lock, or died there */
+    if (created || (fstat(fd, &st) == 0 && now - st.st_mtime >= TMP_STALE_S)) unlink(c);
+    close(fd);
+  }
+  free(stems);
+}
+
 /* Keep the directory within max_files / max_bytes, oldest (least recently used: hits touch their
  * file) removed first. */
 static void evict(const char *dir, int max_files, long long max_bytes) {
+  size_t ld = strlen(dir);
+  if (ld > 6 && !strcmp(dir + ld - 6, "/sable")) sweep_tmp(dir);   /* not in the /tmp fallback */
   DIR *d = opendir(dir);
   if (!d) return;
   CacheFile *fs = NULL;
@@ -166,7 +276,9 @@ static void evict(const char *dir, int max_files, long long max_bytes) {
     qsort(fs, (size_t)n, sizeof *fs, by_mtime);
     for (int i = 0; i < n && (n - i > max_files || total > max_bytes); i++) {
       snprintf(path, sizeof path, "%s/%s", dir, fs[i].name);
-      if (unlink(path) == 0) total -= fs[i].size;
+      /* gone already: another process evicting at the same time removed it (count it, or the two
+       * would remove twice what is needed) */
+      if (unlink(path) == 0 || errno == ENOENT) total -= fs[i].size;
     }
   }
   free(fs);
@@ -195,6 +307,7 @@ static int cc_timed_out;   /* a compile timed out: no more compiles in this proc
  * compile is requested and no object is loaded; once its wait is over no keeper is spawned. */
 static pthread_mutex_t kid_mu = PTHREAD_MUTEX_INITIALIZER;
 static int exiting, gone, nbusy;
+static void hand_over_queue(void);
 static void bg_exit(void) {
   pthread_mutex_lock(&kid_mu);
   exiting = 1;
@@ -207,6 +320,7 @@ static void bg_exit(void) {
     struct timespec ts = {0, 1000000};
     nanosleep(&ts, NULL);
   }
+  hand_over_queue();
   pthread_mutex_lock(&kid_mu);
   gone = 1;
   pthread_mutex_unlock(&kid_mu);
@@ -323,22 +437,34 @@ static int run_cc(const char *src, const char *out, const char *errf, char *why,
 }
 
 /* {=== the detached compile ===}
- * A process of its own, the keeper (this binary again, /proc/self/exe, stopped in keeper_entry
- * before main), runs the compiler as its child, waits for it at most SABLE_CC_TIMEOUT seconds (then
- * kills the compiler's process group), renames the object into the cache, keeps the cache within
- * bounds, removes the temporaries, and reports on a pipe. The compile thread waits for that report;
+ * A process of its own, the keeper (this binary again, from /proc/self/exe or the path it was
+ * started with, see spawn_keeper; stopped in keeper_entry before main), runs the compiler as its
+ * child, waits for it at most SABLE_CC_TIMEOUT seconds (then kills the compiler's process group),
+ * renames the object into the cache, keeps the cache within bounds, removes the temporaries, and
+ * reports on a pipe. The compile thread waits for that report;
  * when the program exits first the keeper carries on, so the object still lands in the disk cache
  * for the next run. It is spawned (no fork: a large program's memory is not copied nor marked
  * copy-on-write) with /dev/null for stdin/stdout/stderr and none of the program's other files, so a
  * parent reading the program's output is not kept waiting; its signals stay blocked (the compile
- * thread blocks them all), so a terminal's Ctrl-C or hangup does not stop it. */
+ * thread blocks them all), so a terminal's Ctrl-C or hangup does not stop it. It holds the lock on
+ * the temporaries (sweep_tmp) from the program's hands until it has removed them. */
 enum { KR_OK, KR_FAILED, KR_TIMEOUT, KR_RENAME, KR_SPAWN };
 typedef struct Report { int kind, status, err, ndiag; char diag[256]; } Report;
 
-typedef struct Paths { char dir[4096], so[4200], tc[4300], tso[4300], te[4300]; } Paths;
+/* lock: the descriptor of tc holding its flock (see sweep_tmp), or -1 */
+typedef struct Paths { char dir[4096], so[4200], tc[4300], tso[4300], te[4300]; int lock; } Paths;
+
+/* The temporaries removed, the .c last, then its lock let go. */
+static void drop_tmp(Paths *P) {
+  unlink(P->tso);
+  unlink(P->te);
+  unlink(P->tc);
+  if (P->lock >= 0) close(P->lock);
+  P->lock = -1;
+}
 
 #define KEEPER_ENV "SABLE_CGEN_KEEPER=1"
-#define KEEPER_ARGS 7   /* sable-cc LIMIT_MS TC TSO SO TE DIR, then the compiler's argv */
+#define KEEPER_ARGS 4   /* sable-cc LIMIT_MS DIR N, then N times TC TSO SO TE (see keeper) */
 
 #if !(defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34))
 static void close_from(int lo) {
@@ -352,19 +478,14 @@ static void close_from(int lo) {
 }
 #endif
 
-static _Noreturn void keeper(char **argv) {
-  const double limit = atof(argv[1]);
-  const char *tc = argv[2], *tso = argv[3], *so = argv[4], *te = argv[5], *dir = argv[6];
-  char **ccv = argv + KEEPER_ARGS;
-  Report r;
-  memset(&r, 0, sizeof r);
-  unsetenv("SABLE_CGEN_KEEPER");
-#if !(defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34))
-  close_from(4);   /* posix_spawn_file_actions_addclosefrom_np did it otherwise */
-#endif
+/* One compile of the keeper's (the k-th of n, its lock on descriptor 4 + k), into *r. */
+static void keeper_one(double limit, const char *tc, const char *tso, const char *so, const char *te,
+                       int n, Report *r) {
+  const char *ccv[32];
+  cc_argv(ccv, cc_name(), tc, tso);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addclose(&fa, 3);
+  for (int fd = 3; fd < 4 + n; fd++) posix_spawn_file_actions_addclose(&fa, fd);
   posix_spawn_file_actions_addopen(&fa, 2, te, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawnattr_t at;
   posix_spawnattr_init(&at);
@@ -380,80 +501,160 @@ static _Noreturn void keeper(char **argv) {
   posix_spawnattr_setpgroup(&at, 0);
   posix_spawnattr_setsigmask(&at, &none);
   posix_spawnattr_setsigdefault(&at, &dfl);
-  signal(SIGCHLD, SIG_DFL);   /* waitpid below needs its child kept */
   pid_t g;
-  int rc = posix_spawnp(&g, ccv[0], &fa, &at, ccv, environ);
+  int rc = posix_spawnp(&g, ccv[0], &fa, &at, (char *const *)ccv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
   if (rc != 0) {
-    r.kind = KR_SPAWN;
-    r.err = rc;
-  } else {
-    double t0 = now_ms();
-    long nap = 1000000;
-    int st = 0;
-    for (;;) {
-      pid_t w = waitpid(g, &st, WNOHANG);
-      if (w == g) break;
-      if (w < 0 && errno != EINTR) { r.kind = KR_SPAWN; r.err = errno; break; }
-      if (now_ms() - t0 > limit) {
-        kill(-g, SIGKILL);
-        kill(g, SIGKILL);
-        while (waitpid(g, &st, 0) < 0 && errno == EINTR) {}
-        r.kind = KR_TIMEOUT;
-        break;
-      }
-      struct timespec ts = {0, nap};
-      nanosleep(&ts, NULL);
-      if (nap < 20000000) nap *= 2;
-    }
-    r.status = st;
-    if (r.kind == KR_OK && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
-      r.kind = KR_FAILED;
-      int e = open(te, O_RDONLY);
-      if (e >= 0) {
-        ssize_t k = read(e, r.diag, sizeof r.diag - 1);
-        r.ndiag = k > 0 ? (int)k : 0;
-        close(e);
-      }
-    }
-    if (r.kind == KR_OK && rename(tso, so) != 0) {
-      r.kind = KR_RENAME;
-      r.err = errno;
-    }
-    if (r.kind == KR_OK) evict(dir, CACHE_MAX_FILES, CACHE_MAX_BYTES);
+    r->kind = KR_SPAWN;
+    r->err = rc;
+    return;
   }
-  unlink(tc);
-  unlink(tso);
-  unlink(te);
-  /* SIGPIPE is blocked: a program that is gone gives EPIPE */
-  ssize_t wr = write(3, &r, sizeof r);
-  (void)wr;
+  double t0 = now_ms();
+  long nap = 1000000;
+  int st = 0;
+  for (;;) {
+    pid_t w = waitpid(g, &st, WNOHANG);
+    if (w == g) break;
+    if (w < 0 && errno != EINTR) { r->kind = KR_SPAWN; r->err = errno; break; }
+    if (now_ms() - t0 > limit) {
+      kill(-g, SIGKILL);
+      kill(g, SIGKILL);
+      while (waitpid(g, &st, 0) < 0 && errno == EINTR) {}
+      r->kind = KR_TIMEOUT;
+      break;
+    }
+    struct timespec ts = {0, nap};
+    nanosleep(&ts, NULL);
+    if (nap < 20000000) nap *= 2;
+  }
+  r->status = st;
+  if (r->kind == KR_OK && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
+    r->kind = KR_FAILED;
+    int e = open(te, O_RDONLY);
+    if (e >= 0) {
+      ssize_t k = read(e, r->diag, sizeof r->diag - 1);
+      r->ndiag = k > 0 ? (int)k : 0;
+      close(e);
+    }
+  }
+  if (r->kind == KR_OK && rename(tso, so) != 0) {
+    r->kind = KR_RENAME;
+    r->err = errno;
+  }
+}
+
+/* argv: sable-cc LIMIT_MS DIR N, then N times TC TSO SO TE; descriptor 3 the report pipe (one Report
+ * per compile, in order), 4 + k the lock on the k-th TC (see sweep_tmp). The compiles run one after
+ * the other; after a timeout the rest are not started (as in the program: no more compiles). */
+static _Noreturn void keeper(int argc, char **argv) {
+  const double limit = atof(argv[1]);
+  const char *dir = argv[2];
+  int n = atoi(argv[3]);
+  if (n < 1 || n > CACHE_MAX_FILES || argc != KEEPER_ARGS + 4 * n) _exit(2);
+  unsetenv("SABLE_CGEN_KEEPER");
+#if !(defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34))
+  close_from(4 + n);   /* posix_spawn_file_actions_addclosefrom_np did it otherwise */
+#endif
+  signal(SIGCHLD, SIG_DFL);   /* waitpid needs its child kept */
+  int stop = 0, landed = 0;
+  for (int k = 0; k < n; k++) {
+    char **a = argv + KEEPER_ARGS + 4 * k;
+    Report r;
+    memset(&r, 0, sizeof r);
+    if (stop) r.kind = KR_TIMEOUT;
+    else keeper_one(limit, a[0], a[1], a[2], a[3], n, &r);
+    stop |= r.kind == KR_TIMEOUT;
+    landed |= r.kind == KR_OK;
+    unlink(a[1]);
+    unlink(a[3]);
+    unlink(a[0]);   /* last, under its lock (let go at _exit: keeper_one's close actions need them open) */
+    if (landed && k == n - 1) evict(dir, CACHE_MAX_FILES, CACHE_MAX_BYTES);
+    /* SIGPIPE is blocked: a program that is gone gives EPIPE */
+    ssize_t wr = write(3, &r, sizeof r);
+    (void)wr;
+  }
   _exit(0);
+}
+
+/* The program's own file, for spawning the keeper where /proc/self/exe is missing (no /proc mounted,
+ * a container or chroot without it): the path it was started with (the kernel's AT_EXECFN, made
+ * absolute against the directory it started in, before main can change that), and that file's
+ * identity then, so that a file replaced since (a rebuild) is not taken for this program. */
+static char start_exe[4096];
+static dev_t start_dev;
+static ino_t start_ino;
+
+static void note_start_exe(void) {
+  const char *e = (const char *)getauxval(AT_EXECFN);
+  char cwd[4096];
+  int k;
+  if (!e || !*e) return;
+  if (e[0] == '/') k = snprintf(start_exe, sizeof start_exe, "%s", e);
+  else if (getcwd(cwd, sizeof cwd)) k = snprintf(start_exe, sizeof start_exe, "%s/%s", cwd, e);
+  else k = -1;
+  struct stat st;
+  if (k < 0 || (size_t)k >= sizeof start_exe || stat(start_exe, &st) < 0 || !S_ISREG(st.st_mode)) {
+    start_exe[0] = 0;
+    return;
+  }
+  start_dev = st.st_dev;
+  start_ino = st.st_ino;
 }
 
 /* glibc passes main's arguments to constructors: the keeper is recognised before main runs */
 __attribute__((constructor)) static void keeper_entry(int argc, char **argv, char **envp) {
   const char *k = getenv("SABLE_CGEN_KEEPER");
   if (argc > KEEPER_ARGS && argv && argv[0] && !strcmp(argv[0], "sable-cc") && k && !strcmp(k, "1"))
-    keeper(argv);
+    keeper(argc, argv);
+  note_start_exe();
+}
+
+/* Spawn the keeper: this binary from /proc/self/exe (which names it even when its file has been
+ * removed or replaced since), else from the path it was started with, while that is still the same
+ * file. SABLE_CGEN_NOPROC=1 skips /proc/self/exe (tests: a system without /proc). 0 or an errno;
+ * on failure *why names what was tried. */
+static int spawn_keeper(pid_t *m, const posix_spawn_file_actions_t *fa, const posix_spawnattr_t *at,
+                        const char **argv, char **envp, char *why, size_t nwhy) {
+  static int noproc = -1;
+  if (noproc < 0) { const char *s = getenv("SABLE_CGEN_NOPROC"); noproc = s && *s && *s != '0'; }
+  int rc = ENOENT;
+  if (!noproc) {
+    rc = posix_spawn(m, "/proc/self/exe", fa, at, (char *const *)argv, envp);
+    if (rc == 0) return 0;
+  }
+  struct stat st;
+  if (!start_exe[0]) {
+    snprintf(why, nwhy, "cannot start the C compiler: /proc/self/exe: %s, and the path the program "
+             "was started with is unknown", strerror(rc));
+    return rc;
+  }
+  if (stat(start_exe, &st) < 0 || st.st_dev != start_dev || st.st_ino != start_ino) {
+    snprintf(why, nwhy, "cannot start the C compiler: /proc/self/exe: %s, and the program's file "
+             "%.300s has been removed or replaced since it started", strerror(rc), start_exe);
+    return rc;
+  }
+  rc = posix_spawn(m, start_exe, fa, at, (char *const *)argv, envp);
+  if (rc != 0) snprintf(why, nwhy, "cannot start the C compiler: %.300s: %s", start_exe, strerror(rc));
+  return rc;
 }
 
 /* Called between bg_begin and bg_end (nbusy held) with the source written to P->tc. 0: the object
  * is at P->so and the program is not exiting (nbusy held again, for the load); -1 with *why (empty
  * when exit came first; the temporaries are gone either way, nbusy released). */
-static int detached_cc(const Paths *P, char *why, size_t nwhy) {
-  const char *argv[48];
+static int detached_cc(Paths *P, char *why, size_t nwhy) {
   char lim[32];
-  int fd[2] = {-1, -1}, w = -1;
+  int fd[2] = {-1, -1}, w = -1, lk = -1;
   char **envp = NULL;
   why[0] = 0;
   snprintf(lim, sizeof lim, "%.0f", cc_timeout_s() * 1e3);
-  const char *kargs[KEEPER_ARGS] = {"sable-cc", lim, P->tc, P->tso, P->so, P->te, P->dir};
-  memcpy(argv, kargs, sizeof kargs);
-  cc_argv(argv + KEEPER_ARGS, cc_name(), P->tc, P->tso);
+  const char *argv[] = {"sable-cc", lim, P->dir, "1", P->tc, P->tso, P->so, P->te, NULL};
   size_t ne = 0;
   while (environ[ne]) ne++;
   envp = malloc((ne + 2) * sizeof *envp);
-  if (!envp || pipe2(fd, O_CLOEXEC) < 0 || (w = fcntl(fd[1], F_DUPFD_CLOEXEC, 10)) < 0) {
+  /* w and lk above 4, so that the dup2s to 3 and 4 cannot overwrite one another */
+  if (!envp || pipe2(fd, O_CLOEXEC) < 0 || (w = fcntl(fd[1], F_DUPFD_CLOEXEC, 10)) < 0 ||
+      (P->lock >= 0 && (lk = fcntl(P->lock, F_DUPFD_CLOEXEC, 10)) < 0)) {
     snprintf(why, nwhy, "cannot start the C compiler: %s", envp ? strerror(errno) : "out of memory");
     goto fail;
   }
@@ -466,8 +667,11 @@ static int detached_cc(const Paths *P, char *why, size_t nwhy) {
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_adddup2(&fa, w, 3);
+  /* the keeper holds the temporaries' lock too (the same open file), until it has removed them */
+  if (lk >= 0) posix_spawn_file_actions_adddup2(&fa, lk, 4);
+  else posix_spawn_file_actions_addopen(&fa, 4, "/dev/null", O_RDONLY, 0);
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
-  posix_spawn_file_actions_addclosefrom_np(&fa, 4);
+  posix_spawn_file_actions_addclosefrom_np(&fa, 5);
 #endif
   posix_spawnattr_t at;
   posix_spawnattr_init(&at);
@@ -477,18 +681,19 @@ static int detached_cc(const Paths *P, char *why, size_t nwhy) {
    * keeper in charge of the temporaries */
   pthread_mutex_lock(&kid_mu);
   pid_t m;
-  int rc = gone ? ECANCELED : posix_spawn(&m, "/proc/self/exe", &fa, &at, (char *const *)argv, envp);
+  int rc = gone ? ECANCELED : spawn_keeper(&m, &fa, &at, argv, envp, why, nwhy);
   if (rc == 0) nbusy--;
   pthread_mutex_unlock(&kid_mu);
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&at);
   close(fd[1]);
   close(w);
+  if (lk >= 0) close(lk);
   free(envp);
   envp = NULL;
   if (rc != 0) {
     close(fd[0]);
-    if (rc != ECANCELED) snprintf(why, nwhy, "cannot start the C compiler: %s", strerror(rc));
+    if (rc == ECANCELED) why[0] = 0;
     goto fail_closed;
   }
   Report r;
@@ -505,7 +710,12 @@ static int detached_cc(const Paths *P, char *why, size_t nwhy) {
   int ex = exiting;
   if (!ex) nbusy++;
   pthread_mutex_unlock(&kid_mu);
-  if (ex) return -1;
+  if (ex) {
+    /* the keeper has reported (or died): what is left is ours */
+    if (got < sizeof r || r.kind != KR_OK) drop_tmp(P);
+    else if (P->lock >= 0) { close(P->lock); P->lock = -1; }
+    return -1;
+  }
   if (got < sizeof r || r.ndiag < 0 || r.ndiag >= (int)sizeof r.diag) {
     snprintf(why, nwhy, "the compile process ended without a report");
     r.kind = -1;
@@ -522,17 +732,18 @@ static int detached_cc(const Paths *P, char *why, size_t nwhy) {
   } else if (r.kind == KR_SPAWN) {
     snprintf(why, nwhy, "cannot run the C compiler '%s': %s", cc_name(), strerror(r.err));
   }
-  if (r.kind == KR_OK) return 0;
-  /* the keeper removed them, unless it died */
-  unlink(P->tso);
-  unlink(P->te);
-  goto fail_closed;
+  if (r.kind == KR_OK) {
+    if (P->lock >= 0) close(P->lock);   /* the keeper removed the temporaries */
+    P->lock = -1;
+    return 0;
+  }
+  goto fail_closed;   /* the keeper removed them, unless it died */
 fail:
   if (fd[0] >= 0) { close(fd[0]); close(fd[1]); }
   if (w >= 0) close(w);
   free(envp);
 fail_closed:
-  unlink(P->tc);
+  drop_tmp(P);
   bg_end();
   return -1;
 }
@@ -611,19 +822,43 @@ void *cg_lookup(const char *src, size_t n, int *how, double *ms) {
 /* The object's place in the cache and private temporaries beside it; the source written to P->tc.
  * 0, or -1 with *why (nothing left behind). */
 static int prepare(const char *src, size_t n, uint64_t *h1, uint64_t *h2, Paths *P, char *why, size_t nwhy) {
+  P->lock = -1;
   if (keys(src, n, h1, h2) < 0) { snprintf(why, nwhy, "no working C compiler"); return -1; }
   so_path(P->dir, sizeof P->dir, P->so, sizeof P->so, *h1, *h2);
+  static int swept;
+  if (!__atomic_exchange_n(&swept, 1, __ATOMIC_RELAXED)) {
+    size_t ld = strlen(P->dir);
+    if (ld > 6 && !strcmp(P->dir + ld - 6, "/sable")) sweep_tmp(P->dir);   /* once per process */
+  }
   static unsigned counter;
-  unsigned c = __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
-  snprintf(P->tc, sizeof P->tc, "%s/tmp-%d-%u.c", P->dir, (int)getpid(), c);
-  snprintf(P->tso, sizeof P->tso, "%s/tmp-%d-%u.so", P->dir, (int)getpid(), c);
-  snprintf(P->te, sizeof P->te, "%s/tmp-%d-%u.err", P->dir, (int)getpid(), c);
-  FILE *f = fopen(P->tc, "w");
-  int ok = f && fwrite(src, 1, n, f) == n;
-  if (f && fclose(f) != 0) ok = 0;
+  int created;
+  for (int t = 0; t < 16; t++) {
+    unsigned c = __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
+    snprintf(P->tc, sizeof P->tc, "%s/tmp-%d-%u.c", P->dir, (int)getpid(), c);
+    snprintf(P->tso, sizeof P->tso, "%s/tmp-%d-%u.so", P->dir, (int)getpid(), c);
+    snprintf(P->te, sizeof P->te, "%s/tmp-%d-%u.err", P->dir, (int)getpid(), c);
+    P->lock = stem_lock(P->tc, 1, 1, &created);
+    /* held: the keeper of an earlier process with this PID (keepers outlive their programs), still
+     * compiling under the same name; take the next */
+    if (P->lock >= 0 || errno != EWOULDBLOCK) break;
+  }
+  if (P->lock < 0 && errno == EWOULDBLOCK) {
+    snprintf(why, nwhy, "cannot lock the temporary %.300s", P->tc);
+    return -1;
+  }
+  /* no flock on this filesystem: the files are written all the same (and never swept) */
+  int fd = P->lock >= 0 ? P->lock : open(P->tc, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  int ok = fd >= 0 && ftruncate(fd, 0) == 0;
+  for (size_t k = 0; ok && k < n;) {
+    ssize_t w = write(fd, src + k, n - k);
+    if (w > 0) k += (size_t)w;
+    else if (w < 0 && errno == EINTR) continue;
+    else ok = 0;
+  }
+  if (fd >= 0 && fd != P->lock) close(fd);
   if (ok) return 0;
   snprintf(why, nwhy, "cannot write the generated code to %.300s", P->tc);
-  unlink(P->tc);
+  drop_tmp(P);
   return -1;
 }
 
@@ -659,9 +894,7 @@ static void *compile_load(const char *src, size_t n, char *why, size_t nwhy) {
     read_diag(P->te, diag, sizeof diag);
     if (diag[0]) fprintf(stderr, "cgen: compiler said: %s\n", diag);
   }
-  unlink(P->tc);
-  unlink(P->tso);
-  unlink(P->te);
+  drop_tmp(P);
   free(P);
   return h;
 }
@@ -709,21 +942,41 @@ void cg_warn(const char *why) {
   fflush(stderr);
 }
 
-/* {=== background compiles ===} */
+/* {=== background compiles ===}
+ * At most SABLE_CC_JOBS compiles run at once (default: the CPUs this process may run on), each on a
+ * compile thread; the rest wait in a queue, in the order asked, and a compile thread that is done
+ * takes the next one (the graphs run tiled meanwhile). Compiles still queued when the program exits
+ * go to one more keeper, which runs them one after the other (hand_over_queue). */
 struct CgJob {
-  struct CgJob *next;   /* running jobs (jobs_mu): a second plan of the same source joins one */
+  struct CgJob *next;   /* queued or running jobs (jobs_mu): a second plan of the same source joins one */
+  struct CgJob *qnext;  /* the queue */
   uint64_t h1, h2;
-  int refs;          /* the plans and the thread */
-  int state;         /* 0 running, 1 done, -1 failed */
+  int refs;          /* the plans and the thread (or the queue) */
+  int state;         /* 0 queued or running, 1 done, -1 failed */
   void *handle;
-  double ms;
+  double ms, tq;     /* ms: the compile's time; tq: when it was queued */
   char why[600];
   size_t n;
   char *src;
 };
 
 static pthread_mutex_t jobs_mu = PTHREAD_MUTEX_INITIALIZER;
-static CgJob *jobs;
+static CgJob *jobs, *qhead, *qtail;
+static int nrun, nqueued;
+
+static int cc_jobs(void) {
+  static int v;
+  if (!v) {
+    const char *s = getenv("SABLE_CC_JOBS");
+    int k = s && *s ? atoi(s) : 0;
+    if (k <= 0) {
+      cpu_set_t cs;
+      k = sched_getaffinity(0, sizeof cs, &cs) == 0 ? CPU_COUNT(&cs) : (int)sysconf(_SC_NPROCESSORS_ONLN);
+    }
+    v = k > 0 ? k : 1;
+  }
+  return v;
+}
 
 static void job_unref(CgJob *j) {
   if (__atomic_sub_fetch(&j->refs, 1, __ATOMIC_ACQ_REL) == 0) {
@@ -745,13 +998,9 @@ void cg_warn_pending(void) {
   pthread_mutex_unlock(&jobs_mu);
 }
 
-static void *job_main(void *arg) {
-  CgJob *j = arg;
-  double t0 = now_ms();
-  void *h = compile_load_bg(j->src, j->n, j->why, sizeof j->why);
+/* j is over (h: its object, or NULL with j->why, empty when merely stopped); under jobs_mu */
+static void job_done_locked(CgJob *j, void *h) {
   j->handle = h;
-  j->ms = now_ms() - t0;
-  pthread_mutex_lock(&jobs_mu);
   for (CgJob **q = &jobs; *q; q = &(*q)->next)
     if (*q == j) { *q = j->next; break; }
   if (!h && j->why[0] && !pending) {
@@ -759,9 +1008,39 @@ static void *job_main(void *arg) {
     __atomic_store_n(&pending, 1, __ATOMIC_RELEASE);
   }
   __atomic_store_n(&j->state, h ? 1 : -1, __ATOMIC_RELEASE);
-  pthread_mutex_unlock(&jobs_mu);
-  job_unref(j);
-  return NULL;
+}
+
+static void *job_main(void *arg) {
+  CgJob *j = arg;
+  for (;;) {
+    double t0 = now_ms();
+    void *h = compile_load_bg(j->src, j->n, j->why, sizeof j->why);
+    j->ms = now_ms() - t0;
+    pthread_mutex_lock(&jobs_mu);
+    job_done_locked(j, h);
+    /* the next in the queue, busy (bg_begin) before it leaves the queue; after a timeout (no more
+     * compiles) or once exit has begun, the queue is emptied without compiling */
+    CgJob *nx;
+    while ((nx = qhead)) {
+      int drop = __atomic_load_n(&cc_timed_out, __ATOMIC_RELAXED);
+      if (!drop && bg_begin() < 0) { nx = NULL; break; }   /* exiting: bg_exit hands the queue over */
+      qhead = nx->qnext;
+      if (!qhead) qtail = NULL;
+      nqueued--;
+      if (!drop) break;
+      job_done_locked(nx, NULL);
+      job_unref(nx);
+    }
+    if (!nx) nrun--;
+    int left = nqueued;
+    pthread_mutex_unlock(&jobs_mu);
+    job_unref(j);
+    if (!nx) return NULL;
+    if (cg_log_enabled())
+      fprintf(stderr, "cgen: a queued compile starts after %.1f ms in the queue (%d still queued)\n",
+              now_ms() - nx->tq, left);
+    j = nx;
+  }
 }
 
 CgJob *cg_compile_async(const char *src, size_t n) {
@@ -784,6 +1063,25 @@ CgJob *cg_compile_async(const char *src, size_t n) {
   j->src[n] = 0;
   j->n = n;
   j->refs = 2;
+  j->tq = now_ms();
+  if (nrun >= cc_jobs()) {
+    /* (not busy: exit does not wait for queued compiles) */
+    pthread_mutex_lock(&kid_mu);
+    int ex = exiting;
+    pthread_mutex_unlock(&kid_mu);
+    if (ex) { free(j->src); free(j); pthread_mutex_unlock(&jobs_mu); return NULL; }
+    if (qtail) qtail->qnext = j;
+    else qhead = j;
+    qtail = j;
+    nqueued++;
+    j->next = jobs;
+    jobs = j;
+    if (cg_log_enabled())
+      fprintf(stderr, "cgen: compile queued: %d running, %d queued (SABLE_CC_JOBS=%d)\n", nrun, nqueued,
+              cc_jobs());
+    pthread_mutex_unlock(&jobs_mu);
+    return j;
+  }
   if (bg_begin() < 0) { free(j->src); free(j); pthread_mutex_unlock(&jobs_mu); return NULL; }   /* exiting */
   pthread_attr_t at;
   pthread_t t;
@@ -797,6 +1095,7 @@ CgJob *cg_compile_async(const char *src, size_t n) {
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   pthread_attr_destroy(&at);
   if (!ok) { bg_end(); free(j->src); free(j); pthread_mutex_unlock(&jobs_mu); return NULL; }
+  nrun++;
   j->next = jobs;
   jobs = j;
   pthread_mutex_unlock(&jobs_mu);
@@ -812,4 +1111,97 @@ int cg_job_poll(CgJob *j, void **handle, double *ms, const char **why) {
 
 void cg_job_release(CgJob *j) {
   if (j) job_unref(j);
+}
+
+/* At exit (bg_exit, before `gone`): the compiles still queued are written out and handed to one
+ * keeper that runs them in turn after the program has gone, so that they land in the disk cache as
+ * the running ones do. Nobody reads its reports (descriptor 3 is /dev/null) nor waits for it. */
+static void hand_over_queue(void) {
+  pthread_mutex_lock(&jobs_mu);
+  CgJob *q = qhead;
+  qhead = qtail = NULL;
+  int n = nqueued;
+  nqueued = 0;
+  for (CgJob *j = q; j; j = j->qnext) job_done_locked(j, NULL);
+  pthread_mutex_unlock(&jobs_mu);
+  if (!n) return;
+  Paths *P = calloc((size_t)n, sizeof *P);
+  const char **argv = calloc((size_t)(KEEPER_ARGS + 4 * n + 1), sizeof *argv);
+  int *lk = malloc(sizeof *lk * (size_t)n);
+  char lim[32], why[600];
+  int k = 0;
+  for (CgJob *j = q, *nx; j; j = nx) {
+    nx = j->qnext;
+    uint64_t h1, h2;
+    /* (no lock on this filesystem: then there is no sweep either) */
+    /* (at most as many as the cache keeps) */
+    if (P && argv && lk && !__atomic_load_n(&cc_timed_out, __ATOMIC_RELAXED) && k < CACHE_MAX_FILES &&
+        prepare(j->src, j->n, &h1, &h2, &P[k], why, sizeof why) == 0) {
+      lk[k] = P[k].lock >= 0 ? fcntl(P[k].lock, F_DUPFD_CLOEXEC, 5 + n) : -1;
+      if (P[k].lock >= 0 && lk[k] < 0) drop_tmp(&P[k]);
+      else k++;
+    }
+    job_unref(j);
+  }
+  if (!k) goto out;
+  snprintf(lim, sizeof lim, "%.0f", cc_timeout_s() * 1e3);
+  char nbuf[16];
+  snprintf(nbuf, sizeof nbuf, "%d", k);
+  const char *head[KEEPER_ARGS] = {"sable-cc", lim, P[0].dir, nbuf};
+  memcpy(argv, head, sizeof head);
+  for (int i = 0; i < k; i++) {
+    const char **a = argv + KEEPER_ARGS + 4 * i;
+    a[0] = P[i].tc;
+    a[1] = P[i].tso;
+    a[2] = P[i].so;
+    a[3] = P[i].te;
+  }
+  size_t ne = 0;
+  while (environ[ne]) ne++;
+  char **envp = malloc((ne + 2) * sizeof *envp);
+  if (envp) {
+    memcpy(envp, environ, ne * sizeof *envp);
+    envp[ne] = (char *)KEEPER_ENV;
+    envp[ne + 1] = NULL;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 3, "/dev/null", O_WRONLY, 0);
+    for (int i = 0; i < k; i++) {
+      if (lk[i] >= 0) posix_spawn_file_actions_adddup2(&fa, lk[i], 4 + i);
+      else posix_spawn_file_actions_addopen(&fa, 4 + i, "/dev/null", O_RDONLY, 0);
+    }
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
+    posix_spawn_file_actions_addclosefrom_np(&fa, 4 + k);
+#endif
+    posix_spawnattr_t at;
+    posix_spawnattr_init(&at);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&at, 0);
+    pid_t m;
+    int rc = spawn_keeper(&m, &fa, &at, argv, envp, why, sizeof why);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&at);
+    free(envp);
+    if (rc == 0) {
+      if (cg_log_enabled())
+        fprintf(stderr, "cgen: %d queued compile%s handed over at exit\n", k, k == 1 ? "" : "s");
+      for (int i = 0; i < k; i++) {   /* the keeper removes the temporaries */
+        if (lk[i] >= 0) close(lk[i]);
+        if (P[i].lock >= 0) close(P[i].lock);
+        P[i].lock = -1;
+      }
+      k = 0;
+    }
+  }
+  for (int i = 0; i < k; i++) {
+    if (lk[i] >= 0) close(lk[i]);
+    drop_tmp(&P[i]);
+  }
+out:
+  free(P);
+  free(argv);
+  free(lk);
 }
