@@ -26,6 +26,7 @@ typedef struct DictObj {
   size_t mask;         /* index size - 1 (0 with no index: n <= 8, linear search) */
   int64_t version;     /* bumped on every structural change (iteration checks) */
   Obj *ns_mod;         /* the module whose live namespace this is (globals()), else NULL; weak */
+  int64_t odclears;    /* version bumps made by OrderedDict.clear (stdlib/mod_odict.c) */
 } DictObj;
 #define DICT(o) ((DictObj *)(o))
 /* lookup with a precomputed hash; borrowed; V_NULL if absent, -1 error via obj_err_occurred */

@@ -1,6 +1,7 @@
 # collections - defaultdict, OrderedDict and Counter as dict subclasses, deque, ChainMap, the
 # User* wrappers, and namedtuple (real tuple subclasses), as CPython 3.11's.
 import sys as _sys
+from _sable_odict import iter as _od_iter, state as _od_state, clear as _od_clear
 
 _tuple_new = tuple.__new__
 _GenericAlias = type(list[int])
@@ -50,46 +51,19 @@ class defaultdict(dict):
         new.update(self)
         return new
 
-def _odict_live(od, cur, rev):
+def _odict_live(od, cur):
     # the keys in order after a mutation, and where cur now stands (len when it is gone)
     keys = list(dict.keys(od))
-    if rev:
-        keys.reverse()
     for j in range(len(keys)):
         if keys[j] is cur:
             return keys, j
     return keys, len(keys)
 
 
-def _odict_iter(od, kind, rev, keys, state, size):
-    # CPython's odict iterator: the state and size checks, then a lookup of the current key
-    # (its __hash__ runs), then a step to the key after it in the order as it is now
-    i = 0
-    while i < len(keys):
-        if od._odstate != state:
-            raise RuntimeError('OrderedDict mutated during iteration')
-        if len(od) != size:
-            raise RuntimeError('OrderedDict changed size during iteration')
-        cur = keys[i]
-        if not dict.__contains__(od, cur):
-            raise KeyError(cur)
-        if od._odstate != state or len(od) != size:
-            keys, i = _odict_live(od, cur, rev)
-        i += 1
-        if kind == 0:
-            yield cur
-        else:
-            try:
-                v = dict.__getitem__(od, cur)
-            except KeyError:
-                raise KeyError(cur) from None
-            yield v if kind == 1 else (cur, v)
-
-
 def _odict_walk(od):
     # odict_repr / odict_copy: the nodes in order, each value looked up, no mutation check
     keys = list(dict.keys(od))
-    st = (od._odstate, len(od))
+    st = (_od_state(od), len(od))
     i = 0
     while i < len(keys):
         k = keys[i]
@@ -97,44 +71,24 @@ def _odict_walk(od):
             v = dict.__getitem__(od, k)
         except KeyError:
             raise KeyError(k) from None
-        if (od._odstate, len(od)) != st:
-            keys, i = _odict_live(od, k, False)
-            st = (od._odstate, len(od))
+        if (_od_state(od), len(od)) != st:
+            keys, i = _odict_live(od, k)
+            st = (_od_state(od), len(od))
         i += 1
         yield k, v
 
 
-def _odict_view_iter(od, kind, rev=False):
-    keys = list(dict.keys(od))
-    if rev:
-        keys.reverse()
-    return _odict_iter(od, kind, rev, keys, od._odstate, len(od))
-
-
 class OrderedDict(dict):
-    # a dict subclass; _odstate counts the additions, removals and moves of keys, which
-    # CPython's od_state counts, for the iterators' "mutated during iteration" check
+    # a dict subclass in the dict's own order; _sable_odict's iterator makes CPython's odict
+    # checks against od_state (the dict's count of additions, removals and moves of keys)
     __class_getitem__ = classmethod(_GenericAlias)
-    _odstate = 0
     def __init__(self, other=(), /, **kwds):
         self.update(other, **kwds)
-    def __setitem__(self, key, value):
-        n = len(self)
-        dict.__setitem__(self, key, value)
-        if len(self) != n:
-            self._odstate += 1
-    def __delitem__(self, key):
-        dict.__delitem__(self, key)
-        self._odstate += 1
-    def pop(self, key, *default):
-        n = len(self)
-        r = dict.pop(self, key, *default)
-        if len(self) != n:
-            self._odstate += 1
-        return r
     def setdefault(self, key, default=None):
+        if type(self) is OrderedDict:
+            return dict.setdefault(self, key, default)
         try:
-            return dict.__getitem__(self, key)
+            return self[key]
         except KeyError:
             self[key] = default
             return default
@@ -150,10 +104,12 @@ class OrderedDict(dict):
                 self[k] = v
         for k, v in kwds.items():
             self[k] = v
+    def clear(self):
+        _od_clear(self)
     def __iter__(self):
-        return _odict_view_iter(self, 0)
+        return _od_iter(self, 0, False)
     def __reversed__(self):
-        return _odict_view_iter(self, 0, True)
+        return _od_iter(self, 0, True)
     def keys(self):
         return odict_keys(self)
     def values(self):
@@ -168,7 +124,6 @@ class OrderedDict(dict):
         if key is end:
             return
         v = dict.pop(self, key)
-        self._odstate += 2
         if last:
             dict.__setitem__(self, key, v)
         else:
@@ -181,12 +136,9 @@ class OrderedDict(dict):
         if not self:
             raise KeyError('dictionary is empty')
         if last:
-            r = dict.popitem(self)
-        else:
-            key = next(iter(dict.keys(self)))
-            r = key, dict.pop(self, key)
-        self._odstate += 1
-        return r
+            return dict.popitem(self)
+        key = next(iter(dict.keys(self)))
+        return key, dict.pop(self, key)
     @classmethod
     def fromkeys(cls, iterable, value=None):
         self = cls()
@@ -202,7 +154,7 @@ class OrderedDict(dict):
         return new
     __copy__ = copy
     def __reduce__(self):
-        state = {k: v for k, v in vars(self).items() if k != '_odstate'} or None
+        state = vars(self) or None
         return (type(self), (), state, None, iter(list(_odict_walk(self))))
     def __eq__(self, other):
         r = dict.__eq__(self, other)
@@ -210,10 +162,10 @@ class OrderedDict(dict):
             return r
         a = list(dict.keys(self))
         b = list(dict.keys(other))
-        sa, sb = self._odstate, other._odstate
+        sa, sb = _od_state(self), _od_state(other)
         for i in range(min(len(a), len(b))):
             same = a[i] is b[i] or bool(a[i] == b[i])
-            if self._odstate != sa or other._odstate != sb:
+            if _od_state(self) != sa or _od_state(other) != sb:
                 raise RuntimeError('OrderedDict mutated during iteration')
             if not same:
                 return False
@@ -1100,9 +1052,9 @@ class _OdictView:
     def __len__(self):
         return len(self._mapping)
     def __iter__(self):
-        return _odict_view_iter(self._mapping, self._kind)
+        return _od_iter(self._mapping, self._kind, False)
     def __reversed__(self):
-        return _odict_view_iter(self._mapping, self._kind, True)
+        return _od_iter(self._mapping, self._kind, True)
     def __repr__(self):
         return f'{type(self).__name__}({list(self)!r})'
 
