@@ -241,6 +241,8 @@ class Counter(dict):
     def copy(self):
         return self.__class__(self)
     __copy__ = copy
+    def __reduce__(self):
+        return self.__class__, (dict(self),)
     def __delitem__(self, elem):
         if elem in self:
             dict.pop(self, elem)
