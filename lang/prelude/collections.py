@@ -1,6 +1,7 @@
 # collections - defaultdict, OrderedDict and Counter as dict subclasses, deque, ChainMap, the
 # User* wrappers, and namedtuple (real tuple subclasses), as CPython 3.11's.
 import sys as _sys
+import copyreg as _copyreg
 from _sable_odict import iter as _od_iter, state as _od_state, clear as _od_clear
 
 _tuple_new = tuple.__new__
@@ -33,7 +34,8 @@ class defaultdict(dict):
         return type(self)(self.default_factory, self)
     __copy__ = copy
     def __reduce__(self):
-        return (type(self), (self.default_factory,), None, None, iter(self.items()))
+        args = () if self.default_factory is None else (self.default_factory,)
+        return (type(self), args, None, None, iter(self.items()))
     def __repr__(self):
         f = self.default_factory
         fr = 'None' if f is None else repr(f)
@@ -152,10 +154,8 @@ class OrderedDict(dict):
         for k, v in _odict_walk(self):
             dict.__setitem__(new, k, v)
         return new
-    __copy__ = copy
     def __reduce__(self):
-        state = vars(self) or None
-        return (type(self), (), state, None, iter(list(_odict_walk(self))))
+        return (type(self), (), _copyreg._getstate(self, False), None, iter(self.items()))
     def __eq__(self, other):
         r = dict.__eq__(self, other)
         if r is NotImplemented or not r or not isinstance(other, OrderedDict):
@@ -240,7 +240,6 @@ class Counter(dict):
             self.subtract(kwds)
     def copy(self):
         return self.__class__(self)
-    __copy__ = copy
     def __reduce__(self):
         return self.__class__, (dict(self),)
     def __delitem__(self, elem):
@@ -466,6 +465,16 @@ class deque:
     def copy(self):
         return type(self)(self._l, self._maxlen)
     __copy__ = copy
+    def __reduce__(self):
+        # CPython's deque_reduce; the instance attributes less this class's own
+        if _copyreg._own(type(self), '__getstate__') is not None:
+            state = self.__getstate__()
+        else:
+            state = {k: v for k, v in vars(self).items()
+                     if k not in ('_l', '_maxlen', '_state')} or None
+        if self._maxlen is None:
+            return type(self), (), state, iter(self)
+        return type(self), ((), self._maxlen), state, iter(self)
     def count(self, x):
         l = self._l
         state = self._state

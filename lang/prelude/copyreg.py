@@ -118,9 +118,10 @@ def _builtin_base(cls):
 
 
 def _own(cls, name):
-    # a method the class or a base written in Sable defines (the builtins define none)
+    # a method the class or a base written in Sable defines; the builtins' are stood in for here
+    # (Sable's str.__getnewargs__ returns the subclass instance itself)
     for base in cls.__mro__:
-        if name in base.__dict__:
+        if getattr(base, "__module__", None) != "builtins" and name in base.__dict__:
             return base.__dict__[name]
     return None
 
