@@ -2,6 +2,7 @@
 # User* wrappers, and namedtuple (real tuple subclasses), as CPython 3.11's.
 import sys as _sys
 import copyreg as _copyreg
+from _thread import get_ident as _get_ident
 from _sable_odict import iter as _od_iter, state as _od_state, clear as _od_clear
 
 _tuple_new = tuple.__new__
@@ -14,9 +15,28 @@ _KEYWORDS = frozenset(['False', 'None', 'True', 'and', 'as', 'assert', 'async', 
 def _iskeyword(s):
     return s in _KEYWORDS
 
+_repr_running = set()
+
+
+def _guarded_repr(x, f, dots):
+    # Py_ReprEnter/Py_ReprLeave: f(x), or dots when x's repr is already being made (a cycle)
+    key = (id(x), _get_ident())
+    if key in _repr_running:
+        return dots
+    _repr_running.add(key)
+    try:
+        return f(x)
+    finally:
+        _repr_running.discard(key)
+
+
+def _dict_items_repr(d):
+    return '{' + ', '.join([repr(k) + ': ' + repr(v) for k, v in dict.items(d)]) + '}'
+
+
 def _dict_repr(d):
-    # dict.__repr__ of a dict subclass instance (a plain copy prints the same)
-    return repr(dict(d))
+    # dict.__repr__ of a dict subclass instance
+    return _guarded_repr(d, _dict_items_repr, '{...}')
 
 class defaultdict(dict):
     __class_getitem__ = classmethod(_GenericAlias)
@@ -38,7 +58,7 @@ class defaultdict(dict):
         return (type(self), args, None, None, iter(self.items()))
     def __repr__(self):
         f = self.default_factory
-        fr = 'None' if f is None else repr(f)
+        fr = 'None' if f is None else _guarded_repr(f, repr, '...')
         return f'{type(self).__name__}({fr}, {_dict_repr(self)})'
     def __or__(self, other):
         if not isinstance(other, dict):
@@ -52,6 +72,10 @@ class defaultdict(dict):
         new = type(self)(self.default_factory, other)
         new.update(self)
         return new
+    def __ior__(self, other):
+        # dict's |=: any mapping or iterable of pairs
+        dict.update(self, other)
+        return self
 
 def _odict_live(od, cur):
     # the keys in order after a mutation, and where cur now stands (len when it is gone)
@@ -78,6 +102,12 @@ def _odict_walk(od):
             st = (_od_state(od), len(od))
         i += 1
         yield k, v
+
+
+def _odict_repr(od):
+    if not od:
+        return f'{type(od).__name__}()'
+    return f'{type(od).__name__}({list(_odict_walk(od))!r})'
 
 
 class OrderedDict(dict):
@@ -175,9 +205,7 @@ class OrderedDict(dict):
         return r if r is NotImplemented else not r
     __hash__ = None
     def __repr__(self):
-        if not self:
-            return f'{type(self).__name__}()'
-        return f'{type(self).__name__}({list(_odict_walk(self))!r})'
+        return _guarded_repr(self, _odict_repr, '...')
     def __or__(self, other):
         if not isinstance(other, dict):
             return NotImplemented
@@ -248,7 +276,13 @@ class Counter(dict):
     def __repr__(self):
         if not self:
             return f'{self.__class__.__name__}()'
-        return f'{self.__class__.__name__}({dict(self.most_common())!r})'
+        try:
+            # dict() preserves the ordering returned by most_common()
+            d = dict(self.most_common())
+        except TypeError:
+            # handle case where values are not orderable
+            d = dict(self)
+        return f'{self.__class__.__name__}({d!r})'
     def __eq__(self, other):
         if not isinstance(other, Counter):
             return NotImplemented
