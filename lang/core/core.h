@@ -36,6 +36,8 @@ Value dict_copy(Value d);
 int64_t dict_entry_index(Value d, Value key, int64_t hash);   /* entries[] index, or -1 */
 int dict_update(Value d, Value other);       /* dict or iterable of pairs */
 Value dict_pop(Value d, Value key);           /* new ref or V_NULL (absent: no error) */
+Value dict_pop_h(Value d, Value key, int64_t hash);   /* the same with the key's hash */
+int dict_pack_front(Value d, int64_t first);  /* OrderedDict's reorderings (dict.c) */
 void dict_clear(Value d);
 
 /* ---- set (CPython's open addressing, so small-int sets print in CPython's order) ----- */

@@ -3,7 +3,8 @@
 import sys as _sys
 import copyreg as _copyreg
 from _thread import get_ident as _get_ident
-from _sable_odict import iter as _od_iter, state as _od_state, clear as _od_clear
+from _sable_odict import iter as _od_iter, state as _od_state, clear as _od_clear, \
+    first as _od_first, move_to_end as _od_move_to_end
 
 _tuple_new = tuple.__new__
 _GenericAlias = type(list[int])
@@ -149,27 +150,13 @@ class OrderedDict(dict):
     def items(self):
         return odict_items(self)
     def move_to_end(self, key, last=True):
-        if not self:
-            raise KeyError(key)
-        ks = list(dict.keys(self))
-        end = ks[-1] if last else ks[0]
-        if key is end:
-            return
-        v = dict.pop(self, key)
-        if last:
-            dict.__setitem__(self, key, v)
-        else:
-            rest = list(dict.items(self))
-            dict.clear(self)
-            dict.__setitem__(self, key, v)
-            for k, x in rest:
-                dict.__setitem__(self, k, x)
+        _od_move_to_end(self, key, last)
     def popitem(self, last=True):
         if not self:
             raise KeyError('dictionary is empty')
         if last:
             return dict.popitem(self)
-        key = next(iter(dict.keys(self)))
+        key = _od_first(self)
         return key, dict.pop(self, key)
     @classmethod
     def fromkeys(cls, iterable, value=None):

@@ -205,9 +205,76 @@ static Value f_clear(int argc, const Value *argv, Obj *kw) {
   return val_none();
 }
 
+/* the first live entry, packing the dict first when deleted entries lead by many (left by
+ * popitem(last=False)), so that draining from the front stays linear; -1 if empty */
+static int64_t first_live(Value od) {
+  DictObj *d = DICT(od.u.o);
+  int64_t j = step(d, -1, 0);
+  if (j > 16 && j > d->used) {
+    int64_t v0 = d->version;
+    if (dict_pack_front(od, -1) < 0) return -2;
+    d->odclears += d->version - v0;   /* not a change of od_state */
+    j = step(d, -1, 0);
+  }
+  return j;
+}
+
+static Value f_first(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("first", argc, kw, 1, 1) < 0) return val_null();
+  if (want_dict("first", argv[0]) < 0) return val_null();
+  int64_t j = first_live(argv[0]);
+  if (j == -2) return val_null();
+  if (j < 0) return obj_raise(&exc_KeyError, "dictionary is empty");
+  return val_incref(DICT(argv[0].u.o)->entries[j].key);
+}
+
+static Value f_last(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("last", argc, kw, 1, 1) < 0) return val_null();
+  if (want_dict("last", argv[0]) < 0) return val_null();
+  DictObj *d = DICT(argv[0].u.o);
+  int64_t j = step(d, d->n, 1);
+  if (j < 0) return obj_raise(&exc_KeyError, "dictionary is empty");
+  return val_incref(d->entries[j].key);
+}
+
+/* odict_move_to_end: the key hashed once, looked up; nothing changes when it is at that end
+ * already; else its entry (the stored key and hash) goes to the end or the front */
+static Value f_move_to_end(int argc, const Value *argv, Obj *kw) {
+  Value a[3];
+  if (func_parse_args("move_to_end", argc, argv, kw, "od,key,last", a) < 0) return val_null();
+  if (want_dict("move_to_end", a[0]) < 0) return val_null();
+  int last = op_truth(a[2]);
+  if (last < 0) return val_null();
+  Value od = a[0], key = a[1];
+  DictObj *d = DICT(od.u.o);
+  if (!d->used) { raise_key_error(key); return val_null(); }
+  int64_t h;
+  if (op_hash(key, &h) < 0) return val_null();
+  if (VAL_IS_NULL(dict_get_h(od, key, h))) {
+    if (!obj_err_occurred()) raise_key_error(key);
+    return val_null();
+  }
+  int64_t ix = dict_entry_index(od, key, h);
+  if (ix < 0) { raise_key_error(key); return val_null(); }
+  if (ix == (last ? step(d, d->n, 1) : step(d, -1, 0))) return val_none();
+  if (!last) {
+    if (dict_pack_front(od, ix) < 0) return val_null();
+    return val_none();
+  }
+  Value k = val_incref(d->entries[ix].key), v = dict_pop_h(od, k, h);
+  int r = VAL_IS_NULL(v) ? -1 : dict_set_h(od, k, h, v);
+  if (VAL_IS_NULL(v) && !obj_err_occurred()) raise_key_error(k);
+  val_decref(k);
+  val_decref(v);
+  return r < 0 ? val_null() : val_none();
+}
+
 static const MethodDef odict_functions[] = {
     {"iter", f_iter, "iter(od, kind, reverse)\n\nCPython's odict iterator over od: kind 0 keys, 1 values, 2 items.", 0},
     {"state", f_state, "state(od)\n\nThe count of additions, removals and moves of od's keys.", 0},
+    {"first", f_first, "first(od)\n\nThe first key of od (KeyError if empty).", 0},
+    {"last", f_last, "last(od)\n\nThe last key of od (KeyError if empty).", 0},
+    {"move_to_end", f_move_to_end, "move_to_end(od, key, last)\n\nOrderedDict.move_to_end.", 0},
     {"clear", f_clear, "clear(od)\n\nEmpty od, leaving its state as it was (OrderedDict.clear).", 0},
     {NULL}};
 
