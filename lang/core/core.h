@@ -34,6 +34,7 @@ Value dict_get_h(Value d, Value key, int64_t hash);
 int dict_set_h(Value d, Value key, int64_t hash, Value x);
 Value dict_copy(Value d);
 int64_t dict_entry_index(Value d, Value key, int64_t hash);   /* entries[] index, or -1 */
+int64_t dict_lookup_ix(Value d, Value key, int64_t hash);     /* the same; -2 on error */
 int dict_update(Value d, Value other);       /* dict or iterable of pairs */
 Value dict_pop(Value d, Value key);           /* new ref or V_NULL (absent: no error) */
 Value dict_pop_h(Value d, Value key, int64_t hash);   /* the same with the key's hash */

@@ -208,6 +208,11 @@ Value dict_get_h(Value dv, Value key, int64_t hash) {
   return d->entries[ix].val;
 }
 
+int64_t dict_lookup_ix(Value dv, Value key, int64_t hash) {
+  size_t slot;
+  return dict_lookup(DICT(dv.u.o), key, hash, &slot);
+}
+
 int64_t dict_entry_index(Value dv, Value key, int64_t hash) {
   size_t slot;
   int64_t ix = dict_lookup(DICT(dv.u.o), key, hash, &slot);

@@ -4,7 +4,7 @@ import sys as _sys
 import copyreg as _copyreg
 from _thread import get_ident as _get_ident
 from _sable_odict import iter as _od_iter, state as _od_state, clear as _od_clear, \
-    first as _od_first, move_to_end as _od_move_to_end
+    popfirst as _od_popfirst, move_to_end as _od_move_to_end
 
 _tuple_new = tuple.__new__
 _GenericAlias = type(list[int])
@@ -156,8 +156,7 @@ class OrderedDict(dict):
             raise KeyError('dictionary is empty')
         if last:
             return dict.popitem(self)
-        key = _od_first(self)
-        return key, dict.pop(self, key)
+        return _od_popfirst(self)
     @classmethod
     def fromkeys(cls, iterable, value=None):
         self = cls()

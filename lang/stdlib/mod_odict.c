@@ -89,11 +89,7 @@ static int next_key(OdIter *it, DictObj *d, Value *key, int64_t *where) {
     ix = it->pos;
   } else {
     int64_t h;
-    Value dv = val_obj(&d->ob);
-    if (op_hash(cur, &h) == 0 && !VAL_IS_NULL(dict_get_h(dv, cur, h))) {
-      if (it->pos < d->n && same_key(d->entries[it->pos].key, cur)) ix = it->pos;
-      else ix = dict_entry_index(dv, cur, h);
-    }
+    if (op_hash(cur, &h) == 0) ix = dict_lookup_ix(val_obj(&d->ob), cur, h);
     if (ix < 0) {
       if (!obj_err_occurred()) raise_key_error(cur);
       val_decref(cur);
@@ -237,6 +233,24 @@ static Value f_last(int argc, const Value *argv, Obj *kw) {
   return val_incref(d->entries[j].key);
 }
 
+/* popitem(last=False): the first entry, removed by its stored hash (no __hash__ runs) */
+static Value f_popfirst(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("popfirst", argc, kw, 1, 1) < 0) return val_null();
+  if (want_dict("popfirst", argv[0]) < 0) return val_null();
+  int64_t j = first_live(argv[0]);
+  if (j == -2) return val_null();
+  if (j < 0) return obj_raise(&exc_KeyError, "dictionary is empty");
+  DictEntry *e = &DICT(argv[0].u.o)->entries[j];
+  Value k = val_incref(e->key);
+  Value v = dict_pop_h(argv[0], k, e->hash);
+  Value r = val_null();
+  if (!VAL_IS_NULL(v)) r = tuple_pack(2, k, v);
+  else if (!obj_err_occurred()) raise_key_error(k);
+  val_decref(k);
+  val_decref(v);
+  return r;
+}
+
 /* odict_move_to_end: the key hashed once, looked up; nothing changes when it is at that end
  * already; else its entry (the stored key and hash) goes to the end or the front */
 static Value f_move_to_end(int argc, const Value *argv, Obj *kw) {
@@ -248,14 +262,15 @@ static Value f_move_to_end(int argc, const Value *argv, Obj *kw) {
   Value od = a[0], key = a[1];
   DictObj *d = DICT(od.u.o);
   if (!d->used) { raise_key_error(key); return val_null(); }
-  int64_t h;
+  int64_t end = last ? step(d, d->n, 1) : step(d, -1, 0);
+  if (end >= 0 && same_key(d->entries[end].key, key)) return val_none();   /* no hash: CPython */
+  int64_t h, ix = -1;
   if (op_hash(key, &h) < 0) return val_null();
-  if (VAL_IS_NULL(dict_get_h(od, key, h))) {
-    if (!obj_err_occurred()) raise_key_error(key);
+  ix = dict_lookup_ix(od, key, h);
+  if (ix < 0) {
+    if (ix == -1) raise_key_error(key);
     return val_null();
   }
-  int64_t ix = dict_entry_index(od, key, h);
-  if (ix < 0) { raise_key_error(key); return val_null(); }
   if (ix == (last ? step(d, d->n, 1) : step(d, -1, 0))) return val_none();
   if (!last) {
     if (dict_pack_front(od, ix) < 0) return val_null();
@@ -273,6 +288,7 @@ static const MethodDef odict_functions[] = {
     {"iter", f_iter, "iter(od, kind, reverse)\n\nCPython's odict iterator over od: kind 0 keys, 1 values, 2 items.", 0},
     {"state", f_state, "state(od)\n\nThe count of additions, removals and moves of od's keys.", 0},
     {"first", f_first, "first(od)\n\nThe first key of od (KeyError if empty).", 0},
+    {"popfirst", f_popfirst, "popfirst(od)\n\nRemove and return od's first (key, value) pair.", 0},
     {"last", f_last, "last(od)\n\nThe last key of od (KeyError if empty).", 0},
     {"move_to_end", f_move_to_end, "move_to_end(od, key, last)\n\nOrderedDict.move_to_end.", 0},
     {"clear", f_clear, "clear(od)\n\nEmpty od, leaving its state as it was (OrderedDict.clear).", 0},
