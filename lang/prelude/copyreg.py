@@ -118,20 +118,29 @@ def _builtin_base(cls):
 
 
 def _own(cls, name):
-    # a method the class or a base written in Sable defines; the builtins' are stood in for here
-    # (Sable's str.__getnewargs__ returns the subclass instance itself)
+    # the method named so that the class or a base not among the builtins defines; the
+    # builtins' are stood in for here (Sable's str.__getnewargs__ returns the subclass
+    # instance itself). Sable's builtins have no __reduce_ex__, __reduce__ or __getstate__,
+    # so for those a plain attribute lookup is the same and quicker.
+    if name not in _BUILTINS_HAVE:
+        return getattr(cls, name, None)
     for base in cls.__mro__:
         if getattr(base, "__module__", None) != "builtins" and name in base.__dict__:
             return base.__dict__[name]
     return None
 
 
-def _getstate(obj, required):
+_BUILTINS_HAVE = ("__getnewargs__",)
+
+
+def _getstate(obj, required, cls=None, base=None):
     # object.__getstate__: a user __getstate__, else the instance __dict__ (None when empty)
-    cls = type(obj)
-    if _own(cls, "__getstate__") is not None:
+    if cls is None:
+        cls = type(obj)
+    if getattr(cls, "__getstate__", None) is not None:
         return obj.__getstate__()
-    base = _builtin_base(cls)
+    if base is None:
+        base = _builtin_base(cls)
     if required and base in (int, str, bytes, tuple):
         raise TypeError("cannot pickle %s objects" % cls.__name__)
     try:
@@ -145,10 +154,9 @@ def _getstate(obj, required):
     return d
 
 
-def _newargs(obj, base):
+def _newargs(obj, cls, base):
     # __getnewargs_ex__ / __getnewargs__: a user's, or the builtin's own (tuple, int, str, ...)
-    cls = type(obj)
-    if _own(cls, "__getnewargs_ex__") is not None:
+    if getattr(cls, "__getnewargs_ex__", None) is not None:
         r = obj.__getnewargs_ex__()
         if not isinstance(r, tuple):
             raise TypeError("__getnewargs_ex__ should return a tuple, not '%s'" % type(r).__name__)
@@ -162,7 +170,8 @@ def _newargs(obj, base):
             raise TypeError("second item of the tuple returned by __getnewargs_ex__ must be "
                             "a dict, not '%s'" % type(kwargs).__name__)
         return args, kwargs
-    if _own(cls, "__getnewargs__") is not None:
+    if (getattr(cls, "__getnewargs__", None) is not None and
+            (base is object or _own(cls, "__getnewargs__") is not None)):
         args = obj.__getnewargs__()
         if not isinstance(args, tuple):
             raise TypeError("__getnewargs__ should return a tuple, not '%s'" % type(args).__name__)
@@ -172,14 +181,12 @@ def _newargs(obj, base):
     return None, None
 
 
-def _reduce_newobj(obj, proto):
-    cls = type(obj)
-    base = _builtin_base(cls)
-    args, kwargs = _newargs(obj, base)
+def _reduce_newobj(obj, proto, cls, base):
+    args, kwargs = _newargs(obj, cls, base)
     hasargs = args is not None
     if args is None:
         args = ()
-    state = _getstate(obj, not hasargs and base is not list and base is not dict)
+    state = _getstate(obj, not hasargs and base is not list and base is not dict, cls, base)
     listitems = iter(obj) if base is list else None
     dictitems = iter(obj.items()) if base is dict else None
     if not kwargs:
@@ -202,7 +209,7 @@ def _reduce_ex(self, proto):
             raise TypeError(f"cannot pickle {cls.__name__!r} object")
         state = base(self)
     args = (cls, base, state)
-    if _own(cls, "__getstate__") is not None:
+    if getattr(cls, "__getstate__", None) is not None:
         dict = self.__getstate__()
     else:
         if getattr(self, "__slots__", None):
@@ -232,14 +239,23 @@ _builtin_reducers = {set: _reduce_set, frozenset: _reduce_set, bytearray: _reduc
 def _sable_reduce_ex(obj, proto):
     # what obj.__reduce_ex__(proto) returns in CPython
     cls = type(obj)
-    if _own(cls, "__reduce_ex__") is not None:
+    if getattr(cls, "__reduce_ex__", None) is not None:
         return obj.__reduce_ex__(proto)
-    if _own(cls, "__reduce__") is not None:
+    if getattr(cls, "__reduce__", None) is not None:
         return obj.__reduce__()
     base = _builtin_base(cls)
+    if (base is object and proto >= 2 and getattr(cls, "__getstate__", None) is None and
+            getattr(cls, "__getnewargs_ex__", None) is None and
+            getattr(cls, "__getnewargs__", None) is None):
+        # the common case of _reduce_newobj, inline: an instance of a class written in Python
+        try:
+            d = obj.__dict__
+        except AttributeError:
+            raise TypeError("cannot pickle %r object" % cls.__name__) from None
+        return (__newobj__, (cls,), d or None, None, None)
     r = _builtin_reducers.get(base)
     if r is not None:
         return r(obj, proto)
     if proto >= 2:
-        return _reduce_newobj(obj, proto)
+        return _reduce_newobj(obj, proto, cls, base)
     return _reduce_ex(obj, proto)
