@@ -26,6 +26,7 @@ typedef struct DictObj {
   size_t mask;         /* index size - 1 (0 with no index: n <= 8, linear search) */
   int64_t version;     /* bumped on every structural change (iteration checks) */
   Obj *ns_mod;         /* the module whose live namespace this is (globals()), else NULL; weak */
+  int64_t odclears;    /* version bumps made by OrderedDict.clear (stdlib/mod_odict.c) */
 } DictObj;
 #define DICT(o) ((DictObj *)(o))
 /* lookup with a precomputed hash; borrowed; V_NULL if absent, -1 error via obj_err_occurred */
@@ -33,8 +34,11 @@ Value dict_get_h(Value d, Value key, int64_t hash);
 int dict_set_h(Value d, Value key, int64_t hash, Value x);
 Value dict_copy(Value d);
 int64_t dict_entry_index(Value d, Value key, int64_t hash);   /* entries[] index, or -1 */
+int64_t dict_lookup_ix(Value d, Value key, int64_t hash);     /* the same; -2 on error */
 int dict_update(Value d, Value other);       /* dict or iterable of pairs */
 Value dict_pop(Value d, Value key);           /* new ref or V_NULL (absent: no error) */
+Value dict_pop_h(Value d, Value key, int64_t hash);   /* the same with the key's hash */
+int dict_pack_front(Value d, int64_t first);  /* OrderedDict's reorderings (dict.c) */
 void dict_clear(Value d);
 
 /* ---- set (CPython's open addressing, so small-int sets print in CPython's order) ----- */

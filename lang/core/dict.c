@@ -166,6 +166,35 @@ restart:
   }
 }
 
+/* the live entries packed to the front, entry `first` (when >= 0) ahead of the others, which keep
+ * their order; the index is rebuilt from the stored hashes, so no comparison runs. For
+ * OrderedDict (stdlib/mod_odict.c): move_to_end(last=False), and the deleted entries that
+ * popitem(last=False) leaves at the front. Bumps version, as a resize does. */
+int dict_pack_front(Value dv, int64_t first) {
+  DictObj *d = DICT(dv.u.o);
+  if (first >= d->n || (first >= 0 && VAL_IS_NULL(d->entries[first].key))) first = -1;
+  if (!d->cap) return 0;
+  DictEntry *ne = obj_calloc((size_t)d->cap, sizeof(DictEntry));
+  if (!ne) return -1;
+  int64_t k = 0;
+  if (first >= 0) ne[k++] = d->entries[first];
+  for (int64_t i = 0; i < d->n; i++)
+    if (i != first && !VAL_IS_NULL(d->entries[i].key)) ne[k++] = d->entries[i];
+  DictEntry *old = d->entries;
+  int64_t oldn = d->n;
+  d->entries = ne;
+  d->n = k;
+  if (d->index && dict_build_index(d, d->mask + 1) < 0) {   /* (the old index stays) */
+    d->entries = old;
+    d->n = oldn;
+    free(ne);
+    return -1;
+  }
+  free(old);
+  d->version++;
+  return 0;
+}
+
 Value dict_new(void) {
   DictObj *d = obj_alloc(&dict_type, sizeof(DictObj));
   return val_obj(d ? &d->ob : NULL);
@@ -177,6 +206,11 @@ Value dict_get_h(Value dv, Value key, int64_t hash) {
   int64_t ix = dict_lookup(d, key, hash, &slot);
   if (ix < 0) return val_null();
   return d->entries[ix].val;
+}
+
+int64_t dict_lookup_ix(Value dv, Value key, int64_t hash) {
+  size_t slot;
+  return dict_lookup(DICT(dv.u.o), key, hash, &slot);
 }
 
 int64_t dict_entry_index(Value dv, Value key, int64_t hash) {
@@ -249,9 +283,13 @@ static void raise_key_error(Value key) {
 
 /* remove and return the value (new ref); V_NULL if absent (no error set) or on error */
 Value dict_pop(Value dv, Value key) {
-  DictObj *d = DICT(dv.u.o);
   int64_t h;
   if (op_hash(key, &h) < 0) return val_null();
+  return dict_pop_h(dv, key, h);
+}
+
+Value dict_pop_h(Value dv, Value key, int64_t h) {
+  DictObj *d = DICT(dv.u.o);
   size_t slot;
   int64_t ix = dict_lookup(d, key, h, &slot);
   if (ix < 0) return val_null();
@@ -859,6 +897,7 @@ static Value m_popitem(int argc, const Value *argv, Obj *kw) {
     Value k = d->entries[i].key, v = d->entries[i].val;
     d->entries[i].key = val_null();
     d->entries[i].val = val_null();
+    d->n = i;   /* the entries from i on are all deleted: the next popitem starts below (CPython) */
     d->used--;
     d->version++;
     if (d->ns_mod && module_ns_store(d, k, val_null()) < 0) obj_err_clear();

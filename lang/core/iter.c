@@ -877,6 +877,18 @@ static Value reversed_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
     }
     if (obj_err_occurred()) return val_null();
   }
+  if (VAL_IS_DICT_ANY(s)) {
+    /* a dict subclass without __reversed__: dict's own, over its keys (not its __iter__) */
+    Value l = list_new(0);
+    if (VAL_IS_NULL(l)) return l;
+    int64_t pos = 0;
+    Value k;
+    while (dict_next(s, &pos, &k, NULL))
+      if (list_append(l, k) < 0) { val_decref(l); return val_null(); }
+    Value r = list_seq_reversed_new(l);
+    val_decref(l);
+    return r;
+  }
   TypeObj *t = op_type(s);
   if (!t->len || !t->getitem || t == &set_type || t == &set_frozenset_type)
     return obj_raise(&exc_TypeError, "'%s' object is not reversible", t->name);

@@ -21,6 +21,7 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"_hashlib", modinit__hashlib},
     {"_sable_posix", modinit__sable_posix},
     {"errno", modinit_errno},
+    {"_sable_odict", modinit__sable_odict},
     /* the notebook layer's native half (lang/core/display.c, ipython.c); IPython and tqdm
        themselves are preludes */
     {"sable._display", modinit_sable__display},

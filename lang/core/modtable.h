@@ -18,6 +18,7 @@ int modinit_time(Value m);
 int modinit_functools(Value m);
 int modinit_os(Value m);
 int modinit_errno(Value m);            /* stdlib/mod_errno.c */
+int modinit__sable_odict(Value m);     /* stdlib/mod_odict.c */
 int modinit_os_path(Value m);
 int modinit_random(Value m);
 int modinit_gc(Value m);

@@ -1,6 +1,10 @@
 # collections - defaultdict, OrderedDict and Counter as dict subclasses, deque, ChainMap, the
 # User* wrappers, and namedtuple (real tuple subclasses), as CPython 3.11's.
 import sys as _sys
+import copyreg as _copyreg
+from _thread import get_ident as _get_ident
+from _sable_odict import iter as _od_iter, state as _od_state, clear as _od_clear, \
+    popfirst as _od_popfirst, move_to_end as _od_move_to_end
 
 _tuple_new = tuple.__new__
 _GenericAlias = type(list[int])
@@ -12,9 +16,28 @@ _KEYWORDS = frozenset(['False', 'None', 'True', 'and', 'as', 'assert', 'async', 
 def _iskeyword(s):
     return s in _KEYWORDS
 
+_repr_running = set()
+
+
+def _guarded_repr(x, f, dots):
+    # Py_ReprEnter/Py_ReprLeave: f(x), or dots when x's repr is already being made (a cycle)
+    key = (id(x), _get_ident())
+    if key in _repr_running:
+        return dots
+    _repr_running.add(key)
+    try:
+        return f(x)
+    finally:
+        _repr_running.discard(key)
+
+
+def _dict_items_repr(d):
+    return '{' + ', '.join([repr(k) + ': ' + repr(v) for k, v in dict.items(d)]) + '}'
+
+
 def _dict_repr(d):
-    # dict.__repr__ of a dict subclass instance (a plain copy prints the same)
-    return repr(dict(d))
+    # dict.__repr__ of a dict subclass instance
+    return _guarded_repr(d, _dict_items_repr, '{...}')
 
 class defaultdict(dict):
     __class_getitem__ = classmethod(_GenericAlias)
@@ -32,10 +55,11 @@ class defaultdict(dict):
         return type(self)(self.default_factory, self)
     __copy__ = copy
     def __reduce__(self):
-        return (type(self), (self.default_factory,), None, None, iter(self.items()))
+        args = () if self.default_factory is None else (self.default_factory,)
+        return (type(self), args, None, None, iter(self.items()))
     def __repr__(self):
         f = self.default_factory
-        fr = 'None' if f is None else repr(f)
+        fr = 'None' if f is None else _guarded_repr(f, repr, '...')
         return f'{type(self).__name__}({fr}, {_dict_repr(self)})'
     def __or__(self, other):
         if not isinstance(other, dict):
@@ -49,47 +73,24 @@ class defaultdict(dict):
         new = type(self)(self.default_factory, other)
         new.update(self)
         return new
+    def __ior__(self, other):
+        # dict's |=: any mapping or iterable of pairs
+        dict.update(self, other)
+        return self
 
-def _odict_live(od, cur, rev):
+def _odict_live(od, cur):
     # the keys in order after a mutation, and where cur now stands (len when it is gone)
     keys = list(dict.keys(od))
-    if rev:
-        keys.reverse()
     for j in range(len(keys)):
         if keys[j] is cur:
             return keys, j
     return keys, len(keys)
 
 
-def _odict_iter(od, kind, rev, keys, state, size):
-    # CPython's odict iterator: the state and size checks, then a lookup of the current key
-    # (its __hash__ runs), then a step to the key after it in the order as it is now
-    i = 0
-    while i < len(keys):
-        if od._odstate != state:
-            raise RuntimeError('OrderedDict mutated during iteration')
-        if len(od) != size:
-            raise RuntimeError('OrderedDict changed size during iteration')
-        cur = keys[i]
-        if not dict.__contains__(od, cur):
-            raise KeyError(cur)
-        if od._odstate != state or len(od) != size:
-            keys, i = _odict_live(od, cur, rev)
-        i += 1
-        if kind == 0:
-            yield cur
-        else:
-            try:
-                v = dict.__getitem__(od, cur)
-            except KeyError:
-                raise KeyError(cur) from None
-            yield v if kind == 1 else (cur, v)
-
-
 def _odict_walk(od):
     # odict_repr / odict_copy: the nodes in order, each value looked up, no mutation check
     keys = list(dict.keys(od))
-    st = (od._odstate, len(od))
+    st = (_od_state(od), len(od))
     i = 0
     while i < len(keys):
         k = keys[i]
@@ -97,44 +98,30 @@ def _odict_walk(od):
             v = dict.__getitem__(od, k)
         except KeyError:
             raise KeyError(k) from None
-        if (od._odstate, len(od)) != st:
-            keys, i = _odict_live(od, k, False)
-            st = (od._odstate, len(od))
+        if (_od_state(od), len(od)) != st:
+            keys, i = _odict_live(od, k)
+            st = (_od_state(od), len(od))
         i += 1
         yield k, v
 
 
-def _odict_view_iter(od, kind, rev=False):
-    keys = list(dict.keys(od))
-    if rev:
-        keys.reverse()
-    return _odict_iter(od, kind, rev, keys, od._odstate, len(od))
+def _odict_repr(od):
+    if not od:
+        return f'{type(od).__name__}()'
+    return f'{type(od).__name__}({list(_odict_walk(od))!r})'
 
 
 class OrderedDict(dict):
-    # a dict subclass; _odstate counts the additions, removals and moves of keys, which
-    # CPython's od_state counts, for the iterators' "mutated during iteration" check
+    # a dict subclass in the dict's own order; _sable_odict's iterator makes CPython's odict
+    # checks against od_state (the dict's count of additions, removals and moves of keys)
     __class_getitem__ = classmethod(_GenericAlias)
-    _odstate = 0
     def __init__(self, other=(), /, **kwds):
         self.update(other, **kwds)
-    def __setitem__(self, key, value):
-        n = len(self)
-        dict.__setitem__(self, key, value)
-        if len(self) != n:
-            self._odstate += 1
-    def __delitem__(self, key):
-        dict.__delitem__(self, key)
-        self._odstate += 1
-    def pop(self, key, *default):
-        n = len(self)
-        r = dict.pop(self, key, *default)
-        if len(self) != n:
-            self._odstate += 1
-        return r
     def setdefault(self, key, default=None):
+        if type(self) is OrderedDict:
+            return dict.setdefault(self, key, default)
         try:
-            return dict.__getitem__(self, key)
+            return self[key]
         except KeyError:
             self[key] = default
             return default
@@ -150,10 +137,12 @@ class OrderedDict(dict):
                 self[k] = v
         for k, v in kwds.items():
             self[k] = v
+    def clear(self):
+        _od_clear(self)
     def __iter__(self):
-        return _odict_view_iter(self, 0)
+        return _od_iter(self, 0, False)
     def __reversed__(self):
-        return _odict_view_iter(self, 0, True)
+        return _od_iter(self, 0, True)
     def keys(self):
         return odict_keys(self)
     def values(self):
@@ -161,32 +150,13 @@ class OrderedDict(dict):
     def items(self):
         return odict_items(self)
     def move_to_end(self, key, last=True):
-        if not self:
-            raise KeyError(key)
-        ks = list(dict.keys(self))
-        end = ks[-1] if last else ks[0]
-        if key is end:
-            return
-        v = dict.pop(self, key)
-        self._odstate += 2
-        if last:
-            dict.__setitem__(self, key, v)
-        else:
-            rest = list(dict.items(self))
-            dict.clear(self)
-            dict.__setitem__(self, key, v)
-            for k, x in rest:
-                dict.__setitem__(self, k, x)
+        _od_move_to_end(self, key, last)
     def popitem(self, last=True):
         if not self:
             raise KeyError('dictionary is empty')
         if last:
-            r = dict.popitem(self)
-        else:
-            key = next(iter(dict.keys(self)))
-            r = key, dict.pop(self, key)
-        self._odstate += 1
-        return r
+            return dict.popitem(self)
+        return _od_popfirst(self)
     @classmethod
     def fromkeys(cls, iterable, value=None):
         self = cls()
@@ -200,20 +170,18 @@ class OrderedDict(dict):
         for k, v in _odict_walk(self):
             dict.__setitem__(new, k, v)
         return new
-    __copy__ = copy
     def __reduce__(self):
-        state = {k: v for k, v in vars(self).items() if k != '_odstate'} or None
-        return (type(self), (), state, None, iter(list(_odict_walk(self))))
+        return (type(self), (), _copyreg._getstate(self, False), None, iter(self.items()))
     def __eq__(self, other):
         r = dict.__eq__(self, other)
         if r is NotImplemented or not r or not isinstance(other, OrderedDict):
             return r
         a = list(dict.keys(self))
         b = list(dict.keys(other))
-        sa, sb = self._odstate, other._odstate
+        sa, sb = _od_state(self), _od_state(other)
         for i in range(min(len(a), len(b))):
             same = a[i] is b[i] or bool(a[i] == b[i])
-            if self._odstate != sa or other._odstate != sb:
+            if _od_state(self) != sa or _od_state(other) != sb:
                 raise RuntimeError('OrderedDict mutated during iteration')
             if not same:
                 return False
@@ -223,9 +191,7 @@ class OrderedDict(dict):
         return r if r is NotImplemented else not r
     __hash__ = None
     def __repr__(self):
-        if not self:
-            return f'{type(self).__name__}()'
-        return f'{type(self).__name__}({list(_odict_walk(self))!r})'
+        return _guarded_repr(self, _odict_repr, '...')
     def __or__(self, other):
         if not isinstance(other, dict):
             return NotImplemented
@@ -288,14 +254,21 @@ class Counter(dict):
             self.subtract(kwds)
     def copy(self):
         return self.__class__(self)
-    __copy__ = copy
+    def __reduce__(self):
+        return self.__class__, (dict(self),)
     def __delitem__(self, elem):
         if elem in self:
             dict.pop(self, elem)
     def __repr__(self):
         if not self:
             return f'{self.__class__.__name__}()'
-        return f'{self.__class__.__name__}({dict(self.most_common())!r})'
+        try:
+            # dict() preserves the ordering returned by most_common()
+            d = dict(self.most_common())
+        except TypeError:
+            # handle case where values are not orderable
+            d = dict(self)
+        return f'{self.__class__.__name__}({d!r})'
     def __eq__(self, other):
         if not isinstance(other, Counter):
             return NotImplemented
@@ -512,6 +485,16 @@ class deque:
     def copy(self):
         return type(self)(self._l, self._maxlen)
     __copy__ = copy
+    def __reduce__(self):
+        # CPython's deque_reduce; the instance attributes less this class's own
+        if _copyreg._own(type(self), '__getstate__') is not None:
+            state = self.__getstate__()
+        else:
+            state = {k: v for k, v in vars(self).items()
+                     if k not in ('_l', '_maxlen', '_state')} or None
+        if self._maxlen is None:
+            return type(self), (), state, iter(self)
+        return type(self), ((), self._maxlen), state, iter(self)
     def count(self, x):
         l = self._l
         state = self._state
@@ -1100,9 +1083,9 @@ class _OdictView:
     def __len__(self):
         return len(self._mapping)
     def __iter__(self):
-        return _odict_view_iter(self._mapping, self._kind)
+        return _od_iter(self._mapping, self._kind, False)
     def __reversed__(self):
-        return _odict_view_iter(self._mapping, self._kind, True)
+        return _od_iter(self._mapping, self._kind, True)
     def __repr__(self):
         return f'{type(self).__name__}({list(self)!r})'
 

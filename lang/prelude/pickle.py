@@ -1,6 +1,7 @@
 # pickle.py - CPython 3.11's pickle: protocols 0-5 loaded, 0-5 written (4 by default) with the
 # C pickler's framing and memo so builtin values give the same bytes; NumPy arrays as NumPy 2
 # writes them, JAX arrays as NumPy arrays. Corrupt input raises UnpicklingError, never worse.
+import copyreg
 import struct
 import sys
 
@@ -293,26 +294,17 @@ class Pickler:
             self.write(PERSID + str(pid).encode('ascii') + b'\n')
 
     def _reduce_obj(self, obj):
+        # the dispatch table, then __reduce_ex__ (copyreg stands in for object's and the
+        # builtins', which Sable's types lack); functions and builtins go by name
         t = type(obj)
-        rex = getattr(t, '__reduce_ex__', None)
-        if rex is not None:
-            return obj.__reduce_ex__(self.proto)
-        red = getattr(t, '__reduce__', None)
-        if red is not None:
-            return obj.__reduce__()
-        if callable(obj) and hasattr(obj, '__qualname__'):
-            return obj.__qualname__   # a function or builtin: by name
-        if not hasattr(obj, '__dict__') and not hasattr(t, '__getstate__'):
-            raise TypeError("cannot pickle %r object" % t.__name__)
-        # object.__reduce_ex__(2+): copyreg.__newobj__(cls), then the state
-        if getattr(t, '__getstate__', None) is not None:
-            state = obj.__getstate__()
-        else:
-            d = getattr(obj, '__dict__', None)
-            state = d if d else None
-        if self.proto < 2:
-            return (_reconstructor, (t, object, None), state)
-        return (_newobj, (t,), state, None, None)
+        table = getattr(self, 'dispatch_table', None)
+        reduce = (copyreg.dispatch_table if table is None else table).get(t)
+        if reduce is not None:
+            return reduce(obj)
+        if copyreg._own(t, '__reduce_ex__') is None and copyreg._own(t, '__reduce__') is None:
+            if callable(obj) and hasattr(obj, '__qualname__'):
+                return obj.__qualname__   # a function or builtin: by name
+        return copyreg._sable_reduce_ex(obj, self.proto)
 
     def save_reduce(self, func, args, state=None, listitems=None, dictitems=None,
                     state_setter=None, *, obj=None):
@@ -322,7 +314,19 @@ class Pickler:
             raise PicklingError("func from save_reduce() must be callable")
         save = self.save
         write = self.write
-        if self.proto >= 2 and func is _newobj:
+        if self.proto >= 2 and func is copyreg.__newobj_ex__:
+            cls, args, kwargs = args
+            if not hasattr(cls, "__new__"):
+                raise PicklingError("args[0] from __newobj_ex__ args has no __new__")
+            if obj is not None and cls is not obj.__class__:
+                raise PicklingError("args[0] from __newobj_ex__ args has the wrong class")
+            if self.proto < 4:
+                raise PicklingError("__newobj_ex__ with keyword arguments needs protocol 4")
+            save(cls)
+            save(args)
+            save(kwargs)
+            write(NEWOBJ_EX)
+        elif self.proto >= 2 and func is _newobj:
             cls = args[0]
             if not hasattr(cls, "__new__"):
                 raise PicklingError("args[0] from __newobj__ args has no __new__")
@@ -688,17 +692,8 @@ Pickler._dispatch = {
 }
 
 
-def _newobj(cls, *args):
-    return cls.__new__(cls, *args)
-
-
-def _reconstructor(cls, base, state):
-    if base is object:
-        return object.__new__(cls)
-    obj = base.__new__(cls, state)
-    if base.__init__ != object.__init__:
-        base.__init__(obj, state)
-    return obj
+_newobj = copyreg.__newobj__
+_reconstructor = copyreg._reconstructor
 
 
 def _codecs_encode(s, enc):
