@@ -305,7 +305,12 @@ def _is_module_tree(v):
 class Module:
     def __init_subclass__(cls, **kwargs):
         cls._fields = _fields_of(cls)
+        # a field's default stays as given (a subclass reads it from here), as Flax wraps
+        # only methods
+        names = {f[0] for f in cls._fields}
         for k, v in list(cls.__dict__.items()):
+            if k in names:
+                continue
             if k in _RESERVED or (k.startswith('__') and k != '__call__') or k.startswith('_'):
                 if k != '__call__':
                     continue
@@ -1190,7 +1195,10 @@ def _dense_part(features, use_bias, kernel_init, bias_init, dtype, param_dtype, 
                  bias_init=bias_init, dtype=dtype, param_dtype=param_dtype, name=name)
 
 
-class LSTMCell(RNNCellBase):
+class _GatedCell(RNNCellBase):
+    # the fields LSTMCell, OptimizedLSTMCell and GRUCell share, in Flax's order (a subclass's
+    # own fields follow them); one carry of `features` values (SimpleCell and MGUCell borrow
+    # these two methods), which LSTMCell's (c, h) overrides
     features: int
     gate_fn: object = sigmoid
     activation_fn: object = tanh
@@ -1201,6 +1209,16 @@ class LSTMCell(RNNCellBase):
     param_dtype: object = jnp.float32
     carry_init: object = _zeros
 
+    @nowrap
+    def initialize_carry(self, rng, input_shape):
+        return self.carry_init(rng, tuple(input_shape[:-1]) + (self.features,), self.param_dtype)
+
+    @property
+    def num_feature_axes(self):
+        return 1
+
+
+class LSTMCell(_GatedCell):
     @compact
     def __call__(self, carry, inputs):
         c, h = carry
@@ -1228,10 +1246,6 @@ class LSTMCell(RNNCellBase):
         return (self.carry_init(key1, mem_shape, self.param_dtype),
                 self.carry_init(key2, mem_shape, self.param_dtype))
 
-    @property
-    def num_feature_axes(self):
-        return 1
-
 
 class DenseParams(Module):
     features: int
@@ -1250,18 +1264,8 @@ class DenseParams(Module):
         return k, b
 
 
-class OptimizedLSTMCell(RNNCellBase):
-    features: int
-    gate_fn: object = sigmoid
-    activation_fn: object = tanh
-    kernel_init: object = default_kernel_init
-    recurrent_kernel_init: object = _orthogonal
-    bias_init: object = _zeros
-    dtype: object = None
-    param_dtype: object = jnp.float32
-    carry_init: object = _zeros
+class OptimizedLSTMCell(_GatedCell):
     initialize_carry = LSTMCell.initialize_carry
-    num_feature_axes = LSTMCell.num_feature_axes
 
     @compact
     def __call__(self, carry, inputs):
@@ -1316,26 +1320,11 @@ class SimpleCell(RNNCellBase):
         new = self.activation_fn(new)
         return new, new
 
-    @nowrap
-    def initialize_carry(self, rng, input_shape):
-        return self.carry_init(rng, tuple(input_shape[:-1]) + (self.features,), self.param_dtype)
-
-    @property
-    def num_feature_axes(self):
-        return 1
+    initialize_carry = _GatedCell.initialize_carry
+    num_feature_axes = _GatedCell.num_feature_axes
 
 
-class GRUCell(RNNCellBase):
-    features: int
-    gate_fn: object = sigmoid
-    activation_fn: object = tanh
-    kernel_init: object = default_kernel_init
-    recurrent_kernel_init: object = _orthogonal
-    bias_init: object = _zeros
-    dtype: object = None
-    param_dtype: object = jnp.float32
-    carry_init: object = _zeros
-
+class GRUCell(_GatedCell):
     @compact
     def __call__(self, carry, inputs):
         h = carry
@@ -1353,14 +1342,6 @@ class GRUCell(RNNCellBase):
         n = self.activation_fn(di('in') + r * dh('hn', True))
         new_h = (1.0 - z) * n + z * h
         return new_h, new_h
-
-    @nowrap
-    def initialize_carry(self, rng, input_shape):
-        return self.carry_init(rng, tuple(input_shape[:-1]) + (self.features,), self.param_dtype)
-
-    @property
-    def num_feature_axes(self):
-        return 1
 
 
 class MGUCell(RNNCellBase):
@@ -1395,13 +1376,8 @@ class MGUCell(RNNCellBase):
         new_h = (1.0 - f) * n + f * h
         return new_h, new_h
 
-    @nowrap
-    def initialize_carry(self, rng, input_shape):
-        return self.carry_init(rng, tuple(input_shape[:-1]) + (self.features,), self.param_dtype)
-
-    @property
-    def num_feature_axes(self):
-        return 1
+    initialize_carry = _GatedCell.initialize_carry
+    num_feature_axes = _GatedCell.num_feature_axes
 
 
 class ConvLSTMCell(RNNCellBase):
