@@ -111,6 +111,25 @@ class _CellBase(Layer, DropoutRNNCell):
         else:
             self.bias = None
 
+    def _per_gate(self, inputs, h_tm1, k, b, n, training):
+        # implementation 1 (LSTMCell's and GRUCell's): each of the n gates' input projection
+        # (with its bias) and recurrent input, each under its own dropout mask when training
+        u = self.units
+        if training and 0.0 < self.dropout < 1.0:
+            dp = self.get_dropout_mask(inputs)
+            xs = [inputs * dp[j] for j in range(n)]
+        else:
+            xs = [inputs] * n
+        x = [jnp.matmul(xs[j], k[:, j * u:(j + 1) * u]) for j in range(n)]
+        if b is not None:
+            x = [x[j] + b[j * u:(j + 1) * u] for j in range(n)]
+        if training and 0.0 < self.recurrent_dropout < 1.0:
+            rdp = self.get_recurrent_dropout_mask(h_tm1)
+            hs = [h_tm1 * rdp[j] for j in range(n)]
+        else:
+            hs = [h_tm1] * n
+        return x, hs
+
     def get_initial_state(self, batch_size=None):
         sizes = self.state_size if _is_nested(self.state_size) else [self.state_size]
         return [jnp.zeros((batch_size, d), dtype=self.compute_dtype) for d in sizes]
@@ -202,19 +221,7 @@ class LSTMCell(_CellBase):
         rk = _val(self.recurrent_kernel)
         b = _val(self.bias) if self.use_bias else None
         if self.implementation == 1:
-            if training and 0.0 < self.dropout < 1.0:
-                dp = self.get_dropout_mask(inputs)
-                xs = [inputs * dp[j] for j in range(4)]
-            else:
-                xs = [inputs] * 4
-            x = [jnp.matmul(xs[j], k[:, j * u:(j + 1) * u]) for j in range(4)]
-            if b is not None:
-                x = [x[j] + b[j * u:(j + 1) * u] for j in range(4)]
-            if training and 0.0 < self.recurrent_dropout < 1.0:
-                rdp = self.get_recurrent_dropout_mask(h_tm1)
-                hs = [h_tm1 * rdp[j] for j in range(4)]
-            else:
-                hs = [h_tm1] * 4
+            x, hs = self._per_gate(inputs, h_tm1, k, b, 4, training)
             z = [x[j] + jnp.matmul(hs[j], rk[:, j * u:(j + 1) * u]) for j in range(4)]
         else:
             if training and 0.0 < self.dropout < 1.0:
@@ -273,19 +280,7 @@ class GRUCell(_CellBase):
             else:
                 ib = b
         if self.implementation == 1:
-            if training and 0.0 < self.dropout < 1.0:
-                dp = self.get_dropout_mask(inputs)
-                xs = [inputs * dp[j] for j in range(3)]
-            else:
-                xs = [inputs] * 3
-            x = [jnp.matmul(xs[j], k[:, j * u:(j + 1) * u]) for j in range(3)]
-            if ib is not None:
-                x = [x[j] + ib[j * u:(j + 1) * u] for j in range(3)]
-            if training and 0.0 < self.recurrent_dropout < 1.0:
-                rdp = self.get_recurrent_dropout_mask(h_tm1)
-                hs = [h_tm1 * rdp[j] for j in range(3)]
-            else:
-                hs = [h_tm1] * 3
+            x, hs = self._per_gate(inputs, h_tm1, k, ib, 3, training)
             rz = jnp.matmul(hs[0], rk[:, :u])
             rr = jnp.matmul(hs[1], rk[:, u:2 * u])
             if self.reset_after and rb is not None:
