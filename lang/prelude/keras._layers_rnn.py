@@ -51,6 +51,9 @@ class DropoutRNNCell:
         self._recurrent_dropout_mask = None
 
 
+_ABSENT = object()
+
+
 def _check_units(units):
     if not isinstance(units, int) or units <= 0:
         raise ValueError('Received an invalid value for argument `units`, expected a positive '
@@ -71,16 +74,16 @@ class _CellBase(Layer, DropoutRNNCell):
                 'bias_constraint': None, 'dropout': self.dropout,
                 'recurrent_dropout': self.recurrent_dropout, 'seed': self.seed}
 
-    def _gate_setup(self, gates, implementation, units, activation, recurrent_activation,
-                    use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
-                    kernel_regularizer, recurrent_regularizer, bias_regularizer, dropout,
-                    recurrent_dropout, seed):
-        # LSTMCell's and GRUCell's shared attributes, in Keras's order; recurrent dropout
-        # needs the per-gate form (implementation 1), which draws one mask per gate
-        self.implementation = implementation
+    def _cell_setup(self, units, activation, use_bias, kernel_initializer, recurrent_initializer,
+                    bias_initializer, kernel_regularizer, recurrent_regularizer, bias_regularizer,
+                    dropout, recurrent_dropout, recurrent_activation=_ABSENT):
+        # the attributes every cell here has, in Keras's order (LSTMCell and GRUCell add
+        # recurrent_activation; the seed generator is made by the caller: first in SimpleRNNCell,
+        # last in LSTMCell and GRUCell, as Keras orders their tracking)
         self.units = units
         self.activation = _ka.get(activation)
-        self.recurrent_activation = _ka.get(recurrent_activation)
+        if recurrent_activation is not _ABSENT:
+            self.recurrent_activation = _ka.get(recurrent_activation)
         self.use_bias = use_bias
         self.kernel_initializer = _ki.get(kernel_initializer)
         self.recurrent_initializer = _ki.get(recurrent_initializer)
@@ -90,6 +93,17 @@ class _CellBase(Layer, DropoutRNNCell):
         self.bias_regularizer = _kr.get(bias_regularizer)
         self.dropout = min(1.0, max(0.0, dropout))
         self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
+
+    def _gate_setup(self, gates, implementation, units, activation, recurrent_activation,
+                    use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
+                    kernel_regularizer, recurrent_regularizer, bias_regularizer, dropout,
+                    recurrent_dropout, seed):
+        # LSTMCell's and GRUCell's shared attributes; recurrent dropout needs the per-gate form
+        # (implementation 1), which draws one mask per gate
+        self.implementation = implementation
+        self._cell_setup(units, activation, use_bias, kernel_initializer, recurrent_initializer,
+                         bias_initializer, kernel_regularizer, recurrent_regularizer,
+                         bias_regularizer, dropout, recurrent_dropout, recurrent_activation)
         if self.recurrent_dropout != 0.0:
             self.implementation = 1
         if self.implementation == 1:
@@ -145,17 +159,9 @@ class SimpleRNNCell(_CellBase):
         super().__init__(**kwargs)
         self.seed = seed
         self.seed_generator = _krand.SeedGenerator(seed)
-        self.units = units
-        self.activation = _ka.get(activation)
-        self.use_bias = use_bias
-        self.kernel_initializer = _ki.get(kernel_initializer)
-        self.recurrent_initializer = _ki.get(recurrent_initializer)
-        self.bias_initializer = _ki.get(bias_initializer)
-        self.kernel_regularizer = _kr.get(kernel_regularizer)
-        self.recurrent_regularizer = _kr.get(recurrent_regularizer)
-        self.bias_regularizer = _kr.get(bias_regularizer)
-        self.dropout = min(1.0, max(0.0, dropout))
-        self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
+        self._cell_setup(units, activation, use_bias, kernel_initializer, recurrent_initializer,
+                         bias_initializer, kernel_regularizer, recurrent_regularizer,
+                         bias_regularizer, dropout, recurrent_dropout)
         self.state_size = self.units
         self.output_size = self.units
 
