@@ -54,6 +54,14 @@ class DropoutRNNCell:
 _ABSENT = object()
 
 
+def _from_config_args(config):
+    # a copy of a layer's config with its dtype policy as the name, as Layer.from_config takes it
+    config = dict(config)
+    if isinstance(config.get('dtype'), dict):
+        config['dtype'] = config['dtype'].get('config', {}).get('name')
+    return config
+
+
 def _check_units(units):
     if not isinstance(units, int) or units <= 0:
         raise ValueError('Received an invalid value for argument `units`, expected a positive '
@@ -506,9 +514,7 @@ class RNN(Layer):
     @classmethod
     def from_config(cls, config):
         import keras._config as _c
-        config = dict(config)
-        if isinstance(config.get('dtype'), dict):
-            config['dtype'] = config['dtype'].get('config', {}).get('name')
+        config = _from_config_args(config)
         cell = _c.deserialize_layer(config.pop('cell'))
         return cls(cell, **config)
 
@@ -560,9 +566,7 @@ class _CellRNN(RNN):
 
     @classmethod
     def from_config(cls, config):
-        config = dict(config)
-        if isinstance(config.get('dtype'), dict):
-            config['dtype'] = config['dtype'].get('config', {}).get('name')
+        config = _from_config_args(config)
         config.pop('zero_output_for_mask', None)
         return cls(**config)
 
@@ -733,9 +737,7 @@ class Bidirectional(Layer):
     @classmethod
     def from_config(cls, config):
         import keras._config as _c
-        config = dict(config)
-        if isinstance(config.get('dtype'), dict):
-            config['dtype'] = config['dtype'].get('config', {}).get('name')
+        config = _from_config_args(config)
         layer = _c.deserialize_layer(config.pop('layer'))
         back = config.pop('backward_layer', None)
         if back is not None:
@@ -787,7 +789,5 @@ class TimeDistributed(Layer):
     @classmethod
     def from_config(cls, config):
         import keras._config as _c
-        config = dict(config)
-        if isinstance(config.get('dtype'), dict):
-            config['dtype'] = config['dtype'].get('config', {}).get('name')
+        config = _from_config_args(config)
         return cls(_c.deserialize_layer(config.pop('layer')), **config)
