@@ -1246,6 +1246,21 @@ def jsdlink(source, target):
     return DirectionalLink(source, target)
 
 
+def _pass_change(lk, change, to, transform, back=None, back_name="", to_name=""):
+    # a link's update (traitlets'): `to` is set from the change unless the link is setting one
+    # already; with `back`, the trait that changed must still hold the value afterwards
+    if lk.updating:
+        return
+    lk.updating = True
+    try:
+        setattr(to[0], to[1], transform(change.new))
+        if back is not None and getattr(back[0], back[1]) != change.new:
+            raise TraitError("Broken link {}: the {} value changed while updating the {}."
+                             .format(lk, back_name, to_name))
+    finally:
+        lk.updating = False
+
+
 class link:
     """A kernel-side two-way link between two traits (traitlets.link)."""
     updating = False
@@ -1267,26 +1282,10 @@ class link:
             self.target[0].observe(self._update_source, names=self.target[1])
 
     def _update_target(self, change):
-        if self.updating:
-            return
-        self.updating = True
-        try:
-            setattr(self.target[0], self.target[1], self._transform(change.new))
-            if getattr(self.source[0], self.source[1]) != change.new:
-                raise TraitError("Broken link {}: the source value changed while updating the target.".format(self))
-        finally:
-            self.updating = False
+        _pass_change(self, change, self.target, self._transform, self.source, "source", "target")
 
     def _update_source(self, change):
-        if self.updating:
-            return
-        self.updating = True
-        try:
-            setattr(self.source[0], self.source[1], self._transform_inv(change.new))
-            if getattr(self.target[0], self.target[1]) != change.new:
-                raise TraitError("Broken link {}: the target value changed while updating the source.".format(self))
-        finally:
-            self.updating = False
+        _pass_change(self, change, self.source, self._transform_inv, self.target, "target", "source")
 
     def unlink(self):
         self.source[0].unobserve(self._update_target, names=self.source[1])
@@ -1310,13 +1309,7 @@ class dlink:
             self.source[0].observe(self._update, names=self.source[1])
 
     def _update(self, change):
-        if self.updating:
-            return
-        self.updating = True
-        try:
-            setattr(self.target[0], self.target[1], self._transform(change.new))
-        finally:
-            self.updating = False
+        _pass_change(self, change, self.target, self._transform)
 
     def unlink(self):
         self.source[0].unobserve(self._update, names=self.source[1])
