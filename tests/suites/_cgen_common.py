@@ -1,5 +1,7 @@
 """Shared by cgen_diff.py and cgen_epi.py: the head of the Sable program they generate, running
-it once per mode, and the tolerance of a transcendental function's result."""
+it once per mode, the tolerance of a transcendental function's result, and their ending."""
+import os
+import shutil
 import subprocess
 
 import numpy as np
@@ -50,3 +52,19 @@ def libm_tol(dtype):
     """Relative tolerance for a result of transcendental functions: libmvec's vector variants
     (<= 4 ulp each) against the eager kernels' scalar or vector libm, through a short chain."""
     return 2.0 ** -15 if np.dtype(dtype) == np.float32 else 2.0 ** -40
+
+
+def drop_tmp(tmp, keep_var):
+    """Removes the suite's scratch folder, unless $keep_var is set: then says where it is."""
+    if not os.environ.get(keep_var):
+        shutil.rmtree(tmp, ignore_errors=True)
+    else:
+        print("kept", tmp)
+
+
+def report(results, detailed=()):
+    """Prints a PASS/FAIL line a result, with its detail where it failed or is named in
+    `detailed`; returns the exit status."""
+    for st, name, why in results:
+        print(f"{st} {name}" + (f": {why}" if st == "FAIL" or name in detailed else ""))
+    return 1 if any(r[0] == "FAIL" for r in results) else 0

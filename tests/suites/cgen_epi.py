@@ -18,13 +18,12 @@ before a transpose it folds, run on its own; a small product before a transpose 
 import os
 import random
 import re
-import shutil
 import sys
 import tempfile
 
 import numpy as np
 
-from _cgen_common import libm_tol, program_head, run_modes
+from _cgen_common import drop_tmp, libm_tol, program_head, report, run_modes
 
 ROOT = os.environ.get("SABLE_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
@@ -208,15 +207,9 @@ def main():
             results.append(("FAIL" if problems else "PASS", f"g{gi}_{name}",
                             "; ".join(problems) + (" in\n" + src if problems else "")))
     finally:
-        if not os.environ.get("CGEN_EPI_KEEP"):
-            shutil.rmtree(tmp, ignore_errors=True)
-        else:
-            print("kept", tmp)
+        drop_tmp(tmp, "CGEN_EPI_KEEP")
     return results
 
 
 if __name__ == "__main__":
-    res = main()
-    for st, name, why in res:
-        print(f"{st} {name}" + (f": {why}" if st == "FAIL" or name == "fused" else ""))
-    sys.exit(1 if any(r[0] == "FAIL" for r in res) else 0)
+    sys.exit(report(main(), ("fused",)))
