@@ -559,16 +559,20 @@ class InteractiveShell:
             names.append(k)
         return names, ns
 
+    def _listed_names(self, line):
+        # %who's and %whos's names; where there are none, they say so
+        names, ns = self._user_names(line)
+        if not names:
+            print("No variables match your requested type." if line.strip()
+                  else "Interactive namespace is empty.")
+        return names, ns
+
     def _m_who_ls(self, line):
         return self._user_names(line)[0]
 
     def _m_who(self, line):
-        names, ns = self._user_names(line)
+        names, ns = self._listed_names(line)
         if not names:
-            if line.strip():
-                print("No variables match your requested type.")
-            else:
-                print("Interactive namespace is empty.")
             return None
         out = ""
         count = 0
@@ -582,12 +586,8 @@ class InteractiveShell:
         return None
 
     def _m_whos(self, line):
-        names, ns = self._user_names(line)
+        names, ns = self._listed_names(line)
         if not names:
-            if line.strip():
-                print("No variables match your requested type.")
-            else:
-                print("Interactive namespace is empty.")
             return None
         values = [ns[n] for n in names]
         types = [type(v).__name__ for v in values]

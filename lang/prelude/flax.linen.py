@@ -305,7 +305,12 @@ def _is_module_tree(v):
 class Module:
     def __init_subclass__(cls, **kwargs):
         cls._fields = _fields_of(cls)
+        # a field's default stays as given (a subclass reads it from here), as Flax wraps
+        # only methods
+        names = {f[0] for f in cls._fields}
         for k, v in list(cls.__dict__.items()):
+            if k in names:
+                continue
             if k in _RESERVED or (k.startswith('__') and k != '__call__') or k.startswith('_'):
                 if k != '__call__':
                     continue
@@ -601,6 +606,36 @@ def _promote(*xs, dtype=None):
     return [None if x is None else jnp.asarray(x, dtype) for x in xs]
 
 
+def _kernel_bias(mdl, inputs, kernel_shape, mask=None):
+    # Dense's and the convolutions' params, kernel then bias (of `features`), the kernel under
+    # its mask; returned with the inputs, promoted to mdl.dtype
+    kernel = mdl.param('kernel', mdl.kernel_init, kernel_shape, mdl.param_dtype)
+    if mask is not None:
+        kernel = kernel * mask
+    bias = None
+    if mdl.use_bias:
+        bias = mdl.param('bias', mdl.bias_init, (mdl.features,), mdl.param_dtype)
+    return _promote(inputs, kernel, bias, dtype=mdl.dtype)
+
+
+def _fold_batch(inputs, n_spatial):
+    # a convolution's batch dims (all before the spatial ones and the features) as one; the
+    # shape they had, or None where there is one already
+    nbd = inputs.ndim - (n_spatial + 1)
+    if nbd == 1:
+        return inputs, None
+    batch_shape = inputs.shape[:nbd]
+    return jnp.reshape(inputs, (math.prod(batch_shape),) + inputs.shape[nbd:]), batch_shape
+
+
+def _conv_out(y, bias, batch_shape):
+    if bias is not None:
+        y = y + jnp.reshape(bias, (1,) * (y.ndim - 1) + bias.shape)
+    if batch_shape is not None:
+        y = jnp.reshape(y, batch_shape + y.shape[1:])
+    return y
+
+
 class Dense(Module):
     features: int
     use_bias: bool = True
@@ -612,12 +647,7 @@ class Dense(Module):
 
     @compact
     def __call__(self, inputs):
-        kernel = self.param('kernel', self.kernel_init, (jnp.shape(inputs)[-1], self.features),
-                            self.param_dtype)
-        bias = None
-        if self.use_bias:
-            bias = self.param('bias', self.bias_init, (self.features,), self.param_dtype)
-        inputs, kernel, bias = _promote(inputs, kernel, bias, dtype=self.dtype)
+        inputs, kernel, bias = _kernel_bias(self, inputs, (jnp.shape(inputs)[-1], self.features))
         y = lax.dot_general(inputs, kernel, (((inputs.ndim - 1,), (0,)), ((), ())),
                             precision=self.precision)
         if bias is not None:
@@ -733,11 +763,7 @@ class Conv(Module):
                 return (x,) * len(kernel_size)
             return tuple(x)
 
-        nbd = inputs.ndim - (len(kernel_size) + 1)
-        if nbd != 1:
-            input_batch_shape = inputs.shape[:nbd]
-            total = math.prod(input_batch_shape)
-            inputs = jnp.reshape(inputs, (total,) + inputs.shape[nbd:])
+        inputs, batch_shape = _fold_batch(inputs, len(kernel_size))
         strides = maybe_broadcast(self.strides)
         input_dilation = maybe_broadcast(self.input_dilation)
         kernel_dilation = maybe_broadcast(self.kernel_dilation)
@@ -750,23 +776,13 @@ class Conv(Module):
         if in_features % self.feature_group_count != 0:
             raise ValueError('Number of input features must be divisible by feature_group_count')
         kernel_shape = kernel_size + (in_features // self.feature_group_count, self.features)
-        kernel = self.param('kernel', self.kernel_init, kernel_shape, self.param_dtype)
-        if self.mask is not None:
-            kernel = kernel * self.mask
-        bias = None
-        if self.use_bias:
-            bias = self.param('bias', self.bias_init, (self.features,), self.param_dtype)
-        inputs, kernel, bias = _promote(inputs, kernel, bias, dtype=self.dtype)
+        inputs, kernel, bias = _kernel_bias(self, inputs, kernel_shape, self.mask)
         y = lax.conv_general_dilated(inputs, kernel, strides, padding_lax,
                                      lhs_dilation=input_dilation, rhs_dilation=kernel_dilation,
                                      dimension_numbers=_SPECS[len(kernel_size)],
                                      feature_group_count=self.feature_group_count,
                                      precision=self.precision)
-        if bias is not None:
-            y = y + jnp.reshape(bias, (1,) * (y.ndim - 1) + bias.shape)
-        if nbd != 1:
-            y = jnp.reshape(y, input_batch_shape + y.shape[1:])
-        return y
+        return _conv_out(y, bias, batch_shape)
 
 
 class ConvTranspose(Module):
@@ -790,11 +806,7 @@ class ConvTranspose(Module):
             kernel_size = (self.kernel_size,)
         else:
             kernel_size = tuple(self.kernel_size)
-        nbd = inputs.ndim - (len(kernel_size) + 1)
-        if nbd != 1:
-            input_batch_shape = inputs.shape[:nbd]
-            total = math.prod(input_batch_shape)
-            inputs = jnp.reshape(inputs, (total,) + inputs.shape[nbd:])
+        inputs, batch_shape = _fold_batch(inputs, len(kernel_size))
         strides = tuple(self.strides) if self.strides is not None else (1,) * (inputs.ndim - 2)
         in_features = jnp.shape(inputs)[-1]
         if self.transpose_kernel:
@@ -804,20 +816,10 @@ class ConvTranspose(Module):
         padding_lax = canonicalize_padding(self.padding, len(kernel_size))
         if padding_lax == 'CIRCULAR':
             raise NotImplementedError("ConvTranspose padding 'CIRCULAR' is not supported in Sable")
-        kernel = self.param('kernel', self.kernel_init, kernel_shape, self.param_dtype)
-        if self.mask is not None:
-            kernel = kernel * self.mask
-        bias = None
-        if self.use_bias:
-            bias = self.param('bias', self.bias_init, (self.features,), self.param_dtype)
-        inputs, kernel, bias = _promote(inputs, kernel, bias, dtype=self.dtype)
+        inputs, kernel, bias = _kernel_bias(self, inputs, kernel_shape, self.mask)
         y = _conv_transpose(inputs, kernel, strides, padding_lax, self.kernel_dilation,
                             self.transpose_kernel, _SPECS[len(kernel_size)], self.precision)
-        if bias is not None:
-            y = y + jnp.reshape(bias, (1,) * (y.ndim - 1) + bias.shape)
-        if nbd != 1:
-            y = jnp.reshape(y, input_batch_shape + y.shape[1:])
-        return y
+        return _conv_out(y, bias, batch_shape)
 
 
 def _deconv_padding(k, s, padding):
@@ -1190,7 +1192,10 @@ def _dense_part(features, use_bias, kernel_init, bias_init, dtype, param_dtype, 
                  bias_init=bias_init, dtype=dtype, param_dtype=param_dtype, name=name)
 
 
-class LSTMCell(RNNCellBase):
+class _GatedCell(RNNCellBase):
+    # the fields LSTMCell, OptimizedLSTMCell and GRUCell share, in Flax's order (a subclass's
+    # own fields follow them); one carry of `features` values (SimpleCell and MGUCell borrow
+    # these two methods), which LSTMCell's (c, h) overrides
     features: int
     gate_fn: object = sigmoid
     activation_fn: object = tanh
@@ -1201,6 +1206,16 @@ class LSTMCell(RNNCellBase):
     param_dtype: object = jnp.float32
     carry_init: object = _zeros
 
+    @nowrap
+    def initialize_carry(self, rng, input_shape):
+        return self.carry_init(rng, tuple(input_shape[:-1]) + (self.features,), self.param_dtype)
+
+    @property
+    def num_feature_axes(self):
+        return 1
+
+
+class LSTMCell(_GatedCell):
     @compact
     def __call__(self, carry, inputs):
         c, h = carry
@@ -1228,10 +1243,6 @@ class LSTMCell(RNNCellBase):
         return (self.carry_init(key1, mem_shape, self.param_dtype),
                 self.carry_init(key2, mem_shape, self.param_dtype))
 
-    @property
-    def num_feature_axes(self):
-        return 1
-
 
 class DenseParams(Module):
     features: int
@@ -1250,18 +1261,8 @@ class DenseParams(Module):
         return k, b
 
 
-class OptimizedLSTMCell(RNNCellBase):
-    features: int
-    gate_fn: object = sigmoid
-    activation_fn: object = tanh
-    kernel_init: object = default_kernel_init
-    recurrent_kernel_init: object = _orthogonal
-    bias_init: object = _zeros
-    dtype: object = None
-    param_dtype: object = jnp.float32
-    carry_init: object = _zeros
+class OptimizedLSTMCell(_GatedCell):
     initialize_carry = LSTMCell.initialize_carry
-    num_feature_axes = LSTMCell.num_feature_axes
 
     @compact
     def __call__(self, carry, inputs):
@@ -1316,26 +1317,11 @@ class SimpleCell(RNNCellBase):
         new = self.activation_fn(new)
         return new, new
 
-    @nowrap
-    def initialize_carry(self, rng, input_shape):
-        return self.carry_init(rng, tuple(input_shape[:-1]) + (self.features,), self.param_dtype)
-
-    @property
-    def num_feature_axes(self):
-        return 1
+    initialize_carry = _GatedCell.initialize_carry
+    num_feature_axes = _GatedCell.num_feature_axes
 
 
-class GRUCell(RNNCellBase):
-    features: int
-    gate_fn: object = sigmoid
-    activation_fn: object = tanh
-    kernel_init: object = default_kernel_init
-    recurrent_kernel_init: object = _orthogonal
-    bias_init: object = _zeros
-    dtype: object = None
-    param_dtype: object = jnp.float32
-    carry_init: object = _zeros
-
+class GRUCell(_GatedCell):
     @compact
     def __call__(self, carry, inputs):
         h = carry
@@ -1353,14 +1339,6 @@ class GRUCell(RNNCellBase):
         n = self.activation_fn(di('in') + r * dh('hn', True))
         new_h = (1.0 - z) * n + z * h
         return new_h, new_h
-
-    @nowrap
-    def initialize_carry(self, rng, input_shape):
-        return self.carry_init(rng, tuple(input_shape[:-1]) + (self.features,), self.param_dtype)
-
-    @property
-    def num_feature_axes(self):
-        return 1
 
 
 class MGUCell(RNNCellBase):
@@ -1395,13 +1373,8 @@ class MGUCell(RNNCellBase):
         new_h = (1.0 - f) * n + f * h
         return new_h, new_h
 
-    @nowrap
-    def initialize_carry(self, rng, input_shape):
-        return self.carry_init(rng, tuple(input_shape[:-1]) + (self.features,), self.param_dtype)
-
-    @property
-    def num_feature_axes(self):
-        return 1
+    initialize_carry = _GatedCell.initialize_carry
+    num_feature_axes = _GatedCell.num_feature_axes
 
 
 class ConvLSTMCell(RNNCellBase):

@@ -462,26 +462,31 @@ class CoreWidget(DOMWidget):
     pass
 
 
-class Layout(Widget):
-    _model = "Layout"
+def _control(name, base, **flags):
+    # a widget class that differs from its base only in its model (named as the class) and
+    # perhaps a flag or two: one line each instead of a class statement each
+    return type(name, (base,), dict(flags, _model=name, __module__=__name__,
+                                    __qualname__=name))
 
 
-def _style_class(name):
-    return type(name, (Widget,), {"_model": name})
-
-
+Layout = _control("Layout", Widget)
 _STYLES = {}
-for _n in ("ButtonStyle", "CheckboxStyle", "DescriptionStyle", "HTMLStyle", "LabelStyle",
-           "SliderStyle", "TextStyle", "ToggleButtonStyle"):
-    _STYLES[_n] = _style_class(_n)
-ButtonStyle = _STYLES["ButtonStyle"]
-CheckboxStyle = _STYLES["CheckboxStyle"]
-DescriptionStyle = _STYLES["DescriptionStyle"]
-HTMLStyle = _STYLES["HTMLStyle"]
-LabelStyle = _STYLES["LabelStyle"]
-SliderStyle = _STYLES["SliderStyle"]
-TextStyle = _STYLES["TextStyle"]
-ToggleButtonStyle = _STYLES["ToggleButtonStyle"]
+
+
+def _style(name):
+    # a style model, found by name from the widgets that hold one
+    _STYLES[name] = _control(name, Widget)
+    return _STYLES[name]
+
+
+ButtonStyle = _style("ButtonStyle")
+CheckboxStyle = _style("CheckboxStyle")
+DescriptionStyle = _style("DescriptionStyle")
+HTMLStyle = _style("HTMLStyle")
+LabelStyle = _style("LabelStyle")
+SliderStyle = _style("SliderStyle")
+TextStyle = _style("TextStyle")
+ToggleButtonStyle = _style("ToggleButtonStyle")
 
 
 class ValueWidget(DOMWidget):
@@ -553,13 +558,8 @@ class _Bounded(ValueWidget):
                 Widget.set_trait(self, "value", c)
 
 
-class IntSlider(_Bounded):
-    _model = "IntSlider"
-
-
-class FloatSlider(_Bounded):
-    _model = "FloatSlider"
-    _int = False
+IntSlider = _control("IntSlider", _Bounded)
+FloatSlider = _control("FloatSlider", _Bounded, _int=False)
 
 
 class _Number(ValueWidget):
@@ -576,13 +576,8 @@ class _Number(ValueWidget):
         return value
 
 
-class IntText(_Number):
-    _model = "IntText"
-
-
-class FloatText(_Number):
-    _model = "FloatText"
-    _int = False
+IntText = _control("IntText", _Number)
+FloatText = _control("FloatText", _Number, _int=False)
 
 
 class _String(ValueWidget):
@@ -602,20 +597,10 @@ class _String(ValueWidget):
         self._submission_callbacks.register_callback(callback, remove=remove)
 
 
-class Text(_String):
-    _model = "Text"
-
-
-class Textarea(_String):
-    _model = "Textarea"
-
-
-class Label(_String):
-    _model = "Label"
-
-
-class HTML(_String):
-    _model = "HTML"
+Text = _control("Text", _String)
+Textarea = _control("Textarea", _String)
+Label = _control("Label", _String)
+HTML = _control("HTML", _String)
 
 
 class _Bool(ValueWidget):
@@ -631,12 +616,8 @@ class _Bool(ValueWidget):
         return value
 
 
-class Checkbox(_Bool):
-    _model = "Checkbox"
-
-
-class ToggleButton(_Bool):
-    _model = "ToggleButton"
+Checkbox = _control("Checkbox", _Bool)
+ToggleButton = _control("ToggleButton", _Bool)
 
 
 class Button(DOMWidget):
@@ -778,25 +759,11 @@ class _Selection(ValueWidget):
             Widget.__setattr__(self, name, value)
 
 
-class Dropdown(_Selection):
-    _model = "Dropdown"
-
-
-class Select(_Selection):
-    _model = "Select"
-
-
-class RadioButtons(_Selection):
-    _model = "RadioButtons"
-
-
-class ToggleButtons(_Selection):
-    _model = "ToggleButtons"
-
-
-class SelectionSlider(_Selection):
-    _model = "SelectionSlider"
-    _need_options = True
+Dropdown = _control("Dropdown", _Selection)
+Select = _control("Select", _Selection)
+RadioButtons = _control("RadioButtons", _Selection)
+ToggleButtons = _control("ToggleButtons", _Selection)
+SelectionSlider = _control("SelectionSlider", _Selection, _need_options=True)
 
 
 class _MultipleSelection(ValueWidget):
@@ -876,13 +843,8 @@ class _MultipleSelection(ValueWidget):
             Widget.__setattr__(self, name, value)
 
 
-class SelectMultiple(_MultipleSelection):
-    _model = "SelectMultiple"
-
-
-class SelectionRangeSlider(_MultipleSelection):
-    _model = "SelectionRangeSlider"
-    _pair = True
+SelectMultiple = _control("SelectMultiple", _MultipleSelection)
+SelectionRangeSlider = _control("SelectionRangeSlider", _MultipleSelection, _pair=True)
 
 
 class Box(DOMWidget):
@@ -893,12 +855,8 @@ class Box(DOMWidget):
         Widget.__init__(self, **kwargs)
 
 
-class HBox(Box):
-    _model = "HBox"
-
-
-class VBox(Box):
-    _model = "VBox"
+HBox = _control("HBox", Box)
+VBox = _control("VBox", Box)
 
 
 class Output(DOMWidget):
@@ -999,13 +957,8 @@ class _BoundedRange(_Bounded):
             Widget.__setattr__(self, name, value)
 
 
-class IntRangeSlider(_BoundedRange):
-    _model = "IntRangeSlider"
-
-
-class FloatRangeSlider(_BoundedRange):
-    _model = "FloatRangeSlider"
-    _int = False
+IntRangeSlider = _control("IntRangeSlider", _BoundedRange)
+FloatRangeSlider = _control("FloatRangeSlider", _BoundedRange, _int=False)
 
 
 class FloatLogSlider(_Bounded):
@@ -1029,26 +982,11 @@ class FloatLogSlider(_Bounded):
         return min(max(value, lo), hi)
 
 
-class BoundedIntText(_Bounded):
-    _model = "BoundedIntText"
-
-
-class BoundedFloatText(_Bounded):
-    _model = "BoundedFloatText"
-    _int = False
-
-
-class IntProgress(_Bounded):
-    _model = "IntProgress"
-
-
-class FloatProgress(_Bounded):
-    _model = "FloatProgress"
-    _int = False
-
-
-class Play(_Bounded):
-    _model = "Play"
+BoundedIntText = _control("BoundedIntText", _Bounded)
+BoundedFloatText = _control("BoundedFloatText", _Bounded, _int=False)
+IntProgress = _control("IntProgress", _Bounded)
+FloatProgress = _control("FloatProgress", _Bounded, _int=False)
+Play = _control("Play", _Bounded)
 
 
 class Password(_String):
@@ -1061,20 +999,10 @@ class Password(_String):
                 yield k
 
 
-class HTMLMath(_String):
-    _model = "HTMLMath"
-
-
-class Combobox(_String):
-    _model = "Combobox"
-
-
-class ColorPicker(_String):
-    _model = "ColorPicker"
-
-
-class Valid(_Bool):
-    _model = "Valid"
+HTMLMath = _control("HTMLMath", _String)
+Combobox = _control("Combobox", _String)
+ColorPicker = _control("ColorPicker", _String)
+Valid = _control("Valid", _Bool)
 
 
 class Image(ValueWidget):
@@ -1118,12 +1046,8 @@ class Image(ValueWidget):
         return cls(value=value, **kwargs)
 
 
-class Audio(Image):
-    _model = "Audio"
-
-
-class Video(Image):
-    _model = "Video"
+Audio = _control("Audio", Image)
+Video = _control("Video", Image)
 
 
 class FileUpload(ValueWidget):
@@ -1261,12 +1185,8 @@ class _SelectionContainer(Box):
         return self.titles[index]
 
 
-class Accordion(_SelectionContainer):
-    _model = "Accordion"
-
-
-class Stack(_SelectionContainer):
-    _model = "Stack"
+Accordion = _control("Accordion", _SelectionContainer)
+Stack = _control("Stack", _SelectionContainer)
 
 
 class Tab(_SelectionContainer):
@@ -1285,8 +1205,7 @@ class Tab(_SelectionContainer):
             self.selected_index = n - 1
 
 
-class GridBox(Box):
-    _model = "GridBox"
+GridBox = _control("GridBox", Box)
 
 
 # ---- links -----------------------------------------------------------------------------------
@@ -1327,6 +1246,21 @@ def jsdlink(source, target):
     return DirectionalLink(source, target)
 
 
+def _pass_change(lk, change, to, transform, back=None, back_name="", to_name=""):
+    # a link's update (traitlets'): `to` is set from the change unless the link is setting one
+    # already; with `back`, the trait that changed must still hold the value afterwards
+    if lk.updating:
+        return
+    lk.updating = True
+    try:
+        setattr(to[0], to[1], transform(change.new))
+        if back is not None and getattr(back[0], back[1]) != change.new:
+            raise TraitError("Broken link {}: the {} value changed while updating the {}."
+                             .format(lk, back_name, to_name))
+    finally:
+        lk.updating = False
+
+
 class link:
     """A kernel-side two-way link between two traits (traitlets.link)."""
     updating = False
@@ -1348,26 +1282,10 @@ class link:
             self.target[0].observe(self._update_source, names=self.target[1])
 
     def _update_target(self, change):
-        if self.updating:
-            return
-        self.updating = True
-        try:
-            setattr(self.target[0], self.target[1], self._transform(change.new))
-            if getattr(self.source[0], self.source[1]) != change.new:
-                raise TraitError("Broken link {}: the source value changed while updating the target.".format(self))
-        finally:
-            self.updating = False
+        _pass_change(self, change, self.target, self._transform, self.source, "source", "target")
 
     def _update_source(self, change):
-        if self.updating:
-            return
-        self.updating = True
-        try:
-            setattr(self.source[0], self.source[1], self._transform_inv(change.new))
-            if getattr(self.target[0], self.target[1]) != change.new:
-                raise TraitError("Broken link {}: the target value changed while updating the source.".format(self))
-        finally:
-            self.updating = False
+        _pass_change(self, change, self.source, self._transform_inv, self.target, "target", "source")
 
     def unlink(self):
         self.source[0].unobserve(self._update_target, names=self.source[1])
@@ -1391,23 +1309,15 @@ class dlink:
             self.source[0].observe(self._update, names=self.source[1])
 
     def _update(self, change):
-        if self.updating:
-            return
-        self.updating = True
-        try:
-            setattr(self.target[0], self.target[1], self._transform(change.new))
-        finally:
-            self.updating = False
+        _pass_change(self, change, self.target, self._transform)
 
     def unlink(self):
         self.source[0].unobserve(self._update, names=self.source[1])
 
 
-for _n in ("ProgressStyle", "ToggleButtonsStyle", "HTMLMathStyle"):
-    _STYLES[_n] = _style_class(_n)
-ProgressStyle = _STYLES["ProgressStyle"]
-ToggleButtonsStyle = _STYLES["ToggleButtonsStyle"]
-HTMLMathStyle = _STYLES["HTMLMathStyle"]
+ProgressStyle = _style("ProgressStyle")
+ToggleButtonsStyle = _style("ToggleButtonsStyle")
+HTMLMathStyle = _style("HTMLMathStyle")
 
 
 # ---- interact ----------------------------------------------------------------------------

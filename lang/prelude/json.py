@@ -61,6 +61,33 @@ def _key(k):
         return str(k)
     raise TypeError(f'keys must be str, int, float, bool or None, not {type(k).__name__}')
 
+def _enc_items(items, brackets, keyed, out, level, opts):
+    # a list's values or a dict's (key, value) pairs in their brackets, one a line when indented
+    indent, item_sep, key_sep, sort_keys, ensure_ascii, default, allow_nan = opts
+    if not items:
+        out.append(brackets)
+        return
+    out.append(brackets[0])
+    if indent is not None:
+        nl = '\n' + indent * (level + 1)
+        out.append(nl)
+        sep = item_sep + nl
+    else:
+        sep = item_sep
+    first = True
+    for v in items:
+        if not first:
+            out.append(sep)
+        first = False
+        if keyed:
+            out.append(_str(v[0], ensure_ascii))
+            out.append(key_sep)
+            v = v[1]
+        _enc(v, out, level + 1, opts)
+    if indent is not None:
+        out.append('\n' + indent * level)
+    out.append(brackets[1])
+
 def _enc(o, out, level, opts):
     indent, item_sep, key_sep, sort_keys, ensure_ascii, default, allow_nan = opts
     if o is None:
@@ -76,50 +103,12 @@ def _enc(o, out, level, opts):
     elif isinstance(o, float):
         out.append(_float(o, allow_nan))
     elif isinstance(o, (list, tuple)):
-        if not o:
-            out.append('[]')
-            return
-        out.append('[')
-        if indent is not None:
-            nl = '\n' + indent * (level + 1)
-            out.append(nl)
-            sep = item_sep + nl
-        else:
-            sep = item_sep
-        first = True
-        for v in o:
-            if not first:
-                out.append(sep)
-            first = False
-            _enc(v, out, level + 1, opts)
-        if indent is not None:
-            out.append('\n' + indent * level)
-        out.append(']')
+        _enc_items(o, '[]', False, out, level, opts)
     elif isinstance(o, dict):
-        if not o:
-            out.append('{}')
-            return
-        out.append('{')
-        if indent is not None:
-            nl = '\n' + indent * (level + 1)
-            out.append(nl)
-            sep = item_sep + nl
-        else:
-            sep = item_sep
         items = [(_key(k), v) for k, v in o.items()]
         if sort_keys:
             items.sort(key=lambda kv: kv[0])
-        first = True
-        for k, v in items:
-            if not first:
-                out.append(sep)
-            first = False
-            out.append(_str(k, ensure_ascii))
-            out.append(key_sep)
-            _enc(v, out, level + 1, opts)
-        if indent is not None:
-            out.append('\n' + indent * level)
-        out.append('}')
+        _enc_items(items, '{}', True, out, level, opts)
     elif default is not None:
         _enc(default(o), out, level, opts)
     else:

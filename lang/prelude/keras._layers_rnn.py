@@ -51,6 +51,17 @@ class DropoutRNNCell:
         self._recurrent_dropout_mask = None
 
 
+_ABSENT = object()
+
+
+def _from_config_args(config):
+    # a copy of a layer's config with its dtype policy as the name, as Layer.from_config takes it
+    config = dict(config)
+    if isinstance(config.get('dtype'), dict):
+        config['dtype'] = config['dtype'].get('config', {}).get('name')
+    return config
+
+
 def _check_units(units):
     if not isinstance(units, int) or units <= 0:
         raise ValueError('Received an invalid value for argument `units`, expected a positive '
@@ -71,16 +82,16 @@ class _CellBase(Layer, DropoutRNNCell):
                 'bias_constraint': None, 'dropout': self.dropout,
                 'recurrent_dropout': self.recurrent_dropout, 'seed': self.seed}
 
-    def _gate_setup(self, gates, implementation, units, activation, recurrent_activation,
-                    use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
-                    kernel_regularizer, recurrent_regularizer, bias_regularizer, dropout,
-                    recurrent_dropout, seed):
-        # LSTMCell's and GRUCell's shared attributes, in Keras's order; recurrent dropout
-        # needs the per-gate form (implementation 1), which draws one mask per gate
-        self.implementation = implementation
+    def _cell_setup(self, units, activation, use_bias, kernel_initializer, recurrent_initializer,
+                    bias_initializer, kernel_regularizer, recurrent_regularizer, bias_regularizer,
+                    dropout, recurrent_dropout, recurrent_activation=_ABSENT):
+        # the attributes every cell here has, in Keras's order (LSTMCell and GRUCell add
+        # recurrent_activation; the seed generator is made by the caller: first in SimpleRNNCell,
+        # last in LSTMCell and GRUCell, as Keras orders their tracking)
         self.units = units
         self.activation = _ka.get(activation)
-        self.recurrent_activation = _ka.get(recurrent_activation)
+        if recurrent_activation is not _ABSENT:
+            self.recurrent_activation = _ka.get(recurrent_activation)
         self.use_bias = use_bias
         self.kernel_initializer = _ki.get(kernel_initializer)
         self.recurrent_initializer = _ki.get(recurrent_initializer)
@@ -90,6 +101,17 @@ class _CellBase(Layer, DropoutRNNCell):
         self.bias_regularizer = _kr.get(bias_regularizer)
         self.dropout = min(1.0, max(0.0, dropout))
         self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
+
+    def _gate_setup(self, gates, implementation, units, activation, recurrent_activation,
+                    use_bias, kernel_initializer, recurrent_initializer, bias_initializer,
+                    kernel_regularizer, recurrent_regularizer, bias_regularizer, dropout,
+                    recurrent_dropout, seed):
+        # LSTMCell's and GRUCell's shared attributes; recurrent dropout needs the per-gate form
+        # (implementation 1), which draws one mask per gate
+        self.implementation = implementation
+        self._cell_setup(units, activation, use_bias, kernel_initializer, recurrent_initializer,
+                         bias_initializer, kernel_regularizer, recurrent_regularizer,
+                         bias_regularizer, dropout, recurrent_dropout, recurrent_activation)
         if self.recurrent_dropout != 0.0:
             self.implementation = 1
         if self.implementation == 1:
@@ -111,6 +133,25 @@ class _CellBase(Layer, DropoutRNNCell):
         else:
             self.bias = None
 
+    def _per_gate(self, inputs, h_tm1, k, b, n, training):
+        # implementation 1 (LSTMCell's and GRUCell's): each of the n gates' input projection
+        # (with its bias) and recurrent input, each under its own dropout mask when training
+        u = self.units
+        if training and 0.0 < self.dropout < 1.0:
+            dp = self.get_dropout_mask(inputs)
+            xs = [inputs * dp[j] for j in range(n)]
+        else:
+            xs = [inputs] * n
+        x = [jnp.matmul(xs[j], k[:, j * u:(j + 1) * u]) for j in range(n)]
+        if b is not None:
+            x = [x[j] + b[j * u:(j + 1) * u] for j in range(n)]
+        if training and 0.0 < self.recurrent_dropout < 1.0:
+            rdp = self.get_recurrent_dropout_mask(h_tm1)
+            hs = [h_tm1 * rdp[j] for j in range(n)]
+        else:
+            hs = [h_tm1] * n
+        return x, hs
+
     def get_initial_state(self, batch_size=None):
         sizes = self.state_size if _is_nested(self.state_size) else [self.state_size]
         return [jnp.zeros((batch_size, d), dtype=self.compute_dtype) for d in sizes]
@@ -126,17 +167,9 @@ class SimpleRNNCell(_CellBase):
         super().__init__(**kwargs)
         self.seed = seed
         self.seed_generator = _krand.SeedGenerator(seed)
-        self.units = units
-        self.activation = _ka.get(activation)
-        self.use_bias = use_bias
-        self.kernel_initializer = _ki.get(kernel_initializer)
-        self.recurrent_initializer = _ki.get(recurrent_initializer)
-        self.bias_initializer = _ki.get(bias_initializer)
-        self.kernel_regularizer = _kr.get(kernel_regularizer)
-        self.recurrent_regularizer = _kr.get(recurrent_regularizer)
-        self.bias_regularizer = _kr.get(bias_regularizer)
-        self.dropout = min(1.0, max(0.0, dropout))
-        self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
+        self._cell_setup(units, activation, use_bias, kernel_initializer, recurrent_initializer,
+                         bias_initializer, kernel_regularizer, recurrent_regularizer,
+                         bias_regularizer, dropout, recurrent_dropout)
         self.state_size = self.units
         self.output_size = self.units
 
@@ -202,19 +235,7 @@ class LSTMCell(_CellBase):
         rk = _val(self.recurrent_kernel)
         b = _val(self.bias) if self.use_bias else None
         if self.implementation == 1:
-            if training and 0.0 < self.dropout < 1.0:
-                dp = self.get_dropout_mask(inputs)
-                xs = [inputs * dp[j] for j in range(4)]
-            else:
-                xs = [inputs] * 4
-            x = [jnp.matmul(xs[j], k[:, j * u:(j + 1) * u]) for j in range(4)]
-            if b is not None:
-                x = [x[j] + b[j * u:(j + 1) * u] for j in range(4)]
-            if training and 0.0 < self.recurrent_dropout < 1.0:
-                rdp = self.get_recurrent_dropout_mask(h_tm1)
-                hs = [h_tm1 * rdp[j] for j in range(4)]
-            else:
-                hs = [h_tm1] * 4
+            x, hs = self._per_gate(inputs, h_tm1, k, b, 4, training)
             z = [x[j] + jnp.matmul(hs[j], rk[:, j * u:(j + 1) * u]) for j in range(4)]
         else:
             if training and 0.0 < self.dropout < 1.0:
@@ -273,19 +294,7 @@ class GRUCell(_CellBase):
             else:
                 ib = b
         if self.implementation == 1:
-            if training and 0.0 < self.dropout < 1.0:
-                dp = self.get_dropout_mask(inputs)
-                xs = [inputs * dp[j] for j in range(3)]
-            else:
-                xs = [inputs] * 3
-            x = [jnp.matmul(xs[j], k[:, j * u:(j + 1) * u]) for j in range(3)]
-            if ib is not None:
-                x = [x[j] + ib[j * u:(j + 1) * u] for j in range(3)]
-            if training and 0.0 < self.recurrent_dropout < 1.0:
-                rdp = self.get_recurrent_dropout_mask(h_tm1)
-                hs = [h_tm1 * rdp[j] for j in range(3)]
-            else:
-                hs = [h_tm1] * 3
+            x, hs = self._per_gate(inputs, h_tm1, k, ib, 3, training)
             rz = jnp.matmul(hs[0], rk[:, :u])
             rr = jnp.matmul(hs[1], rk[:, u:2 * u])
             if self.reset_after and rb is not None:
@@ -505,9 +514,7 @@ class RNN(Layer):
     @classmethod
     def from_config(cls, config):
         import keras._config as _c
-        config = dict(config)
-        if isinstance(config.get('dtype'), dict):
-            config['dtype'] = config['dtype'].get('config', {}).get('name')
+        config = _from_config_args(config)
         cell = _c.deserialize_layer(config.pop('cell'))
         return cls(cell, **config)
 
@@ -559,9 +566,7 @@ class _CellRNN(RNN):
 
     @classmethod
     def from_config(cls, config):
-        config = dict(config)
-        if isinstance(config.get('dtype'), dict):
-            config['dtype'] = config['dtype'].get('config', {}).get('name')
+        config = _from_config_args(config)
         config.pop('zero_output_for_mask', None)
         return cls(**config)
 
@@ -732,9 +737,7 @@ class Bidirectional(Layer):
     @classmethod
     def from_config(cls, config):
         import keras._config as _c
-        config = dict(config)
-        if isinstance(config.get('dtype'), dict):
-            config['dtype'] = config['dtype'].get('config', {}).get('name')
+        config = _from_config_args(config)
         layer = _c.deserialize_layer(config.pop('layer'))
         back = config.pop('backward_layer', None)
         if back is not None:
@@ -786,7 +789,5 @@ class TimeDistributed(Layer):
     @classmethod
     def from_config(cls, config):
         import keras._config as _c
-        config = dict(config)
-        if isinstance(config.get('dtype'), dict):
-            config['dtype'] = config['dtype'].get('config', {}).get('name')
+        config = _from_config_args(config)
         return cls(_c.deserialize_layer(config.pop('layer')), **config)

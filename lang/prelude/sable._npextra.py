@@ -181,8 +181,9 @@ def _special(v, sign):
     return '-inf'
 
 
-def np_format_float_positional(x, precision=None, unique=True, fractional=True, trim='k', sign=False,
-                            pad_left=None, pad_right=None, min_digits=None):
+def _float_start(x, precision, unique, min_digits):
+    # what both format_float_* start with: numpy's argument checks, in its order; then the
+    # value's kind, the value and whether it is negative (-0.0 too)
     kind = _kind(x)
     v = float(x)
     if precision is not None and precision < 0:
@@ -193,9 +194,14 @@ def np_format_float_positional(x, precision=None, unique=True, fractional=True, 
         raise ValueError('precision must be provided when unique is False')
     if min_digits is not None and precision is not None and min_digits > precision:
         raise ValueError('min_digits must be less than or equal to precision')
+    return kind, v, v < 0 or (v == 0 and str(v).startswith('-'))
+
+
+def np_format_float_positional(x, precision=None, unique=True, fractional=True, trim='k', sign=False,
+                            pad_left=None, pad_right=None, min_digits=None):
+    kind, v, neg = _float_start(x, precision, unique, min_digits)
     if v != v or v in (float('inf'), float('-inf')):
         return _special(v, sign)
-    neg = v < 0 or (v == 0 and str(v).startswith('-'))
     a = -v if neg else v
     if fractional:
         if a == 0:
@@ -250,19 +256,9 @@ def np_format_float_positional(x, precision=None, unique=True, fractional=True, 
 
 def np_format_float_scientific(x, precision=None, unique=True, trim='k', sign=False, pad_left=None,
                             exp_digits=None, min_digits=None):
-    kind = _kind(x)
-    v = float(x)
-    if precision is not None and precision < 0:
-        raise ValueError('precision must be >= 0')
-    if min_digits is not None and min_digits < 0:
-        raise ValueError('min_digits must be >= 0')
-    if not unique and precision is None:
-        raise ValueError('precision must be provided when unique is False')
-    if min_digits is not None and precision is not None and min_digits > precision:
-        raise ValueError('min_digits must be less than or equal to precision')
+    kind, v, neg = _float_start(x, precision, unique, min_digits)
     if v != v or v in (float('inf'), float('-inf')):
         return _special(v, sign)
-    neg = v < 0 or (v == 0 and str(v).startswith('-'))
     a = -v if neg else v
     if a == 0:
         d, e = '0', 0

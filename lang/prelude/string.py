@@ -88,7 +88,8 @@ class Template:
         except KeyError:
             return second[name]
 
-    def substitute(self, *args, **kws):
+    def _substitute(self, args, kws, safe):
+        # safe: an invalid placeholder or a missing name stays as written instead of raising
         first, second = self._lookup(args, kws)
         t = self.template
         parts = []
@@ -99,24 +100,11 @@ class Template:
             if kind == 'escaped':
                 parts.append(self.delimiter)
             elif kind == 'invalid':
-                self._invalid(pos)
-            else:
-                parts.append(str(self._get(first, second, name)))
-        parts.append(t[last:])
-        return ''.join(parts)
-
-    def safe_substitute(self, *args, **kws):
-        first, second = self._lookup(args, kws)
-        t = self.template
-        parts = []
-        last = 0
-        for kind, start, end, name, pos in self._scan():
-            parts.append(t[last:start])
-            last = end
-            if kind == 'escaped':
-                parts.append(self.delimiter)
-            elif kind == 'invalid':
+                if not safe:
+                    self._invalid(pos)
                 parts.append(t[start:end])
+            elif not safe:
+                parts.append(str(self._get(first, second, name)))
             else:
                 try:
                     parts.append(str(self._get(first, second, name)))
@@ -124,6 +112,12 @@ class Template:
                     parts.append(t[start:end])
         parts.append(t[last:])
         return ''.join(parts)
+
+    def substitute(self, *args, **kws):
+        return self._substitute(args, kws, False)
+
+    def safe_substitute(self, *args, **kws):
+        return self._substitute(args, kws, True)
 
     def is_valid(self):
         for m in self._scan():

@@ -23,12 +23,12 @@ Env: SABLE (binary), SABLE_ROOT."""
 import os
 import random
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 
 import numpy as np
+
+from _cgen_common import drop_tmp, libm_tol, program_head, report, run_modes
 
 ROOT = os.environ.get("SABLE_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
@@ -263,26 +263,7 @@ def gen_red_graph(rng, gi, trans, tiled=False):
     return src, ins, okinds
 
 
-PRELUDE = r'''
-import sys
-import jax
-import jax.numpy as jnp
-import jax.scipy.special
-import numpy as np
-jax.config.update("jax_enable_x64", True)
-D = sys.argv[1]
-def load(name, layout):
-    a = jnp.asarray(np.load(D + "/" + name))
-    if layout == "slice":
-        return a[..., ::2]
-    if layout == "T":
-        return jnp.transpose(a)
-    return a
-def run(gi, f, names):
-    r = jax.jit(f)(*[load(n, l) for n, l in names])
-    for k, y in enumerate(r):
-        np.save(f"{D}/out{sys.argv[2]}_{gi}_{k}.npy", np.asarray(y))
-'''
+PRELUDE = program_head("import jax.scipy.special\n")
 
 
 def close(a, b, exact, dt, kind=None, scale=None):
@@ -306,7 +287,7 @@ def close(a, b, exact, dt, kind=None, scale=None):
             it = np.uint32 if a.dtype == np.float32 else np.uint64
             bad = ~((np.atleast_1d(a).view(it) == np.atleast_1d(b).view(it)).reshape(a.shape) | (na & nb))
         else:
-            tol = 2.0 ** -15 if a.dtype == np.float32 else 2.0 ** -40
+            tol = libm_tol(a.dtype)
             with np.errstate(all="ignore"):
                 fin = np.isfinite(b)
                 scale = np.max(np.abs(b[fin])) if fin.any() else 0.0
@@ -364,7 +345,7 @@ def main():
             f.write("\n".join(prog))
         cache = os.path.join(tmp, "cache")
         base = dict(os.environ, XDG_CACHE_HOME=cache)
-        runs = {}
+        modes = []
         for tag, extra in (("e", {"SABLE_NO_FUSE": "1"}),
                            ("c", {"SABLE_CGEN_MIN_SIZE": "0", "SABLE_CGEN_LOG": "1", "SABLE_CGEN_SYNC": "1"}),
                            ("d", {"SABLE_CGEN_MIN_SIZE": "0", "SABLE_CGEN_LOG": "1", "SABLE_CGEN_SYNC": "1"}),
@@ -373,12 +354,11 @@ def main():
             for k in ("SABLE_NO_CGEN", "SABLE_NO_FUSE", "SABLE_CGEN_SYNC"):
                 if k not in extra:
                     env.pop(k, None)
-            p = subprocess.run([SABLE, path, tmp, tag], capture_output=True, env=env, timeout=600)
-            runs[tag] = p
-            if p.returncode != 0:
-                err = p.stderr.decode(errors="replace").strip().splitlines()
-                results.append(("FAIL", f"run_{tag}", f"exit {p.returncode}: {err[-1] if err else ''}"))
-                return results
+            modes.append((tag, env))
+        runs, failed = run_modes(SABLE, path, tmp, modes, 600)
+        if failed:
+            results.append(failed)
+            return results
         log = runs["c"].stderr.decode(errors="replace")
         compiled = len(re.findall(r"^cgen: .*: (compiled|disk cache|memory cache) in", log, re.M))
         failed = len(re.findall(r"FAILED", log))
@@ -422,15 +402,9 @@ def main():
             results.append(("FAIL" if problems else "PASS", name,
                             "; ".join(problems) + (" in\n" + src if problems else "")))
     finally:
-        if not os.environ.get("CGEN_DIFF_KEEP"):
-            shutil.rmtree(tmp, ignore_errors=True)
-        else:
-            print("kept", tmp)
+        drop_tmp(tmp, "CGEN_DIFF_KEEP")
     return results
 
 
 if __name__ == "__main__":
-    res = main()
-    for st, name, why in res:
-        print(f"{st} {name}" + (f": {why}" if st == "FAIL" or name in ("generated", "disk_cache", "tiled_planned") else ""))
-    sys.exit(1 if any(r[0] == "FAIL" for r in res) else 0)
+    sys.exit(report(main(), ("generated", "disk_cache", "tiled_planned")))

@@ -18,12 +18,12 @@ before a transpose it folds, run on its own; a small product before a transpose 
 import os
 import random
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 
 import numpy as np
+
+from _cgen_common import drop_tmp, libm_tol, program_head, report, run_modes
 
 ROOT = os.environ.get("SABLE_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
@@ -59,26 +59,7 @@ SHAPES = [(1, 1, 7, 5), (1, 0, 4, 6), (1, 5, 0, 3), (1, 33, 65, 17), (1, 128, 30
           (1, 40, 90, 1001), (1, 100, 257, 130), (1, 48, 40, 700)]
 LAYOUTS = ["c", "c", "slice", "T"]
 
-PRELUDE = r'''
-import sys
-import jax
-import jax.numpy as jnp
-import numpy as np
-jax.config.update("jax_enable_x64", True)
-X = jnp
-D = sys.argv[1]
-def load(name, layout):
-    a = jnp.asarray(np.load(D + "/" + name))
-    if layout == "slice":
-        return a[..., ::2]
-    if layout == "T":
-        return jnp.transpose(a)
-    return a
-def run(gi, f, names):
-    r = jax.jit(f)(*[load(n, l) for n, l in names])
-    for k, y in enumerate(r):
-        np.save(f"{D}/out{sys.argv[2]}_{gi}_{k}.npy", np.asarray(y))
-'''
+PRELUDE = program_head("X = jnp\n")
 
 
 def blocks(B, M, K, N, threads):
@@ -161,18 +142,15 @@ def main():
         base = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))
         base.pop("SABLE_NO_CGEN", None)
         base.pop("SABLE_CGEN_EPI", None)
-        runs = {}
-        for tag, extra in (("e", {"SABLE_NO_CGEN": "1", "SABLE_NUM_THREADS": "2"}),
-                           ("c", {"SABLE_CGEN_LOG": "1", "SABLE_NUM_THREADS": "2", "SABLE_CGEN_MIN_SIZE": "0"}),
-                           ("f", {"SABLE_NO_CGEN": "1", "SABLE_NUM_THREADS": "1"}),
-                           ("o", {"SABLE_NUM_THREADS": "1", "SABLE_CGEN_MIN_SIZE": "0"})):
-            p = subprocess.run([SABLE, path, tmp, tag], capture_output=True, env=dict(base, **extra),
-                               timeout=900)
-            runs[tag] = p
-            if p.returncode != 0:
-                err = p.stderr.decode(errors="replace").strip().splitlines()
-                results.append(("FAIL", f"run_{tag}", f"exit {p.returncode}: {err[-1] if err else ''}"))
-                return results
+        modes = [(tag, dict(base, **extra)) for tag, extra in (
+            ("e", {"SABLE_NO_CGEN": "1", "SABLE_NUM_THREADS": "2"}),
+            ("c", {"SABLE_CGEN_LOG": "1", "SABLE_NUM_THREADS": "2", "SABLE_CGEN_MIN_SIZE": "0"}),
+            ("f", {"SABLE_NO_CGEN": "1", "SABLE_NUM_THREADS": "1"}),
+            ("o", {"SABLE_NUM_THREADS": "1", "SABLE_CGEN_MIN_SIZE": "0"}))]
+        runs, failed = run_modes(SABLE, path, tmp, modes, 900)
+        if failed:
+            results.append(failed)
+            return results
         log = runs["c"].stderr.decode(errors="replace")
         got = {int(gi): (int(f), int(n)) for gi, f, n in re.findall(
             r"^cgen-epi: jit_g(\d+): (\d+) matrix products? fused with an epilogue, (\d+) on", log, re.M)}
@@ -189,7 +167,7 @@ def main():
             problems = []
             a, b, c, w, m = vals
             u = 2.0 ** -24 if dt == "float32" else 2.0 ** -53
-            ttol = 2.0 ** -15 if dt == "float32" else 2.0 ** -40
+            ttol = libm_tol(dt)
             X = np
             S = eval(dex, {"X": np, "a": np.abs(a).astype(np.float64), "b": np.abs(b).astype(np.float64)})
             K = shp[2]
@@ -229,15 +207,9 @@ def main():
             results.append(("FAIL" if problems else "PASS", f"g{gi}_{name}",
                             "; ".join(problems) + (" in\n" + src if problems else "")))
     finally:
-        if not os.environ.get("CGEN_EPI_KEEP"):
-            shutil.rmtree(tmp, ignore_errors=True)
-        else:
-            print("kept", tmp)
+        drop_tmp(tmp, "CGEN_EPI_KEEP")
     return results
 
 
 if __name__ == "__main__":
-    res = main()
-    for st, name, why in res:
-        print(f"{st} {name}" + (f": {why}" if st == "FAIL" or name == "fused" else ""))
-    sys.exit(1 if any(r[0] == "FAIL" for r in res) else 0)
+    sys.exit(report(main(), ("fused",)))
