@@ -708,6 +708,24 @@ Value class_new_meta(TypeObj *meta, Obj *name, Value bases, Value ns, ModuleObj 
   if (VAL_IS_NULL(d)) { obj_decref(&t->ob); return d; }
   t->dict = d.u.o;
   type_version++;
+  /* __qualname__ leaves the namespace for the type itself; __doc__ is always the class's own */
+  Value qn = dict_getstr(d, "__qualname__");
+  if (!VAL_IS_NULL(qn)) {
+    if (!VAL_IS_STR(qn)) {
+      obj_raise(&exc_TypeError, "type __qualname__ must be a str, not %s", op_type_name(qn));
+      obj_decref(&t->ob);
+      return val_null();
+    }
+    t->qualname = qn.u.o;
+    obj_incref(t->qualname);
+    Value gone = dict_pop(d, val_obj(str_intern("__qualname__")));
+    if (VAL_IS_NULL(gone)) { obj_decref(&t->ob); return gone; }
+    val_decref(gone);
+  }
+  if (VAL_IS_NULL(dict_getstr(d, "__doc__")) && dict_setstr(d, "__doc__", val_none()) < 0) {
+    obj_decref(&t->ob);
+    return val_null();
+  }
   /* __eq__ without __hash__ makes instances unhashable, as in Python */
   if (!VAL_IS_NULL(dict_getstr(d, "__eq__")) && VAL_IS_NULL(dict_getstr(d, "__hash__")))
     if (dict_setstr(d, "__hash__", val_none()) < 0) { obj_decref(&t->ob); return val_null(); }

@@ -208,6 +208,7 @@ struct TypeObj {
   Obj *mro;                 /* tuple of the types after this one, to object (user classes) */
   Obj *bases;               /* tuple of the bases as written (user classes) */
   Obj *name_obj;            /* str name, module name */
+  Obj *qualname;            /* user classes: __qualname__ (NULL: the name) */
   Obj *module;
   TypeObj *layout;          /* user classes: the builtin type whose instance memory they share
                                (tuple for a namedtuple; NULL for object's layout) */

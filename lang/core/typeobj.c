@@ -354,7 +354,7 @@ static Value type_repr(Value v) {
   TypeObj *t = (TypeObj *)v.u.o;
   if (t->flags & TF_USER) {
     const char *mod = t->module ? STR(t->module)->s : "__main__";
-    return str_fmt("<class '%s.%s'>", mod, t->name);
+    return str_fmt("<class '%s.%s'>", mod, t->qualname ? STR(t->qualname)->s : t->name);
   }
   if (t->module) return str_fmt("<class '%s.%s'>", STR(t->module)->s, t->name);
   return str_fmt("<class '%s'>", t->name);
@@ -434,6 +434,12 @@ static Value type_getattr(Value v, Obj *name) {
     }
     return user_descr_get(md, v, val_obj(&meta->ob));
   }
+  /* type's own data descriptors: a class's names, never inherited from a base's dict */
+  if (!strcmp(n, "__name__") || !strcmp(n, "__qualname__")) {
+    if (n[2] == 'q' && t->qualname) return val_incref(val_obj(t->qualname));
+    if (t->name_obj) return val_incref(val_obj(t->name_obj));
+    return str_from_cstr(t->name);
+  }
   Value descr = type_lookup(t, name);
   if (!VAL_IS_NULL(descr)) {
     if (VAL_IS_OBJ(descr)) {
@@ -447,10 +453,6 @@ static Value type_getattr(Value v, Obj *name) {
     return val_incref(descr);
   }
   if (n[0] == '_' && n[1] == '_') {
-    if (strcmp(n, "__name__") == 0 || strcmp(n, "__qualname__") == 0) {
-      if (t->name_obj) return val_incref(val_obj(t->name_obj));
-      return str_from_cstr(t->name);
-    }
     if (strcmp(n, "__module__") == 0)
       return t->module ? val_incref(val_obj(t->module)) : str_from_cstr("builtins");
     if (strcmp(n, "__doc__") == 0) return t->doc ? str_from_cstr(t->doc) : val_none();
@@ -510,6 +512,24 @@ static int type_setattr(Value v, Obj *name, Value x) {
     return -1;
   }
   if (type_ready(t) < 0) return -1;
+  const char *n = STR(name)->s;
+  if (!strcmp(n, "__name__") || !strcmp(n, "__qualname__")) {   /* type's data descriptors */
+    if (VAL_IS_NULL(x)) {
+      obj_raise(&exc_TypeError, "cannot delete '%s' attribute of immutable type '%s'", n, t->name);
+      return -1;
+    }
+    if (!VAL_IS_STR(x)) {
+      obj_raise(&exc_TypeError, "can only assign string to %s.%s, not '%s'", t->name, n, op_type_name(x));
+      return -1;
+    }
+    Obj **slot = n[2] == 'q' ? &t->qualname : &t->name_obj;
+    Obj *old = *slot;
+    obj_incref(x.u.o);
+    *slot = x.u.o;
+    if (slot == &t->name_obj) t->name = STR(x.u.o)->s;
+    obj_xdecref(old);
+    return 0;
+  }
   if (VAL_IS_NULL(x)) {
     Value old = dict_pop(val_obj(t->dict), val_obj(name));
     if (VAL_IS_NULL(old)) {
@@ -655,6 +675,7 @@ static void heaptype_dealloc(Obj *o) {
   obj_xdecref(t->mro);
   obj_xdecref(t->bases);
   obj_xdecref(t->name_obj);
+  obj_xdecref(t->qualname);
   obj_xdecref(t->module);
   if (t->base && (t->base->flags & TF_HEAP)) obj_decref(&t->base->ob);
   free((char *)t->doc);

@@ -58,6 +58,11 @@ def _collect(cls):
         fs[name] = f
     return fs
 
+class _FactoryRepr:
+    def __repr__(self):
+        return '<factory>'
+_FACTORY = _FactoryRepr()   # a default made by default_factory, in the class's docstring
+
 def _make_init(cls, fs):
     params = [f for f in fs.values() if f.init]
     seen_default = False
@@ -149,6 +154,19 @@ def _process(cls, init, repr, eq, order, frozen, unsafe_hash, match_args=True):
         cls.__hash__ = __hash__
     elif eq and '__hash__' not in cls.__dict__:
         cls.__hash__ = None
+    if not getattr(cls, '__doc__'):
+        # the class's signature as its docstring, as CPython's dataclasses
+        try:
+            import inspect
+            P = inspect.Parameter
+            text_sig = str(inspect.Signature([
+                P(f.name, P.POSITIONAL_OR_KEYWORD, annotation=f.type,
+                  default=_FACTORY if f.default_factory is not MISSING else
+                  P.empty if f.default is MISSING else f.default)
+                for f in fs.values() if f.init]))
+        except (TypeError, ValueError):
+            text_sig = ''
+        cls.__doc__ = cls.__name__ + text_sig
     return cls
 
 def dataclass(cls=None, *, init=True, repr=True, eq=True, order=False, unsafe_hash=False, frozen=False,
