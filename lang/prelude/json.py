@@ -46,7 +46,7 @@ def _float(f, allow_nan):
         raise ValueError('Out of range float values are not JSON compliant')
     return text
 
-def _key(k):
+def _key(k, skipkeys=False):
     if isinstance(k, str):
         return k
     if k is True:
@@ -59,11 +59,13 @@ def _key(k):
         return _float(k, True)
     if isinstance(k, int):
         return str(k)
+    if skipkeys:
+        return None
     raise TypeError(f'keys must be str, int, float, bool or None, not {type(k).__name__}')
 
 def _enc_items(items, brackets, keyed, out, level, opts):
     # a list's values or a dict's (key, value) pairs in their brackets, one a line when indented
-    indent, item_sep, key_sep, sort_keys, ensure_ascii, default, allow_nan = opts
+    indent, item_sep, key_sep, sort_keys, ensure_ascii, default, allow_nan, skipkeys = opts
     if not items:
         out.append(brackets)
         return
@@ -89,7 +91,7 @@ def _enc_items(items, brackets, keyed, out, level, opts):
     out.append(brackets[1])
 
 def _enc(o, out, level, opts):
-    indent, item_sep, key_sep, sort_keys, ensure_ascii, default, allow_nan = opts
+    indent, item_sep, key_sep, sort_keys, ensure_ascii, default, allow_nan, skipkeys = opts
     if o is None:
         out.append('null')
     elif o is True:
@@ -105,9 +107,13 @@ def _enc(o, out, level, opts):
     elif isinstance(o, (list, tuple)):
         _enc_items(o, '[]', False, out, level, opts)
     elif isinstance(o, dict):
-        items = [(_key(k), v) for k, v in o.items()]
-        if sort_keys:
-            items.sort(key=lambda kv: kv[0])
+        # sorted by the keys themselves, then converted (mixed key types raise, as CPython)
+        pairs = sorted(o.items(), key=lambda kv: kv[0]) if sort_keys else o.items()
+        items = []
+        for k, v in pairs:
+            k = _key(k, skipkeys)
+            if k is not None:
+                items.append((k, v))
         _enc_items(items, '{}', True, out, level, opts)
     elif default is not None:
         _enc(default(o), out, level, opts)
@@ -120,7 +126,7 @@ def dumps(obj, *, indent=None, separators=None, sort_keys=False, ensure_ascii=Tr
     if separators is None:
         separators = (', ', ': ') if indent is None else (',', ': ')
     out = []
-    _enc(obj, out, 0, (indent, separators[0], separators[1], sort_keys, ensure_ascii, default, allow_nan))
+    _enc(obj, out, 0, (indent, separators[0], separators[1], sort_keys, ensure_ascii, default, allow_nan, skipkeys))
     return ''.join(out)
 
 def dump(obj, fp, **kw):
