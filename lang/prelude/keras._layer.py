@@ -182,7 +182,14 @@ class Layer:
         d['built'] = False
         d['_trainable'] = True
         d['_build_shapes'] = None
+        d['_build_shapes_dict'] = None
         return obj
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        b = cls.__dict__.get('build')
+        if b is not None and callable(b) and not getattr(b, '_keras_build_wrapper', False):
+            cls.build = _wrap_build(b)
 
     def __init__(self, *, activity_regularizer=None, trainable=True, dtype=None, autocast=True,
                  name=None, **kwargs):
@@ -546,6 +553,8 @@ class Layer:
         raise NotImplementedError
 
     def get_build_config(self):
+        if self._build_shapes_dict is not None:
+            return {'shapes_dict': self._build_shapes_dict}
         if self._build_shapes is not None:
             return {'input_shape': self._build_shapes}
         return None
@@ -556,6 +565,8 @@ class Layer:
                 self.build(config['input_shape'])
             self._build_shapes = config['input_shape']
             self.built = True
+        elif config and 'shapes_dict' in config and not self.built:
+            self.build(**config['shapes_dict'])
 
     def get_config(self):
         cfg = {'name': self.name, 'trainable': self.trainable,
@@ -667,6 +678,45 @@ def _stateless_call(layer, trainable_variables, non_trainable_variables, args, k
     if return_losses:
         return outputs, new_ntv, losses
     return outputs, new_ntv
+
+
+def _wrap_build(fn):
+    # Keras's build_wrapper: build() called directly, not only from __call__, runs in the
+    # layer's name scope, records the shapes it was given (get_build_config, summary) and
+    # marks the layer built
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        sig = None
+
+    def build(self, *args, **kwargs):
+        with _kb.name_scope(self.__dict__.get('name') or type(self).__name__, caller=self):
+            out = fn(self, *args, **kwargs)
+        bound = None
+        if sig is not None:
+            try:
+                bound = sig.bind(self, *args, **kwargs).arguments
+            except TypeError:
+                bound = None
+        if bound is not None:
+            shapes = {k: bound[k] for k in list(bound)[1:]}
+            d = self.__dict__
+            if len(shapes) == 1:
+                d['_build_shapes'] = next(iter(shapes.values()))
+                d['_build_shapes_dict'] = None
+            elif shapes:
+                d['_build_shapes_dict'] = shapes
+        self.built = True
+        return out
+    build._keras_build_wrapper = True
+    build.__name__ = getattr(fn, '__name__', 'build')
+    build.__qualname__ = getattr(fn, '__qualname__', 'build')
+    build.__doc__ = getattr(fn, '__doc__', None)
+    build.__wrapped__ = fn
+    return build
+
+
+Layer.build = _wrap_build(Layer.build)
 
 
 # ---------------------------------------------------------------- InputLayer / Input
