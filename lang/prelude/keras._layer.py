@@ -65,36 +65,121 @@ class KerasTensor:
     def __bool__(self):
         raise TypeError('A symbolic KerasTensor cannot be used as a boolean.')
 
-    def _op(self, fn, *others):
+    def _op(self, op_class, fn, *args):
+        # Keras's KerasTensor operators: each makes the node of an ops class (Add, Subtract...)
         import keras._layers_core as _lc
-        return _lc._Lambda(fn)(self, *others)
+        return _lc._Lambda(fn, op_class)(*args)
 
     def __add__(self, o):
-        return self._op(lambda a, b: a + b, o)
+        return self._op('Add', _op_add, self, o)
 
     def __radd__(self, o):
-        return self._op(lambda a, b: b + a, o)
+        return self._op('Add', _op_add, o, self)
 
     def __sub__(self, o):
-        return self._op(lambda a, b: a - b, o)
+        return self._op('Subtract', _op_sub, self, o)
 
     def __rsub__(self, o):
-        return self._op(lambda a, b: b - a, o)
+        return self._op('Subtract', _op_sub, o, self)
 
     def __mul__(self, o):
-        return self._op(lambda a, b: a * b, o)
+        return self._op('Multiply', _op_mul, self, o)
 
     def __rmul__(self, o):
-        return self._op(lambda a, b: b * a, o)
+        return self._op('Multiply', _op_mul, o, self)
+
+    def __matmul__(self, o):
+        return self._op('Matmul', jnp.matmul, self, o)
+
+    def __rmatmul__(self, o):
+        return self._op('Matmul', jnp.matmul, o, self)
 
     def __truediv__(self, o):
-        return self._op(lambda a, b: a / b, o)
+        return self._op('TrueDivide', _op_div, self, o)
+
+    def __rtruediv__(self, o):
+        return self._op('TrueDivide', _op_div, o, self)
+
+    def __floordiv__(self, o):
+        return self._op('FloorDivide', jnp.floor_divide, self, o)
+
+    def __rfloordiv__(self, o):
+        return self._op('FloorDivide', jnp.floor_divide, o, self)
+
+    def __mod__(self, o):
+        return self._op('Mod', jnp.mod, self, o)
+
+    def __rmod__(self, o):
+        return self._op('Mod', jnp.mod, o, self)
+
+    def __pow__(self, o):
+        return self._op('Power', jnp.power, self, o)
+
+    def __rpow__(self, o):
+        return self._op('Power', jnp.power, o, self)
 
     def __neg__(self):
-        return self._op(lambda a: -a)
+        return self._op('Negative', jnp.negative, self)
+
+    def __abs__(self):
+        return self._op('Absolute', jnp.abs, self)
+
+    def __lt__(self, o):
+        return self._op('Less', jnp.less, self, o)
+
+    def __le__(self, o):
+        return self._op('LessEqual', jnp.less_equal, self, o)
+
+    def __gt__(self, o):
+        return self._op('Greater', jnp.greater, self, o)
+
+    def __ge__(self, o):
+        return self._op('GreaterEqual', jnp.greater_equal, self, o)
+
+    def __ne__(self, o):
+        return self._op('NotEqual', jnp.not_equal, self, o)
+
+    __hash__ = object.__hash__
+
+    def __and__(self, o):
+        return self._op('LogicalAnd', jnp.logical_and, self, o)
+
+    def __rand__(self, o):
+        return self._op('LogicalAnd', jnp.logical_and, o, self)
+
+    def __or__(self, o):
+        return self._op('LogicalOr', jnp.logical_or, self, o)
+
+    def __ror__(self, o):
+        return self._op('LogicalOr', jnp.logical_or, o, self)
+
+    def __xor__(self, o):
+        return self._op('LogicalXor', jnp.logical_xor, self, o)
+
+    def __rxor__(self, o):
+        return self._op('LogicalXor', jnp.logical_xor, o, self)
+
+    def __invert__(self):
+        return self._op('LogicalNot', jnp.logical_not, self)
 
     def __getitem__(self, idx):
-        return self._op(lambda a: a[idx])
+        return self._op('GetItem', lambda a: a[idx], self)
+
+
+def _op_add(a, b):
+    return a + b
+
+
+def _op_sub(a, b):
+    return a - b
+
+
+def _op_mul(a, b):
+    return a * b
+
+
+def _op_div(a, b):
+    return a / b
 
 
 class Node:

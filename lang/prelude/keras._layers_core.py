@@ -422,11 +422,13 @@ class NotEqual(Layer):
 
 
 class _Lambda(Layer):
-    # the layer behind arithmetic on KerasTensors (Keras makes an operation node for each)
-    def __init__(self, fn):
-        super().__init__(name=_kb.auto_name('lambda_op'))
+    # an operation node: arithmetic or a keras.ops function on KerasTensors (Keras's Operation);
+    # summary() lists it under Keras's op class name (add (Add)), model.layers does not
+    def __init__(self, fn, op_class='Lambda'):
+        super().__init__(name=_kb.auto_name(op_class))
         self.fn = fn
+        self._op_class = op_class
         self.built = True
 
-    def call(self, *args):
-        return self.fn(*args)
+    def call(self, *args, **kwargs):
+        return self.fn(*args, **kwargs)

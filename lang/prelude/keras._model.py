@@ -140,6 +140,16 @@ class Model(Layer):
         import keras._layers_core as _lc
         return [l for l in self._layers if not isinstance(l, (_lc._Lambda, _lc.NotEqual))]
 
+    @property
+    def operations(self):
+        # Keras's Function.operations: the layers and op nodes of the graph, in its order
+        if self._functional:
+            return list(self._layers)
+        graph = self.__dict__.get('_graph')
+        if graph is not None:
+            return graph.operations
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute 'operations'")
+
     def get_layer(self, name=None, index=None):
         if index is not None and name is not None:
             raise ValueError('Provide only a layer name or a layer index. Received: '
