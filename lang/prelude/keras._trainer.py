@@ -768,6 +768,14 @@ def _ensure_built(model, st, x, y):
     need_compile = st is not None and st.loss_fns is None
     if not (need_model or need_compile):
         return
+    if not need_model and st.loss_spec is None and st.metrics_spec is None and \
+            st.weighted_spec is None:
+        # nothing in compile() needs a batch's shapes: Keras skips the symbolic call (a
+        # model with no call(), like a GAN whose train_step drives its sub-models, works)
+        _build_compile(model, st, None, None)
+        if not st.optimizer.built:
+            st.optimizer.build(model.trainable_variables)
+        return
     with _kb.StatelessScope():
         y_pred = model(_nmap(jnp.asarray, x), training=False)
     if need_compile:
