@@ -1,7 +1,8 @@
 # keras 3.15 (JAX backend): the stateless pieces Keras's default train_step is made of, reached
 # through overrides: compute_loss with its own tracker, super().train_step/test_step, a
 # Sequential subclass, BatchNormalization state and a kernel regularizer through train_step,
-# a two-output model whose per-output loss trackers ride in metrics_variables.
+# a two-output model whose per-output loss trackers ride in metrics_variables, compute_loss
+# called from a hand-written train_step.
 import os
 os.environ["KERAS_BACKEND"] = "jax"
 import numpy as np
@@ -150,3 +151,31 @@ print([v.path for v in m.metrics_variables])
 print(r(m.evaluate(x, [y, np.concatenate([y, -y], 1)], verbose=0)))
 p = m.predict(x[:5], verbose=0, batch_size=2)
 print(sorted(p), r(p["sum"]))
+
+# 5. self.compute_loss inside a hand-written, jit-ed train_step
+class CL(keras.Model):
+    def train_step(self, state, data):
+        tv, ntv, ov, mv = state
+        x, y = data
+
+        def loss_fn(tv):
+            y_pred, ntv2 = self.stateless_call(tv, ntv, x, training=True)
+            return self.compute_loss(x, y, y_pred, None), ntv2
+        (loss, ntv2), grads = jax.value_and_grad(loss_fn, has_aux=True)(tv)
+        tv, ov = self.optimizer.stateless_apply(ov, grads, tv)
+        n = len(self.metrics[0].variables)
+        lv = self.metrics[0].stateless_update_state(mv[:n], loss)
+        return {"loss": self.metrics[0].stateless_result(lv), "raw": loss}, (tv, ntv2, ov, lv + mv[n:])
+
+
+for eager in (False, True):
+    i = keras.Input((3,))
+    o = layers.Dense(2)(layers.Dense(4, activation="tanh")(i))
+    m = CL(i, o)
+    m.set_weights([np.full(w.shape, 0.2, np.float32) for w in m.get_weights()])
+    m.compile(optimizer="sgd", loss="mse", metrics=["mae"], run_eagerly=eager)
+    x = np.linspace(-1, 1, 24, dtype=np.float32).reshape(8, 3)
+    y = np.stack([x[:, 0], x[:, 1] * x[:, 2]], 1)
+    h = m.fit(x, y, batch_size=4, epochs=2, shuffle=False, verbose=0)
+    print({k: [round(float(v), 4) for v in vs] for k, vs in sorted(h.history.items())})
+    print(m.metrics_names, round(float(m.compute_loss(x, y, m(x))), 4))
