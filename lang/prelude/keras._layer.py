@@ -163,7 +163,7 @@ class KerasTensor:
         return self._op('LogicalNot', jnp.logical_not, self)
 
     def __getitem__(self, idx):
-        return self._op('GetItem', lambda a: a[idx], self)
+        return self._op('GetItem', _op_getitem, self, idx)
 
 
 def _op_add(a, b):
@@ -180,6 +180,14 @@ def _op_mul(a, b):
 
 def _op_div(a, b):
     return a / b
+
+
+def _op_getitem(a, key):
+    # a key read back from JSON is a list; one of slices/Ellipsis/None meant a tuple
+    if isinstance(key, list) and any(k is None or k is Ellipsis or isinstance(k, slice)
+                                     for k in key):
+        key = tuple(key)
+    return a[key]
 
 
 class Node:

@@ -25,11 +25,15 @@ def _symbolic(args, kwargs):
 
 def _op_node(name, f, args, kwargs):
     import keras._layers_core as _lc
+    kl = _sys.modules['keras._layer']
     cls = _OP_CLASS.get(name) or ''.join(p[:1].upper() + p[1:] for p in name.split('_'))
 
     def run(*a, **k):
         return f(*[_kb._unwrap(x) for x in a], **{n: _kb._unwrap(v) for n, v in k.items()})
-    return _lc._Lambda(run, cls)(*args, **kwargs)
+    # constant keyword arguments belong to the op (Keras: Mean(axis=...)), tensors to the node
+    consts = {k: v for k, v in kwargs.items() if not kl._any_symbolic((v,), {})}
+    tensors = {k: v for k, v in kwargs.items() if k not in consts}
+    return _lc._Lambda(run, cls, op_config=consts)(*args, **tensors)
 
 
 def _wrap(f, name=None):
