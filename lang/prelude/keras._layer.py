@@ -512,6 +512,14 @@ class Layer:
 
     # -- build / call
     def build(self, input_shape):
+        if not self.__dict__.get('_auto_building') and type(self).build is Layer.build and \
+                any(not l.built for l in self._layers):
+            import warnings
+            warnings.warn(f"`build()` was called on layer '{self.name}', however the layer does "
+                          "not have a `build()` method implemented and it looks like it has "
+                          "unbuilt state. This will cause the layer to be marked as built, "
+                          "despite not being actually built, which may cause failures down the "
+                          "line. Make sure to implement a proper `build()` method.")
         self.built = True
 
     def call(self, *args, **kwargs):
@@ -532,8 +540,13 @@ class Layer:
         else:
             shape = _shape_of(first)
         self._build_shapes = shape
-        with _kb.name_scope(self.name, caller=self):
-            self.build(shape)
+        # the call builds the sublayers next (Keras traces call() first): no warning for them
+        self.__dict__['_auto_building'] = True
+        try:
+            with _kb.name_scope(self.name, caller=self):
+                self.build(shape)
+        finally:
+            self.__dict__['_auto_building'] = False
         self.built = True
 
     def _resolve_training(self, kwargs):

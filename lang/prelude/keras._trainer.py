@@ -764,7 +764,10 @@ def _split_xy(x, y, sw):
 
 
 def _ensure_built(model, st, x, y):
-    need_model = not getattr(model, 'built', True)
+    # as Keras's _symbolic_build: a model marked built (a subclass's build() that did not
+    # build its sublayers) still runs on a batch when a layer in it is not built
+    need_model = not getattr(model, 'built', True) or \
+        not all(getattr(l, 'built', True) for l in model._flatten_layers())
     need_compile = st is not None and st.loss_fns is None
     if not (need_model or need_compile):
         return
