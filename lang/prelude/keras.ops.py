@@ -23,10 +23,10 @@ def _symbolic(args, kwargs):
     return kl is not None and kl._any_symbolic(args, kwargs)
 
 
-def _op_node(name, f, args, kwargs):
+def _op_node(name, f, args, kwargs, cls=None):
     import keras._layers_core as _lc
     kl = _sys.modules['keras._layer']
-    cls = _OP_CLASS.get(name) or ''.join(p[:1].upper() + p[1:] for p in name.split('_'))
+    cls = cls or _OP_CLASS.get(name) or ''.join(p[:1].upper() + p[1:] for p in name.split('_'))
 
     def run(*a, **k):
         return f(*[_kb._unwrap(x) for x in a], **{n: _kb._unwrap(v) for n, v in k.items()})

@@ -1,7 +1,7 @@
 # env: COLUMNS=200
 # keras 3.15 (JAX backend): arithmetic and keras.ops on KerasTensors in the functional API make
 # operation nodes that summary() lists by Keras's names (add (Add), multiply (Multiply), ...),
-# that model.layers leaves out and that share the layers' name counters.
+# that model.layers leaves out and that share the layers' name counters; keras.activations too.
 import os
 os.environ["KERAS_BACKEND"] = "jax"
 import numpy as np
@@ -57,3 +57,12 @@ m3 = keras.Model(p, [q3, q3 >= 0.0])
 m3.summary(line_length=120)
 print([l.name for l in m3.layers])
 print([r(o) for o in m3.predict(np.array([[1.0, -2.0]], np.float32), verbose=0)])
+
+# keras.activations on KerasTensors: one op node each, named as Keras names them (re_lu (ReLU))
+i = keras.Input((3,), name="i")
+y = keras.activations.relu(layers.Dense(4, name="e")(i))
+y = keras.activations.softmax(keras.activations.swish(y) * keras.activations.tanh(y))
+m4 = keras.Model(i, y, name="acts")
+m4.summary(line_length=100)
+m4.set_weights([(np.arange(w.size).reshape(w.shape) * 0.1 - 0.4).astype(np.float32) for w in m4.get_weights()])
+print(r(m4.predict(np.array([[1.0, 2.0, 0.5]], np.float32), verbose=0)))
