@@ -17,14 +17,17 @@ def _module_of(obj):
     import keras._layers_core as _lc
     if type(obj) is _lc.NotEqual:
         return 'keras.src.ops.numpy'
+    if isinstance(obj, _lc._Lambda):
+        return _lc.op_module(obj._op_class)
     return type(obj).__module__
 
 
 def serialize_layer(layer):
-    out = {'module': _module_of(layer), 'class_name': type(layer).__name__,
+    cls_name = getattr(layer, '_op_class', None) or type(layer).__name__
+    out = {'module': _module_of(layer), 'class_name': cls_name,
            'config': layer.get_config(), 'registered_name': None}
     if out['module'] not in ('keras', 'keras.layers'):
-        out['registered_name'] = type(layer).__name__
+        out['registered_name'] = cls_name
     bc = layer.get_build_config()
     if bc is not None and not isinstance(layer, InputLayer):
         out['build_config'] = bc
@@ -49,6 +52,10 @@ def _classes(custom_objects):
 def deserialize_layer(config, custom_objects=None):
     if isinstance(config, Layer):
         return config
+    if str(config.get('module', '')).startswith('keras.src.ops') and \
+            config['class_name'] != 'NotEqual':
+        import keras._layers_core as _lc
+        return _lc.op_from_config(config['class_name'], config.get('config', {}))
     cls = _classes(custom_objects).get(config['class_name'])
     if cls is None:
         raise TypeError(f"Could not locate class '{config['class_name']}'. Make sure custom "
@@ -71,6 +78,17 @@ def _tensor_config(t):
             'config': {'shape': t.shape, 'dtype': t.dtype, 'keras_history': [op.name, ni, ti]}}
 
 
+def _arg_config(x):
+    if isinstance(x, KerasTensor):
+        return _tensor_config(x)
+    if isinstance(x, slice):
+        return {'class_name': '__slice__',
+                'config': {'start': x.start, 'stop': x.stop, 'step': x.step}}
+    if x is Ellipsis:
+        return {'class_name': '__ellipsis__', 'config': {}}
+    return x
+
+
 def model_config(model):
     from keras._model import Sequential
     if isinstance(model, Sequential):
@@ -87,8 +105,7 @@ def model_config(model):
         return Layer.get_config(model)
     layers = []
     in_graph = {id(n) for n in model._nodes}
-    import keras._layers_core as _lc
-    for layer in [l for l in model._layers if not isinstance(l, _lc._Lambda)]:
+    for layer in model._layers:
         entry = serialize_layer(layer)
         entry['name'] = layer.name
         nodes = []
@@ -97,7 +114,7 @@ def model_config(model):
                 if id(node) not in in_graph:
                     continue
                 args, kwargs = node.arguments
-                conv = (lambda t: _tensor_config(t) if isinstance(t, KerasTensor) else t)
+                conv = _arg_config
                 nodes.append({'args': _map(conv, tuple(args)), 'kwargs': _map(conv, kwargs)})
         entry['inbound_nodes'] = nodes
         layers.append(entry)
@@ -179,6 +196,11 @@ def _map_dicts(x):
     # _map walks dicts too; keep tensor-config dicts whole by wrapping them first
     if isinstance(x, dict) and x.get('class_name') == '__keras_tensor__':
         return _Leaf(x)
+    if isinstance(x, dict) and x.get('class_name') == '__slice__':
+        c = x.get('config', {})
+        return slice(c.get('start'), c.get('stop'), c.get('step'))
+    if isinstance(x, dict) and x.get('class_name') == '__ellipsis__':
+        return Ellipsis
     if isinstance(x, tuple):
         return tuple(_map_dicts(e) for e in x)
     if isinstance(x, list):

@@ -65,36 +65,129 @@ class KerasTensor:
     def __bool__(self):
         raise TypeError('A symbolic KerasTensor cannot be used as a boolean.')
 
-    def _op(self, fn, *others):
+    def _op(self, op_class, fn, *args):
+        # Keras's KerasTensor operators: each makes the node of an ops class (Add, Subtract...)
         import keras._layers_core as _lc
-        return _lc._Lambda(fn)(self, *others)
+        return _lc._Lambda(fn, op_class)(*args)
 
     def __add__(self, o):
-        return self._op(lambda a, b: a + b, o)
+        return self._op('Add', _op_add, self, o)
 
     def __radd__(self, o):
-        return self._op(lambda a, b: b + a, o)
+        return self._op('Add', _op_add, o, self)
 
     def __sub__(self, o):
-        return self._op(lambda a, b: a - b, o)
+        return self._op('Subtract', _op_sub, self, o)
 
     def __rsub__(self, o):
-        return self._op(lambda a, b: b - a, o)
+        return self._op('Subtract', _op_sub, o, self)
 
     def __mul__(self, o):
-        return self._op(lambda a, b: a * b, o)
+        return self._op('Multiply', _op_mul, self, o)
 
     def __rmul__(self, o):
-        return self._op(lambda a, b: b * a, o)
+        return self._op('Multiply', _op_mul, o, self)
+
+    def __matmul__(self, o):
+        return self._op('Matmul', jnp.matmul, self, o)
+
+    def __rmatmul__(self, o):
+        return self._op('Matmul', jnp.matmul, o, self)
 
     def __truediv__(self, o):
-        return self._op(lambda a, b: a / b, o)
+        return self._op('TrueDivide', _op_div, self, o)
+
+    def __rtruediv__(self, o):
+        return self._op('TrueDivide', _op_div, o, self)
+
+    def __floordiv__(self, o):
+        return self._op('FloorDivide', jnp.floor_divide, self, o)
+
+    def __rfloordiv__(self, o):
+        return self._op('FloorDivide', jnp.floor_divide, o, self)
+
+    def __mod__(self, o):
+        return self._op('Mod', jnp.mod, self, o)
+
+    def __rmod__(self, o):
+        return self._op('Mod', jnp.mod, o, self)
+
+    def __pow__(self, o):
+        return self._op('Power', jnp.power, self, o)
+
+    def __rpow__(self, o):
+        return self._op('Power', jnp.power, o, self)
 
     def __neg__(self):
-        return self._op(lambda a: -a)
+        return self._op('Negative', jnp.negative, self)
+
+    def __abs__(self):
+        return self._op('Absolute', jnp.abs, self)
+
+    def __lt__(self, o):
+        return self._op('Less', jnp.less, self, o)
+
+    def __le__(self, o):
+        return self._op('LessEqual', jnp.less_equal, self, o)
+
+    def __gt__(self, o):
+        return self._op('Greater', jnp.greater, self, o)
+
+    def __ge__(self, o):
+        return self._op('GreaterEqual', jnp.greater_equal, self, o)
+
+    def __ne__(self, o):
+        return self._op('NotEqual', jnp.not_equal, self, o)
+
+    __hash__ = object.__hash__
+
+    def __and__(self, o):
+        return self._op('LogicalAnd', jnp.logical_and, self, o)
+
+    def __rand__(self, o):
+        return self._op('LogicalAnd', jnp.logical_and, o, self)
+
+    def __or__(self, o):
+        return self._op('LogicalOr', jnp.logical_or, self, o)
+
+    def __ror__(self, o):
+        return self._op('LogicalOr', jnp.logical_or, o, self)
+
+    def __xor__(self, o):
+        return self._op('LogicalXor', jnp.logical_xor, self, o)
+
+    def __rxor__(self, o):
+        return self._op('LogicalXor', jnp.logical_xor, o, self)
+
+    def __invert__(self):
+        return self._op('LogicalNot', jnp.logical_not, self)
 
     def __getitem__(self, idx):
-        return self._op(lambda a: a[idx])
+        return self._op('GetItem', _op_getitem, self, idx)
+
+
+def _op_add(a, b):
+    return a + b
+
+
+def _op_sub(a, b):
+    return a - b
+
+
+def _op_mul(a, b):
+    return a * b
+
+
+def _op_div(a, b):
+    return a / b
+
+
+def _op_getitem(a, key):
+    # a key read back from JSON is a list; one of slices/Ellipsis/None meant a tuple
+    if isinstance(key, list) and any(k is None or k is Ellipsis or isinstance(k, slice)
+                                     for k in key):
+        key = tuple(key)
+    return a[key]
 
 
 class Node:
@@ -182,7 +275,14 @@ class Layer:
         d['built'] = False
         d['_trainable'] = True
         d['_build_shapes'] = None
+        d['_build_shapes_dict'] = None
         return obj
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        b = cls.__dict__.get('build')
+        if b is not None and callable(b) and not getattr(b, '_keras_build_wrapper', False):
+            cls.build = _wrap_build(b)
 
     def __init__(self, *, activity_regularizer=None, trainable=True, dtype=None, autocast=True,
                  name=None, **kwargs):
@@ -412,6 +512,14 @@ class Layer:
 
     # -- build / call
     def build(self, input_shape):
+        if not self.__dict__.get('_auto_building') and type(self).build is Layer.build and \
+                any(not l.built for l in self._layers):
+            import warnings
+            warnings.warn(f"`build()` was called on layer '{self.name}', however the layer does "
+                          "not have a `build()` method implemented and it looks like it has "
+                          "unbuilt state. This will cause the layer to be marked as built, "
+                          "despite not being actually built, which may cause failures down the "
+                          "line. Make sure to implement a proper `build()` method.")
         self.built = True
 
     def call(self, *args, **kwargs):
@@ -432,8 +540,13 @@ class Layer:
         else:
             shape = _shape_of(first)
         self._build_shapes = shape
-        with _kb.name_scope(self.name, caller=self):
-            self.build(shape)
+        # the call builds the sublayers next (Keras traces call() first): no warning for them
+        self.__dict__['_auto_building'] = True
+        try:
+            with _kb.name_scope(self.name, caller=self):
+                self.build(shape)
+        finally:
+            self.__dict__['_auto_building'] = False
         self.built = True
 
     def _resolve_training(self, kwargs):
@@ -546,6 +659,8 @@ class Layer:
         raise NotImplementedError
 
     def get_build_config(self):
+        if self._build_shapes_dict is not None:
+            return {'shapes_dict': self._build_shapes_dict}
         if self._build_shapes is not None:
             return {'input_shape': self._build_shapes}
         return None
@@ -556,6 +671,8 @@ class Layer:
                 self.build(config['input_shape'])
             self._build_shapes = config['input_shape']
             self.built = True
+        elif config and 'shapes_dict' in config and not self.built:
+            self.build(**config['shapes_dict'])
 
     def get_config(self):
         cfg = {'name': self.name, 'trainable': self.trainable,
@@ -667,6 +784,45 @@ def _stateless_call(layer, trainable_variables, non_trainable_variables, args, k
     if return_losses:
         return outputs, new_ntv, losses
     return outputs, new_ntv
+
+
+def _wrap_build(fn):
+    # Keras's build_wrapper: build() called directly, not only from __call__, runs in the
+    # layer's name scope, records the shapes it was given (get_build_config, summary) and
+    # marks the layer built
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        sig = None
+
+    def build(self, *args, **kwargs):
+        with _kb.name_scope(self.__dict__.get('name') or type(self).__name__, caller=self):
+            out = fn(self, *args, **kwargs)
+        bound = None
+        if sig is not None:
+            try:
+                bound = sig.bind(self, *args, **kwargs).arguments
+            except TypeError:
+                bound = None
+        if bound is not None:
+            shapes = {k: bound[k] for k in list(bound)[1:]}
+            d = self.__dict__
+            if len(shapes) == 1:
+                d['_build_shapes'] = next(iter(shapes.values()))
+                d['_build_shapes_dict'] = None
+            elif shapes:
+                d['_build_shapes_dict'] = shapes
+        self.built = True
+        return out
+    build._keras_build_wrapper = True
+    build.__name__ = getattr(fn, '__name__', 'build')
+    build.__qualname__ = getattr(fn, '__qualname__', 'build')
+    build.__doc__ = getattr(fn, '__doc__', None)
+    build.__wrapped__ = fn
+    return build
+
+
+Layer.build = _wrap_build(Layer.build)
 
 
 # ---------------------------------------------------------------- InputLayer / Input

@@ -422,11 +422,63 @@ class NotEqual(Layer):
 
 
 class _Lambda(Layer):
-    # the layer behind arithmetic on KerasTensors (Keras makes an operation node for each)
-    def __init__(self, fn):
-        super().__init__(name=_kb.auto_name('lambda_op'))
+    # an operation node: arithmetic or a keras.ops function on KerasTensors (Keras's Operation);
+    # summary() and get_config() list it under Keras's op class name (add (Add)), model.layers
+    # does not. op_config: the op's constant keyword arguments (Keras's constructor arguments)
+    def __init__(self, fn, op_class='Lambda', name=None, op_config=None):
+        super().__init__(name=name or _kb.auto_name(op_class))
         self.fn = fn
+        self._op_class = op_class
+        self._op_config = dict(op_config or {})
         self.built = True
 
-    def call(self, *args):
-        return self.fn(*args)
+    def __call__(self, *args, **kwargs):
+        # on KerasTensors the node keeps a constant operand as given (1.0 - x: 1.0, as Keras's
+        # config shows it), where Layer.__call__ would make it an array
+        import keras._layer as _l
+        if _l._any_symbolic(args, kwargs):
+            return self._symbolic_call(args, kwargs)
+        return Layer.__call__(self, *args, **kwargs)
+
+    def call(self, *args, **kwargs):
+        return self.fn(*args, **dict(self._op_config, **kwargs))
+
+    def get_config(self):
+        return dict({'name': self.name}, **self._op_config)
+
+    def get_build_config(self):
+        return None
+
+
+# Keras's module of an op class (keras.src.ops.<module>), for get_config
+_OP_MODULES = {'core': ('Cast', 'StopGradient', 'ConvertToTensor'),
+               'math': ('Logsumexp', 'Erf', 'Rsqrt', 'TopK'),
+               'linalg': ('Norm', 'Qr'),
+               'nn': ('Relu', 'Relu6', 'Sigmoid', 'Softplus', 'Silu', 'LogSigmoid', 'LeakyRelu',
+                      'HardSigmoid', 'Elu', 'Selu', 'Celu', 'Glu', 'Softmax', 'LogSoftmax',
+                      'OneHot', 'HardTanh', 'Gelu', 'Softsign')}
+
+
+def op_module(op_class):
+    for mod, names in _OP_MODULES.items():
+        if op_class in names:
+            return 'keras.src.ops.' + mod
+    return 'keras.src.ops.numpy'
+
+
+def op_from_config(op_class, config):
+    # an op node read back from get_config (ours or Keras's): its class names the function,
+    # the rest of its config are the function's keyword arguments
+    import keras._layer as _l
+    import keras.ops as _ops
+    table = {'Add': _l._op_add, 'Subtract': _l._op_sub, 'Multiply': _l._op_mul,
+             'TrueDivide': _l._op_div, 'Divide': _l._op_div, 'GetItem': _l._op_getitem,
+             'Absolute': jnp.abs, 'Conjugate': jnp.conj}
+    fn = table.get(op_class)
+    if fn is None:
+        fn = getattr(_ops, _kb.to_snake_case(op_class), None)
+    if fn is None or not callable(fn):
+        raise TypeError(f"Could not locate operation '{op_class}'.")
+    config = dict(config)
+    name = config.pop('name', None)
+    return _Lambda(fn, op_class, name=name, op_config=config)

@@ -140,6 +140,16 @@ class Model(Layer):
         import keras._layers_core as _lc
         return [l for l in self._layers if not isinstance(l, (_lc._Lambda, _lc.NotEqual))]
 
+    @property
+    def operations(self):
+        # Keras's Function.operations: the layers and op nodes of the graph, in its order
+        if self._functional:
+            return list(self._layers)
+        graph = self.__dict__.get('_graph')
+        if graph is not None:
+            return graph.operations
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute 'operations'")
+
     def get_layer(self, name=None, index=None):
         if index is not None and name is not None:
             raise ValueError('Provide only a layer name or a layer index. Received: '
@@ -199,6 +209,44 @@ class Model(Layer):
     def reset_metrics(self):
         for m in self.metrics:
             m.reset_state()
+
+    @property
+    def metrics_variables(self):
+        out = []
+        for m in self.metrics:
+            out.extend(m.variables)
+        return out
+
+    # the JAX trainer's stateless steps, which a subclass may override (fit/evaluate/predict
+    # then call the override)
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        return _trainer().model_compute_loss(self, x, y, y_pred, sample_weight, training)
+
+    def stateless_compute_loss(self, trainable_variables, non_trainable_variables,
+                               metrics_variables, x=None, y=None, y_pred=None,
+                               sample_weight=None, training=True):
+        return _trainer().stateless_compute_loss(self, trainable_variables,
+                                                 non_trainable_variables, metrics_variables,
+                                                 x, y, y_pred, sample_weight, training)
+
+    def compute_loss_and_updates(self, trainable_variables, non_trainable_variables,
+                                 metrics_variables, x, y, sample_weight, training=False,
+                                 optimizer_variables=None):
+        return _trainer().compute_loss_and_updates(
+            self, trainable_variables, non_trainable_variables, metrics_variables, x, y,
+            sample_weight, training=training, optimizer_variables=optimizer_variables)
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        return _trainer().compute_metrics(self, x, y, y_pred, sample_weight)
+
+    def train_step(self, state, data):
+        return _trainer().train_step(self, state, data)
+
+    def test_step(self, state, data):
+        return _trainer().test_step(self, state, data)
+
+    def predict_step(self, state, data):
+        return _trainer().predict_step(self, state, data)
 
     def get_metrics_result(self):
         return _trainer().get_metrics_result(self)

@@ -166,9 +166,9 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
         sequential_like = True
         layers = model.layers
     else:
-        # Keras lists the graph's operations: the layers and Embedding's NotEqual mask nodes
-        import keras._layers_core as _lc
-        layers = [l for l in model._layers if not isinstance(l, _lc._Lambda)]
+        # Keras lists the graph's operations: the layers, the op nodes of arithmetic and
+        # keras.ops on KerasTensors, Embedding's NotEqual mask nodes
+        layers = list(model._layers)
         sequential_like = True
         nodes = [n for n in model._nodes if not isinstance(n.operation, InputLayer)]
         users = {}
@@ -223,7 +223,8 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
         return out or '-'
 
     def fields(layer, prefix=''):
-        name = f'{prefix}{layer.name} ({layer.__class__.__name__})'
+        cls = getattr(layer, '_op_class', None) or layer.__class__.__name__
+        name = f'{prefix}{layer.name} ({cls})'
         if not layer.built:
             params = '0 (unbuilt)'
         else:

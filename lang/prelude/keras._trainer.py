@@ -1,5 +1,6 @@
 # keras._trainer - Model.compile/fit/evaluate/predict/*_on_batch as Keras 3 does them on JAX:
-# one jit-compiled step over stateless_call, value_and_grad and optimizer.stateless_apply.
+# one jit-compiled step over stateless_call, value_and_grad and optimizer.stateless_apply; a
+# subclass's own train_step/test_step/predict_step (Keras's JAXTrainer API) is called instead.
 
 import math as _math
 import warnings as _warnings
@@ -161,7 +162,9 @@ def _build_compile(model, st, y_true, y_pred):
     if len(st.loss_fns) > 1:
         for i in range(len(st.loss_fns)):
             oname = names[i] if names and i < len(names) else f"output_{i}"
-            st.loss_metrics.append(_metrics.Mean(name=f"{oname}_loss"))
+            # Keras makes them inside CompileLoss, whose name scopes their variables
+            with _kb.name_scope('compile_loss'):
+                st.loss_metrics.append(_metrics.Mean(name=f"{oname}_loss"))
 
     def build_list(spec, weighted):
         out = []
@@ -279,7 +282,7 @@ def _tracked_metrics(model):
 
 def get_metrics_result(model):
     res = {}
-    for m in model_metrics(model):
+    for m in model.metrics:
         r = m.result()
         if isinstance(r, dict):
             res.update(r)
@@ -453,6 +456,212 @@ def _make_predict_fn(model, st):
     return jax.jit(predict_step) if jit else predict_step
 
 
+# ---- the stateless step API (keras/src/backend/jax/trainer.py, trainers/trainer.py) ------------
+# A Model subclass may override any of these; fit/evaluate/predict then run the model's own
+# train_step/test_step/predict_step over the state tuples Keras passes (metrics_variables in
+# model.metrics order) instead of the fused steps above.
+_STEP_NAMES = ('train_step', 'test_step', 'predict_step', 'compute_loss_and_updates',
+               'compute_loss', 'compute_metrics', 'metrics', 'reset_metrics')
+
+
+def _custom_steps(model):
+    from keras._model import Model, Functional, Sequential
+    for k in type(model).__mro__:
+        if k in (Model, Functional, Sequential):
+            return False
+        for name in _STEP_NAMES:
+            if name in k.__dict__:
+                return True
+    return False
+
+
+def unpack_x_y_sample_weight(data):
+    if isinstance(data, list):
+        data = tuple(data)
+    if not isinstance(data, tuple):
+        return (data, None, None)
+    if len(data) == 1:
+        return (data[0], None, None)
+    if len(data) == 2:
+        return (data[0], data[1], None)
+    if len(data) == 3:
+        return (data[0], data[1], data[2])
+    raise ValueError("Data is expected to be in format `x`, `(x,)`, `(x, y)`, or "
+                     f"`(x, y, sample_weight)`, found: {data}")
+
+
+def pack_x_y_sample_weight(x, y=None, sample_weight=None):
+    if y is None:
+        return (x,) if isinstance(x, (tuple, list)) else x
+    if sample_weight is None:
+        return (x, y)
+    return (x, y, sample_weight)
+
+
+def model_compute_loss(model, x, y, y_pred, sample_weight, training):
+    # Trainer.compute_loss: the compiled loss (each output's unweighted loss into its tracker)
+    # plus the model's losses (the forward pass's, which compute_loss_and_updates set aside)
+    st = getattr(model, '_keras_train', None)
+    losses = []
+    if st is not None and getattr(model, 'compiled', False) and st.loss_spec is not None:
+        if st.loss_fns is None:
+            _build_compile(model, st, y, y_pred)
+        yts, yps = _flat(y), _flat(y_pred)
+        total = None
+        for i, fn in enumerate(st.loss_fns):
+            if fn is None:
+                continue
+            v = jnp.asarray(fn(yts[i], yps[i], sample_weight)).astype(jnp.float32)
+            if st.loss_metrics:
+                st.loss_metrics[i].update_state(v, sample_weight=yps[i].shape[0])
+            if st.loss_w[i] is not None:
+                v = v * st.loss_w[i]
+            total = v if total is None else total + v
+        if total is not None:
+            losses.append(total)
+    override = model.__dict__.get('_losses_override')
+    for l in (override if override else model.losses):
+        l = jnp.asarray(l)
+        if not jnp.issubdtype(l.dtype, jnp.floating):
+            l = l.astype(_kb.floatx())
+        losses.append(jnp.sum(l))
+    if not losses:
+        return jnp.zeros((), jnp.float32)
+    total = losses[0]
+    for l in losses[1:]:
+        total = total + l
+    return total
+
+
+def _has_training_arg(fn):
+    import inspect
+    try:
+        return 'training' in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def stateless_compute_loss(model, tv, ntv, mv, x, y, y_pred, sample_weight, training):
+    mvars = model.metrics_variables
+    mapping = list(zip(model.trainable_variables, tv)) + \
+        list(zip(model.non_trainable_variables, ntv)) + list(zip(mvars, mv))
+    with _kb.StatelessScope(state_mapping=mapping) as scope:
+        if _has_training_arg(model.compute_loss):
+            loss = model.compute_loss(x, y, y_pred, sample_weight, training=training)
+        else:
+            loss = model.compute_loss(x, y, y_pred, sample_weight)
+    ntv2 = [scope.get_current_value(v) for v in model.non_trainable_variables]
+    mv2 = [scope.get_current_value(v) for v in mvars]
+    return loss, (tv, ntv2, mv2)
+
+
+def compute_loss_and_updates(model, tv, ntv, mv, x, y, sample_weight, training=False,
+                             optimizer_variables=None):
+    kwargs = {'training': training} if model._call_has_training_arg else {}
+    y_pred, ntv, losses = model.stateless_call(tv, ntv, x, return_losses=True, **kwargs)
+    if losses:
+        model.__dict__['_losses_override'] = list(losses)
+    try:
+        loss, (tv, ntv, mv) = model.stateless_compute_loss(
+            tv, ntv, mv, x=x, y=y, y_pred=y_pred, sample_weight=sample_weight,
+            training=training)
+    finally:
+        model.__dict__['_losses_override'] = []
+    unscaled = loss
+    opt = model.optimizer
+    if training and opt is not None:
+        mapping = list(zip(opt.variables, optimizer_variables)) \
+            if optimizer_variables is not None else []
+        with _kb.StatelessScope(state_mapping=mapping):
+            loss = opt.scale_loss(loss)
+    return loss, (unscaled, y_pred, ntv, mv)
+
+
+def compute_metrics(model, x, y, y_pred, sample_weight):
+    st = getattr(model, '_keras_train', None)
+    if st is not None and (st.metrics_spec is not None or st.weighted_spec is not None):
+        st.compile_metrics.update_state(y, y_pred, sample_weight)
+    return model.get_metrics_result()
+
+
+def _update_metrics_variables(model, mv, unscaled_loss, x, y, y_pred, sample_weight):
+    mvars = model.metrics_variables
+    st = _state(model, 'fit')
+    with _kb.StatelessScope(state_mapping=list(zip(mvars, mv))) as scope:
+        bs = next(a for a in _flat(x) if a is not None).shape[0]
+        st.loss_tracker.update_state(unscaled_loss, sample_weight=bs)
+        logs = model.compute_metrics(x, y, y_pred, sample_weight)
+    out = []
+    for v in mvars:
+        nv = scope.get_current_value(v)
+        out.append(v.value if nv is None else nv)
+    return logs, out
+
+
+def train_step(model, state, data):
+    tv, ntv, ov, mv = state
+    x, y, sw = unpack_x_y_sample_weight(data)
+    grad_fn = jax.value_and_grad(model.compute_loss_and_updates, has_aux=True)
+    (loss, aux), grads = grad_fn(tv, ntv, mv, x, y, sw, training=True, optimizer_variables=ov)
+    unscaled, y_pred, ntv, mv = aux
+    tv, ov = model.optimizer.stateless_apply(ov, grads, tv)
+    logs, mv = _update_metrics_variables(model, mv, unscaled, x, y, y_pred, sw)
+    return logs, (tv, ntv, ov, mv)
+
+
+def test_step(model, state, data):
+    tv, ntv, mv = state
+    x, y, sw = unpack_x_y_sample_weight(data)
+    loss, aux = model.compute_loss_and_updates(tv, ntv, mv, x, y, sw, training=False)
+    unscaled, y_pred, ntv, mv = aux
+    logs, mv = _update_metrics_variables(model, mv, unscaled, x, y, y_pred, sw)
+    return logs, (tv, ntv, mv)
+
+
+def predict_step(model, state, data):
+    tv, ntv = state
+    kwargs = {'training': False} if model._call_has_training_arg else {}
+    x, _, _ = unpack_x_y_sample_weight(data)
+    return model.stateless_call(tv, ntv, x, **kwargs)
+
+
+def _custom_fn(model, kind, jit):
+    if kind == 'train':
+        def fn(state, data):
+            return model.train_step(state, data)
+    elif kind == 'test':
+        def fn(state, data):
+            return model.test_step(state, data)
+    else:
+        def fn(state, data):
+            out, ntv = model.predict_step(state, data)
+            return out, (state[0], ntv)
+    return jax.jit(fn) if jit else fn
+
+
+def _metrics_result_or_logs(model, logs):
+    metric_logs = model.get_metrics_result()
+    if isinstance(logs, dict) and set(logs.keys()) == set(metric_logs.keys()):
+        return metric_logs
+    return logs
+
+
+def _flatten_metrics_in_order(model, logs):
+    names = []
+    for m in model.metrics:
+        if isinstance(m, CompileMetrics):
+            names += [sub.name for sub in m.metrics]
+        else:
+            names.append(m.name)
+    out = [logs[n] for n in names if n in logs]
+    out += [logs[k] for k in sorted(logs) if k not in names]
+    return out[0] if len(out) == 1 else out
+
+
+def _pack_batch(batch):
+    return pack_x_y_sample_weight(*batch)
+
+
 # ---- data ------------------------------------------------------------------------------------
 def _to_np(a):
     if a is None:
@@ -555,9 +764,20 @@ def _split_xy(x, y, sw):
 
 
 def _ensure_built(model, st, x, y):
-    need_model = not getattr(model, 'built', True)
+    # as Keras's _symbolic_build: a model marked built (a subclass's build() that did not
+    # build its sublayers) still runs on a batch when a layer in it is not built
+    need_model = not getattr(model, 'built', True) or \
+        not all(getattr(l, 'built', True) for l in model._flatten_layers())
     need_compile = st is not None and st.loss_fns is None
     if not (need_model or need_compile):
+        return
+    if not need_model and st.loss_spec is None and st.metrics_spec is None and \
+            st.weighted_spec is None:
+        # nothing in compile() needs a batch's shapes: Keras skips the symbolic call (a
+        # model with no call(), like a GAN whose train_step drives its sub-models, works)
+        _build_compile(model, st, None, None)
+        if not st.optimizer.built:
+            st.optimizer.build(model.trainable_variables)
         return
     with _kb.StatelessScope():
         y_pred = model(_nmap(jnp.asarray, x), training=False)
@@ -610,28 +830,31 @@ def fit(model, x=None, y=None, batch_size=None, epochs=1, verbose='auto', callba
         callbacks = _callbacks.CallbackList(callbacks, add_history=True,
                                             add_progbar=verbose != 0, verbose=verbose,
                                             epochs=epochs, steps=data.num_batches, model=model)
+    custom = _custom_steps(model)
     if st.train_fn is None:
-        st.train_fn = _make_train_fn(model, st)
+        st.train_fn = _custom_fn(model, 'train', st.jit) if custom else \
+            _make_train_fn(model, st)
     model.stop_training = False
     training_logs = {}
     callbacks.on_train_begin()
     tvs, ntvs = model.trainable_variables, model.non_trainable_variables
-    ovs, mvs = st.optimizer.variables, _metric_vars(st)
+    ovs = st.optimizer.variables
+    mvs = model.metrics_variables if custom else _metric_vars(st)
     for epoch in range(initial_epoch, epochs):
-        for m in _all_metrics(st):
-            m.reset_state()
+        _reset_metrics(model, st, custom)
         callbacks.on_epoch_begin(epoch)
         state = (_values(tvs), _values(ntvs), _values(ovs), _values(mvs))
         logs = {}
         for step, batch in enumerate(data.epoch()):
             callbacks.on_train_batch_begin(step)
-            logs, state = st.train_fn(state, batch)
+            logs, state = st.train_fn(state, _pack_batch(batch) if custom else batch)
             callbacks.on_train_batch_end(step, logs)
             if model.stop_training:
                 break
         for vs, vals in zip((tvs, ntvs, ovs, mvs), state):
             _assign(vs, vals)
-        epoch_logs = dict(_metric_results(st, state[3]))
+        epoch_logs = dict(_metrics_result_or_logs(model, logs) if custom else
+                          _metric_results(st, state[3]))
         if validation_data is not None and _should_eval(epoch, validation_freq):
             val_logs = evaluate(model, val_x, val_y, sample_weight=val_sw,
                                 batch_size=validation_batch_size or batch_size,
@@ -643,6 +866,14 @@ def fit(model, x=None, y=None, batch_size=None, epochs=1, verbose='auto', callba
             break
     callbacks.on_train_end(logs=training_logs)
     return model.history
+
+
+def _reset_metrics(model, st, custom):
+    if custom:
+        model.reset_metrics()
+    else:
+        for m in _all_metrics(st):
+            m.reset_state()
 
 
 def _should_eval(epoch, freq):
@@ -674,27 +905,32 @@ def evaluate(model, x=None, y=None, batch_size=None, verbose='auto', sample_weig
     if not isinstance(callbacks, _callbacks.CallbackList):
         callbacks = _callbacks.CallbackList(callbacks, add_progbar=verbose != 0, verbose=verbose,
                                             epochs=1, steps=data.num_batches, model=model)
+    custom = _custom_steps(model)
     if st.test_fn is None:
-        st.test_fn = _make_test_fn(model, st)
+        st.test_fn = _custom_fn(model, 'test', st.jit) if custom else _make_test_fn(model, st)
     callbacks.on_test_begin()
-    for m in _all_metrics(st):
-        m.reset_state()
-    tvs, ntvs, mvs = model.trainable_variables, model.non_trainable_variables, _metric_vars(st)
+    _reset_metrics(model, st, custom)
+    tvs, ntvs = model.trainable_variables, model.non_trainable_variables
+    mvs = model.metrics_variables if custom else _metric_vars(st)
     state = (_values(tvs), _values(ntvs), _values(mvs))
     model.stop_evaluating = False
+    logs = {}
     for step, batch in enumerate(data.epoch()):
         callbacks.on_test_batch_begin(step)
-        logs, state = st.test_fn(state, batch)
+        logs, state = st.test_fn(state, _pack_batch(batch) if custom else batch)
         callbacks.on_test_batch_end(step, logs)
         if model.stop_evaluating:
             break
     _assign(ntvs, state[1])
     _assign(mvs, state[2])
-    logs = _callbacks._pythonify_logs(_metric_results(st, state[2]))
+    if custom:
+        logs = _callbacks._pythonify_logs(_metrics_result_or_logs(model, logs))
+    else:
+        logs = _callbacks._pythonify_logs(_metric_results(st, state[2]))
     callbacks.on_test_end(logs)
     if return_dict:
         return logs
-    return _flatten_in_order(st, logs)
+    return _flatten_metrics_in_order(model, logs) if custom else _flatten_in_order(st, logs)
 
 
 def predict(model, x, batch_size=None, verbose='auto', steps=None, callbacks=None):
@@ -708,9 +944,11 @@ def predict(model, x, batch_size=None, verbose='auto', steps=None, callbacks=Non
     if not isinstance(callbacks, _callbacks.CallbackList):
         callbacks = _callbacks.CallbackList(callbacks, add_progbar=verbose != 0, verbose=verbose,
                                             epochs=1, steps=data.num_batches, model=model)
+    custom = _custom_steps(model)
     fn = st.predict_fn if st is not None else getattr(model, '_keras_predict_fn', None)
     if fn is None:
-        fn = _make_predict_fn(model, st)
+        fn = _custom_fn(model, 'predict', st.jit if st is not None else True) if custom else \
+            _make_predict_fn(model, st)
         if st is not None:
             st.predict_fn = fn
         else:
@@ -722,7 +960,7 @@ def predict(model, x, batch_size=None, verbose='auto', steps=None, callbacks=Non
     model.stop_predicting = False
     for step, batch in enumerate(data.epoch()):
         callbacks.on_predict_batch_begin(step)
-        y, state = fn(state, batch[0])
+        y, state = fn(state, _pack_batch(batch) if custom else batch[0])
         flat = [np.asarray(a) for a in _flat(y)]
         outs = [[a] for a in flat] if outs is None else [o + [a] for o, a in zip(outs, flat)]
         callbacks.on_predict_batch_end(step, {'outputs': y})
@@ -751,17 +989,21 @@ def train_on_batch(model, x, y=None, sample_weight=None, class_weight=None, retu
     data = _Batches(x, y, sample_weight, None, None, False, class_weight)
     batch = (data.x, data.y, data.sw)
     _ensure_built(model, st, data.x, data.y)
+    custom = _custom_steps(model)
     if st.train_fn is None:
-        st.train_fn = _make_train_fn(model, st)
-    for m in _all_metrics(st):
-        m.reset_state()
+        st.train_fn = _custom_fn(model, 'train', st.jit) if custom else \
+            _make_train_fn(model, st)
+    _reset_metrics(model, st, custom)
     tvs, ntvs = model.trainable_variables, model.non_trainable_variables
-    ovs, mvs = st.optimizer.variables, _metric_vars(st)
+    ovs = st.optimizer.variables
+    mvs = model.metrics_variables if custom else _metric_vars(st)
     logs, state = st.train_fn((_values(tvs), _values(ntvs), _values(ovs), _values(mvs)), batch)
     for vs, vals in zip((tvs, ntvs, ovs, mvs), state):
         _assign(vs, vals)
     logs = _callbacks._pythonify_logs(logs)
-    return logs if return_dict else _flatten_in_order(st, logs)
+    if return_dict:
+        return logs
+    return _flatten_metrics_in_order(model, logs) if custom else _flatten_in_order(st, logs)
 
 
 def test_on_batch(model, x, y=None, sample_weight=None, return_dict=False):
@@ -769,16 +1011,19 @@ def test_on_batch(model, x, y=None, sample_weight=None, return_dict=False):
     data = _Batches(x, y, sample_weight, None, None, False)
     batch = (data.x, data.y, data.sw)
     _ensure_built(model, st, data.x, data.y)
+    custom = _custom_steps(model)
     if st.test_fn is None:
-        st.test_fn = _make_test_fn(model, st)
-    for m in _all_metrics(st):
-        m.reset_state()
-    tvs, ntvs, mvs = model.trainable_variables, model.non_trainable_variables, _metric_vars(st)
+        st.test_fn = _custom_fn(model, 'test', st.jit) if custom else _make_test_fn(model, st)
+    _reset_metrics(model, st, custom)
+    tvs, ntvs = model.trainable_variables, model.non_trainable_variables
+    mvs = model.metrics_variables if custom else _metric_vars(st)
     logs, state = st.test_fn((_values(tvs), _values(ntvs), _values(mvs)), batch)
     _assign(ntvs, state[1])
     _assign(mvs, state[2])
     logs = _callbacks._pythonify_logs(logs)
-    return logs if return_dict else _flatten_in_order(st, logs)
+    if return_dict:
+        return logs
+    return _flatten_metrics_in_order(model, logs) if custom else _flatten_in_order(st, logs)
 
 
 def predict_on_batch(model, x):
@@ -787,9 +1032,11 @@ def predict_on_batch(model, x):
         with _kb.StatelessScope():
             model(_nmap(jnp.asarray, x), training=False)
     st = getattr(model, '_keras_train', None)
-    fn = _make_predict_fn(model, st)
+    custom = _custom_steps(model)
+    fn = _custom_fn(model, 'predict', st.jit if st is not None else True) if custom else \
+        _make_predict_fn(model, st)
     tvs, ntvs = model.trainable_variables, model.non_trainable_variables
-    y, state = fn((_values(tvs), _values(ntvs)), x)
+    y, state = fn((_values(tvs), _values(ntvs)), (x,) if custom else x)
     _assign(ntvs, state[1])
     return _nmap(np.asarray, y)
 

@@ -1,5 +1,5 @@
 # keras.activations - Keras 3's activation functions (by name or callable) over jax.nn, with
-# Keras's defaults (gelu exact, leaky_relu slope 0.2) and get/serialize/deserialize.
+# Keras's defaults (gelu exact, leaky_relu slope 0.2), op nodes on KerasTensors, get/serialize.
 
 import jax
 import jax.numpy as jnp
@@ -147,6 +147,32 @@ def hard_shrink(x, threshold=0.5):
 def threshold(x, threshold, default_value):
     x = _a(x)
     return jnp.where(x > threshold, x, default_value)
+
+
+# on a KerasTensor an activation is one op node, named as Keras names it (relu -> re_lu (ReLU))
+_OP_CLASSES = {'relu': 'ReLU', 'relu6': 'Relu6', 'sigmoid': 'Sigmoid', 'tanh': 'Tanh',
+               'softplus': 'Softplus', 'softsign': 'Softsign', 'silu': 'Silu', 'elu': 'Elu',
+               'selu': 'Selu', 'gelu': 'Gelu', 'softmax': 'Softmax', 'log_softmax': 'LogSoftmax',
+               'exponential': 'Exp', 'hard_sigmoid': 'HardSigmoid', 'leaky_relu': 'LeakyRelu',
+               'celu': 'Celu', 'glu': 'Glu', 'hard_tanh': 'HardTanh', 'tanh_shrink': 'TanhShrink',
+               'squareplus': 'Squareplus', 'soft_shrink': 'SoftShrink'}
+
+
+def _symbolic_activation(f, cls):
+    def g(x, *args, **kwargs):
+        import keras.ops as _ops
+        if _ops._symbolic((x,) + args, kwargs):
+            return _ops._op_node(f.__name__, f, (x,) + args, kwargs, cls=cls)
+        return f(x, *args, **kwargs)
+    g.__name__ = f.__name__
+    g.__qualname__ = f.__name__
+    g.__doc__ = f.__doc__
+    return g
+
+
+for _name, _cls in _OP_CLASSES.items():
+    globals()[_name] = _symbolic_activation(globals()[_name], _cls)
+swish = silu
 
 
 _ALL = {f.__name__: f for f in (relu, leaky_relu, relu6, softmax, celu, elu, selu, softplus,

@@ -1,6 +1,8 @@
 # keras.ops - Keras 3's backend-agnostic ops on the JAX backend: the jax.numpy functions (Variables
-# unwrapped), the nn ops (relu, softmax, conv, pools) and a few of Keras's own (cast, convert_to_numpy).
+# unwrapped), the nn ops (relu, softmax, conv, pools) and a few of Keras's own (cast, convert_to_numpy);
+# on KerasTensors each makes an operation node (Keras's Operation classes: Add, Relu, Mean...).
 
+import sys as _sys
 import jax
 import jax.numpy as jnp
 import jax.nn as _nn
@@ -12,10 +14,47 @@ def _u(x):
     return _kb._unwrap(x)
 
 
-def _wrap(f):
+# Keras's Operation class of an op is its name in CamelCase but for these
+_OP_CLASS = {'abs': 'Absolute', 'swish': 'Silu', 'conj': 'Conjugate'}
+
+
+def _symbolic(args, kwargs):
+    kl = _sys.modules.get('keras._layer')
+    return kl is not None and kl._any_symbolic(args, kwargs)
+
+
+def _op_node(name, f, args, kwargs, cls=None):
+    import keras._layers_core as _lc
+    kl = _sys.modules['keras._layer']
+    cls = cls or _OP_CLASS.get(name) or ''.join(p[:1].upper() + p[1:] for p in name.split('_'))
+
+    def run(*a, **k):
+        return f(*[_kb._unwrap(x) for x in a], **{n: _kb._unwrap(v) for n, v in k.items()})
+    # constant keyword arguments belong to the op (Keras: Mean(axis=...)), tensors to the node
+    consts = {k: v for k, v in kwargs.items() if not kl._any_symbolic((v,), {})}
+    tensors = {k: v for k, v in kwargs.items() if k not in consts}
+    return _lc._Lambda(run, cls, op_config=consts)(*args, **tensors)
+
+
+def _wrap(f, name=None):
+    name = name or getattr(f, '__name__', 'op')
+
     def g(*args, **kwargs):
+        if _symbolic(args, kwargs):
+            return _op_node(name, f, args, kwargs)
         return f(*[_u(a) for a in args], **{k: _u(v) for k, v in kwargs.items()})
-    g.__name__ = getattr(f, '__name__', 'op')
+    g.__name__ = name
+    return g
+
+
+def _symbolic_op(f):
+    # an op written here: on KerasTensors it becomes an operation node named after it
+    def g(*args, **kwargs):
+        if _symbolic(args, kwargs):
+            return _op_node(f.__name__, f, args, kwargs)
+        return f(*args, **kwargs)
+    g.__name__ = f.__name__
+    g.__doc__ = f.__doc__
     return g
 
 
@@ -37,23 +76,34 @@ for _name in ('abs', 'absolute', 'add', 'all', 'any', 'arange', 'arccos', 'arcsi
               'size', 'shape', 'ndim', 'vdot', 'inner', 'cross', 'bincount', 'digitize',
               'quantile', 'unique'):
     if hasattr(jnp, _name):
-        globals()[_name] = _wrap(getattr(jnp, _name))
+        globals()[_name] = _wrap(getattr(jnp, _name), _name)
 
 for _name in ('relu', 'relu6', 'sigmoid', 'softplus', 'silu', 'swish', 'log_sigmoid',
               'leaky_relu', 'hard_sigmoid', 'elu', 'selu', 'celu', 'glu', 'softmax',
               'log_softmax', 'one_hot', 'logsumexp', 'hard_tanh'):
     if hasattr(_nn, _name):
-        globals()[_name] = _wrap(getattr(_nn, _name))
+        globals()[_name] = _wrap(getattr(_nn, _name), _name)
 
 
+def shape(x):
+    # a KerasTensor's static shape, as Keras (no node)
+    kl = _sys.modules.get('keras._layer')
+    if kl is not None and isinstance(x, kl.KerasTensor):
+        return tuple(x.shape)
+    return jnp.shape(_u(x))
+
+
+@_symbolic_op
 def gelu(x, approximate=True):
     return _nn.gelu(_u(x), approximate=approximate)
 
 
+@_symbolic_op
 def softsign(x):
     return _nn.soft_sign(_u(x))
 
 
+@_symbolic_op
 def cast(x, dtype):
     return jnp.asarray(_u(x)).astype(_kb.standardize_dtype(dtype))
 
@@ -66,10 +116,12 @@ def convert_to_numpy(x):
     return _kb.convert_to_numpy(x)
 
 
+@_symbolic_op
 def stop_gradient(x):
     return lax.stop_gradient(_u(x))
 
 
+@_symbolic_op
 def norm(x, ord=None, axis=None, keepdims=False):
     return jnp.linalg.norm(_u(x), ord=ord, axis=axis, keepdims=keepdims)
 
@@ -82,10 +134,12 @@ def top_k(x, k, sorted=True):
     return lax.top_k(_u(x), k)
 
 
+@_symbolic_op
 def rsqrt(x):
     return lax.rsqrt(_u(x))
 
 
+@_symbolic_op
 def erf(x):
     return lax.erf(_u(x))
 

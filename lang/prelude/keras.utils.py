@@ -1,5 +1,5 @@
 # keras.utils - to_categorical, normalize, set_random_seed (python random, np.random and the
-# Keras SeedGenerator state, as Keras 3 seeds them), Progbar.
+# Keras SeedGenerator state, as Keras 3 seeds them), Progbar, (un)pack_x_y_sample_weight.
 
 import random as _random
 import numpy as np
@@ -54,3 +54,13 @@ def get_file(fname=None, origin=None, *args, **kwargs):
 
 
 from keras.callbacks import Progbar  # noqa: E402
+
+
+def unpack_x_y_sample_weight(data):
+    import keras._trainer as _t
+    return _t.unpack_x_y_sample_weight(data)
+
+
+def pack_x_y_sample_weight(x, y=None, sample_weight=None):
+    import keras._trainer as _t
+    return _t.pack_x_y_sample_weight(x, y, sample_weight)
