@@ -2523,12 +2523,101 @@ static int add_prelude_all(const char *target, const char *name) {
 
 /* jax.random under jit and vmap: the samplers compute on concrete keys, so a call with traced
  * arguments becomes a pure_callback whose result types come from running the sampler once on
- * zero-valued stand-ins (eagerly, at trace time). */
-typedef struct RandWrap { Value orig; } RandWrap;
+ * zero-valued stand-ins (eagerly, at trace time). Shapes, counts, axes and flags are static in
+ * JAX: they must be concrete, and the result's type depends on them. */
+typedef struct RandWrap { Value orig; const char *name; } RandWrap;
 static void randwrap_free(void *p) { RandWrap *r = p; val_decref(r->orig); free(r); }
+
+/* 'S' a shape, 'N' split's count, 'I' an axis, 'B' a flag; by name and positional index */
+typedef struct RandStatic { const char *fn, *param; int pos; char kind; } RandStatic;
+static const RandStatic rand_static[] = {
+    {"split", "num", 1, 'N'},         {"bits", "shape", 1, 'S'},
+    {"uniform", "shape", 1, 'S'},     {"normal", "shape", 1, 'S'},
+    {"gumbel", "shape", 1, 'S'},      {"exponential", "shape", 1, 'S'},
+    {"randint", "shape", 1, 'S'},     {"truncated_normal", "shape", 3, 'S'},
+    {"bernoulli", "shape", 2, 'S'},   {"permutation", "axis", 2, 'I'},
+    {"permutation", "independent", 3, 'B'}, {"shuffle", "axis", 2, 'I'},
+    {"choice", "shape", 2, 'S'},      {"choice", "replace", 3, 'B'},
+    {"choice", "axis", 5, 'I'},       {"categorical", "axis", 2, 'I'},
+    {"categorical", "shape", 3, 'S'}, {"categorical", "replace", 4, 'B'},
+    {NULL, NULL, 0, 0}};
+
+/* JAX's error for a shape that holds traced values (core.canonicalize_shape) */
+static Value rand_shape_error(Value shape) {
+  /* a bare traced count is iterated as a sequence first */
+  if (!VAL_IS_TUPLE_ANY(shape) && !VAL_IS_LIST_ANY(shape))
+    return obj_raise(&exc_TypeError, "iteration over a 0-d array");
+  Value r = op_repr(shape);
+  if (VAL_IS_NULL(r)) return r;
+  obj_raise(&exc_TypeError, "Shapes must be 1D sequences of concrete values of integer type, "
+            "got %s.\nIf using `jit`, try using `static_argnums` or applying `jit` to smaller "
+            "subfunctions.", str_cstr(r));
+  val_decref(r);
+  return val_null();
+}
+
+/* The static argument *slot with every traced leaf made concrete (a JVP tracer knows its
+ * primal) or JAX's error. Returns 0, or -1 with the error set. */
+static int rand_concretize(Value *slot, char kind) {
+  Value l = list_new(0);
+  TreeDef *t = VAL_IS_NULL(l) ? NULL : tree_flatten(*slot, l, 0);
+  if (!t) { val_decref(l); return -1; }
+  int rc = 0, any = 0;
+  for (int64_t k = 0; k < LIST(l.u.o)->len && rc == 0; k++) {
+    Value *it = &LIST(l.u.o)->items[k];
+    if (!tr_is_tracer(*it)) continue;
+    any = 1;
+    int64_t n = 0;
+    int b = 0;
+    if (kind == 'B' ? (b = op_truth(*it)) < 0 : op_as_int(*it, &n) < 0) {
+      if (kind == 'S') { obj_err_clear(); rand_shape_error(*slot); }
+      if (kind == 'N') {
+        obj_err_clear();
+        Value r = op_repr(*slot);
+        if (!VAL_IS_NULL(r))
+          obj_raise(&exc_TypeError, "split: the number of keys must be concrete (a static "
+                    "argument under jit), got %s", str_cstr(r));
+        val_decref(r);
+      }
+      rc = -1;
+      break;
+    }
+    val_decref(*it);
+    *it = kind == 'B' ? val_bool(b) : val_int(n);
+  }
+  if (rc == 0 && any) {
+    Value nv = tree_unflatten(t, LIST(l.u.o)->items, LIST(l.u.o)->len);
+    if (VAL_IS_NULL(nv)) rc = -1;
+    else { val_decref(*slot); *slot = nv; }
+  }
+  tree_free(t);
+  val_decref(l);
+  return rc;
+}
+
+static Value randwrap_traced(RandWrap *w, int argc, const Value *argv, Obj *kw);
 
 static Value randwrap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   RandWrap *w = ctx;
+  int nkw = func_kwcount(kw);
+  Value *args = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
+  if (!args) return obj_raise_nomem();
+  for (int i = 0; i < argc + nkw; i++) args[i] = val_incref(argv[i]);
+  int ok = 1;
+  for (const RandStatic *s = rand_static; s->fn && ok; s++) {
+    if (strcmp(s->fn, w->name)) continue;
+    int at = s->pos < argc ? s->pos : -1;
+    for (int i = 0; at < 0 && i < nkw; i++)
+      if (!strcmp(func_kwname(kw, i), s->param)) at = argc + i;
+    if (at >= 0 && rand_concretize(&args[at], s->kind) < 0) ok = 0;
+  }
+  Value r = ok ? randwrap_traced(w, argc, args, kw) : val_null();
+  for (int i = 0; i < argc + nkw; i++) val_decref(args[i]);
+  free(args);
+  return r;
+}
+
+static Value randwrap_traced(RandWrap *w, int argc, const Value *argv, Obj *kw) {
   int nkw = func_kwcount(kw), traced = 0;
   for (int i = 0; i < argc + nkw && !traced; i++) {
     Value l = list_new(0);
@@ -2586,6 +2675,7 @@ static int wrap_random_module(void) {
     RandWrap *w = calloc(1, sizeof *w);
     if (!w) { val_decref(mod); obj_raise_nomem(); return -1; }
     w->orig = val_incref(v);
+    w->name = STR(mo->names[i])->s;   /* interned, kept by the module */
     Value c = tr_closure_new(STR(mo->names[i])->s, randwrap_call, w, randwrap_free);
     if (VAL_IS_NULL(c) || module_add(mod, n, c) < 0) { val_decref(c); val_decref(mod); return -1; }
     val_decref(c);
