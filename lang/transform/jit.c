@@ -1079,13 +1079,33 @@ static Value jit_call(Value self, int argc, const Value *argv, Obj *kw) {
 }
 
 /* {=== lowering and make_jaxpr ===} */
-typedef struct LoweredObj { Obj ob; IrGraph *g; Value name; Value jit; int kind; } LoweredObj;
+/* A lowered or compiled jit keeps the signature it was lowered for: a compiled one takes only
+ * the traced arguments, and only of those types (JAX raises rather than retrace). */
+typedef struct LowerSig {
+  TreeDef *in_tree;     /* of (args, kwargs), the traced arguments */
+  AVal *avals;
+  int nleaves, nargs;
+  Value kwkeys;         /* tuple of the traced keyword names */
+  Value statics;        /* the static (position or name, value) pairs, or V_NULL */
+  Value paths;          /* list of leaf names */
+} LowerSig;
+typedef struct LoweredObj { Obj ob; IrGraph *g; Value name; Value jit; int kind; LowerSig *sig; } LoweredObj;
 static TypeObj lowered_type;
+static void sig_free(LowerSig *s) {
+  if (!s) return;
+  tree_free(s->in_tree);
+  free(s->avals);
+  val_decref(s->kwkeys);
+  val_decref(s->statics);
+  val_decref(s->paths);
+  free(s);
+}
 static void lowered_dealloc(Obj *o) {
   LoweredObj *l = (LoweredObj *)o;
   ir_release(l->g);
   val_decref(l->name);
   val_decref(l->jit);
+  sig_free(l->sig);
   obj_free(o);
 }
 static Value lowered_text(LoweredObj *l) {
@@ -1130,15 +1150,217 @@ static Value make_lowered(IrGraph *g, Value name, Value jit, int kind) {
   l->kind = kind;
   return val_obj(&l->ob);
 }
+static LowerSig *sig_copy(const LowerSig *s) {
+  LowerSig *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  *c = *s;
+  c->in_tree = tree_copy(s->in_tree);
+  c->avals = malloc(sizeof(AVal) * ((size_t)s->nleaves + 1));
+  if (!c->in_tree || !c->avals) {
+    tree_free(c->in_tree);
+    free(c->avals);
+    free(c);
+    return NULL;
+  }
+  memcpy(c->avals, s->avals, sizeof(AVal) * (size_t)s->nleaves);
+  val_incref(c->kwkeys);
+  val_incref(c->statics);
+  val_incref(c->paths);
+  return c;
+}
 static Value lowered_compile(int argc, const Value *argv, Obj *kw) {
   LoweredObj *l = (LoweredObj *)argv[0].u.o;
-  return VAL_IS_NULL(l->jit) ? obj_raise(&exc_TypeError, "nothing to compile")
-                             : make_lowered(l->g, l->name, l->jit, 2);
+  if (VAL_IS_NULL(l->jit)) return obj_raise(&exc_TypeError, "nothing to compile");
+  Value r = make_lowered(l->g, l->name, l->jit, 2);
+  if (!VAL_IS_NULL(r) && l->sig && !(((LoweredObj *)r.u.o)->sig = sig_copy(l->sig))) {
+    val_decref(r);
+    return obj_raise_nomem();
+  }
+  return r;
 }
+
+/* "float32[3,4]", as JAX's messages write an abstract value */
+static void aval_long(const AVal *a, char *buf, size_t n) {
+  int off = snprintf(buf, n, "%s[", arr_dtypes[a->dtype].name);
+  for (int d = 0; d < a->ndim && off > 0 && (size_t)off + 24 < n; d++)
+    off += snprintf(buf + off, n - (size_t)off, d ? ",%lld" : "%lld", (long long)a->shape[d]);
+  if (off > 0 && (size_t)off + 2 < n) snprintf(buf + off, n - (size_t)off, "]");
+}
+
+/* JAX's error for a compiled call whose pytree differs from the lowered one; the details name
+ * the positional count and the keyword names, or else both structures */
+static Value sig_tree_error(const LowerSig *s, int argc, Value kwd, TreeDef *t) {
+  Value lines = list_new(0);
+  if (VAL_IS_NULL(lines)) return lines;
+  if (argc != s->nargs)
+    list_append_steal(lines, str_fmt("    * at args, seen tuple of length %d but now given tuple "
+                                     "of length %d, so the lengths do not match", s->nargs, argc));
+  int64_t nk = dict_len(kwd), sk = TUPLE(s->kwkeys.u.o)->len;
+  int same = nk == sk;
+  for (int64_t i = 0; i < sk && same; i++) {
+    same = !VAL_IS_NULL(dict_get(kwd, TUPLE(s->kwkeys.u.o)->items[i]));
+  }
+  if (!same) {
+    /* the symmetric difference of the key sets, in JAX's {'a' 'b'} form */
+    Value sd = str_from_cstr("");
+    for (int64_t i = 0; i < sk && !VAL_IS_NULL(sd); i++) {
+      Value k = TUPLE(s->kwkeys.u.o)->items[i];
+      if (VAL_IS_NULL(dict_get(kwd, k))) { Value n2 = str_fmt("%s%s'%s'", str_cstr(sd), str_cstr(sd)[0] ? " " : "", str_cstr(k)); val_decref(sd); sd = n2; }
+    }
+    int64_t it = 0;
+    Value k, v;
+    while (!VAL_IS_NULL(sd) && dict_next(kwd, &it, &k, &v)) {
+      int has = 0;
+      for (int64_t i = 0; i < sk && !has; i++) has = op_eq(TUPLE(s->kwkeys.u.o)->items[i], k) == 1;
+      if (!has) { Value n2 = str_fmt("%s%s'%s'", str_cstr(sd), str_cstr(sd)[0] ? " " : "", VAL_IS_STR(k) ? str_cstr(k) : "?"); val_decref(sd); sd = n2; }
+    }
+    if (VAL_IS_NULL(sd)) { val_decref(lines); return val_null(); }
+    if (nk != sk)
+      list_append_steal(lines, str_fmt("    * at kwargs, seen <class 'dict'> with %lld %s but now "
+                                       "given <class 'dict'> with %lld %s, so the numbers of "
+                                       "children do not match, with the symmetric difference of "
+                                       "key sets: {%s}", (long long)sk, sk > 1 ? "children" : "child",
+                                       (long long)nk, nk > 1 ? "children" : "child", str_cstr(sd)));
+    else
+      list_append_steal(lines, str_fmt("    * at kwargs, the keys differ: {%s}", str_cstr(sd)));
+    val_decref(sd);
+  }
+  if (LIST(lines.u.o)->len == 0) {
+    Value r0 = tree_repr(s->in_tree), r1 = tree_repr(t);
+    list_append_steal(lines, str_fmt("    * seen %s but now given %s", VAL_IS_NULL(r0) ? "?" : str_cstr(r0),
+                                     VAL_IS_NULL(r1) ? "?" : str_cstr(r1)));
+    val_decref(r0);
+    val_decref(r1);
+  }
+  Value nl = str_from_cstr("\n");
+  Value body = VAL_IS_NULL(nl) ? nl : str_join(nl, lines);
+  if (!VAL_IS_NULL(body))
+    obj_raise(&exc_TypeError, "Function compiled with input pytree does not match the input pytree "
+              "it was called with. There are %lld mismatches, including:\n%s",
+              (long long)LIST(lines.u.o)->len, str_cstr(body));
+  val_decref(body);
+  val_decref(nl);
+  val_decref(lines);
+  return val_null();
+}
+
+/* 0 when the call's traced arguments have the lowered pytree and types; -1 with JAX's error */
+static int sig_check(const LowerSig *s, int argc, const Value *argv, Obj *kw) {
+  int nkw = func_kwcount(kw), rc = -1;
+  Value args = tuple_from(argc, argv), kwd = dict_new(), dyn = val_null(), leaves = val_null();
+  Value lines = val_null();
+  TreeDef *t = NULL;
+  if (VAL_IS_NULL(args) || VAL_IS_NULL(kwd)) goto done;
+  for (int i = 0; i < nkw; i++) {
+    Value key = str_from_cstr(func_kwname(kw, i));
+    int r = VAL_IS_NULL(key) ? -1 : dict_set(kwd, key, argv[argc + i]);
+    val_decref(key);
+    if (r < 0) goto done;
+  }
+  dyn = tuple_pack(2, args, kwd);
+  leaves = VAL_IS_NULL(dyn) ? dyn : list_new(0);
+  t = VAL_IS_NULL(leaves) ? NULL : tree_flatten(dyn, leaves, 0);
+  if (!t) goto done;
+  if (!tree_equal(t, s->in_tree)) { sig_tree_error(s, argc, kwd, t); goto done; }
+  lines = list_new(0);
+  if (VAL_IS_NULL(lines)) goto done;
+  for (int i = 0; i < s->nleaves && i < LIST(leaves.u.o)->len; i++) {
+    Value v = LIST(leaves.u.o)->items[i];
+    AVal av;
+    Value a = val_null();
+    if (lx_is_arr(v) || tr_is_tracer(v)) a = val_incref(v);
+    else if (v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL) a = lx_asarray(v, FAM_JAX, -1, 0);
+    else continue;   /* not an array: the call itself says why */
+    int r = VAL_IS_NULL(a) ? -1 : lx_aval(a, &av);
+    val_decref(a);
+    if (r < 0) goto done;
+    const AVal *w = &s->avals[i];
+    /* weak types are not part of the executable's signature */
+    if (w->dtype == av.dtype && w->ndim == av.ndim &&
+        !memcmp(w->shape, av.shape, sizeof(int64_t) * (size_t)av.ndim))
+      continue;
+    char a1[200], a2[200];
+    aval_long(w, a1, sizeof a1);
+    aval_long(&av, a2, sizeof a2);
+    const char *nm = i < LIST(s->paths.u.o)->len ? str_cstr(LIST(s->paths.u.o)->items[i]) : "?";
+    if (list_append_steal(lines, str_fmt("Argument '%s' compiled with %s and called with %s", nm, a1, a2)) < 0)
+      goto done;
+  }
+  if (LIST(lines.u.o)->len) {
+    Value nl = str_from_cstr("\n");
+    Value body = VAL_IS_NULL(nl) ? nl : str_join(nl, lines);
+    if (!VAL_IS_NULL(body))
+      obj_raise(&exc_TypeError, "Argument types differ from the types for which this computation "
+                "was compiled. Perhaps you are calling the compiled executable with a different "
+                "enable_x64 mode than when it was AOT compiled? The mismatches are:\n%s",
+                str_cstr(body));
+    val_decref(body);
+    val_decref(nl);
+    goto done;
+  }
+  rc = 0;
+done:
+  tree_free(t);
+  val_decref(lines);
+  val_decref(leaves);
+  val_decref(dyn);
+  val_decref(args);
+  val_decref(kwd);
+  return rc;
+}
+
+/* the jit's full argument list: the compiled call's traced arguments with the lowered statics
+ * put back at their places */
 static Value lowered_call(Value self, int argc, const Value *argv, Obj *kw) {
   LoweredObj *l = (LoweredObj *)self.u.o;
   if (l->kind != 2) return obj_raise(&exc_TypeError, "'Lowered' object is not callable; call .compile() first");
-  return op_call(l->jit, argc, argv, kw);
+  const LowerSig *s = l->sig;
+  if (!s) return op_call(l->jit, argc, argv, kw);
+  if (sig_check(s, argc, argv, kw) < 0) return val_null();
+  int nst = VAL_IS_NULL(s->statics) ? 0 : (int)TUPLE(s->statics.u.o)->len;
+  int nkw = func_kwcount(kw), npos = argc, nskw = 0;
+  for (int i = 0; i < nst; i++) {
+    Value key = TUPLE(TUPLE(s->statics.u.o)->items[i].u.o)->items[0];
+    if (key.tag == V_INT) npos++; else nskw++;
+  }
+  Value *all = calloc((size_t)(npos + nkw + nskw) + 1, sizeof(Value));
+  Value names = tuple_new(nkw + nskw);
+  if (!all || VAL_IS_NULL(names)) { free(all); val_decref(names); return obj_raise_nomem(); }
+  int next = 0;
+  for (int k = 0; k < npos; k++) {
+    Value v = val_null();
+    for (int i = 0; i < nst && VAL_IS_NULL(v); i++) {
+      Value pr = TUPLE(s->statics.u.o)->items[i];
+      Value key = TUPLE(pr.u.o)->items[0];
+      if (key.tag == V_INT && key.u.i == k) v = TUPLE(pr.u.o)->items[1];
+    }
+    all[k] = VAL_IS_NULL(v) && next < argc ? argv[next++] : v;
+  }
+  int nn = 0;
+  for (int i = 0; i < nkw; i++) {
+    all[npos + nn] = argv[argc + i];
+    TUPLE_SET(names, nn++, str_from_cstr(func_kwname(kw, i)));
+  }
+  for (int i = 0; i < nst; i++) {
+    Value pr = TUPLE(s->statics.u.o)->items[i];
+    Value key = TUPLE(pr.u.o)->items[0];
+    if (key.tag == V_INT) continue;
+    all[npos + nn] = TUPLE(pr.u.o)->items[1];
+    TUPLE_SET(names, nn++, val_incref(key));
+  }
+  Value r = val_null();
+  int bad = next != argc;
+  for (int k = 0; k < npos + nn; k++) bad |= VAL_IS_NULL(all[k]);
+  for (int k = 0; k < nn; k++) bad |= VAL_IS_NULL(TUPLE(names.u.o)->items[k]);
+  if (bad) {
+    if (!obj_err_occurred())
+      obj_raise(&exc_TypeError, "compiled call: the static arguments do not fit the call's arguments");
+  } else {
+    r = op_call(l->jit, npos, all, nn ? names.u.o : NULL);
+  }
+  free(all);
+  val_decref(names);
+  return r;
 }
 static Value jaxpr_eqns(Value self) {
   LoweredObj *l = (LoweredObj *)self.u.o;
@@ -1160,6 +1382,29 @@ static TypeObj lowered_type = {OBJ_TYPE_HEAD, .name = "Lowered", .dealloc = lowe
                                .repr = lowered_repr, .call = lowered_call, .methods = lowered_methods,
                                .getset = lowered_getset};
 
+/* the signature of the lowering, moved out of the call parts */
+static int lower_keep_sig(JitObj *j, CallParts *p, LoweredObj *l) {
+  LowerSig *s = calloc(1, sizeof *s);
+  if (!s) { obj_raise_nomem(); return -1; }
+  Value args = TUPLE(p->dyn.u.o)->items[0], kwd = TUPLE(p->dyn.u.o)->items[1];
+  s->nargs = (int)TUPLE(args.u.o)->len;
+  s->nleaves = p->nleaves;
+  s->statics = val_incref(p->statics);
+  s->paths = leaf_paths(j, p);
+  s->kwkeys = tuple_new(dict_len(kwd));
+  if (VAL_IS_NULL(s->paths) || VAL_IS_NULL(s->kwkeys)) { sig_free(s); return -1; }
+  int64_t it = 0, n = 0;
+  Value k, v;
+  while (dict_next(kwd, &it, &k, &v) && n < TUPLE(s->kwkeys.u.o)->len) TUPLE_SET(s->kwkeys, n++, val_incref(k));
+  TUPLE(s->kwkeys.u.o)->len = n;
+  s->in_tree = p->tree;
+  s->avals = p->avals;
+  p->tree = NULL;
+  p->avals = NULL;
+  l->sig = s;
+  return 0;
+}
+
 static Value jit_lower(int argc, const Value *argv, Obj *kw) {
   JitObj *j = (JitObj *)argv[0].u.o;
   CallParts p;
@@ -1177,6 +1422,10 @@ static Value jit_lower(int argc, const Value *argv, Obj *kw) {
     r = make_lowered(tmp.g, gname, argv[0], 1);
     cache_entry_free(&tmp);
     for (int i = 0; i < ncap; i++) val_decref(captured[i]);
+  }
+  if (!VAL_IS_NULL(r) && lower_keep_sig(j, &p, (LoweredObj *)r.u.o) < 0) {
+    val_decref(r);
+    r = val_null();
   }
   val_decref(gname);
   free(captured);
