@@ -311,18 +311,75 @@ done:
 
 void jit_stage_abort(StageTrace *s) { tr_finish(&s->base); }
 
-TreeDef *jit_stage_outputs(Value res, const char *what, Value outl) {
+TreeDef *jit_stage_outputs_f0(Value res, const char *what, Value outl, Value *f0) {
   TreeDef *t = tree_flatten(res, outl, 0);
-  for (int64_t k = 0; t && k < LIST(outl.u.o)->len; k++) {
+  if (f0) *f0 = val_null();
+  int64_t keep = 0, n = t ? LIST(outl.u.o)->len : 0;
+  for (int64_t k = 0; t && k < n; k++) {
     Value v = LIST(outl.u.o)->items[k];
+    int nd;
+    int64_t sh[ARR_MAXDIM];
+    if (f0 && !(lx_is_arraylike(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL) &&
+        tr_float0_shape(v, &nd, sh)) {
+      /* a float0 leaf: no data, so not a graph output; kept aside to put back */
+      if (VAL_IS_NULL(*f0)) {
+        *f0 = list_new(0);
+        for (int64_t i = 0; i < k && !VAL_IS_NULL(*f0); i++)
+          if (list_append(*f0, val_none()) < 0) val_clear(f0);
+      }
+      if (VAL_IS_NULL(*f0) || list_append(*f0, v) < 0) { tree_free(t); t = NULL; break; }
+      continue;
+    }
+    if (!VAL_IS_NULL(f0 ? *f0 : val_null()) && list_append(*f0, val_none()) < 0) {
+      tree_free(t);
+      t = NULL;
+      break;
+    }
     if (!(lx_is_arraylike(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)) {
       obj_raise(&exc_TypeError, "%s returned a value of type %s; it must return arrays, Python "
                 "scalars, or lists/tuples/dicts of them", what, op_type_name(v));
       tree_free(t);
       t = NULL;
+      break;
     }
+    if (keep != k) {   /* close up over the float0 leaves taken out */
+      Value *items = LIST(outl.u.o)->items;
+      Value tmp = items[keep];
+      items[keep] = items[k];
+      items[k] = tmp;
+    }
+    keep++;
   }
+  if (t && f0 && !VAL_IS_NULL(*f0)) {
+    /* drop the float0 leaves (now at the end of outl) */
+    ListObj *l = LIST(outl.u.o);
+    for (int64_t k = keep; k < l->len; k++) val_decref(l->items[k]);
+    l->len = keep;
+  }
+  if (!t && f0) val_clear(f0);
   return t;
+}
+TreeDef *jit_stage_outputs(Value res, const char *what, Value outl) {
+  return jit_stage_outputs_f0(res, what, outl, NULL);
+}
+
+Value *jit_merge_float0(Value f0, const Value *outs, int n, int *nall) {
+  int64_t m = LIST(f0.u.o)->len;
+  Value *all = calloc((size_t)m + 1, sizeof(Value));
+  if (!all) { obj_raise_nomem(); return NULL; }
+  int j = 0;
+  for (int64_t k = 0; k < m; k++) {
+    Value v = LIST(f0.u.o)->items[k];
+    int nd = 0;
+    int64_t sh[ARR_MAXDIM];
+    /* a fresh float0 array per call, as JAX returns a new one */
+    if (!VAL_IS_NONE(v)) all[k] = tr_float0_shape(v, &nd, sh) ? tr_float0_new(nd, sh) : val_incref(v);
+    else if (j < n) all[k] = val_incref(outs[j++]);
+    else obj_raise(&exc_RuntimeError, "internal: float0 leaves do not fit the outputs");
+    if (VAL_IS_NULL(all[k])) { t_clear(all, (int)k); free(all); return NULL; }
+  }
+  *nall = (int)m;
+  return all;
 }
 
 /* Why a traced value is abstract: the arguments it depends on. */
@@ -428,6 +485,7 @@ typedef struct CacheEntry {
   Value paths;          /* list of leaf names (messages) */
   uint64_t hash;
   int has_custom;       /* the graph lost a custom_jvp/custom_vjp rule (jit_stage_note_custom) */
+  Value f0;             /* float0 output leaves (jit_stage_outputs_f0), or V_NULL */
 } CacheEntry;
 
 typedef struct JitObj {
@@ -449,6 +507,7 @@ static void cache_entry_free(CacheEntry *e) {
   free(e->avals);
   val_decref(e->statics);
   val_decref(e->paths);
+  val_decref(e->f0);
   ir_release(e->g);
 }
 
@@ -955,7 +1014,7 @@ static int jit_trace(JitObj *j, CallParts *p, int optimize, CacheEntry *e, Value
   }
   j->traces++;
   if (VAL_IS_NULL(res)) { jit_stage_abort(s); goto done; }
-  e->out_tree = jit_stage_outputs(res, "the jit-compiled function", outl);
+  e->out_tree = jit_stage_outputs_f0(res, "the jit-compiled function", outl, &e->f0);
   if (!e->out_tree) { jit_stage_abort(s); goto done; }
   e->has_custom = s->saw_custom;
   e->g = jit_stage_finish(s, (int)LIST(outl.u.o)->len, LIST(outl.u.o)->items, captured, ncap);
@@ -984,6 +1043,17 @@ done:
   return rc;
 }
 
+static Value entry_result(CacheEntry *e, const Value *outs, int nout) {
+  if (VAL_IS_NULL(e->f0)) return tree_unflatten(e->out_tree, outs, nout);
+  int nall = 0;
+  Value *all = jit_merge_float0(e->f0, outs, nout, &nall);
+  if (!all) return val_null();
+  Value r = tree_unflatten(e->out_tree, all, nall);
+  t_clear(all, nall);
+  free(all);
+  return r;
+}
+
 /* Run a traced entry on the call's leaves: eager kernels at the eval interpreter, equation by
  * equation at any other (grad/vmap/an enclosing jit see the primitives). */
 static Value run_entry(CacheEntry *e, CallParts *p, const Value *captured, int ncap) {
@@ -1003,7 +1073,7 @@ static Value run_entry(CacheEntry *e, CallParts *p, const Value *captured, int n
       outs[k] = lx_wrap(res[k], FAM_JAX);
       if (VAL_IS_NULL(outs[k])) { for (int m = k + 1; m < nout; m++) arr_release(res[m]); t_clear(outs, k); goto done_arr; }
     }
-    r = tree_unflatten(e->out_tree, outs, nout);
+    r = entry_result(e, outs, nout);
   done_arr:
     if (ins != ins_s) free(ins);
     if (res != res_s) free(res);
@@ -1014,7 +1084,7 @@ static Value run_entry(CacheEntry *e, CallParts *p, const Value *captured, int n
     for (int i = 0; i < p->nleaves; i++) ins[ncap + i] = p->arrs[i];
     int n = jit_graph_eval(e->g, ins, outs);
     free(ins);
-    if (n >= 0) r = tree_unflatten(e->out_tree, outs, nout);
+    if (n >= 0) r = entry_result(e, outs, nout);
   }
 done:
   for (int k = 0; k < nout; k++) val_decref(outs[k]);

@@ -187,19 +187,41 @@ static int grad_backward(LxTrace *V, const AVal *av, int ovar, const GradIn *in,
 
 /* The cotangent of an integer or boolean input, as JAX gives it: zeros of dtype float0
  * (sable._dtypes.TypedNdArray, which has a shape and no data). */
-static Value float0_zeros(const AVal *av) {
+Value tr_float0_new(int ndim, const int64_t *shape) {
   Value m = module_import("sable._dtypes");
   if (VAL_IS_NULL(m)) return m;
   Value f = module_get(m, "_float0_zeros");   /* borrowed */
-  Value shape = VAL_IS_NULL(f) ? f : tuple_new(av->ndim);
+  Value sh = VAL_IS_NULL(f) ? f : tuple_new(ndim);
   Value r = val_null();
-  if (!VAL_IS_NULL(shape)) {
-    for (int d = 0; d < av->ndim; d++) TUPLE_SET(shape, d, val_int(av->shape[d]));
-    r = op_call1(f, shape);
+  if (!VAL_IS_NULL(sh)) {
+    for (int d = 0; d < ndim; d++) TUPLE_SET(sh, d, val_int(shape[d]));
+    r = op_call1(f, sh);
   }
-  val_decref(shape);
+  val_decref(sh);
   val_decref(m);
   return r;
+}
+static Value float0_zeros(const AVal *av) { return tr_float0_new(av->ndim, av->shape); }
+
+int tr_float0_shape(Value v, int *ndim, int64_t *shape) {
+  if (v.tag != V_OBJ || lx_is_arraylike(v) || strcmp(v.u.o->type->name, "TypedNdArray")) return 0;
+  Value m = module_import("sable._dtypes");
+  if (VAL_IS_NULL(m)) { obj_err_clear(); return 0; }
+  Value cls = module_get(m, "TypedNdArray");   /* borrowed */
+  int is = !VAL_IS_NULL(cls) && cls.tag == V_OBJ && (Obj *)v.u.o->type == cls.u.o;
+  val_decref(m);
+  if (!is) return 0;
+  Value sh = op_getattr_s(v, "shape");
+  int ok = VAL_IS_TUPLE(sh) && TUPLE(sh.u.o)->len <= ARR_MAXDIM;
+  for (int64_t d = 0; ok && d < TUPLE(sh.u.o)->len; d++) {
+    Value x = TUPLE(sh.u.o)->items[d];
+    ok = x.tag == V_INT && x.u.i >= 0;
+    if (ok) shape[d] = x.u.i;
+  }
+  if (ok) *ndim = (int)TUPLE(sh.u.o)->len;
+  val_decref(sh);
+  obj_err_clear();
+  return ok;
 }
 static Value zero_cotangent(const AVal *av) {
   return dt_is_float(av->dtype) ? t_zeros(av) : float0_zeros(av);
@@ -1004,7 +1026,19 @@ static Value vmap_apply(const VmapCtx *c, LxTrace *B, TreeDef *td, Value *w, int
  * output must not be mapped). */
 static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
   Value v;
-  int bd;
+  int bd, nd0;
+  int64_t sh[ARR_MAXDIM + 1];
+  if (tr_float0_shape(leaf, &nd0, sh)) {
+    /* float0 (no data): unmapped, so the batch axis is size copies of nothing */
+    if (out_axis == AX_NONE) return val_incref(leaf);
+    int to = out_axis < 0 ? out_axis + nd0 + 1 : out_axis;
+    if (to < 0 || to > nd0 || nd0 + 1 > ARR_MAXDIM)
+      return obj_raise(&exc_ValueError, "vmap out_axes %d is out of bounds for an output of rank %d",
+                       out_axis, nd0 + 1);
+    memmove(sh + to + 1, sh + to, sizeof(int64_t) * (size_t)(nd0 - to));
+    sh[to] = size;
+    return tr_float0_new(nd0 + 1, sh);
+  }
   if (vmap_unwrap(B, leaf, &v, &bd) < 0) return val_null();
   if (out_axis == AX_NONE) {
     if (bd >= 0) {
