@@ -31,11 +31,40 @@ static void arr_dealloc(Obj *o) {
 }
 
 /* {=== dtype objects ===} */
-/* Abstract scalar classes for np.issubdtype: ids past the concrete dtypes. */
+/* Abstract scalar classes for np.issubdtype: ids past the concrete dtypes. After them, the
+ * integer types the engine has no arrays of: their names exist (np.int8, 'int16'), issubdtype
+ * knows them, and making an array of one raises NotImplementedError naming it. */
 enum { DTA_GENERIC = DT_COUNT, DTA_NUMBER, DTA_INEXACT, DTA_FLOATING, DTA_INTEGER,
-       DTA_SIGNED, DTA_UNSIGNED, DTA_COUNT };
+       DTA_SIGNED, DTA_UNSIGNED, DTU_INT8, DTU_INT16, DTU_UINT16, DTU_UINT64, DTA_COUNT };
 static const char *const abstract_names[] = {"generic", "number", "inexact", "floating",
-                                             "integer", "signedinteger", "unsignedinteger"};
+                                             "integer", "signedinteger", "unsignedinteger",
+                                             "int8", "int16", "uint16", "uint64"};
+static int dt_unsupported(int d) { return d >= DTU_INT8 && d < DTA_COUNT; }
+/* kind, itemsize, one-letter code and array-protocol string of the unsupported ones */
+static const struct { char kind; int size; char code; const char *descr; } unsup_info[] = {
+    {'i', 1, 'b', "|i1"}, {'i', 2, 'h', "<i2"}, {'u', 2, 'H', "<u2"}, {'u', 8, 'L', "<u8"}};
+static int dt_unsupported_str(const char *s) {
+  static const struct { const char *n; int d; } names[] = {
+      {"int8", DTU_INT8},   {"i1", DTU_INT8},    {"b", DTU_INT8},     {"byte", DTU_INT8},
+      {"int16", DTU_INT16}, {"i2", DTU_INT16},   {"h", DTU_INT16},    {"short", DTU_INT16},
+      {"uint16", DTU_UINT16}, {"u2", DTU_UINT16}, {"H", DTU_UINT16},  {"ushort", DTU_UINT16},
+      {"uint64", DTU_UINT64}, {"u8", DTU_UINT64}, {"L", DTU_UINT64},  {"Q", DTU_UINT64},
+      {"ulonglong", DTU_UINT64}, {"ulong", DTU_UINT64}};
+  if (*s == '<' || *s == '>' || *s == '=' || *s == '|') s++;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (!strcmp(names[i].n, s)) return names[i].d;
+  return -1;
+}
+/* An unsupported dtype asked for in family f: jax.numpy without x64 narrows uint64 to uint32
+ * (as JAX does, which warns); everything else raises. */
+static int raise_unsupported(int d, Family f) {
+  if (d == DTU_UINT64 && f == FAM_JAX && arr_canonical(DT_INT64, lx_promo(f)) == DT_INT32)
+    return DT_UINT32;
+  obj_raise(&exc_NotImplementedError, "dtype %s is not supported: Sable's arrays hold bool, uint8, "
+            "uint32, int32, int64, float16, bfloat16, float32 and float64 (use int32 or uint32 "
+            "instead)", abstract_names[d - DT_COUNT]);
+  return -2;
+}
 
 typedef struct DTypeObj { Obj ob; int dt; uint8_t fam; uint8_t is_class; } DTypeObj;
 static DTypeObj dtype_objs[2][2][DTA_COUNT];
@@ -97,6 +126,7 @@ int lx_parse_dtype(Value v, Family f) {
   if (VAL_IS_NULL(v) || VAL_IS_NONE(v)) return -1;
   if (is_dtype_obj(v)) {
     d = DTYPE(v)->dt;
+    if (dt_unsupported(d)) return raise_unsupported(d, f);
     if (d >= DT_COUNT) {
       obj_raise(&exc_TypeError, "Cannot interpret '%s' as a data type", dtype_name(d));
       return -2;
@@ -108,6 +138,8 @@ int lx_parse_dtype(Value v, Family f) {
                 str_cstr(v));
       return -2;
     }
+    if (d < 0 && dt_unsupported_str(str_cstr(v)) >= 0)
+      return raise_unsupported(dt_unsupported_str(str_cstr(v)), f);
     if (d < 0) {
       obj_raise(&exc_TypeError, "data type '%s' not understood", str_cstr(v));
       return -2;
@@ -149,7 +181,10 @@ static int dtype_hash(Value self, int64_t *out) {
 
 static int dtype_of_any(Value v) {   /* -1 if v does not name a dtype */
   if (is_dtype_obj(v)) return DTYPE(v)->dt;
-  if (VAL_IS_STR(v)) { int d = dt_from_str(str_cstr(v)); return d < 0 ? -1 : d; }
+  if (VAL_IS_STR(v)) {
+    int d = dt_from_str(str_cstr(v));
+    return d >= 0 ? d : dt_unsupported_str(str_cstr(v));
+  }
   if (v.tag == V_OBJ && v.u.o == &num_float_type.ob) return DT_FLOAT64;
   if (v.tag == V_OBJ && v.u.o == &num_int_type.ob) return DT_INT64;
   if (v.tag == V_OBJ && v.u.o == &num_bool_type.ob) return DT_BOOL;
@@ -166,11 +201,13 @@ static Value dtype_compare(Value a, Value b, int op) {
 
 static Value dtype_call(Value self, int argc, const Value *argv, Obj *kw) {
   DTypeObj *o = DTYPE(self);
-  if (o->dt >= DT_COUNT)
+  Family f = (Family)o->fam;
+  int du = dt_unsupported(o->dt) ? raise_unsupported(o->dt, f) : o->dt;
+  if (du < 0) return val_null();
+  if (du >= DT_COUNT)
     return obj_raise(&exc_TypeError, "cannot create '%s' instances", dtype_name(o->dt));
   if (func_check_args(dtype_name(o->dt), argc, kw, 0, 1) < 0) return val_null();
-  Family f = (Family)o->fam;
-  DType d = arr_canonical((DType)o->dt, lx_promo(f));
+  DType d = arr_canonical((DType)du, lx_promo(f));
   Value x = argc ? argv[0] : val_int(0);
   Value r = lx_asarray(x, f, d, 0);
   if (VAL_IS_NULL(r) || f != FAM_NP) return r;
@@ -186,10 +223,12 @@ static Value dtype_call(Value self, int argc, const Value *argv, Obj *kw) {
 static Value dt_get_name(Value self) { return str_from_cstr(dtype_name(DTYPE(self)->dt)); }
 static Value dt_get_itemsize(Value self) {
   int d = DTYPE(self)->dt;
+  if (dt_unsupported(d)) return val_int(unsup_info[d - DTU_INT8].size);
   return d < DT_COUNT ? val_int(dt_size((DType)d)) : obj_raise(&exc_AttributeError, "itemsize");
 }
 static Value dt_get_kind(Value self) {
   int d = DTYPE(self)->dt;
+  if (dt_unsupported(d)) return str_fmt("%c", unsup_info[d - DTU_INT8].kind);
   if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "kind");
   char k[2] = {d == DT_BFLOAT16 ? 'V' : arr_dtypes[d].kind, 0};   /* ml_dtypes' kind */
   return str_from_cstr(k);
@@ -197,12 +236,14 @@ static Value dt_get_kind(Value self) {
 static Value dt_get_char(Value self) {
   static const char chars[DT_COUNT] = {'?', 'B', 'I', 'i', 'l', 'f', 'd', 'e', 'E'};
   int d = DTYPE(self)->dt;
+  if (dt_unsupported(d)) return str_fmt("%c", unsup_info[d - DTU_INT8].code);
   if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "char");
   char k[2] = {chars[d], 0};
   return str_from_cstr(k);
 }
 static Value dt_get_str(Value self) {
   int d = DTYPE(self)->dt;
+  if (dt_unsupported(d)) return str_from_cstr(unsup_info[d - DTU_INT8].descr);
   if (d >= DT_COUNT) return obj_raise(&exc_AttributeError, "str");
   return str_from_cstr(arr_dtypes[d].npy_descr);
 }
@@ -262,7 +303,12 @@ int lx_issubdtype(Value a, Value b) {
     obj_raise(&exc_TypeError, "issubdtype: arguments must be dtypes");
     return -1;
   }
-  if (db < DT_COUNT) return da == db;
+  if (db < DT_COUNT || dt_unsupported(db)) return da == db;
+  if (dt_unsupported(da)) {
+    char k = unsup_info[da - DTU_INT8].kind;
+    return db == DTA_GENERIC || db == DTA_NUMBER || db == DTA_INTEGER ||
+           db == (k == 'i' ? DTA_SIGNED : DTA_UNSIGNED);
+  }
   if (da >= DT_COUNT) {
     if (da == db || db == DTA_GENERIC) return 1;
     if (db == DTA_NUMBER) return da != DTA_GENERIC;

@@ -88,7 +88,9 @@ static int add_dtypes(Value m, Family f) {
       module_add(m, "half", lx_dtype_class(DT_FLOAT16, f)) < 0) return -1;
   if (f == FAM_JAX && module_add(m, "bfloat16", lx_dtype_class(DT_BFLOAT16, f)) < 0) return -1;
   static const char *const abstract[] = {"generic", "number", "inexact", "floating", "integer",
-                                         "signedinteger", "unsignedinteger"};
+                                         "signedinteger", "unsignedinteger",
+                                         /* names only: no arrays of these (lang/array/arrobj.c) */
+                                         "int8", "int16", "uint16", "uint64"};
   for (size_t i = 0; i < sizeof abstract / sizeof abstract[0]; i++) {
     Value v = lx_dtype_abstract(abstract[i], f);
     if (VAL_IS_NULL(v) || module_add(m, abstract[i], v) < 0) return -1;

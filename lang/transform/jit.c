@@ -311,18 +311,75 @@ done:
 
 void jit_stage_abort(StageTrace *s) { tr_finish(&s->base); }
 
-TreeDef *jit_stage_outputs(Value res, const char *what, Value outl) {
+TreeDef *jit_stage_outputs_f0(Value res, const char *what, Value outl, Value *f0) {
   TreeDef *t = tree_flatten(res, outl, 0);
-  for (int64_t k = 0; t && k < LIST(outl.u.o)->len; k++) {
+  if (f0) *f0 = val_null();
+  int64_t keep = 0, n = t ? LIST(outl.u.o)->len : 0;
+  for (int64_t k = 0; t && k < n; k++) {
     Value v = LIST(outl.u.o)->items[k];
+    int nd;
+    int64_t sh[ARR_MAXDIM];
+    if (f0 && !(lx_is_arraylike(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL) &&
+        tr_float0_shape(v, &nd, sh)) {
+      /* a float0 leaf: no data, so not a graph output; kept aside to put back */
+      if (VAL_IS_NULL(*f0)) {
+        *f0 = list_new(0);
+        for (int64_t i = 0; i < k && !VAL_IS_NULL(*f0); i++)
+          if (list_append(*f0, val_none()) < 0) val_clear(f0);
+      }
+      if (VAL_IS_NULL(*f0) || list_append(*f0, v) < 0) { tree_free(t); t = NULL; break; }
+      continue;
+    }
+    if (!VAL_IS_NULL(f0 ? *f0 : val_null()) && list_append(*f0, val_none()) < 0) {
+      tree_free(t);
+      t = NULL;
+      break;
+    }
     if (!(lx_is_arraylike(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)) {
       obj_raise(&exc_TypeError, "%s returned a value of type %s; it must return arrays, Python "
                 "scalars, or lists/tuples/dicts of them", what, op_type_name(v));
       tree_free(t);
       t = NULL;
+      break;
     }
+    if (keep != k) {   /* close up over the float0 leaves taken out */
+      Value *items = LIST(outl.u.o)->items;
+      Value tmp = items[keep];
+      items[keep] = items[k];
+      items[k] = tmp;
+    }
+    keep++;
   }
+  if (t && f0 && !VAL_IS_NULL(*f0)) {
+    /* drop the float0 leaves (now at the end of outl) */
+    ListObj *l = LIST(outl.u.o);
+    for (int64_t k = keep; k < l->len; k++) val_decref(l->items[k]);
+    l->len = keep;
+  }
+  if (!t && f0) val_clear(f0);
   return t;
+}
+TreeDef *jit_stage_outputs(Value res, const char *what, Value outl) {
+  return jit_stage_outputs_f0(res, what, outl, NULL);
+}
+
+Value *jit_merge_float0(Value f0, const Value *outs, int n, int *nall) {
+  int64_t m = LIST(f0.u.o)->len;
+  Value *all = calloc((size_t)m + 1, sizeof(Value));
+  if (!all) { obj_raise_nomem(); return NULL; }
+  int j = 0;
+  for (int64_t k = 0; k < m; k++) {
+    Value v = LIST(f0.u.o)->items[k];
+    int nd = 0;
+    int64_t sh[ARR_MAXDIM];
+    /* a fresh float0 array per call, as JAX returns a new one */
+    if (!VAL_IS_NONE(v)) all[k] = tr_float0_shape(v, &nd, sh) ? tr_float0_new(nd, sh) : val_incref(v);
+    else if (j < n) all[k] = val_incref(outs[j++]);
+    else obj_raise(&exc_RuntimeError, "internal: float0 leaves do not fit the outputs");
+    if (VAL_IS_NULL(all[k])) { t_clear(all, (int)k); free(all); return NULL; }
+  }
+  *nall = (int)m;
+  return all;
 }
 
 /* Why a traced value is abstract: the arguments it depends on. */
@@ -428,6 +485,7 @@ typedef struct CacheEntry {
   Value paths;          /* list of leaf names (messages) */
   uint64_t hash;
   int has_custom;       /* the graph lost a custom_jvp/custom_vjp rule (jit_stage_note_custom) */
+  Value f0;             /* float0 output leaves (jit_stage_outputs_f0), or V_NULL */
 } CacheEntry;
 
 typedef struct JitObj {
@@ -449,6 +507,7 @@ static void cache_entry_free(CacheEntry *e) {
   free(e->avals);
   val_decref(e->statics);
   val_decref(e->paths);
+  val_decref(e->f0);
   ir_release(e->g);
 }
 
@@ -955,7 +1014,7 @@ static int jit_trace(JitObj *j, CallParts *p, int optimize, CacheEntry *e, Value
   }
   j->traces++;
   if (VAL_IS_NULL(res)) { jit_stage_abort(s); goto done; }
-  e->out_tree = jit_stage_outputs(res, "the jit-compiled function", outl);
+  e->out_tree = jit_stage_outputs_f0(res, "the jit-compiled function", outl, &e->f0);
   if (!e->out_tree) { jit_stage_abort(s); goto done; }
   e->has_custom = s->saw_custom;
   e->g = jit_stage_finish(s, (int)LIST(outl.u.o)->len, LIST(outl.u.o)->items, captured, ncap);
@@ -984,6 +1043,17 @@ done:
   return rc;
 }
 
+static Value entry_result(CacheEntry *e, const Value *outs, int nout) {
+  if (VAL_IS_NULL(e->f0)) return tree_unflatten(e->out_tree, outs, nout);
+  int nall = 0;
+  Value *all = jit_merge_float0(e->f0, outs, nout, &nall);
+  if (!all) return val_null();
+  Value r = tree_unflatten(e->out_tree, all, nall);
+  t_clear(all, nall);
+  free(all);
+  return r;
+}
+
 /* Run a traced entry on the call's leaves: eager kernels at the eval interpreter, equation by
  * equation at any other (grad/vmap/an enclosing jit see the primitives). */
 static Value run_entry(CacheEntry *e, CallParts *p, const Value *captured, int ncap) {
@@ -1003,7 +1073,7 @@ static Value run_entry(CacheEntry *e, CallParts *p, const Value *captured, int n
       outs[k] = lx_wrap(res[k], FAM_JAX);
       if (VAL_IS_NULL(outs[k])) { for (int m = k + 1; m < nout; m++) arr_release(res[m]); t_clear(outs, k); goto done_arr; }
     }
-    r = tree_unflatten(e->out_tree, outs, nout);
+    r = entry_result(e, outs, nout);
   done_arr:
     if (ins != ins_s) free(ins);
     if (res != res_s) free(res);
@@ -1014,7 +1084,7 @@ static Value run_entry(CacheEntry *e, CallParts *p, const Value *captured, int n
     for (int i = 0; i < p->nleaves; i++) ins[ncap + i] = p->arrs[i];
     int n = jit_graph_eval(e->g, ins, outs);
     free(ins);
-    if (n >= 0) r = tree_unflatten(e->out_tree, outs, nout);
+    if (n >= 0) r = entry_result(e, outs, nout);
   }
 done:
   for (int k = 0; k < nout; k++) val_decref(outs[k]);
@@ -1079,13 +1149,33 @@ static Value jit_call(Value self, int argc, const Value *argv, Obj *kw) {
 }
 
 /* {=== lowering and make_jaxpr ===} */
-typedef struct LoweredObj { Obj ob; IrGraph *g; Value name; Value jit; int kind; } LoweredObj;
+/* A lowered or compiled jit keeps the signature it was lowered for: a compiled one takes only
+ * the traced arguments, and only of those types (JAX raises rather than retrace). */
+typedef struct LowerSig {
+  TreeDef *in_tree;     /* of (args, kwargs), the traced arguments */
+  AVal *avals;
+  int nleaves, nargs;
+  Value kwkeys;         /* tuple of the traced keyword names */
+  Value statics;        /* the static (position or name, value) pairs, or V_NULL */
+  Value paths;          /* list of leaf names */
+} LowerSig;
+typedef struct LoweredObj { Obj ob; IrGraph *g; Value name; Value jit; int kind; LowerSig *sig; } LoweredObj;
 static TypeObj lowered_type;
+static void sig_free(LowerSig *s) {
+  if (!s) return;
+  tree_free(s->in_tree);
+  free(s->avals);
+  val_decref(s->kwkeys);
+  val_decref(s->statics);
+  val_decref(s->paths);
+  free(s);
+}
 static void lowered_dealloc(Obj *o) {
   LoweredObj *l = (LoweredObj *)o;
   ir_release(l->g);
   val_decref(l->name);
   val_decref(l->jit);
+  sig_free(l->sig);
   obj_free(o);
 }
 static Value lowered_text(LoweredObj *l) {
@@ -1130,15 +1220,217 @@ static Value make_lowered(IrGraph *g, Value name, Value jit, int kind) {
   l->kind = kind;
   return val_obj(&l->ob);
 }
+static LowerSig *sig_copy(const LowerSig *s) {
+  LowerSig *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  *c = *s;
+  c->in_tree = tree_copy(s->in_tree);
+  c->avals = malloc(sizeof(AVal) * ((size_t)s->nleaves + 1));
+  if (!c->in_tree || !c->avals) {
+    tree_free(c->in_tree);
+    free(c->avals);
+    free(c);
+    return NULL;
+  }
+  memcpy(c->avals, s->avals, sizeof(AVal) * (size_t)s->nleaves);
+  val_incref(c->kwkeys);
+  val_incref(c->statics);
+  val_incref(c->paths);
+  return c;
+}
 static Value lowered_compile(int argc, const Value *argv, Obj *kw) {
   LoweredObj *l = (LoweredObj *)argv[0].u.o;
-  return VAL_IS_NULL(l->jit) ? obj_raise(&exc_TypeError, "nothing to compile")
-                             : make_lowered(l->g, l->name, l->jit, 2);
+  if (VAL_IS_NULL(l->jit)) return obj_raise(&exc_TypeError, "nothing to compile");
+  Value r = make_lowered(l->g, l->name, l->jit, 2);
+  if (!VAL_IS_NULL(r) && l->sig && !(((LoweredObj *)r.u.o)->sig = sig_copy(l->sig))) {
+    val_decref(r);
+    return obj_raise_nomem();
+  }
+  return r;
 }
+
+/* "float32[3,4]", as JAX's messages write an abstract value */
+static void aval_long(const AVal *a, char *buf, size_t n) {
+  int off = snprintf(buf, n, "%s[", arr_dtypes[a->dtype].name);
+  for (int d = 0; d < a->ndim && off > 0 && (size_t)off + 24 < n; d++)
+    off += snprintf(buf + off, n - (size_t)off, d ? ",%lld" : "%lld", (long long)a->shape[d]);
+  if (off > 0 && (size_t)off + 2 < n) snprintf(buf + off, n - (size_t)off, "]");
+}
+
+/* JAX's error for a compiled call whose pytree differs from the lowered one; the details name
+ * the positional count and the keyword names, or else both structures */
+static Value sig_tree_error(const LowerSig *s, int argc, Value kwd, TreeDef *t) {
+  Value lines = list_new(0);
+  if (VAL_IS_NULL(lines)) return lines;
+  if (argc != s->nargs)
+    list_append_steal(lines, str_fmt("    * at args, seen tuple of length %d but now given tuple "
+                                     "of length %d, so the lengths do not match", s->nargs, argc));
+  int64_t nk = dict_len(kwd), sk = TUPLE(s->kwkeys.u.o)->len;
+  int same = nk == sk;
+  for (int64_t i = 0; i < sk && same; i++) {
+    same = !VAL_IS_NULL(dict_get(kwd, TUPLE(s->kwkeys.u.o)->items[i]));
+  }
+  if (!same) {
+    /* the symmetric difference of the key sets, in JAX's {'a' 'b'} form */
+    Value sd = str_from_cstr("");
+    for (int64_t i = 0; i < sk && !VAL_IS_NULL(sd); i++) {
+      Value k = TUPLE(s->kwkeys.u.o)->items[i];
+      if (VAL_IS_NULL(dict_get(kwd, k))) { Value n2 = str_fmt("%s%s'%s'", str_cstr(sd), str_cstr(sd)[0] ? " " : "", str_cstr(k)); val_decref(sd); sd = n2; }
+    }
+    int64_t it = 0;
+    Value k, v;
+    while (!VAL_IS_NULL(sd) && dict_next(kwd, &it, &k, &v)) {
+      int has = 0;
+      for (int64_t i = 0; i < sk && !has; i++) has = op_eq(TUPLE(s->kwkeys.u.o)->items[i], k) == 1;
+      if (!has) { Value n2 = str_fmt("%s%s'%s'", str_cstr(sd), str_cstr(sd)[0] ? " " : "", VAL_IS_STR(k) ? str_cstr(k) : "?"); val_decref(sd); sd = n2; }
+    }
+    if (VAL_IS_NULL(sd)) { val_decref(lines); return val_null(); }
+    if (nk != sk)
+      list_append_steal(lines, str_fmt("    * at kwargs, seen <class 'dict'> with %lld %s but now "
+                                       "given <class 'dict'> with %lld %s, so the numbers of "
+                                       "children do not match, with the symmetric difference of "
+                                       "key sets: {%s}", (long long)sk, sk > 1 ? "children" : "child",
+                                       (long long)nk, nk > 1 ? "children" : "child", str_cstr(sd)));
+    else
+      list_append_steal(lines, str_fmt("    * at kwargs, the keys differ: {%s}", str_cstr(sd)));
+    val_decref(sd);
+  }
+  if (LIST(lines.u.o)->len == 0) {
+    Value r0 = tree_repr(s->in_tree), r1 = tree_repr(t);
+    list_append_steal(lines, str_fmt("    * seen %s but now given %s", VAL_IS_NULL(r0) ? "?" : str_cstr(r0),
+                                     VAL_IS_NULL(r1) ? "?" : str_cstr(r1)));
+    val_decref(r0);
+    val_decref(r1);
+  }
+  Value nl = str_from_cstr("\n");
+  Value body = VAL_IS_NULL(nl) ? nl : str_join(nl, lines);
+  if (!VAL_IS_NULL(body))
+    obj_raise(&exc_TypeError, "Function compiled with input pytree does not match the input pytree "
+              "it was called with. There are %lld mismatches, including:\n%s",
+              (long long)LIST(lines.u.o)->len, str_cstr(body));
+  val_decref(body);
+  val_decref(nl);
+  val_decref(lines);
+  return val_null();
+}
+
+/* 0 when the call's traced arguments have the lowered pytree and types; -1 with JAX's error */
+static int sig_check(const LowerSig *s, int argc, const Value *argv, Obj *kw) {
+  int nkw = func_kwcount(kw), rc = -1;
+  Value args = tuple_from(argc, argv), kwd = dict_new(), dyn = val_null(), leaves = val_null();
+  Value lines = val_null();
+  TreeDef *t = NULL;
+  if (VAL_IS_NULL(args) || VAL_IS_NULL(kwd)) goto done;
+  for (int i = 0; i < nkw; i++) {
+    Value key = str_from_cstr(func_kwname(kw, i));
+    int r = VAL_IS_NULL(key) ? -1 : dict_set(kwd, key, argv[argc + i]);
+    val_decref(key);
+    if (r < 0) goto done;
+  }
+  dyn = tuple_pack(2, args, kwd);
+  leaves = VAL_IS_NULL(dyn) ? dyn : list_new(0);
+  t = VAL_IS_NULL(leaves) ? NULL : tree_flatten(dyn, leaves, 0);
+  if (!t) goto done;
+  if (!tree_equal(t, s->in_tree)) { sig_tree_error(s, argc, kwd, t); goto done; }
+  lines = list_new(0);
+  if (VAL_IS_NULL(lines)) goto done;
+  for (int i = 0; i < s->nleaves && i < LIST(leaves.u.o)->len; i++) {
+    Value v = LIST(leaves.u.o)->items[i];
+    AVal av;
+    Value a = val_null();
+    if (lx_is_arr(v) || tr_is_tracer(v)) a = val_incref(v);
+    else if (v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL) a = lx_asarray(v, FAM_JAX, -1, 0);
+    else continue;   /* not an array: the call itself says why */
+    int r = VAL_IS_NULL(a) ? -1 : lx_aval(a, &av);
+    val_decref(a);
+    if (r < 0) goto done;
+    const AVal *w = &s->avals[i];
+    /* weak types are not part of the executable's signature */
+    if (w->dtype == av.dtype && w->ndim == av.ndim &&
+        !memcmp(w->shape, av.shape, sizeof(int64_t) * (size_t)av.ndim))
+      continue;
+    char a1[200], a2[200];
+    aval_long(w, a1, sizeof a1);
+    aval_long(&av, a2, sizeof a2);
+    const char *nm = i < LIST(s->paths.u.o)->len ? str_cstr(LIST(s->paths.u.o)->items[i]) : "?";
+    if (list_append_steal(lines, str_fmt("Argument '%s' compiled with %s and called with %s", nm, a1, a2)) < 0)
+      goto done;
+  }
+  if (LIST(lines.u.o)->len) {
+    Value nl = str_from_cstr("\n");
+    Value body = VAL_IS_NULL(nl) ? nl : str_join(nl, lines);
+    if (!VAL_IS_NULL(body))
+      obj_raise(&exc_TypeError, "Argument types differ from the types for which this computation "
+                "was compiled. Perhaps you are calling the compiled executable with a different "
+                "enable_x64 mode than when it was AOT compiled? The mismatches are:\n%s",
+                str_cstr(body));
+    val_decref(body);
+    val_decref(nl);
+    goto done;
+  }
+  rc = 0;
+done:
+  tree_free(t);
+  val_decref(lines);
+  val_decref(leaves);
+  val_decref(dyn);
+  val_decref(args);
+  val_decref(kwd);
+  return rc;
+}
+
+/* the jit's full argument list: the compiled call's traced arguments with the lowered statics
+ * put back at their places */
 static Value lowered_call(Value self, int argc, const Value *argv, Obj *kw) {
   LoweredObj *l = (LoweredObj *)self.u.o;
   if (l->kind != 2) return obj_raise(&exc_TypeError, "'Lowered' object is not callable; call .compile() first");
-  return op_call(l->jit, argc, argv, kw);
+  const LowerSig *s = l->sig;
+  if (!s) return op_call(l->jit, argc, argv, kw);
+  if (sig_check(s, argc, argv, kw) < 0) return val_null();
+  int nst = VAL_IS_NULL(s->statics) ? 0 : (int)TUPLE(s->statics.u.o)->len;
+  int nkw = func_kwcount(kw), npos = argc, nskw = 0;
+  for (int i = 0; i < nst; i++) {
+    Value key = TUPLE(TUPLE(s->statics.u.o)->items[i].u.o)->items[0];
+    if (key.tag == V_INT) npos++; else nskw++;
+  }
+  Value *all = calloc((size_t)(npos + nkw + nskw) + 1, sizeof(Value));
+  Value names = tuple_new(nkw + nskw);
+  if (!all || VAL_IS_NULL(names)) { free(all); val_decref(names); return obj_raise_nomem(); }
+  int next = 0;
+  for (int k = 0; k < npos; k++) {
+    Value v = val_null();
+    for (int i = 0; i < nst && VAL_IS_NULL(v); i++) {
+      Value pr = TUPLE(s->statics.u.o)->items[i];
+      Value key = TUPLE(pr.u.o)->items[0];
+      if (key.tag == V_INT && key.u.i == k) v = TUPLE(pr.u.o)->items[1];
+    }
+    all[k] = VAL_IS_NULL(v) && next < argc ? argv[next++] : v;
+  }
+  int nn = 0;
+  for (int i = 0; i < nkw; i++) {
+    all[npos + nn] = argv[argc + i];
+    TUPLE_SET(names, nn++, str_from_cstr(func_kwname(kw, i)));
+  }
+  for (int i = 0; i < nst; i++) {
+    Value pr = TUPLE(s->statics.u.o)->items[i];
+    Value key = TUPLE(pr.u.o)->items[0];
+    if (key.tag == V_INT) continue;
+    all[npos + nn] = TUPLE(pr.u.o)->items[1];
+    TUPLE_SET(names, nn++, val_incref(key));
+  }
+  Value r = val_null();
+  int bad = next != argc;
+  for (int k = 0; k < npos + nn; k++) bad |= VAL_IS_NULL(all[k]);
+  for (int k = 0; k < nn; k++) bad |= VAL_IS_NULL(TUPLE(names.u.o)->items[k]);
+  if (bad) {
+    if (!obj_err_occurred())
+      obj_raise(&exc_TypeError, "compiled call: the static arguments do not fit the call's arguments");
+  } else {
+    r = op_call(l->jit, npos, all, nn ? names.u.o : NULL);
+  }
+  free(all);
+  val_decref(names);
+  return r;
 }
 static Value jaxpr_eqns(Value self) {
   LoweredObj *l = (LoweredObj *)self.u.o;
@@ -1160,6 +1452,29 @@ static TypeObj lowered_type = {OBJ_TYPE_HEAD, .name = "Lowered", .dealloc = lowe
                                .repr = lowered_repr, .call = lowered_call, .methods = lowered_methods,
                                .getset = lowered_getset};
 
+/* the signature of the lowering, moved out of the call parts */
+static int lower_keep_sig(JitObj *j, CallParts *p, LoweredObj *l) {
+  LowerSig *s = calloc(1, sizeof *s);
+  if (!s) { obj_raise_nomem(); return -1; }
+  Value args = TUPLE(p->dyn.u.o)->items[0], kwd = TUPLE(p->dyn.u.o)->items[1];
+  s->nargs = (int)TUPLE(args.u.o)->len;
+  s->nleaves = p->nleaves;
+  s->statics = val_incref(p->statics);
+  s->paths = leaf_paths(j, p);
+  s->kwkeys = tuple_new(dict_len(kwd));
+  if (VAL_IS_NULL(s->paths) || VAL_IS_NULL(s->kwkeys)) { sig_free(s); return -1; }
+  int64_t it = 0, n = 0;
+  Value k, v;
+  while (dict_next(kwd, &it, &k, &v) && n < TUPLE(s->kwkeys.u.o)->len) TUPLE_SET(s->kwkeys, n++, val_incref(k));
+  TUPLE(s->kwkeys.u.o)->len = n;
+  s->in_tree = p->tree;
+  s->avals = p->avals;
+  p->tree = NULL;
+  p->avals = NULL;
+  l->sig = s;
+  return 0;
+}
+
 static Value jit_lower(int argc, const Value *argv, Obj *kw) {
   JitObj *j = (JitObj *)argv[0].u.o;
   CallParts p;
@@ -1177,6 +1492,10 @@ static Value jit_lower(int argc, const Value *argv, Obj *kw) {
     r = make_lowered(tmp.g, gname, argv[0], 1);
     cache_entry_free(&tmp);
     for (int i = 0; i < ncap; i++) val_decref(captured[i]);
+  }
+  if (!VAL_IS_NULL(r) && lower_keep_sig(j, &p, (LoweredObj *)r.u.o) < 0) {
+    val_decref(r);
+    r = val_null();
   }
   val_decref(gname);
   free(captured);

@@ -187,19 +187,41 @@ static int grad_backward(LxTrace *V, const AVal *av, int ovar, const GradIn *in,
 
 /* The cotangent of an integer or boolean input, as JAX gives it: zeros of dtype float0
  * (sable._dtypes.TypedNdArray, which has a shape and no data). */
-static Value float0_zeros(const AVal *av) {
+Value tr_float0_new(int ndim, const int64_t *shape) {
   Value m = module_import("sable._dtypes");
   if (VAL_IS_NULL(m)) return m;
   Value f = module_get(m, "_float0_zeros");   /* borrowed */
-  Value shape = VAL_IS_NULL(f) ? f : tuple_new(av->ndim);
+  Value sh = VAL_IS_NULL(f) ? f : tuple_new(ndim);
   Value r = val_null();
-  if (!VAL_IS_NULL(shape)) {
-    for (int d = 0; d < av->ndim; d++) TUPLE_SET(shape, d, val_int(av->shape[d]));
-    r = op_call1(f, shape);
+  if (!VAL_IS_NULL(sh)) {
+    for (int d = 0; d < ndim; d++) TUPLE_SET(sh, d, val_int(shape[d]));
+    r = op_call1(f, sh);
   }
-  val_decref(shape);
+  val_decref(sh);
   val_decref(m);
   return r;
+}
+static Value float0_zeros(const AVal *av) { return tr_float0_new(av->ndim, av->shape); }
+
+int tr_float0_shape(Value v, int *ndim, int64_t *shape) {
+  if (v.tag != V_OBJ || lx_is_arraylike(v) || strcmp(v.u.o->type->name, "TypedNdArray")) return 0;
+  Value m = module_import("sable._dtypes");
+  if (VAL_IS_NULL(m)) { obj_err_clear(); return 0; }
+  Value cls = module_get(m, "TypedNdArray");   /* borrowed */
+  int is = !VAL_IS_NULL(cls) && cls.tag == V_OBJ && (Obj *)v.u.o->type == cls.u.o;
+  val_decref(m);
+  if (!is) return 0;
+  Value sh = op_getattr_s(v, "shape");
+  int ok = VAL_IS_TUPLE(sh) && TUPLE(sh.u.o)->len <= ARR_MAXDIM;
+  for (int64_t d = 0; ok && d < TUPLE(sh.u.o)->len; d++) {
+    Value x = TUPLE(sh.u.o)->items[d];
+    ok = x.tag == V_INT && x.u.i >= 0;
+    if (ok) shape[d] = x.u.i;
+  }
+  if (ok) *ndim = (int)TUPLE(sh.u.o)->len;
+  val_decref(sh);
+  obj_err_clear();
+  return ok;
 }
 static Value zero_cotangent(const AVal *av) {
   return dt_is_float(av->dtype) ? t_zeros(av) : float0_zeros(av);
@@ -1004,7 +1026,19 @@ static Value vmap_apply(const VmapCtx *c, LxTrace *B, TreeDef *td, Value *w, int
  * output must not be mapped). */
 static Value vmap_output(LxTrace *B, Value leaf, int out_axis, int64_t size) {
   Value v;
-  int bd;
+  int bd, nd0;
+  int64_t sh[ARR_MAXDIM + 1];
+  if (tr_float0_shape(leaf, &nd0, sh)) {
+    /* float0 (no data): unmapped, so the batch axis is size copies of nothing */
+    if (out_axis == AX_NONE) return val_incref(leaf);
+    int to = out_axis < 0 ? out_axis + nd0 + 1 : out_axis;
+    if (to < 0 || to > nd0 || nd0 + 1 > ARR_MAXDIM)
+      return obj_raise(&exc_ValueError, "vmap out_axes %d is out of bounds for an output of rank %d",
+                       out_axis, nd0 + 1);
+    memmove(sh + to + 1, sh + to, sizeof(int64_t) * (size_t)(nd0 - to));
+    sh[to] = size;
+    return tr_float0_new(nd0 + 1, sh);
+  }
   if (vmap_unwrap(B, leaf, &v, &bd) < 0) return val_null();
   if (out_axis == AX_NONE) {
     if (bd >= 0) {
@@ -2523,12 +2557,101 @@ static int add_prelude_all(const char *target, const char *name) {
 
 /* jax.random under jit and vmap: the samplers compute on concrete keys, so a call with traced
  * arguments becomes a pure_callback whose result types come from running the sampler once on
- * zero-valued stand-ins (eagerly, at trace time). */
-typedef struct RandWrap { Value orig; } RandWrap;
+ * zero-valued stand-ins (eagerly, at trace time). Shapes, counts, axes and flags are static in
+ * JAX: they must be concrete, and the result's type depends on them. */
+typedef struct RandWrap { Value orig; const char *name; } RandWrap;
 static void randwrap_free(void *p) { RandWrap *r = p; val_decref(r->orig); free(r); }
+
+/* 'S' a shape, 'N' split's count, 'I' an axis, 'B' a flag; by name and positional index */
+typedef struct RandStatic { const char *fn, *param; int pos; char kind; } RandStatic;
+static const RandStatic rand_static[] = {
+    {"split", "num", 1, 'N'},         {"bits", "shape", 1, 'S'},
+    {"uniform", "shape", 1, 'S'},     {"normal", "shape", 1, 'S'},
+    {"gumbel", "shape", 1, 'S'},      {"exponential", "shape", 1, 'S'},
+    {"randint", "shape", 1, 'S'},     {"truncated_normal", "shape", 3, 'S'},
+    {"bernoulli", "shape", 2, 'S'},   {"permutation", "axis", 2, 'I'},
+    {"permutation", "independent", 3, 'B'}, {"shuffle", "axis", 2, 'I'},
+    {"choice", "shape", 2, 'S'},      {"choice", "replace", 3, 'B'},
+    {"choice", "axis", 5, 'I'},       {"categorical", "axis", 2, 'I'},
+    {"categorical", "shape", 3, 'S'}, {"categorical", "replace", 4, 'B'},
+    {NULL, NULL, 0, 0}};
+
+/* JAX's error for a shape that holds traced values (core.canonicalize_shape) */
+static Value rand_shape_error(Value shape) {
+  /* a bare traced count is iterated as a sequence first */
+  if (!VAL_IS_TUPLE_ANY(shape) && !VAL_IS_LIST_ANY(shape))
+    return obj_raise(&exc_TypeError, "iteration over a 0-d array");
+  Value r = op_repr(shape);
+  if (VAL_IS_NULL(r)) return r;
+  obj_raise(&exc_TypeError, "Shapes must be 1D sequences of concrete values of integer type, "
+            "got %s.\nIf using `jit`, try using `static_argnums` or applying `jit` to smaller "
+            "subfunctions.", str_cstr(r));
+  val_decref(r);
+  return val_null();
+}
+
+/* The static argument *slot with every traced leaf made concrete (a JVP tracer knows its
+ * primal) or JAX's error. Returns 0, or -1 with the error set. */
+static int rand_concretize(Value *slot, char kind) {
+  Value l = list_new(0);
+  TreeDef *t = VAL_IS_NULL(l) ? NULL : tree_flatten(*slot, l, 0);
+  if (!t) { val_decref(l); return -1; }
+  int rc = 0, any = 0;
+  for (int64_t k = 0; k < LIST(l.u.o)->len && rc == 0; k++) {
+    Value *it = &LIST(l.u.o)->items[k];
+    if (!tr_is_tracer(*it)) continue;
+    any = 1;
+    int64_t n = 0;
+    int b = 0;
+    if (kind == 'B' ? (b = op_truth(*it)) < 0 : op_as_int(*it, &n) < 0) {
+      if (kind == 'S') { obj_err_clear(); rand_shape_error(*slot); }
+      if (kind == 'N') {
+        obj_err_clear();
+        Value r = op_repr(*slot);
+        if (!VAL_IS_NULL(r))
+          obj_raise(&exc_TypeError, "split: the number of keys must be concrete (a static "
+                    "argument under jit), got %s", str_cstr(r));
+        val_decref(r);
+      }
+      rc = -1;
+      break;
+    }
+    val_decref(*it);
+    *it = kind == 'B' ? val_bool(b) : val_int(n);
+  }
+  if (rc == 0 && any) {
+    Value nv = tree_unflatten(t, LIST(l.u.o)->items, LIST(l.u.o)->len);
+    if (VAL_IS_NULL(nv)) rc = -1;
+    else { val_decref(*slot); *slot = nv; }
+  }
+  tree_free(t);
+  val_decref(l);
+  return rc;
+}
+
+static Value randwrap_traced(RandWrap *w, int argc, const Value *argv, Obj *kw);
 
 static Value randwrap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   RandWrap *w = ctx;
+  int nkw = func_kwcount(kw);
+  Value *args = calloc((size_t)(argc + nkw) + 1, sizeof(Value));
+  if (!args) return obj_raise_nomem();
+  for (int i = 0; i < argc + nkw; i++) args[i] = val_incref(argv[i]);
+  int ok = 1;
+  for (const RandStatic *s = rand_static; s->fn && ok; s++) {
+    if (strcmp(s->fn, w->name)) continue;
+    int at = s->pos < argc ? s->pos : -1;
+    for (int i = 0; at < 0 && i < nkw; i++)
+      if (!strcmp(func_kwname(kw, i), s->param)) at = argc + i;
+    if (at >= 0 && rand_concretize(&args[at], s->kind) < 0) ok = 0;
+  }
+  Value r = ok ? randwrap_traced(w, argc, args, kw) : val_null();
+  for (int i = 0; i < argc + nkw; i++) val_decref(args[i]);
+  free(args);
+  return r;
+}
+
+static Value randwrap_traced(RandWrap *w, int argc, const Value *argv, Obj *kw) {
   int nkw = func_kwcount(kw), traced = 0;
   for (int i = 0; i < argc + nkw && !traced; i++) {
     Value l = list_new(0);
@@ -2586,6 +2709,7 @@ static int wrap_random_module(void) {
     RandWrap *w = calloc(1, sizeof *w);
     if (!w) { val_decref(mod); obj_raise_nomem(); return -1; }
     w->orig = val_incref(v);
+    w->name = STR(mo->names[i])->s;   /* interned, kept by the module */
     Value c = tr_closure_new(STR(mo->names[i])->s, randwrap_call, w, randwrap_free);
     if (VAL_IS_NULL(c) || module_add(mod, n, c) < 0) { val_decref(c); val_decref(mod); return -1; }
     val_decref(c);

@@ -333,7 +333,7 @@ static Value tr_concretization_error(Value v, const char *what) {
                      "Attempted boolean conversion of traced array with shape %s.\n%s", av, ctx);
   if (!strcmp(what, "an index") || !strcmp(what, "int()") || !strcmp(what, "an integer argument"))
     return obj_raise(tr_exc_integer_conversion,
-                     "The %s method was called on traced array with shape %s.\n%s",
+                     "The %s method was called on traced array with shape %s\n%s",
                      !strcmp(what, "int()") ? "__int__()" : "__index__()", av, ctx);
   return obj_raise(tr_exc_concretization,
                    "Abstract tracer value encountered where concrete value is expected: traced "

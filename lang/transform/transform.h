@@ -66,6 +66,15 @@ typedef struct TreeDef TreeDef;
 /* The outputs of a staged Python function: flattened into the list outl (returns the tree,
  * new), or NULL with a TypeError naming `what` when a leaf is not an array or a number. */
 TreeDef *jit_stage_outputs(Value res, const char *what, Value outl);
+/* The same, with float0 leaves (grad's cotangents of integers) allowed: they are taken out of
+ * outl and *f0 becomes a list over all the leaves, None for each leaf left in outl and the
+ * float0 array itself for the others (V_NULL when there are none). jit_merge_float0 puts them
+ * back among n results: a new array of all the leaves (n + the float0 ones), or NULL. */
+TreeDef *jit_stage_outputs_f0(Value res, const char *what, Value outl, Value *f0);
+Value *jit_merge_float0(Value f0, const Value *outs, int n, int *nall);
+/* float0 arrays (sable._dtypes.TypedNdArray): 1 and its shape when v is one, 0 when not */
+int tr_float0_shape(Value v, int *ndim, int64_t *shape);
+Value tr_float0_new(int ndim, const int64_t *shape);
 /* A custom_jvp/custom_vjp function ran its plain function under staging trace t: the graph
  * has lost its rule, so jit runs the function itself (inlines it) under an enclosing
  * transformation rather than the graph (jit.c). */
