@@ -283,6 +283,11 @@ static void on_show_error(void *ud, const char *ename, const char *evalue,
                           const char *const *tb, int ntb) {
   krn_exec *x = ud;
   if (x->silent) return;
+  char synbuf[1024];
+  if (ename && evalue && evalue[0] == '(' && ntb >= 2 && tb[0] && tb[ntb - 1] &&
+      (strcmp(ename, "SyntaxError") == 0 || strcmp(ename, "IndentationError") == 0 ||
+       strcmp(ename, "TabError") == 0))
+    evalue = syntax_evalue(ename, tb[0], tb[ntb - 1], synbuf, sizeof synbuf, evalue);
   json_t *lines = json_array();
   for (int i = 0; tb && i < ntb; i++)
     if (tb[i]) json_array_append_new(lines, krn_jtext(tb[i], strlen(tb[i])));

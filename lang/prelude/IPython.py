@@ -738,16 +738,20 @@ class InteractiveShell:
                  cell_id=None):
         """Run Python source in the user's namespace as a cell: the last expression's value is
         shown (unless silent) and returned in the ExecutionResult; an exception is shown
-        (or given to set_custom_exc's handler) and recorded, not raised. IPython syntax
+        (or given to set_custom_exc's handler) and recorded, not raised; silent: nothing shown
+        and no result. IPython syntax
         (%magic, !cmd) is not translated here."""
         info = ExecutionInfo(raw_cell, store_history, silent, shell_futures, cell_id)
         result = ExecutionResult(info)
         if not raw_cell or raw_cell.isspace():
             return result
         try:
-            result.result = _ip.run(raw_cell, "single", "<cell>")
-            if not silent and result.result is not None:
-                _disp.echo_result(result.result)
+            if silent:   # no displayhook: nothing shown, no result (as IPython)
+                _ip.run(raw_cell, "exec", "<cell>")
+            else:
+                result.result = _ip.run(raw_cell, "single", "<cell>")
+                if result.result is not None:
+                    _disp.echo_result(result.result)
         except SyntaxError as e:
             result.error_before_exec = e
             self.showsyntaxerror()
