@@ -599,6 +599,21 @@ class InteractiveShell:
         self.CustomTB = custom_tb
         self.custom_exceptions = exc_tuple
 
+    @classmethod
+    def instance(cls, *args, **kwargs):
+        """The running shell (traitlets' SingletonConfigurable.instance)."""
+        return get_ipython()
+
+    @classmethod
+    def initialized(cls):
+        return True
+
+    def enable_matplotlib(self, gui=None):
+        """%matplotlib gui: every backend draws inline; returns (gui, backend) as IPython."""
+        self.run_line_magic("matplotlib", gui or "")
+        g = gui or "inline"
+        return (g, "module://matplotlib_inline.backend_inline" if g == "inline" else g)
+
     # ---- the kernel ------------------------------------------------------------------------
     def get_parent(self):
         """The request being answered (its header under "header"), as ipykernel's shell."""
@@ -1152,9 +1167,29 @@ class InteractiveShell:
         _disp.display(SVG(cell))
 
 
+class _Kernel:
+    """ipykernel's kernel object as code reaches it through get_ipython().kernel: the comm
+    manager (register_target for comms the front end opens) and the request being answered."""
+
+    def __init__(self, shell):
+        self.shell = shell
+
+    @property
+    def comm_manager(self):
+        import comm
+        return comm.get_comm_manager()
+
+    def get_parent(self, channel=None):
+        return self.shell.get_parent()
+
+
 class ZMQInteractiveShell(InteractiveShell):
     """The shell in a notebook kernel (its class name is how libraries tell a notebook)."""
     __module__ = "ipykernel.zmqshell"
+
+    def __init__(self):
+        InteractiveShell.__init__(self)
+        self.kernel = _Kernel(self)
 
 
 class TerminalInteractiveShell(InteractiveShell):

@@ -56,6 +56,14 @@ STEPS = [
     ("cell", "def f():\n    loc1, loc2 = 1, 2\n    ip.push('loc1 loc2')\nf()\nip.push({'pv': 3})\n"
              "ip.ex('qv = pv * 2')\nprint(loc1, loc2, pv, qv, ip.ev('qv + 1'), ip.user_ns['qv'])"),
     ("cell", "ip.user_ns['uv'] = 11\nprint(uv)\nip.del_var('uv')\nprint('uv' in ip.user_ns)"),
+    # the kernel behind the shell: comms the front end opens, the request being answered
+    ("cell", "def tgt(c, msg):\n    print('opened', msg['content']['data'])\n    c.send({'ack': 1})\n"
+             "ip.kernel.comm_manager.register_target('my.target', tgt)\n"
+             "print(ip.kernel.get_parent()['header']['msg_type'], ip.get_parent()['header']['msg_type'])"),
+    ("open", "my.target", "fe-9", {"x": 1}),
+    ("cell", "from IPython.core.interactiveshell import InteractiveShell, ExecutionResult\n"
+             "print(InteractiveShell.initialized(), InteractiveShell.instance() is ip, isinstance(ip, InteractiveShell),\n"
+             "      isinstance(ip.run_cell('1'), ExecutionResult))"),
 ]
 
 ANSI = re.compile("\x1b\\[[0-9;]*m")
@@ -107,6 +115,12 @@ def run_steps(kc):
             msgs = wk.collect(kc, mid)
             c = reply["content"]
             entry = {"step": step[1], "reply": [c["status"], c.get("ename"), c.get("evalue")]}
+        elif step[0] == "open":
+            msg = kc.session.msg("comm_open", {"comm_id": step[2], "target_name": step[1],
+                                               "data": step[3]})
+            kc.session.send(kc.shell_channel.socket, msg)
+            msgs = wk.collect(kc, msg["header"]["msg_id"])
+            entry = {"step": "comm_open " + step[1]}
         else:
             name, idx = step[1]
             msg = kc.session.msg("comm_msg", {"comm_id": models[name][idx], "data": step[2]})
