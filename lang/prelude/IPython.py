@@ -626,11 +626,6 @@ class InteractiveShell:
         return {"header": header, "msg_id": header.get("msg_id"),
                 "msg_type": header.get("msg_type")}
 
-    def set_parent(self, parent):
-        """Accepted as ipykernel's shell takes it; output stays parented to the request the
-        kernel is answering (Sable routes output by that request)."""
-        return None
-
     def run_line_magic(self, magic_name, line, _stack_depth=1):
         f = self._line_magics.get(magic_name)
         if f is None:
