@@ -86,6 +86,13 @@ static void on_write(void *ud, int stream, const char *s, size_t n) {
   if (!x->silent) krn_pub_stream(x->t, stream, x->req->raw[0], s, n);
 }
 
+/* sys.stdout.flush(): the text held so far goes out before any later message (ipywidgets'
+ * Output flushes so around its msg_id updates, which comm messages do not do themselves) */
+static void on_flush(void *ud) {
+  krn_exec *x = ud;
+  if (!x->silent) krn_pub_flush(x->t);
+}
+
 static void on_display(void *ud, const sb_bundle *b) {
   krn_exec *x = ud;
   json_t *data, *meta;
@@ -146,6 +153,13 @@ static void on_error(void *ud, const char *ename, const char *evalue, const char
     for (int i = 0; tb && i < ntb; i++)
       if (tb[i]) krn_log("%s", tb[i]);
     x->error = json_pack("{ss ss s[]}", "ename", ename ? ename : "", "evalue", "", "traceback");
+    return;
+  }
+  if (!tb) {
+    /* a handler of IPython's set_custom_exc has shown it: the reply says error, no error
+     * message (as ipykernel, whose reply then carries no traceback) */
+    x->error = json_pack("{so so s[]}", "ename", krn_jtext(ename, ename ? strlen(ename) : 0),
+                         "evalue", krn_jtext(evalue, evalue ? strlen(evalue) : 0), "traceback");
     return;
   }
   const char *dot = ename ? strrchr(ename, '.') : NULL;
@@ -269,6 +283,11 @@ static void on_show_error(void *ud, const char *ename, const char *evalue,
                           const char *const *tb, int ntb) {
   krn_exec *x = ud;
   if (x->silent) return;
+  char synbuf[1024];
+  if (ename && evalue && evalue[0] == '(' && ntb >= 2 && tb[0] && tb[ntb - 1] &&
+      (strcmp(ename, "SyntaxError") == 0 || strcmp(ename, "IndentationError") == 0 ||
+       strcmp(ename, "TabError") == 0))
+    evalue = syntax_evalue(ename, tb[0], tb[ntb - 1], synbuf, sizeof synbuf, evalue);
   json_t *lines = json_array();
   for (int i = 0; tb && i < ntb; i++)
     if (tb[i]) json_array_append_new(lines, krn_jtext(tb[i], strlen(tb[i])));
@@ -315,6 +334,7 @@ void krn_exec_sink(krn_exec *x, sb_sink *s) {
   s->comm_bufs = on_comm_bufs;
   s->show_error = on_show_error;
   s->request_buffer = on_request_buffer;
+  s->flush = on_flush;
 }
 
 void krn_exec_clear(krn_exec *x) {

@@ -118,7 +118,10 @@ void krn_iopub_subscriptions(krn_iopub *io) {
 int krn_iopub_publish(krn_iopub *io, const char *msg_type, const krn_buf parts[4],
                       const krn_buf *bufs, int nbufs) {
   pthread_mutex_lock(&io->mu);
-  krn_batch_flush(&io->batch, 1);   /* output written before this message goes out first */
+  /* output written before this message goes out first, except before comm messages: there
+   * ipykernel sends the comm message at once and the text on its stream's own schedule (a
+   * widget's comm_open/update before the print that preceded it), and front ends see it so */
+  if (strncmp(msg_type, "comm_", 5) != 0) krn_batch_flush(&io->batch, 1);
   publish_typed(io, msg_type, parts, bufs, nbufs);
   pthread_mutex_unlock(&io->mu);
   return 0;

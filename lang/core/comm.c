@@ -71,14 +71,40 @@ static Value b_request_buffers(int argc, const Value *argv, Obj *kw) {
   return out;
 }
 
-/* show_traceback(exc) -> bool: the exception as an error message to the front end that does
- * not fail the request (IPython's showtraceback); False when there is none to take it */
+/* show_traceback(exc, lines=None) -> bool: the exception as an error message to the front end
+ * that does not fail the request (IPython's showtraceback); lines (a list of str) replaces the
+ * formatted traceback (IPython's exception_only, _render_traceback_); False when there is no
+ * front end to take it */
 static Value b_show_traceback(int argc, const Value *argv, Obj *kw) {
-  if (func_check_args("show_traceback", argc, kw, 1, 1) < 0) return val_null();
+  if (func_check_args("show_traceback", argc, kw, 1, 2) < 0) return val_null();
+  Value given = argc > 1 && !VAL_IS_NONE(argv[1]) ? argv[1] : val_null();
+  if (!VAL_IS_NULL(given)) {
+    if (!VAL_IS_LIST(given)) return obj_raise(&exc_TypeError, "show_traceback() lines must be a list of str");
+    for (int64_t i = 0; i < LIST(given.u.o)->len; i++)
+      if (!VAL_IS_STR(LIST(given.u.o)->items[i]))
+        return obj_raise(&exc_TypeError, "show_traceback() lines must be a list of str");
+  }
   const sb_sink *k = obj_ts.sink;
   if (!k || !k->show_error) return val_bool(0);
   char **lines = NULL;
-  int n = tb_format_exception(argv[0], &lines);
+  int n = 0;
+  if (VAL_IS_NULL(given)) {
+    n = tb_format_exception(argv[0], &lines);
+  } else {
+    int64_t len = LIST(given.u.o)->len;
+    lines = len > 0 && len < (1 << 24) ? calloc((size_t)len, sizeof *lines) : NULL;
+    if (len > 0 && !lines) return obj_raise(&exc_MemoryError, "show_traceback");
+    for (int64_t i = 0; i < len; i++) {
+      Value it = LIST(given.u.o)->items[i];
+      lines[i] = strndup(str_cstr(it), STR(it.u.o)->len);
+      if (!lines[i]) {
+        for (int64_t j = 0; j < i; j++) free(lines[j]);
+        free(lines);
+        return obj_raise(&exc_MemoryError, "show_traceback");
+      }
+    }
+    n = (int)len;
+  }
   char *name = tb_exc_name(argv[0]), *val = tb_exc_value(argv[0]);
   k->show_error(k->ud, name, val, (const char *const *)lines, n < 0 ? 0 : n);
   free(name);
@@ -118,7 +144,7 @@ static const MethodDef comm_functions[] = {
     {"log", b_log, "log(text)\n\nWrite a line to the process's stderr (the kernel's log).", 0},
     {"publish", b_publish, "publish(msg_type, content_json, metadata_json='{}', buffers=None)\n\nSend a comm_open/comm_msg/comm_close (with a list of bytes as binary buffers) to the front end; False if there is none.", 0},
     {"request_buffers", b_request_buffers, "request_buffers()\n\nThe binary buffers of the message being answered, as a list of bytes.", 0},
-    {"show_traceback", b_show_traceback, "show_traceback(exc)\n\nShow a caught exception as an error message to the front end; False if there is none.", 0},
+    {"show_traceback", b_show_traceback, "show_traceback(exc, lines=None)\n\nShow a caught exception as an error message to the front end (lines: the traceback to show instead of exc's); False if there is none.", 0},
     {"parent_header", b_parent_header, "parent_header()\n\nThe JSON text of the header of the request being answered, or None.", 0},
     {"has_frontend", b_has_frontend, "has_frontend()\n\nWhether comm messages reach a front end.", 0},
     {NULL}};

@@ -350,7 +350,18 @@ static const MethodDef display_functions[] = {
 
 int display_builtins(Value builtins) { return module_add_functions(builtins, display_functions); }
 
+/* echo_result(value): value as a cell's result (an execute_result in a notebook, its repr in
+ * the REPL), as IPython's displayhook shows the last expression of a nested run_cell */
+static Value b_echo_result(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("echo_result", argc, kw, 1, 1) < 0) return val_null();
+  if (VAL_IS_NONE(argv[0])) return val_none();
+  display_echo_result(argv[0], obj_ts.sink);
+  if (obj_err_occurred()) return val_null();
+  return val_none();
+}
+
 static const MethodDef private_functions[] = {
+    {"echo_result", b_echo_result, "echo_result(value)\n\nShow value as a cell's result (an execute_result in a notebook).", 0},
     {"set_float_format", b_set_float_format, "set_float_format(fmt)\n\nThe %-format of floats shown as a cell's value (None: repr).", 0},
     {NULL}};
 

@@ -268,6 +268,7 @@ static Value f_flush(int argc, const Value *argv, Obj *kw) {
   FileObj *f = (FileObj *)argv[0].u.o;
   if (f->fp && !f->stream && !f->closed) fflush(f->fp);
   if (f->stream) fflush(f->stream == 2 ? stderr : stdout);   /* the script sink's stdio */
+  if (f->stream && obj_ts.sink && obj_ts.sink->flush) obj_ts.sink->flush(obj_ts.sink->ud);
   return val_none();
 }
 

@@ -283,6 +283,32 @@ static void report_error(sb_session *ss, Value exc, const sb_sink *sink) {
   free(lines);
 }
 
+/* IPython's set_custom_exc: a handler registered with the IPython module (imported) takes a
+ * cell's exception and shows what it wants; 1 when it did. An error in the hook itself leaves
+ * the exception to the usual report. */
+static int custom_exc(Session *s, Value exc) {
+  Value m = VAL_IS_DICT(s->modules) ? dict_getstr(s->modules, "IPython") : val_null();
+  if (!VAL_IS_OBJ(m) || m.u.o->type != &module_type) return 0;
+  if (VAL_IS_NULL(module_get(m, "_sable_custom_exc"))) {
+    obj_err_clear();
+    return 0;
+  }
+  Value r = op_call_method(m, "_sable_custom_exc", 1, &exc);
+  int handled = VAL_IS_NULL(r) ? 0 : op_truth(r) == 1;
+  val_decref(r);
+  obj_err_clear();
+  return handled;
+}
+
+/* the exception a custom handler showed: the request fails, nothing more is shown */
+static void report_shown(Value exc, const sb_sink *sink) {
+  if (!sink || !sink->error) return;
+  char *name = tb_exc_name(exc), *val = tb_exc_value(exc);
+  sink->error(sink->ud, name, val, NULL, 0);
+  free(name);
+  free(val);
+}
+
 int sb_on_cell_end(Value f) {
   Session *s = obj_ts.session;
   if (!s) return obj_raise(&exc_RuntimeError, "no session"), -1;
@@ -391,7 +417,8 @@ static void run_job(ExecJob *j) {
       }
       j->status = SB_EXIT;
     } else if (!VAL_IS_NULL(exc)) {
-      report_error(j->ss, exc, obj_ts.sink);
+      if (j->mode == SB_INTERACTIVE && custom_exc(s, exc)) report_shown(exc, obj_ts.sink);
+      else report_error(j->ss, exc, obj_ts.sink);
       j->status = SB_ERROR;
     } else {
       j->status = SB_ERROR;

@@ -37,7 +37,9 @@ typedef struct sb_sink {
    * If NULL the session reads from the process's stdin. */
   char *(*input)(void *ud, const char *prompt, int password);
   /* an uncaught exception: name ("ValueError"), value (str of the exception) and the
-   * traceback as lines (the last one is "ValueError: ..."). Called before sb_exec returns. */
+   * traceback as lines (the last one is "ValueError: ..."). Called before sb_exec returns.
+   * tb NULL (ntb 0): a handler the program registered (IPython's set_custom_exc) has shown the
+   * exception already; the request still fails, nothing more is shown. */
   void (*error)(void *ud, const char *ename, const char *evalue, const char *const *tb, int ntb);
   /* Jupyter comms (the `comm` module, ipywidgets): publish a comm_open / comm_msg / comm_close
    * whose content is the JSON object text json (n bytes) and metadata the JSON object text meta
@@ -58,6 +60,9 @@ typedef struct sb_sink {
   /* the i-th binary buffer of the request being answered (a comm message's frames after the
    * content): 0 with *p and *n set, -1 past the last; NULL: requests carry none */
   int (*request_buffer)(void *ud, int i, const char **p, size_t *n);
+  /* sys.stdout.flush() / sys.stderr.flush(): send the text written so far now; NULL: writes
+   * are not held */
+  void (*flush)(void *ud);
 } sb_sink;
 
 typedef enum sb_mode {

@@ -304,6 +304,118 @@ def _indent(text, n):
 _HIDDEN = {"In", "Out", "get_ipython", "exit", "quit"}
 
 
+class ExecutionInfo:
+    """The arguments of a run_cell call (IPython.core.interactiveshell.ExecutionInfo)."""
+
+    def __init__(self, raw_cell, store_history, silent, shell_futures, cell_id):
+        self.raw_cell = raw_cell
+        self.store_history = store_history
+        self.silent = silent
+        self.shell_futures = shell_futures
+        self.cell_id = cell_id
+
+    def __repr__(self):
+        raw_cell = (self.raw_cell[:50] + "..") if len(self.raw_cell) > 52 else self.raw_cell
+        return '<%s object at %x, raw_cell="%s" store_history=%s silent=%s shell_futures=%s cell_id=%s>' % (
+            self.__class__.__qualname__, id(self), raw_cell, self.store_history, self.silent,
+            self.shell_futures, self.cell_id)
+
+
+class ExecutionResult:
+    """What run_cell returns: the value of the last expression and the error, if any."""
+
+    def __init__(self, info):
+        self.execution_count = None
+        self.error_before_exec = None
+        self.error_in_exec = None
+        self.info = info
+        self.result = None
+
+    @property
+    def success(self):
+        return (self.error_before_exec is None) and (self.error_in_exec is None)
+
+    def raise_error(self):
+        """Reraises the error that happened, if any."""
+        if self.error_before_exec is not None:
+            raise self.error_before_exec
+        if self.error_in_exec is not None:
+            raise self.error_in_exec
+
+    def __repr__(self):
+        return "<%s object at %x, execution_count=%s error_before_exec=%s error_in_exec=%s info=%s result=%s>" % (
+            self.__class__.__qualname__, id(self), self.execution_count, self.error_before_exec,
+            self.error_in_exec, repr(self.info), repr(self.result))
+
+
+class Config(dict):
+    """traitlets' Config as far as code reads it: a dict whose sections are attributes
+    (`'IPKernelApp' in get_ipython().config` tells a notebook kernel from a terminal)."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if name not in self:
+            self[name] = Config()
+        return self[name]
+
+    def __setattr__(self, name, value):
+        self[name] = value
+
+
+def _exc_from(exc_tuple):
+    """(etype, value, tb) from exc_tuple, else the exception being handled, else sys.last_*;
+    ValueError when there is none (IPython's _get_exc_info). Sets sys.last_*."""
+    if exc_tuple is None:
+        etype, value, tb = sys.exc_info()
+    else:
+        etype, value, tb = exc_tuple
+    if etype is None and getattr(sys, "last_type", None) is not None:
+        etype, value, tb = sys.last_type, sys.last_value, sys.last_traceback
+    if etype is None:
+        raise ValueError("No exception to find")
+    if value is None:
+        value = etype()
+    sys.last_type = etype
+    sys.last_value = value
+    sys.last_traceback = tb
+    return etype, value, tb
+
+
+def _show(etype, value, tb, stb):
+    """An error message to the front end (the kernel's format); stderr where there is none.
+    stb: the traceback lines to show, None for value's own traceback (tb when given)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    import comm as _comm
+    saved = value.__traceback__
+    if tb is not None and tb is not saved:
+        value.__traceback__ = tb
+    try:
+        if _comm._native.show_traceback(value, stb):
+            return
+        if stb is None:
+            import traceback
+            traceback.print_exception(etype, value, value.__traceback__)
+        else:
+            sys.stderr.write("\n".join(stb) + "\n")
+    finally:
+        value.__traceback__ = saved
+
+
+def _sable_custom_exc(exc):
+    """Called by the session (lang/core/sb.c) with a cell's uncaught exception: True when a
+    handler of set_custom_exc took it (the cell still fails, nothing more is shown)."""
+    sh = _shell
+    if sh is None or not sh.custom_exceptions or not isinstance(exc, sh.custom_exceptions):
+        return False
+    sys.last_type = type(exc)
+    sys.last_value = exc
+    sys.last_traceback = exc.__traceback__
+    sh.CustomTB(type(exc), exc, exc.__traceback__)
+    return True
+
+
 class InteractiveShell:
     """The shell behind get_ipython(): magics, shell commands, the user's namespace."""
 
@@ -327,15 +439,192 @@ class InteractiveShell:
             "js": self._c_js, "svg": self._c_svg}
         self._oldpwd = None
         self.extension_manager = None
+        self.custom_exceptions = ()
+        self.CustomTB = None
+        self.config = Config()
+        if _ip.frontend() == "kernel":
+            self.config["IPKernelApp"] = Config()
 
     # ---- the public surface --------------------------------------------------------------
     @property
     def user_ns(self):
         return _ip.user_ns()
 
-    def push(self, variables):
-        for k in variables:
-            _ip.set_user(k, variables[k])
+    @property
+    def user_global_ns(self):
+        return _ip.user_ns()
+
+    def push(self, variables, interactive=True):
+        """Bind names in the user's namespace: a dict, or names (a str of names separated by
+        spaces, a list or tuple) looked up in the caller's frame."""
+        if isinstance(variables, dict):
+            vdict = variables
+        elif isinstance(variables, (str, list, tuple)):
+            vlist = variables.split() if isinstance(variables, str) else variables
+            vdict = {}
+            cf = sys._getframe(1)
+            for name in vlist:
+                try:
+                    vdict[name] = eval(name, cf.f_globals, cf.f_locals)
+                except Exception:
+                    print("Could not get variable %s from %s" % (name, cf.f_code.co_name))
+        else:
+            raise ValueError("variables must be a dict/str/list/tuple")
+        for k in vdict:
+            _ip.set_user(k, vdict[k])
+
+    def del_var(self, varname, by_name=False):
+        """Delete a variable from the user's namespace (by_name: only that name, else every
+        name bound to the same object)."""
+        if varname in ("__builtin__", "__builtins__"):
+            raise ValueError("Refusing to delete %s" % varname)
+        ns = _ip.user_ns()
+        if by_name:
+            if varname not in ns:
+                raise NameError("name '%s' is not defined" % varname)
+            _ip.del_user(varname)
+            return
+        if varname not in ns:
+            raise NameError("name '%s' is not defined" % varname)
+        obj = ns[varname]
+        for name in [n for n in list(ns.keys()) if ns[n] is obj]:
+            _ip.del_user(name)
+
+    # ---- tracebacks ------------------------------------------------------------------------
+    def get_exception_only(self, exc_tuple=None):
+        """The exception that just occurred, without its traceback (ends with a newline)."""
+        import traceback
+        etype, value, tb = _exc_from(exc_tuple)
+        return "".join(traceback.format_exception_only(etype, value))
+
+    def show_usage_error(self, exc):
+        print("UsageError: %s" % exc, file=sys.stderr)
+
+    def showtraceback(self, exc_tuple=None, filename=None, tb_offset=None, exception_only=False,
+                      running_compiled_code=False):
+        """Show the exception being handled (or exc_tuple, or the last one): in a notebook an
+        error message that does not fail the cell; elsewhere its traceback on stderr."""
+        try:
+            etype, value, tb = _exc_from(exc_tuple)
+        except ValueError:
+            print("No traceback available to show.", file=sys.stderr)
+            return
+        if isinstance(etype, type) and issubclass(etype, UsageError):
+            self.show_usage_error(value)
+            return
+        if not isinstance(value, BaseException):
+            print(str(etype.__name__ if isinstance(etype, type) else etype) + ": " + str(value), file=sys.stderr)
+            return
+        if tb is None:
+            tb = value.__traceback__
+        if tb_offset:
+            for _ in range(tb_offset):
+                if tb is None or tb.tb_next is None:
+                    break
+                tb = tb.tb_next
+        stb = None
+        if exception_only:
+            import traceback
+            stb = ["An exception has occurred, use %tb to see the full traceback.\n"]
+            stb.extend(traceback.format_exception_only(etype, value))
+        elif hasattr(value, "_render_traceback_"):
+            try:
+                stb = value._render_traceback_()
+            except Exception:
+                print("Unexpected exception formatting exception. Falling back to standard exception")
+                import traceback
+                traceback.print_exc()
+                return
+        self._showtraceback(etype, value, stb, tb)
+
+    def _showtraceback(self, etype, evalue, stb, tb=None):
+        _show(etype, evalue, tb, stb)
+
+    def showsyntaxerror(self, filename=None, running_compiled_code=False):
+        """Show the SyntaxError being handled (the traceback as the kernel formats one)."""
+        try:
+            etype, value, tb = _exc_from(None)
+        except ValueError:
+            print("No traceback available to show.", file=sys.stderr)
+            return
+        self._showtraceback(etype, value, None, tb)
+
+    def set_custom_exc(self, exc_tuple, handler):
+        """Call handler(shell, etype, value, tb, tb_offset=None) for the exceptions in exc_tuple
+        that escape a cell (or run_cell) instead of showing them; a handler that fails is
+        unregistered. handler None: a basic one that prints what it got."""
+        if not isinstance(exc_tuple, tuple):
+            raise TypeError("The custom exceptions must be given as a tuple.")
+
+        def dummy_handler(self, etype, value, tb, tb_offset=None):
+            print("*** Simple custom exception handler ***")
+            print("Exception type :", etype)
+            print("Exception value:", value)
+            print("Traceback      :", tb)
+
+        def validate_stb(stb):
+            msg = "CustomTB must return list of strings, not %r" % (stb,)
+            if stb is None:
+                return []
+            elif isinstance(stb, str):
+                return [stb]
+            elif not isinstance(stb, list):
+                raise TypeError(msg)
+            for line in stb:
+                if not isinstance(line, str):
+                    raise TypeError(msg)
+            return stb
+
+        if handler is None:
+            wrapped = dummy_handler
+        else:
+            def wrapped(self, etype, value, tb, tb_offset=None):
+                try:
+                    stb = handler(self, etype, value, tb, tb_offset=tb_offset)
+                    return validate_stb(stb)
+                except Exception:
+                    import traceback
+                    self.set_custom_exc((), None)
+                    print("Custom TB Handler failed, unregistering", file=sys.stderr)
+                    e2 = sys.exc_info()[1]
+                    print("".join(traceback.format_exception(type(e2), e2, e2.__traceback__)))
+                    print("The original exception:")
+                    stb = traceback.format_exception(etype, value, tb)
+                    print("".join(stb))
+                    return stb
+        shell = self
+
+        def custom_tb(etype, value, tb, tb_offset=None):   # bound to the shell, as a method
+            return wrapped(shell, etype, value, tb, tb_offset=tb_offset)
+        self.CustomTB = custom_tb
+        self.custom_exceptions = exc_tuple
+
+    @classmethod
+    def instance(cls, *args, **kwargs):
+        """The running shell (traitlets' SingletonConfigurable.instance)."""
+        return get_ipython()
+
+    @classmethod
+    def initialized(cls):
+        return True
+
+    def enable_matplotlib(self, gui=None):
+        """%matplotlib gui: every backend draws inline; returns (gui, backend) as IPython."""
+        self.run_line_magic("matplotlib", gui or "")
+        g = gui or "inline"
+        return (g, "module://matplotlib_inline.backend_inline" if g == "inline" else g)
+
+    # ---- the kernel ------------------------------------------------------------------------
+    def get_parent(self):
+        """The request being answered (its header under "header"), as ipykernel's shell."""
+        import json
+        import comm as _comm
+        h = _comm._native.parent_header()
+        if h is None:
+            return {}
+        header = json.loads(h)
+        return {"header": header, "msg_id": header.get("msg_id"),
+                "msg_type": header.get("msg_type")}
 
     def run_line_magic(self, magic_name, line, _stack_depth=1):
         f = self._line_magics.get(magic_name)
@@ -448,13 +737,41 @@ class InteractiveShell:
         return SList(text.splitlines())
 
     def ev(self, expr):
+        """Evaluate an expression in the user's namespace and return its value."""
         return _ip.run(expr, "eval", "<ev>")
 
     def ex(self, cmd):
+        """Execute statements in the user's namespace."""
         _ip.run(cmd, "exec", "<ex>")
 
-    def run_cell(self, raw_cell, store_history=False, silent=False):
-        return _ip.run(raw_cell, "exec", "<cell>")
+    def run_cell(self, raw_cell, store_history=False, silent=False, shell_futures=True,
+                 cell_id=None):
+        """Run Python source in the user's namespace as a cell: the last expression's value is
+        shown (unless silent) and returned in the ExecutionResult; an exception is shown
+        (or given to set_custom_exc's handler) and recorded, not raised; silent: nothing shown
+        and no result. IPython syntax
+        (%magic, !cmd) is not translated here."""
+        info = ExecutionInfo(raw_cell, store_history, silent, shell_futures, cell_id)
+        result = ExecutionResult(info)
+        if not raw_cell or raw_cell.isspace():
+            return result
+        try:
+            if silent:   # no displayhook: nothing shown, no result (as IPython)
+                _ip.run(raw_cell, "exec", "<cell>")
+            else:
+                result.result = _ip.run(raw_cell, "single", "<cell>")
+                if result.result is not None:
+                    _disp.echo_result(result.result)
+        except SyntaxError as e:
+            result.error_before_exec = e
+            self.showsyntaxerror()
+        except BaseException as e:
+            result.error_in_exec = e
+            if self.custom_exceptions and isinstance(e, self.custom_exceptions):
+                self.CustomTB(type(e), e, e.__traceback__)
+            else:
+                self.showtraceback()
+        return result
 
     # ---- line magics ---------------------------------------------------------------------
     def _m_nothing(self, line, cell=None):
@@ -845,6 +1162,36 @@ class InteractiveShell:
         _disp.display(SVG(cell))
 
 
+class _Kernel:
+    """ipykernel's kernel object as code reaches it through get_ipython().kernel: the comm
+    manager (register_target for comms the front end opens) and the request being answered."""
+
+    def __init__(self, shell):
+        self.shell = shell
+
+    @property
+    def comm_manager(self):
+        import comm
+        return comm.get_comm_manager()
+
+    def get_parent(self, channel=None):
+        return self.shell.get_parent()
+
+
+class ZMQInteractiveShell(InteractiveShell):
+    """The shell in a notebook kernel (its class name is how libraries tell a notebook)."""
+    __module__ = "ipykernel.zmqshell"
+
+    def __init__(self):
+        InteractiveShell.__init__(self)
+        self.kernel = _Kernel(self)
+
+
+class TerminalInteractiveShell(InteractiveShell):
+    """The shell in the REPL and in scripts."""
+    __module__ = "IPython.terminal.interactiveshell"
+
+
 _shell = None
 
 
@@ -852,5 +1199,5 @@ def get_ipython():
     """The running shell (magics, system, user_ns), as IPython's get_ipython()."""
     global _shell
     if _shell is None:
-        _shell = InteractiveShell()
+        _shell = ZMQInteractiveShell() if _ip.frontend() == "kernel" else TerminalInteractiveShell()
     return _shell

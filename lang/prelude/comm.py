@@ -181,9 +181,11 @@ class CommManager:
 
 
 def _log(text):
-    # ipykernel's logger writes to sys.stderr, which the kernel sends to the front end
+    # ipykernel's logger writes to sys.stderr, which the kernel sends to the front end, and
+    # flushes it (logging's StreamHandler), so the text goes out before a comm_close after it
     import sys
     sys.stderr.write(text + "\n")
+    sys.stderr.flush()
 
 
 def _log_exc(text):
