@@ -429,9 +429,10 @@ class deque:
         r.setmaxlen(maxlen)
         if iterable is not self:
             r.extend(iterable)
-    @property
-    def maxlen(self):
-        return self._deque__r.maxlen
+    def _no_maxlen(self, v=None):
+        raise AttributeError("attribute 'maxlen' of 'collections.deque' objects is not writable")
+    maxlen = property(lambda self: self._deque__r.maxlen, _no_maxlen, _no_maxlen,
+                      'maximum size of a deque or None if unbounded')
     def append(self, x):
         self._deque__r.append(x)
     def appendleft(self, x):
@@ -480,7 +481,7 @@ class deque:
         return self._deque__r.count(x)
     def index(self, x, *args):
         if len(args) > 2:
-            raise TypeError(f'index expected at most 3 arguments, got {len(args) + 1}')
+            raise TypeError(f'index() takes at most 3 arguments ({len(args) + 1} given)')
         n = len(self._deque__r)
         start, stop = 0, n
         if args:
