@@ -5,7 +5,8 @@ import copyreg as _copyreg
 from _thread import get_ident as _get_ident
 from _sable_odict import iter as _od_iter, state as _od_state, clear as _od_clear, \
     popfirst as _od_popfirst, move_to_end as _od_move_to_end
-from _sable_deque import ring as _dq_ring
+from _sable_deque import ring as _dq_ring, deque_append as _dq_append, \
+    deque_appendleft as _dq_appendleft, deque_pop as _dq_pop, deque_popleft as _dq_popleft
 
 _tuple_new = tuple.__new__
 _GenericAlias = type(list[int])
@@ -433,10 +434,11 @@ class deque:
         raise AttributeError("attribute 'maxlen' of 'collections.deque' objects is not writable")
     maxlen = property(lambda self: self._deque__r.maxlen, _no_maxlen, _no_maxlen,
                       'maximum size of a deque or None if unbounded')
-    def append(self, x):
-        self._deque__r.append(x)
-    def appendleft(self, x):
-        self._deque__r.appendleft(x)
+    # native methods (they bind as methods do): no Sable frame for the hot operations
+    append = _dq_append
+    appendleft = _dq_appendleft
+    pop = _dq_pop
+    popleft = _dq_popleft
     def extend(self, it):
         if it is self:
             it = self._deque__r.tolist()
@@ -445,10 +447,6 @@ class deque:
         if it is self:
             it = self._deque__r.tolist()
         self._deque__r.extendleft(it)
-    def pop(self):
-        return self._deque__r.pop()
-    def popleft(self):
-        return self._deque__r.popleft()
     def rotate(self, n=1):
         self._deque__r.rotate(_as_index(n, "{!r} object cannot be interpreted as an integer"))
     def clear(self):

@@ -2,6 +2,7 @@
  * O(1) appends and pops at both ends, CPython's state counter, mutation checks and iterators. */
 #include "core/core.h"
 #include "core/modtable.h"
+#include <stdio.h>
 
 /* The items are buf[(head + i) & (cap - 1)] for i < len; cap is 0 or a power of two. state
  * changes exactly where CPython's deque->state does (appends, pops, rotations, clear, del,
@@ -574,11 +575,11 @@ static const MethodDef rit_methods[] = {
     {"__length_hint__", rit_length_hint, "__length_hint__()\nPrivate method returning an estimate of len(list(it)).", 0},
     {NULL}};
 
-static TypeObj ring_iter_type = {OBJ_TYPE_HEAD, .name = "_collections._deque_iterator",
+static TypeObj ring_iter_type = {OBJ_TYPE_HEAD, .name = "_deque_iterator",
                                  .flags = TF_GC, .dealloc = rit_dealloc, .traverse = rit_traverse,
                                  .clear = rit_clear, .iter = rit_iter, .next = rit_next,
                                  .methods = rit_methods};
-static TypeObj ring_reviter_type = {OBJ_TYPE_HEAD, .name = "_collections._deque_reverse_iterator",
+static TypeObj ring_reviter_type = {OBJ_TYPE_HEAD, .name = "_deque_reverse_iterator",
                                     .flags = TF_GC, .dealloc = rit_dealloc,
                                     .traverse = rit_traverse, .clear = rit_clear,
                                     .iter = rit_iter, .next = rit_next, .methods = rit_methods};
@@ -644,6 +645,71 @@ static TypeObj ring_type = {OBJ_TYPE_HEAD, .name = "_deque_ring", .flags = TF_GC
                             .clear = ring_gc_clear, .len = ring_len, .contains = ring_contains,
                             .iter = ring_iter, .methods = ring_methods, .getset = ring_getset};
 
+/* ---- deque's own hot methods ------------------------------------------------------------
+ * append/appendleft/pop/popleft are builtins placed in the deque class's body: a builtin with
+ * an owner binds as a method, so d.append(x) runs no Sable frame. The owner is `object` (any
+ * instance passes the generic check); each one finds its ring in the instance's __dict__ and
+ * says CPython's descriptor error when there is none. Messages are CPython's, named deque.x. */
+static Ring *self_ring(Value self, const char *meth) {
+  Obj **dp = type_instance_dict_ptr(self);
+  if (dp && *dp) {
+    Value r = dict_getstr(val_obj(*dp), "_deque__r");
+    if (VAL_IS_OBJ(r) && r.u.o->type == &ring_type) return (Ring *)r.u.o;
+    if (obj_err_occurred()) return NULL;
+  }
+  obj_raise(&exc_TypeError, "descriptor '%s' for 'collections.deque' objects doesn't apply to a '%s' object",
+            meth, op_type_name(self));
+  return NULL;
+}
+
+static int fast_args(const char *meth, int argc, Obj *kw, int want) {
+  if (func_kwcount(kw)) {
+    obj_raise(&exc_TypeError, "deque.%s() takes no keyword arguments", meth);
+    return -1;
+  }
+  if (argc < 1) {
+    obj_raise(&exc_TypeError, "unbound method deque.%s() needs an argument", meth);
+    return -1;
+  }
+  if (argc - 1 == want) return 0;
+  if (want)
+    obj_raise(&exc_TypeError, "deque.%s() takes exactly one argument (%d given)", meth, argc - 1);
+  else
+    obj_raise(&exc_TypeError, "deque.%s() takes no arguments (%d given)", meth, argc - 1);
+  return -1;
+}
+
+static Value d_push(int argc, const Value *argv, Obj *kw, int left) {
+  const char *name = left ? "appendleft" : "append";
+  if (fast_args(name, argc, kw, 1) < 0) return val_null();
+  Ring *r = self_ring(argv[0], name);
+  if (!r) return val_null();
+  return ring_push(r, argv[1], left) < 0 ? val_null() : val_none();
+}
+static Value d_append(int argc, const Value *argv, Obj *kw) { return d_push(argc, argv, kw, 0); }
+static Value d_appendleft(int argc, const Value *argv, Obj *kw) { return d_push(argc, argv, kw, 1); }
+
+static Value d_pop_end(int argc, const Value *argv, Obj *kw, int left) {
+  const char *name = left ? "popleft" : "pop";
+  if (fast_args(name, argc, kw, 0) < 0) return val_null();
+  Ring *r = self_ring(argv[0], name);
+  if (!r) return val_null();
+  if (!r->len) return obj_raise(&exc_IndexError, "pop from an empty deque");
+  r->state++;
+  Value x = take_end(r, left);
+  ring_maybe_shrink(r);
+  return x;
+}
+static Value d_pop(int argc, const Value *argv, Obj *kw) { return d_pop_end(argc, argv, kw, 0); }
+static Value d_popleft(int argc, const Value *argv, Obj *kw) { return d_pop_end(argc, argv, kw, 1); }
+
+static const MethodDef deque_methods[] = {
+    {"append", d_append, "append(x)\nAdd an element to the right side of the deque.", 0},
+    {"appendleft", d_appendleft, "appendleft(x)\nAdd an element to the left side of the deque.", 0},
+    {"pop", d_pop, "pop()\nRemove and return the rightmost element.", 0},
+    {"popleft", d_popleft, "popleft()\nRemove and return the leftmost element.", 0},
+    {NULL}};
+
 static const MethodDef deque_functions[] = {
     {"ring", f_ring, "ring(maxlen=None)\n\nAn empty deque ring, the storage of collections.deque.", 0},
     {NULL}};
@@ -652,5 +718,16 @@ int modinit__sable_deque(Value m) {
   if (type_ready(&ring_type) < 0 || type_ready(&ring_iter_type) < 0 ||
       type_ready(&ring_reviter_type) < 0)
     return -1;
-  return module_add_functions(m, deque_functions);
+  if (module_add_functions(m, deque_functions) < 0) return -1;
+  for (const MethodDef *d = deque_methods; d->name; d++) {
+    Value f = func_builtin_new(d->name, d->fn, d->doc);
+    if (VAL_IS_NULL(f)) return -1;
+    ((BuiltinObj *)f.u.o)->owner = &type_object_type;
+    char key[32];
+    snprintf(key, sizeof key, "deque_%s", d->name);
+    int rc = module_add(m, key, f);
+    val_decref(f);
+    if (rc < 0) return -1;
+  }
+  return 0;
 }

@@ -128,3 +128,20 @@ b = deque([E(1), E(2)])
 a = deque([E(1, b), E(2)])
 err(lambda: a == b)
 print(a, b)
+
+# the hot methods as bound and unbound methods, through super(), and their argument errors
+d = deque()
+err(lambda: d.append())
+err(lambda: d.append(1, 2))
+err(lambda: d.append(x=1))
+err(lambda: d.pop(1))
+err(lambda: d.popleft())
+err(lambda: deque.append(5, 1))
+deque.append(d, 3); deque.appendleft(d, 2); print(d, deque.pop(d), d.popleft(), d)
+class S(deque):
+    def append(self, x):
+        super().append(x + 1)
+    def pop(self):
+        return ('popped', super().pop())
+s = S([1]); s.append(5); print(s, s.pop(), s.popleft())
+f = d.append; f(9); print(d, callable(f), deque.append.__name__, d.popleft.__name__)
