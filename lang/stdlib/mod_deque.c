@@ -278,13 +278,14 @@ static Value m_reverse(int argc, const Value *argv, Obj *kw) {
   return val_none();
 }
 
-/* an index into the ring (negative from the end), or IndexError as deque_item */
-static int ring_index(Ring *r, Value iv, int64_t *out) {
+/* an index into the ring (negative from the end), or IndexError as deque_item; an int beyond
+ * int64 is big_exc's error (IndexError to read, OverflowError to assign or delete: CPython's) */
+static int ring_index(Ring *r, Value iv, int64_t *out, TypeObj *big_exc) {
   int64_t i;
   if (VAL_IS_INTLIKE(iv)) {
     i = iv.u.i;
   } else if (num_is_big(iv)) {
-    obj_raise(&exc_IndexError, "cannot fit 'int' into an index-sized integer");
+    obj_raise(big_exc, "cannot fit 'int' into an index-sized integer");
     return -1;
   } else if (op_as_int(iv, &i) < 0) {
     return -1;
@@ -301,7 +302,7 @@ static int ring_index(Ring *r, Value iv, int64_t *out) {
 static Value m_get(int argc, const Value *argv, Obj *kw) {
   SELF("get", 1, 1);
   int64_t i;
-  if (ring_index(r, argv[1], &i) < 0) return val_null();
+  if (ring_index(r, argv[1], &i, &exc_IndexError) < 0) return val_null();
   return val_incref(AT(r, i));
 }
 
@@ -309,7 +310,7 @@ static Value m_get(int argc, const Value *argv, Obj *kw) {
 static Value m_set(int argc, const Value *argv, Obj *kw) {
   SELF("set", 2, 2);
   int64_t i;
-  if (ring_index(r, argv[1], &i) < 0) return val_null();
+  if (ring_index(r, argv[1], &i, &exc_OverflowError) < 0) return val_null();
   Value old = AT(r, i);
   AT(r, i) = val_incref(argv[2]);
   val_decref(old);
@@ -334,7 +335,7 @@ static Value ring_del_at(Ring *r, int64_t i) {
 static Value m_delete(int argc, const Value *argv, Obj *kw) {
   SELF("delete", 1, 1);
   int64_t i;
-  if (ring_index(r, argv[1], &i) < 0) return val_null();
+  if (ring_index(r, argv[1], &i, &exc_OverflowError) < 0) return val_null();
   val_decref(ring_del_at(r, i));
   ring_maybe_shrink(r);
   return val_none();
@@ -491,6 +492,8 @@ static Value m_copy(int argc, const Value *argv, Obj *kw) {
 static Value m_repeat(int argc, const Value *argv, Obj *kw) {
   SELF("repeat", 1, 1);
   int64_t size;
+  if (num_is_big(argv[1]))
+    return obj_raise(&exc_OverflowError, "cannot fit 'int' into an index-sized integer");
   if (op_as_int(argv[1], &size) < 0) return val_null();
   int64_t n = r->len;
   if (n == 0 || size == 1) return val_none();

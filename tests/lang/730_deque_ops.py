@@ -137,3 +137,11 @@ show(isinstance(deque(), cabc.MutableSequence), isinstance(deque(), cabc.Sequenc
 match deque([1, 2]):
     case [a1, b1]:
         show('matched', a1, b1)
+
+# ints beyond the index range
+d = deque([1, 2, 3])
+err(lambda: d.insert(2**70, 1)); err(lambda: d.rotate(2**70)); err(lambda: d.__delitem__(-2**70))
+err(lambda: d.__setitem__(2**64, 0)); err(lambda: d * 2**62); err(lambda: deque([1], 2**70))
+err(lambda: deque().__imul__(2**70)); err(lambda: deque([1]) * -2**70)
+err(lambda: d.index(1, 2**80)); err(lambda: d.index(1, -2**80, 2**80))
+e = deque([1], maxlen=3); e *= 2**62; show(e)
