@@ -480,19 +480,21 @@ class deque:
     def index(self, x, *args):
         if len(args) > 2:
             raise TypeError(f'index() takes at most 3 arguments ({len(args) + 1} given)')
-        n = len(self._deque__r)
-        start, stop = 0, n
+        r = self._deque__r
+        state = r.state   # before any __index__ runs, as CPython's deque_index
+        start, stop = 0, len(r)
         if args:
             start = _as_index(args[0], 'slice indices must be integers or have an __index__ method')
         if len(args) > 1:
             stop = _as_index(args[1], 'slice indices must be integers or have an __index__ method')
+        n = len(r)
         if stop < 0:
             stop = max(stop + n, 0)
         stop = min(stop, n)
         if start < 0:
             start = max(start + n, 0)
         start = min(start, stop)
-        return self._deque__r.index(x, start, stop)
+        return r.index(x, start, stop, state)
     def insert(self, i, x):
         self._deque__r.insert(i, x)
     def remove(self, x):

@@ -18,6 +18,7 @@ typedef struct Ring {
 
 #define AT(r, i) ((r)->buf[((r)->head + (i)) & ((r)->cap - 1)])
 #define MIN_CAP 8
+#define STATE_MASK (UINT64_MAX >> 1)   /* the state as Sable code sees it: a non-negative int */
 
 static TypeObj ring_type;
 
@@ -160,7 +161,9 @@ static Value get_maxlen(Value self) {
   Ring *r = (Ring *)self.u.o;
   return r->maxlen < 0 ? val_none() : val_int(r->maxlen);
 }
-static Value get_state(Value self) { return val_int((int64_t)((Ring *)self.u.o)->state); }
+static Value get_state(Value self) {
+  return val_int((int64_t)(((Ring *)self.u.o)->state & STATE_MASK));
+}
 
 static Value m_append(int argc, const Value *argv, Obj *kw) {
   SELF("append", 1, 1);
@@ -415,20 +418,24 @@ static Value m_contains(int argc, const Value *argv, Obj *kw) {
   return k < 0 ? val_null() : val_bool(k);
 }
 
-/* index(x, start, stop) with start and stop already clipped to 0 <= start <= stop <= len */
+/* index(x, start, stop, state) with start and stop already clipped to 0 <= start <= stop <= len;
+ * state is the one before start and stop were converted (their __index__ may mutate): CPython
+ * takes deque->state before parsing its arguments */
 static Value m_index(int argc, const Value *argv, Obj *kw) {
-  SELF("index", 3, 3);
-  int64_t start, stop;
-  if (op_as_int(argv[2], &start) < 0 || op_as_int(argv[3], &stop) < 0) return val_null();
+  SELF("index", 4, 4);
+  int64_t start, stop, st0;
+  if (op_as_int(argv[2], &start) < 0 || op_as_int(argv[3], &stop) < 0 ||
+      op_as_int(argv[4], &st0) < 0)
+    return val_null();
   if (stop > r->len) stop = r->len;
   if (start < 0) start = 0;
   Value hold = val_incref(argv[0]);
-  uint64_t st = r->state;
+  uint64_t st = (uint64_t)st0;
   for (int64_t i = start; i < stop; i++) {
     int k = eq_at(r, i, argv[1]);
     if (k > 0) { val_decref(hold); return val_int(i); }
     if (k < 0) { val_decref(hold); return val_null(); }
-    if (r->state != st) { val_decref(hold); return mutated(&exc_RuntimeError); }
+    if ((r->state & STATE_MASK) != st) { val_decref(hold); return mutated(&exc_RuntimeError); }
   }
   val_decref(hold);
   Value rp = op_repr(argv[1]);
@@ -628,7 +635,7 @@ static const MethodDef ring_methods[] = {
     {"insert", m_insert, "insert(i, x)\nInsert x before index i.", 0},
     {"count", m_count, "count(x)\nHow many items equal x.", 0},
     {"contains", m_contains, "contains(x)\nWhether an item equals x.", 0},
-    {"index", m_index, "index(x, start, stop)\nThe first index of x in [start, stop).", 0},
+    {"index", m_index, "index(x, start, stop, state)\nThe first index of x in [start, stop).", 0},
     {"remove", m_remove, "remove(x)\nRemove the first item equal to x.", 0},
     {"tolist", m_tolist, "tolist()\nThe items as a list.", 0},
     {"copy", m_copy, "copy()\nA new ring with the same items and maxlen.", 0},

@@ -145,3 +145,24 @@ class S(deque):
         return ('popped', super().pop())
 s = S([1]); s.append(5); print(s, s.pop(), s.popleft())
 f = d.append; f(9); print(d, callable(f), deque.append.__name__, d.popleft.__name__)
+
+# index(): the state is taken before start and stop are converted (their __index__ may mutate)
+class Ix:
+    def __init__(self, v, act=None):
+        self.v, self.act = v, act
+    def __index__(self):
+        a, self.act = self.act, None
+        if a:
+            a()
+        return self.v
+for name in ('append', 'pop', 'reverse'):   # (rotate: CPython then reads its stale block position)
+    d = deque(range(6))
+    act = {'append': lambda: d.append(9), 'pop': d.pop, 'rotate': lambda: d.rotate(1),
+           'reverse': d.reverse}[name]
+    err(lambda: d.index(4, Ix(1, act), Ix(5)))
+    d = deque(range(6))
+    act = {'append': lambda: d.append(9), 'pop': d.pop, 'rotate': lambda: d.rotate(1),
+           'reverse': d.reverse}[name]
+    err(lambda: d.index(2, Ix(2), Ix(9, act)))   # found at the first comparison: no error
+    d = deque(range(6))
+    err(lambda: d.index(3, Ix(4, lambda: d.append(1)), Ix(2)))   # an empty range: ValueError
