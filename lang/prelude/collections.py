@@ -6,7 +6,9 @@ from _thread import get_ident as _get_ident
 from _sable_odict import iter as _od_iter, state as _od_state, clear as _od_clear, \
     popfirst as _od_popfirst, move_to_end as _od_move_to_end
 from _sable_deque import ring as _dq_ring, deque_append as _dq_append, \
-    deque_appendleft as _dq_appendleft, deque_pop as _dq_pop, deque_popleft as _dq_popleft
+    deque_appendleft as _dq_appendleft, deque_pop as _dq_pop, deque_popleft as _dq_popleft, \
+    deque_extend as _dq_extend, deque_extendleft as _dq_extendleft, deque_rotate as _dq_rotate, \
+    deque_clear as _dq_clear
 
 _tuple_new = tuple.__new__
 _GenericAlias = type(list[int])
@@ -439,18 +441,10 @@ class deque:
     appendleft = _dq_appendleft
     pop = _dq_pop
     popleft = _dq_popleft
-    def extend(self, it):
-        if it is self:
-            it = self._deque__r.tolist()
-        self._deque__r.extend(it)
-    def extendleft(self, it):
-        if it is self:
-            it = self._deque__r.tolist()
-        self._deque__r.extendleft(it)
-    def rotate(self, n=1):
-        self._deque__r.rotate(_as_index(n, "{!r} object cannot be interpreted as an integer"))
-    def clear(self):
-        self._deque__r.clear()
+    extend = _dq_extend
+    extendleft = _dq_extendleft
+    rotate = _dq_rotate
+    clear = _dq_clear
     def copy(self):
         # deque_copy: an exact deque is copied directly, a subclass called with the deque
         t = type(self)

@@ -713,7 +713,66 @@ static Value d_pop_end(int argc, const Value *argv, Obj *kw, int left) {
 static Value d_pop(int argc, const Value *argv, Obj *kw) { return d_pop_end(argc, argv, kw, 0); }
 static Value d_popleft(int argc, const Value *argv, Obj *kw) { return d_pop_end(argc, argv, kw, 1); }
 
+static Value d_clear(int argc, const Value *argv, Obj *kw) {
+  if (fast_args("clear", argc, kw, 0) < 0) return val_null();
+  Ring *r = self_ring(argv[0], "clear");
+  if (!r) return val_null();
+  if (r->len) {
+    r->state++;
+    ring_clear_items(r);
+  }
+  return val_none();
+}
+
+/* deque_rotate: at most one argument, an integer (or __index__) */
+static Value d_rotate(int argc, const Value *argv, Obj *kw) {
+  if (func_kwcount(kw)) return obj_raise(&exc_TypeError, "deque.rotate() takes no keyword arguments");
+  if (argc < 1) return obj_raise(&exc_TypeError, "unbound method deque.rotate() needs an argument");
+  if (argc > 2)
+    return obj_raise(&exc_TypeError, "deque.rotate expected at most 1 argument, got %d", argc - 1);
+  Ring *r = self_ring(argv[0], "rotate");
+  if (!r) return val_null();
+  int64_t n = 1;
+  if (argc > 1) {
+    Value hold = val_incref(argv[0]);   /* __index__ may drop the deque's last other reference */
+    int rc = op_as_int(argv[1], &n);
+    if (rc == 0) r = self_ring(argv[0], "rotate");
+    val_decref(hold);
+    if (rc < 0 || !r) return val_null();
+  }
+  ring_rotate(r, n);
+  return val_none();
+}
+
+/* deque_extend: extending by the deque itself goes through a list of its items */
+static Value d_extend_end(int argc, const Value *argv, Obj *kw, int left) {
+  const char *name = left ? "extendleft" : "extend";
+  if (fast_args(name, argc, kw, 1) < 0) return val_null();
+  Ring *r = self_ring(argv[0], name);
+  if (!r) return val_null();
+  Value ringv = val_obj(&r->ob);
+  obj_incref(&r->ob);
+  Value src = val_incref(argv[1]);
+  if (VAL_IS_OBJ(src) && src.u.o == argv[0].u.o) {
+    val_decref(src);
+    Value a1[1] = {ringv};
+    src = m_tolist(1, a1, NULL);
+    if (VAL_IS_NULL(src)) { val_decref(ringv); return src; }
+  }
+  Value a2[2] = {ringv, src};
+  Value res = do_extend(2, a2, NULL, left);
+  val_decref(src);
+  val_decref(ringv);
+  return res;
+}
+static Value d_extend(int argc, const Value *argv, Obj *kw) { return d_extend_end(argc, argv, kw, 0); }
+static Value d_extendleft(int argc, const Value *argv, Obj *kw) { return d_extend_end(argc, argv, kw, 1); }
+
 static const MethodDef deque_methods[] = {
+    {"clear", d_clear, "clear()\nRemove all elements from the deque.", 0},
+    {"rotate", d_rotate, "rotate(n=1)\nRotate the deque n steps to the right (default n=1). If n is negative, rotates left.", 0},
+    {"extend", d_extend, "extend(iterable)\nExtend the right side of the deque with elements from the iterable.", 0},
+    {"extendleft", d_extendleft, "extendleft(iterable)\nExtend the left side of the deque with elements from the iterable.", 0},
     {"append", d_append, "append(x)\nAdd an element to the right side of the deque.", 0},
     {"appendleft", d_appendleft, "appendleft(x)\nAdd an element to the left side of the deque.", 0},
     {"pop", d_pop, "pop()\nRemove and return the rightmost element.", 0},

@@ -145,3 +145,13 @@ err(lambda: d.__setitem__(2**64, 0)); err(lambda: d * 2**62); err(lambda: deque(
 err(lambda: deque().__imul__(2**70)); err(lambda: deque([1]) * -2**70)
 err(lambda: d.index(1, 2**80)); err(lambda: d.index(1, -2**80, 2**80))
 e = deque([1], maxlen=3); e *= 2**62; show(e)
+d = deque([1, 2, 3])
+err(lambda: d.rotate(1, 2)); err(lambda: d.rotate('x')); err(lambda: d.rotate(n=2)); err(lambda: d.rotate(2.0))
+err(lambda: d.extend()); err(lambda: d.extend(1)); err(lambda: d.extendleft(None)); err(lambda: d.clear(1))
+err(lambda: deque.rotate([], 1)); err(lambda: deque.extend(d, d)); print(d)
+class I:
+    def __index__(self):
+        d.append(7)
+        return 1
+d.rotate(I()); print(d)
+d.extendleft(d); print(d)
