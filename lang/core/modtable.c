@@ -22,6 +22,7 @@ static const struct { const char *name; ModuleInitFn init; } native_modules[] = 
     {"_sable_posix", modinit__sable_posix},
     {"errno", modinit_errno},
     {"_sable_odict", modinit__sable_odict},
+    {"_sable_deque", modinit__sable_deque},
     /* the notebook layer's native half (lang/core/display.c, ipython.c); IPython and tqdm
        themselves are preludes */
     {"sable._display", modinit_sable__display},

@@ -19,6 +19,7 @@ int modinit_functools(Value m);
 int modinit_os(Value m);
 int modinit_errno(Value m);            /* stdlib/mod_errno.c */
 int modinit__sable_odict(Value m);     /* stdlib/mod_odict.c */
+int modinit__sable_deque(Value m);     /* stdlib/mod_deque.c */
 int modinit_os_path(Value m);
 int modinit_random(Value m);
 int modinit_gc(Value m);

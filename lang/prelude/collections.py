@@ -5,6 +5,10 @@ import copyreg as _copyreg
 from _thread import get_ident as _get_ident
 from _sable_odict import iter as _od_iter, state as _od_state, clear as _od_clear, \
     popfirst as _od_popfirst, move_to_end as _od_move_to_end
+from _sable_deque import ring as _dq_ring, deque_append as _dq_append, \
+    deque_appendleft as _dq_appendleft, deque_pop as _dq_pop, deque_popleft as _dq_popleft, \
+    deque_extend as _dq_extend, deque_extendleft as _dq_extendleft, deque_rotate as _dq_rotate, \
+    deque_clear as _dq_clear
 
 _tuple_new = tuple.__new__
 _GenericAlias = type(list[int])
@@ -397,191 +401,116 @@ _DEQUE_OPS = (lambda a, b: a < b, lambda a, b: a <= b, lambda a, b: a == b,
               lambda a, b: a != b, lambda a, b: a > b, lambda a, b: a >= b)
 
 
-def _deque_iter(d, state, n):
-    # CPython's deque iterator: the deque's mutation counter is checked before each item
-    l = d._l
-    i = 0
-    while True:
-        if d._state != state:
-            raise RuntimeError('deque mutated during iteration')
-        if i >= n:
-            return
-        yield l[i]
-        i += 1
-
-
-def _deque_reviter(d, state, n):
-    # the reverse iterator checks for the end first, then the counter
-    l = d._l
-    i = n
-    while i > 0:
-        if d._state != state:
-            raise RuntimeError('deque mutated during iteration')
-        i -= 1
-        yield l[i]
+def _deque_items_repr(d):
+    r = d._deque__r
+    m = r.maxlen
+    if m is None:
+        return f'{type(d).__name__}({r.tolist()!r})'
+    return f'{type(d).__name__}({r.tolist()!r}, maxlen={m})'
 
 
 class deque:
-    # _state counts the moves CPython's deque->state counts (appends, pops, rotations, clear);
-    # iteration, count, index, remove, __contains__ and comparisons check it as CPython does
+    # the items live in a native ring buffer (lang/stdlib/mod_deque.c) made by __new__, as
+    # CPython's deque_new, so a subclass whose __init__ skips deque.__init__ still works. The
+    # ring keeps CPython's state counter: its iterators, count, index, remove and `in` raise
+    # "deque mutated during iteration" where CPython does.
     __class_getitem__ = classmethod(_GenericAlias)
     __abc_tpflags__ = 1 << 5   # a sequence for the match statement, as in CPython
     __hash__ = None
+    def __new__(cls, *args, **kwargs):
+        self = object.__new__(cls)
+        self._deque__r = _dq_ring()
+        return self
     def __init__(self, iterable=(), maxlen=None):
         if maxlen is not None:
             if not isinstance(maxlen, int):
                 raise TypeError('an integer is required')
             if maxlen < 0:
                 raise ValueError('maxlen must be non-negative')
-        self._maxlen = maxlen
-        self._l = []
-        self._state = 0
+        r = self._deque__r
+        r.clear()
+        r.setmaxlen(maxlen)
         if iterable is not self:
-            self.extend(iterable)
-    @property
-    def maxlen(self):
-        return self._maxlen
-    def append(self, x):
-        self._state += 1
-        self._l.append(x)
-        if self._maxlen is not None and len(self._l) > self._maxlen:
-            del self._l[0]
-    def appendleft(self, x):
-        self._state += 1
-        self._l.insert(0, x)
-        if self._maxlen is not None and len(self._l) > self._maxlen:
-            self._l.pop()
-    def extend(self, it):
-        if it is self:
-            it = list(it)
-        for x in it:
-            self.append(x)
-    def extendleft(self, it):
-        if it is self:
-            it = list(it)
-        for x in it:
-            self.appendleft(x)
-    def pop(self):
-        if not self._l:
-            raise IndexError('pop from an empty deque')
-        self._state += 1
-        return self._l.pop()
-    def popleft(self):
-        if not self._l:
-            raise IndexError('pop from an empty deque')
-        self._state += 1
-        return self._l.pop(0)
-    def rotate(self, n=1):
-        n = _as_index(n, "{!r} object cannot be interpreted as an integer")
-        if len(self._l) > 1:
-            self._state += 1
-            n %= len(self._l)
-            if n:
-                self._l[:] = self._l[-n:] + self._l[:-n]
-    def clear(self):
-        if self._l:
-            self._state += 1
-            self._l.clear()
+            r.extend(iterable)
+    def _no_maxlen(self, v=None):
+        raise AttributeError("attribute 'maxlen' of 'collections.deque' objects is not writable")
+    maxlen = property(lambda self: self._deque__r.maxlen, _no_maxlen, _no_maxlen,
+                      'maximum size of a deque or None if unbounded')
+    # native methods (they bind as methods do): no Sable frame for the hot operations
+    append = _dq_append
+    appendleft = _dq_appendleft
+    pop = _dq_pop
+    popleft = _dq_popleft
+    extend = _dq_extend
+    extendleft = _dq_extendleft
+    rotate = _dq_rotate
+    clear = _dq_clear
     def copy(self):
-        return type(self)(self._l, self._maxlen)
+        # deque_copy: an exact deque is copied directly, a subclass called with the deque
+        t = type(self)
+        r = self._deque__r
+        if t is deque:
+            new = object.__new__(deque)
+            new._deque__r = r.copy()
+            return new
+        m = r.maxlen
+        new = t(self) if m is None else t(self, m)
+        if not isinstance(new, deque):
+            raise TypeError(f'{t.__name__}() must return a deque, not {type(new).__name__}')
+        return new
     __copy__ = copy
     def __reduce__(self):
-        # CPython's deque_reduce; the instance attributes less this class's own
+        # CPython's deque_reduce; the instance attributes less the ring
         if _copyreg._own(type(self), '__getstate__') is not None:
             state = self.__getstate__()
         else:
-            state = {k: v for k, v in vars(self).items()
-                     if k not in ('_l', '_maxlen', '_state')} or None
-        if self._maxlen is None:
+            state = {k: v for k, v in vars(self).items() if k != '_deque__r'} or None
+        m = self._deque__r.maxlen
+        if m is None:
             return type(self), (), state, iter(self)
-        return type(self), ((), self._maxlen), state, iter(self)
+        return type(self), ((), m), state, iter(self)
     def count(self, x):
-        l = self._l
-        state = self._state
-        c = 0
-        for i in range(len(l)):
-            c += _same(l[i], x)
-            if self._state != state:
-                raise RuntimeError('deque mutated during iteration')
-        return c
+        return self._deque__r.count(x)
     def index(self, x, *args):
-        state = self._state
         if len(args) > 2:
-            raise TypeError(f'index expected at most 3 arguments, got {len(args) + 1}')
-        start, stop = 0, None
+            raise TypeError(f'index() takes at most 3 arguments ({len(args) + 1} given)')
+        r = self._deque__r
+        state = r.state   # before any __index__ runs, as CPython's deque_index
+        start, stop = 0, len(r)
         if args:
             start = _as_index(args[0], 'slice indices must be integers or have an __index__ method')
         if len(args) > 1:
             stop = _as_index(args[1], 'slice indices must be integers or have an __index__ method')
-        l = self._l
-        n = len(l)
-        if stop is None:
-            stop = n
-        if start < 0:
-            start = max(start + n, 0)
+        n = len(r)
         if stop < 0:
             stop = max(stop + n, 0)
         stop = min(stop, n)
+        if start < 0:
+            start = max(start + n, 0)
         start = min(start, stop)
-        for i in range(start, stop):
-            if _same(l[i], x):
-                return i
-            if self._state != state:
-                raise RuntimeError('deque mutated during iteration')
-        raise ValueError(f'{x!r} is not in deque')
+        return r.index(x, start, stop, state)
     def insert(self, i, x):
-        i = _as_index(i)
-        if self._maxlen is not None and len(self._l) >= self._maxlen:
-            raise IndexError('deque already at its maximum size')
-        self._state += 1
-        self._l.insert(i, x)
+        self._deque__r.insert(i, x)
     def remove(self, x):
-        l = self._l
-        state = self._state
-        for i in range(len(l)):
-            hit = _same(l[i], x)
-            if self._state != state:
-                raise IndexError('deque mutated during iteration')
-            if hit:
-                self._state += 1
-                del l[i]
-                return
-        raise ValueError(f'{x!r} is not in deque')
+        self._deque__r.remove(x)
     def reverse(self):
-        self._l.reverse()
+        self._deque__r.reverse()
     def __len__(self):
-        return len(self._l)
+        return len(self._deque__r)
     def __bool__(self):
-        return bool(self._l)
+        return len(self._deque__r) != 0
     def __iter__(self):
-        return _deque_iter(self, self._state, len(self._l))
+        return self._deque__r.iter()
     def __reversed__(self):
-        return _deque_reviter(self, self._state, len(self._l))
-    def _index(self, i):
-        i = _as_index(i)
-        n = len(self._l)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError('deque index out of range')
-        return i
+        return self._deque__r.reviter()
     def __getitem__(self, i):
-        return self._l[self._index(i)]
+        return self._deque__r.get(i if type(i) is int else _as_index(i))
     def __setitem__(self, i, v):
-        self._l[self._index(i)] = v
+        self._deque__r.set(i if type(i) is int else _as_index(i), v)
     def __delitem__(self, i):
-        i = self._index(i)
-        self._state += 1
-        del self._l[i]
+        self._deque__r.delete(i if type(i) is int else _as_index(i))
     def __contains__(self, x):
-        l = self._l
-        state = self._state
-        for i in range(len(l)):
-            if _same(l[i], x):
-                return True
-            if self._state != state:
-                raise RuntimeError('deque mutated during iteration')
-        return False
+        return self._deque__r.contains(x)
     def _compare(self, other, op):
         # deque_richcompare: walk both iterators to the first unequal pair
         if not isinstance(other, deque):
@@ -627,26 +556,24 @@ class deque:
     def __add__(self, other):
         if not isinstance(other, deque):
             raise TypeError(f'can only concatenate deque (not "{type(other).__name__}") to deque')
-        return type(self)(self._l + other._l, self._maxlen)
+        new = self.copy()
+        new.extend(other)
+        return new
     def __iadd__(self, other):
         self.extend(other)
         return self
     def __mul__(self, n):
-        return type(self)(self._l * n, self._maxlen)
+        n = _as_index(n, "can't multiply sequence by non-int of type {!r}")
+        new = self.copy()
+        new._deque__r.repeat(n)
+        return new
     __rmul__ = __mul__
     def __imul__(self, n):
         n = _as_index(n, "can't multiply sequence by non-int of type {!r}")
-        if n <= 0:
-            self.clear()
-        elif n > 1 and self._l:
-            self.extend(self._l * (n - 1))
+        self._deque__r.repeat(n)
         return self
     def __repr__(self):
-        name = type(self).__name__
-        items = list(self._l)
-        if self._maxlen is None:
-            return f'{name}({items!r})'
-        return f'{name}({items!r}, maxlen={self._maxlen})'
+        return _guarded_repr(self, _deque_items_repr, '[...]')
 
 from collections.abc import MutableMapping as _MutableMapping, MutableSequence as _MutableSequence
 from collections.abc import Sequence as _Sequence
