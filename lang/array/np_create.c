@@ -280,8 +280,15 @@ static Value arange_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   if (ft == 0) return obj_raise(&exc_ZeroDivisionError, "division by zero");
   int64_t n;
   if (!isf) {
-    int64_t span = ie - is;
-    n = it > 0 ? (span > 0 ? (span + it - 1) / it : 0) : (span < 0 ? (span + it + 1) / it : 0);
+    /* in 128 bits: the span of int64 bounds (or the rounding step added to it) can overflow */
+    __int128 span = (__int128)ie - is;
+    __int128 nn = it > 0 ? (span > 0 ? (span + it - 1) / it : 0) : (span < 0 ? (span + it + 1) / it : 0);
+    if (span > ((__int128)1 << 53) || span < -((__int128)1 << 53)) {
+      double len = ceil((double)span / (double)it);   /* NumPy's length, in doubles, beyond 2^53 */
+      nn = len > 0 ? (__int128)len : 0;
+    }
+    if (nn > (__int128)9000000000000000LL) return obj_raise(&exc_ValueError, "Maximum allowed size exceeded");
+    n = (int64_t)nn;
   } else {
     double len = ceil((fe - fs) / ft);
     if (!(len > 0)) len = 0;
@@ -293,9 +300,9 @@ static Value arange_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   char *p = arr_data(r);
   int sz = dt_size((DType)d);
   if (!isf && !dt_is_float((DType)d)) {
-    for (int64_t k = 0; k < n; k++) lx_store_i((DType)d, p + k * sz, is + k * it);
+    for (int64_t k = 0; k < n; k++) lx_store_i((DType)d, p + k * sz, (int64_t)((__int128)is + (__int128)k * it));
   } else if (!isf) {
-    for (int64_t k = 0; k < n; k++) lx_store_f((DType)d, p + k * sz, (double)(is + k * it));
+    for (int64_t k = 0; k < n; k++) lx_store_f((DType)d, p + k * sz, (double)(int64_t)((__int128)is + (__int128)k * it));
   } else if (fam == FAM_JAX) {
     /* jax: start + step * iota, each converted to the output dtype and each operation
      * rounded in it (eager lax.mul then lax.add: no fused multiply-add) */
