@@ -588,6 +588,8 @@ static Value type_new(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
 static Value type_getitem(Value v, Value key) {
   TypeObj *t = (TypeObj *)v.u.o;
   Value cg = type_lookup(t, INTERNED("__class_getitem__"));
+  if (VAL_IS_NONE(cg))   /* CPython reads `__class_getitem__ = None` as absent */
+    return obj_raise(&exc_TypeError, "type '%s' is not subscriptable", t->name);
   if (!VAL_IS_NULL(cg)) {
     Value m = VAL_IS_OBJ(cg) && cg.u.o->type == &class_classmethod_type
                   ? func_method_new(((WrapObj *)cg.u.o)->f, v) : val_incref(cg);
