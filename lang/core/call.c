@@ -353,7 +353,8 @@ Value call_node(Frame *f, Node *n) {
             self = obj;
             /* int/float methods read the number: unbox a subclass instance (for a builtin
                method only: a method of the subclass gets the instance, super() needs it) */
-            if (dt == &func_builtin_type && obj.tag == V_OBJ && obj.u.o->type->layout) {
+            if (dt == &func_builtin_type && obj.tag == V_OBJ && obj.u.o->type->layout &&
+                ((BuiltinObj *)d.u.o)->owner != &type_object_type) {   /* object's: see type_bind */
               self = val_incref(num_unbox(obj));
               val_decref(obj);
             }
