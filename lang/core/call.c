@@ -248,9 +248,14 @@ static Value call_general(Frame *f, Node *n, Value callee, Value self) {
       if (VAL_IS_NULL(v)) goto done;
       TypeObj *t = op_type(v);
       if (!t->iter && !t->getitem) {
+        /* CPython 3.11 names the callee only for a lone f(*x); else the args list is built
+           first (f(1, *x), f(*a, *x)) and the message is the display's */
         char fs[300];
         func_str(callee, fs, sizeof fs);
-        obj_raise(&exc_TypeError, "%s argument after * must be an iterable, not %s", fs, t->name);
+        if (n->u.call.args.len == 1)
+          obj_raise(&exc_TypeError, "%s argument after * must be an iterable, not %s", fs, t->name);
+        else
+          obj_raise(&exc_TypeError, "Value after * must be an iterable, not %s", t->name);
         val_decref(v);
         eval_locate(f, a->span);
         goto done;
@@ -353,7 +358,8 @@ Value call_node(Frame *f, Node *n) {
             self = obj;
             /* int/float methods read the number: unbox a subclass instance (for a builtin
                method only: a method of the subclass gets the instance, super() needs it) */
-            if (dt == &func_builtin_type && obj.tag == V_OBJ && obj.u.o->type->layout) {
+            if (dt == &func_builtin_type && obj.tag == V_OBJ && obj.u.o->type->layout &&
+                ((BuiltinObj *)d.u.o)->owner != &type_object_type) {   /* object's: see type_bind */
               self = val_incref(num_unbox(obj));
               val_decref(obj);
             }

@@ -21,20 +21,19 @@ static Value user_lookup_o(TypeObj *t, Obj *n) {
   return v;
 }
 
+/* A special method set to None (`__len__ = None`) is found and called, as CPython's slots call
+ * it ("'NoneType' object is not callable"); the few protocols that read None as "not
+ * supported" (__hash__, __iter__, __contains__, __reversed__) check for it first. */
 Value class_user_method(Value self, const char *dunder) {
   TypeObj *t = op_type(self);
   Value m = user_lookup_o(t, str_intern(dunder));
   if (VAL_IS_NULL(m)) return m;
-  if (VAL_IS_NONE(m)) return val_null();
   return type_bind(m, self, t);
 }
 
-/* call self.<dunder>(args...) when defined; *found tells whether it was */
-static Value call_dunder(Value self, const char *name, int argc, const Value *argv, int *found) {
+/* call self.<dunder>(args...) with m, the value user_lookup found (not V_NULL) */
+static Value call_found(Value self, Value m, int argc, const Value *argv) {
   TypeObj *t = op_type(self);
-  Value m = user_lookup_o(t, str_intern(name));
-  if (VAL_IS_NULL(m) || VAL_IS_NONE(m)) { *found = 0; return val_null(); }
-  *found = 1;
   if (VAL_IS_OBJ(m) && m.u.o->type == &func_type) {
     Value args[4];
     args[0] = self;
@@ -48,6 +47,13 @@ static Value call_dunder(Value self, const char *name, int argc, const Value *ar
   Value r = op_call(b, argc, argv, NULL);
   val_decref(b);
   return r;
+}
+
+/* call self.<dunder>(args...) when defined; *found tells whether it was */
+static Value call_dunder(Value self, const char *name, int argc, const Value *argv, int *found) {
+  Value m = user_lookup_o(op_type(self), str_intern(name));
+  *found = !VAL_IS_NULL(m);
+  return *found ? call_found(self, m, argc, argv) : m;
 }
 
 /* the nearest builtin type in t's bases (the layout of its instances) */
@@ -362,9 +368,11 @@ static int u_setitem(Value v, Value key, Value x) {
 }
 
 static Value u_iter(Value v) {
-  int f;
-  Value r = call_dunder(v, "__iter__", 0, NULL, &f);
-  if (f) {
+  Value m = user_lookup(op_type(v), "__iter__");
+  if (VAL_IS_NONE(m))   /* not iterable, even with __getitem__ */
+    return obj_raise(&exc_TypeError, "'%s' object is not iterable", op_type_name(v));
+  if (!VAL_IS_NULL(m)) {
+    Value r = call_found(v, m, 0, NULL);
     if (!VAL_IS_NULL(r) && !op_type(r)->next) {
       obj_raise(&exc_TypeError, "iter() returned non-iterator of type '%s'", op_type_name(r));
       val_decref(r);
@@ -396,9 +404,13 @@ static int u_next(Value v, Value *out) {
 }
 
 static int u_contains(Value v, Value x) {
-  int f;
-  Value r = call_dunder(v, "__contains__", 1, &x, &f);
-  if (f) {
+  Value m = user_lookup(op_type(v), "__contains__");
+  if (VAL_IS_NONE(m)) {   /* not a container, even when iterable */
+    obj_raise(&exc_TypeError, "'%s' object is not a container", op_type_name(v));
+    return -1;
+  }
+  if (!VAL_IS_NULL(m)) {
+    Value r = call_found(v, m, 1, &x);
     if (VAL_IS_NULL(r)) return -1;
     int t = op_truth(r);
     val_decref(r);
@@ -412,8 +424,7 @@ static Value u_call(Value v, int argc, const Value *argv, Obj *kw) {
   TypeObj *t = op_type(v);
   Value m = user_lookup(t, "__call__");
   if (VAL_IS_NULL(m) && (t->flags & TF_META)) return class_type_call(v, argc, argv, kw);
-  if (VAL_IS_NULL(m) || VAL_IS_NONE(m))
-    return obj_raise(&exc_TypeError, "'%s' object is not callable", t->name);
+  if (VAL_IS_NULL(m)) return obj_raise(&exc_TypeError, "'%s' object is not callable", t->name);
   if (VAL_IS_OBJ(m) && m.u.o->type == &func_type) {
     int nk = func_kwcount(kw);
     Value small[16];
@@ -585,6 +596,27 @@ static int wrap_implicit_classmethod(Value d, const char *name) {
   return r;
 }
 
+/* CPython 3.11 raises a RuntimeError from the error __set_name__ raised (its __cause__) */
+static void set_name_error(TypeObj *t, Value key, Value v) {
+  Value cause = obj_err_fetch();
+  Value kr = op_repr(key);
+  if (VAL_IS_NULL(kr)) { val_decref(cause); return; }
+  obj_raise(&exc_RuntimeError, "Error calling __set_name__ on '%s' instance %s in '%s'",
+            op_type_name(v), str_cstr(kr), t->name);
+  val_decref(kr);
+  Value e = obj_err_peek();
+  if (VAL_IS_OBJ(e) && VAL_IS_OBJ(cause)) {
+    ExcObj *x = EXC(e.u.o);
+    val_decref(x->cause);
+    val_decref(x->context);
+    x->cause = val_incref(cause);
+    x->context = cause;
+    x->suppress_context = 1;
+  } else {
+    val_decref(cause);
+  }
+}
+
 /* __set_name__ on the attributes, then the parent's __init_subclass__(**kw) */
 static int class_finish(TypeObj *t, const Value *kwv, Obj *kwnames) {
   Value items = list_new(0);
@@ -601,7 +633,11 @@ static int class_finish(TypeObj *t, const Value *kwv, Obj *kwnames) {
     TupleObj *p = TUPLE(LIST(items.u.o)->items[i].u.o);
     Value args[2] = {val_obj(&t->ob), p->items[0]};
     Value r = op_call_method(p->items[1], "__set_name__", 2, args);
-    if (VAL_IS_NULL(r)) { val_decref(items); return -1; }
+    if (VAL_IS_NULL(r)) {
+      set_name_error(t, p->items[0], p->items[1]);
+      val_decref(items);
+      return -1;
+    }
     val_decref(r);
   }
   val_decref(items);
@@ -774,7 +810,7 @@ Value class_type_call(Value tv, int argc, const Value *argv, Obj *kw) {
   if (check_abstract(t) < 0) return val_null();
   Value self;
   Value newm = user_lookup(t, "__new__");
-  if (!VAL_IS_NULL(newm) && !VAL_IS_NONE(newm)) {
+  if (!VAL_IS_NULL(newm)) {   /* `__new__ = None` is called too: not callable */
     /* __new__(cls, *args) (a staticmethod implicitly) */
     Value fn = VAL_IS_OBJ(newm) && newm.u.o->type == &class_staticmethod_type
                    ? ((WrapObj *)newm.u.o)->f : newm;

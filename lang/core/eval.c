@@ -295,12 +295,13 @@ static Value eval_seq_items(Frame *f, NodeList *elts) {
     if (e->kind == N_STARRED) {
       Value v = eval_expr(f, e->u.starred.value);
       if (VAL_IS_NULL(v)) { val_decref(list); return v; }
-      Value r = op_binop(OP_ADD | OBJ_INPLACE, list, v);
+      /* reworded only for a type that cannot be iterated (CPython: no tp_iter, not a
+         sequence); a TypeError from an __iter__ (or `__iter__ = None`) stays as raised */
+      TypeObj *vt = op_type(v);
+      Value r = !vt->iter && !vt->getitem
+                    ? obj_raise(&exc_TypeError, "Value after * must be an iterable, not %s", vt->name)
+                    : op_binop(OP_ADD | OBJ_INPLACE, list, v);
       if (VAL_IS_NULL(r)) {
-        if (obj_err_matches(&exc_TypeError)) {
-          obj_err_clear();
-          obj_raise(&exc_TypeError, "Value after * must be an iterable, not %s", op_type_name(v));
-        }
         val_decref(v);
         val_decref(list);
         return r;

@@ -263,6 +263,12 @@ static int cap_comm(void *ud, const char *type, const char *js, size_t n, const 
   return c->prev && c->prev->comm ? c->prev->comm(c->prev->ud, type, js, n, md, mn) : -1;
 }
 
+/* an uncaught exception is not output either: the front end's own report, with its own ud */
+static void cap_error(void *ud, const char *ename, const char *evalue, const char *const *tb, int ntb) {
+  Cap *c = ud;
+  if (c->prev && c->prev->error) c->prev->error(c->prev->ud, ename, evalue, tb, ntb);
+}
+
 static const char *cap_parent(void *ud) {
   Cap *c = ud;
   return c->prev && c->prev->parent ? c->prev->parent(c->prev->ud) : NULL;
@@ -282,7 +288,7 @@ static Value ip_capture(int argc, const Value *argv, Obj *kw) {
   sb_sink s = {.ud = &c, .write = cap_write, .display = cap_display, .result = NULL,
                .clear_output = c.prev && c.prev->clear_output ? cap_clear : NULL,
                .input = c.prev && c.prev->input ? cap_input : NULL,
-               .error = c.prev ? c.prev->error : NULL,
+               .error = c.prev && c.prev->error ? cap_error : NULL,
                .comm = c.prev && c.prev->comm ? cap_comm : NULL,
                .parent = c.prev && c.prev->parent ? cap_parent : NULL};
   obj_ts.sink = &s;

@@ -739,11 +739,7 @@ static Value zip_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
     if (VAL_IS_NULL(it)) {
       TUPLE(t.u.o)->len = i;
       val_decref(t);
-      if (obj_err_matches(&exc_TypeError)) {
-        obj_err_clear();
-        return obj_raise(&exc_TypeError, "zip argument #%d must support iteration", i + 1);
-      }
-      return it;
+      return it;   /* iter()'s own error, as CPython 3.11's zip leaves it */
     }
     TUPLE_SET(t, i, it);
   }
@@ -870,6 +866,8 @@ static Value reversed_new(TypeObj *tp, int argc, const Value *argv, Obj *kw) {
   }
   if (VAL_IS_OBJ(s) && (s.u.o->type->flags & TF_USER)) {
     Value m = class_user_method(s, "__reversed__");
+    if (VAL_IS_NONE(m))   /* `__reversed__ = None`: not reversible, even as a sequence */
+      return obj_raise(&exc_TypeError, "'%s' object is not reversible", op_type_name(s));
     if (!VAL_IS_NULL(m)) {
       Value r = op_call0(m);
       val_decref(m);

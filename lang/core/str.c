@@ -946,7 +946,22 @@ static Value m_splitlines(int argc, const Value *argv, Obj *kw) {
 
 Value str_join(Value sep, Value iterable) {
   StrObj *sp = STR(sep.u.o);
-  Value seq = list_from_iterable(iterable);
+  Value seq;
+  if (VAL_IS_LIST(iterable) || VAL_IS_TUPLE(iterable)) {
+    seq = list_from_iterable(iterable);
+  } else {
+    /* CPython's PySequence_Fast: a TypeError from iter() is reworded, not one from next() */
+    Value it = op_iter(iterable);
+    if (VAL_IS_NULL(it)) {
+      if (obj_err_matches(&exc_TypeError)) {
+        obj_err_clear();
+        obj_raise(&exc_TypeError, "can only join an iterable");
+      }
+      return it;
+    }
+    seq = list_from_iterable(it);
+    val_decref(it);
+  }
   if (VAL_IS_NULL(seq)) return seq;
   ListObj *l = LIST(seq.u.o);
   size_t total = 0;

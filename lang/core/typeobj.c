@@ -121,6 +121,8 @@ Value type_bind(Value attr, Value self, TypeObj *t) {
     /* a module's builtin function has no __get__: `f = len` in a class body stays len */
     if (!b->owner && !(b->flags & METH_CLASS)) return val_incref(attr);
     if (b->flags & METH_CLASS) return func_method_new(attr, val_obj(&t->ob));
+    /* object's methods see the instance itself (MyInt(3).__reduce_ex__ keeps the class) */
+    if (b->owner == &type_object_type) return func_method_new(attr, self);
     return func_method_new(attr, num_unbox(self));
   }
   if (at == &slotwrap_type) return slotwrap_bind(attr, self);
@@ -588,6 +590,8 @@ static Value type_new(TypeObj *meta, int argc, const Value *argv, Obj *kw) {
 static Value type_getitem(Value v, Value key) {
   TypeObj *t = (TypeObj *)v.u.o;
   Value cg = type_lookup(t, INTERNED("__class_getitem__"));
+  if (VAL_IS_NONE(cg))   /* CPython reads `__class_getitem__ = None` as absent */
+    return obj_raise(&exc_TypeError, "type '%s' is not subscriptable", t->name);
   if (!VAL_IS_NULL(cg)) {
     Value m = VAL_IS_OBJ(cg) && cg.u.o->type == &class_classmethod_type
                   ? func_method_new(((WrapObj *)cg.u.o)->f, v) : val_incref(cg);
@@ -811,6 +815,34 @@ static Value m_new(int argc, const Value *argv, Obj *kw) {
 }
 static Value m_init_subclass(int argc, const Value *argv, Obj *kw) { return val_none(); }
 
+/* __reduce_ex__, __reduce__, __getstate__: computed in lang/prelude/copyreg.py (CPython's
+ * typeobject.c calls into copyreg too), imported on the first call so start-up is unchanged */
+static Value copyreg_call(const char *fn, int argc, const Value *argv) {
+  Value mod = module_import("copyreg");
+  if (VAL_IS_NULL(mod)) return mod;
+  Value f = module_get(mod, fn);   /* borrowed */
+  Value r = VAL_IS_NULL(f) ? obj_raise(&exc_ImportError, "cannot import name '%s' from 'copyreg'", fn)
+                           : op_call(f, argc, argv, NULL);
+  val_decref(mod);
+  return r;
+}
+static Value m_reduce_ex(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("__reduce_ex__", argc - 1, kw, 1, 1) < 0) return val_null();
+  int64_t proto;
+  if (op_as_int(argv[1], &proto) < 0) return val_null();
+  Value args[2] = {argv[0], val_int(proto)};
+  return copyreg_call("_object_reduce_ex", 2, args);
+}
+static Value m_reduce(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("__reduce__", argc - 1, kw, 0, 0) < 0) return val_null();
+  Value args[2] = {argv[0], val_int(0)};
+  return copyreg_call("_object_reduce", 2, args);
+}
+static Value m_getstate(int argc, const Value *argv, Obj *kw) {
+  if (func_check_args("__getstate__", argc - 1, kw, 0, 0) < 0) return val_null();
+  return copyreg_call("_object_getstate", 1, argv);
+}
+
 static const MethodDef object_methods[] = {
     {"__init__", m_init, "__init__(self, /, *args, **kwargs)\nInitialize self.", 0},
     {"__repr__", m_repr, "__repr__(self, /)\nReturn repr(self).", 0},
@@ -825,6 +857,9 @@ static const MethodDef object_methods[] = {
     {"__dir__", m_dir, "__dir__(self, /)", 0},
     {"__new__", m_new, "__new__(cls, /, *args)\nCreate a new instance of cls.", METH_STATIC},
     {"__init_subclass__", m_init_subclass, NULL, METH_CLASS},
+    {"__reduce_ex__", m_reduce_ex, "__reduce_ex__(self, protocol, /)\nHelper for pickle.", 0},
+    {"__reduce__", m_reduce, "__reduce__(self, /)\nHelper for pickle.", 0},
+    {"__getstate__", m_getstate, "__getstate__(self, /)\nHelper for pickle.", 0},
     {NULL}};
 
 TypeObj type_object_type = {

@@ -1,8 +1,9 @@
 # copyreg - the reduce protocol that copy and pickle share, as CPython 3.11's copyreg:
 # dispatch_table, pickle(), constructor(), __newobj__/__newobj_ex__/_reconstructor and
-# _reduce_ex (protocols 0 and 1). Sable's builtin types have no __reduce_ex__, __reduce__ or
-# __getstate__, so _sable_reduce_ex(obj, proto) returns what obj.__reduce_ex__(proto) returns
-# in CPython: object's reduction (typeobject.c's reduce_newobj) and the builtins' own ones.
+# _reduce_ex (protocols 0 and 1). object's __reduce_ex__, __reduce__ and __getstate__ (native,
+# lang/core/typeobj.c) call _object_reduce_ex, _object_reduce and _object_getstate here, which
+# compute typeobject.c's reductions and stand in for set's, frozenset's and bytearray's own;
+# _sable_reduce_ex(obj, proto) is obj.__reduce_ex__(proto) with object's inlined (copy, pickle).
 
 __all__ = ["pickle", "constructor", "add_extension", "remove_extension", "clear_extension_cache"]
 
@@ -120,8 +121,7 @@ def _builtin_base(cls):
 def _own(cls, name):
     # the method named so that the class or a base not among the builtins defines; the
     # builtins' are stood in for here (Sable's str.__getnewargs__ returns the subclass
-    # instance itself). Sable's builtins have no __reduce_ex__, __reduce__ or __getstate__,
-    # so for those a plain attribute lookup is the same and quicker.
+    # instance itself; object's __reduce_ex__, __reduce__, __getstate__ call back here)
     if name not in _BUILTINS_HAVE:
         return getattr(cls, name, None)
     for base in cls.__mro__:
@@ -130,15 +130,50 @@ def _own(cls, name):
     return None
 
 
-_BUILTINS_HAVE = ("__getnewargs__",)
+_BUILTINS_HAVE = ("__getnewargs__", "__reduce_ex__", "__reduce__", "__getstate__")
+_OBJECT_REDUCE_EX = object.__reduce_ex__
+_OBJECT_REDUCE = object.__reduce__
+_OBJECT_GETSTATE = object.__getstate__
+
+
+def _user_getstate(cls):
+    # a __getstate__ other than object's (CPython calls any such, None included)
+    return getattr(cls, "__getstate__", _OBJECT_GETSTATE) is not _OBJECT_GETSTATE
+
+
+def _split_slots(cls, d):
+    # CPython keeps slot values apart from __dict__ and gives them as (dict or None, slots);
+    # Sable keeps them in the instance __dict__
+    names = cls.__dict__.get("__slotnames__")
+    if names is None:
+        names = _slotnames(cls)
+    if not names:
+        return d or None
+    slots = {}
+    rest = {}
+    for k, v in d.items():
+        if k in names:
+            slots[k] = v
+        else:
+            rest[k] = v
+    if not slots:
+        return rest or None
+    return (rest or None, slots)
 
 
 def _getstate(obj, required, cls=None, base=None):
-    # object.__getstate__: a user __getstate__, else the instance __dict__ (None when empty)
+    # the state a reduction saves: a __getstate__ of the class's own, else object's
     if cls is None:
         cls = type(obj)
-    if getattr(cls, "__getstate__", None) is not None:
+    if _user_getstate(cls):
         return obj.__getstate__()
+    return _object_getstate(obj, required, cls, base)
+
+
+def _object_getstate(obj, required=False, cls=None, base=None):
+    # object.__getstate__: the instance __dict__ (None when empty), slot values apart
+    if cls is None:
+        cls = type(obj)
     if base is None:
         base = _builtin_base(cls)
     if required and base in (int, str, bytes, tuple):
@@ -151,7 +186,7 @@ def _getstate(obj, required, cls=None, base=None):
         raise TypeError("cannot pickle %r object" % cls.__name__)
     if d is _MISSING or not d:
         return None
-    return d
+    return _split_slots(cls, d)
 
 
 def _newargs(obj, cls, base):
@@ -209,13 +244,13 @@ def _reduce_ex(self, proto):
             raise TypeError(f"cannot pickle {cls.__name__!r} object")
         state = base(self)
     args = (cls, base, state)
-    if getattr(cls, "__getstate__", None) is not None:
+    if _user_getstate(cls):
         dict = self.__getstate__()
     else:
         if getattr(self, "__slots__", None):
             raise TypeError("a class that defines __slots__ without "
                             "defining __getstate__ cannot be pickled")
-        dict = _getstate(self, False)
+        dict = _object_getstate(self, False, cls)
     if dict:
         return _reconstructor, args, dict
     else:
@@ -237,14 +272,16 @@ _builtin_reducers = {set: _reduce_set, frozenset: _reduce_set, bytearray: _reduc
 
 
 def _sable_reduce_ex(obj, proto):
-    # what obj.__reduce_ex__(proto) returns in CPython
+    # what obj.__reduce_ex__(proto) returns in CPython, object's inlined
     cls = type(obj)
-    if getattr(cls, "__reduce_ex__", None) is not None:
+    rex = getattr(cls, "__reduce_ex__", None)
+    if rex is not _OBJECT_REDUCE_EX and rex is not None:
         return obj.__reduce_ex__(proto)
-    if getattr(cls, "__reduce__", None) is not None:
+    red = getattr(cls, "__reduce__", None)
+    if red is not _OBJECT_REDUCE and red is not None:
         return obj.__reduce__()
     base = _builtin_base(cls)
-    if (base is object and proto >= 2 and getattr(cls, "__getstate__", None) is None and
+    if (base is object and proto >= 2 and not _user_getstate(cls) and
             getattr(cls, "__getnewargs_ex__", None) is None and
             getattr(cls, "__getnewargs__", None) is None):
         # the common case of _reduce_newobj, inline: an instance of a class written in Python
@@ -252,7 +289,24 @@ def _sable_reduce_ex(obj, proto):
             d = obj.__dict__
         except AttributeError:
             raise TypeError("cannot pickle %r object" % cls.__name__) from None
-        return (__newobj__, (cls,), d or None, None, None)
+        return (__newobj__, (cls,), _split_slots(cls, d) if d else None, None, None)
+    return _object_reduce(obj, proto, cls, base)
+
+
+def _object_reduce_ex(obj, proto):
+    # object.__reduce_ex__(proto): an overriding __reduce__, else object's reduction
+    cls = type(obj)
+    if getattr(cls, "__reduce__", _OBJECT_REDUCE) is not _OBJECT_REDUCE:
+        return obj.__reduce__()
+    return _object_reduce(obj, proto)
+
+
+def _object_reduce(obj, proto, cls=None, base=None):
+    # object.__reduce__ (protocol 0) and the reduction object.__reduce_ex__ falls back to;
+    # set's, frozenset's and bytearray's own reductions, which CPython's types define
+    if cls is None:
+        cls = type(obj)
+        base = _builtin_base(cls)
     r = _builtin_reducers.get(base)
     if r is not None:
         return r(obj, proto)

@@ -198,6 +198,20 @@ def t_writefile_run_capture():
     expect(stdout(out) == "hidden\n" and [t for t, c in out if t == "display_data"], out)
 
 
+def t_capture_error():
+    # an exception escaping a %%capture cell is reported through the kernel's own error
+    # callback (the capture sink forwards with the kernel's data, not its own), the text
+    # printed before it stays captured, and the kernel goes on
+    reply, out = run("%%capture c2\nprint('before')\n1/0")
+    errs = [c for t, c in out if t == "error"]
+    expect(len(errs) == 1 and errs[0]["ename"] == "ZeroDivisionError", out)
+    expect("before" not in stdout(out), out)
+    reply, out = run("%%capture c3\nprint('ok')\nimport sys\nprint('e', file=sys.stderr)")
+    ok(reply, out)
+    reply, out = run("c3.stdout + c3.stderr")
+    expect(result(out)["text/plain"] == "'ok\\ne\\n'", result(out))
+
+
 def t_misc_magics():
     reply, out = run("%precision 3\nx = 3.14159265\nx")
     expect(result(out)["text/plain"] == "3.142", result(out))
@@ -407,6 +421,7 @@ try:
                      ("unknown_magic", t_unknown_magic), ("matplotlib_config", t_matplotlib_config),
                      ("who_whos_reset", t_who_whos_reset), ("pwd_cd_env", t_pwd_cd_env),
                      ("shell", t_shell), ("pip", t_pip), ("writefile_run_capture", t_writefile_run_capture),
+                     ("capture_error", t_capture_error),
                      ("misc_magics", t_misc_magics), ("help_syntax", t_help_syntax),
                      ("transformer_edges", t_transformer_edges), ("display", t_display),
                      ("image_audio", t_image_audio), ("figure_display", t_figure_display),
