@@ -569,6 +569,10 @@ static int is_static_name(JitObj *j, const char *n) {
   return 0;
 }
 
+/* AVal.weak of a float0 leaf: it differs from every real aval in the cache key */
+#define AV_FLOAT0 2
+#define IS_F0(a) ((a)->weak == AV_FLOAT0)
+
 /* The call split into the traced part (args tuple + kwargs dict) and the statics. */
 typedef struct CallParts {
   Value dyn;            /* (args_tuple, kwargs_dict) */
@@ -712,7 +716,24 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
   if (!p->arrs || !p->avals) { obj_raise_nomem(); goto fail; }
   for (int i = 0; i < p->nleaves; i++) {
     Value v = LIST(p->leaves.u.o)->items[i];
-    int ab;
+    int ab, f0nd;
+    int64_t f0sh[ARR_MAXDIM];
+    if (v.tag == V_OBJ && tr_float0_shape(v, &f0nd, f0sh)) {
+      /* a float0 array (a cotangent of an integer): no data, so not a graph input; only its
+       * shape is part of the cache key, and the function sees the array itself */
+      if (abstract_ok) {
+        obj_raise(&exc_NotImplementedError, "float0 arguments are not supported by lower() and "
+                  "make_jaxpr(); call the jit-compiled function instead");
+        goto fail;
+      }
+      p->arrs[i] = val_incref(v);
+      memset(&p->avals[i], 0, sizeof p->avals[i]);
+      p->avals[i].dtype = DT_BOOL;
+      p->avals[i].weak = AV_FLOAT0;
+      p->avals[i].ndim = f0nd;
+      ir_memcpy(p->avals[i].shape, f0sh, sizeof(int64_t) * (size_t)f0nd);
+      continue;
+    }
     if (lx_is_arr(v) && v.u.o->type == &lx_jax_type) p->arrs[i] = val_incref(v);
     else if (tr_is_tracer(v)) p->arrs[i] = val_incref(v);
     else if (lx_is_arr(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)
@@ -836,6 +857,17 @@ static void fun_where(Value f, char *buf, size_t n) {
   }
 }
 
+/* "f32[3]", or "float0[3]" for a float0 leaf */
+static void aval_text(const AVal *a, char *buf, size_t n) {
+  ir_aval_str(a, buf, n);
+  if (IS_F0(a) && n > 8) {
+    const char *br = strchr(buf, '[');
+    char tail[160];
+    snprintf(tail, sizeof tail, "%s", br ? br : "[]");
+    snprintf(buf, n, "float0%s", tail);
+  }
+}
+
 static void explain_miss(JitObj *j, CallParts *p, Value paths) {
   char where[400], a1[200], a2[200];
   fun_where(j->fun, where, sizeof where);
@@ -871,14 +903,14 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
       if (nm) {
         LINE("  never seen input type signature:\n");
         for (int i = 0; i < p->nleaves; i++) {
-          ir_aval_str(&p->avals[i], a1, sizeof a1);
-          LINE("    %s: %s%s\n", str_cstr(LIST(paths.u.o)->items[i]), a1, p->avals[i].weak ? "{weak_type=True}" : "");
+          aval_text(&p->avals[i], a1, sizeof a1);
+          LINE("    %s: %s%s\n", str_cstr(LIST(paths.u.o)->items[i]), a1, p->avals[i].weak == 1 ? "{weak_type=True}" : "");
         }
         LINE("  closest seen input type signature has %d mismatch%s, including:\n", nm, nm > 1 ? "es" : "");
         for (int i = 0; i < p->nleaves; i++) {
           if (aval_eq(&c->avals[i], &p->avals[i])) continue;
-          ir_aval_str(&c->avals[i], a1, sizeof a1);
-          ir_aval_str(&p->avals[i], a2, sizeof a2);
+          aval_text(&c->avals[i], a1, sizeof a1);
+          aval_text(&p->avals[i], a2, sizeof a2);
           if (!strcmp(a1, a2))
             LINE("    * at %s, seen %s with weak_type=%s, but now given weak_type=%s\n",
                  str_cstr(LIST(paths.u.o)->items[i]), a1, c->avals[i].weak ? "True" : "False",
@@ -1003,6 +1035,7 @@ static int jit_trace(JitObj *j, CallParts *p, int optimize, CacheEntry *e, Value
   int rc = -1;
   if (!tin || VAL_IS_NULL(outl)) { obj_raise_nomem(); jit_stage_abort(s); goto done; }
   for (int i = 0; i < p->nleaves; i++) {
+    if (IS_F0(&p->avals[i])) { tin[i] = val_incref(p->arrs[i]); continue; }
     tin[i] = jit_stage_input(s, &p->avals[i], str_cstr(LIST(paths.u.o)->items[i]));
     if (VAL_IS_NULL(tin[i])) { jit_stage_abort(s); goto done; }
   }
@@ -1057,17 +1090,19 @@ static Value entry_result(CacheEntry *e, const Value *outs, int nout) {
 /* Run a traced entry on the call's leaves: eager kernels at the eval interpreter, equation by
  * equation at any other (grad/vmap/an enclosing jit see the primitives). */
 static Value run_entry(CacheEntry *e, CallParts *p, const Value *captured, int ncap) {
-  int nin = ncap + p->nleaves, nout = e->g->nout;
+  int nf0 = 0;
+  for (int i = 0; i < p->nleaves; i++) nf0 += IS_F0(&p->avals[i]);
+  int nin = ncap + p->nleaves - nf0, nout = e->g->nout;
   Value *outs = calloc((size_t)nout + 1, sizeof(Value));
   if (!outs) return obj_raise_nomem();
   Value r = val_null();
   int all_arr = ncap == 0 && lx_current() == lx_eval_interp();
-  for (int i = 0; i < p->nleaves && all_arr; i++) all_arr = lx_is_arr(p->arrs[i]);
+  for (int i = 0; i < p->nleaves && all_arr; i++) all_arr = IS_F0(&p->avals[i]) || lx_is_arr(p->arrs[i]);
   if (all_arr) {
     Array *ins_s[16], **ins = nin <= 16 ? ins_s : calloc((size_t)nin, sizeof(Array *));
     Array *res_s[16], **res = nout <= 16 ? res_s : calloc((size_t)nout + 1, sizeof(Array *));
     if (!ins || !res) { obj_raise_nomem(); goto done_arr; }
-    for (int i = 0; i < nin; i++) ins[i] = lx_arr(p->arrs[i]);
+    for (int i = 0, k = 0; i < p->nleaves; i++) if (!IS_F0(&p->avals[i])) ins[k++] = lx_arr(p->arrs[i]);
     if (ir_run(e->g, ins, res) < 0) { tr_engine_err(); goto done_arr; }
     for (int k = 0; k < nout; k++) {
       outs[k] = lx_wrap(res[k], FAM_JAX);
@@ -1081,7 +1116,7 @@ static Value run_entry(CacheEntry *e, CallParts *p, const Value *captured, int n
     Value *ins = calloc((size_t)nin + 1, sizeof(Value));
     if (!ins) { obj_raise_nomem(); goto done; }
     for (int i = 0; i < ncap; i++) ins[i] = captured[i];
-    for (int i = 0; i < p->nleaves; i++) ins[ncap + i] = p->arrs[i];
+    for (int i = 0, k = ncap; i < p->nleaves; i++) if (!IS_F0(&p->avals[i])) ins[k++] = p->arrs[i];
     int n = jit_graph_eval(e->g, ins, outs);
     free(ins);
     if (n >= 0) r = entry_result(e, outs, nout);
