@@ -558,6 +558,23 @@ static int param_names(Value f, const char **names, int max) {
   return n;
 }
 
+/* The name JAX gives positional argument `pos` of f in its messages: the parameter's name,
+ * "rest[k]" for the k-th value taken by a `*rest` parameter, "args[pos]" when unknown. */
+void jit_arg_name(Value f, int pos, char *buf, size_t n) {
+  const char *pn[64];
+  int npn = param_names(f, pn, 64);
+  if (pos < npn) { snprintf(buf, n, "%s", pn[pos]); return; }
+  if (f.tag == V_OBJ && f.u.o->type == &func_type) {
+    FuncObj *fo = FUNC(f.u.o);
+    if (fo->scope && fo->scope->nargs <= 64 && fo->scope->vararg_slot >= 0) {
+      snprintf(buf, n, "%s[%d]", fo->scope->slot_names[fo->scope->vararg_slot],
+               pos - fo->scope->nargs);
+      return;
+    }
+  }
+  snprintf(buf, n, "args[%d]", pos);
+}
+
 static int is_static_num(JitObj *j, int i) {
   for (int k = 0; k < j->nstatic; k++) if (j->static_nums[k] == i) return 1;
   return 0;
@@ -763,11 +780,25 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
       val_decref(tr);
       goto fail;
     } else {
-      obj_raise(&exc_TypeError, "Argument '%s' of type %s is not a valid JAX type. Arguments of a "
-                "jit-compiled function must be arrays, Python scalars, or lists/tuples/dicts of "
-                "them; other values (strings, functions, objects) must be marked static with "
-                "static_argnums / static_argnames.",
-                VAL_IS_STR(v) ? str_cstr(v) : op_type_name(v), op_type_name(v));
+      /* JAX's words, naming the leaf by its path ("rest[1]", "params['w']") */
+      Value paths = leaf_paths(j, p);
+      if (VAL_IS_NULL(paths)) obj_err_clear();
+      Value fr = op_repr(j->fun);
+      if (VAL_IS_NULL(fr)) obj_err_clear();
+      Value tr = op_repr(val_obj(&v.u.o->type->ob));
+      if (VAL_IS_NULL(tr)) obj_err_clear();
+      obj_raise(&exc_TypeError, "Error interpreting argument to %s as an abstract array. The "
+                "problematic value is of type %s and was passed to the function at path %s.\n"
+                "This typically means that a jit-wrapped function was called with a non-array "
+                "argument, and this argument was not marked as static using the static_argnums "
+                "or static_argnames parameters of jax.jit.",
+                VAL_IS_NULL(fr) ? "the jit-compiled function" : str_cstr(fr),
+                VAL_IS_NULL(tr) ? op_type_name(v) : str_cstr(tr),
+                VAL_IS_NULL(paths) || i >= LIST(paths.u.o)->len ? "?"
+                    : str_cstr(LIST(paths.u.o)->items[i]));
+      val_decref(paths);
+      val_decref(fr);
+      val_decref(tr);
       goto fail;
     }
     if (VAL_IS_NULL(p->arrs[i]) || lx_aval(p->arrs[i], &p->avals[i]) < 0) goto fail;
@@ -824,10 +855,10 @@ static Value leaf_paths(JitObj *j, CallParts *p) {
   Value args = TUPLE(p->dyn.u.o)->items[0], kwd = TUPLE(p->dyn.u.o)->items[1];
   int pos = 0;
   for (int64_t i = 0; i < TUPLE(args.u.o)->len; i++) {
-    while (pos < npn && is_static_num(j, pos)) pos++;
+    /* skip the positions split_call took out as static */
+    while (pos < 4096 && (is_static_num(j, pos) || (pos < npn && is_static_name(j, pn[pos])))) pos++;
     char nm[64];
-    if (pos < npn) snprintf(nm, sizeof nm, "%s", pn[pos]);
-    else snprintf(nm, sizeof nm, "args[%lld]", (long long)i);
+    jit_arg_name(j->fun, pos, nm, sizeof nm);
     pos++;
     if (tree_leaf_paths(TUPLE(args.u.o)->items[i], nm, list) < 0) { val_decref(list); return val_null(); }
   }
@@ -924,8 +955,6 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
       int eq = op_eq(c->statics, p->statics);
       if (eq < 0) obj_err_clear();
       if (eq == 0) {
-        const char *pn[64];
-        int npn = param_names(j->fun, pn, 64);
         TupleObj *ns = TUPLE(p->statics.u.o), *os = TUPLE(c->statics.u.o);
         for (int64_t i = 0; i < ns->len; i++) {
           Value np = ns->items[i];
@@ -942,9 +971,8 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
           Value r1 = VAL_IS_NULL(ov) ? str_from_cstr("(not passed)") : op_repr(ov);
           Value r2 = op_repr(nv);
           char kn[64];
-          if (VAL_IS_INT(key)) snprintf(kn, sizeof kn, "%s", key.u.i < npn ? pn[key.u.i] : "?");
+          if (VAL_IS_INT(key)) jit_arg_name(j->fun, (int)key.u.i, kn, sizeof kn);
           else snprintf(kn, sizeof kn, "%s", str_cstr(key));
-          if (VAL_IS_INT(key) && key.u.i >= npn) snprintf(kn, sizeof kn, "args[%lld]", (long long)key.u.i);
           LINE("  static argument %s changed: seen %s, now given %s\n", kn,
                VAL_IS_NULL(r1) ? "?" : str_cstr(r1), VAL_IS_NULL(r2) ? "?" : str_cstr(r2));
           val_decref(r1); val_decref(r2);

@@ -921,6 +921,14 @@ static int parse_in_axes(Value spec, Value args, int argc, int *ax, int n) {
   return rr;
 }
 
+/* "float32[2,4]", as JAX's vmap messages write a type */
+static void vmap_aval_text(const AVal *a, char *buf, size_t n) {
+  int k = snprintf(buf, n, "%s[", arr_dtypes[a->dtype].name);
+  for (int d = 0; d < a->ndim && k > 0 && (size_t)k < n; d++)
+    k += snprintf(buf + k, n - (size_t)k, d ? ",%lld" : "%lld", (long long)a->shape[d]);
+  if (k > 0 && (size_t)k < n) snprintf(buf + k, n - (size_t)k, "]");
+}
+
 /* The mapped size, checked to be the same for every mapped leaf (the message names the two
  * that differ by their paths, "args[0]['w']"). ax[i] is normalised to a non-negative axis;
  * w[i] gets each leaf (a jax array where mapped), to be wrapped once the trace exists. */
@@ -932,8 +940,11 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
   Value pathl = list_new(0);
   if (!VAL_IS_NULL(pathl)) {
     for (int i = 0; i < argc; i++) {
-      char nm[32];
-      snprintf(nm, sizeof nm, "args[%d]", i);
+      /* JAX's words: "argument x['w']" for a named parameter, "args[2]" past them */
+      char nm[80], an[64];
+      jit_arg_name(c->fun, i, an, sizeof an);
+      if (strchr(an, '[')) snprintf(nm, sizeof nm, "args[%d]", i);
+      else snprintf(nm, sizeof nm, "argument %s", an);
       if (tree_leaf_paths(argv[i], nm, pathl) < 0) { val_decref(pathl); pathl = val_null(); obj_err_clear(); break; }
     }
   }
@@ -961,8 +972,8 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
       AVal a0;
       lx_aval(x0, &a0);
       val_decref(x0);
-      ir_aval_str(&a0, s1, sizeof s1);
-      ir_aval_str(&av, s2, sizeof s2);
+      vmap_aval_text(&a0, s1, sizeof s1);
+      vmap_aval_text(&av, s2, sizeof s2);
       const char *p0 = !VAL_IS_NULL(pathl) && first < LIST(pathl.u.o)->len ? str_cstr(LIST(pathl.u.o)->items[first]) : "an argument";
       const char *p1 = !VAL_IS_NULL(pathl) && i < LIST(pathl.u.o)->len ? str_cstr(LIST(pathl.u.o)->items[i]) : "an argument";
       obj_raise(&exc_ValueError, "vmap got inconsistent sizes for array axes to be mapped:\n"
