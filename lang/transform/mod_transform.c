@@ -2573,7 +2573,9 @@ static int add_prelude_all(const char *target, const char *name) {
 typedef struct RandWrap { Value orig; const char *name; } RandWrap;
 static void randwrap_free(void *p) { RandWrap *r = p; val_decref(r->orig); free(r); }
 
-/* 'S' a shape, 'N' split's count, 'I' an axis, 'B' a flag; by name and positional index */
+/* 'S' a shape, 'N' split's count, 'I' an axis, 'B' a flag, 'A' choice's `a` (a scalar is the
+ * population size, which sets the result's values: concrete, as JAX requires); by name and
+ * positional index */
 typedef struct RandStatic { const char *fn, *param; int pos; char kind; } RandStatic;
 static const RandStatic rand_static[] = {
     {"split", "num", 1, 'N'},         {"bits", "shape", 1, 'S'},
@@ -2583,7 +2585,8 @@ static const RandStatic rand_static[] = {
     {"bernoulli", "shape", 2, 'S'},   {"permutation", "axis", 2, 'I'},
     {"permutation", "independent", 3, 'B'}, {"shuffle", "axis", 2, 'I'},
     {"choice", "shape", 2, 'S'},      {"choice", "replace", 3, 'B'},
-    {"choice", "axis", 5, 'I'},       {"categorical", "axis", 2, 'I'},
+    {"choice", "axis", 5, 'I'},       {"choice", "a", 1, 'A'},
+    {"categorical", "axis", 2, 'I'},
     {"categorical", "shape", 3, 'S'}, {"categorical", "replace", 4, 'B'},
     {NULL, NULL, 0, 0}};
 
@@ -2604,6 +2607,14 @@ static Value rand_shape_error(Value shape) {
 /* The static argument *slot with every traced leaf made concrete (a JVP tracer knows its
  * primal) or JAX's error. Returns 0, or -1 with the error set. */
 static int rand_concretize(Value *slot, char kind) {
+  if (kind == 'A') {   /* only a scalar must be concrete; an array of choices may be traced */
+    if (!tr_is_tracer(*slot) || TRACER(*slot)->aval.ndim != 0) return 0;
+    Value c = lx_concrete(*slot, "jax.random.choice() with a scalar `a` (the population size)");
+    if (VAL_IS_NULL(c)) return -1;
+    val_decref(*slot);
+    *slot = c;
+    return 0;
+  }
   Value l = list_new(0);
   TreeDef *t = VAL_IS_NULL(l) ? NULL : tree_flatten(*slot, l, 0);
   if (!t) { val_decref(l); return -1; }
