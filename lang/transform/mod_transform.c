@@ -929,6 +929,49 @@ static void vmap_aval_text(const AVal *a, char *buf, size_t n) {
   if (k > 0 && (size_t)k < n) snprintf(buf + k, n - (size_t)k, "]");
 }
 
+/* JAX's message for mapped sizes that differ: each size with how many axes have it, the most
+ * common first (ties in the order met), and the first axis of each as the example. */
+static void vmap_size_error(const int *ax, const Value *w, int n, Value pathl) {
+  int64_t *sz = calloc((size_t)n + 1, sizeof(int64_t));
+  int *cnt = calloc((size_t)n + 1, sizeof(int)), *ex = calloc((size_t)n + 1, sizeof(int));
+  if (!sz || !cnt || !ex) { free(sz); free(cnt); free(ex); obj_raise_nomem(); return; }
+  int nd = 0;
+  for (int i = 0; i < n; i++) {
+    AVal av;
+    if (ax[i] == AX_NONE || lx_aval(w[i], &av) < 0) { obj_err_clear(); continue; }
+    int k = 0;
+    while (k < nd && sz[k] != av.shape[ax[i]]) k++;
+    if (k == nd) { sz[nd] = av.shape[ax[i]]; ex[nd] = i; cnt[nd++] = 0; }
+    cnt[k]++;
+  }
+  /* stable sort by count, descending */
+  for (int a = 1; a < nd; a++)
+    for (int b = a; b > 0 && cnt[b] > cnt[b - 1]; b--) {
+      int64_t t = sz[b]; sz[b] = sz[b - 1]; sz[b - 1] = t;
+      int u = cnt[b]; cnt[b] = cnt[b - 1]; cnt[b - 1] = u;
+      u = ex[b]; ex[b] = ex[b - 1]; ex[b - 1] = u;
+    }
+  char msg[4096];
+  size_t len = (size_t)snprintf(msg, sizeof msg, "vmap got inconsistent sizes for array axes to be mapped:\n");
+  for (int k = 0; k < nd && len < sizeof msg; k++) {
+    AVal av;
+    char ty[200], head[80];
+    if (lx_aval(w[ex[k]], &av) < 0) { obj_err_clear(); continue; }
+    vmap_aval_text(&av, ty, sizeof ty);
+    const char *p = !VAL_IS_NULL(pathl) && ex[k] < LIST(pathl.u.o)->len
+                        ? str_cstr(LIST(pathl.u.o)->items[ex[k]]) : "an argument";
+    if (cnt[k] == 1) snprintf(head, sizeof head, "one axis had size %lld:", (long long)sz[k]);
+    else snprintf(head, sizeof head, "%s axes (%d of them) had size %lld, e.g.",
+                  k == 0 ? "most" : "some", cnt[k], (long long)sz[k]);
+    int m = snprintf(msg + len, sizeof msg - len, "  * %s axis %d of %s of type %s%s", head,
+                     ax[ex[k]], p, ty, k + 1 < nd ? ";\n" : "");
+    if (m < 0) break;
+    len += (size_t)m;
+  }
+  obj_raise(&exc_ValueError, "%s", msg);
+  free(sz); free(cnt); free(ex);
+}
+
 /* The mapped size, checked to be the same for every mapped leaf (the message names the two
  * that differ by their paths, "args[0]['w']"). ax[i] is normalised to a non-negative axis;
  * w[i] gets each leaf (a jax array where mapped), to be wrapped once the trace exists. */
@@ -936,13 +979,16 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
                      Value *w, int64_t *size_out) {
   int n = (int)LIST(leaves.u.o)->len;
   int64_t size = -1;
-  int first = -1, rc = -1;
+  int mismatch = 0, rc = -1;
   Value pathl = list_new(0);
   if (!VAL_IS_NULL(pathl)) {
     for (int i = 0; i < argc; i++) {
       /* JAX's words: "argument x['w']" for a named parameter, "args[2]" past them */
       char nm[80], an[64];
       jit_arg_name(c->fun, i, an, sizeof an);
+      /* JAX binds the first value of a *rest parameter to the name itself ("argument rest") */
+      size_t al = strlen(an);
+      if (al > 3 && strncmp(an, "args[", 5) != 0 && !strcmp(an + al - 3, "[0]")) an[al - 3] = 0;
       if (strchr(an, '[')) snprintf(nm, sizeof nm, "args[%d]", i);
       else snprintf(nm, sizeof nm, "argument %s", an);
       if (tree_leaf_paths(argv[i], nm, pathl) < 0) { val_decref(pathl); pathl = val_null(); obj_err_clear(); break; }
@@ -965,26 +1011,11 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
       goto done;
     }
     ax[i] = a;
-    if (size < 0) { size = av.shape[a]; first = i; }
-    else if (av.shape[a] != size) {
-      char s1[200], s2[200];
-      Value x0 = to_jax(LIST(leaves.u.o)->items[first]);
-      AVal a0;
-      lx_aval(x0, &a0);
-      val_decref(x0);
-      vmap_aval_text(&a0, s1, sizeof s1);
-      vmap_aval_text(&av, s2, sizeof s2);
-      const char *p0 = !VAL_IS_NULL(pathl) && first < LIST(pathl.u.o)->len ? str_cstr(LIST(pathl.u.o)->items[first]) : "an argument";
-      const char *p1 = !VAL_IS_NULL(pathl) && i < LIST(pathl.u.o)->len ? str_cstr(LIST(pathl.u.o)->items[i]) : "an argument";
-      obj_raise(&exc_ValueError, "vmap got inconsistent sizes for array axes to be mapped:\n"
-                "  * one axis had size %lld: axis %d of %s of type %s;\n"
-                "  * one axis had size %lld: axis %d of %s of type %s",
-                (long long)size, ax[first], p0, s1, (long long)av.shape[a], a, p1, s2);
-      val_decref(xa);
-      goto done;
-    }
+    if (size < 0) size = av.shape[a];
+    else if (av.shape[a] != size) mismatch = 1;
     w[i] = xa;
   }
+  if (mismatch) { vmap_size_error(ax, w, n, pathl); goto done; }
   if (c->has_size) {
     if (size >= 0 && size != c->axis_size) {
       obj_raise(&exc_ValueError, "vmap got axis_size=%lld but the mapped axes have size %lld",
