@@ -972,8 +972,8 @@ static void vmap_size_error(const int *ax, const Value *w, int n, Value pathl) {
   free(sz); free(cnt); free(ex);
 }
 
-/* The mapped size, checked to be the same for every mapped leaf (the message names the two
- * that differ by their paths, "args[0]['w']"). ax[i] is normalised to a non-negative axis;
+/* The mapped size, checked to be the same for every mapped leaf (the message names leaves by
+ * their paths, "argument x['w']"). ax[i] is normalised to a non-negative axis;
  * w[i] gets each leaf (a jax array where mapped), to be wrapped once the trace exists. */
 static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves, int *ax,
                      Value *w, int64_t *size_out) {
