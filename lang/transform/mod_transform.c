@@ -975,8 +975,9 @@ static void vmap_size_error(const int *ax, const Value *w, int n, Value pathl) {
 /* The mapped size, checked to be the same for every mapped leaf (the message names leaves by
  * their paths, "argument x['w']"). ax[i] is normalised to a non-negative axis;
  * w[i] gets each leaf (a jax array where mapped), to be wrapped once the trace exists. */
-static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves, int *ax,
-                     Value *w, int64_t *size_out) {
+static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Obj *kw, Value leaves,
+                     int *ax, Value *w, int64_t *size_out) {
+  int nkw = func_kwcount(kw);
   int n = (int)LIST(leaves.u.o)->len;
   int64_t size = -1;
   int mismatch = 0, rc = -1;
@@ -993,9 +994,16 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
       else snprintf(nm, sizeof nm, "argument %s", an);
       if (tree_leaf_paths(argv[i], nm, pathl) < 0) { val_decref(pathl); pathl = val_null(); obj_err_clear(); break; }
     }
+    for (int i = 0; i < nkw && !VAL_IS_NULL(pathl); i++)
+      if (list_append_steal(pathl, str_fmt("kwargs['%s']", func_kwname(kw, i))) < 0) {
+        val_decref(pathl); pathl = val_null(); obj_err_clear();
+      }
   }
-  for (int i = 0; i < n; i++) {
-    Value x = LIST(leaves.u.o)->items[i];
+  /* keyword arguments are mapped over axis 0 (vmap_apply wraps them again): checked here
+   * with the positional leaves, held in w[n..n+nkw) only until the check is done */
+  for (int i = 0; i < n + nkw; i++) {
+    Value x = i < n ? LIST(leaves.u.o)->items[i] : argv[argc + i - n];
+    if (i >= n) ax[i] = 0;
     if (ax[i] == AX_NONE) { w[i] = val_incref(x); continue; }
     Value xa = to_jax(x);
     AVal av;
@@ -1015,7 +1023,7 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
     else if (av.shape[a] != size) mismatch = 1;
     w[i] = xa;
   }
-  if (mismatch) { vmap_size_error(ax, w, n, pathl); goto done; }
+  if (mismatch) { vmap_size_error(ax, w, n + nkw, pathl); goto done; }
   if (c->has_size) {
     if (size >= 0 && size != c->axis_size) {
       obj_raise(&exc_ValueError, "vmap got axis_size=%lld but the mapped axes have size %lld",
@@ -1031,6 +1039,7 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
   *size_out = size;
   rc = 0;
 done:
+  for (int i = n; i < n + nkw; i++) val_clear(&w[i]);
   val_decref(pathl);
   return rc;
 }
@@ -1153,7 +1162,7 @@ static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   w = calloc((size_t)n + nkw + 1, sizeof(Value));
   if (!ax || !w) { obj_raise_nomem(); goto done; }
   if (parse_in_axes(c->in_axes, args, argc, ax, n) < 0) goto done;
-  if (vmap_size(c, argc, argv, leaves, ax, w, &size) < 0) goto done;
+  if (vmap_size(c, argc, argv, kw, leaves, ax, w, &size) < 0) goto done;
   B = vmap_new("vmap", c->fun, size);
   if (!B) goto done;
   if (c->axis >= 0) vmap_set_axis(B, c->axis);

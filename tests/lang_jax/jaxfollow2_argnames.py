@@ -43,9 +43,9 @@ concrete("bool of r[1]", jax.jit(lambda x, *r: 1 if r[1] > 0 else 2), 1.0, 2.0, 
 concrete("bool of y after static", jax.jit(lambda n, y: 1 if y > n else 2, static_argnums=0), 1, 2.0)
 
 
-def vmap_msg(label, f, *args):
+def vmap_msg(label, f, *args, **kw):
     try:
-        f(*args)
+        f(*args, **kw)
         print(label, "no error")
     except ValueError as e:
         print(label, str(e))
@@ -61,3 +61,8 @@ vmap_msg("rest tuple", jax.vmap(lambda x, *rest: x), jnp.ones(3), (jnp.ones(4),)
 vmap_msg("three sizes", jax.vmap(lambda a, b, c, d, e: a),
          jnp.ones(2), jnp.ones(3), jnp.ones((5, 3)), jnp.ones(2), jnp.ones(3))
 vmap_msg("ints", jax.vmap(lambda i, y: i), jnp.arange(3), jnp.ones((2, 2), jnp.int32))
+# keyword arguments are mapped over axis 0 and named kwargs['y']
+vmap_msg("kwarg", jax.vmap(lambda x, y: x), jnp.ones(3), y=jnp.ones(4))
+vmap_msg("kwarg ok", lambda: print(jax.vmap(lambda x, y: x + y)(jnp.ones(3), y=jnp.arange(3.0))))
+vmap_msg("kwargs most", jax.vmap(lambda x, y, z: x), jnp.ones(3), y=jnp.ones(4), z=jnp.ones(4))
+vmap_msg("kwarg scalar", jax.vmap(lambda x, y: x + y), jnp.ones(3), y=2.0)
