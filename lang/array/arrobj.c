@@ -160,6 +160,15 @@ int lx_parse_dtype(Value v, Family f) {
   return (int)arr_canonical((DType)d, lx_promo(f));
 }
 
+/* np.dtype(x) where x names an integer type with no arrays (int8, 'i2', np.uint64): its dtype
+ * object, which has a name, itemsize and kind like any other; V_NULL, no error, otherwise. */
+Value lx_dtype_unsupported(Value v, Family f) {
+  int d = -1;
+  if (is_dtype_obj(v)) d = DTYPE(v)->dt;
+  else if (VAL_IS_STR(v) && dt_from_str(str_cstr(v)) == -1) d = dt_unsupported_str(str_cstr(v));
+  return dt_unsupported(d) ? dtype_value(d, f, 0) : val_null();
+}
+
 static Value dtype_repr(Value self) {
   DTypeObj *o = DTYPE(self);
   if (o->is_class)

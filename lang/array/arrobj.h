@@ -126,6 +126,7 @@ Value lx_dtype_abstract(const char *name, Family f);   /* jnp.floating, ... by n
  * Returns the dtype, -1 for None/absent (no error), -2 with TypeError raised. The result
  * is canonicalised for the family (float64 -> float32 without x64 in jax). */
 int lx_parse_dtype(Value v, Family f);
+Value lx_dtype_unsupported(Value v, Family f);   /* np.dtype('int8'): V_NULL if not such a name */
 Value lx_dtype_obj(DType d, Family f);           /* x.dtype (new ref) */
 Value lx_dtype_class(DType d, Family f);         /* jnp.float32 (the scalar type) */
 

@@ -439,6 +439,9 @@ LX_FN(dtype)
 static Value dtype_impl(Family fam, int argc, const Value *argv, Obj *kw) {
   Value a[1];
   if (func_parse_args("dtype", argc, argv, kw, "dtype", a) < 0) return val_null();
+  /* int8/int16/uint16/uint64 have dtype objects (no arrays): NumPy's np.dtype('int8') works */
+  Value u = lx_dtype_unsupported(a[0], fam);
+  if (!VAL_IS_NULL(u)) return u;
   int d = lx_parse_dtype(a[0], FAM_NP);
   if (d == -2) return val_null();
   if (d == -1) d = DT_FLOAT64;

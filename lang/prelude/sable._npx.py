@@ -1198,6 +1198,9 @@ def _install(xp):
     _IINFO = {
         "int32": (-2147483648, 2147483647), "int64": (-9223372036854775807 - 1, 9223372036854775807),
         "uint8": (0, 255), "uint32": (0, 4294967295), "bool": (0, 1),
+        # dtype objects only (no arrays of them), but their limits are NumPy's
+        "int8": (-128, 127), "int16": (-32768, 32767), "uint16": (0, 65535),
+        "uint64": (0, 18446744073709551615),
     }
 
     class finfo:

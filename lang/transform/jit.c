@@ -558,6 +558,23 @@ static int param_names(Value f, const char **names, int max) {
   return n;
 }
 
+/* The name JAX gives positional argument `pos` of f in its messages: the parameter's name,
+ * "rest[k]" for the k-th value taken by a `*rest` parameter, "args[pos]" when unknown. */
+void jit_arg_name(Value f, int pos, char *buf, size_t n) {
+  const char *pn[64];
+  int npn = param_names(f, pn, 64);
+  if (pos < npn) { snprintf(buf, n, "%s", pn[pos]); return; }
+  if (f.tag == V_OBJ && f.u.o->type == &func_type) {
+    FuncObj *fo = FUNC(f.u.o);
+    if (fo->scope && fo->scope->nargs <= 64 && fo->scope->vararg_slot >= 0) {
+      snprintf(buf, n, "%s[%d]", fo->scope->slot_names[fo->scope->vararg_slot],
+               pos - fo->scope->nargs);
+      return;
+    }
+  }
+  snprintf(buf, n, "args[%d]", pos);
+}
+
 static int is_static_num(JitObj *j, int i) {
   for (int k = 0; k < j->nstatic; k++) if (j->static_nums[k] == i) return 1;
   return 0;
@@ -568,6 +585,10 @@ static int is_static_name(JitObj *j, const char *n) {
     if (!strcmp(str_cstr(TUPLE(j->static_names.u.o)->items[k]), n)) return 1;
   return 0;
 }
+
+/* AVal.weak of a float0 leaf: it differs from every real aval in the cache key */
+#define AV_FLOAT0 2
+#define IS_F0(a) ((a)->weak == AV_FLOAT0)
 
 /* The call split into the traced part (args tuple + kwargs dict) and the statics. */
 typedef struct CallParts {
@@ -712,7 +733,24 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
   if (!p->arrs || !p->avals) { obj_raise_nomem(); goto fail; }
   for (int i = 0; i < p->nleaves; i++) {
     Value v = LIST(p->leaves.u.o)->items[i];
-    int ab;
+    int ab, f0nd;
+    int64_t f0sh[ARR_MAXDIM];
+    if (v.tag == V_OBJ && tr_float0_shape(v, &f0nd, f0sh)) {
+      /* a float0 array (a cotangent of an integer): no data, so not a graph input; only its
+       * shape is part of the cache key, and the function sees the array itself */
+      if (abstract_ok) {
+        obj_raise(&exc_NotImplementedError, "float0 arguments are not supported by lower() and "
+                  "make_jaxpr(); call the jit-compiled function instead");
+        goto fail;
+      }
+      p->arrs[i] = val_incref(v);
+      memset(&p->avals[i], 0, sizeof p->avals[i]);
+      p->avals[i].dtype = DT_BOOL;
+      p->avals[i].weak = AV_FLOAT0;
+      p->avals[i].ndim = f0nd;
+      ir_memcpy(p->avals[i].shape, f0sh, sizeof(int64_t) * (size_t)f0nd);
+      continue;
+    }
     if (lx_is_arr(v) && v.u.o->type == &lx_jax_type) p->arrs[i] = val_incref(v);
     else if (tr_is_tracer(v)) p->arrs[i] = val_incref(v);
     else if (lx_is_arr(v) || v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL)
@@ -742,11 +780,25 @@ static int split_call(JitObj *j, int argc, const Value *argv, Obj *kw, CallParts
       val_decref(tr);
       goto fail;
     } else {
-      obj_raise(&exc_TypeError, "Argument '%s' of type %s is not a valid JAX type. Arguments of a "
-                "jit-compiled function must be arrays, Python scalars, or lists/tuples/dicts of "
-                "them; other values (strings, functions, objects) must be marked static with "
-                "static_argnums / static_argnames.",
-                VAL_IS_STR(v) ? str_cstr(v) : op_type_name(v), op_type_name(v));
+      /* JAX's words, naming the leaf by its path ("rest[1]", "params['w']") */
+      Value paths = leaf_paths(j, p);
+      if (VAL_IS_NULL(paths)) obj_err_clear();
+      Value fr = op_repr(j->fun);
+      if (VAL_IS_NULL(fr)) obj_err_clear();
+      Value tr = op_repr(val_obj(&v.u.o->type->ob));
+      if (VAL_IS_NULL(tr)) obj_err_clear();
+      obj_raise(&exc_TypeError, "Error interpreting argument to %s as an abstract array. The "
+                "problematic value is of type %s and was passed to the function at path %s.\n"
+                "This typically means that a jit-wrapped function was called with a non-array "
+                "argument, and this argument was not marked as static using the static_argnums "
+                "or static_argnames parameters of jax.jit.",
+                VAL_IS_NULL(fr) ? "the jit-compiled function" : str_cstr(fr),
+                VAL_IS_NULL(tr) ? op_type_name(v) : str_cstr(tr),
+                VAL_IS_NULL(paths) || i >= LIST(paths.u.o)->len ? "?"
+                    : str_cstr(LIST(paths.u.o)->items[i]));
+      val_decref(paths);
+      val_decref(fr);
+      val_decref(tr);
       goto fail;
     }
     if (VAL_IS_NULL(p->arrs[i]) || lx_aval(p->arrs[i], &p->avals[i]) < 0) goto fail;
@@ -803,10 +855,10 @@ static Value leaf_paths(JitObj *j, CallParts *p) {
   Value args = TUPLE(p->dyn.u.o)->items[0], kwd = TUPLE(p->dyn.u.o)->items[1];
   int pos = 0;
   for (int64_t i = 0; i < TUPLE(args.u.o)->len; i++) {
-    while (pos < npn && is_static_num(j, pos)) pos++;
+    /* skip the positions split_call took out as static */
+    while (pos < 4096 && (is_static_num(j, pos) || (pos < npn && is_static_name(j, pn[pos])))) pos++;
     char nm[64];
-    if (pos < npn) snprintf(nm, sizeof nm, "%s", pn[pos]);
-    else snprintf(nm, sizeof nm, "args[%lld]", (long long)i);
+    jit_arg_name(j->fun, pos, nm, sizeof nm);
     pos++;
     if (tree_leaf_paths(TUPLE(args.u.o)->items[i], nm, list) < 0) { val_decref(list); return val_null(); }
   }
@@ -833,6 +885,17 @@ static void fun_where(Value f, char *buf, size_t n) {
     Value nm = fun_name_val(f);
     snprintf(buf, n, "%s", VAL_IS_STR(nm) ? str_cstr(nm) : "<function>");
     val_decref(nm);
+  }
+}
+
+/* "f32[3]", or "float0[3]" for a float0 leaf */
+static void aval_text(const AVal *a, char *buf, size_t n) {
+  ir_aval_str(a, buf, n);
+  if (IS_F0(a) && n > 8) {
+    const char *br = strchr(buf, '[');
+    char tail[160];
+    snprintf(tail, sizeof tail, "%s", br ? br : "[]");
+    snprintf(buf, n, "float0%s", tail);
   }
 }
 
@@ -871,14 +934,14 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
       if (nm) {
         LINE("  never seen input type signature:\n");
         for (int i = 0; i < p->nleaves; i++) {
-          ir_aval_str(&p->avals[i], a1, sizeof a1);
-          LINE("    %s: %s%s\n", str_cstr(LIST(paths.u.o)->items[i]), a1, p->avals[i].weak ? "{weak_type=True}" : "");
+          aval_text(&p->avals[i], a1, sizeof a1);
+          LINE("    %s: %s%s\n", str_cstr(LIST(paths.u.o)->items[i]), a1, p->avals[i].weak == 1 ? "{weak_type=True}" : "");
         }
         LINE("  closest seen input type signature has %d mismatch%s, including:\n", nm, nm > 1 ? "es" : "");
         for (int i = 0; i < p->nleaves; i++) {
           if (aval_eq(&c->avals[i], &p->avals[i])) continue;
-          ir_aval_str(&c->avals[i], a1, sizeof a1);
-          ir_aval_str(&p->avals[i], a2, sizeof a2);
+          aval_text(&c->avals[i], a1, sizeof a1);
+          aval_text(&p->avals[i], a2, sizeof a2);
           if (!strcmp(a1, a2))
             LINE("    * at %s, seen %s with weak_type=%s, but now given weak_type=%s\n",
                  str_cstr(LIST(paths.u.o)->items[i]), a1, c->avals[i].weak ? "True" : "False",
@@ -892,8 +955,6 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
       int eq = op_eq(c->statics, p->statics);
       if (eq < 0) obj_err_clear();
       if (eq == 0) {
-        const char *pn[64];
-        int npn = param_names(j->fun, pn, 64);
         TupleObj *ns = TUPLE(p->statics.u.o), *os = TUPLE(c->statics.u.o);
         for (int64_t i = 0; i < ns->len; i++) {
           Value np = ns->items[i];
@@ -910,9 +971,8 @@ static void explain_miss(JitObj *j, CallParts *p, Value paths) {
           Value r1 = VAL_IS_NULL(ov) ? str_from_cstr("(not passed)") : op_repr(ov);
           Value r2 = op_repr(nv);
           char kn[64];
-          if (VAL_IS_INT(key)) snprintf(kn, sizeof kn, "%s", key.u.i < npn ? pn[key.u.i] : "?");
+          if (VAL_IS_INT(key)) jit_arg_name(j->fun, (int)key.u.i, kn, sizeof kn);
           else snprintf(kn, sizeof kn, "%s", str_cstr(key));
-          if (VAL_IS_INT(key) && key.u.i >= npn) snprintf(kn, sizeof kn, "args[%lld]", (long long)key.u.i);
           LINE("  static argument %s changed: seen %s, now given %s\n", kn,
                VAL_IS_NULL(r1) ? "?" : str_cstr(r1), VAL_IS_NULL(r2) ? "?" : str_cstr(r2));
           val_decref(r1); val_decref(r2);
@@ -1003,6 +1063,7 @@ static int jit_trace(JitObj *j, CallParts *p, int optimize, CacheEntry *e, Value
   int rc = -1;
   if (!tin || VAL_IS_NULL(outl)) { obj_raise_nomem(); jit_stage_abort(s); goto done; }
   for (int i = 0; i < p->nleaves; i++) {
+    if (IS_F0(&p->avals[i])) { tin[i] = val_incref(p->arrs[i]); continue; }
     tin[i] = jit_stage_input(s, &p->avals[i], str_cstr(LIST(paths.u.o)->items[i]));
     if (VAL_IS_NULL(tin[i])) { jit_stage_abort(s); goto done; }
   }
@@ -1057,17 +1118,19 @@ static Value entry_result(CacheEntry *e, const Value *outs, int nout) {
 /* Run a traced entry on the call's leaves: eager kernels at the eval interpreter, equation by
  * equation at any other (grad/vmap/an enclosing jit see the primitives). */
 static Value run_entry(CacheEntry *e, CallParts *p, const Value *captured, int ncap) {
-  int nin = ncap + p->nleaves, nout = e->g->nout;
+  int nf0 = 0;
+  for (int i = 0; i < p->nleaves; i++) nf0 += IS_F0(&p->avals[i]);
+  int nin = ncap + p->nleaves - nf0, nout = e->g->nout;
   Value *outs = calloc((size_t)nout + 1, sizeof(Value));
   if (!outs) return obj_raise_nomem();
   Value r = val_null();
   int all_arr = ncap == 0 && lx_current() == lx_eval_interp();
-  for (int i = 0; i < p->nleaves && all_arr; i++) all_arr = lx_is_arr(p->arrs[i]);
+  for (int i = 0; i < p->nleaves && all_arr; i++) all_arr = IS_F0(&p->avals[i]) || lx_is_arr(p->arrs[i]);
   if (all_arr) {
     Array *ins_s[16], **ins = nin <= 16 ? ins_s : calloc((size_t)nin, sizeof(Array *));
     Array *res_s[16], **res = nout <= 16 ? res_s : calloc((size_t)nout + 1, sizeof(Array *));
     if (!ins || !res) { obj_raise_nomem(); goto done_arr; }
-    for (int i = 0; i < nin; i++) ins[i] = lx_arr(p->arrs[i]);
+    for (int i = 0, k = 0; i < p->nleaves; i++) if (!IS_F0(&p->avals[i])) ins[k++] = lx_arr(p->arrs[i]);
     if (ir_run(e->g, ins, res) < 0) { tr_engine_err(); goto done_arr; }
     for (int k = 0; k < nout; k++) {
       outs[k] = lx_wrap(res[k], FAM_JAX);
@@ -1081,7 +1144,7 @@ static Value run_entry(CacheEntry *e, CallParts *p, const Value *captured, int n
     Value *ins = calloc((size_t)nin + 1, sizeof(Value));
     if (!ins) { obj_raise_nomem(); goto done; }
     for (int i = 0; i < ncap; i++) ins[i] = captured[i];
-    for (int i = 0; i < p->nleaves; i++) ins[ncap + i] = p->arrs[i];
+    for (int i = 0, k = ncap; i < p->nleaves; i++) if (!IS_F0(&p->avals[i])) ins[k++] = p->arrs[i];
     int n = jit_graph_eval(e->g, ins, outs);
     free(ins);
     if (n >= 0) r = entry_result(e, outs, nout);

@@ -921,24 +921,89 @@ static int parse_in_axes(Value spec, Value args, int argc, int *ax, int n) {
   return rr;
 }
 
-/* The mapped size, checked to be the same for every mapped leaf (the message names the two
- * that differ by their paths, "args[0]['w']"). ax[i] is normalised to a non-negative axis;
+/* "float32[2,4]", as JAX's vmap messages write a type */
+static void vmap_aval_text(const AVal *a, char *buf, size_t n) {
+  int k = snprintf(buf, n, "%s[", arr_dtypes[a->dtype].name);
+  for (int d = 0; d < a->ndim && k > 0 && (size_t)k < n; d++)
+    k += snprintf(buf + k, n - (size_t)k, d ? ",%lld" : "%lld", (long long)a->shape[d]);
+  if (k > 0 && (size_t)k < n) snprintf(buf + k, n - (size_t)k, "]");
+}
+
+/* JAX's message for mapped sizes that differ: each size with how many axes have it, the most
+ * common first (ties in the order met), and the first axis of each as the example. */
+static void vmap_size_error(const int *ax, const Value *w, int n, Value pathl) {
+  int64_t *sz = calloc((size_t)n + 1, sizeof(int64_t));
+  int *cnt = calloc((size_t)n + 1, sizeof(int)), *ex = calloc((size_t)n + 1, sizeof(int));
+  if (!sz || !cnt || !ex) { free(sz); free(cnt); free(ex); obj_raise_nomem(); return; }
+  int nd = 0;
+  for (int i = 0; i < n; i++) {
+    AVal av;
+    if (ax[i] == AX_NONE || lx_aval(w[i], &av) < 0) { obj_err_clear(); continue; }
+    int k = 0;
+    while (k < nd && sz[k] != av.shape[ax[i]]) k++;
+    if (k == nd) { sz[nd] = av.shape[ax[i]]; ex[nd] = i; cnt[nd++] = 0; }
+    cnt[k]++;
+  }
+  /* stable sort by count, descending */
+  for (int a = 1; a < nd; a++)
+    for (int b = a; b > 0 && cnt[b] > cnt[b - 1]; b--) {
+      int64_t t = sz[b]; sz[b] = sz[b - 1]; sz[b - 1] = t;
+      int u = cnt[b]; cnt[b] = cnt[b - 1]; cnt[b - 1] = u;
+      u = ex[b]; ex[b] = ex[b - 1]; ex[b - 1] = u;
+    }
+  char msg[4096];
+  size_t len = (size_t)snprintf(msg, sizeof msg, "vmap got inconsistent sizes for array axes to be mapped:\n");
+  for (int k = 0; k < nd && len < sizeof msg; k++) {
+    AVal av;
+    char ty[200], head[80];
+    if (lx_aval(w[ex[k]], &av) < 0) { obj_err_clear(); continue; }
+    vmap_aval_text(&av, ty, sizeof ty);
+    const char *p = !VAL_IS_NULL(pathl) && ex[k] < LIST(pathl.u.o)->len
+                        ? str_cstr(LIST(pathl.u.o)->items[ex[k]]) : "an argument";
+    if (cnt[k] == 1) snprintf(head, sizeof head, "one axis had size %lld:", (long long)sz[k]);
+    else snprintf(head, sizeof head, "%s axes (%d of them) had size %lld, e.g.",
+                  k == 0 ? "most" : "some", cnt[k], (long long)sz[k]);
+    int m = snprintf(msg + len, sizeof msg - len, "  * %s axis %d of %s of type %s%s", head,
+                     ax[ex[k]], p, ty, k + 1 < nd ? ";\n" : "");
+    if (m < 0) break;
+    len += (size_t)m;
+  }
+  obj_raise(&exc_ValueError, "%s", msg);
+  free(sz); free(cnt); free(ex);
+}
+
+/* The mapped size, checked to be the same for every mapped leaf (the message names leaves by
+ * their paths, "argument x['w']"). ax[i] is normalised to a non-negative axis;
  * w[i] gets each leaf (a jax array where mapped), to be wrapped once the trace exists. */
-static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves, int *ax,
-                     Value *w, int64_t *size_out) {
+static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Obj *kw, Value leaves,
+                     int *ax, Value *w, int64_t *size_out) {
+  int nkw = func_kwcount(kw);
   int n = (int)LIST(leaves.u.o)->len;
   int64_t size = -1;
-  int first = -1, rc = -1;
+  int mismatch = 0, rc = -1;
   Value pathl = list_new(0);
   if (!VAL_IS_NULL(pathl)) {
     for (int i = 0; i < argc; i++) {
-      char nm[32];
-      snprintf(nm, sizeof nm, "args[%d]", i);
+      /* JAX's words: "argument x['w']" for a named parameter, "args[2]" past them */
+      char nm[80], an[64];
+      jit_arg_name(c->fun, i, an, sizeof an);
+      /* JAX binds the first value of a *rest parameter to the name itself ("argument rest") */
+      size_t al = strlen(an);
+      if (al > 3 && strncmp(an, "args[", 5) != 0 && !strcmp(an + al - 3, "[0]")) an[al - 3] = 0;
+      if (strchr(an, '[')) snprintf(nm, sizeof nm, "args[%d]", i);
+      else snprintf(nm, sizeof nm, "argument %s", an);
       if (tree_leaf_paths(argv[i], nm, pathl) < 0) { val_decref(pathl); pathl = val_null(); obj_err_clear(); break; }
     }
+    for (int i = 0; i < nkw && !VAL_IS_NULL(pathl); i++)
+      if (list_append_steal(pathl, str_fmt("kwargs['%s']", func_kwname(kw, i))) < 0) {
+        val_decref(pathl); pathl = val_null(); obj_err_clear();
+      }
   }
-  for (int i = 0; i < n; i++) {
-    Value x = LIST(leaves.u.o)->items[i];
+  /* keyword arguments are mapped over axis 0 (vmap_apply wraps them again): checked here
+   * with the positional leaves, held in w[n..n+nkw) only until the check is done */
+  for (int i = 0; i < n + nkw; i++) {
+    Value x = i < n ? LIST(leaves.u.o)->items[i] : argv[argc + i - n];
+    if (i >= n) ax[i] = 0;
     if (ax[i] == AX_NONE) { w[i] = val_incref(x); continue; }
     Value xa = to_jax(x);
     AVal av;
@@ -954,26 +1019,11 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
       goto done;
     }
     ax[i] = a;
-    if (size < 0) { size = av.shape[a]; first = i; }
-    else if (av.shape[a] != size) {
-      char s1[200], s2[200];
-      Value x0 = to_jax(LIST(leaves.u.o)->items[first]);
-      AVal a0;
-      lx_aval(x0, &a0);
-      val_decref(x0);
-      ir_aval_str(&a0, s1, sizeof s1);
-      ir_aval_str(&av, s2, sizeof s2);
-      const char *p0 = !VAL_IS_NULL(pathl) && first < LIST(pathl.u.o)->len ? str_cstr(LIST(pathl.u.o)->items[first]) : "an argument";
-      const char *p1 = !VAL_IS_NULL(pathl) && i < LIST(pathl.u.o)->len ? str_cstr(LIST(pathl.u.o)->items[i]) : "an argument";
-      obj_raise(&exc_ValueError, "vmap got inconsistent sizes for array axes to be mapped:\n"
-                "  * one axis had size %lld: axis %d of %s of type %s;\n"
-                "  * one axis had size %lld: axis %d of %s of type %s",
-                (long long)size, ax[first], p0, s1, (long long)av.shape[a], a, p1, s2);
-      val_decref(xa);
-      goto done;
-    }
+    if (size < 0) size = av.shape[a];
+    else if (av.shape[a] != size) mismatch = 1;
     w[i] = xa;
   }
+  if (mismatch) { vmap_size_error(ax, w, n + nkw, pathl); goto done; }
   if (c->has_size) {
     if (size >= 0 && size != c->axis_size) {
       obj_raise(&exc_ValueError, "vmap got axis_size=%lld but the mapped axes have size %lld",
@@ -989,6 +1039,7 @@ static int vmap_size(const VmapCtx *c, int argc, const Value *argv, Value leaves
   *size_out = size;
   rc = 0;
 done:
+  for (int i = n; i < n + nkw; i++) val_clear(&w[i]);
   val_decref(pathl);
   return rc;
 }
@@ -1111,7 +1162,7 @@ static Value vmap_call(void *ctx, int argc, const Value *argv, Obj *kw) {
   w = calloc((size_t)n + nkw + 1, sizeof(Value));
   if (!ax || !w) { obj_raise_nomem(); goto done; }
   if (parse_in_axes(c->in_axes, args, argc, ax, n) < 0) goto done;
-  if (vmap_size(c, argc, argv, leaves, ax, w, &size) < 0) goto done;
+  if (vmap_size(c, argc, argv, kw, leaves, ax, w, &size) < 0) goto done;
   B = vmap_new("vmap", c->fun, size);
   if (!B) goto done;
   if (c->axis >= 0) vmap_set_axis(B, c->axis);
@@ -2562,7 +2613,9 @@ static int add_prelude_all(const char *target, const char *name) {
 typedef struct RandWrap { Value orig; const char *name; } RandWrap;
 static void randwrap_free(void *p) { RandWrap *r = p; val_decref(r->orig); free(r); }
 
-/* 'S' a shape, 'N' split's count, 'I' an axis, 'B' a flag; by name and positional index */
+/* 'S' a shape, 'N' split's count, 'I' an axis, 'B' a flag, 'A' choice's `a` (a scalar is the
+ * population size, which sets the result's values: concrete, as JAX requires); by name and
+ * positional index */
 typedef struct RandStatic { const char *fn, *param; int pos; char kind; } RandStatic;
 static const RandStatic rand_static[] = {
     {"split", "num", 1, 'N'},         {"bits", "shape", 1, 'S'},
@@ -2572,7 +2625,8 @@ static const RandStatic rand_static[] = {
     {"bernoulli", "shape", 2, 'S'},   {"permutation", "axis", 2, 'I'},
     {"permutation", "independent", 3, 'B'}, {"shuffle", "axis", 2, 'I'},
     {"choice", "shape", 2, 'S'},      {"choice", "replace", 3, 'B'},
-    {"choice", "axis", 5, 'I'},       {"categorical", "axis", 2, 'I'},
+    {"choice", "axis", 5, 'I'},       {"choice", "a", 1, 'A'},
+    {"categorical", "axis", 2, 'I'},
     {"categorical", "shape", 3, 'S'}, {"categorical", "replace", 4, 'B'},
     {NULL, NULL, 0, 0}};
 
@@ -2593,6 +2647,14 @@ static Value rand_shape_error(Value shape) {
 /* The static argument *slot with every traced leaf made concrete (a JVP tracer knows its
  * primal) or JAX's error. Returns 0, or -1 with the error set. */
 static int rand_concretize(Value *slot, char kind) {
+  if (kind == 'A') {   /* only a scalar must be concrete; an array of choices may be traced */
+    if (!tr_is_tracer(*slot) || TRACER(*slot)->aval.ndim != 0) return 0;
+    Value c = lx_concrete(*slot, "jax.random.choice() with a scalar `a` (the population size)");
+    if (VAL_IS_NULL(c)) return -1;
+    val_decref(*slot);
+    *slot = c;
+    return 0;
+  }
   Value l = list_new(0);
   TreeDef *t = VAL_IS_NULL(l) ? NULL : tree_flatten(*slot, l, 0);
   if (!t) { val_decref(l); return -1; }

@@ -134,6 +134,8 @@ Value flow_custom_stage(int is_vjp, Value f, Value rule, Value bwd, Value leaves
 
 /* ---- jit (jit.c) -------------------------------------------------------------------------- */
 void jit_init(void);
+/* the name JAX's messages give positional argument pos of f: "x", "rest[1]", "args[2]" */
+void jit_arg_name(Value f, int pos, char *buf, size_t n);
 Value jit_make(Value fun, Value static_argnums, Value static_argnames);   /* jax.jit(f, ...) */
 /* jax.make_jaxpr(f, static_argnums)(*args) */
 Value jit_make_jaxpr(Value fun, Value static_argnums, int argc, const Value *argv, Obj *kw);
