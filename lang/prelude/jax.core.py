@@ -5,24 +5,9 @@ import sable.transforms as _tf
 Tracer = _tf._Tracer
 
 
-class AbstractValue:
-    pass
-
-
-_SHORT = {'float32': 'f32', 'float64': 'f64', 'float16': 'f16', 'bfloat16': 'bf16', 'int32': 'i32',
-          'int64': 'i64', 'uint8': 'u8', 'uint32': 'u32', 'bool': 'bool'}
-
-
-class ShapedArray(AbstractValue):
-    """The abstract value of an array: shape, dtype and weak_type."""
-    __module__ = 'jax._src.core'
-
-    def __init__(self, shape, dtype, weak_type=False):
-        import jax.numpy as jnp
-        self.shape = tuple(int(d) for d in shape)
-        self.dtype = jnp.dtype(dtype)
-        self.weak_type = bool(weak_type)
-
+class _Shaped:
+    # ndim and size from self.shape: ShapedArray here, jax.ShapeDtypeStruct (sable._jaxapi) and
+    # float0 arrays (sable._dtypes), which also take len() (_Sized)
     @property
     def ndim(self):
         return len(self.shape)
@@ -33,6 +18,32 @@ class ShapedArray(AbstractValue):
         for d in self.shape:
             n *= d
         return n
+
+
+class _Sized(_Shaped):
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+
+class AbstractValue:
+    pass
+
+
+_SHORT = {'float32': 'f32', 'float64': 'f64', 'float16': 'f16', 'bfloat16': 'bf16', 'int32': 'i32',
+          'int64': 'i64', 'uint8': 'u8', 'uint32': 'u32', 'bool': 'bool'}
+
+
+class ShapedArray(_Shaped, AbstractValue):
+    """The abstract value of an array: shape, dtype and weak_type."""
+    __module__ = 'jax._src.core'
+
+    def __init__(self, shape, dtype, weak_type=False):
+        import jax.numpy as jnp
+        self.shape = tuple(int(d) for d in shape)
+        self.dtype = jnp.dtype(dtype)
+        self.weak_type = bool(weak_type)
 
     def str_short(self, short_dtypes=False, mesh_axis_types=False):
         name = _SHORT.get(self.dtype.name, self.dtype.name) if short_dtypes else self.dtype.name

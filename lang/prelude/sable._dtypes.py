@@ -3,6 +3,7 @@
 # result_type, finfo, iinfo. The names in __all__ are added to jax.dtypes.
 import jax.numpy as _jnp
 from jax.dtypes import issubdtype as _issubdtype
+from jax.core import _Sized
 
 __all__ = ["float0", "issubdtype", "canonicalize_dtype", "result_type", "finfo", "iinfo",
            "bfloat16"]
@@ -45,7 +46,7 @@ def _nest(shape, indent, comma):
     return "[" + sep.join(_nest(shape[1:], indent + 1, comma) for _ in range(shape[0])) + "]"
 
 
-class TypedNdArray:
+class TypedNdArray(_Sized):
     """An array of dtype float0 (as JAX returns it: a NumPy array, not a jax.Array): only its
     shape is information, every element is the empty record (b'',)."""
 
@@ -55,22 +56,6 @@ class TypedNdArray:
         self.shape = tuple(int(d) for d in shape)
 
     dtype = float0
-
-    @property
-    def ndim(self):
-        return len(self.shape)
-
-    @property
-    def size(self):
-        n = 1
-        for d in self.shape:
-            n *= d
-        return n
-
-    def __len__(self):
-        if not self.shape:
-            raise TypeError("len() of unsized object")
-        return self.shape[0]
 
     def __repr__(self):
         return "TypedNdArray(" + _nest(self.shape, len("TypedNdArray("), True) + ", dtype=void)"

@@ -2,9 +2,10 @@
 # Sable over jit's abstract tracing (lower) and vjp. Re-exported by `jax` (sable.transforms).
 import jax.numpy as _jnp
 from jax.tree_util import tree_flatten as _flatten, tree_unflatten as _unflatten
+from jax.core import _Sized
 
 
-class ShapeDtypeStruct:
+class ShapeDtypeStruct(_Sized):
     """A shape and dtype without data: what eval_shape returns and jit(f).lower accepts."""
 
     __slots__ = ("shape", "dtype", "sharding", "weak_type")
@@ -22,22 +23,6 @@ class ShapeDtypeStruct:
             self.dtype = dtype
         self.sharding = sharding
         self.weak_type = bool(weak_type)
-
-    @property
-    def ndim(self):
-        return len(self.shape)
-
-    @property
-    def size(self):
-        n = 1
-        for d in self.shape:
-            n *= d
-        return n
-
-    def __len__(self):
-        if not self.shape:
-            raise TypeError("len() of unsized object")
-        return self.shape[0]
 
     def __repr__(self):
         w = ", weak_type=True" if self.weak_type else ""
