@@ -418,6 +418,15 @@ static Value m_contains(int argc, const Value *argv, Obj *kw) {
   return k < 0 ? val_null() : val_bool(k);
 }
 
+/* index() and remove() of a value the deque does not hold */
+static Value not_in_deque(Value x) {
+  Value rp = op_repr(x);
+  if (VAL_IS_NULL(rp)) return rp;
+  obj_raise(&exc_ValueError, "%s is not in deque", str_cstr(rp));
+  val_decref(rp);
+  return val_null();
+}
+
 /* index(x, start, stop, state) with start and stop already clipped to 0 <= start <= stop <= len;
  * state is the one before start and stop were converted (their __index__ may mutate): CPython
  * takes deque->state before parsing its arguments */
@@ -438,11 +447,7 @@ static Value m_index(int argc, const Value *argv, Obj *kw) {
     if ((r->state & STATE_MASK) != st) { val_decref(hold); return mutated(&exc_RuntimeError); }
   }
   val_decref(hold);
-  Value rp = op_repr(argv[1]);
-  if (VAL_IS_NULL(rp)) return rp;
-  obj_raise(&exc_ValueError, "%s is not in deque", str_cstr(rp));
-  val_decref(rp);
-  return val_null();
+  return not_in_deque(argv[1]);
 }
 
 /* deque_remove: a mutation seen after a comparison is an IndexError there */
@@ -464,11 +469,7 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
     }
   }
   val_decref(hold);
-  Value rp = op_repr(argv[1]);
-  if (VAL_IS_NULL(rp)) return rp;
-  obj_raise(&exc_ValueError, "%s is not in deque", str_cstr(rp));
-  val_decref(rp);
-  return val_null();
+  return not_in_deque(argv[1]);
 }
 
 static Value m_tolist(int argc, const Value *argv, Obj *kw) {
