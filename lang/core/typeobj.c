@@ -437,7 +437,7 @@ static Value type_getattr(Value v, Obj *name) {
     return user_descr_get(md, v, val_obj(&meta->ob));
   }
   /* type's own data descriptors: a class's names, never inherited from a base's dict */
-  if (!strcmp(n, "__name__") || !strcmp(n, "__qualname__")) {
+  if (n[0] == '_' && n[1] == '_' && (!strcmp(n, "__name__") || !strcmp(n, "__qualname__"))) {
     if (n[2] == 'q' && t->qualname) return val_incref(val_obj(t->qualname));
     if (t->name_obj) return val_incref(val_obj(t->name_obj));
     return str_from_cstr(t->name);
