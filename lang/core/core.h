@@ -37,6 +37,7 @@ int64_t dict_entry_index(Value d, Value key, int64_t hash);   /* entries[] index
 int64_t dict_lookup_ix(Value d, Value key, int64_t hash);     /* the same; -2 on error */
 int dict_update(Value d, Value other);       /* dict or iterable of pairs */
 Value dict_pop(Value d, Value key);           /* new ref or V_NULL (absent: no error) */
+void dict_raise_key_error(Value key);   /* KeyError(key), the key as its only argument */
 Value dict_pop_h(Value d, Value key, int64_t hash);   /* the same with the key's hash */
 int dict_pack_front(Value d, int64_t first);  /* OrderedDict's reorderings (dict.c) */
 void dict_clear(Value d);

@@ -271,7 +271,7 @@ int dict_setstr(Value dv, const char *key, Value x) {
   return dict_set_h(dv, val_obj(k), STR(k)->hash, x);
 }
 
-static void raise_key_error(Value key) {
+void dict_raise_key_error(Value key) {
   Value args = tuple_pack(1, key);
   if (VAL_IS_NULL(args)) return;
   Value e = exc_new(&exc_KeyError, args);
@@ -307,7 +307,7 @@ Value dict_pop_h(Value dv, Value key, int64_t h) {
 static int obj_dict_del(Value dv, Value key) {
   Value v = dict_pop(dv, key);
   if (VAL_IS_NULL(v)) {
-    if (!obj_err_occurred()) raise_key_error(key);
+    if (!obj_err_occurred()) dict_raise_key_error(key);
     return -1;
   }
   val_decref(v);
@@ -558,7 +558,7 @@ static Value dict_getitem(Value v, Value key) {
       }
       if (obj_err_occurred()) return val_null();
     }
-    raise_key_error(key);
+    dict_raise_key_error(key);
     return val_null();
   }
   return val_incref(x);
@@ -873,7 +873,7 @@ static Value m_pop(int argc, const Value *argv, Obj *kw) {
   if (VAL_IS_NULL(x)) {
     if (obj_err_occurred()) return x;
     if (argc > 2) return val_incref(argv[2]);
-    raise_key_error(argv[1]);
+    dict_raise_key_error(argv[1]);
     return val_null();
   }
   return x;

@@ -615,11 +615,7 @@ static Value m_remove(int argc, const Value *argv, Obj *kw) {
   int r = obj_set_discard(S, argv[1]);
   if (r < 0) return val_null();
   if (r == 0) {
-    Value args = tuple_pack(1, argv[1]);
-    if (VAL_IS_NULL(args)) return args;
-    Value e = exc_new(&exc_KeyError, args);
-    val_decref(args);
-    if (!VAL_IS_NULL(e)) { obj_raise_value(e); val_decref(e); }
+    dict_raise_key_error(argv[1]);
     return val_null();
   }
   return val_none();

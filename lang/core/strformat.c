@@ -54,12 +54,8 @@ static Value get_field(FmtState *st, const char *s, size_t n) {
       if (VAL_IS_NULL(v)) {
         Value key = str_new(s, i);
         if (VAL_IS_NULL(key)) return key;
-        Value args = tuple_pack(1, key);
+        dict_raise_key_error(key);
         val_decref(key);
-        if (VAL_IS_NULL(args)) return args;
-        Value e = exc_new(&exc_KeyError, args);
-        val_decref(args);
-        if (!VAL_IS_NULL(e)) { obj_raise_value(e); val_decref(e); }
         return val_null();
       }
       val_incref(v);

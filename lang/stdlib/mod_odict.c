@@ -46,16 +46,6 @@ static void odi_clear(Obj *o) {
 }
 static Value odi_iter(Value v) { return val_incref(v); }
 
-static void raise_key_error(Value key) {
-  Value args = tuple_pack(1, key);
-  if (VAL_IS_NULL(args)) return;
-  Value e = exc_new(&exc_KeyError, args);
-  val_decref(args);
-  if (VAL_IS_NULL(e)) return;
-  obj_raise_value(e);
-  val_decref(e);
-}
-
 /* the live entry after (before, reversed) entry ix, or -1 */
 static int64_t step(DictObj *d, int64_t ix, int rev) {
   if (rev) {
@@ -91,7 +81,7 @@ static int next_key(OdIter *it, DictObj *d, Value *key, int64_t *where) {
     int64_t h;
     if (op_hash(cur, &h) == 0) ix = dict_lookup_ix(val_obj(&d->ob), cur, h);
     if (ix < 0) {
-      if (!obj_err_occurred()) raise_key_error(cur);
+      if (!obj_err_occurred()) dict_raise_key_error(cur);
       val_decref(cur);
       val_clear(&it->cur);
       return -1;
@@ -133,7 +123,7 @@ static int odi_next(Value v, Value *out) {
   }
   val_decref(od);
   if (VAL_IS_NULL(x)) {
-    raise_key_error(key);
+    dict_raise_key_error(key);
     val_decref(key);
     val_clear(&it->cur);
     val_clear(&it->od);
@@ -245,7 +235,7 @@ static Value f_popfirst(int argc, const Value *argv, Obj *kw) {
   Value v = dict_pop_h(argv[0], k, e->hash);
   Value r = val_null();
   if (!VAL_IS_NULL(v)) r = tuple_pack(2, k, v);
-  else if (!obj_err_occurred()) raise_key_error(k);
+  else if (!obj_err_occurred()) dict_raise_key_error(k);
   val_decref(k);
   val_decref(v);
   return r;
@@ -261,14 +251,14 @@ static Value f_move_to_end(int argc, const Value *argv, Obj *kw) {
   if (last < 0) return val_null();
   Value od = a[0], key = a[1];
   DictObj *d = DICT(od.u.o);
-  if (!d->used) { raise_key_error(key); return val_null(); }
+  if (!d->used) { dict_raise_key_error(key); return val_null(); }
   int64_t end = last ? step(d, d->n, 1) : step(d, -1, 0);
   if (end >= 0 && same_key(d->entries[end].key, key)) return val_none();   /* no hash: CPython */
   int64_t h, ix = -1;
   if (op_hash(key, &h) < 0) return val_null();
   ix = dict_lookup_ix(od, key, h);
   if (ix < 0) {
-    if (ix == -1) raise_key_error(key);
+    if (ix == -1) dict_raise_key_error(key);
     return val_null();
   }
   if (ix == (last ? step(d, d->n, 1) : step(d, -1, 0))) return val_none();
@@ -278,7 +268,7 @@ static Value f_move_to_end(int argc, const Value *argv, Obj *kw) {
   }
   Value k = val_incref(d->entries[ix].key), v = dict_pop_h(od, k, h);
   int r = VAL_IS_NULL(v) ? -1 : dict_set_h(od, k, h, v);
-  if (VAL_IS_NULL(v) && !obj_err_occurred()) raise_key_error(k);
+  if (VAL_IS_NULL(v) && !obj_err_occurred()) dict_raise_key_error(k);
   val_decref(k);
   val_decref(v);
   return r < 0 ? val_null() : val_none();
